@@ -1,0 +1,193 @@
+//! Dice, the seeded roller, and the record every roll leaves behind.
+
+use crate::Clause;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A die with `sides` faces numbered 1..=sides (d4, d6, d8, d10, d12, d20, or any dN
+/// used to pick one of N things at random).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Die(pub u8);
+
+impl Die {
+    pub const D4: Die = Die(4);
+    pub const D6: Die = Die(6);
+    pub const D8: Die = Die(8);
+    pub const D10: Die = Die(10);
+    pub const D12: Die = Die(12);
+    pub const D20: Die = Die(20);
+
+    pub fn sides(self) -> u8 {
+        self.0
+    }
+}
+
+impl fmt::Display for Die {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "d{}", self.0)
+    }
+}
+
+/// What one die showed, what it was for, and which clause asked for it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DieRoll {
+    pub die: Die,
+    pub value: u8,
+    pub purpose: String,
+    pub clause: Clause,
+}
+
+/// The battle's one seeded stream of dice. ChaCha8 is portable: the same seed gives the
+/// same faces on every platform and every version of this crate, because the mapping
+/// from the stream to a face is our own (rejection sampling, below) and not `rand`'s.
+///
+/// Every roll is appended to [`DiceRoller::records`], which the caller drains into its
+/// log with [`DiceRoller::take_records`].
+#[derive(Clone, Debug)]
+pub struct DiceRoller {
+    rng: ChaCha8Rng,
+    records: Vec<DieRoll>,
+}
+
+impl DiceRoller {
+    pub fn from_seed(seed: u64) -> Self {
+        Self {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            records: Vec::new(),
+        }
+    }
+
+    /// Rolls one die, records it and returns its face.
+    pub fn roll(&mut self, die: Die, purpose: impl Into<String>, clause: &Clause) -> u8 {
+        let value = self.face(die);
+        self.records.push(DieRoll {
+            die,
+            value,
+            purpose: purpose.into(),
+            clause: clause.clone(),
+        });
+        value
+    }
+
+    /// Rolls `count` dice of one kind for one purpose; one record per die.
+    pub fn roll_pool(&mut self, count: usize, die: Die, purpose: &str, clause: &Clause) -> Vec<u8> {
+        (0..count)
+            .map(|_| self.roll(die, purpose, clause))
+            .collect()
+    }
+
+    /// Rolls 2d6 and returns their sum (both dice are recorded).
+    pub fn roll_2d6(&mut self, purpose: &str, clause: &Clause) -> u8 {
+        self.roll(Die::D6, purpose, clause) + self.roll(Die::D6, purpose, clause)
+    }
+
+    /// Picks one of `n` things (0-based) with a recorded dN. `n` must be at least 1.
+    pub fn pick(&mut self, n: usize, purpose: &str, clause: &Clause) -> usize {
+        let n = u8::try_from(n.clamp(1, 255)).unwrap_or(u8::MAX);
+        usize::from(self.roll(Die(n), purpose, clause) - 1)
+    }
+
+    /// Rolls without a record, for sampling tests and simulations that keep no log.
+    pub fn face(&mut self, die: Die) -> u8 {
+        let sides = u32::from(die.0.max(1));
+        // Largest multiple of `sides` that fits in 2^32: draws at or above it are
+        // redrawn, so every face is exactly equally likely.
+        let zone = (1u64 << 32) - ((1u64 << 32) % u64::from(sides));
+        loop {
+            let draw = self.rng.next_u32();
+            if u64::from(draw) < zone {
+                return (draw % sides) as u8 + 1;
+            }
+        }
+    }
+
+    pub fn records(&self) -> &[DieRoll] {
+        &self.records
+    }
+
+    pub fn take_records(&mut self) -> Vec<DieRoll> {
+        std::mem::take(&mut self.records)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEST: Clause = Clause::new("test");
+
+    #[test]
+    fn same_seed_same_faces() {
+        let mut a = DiceRoller::from_seed(7);
+        let mut b = DiceRoller::from_seed(7);
+        let fa: Vec<u8> = (0..100).map(|_| a.face(Die::D20)).collect();
+        let fb: Vec<u8> = (0..100).map(|_| b.face(Die::D20)).collect();
+        assert_eq!(fa, fb);
+        let mut c = DiceRoller::from_seed(8);
+        let fc: Vec<u8> = (0..100).map(|_| c.face(Die::D20)).collect();
+        assert_ne!(fa, fc);
+    }
+
+    #[test]
+    fn faces_cover_exactly_one_to_sides() {
+        let mut r = DiceRoller::from_seed(1);
+        for die in [Die::D4, Die::D6, Die::D8, Die::D10, Die::D12, Die::D20] {
+            let mut seen = vec![0u32; usize::from(die.sides()) + 1];
+            for _ in 0..20_000 {
+                let f = r.face(die);
+                assert!((1..=die.sides()).contains(&f), "{die} gave {f}");
+                seen[usize::from(f)] += 1;
+            }
+            assert_eq!(seen[0], 0);
+            assert!(seen[1..].iter().all(|&c| c > 0), "{die} missed a face");
+        }
+    }
+
+    #[test]
+    fn d6_is_uniform_within_four_sigma() {
+        let mut r = DiceRoller::from_seed(2024);
+        let n = 600_000u32;
+        let mut counts = [0u32; 7];
+        for _ in 0..n {
+            counts[usize::from(r.face(Die::D6))] += 1;
+        }
+        let p = 1.0 / 6.0;
+        let sigma = (f64::from(n) * p * (1.0 - p)).sqrt();
+        for c in &counts[1..] {
+            assert!((f64::from(*c) - f64::from(n) * p).abs() < 4.0 * sigma);
+        }
+    }
+
+    #[test]
+    fn every_roll_is_recorded_with_its_clause() {
+        let mut r = DiceRoller::from_seed(3);
+        let v = r.roll(Die::D6, "initiative", &TEST);
+        let pool = r.roll_pool(3, Die::D6, "melee", &TEST);
+        let sum = r.roll_2d6("morale", &TEST);
+        let records = r.take_records();
+        assert_eq!(records.len(), 6);
+        assert_eq!(records[0].value, v);
+        assert_eq!(records[0].purpose, "initiative");
+        assert_eq!(records[0].clause, TEST);
+        assert_eq!(
+            records[1..4].iter().map(|d| d.value).collect::<Vec<_>>(),
+            pool
+        );
+        assert_eq!(records[4].value + records[5].value, sum);
+        assert!(r.records().is_empty());
+    }
+
+    #[test]
+    fn pick_stays_in_range() {
+        let mut r = DiceRoller::from_seed(4);
+        for n in 1..10 {
+            for _ in 0..50 {
+                assert!(r.pick(n, "pick", &TEST) < n);
+            }
+        }
+        assert_eq!(r.records()[0].die, Die(1));
+    }
+}

@@ -1,0 +1,14 @@
+//! Pure rules of Warband: dice and the seeded roller, each ruleset's resolution math and
+//! exact odds. Nothing here knows about Bevy, the table or the screen: every function
+//! takes plain values and returns plain values, so each clause can be tested alone.
+
+pub mod clause;
+pub mod dice;
+pub mod marauders;
+pub mod morale;
+pub mod prob;
+pub mod side;
+
+pub use clause::Clause;
+pub use dice::{DiceRoller, Die, DieRoll};
+pub use side::Side;

@@ -1,0 +1,33 @@
+//! The headless command line: everything here runs without opening a window.
+
+mod odds;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "warband",
+    version,
+    about = "A miniatures wargame that plays the rules for you",
+    long_about = "Without a subcommand, opens the game window. The subcommands run headless."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Exact odds of a Marauders roll, computed in closed form.
+    Odds {
+        #[command(subcommand)]
+        what: odds::OddsCommand,
+    },
+}
+
+pub fn run(command: Command) -> ExitCode {
+    match command {
+        Command::Odds { what } => odds::run(what),
+    }
+}

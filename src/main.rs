@@ -1,0 +1,20 @@
+//! Warband: a miniatures table on screen that plays the rules for you.
+//!
+//! `warband` opens the game window; subcommands run headless (see `warband --help`).
+
+mod cli;
+mod game;
+
+use clap::Parser;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = cli::Cli::parse();
+    match cli.command {
+        None => {
+            game::run();
+            ExitCode::SUCCESS
+        }
+        Some(command) => cli::run(command),
+    }
+}
