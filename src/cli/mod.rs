@@ -1,5 +1,6 @@
 //! The headless command line: everything here runs without opening a window.
 
+mod battle;
 mod odds;
 
 use clap::{Parser, Subcommand};
@@ -24,10 +25,16 @@ pub enum Command {
         #[command(subcommand)]
         what: odds::OddsCommand,
     },
+    /// Play one battle headless and report the result.
+    Battle(battle::BattleArgs),
+    /// Replay a saved battle.
+    Replay(battle::ReplayArgs),
 }
 
 pub fn run(command: Command) -> ExitCode {
     match command {
         Command::Odds { what } => odds::run(what),
+        Command::Battle(args) => battle::battle(args),
+        Command::Replay(args) => battle::replay(args),
     }
 }

@@ -2,6 +2,7 @@
 //! exact odds. Nothing here knows about Bevy, the table or the screen: every function
 //! takes plain values and returns plain values, so each clause can be tested alone.
 
+pub mod army;
 pub mod clause;
 pub mod dice;
 pub mod marauders;

@@ -1,0 +1,50 @@
+//! The one path into the battle: mouse, AI and replays all send `Command`s. An illegal
+//! command is refused with a reason and changes nothing.
+
+use crate::components::SpellAim;
+use crate::phases::Phase;
+use serde::{Deserialize, Serialize};
+use warband_rules::Side;
+
+/// Dice of one winning model put on one enemy it touches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Allocation {
+    pub attacker: u32,
+    pub target: u32,
+    pub dice: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    /// Phase 1: a caster declares a spell and its target.
+    DeclareSpell {
+        caster: u32,
+        spell: String,
+        aim: SpellAim,
+    },
+    /// Phase 2: the priority side says which side acts first in each later phase.
+    ChooseOrder { first: Vec<(Phase, Side)> },
+    /// Phase 3: move a model in a straight line (a move into an enemy is a charge).
+    Move { model: u32, to: (f32, f32) },
+    /// Phase 3: leave an engagement; every enemy in contact strikes once.
+    Disengage { model: u32, to: (f32, f32) },
+    /// Phase 4.
+    Shoot { model: u32, target: u32 },
+    /// Phase 5: resolve the melee group containing `model` now; `allocation` splits the
+    /// winners' dice (None: the auto-allocator does).
+    ResolveMelee {
+        model: u32,
+        allocation: Option<Vec<Allocation>>,
+    },
+    /// Ends the sender's part of the current phase.
+    EndPhase,
+}
+
+/// Why a command was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
+#[error("{0}")]
+pub struct Refusal(pub String);
+
+pub fn refuse<T>(reason: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal(reason.into()))
+}

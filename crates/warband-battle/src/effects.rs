@@ -1,0 +1,215 @@
+//! What happens to models: damage, removal, engagement, morale triggers, victory.
+
+use crate::battle::{Battle, Dice, Outcome, Trigger, in_play, models};
+use crate::components::*;
+use crate::geometry::in_contact;
+use crate::log::{BattleLog, LogEvent};
+use bevy_ecs::prelude::*;
+use warband_rules::marauders::damage::hits;
+use warband_rules::{Clause, Die, Side};
+
+/// Rolls `dice` damage dice against model `target` with a modifier and applies them.
+/// `by` is the side that dealt the damage (it is credited with the HD removed).
+pub fn roll_damage(
+    world: &mut World,
+    target: u32,
+    dice: usize,
+    modifier: i8,
+    by: Side,
+    purpose: &str,
+    clause: &Clause,
+) -> u8 {
+    let Some(m) = crate::battle::model(world, target) else {
+        return 0;
+    };
+    if !m.in_play || dice == 0 {
+        return 0;
+    }
+    let faces = roll(world, dice, Die::D6, purpose, clause);
+    let removed = hits(&faces, m.effective_armour(), modifier);
+    apply_damage(world, target, removed, by, clause);
+    removed
+}
+
+/// Rolls dice from the battle's stream and logs each with its clause.
+pub fn roll(world: &mut World, count: usize, die: Die, purpose: &str, clause: &Clause) -> Vec<u8> {
+    let (faces, records) = {
+        let mut dice = world.resource_mut::<Dice>();
+        let faces = dice.0.roll_pool(count, die, purpose, clause);
+        (faces, dice.0.take_records())
+    };
+    let mut log = world.resource_mut::<BattleLog>();
+    for r in records {
+        log.push(LogEvent::Die(r));
+    }
+    faces
+}
+
+/// Removes `hd` HD from a model (0 still wakes a sleeper if it was hit at all).
+pub fn apply_damage(world: &mut World, target: u32, hd: u8, by: Side, clause: &Clause) {
+    let Some(entity) = crate::battle::entity_of(world, target) else {
+        return;
+    };
+    let mut e = world.entity_mut(entity);
+    if e.contains::<OutOfAction>() {
+        return;
+    }
+    let mut events = Vec::new();
+    {
+        let mut cond = e.get_mut::<Conditions>().expect("models have conditions");
+        if cond.asleep && hd > 0 {
+            cond.asleep = false;
+            events.push(LogEvent::Woke { model: target });
+        }
+        if hd > 0 {
+            cond.hurt = true;
+        }
+    }
+    if hd == 0 {
+        return;
+    }
+    let (lost, left) = {
+        let mut hit_dice = e.get_mut::<HitDice>().expect("models have hit dice");
+        let lost = hd.min(hit_dice.left);
+        hit_dice.left -= lost;
+        (lost, hit_dice.left)
+    };
+    if let Some(mut caster) = e.get_mut::<Caster>()
+        && let Some(d) = caster.declared.take()
+    {
+        events.push(LogEvent::SpellLost {
+            model: target,
+            spell: d.spell,
+            why: "the caster was hurt".into(),
+        });
+    }
+    events.insert(
+        0,
+        LogEvent::Damaged {
+            model: target,
+            hd: lost,
+            left,
+            clause: clause.clone(),
+        },
+    );
+    let mut log = world.resource_mut::<BattleLog>();
+    for ev in events {
+        log.push(ev);
+    }
+    world.resource_mut::<Battle>().side_mut(by).hd_removed += u32::from(lost);
+    if left == 0 {
+        remove(world, target, "slain");
+    }
+}
+
+/// Takes a model out of play.
+pub fn remove(world: &mut World, id: u32, why: &str) {
+    let Some(entity) = crate::battle::entity_of(world, id) else {
+        return;
+    };
+    world.entity_mut(entity).insert(OutOfAction);
+    world.resource_mut::<BattleLog>().push(LogEvent::Removed {
+        model: id,
+        why: why.into(),
+    });
+    note_triggers(world);
+    refresh_engagement(world);
+    check_annihilation(world);
+}
+
+/// Sets each model's engagement: a model touching an enemy is engaged since the round
+/// that contact began; one touching none is not engaged.
+pub fn refresh_engagement(world: &mut World) {
+    let round = world.resource::<Battle>().round;
+    let all = in_play(world);
+    for m in &all {
+        let touching = all
+            .iter()
+            .any(|o| o.side != m.side && in_contact(&m.base, &o.base));
+        let since = match (touching, m.engaged_since) {
+            (false, _) => None,
+            (true, Some(r)) => Some(r),
+            (true, None) => Some(round),
+        };
+        if since != m.engaged_since {
+            world.entity_mut(m.entity).insert(Engagement { since });
+        }
+    }
+    for m in models(world).into_iter().filter(|m| !m.in_play) {
+        if m.engaged_since.is_some() {
+            world
+                .entity_mut(m.entity)
+                .insert(Engagement { since: None });
+        }
+    }
+}
+
+/// Notes morale triggers that have just become true (each fires once per battle).
+pub fn note_triggers(world: &mut World) {
+    let all = models(world);
+    let mut battle = world.resource_mut::<Battle>();
+    for side in Side::BOTH {
+        let mine: Vec<_> = all.iter().filter(|m| m.side == side).collect();
+        let left: Vec<_> = mine.iter().filter(|m| m.in_play).collect();
+        let state = battle.side_mut(side);
+        let start = state.starting_models;
+        let mut now = Vec::new();
+        if left.len() < mine.len() {
+            now.push(Trigger::FirstRemoved);
+        }
+        if (left.len() as u32) * 2 < start {
+            now.push(Trigger::BelowHalf);
+        }
+        if start == 1
+            && let Some(solo) = left.first()
+            && u32::from(solo.hd.left) * 4 < u32::from(solo.hd.initial)
+        {
+            now.push(Trigger::SoloBelowQuarter);
+        }
+        if start > 1 && left.len() == 1 {
+            now.push(Trigger::LastStanding);
+        }
+        for t in now {
+            if !state.fired.contains(&t) {
+                state.fired.push(t);
+                state.pending.push(t);
+            }
+        }
+    }
+}
+
+/// A side with no model in play loses (both at once: a draw).
+pub fn check_annihilation(world: &mut World) {
+    if world.resource::<Battle>().outcome.is_some() {
+        return;
+    }
+    let all = in_play(world);
+    let alive = |s: Side| all.iter().any(|m| m.side == s);
+    let outcome = match (alive(Side::A), alive(Side::B)) {
+        (true, true) => return,
+        (false, false) => Outcome {
+            winner: None,
+            reason: "both sides were wiped out".into(),
+        },
+        (true, false) => Outcome {
+            winner: Some(Side::A),
+            reason: "side B has no model in play".into(),
+        },
+        (false, true) => Outcome {
+            winner: Some(Side::B),
+            reason: "side A has no model in play".into(),
+        },
+    };
+    end_battle(world, outcome);
+}
+
+pub fn end_battle(world: &mut World, outcome: Outcome) {
+    world
+        .resource_mut::<BattleLog>()
+        .push(LogEvent::BattleEnded {
+            winner: outcome.winner,
+            reason: outcome.reason.clone(),
+        });
+    world.resource_mut::<Battle>().outcome = Some(outcome);
+    crate::phases::go_next(world, crate::phases::Phase::Over);
+}

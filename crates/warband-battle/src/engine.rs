@@ -1,0 +1,256 @@
+//! The headless battle: an `App` with the battle plugin, built from a setup and a seed,
+//! driven by `submit`. No window, no renderer: the desktop game wraps the same plugin.
+
+use crate::battle::{Battle, Dice, Outcome, SideState, TerrainMap, Turn};
+use crate::command::{Command, Refusal};
+use crate::components::*;
+use crate::data::{BattleSetup, Zone};
+use crate::geometry::{BaseShape, Placed};
+use crate::log::{BattleLog, LogEvent};
+use crate::phases::{self, Phase};
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use bevy_math::Vec2;
+use bevy_state::prelude::*;
+use bevy_state::state::StateTransition;
+use std::sync::Arc;
+use warband_rules::marauders::spells::SpellDef;
+use warband_rules::{DiceRoller, Side};
+
+/// The spell list of the battle.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Spells(pub Vec<SpellDef>);
+
+impl Spells {
+    pub fn get(&self, name: &str) -> Option<&SpellDef> {
+        self.0.iter().find(|s| s.name == name)
+    }
+}
+
+/// Adds the battle's states, resources and phase systems to an App. The App needs
+/// `StatesPlugin` (the desktop game gets it from `DefaultPlugins`).
+pub fn plugin(app: &mut App) {
+    app.init_resource::<BattleLog>()
+        .init_resource::<TerrainMap>()
+        .init_resource::<Spells>();
+    phases::plugin(app);
+}
+
+pub struct Engine {
+    app: App,
+}
+
+impl Engine {
+    /// Sets up the table and both armies and starts round 1.
+    pub fn new(setup: &BattleSetup, seed: u64) -> Result<Self, String> {
+        let mut app = App::new();
+        app.add_plugins(bevy_state::app::StatesPlugin)
+            .add_plugins(plugin);
+        spawn(app.world_mut(), setup, seed)?;
+        app.world_mut().run_schedule(StateTransition);
+        app.world_mut()
+            .resource_mut::<NextState<Phase>>()
+            .set(Phase::DeclareSpells);
+        let mut engine = Self { app };
+        engine.settle();
+        Ok(engine)
+    }
+
+    pub fn world(&self) -> &World {
+        self.app.world()
+    }
+
+    pub fn world_mut(&mut self) -> &mut World {
+        self.app.world_mut()
+    }
+
+    pub fn phase(&self) -> Phase {
+        phases::current(self.world())
+    }
+
+    pub fn awaiting(&self) -> Option<Side> {
+        phases::awaiting(self.world())
+    }
+
+    pub fn battle(&self) -> &Battle {
+        self.world().resource::<Battle>()
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.battle().outcome.as_ref()
+    }
+
+    pub fn log(&self) -> &BattleLog {
+        self.world().resource::<BattleLog>()
+    }
+
+    /// Validates and applies one command; a refused command changes nothing but the
+    /// log, which records the refusal and its reason.
+    pub fn submit(&mut self, side: Side, command: Command) -> Result<(), Refusal> {
+        let world = self.app.world_mut();
+        let mark = world.resource::<BattleLog>().events.len();
+        world.resource_mut::<BattleLog>().push(LogEvent::Accepted {
+            side,
+            command: command.clone(),
+        });
+        let result = phases::apply(world, side, &command);
+        if let Err(refusal) = &result {
+            let mut log = world.resource_mut::<BattleLog>();
+            log.events.truncate(mark);
+            log.push(LogEvent::Refused {
+                side,
+                command,
+                reason: refusal.0.clone(),
+            });
+        }
+        self.settle();
+        result
+    }
+
+    /// Runs state transitions (and the phases that play themselves) until the battle
+    /// waits for a side or ends.
+    fn settle(&mut self) {
+        let world = self.app.world_mut();
+        for _ in 0..256 {
+            if matches!(*world.resource::<NextState<Phase>>(), NextState::Unchanged) {
+                break;
+            }
+            world.run_schedule(StateTransition);
+        }
+    }
+
+    /// A hash of everything that decides the rest of the battle: round, phase, priority,
+    /// each model's place, HD and conditions, the sides' state, the outcome. FNV-1a over
+    /// a fixed encoding, so it is the same on every platform.
+    pub fn state_hash(&mut self) -> u64 {
+        let phase = self.phase();
+        let world = self.app.world_mut();
+        let mut h = crate::hash::Fnv::default();
+        let b = world.resource::<Battle>().clone();
+        h.write_u64(u64::from(b.round));
+        h.write_str(&format!(
+            "{phase:?}{:?}{:?}{:?}",
+            b.priority, b.sides, b.outcome
+        ));
+        for m in crate::battle::models(world) {
+            h.write_u64(u64::from(m.id));
+            h.write_u64(m.side.index() as u64);
+            h.write_u64(u64::from(m.hd.left));
+            h.write_u64((m.base.center.x * 1000.0).round() as i64 as u64);
+            h.write_u64((m.base.center.y * 1000.0).round() as i64 as u64);
+            h.write_str(&format!(
+                "{:?}{:?}{}",
+                m.conditions, m.engaged_since, m.in_play
+            ));
+        }
+        h.finish()
+    }
+}
+
+/// Spawns terrain and models and inserts the battle's resources.
+fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String> {
+    let problems = setup.problems();
+    if !problems.is_empty() {
+        return Err(problems.join("; "));
+    }
+    let s = &setup.scenario;
+    let table = Vec2::new(s.table.0, s.table.1);
+    let mut shapes = Vec::new();
+    for (index, t) in s.terrain.iter().enumerate() {
+        shapes.push(t.shape()?);
+        world.spawn(Terrain {
+            index,
+            name: t.name.clone(),
+            kind: t.kind,
+        });
+    }
+    world.insert_resource(TerrainMap(shapes));
+    world.insert_resource(Spells(setup.spells.clone()));
+    world.insert_resource(Dice(DiceRoller::from_seed(seed)));
+    let mut sides: [SideState; 2] = Default::default();
+    let mut next_id = 1u32;
+    for side in Side::BOTH {
+        let army = setup.armies.get(side);
+        let profiles: Vec<Arc<warband_rules::marauders::Profile>> = army
+            .models()
+            .map(|name| Arc::new(setup.profile(name).expect("validated above").clone()))
+            .collect();
+        let diameters: Vec<f32> = profiles.iter().map(|p| p.base_diameter()).collect();
+        let spots = deploy(*s.deployment.get(side), &diameters, table)
+            .map_err(|e| format!("{}: {e}", army.name))?;
+        let mut leader_placed = false;
+        for (profile, spot) in profiles.into_iter().zip(spots) {
+            let mut e = world.spawn((
+                ModelId(next_id),
+                Team(side),
+                HitDice {
+                    initial: profile.hd,
+                    left: profile.hd,
+                },
+                Base(Placed {
+                    shape: BaseShape::Round {
+                        diameter: profile.base_diameter(),
+                    },
+                    center: spot,
+                    facing: 0.0,
+                }),
+                Engagement::default(),
+                Conditions::default(),
+            ));
+            if !profile.spells.is_empty() {
+                e.insert(Caster {
+                    slots: profile.spell_slots,
+                    ..Caster::default()
+                });
+            }
+            if !leader_placed && profile.name == army.leader {
+                e.insert(Leader);
+                leader_placed = true;
+            }
+            e.insert(ModelProfile(profile));
+            next_id += 1;
+            sides[side.index()].starting_models += 1;
+        }
+    }
+    world.insert_resource(Battle {
+        seed,
+        round: 0,
+        round_limit: s.round_limit,
+        table,
+        priority: None,
+        last_priority: None,
+        first: Vec::new(),
+        turn: Turn::default(),
+        sides,
+        outcome: None,
+    });
+    Ok(())
+}
+
+/// Places bases in rows inside a zone, the first row along the edge nearest the table's
+/// centre, left to right, in list order.
+pub fn deploy(zone: Zone, diameters: &[f32], table: Vec2) -> Result<Vec<Vec2>, String> {
+    let gap = 0.5;
+    let pitch = diameters.iter().copied().fold(0.0f32, f32::max) + gap;
+    let (x0, x1) = (zone.min.0, zone.max.0);
+    let (y0, y1) = (zone.min.1, zone.max.1);
+    let forward_down = (y0 + y1) / 2.0 > table.y / 2.0;
+    let per_row = (((x1 - x0) / pitch).floor() as usize).max(1);
+    let mut out = Vec::with_capacity(diameters.len());
+    for i in 0..diameters.len() {
+        let (row, col) = (i / per_row, i % per_row);
+        let in_row = (diameters.len() - row * per_row).min(per_row);
+        let row_width = in_row as f32 * pitch;
+        let x = x0 + ((x1 - x0) - row_width) / 2.0 + pitch * (col as f32 + 0.5);
+        let depth = pitch * (row as f32 + 0.5);
+        let y = if forward_down { y0 + depth } else { y1 - depth };
+        if depth + pitch / 2.0 > (y1 - y0) + 1e-3 {
+            return Err(format!(
+                "the deployment zone is too small for {} models",
+                diameters.len()
+            ));
+        }
+        out.push(Vec2::new(x, y));
+    }
+    Ok(out)
+}

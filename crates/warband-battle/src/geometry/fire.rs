@@ -1,0 +1,180 @@
+//! Lines of fire (RULINGS): the segment between base centres. Every other base it
+//! crosses and every `obstacle` terrain piece is an obstacle, in order from the shooter;
+//! terrain that blocks sight stops the shot being taken at all.
+
+use super::convert::ray_enters_base;
+use super::gap;
+use super::shapes::{Placed, TerrainShape};
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Crossed {
+    /// A model's base, by model id.
+    Base(u32),
+    /// A terrain piece, by its index in the scenario.
+    Terrain(usize),
+}
+
+/// One obstacle on the line, `at` a fraction of the way from shooter to target.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Crossing {
+    pub what: Crossed,
+    pub at: f32,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LineOfFire {
+    /// Range, base edge to base edge, in inches.
+    pub range: f32,
+    /// The first piece of terrain that blocks sight, if any.
+    pub sight_blocked_by: Option<usize>,
+    /// Obstacles in order from the shooter.
+    pub obstacles: Vec<Crossing>,
+}
+
+/// The line of fire from `shooter` to `target` among `bases` (id, base; the shooter and
+/// target may be among them and are skipped). Terrain the shooter stands in (its centre
+/// inside) is not an obstacle: it shoots out from its edge.
+pub fn line_of_fire(
+    shooter: (u32, &Placed),
+    target: (u32, &Placed),
+    bases: &[(u32, Placed)],
+    terrain: &[TerrainShape],
+) -> LineOfFire {
+    let (from, to) = (shooter.1.center, target.1.center);
+    let mut obstacles: Vec<Crossing> = bases
+        .iter()
+        .filter(|(id, _)| *id != shooter.0 && *id != target.0)
+        .filter_map(|(id, base)| {
+            ray_enters_base(from, to, base).map(|at| Crossing {
+                what: Crossed::Base(*id),
+                at,
+            })
+        })
+        .collect();
+    let mut sight_blocked_by = None;
+    for (i, piece) in terrain.iter().enumerate() {
+        let Some((t_in, _)) = piece.segment_inside(from, to) else {
+            continue;
+        };
+        if piece.flags.blocks_sight && sight_blocked_by.is_none() {
+            sight_blocked_by = Some(i);
+        }
+        if piece.flags.obstacle && !piece.contains(from) {
+            obstacles.push(Crossing {
+                what: Crossed::Terrain(i),
+                at: t_in,
+            });
+        }
+    }
+    obstacles.sort_by(|a, b| a.at.total_cmp(&b.at).then(key(a.what).cmp(&key(b.what))));
+    LineOfFire {
+        range: gap(shooter.1, target.1).max(0.0),
+        sight_blocked_by,
+        obstacles,
+    }
+}
+
+fn key(c: Crossed) -> (u8, usize) {
+    match c {
+        Crossed::Base(id) => (0, id as usize),
+        Crossed::Terrain(i) => (1, i),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::shapes::TerrainFlags;
+    use super::*;
+    use bevy_math::Vec2;
+
+    fn b(x: f32, y: f32) -> Placed {
+        Placed::round(Vec2::new(x, y), 1.0)
+    }
+
+    fn wall(x: f32) -> TerrainShape {
+        TerrainShape::new(
+            vec![
+                Vec2::new(x, 0.0),
+                Vec2::new(x + 0.5, 0.0),
+                Vec2::new(x + 0.5, 20.0),
+                Vec2::new(x, 20.0),
+            ],
+            TerrainFlags {
+                obstacle: true,
+                cover: true,
+                ..TerrainFlags::default()
+            },
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn lists_bases_and_obstacles_in_order_from_the_shooter() {
+        let (s, t) = (b(0.0, 5.0), b(20.0, 5.0));
+        let bases = [
+            (1, s),
+            (2, t),
+            (3, b(15.0, 5.3)),
+            (4, b(5.0, 4.8)),
+            (5, b(10.0, 9.0)),
+        ];
+        let line = line_of_fire((1, &s), (2, &t), &bases, &[wall(8.0)]);
+        let order: Vec<Crossed> = line.obstacles.iter().map(|c| c.what).collect();
+        assert_eq!(
+            order,
+            vec![Crossed::Base(4), Crossed::Terrain(0), Crossed::Base(3)]
+        );
+        assert!((line.range - 19.0).abs() < 1e-4);
+        assert_eq!(line.sight_blocked_by, None);
+    }
+
+    #[test]
+    fn sight_blocking_terrain_is_reported() {
+        let house = TerrainShape::new(
+            vec![
+                Vec2::new(4.0, 0.0),
+                Vec2::new(6.0, 0.0),
+                Vec2::new(6.0, 10.0),
+                Vec2::new(4.0, 10.0),
+            ],
+            TerrainFlags {
+                blocks_movement: true,
+                blocks_sight: true,
+                ..TerrainFlags::default()
+            },
+        )
+        .unwrap();
+        let (s, t) = (b(0.0, 5.0), b(10.0, 5.0));
+        let line = line_of_fire((1, &s), (2, &t), &[], &[house]);
+        assert_eq!(line.sight_blocked_by, Some(0));
+    }
+
+    #[test]
+    fn terrain_the_shooter_stands_in_is_not_an_obstacle() {
+        let wood = TerrainShape::new(
+            vec![
+                Vec2::new(0.0, 0.0),
+                Vec2::new(3.0, 0.0),
+                Vec2::new(3.0, 10.0),
+                Vec2::new(0.0, 10.0),
+            ],
+            TerrainFlags {
+                obstacle: true,
+                rough: true,
+                cover: true,
+                ..TerrainFlags::default()
+            },
+        )
+        .unwrap();
+        let (s, t) = (b(1.5, 5.0), b(10.0, 5.0));
+        assert!(
+            line_of_fire((1, &s), (2, &t), &[], std::slice::from_ref(&wood))
+                .obstacles
+                .is_empty()
+        );
+        // The other way round, the wood is in the way.
+        let line = line_of_fire((2, &t), (1, &s), &[], &[wood]);
+        assert_eq!(line.obstacles.len(), 1);
+    }
+}

@@ -1,0 +1,75 @@
+//! Table geometry on parry2d: bases, terrain, contact, legal moves, charges, melee groups
+//! and lines of fire. Positions are base centres in inches, measured from the table's
+//! bottom-left corner; the only place that speaks parry's vector type is `convert`.
+
+mod convert;
+pub mod fire;
+pub mod groups;
+pub mod movement;
+pub mod shapes;
+
+pub use fire::{Crossed, Crossing, LineOfFire, line_of_fire};
+pub use groups::{Grouped, melee_groups};
+pub use movement::{MoveCheck, MoveError, Mover, Other, check_move, furthest_legal, move_cost};
+pub use shapes::{BaseShape, Placed, TerrainFlags, TerrainShape};
+
+/// Two bases are in contact when the gap between their outlines is at most this.
+pub const CONTACT_GAP: f32 = 0.05;
+/// Two bases overlap (illegal) when they interpenetrate by more than this.
+pub const OVERLAP_TOLERANCE: f32 = 0.001;
+
+/// Signed gap between two bases' outlines: negative when they overlap.
+pub fn gap(a: &Placed, b: &Placed) -> f32 {
+    convert::signed_gap(a, b)
+}
+
+pub fn in_contact(a: &Placed, b: &Placed) -> bool {
+    gap(a, b) <= CONTACT_GAP
+}
+
+pub fn overlaps(a: &Placed, b: &Placed) -> bool {
+    gap(a, b) < -OVERLAP_TOLERANCE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy_math::Vec2;
+
+    fn round(x: f32, y: f32, d: f32) -> Placed {
+        Placed::round(Vec2::new(x, y), d)
+    }
+
+    #[test]
+    fn contact_is_within_five_hundredths() {
+        let a = round(10.0, 10.0, 1.0);
+        assert!(in_contact(&a, &round(11.04, 10.0, 1.0)));
+        assert!(!in_contact(&a, &round(11.06, 10.0, 1.0)));
+        assert!((gap(&a, &round(12.0, 10.0, 1.0)) - 1.0).abs() < 1e-4);
+    }
+
+    #[test]
+    fn overlap_is_negative_gap() {
+        let a = round(10.0, 10.0, 1.0);
+        assert!(overlaps(&a, &round(10.5, 10.0, 1.0)));
+        assert!(!overlaps(&a, &round(11.0, 10.0, 1.0)));
+    }
+
+    #[test]
+    fn rectangular_bases_use_their_outline_not_the_centre() {
+        // A 1.6" × 0.8" base facing up, and a round base 0.6" above its front edge
+        // centre: centres are 1.1" apart, outlines 0.2" apart.
+        let rect = Placed {
+            shape: BaseShape::Rect {
+                width: 1.6,
+                depth: 0.8,
+            },
+            center: Vec2::new(5.0, 5.0),
+            facing: 0.0,
+        };
+        let ball = round(5.0, 6.1, 0.6);
+        assert!((gap(&rect, &ball) - 0.4).abs() < 1e-4);
+        let side = round(5.0 + 0.8 + 0.3 + 0.03, 5.0, 0.6);
+        assert!(in_contact(&rect, &side));
+    }
+}

@@ -1,0 +1,323 @@
+//! Legal moves (RULINGS): a straight segment from start to end, within the allowance
+//! (rough ground costs double while inside it), staying on the table, never passing
+//! through or overlapping another base, never crossing terrain that blocks movement. A
+//! move whose path meets an enemy base stops there in exact contact: a charge.
+
+use super::convert::{sweep_hit, sweep_hit_polygon};
+use super::shapes::{Placed, TerrainShape};
+use super::{in_contact, overlaps};
+use bevy_math::Vec2;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The moving base.
+#[derive(Clone, Copy, Debug)]
+pub struct Mover {
+    pub id: u32,
+    pub base: Placed,
+    pub allowance: f32,
+}
+
+/// Another base on the table, as the mover sees it.
+#[derive(Clone, Copy, Debug)]
+pub struct Other {
+    pub id: u32,
+    pub base: Placed,
+    pub enemy: bool,
+}
+
+/// A legal move: where it ends, what it cost, and the enemies it charged into.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveCheck {
+    pub end: Vec2,
+    pub cost: f32,
+    pub charged: Vec<u32>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum MoveError {
+    TooFar { cost: f32, allowance: f32 },
+    OffTable,
+    Blocked { terrain: usize },
+    PassesThrough { id: u32 },
+    Overlaps { id: u32 },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::TooFar { cost, allowance } => write!(
+                f,
+                "the move costs {cost:.2}\" but the allowance is {allowance:.2}\""
+            ),
+            MoveError::OffTable => f.write_str("the base would leave the table"),
+            MoveError::Blocked { terrain } => {
+                write!(f, "terrain piece {terrain} blocks movement")
+            }
+            MoveError::PassesThrough { id } => {
+                write!(f, "the move passes through model {id}")
+            }
+            MoveError::Overlaps { id } => write!(f, "the base would overlap model {id}"),
+        }
+    }
+}
+
+const EPS: f32 = 1e-4;
+
+/// Checks a move of `mover` towards `to`.
+pub fn check_move(
+    mover: &Mover,
+    to: Vec2,
+    table: Vec2,
+    others: &[Other],
+    terrain: &[TerrainShape],
+) -> Result<MoveCheck, MoveError> {
+    let start = mover.base.center;
+    let delta = to - start;
+    // The first base the path meets, in order along it (ties by id, for determinism).
+    let first = others
+        .iter()
+        .filter_map(|o| sweep_hit(&mover.base, delta, &o.base).map(|t| (t, o)))
+        .filter(|(t, _)| *t < 1.0 - EPS)
+        .min_by(|(ta, a), (tb, b)| ta.total_cmp(tb).then(a.id.cmp(&b.id)));
+    let mut fraction = 1.0;
+    if let Some((t, o)) = first {
+        if !o.enemy {
+            return Err(MoveError::PassesThrough { id: o.id });
+        }
+        fraction = t;
+    }
+    let end = start + delta * fraction;
+    let swept = delta * fraction;
+    for (i, piece) in terrain.iter().enumerate() {
+        if piece.flags.blocks_movement
+            && sweep_hit_polygon(&mover.base, swept, &piece.polygon).is_some_and(|t| t < 1.0 - EPS)
+        {
+            return Err(MoveError::Blocked { terrain: i });
+        }
+    }
+    let placed = mover.base.at(end);
+    if !placed.on_table(table) {
+        return Err(MoveError::OffTable);
+    }
+    if let Some(o) = others.iter().find(|o| overlaps(&placed, &o.base)) {
+        return Err(MoveError::Overlaps { id: o.id });
+    }
+    let cost = move_cost(start, end, terrain);
+    if cost > mover.allowance + EPS {
+        return Err(MoveError::TooFar {
+            cost,
+            allowance: mover.allowance,
+        });
+    }
+    let mut charged: Vec<u32> = others
+        .iter()
+        .filter(|o| o.enemy && in_contact(&placed, &o.base) && !in_contact(&mover.base, &o.base))
+        .map(|o| o.id)
+        .collect();
+    charged.sort_unstable();
+    Ok(MoveCheck { end, cost, charged })
+}
+
+/// Inches of allowance a straight move costs: its length, plus the length inside rough
+/// ground again (half movement while inside).
+pub fn move_cost(from: Vec2, to: Vec2, terrain: &[TerrainShape]) -> f32 {
+    let length = from.distance(to);
+    let rough: f32 = terrain
+        .iter()
+        .filter(|p| p.flags.rough)
+        .filter_map(|p| p.segment_inside(from, to))
+        .map(|(t_in, t_out)| (t_out - t_in) * length)
+        .sum();
+    length + rough
+}
+
+/// The furthest legal end on the way from the mover's start towards `toward` (the
+/// start itself if no step is legal). Charges snap as in [`check_move`].
+pub fn furthest_legal(
+    mover: &Mover,
+    toward: Vec2,
+    table: Vec2,
+    others: &[Other],
+    terrain: &[TerrainShape],
+) -> MoveCheck {
+    let start = mover.base.center;
+    let at = |t: f32| check_move(mover, start + (toward - start) * t, table, others, terrain);
+    if let Ok(check) = at(1.0) {
+        return check;
+    }
+    let (mut lo, mut hi) = (0.0f32, 1.0f32);
+    let mut best = MoveCheck {
+        end: start,
+        cost: 0.0,
+        charged: Vec::new(),
+    };
+    for _ in 0..24 {
+        let mid = (lo + hi) / 2.0;
+        match at(mid) {
+            Ok(check) => {
+                best = check;
+                lo = mid;
+            }
+            Err(_) => hi = mid,
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::shapes::TerrainFlags;
+    use super::*;
+
+    const TABLE: Vec2 = Vec2::new(48.0, 36.0);
+
+    fn mover(x: f32, y: f32) -> Mover {
+        Mover {
+            id: 1,
+            base: Placed::round(Vec2::new(x, y), 1.0),
+            allowance: 4.0,
+        }
+    }
+
+    fn other(id: u32, x: f32, y: f32, enemy: bool) -> Other {
+        Other {
+            id,
+            base: Placed::round(Vec2::new(x, y), 1.0),
+            enemy,
+        }
+    }
+
+    fn square(x0: f32, y0: f32, x1: f32, y1: f32, flags: TerrainFlags) -> TerrainShape {
+        TerrainShape::new(
+            vec![
+                Vec2::new(x0, y0),
+                Vec2::new(x1, y0),
+                Vec2::new(x1, y1),
+                Vec2::new(x0, y1),
+            ],
+            flags,
+        )
+        .expect("a square is convex")
+    }
+
+    #[test]
+    fn within_allowance_is_legal() {
+        let m = check_move(&mover(10.0, 10.0), Vec2::new(13.0, 10.0), TABLE, &[], &[]).unwrap();
+        assert_eq!(m.end, Vec2::new(13.0, 10.0));
+        assert!((m.cost - 3.0).abs() < 1e-5);
+        assert!(m.charged.is_empty());
+    }
+
+    #[test]
+    fn beyond_allowance_is_refused() {
+        let err = check_move(&mover(10.0, 10.0), Vec2::new(15.0, 10.0), TABLE, &[], &[]);
+        assert!(matches!(err, Err(MoveError::TooFar { .. })));
+    }
+
+    #[test]
+    fn leaving_the_table_is_refused() {
+        let err = check_move(&mover(1.0, 10.0), Vec2::new(0.2, 10.0), TABLE, &[], &[]);
+        assert_eq!(err, Err(MoveError::OffTable));
+    }
+
+    #[test]
+    fn moving_into_an_enemy_snaps_to_contact_and_charges() {
+        let enemy = other(7, 13.0, 10.0, true);
+        let m = check_move(
+            &mover(10.0, 10.0),
+            Vec2::new(13.5, 10.0),
+            TABLE,
+            &[enemy],
+            &[],
+        )
+        .unwrap();
+        assert!((m.end.x - 12.0).abs() < 1e-3, "{m:?}");
+        assert_eq!(m.charged, vec![7]);
+    }
+
+    #[test]
+    fn passing_through_a_friend_is_refused() {
+        let friend = other(3, 12.0, 10.0, false);
+        let err = check_move(
+            &mover(10.0, 10.0),
+            Vec2::new(14.0, 10.0),
+            TABLE,
+            &[friend],
+            &[],
+        );
+        assert_eq!(err, Err(MoveError::PassesThrough { id: 3 }));
+    }
+
+    #[test]
+    fn blocking_terrain_stops_a_move_and_rough_costs_double() {
+        let house = square(
+            11.0,
+            8.0,
+            12.0,
+            12.0,
+            TerrainFlags {
+                blocks_movement: true,
+                blocks_sight: true,
+                ..TerrainFlags::default()
+            },
+        );
+        let err = check_move(
+            &mover(10.0, 10.0),
+            Vec2::new(13.0, 10.0),
+            TABLE,
+            &[],
+            &[house],
+        );
+        assert_eq!(err, Err(MoveError::Blocked { terrain: 0 }));
+        let wood = square(
+            11.0,
+            8.0,
+            12.0,
+            12.0,
+            TerrainFlags {
+                rough: true,
+                ..TerrainFlags::default()
+            },
+        );
+        // 3" of move, 1" of it inside the wood: costs 4".
+        assert!(
+            (move_cost(
+                Vec2::new(10.0, 10.0),
+                Vec2::new(13.0, 10.0),
+                std::slice::from_ref(&wood)
+            ) - 4.0)
+                .abs()
+                < 1e-4
+        );
+        let err = check_move(
+            &mover(10.0, 10.0),
+            Vec2::new(13.5, 10.0),
+            TABLE,
+            &[],
+            &[wood],
+        );
+        assert!(matches!(err, Err(MoveError::TooFar { .. })));
+    }
+
+    #[test]
+    fn moving_away_from_a_touching_enemy_is_not_a_charge() {
+        let enemy = other(9, 11.0, 10.0, true);
+        let m = check_move(
+            &mover(10.0, 10.0),
+            Vec2::new(7.0, 10.0),
+            TABLE,
+            &[enemy],
+            &[],
+        )
+        .unwrap();
+        assert_eq!(m.end, Vec2::new(7.0, 10.0));
+        assert!(m.charged.is_empty());
+    }
+
+    #[test]
+    fn furthest_legal_clamps_to_the_allowance() {
+        let m = furthest_legal(&mover(10.0, 10.0), Vec2::new(20.0, 10.0), TABLE, &[], &[]);
+        assert!((m.end.x - 14.0).abs() < 1e-3, "{m:?}");
+    }
+}

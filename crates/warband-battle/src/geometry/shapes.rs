@@ -1,0 +1,141 @@
+//! Base and terrain outlines.
+
+use super::convert;
+use bevy_math::Vec2;
+use serde::{Deserialize, Serialize};
+
+/// The outline of a base. Round bases carry one model (Marauders, Borderlands);
+/// rectangular ones a unit with a facing (Toy Soldier).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum BaseShape {
+    Round { diameter: f32 },
+    Rect { width: f32, depth: f32 },
+}
+
+impl BaseShape {
+    /// Half the extent of the base along x and y once turned by `facing` (radians).
+    pub fn half_extents(self, facing: f32) -> Vec2 {
+        match self {
+            BaseShape::Round { diameter } => Vec2::splat(diameter / 2.0),
+            BaseShape::Rect { width, depth } => {
+                let (s, c) = facing.sin_cos();
+                Vec2::new(
+                    (width * c.abs() + depth * s.abs()) / 2.0,
+                    (width * s.abs() + depth * c.abs()) / 2.0,
+                )
+            }
+        }
+    }
+
+    /// The largest distance from the centre to the outline.
+    pub fn reach(self) -> f32 {
+        match self {
+            BaseShape::Round { diameter } => diameter / 2.0,
+            BaseShape::Rect { width, depth } => Vec2::new(width, depth).length() / 2.0,
+        }
+    }
+}
+
+/// A base at a place on the table. `facing` turns a rectangular base (radians,
+/// counter-clockwise, 0 = front edge towards +y).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Placed {
+    pub shape: BaseShape,
+    pub center: Vec2,
+    pub facing: f32,
+}
+
+impl Placed {
+    pub fn round(center: Vec2, diameter: f32) -> Self {
+        Self {
+            shape: BaseShape::Round { diameter },
+            center,
+            facing: 0.0,
+        }
+    }
+
+    pub fn at(self, center: Vec2) -> Self {
+        Self { center, ..self }
+    }
+
+    /// Whether the whole base lies on a table of this size.
+    pub fn on_table(&self, table: Vec2) -> bool {
+        let half = self.shape.half_extents(self.facing);
+        let eps = 1e-4;
+        self.center.x - half.x >= -eps
+            && self.center.y - half.y >= -eps
+            && self.center.x + half.x <= table.x + eps
+            && self.center.y + half.y <= table.y + eps
+    }
+}
+
+/// What a terrain piece does (RULINGS: a wood is rough + cover + obstacle, a low wall
+/// obstacle + cover, a house blocks movement and sight).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TerrainFlags {
+    pub blocks_movement: bool,
+    pub blocks_sight: bool,
+    pub rough: bool,
+    pub cover: bool,
+    pub obstacle: bool,
+}
+
+/// A convex terrain polygon with its properties. Larger or concave features are made
+/// of several pieces.
+#[derive(Clone, Debug)]
+pub struct TerrainShape {
+    pub flags: TerrainFlags,
+    pub(super) polygon: parry2d::shape::ConvexPolygon,
+    pub(super) points: Vec<Vec2>,
+}
+
+impl TerrainShape {
+    /// Builds a piece from its corners, in order. Fails unless they make a convex
+    /// polygon of at least three corners with a non-zero area.
+    pub fn new(points: Vec<Vec2>, flags: TerrainFlags) -> Result<Self, String> {
+        if points.len() < 3 {
+            return Err(format!(
+                "a terrain polygon needs at least 3 corners, found {}",
+                points.len()
+            ));
+        }
+        let polygon = convert::convex_polygon(&points).ok_or_else(|| {
+            "terrain corners must form a convex polygon with an area (split a concave \
+             feature into convex pieces)"
+                .to_string()
+        })?;
+        if polygon.points().len() != points.len() {
+            return Err(
+                "terrain polygon is not convex, or repeats a corner: list the corners of a \
+                 convex outline in order"
+                    .to_string(),
+            );
+        }
+        Ok(Self {
+            flags,
+            polygon,
+            points,
+        })
+    }
+
+    pub fn points(&self) -> &[Vec2] {
+        &self.points
+    }
+
+    /// Whether a point lies inside (or on the edge of) the piece.
+    pub fn contains(&self, p: Vec2) -> bool {
+        convert::polygon_contains(&self.polygon, p)
+    }
+
+    /// Whether a base touches or lies inside the piece.
+    pub fn touches(&self, base: &Placed) -> bool {
+        convert::base_polygon_gap(base, &self.polygon) <= super::CONTACT_GAP
+    }
+
+    /// The part of the segment `from → to` inside the piece, as fractions [t_in, t_out]
+    /// of its length, if any.
+    pub fn segment_inside(&self, from: Vec2, to: Vec2) -> Option<(f32, f32)> {
+        convert::segment_inside(&self.polygon, from, to)
+    }
+}

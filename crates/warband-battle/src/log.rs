@@ -1,0 +1,119 @@
+//! The battle log: every state change and every die, with the clause that rolled it.
+
+use crate::command::Command;
+use crate::phases::Phase;
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+use warband_rules::{Clause, DieRoll, Side};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LogEvent {
+    RoundStarted {
+        round: u32,
+    },
+    PhaseStarted {
+        phase: Phase,
+    },
+    Priority {
+        side: Side,
+    },
+    Order {
+        first: Vec<(Phase, Side)>,
+    },
+    Die(DieRoll),
+    Accepted {
+        side: Side,
+        command: Command,
+    },
+    Refused {
+        side: Side,
+        command: Command,
+        reason: String,
+    },
+    Moved {
+        model: u32,
+        from: (f32, f32),
+        to: (f32, f32),
+        charged: Vec<u32>,
+    },
+    Disengaged {
+        model: u32,
+    },
+    SpellDeclared {
+        model: u32,
+        spell: String,
+    },
+    SpellLost {
+        model: u32,
+        spell: String,
+        why: String,
+    },
+    SpellCast {
+        model: u32,
+        spell: String,
+    },
+    ShotStopped {
+        shooter: u32,
+        by: String,
+    },
+    MeleeResolved {
+        models: Vec<u32>,
+        winner: Option<Side>,
+    },
+    Damaged {
+        model: u32,
+        hd: u8,
+        left: u8,
+        clause: Clause,
+    },
+    Blinded {
+        model: u32,
+    },
+    FellAsleep {
+        model: u32,
+    },
+    Woke {
+        model: u32,
+    },
+    Healed {
+        model: u32,
+        hd: u8,
+    },
+    Removed {
+        model: u32,
+        why: String,
+    },
+    MoraleCheck {
+        side: Side,
+        trigger: String,
+        score: u8,
+        roll: Option<u8>,
+        broken: bool,
+    },
+    Rallied {
+        side: Side,
+        roll: u8,
+    },
+    BattleEnded {
+        winner: Option<Side>,
+        reason: String,
+    },
+}
+
+#[derive(Resource, Clone, Debug, Default, Serialize, Deserialize)]
+pub struct BattleLog {
+    pub events: Vec<LogEvent>,
+}
+
+impl BattleLog {
+    pub fn push(&mut self, e: LogEvent) {
+        self.events.push(e);
+    }
+
+    pub fn dice(&self) -> impl Iterator<Item = &DieRoll> {
+        self.events.iter().filter_map(|e| match e {
+            LogEvent::Die(d) => Some(d),
+            _ => None,
+        })
+    }
+}

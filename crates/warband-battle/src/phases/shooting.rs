@@ -1,0 +1,153 @@
+//! Phase 4, shooting: 1 HD strength at −1 (−2 after moving); each obstacle on the line
+//! of fire is rolled for in order (4–6 stops the shot; a model hit so is damaged); a
+//! target in melee means a random model of its melee group is hit instead.
+
+use super::{Phase, begin_turns};
+use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
+use crate::command::{Refusal, refuse};
+use crate::components::Conditions;
+use crate::effects::{roll, roll_damage};
+use crate::geometry::{Crossed, LineOfFire, line_of_fire, melee_groups};
+use crate::log::{BattleLog, LogEvent};
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+use warband_rules::marauders::clauses;
+use warband_rules::marauders::engagement::ONE_HD;
+use warband_rules::marauders::shooting::{Shooter, may_shoot, obstacle_stops, shot_modifier};
+use warband_rules::{Die, Side};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Phase::Shooting), start);
+}
+
+fn start(world: &mut World) {
+    world
+        .resource_mut::<BattleLog>()
+        .push(LogEvent::PhaseStarted {
+            phase: Phase::Shooting,
+        });
+    let first = world.resource::<Battle>().first_in(Phase::Shooting);
+    begin_turns(world, Phase::Shooting, first);
+}
+
+/// Checks a shot without rolling: the line of fire it would take, or why it cannot be.
+pub fn plan_shot(
+    world: &mut World,
+    side: Side,
+    shooter: u32,
+    target: u32,
+) -> Result<LineOfFire, Refusal> {
+    let Some(s) = model(world, shooter).filter(|m| m.in_play && m.side == side) else {
+        return refuse(format!("model {shooter} is not one of your models in play"));
+    };
+    if s.conditions.shot {
+        return refuse(format!("{} has already shot this round", s.profile.name));
+    }
+    let broken = world.resource::<Battle>().side(side).broken;
+    may_shoot(Shooter {
+        has_ranged_weapon: s.profile.ranged.is_some(),
+        blinded: s.conditions.blinded,
+        engaged: s.engaged_since.is_some(),
+        broken,
+        asleep: s.conditions.asleep,
+    })
+    .map_err(|e| Refusal(format!("{} cannot shoot: {}", s.profile.name, e.reason())))?;
+    let Some(t) = model(world, target).filter(|m| m.in_play && m.side != side) else {
+        return refuse(format!("model {target} is not an enemy in play"));
+    };
+    let bases: Vec<(u32, crate::geometry::Placed)> =
+        in_play(world).iter().map(|m| (m.id, m.base)).collect();
+    let line = line_of_fire(
+        (s.id, &s.base),
+        (t.id, &t.base),
+        &bases,
+        &world.resource::<TerrainMap>().0,
+    );
+    if line.sight_blocked_by.is_some() {
+        return refuse("terrain blocks the line of sight");
+    }
+    let range = s.profile.ranged.as_ref().map_or(0.0, |r| r.range);
+    if line.range > range {
+        return refuse(format!(
+            "the target is {:.1}\" away, beyond the {range}\" range",
+            line.range
+        ));
+    }
+    Ok(line)
+}
+
+pub(super) fn shoot(
+    world: &mut World,
+    side: Side,
+    shooter: u32,
+    target: u32,
+) -> Result<(), Refusal> {
+    let line = plan_shot(world, side, shooter, target)?;
+    let s = model(world, shooter).expect("checked above");
+    world
+        .entity_mut(s.entity)
+        .get_mut::<Conditions>()
+        .expect("models have conditions")
+        .shot = true;
+    let modifier = shot_modifier(s.conditions.moved);
+    for crossing in &line.obstacles {
+        let name = match crossing.what {
+            Crossed::Base(id) => format!("model {id}"),
+            Crossed::Terrain(i) => format!("terrain {i}"),
+        };
+        let purpose = format!("shot by model {shooter}: past {name}?");
+        let face = roll(world, 1, Die::D6, &purpose, &clauses::SHOOT_OBSTACLE)[0];
+        if obstacle_stops(face) {
+            world
+                .resource_mut::<BattleLog>()
+                .push(LogEvent::ShotStopped { shooter, by: name });
+            if let Crossed::Base(id) = crossing.what {
+                let purpose = format!("shot by model {shooter} hits model {id} in the way");
+                roll_damage(
+                    world,
+                    id,
+                    ONE_HD,
+                    modifier,
+                    side,
+                    &purpose,
+                    &clauses::OBSTACLE_DAMAGE,
+                );
+            }
+            return Ok(());
+        }
+    }
+    let victim = melee_victim(world, target, shooter);
+    let purpose = format!("shot by model {shooter} at model {victim}");
+    roll_damage(
+        world,
+        victim,
+        ONE_HD,
+        modifier,
+        side,
+        &purpose,
+        &clauses::SHOOT_DAMAGE,
+    );
+    Ok(())
+}
+
+/// The model a shot at `target` damages: the target, or if it is in melee a random
+/// model of its melee group (either side).
+fn melee_victim(world: &mut World, target: u32, shooter: u32) -> u32 {
+    let all: Vec<ModelView> = in_play(world);
+    let groups = melee_groups(&all.iter().map(ModelView::grouped).collect::<Vec<_>>());
+    match groups.into_iter().find(|g| g.contains(&target)) {
+        None => target,
+        Some(group) => {
+            let purpose = format!("shot by model {shooter} into melee: which model of {group:?}");
+            let face = roll(
+                world,
+                1,
+                Die(group.len() as u8),
+                &purpose,
+                &clauses::SHOOT_INTO_MELEE,
+            )[0];
+            group[usize::from(face) - 1]
+        }
+    }
+}

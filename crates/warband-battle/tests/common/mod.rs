@@ -1,0 +1,212 @@
+//! Small hand-made battles for clause tests.
+#![allow(dead_code)]
+
+use warband_battle::Engine;
+use warband_battle::data::{BattleSetup, PerSide, Scenario, TerrainDef, TerrainKind, Zone};
+use warband_rules::army::{ArmyEntry, ArmyList};
+use warband_rules::marauders::spells::{SpellDef, SpellEffect, SpellTarget};
+use warband_rules::marauders::{Armour, Profile, RangedWeapon};
+
+pub fn profile(name: &str, hd: u8, armour: Armour, morale: u8) -> Profile {
+    Profile {
+        name: name.into(),
+        hd,
+        armour,
+        morale,
+        ranged: None,
+        spells: Vec::new(),
+        spell_slots: 0,
+        base: Some(1.0),
+    }
+}
+
+pub fn bestiary() -> Vec<Profile> {
+    let mut archer = profile("Archer", 1, Armour::Light, 8);
+    archer.ranged = Some(RangedWeapon {
+        name: "bow".into(),
+        range: 24.0,
+    });
+    let mut mage = profile("Mage", 1, Armour::Unarmoured, 8);
+    mage.spells = vec!["Magic Missile".into(), "Light".into(), "Sleep".into()];
+    mage.spell_slots = 2;
+    vec![
+        profile("Orc", 1, Armour::Medium, 8),
+        profile("Brute", 3, Armour::Unarmoured, 8),
+        profile("Fearless", 1, Armour::Heavy, 12),
+        profile("Coward", 1, Armour::Unarmoured, 2),
+        archer,
+        mage,
+    ]
+}
+
+pub fn spells() -> Vec<SpellDef> {
+    vec![
+        SpellDef {
+            name: "Magic Missile".into(),
+            range: 24.0,
+            target: SpellTarget::Enemy,
+            effect: SpellEffect::Damage {
+                dice: 2,
+                modifier: 0,
+            },
+        },
+        SpellDef {
+            name: "Light".into(),
+            range: 12.0,
+            target: SpellTarget::Enemy,
+            effect: SpellEffect::Blind,
+        },
+        SpellDef {
+            name: "Sleep".into(),
+            range: 24.0,
+            target: SpellTarget::Point,
+            effect: SpellEffect::Sleep {
+                count: 2,
+                die: 8,
+                radius: 3.0,
+                max_hd: 4,
+            },
+        },
+    ]
+}
+
+fn army(models: &[&str]) -> ArmyList {
+    ArmyList {
+        name: "test".into(),
+        ruleset: "marauders".into(),
+        points_limit: None,
+        leader: models[0].into(),
+        entries: models
+            .iter()
+            .map(|m| ArmyEntry {
+                profile: (*m).into(),
+                count: 1,
+            })
+            .collect(),
+    }
+}
+
+/// A 48" × 36" table; A deploys along y ≈ 2, B along y ≈ 34; models are then moved by
+/// hand with `place`.
+pub fn setup(a: &[&str], b: &[&str], terrain: Vec<TerrainDef>) -> BattleSetup {
+    BattleSetup {
+        scenario: Scenario {
+            name: "test".into(),
+            ruleset: "marauders".into(),
+            table: (48.0, 36.0),
+            round_limit: 12,
+            terrain,
+            deployment: PerSide {
+                a: Zone {
+                    min: (0.0, 0.0),
+                    max: (48.0, 4.0),
+                },
+                b: Zone {
+                    min: (0.0, 32.0),
+                    max: (48.0, 36.0),
+                },
+            },
+            armies: PerSide {
+                a: "a".into(),
+                b: "b".into(),
+            },
+        },
+        armies: PerSide {
+            a: army(a),
+            b: army(b),
+        },
+        bestiary: bestiary(),
+        spells: spells(),
+    }
+}
+
+pub fn wall(x0: f32, x1: f32, y: f32) -> TerrainDef {
+    TerrainDef {
+        name: "wall".into(),
+        kind: TerrainKind::LowWall,
+        corners: vec![
+            (x0, y - 0.25),
+            (x1, y - 0.25),
+            (x1, y + 0.25),
+            (x0, y + 0.25),
+        ],
+    }
+}
+
+pub fn engine(a: &[&str], b: &[&str], seed: u64) -> Engine {
+    Engine::new(&setup(a, b, Vec::new()), seed).expect("valid test setup")
+}
+
+use warband_battle::components::{Base, Conditions, Engagement, ModelId};
+use warband_battle::log::LogEvent;
+use warband_battle::{Command, Phase, Side};
+use warband_rules::Clause;
+
+/// Puts model `id` at (x, y) and refreshes who is engaged.
+pub fn place(engine: &mut Engine, id: u32, x: f32, y: f32) {
+    let world = engine.world_mut();
+    let mut q = world.query::<(&ModelId, &mut Base)>();
+    for (m, mut base) in q.iter_mut(world) {
+        if m.0 == id {
+            base.0.center = bevy_math::Vec2::new(x, y);
+        }
+    }
+    warband_battle::effects::refresh_engagement(world);
+}
+
+pub fn set_engaged_since(engine: &mut Engine, id: u32, round: u32) {
+    let world = engine.world_mut();
+    let mut q = world.query::<(&ModelId, &mut Engagement)>();
+    for (m, mut e) in q.iter_mut(world) {
+        if m.0 == id {
+            e.since = Some(round);
+        }
+    }
+}
+
+pub fn conditions(engine: &mut Engine, id: u32, f: impl FnOnce(&mut Conditions)) {
+    let world = engine.world_mut();
+    let mut q = world.query::<(&ModelId, &mut Conditions)>();
+    if let Some((_, mut c)) = q.iter_mut(world).find(|(m, _)| m.0 == id) {
+        f(&mut c);
+    }
+}
+
+/// Ends phases until someone is asked to act in `phase`; returns who.
+pub fn advance_to_phase(engine: &mut Engine, phase: Phase) -> Side {
+    for _ in 0..100 {
+        if engine.phase() == phase
+            && let Some(side) = engine.awaiting()
+        {
+            return side;
+        }
+        let s = engine.awaiting().expect("the battle waits for someone");
+        engine.submit(s, Command::EndPhase).expect("ending a phase");
+    }
+    panic!("never reached {phase:?}");
+}
+
+/// Ends phases until `side` is asked to act in `phase`.
+pub fn advance_to(engine: &mut Engine, phase: Phase, side: Side) {
+    for _ in 0..100 {
+        if engine.phase() == phase && engine.awaiting() == Some(side) {
+            return;
+        }
+        let s = engine.awaiting().expect("the battle waits for someone");
+        engine.submit(s, Command::EndPhase).expect("ending a phase");
+    }
+    panic!("never reached {phase:?} for {side}");
+}
+
+pub fn dice_with(engine: &Engine, clause: &Clause) -> Vec<u8> {
+    engine
+        .log()
+        .dice()
+        .filter(|d| &d.clause == clause)
+        .map(|d| d.value)
+        .collect()
+}
+
+pub fn events(engine: &Engine) -> &[LogEvent] {
+    &engine.log().events
+}

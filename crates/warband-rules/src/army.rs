@@ -1,0 +1,107 @@
+//! Army lists: a named force for one ruleset, with a leader and entries of profiles.
+
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArmyEntry {
+    pub profile: String,
+    #[serde(default = "one")]
+    pub count: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArmyList {
+    pub name: String,
+    pub ruleset: String,
+    #[serde(default)]
+    pub points_limit: Option<u32>,
+    /// The profile name of the leader; the first model of that profile leads.
+    pub leader: String,
+    pub entries: Vec<ArmyEntry>,
+}
+
+impl ArmyList {
+    /// Profile names of every model in list order.
+    pub fn models(&self) -> impl Iterator<Item = &str> {
+        self.entries
+            .iter()
+            .flat_map(|e| std::iter::repeat_n(e.profile.as_str(), usize::from(e.count)))
+    }
+
+    /// Problems with the list itself (profiles are checked against a bestiary by the
+    /// caller, who knows it).
+    pub fn problems(&self, known: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.models().next().is_none() {
+            out.push(format!("army `{}` has no models", self.name));
+        }
+        for e in &self.entries {
+            if !known(&e.profile) {
+                out.push(format!(
+                    "army `{}`: unknown profile `{}`",
+                    self.name, e.profile
+                ));
+            }
+        }
+        if !self
+            .entries
+            .iter()
+            .any(|e| e.profile == self.leader && e.count > 0)
+        {
+            out.push(format!(
+                "army `{}`: its leader `{}` is not among its entries",
+                self.name, self.leader
+            ));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn list() -> ArmyList {
+        ArmyList {
+            name: "Orcs".into(),
+            ruleset: "marauders".into(),
+            points_limit: None,
+            leader: "Orc chief".into(),
+            entries: vec![
+                ArmyEntry {
+                    profile: "Orc chief".into(),
+                    count: 1,
+                },
+                ArmyEntry {
+                    profile: "Orc".into(),
+                    count: 3,
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn models_expand_counts_in_order() {
+        let l = list();
+        assert_eq!(
+            l.models().collect::<Vec<_>>(),
+            ["Orc chief", "Orc", "Orc", "Orc"]
+        );
+        assert!(l.problems(|_| true).is_empty());
+    }
+
+    #[test]
+    fn problems_name_unknown_profiles_missing_leader_and_emptiness() {
+        let mut l = list();
+        l.leader = "Warlord".into();
+        let p = l.problems(|n| n != "Orc");
+        assert!(p.iter().any(|s| s.contains("unknown profile `Orc`")));
+        assert!(p.iter().any(|s| s.contains("leader `Warlord`")));
+        l.entries.clear();
+        assert!(l.problems(|_| true).iter().any(|s| s.contains("no models")));
+    }
+}

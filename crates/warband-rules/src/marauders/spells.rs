@@ -1,0 +1,75 @@
+//! Spells as data (RULINGS): Magic Missile, Sleep, Light, Cure Light Wounds, Bless.
+//! The list lives in `assets/spells.ron`; the effects are played by the engine.
+
+use serde::{Deserialize, Serialize};
+
+/// What a spell is cast at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpellTarget {
+    Enemy,
+    Friend,
+    /// A point on the table (Sleep).
+    Point,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum SpellEffect {
+    /// Damage dice at a strength, with a modifier (Magic Missile: 2 HD, no −1).
+    Damage { dice: u8, modifier: i8 },
+    /// Roll `count` d`die` HD; enemy models of at most `max_hd` within `radius` of the
+    /// point fall asleep, lowest HD first, while the total lasts.
+    Sleep {
+        count: u8,
+        die: u8,
+        radius: f32,
+        max_hd: u8,
+    },
+    /// The target is blinded for the rest of the battle.
+    Blind,
+    /// Restores HD, up to the model's initial HD.
+    Heal { hd: u8 },
+    /// Extra melee dice for the caster's side in the target's melee group this round.
+    Bless { dice: u8 },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SpellDef {
+    pub name: String,
+    /// Range in inches from the caster's base edge; 0 means touch (base contact).
+    pub range: f32,
+    pub target: SpellTarget,
+    pub effect: SpellEffect,
+}
+
+/// Whether a Sleep roll of `total` HD puts each candidate to sleep: candidates are
+/// (id, hd left) sorted by the caller; lowest HD first, then id, while HD remain.
+pub fn sleep_victims(total: u32, candidates: &[(u32, u8)]) -> Vec<u32> {
+    let mut sorted = candidates.to_vec();
+    sorted.sort_by_key(|(id, hd)| (*hd, *id));
+    let mut left = total;
+    let mut out = Vec::new();
+    for (id, hd) in sorted {
+        let hd = u32::from(hd.max(1));
+        if hd > left {
+            break;
+        }
+        left -= hd;
+        out.push(id);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sleep_takes_lowest_hd_first_while_the_total_lasts() {
+        let c = [(1, 3), (2, 1), (3, 1), (4, 2)];
+        assert_eq!(sleep_victims(4, &c), vec![2, 3, 4]);
+        assert_eq!(sleep_victims(1, &c), vec![2]);
+        assert_eq!(sleep_victims(0, &c), Vec::<u32>::new());
+        // Stops at the first model it cannot cover, as in B/X.
+        assert_eq!(sleep_victims(3, &[(1, 2), (2, 2)]), vec![1]);
+    }
+}
