@@ -99,6 +99,8 @@ pub fn apply_damage(world: &mut World, target: u32, hd: u8, by: Side, clause: &C
     world.resource_mut::<Battle>().side_mut(by).hd_removed += u32::from(lost);
     if left == 0 {
         remove(world, target, "slain");
+    } else {
+        note_triggers(world);
     }
 }
 

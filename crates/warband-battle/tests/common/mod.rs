@@ -34,6 +34,7 @@ pub fn bestiary() -> Vec<Profile> {
         profile("Brute", 3, Armour::Unarmoured, 8),
         profile("Fearless", 1, Armour::Heavy, 12),
         profile("Coward", 1, Armour::Unarmoured, 2),
+        profile("Giant", 6, Armour::Medium, 12),
         archer,
         mage,
     ]
