@@ -5,21 +5,33 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use warband_battle::data::BattleSetup;
-use warband_battle::policy::{Charge, Policy, play};
+use warband_battle::ai::{AiKind, play};
 use warband_battle::save::{FORMAT_VERSION, Save};
 use warband_battle::{Engine, Side};
 
 /// Who plays a side headless.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum Ai {
-    /// Advance on the nearest enemy, shoot the nearest, never disengage.
+    /// Uniformly random legal commands (a baseline).
+    Random,
+    /// Advance on the nearest enemy, shoot the nearest, never disengage (a baseline).
     Charge,
+    /// A beginner: plausible moves, misjudged.
+    Easy,
+    /// Scores every action with the exact odds.
+    Normal,
+    /// Looks ahead at the enemy's reply before it moves.
+    Hard,
 }
 
 impl Ai {
-    fn policy(self) -> Box<dyn Policy> {
+    pub fn kind(self) -> AiKind {
         match self {
-            Ai::Charge => Box::new(Charge),
+            Ai::Random => AiKind::Random,
+            Ai::Charge => AiKind::Charge,
+            Ai::Easy => AiKind::Easy,
+            Ai::Normal => AiKind::Normal,
+            Ai::Hard => AiKind::Hard,
         }
     }
 }
@@ -33,10 +45,10 @@ pub struct BattleArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Who plays side A.
-    #[arg(long, value_enum, default_value_t = Ai::Charge)]
+    #[arg(long, value_enum, default_value_t = Ai::Normal)]
     a: Ai,
     /// Who plays side B.
-    #[arg(long, value_enum, default_value_t = Ai::Charge)]
+    #[arg(long, value_enum, default_value_t = Ai::Normal)]
     b: Ai,
     /// Print the result as JSON.
     #[arg(long)]
@@ -141,8 +153,9 @@ pub fn battle(args: BattleArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let (mut a, mut b) = (args.a.policy(), args.b.policy());
-    let commands = play(&mut engine, a.as_mut(), b.as_mut());
+    let mut a = args.a.kind().policy(args.seed ^ 0xa);
+    let mut b = args.b.kind().policy(args.seed ^ 0xb);
+    let commands = play(&mut engine, a.as_mut(), b.as_mut()).commands;
     if args.log {
         print_log(&engine);
     }

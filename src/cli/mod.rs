@@ -2,6 +2,7 @@
 
 mod battle;
 mod odds;
+mod sim;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -29,6 +30,8 @@ pub enum Command {
     Battle(battle::BattleArgs),
     /// Replay a saved battle.
     Replay(battle::ReplayArgs),
+    /// Play many battles headless, in parallel, and report who wins.
+    Sim(sim::SimArgs),
 }
 
 pub fn run(command: Command) -> ExitCode {
@@ -36,5 +39,6 @@ pub fn run(command: Command) -> ExitCode {
         Command::Odds { what } => odds::run(what),
         Command::Battle(args) => battle::battle(args),
         Command::Replay(args) => battle::replay(args),
+        Command::Sim(args) => sim::sim(args),
     }
 }

@@ -14,8 +14,8 @@ use warband_rules::{DiceRoller, Side};
 pub struct Dice(pub DiceRoller);
 
 /// Terrain geometry, indexed as in the scenario.
-#[derive(Resource, Default)]
-pub struct TerrainMap(pub Vec<TerrainShape>);
+#[derive(Resource, Clone, Default)]
+pub struct TerrainMap(pub std::sync::Arc<[TerrainShape]>);
 
 /// Morale triggers (RULINGS), each checked once per battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -138,57 +138,51 @@ impl ModelView {
     }
 }
 
-type ViewQuery<'a> = (
-    Entity,
-    &'a ModelId,
-    &'a Team,
-    &'a ModelProfile,
-    &'a Base,
-    &'a HitDice,
-    &'a Conditions,
-    &'a Engagement,
-    Option<&'a Caster>,
-    Option<&'a Leader>,
-    Option<&'a OutOfAction>,
-);
+/// Model entities by id (ids run 1, 2, 3, … in muster order), so that finding a model
+/// costs nothing and "every model" comes out already sorted by id.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ModelIndex(pub Vec<Entity>);
+
+fn view(world: &World, entity: Entity) -> Option<ModelView> {
+    let e = world.get_entity(entity).ok()?;
+    let caster = e.get::<Caster>();
+    Some(ModelView {
+        entity,
+        id: e.get::<ModelId>()?.0,
+        side: e.get::<Team>()?.0,
+        profile: e.get::<ModelProfile>()?.0.clone(),
+        base: e.get::<Base>()?.0,
+        hd: *e.get::<HitDice>()?,
+        conditions: *e.get::<Conditions>()?,
+        engaged_since: e.get::<Engagement>()?.since,
+        declared: caster.and_then(|c| c.declared.clone()),
+        slots: caster.map_or(0, |c| c.slots),
+        leader: e.contains::<Leader>(),
+        in_play: !e.contains::<OutOfAction>(),
+    })
+}
 
 /// Every model, sorted by id.
-pub fn models(world: &mut World) -> Vec<ModelView> {
-    let mut q = world.query::<ViewQuery>();
-    let mut out: Vec<ModelView> = q
-        .iter(world)
-        .map(
-            |(entity, id, team, profile, base, hd, cond, eng, caster, leader, out)| ModelView {
-                entity,
-                id: id.0,
-                side: team.0,
-                profile: profile.0.clone(),
-                base: base.0,
-                hd: *hd,
-                conditions: *cond,
-                engaged_since: eng.since,
-                declared: caster.and_then(|c| c.declared.clone()),
-                slots: caster.map_or(0, |c| c.slots),
-                leader: leader.is_some(),
-                in_play: out.is_none(),
-            },
-        )
-        .collect();
-    out.sort_by_key(|m| m.id);
-    out
+pub fn models(world: &World) -> Vec<ModelView> {
+    world
+        .resource::<ModelIndex>()
+        .0
+        .iter()
+        .filter_map(|e| view(world, *e))
+        .collect()
 }
 
 /// Models in play, sorted by id.
-pub fn in_play(world: &mut World) -> Vec<ModelView> {
+pub fn in_play(world: &World) -> Vec<ModelView> {
     models(world).into_iter().filter(|m| m.in_play).collect()
 }
 
 /// The model with this id, in play or not.
-pub fn model(world: &mut World, id: u32) -> Option<ModelView> {
-    models(world).into_iter().find(|m| m.id == id)
+pub fn model(world: &World, id: u32) -> Option<ModelView> {
+    view(world, entity_of(world, id)?)
 }
 
-pub fn entity_of(world: &mut World, id: u32) -> Option<Entity> {
-    let mut q = world.query::<(Entity, &ModelId)>();
-    q.iter(world).find(|(_, m)| m.0 == id).map(|(e, _)| e)
+pub fn entity_of(world: &World, id: u32) -> Option<Entity> {
+    let index = usize::try_from(id).ok()?.checked_sub(1)?;
+    world.resource::<ModelIndex>().0.get(index).copied()
 }

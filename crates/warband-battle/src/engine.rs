@@ -164,11 +164,12 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
             kind: t.kind,
         });
     }
-    world.insert_resource(TerrainMap(shapes));
+    world.insert_resource(TerrainMap(shapes.into()));
     world.insert_resource(Spells(setup.spells.clone()));
     world.insert_resource(Dice(DiceRoller::from_seed(seed)));
     let mut sides: [SideState; 2] = Default::default();
     let mut next_id = 1u32;
+    let mut index = Vec::new();
     for side in Side::BOTH {
         let army = setup.armies.get(side);
         let profiles: Vec<Arc<warband_rules::marauders::Profile>> = army
@@ -208,10 +209,12 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
                 leader_placed = true;
             }
             e.insert(ModelProfile(profile));
+            index.push(e.id());
             next_id += 1;
             sides[side.index()].starting_models += 1;
         }
     }
+    world.insert_resource(crate::battle::ModelIndex(index));
     world.insert_resource(Battle {
         seed,
         round: 0,

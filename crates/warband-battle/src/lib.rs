@@ -11,8 +11,9 @@ pub mod geometry;
 mod hash;
 pub mod log;
 pub mod phases;
-pub mod policy;
+pub mod ai;
 pub mod save;
+pub mod sim;
 
 pub use command::{Command, Refusal};
 pub use engine::Engine;

@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 use warband_battle::data::BattleSetup;
-use warband_battle::policy::{Charge, play};
+use warband_battle::ai::{Charge, play};
 use warband_battle::save::{FORMAT_VERSION, Save};
 use warband_battle::{Engine, Phase};
 
@@ -18,8 +18,9 @@ fn run(
     seed: u64,
 ) -> (Engine, Vec<(warband_battle::Side, warband_battle::Command)>) {
     let mut e = Engine::new(setup, seed).expect("valid setup");
-    let commands = play(&mut e, &mut Charge, &mut Charge);
-    (e, commands)
+    let played = play(&mut e, &mut Charge::default(), &mut Charge::default());
+    assert!(played.refused.is_empty(), "{:?}", played.refused);
+    (e, played.commands)
 }
 
 #[test]

@@ -12,7 +12,7 @@ mod spellcasting;
 
 pub use attacking::{auto_allocation, resolve_group};
 pub use movement::mover_and_others;
-pub use shooting::plan_shot;
+pub use shooting::{check_shot, plan_shot};
 
 use crate::battle::Battle;
 use crate::command::{Command, Refusal, refuse};

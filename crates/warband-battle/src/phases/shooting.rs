@@ -7,7 +7,7 @@ use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
 use crate::command::{Refusal, refuse};
 use crate::components::Conditions;
 use crate::effects::{roll, roll_damage};
-use crate::geometry::{Crossed, LineOfFire, line_of_fire, melee_groups};
+use crate::geometry::{Crossed, LineOfFire, TerrainShape, line_of_fire, melee_groups};
 use crate::log::{BattleLog, LogEvent};
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -32,19 +32,30 @@ fn start(world: &mut World) {
 }
 
 /// Checks a shot without rolling: the line of fire it would take, or why it cannot be.
-pub fn plan_shot(
-    world: &mut World,
-    side: Side,
-    shooter: u32,
-    target: u32,
-) -> Result<LineOfFire, Refusal> {
+pub fn plan_shot(world: &mut World, side: Side, shooter: u32, target: u32) -> Result<LineOfFire, Refusal> {
     let Some(s) = model(world, shooter).filter(|m| m.in_play && m.side == side) else {
         return refuse(format!("model {shooter} is not one of your models in play"));
     };
+    let Some(t) = model(world, target).filter(|m| m.in_play && m.side != side) else {
+        return refuse(format!("model {target} is not an enemy in play"));
+    };
+    let broken = world.resource::<Battle>().side(side).broken;
+    let terrain = world.resource::<TerrainMap>().0.clone();
+    check_shot(&in_play(world), &terrain, broken, &s, &t)
+}
+
+/// The rules of a shot over a snapshot of the models in play: the shooter may shoot,
+/// sees the target, and has it in range. Shared by the engine and the AI.
+pub fn check_shot(
+    models: &[ModelView],
+    terrain: &[TerrainShape],
+    broken: bool,
+    s: &ModelView,
+    t: &ModelView,
+) -> Result<LineOfFire, Refusal> {
     if s.conditions.shot {
         return refuse(format!("{} has already shot this round", s.profile.name));
     }
-    let broken = world.resource::<Battle>().side(side).broken;
     may_shoot(Shooter {
         has_ranged_weapon: s.profile.ranged.is_some(),
         blinded: s.conditions.blinded,
@@ -53,26 +64,15 @@ pub fn plan_shot(
         asleep: s.conditions.asleep,
     })
     .map_err(|e| Refusal(format!("{} cannot shoot: {}", s.profile.name, e.reason())))?;
-    let Some(t) = model(world, target).filter(|m| m.in_play && m.side != side) else {
-        return refuse(format!("model {target} is not an enemy in play"));
-    };
-    let bases: Vec<(u32, crate::geometry::Placed)> =
-        in_play(world).iter().map(|m| (m.id, m.base)).collect();
-    let line = line_of_fire(
-        (s.id, &s.base),
-        (t.id, &t.base),
-        &bases,
-        &world.resource::<TerrainMap>().0,
-    );
+    let range = s.profile.ranged.as_ref().map_or(0.0, |r| r.range);
+    let reach = crate::geometry::gap(&s.base, &t.base);
+    if reach > range {
+        return refuse(format!("the target is {reach:.1}\" away, beyond the {range}\" range"));
+    }
+    let bases: Vec<(u32, crate::geometry::Placed)> = models.iter().map(|m| (m.id, m.base)).collect();
+    let line = line_of_fire((s.id, &s.base), (t.id, &t.base), &bases, terrain);
     if line.sight_blocked_by.is_some() {
         return refuse("terrain blocks the line of sight");
-    }
-    let range = s.profile.ranged.as_ref().map_or(0.0, |r| r.range);
-    if line.range > range {
-        return refuse(format!(
-            "the target is {:.1}\" away, beyond the {range}\" range",
-            line.range
-        ));
     }
     Ok(line)
 }

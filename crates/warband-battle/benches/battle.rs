@@ -1,0 +1,26 @@
+//! Whole headless battles of the shipped scenario: the throughput the batch simulator
+//! stands on.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::path::PathBuf;
+use warband_battle::Engine;
+use warband_battle::data::BattleSetup;
+use warband_battle::ai::{Charge, play};
+
+fn battles(c: &mut Criterion) {
+    let scenario =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios/woods-and-walls.ron");
+    let setup = BattleSetup::load(&scenario).expect("the shipped scenario loads");
+    let mut seed = 0u64;
+    c.bench_function("battle woods-and-walls, charge v charge", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut e = Engine::new(&setup, seed).expect("valid setup");
+            play(&mut e, &mut Charge::default(), &mut Charge::default());
+            e.battle().round
+        })
+    });
+}
+
+criterion_group!(benches, battles);
+criterion_main!(benches);

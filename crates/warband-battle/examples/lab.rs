@@ -1,0 +1,37 @@
+//! The batch simulator without the game around it, for measuring in release builds of
+//! the headless crates alone (a release build of the desktop binary optimises all of
+//! Bevy). Same library call as `warband sim`:
+//!
+//! `cargo run --release -p warband-battle --example lab -- SCENARIO A B GAMES [SEED] [THREADS]`
+
+use std::path::PathBuf;
+use warband_battle::data::BattleSetup;
+use warband_battle::sim::{SimConfig, run};
+
+fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [scenario, a, b, games, rest @ ..] = args.as_slice() else {
+        return Err("usage: lab SCENARIO A B GAMES [SEED] [THREADS]".into());
+    };
+    let setup = BattleSetup::load(&PathBuf::from(scenario)).map_err(|e| e.to_string())?;
+    let config = SimConfig {
+        a: a.parse()?,
+        b: b.parse()?,
+        games: games.parse().map_err(|e| format!("games: {e}"))?,
+        seed: rest.first().map_or(Ok(1), |s| s.parse()).map_err(|e| format!("seed: {e}"))?,
+        swap: true,
+        threads: rest.get(1).map(|t| t.parse()).transpose().map_err(|e| format!("threads: {e}"))?,
+    };
+    let r = run(&setup, &config, &|_| {})?;
+    println!(
+        "{} v {}: games {} a_wins {} b_wins {} draws {} a_win_rate {:.4} ci95 [{:.4}, {:.4}] mean_rounds {:.2} \
+         hd_lost a {:.2} b {:.2} battles_per_sec {:.1} refused {} decision_ms a median {:.3} max {:.2} b median {:.3} max {:.2}",
+        config.a, config.b, r.games, r.a_wins, r.b_wins, r.draws, r.a_win_rate, r.ci95[0], r.ci95[1], r.mean_rounds,
+        r.mean_hd_lost[0], r.mean_hd_lost[1], r.battles_per_sec, r.refused_commands,
+        r.decision_ms[0][0], r.decision_ms[0][1], r.decision_ms[1][0], r.decision_ms[1][1]
+    );
+    if let Some(why) = &r.example_refusal {
+        println!("  e.g. refused: {why}");
+    }
+    Ok(())
+}

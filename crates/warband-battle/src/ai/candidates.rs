@@ -1,0 +1,77 @@
+//! Where a model could go this movement phase: stay, charge each enemy in reach, head
+//! for the nearest enemy, step in eight directions, or make for cover. Every candidate is
+//! a legal end found by the engine's own geometry.
+
+use super::snapshot::Snapshot;
+use crate::battle::ModelView;
+use crate::geometry::{MoveCheck, furthest_legal, gap};
+use bevy_math::Vec2;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Stay,
+    Charge,
+    Advance,
+    Step,
+    Cover,
+    Retreat,
+}
+
+#[derive(Clone, Debug)]
+pub struct Candidate {
+    pub kind: Kind,
+    pub check: MoveCheck,
+}
+
+pub fn candidates(snap: &Snapshot, m: &ModelView) -> Vec<Candidate> {
+    let start = m.base.center;
+    let (mover, others) = snap.mover(m);
+    let allowance = mover.allowance;
+    let mut out = vec![Candidate {
+        kind: Kind::Stay,
+        check: MoveCheck {
+            end: start,
+            cost: 0.0,
+            charged: Vec::new(),
+        },
+    }];
+    let push = |kind: Kind, toward: Vec2, out: &mut Vec<Candidate>| {
+        let check = furthest_legal(&mover, toward, snap.table, &others, &snap.terrain);
+        if check.end.distance(start) < 0.05 {
+            return;
+        }
+        if out
+            .iter()
+            .any(|c| c.check.end.distance(check.end) < 0.05 && c.check.charged == check.charged)
+        {
+            return;
+        }
+        let kind = if check.charged.is_empty() || kind == Kind::Charge {
+            kind
+        } else {
+            Kind::Charge
+        };
+        out.push(Candidate { kind, check });
+    };
+    for e in snap.models.iter().filter(|e| e.side != m.side) {
+        if gap(&m.base, &e.base) <= allowance + 0.05 {
+            push(Kind::Charge, e.base.center, &mut out);
+        }
+    }
+    if let Some(n) = snap.nearest_enemy(m) {
+        push(Kind::Advance, n.base.center, &mut out);
+        let away = (start - n.base.center).normalize_or(Vec2::Y);
+        push(Kind::Retreat, start + away * allowance, &mut out);
+    }
+    for i in 0..8 {
+        let a = i as f32 * std::f32::consts::FRAC_PI_4;
+        push(Kind::Step, start + Vec2::new(a.cos(), a.sin()) * allowance, &mut out);
+    }
+    for t in snap.terrain.iter().filter(|t| t.flags.cover && !t.flags.blocks_movement) {
+        let c = t.points().iter().copied().sum::<Vec2>() / t.points().len() as f32;
+        if c.distance(start) <= 2.0 * allowance + 4.0 {
+            push(Kind::Cover, c, &mut out);
+        }
+    }
+    out
+}

@@ -1,0 +1,62 @@
+//! The `charge` baseline: every model advances on the nearest enemy, shoots the nearest
+//! enemy it can, never disengages, casts nothing, and the priority side goes first in
+//! every phase. A yardstick for the real players.
+
+use super::Policy;
+use super::snapshot::Snapshot;
+use crate::command::Command;
+use crate::engine::Engine;
+use crate::geometry::{furthest_legal, gap};
+use crate::phases::{Phase, check_shot};
+use warband_rules::Side;
+
+#[derive(Default)]
+pub struct Charge {
+    held: Vec<u32>,
+    key: (u32, Phase),
+}
+
+impl Policy for Charge {
+    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
+        let key = (engine.battle().round, engine.phase());
+        if self.key != key {
+            self.key = key;
+            self.held.clear();
+        }
+        let snap = Snapshot::take(engine.world(), side);
+        let mine: Vec<_> = snap.mine().filter(|m| !self.held.contains(&m.id)).cloned().collect();
+        for m in mine {
+            let command = match key.1 {
+                Phase::Movement if !m.conditions.moved && !m.conditions.asleep && m.engaged_since.is_none() => {
+                    snap.nearest_enemy(&m).and_then(|n| {
+                        let (mover, others) = snap.mover(&m);
+                        let c = furthest_legal(&mover, n.base.center, snap.table, &others, &snap.terrain);
+                        (c.end.distance(m.base.center) > 0.05).then_some(Command::Move {
+                            model: m.id,
+                            to: (c.end.x, c.end.y),
+                        })
+                    })
+                }
+                Phase::Shooting if m.profile.ranged.is_some() && !m.conditions.shot => {
+                    let mut targets: Vec<_> = snap.enemies().collect();
+                    targets.sort_by(|a, b| {
+                        gap(&m.base, &a.base).total_cmp(&gap(&m.base, &b.base)).then(a.id.cmp(&b.id))
+                    });
+                    targets
+                        .into_iter()
+                        .find(|t| check_shot(&snap.models, &snap.terrain, snap.broken(side), &m, t).is_ok())
+                        .map(|t| Command::Shoot {
+                            model: m.id,
+                            target: t.id,
+                        })
+                }
+                _ => None,
+            };
+            match command {
+                Some(c) => return Some(c),
+                None => self.held.push(m.id),
+            }
+        }
+        None
+    }
+}

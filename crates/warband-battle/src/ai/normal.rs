@@ -1,0 +1,295 @@
+//! The `normal` and `easy` players: score every candidate action with the exact odds and
+//! take the best. `easy` adds a beginner's noise and ignores danger.
+
+use super::candidates::{Candidate, Kind, candidates};
+use super::eval::{best_shot_from, exposure_parts, hd_worth, in_cover, melee_value, shot_value};
+use super::snapshot::Snapshot;
+use super::{Policy, spells};
+use crate::battle::ModelView;
+use crate::command::Command;
+use crate::engine::Engine;
+use crate::geometry::{gap, in_contact};
+use crate::phases::{Phase, check_shot};
+use bevy_math::Vec2;
+use warband_rules::marauders::damage::die_chance;
+use warband_rules::marauders::engagement::may_disengage;
+use warband_rules::{DiceRoller, Die, Side};
+
+pub struct Scoring {
+    /// Standard size of the random error added to every score (0: none).
+    pub noise: f64,
+    /// How much danger counts (1: fully, 0: ignored).
+    pub caution: f64,
+    /// Whether to choose the phase order (else the priority side goes first in all).
+    pub choose_order: bool,
+}
+
+pub struct Normal {
+    scoring: Scoring,
+    rng: DiceRoller,
+    /// Models that chose to do nothing in the current phase.
+    held: Vec<u32>,
+    key: (u32, Phase),
+}
+
+impl Normal {
+    pub fn normal(seed: u64) -> Self {
+        Self::with(
+            Scoring {
+                noise: 0.0,
+                caution: 1.0,
+                choose_order: true,
+            },
+            seed,
+        )
+    }
+
+    pub fn easy(seed: u64) -> Self {
+        Self::with(
+            Scoring {
+                noise: 0.8,
+                caution: 0.0,
+                choose_order: false,
+            },
+            seed,
+        )
+    }
+
+    fn with(scoring: Scoring, seed: u64) -> Self {
+        Self {
+            scoring,
+            rng: DiceRoller::from_seed(seed),
+            held: Vec::new(),
+            key: (0, Phase::Deploy),
+        }
+    }
+
+    fn noise(&mut self) -> f64 {
+        if self.scoring.noise == 0.0 {
+            return 0.0;
+        }
+        // Sum of three d20s, centred and scaled: a cheap bell curve.
+        let s: u32 = (0..3).map(|_| u32::from(self.rng.face(Die::D20))).sum();
+        (f64::from(s) - 31.5) / 10.0 * self.scoring.noise
+    }
+}
+
+/// The value of standing at a candidate's end.
+pub fn move_score(snap: &Snapshot, m: &ModelView, c: &Candidate, caution: f64) -> f64 {
+    position_score(snap, m, c, caution, true)
+}
+
+/// The value of a candidate. With `fights`, the melee it starts and the charges it
+/// invites are counted too; without, only what does not depend on other models' moves
+/// (the lookahead of `hard` judges the fights itself).
+pub fn position_score(snap: &Snapshot, m: &ModelView, c: &Candidate, caution: f64, fights: bool) -> f64 {
+    let placed = m.base.at(c.check.end);
+    let moved = c.kind != Kind::Stay;
+    if !c.check.charged.is_empty() {
+        return if fights {
+            charge_score(snap, m, &c.check.charged, placed)
+        } else {
+            denial(snap, &c.check.charged)
+        };
+    }
+    let (shots, melee) = exposure_parts(snap, m, placed);
+    let danger = if fights { shots + melee } else { shots }.min(f64::from(m.hd.left));
+    let cover = if in_cover(snap, &placed) { 0.1 } else { 0.0 };
+    if m.profile.ranged.is_some() {
+        return best_shot_from(snap, m, placed, moved) - caution * danger + cover;
+    }
+    let mut me = m.clone();
+    me.base = placed;
+    let reach = m.profile.armour.movement_allowance();
+    let threat = snap
+        .models
+        .iter()
+        .filter(|e| e.side != m.side && gap(&placed, &e.base) <= reach)
+        .map(|e| melee_value(&[&me], &[e]))
+        .fold(0.0, f64::max);
+    let push = snap.push();
+    let progress = snap.nearest_enemy(m).map_or(0.0, |n| push * f64::from(gap(&placed, &n.base)));
+    // Pressing on means accepting some danger.
+    0.3 * threat - progress - caution * danger * (0.6 - 2.0 * push).max(0.1) + cover
+}
+
+/// Shots an enemy shooter will not take while it is tied up in melee.
+fn denial(snap: &Snapshot, charged: &[u32]) -> f64 {
+    charged
+        .iter()
+        .filter_map(|id| snap.get(*id))
+        .filter(|t| t.profile.ranged.is_some() && t.engaged_since.is_none())
+        .map(|t| 0.5 * best_shot_from(snap, t, t.base, false))
+        .sum()
+}
+
+/// The value of charging: the fight that forms (this model joining its friends already
+/// there), plus the shots it stops by tying up enemy shooters.
+pub fn charge_score(snap: &Snapshot, m: &ModelView, charged: &[u32], placed: crate::geometry::Placed) -> f64 {
+    let mut me = m.clone();
+    me.base = placed;
+    let them: Vec<&ModelView> = snap
+        .models
+        .iter()
+        .filter(|e| e.side != m.side && (charged.contains(&e.id) || in_contact(&e.base, &placed)))
+        .collect();
+    let friends: Vec<&ModelView> = snap
+        .models
+        .iter()
+        .filter(|f| f.side == m.side && f.id != m.id && them.iter().any(|t| in_contact(&f.base, &t.base)))
+        .collect();
+    // Friends who have not moved yet and can reach the same enemies will follow in.
+    let followers: Vec<&ModelView> = snap
+        .models
+        .iter()
+        .filter(|f| {
+            f.side == m.side
+                && f.id != m.id
+                && !f.conditions.moved
+                && !f.conditions.asleep
+                && f.declared.is_none()
+                && f.engaged_since.is_none()
+                && them.iter().any(|t| gap(&f.base, &t.base) <= f.profile.armour.movement_allowance())
+        })
+        .take(2)
+        .collect();
+    let mut with_me = friends.clone();
+    with_me.push(&me);
+    with_me.extend(followers.iter().copied());
+    let before = if friends.is_empty() { 0.0 } else { melee_value(&friends, &them) };
+    let ids: Vec<u32> = them.iter().map(|t| t.id).collect();
+    melee_value(&with_me, &them) - before + denial(snap, &ids)
+}
+
+impl Policy for Normal {
+    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
+        let phase = engine.phase();
+        let round = engine.battle().round;
+        if self.key != (round, phase) {
+            self.key = (round, phase);
+            self.held.clear();
+        }
+        let snap = Snapshot::take(engine.world(), side);
+        match phase {
+            Phase::DeclareSpells => {
+                let choice = spells::best_declaration(&snap, &self.held);
+                if choice.is_none() {
+                    return None;
+                }
+                if let Some(Command::DeclareSpell { caster, .. }) = &choice {
+                    self.held.push(*caster);
+                }
+                choice
+            }
+            Phase::Initiative => self.scoring.choose_order.then(|| Command::ChooseOrder {
+                first: vec![
+                    (Phase::Movement, side.other()),
+                    (Phase::Shooting, side),
+                    (Phase::Attacking, side),
+                    (Phase::Spellcasting, side),
+                    (Phase::Morale, side),
+                ],
+            }),
+            Phase::Movement => self.movement(&snap),
+            Phase::Shooting => self.shooting(&snap),
+            _ => None,
+        }
+    }
+}
+
+impl Normal {
+    fn movement(&mut self, snap: &Snapshot) -> Option<Command> {
+        let movable: Vec<ModelView> = snap
+            .mine()
+            .filter(|m| !m.conditions.moved && !m.conditions.asleep && m.declared.is_none())
+            .filter(|m| !self.held.contains(&m.id))
+            .cloned()
+            .collect();
+        for m in movable {
+            let command = if m.engaged_since.is_some() {
+                self.disengage(snap, &m)
+            } else {
+                let mut best: Option<(f64, Candidate)> = None;
+                for c in candidates(snap, &m) {
+                    let s = move_score(snap, &m, &c, self.scoring.caution) + self.noise();
+                    if best.as_ref().is_none_or(|(b, _)| s > *b) {
+                        best = Some((s, c));
+                    }
+                }
+                best.filter(|(_, c)| c.kind != Kind::Stay).map(|(_, c)| Command::Move {
+                    model: m.id,
+                    to: (c.check.end.x, c.check.end.y),
+                })
+            };
+            match command {
+                Some(c) => return Some(c),
+                None => self.held.push(m.id),
+            }
+        }
+        None
+    }
+
+    /// Leaves a fight it expects to lose by more than the parting blows cost.
+    fn disengage(&mut self, snap: &Snapshot, m: &ModelView) -> Option<Command> {
+        if !m.engaged_since.is_some_and(|s| may_disengage(s, snap.round)) || self.scoring.caution == 0.0 {
+            return None;
+        }
+        let them: Vec<&ModelView> = snap.touching_enemies(m).collect();
+        let friends: Vec<&ModelView> = snap
+            .mine()
+            .filter(|f| them.iter().any(|t| in_contact(&f.base, &t.base)))
+            .collect();
+        let fight = melee_value(&friends, &them);
+        let parting = them.len() as f64 * die_chance(m.effective_armour(), 0);
+        if fight > -parting - 0.25 {
+            return None;
+        }
+        let center: Vec2 = them.iter().map(|t| t.base.center).sum::<Vec2>() / them.len() as f32;
+        let away = (m.base.center - center).normalize_or(Vec2::Y);
+        let (mover, others) = snap.mover(m);
+        let check = crate::geometry::furthest_legal(
+            &mover,
+            m.base.center + away * mover.allowance,
+            snap.table,
+            &others
+                .iter()
+                .map(|o| crate::geometry::Other { enemy: false, ..*o })
+                .collect::<Vec<_>>(),
+            &snap.terrain,
+        );
+        let end = m.base.at(check.end);
+        if snap.enemies().any(|e| in_contact(&e.base, &end)) {
+            return None;
+        }
+        Some(Command::Disengage {
+            model: m.id,
+            to: (check.end.x, check.end.y),
+        })
+    }
+
+    fn shooting(&mut self, snap: &Snapshot) -> Option<Command> {
+        let shooters: Vec<ModelView> = snap
+            .mine()
+            .filter(|m| m.profile.ranged.is_some() && !m.conditions.shot && !self.held.contains(&m.id))
+            .cloned()
+            .collect();
+        for s in shooters {
+            let mut best: Option<(f64, u32)> = None;
+            for t in snap.enemies() {
+                if check_shot(&snap.models, &snap.terrain, snap.broken(s.side), &s, t).is_err() {
+                    continue;
+                }
+                let v = shot_value(snap, &s, t, s.conditions.moved) * hd_worth(t).sqrt() + self.noise() * 0.2;
+                if v > 0.02 && best.is_none_or(|(b, _)| v > b) {
+                    best = Some((v, t.id));
+                }
+            }
+            match best {
+                Some((_, target)) => return Some(Command::Shoot { model: s.id, target }),
+                None => self.held.push(s.id),
+            }
+        }
+        None
+    }
+}
+

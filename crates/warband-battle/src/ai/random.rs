@@ -1,0 +1,113 @@
+//! The `random` baseline: each decision is drawn uniformly from the legal commands it can
+//! see (a move to a random reachable spot per model, each possible shot, each possible
+//! spell, or ending its part of the phase). Its randomness is its own seeded stream,
+//! never the battle's dice.
+
+use super::Policy;
+use super::snapshot::Snapshot;
+use crate::command::Command;
+use crate::components::SpellAim;
+use crate::engine::Engine;
+use crate::geometry::{check_move, gap, in_contact};
+use warband_rules::marauders::engagement::may_disengage;
+use crate::phases::{Phase, check_shot};
+use bevy_math::Vec2;
+use warband_rules::marauders::spells::SpellTarget;
+use warband_rules::{DiceRoller, Die, Side};
+
+pub struct Random {
+    rng: DiceRoller,
+}
+
+impl Random {
+    pub fn new(seed: u64) -> Self {
+        Self {
+            rng: DiceRoller::from_seed(seed),
+        }
+    }
+
+    /// A uniform float in [0, 1) from the policy's own stream.
+    fn unit(&mut self) -> f32 {
+        let hi = u32::from(self.rng.face(Die(250)) - 1);
+        let lo = u32::from(self.rng.face(Die(250)) - 1);
+        (hi * 250 + lo) as f32 / 62_500.0
+    }
+}
+
+impl Policy for Random {
+    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
+        let snap = Snapshot::take(engine.world(), side);
+        let mut options: Vec<Option<Command>> = vec![None];
+        match engine.phase() {
+            Phase::DeclareSpells => {
+                for c in snap.mine().filter(|m| m.slots > 0 && m.declared.is_none() && !m.conditions.asleep) {
+                    for def in c.profile.spells.iter().filter_map(|s| snap.spells.get(s)) {
+                        let aims: Vec<SpellAim> = match def.target {
+                            SpellTarget::Enemy => snap.enemies().map(|t| SpellAim::Model(t.id)).collect(),
+                            SpellTarget::Friend => snap.mine().map(|t| SpellAim::Model(t.id)).collect(),
+                            SpellTarget::Point => snap
+                                .enemies()
+                                .map(|t| SpellAim::Point(t.base.center.x, t.base.center.y))
+                                .collect(),
+                        };
+                        for aim in aims {
+                            let ok = match aim {
+                                SpellAim::Model(id) => snap
+                                    .get(id)
+                                    .is_some_and(|t| t.id == c.id || gap(&c.base, &t.base) <= def.range.max(0.05)),
+                                SpellAim::Point(x, y) => {
+                                    Vec2::new(x, y).distance(c.base.center) - c.base.shape.reach() <= def.range
+                                }
+                            };
+                            if ok {
+                                options.push(Some(Command::DeclareSpell {
+                                    caster: c.id,
+                                    spell: def.name.clone(),
+                                    aim,
+                                }));
+                            }
+                        }
+                    }
+                }
+            }
+            Phase::Movement => {
+                let movers: Vec<_> = snap
+                    .mine()
+                    .filter(|m| !m.conditions.moved && !m.conditions.asleep && m.declared.is_none())
+                    .cloned()
+                    .collect();
+                for m in movers {
+                    let (mover, others) = snap.mover(&m);
+                    let angle = self.unit() * std::f32::consts::TAU;
+                    let dist = self.unit() * mover.allowance;
+                    let to = m.base.center + Vec2::new(angle.cos(), angle.sin()) * dist;
+                    let Ok(check) = check_move(&mover, to, snap.table, &others, &snap.terrain) else {
+                        continue;
+                    };
+                    let to = (check.end.x, check.end.y);
+                    match m.engaged_since {
+                        None => options.push(Some(Command::Move { model: m.id, to })),
+                        Some(since) => {
+                            let end = m.base.at(check.end);
+                            if may_disengage(since, snap.round) && !snap.enemies().any(|e| in_contact(&e.base, &end)) {
+                                options.push(Some(Command::Disengage { model: m.id, to }));
+                            }
+                        }
+                    }
+                }
+            }
+            Phase::Shooting => {
+                for s in snap.mine().filter(|m| m.profile.ranged.is_some()) {
+                    for t in snap.enemies() {
+                        if check_shot(&snap.models, &snap.terrain, snap.broken(side), s, t).is_ok() {
+                            options.push(Some(Command::Shoot { model: s.id, target: t.id }));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        let pick = usize::from(self.rng.face(Die(options.len().min(255) as u8)) - 1);
+        options.swap_remove(pick)
+    }
+}

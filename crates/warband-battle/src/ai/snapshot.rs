@@ -1,0 +1,127 @@
+//! What an AI sees when it decides: the models in play and the table, copied out of the
+//! world once per decision. No dice, no future: only what a player at the table sees.
+
+use crate::battle::{Battle, ModelView, TerrainMap, in_play};
+use crate::engine::Spells;
+use crate::geometry::{Mover, Other, TerrainShape, gap, in_contact};
+use bevy_ecs::prelude::*;
+use bevy_math::Vec2;
+use std::sync::Arc;
+use warband_rules::Side;
+
+#[derive(Clone)]
+pub struct Snapshot {
+    pub side: Side,
+    pub round: u32,
+    pub table: Vec2,
+    pub terrain: Arc<[TerrainShape]>,
+    pub spells: Spells,
+    /// Models in play, sorted by id.
+    pub models: Vec<ModelView>,
+    pub broken: [bool; 2],
+    pub priority: Option<Side>,
+    /// HD each side has removed from the other so far: the round-limit score.
+    pub hd_removed: [u32; 2],
+    pub rounds_left: u32,
+}
+
+impl Snapshot {
+    pub fn take(world: &World, side: Side) -> Self {
+        let b = world.resource::<Battle>();
+        Self {
+            side,
+            round: b.round,
+            table: b.table,
+            terrain: world.resource::<TerrainMap>().0.clone(),
+            spells: world.resource::<Spells>().clone(),
+            models: in_play(world),
+            broken: [b.sides[0].broken, b.sides[1].broken],
+            priority: b.priority,
+            hd_removed: [b.sides[0].hd_removed, b.sides[1].hd_removed],
+            rounds_left: b.round_limit.saturating_sub(b.round),
+        }
+    }
+
+    pub fn get(&self, id: u32) -> Option<&ModelView> {
+        self.models
+            .binary_search_by_key(&id, |m| m.id)
+            .ok()
+            .map(|i| &self.models[i])
+    }
+
+    pub fn get_mut(&mut self, id: u32) -> Option<&mut ModelView> {
+        let i = self.models.binary_search_by_key(&id, |m| m.id).ok()?;
+        Some(&mut self.models[i])
+    }
+
+    pub fn mine(&self) -> impl Iterator<Item = &ModelView> {
+        let side = self.side;
+        self.models.iter().filter(move |m| m.side == side)
+    }
+
+    pub fn enemies(&self) -> impl Iterator<Item = &ModelView> {
+        let side = self.side;
+        self.models.iter().filter(move |m| m.side != side)
+    }
+
+    /// How hard melee models should press towards the enemy: more when the side is not
+    /// ahead on HD, when the enemy has more shooters, and as the round limit nears.
+    pub fn push(&self) -> f64 {
+        let me = self.side.index();
+        let behind = self.hd_removed[me] <= self.hd_removed[1 - me];
+        let shooters = |s: Side| self.models.iter().filter(|m| m.side == s && m.profile.ranged.is_some()).count();
+        let outgunned = shooters(self.side.other()) > shooters(self.side);
+        let mut push = 0.05;
+        if behind {
+            push += 0.08;
+        }
+        if outgunned {
+            push += 0.05;
+        }
+        if self.rounds_left <= 3 && behind {
+            push += 0.1;
+        }
+        push
+    }
+
+    pub fn broken(&self, side: Side) -> bool {
+        self.broken[side.index()]
+    }
+
+    /// Enemies of `m` whose bases touch it.
+    pub fn touching_enemies<'a>(&'a self, m: &'a ModelView) -> impl Iterator<Item = &'a ModelView> {
+        self.models
+            .iter()
+            .filter(move |o| o.side != m.side && in_contact(&o.base, &m.base))
+    }
+
+    /// The enemy of `m` nearest edge to edge (ties by id).
+    pub fn nearest_enemy(&self, m: &ModelView) -> Option<&ModelView> {
+        self.models
+            .iter()
+            .filter(|o| o.side != m.side)
+            .min_by(|a, b| gap(&m.base, &a.base).total_cmp(&gap(&m.base, &b.base)).then(a.id.cmp(&b.id)))
+    }
+
+    /// The model as a mover, with everything else as geometry sees it.
+    pub fn mover(&self, m: &ModelView) -> (Mover, Vec<Other>) {
+        let others = self
+            .models
+            .iter()
+            .filter(|o| o.id != m.id)
+            .map(|o| Other {
+                id: o.id,
+                base: o.base,
+                enemy: o.side != m.side,
+            })
+            .collect();
+        (
+            Mover {
+                id: m.id,
+                base: m.base,
+                allowance: m.profile.armour.movement_allowance(),
+            },
+            others,
+        )
+    }
+}
