@@ -24,7 +24,10 @@ fn battle_json_reports_winner_rounds_hd_lost_and_hash() {
     let out = warband(&["battle", "--scenario", SCENARIO, "--seed", "3", "--json"]);
     assert!(out.status.success(), "{out:?}");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(["a", "b", "draw"].contains(&v["winner"].as_str().unwrap()), "{v}");
+    assert!(
+        ["a", "b", "draw"].contains(&v["winner"].as_str().unwrap()),
+        "{v}"
+    );
     let rounds = v["rounds"].as_u64().unwrap();
     assert!((1..=12).contains(&rounds));
     assert!(v["hd_lost"]["a"].is_u64() && v["hd_lost"]["b"].is_u64());
@@ -38,7 +41,15 @@ fn battle_json_reports_winner_rounds_hd_lost_and_hash() {
 fn a_saved_battle_replays_and_verifies() {
     let save = temp("saved.ron");
     let save_arg = save.to_str().unwrap();
-    let out = warband(&["battle", "--scenario", SCENARIO, "--seed", "9", "--save", save_arg]);
+    let out = warband(&[
+        "battle",
+        "--scenario",
+        SCENARIO,
+        "--seed",
+        "9",
+        "--save",
+        save_arg,
+    ]);
     assert!(out.status.success(), "{out:?}");
     let replay = warband(&["replay", save_arg, "--verify"]);
     assert!(replay.status.success(), "{replay:?}");

@@ -4,8 +4,8 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use warband_battle::data::BattleSetup;
 use warband_battle::ai::{AiKind, play};
+use warband_battle::data::BattleSetup;
 use warband_battle::save::{FORMAT_VERSION, Save};
 use warband_battle::{Engine, Side};
 

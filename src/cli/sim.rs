@@ -82,19 +82,35 @@ pub fn sim(args: SimArgs) -> ExitCode {
         setup.scenario.name,
         config.a,
         config.b,
-        if config.swap { ", sides swapped every other game" } else { "" }
+        if config.swap {
+            ", sides swapped every other game"
+        } else {
+            ""
+        }
     );
-    println!("  a wins  {:>6}  {:>6.2}%   95% CI [{:.2}%, {:.2}%]", r.a_wins, pct(r.a_wins), 100.0 * r.ci95[0], 100.0 * r.ci95[1]);
+    println!(
+        "  a wins  {:>6}  {:>6.2}%   95% CI [{:.2}%, {:.2}%]",
+        r.a_wins,
+        pct(r.a_wins),
+        100.0 * r.ci95[0],
+        100.0 * r.ci95[1]
+    );
     println!("  b wins  {:>6}  {:>6.2}%", r.b_wins, pct(r.b_wins));
     println!("  draws   {:>6}  {:>6.2}%", r.draws, pct(r.draws));
-    println!("  mean rounds {:.2}; mean HD lost: a {:.2}, b {:.2}", r.mean_rounds, r.mean_hd_lost[0], r.mean_hd_lost[1]);
+    println!(
+        "  mean rounds {:.2}; mean HD lost: a {:.2}, b {:.2}",
+        r.mean_rounds, r.mean_hd_lost[0], r.mean_hd_lost[1]
+    );
     println!(
         "  thinking per side-phase: a median {:.2} ms, max {:.2} ms; b median {:.2} ms, max {:.2} ms",
         r.decision_ms[0][0], r.decision_ms[0][1], r.decision_ms[1][0], r.decision_ms[1][1]
     );
     println!("  {:.1} battles per second", r.battles_per_sec);
     if r.refused_commands > 0 {
-        println!("  warning: the engine refused {} AI command(s)", r.refused_commands);
+        println!(
+            "  warning: the engine refused {} AI command(s)",
+            r.refused_commands
+        );
     }
     ExitCode::SUCCESS
 }

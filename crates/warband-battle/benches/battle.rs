@@ -4,12 +4,12 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::path::PathBuf;
 use warband_battle::Engine;
-use warband_battle::data::BattleSetup;
 use warband_battle::ai::{Charge, play};
+use warband_battle::data::BattleSetup;
 
 fn battles(c: &mut Criterion) {
-    let scenario =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios/woods-and-walls.ron");
+    let scenario = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../assets/scenarios/woods-and-walls.ron");
     let setup = BattleSetup::load(&scenario).expect("the shipped scenario loads");
     let mut seed = 0u64;
     c.bench_function("battle woods-and-walls, charge v charge", |b| {

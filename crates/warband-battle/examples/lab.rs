@@ -18,17 +18,39 @@ fn main() -> Result<(), String> {
         a: a.parse()?,
         b: b.parse()?,
         games: games.parse().map_err(|e| format!("games: {e}"))?,
-        seed: rest.first().map_or(Ok(1), |s| s.parse()).map_err(|e| format!("seed: {e}"))?,
+        seed: rest
+            .first()
+            .map_or(Ok(1), |s| s.parse())
+            .map_err(|e| format!("seed: {e}"))?,
         swap: true,
-        threads: rest.get(1).map(|t| t.parse()).transpose().map_err(|e| format!("threads: {e}"))?,
+        threads: rest
+            .get(1)
+            .map(|t| t.parse())
+            .transpose()
+            .map_err(|e| format!("threads: {e}"))?,
     };
     let r = run(&setup, &config, &|_| {})?;
     println!(
         "{} v {}: games {} a_wins {} b_wins {} draws {} a_win_rate {:.4} ci95 [{:.4}, {:.4}] mean_rounds {:.2} \
          hd_lost a {:.2} b {:.2} battles_per_sec {:.1} refused {} decision_ms a median {:.3} max {:.2} b median {:.3} max {:.2}",
-        config.a, config.b, r.games, r.a_wins, r.b_wins, r.draws, r.a_win_rate, r.ci95[0], r.ci95[1], r.mean_rounds,
-        r.mean_hd_lost[0], r.mean_hd_lost[1], r.battles_per_sec, r.refused_commands,
-        r.decision_ms[0][0], r.decision_ms[0][1], r.decision_ms[1][0], r.decision_ms[1][1]
+        config.a,
+        config.b,
+        r.games,
+        r.a_wins,
+        r.b_wins,
+        r.draws,
+        r.a_win_rate,
+        r.ci95[0],
+        r.ci95[1],
+        r.mean_rounds,
+        r.mean_hd_lost[0],
+        r.mean_hd_lost[1],
+        r.battles_per_sec,
+        r.refused_commands,
+        r.decision_ms[0][0],
+        r.decision_ms[0][1],
+        r.decision_ms[1][0],
+        r.decision_ms[1][1]
     );
     if let Some(why) = &r.example_refusal {
         println!("  e.g. refused: {why}");

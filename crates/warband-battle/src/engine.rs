@@ -43,17 +43,65 @@ pub struct Engine {
 impl Engine {
     /// Sets up the table and both armies and starts round 1.
     pub fn new(setup: &BattleSetup, seed: u64) -> Result<Self, String> {
+        let mut engine = Self::empty();
+        spawn(engine.app.world_mut(), setup, seed)?;
+        engine
+            .app
+            .world_mut()
+            .resource_mut::<NextState<Phase>>()
+            .set(Phase::DeclareSpells);
+        engine.settle();
+        Ok(engine)
+    }
+
+    /// An App with the battle plugin, in `Deploy`, with nothing on the table.
+    fn empty() -> Self {
         let mut app = App::new();
         app.add_plugins(bevy_state::app::StatesPlugin)
             .add_plugins(plugin);
-        spawn(app.world_mut(), setup, seed)?;
         app.world_mut().run_schedule(StateTransition);
-        app.world_mut()
-            .resource_mut::<NextState<Phase>>()
-            .set(Phase::DeclareSpells);
-        let mut engine = Self { app };
-        engine.settle();
-        Ok(engine)
+        Self { app }
+    }
+
+    /// A copy of the battle as it stands, with its own dice seeded by `dice_seed` and an
+    /// empty log: the lookahead of the `hard` player plays on forks, so what it tries
+    /// never touches the real battle or its dice.
+    pub fn fork(&self, dice_seed: u64) -> Self {
+        let mut fork = Self::empty();
+        let src = self.app.world();
+        let phase = self.phase();
+        let dst = fork.app.world_mut();
+        let mut index = Vec::new();
+        for e in &src.resource::<crate::battle::ModelIndex>().0 {
+            let e = src.entity(*e);
+            let mut copy = dst.spawn((
+                *e.get::<ModelId>().expect("model"),
+                *e.get::<Team>().expect("model"),
+                e.get::<ModelProfile>().expect("model").clone(),
+                *e.get::<HitDice>().expect("model"),
+                *e.get::<Base>().expect("model"),
+                *e.get::<Engagement>().expect("model"),
+                *e.get::<Conditions>().expect("model"),
+            ));
+            if let Some(c) = e.get::<Caster>() {
+                copy.insert(c.clone());
+            }
+            if e.contains::<Leader>() {
+                copy.insert(Leader);
+            }
+            if e.contains::<OutOfAction>() {
+                copy.insert(OutOfAction);
+            }
+            index.push(copy.id());
+        }
+        dst.insert_resource(crate::battle::ModelIndex(index));
+        dst.insert_resource(src.resource::<TerrainMap>().clone());
+        dst.insert_resource(src.resource::<Spells>().clone());
+        dst.insert_resource(src.resource::<Battle>().clone());
+        dst.insert_resource(src.resource::<crate::phases::Fought>().clone());
+        dst.insert_resource(Dice(DiceRoller::from_seed(dice_seed)));
+        dst.insert_resource(State::new(phase));
+        fork
     }
 
     pub fn world(&self) -> &World {

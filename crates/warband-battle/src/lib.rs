@@ -1,6 +1,7 @@
 //! The headless Warband battle engine: an ECS world of models, bases and terrain on
 //! bevy_ecs, driven by one command path shared by the mouse, the AI and replays.
 
+pub mod ai;
 pub mod battle;
 pub mod command;
 pub mod components;
@@ -11,7 +12,6 @@ pub mod geometry;
 mod hash;
 pub mod log;
 pub mod phases;
-pub mod ai;
 pub mod save;
 pub mod sim;
 

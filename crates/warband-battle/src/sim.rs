@@ -75,10 +75,18 @@ pub fn game_seed(master: u64, index: u64) -> u64 {
 }
 
 /// Plays game `index`.
-pub fn play_game(setup: &BattleSetup, config: &SimConfig, index: u64) -> Result<GameResult, String> {
+pub fn play_game(
+    setup: &BattleSetup,
+    config: &SimConfig,
+    index: u64,
+) -> Result<GameResult, String> {
     let seed = game_seed(config.seed, index);
     let swapped = config.swap && index % 2 == 1;
-    let (on_a, on_b) = if swapped { (config.b, config.a) } else { (config.a, config.b) };
+    let (on_a, on_b) = if swapped {
+        (config.b, config.a)
+    } else {
+        (config.a, config.b)
+    };
     let mut engine = Engine::new(setup, seed)?;
     let mut pa = on_a.policy(seed ^ 0xa);
     let mut pb = on_b.policy(seed ^ 0xb);
@@ -90,21 +98,32 @@ pub fn play_game(setup: &BattleSetup, config: &SimConfig, index: u64) -> Result<
     };
     // HD a side lost is what the other side removed.
     let lost = |side: Side| b.side(side.other()).hd_removed;
-    let (lost_a, lost_b) = if swapped { (lost(Side::B), lost(Side::A)) } else { (lost(Side::A), lost(Side::B)) };
+    let (lost_a, lost_b) = if swapped {
+        (lost(Side::B), lost(Side::A))
+    } else {
+        (lost(Side::A), lost(Side::B))
+    };
     let [ta, tb] = played.decision_times;
     Ok(GameResult {
         winner: b.outcome.as_ref().and_then(|o| o.winner).map(slot),
         rounds: b.round.min(b.round_limit),
         hd_lost: [lost_a, lost_b],
         refused: played.refused.len(),
-        first_refusal: played.refused.first().map(|(s, c, why)| format!("{s} {c:?}: {why}")),
+        first_refusal: played
+            .refused
+            .first()
+            .map(|(s, c, why)| format!("{s} {c:?}: {why}")),
         finished: played.finished,
         decision_times: if swapped { [tb, ta] } else { [ta, tb] },
     })
 }
 
 /// Plays every game; `progress` is told each time one finishes.
-pub fn run(setup: &BattleSetup, config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<SimReport, String> {
+pub fn run(
+    setup: &BattleSetup,
+    config: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SimReport, String> {
     let started = Instant::now();
     let done = AtomicU64::new(0);
     let job = || -> Result<Vec<GameResult>, String> {
@@ -135,10 +154,16 @@ pub fn report(results: &[GameResult], elapsed: Duration) -> SimReport {
     let nf = f64::from(n.max(1));
     let mean = |f: &dyn Fn(&GameResult) -> f64| results.iter().map(f).sum::<f64>() / nf;
     let times = |i: usize| {
-        let mut all: Vec<Duration> = results.iter().flat_map(|r| r.decision_times[i].iter().copied()).collect();
+        let mut all: Vec<Duration> = results
+            .iter()
+            .flat_map(|r| r.decision_times[i].iter().copied())
+            .collect();
         all.sort_unstable();
         let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-        [all.get(all.len() / 2).map_or(0.0, |d| ms(*d)), all.last().map_or(0.0, |d| ms(*d))]
+        [
+            all.get(all.len() / 2).map_or(0.0, |d| ms(*d)),
+            all.last().map_or(0.0, |d| ms(*d)),
+        ]
     };
     SimReport {
         games: n,
@@ -148,7 +173,10 @@ pub fn report(results: &[GameResult], elapsed: Duration) -> SimReport {
         a_win_rate: f64::from(a_wins) / nf,
         ci95: wilson(a_wins, n),
         mean_rounds: mean(&|r| f64::from(r.rounds)),
-        mean_hd_lost: [mean(&|r| f64::from(r.hd_lost[0])), mean(&|r| f64::from(r.hd_lost[1]))],
+        mean_hd_lost: [
+            mean(&|r| f64::from(r.hd_lost[0])),
+            mean(&|r| f64::from(r.hd_lost[1])),
+        ],
         battles_per_sec: f64::from(n) / elapsed.as_secs_f64().max(1e-9),
         refused_commands: results.iter().map(|r| r.refused).sum(),
         example_refusal: results.iter().find_map(|r| r.first_refusal.clone()),
@@ -178,7 +206,10 @@ mod tests {
     fn wilson_matches_a_hand_value() {
         // 80 of 100: the textbook interval is [0.7111, 0.8666].
         let [lo, hi] = wilson(80, 100);
-        assert!((lo - 0.7111).abs() < 1e-3 && (hi - 0.8666).abs() < 1e-3, "{lo} {hi}");
+        assert!(
+            (lo - 0.7111).abs() < 1e-3 && (hi - 0.8666).abs() < 1e-3,
+            "{lo} {hi}"
+        );
         assert_eq!(wilson(0, 0), [0.0, 1.0]);
     }
 

@@ -9,16 +9,30 @@ use warband_battle::sim::{SimConfig, play_game};
 
 #[test]
 fn two_thousand_battles_across_all_levels() {
-    let scenario = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios/open-field.ron");
+    let scenario =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios/open-field.ron");
     let setup = BattleSetup::load(&scenario).expect("the shipped scenario loads");
     use AiKind::*;
     // Each level meets two others; 400 seeds a pairing, sides swapped every other game.
-    let pairings = [(Random, Charge), (Easy, Normal), (Hard, Random), (Normal, Hard), (Charge, Easy)];
+    let pairings = [
+        (Random, Charge),
+        (Easy, Normal),
+        (Hard, Random),
+        (Normal, Hard),
+        (Charge, Easy),
+    ];
     let limit = setup.scenario.round_limit;
     let failures: Vec<String> = pairings
         .par_iter()
         .flat_map(|(a, b)| {
-            let config = SimConfig { a: *a, b: *b, games: 400, seed: 2026, swap: true, threads: None };
+            let config = SimConfig {
+                a: *a,
+                b: *b,
+                games: 400,
+                seed: 2026,
+                swap: true,
+                threads: None,
+            };
             (0..400u64)
                 .into_par_iter()
                 .filter_map(|i| {
@@ -30,5 +44,10 @@ fn two_thousand_battles_across_all_levels() {
                 .collect::<Vec<_>>()
         })
         .collect();
-    assert!(failures.is_empty(), "{} bad battles, first: {}", failures.len(), failures[0]);
+    assert!(
+        failures.is_empty(),
+        "{} bad battles, first: {}",
+        failures.len(),
+        failures[0]
+    );
 }

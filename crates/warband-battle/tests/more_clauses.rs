@@ -21,25 +21,72 @@ fn a_winner_may_split_its_dice_between_the_enemies_it_touches() {
         if advance_to_phase(&mut e, Phase::Attacking) != Side::A {
             continue;
         }
-        let wrong = vec![Allocation { attacker: 1, target: 2, dice: 2 }];
+        let wrong = vec![Allocation {
+            attacker: 1,
+            target: 2,
+            dice: 2,
+        }];
         let err = e
-            .submit(Side::A, Command::ResolveMelee { model: 1, allocation: Some(wrong) })
+            .submit(
+                Side::A,
+                Command::ResolveMelee {
+                    model: 1,
+                    allocation: Some(wrong),
+                },
+            )
             .unwrap_err();
         assert!(err.0.contains("3 damage dice"), "{err}");
         let split = vec![
-            Allocation { attacker: 1, target: 2, dice: 2 },
-            Allocation { attacker: 1, target: 3, dice: 1 },
+            Allocation {
+                attacker: 1,
+                target: 2,
+                dice: 2,
+            },
+            Allocation {
+                attacker: 1,
+                target: 3,
+                dice: 1,
+            },
         ];
-        e.submit(Side::A, Command::ResolveMelee { model: 1, allocation: Some(split) }).unwrap();
-        let a_won = events(&e)
-            .iter()
-            .any(|ev| matches!(ev, LogEvent::MeleeResolved { winner: Some(Side::A), .. }));
+        e.submit(
+            Side::A,
+            Command::ResolveMelee {
+                model: 1,
+                allocation: Some(split),
+            },
+        )
+        .unwrap();
+        let a_won = events(&e).iter().any(|ev| {
+            matches!(
+                ev,
+                LogEvent::MeleeResolved {
+                    winner: Some(Side::A),
+                    ..
+                }
+            )
+        });
         if !a_won {
             continue;
         }
-        let damage: Vec<_> = e.log().dice().filter(|d| d.clause == clauses::MELEE_DAMAGE).collect();
-        assert_eq!(damage.iter().filter(|d| d.purpose.ends_with("strikes model 2")).count(), 2);
-        assert_eq!(damage.iter().filter(|d| d.purpose.ends_with("strikes model 3")).count(), 1);
+        let damage: Vec<_> = e
+            .log()
+            .dice()
+            .filter(|d| d.clause == clauses::MELEE_DAMAGE)
+            .collect();
+        assert_eq!(
+            damage
+                .iter()
+                .filter(|d| d.purpose.ends_with("strikes model 2"))
+                .count(),
+            2
+        );
+        assert_eq!(
+            damage
+                .iter()
+                .filter(|d| d.purpose.ends_with("strikes model 3"))
+                .count(),
+            1
+        );
         checked = true;
         break;
     }
@@ -54,18 +101,32 @@ fn each_morale_trigger_fires_once() {
     warband_battle::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
     assert_eq!(fired(&e), vec![Trigger::FirstRemoved]);
     warband_battle::effects::apply_damage(e.world_mut(), 3, 1, Side::A, &clauses::MELEE_DAMAGE);
-    assert_eq!(fired(&e), vec![Trigger::FirstRemoved], "2 of 4 is not fewer than half");
+    assert_eq!(
+        fired(&e),
+        vec![Trigger::FirstRemoved],
+        "2 of 4 is not fewer than half"
+    );
     warband_battle::effects::apply_damage(e.world_mut(), 4, 1, Side::A, &clauses::MELEE_DAMAGE);
     assert_eq!(
         fired(&e),
-        vec![Trigger::FirstRemoved, Trigger::BelowHalf, Trigger::LastStanding]
+        vec![
+            Trigger::FirstRemoved,
+            Trigger::BelowHalf,
+            Trigger::LastStanding
+        ]
     );
     // A solo 6 HD giant at 1 HD is below a quarter of its HD.
     let mut e = engine(&["Orc"], &["Giant"], 1);
     warband_battle::effects::apply_damage(e.world_mut(), 2, 4, Side::A, &clauses::MELEE_DAMAGE);
-    assert!(e.battle().side(Side::B).fired.is_empty(), "2 of 6 is not below a quarter");
+    assert!(
+        e.battle().side(Side::B).fired.is_empty(),
+        "2 of 6 is not below a quarter"
+    );
     warband_battle::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
-    assert_eq!(e.battle().side(Side::B).fired, vec![Trigger::SoloBelowQuarter]);
+    assert_eq!(
+        e.battle().side(Side::B).fired,
+        vec![Trigger::SoloBelowQuarter]
+    );
 }
 
 #[test]
@@ -98,7 +159,11 @@ fn magic_missile_rolls_two_dice_without_the_ranged_penalty() {
     advance_to(&mut e, Phase::DeclareSpells, Side::A);
     e.submit(
         Side::A,
-        Command::DeclareSpell { caster: 1, spell: "Magic Missile".into(), aim: SpellAim::Model(2) },
+        Command::DeclareSpell {
+            caster: 1,
+            spell: "Magic Missile".into(),
+            aim: SpellAim::Model(2),
+        },
     )
     .unwrap();
     advance_to_phase(&mut e, Phase::Movement);
@@ -130,13 +195,20 @@ fn sleep_takes_the_lowest_hd_enemies_near_the_point() {
     advance_to(&mut e, Phase::DeclareSpells, Side::A);
     e.submit(
         Side::A,
-        Command::DeclareSpell { caster: 1, spell: "Sleep".into(), aim: SpellAim::Point(21.0, 20.0) },
+        Command::DeclareSpell {
+            caster: 1,
+            spell: "Sleep".into(),
+            aim: SpellAim::Point(21.0, 20.0),
+        },
     )
     .unwrap();
     advance_to_phase(&mut e, Phase::Attacking);
     let s = e.awaiting().unwrap();
     e.submit(s, Command::EndPhase).unwrap();
-    let total: u32 = dice_with(&e, &clauses::SPELLCASTING).iter().map(|f| u32::from(*f)).sum();
+    let total: u32 = dice_with(&e, &clauses::SPELLCASTING)
+        .iter()
+        .map(|f| u32::from(*f))
+        .sum();
     let asleep: Vec<u32> = events(&e)
         .iter()
         .filter_map(|ev| match ev {
@@ -175,8 +247,19 @@ fn commands_out_of_turn_or_phase_are_refused_and_change_nothing() {
     let before = e.state_hash();
     let err = e.submit(side.other(), Command::EndPhase).unwrap_err();
     assert!(err.0.contains("turn"), "{err}");
-    let err = e.submit(side, Command::Shoot { model: 1, target: 2 }).unwrap_err();
+    let err = e
+        .submit(
+            side,
+            Command::Shoot {
+                model: 1,
+                target: 2,
+            },
+        )
+        .unwrap_err();
     assert!(err.0.contains("not allowed in DeclareSpells"), "{err}");
     assert_eq!(e.state_hash(), before);
-    assert!(matches!(e.log().events.last(), Some(LogEvent::Refused { .. })));
+    assert!(matches!(
+        e.log().events.last(),
+        Some(LogEvent::Refused { .. })
+    ));
 }

@@ -2,8 +2,8 @@
 //! replays to the same final state.
 
 use std::path::PathBuf;
-use warband_battle::data::BattleSetup;
 use warband_battle::ai::{Charge, play};
+use warband_battle::data::BattleSetup;
 use warband_battle::save::{FORMAT_VERSION, Save};
 use warband_battle::{Engine, Phase};
 

@@ -65,9 +65,17 @@ pub fn candidates(snap: &Snapshot, m: &ModelView) -> Vec<Candidate> {
     }
     for i in 0..8 {
         let a = i as f32 * std::f32::consts::FRAC_PI_4;
-        push(Kind::Step, start + Vec2::new(a.cos(), a.sin()) * allowance, &mut out);
+        push(
+            Kind::Step,
+            start + Vec2::new(a.cos(), a.sin()) * allowance,
+            &mut out,
+        );
     }
-    for t in snap.terrain.iter().filter(|t| t.flags.cover && !t.flags.blocks_movement) {
+    for t in snap
+        .terrain
+        .iter()
+        .filter(|t| t.flags.cover && !t.flags.blocks_movement)
+    {
         let c = t.points().iter().copied().sum::<Vec2>() / t.points().len() as f32;
         if c.distance(start) <= 2.0 * allowance + 4.0 {
             push(Kind::Cover, c, &mut out);

@@ -24,13 +24,28 @@ impl Policy for Charge {
             self.held.clear();
         }
         let snap = Snapshot::take(engine.world(), side);
-        let mine: Vec<_> = snap.mine().filter(|m| !self.held.contains(&m.id)).cloned().collect();
+        let mine: Vec<_> = snap
+            .mine()
+            .filter(|m| !self.held.contains(&m.id))
+            .cloned()
+            .collect();
         for m in mine {
             let command = match key.1 {
-                Phase::Movement if !m.conditions.moved && !m.conditions.asleep && m.engaged_since.is_none() => {
+                Phase::Movement
+                    if !m.conditions.moved
+                        && !m.conditions.asleep
+                        && m.engaged_since.is_none()
+                        && m.declared.is_none() =>
+                {
                     snap.nearest_enemy(&m).and_then(|n| {
                         let (mover, others) = snap.mover(&m);
-                        let c = furthest_legal(&mover, n.base.center, snap.table, &others, &snap.terrain);
+                        let c = furthest_legal(
+                            &mover,
+                            n.base.center,
+                            snap.table,
+                            &others,
+                            &snap.terrain,
+                        );
                         (c.end.distance(m.base.center) > 0.05).then_some(Command::Move {
                             model: m.id,
                             to: (c.end.x, c.end.y),
@@ -40,11 +55,16 @@ impl Policy for Charge {
                 Phase::Shooting if m.profile.ranged.is_some() && !m.conditions.shot => {
                     let mut targets: Vec<_> = snap.enemies().collect();
                     targets.sort_by(|a, b| {
-                        gap(&m.base, &a.base).total_cmp(&gap(&m.base, &b.base)).then(a.id.cmp(&b.id))
+                        gap(&m.base, &a.base)
+                            .total_cmp(&gap(&m.base, &b.base))
+                            .then(a.id.cmp(&b.id))
                     });
                     targets
                         .into_iter()
-                        .find(|t| check_shot(&snap.models, &snap.terrain, snap.broken(side), &m, t).is_ok())
+                        .find(|t| {
+                            check_shot(&snap.models, &snap.terrain, snap.broken(side), &m, t)
+                                .is_ok()
+                        })
                         .map(|t| Command::Shoot {
                             model: m.id,
                             target: t.id,

@@ -75,11 +75,18 @@ pub fn shot_value(snap: &Snapshot, s: &ModelView, t: &ModelView, moved: bool) ->
             && let Some(m) = snap.get(id)
         {
             let sign = if m.side == s.side { -1.0 } else { 1.0 };
-            value += sign * through * 0.5 * die_chance(m.effective_armour(), modifier) * hd_worth(m);
+            value +=
+                sign * through * 0.5 * die_chance(m.effective_armour(), modifier) * hd_worth(m);
         }
         through *= 0.5;
     }
-    let groups = melee_groups(&snap.models.iter().map(ModelView::grouped).collect::<Vec<_>>());
+    let groups = melee_groups(
+        &snap
+            .models
+            .iter()
+            .map(ModelView::grouped)
+            .collect::<Vec<_>>(),
+    );
     let victims: Vec<&ModelView> = match groups.iter().find(|g| g.contains(&t.id)) {
         Some(g) => g.iter().filter_map(|id| snap.get(*id)).collect(),
         None => vec![t],
@@ -131,16 +138,26 @@ pub fn exposure_parts(snap: &Snapshot, m: &ModelView, at: Placed) -> (f64, f64) 
     let mut shots = 0.0;
     let mut chargers: Vec<&ModelView> = Vec::new();
     let mut share = 0.0;
-    for e in snap.models.iter().filter(|e| e.side != m.side && !e.conditions.asleep) {
+    for e in snap
+        .models
+        .iter()
+        .filter(|e| e.side != m.side && !e.conditions.asleep)
+    {
         let reach = e.profile.armour.movement_allowance();
         if e.engaged_since.is_none() && gap(&e.base, &at) <= reach {
             chargers.push(e);
             share += 1.0 / choices(e, reach);
         }
-        if let Some(weapon) = e.profile.ranged.as_ref().filter(|_| !e.conditions.blinded && e.engaged_since.is_none()) {
+        if let Some(weapon) = e
+            .profile
+            .ranged
+            .as_ref()
+            .filter(|_| !e.conditions.blinded && e.engaged_since.is_none())
+        {
             let mut e2 = e.clone();
             e2.conditions.shot = false;
-            if let Ok(line) = check_shot(&snap.models, &snap.terrain, snap.broken(e.side), &e2, &me) {
+            if let Ok(line) = check_shot(&snap.models, &snap.terrain, snap.broken(e.side), &e2, &me)
+            {
                 shots += 0.5f64.powi(line.obstacles.len() as i32)
                     * die_chance(me.effective_armour(), shot_modifier(false))
                     / choices(e, weapon.range);

@@ -1,209 +1,202 @@
-//! The `hard` player looks ahead in movement, the phase that decides fights: portfolio
-//! greedy search (Churchill & Buro) over one script per model — its `normal` choice,
-//! its best charge, holding, advancing, retreating — scoring each whole-side plan by the
-//! enemy's likely reply (each enemy charges where the exact odds favour it most) and the
-//! expected HD exchange of the melee groups that result, with exact odds (expectation
-//! over the dice, never the dice themselves). Other phases play as `normal`.
+//! The `hard` player looks ahead with the engine itself as the simulator. At the start
+//! of each of its movement phases it tries a portfolio of movement plans — its `normal`
+//! judgement, a bolder and a warier version of it, an all-out advance, holding still —
+//! each on a fork of the battle: the plan's moves are played, then the enemy's reply
+//! (its movement, as `normal` would make it, when it has yet to move). The position that
+//! results is judged in expectation, with the exact odds: the shots each side can take,
+//! the fights that have formed, and the charges each side will threaten next. No die is
+//! rolled, so plans are compared without luck and nothing is learnt of the real dice. As
+//! priority holder it tries both movement orders the same way. Other phases play as
+//! `normal`.
 
-use super::candidates::{Candidate, Kind, candidates};
-use super::eval::melee_value;
-use super::normal::{Normal, move_score, position_score};
+use super::eval::{exposure_parts, melee_value, shot_value};
+use super::normal::Normal;
 use super::snapshot::Snapshot;
-use super::Policy;
+use super::{Charge, Policy};
 use crate::battle::ModelView;
 use crate::command::Command;
 use crate::engine::Engine;
-use crate::geometry::{check_move, furthest_legal, gap, melee_groups};
+use crate::geometry::melee_groups;
 use crate::phases::Phase;
-use bevy_math::Vec2;
 use warband_rules::Side;
 
-/// Passes of greedy improvement over the whole plan.
-const PASSES: usize = 2;
+/// A movement plan: `normal` judgement with a given caution and push, or one of the
+/// two extremes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Plan {
+    Styled { caution: f64, push: f64 },
+    Advance,
+    Hold,
+}
+
+impl Plan {
+    const NORMAL: Plan = Plan::Styled {
+        caution: 1.0,
+        push: 0.0,
+    };
+
+    /// `normal`, bolder, warier, all-out advance, hold. (A twelve-style grid of caution ×
+    /// push measured no better against `normal` and took three times as long.)
+    fn portfolio() -> Vec<Plan> {
+        vec![
+            Plan::NORMAL,
+            Plan::Styled {
+                caution: 0.4,
+                push: 0.12,
+            },
+            Plan::Styled {
+                caution: 2.0,
+                push: -0.05,
+            },
+            Plan::Advance,
+            Plan::Hold,
+        ]
+    }
+
+    fn player(self, seed: u64) -> Box<dyn Policy + Send> {
+        match self {
+            Plan::Styled { caution, push } => Box::new(Normal::styled(caution, push, seed)),
+            Plan::Advance => Box::new(Charge::default()),
+            Plan::Hold => Box::new(Hold),
+        }
+    }
+}
+
+/// Moves nothing.
+struct Hold;
+
+impl Policy for Hold {
+    fn next(&mut self, _: &mut Engine, _: Side) -> Option<Command> {
+        None
+    }
+}
 
 pub struct Hard {
+    seed: u64,
     normal: Normal,
-    /// The plan for the current movement phase: (model, end).
-    plan: Vec<(u32, Vec2)>,
+    mover: Option<Box<dyn Policy + Send>>,
     key: (u32, Phase),
 }
 
 impl Hard {
     pub fn new(seed: u64) -> Self {
         Self {
-            normal: Normal::normal(seed),
-            plan: Vec::new(),
+            seed,
+            normal: Normal::standard(seed),
+            mover: None,
             key: (0, Phase::Deploy),
         }
     }
+
+    /// The value for `side` of playing `first` (if any), then `plan` for its movement
+    /// and `normal` for the enemy's, up to the end of the movement phase.
+    fn judge(&self, engine: &Engine, side: Side, first: Option<&Command>, plan: Plan) -> f64 {
+        let mut fork = engine.fork(self.seed);
+        if let Some(c) = first {
+            let _ = fork.submit(side, c.clone());
+        }
+        let mut mine = plan.player(self.seed);
+        let mut them = Normal::standard(self.seed);
+        while let Some(s) = fork.awaiting() {
+            if fork.phase() != Phase::Movement {
+                break;
+            }
+            let player: &mut dyn Policy = if s == side { mine.as_mut() } else { &mut them };
+            let command = player.next(&mut fork, s).unwrap_or(Command::EndPhase);
+            if fork.submit(s, command).is_err() {
+                let _ = fork.submit(s, Command::EndPhase);
+            }
+        }
+        position_value(&Snapshot::take(fork.world(), side))
+    }
 }
 
-/// One model's options, each with the parts of its value that do not depend on the rest
-/// of the plan (its own shots, its exposure to shots).
-struct Options {
-    model: ModelView,
-    scripts: Vec<(Candidate, f64)>,
+/// A position judged in expected HD for `snap.side`: this round's shots both ways, the
+/// fights on the table, and half the charges each side threatens for the next round.
+pub fn position_value(snap: &Snapshot) -> f64 {
+    if snap.models.iter().all(|m| m.side == snap.side) {
+        return 10.0;
+    }
+    if snap.models.iter().all(|m| m.side != snap.side) {
+        return -10.0;
+    }
+    let mut theirs = snap.clone();
+    theirs.side = snap.side.other();
+    let shots = |view: &Snapshot| -> f64 {
+        view.mine()
+            .filter(|s| s.profile.ranged.is_some())
+            .map(|s| {
+                view.enemies()
+                    .map(|t| shot_value(view, s, t, s.conditions.moved))
+                    .fold(0.0, f64::max)
+            })
+            .sum()
+    };
+    let groups = melee_groups(
+        &snap
+            .models
+            .iter()
+            .map(ModelView::grouped)
+            .collect::<Vec<_>>(),
+    );
+    let fights: f64 = groups
+        .iter()
+        .map(|g| {
+            let side_of = |mine: bool| -> Vec<&ModelView> {
+                g.iter()
+                    .filter_map(|id| snap.get(*id))
+                    .filter(|m| (m.side == snap.side) == mine)
+                    .collect()
+            };
+            melee_value(&side_of(true), &side_of(false))
+        })
+        .sum();
+    let threat = |view: &Snapshot| -> f64 {
+        view.mine()
+            .filter(|m| m.engaged_since.is_none())
+            .map(|m| exposure_parts(view, m, m.base).1)
+            .sum()
+    };
+    shots(snap) - shots(&theirs) + fights + 0.5 * (threat(&theirs) - threat(snap))
 }
 
 impl Policy for Hard {
     fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
-        if engine.phase() != Phase::Movement {
-            return self.normal.next(engine, side);
-        }
-        let key = (engine.battle().round, Phase::Movement);
-        let snap = Snapshot::take(engine.world(), side);
-        if self.key != key {
-            self.key = key;
-            self.plan = plan(&snap);
-        }
-        // Play the plan's moves in order; engaged models are left to `normal`.
-        while let Some((id, end)) = self.plan.first().copied() {
-            self.plan.remove(0);
-            let Some(m) = snap.get(id) else { continue };
-            if m.conditions.moved || m.engaged_since.is_some() || end.distance(m.base.center) < 0.05 {
-                continue;
+        let key = (engine.battle().round, engine.phase());
+        let fresh = self.key != key;
+        self.key = key;
+        match key.1 {
+            Phase::Initiative => {
+                let order = |mover: Side| Command::ChooseOrder {
+                    first: vec![
+                        (Phase::Movement, mover),
+                        (Phase::Shooting, side),
+                        (Phase::Attacking, side),
+                        (Phase::Spellcasting, side),
+                        (Phase::Morale, side),
+                    ],
+                };
+                let (first, second) = (order(side), order(side.other()));
+                let v1 = self.judge(engine, side, Some(&first), Plan::NORMAL);
+                let v2 = self.judge(engine, side, Some(&second), Plan::NORMAL);
+                // Moving second sees the enemy's moves before its own; `judge` stops at
+                // the end of movement either way, so the comparison is fair.
+                Some(if v1 > v2 { first } else { second })
             }
-            // Friends moved since the plan was made: get as near the planned end as the
-            // table now allows.
-            let (mover, others) = snap.mover(m);
-            let end = match check_move(&mover, end, snap.table, &others, &snap.terrain) {
-                Ok(c) => c.end,
-                Err(_) => furthest_legal(&mover, end, snap.table, &others, &snap.terrain).end,
-            };
-            if end.distance(m.base.center) < 0.05 {
-                continue;
-            }
-            return Some(Command::Move {
-                model: id,
-                to: (end.x, end.y),
-            });
-        }
-        self.normal.next(engine, side)
-    }
-}
-
-fn plan(snap: &Snapshot) -> Vec<(u32, Vec2)> {
-    let options: Vec<Options> = snap
-        .mine()
-        .filter(|m| !m.conditions.moved && !m.conditions.asleep && m.declared.is_none() && m.engaged_since.is_none())
-        .map(|m| {
-            let cands = candidates(snap, m);
-            let mut scored: Vec<(Candidate, f64)> = cands
-                .into_iter()
-                .map(|c| {
-                    let s = position_score(snap, m, &c, 1.0, false);
-                    (c, s)
-                })
-                .collect();
-            scored.sort_by(|a, b| b.1.total_cmp(&a.1));
-            // The portfolio: best by `normal`, best charge, hold, advance, retreat.
-            let mut scripts: Vec<(Candidate, f64)> = Vec::new();
-            let mut take = |pred: &dyn Fn(&Candidate) -> bool| {
-                if let Some((c, _)) = scored.iter().find(|(c, _)| pred(c)) {
-                    if !scripts.iter().any(|(s, _)| s.check.end.distance(c.check.end) < 0.05) {
-                        let own = position_score(snap, m, c, 1.0, false);
-                        scripts.push((c.clone(), own));
-                    }
+            Phase::Movement => {
+                if fresh || self.mover.is_none() {
+                    let plan = Plan::portfolio()
+                        .into_iter()
+                        .map(|p| (self.judge(engine, side, None, p), p))
+                        .fold((f64::NEG_INFINITY, Plan::NORMAL), |best, c| {
+                            if c.0 > best.0 { c } else { best }
+                        })
+                        .1;
+                    self.mover = Some(plan.player(self.seed));
                 }
-            };
-            let normal_best = scored
-                .iter()
-                .map(|(c, _)| (move_score(snap, m, c, 1.0), c))
-                .max_by(|a, b| a.0.total_cmp(&b.0))
-                .map(|(_, c)| c.check.end);
-            take(&|c| Some(c.check.end) == normal_best);
-            take(&|c| c.kind == Kind::Charge);
-            take(&|c| c.kind == Kind::Stay);
-            take(&|c| c.kind == Kind::Advance);
-            take(&|c| c.kind == Kind::Retreat);
-            Options {
-                model: m.clone(),
-                scripts,
+                self.mover.as_mut().and_then(|p| p.next(engine, side))
             }
-        })
-        .collect();
-    let mut choice = vec![0usize; options.len()];
-    let mut best = plan_value(snap, &options, &choice);
-    for _ in 0..PASSES {
-        let mut improved = false;
-        for i in 0..options.len() {
-            for s in 0..options[i].scripts.len() {
-                if s == choice[i] {
-                    continue;
-                }
-                let old = choice[i];
-                choice[i] = s;
-                let v = plan_value(snap, &options, &choice);
-                if v > best + 1e-9 {
-                    best = v;
-                    improved = true;
-                } else {
-                    choice[i] = old;
-                }
-            }
-        }
-        if !improved {
-            break;
-        }
-    }
-    options
-        .iter()
-        .zip(&choice)
-        .map(|(o, c)| (o.model.id, o.scripts[*c].0.check.end))
-        .collect()
-}
-
-/// The expected HD exchange after this plan and the enemy's reply.
-fn plan_value(snap: &Snapshot, options: &[Options], choice: &[usize]) -> f64 {
-    let mut world = snap.clone();
-    let mut own = 0.0;
-    for (o, c) in options.iter().zip(choice) {
-        let (cand, v) = &o.scripts[*c];
-        own += v;
-        if let Some(m) = world.get_mut(o.model.id) {
-            m.base.center = cand.check.end;
-            m.conditions.moved = cand.kind != Kind::Stay;
-        }
-    }
-    enemy_reply(&mut world);
-    let groups = melee_groups(&world.models.iter().map(ModelView::grouped).collect::<Vec<_>>());
-    let fights: f64 = groups
-        .iter()
-        .map(|g| {
-            let us: Vec<&ModelView> = g.iter().filter_map(|id| world.get(*id)).filter(|m| m.side == snap.side).collect();
-            let them: Vec<&ModelView> = g.iter().filter_map(|id| world.get(*id)).filter(|m| m.side != snap.side).collect();
-            melee_value(&us, &them)
-        })
-        .sum();
-    own + fights
-}
-
-/// Each free enemy charges the model of ours it fares best against, if that fight is in
-/// its favour; its base is put in contact on the line between centres.
-fn enemy_reply(world: &mut Snapshot) {
-    let side = world.side;
-    let enemies: Vec<u32> = world
-        .models
-        .iter()
-        .filter(|e| e.side != side && e.engaged_since.is_none() && !e.conditions.asleep && e.profile.ranged.is_none())
-        .map(|e| e.id)
-        .collect();
-    for id in enemies {
-        let Some(e) = world.get(id).cloned() else { continue };
-        let reach = e.profile.armour.movement_allowance();
-        let target = world
-            .models
-            .iter()
-            .filter(|t| t.side == side && gap(&e.base, &t.base) <= reach)
-            .map(|t| (melee_value(&[&e], &[t]), t.id, t.base))
-            .filter(|(v, _, _)| *v > 0.0)
-            .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)));
-        if let Some((_, _, base)) = target {
-            let dir = (e.base.center - base.center).normalize_or(Vec2::Y);
-            let touch = base.shape.reach() + e.base.shape.reach();
-            if let Some(m) = world.get_mut(id) {
-                m.base.center = base.center + dir * touch;
-            }
+            _ => self.normal.next(engine, side),
         }
     }
 }

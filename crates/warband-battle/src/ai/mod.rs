@@ -42,7 +42,13 @@ pub enum AiKind {
 }
 
 impl AiKind {
-    pub const ALL: [AiKind; 5] = [AiKind::Random, AiKind::Charge, AiKind::Easy, AiKind::Normal, AiKind::Hard];
+    pub const ALL: [AiKind; 5] = [
+        AiKind::Random,
+        AiKind::Charge,
+        AiKind::Easy,
+        AiKind::Normal,
+        AiKind::Hard,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -60,7 +66,7 @@ impl AiKind {
             AiKind::Random => Box::new(Random::new(seed)),
             AiKind::Charge => Box::new(Charge::default()),
             AiKind::Easy => Box::new(Normal::easy(seed)),
-            AiKind::Normal => Box::new(Normal::normal(seed)),
+            AiKind::Normal => Box::new(Normal::standard(seed)),
             AiKind::Hard => Box::new(Hard::new(seed)),
         }
     }
@@ -79,7 +85,9 @@ impl FromStr for AiKind {
         AiKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown AI `{s}`: expected random, charge, easy, normal or hard"))
+            .ok_or_else(|| {
+                format!("unknown AI `{s}`: expected random, charge, easy, normal or hard")
+            })
     }
 }
 

@@ -22,6 +22,8 @@ pub struct Scoring {
     pub caution: f64,
     /// Whether to choose the phase order (else the priority side goes first in all).
     pub choose_order: bool,
+    /// Added to how hard melee models press on (negative: hang back).
+    pub extra_push: f64,
 }
 
 pub struct Normal {
@@ -33,12 +35,13 @@ pub struct Normal {
 }
 
 impl Normal {
-    pub fn normal(seed: u64) -> Self {
+    pub fn standard(seed: u64) -> Self {
         Self::with(
             Scoring {
                 noise: 0.0,
                 caution: 1.0,
                 choose_order: true,
+                extra_push: 0.0,
             },
             seed,
         )
@@ -50,6 +53,20 @@ impl Normal {
                 noise: 0.8,
                 caution: 0.0,
                 choose_order: false,
+                extra_push: 0.0,
+            },
+            seed,
+        )
+    }
+
+    /// A `normal` player with its own judgement of danger and of pressing on.
+    pub fn styled(caution: f64, extra_push: f64, seed: u64) -> Self {
+        Self::with(
+            Scoring {
+                noise: 0.0,
+                caution,
+                choose_order: true,
+                extra_push,
             },
             seed,
         )
@@ -74,15 +91,17 @@ impl Normal {
     }
 }
 
-/// The value of standing at a candidate's end.
-pub fn move_score(snap: &Snapshot, m: &ModelView, c: &Candidate, caution: f64) -> f64 {
-    position_score(snap, m, c, caution, true)
-}
-
 /// The value of a candidate. With `fights`, the melee it starts and the charges it
 /// invites are counted too; without, only what does not depend on other models' moves
 /// (the lookahead of `hard` judges the fights itself).
-pub fn position_score(snap: &Snapshot, m: &ModelView, c: &Candidate, caution: f64, fights: bool) -> f64 {
+pub fn position_score(
+    snap: &Snapshot,
+    m: &ModelView,
+    c: &Candidate,
+    caution: f64,
+    extra_push: f64,
+    fights: bool,
+) -> f64 {
     let placed = m.base.at(c.check.end);
     let moved = c.kind != Kind::Stay;
     if !c.check.charged.is_empty() {
@@ -107,8 +126,10 @@ pub fn position_score(snap: &Snapshot, m: &ModelView, c: &Candidate, caution: f6
         .filter(|e| e.side != m.side && gap(&placed, &e.base) <= reach)
         .map(|e| melee_value(&[&me], &[e]))
         .fold(0.0, f64::max);
-    let push = snap.push();
-    let progress = snap.nearest_enemy(m).map_or(0.0, |n| push * f64::from(gap(&placed, &n.base)));
+    let push = (snap.push() + extra_push).max(0.0);
+    let progress = snap
+        .nearest_enemy(m)
+        .map_or(0.0, |n| push * f64::from(gap(&placed, &n.base)));
     // Pressing on means accepting some danger.
     0.3 * threat - progress - caution * danger * (0.6 - 2.0 * push).max(0.1) + cover
 }
@@ -125,7 +146,12 @@ fn denial(snap: &Snapshot, charged: &[u32]) -> f64 {
 
 /// The value of charging: the fight that forms (this model joining its friends already
 /// there), plus the shots it stops by tying up enemy shooters.
-pub fn charge_score(snap: &Snapshot, m: &ModelView, charged: &[u32], placed: crate::geometry::Placed) -> f64 {
+pub fn charge_score(
+    snap: &Snapshot,
+    m: &ModelView,
+    charged: &[u32],
+    placed: crate::geometry::Placed,
+) -> f64 {
     let mut me = m.clone();
     me.base = placed;
     let them: Vec<&ModelView> = snap
@@ -136,7 +162,9 @@ pub fn charge_score(snap: &Snapshot, m: &ModelView, charged: &[u32], placed: cra
     let friends: Vec<&ModelView> = snap
         .models
         .iter()
-        .filter(|f| f.side == m.side && f.id != m.id && them.iter().any(|t| in_contact(&f.base, &t.base)))
+        .filter(|f| {
+            f.side == m.side && f.id != m.id && them.iter().any(|t| in_contact(&f.base, &t.base))
+        })
         .collect();
     // Friends who have not moved yet and can reach the same enemies will follow in.
     let followers: Vec<&ModelView> = snap
@@ -149,14 +177,20 @@ pub fn charge_score(snap: &Snapshot, m: &ModelView, charged: &[u32], placed: cra
                 && !f.conditions.asleep
                 && f.declared.is_none()
                 && f.engaged_since.is_none()
-                && them.iter().any(|t| gap(&f.base, &t.base) <= f.profile.armour.movement_allowance())
+                && them
+                    .iter()
+                    .any(|t| gap(&f.base, &t.base) <= f.profile.armour.movement_allowance())
         })
         .take(2)
         .collect();
     let mut with_me = friends.clone();
     with_me.push(&me);
     with_me.extend(followers.iter().copied());
-    let before = if friends.is_empty() { 0.0 } else { melee_value(&friends, &them) };
+    let before = if friends.is_empty() {
+        0.0
+    } else {
+        melee_value(&friends, &them)
+    };
     let ids: Vec<u32> = them.iter().map(|t| t.id).collect();
     melee_value(&with_me, &them) - before + denial(snap, &ids)
 }
@@ -172,14 +206,11 @@ impl Policy for Normal {
         let snap = Snapshot::take(engine.world(), side);
         match phase {
             Phase::DeclareSpells => {
-                let choice = spells::best_declaration(&snap, &self.held);
-                if choice.is_none() {
-                    return None;
-                }
-                if let Some(Command::DeclareSpell { caster, .. }) = &choice {
+                let choice = spells::best_declaration(&snap, &self.held)?;
+                if let Command::DeclareSpell { caster, .. } = &choice {
                     self.held.push(*caster);
                 }
-                choice
+                Some(choice)
             }
             Phase::Initiative => self.scoring.choose_order.then(|| Command::ChooseOrder {
                 first: vec![
@@ -211,15 +242,23 @@ impl Normal {
             } else {
                 let mut best: Option<(f64, Candidate)> = None;
                 for c in candidates(snap, &m) {
-                    let s = move_score(snap, &m, &c, self.scoring.caution) + self.noise();
+                    let s = position_score(
+                        snap,
+                        &m,
+                        &c,
+                        self.scoring.caution,
+                        self.scoring.extra_push,
+                        true,
+                    ) + self.noise();
                     if best.as_ref().is_none_or(|(b, _)| s > *b) {
                         best = Some((s, c));
                     }
                 }
-                best.filter(|(_, c)| c.kind != Kind::Stay).map(|(_, c)| Command::Move {
-                    model: m.id,
-                    to: (c.check.end.x, c.check.end.y),
-                })
+                best.filter(|(_, c)| c.kind != Kind::Stay)
+                    .map(|(_, c)| Command::Move {
+                        model: m.id,
+                        to: (c.check.end.x, c.check.end.y),
+                    })
             };
             match command {
                 Some(c) => return Some(c),
@@ -231,7 +270,11 @@ impl Normal {
 
     /// Leaves a fight it expects to lose by more than the parting blows cost.
     fn disengage(&mut self, snap: &Snapshot, m: &ModelView) -> Option<Command> {
-        if !m.engaged_since.is_some_and(|s| may_disengage(s, snap.round)) || self.scoring.caution == 0.0 {
+        if !m
+            .engaged_since
+            .is_some_and(|s| may_disengage(s, snap.round))
+            || self.scoring.caution == 0.0
+        {
             return None;
         }
         let them: Vec<&ModelView> = snap.touching_enemies(m).collect();
@@ -270,7 +313,9 @@ impl Normal {
     fn shooting(&mut self, snap: &Snapshot) -> Option<Command> {
         let shooters: Vec<ModelView> = snap
             .mine()
-            .filter(|m| m.profile.ranged.is_some() && !m.conditions.shot && !self.held.contains(&m.id))
+            .filter(|m| {
+                m.profile.ranged.is_some() && !m.conditions.shot && !self.held.contains(&m.id)
+            })
             .cloned()
             .collect();
         for s in shooters {
@@ -279,17 +324,22 @@ impl Normal {
                 if check_shot(&snap.models, &snap.terrain, snap.broken(s.side), &s, t).is_err() {
                     continue;
                 }
-                let v = shot_value(snap, &s, t, s.conditions.moved) * hd_worth(t).sqrt() + self.noise() * 0.2;
+                let v = shot_value(snap, &s, t, s.conditions.moved) * hd_worth(t).sqrt()
+                    + self.noise() * 0.2;
                 if v > 0.02 && best.is_none_or(|(b, _)| v > b) {
                     best = Some((v, t.id));
                 }
             }
             match best {
-                Some((_, target)) => return Some(Command::Shoot { model: s.id, target }),
+                Some((_, target)) => {
+                    return Some(Command::Shoot {
+                        model: s.id,
+                        target,
+                    });
+                }
                 None => self.held.push(s.id),
             }
         }
         None
     }
 }
-

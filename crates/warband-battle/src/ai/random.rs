@@ -9,9 +9,9 @@ use crate::command::Command;
 use crate::components::SpellAim;
 use crate::engine::Engine;
 use crate::geometry::{check_move, gap, in_contact};
-use warband_rules::marauders::engagement::may_disengage;
 use crate::phases::{Phase, check_shot};
 use bevy_math::Vec2;
+use warband_rules::marauders::engagement::may_disengage;
 use warband_rules::marauders::spells::SpellTarget;
 use warband_rules::{DiceRoller, Die, Side};
 
@@ -40,11 +40,18 @@ impl Policy for Random {
         let mut options: Vec<Option<Command>> = vec![None];
         match engine.phase() {
             Phase::DeclareSpells => {
-                for c in snap.mine().filter(|m| m.slots > 0 && m.declared.is_none() && !m.conditions.asleep) {
+                for c in snap
+                    .mine()
+                    .filter(|m| m.slots > 0 && m.declared.is_none() && !m.conditions.asleep)
+                {
                     for def in c.profile.spells.iter().filter_map(|s| snap.spells.get(s)) {
                         let aims: Vec<SpellAim> = match def.target {
-                            SpellTarget::Enemy => snap.enemies().map(|t| SpellAim::Model(t.id)).collect(),
-                            SpellTarget::Friend => snap.mine().map(|t| SpellAim::Model(t.id)).collect(),
+                            SpellTarget::Enemy => {
+                                snap.enemies().map(|t| SpellAim::Model(t.id)).collect()
+                            }
+                            SpellTarget::Friend => {
+                                snap.mine().map(|t| SpellAim::Model(t.id)).collect()
+                            }
                             SpellTarget::Point => snap
                                 .enemies()
                                 .map(|t| SpellAim::Point(t.base.center.x, t.base.center.y))
@@ -52,11 +59,12 @@ impl Policy for Random {
                         };
                         for aim in aims {
                             let ok = match aim {
-                                SpellAim::Model(id) => snap
-                                    .get(id)
-                                    .is_some_and(|t| t.id == c.id || gap(&c.base, &t.base) <= def.range.max(0.05)),
+                                SpellAim::Model(id) => snap.get(id).is_some_and(|t| {
+                                    t.id == c.id || gap(&c.base, &t.base) <= def.range.max(0.05)
+                                }),
                                 SpellAim::Point(x, y) => {
-                                    Vec2::new(x, y).distance(c.base.center) - c.base.shape.reach() <= def.range
+                                    Vec2::new(x, y).distance(c.base.center) - c.base.shape.reach()
+                                        <= def.range
                                 }
                             };
                             if ok {
@@ -81,7 +89,8 @@ impl Policy for Random {
                     let angle = self.unit() * std::f32::consts::TAU;
                     let dist = self.unit() * mover.allowance;
                     let to = m.base.center + Vec2::new(angle.cos(), angle.sin()) * dist;
-                    let Ok(check) = check_move(&mover, to, snap.table, &others, &snap.terrain) else {
+                    let Ok(check) = check_move(&mover, to, snap.table, &others, &snap.terrain)
+                    else {
                         continue;
                     };
                     let to = (check.end.x, check.end.y);
@@ -89,7 +98,9 @@ impl Policy for Random {
                         None => options.push(Some(Command::Move { model: m.id, to })),
                         Some(since) => {
                             let end = m.base.at(check.end);
-                            if may_disengage(since, snap.round) && !snap.enemies().any(|e| in_contact(&e.base, &end)) {
+                            if may_disengage(since, snap.round)
+                                && !snap.enemies().any(|e| in_contact(&e.base, &end))
+                            {
                                 options.push(Some(Command::Disengage { model: m.id, to }));
                             }
                         }
@@ -99,8 +110,12 @@ impl Policy for Random {
             Phase::Shooting => {
                 for s in snap.mine().filter(|m| m.profile.ranged.is_some()) {
                     for t in snap.enemies() {
-                        if check_shot(&snap.models, &snap.terrain, snap.broken(side), s, t).is_ok() {
-                            options.push(Some(Command::Shoot { model: s.id, target: t.id }));
+                        if check_shot(&snap.models, &snap.terrain, snap.broken(side), s, t).is_ok()
+                        {
+                            options.push(Some(Command::Shoot {
+                                model: s.id,
+                                target: t.id,
+                            }));
                         }
                     }
                 }

@@ -23,6 +23,8 @@ pub struct Snapshot {
     /// HD each side has removed from the other so far: the round-limit score.
     pub hd_removed: [u32; 2],
     pub rounds_left: u32,
+    /// The other side has finished its part of the current phase.
+    pub enemy_done: bool,
 }
 
 impl Snapshot {
@@ -39,6 +41,7 @@ impl Snapshot {
             priority: b.priority,
             hd_removed: [b.sides[0].hd_removed, b.sides[1].hd_removed],
             rounds_left: b.round_limit.saturating_sub(b.round),
+            enemy_done: b.turn.done[side.other().index()],
         }
     }
 
@@ -69,7 +72,12 @@ impl Snapshot {
     pub fn push(&self) -> f64 {
         let me = self.side.index();
         let behind = self.hd_removed[me] <= self.hd_removed[1 - me];
-        let shooters = |s: Side| self.models.iter().filter(|m| m.side == s && m.profile.ranged.is_some()).count();
+        let shooters = |s: Side| {
+            self.models
+                .iter()
+                .filter(|m| m.side == s && m.profile.ranged.is_some())
+                .count()
+        };
         let outgunned = shooters(self.side.other()) > shooters(self.side);
         let mut push = 0.05;
         if behind {
@@ -100,7 +108,11 @@ impl Snapshot {
         self.models
             .iter()
             .filter(|o| o.side != m.side)
-            .min_by(|a, b| gap(&m.base, &a.base).total_cmp(&gap(&m.base, &b.base)).then(a.id.cmp(&b.id)))
+            .min_by(|a, b| {
+                gap(&m.base, &a.base)
+                    .total_cmp(&gap(&m.base, &b.base))
+                    .then(a.id.cmp(&b.id))
+            })
     }
 
     /// The model as a mover, with everything else as geometry sees it.

@@ -15,10 +15,9 @@ const THRESHOLD: f64 = 0.3;
 
 pub fn best_declaration(snap: &Snapshot, done: &[u32]) -> Option<Command> {
     let mut best: Option<(f64, Command)> = None;
-    for c in snap
-        .mine()
-        .filter(|m| m.slots > 0 && m.declared.is_none() && !m.conditions.asleep && !done.contains(&m.id))
-    {
+    for c in snap.mine().filter(|m| {
+        m.slots > 0 && m.declared.is_none() && !m.conditions.asleep && !done.contains(&m.id)
+    }) {
         let keep = 1.0 - exposure(snap, c, c.base).min(1.0);
         for def in c.profile.spells.iter().filter_map(|s| snap.spells.get(s)) {
             if let Some((v, aim)) = value(snap, c, def) {
@@ -57,7 +56,9 @@ fn value(snap: &Snapshot, c: &ModelView, def: &SpellDef) -> Option<(f64, SpellAi
     };
     match &def.effect {
         SpellEffect::Damage { dice, modifier } => best_of(&|t| {
-            (f64::from(*dice) * die_chance(t.effective_armour(), *modifier)).min(f64::from(t.hd.left)) * hd_worth(t)
+            (f64::from(*dice) * die_chance(t.effective_armour(), *modifier))
+                .min(f64::from(t.hd.left))
+                * hd_worth(t)
         }),
         SpellEffect::Blind => best_of(&|t| {
             let shooter = if t.profile.ranged.is_some() { 0.6 } else { 0.0 };
@@ -84,11 +85,18 @@ fn value(snap: &Snapshot, c: &ModelView, def: &SpellDef) -> Option<(f64, SpellAi
                 let dot = Placed::round(point, 0.0);
                 let mut hds: Vec<u32> = snap
                     .enemies()
-                    .filter(|v| v.hd.initial <= *max_hd && !v.conditions.asleep && gap(&dot, &v.base) <= *radius)
+                    .filter(|v| {
+                        v.hd.initial <= *max_hd
+                            && !v.conditions.asleep
+                            && gap(&dot, &v.base) <= *radius
+                    })
                     .map(|v| u32::from(v.hd.initial))
                     .collect();
                 hds.sort_unstable();
-                (expected_slept(&hds, *count, *die), SpellAim::Point(point.x, point.y))
+                (
+                    expected_slept(&hds, *count, *die),
+                    SpellAim::Point(point.x, point.y),
+                )
             })
             .max_by(|a, b| a.0.total_cmp(&b.0)),
     }

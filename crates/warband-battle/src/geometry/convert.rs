@@ -4,7 +4,7 @@
 use super::shapes::{BaseShape, Placed};
 use bevy_math::Vec2;
 use parry2d::math::{Pose, Vector};
-use parry2d::query::{self, Ray, RayCast, ShapeCastOptions};
+use parry2d::query::{self, Ray, ShapeCastOptions};
 use parry2d::shape::{Ball, ConvexPolygon, Cuboid, Shape};
 
 fn v(p: Vec2) -> Vector {
@@ -57,8 +57,50 @@ pub(super) fn signed_gap(a: &Placed, b: &Placed) -> f32 {
 /// `other`, if it does before the end. Bases already touching and moving apart do not
 /// count.
 pub(super) fn sweep_hit(mover: &Placed, delta: Vec2, other: &Placed) -> Option<f32> {
+    // Broad phase: a base farther from the path than both reaches cannot be met.
+    let reach = mover.shape.reach() + other.shape.reach();
+    if distance_to_segment(other.center, mover.center, mover.center + delta) > reach + 1e-3 {
+        return None;
+    }
+    if let (BaseShape::Round { diameter: a }, BaseShape::Round { diameter: b }) =
+        (mover.shape, other.shape)
+    {
+        return sweep_ball_ball(mover.center - other.center, delta, (a + b) / 2.0);
+    }
     let (cm, co) = (Collider::of(mover.shape), Collider::of(other.shape));
     sweep(mover, delta, cm.shape(), &pose(other), co.shape())
+}
+
+/// Two round bases whose centres are `offset` apart (mover minus other), the mover
+/// moving by `delta`: the first fraction of `delta` at which the gap closes to zero.
+/// Touching or overlapping bases that move apart do not count, as with parry's casts.
+fn sweep_ball_ball(offset: Vec2, delta: Vec2, radii: f32) -> Option<f32> {
+    let a = delta.length_squared();
+    let b = offset.dot(delta);
+    let c = offset.length_squared() - radii * radii;
+    if c <= 0.0 {
+        return (b < 0.0).then_some(0.0);
+    }
+    if b >= 0.0 || a <= f32::EPSILON {
+        return None;
+    }
+    let disc = b * b - a * c;
+    if disc < 0.0 {
+        return None;
+    }
+    let t = (-b - disc.sqrt()) / a;
+    (t <= 1.0).then_some(t.max(0.0))
+}
+
+fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+    let ab = b - a;
+    let len2 = ab.length_squared();
+    let t = if len2 <= f32::EPSILON {
+        0.0
+    } else {
+        ((p - a).dot(ab) / len2).clamp(0.0, 1.0)
+    };
+    p.distance(a + ab * t)
 }
 
 /// Sweeps `mover` along `delta` against a polygon.
@@ -67,6 +109,9 @@ pub(super) fn sweep_hit_polygon(
     delta: Vec2,
     polygon: &ConvexPolygon,
 ) -> Option<f32> {
+    if let BaseShape::Round { diameter } = mover.shape {
+        return sweep_ball_polygon(mover.center, diameter / 2.0, delta, polygon);
+    }
     let cm = Collider::of(mover.shape);
     sweep(mover, delta, cm.shape(), &Pose::identity(), polygon)
 }
@@ -101,6 +146,22 @@ fn sweep(
 /// Where a ray from `from` towards `to` first enters a base, as a fraction of the
 /// segment (None if it misses).
 pub(super) fn ray_enters_base(from: Vec2, to: Vec2, base: &Placed) -> Option<f32> {
+    if let BaseShape::Round { diameter } = base.shape {
+        // |from + t d − c| = r: the smaller root in [0, 1] (0 if it starts inside).
+        let d = to - from;
+        let m = from - base.center;
+        let r = diameter / 2.0;
+        let (a, b, c) = (d.length_squared(), m.dot(d), m.length_squared() - r * r);
+        if c <= 0.0 {
+            return Some(0.0);
+        }
+        let disc = b * b - a * c;
+        if b >= 0.0 || disc < 0.0 || a <= f32::EPSILON {
+            return None;
+        }
+        let t = (-b - disc.sqrt()) / a;
+        return (t <= 1.0).then_some(t);
+    }
     let c = Collider::of(base.shape);
     c.shape()
         .cast_ray(&pose(base), &Ray::new(v(from), v(to - from)), 1.0, true)
@@ -111,26 +172,238 @@ pub(super) fn convex_polygon(points: &[Vec2]) -> Option<ConvexPolygon> {
 }
 
 pub(super) fn polygon_contains(polygon: &ConvexPolygon, p: Vec2) -> bool {
-    use parry2d::query::PointQuery;
-    polygon.contains_point(&Pose::identity(), v(p))
+    // Counter-clockwise corners: inside means left of (or on) every edge.
+    let pts = polygon.points();
+    (0..pts.len()).all(|i| {
+        let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+        (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= -1e-6
+    })
+}
+
+/// Distance from a point to a convex polygon's outline (0 inside).
+fn point_polygon_distance(p: Vec2, polygon: &ConvexPolygon) -> f32 {
+    if polygon_contains(polygon, p) {
+        return 0.0;
+    }
+    let pts = polygon.points();
+    (0..pts.len())
+        .map(|i| {
+            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+            distance_to_segment(p, Vec2::new(a.x, a.y), Vec2::new(b.x, b.y))
+        })
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// A round base of radius `r` at `c` moving by `delta` against a convex polygon: the
+/// first fraction at which it touches (0 if it already overlaps and moves in; a base
+/// already touching that moves away does not count).
+fn sweep_ball_polygon(c: Vec2, r: f32, delta: Vec2, polygon: &ConvexPolygon) -> Option<f32> {
+    let start_gap = point_polygon_distance(c, polygon) - r;
+    if start_gap <= 0.0 {
+        // Overlapping or touching: a hit only if the move goes deeper.
+        let step = point_polygon_distance(c + delta * 1e-3, polygon) - r;
+        return (step < start_gap - 1e-7).then_some(0.0);
+    }
+    // The centre meets the polygon grown by r: each edge's offset line, each corner's
+    // circle.
+    let pts: Vec<Vec2> = polygon
+        .points()
+        .iter()
+        .map(|p| Vec2::new(p.x, p.y))
+        .collect();
+    let mut best: Option<f32> = None;
+    let mut keep = |t: f32| {
+        if (0.0..=1.0).contains(&t) && best.is_none_or(|b| t < b) {
+            best = Some(t);
+        }
+    };
+    for i in 0..pts.len() {
+        let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+        let edge = b - a;
+        let len = edge.length();
+        if len <= f32::EPSILON {
+            continue;
+        }
+        let outward = Vec2::new(edge.y, -edge.x) / len;
+        let den = outward.dot(delta);
+        if den < 0.0 {
+            // The centre's distance from the edge line falls to r at t.
+            let t = (outward.dot(c - a) - r) / -den;
+            let along = (c + delta * t - a).dot(edge) / len;
+            if (0.0..=len).contains(&along) {
+                keep(t);
+            }
+        }
+        // The corner at `a`.
+        let m = c - a;
+        let (qa, qb, qc) = (
+            delta.length_squared(),
+            m.dot(delta),
+            m.length_squared() - r * r,
+        );
+        let disc = qb * qb - qa * qc;
+        if qb < 0.0 && disc >= 0.0 && qa > f32::EPSILON {
+            keep((-qb - disc.sqrt()) / qa);
+        }
+    }
+    best
 }
 
 pub(super) fn base_polygon_gap(base: &Placed, polygon: &ConvexPolygon) -> f32 {
+    if let BaseShape::Round { diameter } = base.shape {
+        return point_polygon_distance(base.center, polygon) - diameter / 2.0;
+    }
+
     let c = Collider::of(base.shape);
     query::distance(&pose(base), c.shape(), &Pose::identity(), polygon)
         .map_or(f32::INFINITY, |d| d.distance)
 }
 
 /// The interval of the segment `from → to` (fractions of its length) inside a convex
-/// polygon.
+/// polygon, by Cyrus–Beck clipping against each edge.
 pub(super) fn segment_inside(polygon: &ConvexPolygon, from: Vec2, to: Vec2) -> Option<(f32, f32)> {
+    let pts = polygon.points();
+    let d = to - from;
+    let (mut t_in, mut t_out) = (0.0f32, 1.0f32);
+    for i in 0..pts.len() {
+        let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+        // Outward normal of a counter-clockwise edge.
+        let n = Vec2::new(b.y - a.y, a.x - b.x);
+        let num = n.dot(Vec2::new(a.x, a.y) - from);
+        let den = n.dot(d);
+        if den.abs() <= f32::EPSILON {
+            if num < 0.0 {
+                return None; // parallel and outside this edge
+            }
+        } else {
+            let t = num / den;
+            if den < 0.0 {
+                t_in = t_in.max(t);
+            } else {
+                t_out = t_out.min(t);
+            }
+        }
+        if t_in > t_out {
+            return None;
+        }
+    }
     if from.distance_squared(to) < 1e-12 {
         return polygon_contains(polygon, from).then_some((0.0, 1.0));
     }
-    let id = Pose::identity();
-    let t_in = polygon.cast_ray(&id, &Ray::new(v(from), v(to - from)), 1.0, true)?;
-    // Entering from the far end gives the exit point.
-    let back = polygon.cast_ray(&id, &Ray::new(v(to), v(from - to)), 1.0, true)?;
-    let t_out = 1.0 - back;
     (t_out > t_in).then_some((t_in, t_out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn segment_clipping_by_hand() {
+        let square = convex_polygon(&[
+            Vec2::new(2.0, 2.0),
+            Vec2::new(4.0, 2.0),
+            Vec2::new(4.0, 4.0),
+            Vec2::new(2.0, 4.0),
+        ])
+        .unwrap();
+        let (a, b) = segment_inside(&square, Vec2::new(0.0, 3.0), Vec2::new(10.0, 3.0)).unwrap();
+        assert!((a - 0.2).abs() < 1e-6 && (b - 0.4).abs() < 1e-6);
+        let (a, b) = segment_inside(&square, Vec2::new(3.0, 3.0), Vec2::new(3.0, 13.0)).unwrap();
+        assert!(a.abs() < 1e-6 && (b - 0.1).abs() < 1e-6);
+        assert_eq!(
+            segment_inside(&square, Vec2::new(0.0, 5.0), Vec2::new(10.0, 5.0)),
+            None
+        );
+        assert!(polygon_contains(&square, Vec2::new(3.0, 3.0)));
+        assert!(!polygon_contains(&square, Vec2::new(5.0, 3.0)));
+        let circle = Placed::round(Vec2::new(5.0, 0.0), 2.0);
+        let t = ray_enters_base(Vec2::new(0.0, 0.0), Vec2::new(10.0, 0.0), &circle);
+        assert!((t.unwrap() - 0.4).abs() < 1e-6);
+    }
+
+    /// The closed forms for a round base against a polygon agree with parry.
+    #[test]
+    fn ball_polygon_matches_parry() {
+        let poly = convex_polygon(&[
+            Vec2::new(10.0, 8.0),
+            Vec2::new(13.0, 9.0),
+            Vec2::new(12.0, 13.0),
+            Vec2::new(9.0, 12.0),
+        ])
+        .unwrap();
+        let cases = [
+            (Vec2::new(5.0, 10.0), Vec2::new(8.0, 0.0)),
+            (Vec2::new(5.0, 5.0), Vec2::new(6.0, 6.0)),
+            (Vec2::new(5.0, 15.0), Vec2::new(10.0, 0.0)),
+            (Vec2::new(14.0, 5.0), Vec2::new(-2.0, 2.0)),
+            (Vec2::new(8.4, 10.0), Vec2::new(-3.0, 0.0)),
+            (Vec2::new(16.0, 12.0), Vec2::new(-3.0, 0.5)),
+        ];
+        for (c, delta) in cases {
+            let base = Placed::round(c, 1.0);
+            let fast = sweep_hit_polygon(&base, delta, &poly);
+            let cm = Collider::of(base.shape);
+            let slow = sweep(&base, delta, cm.shape(), &Pose::identity(), &poly);
+            match (fast, slow) {
+                (Some(a), Some(b)) => assert!((a - b).abs() < 1e-3, "{c} {delta}: {a} v {b}"),
+                (a, b) => assert_eq!(a.is_some(), b.is_some(), "{c} {delta}: {a:?} v {b:?}"),
+            }
+            let gap_fast = base_polygon_gap(&base, &poly);
+            let gap_slow = query::distance(&pose(&base), cm.shape(), &Pose::identity(), &poly)
+                .unwrap()
+                .distance;
+            assert!(
+                (gap_fast.max(0.0) - gap_slow).abs() < 1e-4,
+                "{c}: {gap_fast} v {gap_slow}"
+            );
+        }
+    }
+
+    /// The closed form for two round bases agrees with parry's general shape cast.
+    #[test]
+    fn ball_sweep_matches_parry() {
+        let cases = [
+            (
+                Vec2::new(0.0, 0.0),
+                Vec2::new(5.0, 0.0),
+                Vec2::new(3.0, 0.2),
+            ),
+            (
+                Vec2::new(0.0, 0.0),
+                Vec2::new(5.0, 5.0),
+                Vec2::new(3.0, 2.0),
+            ),
+            (
+                Vec2::new(0.0, 0.0),
+                Vec2::new(-5.0, 0.0),
+                Vec2::new(3.0, 0.0),
+            ),
+            (
+                Vec2::new(0.0, 0.0),
+                Vec2::new(2.0, 0.0),
+                Vec2::new(3.5, 0.0),
+            ),
+            (
+                Vec2::new(0.0, 0.0),
+                Vec2::new(0.0, 4.0),
+                Vec2::new(0.9, 2.0),
+            ),
+        ];
+        for (from, delta, other) in cases {
+            let (m, o) = (Placed::round(from, 1.0), Placed::round(other, 1.2));
+            let fast = sweep_hit(&m, delta, &o);
+            let (cm, co) = (Collider::of(m.shape), Collider::of(o.shape));
+            let slow = sweep(&m, delta, cm.shape(), &pose(&o), co.shape());
+            match (fast, slow) {
+                (Some(a), Some(b)) => {
+                    assert!((a - b).abs() < 1e-4, "{from} {delta} {other}: {a} v {b}")
+                }
+                (a, b) => assert_eq!(
+                    a.is_some(),
+                    b.is_some(),
+                    "{from} {delta} {other}: {a:?} v {b:?}"
+                ),
+            }
+        }
+    }
 }

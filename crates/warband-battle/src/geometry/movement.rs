@@ -134,6 +134,11 @@ pub fn move_cost(from: Vec2, to: Vec2, terrain: &[TerrainShape]) -> f32 {
 
 /// The furthest legal end on the way from the mover's start towards `toward` (the
 /// start itself if no step is legal). Charges snap as in [`check_move`].
+///
+/// Each limit is found in closed form along the line — table edge, blocking terrain, the
+/// first base met, the allowance with rough ground — and the nearest one taken; the
+/// result is then checked with [`check_move`], with a bisection as a fallback for the
+/// rare end that rounding puts a hair over a limit.
 pub fn furthest_legal(
     mover: &Mover,
     toward: Vec2,
@@ -142,21 +147,106 @@ pub fn furthest_legal(
     terrain: &[TerrainShape],
 ) -> MoveCheck {
     let start = mover.base.center;
-    let at = |t: f32| check_move(mover, start + (toward - start) * t, table, others, terrain);
-    if let Ok(check) = at(1.0) {
-        return check;
-    }
-    let (mut lo, mut hi) = (0.0f32, 1.0f32);
-    let mut best = MoveCheck {
+    let delta = toward - start;
+    let stay = MoveCheck {
         end: start,
         cost: 0.0,
         charged: Vec::new(),
     };
+    if delta.length_squared() < 1e-12 {
+        return stay;
+    }
+    let mut t = 1.0f32;
+    let half = mover.base.shape.half_extents(mover.base.facing);
+    for (s, d, lo, hi) in [
+        (start.x, delta.x, half.x, table.x - half.x),
+        (start.y, delta.y, half.y, table.y - half.y),
+    ] {
+        if d > 0.0 {
+            t = t.min((hi - s) / d);
+        } else if d < 0.0 {
+            t = t.min((lo - s) / d);
+        }
+    }
+    for piece in terrain.iter().filter(|p| p.flags.blocks_movement) {
+        if let Some(hit) = sweep_hit_polygon(&mover.base, delta, &piece.polygon) {
+            t = t.min(hit);
+        }
+    }
+    let mut enemy_hit = f32::INFINITY;
+    for o in others {
+        if let Some(hit) = sweep_hit(&mover.base, delta, &o.base) {
+            if o.enemy {
+                enemy_hit = enemy_hit.min(hit);
+            } else {
+                t = t.min(hit);
+            }
+        }
+    }
+    t = t.min(fraction_within_allowance(
+        start,
+        delta,
+        mover.allowance,
+        terrain,
+    ));
+    let t = if enemy_hit <= t { enemy_hit } else { t }.max(0.0);
+    match check_move(mover, start + delta * t, table, others, terrain) {
+        Ok(check) => check,
+        Err(_) => bisect(mover, toward, table, others, terrain, t).unwrap_or(stay),
+    }
+}
+
+/// The largest fraction of `delta` whose cost (rough ground double) is within the
+/// allowance.
+fn fraction_within_allowance(
+    start: Vec2,
+    delta: Vec2,
+    allowance: f32,
+    terrain: &[TerrainShape],
+) -> f32 {
+    let length = delta.length();
+    let rough: Vec<(f32, f32)> = terrain
+        .iter()
+        .filter(|p| p.flags.rough)
+        .filter_map(|p| p.segment_inside(start, start + delta))
+        .collect();
+    let cost = |t: f32| {
+        let inside: f32 = rough.iter().map(|(a, b)| (t.min(*b) - a).max(0.0)).sum();
+        length * (t + inside)
+    };
+    if cost(1.0) <= allowance {
+        return 1.0;
+    }
+    let (mut lo, mut hi) = (0.0f32, 1.0f32);
+    for _ in 0..40 {
+        let mid = (lo + hi) / 2.0;
+        if cost(mid) <= allowance {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// The furthest legal fraction at or below `upper`, by bisection.
+fn bisect(
+    mover: &Mover,
+    toward: Vec2,
+    table: Vec2,
+    others: &[Other],
+    terrain: &[TerrainShape],
+    upper: f32,
+) -> Option<MoveCheck> {
+    let start = mover.base.center;
+    let at = |t: f32| check_move(mover, start + (toward - start) * t, table, others, terrain);
+    let (mut lo, mut hi) = (0.0f32, upper.clamp(0.0, 1.0));
+    let mut best = None;
     for _ in 0..24 {
         let mid = (lo + hi) / 2.0;
         match at(mid) {
             Ok(check) => {
-                best = check;
+                best = Some(check);
                 lo = mid;
             }
             Err(_) => hi = mid,
@@ -319,5 +409,82 @@ mod tests {
     fn furthest_legal_clamps_to_the_allowance() {
         let m = furthest_legal(&mover(10.0, 10.0), Vec2::new(20.0, 10.0), TABLE, &[], &[]);
         assert!((m.end.x - 14.0).abs() < 1e-3, "{m:?}");
+    }
+}
+
+#[cfg(test)]
+mod furthest_tests {
+    use super::super::shapes::TerrainFlags;
+    use super::*;
+
+    fn mover(x: f32, y: f32) -> Mover {
+        Mover {
+            id: 1,
+            base: Placed::round(Vec2::new(x, y), 1.0),
+            allowance: 4.0,
+        }
+    }
+
+    #[test]
+    fn stops_at_the_table_edge_friends_and_rough_ground() {
+        let table = Vec2::new(48.0, 36.0);
+        let m = furthest_legal(&mover(2.0, 10.0), Vec2::new(-10.0, 10.0), table, &[], &[]);
+        assert!((m.end.x - 0.5).abs() < 1e-3, "{m:?}");
+        let friend = Other {
+            id: 2,
+            base: Placed::round(Vec2::new(13.0, 10.0), 1.0),
+            enemy: false,
+        };
+        let m = furthest_legal(
+            &mover(10.0, 10.0),
+            Vec2::new(20.0, 10.0),
+            table,
+            &[friend],
+            &[],
+        );
+        assert!(
+            (m.end.x - 12.0).abs() < 1e-3 && m.charged.is_empty(),
+            "{m:?}"
+        );
+        let wood = TerrainShape::new(
+            vec![
+                Vec2::new(11.0, 0.0),
+                Vec2::new(30.0, 0.0),
+                Vec2::new(30.0, 30.0),
+                Vec2::new(11.0, 30.0),
+            ],
+            TerrainFlags {
+                rough: true,
+                ..TerrainFlags::default()
+            },
+        )
+        .unwrap();
+        // 1" in the open, then 3" of allowance buys 1.5" in the wood.
+        let m = furthest_legal(
+            &mover(10.0, 10.0),
+            Vec2::new(20.0, 10.0),
+            table,
+            &[],
+            &[wood],
+        );
+        assert!((m.end.x - 12.5).abs() < 1e-3, "{m:?}");
+    }
+
+    #[test]
+    fn a_charge_snaps_to_the_first_enemy() {
+        let enemy = Other {
+            id: 5,
+            base: Placed::round(Vec2::new(12.5, 10.0), 1.0),
+            enemy: true,
+        };
+        let m = furthest_legal(
+            &mover(10.0, 10.0),
+            Vec2::new(20.0, 10.0),
+            Vec2::new(48.0, 36.0),
+            &[enemy],
+            &[],
+        );
+        assert!((m.end.x - 11.5).abs() < 1e-3, "{m:?}");
+        assert_eq!(m.charged, vec![5]);
     }
 }

@@ -18,7 +18,7 @@ use warband_rules::marauders::{MeleeOutcome, clauses, melee_contest, melee_dice}
 use warband_rules::{Die, Side};
 
 /// Models whose melee group has been resolved this phase.
-#[derive(Resource, Default)]
+#[derive(Resource, Clone, Default)]
 pub struct Fought(pub Vec<u32>);
 
 pub(super) fn plugin(app: &mut App) {

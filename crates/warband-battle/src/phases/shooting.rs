@@ -32,7 +32,12 @@ fn start(world: &mut World) {
 }
 
 /// Checks a shot without rolling: the line of fire it would take, or why it cannot be.
-pub fn plan_shot(world: &mut World, side: Side, shooter: u32, target: u32) -> Result<LineOfFire, Refusal> {
+pub fn plan_shot(
+    world: &mut World,
+    side: Side,
+    shooter: u32,
+    target: u32,
+) -> Result<LineOfFire, Refusal> {
     let Some(s) = model(world, shooter).filter(|m| m.in_play && m.side == side) else {
         return refuse(format!("model {shooter} is not one of your models in play"));
     };
@@ -67,9 +72,12 @@ pub fn check_shot(
     let range = s.profile.ranged.as_ref().map_or(0.0, |r| r.range);
     let reach = crate::geometry::gap(&s.base, &t.base);
     if reach > range {
-        return refuse(format!("the target is {reach:.1}\" away, beyond the {range}\" range"));
+        return refuse(format!(
+            "the target is {reach:.1}\" away, beyond the {range}\" range"
+        ));
     }
-    let bases: Vec<(u32, crate::geometry::Placed)> = models.iter().map(|m| (m.id, m.base)).collect();
+    let bases: Vec<(u32, crate::geometry::Placed)> =
+        models.iter().map(|m| (m.id, m.base)).collect();
     let line = line_of_fire((s.id, &s.base), (t.id, &t.base), &bases, terrain);
     if line.sight_blocked_by.is_some() {
         return refuse("terrain blocks the line of sight");
