@@ -11,10 +11,7 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     match cli.command {
-        None => {
-            game::run();
-            ExitCode::SUCCESS
-        }
+        None => cli::menu(),
         Some(command) => cli::run(command),
     }
 }

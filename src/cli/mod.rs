@@ -3,6 +3,7 @@
 mod battle;
 mod odds;
 mod sim;
+mod window;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -32,6 +33,15 @@ pub enum Command {
     Replay(battle::ReplayArgs),
     /// Play many battles headless, in parallel, and report who wins.
     Sim(sim::SimArgs),
+    /// Open a battle on screen (default: you as side A against the normal AI).
+    Play(window::PlayArgs),
+    /// Watch computer players fight on screen.
+    Watch(window::WatchArgs),
+}
+
+/// Opens the game at its main menu.
+pub fn menu() -> ExitCode {
+    window::menu()
 }
 
 pub fn run(command: Command) -> ExitCode {
@@ -40,5 +50,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Battle(args) => battle::battle(args),
         Command::Replay(args) => battle::replay(args),
         Command::Sim(args) => sim::sim(args),
+        Command::Play(args) => window::play(args),
+        Command::Watch(args) => window::watch(args),
     }
 }

@@ -1,27 +1,148 @@
-//! The 2D camera over the table. World units are inches.
+//! The camera over the table: pan with the right or middle button or WASD, zoom with
+//! the wheel, F fits the table. World units are inches.
 
-use super::table::TableSize;
-use bevy::camera::ScalingMode;
+use super::screens::Screen;
+use super::session::Session;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, spawn_camera);
+    app.init_resource::<FitPending>()
+        .add_systems(Startup, spawn_camera)
+        .add_systems(OnEnter(Screen::Battle), |mut f: ResMut<FitPending>| {
+            f.0 = true
+        })
+        .add_systems(
+            Update,
+            (
+                fit.run_if(|f: Res<FitPending>| f.0),
+                pan_and_zoom.run_if(not(egui_wants_any_pointer_input)),
+                keys.run_if(not(egui_wants_any_keyboard_input)),
+            )
+                .run_if(in_state(Screen::Battle)),
+        );
 }
 
-/// Room around the table edge, in inches, and for the overlay's top bar.
-const MARGIN: f32 = 4.0;
+#[derive(Component)]
+pub struct TableCamera;
 
-fn spawn_camera(mut commands: Commands, table: Res<TableSize>) {
+/// The table should be fitted to the window as soon as the camera and session exist.
+#[derive(Resource, Default)]
+struct FitPending(bool);
+
+fn spawn_camera(mut commands: Commands) {
     commands.spawn((
         Name::new("Table camera"),
+        TableCamera,
         Camera2d,
         Msaa::Sample4,
         Projection::Orthographic(OrthographicProjection {
-            scaling_mode: ScalingMode::AutoMin {
-                min_width: table.0.x + 2.0 * MARGIN,
-                min_height: table.0.y + 2.0 * MARGIN,
-            },
+            scale: 0.05,
             ..OrthographicProjection::default_2d()
         }),
     ));
+}
+
+/// Room the overlay's panels take at each edge of the window, in pixels: left (unit card
+/// and odds), right (log), top (bar), bottom (dice tray). The hud draws them this size.
+pub const PANELS: [f32; 4] = [280.0, 300.0, 34.0, 96.0];
+
+/// Centres the table in the room the panels leave and scales it to fill that room.
+pub fn fit_table(
+    table: Vec2,
+    window: Vec2,
+    transform: &mut Transform,
+    projection: &mut Projection,
+) {
+    let [left, right, top, bottom] = PANELS;
+    let room = (window - Vec2::new(left + right, top + bottom)).max(Vec2::splat(100.0));
+    if let Projection::Orthographic(o) = projection {
+        o.scale = (table.x / room.x).max(table.y / room.y) * 1.06;
+        transform.translation.x = table.x / 2.0 + (right - left) / 2.0 * o.scale;
+        transform.translation.y = table.y / 2.0 + (bottom - top) / 2.0 * o.scale;
+    }
+}
+
+fn fit(
+    session: Option<NonSend<Session>>,
+    window: Single<&Window>,
+    camera: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
+    mut pending: ResMut<FitPending>,
+) {
+    let Some(session) = session else { return };
+    let (mut t, mut p) = camera.into_inner();
+    fit_table(session.engine.battle().table, window.size(), &mut t, &mut p);
+    pending.0 = false;
+}
+
+fn pan_and_zoom(
+    buttons: Res<ButtonInput<MouseButton>>,
+    motion: Res<AccumulatedMouseMotion>,
+    scroll: Res<AccumulatedMouseScroll>,
+    window: Single<&Window>,
+    camera: Single<(&Camera, &GlobalTransform, &mut Transform, &mut Projection), With<TableCamera>>,
+) {
+    let (cam, global, mut transform, mut projection) = camera.into_inner();
+    let Projection::Orthographic(o) = &mut *projection else {
+        return;
+    };
+    if buttons.pressed(MouseButton::Right) || buttons.pressed(MouseButton::Middle) {
+        transform.translation.x -= motion.delta.x * o.scale;
+        transform.translation.y += motion.delta.y * o.scale;
+    }
+    let lines = match scroll.unit {
+        MouseScrollUnit::Line => scroll.delta.y,
+        MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
+    };
+    if lines != 0.0 {
+        // Zoom about the cursor: the point under it stays put.
+        let before = window
+            .cursor_position()
+            .and_then(|c| cam.viewport_to_world_2d(global, c).ok());
+        o.scale = (o.scale * 0.85f32.powf(lines)).clamp(0.005, 0.3);
+        if let (Some(p), Some(c)) = (before, window.cursor_position()) {
+            let centre = window.size() / 2.0;
+            let offset = Vec2::new(c.x - centre.x, centre.y - c.y);
+            let new_world = transform.translation.truncate() + offset * o.scale;
+            transform.translation += (p - new_world).extend(0.0);
+        }
+    }
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    time: Res<Time>,
+    session: Option<NonSend<Session>>,
+    window: Single<&Window>,
+    camera: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
+) {
+    let (mut transform, mut projection) = camera.into_inner();
+    if keys.just_pressed(KeyCode::KeyF)
+        && let Some(session) = session
+    {
+        fit_table(
+            session.engine.battle().table,
+            window.size(),
+            &mut transform,
+            &mut projection,
+        );
+        return;
+    }
+    let Projection::Orthographic(o) = &*projection else {
+        return;
+    };
+    let mut dir = Vec2::ZERO;
+    for (key, d) in [
+        (KeyCode::KeyW, Vec2::Y),
+        (KeyCode::KeyS, -Vec2::Y),
+        (KeyCode::KeyA, -Vec2::X),
+        (KeyCode::KeyD, Vec2::X),
+    ] {
+        if keys.pressed(key) {
+            dir += d;
+        }
+    }
+    // 600 pixels a second, whatever the zoom.
+    transform.translation += (dir * 600.0 * o.scale * time.delta_secs()).extend(0.0);
 }

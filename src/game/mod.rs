@@ -1,17 +1,39 @@
-//! The desktop game: one Bevy App with the table, the camera and the egui overlay.
+//! The desktop game: screens, the table drawn with lyon, the camera, mouse play and the
+//! egui overlay. The rules and the battle live in the headless crates; this module only
+//! shows them and sends `Command`s.
 
 mod camera;
 mod hud;
+mod input;
+mod models;
+mod overlay;
+mod palette;
+pub mod saves;
+mod screens;
+pub mod session;
 mod table;
 
 use bevy::prelude::*;
 use bevy_egui::EguiPlugin;
 use bevy_prototype_lyon::prelude::ShapePlugin;
+pub use screens::Screen;
+use session::{Launch, PendingBattle};
+use std::path::PathBuf;
+
+/// How the window starts.
+pub struct Start {
+    pub screen: Screen,
+    pub battle: Option<Launch>,
+    /// Take a screenshot to this file after `after` seconds, then quit (smoke tests).
+    pub screenshot: Option<(PathBuf, f32)>,
+    /// Print the battle as JSON lines whenever it changes (pointer tests).
+    pub trace: bool,
+}
 
 /// Opens the game window and runs until it is closed.
-pub fn run() {
-    App::new()
-        .insert_resource(ClearColor(Color::srgb(0.11, 0.12, 0.13)))
+pub fn run(start: Start) {
+    let mut app = App::new();
+    app.insert_resource(ClearColor(palette::BACKGROUND))
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Warband".into(),
@@ -21,6 +43,24 @@ pub fn run() {
             ..default()
         }))
         .add_plugins((EguiPlugin::default(), ShapePlugin))
-        .add_plugins((camera::plugin, table::plugin, hud::plugin))
-        .run();
+        .insert_resource(PendingBattle(start.battle))
+        .insert_state(start.screen)
+        .add_plugins((
+            camera::plugin,
+            table::plugin,
+            models::plugin,
+            input::plugin,
+            overlay::plugin,
+            hud::plugin,
+            screens::plugin,
+        ));
+    if let Some((path, after)) = start.screenshot {
+        app.add_plugins(move |app: &mut App| {
+            screens::smoke::screenshot_plugin(app, path.clone(), after)
+        });
+    }
+    if start.trace {
+        app.add_plugins(screens::smoke::trace_plugin);
+    }
+    app.run();
 }

@@ -1,63 +1,91 @@
-//! The table: a mat with its edge and a tick every 6", drawn with lyon. World units are
-//! inches with the origin at the table's centre.
+//! The table: a mat with its edge, a tick every 6", and the scenario's terrain, drawn
+//! with lyon. World units are inches; (0, 0) is the table's bottom-left corner, as in
+//! the engine.
 
+use super::palette;
+use super::screens::{BattleStarted, Screen};
+use super::session::Session;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.insert_resource(TableSize(Vec2::new(48.0, 36.0)))
-        .add_systems(Startup, spawn_table);
+    app.add_systems(OnEnter(Screen::Battle), spawn_table.after(BattleStarted));
 }
 
-/// Width and depth of the table in inches.
-#[derive(Resource, Clone, Copy, Debug)]
-pub struct TableSize(pub Vec2);
-
-const MAT: Color = Color::srgb(0.24, 0.36, 0.22);
-const EDGE: Color = Color::srgb(0.55, 0.42, 0.26);
-const TICK: Color = Color::srgba(1.0, 1.0, 1.0, 0.18);
-/// Distance between grid ticks, inches.
+/// Distance between grid lines, inches.
 const GRID: f32 = 6.0;
 
-fn spawn_table(mut commands: Commands, table: Res<TableSize>) {
-    let size = table.0;
+fn spawn_table(mut commands: Commands, session: Option<NonSend<Session>>) {
+    let Some(session) = session else { return };
+    let size = session.engine.battle().table;
     let mat = shapes::Rectangle {
         extents: size,
-        origin: RectangleOrigin::Center,
+        origin: RectangleOrigin::BottomLeft,
         radii: None,
     };
     commands.spawn((
         Name::new("Table mat"),
+        DespawnOnExit(Screen::Battle),
         ShapeBuilder::with(&mat)
-            .fill(MAT)
-            .stroke((EDGE, 0.4))
+            .fill(palette::MAT)
+            .stroke((palette::EDGE, 0.35))
             .build(),
+        Transform::from_xyz(0.0, 0.0, 0.0),
     ));
     commands.spawn((
         Name::new("Grid"),
+        DespawnOnExit(Screen::Battle),
         ShapeBuilder::with(&grid_path(size))
-            .stroke((TICK, 0.06))
+            .stroke((palette::GRID, 0.05))
             .build(),
         Transform::from_xyz(0.0, 0.0, 0.1),
     ));
+    let pieces = &session.setup.scenario.terrain;
+    for (i, piece) in pieces.iter().enumerate() {
+        let (fill, line) = palette::terrain(piece.kind);
+        let polygon = shapes::Polygon {
+            points: piece
+                .corners
+                .iter()
+                .map(|(x, y)| Vec2::new(*x, *y))
+                .collect(),
+            closed: true,
+        };
+        commands.spawn((
+            Name::new(format!("Terrain: {}", piece.name)),
+            DespawnOnExit(Screen::Battle),
+            ShapeBuilder::with(&polygon)
+                .fill(fill)
+                .stroke((line, 0.12))
+                .build(),
+            Transform::from_xyz(0.0, 0.0, 0.2 + i as f32 * 0.001),
+        ));
+        let centre = polygon.points.iter().copied().sum::<Vec2>() / polygon.points.len() as f32;
+        commands.spawn((
+            DespawnOnExit(Screen::Battle),
+            Text2d::new(piece.name.clone()),
+            TextFont::from_font_size(22.0),
+            TextColor(Color::srgba(1.0, 1.0, 1.0, 0.55)),
+            Transform::from_translation(centre.extend(0.3)).with_scale(Vec3::splat(0.02)),
+        ));
+    }
 }
 
 /// Lines every 6" across the mat, measured from its bottom-left corner.
 fn grid_path(size: Vec2) -> ShapePath {
-    let half = size / 2.0;
     let mut path = ShapePath::new();
     let mut x = GRID;
     while x < size.x - 0.01 {
         path = path
-            .move_to(Vec2::new(x - half.x, -half.y))
-            .line_to(Vec2::new(x - half.x, half.y));
+            .move_to(Vec2::new(x, 0.0))
+            .line_to(Vec2::new(x, size.y));
         x += GRID;
     }
     let mut y = GRID;
     while y < size.y - 0.01 {
         path = path
-            .move_to(Vec2::new(-half.x, y - half.y))
-            .line_to(Vec2::new(half.x, y - half.y));
+            .move_to(Vec2::new(0.0, y))
+            .line_to(Vec2::new(size.x, y));
         y += GRID;
     }
     path

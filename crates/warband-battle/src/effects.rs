@@ -25,7 +25,8 @@ pub fn roll_damage(
     if !m.in_play || dice == 0 {
         return 0;
     }
-    let faces = roll(world, dice, Die::D6, purpose, clause);
+    let need = damage_need(m.effective_armour(), modifier);
+    let faces = roll_needing(world, dice, Die::D6, need, purpose, clause);
     let removed = hits(&faces, m.effective_armour(), modifier);
     apply_damage(world, target, removed, by, clause);
     removed
@@ -33,9 +34,28 @@ pub fn roll_damage(
 
 /// Rolls dice from the battle's stream and logs each with its clause.
 pub fn roll(world: &mut World, count: usize, die: Die, purpose: &str, clause: &Clause) -> Vec<u8> {
+    roll_needing(world, count, die, None, purpose, clause)
+}
+
+/// The natural face a damage die needs against an armour with a modifier (7: never).
+pub fn damage_need(armour: warband_rules::marauders::Armour, modifier: i8) -> Option<u8> {
+    Some((i16::from(armour.threshold()) - i16::from(modifier)).clamp(1, 7) as u8)
+}
+
+/// Rolls dice that each succeed on `need` or more, and logs them.
+pub fn roll_needing(
+    world: &mut World,
+    count: usize,
+    die: Die,
+    need: Option<u8>,
+    purpose: &str,
+    clause: &Clause,
+) -> Vec<u8> {
     let (faces, records) = {
         let mut dice = world.resource_mut::<Dice>();
-        let faces = dice.0.roll_pool(count, die, purpose, clause);
+        let faces = (0..count)
+            .map(|_| dice.0.roll_needing(die, need, purpose, clause))
+            .collect();
         (faces, dice.0.take_records())
     };
     let mut log = world.resource_mut::<BattleLog>();

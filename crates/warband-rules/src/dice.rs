@@ -38,6 +38,16 @@ pub struct DieRoll {
     pub value: u8,
     pub purpose: String,
     pub clause: Clause,
+    /// The face it needed to succeed, where one face decides (a damage die: 4+ …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub need: Option<u8>,
+}
+
+impl DieRoll {
+    /// Whether the die succeeded, if it had a face to meet.
+    pub fn passed(&self) -> Option<bool> {
+        self.need.map(|n| self.value >= n)
+    }
 }
 
 /// The battle's one seeded stream of dice. ChaCha8 is portable: the same seed gives the
@@ -62,12 +72,24 @@ impl DiceRoller {
 
     /// Rolls one die, records it and returns its face.
     pub fn roll(&mut self, die: Die, purpose: impl Into<String>, clause: &Clause) -> u8 {
+        self.roll_needing(die, None, purpose, clause)
+    }
+
+    /// Rolls one die that succeeds on `need` or more (recorded with the die).
+    pub fn roll_needing(
+        &mut self,
+        die: Die,
+        need: Option<u8>,
+        purpose: impl Into<String>,
+        clause: &Clause,
+    ) -> u8 {
         let value = self.face(die);
         self.records.push(DieRoll {
             die,
             value,
             purpose: purpose.into(),
             clause: clause.clone(),
+            need,
         });
         value
     }
@@ -178,6 +200,11 @@ mod tests {
         );
         assert_eq!(records[4].value + records[5].value, sum);
         assert!(r.records().is_empty());
+        let v = r.roll_needing(Die::D6, Some(4), "damage", &TEST);
+        let rec = &r.take_records()[0];
+        assert_eq!(rec.need, Some(4));
+        assert_eq!(rec.passed(), Some(v >= 4));
+        assert_eq!(records[0].passed(), None);
     }
 
     #[test]

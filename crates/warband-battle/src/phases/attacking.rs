@@ -7,7 +7,7 @@ use super::{Phase, begin_turns, go_next};
 use crate::battle::{Battle, ModelView, in_play};
 use crate::command::{Allocation, Refusal, refuse};
 use crate::components::Caster;
-use crate::effects::{apply_damage, roll};
+use crate::effects::{apply_damage, damage_need, roll, roll_needing};
 use crate::geometry::{in_contact, melee_groups};
 use crate::log::{BattleLog, LogEvent};
 use bevy_app::App;
@@ -230,10 +230,12 @@ pub fn resolve_group(world: &mut World, group: &[u32], chosen: Option<(Side, &[A
                 "melee {group:?}: model {} strikes model {}",
                 a.attacker, a.target
             );
-            let faces = roll(
+            let need = damage_need(target.effective_armour(), 0);
+            let faces = roll_needing(
                 world,
                 usize::from(a.dice),
                 Die::D6,
+                need,
                 &purpose,
                 &clauses::MELEE_DAMAGE,
             );

@@ -32,7 +32,7 @@ fn start(world: &mut World) {
 }
 
 /// The mover and everything else on the table, as geometry sees them.
-pub fn mover_and_others(world: &mut World, m: &ModelView) -> (Mover, Vec<Other>) {
+pub fn mover_and_others(world: &World, m: &ModelView) -> (Mover, Vec<Other>) {
     let others = in_play(world)
         .into_iter()
         .filter(|o| o.id != m.id)

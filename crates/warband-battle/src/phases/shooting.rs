@@ -6,7 +6,7 @@ use super::{Phase, begin_turns};
 use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
 use crate::command::{Refusal, refuse};
 use crate::components::Conditions;
-use crate::effects::{roll, roll_damage};
+use crate::effects::{roll, roll_damage, roll_needing};
 use crate::geometry::{Crossed, LineOfFire, TerrainShape, line_of_fire, melee_groups};
 use crate::log::{BattleLog, LogEvent};
 use bevy_app::App;
@@ -105,7 +105,14 @@ pub(super) fn shoot(
             Crossed::Terrain(i) => format!("terrain {i}"),
         };
         let purpose = format!("shot by model {shooter}: past {name}?");
-        let face = roll(world, 1, Die::D6, &purpose, &clauses::SHOOT_OBSTACLE)[0];
+        let face = roll_needing(
+            world,
+            1,
+            Die::D6,
+            Some(4),
+            &purpose,
+            &clauses::SHOOT_OBSTACLE,
+        )[0];
         if obstacle_stops(face) {
             world
                 .resource_mut::<BattleLog>()

@@ -1,0 +1,146 @@
+//! `warband play` and `warband watch`: straight into a battle on screen.
+
+use super::battle::Ai;
+use crate::game::session::{Controller, Launch};
+use crate::game::{Screen, Start};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use warband_battle::data::BattleSetup;
+
+/// Who controls a side on screen.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum Ctrl {
+    Human,
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Ctrl {
+    fn controller(self) -> Controller {
+        match self {
+            Ctrl::Human => Controller::Human,
+            Ctrl::Easy => Controller::Ai(Ai::Easy.kind()),
+            Ctrl::Normal => Controller::Ai(Ai::Normal.kind()),
+            Ctrl::Hard => Controller::Ai(Ai::Hard.kind()),
+        }
+    }
+}
+
+/// Options every window command shares.
+#[derive(Args, Debug)]
+pub struct WindowArgs {
+    /// Save a screenshot to FILE after --after seconds, then quit (for smoke tests).
+    #[arg(long, hide = true)]
+    screenshot: Option<PathBuf>,
+    /// Seconds to wait before the screenshot.
+    #[arg(long, hide = true, default_value_t = 4.0)]
+    after: f32,
+    /// Print the battle as JSON lines whenever it changes (for pointer tests).
+    #[arg(long, hide = true)]
+    trace: bool,
+}
+
+impl WindowArgs {
+    fn screenshot(&self) -> Option<(PathBuf, f32)> {
+        self.screenshot.clone().map(|p| (p, self.after))
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Scenario file (RON).
+    #[arg(long)]
+    scenario: PathBuf,
+    #[arg(long, value_enum, default_value_t = Ctrl::Human)]
+    a: Ctrl,
+    #[arg(long, value_enum, default_value_t = Ctrl::Normal)]
+    b: Ctrl,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    window: WindowArgs,
+}
+
+#[derive(Args, Debug)]
+pub struct WatchArgs {
+    /// Scenario file (RON).
+    #[arg(long)]
+    scenario: PathBuf,
+    #[arg(long, value_enum, default_value_t = Ctrl::Normal)]
+    a: Ctrl,
+    #[arg(long, value_enum, default_value_t = Ctrl::Hard)]
+    b: Ctrl,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Playback speed, 0.5 to 16.
+    #[arg(long, default_value_t = 1.0)]
+    speed: f32,
+    #[command(flatten)]
+    window: WindowArgs,
+}
+
+/// The main menu.
+pub fn menu() -> ExitCode {
+    crate::game::run(Start {
+        screen: Screen::MainMenu,
+        battle: None,
+        screenshot: None,
+        trace: false,
+    });
+    ExitCode::SUCCESS
+}
+
+fn open(
+    scenario: &std::path::Path,
+    seed: u64,
+    controllers: [Controller; 2],
+    speed: f32,
+    window: &WindowArgs,
+) -> ExitCode {
+    let setup = match BattleSetup::load(scenario) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    crate::game::run(Start {
+        screen: Screen::Battle,
+        battle: Some(Launch::New {
+            setup: Box::new(setup),
+            seed,
+            controllers,
+            speed: speed.clamp(0.5, 16.0),
+        }),
+        screenshot: window.screenshot(),
+        trace: window.trace,
+    });
+    ExitCode::SUCCESS
+}
+
+pub fn play(args: PlayArgs) -> ExitCode {
+    open(
+        &args.scenario,
+        args.seed,
+        [args.a.controller(), args.b.controller()],
+        1.0,
+        &args.window,
+    )
+}
+
+pub fn watch(args: WatchArgs) -> ExitCode {
+    let controllers = [args.a.controller(), args.b.controller()];
+    if controllers.contains(&Controller::Human) {
+        eprintln!("error: `watch` is for computer players; use `play` to take a side");
+        return ExitCode::from(2);
+    }
+    open(
+        &args.scenario,
+        args.seed,
+        controllers,
+        args.speed,
+        &args.window,
+    )
+}

@@ -1,0 +1,94 @@
+//! The selected model's card: profile, state, and (for your caster in phase 1) its
+//! spells to declare.
+
+use crate::game::input::Selection;
+use crate::game::palette;
+use crate::game::session::Session;
+use bevy_egui::egui;
+use warband_battle::battle::model;
+use warband_battle::phases::Phase;
+
+pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
+    let Some(m) = sel.model.and_then(|id| model(session.engine.world(), id)) else {
+        ui.weak("Click a model to see its card.");
+        return;
+    };
+    let p = &m.profile;
+    ui.heading(
+        egui::RichText::new(format!("{} #{}", p.name, m.id)).color(palette::side_egui(m.side)),
+    );
+    ui.label(&session.setup.armies.get(m.side).name);
+    egui::Grid::new("card").num_columns(2).show(ui, |ui| {
+        ui.label("Hit dice");
+        ui.label(format!("{} of {}", m.hd.left, m.hd.initial));
+        ui.end_row();
+        ui.label("Armour");
+        ui.label(format!("{} (hit on {}+)", p.armour, p.armour.threshold()));
+        ui.end_row();
+        ui.label("Move");
+        ui.label(format!("{:.1}\"", p.armour.movement_allowance()));
+        ui.end_row();
+        ui.label("Morale");
+        ui.label(p.morale.to_string());
+        ui.end_row();
+        if let Some(r) = &p.ranged {
+            ui.label("Ranged");
+            ui.label(format!("{} {}\"", r.name, r.range));
+            ui.end_row();
+        }
+        if !p.spells.is_empty() {
+            ui.label("Spells");
+            ui.label(format!(
+                "{} ({} slot(s) left)",
+                p.spells.join(", "),
+                m.slots
+            ));
+            ui.end_row();
+        }
+    });
+    let mut state = Vec::new();
+    if !m.in_play {
+        state.push("out of action".to_string());
+    }
+    if let Some(r) = m.engaged_since {
+        state.push(format!("engaged since round {r}"));
+    }
+    if m.conditions.moved {
+        state.push("moved".into());
+    }
+    if m.conditions.shot {
+        state.push("shot".into());
+    }
+    if m.conditions.blinded {
+        state.push("blinded".into());
+    }
+    if m.conditions.asleep {
+        state.push("asleep".into());
+    }
+    if let Some(d) = &m.declared {
+        state.push(format!("declared {}", d.spell));
+    }
+    if !state.is_empty() {
+        ui.label(state.join(" · "));
+    }
+    let mine = session.human_turn() == Some(m.side);
+    match session.engine.phase() {
+        Phase::DeclareSpells if mine && m.slots > 0 && m.declared.is_none() => {
+            ui.label("Declare a spell, then click its target (a model, or a point for Sleep):");
+            ui.horizontal_wrapped(|ui| {
+                for spell in &p.spells {
+                    let on = sel.spell.as_deref() == Some(spell.as_str());
+                    if ui.selectable_label(on, spell).clicked() {
+                        sel.spell = (!on).then(|| spell.clone());
+                    }
+                }
+            });
+        }
+        Phase::Movement if mine && m.engaged_since.is_some() => {
+            ui.label(
+                "Engaged: click where to go to disengage. Every enemy in contact strikes once.",
+            );
+        }
+        _ => {}
+    }
+}

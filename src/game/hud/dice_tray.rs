@@ -1,0 +1,81 @@
+//! The dice of the latest roll, each face coloured by what it did, with its clause.
+
+use crate::game::session::Session;
+use bevy_egui::egui;
+use warband_battle::log::LogEvent;
+use warband_rules::marauders::clauses;
+
+pub fn show(ui: &mut egui::Ui, session: &Session) {
+    let events = &session.engine.log().events;
+    let start = session.roll_start.min(events.len());
+    let dice: Vec<_> = events[start..]
+        .iter()
+        .filter_map(|e| match e {
+            LogEvent::Die(d) => Some(d),
+            _ => None,
+        })
+        .collect();
+    ui.horizontal(|ui| {
+        ui.strong("Dice tray");
+        if let Some(r) = &session.last_refusal {
+            ui.separator();
+            ui.colored_label(egui::Color32::from_rgb(250, 170, 90), r);
+        }
+    });
+    if dice.is_empty() {
+        ui.weak("No dice rolled by the last action.");
+        return;
+    }
+    egui::ScrollArea::horizontal().show(ui, |ui| {
+        ui.horizontal(|ui| {
+            let mut last_clause = None;
+            for d in dice.iter().take(60) {
+                if last_clause != Some(&d.clause) {
+                    ui.separator();
+                    ui.vertical(|ui| {
+                        ui.small(d.clause.as_str());
+                        ui.small(&d.purpose);
+                    });
+                    last_clause = Some(&d.clause);
+                }
+                let (fill, text) = face_colours(d);
+                egui::Frame::new()
+                    .fill(fill)
+                    .corner_radius(4.0)
+                    .inner_margin(egui::Margin::symmetric(7, 4))
+                    .show(ui, |ui| {
+                        ui.label(
+                            egui::RichText::new(d.value.to_string())
+                                .strong()
+                                .color(text)
+                                .size(18.0),
+                        )
+                        .on_hover_text(format!("{}: {} ({})", d.die, d.purpose, d.clause));
+                    });
+            }
+        });
+    });
+}
+
+/// Green for a die that did its job, red for one that did not; dice that only count
+/// against others (contests, initiative, morale) are plain, sixes gold.
+fn face_colours(d: &warband_rules::DieRoll) -> (egui::Color32, egui::Color32) {
+    let good = (egui::Color32::from_rgb(60, 140, 70), egui::Color32::WHITE);
+    let bad = (egui::Color32::from_rgb(150, 60, 55), egui::Color32::WHITE);
+    match d.passed() {
+        // An obstacle die "passes" when it stops the shot: bad for the shooter.
+        Some(stopped) if d.clause == clauses::SHOOT_OBSTACLE => {
+            if stopped {
+                bad
+            } else {
+                good
+            }
+        }
+        Some(true) => good,
+        Some(false) => bad,
+        None if d.die.sides() == 6 && d.value == 6 => {
+            (egui::Color32::from_rgb(230, 200, 90), egui::Color32::BLACK)
+        }
+        None => (egui::Color32::from_rgb(200, 200, 190), egui::Color32::BLACK),
+    }
+}

@@ -1,0 +1,34 @@
+//! Controls for watching computer players: pause, step, speed, skip to the end.
+
+use crate::game::session::Session;
+use bevy_egui::egui;
+
+pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+    ui.strong(if session.replay.is_some() {
+        "Replay"
+    } else {
+        "Watching AI vs AI"
+    });
+    let pace = &mut session.pace;
+    ui.horizontal(|ui| {
+        if ui
+            .button(if pace.paused { "▶ Play" } else { "⏸ Pause" })
+            .clicked()
+        {
+            pace.paused = !pace.paused;
+        }
+        if ui.button("⏭ Step").clicked() {
+            pace.paused = true;
+            pace.step = true;
+        }
+        if ui.button("⏩ Skip to end").clicked() {
+            pace.skip = true;
+        }
+    });
+    ui.add(
+        egui::Slider::new(&mut pace.speed, 0.5..=16.0)
+            .logarithmic(true)
+            .text("speed")
+            .suffix("×"),
+    );
+}

@@ -1,0 +1,110 @@
+//! Models on the table: a round base in its side's colour with the profile's initial,
+//! kept in step with the engine every frame. A broken side is dimmed; a removed model
+//! fades out.
+
+use super::palette;
+use super::screens::{BattleStarted, Screen};
+use super::session::Session;
+use bevy::prelude::*;
+use bevy_prototype_lyon::prelude::*;
+use warband_battle::battle::{ModelView, models};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Battle), spawn_models.after(BattleStarted))
+        .add_systems(Update, sync_models.run_if(in_state(Screen::Battle)));
+}
+
+/// The visual of model `id`.
+#[derive(Component)]
+pub struct ModelVisual {
+    pub id: u32,
+    /// Seconds since the model left play.
+    gone_for: f32,
+}
+
+/// The initials of a profile: "Orc chief" → "OC", "Magic-user" → "MU".
+pub fn initials(name: &str) -> String {
+    name.split([' ', '-'])
+        .filter_map(|w| w.chars().next())
+        .take(2)
+        .collect::<String>()
+        .to_uppercase()
+}
+
+fn spawn_models(mut commands: Commands, session: Option<NonSend<Session>>) {
+    let Some(session) = session else { return };
+    for m in models(session.engine.world()) {
+        let radius = m.base.shape.reach();
+        let circle = shapes::Circle {
+            radius,
+            center: Vec2::ZERO,
+        };
+        commands
+            .spawn((
+                Name::new(format!("{} #{}", m.profile.name, m.id)),
+                DespawnOnExit(Screen::Battle),
+                ModelVisual {
+                    id: m.id,
+                    gone_for: 0.0,
+                },
+                ShapeBuilder::with(&circle)
+                    .fill(palette::side(m.side))
+                    .stroke((Color::srgb(0.08, 0.08, 0.08), 0.06))
+                    .build(),
+                Transform::from_translation(m.base.center.extend(2.0)),
+            ))
+            .with_children(|p| {
+                p.spawn((
+                    Text2d::new(initials(&m.profile.name)),
+                    TextFont::from_font_size(28.0),
+                    TextColor(Color::WHITE),
+                    Transform::from_xyz(0.0, 0.0, 0.1).with_scale(Vec3::splat(radius / 40.0)),
+                ));
+            });
+    }
+}
+
+fn colour(m: &ModelView, broken: bool) -> Color {
+    let c = palette::side(m.side);
+    if broken {
+        c.mix(&Color::srgb(0.35, 0.35, 0.35), 0.6)
+    } else if m.conditions.asleep {
+        c.mix(&Color::srgb(0.6, 0.6, 0.9), 0.5)
+    } else {
+        c
+    }
+}
+
+fn sync_models(
+    time: Res<Time>,
+    session: Option<NonSend<Session>>,
+    mut visuals: Query<(
+        &mut ModelVisual,
+        &mut Transform,
+        &mut Shape,
+        &mut Visibility,
+    )>,
+) {
+    let Some(session) = session else { return };
+    let all = models(session.engine.world());
+    let battle = session.engine.battle();
+    for (mut v, mut t, mut shape, mut vis) in &mut visuals {
+        let Some(m) = all.get(v.id as usize - 1) else {
+            continue;
+        };
+        t.translation = m.base.center.extend(t.translation.z);
+        let mut c = colour(m, battle.side(m.side).broken);
+        if m.in_play {
+            v.gone_for = 0.0;
+            *vis = Visibility::Inherited;
+        } else {
+            v.gone_for += time.delta_secs();
+            let alpha = (1.0 - v.gone_for / 1.2).max(0.0);
+            c = c.with_alpha(alpha);
+            if alpha == 0.0 {
+                *vis = Visibility::Hidden;
+            }
+        }
+        shape.fill = Some(Fill::color(c));
+    }
+}

@@ -1,0 +1,154 @@
+//! Drawn fresh every frame with gizmos: selection, HD pips, engagements, the movement
+//! ghost and allowance, lines of fire, melee groups, the tape and the threat overlay.
+
+use super::input::{Selection, ghost, viewpoint};
+use super::palette;
+use super::screens::Screen;
+use super::session::Session;
+use bevy::prelude::*;
+use warband_battle::battle::{ModelView, TerrainMap, in_play};
+use warband_battle::geometry::{Crossed, in_contact, line_of_fire, melee_groups};
+use warband_battle::phases::Phase;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        draw.run_if(in_state(Screen::Battle))
+            .after(super::input::InputDone),
+    );
+}
+
+fn draw(session: Option<NonSend<Session>>, sel: Res<Selection>, mut g: Gizmos) {
+    let Some(session) = session else { return };
+    let world = session.engine.world();
+    let all = in_play(world);
+    let get = |id: u32| all.iter().find(|m| m.id == id);
+    // HD pips above each base: filled for HD left.
+    for m in &all {
+        let r = m.base.shape.reach();
+        let n = m.hd.initial as usize;
+        for i in 0..n {
+            let x = (i as f32 - (n as f32 - 1.0) / 2.0) * 0.22;
+            let at = m.base.center + Vec2::new(x, r + 0.2);
+            let c = if i < m.hd.left as usize {
+                Color::WHITE
+            } else {
+                Color::srgba(1.0, 1.0, 1.0, 0.25)
+            };
+            g.circle_2d(at, 0.07, c);
+        }
+        if m.conditions.blinded {
+            g.circle_2d(m.base.center, r + 0.08, Color::srgb(0.9, 0.9, 0.2));
+        }
+    }
+    // Engagements.
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            if a.side != b.side && in_contact(&a.base, &b.base) {
+                g.line_2d(a.base.center, b.base.center, palette::ENGAGED);
+            }
+        }
+    }
+    if let Some(h) = sel.hover.and_then(get) {
+        g.circle_2d(
+            h.base.center,
+            h.base.shape.reach() + 0.12,
+            Color::srgba(1.0, 1.0, 1.0, 0.6),
+        );
+    }
+    let phase = session.engine.phase();
+    let selected = sel.model.and_then(get);
+    if let Some(m) = selected {
+        g.circle_2d(m.base.center, m.base.shape.reach() + 0.18, palette::SELECT);
+    }
+    let my_turn = session.human_turn();
+    match (phase, selected, sel.cursor) {
+        (Phase::Movement, Some(m), Some(cursor))
+            if Some(m.side) == my_turn && !m.conditions.moved =>
+        {
+            g.circle_2d(
+                m.base.center,
+                m.profile.armour.movement_allowance(),
+                palette::ALLOWANCE,
+            );
+            if sel.hover.is_none()
+                && let Some(gh) = ghost(&session, m.id, cursor)
+            {
+                g.line_2d(m.base.center, gh.end, palette::GHOST);
+                g.circle_2d(gh.end, m.base.shape.reach(), palette::GHOST);
+                for id in &gh.charged {
+                    if let Some(t) = get(*id) {
+                        g.circle_2d(t.base.center, t.base.shape.reach() + 0.15, palette::ENGAGED);
+                    }
+                }
+            }
+        }
+        (Phase::Shooting, Some(s), _) if s.profile.ranged.is_some() => {
+            if let Some(r) = &s.profile.ranged {
+                g.circle_2d(
+                    s.base.center,
+                    r.range + s.base.shape.reach(),
+                    Color::srgba(1.0, 0.6, 0.2, 0.25),
+                );
+            }
+            if let Some(t) = sel.hover.and_then(get).filter(|t| t.side != s.side) {
+                draw_fire(&mut g, &session, &all, s, t);
+            }
+        }
+        (Phase::Attacking, _, _) => {
+            let groups = melee_groups(&all.iter().map(ModelView::grouped).collect::<Vec<_>>());
+            for group in groups {
+                for id in group {
+                    if let Some(m) = get(id) {
+                        g.circle_2d(
+                            m.base.center,
+                            m.base.shape.reach() + 0.25,
+                            Color::srgba(1.0, 0.3, 0.2, 0.8),
+                        );
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    if let Some((a, b)) = sel.tape {
+        g.line_2d(a, b, palette::TAPE);
+        g.circle_2d(a, 0.1, palette::TAPE);
+        g.circle_2d(b, 0.1, palette::TAPE);
+    }
+    if sel.threat {
+        let me = viewpoint(&session);
+        for e in all
+            .iter()
+            .filter(|e| e.side != me && e.engaged_since.is_none() && !e.conditions.asleep)
+        {
+            let reach = e.profile.armour.movement_allowance() + e.base.shape.reach();
+            g.circle_2d(e.base.center, reach, palette::THREAT);
+        }
+    }
+}
+
+fn draw_fire(g: &mut Gizmos, session: &Session, all: &[ModelView], s: &ModelView, t: &ModelView) {
+    let world = session.engine.world();
+    let bases: Vec<_> = all.iter().map(|m| (m.id, m.base)).collect();
+    let line = line_of_fire(
+        (s.id, &s.base),
+        (t.id, &t.base),
+        &bases,
+        &world.resource::<TerrainMap>().0,
+    );
+    let colour = if line.sight_blocked_by.is_some() {
+        Color::srgba(0.6, 0.6, 0.6, 0.7)
+    } else {
+        palette::FIRE
+    };
+    g.line_2d(s.base.center, t.base.center, colour);
+    for c in &line.obstacles {
+        let at = s.base.center.lerp(t.base.center, c.at);
+        let size = match c.what {
+            Crossed::Base(_) => 0.3,
+            Crossed::Terrain(_) => 0.22,
+        };
+        g.circle_2d(at, size, Color::srgb(1.0, 0.85, 0.2));
+    }
+}

@@ -1,0 +1,79 @@
+//! The main menu.
+
+use super::Screen;
+use crate::game::hud::root_ui;
+use crate::game::session::{Controller, PendingBattle};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use warband_battle::ai::AiKind;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuMessage>().add_systems(
+        EguiPrimaryContextPass,
+        menu.run_if(in_state(Screen::MainMenu)),
+    );
+}
+
+/// A message for the menu to show (e.g. why a battle could not start).
+#[derive(Resource, Default)]
+pub struct MenuMessage(pub Option<String>);
+
+/// What the setup screen should start with.
+#[derive(Resource, Clone, Copy)]
+pub struct SetupPreset {
+    pub controllers: [Controller; 2],
+}
+
+fn menu(
+    mut contexts: EguiContexts,
+    mut next: ResMut<NextState<Screen>>,
+    mut message: ResMut<MenuMessage>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+    mut pending: ResMut<PendingBattle>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = root_ui(ctx);
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        ui.vertical_centered(|ui| {
+            ui.add_space(ui.available_height() * 0.18);
+            ui.heading(egui::RichText::new("WARBAND").size(54.0).strong());
+            ui.label("A miniatures table that plays the rules for you · Marauders");
+            ui.add_space(28.0);
+            let button = |ui: &mut egui::Ui, text: &str| {
+                ui.add_sized(
+                    [260.0, 40.0],
+                    egui::Button::new(egui::RichText::new(text).size(18.0)),
+                )
+                .clicked()
+            };
+            if button(ui, "New battle") {
+                pending.0 = None;
+                commands.insert_resource(SetupPreset {
+                    controllers: [Controller::Human, Controller::Ai(AiKind::Normal)],
+                });
+                next.set(Screen::Setup);
+            }
+            if button(ui, "Watch AI vs AI") {
+                commands.insert_resource(SetupPreset {
+                    controllers: [Controller::Ai(AiKind::Normal), Controller::Ai(AiKind::Hard)],
+                });
+                next.set(Screen::Setup);
+            }
+            if button(ui, "Load battle") {
+                next.set(Screen::Saves);
+            }
+            if button(ui, "Quit") {
+                exit.write(AppExit::Success);
+            }
+            if let Some(m) = &message.0 {
+                ui.add_space(16.0);
+                ui.colored_label(egui::Color32::from_rgb(240, 120, 100), m);
+                if ui.button("Dismiss").clicked() {
+                    message.0 = None;
+                }
+            }
+        });
+    });
+    Ok(())
+}

@@ -1,0 +1,35 @@
+//! The screens, as Bevy states: main menu → battle setup → battle → result, and the list
+//! of saved battles. Entities of a screen are despawned when it is left.
+
+mod battle;
+mod menu;
+mod result;
+mod saves;
+mod setup;
+pub mod smoke;
+
+use bevy::prelude::*;
+
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Screen {
+    #[default]
+    MainMenu,
+    Setup,
+    Battle,
+    Result,
+    Saves,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        menu::plugin,
+        setup::plugin,
+        battle::plugin,
+        result::plugin,
+        saves::plugin,
+    ));
+}
+
+/// Systems that need the battle session run after this, on entering the battle screen.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BattleStarted;
