@@ -41,7 +41,7 @@ impl Controller {
 #[derive(Clone, Copy, Debug)]
 pub struct Pace {
     pub paused: bool,
-    /// 0.5× to 16×; at 1× the computer sends four commands a second.
+    /// 0.5× to 16×; at 1× the computer sends two commands a second.
     pub speed: f32,
     /// Send one command, then pause.
     pub step: bool,
@@ -149,7 +149,7 @@ impl Session {
         if self.pace.paused {
             return;
         }
-        self.pace.owed = (self.pace.owed + dt.as_secs_f32() * 4.0 * self.pace.speed).min(64.0);
+        self.pace.owed = (self.pace.owed + dt.as_secs_f32() * 2.0 * self.pace.speed).min(64.0);
         while self.pace.owed >= 1.0 {
             self.pace.owed -= 1.0;
             if !self.computer_step() {

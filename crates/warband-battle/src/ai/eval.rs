@@ -4,7 +4,7 @@
 
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
-use crate::geometry::{Crossed, Placed, gap, melee_groups};
+use crate::geometry::{Crossed, Placed, gap};
 use crate::phases::check_shot;
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::shooting::shot_modifier;
@@ -80,14 +80,7 @@ pub fn shot_value(snap: &Snapshot, s: &ModelView, t: &ModelView, moved: bool) ->
         }
         through *= 0.5;
     }
-    let groups = melee_groups(
-        &snap
-            .models
-            .iter()
-            .map(ModelView::grouped)
-            .collect::<Vec<_>>(),
-    );
-    let victims: Vec<&ModelView> = match groups.iter().find(|g| g.contains(&t.id)) {
+    let victims: Vec<&ModelView> = match snap.group_of(t.id) {
         Some(g) => g.iter().filter_map(|id| snap.get(*id)).collect(),
         None => vec![t],
     };

@@ -3,7 +3,7 @@
 
 use crate::battle::{Battle, ModelView, TerrainMap, in_play};
 use crate::engine::Spells;
-use crate::geometry::{Mover, Other, TerrainShape, gap, in_contact};
+use crate::geometry::{Mover, Other, TerrainShape, gap, in_contact, melee_groups};
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use std::sync::Arc;
@@ -25,6 +25,9 @@ pub struct Snapshot {
     pub rounds_left: u32,
     /// The other side has finished its part of the current phase.
     pub enemy_done: bool,
+    /// Melee groups as the models stand (kept in step by `get_mut` callers that move
+    /// models: call `regroup`).
+    pub groups: Vec<Vec<u32>>,
 }
 
 impl Snapshot {
@@ -42,7 +45,24 @@ impl Snapshot {
             hd_removed: [b.sides[0].hd_removed, b.sides[1].hd_removed],
             rounds_left: b.round_limit.saturating_sub(b.round),
             enemy_done: b.turn.done[side.other().index()],
+            groups: Vec::new(),
         }
+        .regrouped()
+    }
+
+    fn regrouped(mut self) -> Self {
+        self.regroup();
+        self
+    }
+
+    /// Recomputes the melee groups after models were moved.
+    pub fn regroup(&mut self) {
+        self.groups = melee_groups(&self.models.iter().map(ModelView::grouped).collect::<Vec<_>>());
+    }
+
+    /// The melee group `id` fights in, if any.
+    pub fn group_of(&self, id: u32) -> Option<&[u32]> {
+        self.groups.iter().find(|g| g.contains(&id)).map(Vec::as_slice)
     }
 
     pub fn get(&self, id: u32) -> Option<&ModelView> {
