@@ -191,11 +191,31 @@ fn keys(
     if keys.just_pressed(KeyCode::KeyT) {
         sel.threat = !sel.threat;
     }
-    if keys.just_pressed(KeyCode::Space)
-        && let Some(mut session) = session
-        && let Some(side) = session.human_turn()
-    {
+    let Some(mut session) = session else { return };
+    let Some(side) = session.human_turn() else {
+        return;
+    };
+    if keys.just_pressed(KeyCode::Space) {
         let _ = session.submit(side, Command::EndPhase);
+    }
+    if keys.just_pressed(KeyCode::KeyZ) && session.engine.phase() == Phase::Movement {
+        let last = session
+            .engine
+            .world()
+            .resource::<warband_battle::phases::Undoable>()
+            .0
+            .last()
+            .map(|(id, _)| *id);
+        match last {
+            Some(model) => {
+                let _ = session.submit(side, Command::UndoMove { model });
+                sel.model = Some(model);
+            }
+            None => {
+                session.last_refusal =
+                    Some("No move to take back (charges and moves before dice cannot be).".into())
+            }
+        }
     }
 }
 

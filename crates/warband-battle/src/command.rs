@@ -26,6 +26,9 @@ pub enum Command {
     ChooseOrder { first: Vec<(Phase, Side)> },
     /// Phase 3: move a model in a straight line (a move into an enemy is a charge).
     Move { model: u32, to: (f32, f32) },
+    /// Phase 3: take back a plain move made this phase (not a charge, and not once dice
+    /// have been rolled).
+    UndoMove { model: u32 },
     /// Phase 3: leave an engagement; every enemy in contact strikes once.
     Disengage { model: u32, to: (f32, f32) },
     /// Phase 4.

@@ -99,6 +99,7 @@ impl Engine {
         dst.insert_resource(src.resource::<Spells>().clone());
         dst.insert_resource(src.resource::<Battle>().clone());
         dst.insert_resource(src.resource::<crate::phases::Fought>().clone());
+        dst.insert_resource(src.resource::<crate::phases::Undoable>().clone());
         dst.insert_resource(Dice(DiceRoller::from_seed(dice_seed)));
         dst.insert_resource(State::new(phase));
         fork

@@ -36,6 +36,9 @@ pub enum LogEvent {
         to: (f32, f32),
         charged: Vec<u32>,
     },
+    MoveUndone {
+        model: u32,
+    },
     Disengaged {
         model: u32,
     },

@@ -263,3 +263,47 @@ fn commands_out_of_turn_or_phase_are_refused_and_change_nothing() {
         Some(LogEvent::Refused { .. })
     ));
 }
+
+#[test]
+fn a_plain_move_can_be_taken_back_but_not_a_charge() {
+    let mut e = engine(&["Orc", "Orc"], &["Orc"], 11);
+    place(&mut e, 1, 10.0, 10.0);
+    place(&mut e, 2, 20.0, 10.0);
+    place(&mut e, 3, 20.0, 13.0);
+    advance_to(&mut e, Phase::Movement, Side::A);
+    e.submit(
+        Side::A,
+        Command::Move {
+            model: 1,
+            to: (10.0, 12.0),
+        },
+    )
+    .unwrap();
+    e.submit(Side::A, Command::UndoMove { model: 1 }).unwrap();
+    let back = warband_battle::battle::model(e.world(), 1).unwrap();
+    assert_eq!(back.base.center, bevy_math::Vec2::new(10.0, 10.0));
+    assert!(!back.conditions.moved, "it may move again");
+    e.submit(
+        Side::A,
+        Command::Move {
+            model: 1,
+            to: (10.0, 11.0),
+        },
+    )
+    .unwrap();
+    e.submit(
+        Side::A,
+        Command::Move {
+            model: 2,
+            to: (20.0, 12.5),
+        },
+    )
+    .unwrap();
+    let err = e
+        .submit(Side::A, Command::UndoMove { model: 2 })
+        .unwrap_err();
+    assert!(
+        err.0.contains("cannot be taken back"),
+        "a charge stays: {err}"
+    );
+}

@@ -129,6 +129,10 @@ fn line(
             ),
         ),
         LogEvent::Disengaged { model } => (side_of(*model), format!("{} disengages", name(*model))),
+        LogEvent::MoveUndone { model } => (
+            side_of(*model),
+            format!("{} takes its move back", name(*model)),
+        ),
         LogEvent::SpellDeclared { model, spell } => (
             side_of(*model),
             format!("{} declares {spell}", name(*model)),
@@ -207,6 +211,7 @@ fn describe(c: &Command, name: &dyn Fn(u32) -> String) -> String {
         Command::ChooseOrder { .. } => "choosing the order".into(),
         Command::Move { model, .. } => format!("moving {}", name(*model)),
         Command::Disengage { model, .. } => format!("disengaging {}", name(*model)),
+        Command::UndoMove { model } => format!("taking back {}'s move", name(*model)),
         Command::Shoot { model, target } => format!("{} shooting {}", name(*model), name(*target)),
         Command::ResolveMelee { model, .. } => format!("fighting with {}", name(*model)),
         Command::EndPhase => "ending the phase".into(),

@@ -57,12 +57,21 @@ impl Snapshot {
 
     /// Recomputes the melee groups after models were moved.
     pub fn regroup(&mut self) {
-        self.groups = melee_groups(&self.models.iter().map(ModelView::grouped).collect::<Vec<_>>());
+        self.groups = melee_groups(
+            &self
+                .models
+                .iter()
+                .map(ModelView::grouped)
+                .collect::<Vec<_>>(),
+        );
     }
 
     /// The melee group `id` fights in, if any.
     pub fn group_of(&self, id: u32) -> Option<&[u32]> {
-        self.groups.iter().find(|g| g.contains(&id)).map(Vec::as_slice)
+        self.groups
+            .iter()
+            .find(|g| g.contains(&id))
+            .map(Vec::as_slice)
     }
 
     pub fn get(&self, id: u32) -> Option<&ModelView> {

@@ -11,7 +11,7 @@ mod shooting;
 mod spellcasting;
 
 pub use attacking::{Fought, auto_allocation, resolve_group};
-pub use movement::mover_and_others;
+pub use movement::{Undoable, mover_and_others};
 pub use shooting::{check_shot, plan_shot};
 
 use crate::battle::Battle;
@@ -124,6 +124,7 @@ pub fn apply(world: &mut World, side: Side, command: &Command) -> Result<(), Ref
         (Phase::Movement, Command::Move { model, to }) => {
             movement::move_model(world, side, *model, *to)
         }
+        (Phase::Movement, Command::UndoMove { model }) => movement::undo_move(world, side, *model),
         (Phase::Movement, Command::Disengage { model, to }) => {
             movement::disengage(world, side, *model, *to)
         }
@@ -146,6 +147,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::ChooseOrder { .. } => "choosing the phase order",
         Command::Move { .. } => "moving",
         Command::Disengage { .. } => "disengaging",
+        Command::UndoMove { .. } => "taking back a move",
         Command::Shoot { .. } => "shooting",
         Command::ResolveMelee { .. } => "resolving a melee",
         Command::EndPhase => "ending the phase",

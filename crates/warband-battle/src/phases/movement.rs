@@ -18,8 +18,14 @@ use warband_rules::marauders::clauses;
 use warband_rules::marauders::engagement::{ONE_HD, may_disengage};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Phase::Movement), start);
+    app.init_resource::<Undoable>()
+        .add_systems(OnEnter(Phase::Movement), start);
 }
+
+/// Plain moves (no charge, no dice) made this phase that may still be taken back, with
+/// where each model came from, oldest first.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct Undoable(pub Vec<(u32, Vec2)>);
 
 fn start(world: &mut World) {
     world
@@ -92,6 +98,9 @@ pub(super) fn move_model(
         &world.resource::<TerrainMap>().0,
     )
     .map_err(|e| Refusal(e.to_string()))?;
+    if check.charged.is_empty() {
+        world.resource_mut::<Undoable>().0.push((id, m.base.center));
+    }
     place(world, &m, check.end, check.charged);
     Ok(())
 }
@@ -135,6 +144,8 @@ pub(super) fn disengage(
     world
         .resource_mut::<BattleLog>()
         .push(LogEvent::Disengaged { model: id });
+    // Dice are about to be rolled: nothing before this can be taken back.
+    world.resource_mut::<Undoable>().0.clear();
     strike_leaver(world, &m);
     if model(world, id).is_some_and(|m| m.in_play) {
         place(world, &m, check.end, Vec::new());
@@ -245,4 +256,40 @@ pub(super) fn flee(world: &mut World, side: Side) {
         );
         place(world, &m, check.end, Vec::new());
     }
+}
+
+/// Takes back a plain move made this phase: the model returns to where it started and
+/// may move again. Refused after dice were rolled, for a charge, or if the way back is
+/// now taken.
+pub(super) fn undo_move(world: &mut World, side: Side, id: u32) -> Result<(), Refusal> {
+    let Some(m) = model(world, id).filter(|m| m.in_play && m.side == side) else {
+        return refuse(format!("model {id} is not one of your models in play"));
+    };
+    let Some(index) = world
+        .resource::<Undoable>()
+        .0
+        .iter()
+        .rposition(|(u, _)| *u == id)
+    else {
+        return refuse(format!("{}'s move cannot be taken back", m.profile.name));
+    };
+    let from = world.resource::<Undoable>().0[index].1;
+    let back = m.base.at(from);
+    if in_play(world)
+        .iter()
+        .any(|o| o.id != id && crate::geometry::overlaps(&back, &o.base))
+    {
+        return refuse("another model now stands where it started");
+    }
+    world.resource_mut::<Undoable>().0.remove(index);
+    let mut e = world.entity_mut(m.entity);
+    e.insert(Base(back));
+    e.get_mut::<Conditions>()
+        .expect("models have conditions")
+        .moved = false;
+    world
+        .resource_mut::<BattleLog>()
+        .push(LogEvent::MoveUndone { model: id });
+    refresh_engagement(world);
+    Ok(())
 }
