@@ -3,6 +3,7 @@
 mod battle;
 mod odds;
 mod sim;
+mod validate;
 mod window;
 
 use clap::{Parser, Subcommand};
@@ -33,6 +34,8 @@ pub enum Command {
     Replay(battle::ReplayArgs),
     /// Play many battles headless, in parallel, and report who wins.
     Sim(sim::SimArgs),
+    /// Check scenarios, armies, bestiaries and spell lists; exits non-zero on any problem.
+    Validate(validate::ValidateArgs),
     /// Open a battle on screen (default: you as side A against the normal AI).
     Play(window::PlayArgs),
     /// Watch computer players fight on screen.
@@ -50,6 +53,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Battle(args) => battle::battle(args),
         Command::Replay(args) => battle::replay(args),
         Command::Sim(args) => sim::sim(args),
+        Command::Validate(args) => validate::validate(args),
         Command::Play(args) => window::play(args),
         Command::Watch(args) => window::watch(args),
     }

@@ -126,3 +126,89 @@ pub fn write_save(save: &Save) -> Result<PathBuf, String> {
     save.write(&path).map_err(|e| e.to_string())?;
     Ok(path)
 }
+
+/// A name made safe for a file: lower case letters and digits, dashes for the rest.
+pub fn slug(name: &str) -> String {
+    let s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    if s.trim_matches('-').is_empty() {
+        "army".into()
+    } else {
+        s
+    }
+}
+
+/// An army file in the player's folder, or why it could not be read.
+pub struct ArmyFile {
+    pub path: PathBuf,
+    pub army: Result<warband_rules::army::ArmyList, String>,
+}
+
+/// The army files in a folder, by name; damaged ones are listed with their problem.
+pub fn list_armies(dir: &std::path::Path) -> Vec<ArmyFile> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let army = warband_battle::data::load_ron(&path).map_err(|e| e.to_string());
+            ArmyFile { path, army }
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn damaged_army_files_are_listed_not_fatal() {
+        let dir = std::env::temp_dir().join(format!("warband-armies-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("good.ron"), "ArmyList(name: \"Good\", ruleset: \"marauders\", leader: \"Orc\", entries: [ArmyEntry(profile: \"Orc\")])").unwrap();
+        std::fs::write(dir.join("torn.ron"), "ArmyList(name: \"Torn\", rules").unwrap();
+        std::fs::write(dir.join("binary.ron"), [0xff, 0xfe, 0x00, 0x41]).unwrap();
+        let listed = list_armies(&dir);
+        assert_eq!(listed.len(), 3);
+        let good = listed
+            .iter()
+            .find(|f| f.path.ends_with("good.ron"))
+            .unwrap();
+        assert_eq!(good.army.as_ref().unwrap().name, "Good");
+        let torn = listed
+            .iter()
+            .find(|f| f.path.ends_with("torn.ron"))
+            .unwrap();
+        assert!(
+            torn.army.as_ref().unwrap_err().contains("torn.ron:1:"),
+            "{:?}",
+            torn.army.as_ref().err()
+        );
+        assert!(
+            listed
+                .iter()
+                .find(|f| f.path.ends_with("binary.ron"))
+                .unwrap()
+                .army
+                .is_err()
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn slugs_are_file_safe() {
+        assert_eq!(slug("Orc Warband #2"), "orc-warband--2");
+        assert_eq!(slug("!!!"), "army");
+    }
+}

@@ -2,7 +2,9 @@
 //! the headless crates alone (a release build of the desktop binary optimises all of
 //! Bevy). Same library call as `warband sim`:
 //!
-//! `cargo run --release -p warband-battle --example lab -- SCENARIO A B GAMES [SEED] [THREADS]`
+//! `cargo run --release -p warband-battle --example lab -- SCENARIO A B GAMES [SEED] [THREADS] [ARMY_A ARMY_B]`
+//!
+//! ARMY_A and ARMY_B replace the scenario's armies (names under the assets' `armies/`).
 
 use std::path::PathBuf;
 use warband_battle::data::BattleSetup;
@@ -11,9 +13,29 @@ use warband_battle::sim::{SimConfig, run};
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [scenario, a, b, games, rest @ ..] = args.as_slice() else {
-        return Err("usage: lab SCENARIO A B GAMES [SEED] [THREADS]".into());
+        return Err("usage: lab SCENARIO A B GAMES [SEED] [THREADS] [ARMY_A ARMY_B]".into());
     };
-    let setup = BattleSetup::load(&PathBuf::from(scenario)).map_err(|e| e.to_string())?;
+    let path = PathBuf::from(scenario);
+    let mut setup = BattleSetup::load(&path).map_err(|e| e.to_string())?;
+    if let [_, _, army_a, army_b, ..] = rest {
+        let dir = path
+            .parent()
+            .and_then(|d| d.parent())
+            .map(|r| r.join("armies"))
+            .unwrap_or_default();
+        let load = |n: &str| {
+            warband_battle::data::load_ron(&dir.join(format!("{n}.ron"))).map_err(|e| e.to_string())
+        };
+        setup.armies.a = load(army_a)?;
+        setup.armies.b = load(army_b)?;
+        println!(
+            "{} ({} pts) v {} ({} pts)",
+            setup.armies.a.name,
+            points(&setup, true),
+            setup.armies.b.name,
+            points(&setup, false)
+        );
+    }
     let config = SimConfig {
         a: a.parse()?,
         b: b.parse()?,
@@ -56,4 +78,13 @@ fn main() -> Result<(), String> {
         println!("  e.g. refused: {why}");
     }
     Ok(())
+}
+
+fn points(setup: &BattleSetup, a: bool) -> u32 {
+    let army = if a { &setup.armies.a } else { &setup.armies.b };
+    army.total_points(|n| {
+        setup
+            .profile(n)
+            .map(warband_rules::marauders::points::points)
+    })
 }

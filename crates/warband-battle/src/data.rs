@@ -57,6 +57,37 @@ pub fn load_ron<T: DeserializeOwned>(file: &Path) -> Result<T, DataError> {
     parse_ron(file, &text)
 }
 
+/// Writes a file whole or not at all: to a temporary file beside it, flushed to disk,
+/// then renamed over the target.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), DataError> {
+    use std::io::Write;
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let io = |e: std::io::Error| DataError::new(path, format!("cannot write: {e}"));
+    let mut f = std::fs::File::create(&tmp).map_err(io)?;
+    f.write_all(text.as_bytes()).map_err(io)?;
+    f.sync_all().map_err(io)?;
+    drop(f);
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io(e)
+    })
+}
+
+/// Writes any data as pretty RON, atomically.
+pub fn save_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), DataError> {
+    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
+        .map_err(|e| DataError::new(path, format!("cannot encode: {e}")))?;
+    write_atomic(path, &text)
+}
+
 /// The kinds of terrain a scenario can lay, with the properties of RULINGS.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TerrainKind {
@@ -260,7 +291,7 @@ impl BattleSetup {
                     army.name, army.ruleset, s.ruleset
                 ));
             }
-            out.extend(army.problems(|n| self.profile(n).is_some()));
+            out.extend(army_problems(army, &self.bestiary));
             let z = s.deployment.get(side);
             if !(z.min.0 < z.max.0 && z.min.1 < z.max.1) {
                 out.push(format!(
@@ -273,9 +304,153 @@ impl BattleSetup {
     }
 }
 
+/// Everything wrong with an army list against a bestiary: wrong ruleset, unknown
+/// profiles, no leader, nothing in it, over its points limit.
+pub fn army_problems(army: &ArmyList, bestiary: &[Profile]) -> Vec<String> {
+    let find = |n: &str| bestiary.iter().find(|p| p.name == n);
+    let mut out = Vec::new();
+    if army.ruleset != "marauders" {
+        out.push(format!(
+            "army `{}` is for ruleset `{}`; only `marauders` armies can be fielded yet",
+            army.name, army.ruleset
+        ));
+    }
+    out.extend(army.problems_with_points(
+        |n| find(n).is_some(),
+        |n| find(n).map(warband_rules::marauders::points::points),
+    ));
+    out
+}
+
+/// Which kind of data a RON file holds, from the name of its top-level structure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DataKind {
+    Scenario,
+    Army,
+    Bestiary,
+    Spells,
+}
+
+impl DataKind {
+    pub fn of(text: &str) -> Option<DataKind> {
+        let body: String = text
+            .lines()
+            .map(|l| l.split("//").next().unwrap_or(""))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let head = body.trim_start();
+        [
+            ("Scenario", DataKind::Scenario),
+            ("ArmyList", DataKind::Army),
+            ("Bestiary", DataKind::Bestiary),
+            ("SpellList", DataKind::Spells),
+        ]
+        .into_iter()
+        .find(|(name, _)| head.starts_with(name))
+        .map(|(_, k)| k)
+    }
+}
+
+/// Checks a data file of any kind; every problem found, each naming the file. Armies are
+/// checked against `bestiary` (the assets' own when None can be found).
+pub fn validate_file(path: &Path, bestiary: Option<&[Profile]>) -> Vec<String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return vec![DataError::new(path, format!("cannot read: {e}")).to_string()],
+    };
+    let at = |m: String| DataError::new(path, m).to_string();
+    match DataKind::of(&text) {
+        None => vec![at(
+            "expected a Scenario, ArmyList, Bestiary or SpellList at the top".into(),
+        )],
+        Some(DataKind::Scenario) => match BattleSetup::load(path) {
+            Ok(_) => Vec::new(),
+            Err(e) if e.file == path => {
+                // The setup loaded but has problems: list them all.
+                match parse_ron::<Scenario>(path, &text) {
+                    Err(e) => vec![e.to_string()],
+                    Ok(_) => load_all_problems(path).unwrap_or_else(|| vec![e.to_string()]),
+                }
+            }
+            Err(e) => vec![e.to_string()],
+        },
+        Some(DataKind::Army) => match parse_ron::<ArmyList>(path, &text) {
+            Err(e) => vec![e.to_string()],
+            Ok(army) => match bestiary {
+                Some(b) => army_problems(&army, b).into_iter().map(at).collect(),
+                None => vec![at("no bestiary found to check the army against".into())],
+            },
+        },
+        Some(DataKind::Bestiary) => match parse_ron::<Bestiary>(path, &text) {
+            Err(e) => vec![e.to_string()],
+            Ok(b) => b
+                .profiles
+                .iter()
+                .flat_map(Profile::problems)
+                .map(at)
+                .collect(),
+        },
+        Some(DataKind::Spells) => match parse_ron::<SpellList>(path, &text) {
+            Err(e) => vec![e.to_string()],
+            Ok(_) => Vec::new(),
+        },
+    }
+}
+
+/// Every problem of a scenario whose files all parse.
+fn load_all_problems(path: &Path) -> Option<Vec<String>> {
+    let scenario: Scenario = load_ron(path).ok()?;
+    let root = path.parent()?.parent()?;
+    let army = |n: &str| load_ron::<ArmyList>(&root.join("armies").join(format!("{n}.ron"))).ok();
+    let setup = BattleSetup {
+        armies: PerSide {
+            a: army(&scenario.armies.a)?,
+            b: army(&scenario.armies.b)?,
+        },
+        bestiary: load_ron::<Bestiary>(
+            &root
+                .join("bestiary")
+                .join(format!("{}.ron", scenario.ruleset)),
+        )
+        .ok()?
+        .profiles,
+        spells: load_ron::<SpellList>(&root.join("spells.ron")).ok()?.spells,
+        scenario,
+    };
+    Some(
+        setup
+            .problems()
+            .into_iter()
+            .map(|p| DataError::new(path, p).to_string())
+            .collect(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_army_saved_then_loaded_is_identical() {
+        let army = ArmyList {
+            name: "Round trip".into(),
+            ruleset: "marauders".into(),
+            points_limit: Some(100),
+            leader: "Orc".into(),
+            entries: vec![warband_rules::army::ArmyEntry {
+                profile: "Orc".into(),
+                count: 4,
+            }],
+        };
+        let dir = std::env::temp_dir().join(format!("warband-army-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("army.ron");
+        save_ron(&path, &army).unwrap();
+        assert_eq!(load_ron::<ArmyList>(&path).unwrap(), army);
+        // No temporary file is left behind.
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 
     #[test]
     fn syntax_errors_carry_file_line_and_column() {

@@ -6,7 +6,6 @@ use crate::command::Command;
 use crate::data::{BattleSetup, DataError, parse_ron};
 use crate::engine::Engine;
 use serde::{Deserialize, Serialize};
-use std::io::Write;
 use std::path::Path;
 use warband_rules::Side;
 
@@ -23,26 +22,7 @@ pub struct Save {
 
 impl Save {
     pub fn write(&self, path: &Path) -> Result<(), DataError> {
-        let text = ron::ser::to_string_pretty(self, ron::ser::PrettyConfig::default())
-            .map_err(|e| DataError::new(path, format!("cannot encode the save: {e}")))?;
-        let dir = path
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-        let io = |e: std::io::Error| DataError::new(path, format!("cannot write: {e}"));
-        let mut f = std::fs::File::create(&tmp).map_err(io)?;
-        f.write_all(text.as_bytes()).map_err(io)?;
-        f.sync_all().map_err(io)?;
-        drop(f);
-        std::fs::rename(&tmp, path).map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            io(e)
-        })
+        crate::data::save_ron(path, self)
     }
 
     pub fn read(path: &Path) -> Result<Self, DataError> {

@@ -35,7 +35,33 @@ impl ArmyList {
     /// Problems with the list itself (profiles are checked against a bestiary by the
     /// caller, who knows it).
     pub fn problems(&self, known: impl Fn(&str) -> bool) -> Vec<String> {
+        self.problems_with_points(known, |_| None)
+    }
+
+    /// Total points, with each profile's points from `points` (unknown profiles count 0).
+    pub fn total_points(&self, points: impl Fn(&str) -> Option<u32>) -> u32 {
+        self.entries
+            .iter()
+            .map(|e| points(&e.profile).unwrap_or(0) * u32::from(e.count))
+            .sum()
+    }
+
+    /// [`ArmyList::problems`], and also whether the list is within its points limit.
+    pub fn problems_with_points(
+        &self,
+        known: impl Fn(&str) -> bool,
+        points: impl Fn(&str) -> Option<u32>,
+    ) -> Vec<String> {
         let mut out = Vec::new();
+        if let Some(limit) = self.points_limit {
+            let total = self.total_points(&points);
+            if total > limit {
+                out.push(format!(
+                    "army `{}` is {total} points, over its limit of {limit}",
+                    self.name
+                ));
+            }
+        }
         if self.models().next().is_none() {
             out.push(format!("army `{}` has no models", self.name));
         }
@@ -47,10 +73,12 @@ impl ArmyList {
                 ));
             }
         }
-        if !self
-            .entries
-            .iter()
-            .any(|e| e.profile == self.leader && e.count > 0)
+        let has_models = self.models().next().is_some();
+        if has_models
+            && !self
+                .entries
+                .iter()
+                .any(|e| e.profile == self.leader && e.count > 0)
         {
             out.push(format!(
                 "army `{}`: its leader `{}` is not among its entries",

@@ -60,6 +60,9 @@ fn menu(
                 });
                 next.set(Screen::Setup);
             }
+            if button(ui, "Army builder") {
+                next.set(Screen::Builder);
+            }
             if button(ui, "Load battle") {
                 next.set(Screen::Saves);
             }

@@ -2,6 +2,7 @@
 //! of saved battles. Entities of a screen are despawned when it is left.
 
 mod battle;
+mod builder;
 mod menu;
 mod result;
 mod saves;
@@ -18,6 +19,7 @@ pub enum Screen {
     Battle,
     Result,
     Saves,
+    Builder,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -27,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         battle::plugin,
         result::plugin,
         saves::plugin,
+        builder::plugin,
     ));
 }
 

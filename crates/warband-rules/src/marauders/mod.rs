@@ -8,6 +8,7 @@ pub mod engagement;
 pub mod initiative;
 pub mod melee;
 pub mod odds;
+pub mod points;
 pub mod profile;
 pub mod shooting;
 pub mod spells;

@@ -1,0 +1,54 @@
+//! `warband validate FILE…`: checks scenarios, armies, bestiaries and spell lists.
+
+use clap::Args;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use warband_battle::data::{Bestiary, load_ron, validate_file};
+use warband_rules::marauders::Profile;
+
+#[derive(Args, Debug)]
+pub struct ValidateArgs {
+    /// RON files: scenarios, armies, bestiaries, spell lists.
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+}
+
+/// The bestiary an army file is checked against: the one beside its folder
+/// (`../bestiary/marauders.ron`), else the game's own.
+fn bestiary_for(file: &Path) -> Option<Vec<Profile>> {
+    let beside = file
+        .parent()
+        .and_then(Path::parent)
+        .map(|root| root.join("bestiary").join("marauders.ron"));
+    let shipped = crate::game::saves::assets_dir()
+        .join("bestiary")
+        .join("marauders.ron");
+    [beside, Some(shipped)]
+        .into_iter()
+        .flatten()
+        .find(|p| p.is_file())
+        .and_then(|p| load_ron::<Bestiary>(&p).ok())
+        .map(|b| b.profiles)
+}
+
+pub fn validate(args: ValidateArgs) -> ExitCode {
+    let mut bad = 0;
+    for file in &args.files {
+        let bestiary = bestiary_for(file);
+        let problems = validate_file(file, bestiary.as_deref());
+        if problems.is_empty() {
+            println!("ok {}", file.display());
+        } else {
+            bad += 1;
+            for p in problems {
+                println!("{p}");
+            }
+        }
+    }
+    if bad > 0 {
+        eprintln!("{bad} of {} file(s) have problems", args.files.len());
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
