@@ -1,15 +1,10 @@
 //! `warband battle` and `warband replay`, run as a user runs them.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn warband(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_warband"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the warband binary runs")
-}
+use common::warband;
+
+use std::path::PathBuf;
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("warband-cli-{}", std::process::id()));

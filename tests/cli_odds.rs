@@ -1,13 +1,8 @@
 //! The headless `warband odds` commands, run as a user runs them.
 
-use std::process::{Command, Output};
+mod common;
 
-fn warband(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_warband"))
-        .args(args)
-        .output()
-        .expect("the warband binary runs")
-}
+use common::warband;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = warband(args);

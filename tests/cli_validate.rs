@@ -1,16 +1,11 @@
 //! `warband validate`: every shipped data file passes, and each kind of problem in an
 //! army list is reported with the file it is in.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn warband(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_warband"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the warband binary runs")
-}
+use common::warband;
+
+use std::path::{Path, PathBuf};
 
 fn ron_files(dir: &str) -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(dir))

@@ -5,7 +5,6 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use warband_battle::ai::{AiKind, play};
-use warband_battle::data::BattleSetup;
 use warband_battle::save::{FORMAT_VERSION, Save};
 use warband_battle::{Engine, Side};
 
@@ -139,12 +138,9 @@ fn report(engine: &mut Engine, json: bool) {
 }
 
 pub fn battle(args: BattleArgs) -> ExitCode {
-    let setup = match BattleSetup::load(&args.scenario) {
+    let setup = match super::load_setup(&args.scenario) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(code) => return code,
     };
     let mut engine = match Engine::new(&setup, args.seed) {
         Ok(e) => e,

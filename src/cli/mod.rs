@@ -42,6 +42,16 @@ pub enum Command {
     Watch(window::WatchArgs),
 }
 
+/// Loads a scenario and what it names, or says why not (the caller exits with 1).
+pub fn load_setup(
+    scenario: &std::path::Path,
+) -> Result<warband_battle::data::BattleSetup, ExitCode> {
+    warband_battle::data::BattleSetup::load(scenario).map_err(|e| {
+        eprintln!("error: {e}");
+        ExitCode::FAILURE
+    })
+}
+
 /// Opens the game at its main menu.
 pub fn menu() -> ExitCode {
     window::menu()

@@ -6,7 +6,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use warband_battle::data::BattleSetup;
 use warband_battle::sim::{SimConfig, run};
 
 #[derive(Args, Debug)]
@@ -38,12 +37,9 @@ pub struct SimArgs {
 }
 
 pub fn sim(args: SimArgs) -> ExitCode {
-    let setup = match BattleSetup::load(&args.scenario) {
+    let setup = match super::load_setup(&args.scenario) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(code) => return code,
     };
     let config = SimConfig {
         a: args.a.kind(),

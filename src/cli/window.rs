@@ -6,7 +6,6 @@ use crate::game::{Screen, Start};
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use warband_battle::data::BattleSetup;
 
 /// Who controls a side on screen.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -99,12 +98,9 @@ fn open(
     speed: f32,
     window: &WindowArgs,
 ) -> ExitCode {
-    let setup = match BattleSetup::load(scenario) {
+    let setup = match super::load_setup(scenario) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(code) => return code,
     };
     crate::game::run(Start {
         screen: Screen::Battle,

@@ -61,22 +61,17 @@ pub struct SaveEntry {
 
 /// Saved battles, newest first. A damaged file is listed with its problem.
 pub fn list_saves() -> Vec<SaveEntry> {
-    let mut files: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(saves_dir())
-        .map(|d| {
-            d.filter_map(|e| e.ok())
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .map(|p| {
-                    (
-                        p.metadata()
-                            .and_then(|m| m.modified())
-                            .unwrap_or(std::time::UNIX_EPOCH),
-                        p,
-                    )
-                })
-                .collect()
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = ron_files(&saves_dir())
+        .into_iter()
+        .map(|p| {
+            (
+                p.metadata()
+                    .and_then(|m| m.modified())
+                    .unwrap_or(std::time::UNIX_EPOCH),
+                p,
+            )
         })
-        .unwrap_or_default();
+        .collect();
     files.sort_by_key(|f| std::cmp::Reverse(f.0));
     files
         .into_iter()
@@ -127,6 +122,16 @@ pub fn write_save(save: &Save) -> Result<PathBuf, String> {
     Ok(path)
 }
 
+/// The `.ron` files in a folder, sorted by name (none if it cannot be read).
+pub fn ron_files(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
+    files.sort();
+    files
+}
+
 /// A name made safe for a file: lower case letters and digits, dashes for the rest.
 pub fn slug(name: &str) -> String {
     let s: String = name
@@ -154,11 +159,7 @@ pub struct ArmyFile {
 
 /// The army files in a folder, by name; damaged ones are listed with their problem.
 pub fn list_armies(dir: &std::path::Path) -> Vec<ArmyFile> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|x| x == "ron"));
-    files.sort();
+    let files = ron_files(dir);
     files
         .into_iter()
         .map(|path| {

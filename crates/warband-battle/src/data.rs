@@ -299,6 +299,19 @@ impl BattleSetup {
                     s.name
                 ));
             }
+            let diameters: Vec<f32> = army
+                .models()
+                .filter_map(|n| self.profile(n))
+                .map(Profile::base_diameter)
+                .collect();
+            if let Err(e) =
+                crate::engine::deploy(*z, &diameters, bevy_math::Vec2::new(s.table.0, s.table.1))
+            {
+                out.push(format!(
+                    "scenario `{}`, {side} ({}): {e}",
+                    s.name, army.name
+                ));
+            }
         }
         out
     }

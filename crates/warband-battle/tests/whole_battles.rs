@@ -70,3 +70,27 @@ fn save_then_load_replays_to_the_same_state() {
     assert!(err.position.is_some(), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn every_shipped_scenario_loads_and_deploys() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios");
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let setup = BattleSetup::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        Engine::new(&setup, 1).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        count += 1;
+    }
+    assert!(count >= 4);
+}
+
+#[test]
+fn a_zone_too_small_for_its_army_is_a_problem() {
+    let mut setup = shipped_setup();
+    setup.scenario.deployment.a.max.1 = setup.scenario.deployment.a.min.1 + 1.0;
+    let problems = setup.problems();
+    assert!(
+        problems.iter().any(|p| p.contains("too small")),
+        "{problems:?}"
+    );
+}

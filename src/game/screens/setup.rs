@@ -33,11 +33,7 @@ fn list<T: serde::de::DeserializeOwned>(
     dir: PathBuf,
     problems: &mut Vec<String>,
 ) -> Vec<(PathBuf, T)> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .map(|d| d.filter_map(|e| e.ok().map(|e| e.path())).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|e| e == "ron"));
-    files.sort();
+    let files = crate::game::saves::ron_files(&dir);
     files
         .into_iter()
         .filter_map(|p| match load_ron::<T>(&p) {

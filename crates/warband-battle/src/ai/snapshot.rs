@@ -146,23 +146,6 @@ impl Snapshot {
 
     /// The model as a mover, with everything else as geometry sees it.
     pub fn mover(&self, m: &ModelView) -> (Mover, Vec<Other>) {
-        let others = self
-            .models
-            .iter()
-            .filter(|o| o.id != m.id)
-            .map(|o| Other {
-                id: o.id,
-                base: o.base,
-                enemy: o.side != m.side,
-            })
-            .collect();
-        (
-            Mover {
-                id: m.id,
-                base: m.base,
-                allowance: m.profile.armour.movement_allowance(),
-            },
-            others,
-        )
+        crate::phases::mover_among(m, &self.models)
     }
 }

@@ -3,7 +3,7 @@
 //! each other. Winners roll their full initial HD as damage dice, each model splitting
 //! its own dice among the enemies it touches.
 
-use super::{Phase, begin_turns, go_next};
+use super::{Phase, go_next};
 use crate::battle::{Battle, ModelView, in_play};
 use crate::command::{Allocation, Refusal, refuse};
 use crate::components::Caster;
@@ -27,14 +27,8 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn start(world: &mut World) {
-    world
-        .resource_mut::<BattleLog>()
-        .push(LogEvent::PhaseStarted {
-            phase: Phase::Attacking,
-        });
     world.resource_mut::<Fought>().0.clear();
-    let first = world.resource::<Battle>().first_in(Phase::Attacking);
-    begin_turns(world, Phase::Attacking, first);
+    super::start_in_order(world, Phase::Attacking);
 }
 
 /// The melee groups still to fight this phase.

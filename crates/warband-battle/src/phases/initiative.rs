@@ -17,11 +17,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn roll_initiative(world: &mut World) {
-    world
-        .resource_mut::<BattleLog>()
-        .push(LogEvent::PhaseStarted {
-            phase: Phase::Initiative,
-        });
+    super::log_start(world, Phase::Initiative);
     let last = world.resource::<Battle>().priority;
     let side = loop {
         let a = roll(

@@ -11,7 +11,7 @@ mod shooting;
 mod spellcasting;
 
 pub use attacking::{Fought, auto_allocation, resolve_group};
-pub use movement::{Undoable, mover_and_others};
+pub use movement::{Undoable, mover_among, mover_and_others};
 pub use shooting::{check_shot, plan_shot};
 
 use crate::battle::Battle;
@@ -182,6 +182,20 @@ pub(crate) fn finish_side(world: &mut World, side: Side) {
         Some(other) => begin_side_turn(world, phase, other),
         None => go_next(world, phase.next()),
     }
+}
+
+/// Logs the start of a phase.
+pub(crate) fn log_start(world: &mut World, phase: Phase) {
+    world
+        .resource_mut::<crate::log::BattleLog>()
+        .push(crate::log::LogEvent::PhaseStarted { phase });
+}
+
+/// Starts a phase whose first side the priority holder chose, and hands it the turn.
+pub(crate) fn start_in_order(world: &mut World, phase: Phase) {
+    log_start(world, phase);
+    let first = world.resource::<Battle>().first_in(phase);
+    begin_turns(world, phase, first);
 }
 
 /// Starts a phase in which each side acts in turn, first side first.

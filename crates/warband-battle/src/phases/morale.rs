@@ -31,11 +31,7 @@ pub fn morale_score(world: &mut World, side: Side) -> Option<u8> {
 }
 
 fn check_morale(world: &mut World) {
-    world
-        .resource_mut::<BattleLog>()
-        .push(LogEvent::PhaseStarted {
-            phase: Phase::Morale,
-        });
+    super::log_start(world, Phase::Morale);
     let first = world.resource::<Battle>().first_in(Phase::Morale);
     for side in [first, first.other()] {
         let Some(score) = morale_score(world, side) else {

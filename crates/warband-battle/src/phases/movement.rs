@@ -2,12 +2,12 @@
 //! charge. Engaged models may only disengage, not in the round the engagement started,
 //! and every enemy in contact strikes the leaver once. A broken side flees.
 
-use super::{Phase, begin_turns};
+use super::Phase;
 use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
 use crate::command::{Refusal, refuse};
 use crate::components::*;
 use crate::effects::{refresh_engagement, remove, roll_damage};
-use crate::geometry::{Mover, Other, check_move, furthest_legal, in_contact};
+use crate::geometry::{MoveCheck, Mover, Other, check_move, furthest_legal, in_contact};
 use crate::log::{BattleLog, LogEvent};
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -28,19 +28,18 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Undoable(pub Vec<(u32, Vec2)>);
 
 fn start(world: &mut World) {
-    world
-        .resource_mut::<BattleLog>()
-        .push(LogEvent::PhaseStarted {
-            phase: Phase::Movement,
-        });
-    let first = world.resource::<Battle>().first_in(Phase::Movement);
-    begin_turns(world, Phase::Movement, first);
+    super::start_in_order(world, Phase::Movement);
 }
 
 /// The mover and everything else on the table, as geometry sees them.
 pub fn mover_and_others(world: &World, m: &ModelView) -> (Mover, Vec<Other>) {
-    let others = in_play(world)
-        .into_iter()
+    mover_among(m, &in_play(world))
+}
+
+/// `m` as a mover among `models` (it may be among them; it is left out of the others).
+pub fn mover_among(m: &ModelView, models: &[ModelView]) -> (Mover, Vec<Other>) {
+    let others = models
+        .iter()
         .filter(|o| o.id != m.id)
         .map(|o| Other {
             id: o.id,
@@ -54,6 +53,26 @@ pub fn mover_and_others(world: &World, m: &ModelView) -> (Mover, Vec<Other>) {
         allowance: m.profile.armour.movement_allowance(),
     };
     (mover, others)
+}
+
+/// The engine's own check of a move of `m` to `to`, with the others it was checked
+/// against.
+fn checked(
+    world: &World,
+    m: &ModelView,
+    to: (f32, f32),
+) -> Result<(MoveCheck, Vec<Other>), Refusal> {
+    let (mover, others) = mover_and_others(world, m);
+    let table = world.resource::<Battle>().table;
+    let check = check_move(
+        &mover,
+        Vec2::new(to.0, to.1),
+        table,
+        &others,
+        &world.resource::<TerrainMap>().0,
+    )
+    .map_err(|e| Refusal(e.to_string()))?;
+    Ok((check, others))
 }
 
 fn own_mobile_model(world: &mut World, side: Side, id: u32) -> Result<ModelView, Refusal> {
@@ -88,16 +107,7 @@ pub(super) fn move_model(
             m.profile.name
         ));
     }
-    let (mover, others) = mover_and_others(world, &m);
-    let table = world.resource::<Battle>().table;
-    let check = check_move(
-        &mover,
-        Vec2::new(to.0, to.1),
-        table,
-        &others,
-        &world.resource::<TerrainMap>().0,
-    )
-    .map_err(|e| Refusal(e.to_string()))?;
+    let (check, _) = checked(world, &m, to)?;
     if check.charged.is_empty() {
         world.resource_mut::<Undoable>().0.push((id, m.base.center));
     }
@@ -124,16 +134,7 @@ pub(super) fn disengage(
         }
     }
     let m = own_mobile_model(world, side, id)?;
-    let (mover, others) = mover_and_others(world, &m);
-    let table = world.resource::<Battle>().table;
-    let check = check_move(
-        &mover,
-        Vec2::new(to.0, to.1),
-        table,
-        &others,
-        &world.resource::<TerrainMap>().0,
-    )
-    .map_err(|e| Refusal(e.to_string()))?;
+    let (check, others) = checked(world, &m, to)?;
     let end_base = m.base.at(check.end);
     if others
         .iter()

@@ -2,7 +2,7 @@
 //! of fire is rolled for in order (4–6 stops the shot; a model hit so is damaged); a
 //! target in melee means a random model of its melee group is hit instead.
 
-use super::{Phase, begin_turns};
+use super::Phase;
 use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
 use crate::command::{Refusal, refuse};
 use crate::components::Conditions;
@@ -22,13 +22,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn start(world: &mut World) {
-    world
-        .resource_mut::<BattleLog>()
-        .push(LogEvent::PhaseStarted {
-            phase: Phase::Shooting,
-        });
-    let first = world.resource::<Battle>().first_in(Phase::Shooting);
-    begin_turns(world, Phase::Shooting, first);
+    super::start_in_order(world, Phase::Shooting);
 }
 
 /// Checks a shot without rolling: the line of fire it would take, or why it cannot be.

@@ -21,11 +21,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn cast_all(world: &mut World) {
-    world
-        .resource_mut::<BattleLog>()
-        .push(LogEvent::PhaseStarted {
-            phase: Phase::Spellcasting,
-        });
+    super::log_start(world, Phase::Spellcasting);
     let first = world.resource::<Battle>().first_in(Phase::Spellcasting);
     for side in [first, first.other()] {
         let casters: Vec<ModelView> = crate::battle::models(world)
