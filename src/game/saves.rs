@@ -104,19 +104,7 @@ pub fn write_save(save: &Save) -> Result<PathBuf, String> {
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let slug: String = save
-        .setup
-        .scenario
-        .name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '-'
-            }
-        })
-        .collect();
+    let slug = slug(&save.setup.scenario.name);
     let path = dir.join(format!("{slug}-{stamp}.ron"));
     save.write(&path).map_err(|e| e.to_string())?;
     Ok(path)
