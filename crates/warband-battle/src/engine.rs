@@ -59,6 +59,17 @@ impl Engine {
         let mut app = App::new();
         app.add_plugins(bevy_state::app::StatesPlugin)
             .add_plugins(plugin);
+        // Every phase system is exclusive, so there is nothing to run in parallel; and
+        // where `multi_threaded` is on (the desktop build turns it on for all of
+        // bevy_ecs), starting the parallel executor for each tiny schedule costs more
+        // than the work: a batch of battles ran five times slower.
+        for (_, schedule) in app
+            .world_mut()
+            .resource_mut::<bevy_ecs::schedule::Schedules>()
+            .iter_mut()
+        {
+            schedule.set_executor(bevy_ecs::schedule::SingleThreadedExecutor::new());
+        }
         app.world_mut().run_schedule(StateTransition);
         Self { app }
     }
