@@ -6,10 +6,10 @@ use crate::game::session::Session;
 use bevy_egui::egui;
 use warband_battle::battle::{ModelView, TerrainMap, in_play};
 use warband_battle::geometry::{Crossed, in_contact};
-use warband_battle::phases::{Phase, check_shot};
+use warband_battle::phases::{Phase, check_shot, contest_dice};
+use warband_rules::marauders::melee_odds;
 use warband_rules::marauders::odds::shot_odds_with;
 use warband_rules::marauders::shooting::shot_modifier;
-use warband_rules::marauders::{melee_dice, melee_odds};
 
 fn pct(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
@@ -109,15 +109,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, sel: &Selection) {
 
 /// Exact odds of a fight between two groups.
 pub fn melee_panel(ui: &mut egui::Ui, title: &str, us: &[&ModelView], them: &[&ModelView]) {
-    let dice = |side: &[&ModelView]| {
-        let awake: Vec<_> = side.iter().filter(|m| !m.conditions.asleep).collect();
-        melee_dice(
-            awake.iter().map(|m| u32::from(m.hd.initial)).sum(),
-            awake.iter().filter(|m| m.conditions.blinded).count() as u32,
-            0,
-        )
-    };
-    let (a, b) = (dice(us), dice(them));
+    let (a, b) = (contest_dice(us, 0), contest_dice(them, 0));
     let o = melee_odds(a, b);
     ui.separator();
     ui.strong(format!("{title}: {a} dice against {b}"));

@@ -9,7 +9,7 @@ use warband_battle::battle::{ModelView, in_play};
 use warband_battle::command::Allocation;
 use warband_battle::geometry::{in_contact, melee_groups};
 use warband_battle::phases::Phase;
-use warband_battle::phases::auto_allocation;
+use warband_battle::phases::{auto_allocation, own_dice};
 use warband_battle::{Command, Side};
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
@@ -141,13 +141,7 @@ fn allocation_editor(
                 .unwrap_or_else(|| auto_allocation(&members, side));
             let mut ok = true;
             for att in us {
-                let dice: u8 = if att.conditions.asleep {
-                    0
-                } else {
-                    att.hd
-                        .initial
-                        .saturating_sub(u8::from(att.conditions.blinded))
-                };
+                let dice = own_dice(att);
                 let touching: Vec<&&ModelView> = them
                     .iter()
                     .filter(|t| in_contact(&att.base, &t.base))

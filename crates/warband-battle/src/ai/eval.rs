@@ -5,33 +5,17 @@
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
 use crate::geometry::{Crossed, Placed, gap};
-use crate::phases::check_shot;
+use crate::phases::{check_shot, contest_dice, own_dice};
 use warband_rules::marauders::damage::die_chance;
+use warband_rules::marauders::melee_odds;
 use warband_rules::marauders::shooting::shot_modifier;
-use warband_rules::marauders::{melee_dice, melee_odds};
-
-/// A model's own damage dice in melee.
-pub fn own_dice(m: &ModelView) -> u32 {
-    if m.conditions.asleep {
-        0
-    } else {
-        u32::from(m.hd.initial.saturating_sub(u8::from(m.conditions.blinded)))
-    }
-}
-
-fn contest_dice(side: &[&ModelView]) -> usize {
-    let awake: Vec<&&ModelView> = side.iter().filter(|m| !m.conditions.asleep).collect();
-    let hd: u32 = awake.iter().map(|m| u32::from(m.hd.initial)).sum();
-    let blinded = awake.iter().filter(|m| m.conditions.blinded).count() as u32;
-    melee_dice(hd, blinded, 0)
-}
 
 /// Expected HD one side's damage dice remove from the other (never more than it has).
 fn expected_damage(strikers: &[&ModelView], targets: &[&ModelView]) -> f64 {
     if targets.is_empty() {
         return 0.0;
     }
-    let dice: u32 = strikers.iter().map(|m| own_dice(m)).sum();
+    let dice: u32 = strikers.iter().map(|m| u32::from(own_dice(m))).sum();
     let p: f64 = targets
         .iter()
         .map(|t| die_chance(t.effective_armour(), 0))
@@ -43,7 +27,7 @@ fn expected_damage(strikers: &[&ModelView], targets: &[&ModelView]) -> f64 {
 
 /// The expected HD exchange of a melee between `us` and `them`, from our side.
 pub fn melee_value(us: &[&ModelView], them: &[&ModelView]) -> f64 {
-    let o = melee_odds(contest_dice(us), contest_dice(them));
+    let o = melee_odds(contest_dice(us, 0), contest_dice(them, 0));
     let give = expected_damage(us, them);
     let take = expected_damage(them, us);
     (o.a_wins + o.both) * give - (o.b_wins + o.both) * take

@@ -81,12 +81,21 @@ fn finish(world: &mut World) {
 }
 
 /// A model's own damage dice: its full initial HD, one fewer if blinded.
-fn own_dice(m: &ModelView) -> u8 {
+pub fn own_dice(m: &ModelView) -> u8 {
     if m.conditions.asleep {
         0
     } else {
         m.hd.initial.saturating_sub(u8::from(m.conditions.blinded))
     }
+}
+
+/// Contest dice of one side of a melee group: its awake models' full initial HD, one
+/// fewer per blinded model, plus `bonus` (Bless).
+pub fn contest_dice(side: &[&ModelView], bonus: u32) -> usize {
+    let awake: Vec<&&ModelView> = side.iter().filter(|m| !m.conditions.asleep).collect();
+    let hd: u32 = awake.iter().map(|m| u32::from(m.hd.initial)).sum();
+    let blinded = awake.iter().filter(|m| m.conditions.blinded).count() as u32;
+    melee_dice(hd, blinded, bonus)
 }
 
 fn validate_allocation(
@@ -188,13 +197,8 @@ pub fn resolve_group(world: &mut World, group: &[u32], chosen: Option<(Side, &[A
     let bless = bless_dice(world, group);
     let mut pools = [Vec::new(), Vec::new()];
     for side in Side::BOTH {
-        let mine: Vec<&ModelView> = members
-            .iter()
-            .filter(|m| m.side == side && !m.conditions.asleep)
-            .collect();
-        let hd: u32 = mine.iter().map(|m| u32::from(m.hd.initial)).sum();
-        let blinded = mine.iter().filter(|m| m.conditions.blinded).count() as u32;
-        let dice = melee_dice(hd, blinded, bless[side.index()]);
+        let mine: Vec<&ModelView> = members.iter().filter(|m| m.side == side).collect();
+        let dice = contest_dice(&mine, bless[side.index()]);
         let purpose = format!("melee {group:?}: {side} contest");
         pools[side.index()] = roll(world, dice, Die::D6, &purpose, &clauses::MELEE_CONTEST);
     }

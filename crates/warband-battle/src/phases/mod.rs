@@ -10,7 +10,7 @@ mod movement;
 mod shooting;
 mod spellcasting;
 
-pub use attacking::{Fought, auto_allocation, resolve_group};
+pub use attacking::{Fought, auto_allocation, contest_dice, own_dice, resolve_group};
 pub use movement::{Undoable, mover_among, mover_and_others};
 pub use shooting::{check_shot, plan_shot};
 
