@@ -39,6 +39,9 @@ pub enum Command {
         model: u32,
         allocation: Option<Vec<Allocation>>,
     },
+    /// Phase 5: the winner of a fight that waits for it splits its damage dice (None:
+    /// the auto-allocator splits them).
+    AllocateDamage { allocation: Option<Vec<Allocation>> },
     /// Ends the sender's part of the current phase.
     EndPhase,
 }

@@ -70,13 +70,21 @@ pub enum SpellAim {
     Point(f32, f32),
 }
 
+/// Bless dice a caster's side has on one model's melee group in one round's attacking
+/// phase (cast in phase 6, it serves the next round's fight and fades with it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Blessing {
+    pub target: u32,
+    pub dice: u8,
+    pub round: u32,
+}
+
 /// A model that knows spells.
 #[derive(Component, Clone, Debug, Default, PartialEq)]
 pub struct Caster {
     pub slots: u8,
     pub declared: Option<Declared>,
-    /// Bless dice waiting for the next attacking phase: (target model id, dice).
-    pub blessing: Option<(u32, u8)>,
+    pub blessing: Option<Blessing>,
 }
 
 /// The side's leader (its morale is the side's while it is in play).

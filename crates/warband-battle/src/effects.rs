@@ -4,9 +4,10 @@ use crate::battle::{Battle, Dice, Outcome, Trigger, in_play, models};
 use crate::components::*;
 use crate::geometry::in_contact;
 use crate::log::{BattleLog, LogEvent};
+use crate::phases::Undoable;
 use bevy_ecs::prelude::*;
 use warband_rules::marauders::damage::hits;
-use warband_rules::{Clause, Die, Side};
+use warband_rules::{Clause, DiceRoller, Die, Side};
 
 /// Rolls `dice` damage dice against model `target` with a modifier and applies them.
 /// `by` is the side that dealt the damage (it is credited with the HD removed).
@@ -32,9 +33,19 @@ pub fn roll_damage(
     removed
 }
 
-/// Rolls dice from the battle's stream and logs each with its clause.
+/// Rolls `count` dice from the battle's stream and logs each with its clause.
 pub fn roll(world: &mut World, count: usize, die: Die, purpose: &str, clause: &Clause) -> Vec<u8> {
-    roll_needing(world, count, die, None, purpose, clause)
+    with_dice(world, |d| d.roll_pool(count, die, purpose, clause))
+}
+
+/// Rolls 2d6 from the battle's stream, logs both dice and returns their sum.
+pub fn roll_2d6(world: &mut World, purpose: &str, clause: &Clause) -> u8 {
+    with_dice(world, |d| d.roll_2d6(purpose, clause))
+}
+
+/// Picks one of `n` things (0-based) with a logged dN.
+pub fn pick(world: &mut World, n: usize, purpose: &str, clause: &Clause) -> usize {
+    with_dice(world, |d| d.pick(n, purpose, clause))
 }
 
 /// The natural face a damage die needs against an armour with a modifier (7: never).
@@ -51,21 +62,36 @@ pub fn roll_needing(
     purpose: &str,
     clause: &Clause,
 ) -> Vec<u8> {
-    let (faces, records) = {
+    with_dice(world, |d| {
+        (0..count)
+            .map(|_| d.roll_needing(die, need, purpose, clause))
+            .collect()
+    })
+}
+
+/// Runs `f` on the battle's dice and logs every die it rolled. Once a die is rolled,
+/// no earlier move can be taken back.
+fn with_dice<T>(world: &mut World, f: impl FnOnce(&mut DiceRoller) -> T) -> T {
+    let (out, records) = {
         let mut dice = world.resource_mut::<Dice>();
-        let faces = (0..count)
-            .map(|_| dice.0.roll_needing(die, need, purpose, clause))
-            .collect();
-        (faces, dice.0.take_records())
+        let out = f(&mut dice.0);
+        (out, dice.0.take_records())
     };
+    if !records.is_empty()
+        && let Some(mut undoable) = world.get_resource_mut::<Undoable>()
+    {
+        undoable.0.clear();
+    }
     let mut log = world.resource_mut::<BattleLog>();
     for r in records {
         log.push(LogEvent::Die(r));
     }
-    faces
+    out
 }
 
-/// Removes `hd` HD from a model (0 still wakes a sleeper if it was hit at all).
+/// Removes `hd` HD from a model. A sleeper that loses HD and lives wakes; one slain in
+/// its sleep never woke. `by` is credited with the HD only if the model is its enemy:
+/// friendly fire removes HD but scores nothing.
 pub fn apply_damage(world: &mut World, target: u32, hd: u8, by: Side, clause: &Clause) {
     let Some(entity) = crate::battle::entity_of(world, target) else {
         return;
@@ -74,26 +100,27 @@ pub fn apply_damage(world: &mut World, target: u32, hd: u8, by: Side, clause: &C
     if e.contains::<OutOfAction>() {
         return;
     }
-    let mut events = Vec::new();
-    {
-        let mut cond = e.get_mut::<Conditions>().expect("models have conditions");
-        if cond.asleep && hd > 0 {
-            cond.asleep = false;
-            events.push(LogEvent::Woke { model: target });
-        }
-        if hd > 0 {
-            cond.hurt = true;
-        }
-    }
     if hd == 0 {
         return;
     }
+    let enemy = e.get::<Team>().is_some_and(|t| t.0 != by);
+    let mut events = Vec::new();
     let (lost, left) = {
         let mut hit_dice = e.get_mut::<HitDice>().expect("models have hit dice");
         let lost = hd.min(hit_dice.left);
         hit_dice.left -= lost;
         (lost, hit_dice.left)
     };
+    {
+        let mut cond = e.get_mut::<Conditions>().expect("models have conditions");
+        cond.hurt = true;
+        if cond.asleep {
+            cond.asleep = false;
+            if left > 0 {
+                events.push(LogEvent::Woke { model: target });
+            }
+        }
+    }
     if let Some(mut caster) = e.get_mut::<Caster>()
         && let Some(d) = caster.declared.take()
     {
@@ -116,7 +143,9 @@ pub fn apply_damage(world: &mut World, target: u32, hd: u8, by: Side, clause: &C
     for ev in events {
         log.push(ev);
     }
-    world.resource_mut::<Battle>().side_mut(by).hd_removed += u32::from(lost);
+    if enemy {
+        world.resource_mut::<Battle>().side_mut(by).hd_removed += u32::from(lost);
+    }
     if left == 0 {
         remove(world, target, "slain");
     } else {

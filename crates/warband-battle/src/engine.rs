@@ -111,6 +111,7 @@ impl Engine {
         dst.insert_resource(src.resource::<Battle>().clone());
         dst.insert_resource(src.resource::<crate::phases::Fought>().clone());
         dst.insert_resource(src.resource::<crate::phases::Undoable>().clone());
+        dst.insert_resource(src.resource::<crate::phases::PendingStrike>().clone());
         dst.insert_resource(Dice(DiceRoller::from_seed(dice_seed)));
         dst.insert_resource(State::new(phase));
         fork
@@ -179,9 +180,12 @@ impl Engine {
         }
     }
 
-    /// A hash of everything that decides the rest of the battle: round, phase, priority,
-    /// each model's place, HD and conditions, the sides' state, the outcome. FNV-1a over
-    /// a fixed encoding, so it is the same on every platform.
+    /// A hash of everything that decides the rest of the battle: round, phase, priority
+    /// (this round's and last), the order of play chosen for each phase, whose turn it
+    /// is and who is done, the sides' state, the outcome; each model's place, HD,
+    /// conditions, engagement, spell slots, declared spell and blessing; the moves that
+    /// may be taken back, the fights fought and a fight waiting for its split. FNV-1a
+    /// over a fixed encoding, so it is the same on every platform.
     pub fn state_hash(&mut self) -> u64 {
         let phase = self.phase();
         let world = self.app.world_mut();
@@ -189,8 +193,8 @@ impl Engine {
         let b = world.resource::<Battle>().clone();
         h.write_u64(u64::from(b.round));
         h.write_str(&format!(
-            "{phase:?}{:?}{:?}{:?}",
-            b.priority, b.sides, b.outcome
+            "{phase:?}{:?}{:?}{:?}{:?}{:?}{:?}",
+            b.priority, b.last_priority, b.first, b.turn, b.sides, b.outcome
         ));
         for m in crate::battle::models(world) {
             h.write_u64(u64::from(m.id));
@@ -199,10 +203,16 @@ impl Engine {
             h.write_u64((m.base.center.x * 1000.0).round() as i64 as u64);
             h.write_u64((m.base.center.y * 1000.0).round() as i64 as u64);
             h.write_str(&format!(
-                "{:?}{:?}{}",
-                m.conditions, m.engaged_since, m.in_play
+                "{:?}{:?}{}{}{:?}{:?}{}",
+                m.conditions, m.engaged_since, m.in_play, m.slots, m.declared, m.blessing, m.leader
             ));
         }
+        h.write_str(&format!(
+            "{:?}{:?}{:?}",
+            world.resource::<crate::phases::Undoable>().0,
+            world.resource::<crate::phases::Fought>().0,
+            world.resource::<crate::phases::PendingStrike>().0
+        ));
         h.finish()
     }
 }

@@ -97,6 +97,15 @@ pub enum LogEvent {
         side: Side,
         roll: u8,
     },
+    /// A model of a broken side could not flee.
+    FleeHeld {
+        model: u32,
+        why: String,
+    },
+    /// A Bless ended with its round unused.
+    BlessingFaded {
+        model: u32,
+    },
     BattleEnded {
         winner: Option<Side>,
         reason: String,

@@ -4,8 +4,8 @@
 
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
-use crate::geometry::{Crossed, Placed, gap};
-use crate::phases::{check_shot, contest_dice, own_dice};
+use crate::geometry::{Placed, gap};
+use crate::phases::{check_shot, fight_dice, own_dice, shot_chances};
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::melee_odds;
 use warband_rules::marauders::shooting::shot_modifier;
@@ -25,9 +25,11 @@ fn expected_damage(strikers: &[&ModelView], targets: &[&ModelView]) -> f64 {
     (f64::from(dice) * p).min(f64::from(hd))
 }
 
-/// The expected HD exchange of a melee between `us` and `them`, from our side.
-pub fn melee_value(us: &[&ModelView], them: &[&ModelView]) -> f64 {
-    let o = melee_odds(contest_dice(us, 0), contest_dice(them, 0));
+/// The expected HD exchange of a melee between `us` and `them`, from our side, with
+/// the dice the engine would roll (Bless included).
+pub fn melee_value(snap: &Snapshot, us: &[&ModelView], them: &[&ModelView]) -> f64 {
+    let (a, b) = fight_dice(&snap.models, us, them, snap.round);
+    let o = melee_odds(a, b);
     let give = expected_damage(us, them);
     let take = expected_damage(them, us);
     (o.a_wins + o.both) * give - (o.b_wins + o.both) * take
@@ -49,31 +51,14 @@ pub fn shot_value(snap: &Snapshot, s: &ModelView, t: &ModelView, moved: bool) ->
     let Ok(line) = check_shot(&snap.models, &snap.terrain, broken, s, t) else {
         return 0.0;
     };
-    let reaches = 0.5f64.powi(line.obstacles.len() as i32);
-    let modifier = shot_modifier(moved);
-    // Models in the way that a stopped shot would hit (either side).
-    let mut value = 0.0;
-    let mut through = 1.0;
-    for c in &line.obstacles {
-        if let Crossed::Base(id) = c.what
-            && let Some(m) = snap.get(id)
-        {
+    shot_chances(&snap.models, &line, moved, t.id, snap.group_of(t.id))
+        .into_iter()
+        .filter_map(|(id, p)| snap.get(id).map(|m| (m, p)))
+        .map(|(m, p)| {
             let sign = if m.side == s.side { -1.0 } else { 1.0 };
-            value +=
-                sign * through * 0.5 * die_chance(m.effective_armour(), modifier) * hd_worth(m);
-        }
-        through *= 0.5;
-    }
-    let victims: Vec<&ModelView> = match snap.group_of(t.id) {
-        Some(g) => g.iter().filter_map(|id| snap.get(*id)).collect(),
-        None => vec![t],
-    };
-    let share = 1.0 / victims.len() as f64;
-    for v in victims {
-        let sign = if v.side == s.side { -1.0 } else { 1.0 };
-        value += sign * reaches * share * die_chance(v.effective_armour(), modifier) * hd_worth(v);
-    }
-    value
+            sign * p * hd_worth(m)
+        })
+        .sum()
 }
 
 /// The best shot `s` could take from `at` next shooting phase.
@@ -145,7 +130,7 @@ pub fn exposure_parts(snap: &Snapshot, m: &ModelView, at: Placed) -> (f64, f64) 
         0.0
     } else {
         let us = [&me];
-        (-melee_value(&us, &chargers)).max(0.0) * share / chargers.len() as f64
+        (-melee_value(snap, &us, &chargers)).max(0.0) * share / chargers.len() as f64
     };
     (shots, melee)
 }

@@ -124,7 +124,7 @@ pub fn position_score(
         .models
         .iter()
         .filter(|e| e.side != m.side && gap(&placed, &e.base) <= reach)
-        .map(|e| melee_value(&[&me], &[e]))
+        .map(|e| melee_value(snap, &[&me], &[e]))
         .fold(0.0, f64::max);
     let push = (snap.push() + extra_push).max(0.0);
     let progress = snap
@@ -189,10 +189,10 @@ pub fn charge_score(
     let before = if friends.is_empty() {
         0.0
     } else {
-        melee_value(&friends, &them)
+        melee_value(snap, &friends, &them)
     };
     let ids: Vec<u32> = them.iter().map(|t| t.id).collect();
-    melee_value(&with_me, &them) - before + denial(snap, &ids)
+    melee_value(snap, &with_me, &them) - before + denial(snap, &ids)
 }
 
 impl Policy for Normal {
@@ -282,7 +282,7 @@ impl Normal {
             .mine()
             .filter(|f| them.iter().any(|t| in_contact(&f.base, &t.base)))
             .collect();
-        let fight = melee_value(&friends, &them);
+        let fight = melee_value(snap, &friends, &them);
         let parting = them.len() as f64 * die_chance(m.effective_armour(), 0);
         if fight > -parting - 0.25 {
             return None;

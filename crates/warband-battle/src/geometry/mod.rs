@@ -10,7 +10,10 @@ pub mod shapes;
 
 pub use fire::{Crossed, Crossing, LineOfFire, line_of_fire};
 pub use groups::{Grouped, melee_groups};
-pub use movement::{MoveCheck, MoveError, Mover, Other, check_move, furthest_legal, move_cost};
+pub use movement::{
+    FleeEnd, MoveCheck, MoveError, Mover, Other, check_move, edge_fraction, flee_path,
+    furthest_legal, move_cost,
+};
 pub use shapes::{BaseShape, Placed, TerrainFlags, TerrainShape};
 
 /// Two bases are in contact when the gap between their outlines is at most this.

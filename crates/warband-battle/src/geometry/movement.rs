@@ -156,18 +156,7 @@ pub fn furthest_legal(
     if delta.length_squared() < 1e-12 {
         return stay;
     }
-    let mut t = 1.0f32;
-    let half = mover.base.shape.half_extents(mover.base.facing);
-    for (s, d, lo, hi) in [
-        (start.x, delta.x, half.x, table.x - half.x),
-        (start.y, delta.y, half.y, table.y - half.y),
-    ] {
-        if d > 0.0 {
-            t = t.min((hi - s) / d);
-        } else if d < 0.0 {
-            t = t.min((lo - s) / d);
-        }
-    }
+    let mut t = edge_fraction(&mover.base, delta, table).min(1.0);
     for piece in terrain.iter().filter(|p| p.flags.blocks_movement) {
         if let Some(hit) = sweep_hit_polygon(&mover.base, delta, &piece.polygon) {
             t = t.min(hit);
@@ -193,6 +182,79 @@ pub fn furthest_legal(
     match check_move(mover, start + delta * t, table, others, terrain) {
         Ok(check) => check,
         Err(_) => bisect(mover, toward, table, others, terrain, t).unwrap_or(stay),
+    }
+}
+
+/// The fraction of `delta` at which a base moving along it meets the table's edge
+/// (infinite if it never does).
+pub fn edge_fraction(base: &Placed, delta: Vec2, table: Vec2) -> f32 {
+    let half = base.shape.half_extents(base.facing);
+    let mut t = f32::INFINITY;
+    for (s, d, lo, hi) in [
+        (base.center.x, delta.x, half.x, table.x - half.x),
+        (base.center.y, delta.y, half.y, table.y - half.y),
+    ] {
+        if d > 0.0 {
+            t = t.min((hi - s) / d);
+        } else if d < 0.0 {
+            t = t.min((lo - s) / d);
+        }
+    }
+    t
+}
+
+/// Where a fleeing model's move ends.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FleeEnd {
+    /// Its way is blocked at once: it stays where it is.
+    Stays,
+    /// Its path is clear to the table edge and its allowance carries it over: it leaves.
+    OffTable,
+    /// It stops here, out of contact with every enemy.
+    At(Vec2),
+}
+
+/// A flee (RULINGS: the full allowance away from the nearest enemy along a legal path):
+/// the furthest legal point towards `toward`, where every base is in the way and none is
+/// charged. It leaves the table only if nothing stops it before the edge; it never ends
+/// touching an enemy (it stops short, or stays, instead).
+pub fn flee_path(
+    mover: &Mover,
+    toward: Vec2,
+    table: Vec2,
+    others: &[Other],
+    terrain: &[TerrainShape],
+) -> FleeEnd {
+    let start = mover.base.center;
+    let delta = toward - start;
+    let blockers: Vec<Other> = others
+        .iter()
+        .map(|o| Other { enemy: false, ..*o })
+        .collect();
+    let end = furthest_legal(mover, toward, table, &blockers, terrain).end;
+    let edge = edge_fraction(&mover.base, delta, table);
+    let travelled = if delta.length_squared() > 0.0 {
+        (end - start).length() / delta.length()
+    } else {
+        0.0
+    };
+    if edge < 1.0 && travelled >= edge - 1e-3 {
+        return FleeEnd::OffTable;
+    }
+    let dir = delta.normalize_or_zero();
+    let mut back = (end - start).length();
+    let touches_enemy = |at: Vec2| {
+        others
+            .iter()
+            .any(|o| o.enemy && in_contact(&mover.base.at(at), &o.base))
+    };
+    while back > EPS && touches_enemy(start + dir * back) {
+        back -= super::CONTACT_GAP;
+    }
+    if back <= EPS {
+        FleeEnd::Stays
+    } else {
+        FleeEnd::At(start + dir * back)
     }
 }
 

@@ -1,12 +1,14 @@
 //! Phase 5, attacking: each melee group rolls its sides' full initial HD in d6 (−1 per
 //! blinded model, + Bless); the highest die wins, then the most of it, else both damage
 //! each other. Winners roll their full initial HD as damage dice, each model splitting
-//! its own dice among the enemies it touches.
+//! its own dice among the enemies it touches. A winner that has a choice to make and
+//! did not make it before the fight is asked for its split (RULINGS: a human may
+//! reassign) before its damage is rolled.
 
 use super::{Phase, go_next};
 use crate::battle::{Battle, ModelView, in_play};
 use crate::command::{Allocation, Refusal, refuse};
-use crate::components::Caster;
+use crate::components::{Blessing, Caster};
 use crate::effects::{apply_damage, damage_need, roll, roll_needing};
 use crate::geometry::{in_contact, melee_groups};
 use crate::log::{BattleLog, LogEvent};
@@ -21,18 +23,43 @@ use warband_rules::{Die, Side};
 #[derive(Resource, Clone, Default)]
 pub struct Fought(pub Vec<u32>);
 
+/// A fight whose contest is rolled and whose winners' damage is not: the battle waits
+/// for each winner in `waiting` to split its dice.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Strike {
+    pub group: Vec<u32>,
+    pub winners: Vec<Side>,
+    /// Splits already made, by side.
+    pub chosen: Vec<(Side, Vec<Allocation>)>,
+    /// Winners still to split their dice, first first.
+    pub waiting: Vec<Side>,
+    /// The side that ended the phase: every group left is fought after this one.
+    pub then_all: bool,
+}
+
+#[derive(Resource, Clone, Debug, Default)]
+pub struct PendingStrike(pub Option<Strike>);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Fought>()
+        .init_resource::<PendingStrike>()
         .add_systems(OnEnter(Phase::Attacking), start);
 }
 
 fn start(world: &mut World) {
     world.resource_mut::<Fought>().0.clear();
+    world.resource_mut::<PendingStrike>().0 = None;
     super::start_in_order(world, Phase::Attacking);
 }
 
+/// The side whose damage split the battle is waiting for, if any.
+pub fn strike_waiting(world: &World) -> Option<Side> {
+    let strike = world.resource::<PendingStrike>().0.as_ref()?;
+    strike.waiting.first().copied()
+}
+
 /// The melee groups still to fight this phase.
-pub fn open_groups(world: &mut World) -> Vec<Vec<u32>> {
+pub fn open_groups(world: &World) -> Vec<Vec<u32>> {
     let all = in_play(world);
     let fought = &world.resource::<Fought>().0;
     melee_groups(&all.iter().map(ModelView::grouped).collect::<Vec<_>>())
@@ -47,31 +74,102 @@ pub(super) fn resolve_command(
     model: u32,
     allocation: Option<&[Allocation]>,
 ) -> Result<(), Refusal> {
+    if strike_waiting(world).is_some() {
+        return refuse("a fight is waiting for its winner to split its damage dice");
+    }
     let Some(group) = open_groups(world).into_iter().find(|g| g.contains(&model)) else {
         return refuse(format!("model {model} is in no melee group still to fight"));
     };
-    if let Some(alloc) = allocation {
-        validate_allocation(world, side, &group, alloc)?;
+    if let Some(alloc) = allocation
+        && let Some(why) = allocation_problem(world, side, &group, alloc)
+    {
+        return Err(Refusal(why));
     }
-    resolve_group(world, &group, allocation.map(|a| (side, a)));
-    if open_groups(world).is_empty() || world.resource::<Battle>().outcome.is_some() {
-        finish(world);
-    }
+    let chosen = (
+        side,
+        allocation.map_or_else(Vec::new, <[Allocation]>::to_vec),
+    );
+    fight_with(world, &group, Some(chosen), false);
+    after_fight(world);
     Ok(())
 }
 
-/// Ending the attacking phase resolves every group left, in order of their lowest id.
+/// `side`'s answer to a pending strike: its split (None: the auto-allocator's).
+pub(super) fn allocate_command(
+    world: &mut World,
+    side: Side,
+    allocation: Option<&[Allocation]>,
+) -> Result<(), Refusal> {
+    let Some(strike) = world.resource::<PendingStrike>().0.clone() else {
+        return refuse("no fight is waiting for a damage split");
+    };
+    let alloc = match allocation {
+        Some(a) => {
+            if let Some(why) = allocation_problem(world, side, &strike.group, a) {
+                return Err(Refusal(why));
+            }
+            a.to_vec()
+        }
+        None => Vec::new(),
+    };
+    answer_strike(world, side, alloc);
+    Ok(())
+}
+
+/// Ending the phase while a strike waits for `side`: the auto-allocator splits for it.
+pub(super) fn auto_answer(world: &mut World, side: Side) {
+    answer_strike(world, side, Vec::new());
+}
+
+fn answer_strike(world: &mut World, side: Side, alloc: Vec<Allocation>) {
+    let mut strike = world
+        .resource_mut::<PendingStrike>()
+        .0
+        .take()
+        .expect("a strike waits");
+    strike.waiting.retain(|s| *s != side);
+    strike.chosen.push((side, alloc));
+    if !strike.waiting.is_empty() {
+        world.resource_mut::<PendingStrike>().0 = Some(strike);
+        return;
+    }
+    strike_damage(world, &strike);
+    if strike.then_all {
+        resolve_all(world);
+    } else {
+        after_fight(world);
+    }
+}
+
+/// After a fight: the phase ends when no group is left (or the battle is over).
+fn after_fight(world: &mut World) {
+    if strike_waiting(world).is_some() {
+        return;
+    }
+    if open_groups(world).is_empty() || world.resource::<Battle>().outcome.is_some() {
+        finish(world);
+    }
+}
+
+/// Ending the attacking phase resolves every group left, in order of their lowest id,
+/// pausing where a winner is asked for its split.
 pub(super) fn resolve_all(world: &mut World) {
     while world.resource::<Battle>().outcome.is_none() {
         let Some(group) = open_groups(world).into_iter().next() else {
             break;
         };
-        resolve_group(world, &group, None);
+        let acting = world.resource::<Battle>().turn.acting;
+        let chosen = acting.map(|s| (s, Vec::new()));
+        fight_with(world, &group, chosen, true);
+        if strike_waiting(world).is_some() {
+            return;
+        }
     }
     finish(world);
 }
 
 fn finish(world: &mut World) {
+    expire_blessings(world);
     {
         let mut b = world.resource_mut::<Battle>();
         b.turn.done = [true; 2];
@@ -98,43 +196,71 @@ pub fn contest_dice(side: &[&ModelView], bonus: u32) -> usize {
     melee_dice(hd, blinded, bonus)
 }
 
-fn validate_allocation(
-    world: &mut World,
+/// The contest dice of a fight between `us` and `them` in `round`, Bless included:
+/// (ours, theirs). `all` holds every model in play (a blessing sits on its caster, who
+/// need not be in the fight). The engine, the odds panels and the AI count dice here.
+pub fn fight_dice(
+    all: &[ModelView],
+    us: &[&ModelView],
+    them: &[&ModelView],
+    round: u32,
+) -> (usize, usize) {
+    let mine = us
+        .first()
+        .map(|m| m.side)
+        .or_else(|| them.first().map(|m| m.side.other()));
+    let Some(mine) = mine else {
+        return (0, 0);
+    };
+    let group: Vec<u32> = us.iter().chain(them).map(|m| m.id).collect();
+    let bless = bless_bonus(all, &group, round);
+    (
+        contest_dice(us, bless[mine.index()]),
+        contest_dice(them, bless[mine.other().index()]),
+    )
+}
+
+/// What is wrong with `side`'s split of its damage dice in a group, if anything: every
+/// die goes from one of its models to an enemy that model touches, and each of its
+/// models places all of its dice (none may be dropped). The engine and the split
+/// editor both ask this.
+pub fn allocation_problem(
+    world: &World,
     side: Side,
     group: &[u32],
     alloc: &[Allocation],
-) -> Result<(), Refusal> {
-    let all = in_play(world);
-    let get = |id: u32| all.iter().find(|m| m.id == id && group.contains(&id));
+) -> Option<String> {
+    let all: Vec<ModelView> = in_play(world)
+        .into_iter()
+        .filter(|m| group.contains(&m.id))
+        .collect();
+    let get = |id: u32| all.iter().find(|m| m.id == id);
     for a in alloc {
         let (Some(att), Some(tgt)) = (get(a.attacker), get(a.target)) else {
-            return refuse("an allocation names a model outside this melee group");
+            return Some("an allocation names a model outside this melee group".into());
         };
         if att.side != side || tgt.side == side {
-            return refuse("allocate your own models' dice to enemies");
+            return Some("allocate your own models' dice to enemies".into());
         }
         if !in_contact(&att.base, &tgt.base) {
-            return refuse(format!("model {} does not touch model {}", att.id, tgt.id));
+            return Some(format!("model {} does not touch model {}", att.id, tgt.id));
         }
     }
-    for m in all
-        .iter()
-        .filter(|m| m.side == side && group.contains(&m.id))
-    {
+    for m in all.iter().filter(|m| m.side == side) {
         let given: u32 = alloc
             .iter()
             .filter(|a| a.attacker == m.id)
             .map(|a| u32::from(a.dice))
             .sum();
-        if given != 0 && given != u32::from(own_dice(m)) {
-            return refuse(format!(
-                "model {} has {} damage dice to split, not {given}",
+        if given != u32::from(own_dice(m)) {
+            return Some(format!(
+                "model {} has {} damage dice to place, not {given}",
                 m.id,
                 own_dice(m)
             ));
         }
     }
-    Ok(())
+    None
 }
 
 /// Splits each winning model's dice among the enemies it touches: enough dice to expect
@@ -187,20 +313,33 @@ pub fn auto_allocation(group_models: &[ModelView], winner: Side) -> Vec<Allocati
     out
 }
 
-/// Fights one melee group. `chosen` is one side's own allocation, used if it wins.
+/// Fights one melee group: rolls the contest, then the damage of each winner whose
+/// split is known. `chosen` is the split of the side that asked for the fight (empty:
+/// the auto-allocator's); any other winner with a choice to make is asked for its own.
 pub fn resolve_group(world: &mut World, group: &[u32], chosen: Option<(Side, &[Allocation])>) {
+    fight_with(world, group, chosen.map(|(s, a)| (s, a.to_vec())), false);
+}
+
+fn fight_with(
+    world: &mut World,
+    group: &[u32],
+    chosen: Option<(Side, Vec<Allocation>)>,
+    then_all: bool,
+) {
     let members: Vec<ModelView> = in_play(world)
         .into_iter()
         .filter(|m| group.contains(&m.id))
         .collect();
     world.resource_mut::<Fought>().0.extend_from_slice(group);
-    let bless = bless_dice(world, group);
+    let round = world.resource::<Battle>().round;
+    let side_of =
+        |side: Side| -> Vec<&ModelView> { members.iter().filter(|m| m.side == side).collect() };
+    let dice = fight_dice(&in_play(world), &side_of(Side::A), &side_of(Side::B), round);
+    spend_blessings(world, group, round);
     let mut pools = [Vec::new(), Vec::new()];
-    for side in Side::BOTH {
-        let mine: Vec<&ModelView> = members.iter().filter(|m| m.side == side).collect();
-        let dice = contest_dice(&mine, bless[side.index()]);
+    for (side, count) in [(Side::A, dice.0), (Side::B, dice.1)] {
         let purpose = format!("melee {group:?}: {side} contest");
-        pools[side.index()] = roll(world, dice, Die::D6, &purpose, &clauses::MELEE_CONTEST);
+        pools[side.index()] = roll(world, count, Die::D6, &purpose, &clauses::MELEE_CONTEST);
     }
     let winners: Vec<Side> = match melee_contest(&pools[0], &pools[1]) {
         MeleeOutcome::AWins => vec![Side::A],
@@ -213,14 +352,56 @@ pub fn resolve_group(world: &mut World, group: &[u32], chosen: Option<(Side, &[A
             models: group.to_vec(),
             winner: (winners.len() == 1).then(|| winners[0]),
         });
-    // Both sides' damage is rolled against the group as it stood, then applied together.
+    let chosen: Vec<(Side, Vec<Allocation>)> = chosen.into_iter().collect();
+    let waiting: Vec<Side> = winners
+        .iter()
+        .copied()
+        .filter(|w| !chosen.iter().any(|(s, _)| s == w) && has_choice(&members, *w))
+        .collect();
+    let strike = Strike {
+        group: group.to_vec(),
+        winners,
+        chosen,
+        waiting,
+        then_all,
+    };
+    if strike.waiting.is_empty() {
+        strike_damage(world, &strike);
+    } else {
+        world.resource_mut::<PendingStrike>().0 = Some(strike);
+    }
+}
+
+/// Whether `side`'s models in a group have a split to choose: one of them with dice
+/// touches more than one enemy.
+fn has_choice(members: &[ModelView], side: Side) -> bool {
+    members
+        .iter()
+        .filter(|m| m.side == side && own_dice(m) > 0)
+        .any(|m| {
+            members
+                .iter()
+                .filter(|t| t.side != side && in_contact(&m.base, &t.base))
+                .count()
+                > 1
+        })
+}
+
+/// Rolls each winner's damage against the group as it stood and applies it all
+/// together.
+fn strike_damage(world: &mut World, strike: &Strike) {
+    let members: Vec<ModelView> = in_play(world)
+        .into_iter()
+        .filter(|m| strike.group.contains(&m.id))
+        .collect();
+    let group = &strike.group;
     let mut pending: Vec<(u32, u8, Side)> = Vec::new();
-    for side in winners {
-        let alloc = match chosen {
-            Some((s, a)) if s == side && !a.is_empty() => a.to_vec(),
+    for side in strike.winners.iter().copied() {
+        let alloc = match strike.chosen.iter().find(|(s, _)| *s == side) {
+            Some((_, a)) if !a.is_empty() => a.clone(),
             _ => auto_allocation(&members, side),
         };
-        for a in alloc {
+        for a in alloc.iter().filter(|a| a.dice > 0) {
             let Some(target) = members.iter().find(|m| m.id == a.target) else {
                 continue;
             };
@@ -228,16 +409,16 @@ pub fn resolve_group(world: &mut World, group: &[u32], chosen: Option<(Side, &[A
                 "melee {group:?}: model {} strikes model {}",
                 a.attacker, a.target
             );
-            let need = damage_need(target.effective_armour(), 0);
+            let armour = target.effective_armour();
             let faces = roll_needing(
                 world,
                 usize::from(a.dice),
                 Die::D6,
-                need,
+                damage_need(armour, 0),
                 &purpose,
                 &clauses::MELEE_DAMAGE,
             );
-            pending.push((a.target, hits(&faces, target.effective_armour(), 0), side));
+            pending.push((a.target, hits(&faces, armour, 0), side));
         }
     }
     for (target, hd, by) in pending {
@@ -245,19 +426,50 @@ pub fn resolve_group(world: &mut World, group: &[u32], chosen: Option<(Side, &[A
     }
 }
 
-/// Bless dice each side has on a model of this group; each blessing is spent once used.
-fn bless_dice(world: &mut World, group: &[u32]) -> [u32; 2] {
+/// Bless dice each side has on a model of this group in `round` (RULINGS: +1 die for
+/// the caster's side in one melee group). The engine, the odds panel and the AI all
+/// count them here.
+pub fn bless_bonus(models: &[ModelView], group: &[u32], round: u32) -> [u32; 2] {
     let mut out = [0u32; 2];
-    let mut q = world.query::<(&crate::components::Team, &mut Caster)>();
-    let mut casters: Vec<_> = q.iter_mut(world).collect();
-    casters.sort_by_key(|(t, c)| (t.0, c.blessing));
-    for (team, mut caster) in casters {
-        if let Some((target, dice)) = caster.blessing
-            && group.contains(&target)
+    for m in models {
+        if let Some(b) = m.blessing
+            && b.round == round
+            && group.contains(&b.target)
         {
-            out[team.0.index()] += u32::from(dice);
-            caster.blessing = None;
+            out[m.side.index()] += u32::from(b.dice);
         }
     }
     out
+}
+
+/// Each blessing is spent by the fight it helped.
+fn spend_blessings(world: &mut World, group: &[u32], round: u32) {
+    let mut q = world.query::<&mut Caster>();
+    for mut caster in q.iter_mut(world) {
+        if caster
+            .blessing
+            .is_some_and(|b| b.round == round && group.contains(&b.target))
+        {
+            caster.blessing = None;
+        }
+    }
+}
+
+/// At the end of the attacking phase, a blessing for this round that found no fight
+/// fades (RULINGS: it lasts the round).
+fn expire_blessings(world: &mut World) {
+    let round = world.resource::<Battle>().round;
+    let mut faded = Vec::new();
+    let mut q = world.query::<(&crate::components::ModelId, &mut Caster)>();
+    for (id, mut caster) in q.iter_mut(world) {
+        if caster.blessing.is_some_and(|b: Blessing| b.round <= round) {
+            caster.blessing = None;
+            faded.push(id.0);
+        }
+    }
+    faded.sort_unstable();
+    let mut log = world.resource_mut::<BattleLog>();
+    for model in faded {
+        log.push(LogEvent::BlessingFaded { model });
+    }
 }

@@ -10,9 +10,15 @@ mod movement;
 mod shooting;
 mod spellcasting;
 
-pub use attacking::{Fought, auto_allocation, contest_dice, own_dice, resolve_group};
-pub use movement::{Undoable, mover_among, mover_and_others};
-pub use shooting::{check_shot, plan_shot};
+pub use attacking::{
+    Fought, PendingStrike, Strike, allocation_problem, auto_allocation, bless_bonus, contest_dice,
+    fight_dice, open_groups, own_dice, resolve_group, strike_waiting,
+};
+pub use movement::{
+    Undoable, charge_threats, group_if_at, may_still_charge, move_preview, mover_among,
+    mover_and_others, undoable_move,
+};
+pub use shooting::{check_shot, plan_shot, shot_chances};
 
 use crate::battle::Battle;
 use crate::command::{Command, Refusal, refuse};
@@ -85,6 +91,9 @@ pub fn awaiting(world: &World) -> Option<Side> {
         Phase::Deploy | Phase::Over => None,
         _ if world.resource::<NextState<Phase>>().is_pending() => None,
         _ if world.resource::<Battle>().outcome.is_some() => None,
+        Phase::Attacking if attacking::strike_waiting(world).is_some() => {
+            attacking::strike_waiting(world)
+        }
         _ => world.resource::<Battle>().turn.acting,
     }
 }
@@ -134,6 +143,9 @@ pub fn apply(world: &mut World, side: Side, command: &Command) -> Result<(), Ref
         (Phase::Attacking, Command::ResolveMelee { model, allocation }) => {
             attacking::resolve_command(world, side, *model, allocation.as_deref())
         }
+        (Phase::Attacking, Command::AllocateDamage { allocation }) => {
+            attacking::allocate_command(world, side, allocation.as_deref())
+        }
         (phase, command) => refuse(format!(
             "{} is not allowed in {phase:?}",
             command_name(command)
@@ -150,6 +162,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::UndoMove { .. } => "taking back a move",
         Command::Shoot { .. } => "shooting",
         Command::ResolveMelee { .. } => "resolving a melee",
+        Command::AllocateDamage { .. } => "splitting damage dice",
         Command::EndPhase => "ending the phase",
     }
 }
@@ -157,7 +170,15 @@ fn command_name(c: &Command) -> &'static str {
 fn end_phase_for(world: &mut World, phase: Phase, side: Side) {
     match phase {
         Phase::Initiative => initiative::default_order(world, side),
+        Phase::Attacking if attacking::strike_waiting(world).is_some() => {
+            attacking::auto_answer(world, side)
+        }
         Phase::Attacking => attacking::resolve_all(world),
+        Phase::Movement => {
+            // Nothing a side did in this phase can be taken back once it has ended.
+            world.resource_mut::<Undoable>().0.clear();
+            finish_side(world, side);
+        }
         _ => finish_side(world, side),
     }
 }
@@ -180,6 +201,8 @@ pub(crate) fn finish_side(world: &mut World, side: Side) {
     };
     match other {
         Some(other) => begin_side_turn(world, phase, other),
+        // Both sides broken: the fights still in contact are fought all the same.
+        None if phase == Phase::Attacking => attacking::resolve_all(world),
         None => go_next(world, phase.next()),
     }
 }

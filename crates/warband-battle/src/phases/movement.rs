@@ -7,7 +7,9 @@ use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
 use crate::command::{Refusal, refuse};
 use crate::components::*;
 use crate::effects::{refresh_engagement, remove, roll_damage};
-use crate::geometry::{MoveCheck, Mover, Other, check_move, furthest_legal, in_contact};
+use crate::geometry::{
+    FleeEnd, MoveCheck, Mover, Other, check_move, flee_path, furthest_legal, in_contact,
+};
 use crate::log::{BattleLog, LogEvent};
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -15,7 +17,7 @@ use bevy_math::Vec2;
 use bevy_state::prelude::*;
 use warband_rules::Side;
 use warband_rules::marauders::clauses;
-use warband_rules::marauders::engagement::{ONE_HD, may_disengage};
+use warband_rules::marauders::engagement::{disengage_dice, may_disengage};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Undoable>()
@@ -28,7 +30,32 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Undoable(pub Vec<(u32, Vec2)>);
 
 fn start(world: &mut World) {
+    world.resource_mut::<Undoable>().0.clear();
     super::start_in_order(world, Phase::Movement);
+}
+
+/// The last move `side` may still take back (what Z undoes), if any.
+pub fn undoable_move(world: &World, side: Side) -> Option<u32> {
+    world
+        .resource::<Undoable>()
+        .0
+        .iter()
+        .rev()
+        .map(|(id, _)| *id)
+        .find(|id| model(world, *id).is_some_and(|m| m.side == side && undo_blocked(&m).is_none()))
+}
+
+/// Why a model's plain move can no longer be taken back, if it cannot.
+fn undo_blocked(m: &ModelView) -> Option<String> {
+    if !m.in_play {
+        return Some(format!("{} is out of action", m.profile.name));
+    }
+    m.engaged_since.map(|_| {
+        format!(
+            "{} is engaged now: its move cannot be taken back",
+            m.profile.name
+        )
+    })
 }
 
 /// The mover and everything else on the table, as geometry sees them.
@@ -53,6 +80,67 @@ pub fn mover_among(m: &ModelView, models: &[ModelView]) -> (Mover, Vec<Other>) {
         allowance: m.profile.armour.movement_allowance(),
     };
     (mover, others)
+}
+
+/// Where a move of model `id` towards `toward` would end, as the engine would take it:
+/// a plain move or a charge (snapped into contact), or for an engaged model a disengage,
+/// which never charges. What the movement ghost shows.
+pub fn move_preview(world: &World, id: u32, toward: Vec2) -> Option<MoveCheck> {
+    let m = model(world, id).filter(|m| m.in_play)?;
+    let (mover, mut others) = mover_and_others(world, &m);
+    if m.engaged_since.is_some() {
+        for o in &mut others {
+            o.enemy = false;
+        }
+    }
+    let table = world.resource::<Battle>().table;
+    Some(furthest_legal(
+        &mover,
+        toward,
+        table,
+        &others,
+        &world.resource::<TerrainMap>().0,
+    ))
+}
+
+/// The melee group model `id` would stand in if it were at `at` (empty: none), with
+/// the models as they stand otherwise: who joins a charge.
+pub fn group_if_at(world: &World, id: u32, at: Vec2) -> Vec<ModelView> {
+    let mut all = in_play(world);
+    let Some(m) = all.iter_mut().find(|m| m.id == id) else {
+        return Vec::new();
+    };
+    m.base.center = at;
+    let groups =
+        crate::geometry::melee_groups(&all.iter().map(ModelView::grouped).collect::<Vec<_>>());
+    let Some(group) = groups.into_iter().find(|g| g.contains(&id)) else {
+        return Vec::new();
+    };
+    all.into_iter().filter(|m| group.contains(&m.id)).collect()
+}
+
+/// Whether `m` could still charge in this round's movement phase: in play, awake, not
+/// engaged, not moved yet, no spell declared, its side not broken.
+pub fn may_still_charge(world: &World, m: &ModelView) -> bool {
+    m.in_play
+        && !m.conditions.asleep
+        && !m.conditions.moved
+        && m.engaged_since.is_none()
+        && m.declared.is_none()
+        && !world.resource::<Battle>().side(m.side).broken
+}
+
+/// The threat overlay: each model of `side` that may still charge this round, with how
+/// far from its centre a charge can reach (its allowance plus its base).
+pub fn charge_threats(world: &World, side: Side) -> Vec<(ModelView, f32)> {
+    in_play(world)
+        .into_iter()
+        .filter(|m| m.side == side && may_still_charge(world, m))
+        .map(|m| {
+            let reach = m.profile.armour.movement_allowance() + m.base.shape.reach();
+            (m, reach)
+        })
+        .collect()
 }
 
 /// The engine's own check of a move of `m` to `to`, with the others it was checked
@@ -154,17 +242,27 @@ pub(super) fn disengage(
     Ok(())
 }
 
-/// Every enemy in contact deals one die at 1 HD strength to a model leaving combat.
+/// Every enemy in contact (awake) deals damage of 1 HD strength to a model leaving
+/// combat: `disengage_dice` of them, rolled together.
 fn strike_leaver(world: &mut World, m: &ModelView) {
-    let strikers: Vec<(u32, Side)> = in_play(world)
+    let strikers: Vec<u32> = in_play(world)
         .into_iter()
         .filter(|o| o.side != m.side && in_contact(&o.base, &m.base) && !o.conditions.asleep)
-        .map(|o| (o.id, o.side))
+        .map(|o| o.id)
         .collect();
-    for (striker, by) in strikers {
-        let purpose = format!("model {striker} strikes disengaging model {}", m.id);
-        roll_damage(world, m.id, ONE_HD, 0, by, &purpose, &clauses::DISENGAGE);
+    if strikers.is_empty() {
+        return;
     }
+    let purpose = format!("models {strikers:?} strike disengaging model {}", m.id);
+    roll_damage(
+        world,
+        m.id,
+        disengage_dice(strikers.len()),
+        0,
+        m.side.other(),
+        &purpose,
+        &clauses::DISENGAGE,
+    );
 }
 
 fn place(world: &mut World, m: &ModelView, end: Vec2, charged: Vec<u32>) {
@@ -182,9 +280,11 @@ fn place(world: &mut World, m: &ModelView, end: Vec2, charged: Vec<u32>) {
     refresh_engagement(world);
 }
 
-/// A broken side: each model moves its full allowance straight away from the nearest
-/// enemy, disengaging (and struck) if engaged; a base that would leave the table is out
-/// of action. It never charges.
+/// A broken side (RULINGS): each model moves its full allowance away from the nearest
+/// enemy along a legal path, never charging and never ending in contact with an enemy.
+/// An engaged model disengages (struck by each enemy it leaves), unless its engagement
+/// began this round. A model whose path is clear to the edge and whose allowance
+/// carries it over leaves the table: out of action.
 pub(super) fn flee(world: &mut World, side: Side) {
     let ids: Vec<u32> = in_play(world)
         .into_iter()
@@ -195,77 +295,112 @@ pub(super) fn flee(world: &mut World, side: Side) {
         let Some(m) = model(world, id).filter(|m| m.in_play) else {
             continue;
         };
-        let enemies: Vec<ModelView> = in_play(world)
-            .into_iter()
-            .filter(|o| o.side != side)
-            .collect();
-        let Some(nearest) = enemies.iter().min_by(|a, b| {
+        let Some(toward) = flee_target(world, &m) else {
+            return;
+        };
+        flee_one(world, &m, toward);
+    }
+}
+
+/// Where a full flee of `m` would take it: straight away from the nearest enemy (None:
+/// no enemy is left).
+fn flee_target(world: &World, m: &ModelView) -> Option<Vec2> {
+    let nearest = in_play(world)
+        .into_iter()
+        .filter(|o| o.side != m.side)
+        .min_by(|a, b| {
             a.base
                 .center
                 .distance_squared(m.base.center)
                 .total_cmp(&b.base.center.distance_squared(m.base.center))
                 .then(a.id.cmp(&b.id))
-        }) else {
+        })?;
+    let away = (m.base.center - nearest.base.center).normalize_or(Vec2::Y);
+    Some(m.base.center + away * m.profile.armour.movement_allowance())
+}
+
+fn flee_one(world: &mut World, m: &ModelView, toward: Vec2) {
+    lose_spell(world, m, "its side is broken and it was forced to move");
+    let round = world.resource::<Battle>().round;
+    if m.engaged_since
+        .is_some_and(|since| !may_disengage(since, round))
+    {
+        return held(
+            world,
+            m.id,
+            "it became engaged this round and may not disengage",
+        );
+    }
+    let (mover, others) = mover_and_others(world, m);
+    let table = world.resource::<Battle>().table;
+    let end = flee_path(
+        &mover,
+        toward,
+        table,
+        &others,
+        &world.resource::<TerrainMap>().0,
+    );
+    if end == FleeEnd::Stays {
+        return held(world, m.id, "its way is blocked");
+    }
+    if m.engaged_since.is_some() {
+        world
+            .resource_mut::<BattleLog>()
+            .push(LogEvent::Disengaged { model: m.id });
+        strike_leaver(world, m);
+        if !model(world, m.id).is_some_and(|m| m.in_play) {
             return;
-        };
-        if let Some(d) = m.declared.clone() {
-            world
-                .entity_mut(m.entity)
-                .get_mut::<Caster>()
-                .expect("caster")
-                .declared = None;
-            world.resource_mut::<BattleLog>().push(LogEvent::SpellLost {
-                model: id,
-                spell: d.spell,
-                why: "its side is broken and it was forced to move".into(),
-            });
         }
-        let away = (m.base.center - nearest.base.center).normalize_or(Vec2::Y);
-        let allowance = m.profile.armour.movement_allowance();
-        let to = m.base.center + away * allowance;
-        if m.engaged_since.is_some() {
-            world
-                .resource_mut::<BattleLog>()
-                .push(LogEvent::Disengaged { model: id });
-            strike_leaver(world, &m);
-            if !model(world, id).is_some_and(|m| m.in_play) {
-                continue;
-            }
-        }
-        let table = world.resource::<Battle>().table;
-        if !m.base.at(to).on_table(table) {
+    }
+    match end {
+        FleeEnd::At(at) => place(world, m, at, Vec::new()),
+        _ => {
             world.resource_mut::<BattleLog>().push(LogEvent::Moved {
-                model: id,
+                model: m.id,
                 from: (m.base.center.x, m.base.center.y),
-                to: (to.x, to.y),
+                to: (toward.x, toward.y),
                 charged: Vec::new(),
             });
-            remove(world, id, "fled off the table");
-            continue;
+            remove(world, m.id, "fled off the table");
         }
-        let (mover, mut others) = mover_and_others(world, &m);
-        // Fleeing models never charge: every base is in the way, none is a target.
-        for o in &mut others {
-            o.enemy = false;
-        }
-        let check = furthest_legal(
-            &mover,
-            to,
-            table,
-            &others,
-            &world.resource::<TerrainMap>().0,
-        );
-        place(world, &m, check.end, Vec::new());
     }
 }
 
-/// Takes back a plain move made this phase: the model returns to where it started and
-/// may move again. Refused after dice were rolled, for a charge, or if the way back is
+fn held(world: &mut World, id: u32, why: &str) {
+    world.resource_mut::<BattleLog>().push(LogEvent::FleeHeld {
+        model: id,
+        why: why.into(),
+    });
+}
+
+fn lose_spell(world: &mut World, m: &ModelView, why: &str) {
+    let Some(d) = m.declared.clone() else {
+        return;
+    };
+    world
+        .entity_mut(m.entity)
+        .get_mut::<Caster>()
+        .expect("caster")
+        .declared = None;
+    world.resource_mut::<BattleLog>().push(LogEvent::SpellLost {
+        model: m.id,
+        spell: d.spell,
+        why: why.into(),
+    });
+}
+
+/// Takes back a plain move made this phase by the side now acting: the model returns
+/// to where it started and may move again. Refused for a charge, for a move made before
+/// any die was rolled since (the list is emptied then, at the start of each movement
+/// phase and when a side ends its part), for a model now engaged, or if the way back is
 /// now taken.
 pub(super) fn undo_move(world: &mut World, side: Side, id: u32) -> Result<(), Refusal> {
     let Some(m) = model(world, id).filter(|m| m.in_play && m.side == side) else {
         return refuse(format!("model {id} is not one of your models in play"));
     };
+    if let Some(why) = undo_blocked(&m) {
+        return refuse(why);
+    }
     let Some(index) = world
         .resource::<Undoable>()
         .0

@@ -6,14 +6,16 @@ use super::Phase;
 use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
 use crate::command::{Refusal, refuse};
 use crate::components::Conditions;
-use crate::effects::{roll, roll_damage, roll_needing};
+use crate::effects::{pick, roll_damage, roll_needing};
 use crate::geometry::{Crossed, LineOfFire, TerrainShape, line_of_fire, melee_groups};
 use crate::log::{BattleLog, LogEvent};
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
+use warband_rules::marauders::Armour;
 use warband_rules::marauders::clauses;
 use warband_rules::marauders::engagement::ONE_HD;
+use warband_rules::marauders::odds::shot_damage_chances;
 use warband_rules::marauders::shooting::{Shooter, may_shoot, obstacle_stops, shot_modifier};
 use warband_rules::{Die, Side};
 
@@ -77,6 +79,47 @@ pub fn check_shot(
         return refuse("terrain blocks the line of sight");
     }
     Ok(line)
+}
+
+/// The exact chance each model is damaged if `s` shoots `t` along `line` (after moving
+/// or not): every model in the way, then the target, or each model of its melee group
+/// `group` (a shot into melee strikes one of them at random). The engine's dice, the
+/// odds panel and the AI's judgement all follow this.
+pub fn shot_chances(
+    models: &[ModelView],
+    line: &LineOfFire,
+    moved: bool,
+    target: u32,
+    group: Option<&[u32]>,
+) -> Vec<(u32, f64)> {
+    let armour = |id: u32| {
+        models
+            .iter()
+            .find(|m| m.id == id)
+            .map_or(Armour::Unarmoured, ModelView::effective_armour)
+    };
+    let obstacles: Vec<Option<Armour>> = line
+        .obstacles
+        .iter()
+        .map(|c| match c.what {
+            Crossed::Base(id) => Some(armour(id)),
+            Crossed::Terrain(_) => None,
+        })
+        .collect();
+    let victims: Vec<u32> = group.map_or_else(|| vec![target], <[u32]>::to_vec);
+    let victim_armour: Vec<Armour> = victims.iter().map(|id| armour(*id)).collect();
+    let (in_way, struck) = shot_damage_chances(&obstacles, &victim_armour, shot_modifier(moved));
+    let mut out: Vec<(u32, f64)> = line
+        .obstacles
+        .iter()
+        .zip(in_way)
+        .filter_map(|(c, p)| match c.what {
+            Crossed::Base(id) => Some((id, p)),
+            Crossed::Terrain(_) => None,
+        })
+        .collect();
+    out.extend(victims.into_iter().zip(struck));
+    out
 }
 
 pub(super) fn shoot(
@@ -149,14 +192,7 @@ fn melee_victim(world: &mut World, target: u32, shooter: u32) -> u32 {
         None => target,
         Some(group) => {
             let purpose = format!("shot by model {shooter} into melee: which model of {group:?}");
-            let face = roll(
-                world,
-                1,
-                Die(group.len() as u8),
-                &purpose,
-                &clauses::SHOOT_INTO_MELEE,
-            )[0];
-            group[usize::from(face) - 1]
+            group[pick(world, group.len(), &purpose, &clauses::SHOOT_INTO_MELEE)]
         }
     }
 }

@@ -150,11 +150,16 @@ fn cast(world: &mut World, c: &ModelView) {
         }
         (SpellEffect::Bless { dice }, _) => {
             if let Some(t) = target {
+                let round = world.resource::<Battle>().round + 1;
                 world
                     .entity_mut(c.entity)
                     .get_mut::<Caster>()
                     .expect("caster")
-                    .blessing = Some((t.id, *dice));
+                    .blessing = Some(Blessing {
+                    target: t.id,
+                    dice: *dice,
+                    round,
+                });
             }
         }
         (SpellEffect::Sleep { .. }, SpellAim::Model(_)) => {}

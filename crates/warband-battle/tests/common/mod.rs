@@ -11,6 +11,7 @@ pub fn profile(name: &str, hd: u8, armour: Armour, morale: u8) -> Profile {
     Profile {
         name: name.into(),
         hd,
+        ac: None,
         armour,
         morale,
         ranged: None,

@@ -14,5 +14,4 @@ pub const OBSTACLE_DAMAGE: Clause = Clause::new("Marauders §4 Shooting: model o
 pub const MELEE_CONTEST: Clause = Clause::new("Marauders §5 Attacking: highest d6 wins");
 pub const MELEE_DAMAGE: Clause = Clause::new("Marauders §5 Attacking: damage at full initial HD");
 pub const SPELLCASTING: Clause = Clause::new("Marauders §6 Spellcasting");
-pub const MORALE: Clause = Clause::new("Marauders §7 Morale (B/X)");
 pub const DAMAGE: Clause = Clause::new("Marauders Damage: d6 vs armour");

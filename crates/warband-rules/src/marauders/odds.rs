@@ -120,6 +120,31 @@ pub fn shot_odds_with(armour: Armour, modifier: i8, obstacles: usize) -> ShotOdd
     }
 }
 
+/// The exact chance each model is damaged by one shot (§4: obstacles in order, 4–6
+/// stops the shot and a model so hit is damaged; a shot into melee damages a random
+/// model of the group). `obstacles` are along the line from the shooter, `Some(armour)`
+/// for a model in the way and `None` for terrain; `victims` are the models the shot
+/// strikes if it gets through, each 1/N (the target alone, or its whole melee group).
+/// Returns the chances for the obstacles, then for the victims, in the order given.
+pub fn shot_damage_chances(
+    obstacles: &[Option<Armour>],
+    victims: &[Armour],
+    modifier: i8,
+) -> (Vec<f64>, Vec<f64>) {
+    let odds = shot_odds_with(Armour::Unarmoured, modifier, obstacles.len());
+    let in_way = obstacles
+        .iter()
+        .zip(&odds.stopped_by)
+        .map(|(o, stop)| o.map_or(0.0, |a| stop * die_chance(a, modifier)))
+        .collect();
+    let share = odds.reaches / victims.len().max(1) as f64;
+    let struck = victims
+        .iter()
+        .map(|a| share * die_chance(*a, modifier))
+        .collect();
+    (in_way, struck)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,6 +212,22 @@ mod tests {
         // One die vs heavy at −2: never.
         let d = damage_distribution(1, Armour::Heavy, -2);
         assert_eq!(d.distribution, vec![1.0, 0.0]);
+    }
+
+    #[test]
+    fn a_shot_into_melee_strikes_each_member_one_time_in_n() {
+        // No obstacle, a melee of an unarmoured enemy and a heavy friend, −1:
+        // each is picked 1/2; unarmoured 2+ at −1 needs a 3 (4/6), heavy a 6 (1/6).
+        let (way, struck) = shot_damage_chances(&[], &[Armour::Unarmoured, Armour::Heavy], -1);
+        assert!(way.is_empty());
+        assert!(close(struck[0], 0.5 * 4.0 / 6.0) && close(struck[1], 0.5 / 6.0));
+        // A wood then a light model in the way, one target of medium armour, −2:
+        // the model stops it 1/4 and is then damaged on 5+ (2/6); the target is reached
+        // 1/4 and damaged on a 6 (1/6).
+        let (way, struck) =
+            shot_damage_chances(&[None, Some(Armour::Light)], &[Armour::Medium], -2);
+        assert!(close(way[0], 0.0) && close(way[1], 0.25 * 2.0 / 6.0));
+        assert!(close(struck[0], 0.25 / 6.0));
     }
 
     #[test]

@@ -51,6 +51,7 @@ mod tests {
         Profile {
             name: "x".into(),
             hd,
+            ac: None,
             armour,
             morale,
             ranged: None,

@@ -10,11 +10,24 @@ pub struct RangedWeapon {
     pub range: f32,
 }
 
+/// A bestiary profile. In RON a profile gives its B/X `ac` and Marauders derives the
+/// armour category from it (RULINGS: AC 9 unarmoured, 8–7 light, 6–4 medium, 3 or better
+/// heavy); an `armour` written beside it overrides the mapping (the file says why).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "ProfileRon")]
 pub struct Profile {
     pub name: String,
     /// Hit dice: the model's full initial HD (it attacks with all of them while it lives).
     pub hd: u8,
+    /// Descending B/X armour class, where the profile has one (saves written before it
+    /// was added state only the category). Written as a plain number: `ac: 7`.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "plain_ac"
+    )]
+    pub ac: Option<i8>,
+    /// The Marauders armour category: from `ac`, unless overridden.
     pub armour: Armour,
     /// B/X morale score, 2–12.
     pub morale: u8,
@@ -31,7 +44,78 @@ pub struct Profile {
     pub base: Option<f32>,
 }
 
+/// A profile as written: `ac`, `armour` or both.
+#[derive(Deserialize)]
+#[serde(rename = "Profile")]
+struct ProfileRon {
+    name: String,
+    hd: u8,
+    #[serde(default, deserialize_with = "plain_some")]
+    ac: Option<i8>,
+    #[serde(default, deserialize_with = "plain_some")]
+    armour: Option<Armour>,
+    morale: u8,
+    #[serde(default)]
+    ranged: Option<RangedWeapon>,
+    #[serde(default)]
+    spells: Vec<String>,
+    #[serde(default)]
+    spell_slots: u8,
+    #[serde(default)]
+    base: Option<f32>,
+}
+
+fn plain_ac<S: serde::Serializer>(ac: &Option<i8>, s: S) -> Result<S::Ok, S::Error> {
+    match ac {
+        Some(ac) => s.serialize_i8(*ac),
+        None => s.serialize_none(),
+    }
+}
+
+/// An optional field written as its plain value (`ac: 7`, `armour: heavy`).
+fn plain_some<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    T::deserialize(d).map(Some)
+}
+
+impl TryFrom<ProfileRon> for Profile {
+    type Error = String;
+
+    fn try_from(r: ProfileRon) -> Result<Self, String> {
+        let armour = match (r.armour, r.ac) {
+            (Some(a), _) => a,
+            (None, Some(ac)) => Armour::from_bx_ac(ac),
+            (None, None) => {
+                return Err(format!(
+                    "profile `{}` needs its B/X `ac` (or an `armour` category)",
+                    r.name
+                ));
+            }
+        };
+        Ok(Profile {
+            name: r.name,
+            hd: r.hd,
+            ac: r.ac,
+            armour,
+            morale: r.morale,
+            ranged: r.ranged,
+            spells: r.spells,
+            spell_slots: r.spell_slots,
+            base: r.base,
+        })
+    }
+}
+
 impl Profile {
+    /// Whether the armour category is the one the B/X AC maps to (false: overridden).
+    pub fn armour_follows_ac(&self) -> bool {
+        self.ac
+            .is_none_or(|ac| Armour::from_bx_ac(ac) == self.armour)
+    }
+
     pub fn base_diameter(&self) -> f32 {
         self.base
             .unwrap_or_else(|| super::armour::base_diameter(self.hd))
@@ -57,6 +141,11 @@ impl Profile {
                 self.name
             ));
         }
+        if let Some(ac) = self.ac
+            && !(-10..=9).contains(&ac)
+        {
+            out.push(format!("{}: ac must be -10 to 9, not {ac}", self.name));
+        }
         if self.base.is_some_and(|d| !positive(d)) {
             out.push(format!("{}: base diameter must be positive", self.name));
         }
@@ -67,4 +156,49 @@ impl Profile {
 /// A finite number above zero (NaN is not).
 fn positive(x: f32) -> bool {
     x.is_finite() && x > 0.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Profile, ron::error::SpannedError> {
+        ron::from_str(text)
+    }
+
+    #[test]
+    fn armour_comes_from_the_bx_ac() {
+        let skeleton = parse(r#"(name: "Skeleton", hd: 1, ac: 7, morale: 12)"#).unwrap();
+        assert_eq!(skeleton.armour, Armour::Light);
+        assert!(skeleton.armour_follows_ac());
+        let bandit = parse(r#"(name: "Bandit", hd: 1, ac: 6, morale: 8)"#).unwrap();
+        assert_eq!(bandit.armour, Armour::Medium);
+    }
+
+    #[test]
+    fn a_written_category_overrides_the_ac() {
+        let p = parse(r#"(name: "Odd", hd: 1, ac: 9, armour: heavy, morale: 8)"#).unwrap();
+        assert_eq!(p.armour, Armour::Heavy);
+        assert!(!p.armour_follows_ac());
+    }
+
+    #[test]
+    fn neither_ac_nor_armour_is_an_error() {
+        let e = parse(r#"(name: "Nothing", hd: 1, morale: 8)"#).unwrap_err();
+        assert!(e.to_string().contains("needs its B/X `ac`"), "{e}");
+    }
+
+    #[test]
+    fn a_profile_round_trips_with_its_ac() {
+        let p = parse(r#"(name: "Orc", hd: 1, ac: 6, morale: 8)"#).unwrap();
+        let text = ron::to_string(&p).unwrap();
+        assert!(text.contains("ac:6"), "{text}");
+        assert_eq!(parse(&text).unwrap(), p);
+    }
+
+    #[test]
+    fn an_absurd_ac_is_a_problem() {
+        let p = parse(r#"(name: "X", hd: 1, ac: 40, armour: light, morale: 8)"#).unwrap();
+        assert!(p.problems().iter().any(|e| e.contains("ac must be")));
+    }
 }
