@@ -11,6 +11,8 @@ use std::process::ExitCode;
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum Ctrl {
     Human,
+    Random,
+    Charge,
     Easy,
     Normal,
     Hard,
@@ -18,12 +20,15 @@ pub enum Ctrl {
 
 impl Ctrl {
     fn controller(self) -> Controller {
-        match self {
-            Ctrl::Human => Controller::Human,
-            Ctrl::Easy => Controller::Ai(Ai::Easy.kind()),
-            Ctrl::Normal => Controller::Ai(Ai::Normal.kind()),
-            Ctrl::Hard => Controller::Ai(Ai::Hard.kind()),
-        }
+        let ai = match self {
+            Ctrl::Human => return Controller::Human,
+            Ctrl::Random => Ai::Random,
+            Ctrl::Charge => Ai::Charge,
+            Ctrl::Easy => Ai::Easy,
+            Ctrl::Normal => Ai::Normal,
+            Ctrl::Hard => Ai::Hard,
+        };
+        Controller::Ai(ai.kind())
     }
 }
 

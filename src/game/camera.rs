@@ -59,8 +59,10 @@ pub fn fit_table(
     let room = (window - Vec2::new(left + right, top + bottom)).max(Vec2::splat(100.0));
     if let Projection::Orthographic(o) = projection {
         o.scale = (table.x / room.x).max(table.y / room.y) * 1.06;
+        // The room's centre sits (left − right)/2 px right of the window's centre and
+        // (bottom − top)/2 px above it; world y points up the screen.
         transform.translation.x = table.x / 2.0 + (right - left) / 2.0 * o.scale;
-        transform.translation.y = table.y / 2.0 + (bottom - top) / 2.0 * o.scale;
+        transform.translation.y = table.y / 2.0 - (bottom - top) / 2.0 * o.scale;
     }
 }
 
@@ -145,4 +147,49 @@ fn keys(
     }
     // 600 pixels a second, whatever the zoom.
     transform.translation += (dir * 600.0 * o.scale * time.delta_secs()).extend(0.0);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where a table point lands in the window, in pixels from the top-left corner.
+    fn to_screen(p: Vec2, window: Vec2, t: &Transform, proj: &Projection) -> Vec2 {
+        let Projection::Orthographic(o) = proj else {
+            unreachable!()
+        };
+        let d = (p - t.translation.truncate()) / o.scale;
+        Vec2::new(window.x / 2.0 + d.x, window.y / 2.0 - d.y)
+    }
+
+    #[test]
+    fn a_fitted_table_lies_inside_the_room_the_panels_leave() {
+        let [left, right, top, bottom] = PANELS;
+        for (table, window) in [
+            (Vec2::new(48.0, 36.0), Vec2::new(1280.0, 720.0)),
+            (Vec2::new(36.0, 36.0), Vec2::new(1280.0, 720.0)),
+            (Vec2::new(24.0, 48.0), Vec2::new(1000.0, 800.0)),
+            (Vec2::new(120.0, 120.0), Vec2::new(1920.0, 1080.0)),
+        ] {
+            let mut t = Transform::default();
+            let mut p = Projection::Orthographic(OrthographicProjection::default_2d());
+            fit_table(table, window, &mut t, &mut p);
+            for corner in [
+                Vec2::ZERO,
+                Vec2::new(table.x, 0.0),
+                table,
+                Vec2::new(0.0, table.y),
+            ] {
+                let s = to_screen(corner, window, &t, &p);
+                assert!(
+                    s.x >= left - 0.5 && s.x <= window.x - right + 0.5,
+                    "{table} {s}"
+                );
+                assert!(
+                    s.y >= top - 0.5 && s.y <= window.y - bottom + 0.5,
+                    "{table} {s}"
+                );
+            }
+        }
+    }
 }

@@ -10,8 +10,8 @@ use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 use warband_battle::battle::{ModelView, in_play, model};
 use warband_battle::components::SpellAim;
-use warband_battle::geometry::{MoveCheck, furthest_legal};
-use warband_battle::phases::{Phase, mover_and_others};
+use warband_battle::geometry::MoveCheck;
+use warband_battle::phases::{Phase, move_preview, undoable_move};
 use warband_battle::{Command, Side};
 
 pub(super) fn plugin(app: &mut App) {
@@ -52,24 +52,10 @@ pub struct Selection {
     pub threat: bool,
 }
 
-/// Where the selected model would end up if the player clicked at `cursor`.
+/// Where the selected model would end up if the player clicked at `cursor`: the
+/// engine's own preview of the move (or disengage).
 pub fn ghost(session: &Session, id: u32, cursor: Vec2) -> Option<MoveCheck> {
-    let world = session.engine.world();
-    let m = model(world, id).filter(|m| m.in_play)?;
-    let (mover, mut others) = mover_and_others(world, &m);
-    if m.engaged_since.is_some() {
-        // Disengaging never charges.
-        for o in &mut others {
-            o.enemy = false;
-        }
-    }
-    let table = session.engine.battle().table;
-    let terrain = &session
-        .engine
-        .world()
-        .resource::<warband_battle::battle::TerrainMap>()
-        .0;
-    Some(furthest_legal(&mover, cursor, table, &others, terrain))
+    move_preview(session.engine.world(), id, cursor)
 }
 
 /// The model in play under a point on the table.
@@ -199,21 +185,17 @@ fn keys(
         let _ = session.submit(side, Command::EndPhase);
     }
     if keys.just_pressed(KeyCode::KeyZ) && session.engine.phase() == Phase::Movement {
-        let last = session
-            .engine
-            .world()
-            .resource::<warband_battle::phases::Undoable>()
-            .0
-            .last()
-            .map(|(id, _)| *id);
-        match last {
+        match undoable_move(session.engine.world(), side) {
             Some(model) => {
                 let _ = session.submit(side, Command::UndoMove { model });
                 sel.model = Some(model);
             }
             None => {
-                session.last_refusal =
-                    Some("No move to take back (charges and moves before dice cannot be).".into())
+                session.last_refusal = Some(
+                    "No move to take back (only this phase's plain moves, before any die, \
+                     of a model not engaged)."
+                        .into(),
+                )
             }
         }
     }

@@ -7,7 +7,7 @@ use super::screens::{BattleStarted, Screen};
 use super::session::Session;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
-use warband_battle::battle::{ModelView, models};
+use warband_battle::battle::{ModelView, find, models};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), spawn_models.after(BattleStarted))
@@ -89,7 +89,7 @@ fn sync_models(
     let all = models(session.engine.world());
     let battle = session.engine.battle();
     for (mut v, mut t, mut shape, mut vis) in &mut visuals {
-        let Some(m) = all.get(v.id as usize - 1) else {
+        let Some(m) = find(&all, v.id) else {
             continue;
         };
         t.translation = m.base.center.extend(t.translation.z);

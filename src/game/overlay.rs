@@ -7,8 +7,8 @@ use super::screens::Screen;
 use super::session::Session;
 use bevy::prelude::*;
 use warband_battle::battle::{ModelView, TerrainMap, in_play};
-use warband_battle::geometry::{Crossed, in_contact, line_of_fire, melee_groups};
-use warband_battle::phases::Phase;
+use warband_battle::geometry::{Crossed, in_contact, line_of_fire};
+use warband_battle::phases::{Phase, charge_threats, open_groups};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -21,6 +21,7 @@ pub(super) fn plugin(app: &mut App) {
 fn draw(session: Option<NonSend<Session>>, sel: Res<Selection>, mut g: Gizmos) {
     let Some(session) = session else { return };
     let world = session.engine.world();
+    let table = session.engine.battle().table;
     let all = in_play(world);
     let get = |id: u32| all.iter().find(|m| m.id == id);
     // HD pips above each base: filled for HD left.
@@ -66,7 +67,9 @@ fn draw(session: Option<NonSend<Session>>, sel: Res<Selection>, mut g: Gizmos) {
         (Phase::Movement, Some(m), Some(cursor))
             if Some(m.side) == my_turn && !m.conditions.moved =>
         {
-            g.circle_2d(
+            table_ring(
+                &mut g,
+                table,
                 m.base.center,
                 m.profile.armour.movement_allowance(),
                 palette::ALLOWANCE,
@@ -85,7 +88,9 @@ fn draw(session: Option<NonSend<Session>>, sel: Res<Selection>, mut g: Gizmos) {
         }
         (Phase::Shooting, Some(s), _) if s.profile.ranged.is_some() => {
             if let Some(r) = &s.profile.ranged {
-                g.circle_2d(
+                table_ring(
+                    &mut g,
+                    table,
                     s.base.center,
                     r.range + s.base.shape.reach(),
                     Color::srgba(1.0, 0.6, 0.2, 0.25),
@@ -96,8 +101,7 @@ fn draw(session: Option<NonSend<Session>>, sel: Res<Selection>, mut g: Gizmos) {
             }
         }
         (Phase::Attacking, _, _) => {
-            let groups = melee_groups(&all.iter().map(ModelView::grouped).collect::<Vec<_>>());
-            for group in groups {
+            for group in open_groups(world) {
                 for id in group {
                     if let Some(m) = get(id) {
                         g.circle_2d(
@@ -118,12 +122,24 @@ fn draw(session: Option<NonSend<Session>>, sel: Res<Selection>, mut g: Gizmos) {
     }
     if sel.threat {
         let me = viewpoint(&session);
-        for e in all
-            .iter()
-            .filter(|e| e.side != me && e.engaged_since.is_none() && !e.conditions.asleep)
-        {
-            let reach = e.profile.armour.movement_allowance() + e.base.shape.reach();
-            g.circle_2d(e.base.center, reach, palette::THREAT);
+        for (e, reach) in charge_threats(world, me.other()) {
+            table_ring(&mut g, table, e.base.center, reach, palette::THREAT);
+        }
+    }
+}
+
+/// A ring drawn only where it lies on the table.
+fn table_ring(g: &mut Gizmos, table: Vec2, center: Vec2, radius: f32, colour: Color) {
+    const STEPS: usize = 120;
+    let on = |p: Vec2| p.x >= 0.0 && p.y >= 0.0 && p.x <= table.x && p.y <= table.y;
+    let at = |i: usize| {
+        let a = i as f32 / STEPS as f32 * std::f32::consts::TAU;
+        center + Vec2::new(a.cos(), a.sin()) * radius
+    };
+    for i in 0..STEPS {
+        let (a, b) = (at(i), at(i + 1));
+        if on(a) && on(b) {
+            g.line_2d(a, b, colour);
         }
     }
 }

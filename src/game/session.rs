@@ -18,11 +18,15 @@ pub enum Controller {
 }
 
 impl Controller {
-    pub const CHOICES: [Controller; 4] = [
+    /// Every controller a side can have: you, or any computer player the command line
+    /// offers (the `random` and `charge` baselines included).
+    pub const CHOICES: [Controller; 6] = [
         Controller::Human,
         Controller::Ai(AiKind::Easy),
         Controller::Ai(AiKind::Normal),
         Controller::Ai(AiKind::Hard),
+        Controller::Ai(AiKind::Random),
+        Controller::Ai(AiKind::Charge),
     ];
 
     pub fn label(self) -> &'static str {

@@ -179,6 +179,13 @@ pub fn in_play(world: &World) -> Vec<ModelView> {
     models(world).into_iter().filter(|m| m.in_play).collect()
 }
 
+/// The model with this id in a list from [`models`] (ids run 1, 2, 3, …): None for an
+/// id that names no model, such as 0 or one past the end in a hand-edited save.
+pub fn find(all: &[ModelView], id: u32) -> Option<&ModelView> {
+    let index = usize::try_from(id).ok()?.checked_sub(1)?;
+    all.get(index).filter(|m| m.id == id)
+}
+
 /// The model with this id, in play or not.
 pub fn model(world: &World, id: u32) -> Option<ModelView> {
     view(world, entity_of(world, id)?)

@@ -5,7 +5,7 @@ use crate::game::session::Session;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use warband_battle::Side;
-use warband_battle::battle::{ModelView, models};
+use warband_battle::battle::{ModelView, find, models};
 use warband_battle::command::Command;
 use warband_battle::log::LogEvent;
 
@@ -38,42 +38,39 @@ pub fn show(ui: &mut egui::Ui, session: &Session, filter: &mut LogFilter) {
     });
     ui.separator();
     let all = models(session.engine.world());
-    let name = |id: u32| {
-        all.get(id as usize - 1)
-            .map_or(format!("#{id}"), |m: &ModelView| {
-                format!("{} #{id}", m.profile.name)
-            })
-    };
-    let side_of = |id: u32| all.get(id as usize - 1).map(|m| m.side);
-    let events = &session.engine.log().events;
+    let shown = visible_lines(&session.engine.log().events, filter, &all, 400);
     egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            // The last 400 lines are plenty on screen; the whole log is in the save.
-            let from = events.len().saturating_sub(2000);
-            let mut shown = 0;
-            for e in &events[from..] {
-                let (side, text) = match line(e, &name, &side_of) {
-                    Some(l) => l,
-                    None => continue,
-                };
-                if matches!(e, LogEvent::Die(_)) && !filter.dice {
-                    continue;
-                }
-                if let Some(s) = side
-                    && !filter.show[s.index()]
-                {
-                    continue;
-                }
-                shown += 1;
-                if shown > 400 {
-                    break;
-                }
+            for (side, text) in shown {
                 let colour = side.map_or(egui::Color32::LIGHT_GRAY, palette::side_egui);
                 ui.label(egui::RichText::new(text).color(colour).size(12.5));
             }
         });
+}
+
+/// The newest `max` lines the filter lets through, oldest first (the whole log is in
+/// the save). Ids that name no model (a hand-edited save) read as `#id`.
+pub fn visible_lines(
+    events: &[LogEvent],
+    filter: &LogFilter,
+    all: &[ModelView],
+    max: usize,
+) -> Vec<(Option<Side>, String)> {
+    let get = |id: u32| find(all, id);
+    let name = |id: u32| get(id).map_or(format!("#{id}"), |m| format!("{} #{id}", m.profile.name));
+    let side_of = |id: u32| get(id).map(|m| m.side);
+    let mut out: Vec<(Option<Side>, String)> = events
+        .iter()
+        .rev()
+        .filter(|e| filter.dice || !matches!(e, LogEvent::Die(_)))
+        .filter_map(|e| line(e, &name, &side_of))
+        .filter(|(side, _)| side.is_none_or(|s| filter.show[s.index()]))
+        .take(max)
+        .collect();
+    out.reverse();
+    out
 }
 
 /// One readable line for an event, and the side it concerns (None: both or neither).
@@ -193,6 +190,14 @@ fn line(
             ),
         ),
         LogEvent::Rallied { side, roll } => (Some(*side), format!("{side} rallies on {roll}")),
+        LogEvent::FleeHeld { model, why } => (
+            side_of(*model),
+            format!("{} cannot flee: {why}", name(*model)),
+        ),
+        LogEvent::BlessingFaded { model } => (
+            side_of(*model),
+            format!("{}'s Bless fades unused", name(*model)),
+        ),
         LogEvent::BattleEnded { winner, reason } => (
             *winner,
             format!(
@@ -214,6 +219,36 @@ fn describe(c: &Command, name: &dyn Fn(u32) -> String) -> String {
         Command::UndoMove { model } => format!("taking back {}'s move", name(*model)),
         Command::Shoot { model, target } => format!("{} shooting {}", name(*model), name(*target)),
         Command::ResolveMelee { model, .. } => format!("fighting with {}", name(*model)),
+        Command::AllocateDamage { .. } => "splitting damage dice".into(),
         Command::EndPhase => "ending the phase".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn round(r: u32) -> LogEvent {
+        LogEvent::RoundStarted { round: r }
+    }
+
+    #[test]
+    fn the_newest_lines_are_shown_oldest_first() {
+        let events: Vec<LogEvent> = (1..=1000).map(round).collect();
+        let lines = visible_lines(&events, &LogFilter::default(), &[], 400);
+        assert_eq!(lines.len(), 400);
+        assert!(lines[0].1.contains("Round 601"), "{:?}", lines[0]);
+        assert!(lines[399].1.contains("Round 1000"));
+    }
+
+    #[test]
+    fn ids_of_no_model_read_as_numbers() {
+        let events = vec![
+            LogEvent::Woke { model: 0 },
+            LogEvent::Woke { model: u32::MAX },
+        ];
+        let lines = visible_lines(&events, &LogFilter::default(), &[], 10);
+        assert_eq!(lines[0].1, "#0 wakes");
+        assert_eq!(lines[1].1, format!("#{} wakes", u32::MAX));
     }
 }

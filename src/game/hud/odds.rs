@@ -5,8 +5,8 @@ use crate::game::input::{Selection, ghost};
 use crate::game::session::Session;
 use bevy_egui::egui;
 use warband_battle::battle::{ModelView, TerrainMap, in_play};
-use warband_battle::geometry::{Crossed, in_contact};
-use warband_battle::phases::{Phase, check_shot, contest_dice};
+use warband_battle::geometry::{Crossed, melee_groups};
+use warband_battle::phases::{Phase, check_shot, fight_dice, group_if_at, shot_chances};
 use warband_rules::marauders::melee_odds;
 use warband_rules::marauders::odds::shot_odds_with;
 use warband_rules::marauders::shooting::shot_modifier;
@@ -23,93 +23,126 @@ pub fn show(ui: &mut egui::Ui, session: &Session, sel: &Selection) {
         return;
     };
     let hover = sel.hover.and_then(get);
+    let round = session.engine.battle().round;
     match session.engine.phase() {
         Phase::Shooting => {
-            let Some(t) = hover.filter(|t| t.side != me.side) else {
-                return;
-            };
-            ui.separator();
-            ui.strong(format!("Shot at {} #{}", t.profile.name, t.id));
-            let broken = session.engine.battle().side(me.side).broken;
-            match check_shot(&all, &world.resource::<TerrainMap>().0, broken, me, t) {
-                Err(why) => {
-                    ui.colored_label(egui::Color32::from_rgb(240, 150, 100), why.0);
-                }
-                Ok(line) => {
-                    let modifier = shot_modifier(me.conditions.moved);
-                    let odds = shot_odds_with(t.effective_armour(), modifier, line.obstacles.len());
-                    ui.label(format!(
-                        "Range {:.1}\", damage roll {modifier:+} vs {}+",
-                        line.range,
-                        t.effective_armour().threshold()
-                    ));
-                    for (c, p) in line.obstacles.iter().zip(&odds.stopped_by) {
-                        let what = match c.what {
-                            Crossed::Base(id) => get(id)
-                                .map_or(format!("#{id}"), |m| format!("{} #{id}", m.profile.name)),
-                            Crossed::Terrain(i) => session
-                                .setup
-                                .scenario
-                                .terrain
-                                .get(i)
-                                .map_or("terrain".into(), |t| t.name.clone()),
-                        };
-                        ui.label(format!("  stopped by {what}: {}", pct(*p)));
-                    }
-                    ui.label(format!("Reaches: {}", pct(odds.reaches)));
-                    ui.strong(format!("Damages: {}", pct(odds.damages)));
-                    if t.engaged_since.is_some() {
-                        ui.label(
-                            "The target is in melee: the shot hits a random model of the fight.",
-                        );
-                    }
-                }
+            if let Some(t) = hover.filter(|t| t.side != me.side) {
+                shot_panel(ui, session, &all, me, t);
             }
         }
-        Phase::Movement => {
-            let Some(g) = sel.cursor.and_then(|c| ghost(session, me.id, c)) else {
-                return;
-            };
-            if g.charged.is_empty() {
-                ui.separator();
-                ui.label(format!(
-                    "Move {:.1}\" of {:.1}\"",
-                    g.cost,
-                    me.profile.armour.movement_allowance()
-                ));
-                return;
-            }
-            let mut moved = me.clone();
-            moved.base.center = g.end;
-            let them: Vec<&ModelView> = all
-                .iter()
-                .filter(|e| {
-                    e.side != me.side
-                        && (g.charged.contains(&e.id) || in_contact(&e.base, &moved.base))
-                })
-                .collect();
-            let mut us: Vec<&ModelView> = all
-                .iter()
-                .filter(|f| {
-                    f.side == me.side
-                        && f.id != me.id
-                        && them.iter().any(|t| in_contact(&f.base, &t.base))
-                })
-                .collect();
-            us.push(&moved);
-            melee_panel(ui, "Charge", &us, &them);
-        }
+        Phase::Movement => move_panel(ui, session, &all, me, sel),
         _ => {
             if let Some(t) = hover.filter(|t| t.side != me.side) {
-                melee_panel(ui, "One on one", &[me], &[t]);
+                melee_panel(ui, "One on one", &all, &[me], &[t], round);
             }
         }
     }
 }
 
-/// Exact odds of a fight between two groups.
-pub fn melee_panel(ui: &mut egui::Ui, title: &str, us: &[&ModelView], them: &[&ModelView]) {
-    let (a, b) = (contest_dice(us, 0), contest_dice(them, 0));
+fn shot_panel(
+    ui: &mut egui::Ui,
+    session: &Session,
+    all: &[ModelView],
+    me: &ModelView,
+    t: &ModelView,
+) {
+    let world = session.engine.world();
+    let get = |id: u32| all.iter().find(|m| m.id == id);
+    ui.separator();
+    ui.strong(format!("Shot at {} #{}", t.profile.name, t.id));
+    let broken = session.engine.battle().side(me.side).broken;
+    let line = match check_shot(all, &world.resource::<TerrainMap>().0, broken, me, t) {
+        Err(why) => {
+            ui.colored_label(egui::Color32::from_rgb(240, 150, 100), why.0);
+            return;
+        }
+        Ok(line) => line,
+    };
+    let modifier = shot_modifier(me.conditions.moved);
+    let odds = shot_odds_with(t.effective_armour(), modifier, line.obstacles.len());
+    ui.label(format!(
+        "Range {:.1}\", damage roll {modifier:+}",
+        line.range
+    ));
+    for (c, p) in line.obstacles.iter().zip(&odds.stopped_by) {
+        let what = match c.what {
+            Crossed::Base(id) => {
+                get(id).map_or(format!("#{id}"), |m| format!("{} #{id}", m.profile.name))
+            }
+            Crossed::Terrain(i) => session
+                .setup
+                .scenario
+                .terrain
+                .get(i)
+                .map_or("terrain".into(), |t| t.name.clone()),
+        };
+        ui.label(format!("  stopped by {what}: {}", pct(*p)));
+    }
+    ui.label(format!("Reaches: {}", pct(odds.reaches)));
+    let groups = melee_groups(&all.iter().map(ModelView::grouped).collect::<Vec<_>>());
+    let group = groups.iter().find(|g| g.contains(&t.id)).map(Vec::as_slice);
+    if group.is_some() {
+        ui.label("The target is in melee: the shot strikes one model of the fight at random.");
+    }
+    for (id, p) in shot_chances(all, &line, me.conditions.moved, t.id, group) {
+        let Some(m) = get(id) else { continue };
+        let text = format!(
+            "Damages {} #{id} ({}+): {}",
+            m.profile.name,
+            m.effective_armour().threshold(),
+            pct(p)
+        );
+        if m.side == me.side {
+            ui.colored_label(
+                egui::Color32::from_rgb(240, 150, 100),
+                format!("{text} — your own"),
+            );
+        } else {
+            ui.strong(text);
+        }
+    }
+}
+
+fn move_panel(
+    ui: &mut egui::Ui,
+    session: &Session,
+    all: &[ModelView],
+    me: &ModelView,
+    sel: &Selection,
+) {
+    if me.conditions.moved {
+        ui.separator();
+        ui.label("Already moved this round.");
+        return;
+    }
+    let Some(g) = sel.cursor.and_then(|c| ghost(session, me.id, c)) else {
+        return;
+    };
+    if g.charged.is_empty() {
+        ui.separator();
+        ui.label(format!(
+            "Move {:.1}\" of {:.1}\"",
+            g.cost,
+            me.profile.armour.movement_allowance()
+        ));
+        return;
+    }
+    let group = group_if_at(session.engine.world(), me.id, g.end);
+    let us: Vec<&ModelView> = group.iter().filter(|m| m.side == me.side).collect();
+    let them: Vec<&ModelView> = group.iter().filter(|m| m.side != me.side).collect();
+    melee_panel(ui, "Charge", all, &us, &them, session.engine.battle().round);
+}
+
+/// Exact odds of a fight between two groups, with the dice the engine would roll.
+pub fn melee_panel(
+    ui: &mut egui::Ui,
+    title: &str,
+    all: &[ModelView],
+    us: &[&ModelView],
+    them: &[&ModelView],
+    round: u32,
+) {
+    let (a, b) = fight_dice(all, us, them, round);
     let o = melee_odds(a, b);
     ui.separator();
     ui.strong(format!("{title}: {a} dice against {b}"));

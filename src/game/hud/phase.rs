@@ -7,9 +7,11 @@ use crate::game::session::Session;
 use bevy_egui::egui;
 use warband_battle::battle::{ModelView, in_play};
 use warband_battle::command::Allocation;
-use warband_battle::geometry::{in_contact, melee_groups};
-use warband_battle::phases::Phase;
-use warband_battle::phases::{auto_allocation, own_dice};
+use warband_battle::geometry::in_contact;
+use warband_battle::phases::{
+    PendingStrike, Phase, allocation_problem, auto_allocation, open_groups, own_dice,
+    strike_waiting,
+};
 use warband_battle::{Command, Side};
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
@@ -32,6 +34,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     });
     match phase {
         Phase::Initiative => order_dialog(ui, session, side),
+        Phase::Attacking if strike_waiting(session.engine.world()).is_some() => {
+            strike_dialog(ui, session, side);
+            return;
+        }
         Phase::Attacking => fights(ui, session, side, sel),
         _ => {}
     }
@@ -70,34 +76,15 @@ fn order_dialog(ui: &mut egui::Ui, session: &mut Session, side: Side) {
 }
 
 fn fights(ui: &mut egui::Ui, session: &mut Session, side: Side, sel: &mut Selection) {
-    let all = in_play(session.engine.world());
-    let fought = session
-        .engine
-        .world()
-        .resource::<warband_battle::phases::Fought>()
-        .0
-        .clone();
-    let groups = melee_groups(&all.iter().map(ModelView::grouped).collect::<Vec<_>>());
+    let world = session.engine.world();
+    let all = in_play(world);
+    let round = session.engine.battle().round;
     let mut chosen: Option<(u32, Option<Vec<Allocation>>)> = None;
-    for g in groups
-        .iter()
-        .filter(|g| !g.iter().any(|id| fought.contains(id)))
-    {
-        let members = |mine: bool| -> Vec<&ModelView> {
-            all.iter()
-                .filter(|m| g.contains(&m.id) && (m.side == side) == mine)
-                .collect()
-        };
-        let (us, them) = (members(true), members(false));
-        let names = |v: &[&ModelView]| {
-            v.iter()
-                .map(|m| format!("{} #{}", m.profile.name, m.id))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
+    for g in open_groups(world) {
+        let (us, them) = sides_of(&all, &g, side);
         ui.group(|ui| {
             ui.label(format!("{}  vs  {}", names(&us), names(&them)));
-            melee_panel(ui, "Fight", &us, &them);
+            melee_panel(ui, "Fight", &all, &us, &them, round);
             ui.horizontal(|ui| {
                 if ui
                     .button("Fight")
@@ -110,7 +97,10 @@ fn fights(ui: &mut egui::Ui, session: &mut Session, side: Side, sel: &mut Select
                     sel.model = us.first().map(|m| m.id);
                 }
             });
-            if let Some(alloc) = allocation_editor(ui, g[0], &us, &them) {
+            let header = "Split my damage dice…";
+            if let Some(alloc) =
+                allocation_editor(ui, world, side, &g, header, "Fight with this split")
+            {
                 chosen = Some((g[0], Some(alloc)));
             }
         });
@@ -120,90 +110,134 @@ fn fights(ui: &mut egui::Ui, session: &mut Session, side: Side, sel: &mut Select
     }
 }
 
-/// "Split my dice…": how many damage dice each of your models puts on each enemy it
-/// touches, used if your side wins. Starts from the auto-allocator's split; returns the
-/// allocation when the player fights with it.
+/// Your side won a fight it did not start: place your damage dice, or let the
+/// computer split them.
+fn strike_dialog(ui: &mut egui::Ui, session: &mut Session, side: Side) {
+    let world = session.engine.world();
+    let Some(strike) = world.resource::<PendingStrike>().0.clone() else {
+        return;
+    };
+    let all = in_play(world);
+    let (us, them) = sides_of(&all, &strike.group, side);
+    ui.strong(format!(
+        "You won the fight {} vs {}.",
+        names(&us),
+        names(&them)
+    ));
+    ui.label("Split your damage dice among the enemies each model touches:");
+    let mut send = None;
+    if let Some(alloc) = allocation_editor(ui, world, side, &strike.group, "Your split", "Strike") {
+        send = Some(Some(alloc));
+    }
+    if ui.button("Let the computer split them").clicked() {
+        send = Some(None);
+    }
+    if let Some(allocation) = send {
+        let _ = session.submit(side, Command::AllocateDamage { allocation });
+    }
+}
+
+fn sides_of<'a>(
+    all: &'a [ModelView],
+    group: &[u32],
+    side: Side,
+) -> (Vec<&'a ModelView>, Vec<&'a ModelView>) {
+    let members = |mine: bool| -> Vec<&ModelView> {
+        all.iter()
+            .filter(|m| group.contains(&m.id) && (m.side == side) == mine)
+            .collect()
+    };
+    (members(true), members(false))
+}
+
+fn names(v: &[&ModelView]) -> String {
+    v.iter()
+        .map(|m| format!("{} #{}", m.profile.name, m.id))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// How many damage dice each of your models puts on each enemy it touches. Starts from
+/// the auto-allocator's split; the engine says whether a split is whole. Returns the
+/// allocation when the player confirms it.
 fn allocation_editor(
     ui: &mut egui::Ui,
-    group: u32,
-    us: &[&ModelView],
-    them: &[&ModelView],
+    world: &bevy::prelude::World,
+    side: Side,
+    group: &[u32],
+    header: &str,
+    confirm: &str,
 ) -> Option<Vec<Allocation>> {
+    let all = in_play(world);
+    let members: Vec<ModelView> = all
+        .iter()
+        .filter(|m| group.contains(&m.id))
+        .cloned()
+        .collect();
+    let (us, them) = sides_of(&members, group, side);
+    let id = egui::Id::new(("allocation", group[0]));
     let mut fight = None;
-    egui::CollapsingHeader::new("Split my damage dice…")
-        .id_salt(("alloc", group))
+    egui::CollapsingHeader::new(header)
+        .id_salt(("alloc", group[0]))
+        .default_open(confirm == "Strike")
         .show(ui, |ui| {
-            let id = egui::Id::new(("allocation", group));
-            let members: Vec<ModelView> = us.iter().chain(them).map(|m| (*m).clone()).collect();
-            let side = us.first().map(|m| m.side)?;
             let mut alloc: Vec<Allocation> = ui
                 .data_mut(|d| d.get_temp::<Vec<Allocation>>(id))
                 .unwrap_or_else(|| auto_allocation(&members, side));
-            let mut ok = true;
-            for att in us {
-                let dice = own_dice(att);
-                let touching: Vec<&&ModelView> = them
-                    .iter()
-                    .filter(|t| in_contact(&att.base, &t.base))
-                    .collect();
-                let given: u8 = alloc
-                    .iter()
-                    .filter(|a| a.attacker == att.id)
-                    .map(|a| a.dice)
-                    .sum();
-                ui.label(format!(
-                    "{} #{}: {given} of {dice} dice",
-                    att.profile.name, att.id
-                ));
-                for t in touching {
-                    let n = match alloc
-                        .iter_mut()
-                        .find(|a| a.attacker == att.id && a.target == t.id)
-                    {
-                        Some(a) => &mut a.dice,
-                        None => {
-                            alloc.push(Allocation {
-                                attacker: att.id,
-                                target: t.id,
-                                dice: 0,
-                            });
-                            &mut alloc.last_mut().expect("just pushed").dice
-                        }
-                    };
-                    ui.horizontal(|ui| {
-                        ui.label(format!(
-                            "   → {} #{} (hit on {}+)",
-                            t.profile.name,
-                            t.id,
-                            t.effective_armour().threshold()
-                        ));
-                        ui.add(egui::DragValue::new(n).range(0..=dice));
-                    });
-                }
-                let given: u8 = alloc
-                    .iter()
-                    .filter(|a| a.attacker == att.id)
-                    .map(|a| a.dice)
-                    .sum();
-                if given != dice && given != 0 {
-                    ok = false;
-                }
+            for att in &us {
+                dice_rows(ui, att, &them, &mut alloc);
             }
             ui.data_mut(|d| d.insert_temp(id, alloc.clone()));
-            if !ok {
-                ui.colored_label(
-                    egui::Color32::from_rgb(240, 150, 100),
-                    "Each model must place all of its dice (or none).",
-                );
+            let problem = allocation_problem(world, side, group, &alloc);
+            if let Some(why) = &problem {
+                ui.colored_label(egui::Color32::from_rgb(240, 150, 100), why);
             }
             if ui
-                .add_enabled(ok, egui::Button::new("Fight with this split"))
+                .add_enabled(problem.is_none(), egui::Button::new(confirm))
                 .clicked()
             {
                 alloc.retain(|a| a.dice > 0);
                 fight = Some(alloc);
             }
-            Some(())
         });
     fight
+}
+
+/// One attacker's dice: a counter for each enemy it touches.
+fn dice_rows(ui: &mut egui::Ui, att: &ModelView, them: &[&ModelView], alloc: &mut Vec<Allocation>) {
+    let dice = own_dice(att);
+    let given: u8 = alloc
+        .iter()
+        .filter(|a| a.attacker == att.id)
+        .map(|a| a.dice)
+        .sum();
+    ui.label(format!(
+        "{} #{}: {given} of {dice} dice",
+        att.profile.name, att.id
+    ));
+    for t in them.iter().filter(|t| in_contact(&att.base, &t.base)) {
+        let at = match alloc
+            .iter()
+            .position(|a| a.attacker == att.id && a.target == t.id)
+        {
+            Some(i) => i,
+            None => {
+                alloc.push(Allocation {
+                    attacker: att.id,
+                    target: t.id,
+                    dice: 0,
+                });
+                alloc.len() - 1
+            }
+        };
+        ui.horizontal(|ui| {
+            ui.label(format!(
+                "   → {} #{} (hit on {}+)",
+                t.profile.name,
+                t.id,
+                t.effective_armour().threshold()
+            ));
+            ui.add(egui::DragValue::new(&mut alloc[at].dice).range(0..=dice));
+        });
+    }
 }

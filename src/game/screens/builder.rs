@@ -190,7 +190,7 @@ fn builder(
                     .striped(true)
                     .num_columns(7)
                     .show(ui, |ui| {
-                        for h in ["", "Name", "HD", "Armour", "Morale", "Extras", "Pts"] {
+                        for h in ["", "Name", "HD", "Armour", "Morale", "Pts", "Extras"] {
                             ui.strong(h);
                         }
                         ui.end_row();
@@ -208,7 +208,10 @@ fn builder(
                             }
                             ui.label(&p.name);
                             ui.label(p.hd.to_string());
-                            ui.label(p.armour.name());
+                            ui.label(match p.ac {
+                                Some(ac) => format!("{} (AC {ac})", p.armour),
+                                None => p.armour.name().to_string(),
+                            });
                             ui.label(p.morale.to_string());
                             ui.label(points(p).to_string());
                             let mut extras = Vec::new();

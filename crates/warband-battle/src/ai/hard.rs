@@ -148,7 +148,7 @@ pub fn position_value(snap: &Snapshot) -> f64 {
                     .filter(|m| (m.side == snap.side) == mine)
                     .collect()
             };
-            melee_value(&snap, &side_of(true), &side_of(false))
+            melee_value(snap, &side_of(true), &side_of(false))
         })
         .sum();
     let threat = |view: &Snapshot| -> f64 {
