@@ -212,8 +212,15 @@ pub fn fight_dice(
     let Some(mine) = mine else {
         return (0, 0);
     };
-    let group: Vec<u32> = us.iter().chain(them).map(|m| m.id).collect();
-    let bless = bless_bonus(all, &group, round);
+    let blessed = all
+        .iter()
+        .any(|m| m.blessing.is_some_and(|b| b.round == round));
+    let bless = if blessed {
+        let group: Vec<u32> = us.iter().chain(them).map(|m| m.id).collect();
+        bless_bonus(all, &group, round)
+    } else {
+        [0, 0]
+    };
     (
         contest_dice(us, bless[mine.index()]),
         contest_dice(them, bless[mine.other().index()]),
