@@ -41,8 +41,9 @@ pub struct SpellDef {
     pub effect: SpellEffect,
 }
 
-/// Whether a Sleep roll of `total` HD puts each candidate to sleep: candidates are
-/// (id, hd left) sorted by the caller; lowest HD first, then id, while HD remain.
+/// The candidates a Sleep roll of `total` HD puts to sleep. Candidates are (id, full
+/// initial HD), in any order (sorted here): lowest HD first, then id, each costing its
+/// HD (at least 1) from the total, stopping at the first it cannot cover.
 pub fn sleep_victims(total: u32, candidates: &[(u32, u8)]) -> Vec<u32> {
     let mut sorted = candidates.to_vec();
     sorted.sort_by_key(|(id, hd)| (*hd, *id));
