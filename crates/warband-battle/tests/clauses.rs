@@ -151,19 +151,16 @@ fn a_low_wall_is_an_obstacle_and_a_house_blocks_sight() {
 
 #[test]
 fn shooting_into_melee_hits_a_random_model_of_the_group() {
-    let mut e = engine(&["Archer", "Orc"], &["Orc"], 5);
-    place(&mut e, 1, 25.0, 8.0);
-    place(&mut e, 2, 10.0, 20.0);
-    place(&mut e, 3, 10.0, 21.0);
-    advance_to(&mut e, Phase::Shooting, Side::A);
-    e.submit(
+    let at = [(25.0, 8.0), (10.0, 20.0), (10.0, 21.0)];
+    let mut e = staged(
+        &["Archer", "Orc"],
+        &["Orc"],
+        5,
+        &at,
+        Phase::Shooting,
         Side::A,
-        Command::Shoot {
-            model: 1,
-            target: 3,
-        },
-    )
-    .unwrap();
+    );
+    shoot(&mut e, Side::A, 1, 3);
     let pick: Vec<_> = e
         .log()
         .dice()

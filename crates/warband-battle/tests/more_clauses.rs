@@ -266,19 +266,9 @@ fn commands_out_of_turn_or_phase_are_refused_and_change_nothing() {
 
 #[test]
 fn a_plain_move_can_be_taken_back_but_not_a_charge() {
-    let mut e = engine(&["Orc", "Orc"], &["Orc"], 11);
-    place(&mut e, 1, 10.0, 10.0);
-    place(&mut e, 2, 20.0, 10.0);
-    place(&mut e, 3, 20.0, 13.0);
-    advance_to(&mut e, Phase::Movement, Side::A);
-    e.submit(
-        Side::A,
-        Command::Move {
-            model: 1,
-            to: (10.0, 12.0),
-        },
-    )
-    .unwrap();
+    let at = [(10.0, 10.0), (20.0, 10.0), (20.0, 13.0)];
+    let mut e = staged(&["Orc", "Orc"], &["Orc"], 11, &at, Phase::Movement, Side::A);
+    move_to(&mut e, Side::A, 1, (10.0, 12.0));
     e.submit(Side::A, Command::UndoMove { model: 1 }).unwrap();
     let back = warband_battle::battle::model(e.world(), 1).unwrap();
     assert_eq!(back.base.center, bevy_math::Vec2::new(10.0, 10.0));

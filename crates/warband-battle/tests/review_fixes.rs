@@ -36,20 +36,17 @@ fn run_until(engine: &mut Engine, stop: impl Fn(&Engine) -> bool) {
 
 // 1. Undo ----------------------------------------------------------------------------
 
+/// Two orcs far apart; A's has just made a plain move in round 1.
+fn orc_moved_in_round_one() -> Engine {
+    let at = [(10.0, 10.0), (40.0, 30.0)];
+    let mut e = staged(&["Orc"], &["Orc"], 3, &at, Phase::Movement, Side::A);
+    move_to(&mut e, Side::A, 1, (10.0, 12.0));
+    e
+}
+
 #[test]
 fn a_move_from_an_earlier_round_cannot_be_taken_back() {
-    let mut e = engine(&["Orc"], &["Orc"], 3);
-    place(&mut e, 1, 10.0, 10.0);
-    place(&mut e, 2, 40.0, 30.0);
-    advance_to(&mut e, Phase::Movement, Side::A);
-    e.submit(
-        Side::A,
-        Command::Move {
-            model: 1,
-            to: (10.0, 12.0),
-        },
-    )
-    .unwrap();
+    let mut e = orc_moved_in_round_one();
     run_until(&mut e, |e| {
         e.battle().round == 2 && e.phase() == Phase::Movement && e.awaiting() == Some(Side::A)
     });
@@ -61,18 +58,7 @@ fn a_move_from_an_earlier_round_cannot_be_taken_back() {
 
 #[test]
 fn a_model_engaged_since_its_move_cannot_take_it_back() {
-    let mut e = engine(&["Orc"], &["Orc"], 3);
-    place(&mut e, 1, 10.0, 10.0);
-    place(&mut e, 2, 40.0, 30.0);
-    advance_to(&mut e, Phase::Movement, Side::A);
-    e.submit(
-        Side::A,
-        Command::Move {
-            model: 1,
-            to: (10.0, 12.0),
-        },
-    )
-    .unwrap();
+    let mut e = orc_moved_in_round_one();
     // An enemy now stands in contact with it.
     place(&mut e, 2, 11.0, 12.0);
     let r = e.submit(Side::A, Command::UndoMove { model: 1 });
@@ -130,19 +116,16 @@ fn a_save_that_undoes_an_old_move_replays_with_the_undo_refused() {
 fn hd_removed_by_friendly_fire_score_nothing() {
     let mut seen = 0;
     for seed in 0..300 {
-        let mut e = engine(&["Archer", "Brute"], &["Orc"], seed);
-        place(&mut e, 1, 10.0, 5.0);
-        place(&mut e, 2, 10.0, 10.0);
-        place(&mut e, 3, 10.0, 15.0);
-        advance_to(&mut e, Phase::Shooting, Side::A);
-        e.submit(
+        let at = [(10.0, 5.0), (10.0, 10.0), (10.0, 15.0)];
+        let mut e = staged(
+            &["Archer", "Brute"],
+            &["Orc"],
+            seed,
+            &at,
+            Phase::Shooting,
             Side::A,
-            Command::Shoot {
-                model: 1,
-                target: 3,
-            },
-        )
-        .unwrap();
+        );
+        shoot(&mut e, Side::A, 1, 3);
         let brute = model(e.world(), 2).unwrap();
         if brute.hd.left < brute.hd.initial {
             seen += 1;
@@ -156,18 +139,7 @@ fn hd_removed_by_friendly_fire_score_nothing() {
 
 #[test]
 fn an_unused_blessing_fades_with_its_round() {
-    let mut e = engine(&["Mage"], &["Orc"], 1);
-    place(&mut e, 1, 10.0, 5.0);
-    place(&mut e, 2, 40.0, 30.0);
-    set_blessing(
-        &mut e,
-        1,
-        Blessing {
-            target: 1,
-            dice: 1,
-            round: 1,
-        },
-    );
+    let mut e = blessed_mage((10.0, 5.0), (40.0, 30.0));
     run_until(&mut e, |e| e.battle().round == 2);
     let m = model(e.world(), 1).unwrap();
     assert_eq!(m.blessing, None, "the blessing outlived its round");
@@ -180,18 +152,7 @@ fn an_unused_blessing_fades_with_its_round() {
 
 #[test]
 fn a_blessing_adds_its_die_to_the_fight_of_its_round() {
-    let mut e = engine(&["Mage"], &["Orc"], 1);
-    place(&mut e, 1, 10.0, 10.0);
-    place(&mut e, 2, 11.0, 10.0);
-    set_blessing(
-        &mut e,
-        1,
-        Blessing {
-            target: 1,
-            dice: 1,
-            round: 1,
-        },
-    );
+    let mut e = blessed_mage((10.0, 10.0), (11.0, 10.0));
     advance_to_phase(&mut e, Phase::Attacking);
     let side = e.awaiting().unwrap();
     e.submit(
@@ -205,6 +166,21 @@ fn a_blessing_adds_its_die_to_the_fight_of_its_round() {
     // One die for the mage's HD and one for the blessing; one for the orc.
     let contest = dice_with(&e, &clauses::MELEE_CONTEST);
     assert_eq!(contest.len(), 3, "{contest:?}");
+}
+
+/// A mage and an orc at these places; the mage's side has one Bless die on the mage
+/// for round 1's fight.
+fn blessed_mage(mage: (f32, f32), orc: (f32, f32)) -> Engine {
+    let mut e = engine(&["Mage"], &["Orc"], 1);
+    place(&mut e, 1, mage.0, mage.1);
+    place(&mut e, 2, orc.0, orc.1);
+    let bless = Blessing {
+        target: 1,
+        dice: 1,
+        round: 1,
+    };
+    set_blessing(&mut e, 1, bless);
+    e
 }
 
 fn set_blessing(e: &mut Engine, id: u32, b: Blessing) {
@@ -560,13 +536,16 @@ fn a_shot_into_melee_strikes_each_member_as_shot_chances_says() {
     use warband_battle::battle::{TerrainMap, in_play};
     use warband_battle::geometry::melee_groups;
     use warband_battle::phases::{check_shot, shot_chances};
+    let at = [(10.0, 5.0), (11.0, 15.0), (10.0, 15.0)];
     let setup_at = |seed: u64| {
-        let mut e = engine(&["Archer", "Orc"], &["Orc"], seed);
-        place(&mut e, 1, 10.0, 5.0);
-        place(&mut e, 2, 11.0, 15.0);
-        place(&mut e, 3, 10.0, 15.0);
-        advance_to(&mut e, Phase::Shooting, Side::A);
-        e
+        staged(
+            &["Archer", "Orc"],
+            &["Orc"],
+            seed,
+            &at,
+            Phase::Shooting,
+            Side::A,
+        )
     };
     let e = setup_at(0);
     let all = in_play(e.world());

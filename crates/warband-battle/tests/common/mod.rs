@@ -212,3 +212,33 @@ pub fn dice_with(engine: &Engine, clause: &Clause) -> Vec<u8> {
 pub fn events(engine: &Engine) -> &[LogEvent] {
     &engine.log().events
 }
+
+/// A battle of `a` against `b` with model i (from 1) placed at `at[i - 1]`, played on
+/// until `side` is asked to act in `phase`.
+pub fn staged(
+    a: &[&str],
+    b: &[&str],
+    seed: u64,
+    at: &[(f32, f32)],
+    phase: Phase,
+    side: Side,
+) -> Engine {
+    let mut e = engine(a, b, seed);
+    for (i, (x, y)) in at.iter().enumerate() {
+        place(&mut e, i as u32 + 1, *x, *y);
+    }
+    advance_to(&mut e, phase, side);
+    e
+}
+
+/// `side` moves `model` to `to`; the move must be accepted.
+pub fn move_to(e: &mut Engine, side: Side, model: u32, to: (f32, f32)) {
+    e.submit(side, Command::Move { model, to })
+        .expect("the move is legal");
+}
+
+/// `side`'s `model` shoots `target`; the shot must be accepted.
+pub fn shoot(e: &mut Engine, side: Side, model: u32, target: u32) {
+    e.submit(side, Command::Shoot { model, target })
+        .expect("the shot is legal");
+}
