@@ -122,6 +122,16 @@ impl BattleLog {
         self.events.push(e);
     }
 
+    /// A stable digest of the whole log, event for event (FNV-1a over each event's RON
+    /// text): two battles with the same digest logged the same things in the same order.
+    pub fn digest(&self) -> u64 {
+        let mut h = crate::hash::Fnv::default();
+        for e in &self.events {
+            h.write_str(&ron::to_string(e).unwrap_or_default());
+        }
+        h.finish()
+    }
+
     pub fn dice(&self) -> impl Iterator<Item = &DieRoll> {
         self.events.iter().filter_map(|e| match e {
             LogEvent::Die(d) => Some(d),

@@ -1,0 +1,151 @@
+//! Records the Marauders fixture corpus in `tests/fixtures/marauders/`: AI battles on
+//! every shipped scenario at every player level, and battles laced with hostile
+//! commands that the engine must refuse. Each is a save; `digests.ron` holds each
+//! one's final state hash and log digest, which `tests/fixtures.rs` checks a replay
+//! against. Run it only when the rules change on purpose:
+//!
+//! `cargo run --release -p warband-battle --example record_fixtures`
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use warband_battle::ai::{AiKind, Policy, play};
+use warband_battle::command::Allocation;
+use warband_battle::components::SpellAim;
+use warband_battle::data::{BattleSetup, save_ron};
+use warband_battle::save::{FORMAT_VERSION, Save};
+use warband_battle::{Command, Engine, Phase, Side};
+
+const SCENARIOS: [&str; 4] = ["open-field", "woods-and-walls", "ruined-keep", "river-ford"];
+
+fn main() -> Result<(), String> {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let out = root.join("tests/fixtures/marauders");
+    std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    use AiKind::*;
+    let pairings = [
+        (Random, Charge),
+        (Charge, Easy),
+        (Easy, Normal),
+        (Normal, Hard),
+        (Hard, Random),
+        (Normal, Normal),
+        (Random, Random),
+        (Charge, Charge),
+        (Easy, Hard),
+        (Hard, Charge),
+        (Normal, Random),
+        (Easy, Easy),
+    ];
+    let mut digests = BTreeMap::new();
+    for (si, name) in SCENARIOS.iter().enumerate() {
+        let setup = BattleSetup::load(&root.join(format!("assets/scenarios/{name}.ron")))
+            .map_err(|e| e.to_string())?;
+        for (pi, (a, b)) in pairings.iter().enumerate() {
+            let seed = 1000 + (si * 100 + pi) as u64;
+            let file = format!("{name}-{a}-v-{b}.ron");
+            let mut pa = a.policy(seed ^ 0xa);
+            let mut pb = b.policy(seed ^ 0xb);
+            let entry = record(&out.join(&file), &setup, seed, pa.as_mut(), pb.as_mut())?;
+            digests.insert(file, entry);
+        }
+        let seed = 7000 + si as u64;
+        let file = format!("{name}-hostile.ron");
+        let mut pa = Hostile::new(Normal.policy(seed ^ 0xa), seed);
+        let mut pb = Hostile::new(Charge.policy(seed ^ 0xb), seed + 1);
+        let entry = record(&out.join(&file), &setup, seed, &mut pa, &mut pb)?;
+        digests.insert(file, entry);
+    }
+    save_ron(&out.join("digests.ron"), &digests).map_err(|e| e.to_string())?;
+    println!("recorded {} battles in {}", digests.len(), out.display());
+    Ok(())
+}
+
+/// Plays one battle, writes its save, and returns (final hash, log digest, events).
+fn record(
+    path: &Path,
+    setup: &BattleSetup,
+    seed: u64,
+    a: &mut dyn Policy,
+    b: &mut dyn Policy,
+) -> Result<(u64, u64, usize), String> {
+    let mut engine = Engine::new(setup, seed)?;
+    let played = play(&mut engine, a, b);
+    let save = Save {
+        format_version: FORMAT_VERSION,
+        setup: setup.clone(),
+        seed,
+        commands: played.commands,
+        final_hash: engine.state_hash(),
+    };
+    save.write(path).map_err(|e| e.to_string())?;
+    let log = engine.log();
+    Ok((save.final_hash, log.digest(), log.events.len()))
+}
+
+/// A player that sends a hostile command before each real one: out of turn and
+/// phase, naming models that do not exist, undoing old moves, empty and over-full
+/// splits. The engine must refuse every one and change nothing.
+struct Hostile {
+    inner: Box<dyn Policy + Send>,
+    state: u64,
+    armed: bool,
+}
+
+impl Hostile {
+    fn new(inner: Box<dyn Policy + Send>, seed: u64) -> Self {
+        Self {
+            inner,
+            state: seed,
+            armed: true,
+        }
+    }
+
+    fn pick(&mut self) -> u64 {
+        self.state = warband_battle::sim::game_seed(self.state, 1);
+        self.state
+    }
+}
+
+impl Policy for Hostile {
+    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
+        self.armed = !self.armed;
+        if !self.armed || self.pick() % 3 != 0 {
+            return self.inner.next(engine, side);
+        }
+        let bad = match self.pick() % 8 {
+            0 => Command::Move {
+                model: 0,
+                to: (1.0, 1.0),
+            },
+            1 => Command::Move {
+                model: u32::MAX,
+                to: (f32::NAN, 3.0),
+            },
+            2 => Command::Shoot {
+                model: 1,
+                target: 1,
+            },
+            3 => Command::UndoMove { model: 1 },
+            4 => Command::ResolveMelee {
+                model: 9999,
+                allocation: Some(Vec::new()),
+            },
+            5 => Command::AllocateDamage {
+                allocation: Some(vec![Allocation {
+                    attacker: 1,
+                    target: 2,
+                    dice: 200,
+                }]),
+            },
+            6 => Command::DeclareSpell {
+                caster: 1,
+                spell: "Wish".into(),
+                aim: SpellAim::Point(-5.0, 1e9),
+            },
+            _ => Command::ChooseOrder {
+                first: vec![(Phase::Over, side.other())],
+            },
+        };
+        Some(bad)
+    }
+}

@@ -1,0 +1,44 @@
+//! The Marauders fixture corpus (`tests/fixtures/marauders/`, recorded by
+//! `examples/record_fixtures.rs`): every save replays to the same log, event for
+//! event, and the same final state. Code may move under the battles; they must not
+//! change.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use warband_battle::data::load_ron;
+use warband_battle::log::LogEvent;
+use warband_battle::save::Save;
+
+fn corpus() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/marauders")
+}
+
+#[test]
+fn every_fixture_replays_bit_exact() {
+    let digests: BTreeMap<String, (u64, u64, usize)> =
+        load_ron(&corpus().join("digests.ron")).expect("the digests load");
+    assert!(digests.len() >= 50, "only {} fixtures", digests.len());
+    let mut hostile_refusals = 0;
+    for (file, (hash, digest, events)) in &digests {
+        let save = Save::read(&corpus().join(file)).unwrap_or_else(|e| panic!("{e}"));
+        let mut engine = save.replay().unwrap_or_else(|e| panic!("{file}: {e}"));
+        let log = engine.log();
+        assert_eq!(log.events.len(), *events, "{file}: event count");
+        assert_eq!(log.digest(), *digest, "{file}: the log differs");
+        if file.ends_with("hostile.ron") {
+            hostile_refusals += log
+                .events
+                .iter()
+                .filter(|e| matches!(e, LogEvent::Refused { .. }))
+                .count();
+        }
+        assert_eq!(
+            engine.state_hash(),
+            *hash,
+            "{file}: the final state differs"
+        );
+        assert_eq!(save.final_hash, *hash, "{file}: the save's own hash");
+        assert!(engine.outcome().is_some(), "{file}: the battle did not end");
+    }
+    assert!(hostile_refusals >= 20, "only {hostile_refusals} refusals");
+}
