@@ -5,7 +5,7 @@ use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use warband_battle::ai::{AiKind, play};
-use warband_battle::save::{FORMAT_VERSION, Save};
+use warband_battle::save::Save;
 use warband_battle::{Engine, Side};
 
 /// Who plays a side headless.
@@ -156,13 +156,7 @@ pub fn battle(args: BattleArgs) -> ExitCode {
         print_log(&engine);
     }
     if let Some(path) = &args.save {
-        let save = Save {
-            format_version: FORMAT_VERSION,
-            setup,
-            seed: args.seed,
-            commands,
-            final_hash: engine.state_hash(),
-        };
+        let save = Save::new(setup, args.seed, commands, engine.state_hash());
         if let Err(e) = save.write(path) {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use std::time::Duration;
 use warband_battle::ai::{AiKind, Policy};
 use warband_battle::data::BattleSetup;
-use warband_battle::save::{FORMAT_VERSION, Save};
+use warband_battle::save::Save;
 use warband_battle::{Command, Engine, Refusal, Side};
 
 /// Who plays a side.
@@ -190,13 +190,12 @@ impl Session {
     }
 
     pub fn save(&mut self) -> Save {
-        Save {
-            format_version: FORMAT_VERSION,
-            setup: self.setup.clone(),
-            seed: self.seed,
-            commands: self.commands.clone(),
-            final_hash: self.engine.state_hash(),
-        }
+        Save::new(
+            self.setup.clone(),
+            self.seed,
+            self.commands.clone(),
+            self.engine.state_hash(),
+        )
     }
 }
 

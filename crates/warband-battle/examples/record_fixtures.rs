@@ -12,7 +12,7 @@ use warband_battle::ai::{AiKind, Policy, play};
 use warband_battle::command::Allocation;
 use warband_battle::components::SpellAim;
 use warband_battle::data::{BattleSetup, save_ron};
-use warband_battle::save::{FORMAT_VERSION, Save};
+use warband_battle::save::Save;
 use warband_battle::{Command, Engine, Phase, Side};
 
 const SCENARIOS: [&str; 4] = ["open-field", "woods-and-walls", "ruined-keep", "river-ford"];
@@ -70,13 +70,7 @@ fn record(
 ) -> Result<(u64, u64, usize), String> {
     let mut engine = Engine::new(setup, seed)?;
     let played = play(&mut engine, a, b);
-    let save = Save {
-        format_version: FORMAT_VERSION,
-        setup: setup.clone(),
-        seed,
-        commands: played.commands,
-        final_hash: engine.state_hash(),
-    };
+    let save = Save::new(setup.clone(), seed, played.commands, engine.state_hash());
     save.write(path).map_err(|e| e.to_string())?;
     let log = engine.log();
     Ok((save.final_hash, log.digest(), log.events.len()))

@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
+use warband_rules::Ruleset;
 use warband_rules::army::ArmyList;
 use warband_rules::marauders::Profile;
 use warband_rules::marauders::spells::SpellDef;
@@ -178,7 +179,7 @@ fn default_round_limit() -> u32 {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Scenario {
     pub name: String,
-    pub ruleset: String,
+    pub ruleset: Ruleset,
     /// Width and depth in inches.
     pub table: (f32, f32),
     #[serde(default = "default_round_limit")]
@@ -258,7 +259,7 @@ impl BattleSetup {
     pub fn problems(&self) -> Vec<String> {
         let mut out = Vec::new();
         let s = &self.scenario;
-        if s.ruleset != "marauders" {
+        if s.ruleset != Ruleset::Marauders {
             out.push(format!(
                 "scenario `{}`: ruleset `{}` is not playable yet",
                 s.name, s.ruleset
@@ -322,7 +323,7 @@ impl BattleSetup {
 pub fn army_problems(army: &ArmyList, bestiary: &[Profile]) -> Vec<String> {
     let find = |n: &str| bestiary.iter().find(|p| p.name == n);
     let mut out = Vec::new();
-    if army.ruleset != "marauders" {
+    if army.ruleset != Ruleset::Marauders {
         out.push(format!(
             "army `{}` is for ruleset `{}`; only `marauders` armies can be fielded yet",
             army.name, army.ruleset
@@ -447,7 +448,7 @@ mod tests {
     fn an_army_saved_then_loaded_is_identical() {
         let army = ArmyList {
             name: "Round trip".into(),
-            ruleset: "marauders".into(),
+            ruleset: Ruleset::Marauders,
             points_limit: Some(100),
             leader: "Orc".into(),
             entries: vec![warband_rules::army::ArmyEntry {

@@ -42,3 +42,34 @@ fn every_fixture_replays_bit_exact() {
     }
     assert!(hostile_refusals >= 20, "only {hostile_refusals} refusals");
 }
+
+#[test]
+fn saves_name_their_ruleset_and_version_one_still_loads() {
+    use warband_rules::Ruleset;
+    let file = corpus().join("open-field-normal-v-normal.ron");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let save = Save::read(&file).unwrap();
+    assert_eq!(save.format_version, 2);
+    assert_eq!(save.ruleset, Ruleset::Marauders);
+    assert!(text.contains("ruleset: \"marauders\""));
+    // The same battle written as version 1: no ruleset field.
+    let v1 = text
+        .replacen("format_version: 2,", "format_version: 1,", 1)
+        .replacen("    ruleset: \"marauders\",\n", "", 1);
+    assert!(!v1.contains("    ruleset: \"marauders\",\n    setup"));
+    let dir = std::env::temp_dir().join(format!("warband-v1-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let old = dir.join("old.ron");
+    std::fs::write(&old, v1).unwrap();
+    let loaded = Save::read(&old).unwrap();
+    assert_eq!(loaded.format_version, 1);
+    assert_eq!(loaded.ruleset, Ruleset::Marauders);
+    let mut engine = loaded.replay().unwrap();
+    assert_eq!(engine.state_hash(), save.final_hash);
+    // A save that claims another ruleset than its scenario is refused.
+    let lying = text.replacen("ruleset: \"marauders\"", "ruleset: \"borderlands\"", 1);
+    std::fs::write(&old, lying).unwrap();
+    let e = Save::read(&old).unwrap_err().to_string();
+    assert!(e.contains("ruleset `borderlands`"), "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}

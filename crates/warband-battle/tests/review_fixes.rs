@@ -9,7 +9,7 @@ use warband_battle::command::Allocation;
 use warband_battle::components::{Blessing, Caster, ModelId};
 use warband_battle::log::LogEvent;
 use warband_battle::phases::{PendingStrike, strike_waiting};
-use warband_battle::save::{FORMAT_VERSION, Save};
+use warband_battle::save::Save;
 use warband_battle::{Command, Engine, Phase, Side};
 use warband_rules::marauders::clauses;
 use warband_rules::morale::{MORALE_CHECK, MORALE_RALLY};
@@ -98,13 +98,7 @@ fn a_save_that_undoes_an_old_move_replays_with_the_undo_refused() {
     let side = e.awaiting().unwrap();
     let id = if side == Side::A { 1 } else { 2 };
     send(&mut e, side, Command::UndoMove { model: id });
-    let save = Save {
-        format_version: FORMAT_VERSION,
-        setup,
-        seed: 11,
-        commands,
-        final_hash: e.state_hash(),
-    };
+    let save = Save::new(setup, 11, commands, e.state_hash());
     let mut replayed = save.replay().unwrap();
     assert!(refused_with(&replayed, "cannot be taken back"));
     assert_eq!(replayed.state_hash(), save.final_hash);
@@ -443,37 +437,32 @@ fn a_trigger_fired_while_broken_is_checked_after_the_rally() {
 #[test]
 fn a_save_naming_missing_models_replays_with_refusals() {
     let setup = setup(&["Orc"], &["Orc"], Vec::new());
-    let save = Save {
-        format_version: FORMAT_VERSION,
-        setup,
-        seed: 1,
-        commands: vec![
-            (Side::A, Command::EndPhase),
-            (Side::A, Command::UndoMove { model: 0 }),
-            (
-                Side::A,
-                Command::Move {
-                    model: 0,
-                    to: (1.0, 1.0),
-                },
-            ),
-            (
-                Side::A,
-                Command::Move {
-                    model: u32::MAX,
-                    to: (1.0, 1.0),
-                },
-            ),
-            (
-                Side::B,
-                Command::Shoot {
-                    model: 99,
-                    target: 0,
-                },
-            ),
-        ],
-        final_hash: 0,
-    };
+    let commands = vec![
+        (Side::A, Command::EndPhase),
+        (Side::A, Command::UndoMove { model: 0 }),
+        (
+            Side::A,
+            Command::Move {
+                model: 0,
+                to: (1.0, 1.0),
+            },
+        ),
+        (
+            Side::A,
+            Command::Move {
+                model: u32::MAX,
+                to: (1.0, 1.0),
+            },
+        ),
+        (
+            Side::B,
+            Command::Shoot {
+                model: 99,
+                target: 0,
+            },
+        ),
+    ];
+    let save = Save::new(setup, 1, commands, 0);
     let e = save.replay().unwrap();
     let refused = events(&e)
         .iter()

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use warband_battle::ai::{Charge, play};
 use warband_battle::data::BattleSetup;
-use warband_battle::save::{FORMAT_VERSION, Save};
+use warband_battle::save::Save;
 use warband_battle::{Engine, Phase};
 
 fn shipped_setup() -> BattleSetup {
@@ -47,13 +47,7 @@ fn battles_end_and_the_same_seed_gives_the_same_log() {
 fn save_then_load_replays_to_the_same_state() {
     let setup = shipped_setup();
     let (mut e, commands) = run(&setup, 42);
-    let save = Save {
-        format_version: FORMAT_VERSION,
-        setup,
-        seed: 42,
-        commands,
-        final_hash: e.state_hash(),
-    };
+    let save = Save::new(setup, 42, commands, e.state_hash());
     let dir = std::env::temp_dir().join(format!("warband-save-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("battle.ron");

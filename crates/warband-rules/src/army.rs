@@ -16,7 +16,7 @@ fn one() -> u8 {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ArmyList {
     pub name: String,
-    pub ruleset: String,
+    pub ruleset: crate::Ruleset,
     #[serde(default)]
     pub points_limit: Option<u32>,
     /// The profile name of the leader; the first model of that profile leads.
@@ -96,7 +96,7 @@ mod tests {
     fn list() -> ArmyList {
         ArmyList {
             name: "Orcs".into(),
-            ruleset: "marauders".into(),
+            ruleset: crate::Ruleset::Marauders,
             points_limit: None,
             leader: "Orc chief".into(),
             entries: vec![

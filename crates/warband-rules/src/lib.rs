@@ -8,8 +8,10 @@ pub mod dice;
 pub mod marauders;
 pub mod morale;
 pub mod prob;
+pub mod ruleset;
 pub mod side;
 
 pub use clause::Clause;
 pub use dice::{DiceRoller, Die, DieRoll};
+pub use ruleset::Ruleset;
 pub use side::Side;

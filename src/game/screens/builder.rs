@@ -34,7 +34,7 @@ struct Builder {
 fn blank() -> ArmyList {
     ArmyList {
         name: "New army".into(),
-        ruleset: "marauders".into(),
+        ruleset: warband_rules::Ruleset::Marauders,
         points_limit: Some(100),
         leader: String::new(),
         entries: Vec::new(),
@@ -72,7 +72,7 @@ pub fn random_army(bestiary: &[Profile], limit: u32, rng: &mut DiceRoller) -> Op
     let leader = pick(rng, &leaders);
     let mut army = ArmyList {
         name: format!("Random {limit}"),
-        ruleset: "marauders".into(),
+        ruleset: warband_rules::Ruleset::Marauders,
         points_limit: Some(limit),
         leader: leader.name.clone(),
         entries: vec![ArmyEntry {

@@ -75,7 +75,7 @@ pub fn spells() -> Vec<SpellDef> {
 fn army(models: &[&str]) -> ArmyList {
     ArmyList {
         name: "test".into(),
-        ruleset: "marauders".into(),
+        ruleset: warband_rules::Ruleset::Marauders,
         points_limit: None,
         leader: models[0].into(),
         entries: models
@@ -94,7 +94,7 @@ pub fn setup(a: &[&str], b: &[&str], terrain: Vec<TerrainDef>) -> BattleSetup {
     BattleSetup {
         scenario: Scenario {
             name: "test".into(),
-            ruleset: "marauders".into(),
+            ruleset: warband_rules::Ruleset::Marauders,
             table: (48.0, 36.0),
             round_limit: 12,
             terrain,
