@@ -14,6 +14,7 @@ pub mod log;
 pub mod phases;
 pub mod save;
 pub mod sim;
+pub mod state;
 
 pub use command::{Command, Refusal};
 pub use engine::Engine;

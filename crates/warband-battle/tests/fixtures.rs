@@ -73,3 +73,17 @@ fn saves_name_their_ruleset_and_version_one_still_loads() {
     assert!(e.contains("ruleset `borderlands`"), "{e}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn every_component_of_a_model_is_registered_state() {
+    let save = Save::read(&corpus().join("ruined-keep-normal-v-hard.ron")).unwrap();
+    let engine = save.replay().unwrap();
+    assert_eq!(engine.unregistered_state(), Vec::<String>::new());
+    // A component nobody registered is caught.
+    let mut engine = engine;
+    #[derive(bevy_ecs::component::Component)]
+    struct Stray;
+    let first = warband_battle::battle::entity_of(engine.world(), 1).unwrap();
+    engine.world_mut().entity_mut(first).insert(Stray);
+    assert_eq!(engine.unregistered_state().len(), 1);
+}

@@ -20,7 +20,7 @@ use warband_rules::marauders::{MeleeOutcome, clauses, melee_contest, melee_dice}
 use warband_rules::{Die, Side};
 
 /// Models whose melee group has been resolved this phase.
-#[derive(Resource, Clone, Default)]
+#[derive(Resource, Clone, Debug, Default)]
 pub struct Fought(pub Vec<u32>);
 
 /// A fight whose contest is rolled and whose winners' damage is not: the battle waits
@@ -44,6 +44,8 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Fought>()
         .init_resource::<PendingStrike>()
         .add_systems(OnEnter(Phase::Attacking), start);
+    crate::state::resource::<Fought>(app);
+    crate::state::resource::<PendingStrike>(app);
 }
 
 fn start(world: &mut World) {

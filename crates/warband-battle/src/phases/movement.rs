@@ -22,6 +22,7 @@ use warband_rules::marauders::engagement::{disengage_dice, may_disengage};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Undoable>()
         .add_systems(OnEnter(Phase::Movement), start);
+    crate::state::resource::<Undoable>(app);
 }
 
 /// Plain moves (no charge, no dice) made this phase that may still be taken back, with

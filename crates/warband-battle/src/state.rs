@@ -1,0 +1,145 @@
+//! The battle-state registry. Every component of a model and every resource that makes
+//! up a battle is registered once, by the plugin that owns it; `Engine::fork` copies
+//! and `Engine::state_hash` hashes exactly what is registered, so a new piece of state
+//! is forked and hashed by being registered, and cannot be forgotten by one of them.
+
+use crate::hash::Fnv;
+use bevy_app::App;
+use bevy_ecs::component::ComponentId;
+use bevy_ecs::prelude::*;
+use bevy_ecs::world::{EntityRef, EntityWorldMut};
+use std::fmt::Debug;
+
+/// One registered component of model entities.
+#[derive(Clone, Copy)]
+struct ComponentEntry {
+    name: &'static str,
+    id: fn(&World) -> Option<ComponentId>,
+    copy: fn(EntityRef, &mut EntityWorldMut),
+    show: fn(EntityRef) -> Option<String>,
+}
+
+/// One registered resource; `show` is None for one that never changes in play (it is
+/// copied into forks but adds nothing to the hash).
+#[derive(Clone, Copy)]
+struct ResourceEntry {
+    name: &'static str,
+    copy: fn(&World, &mut World),
+    show: Option<fn(&World) -> String>,
+}
+
+#[derive(Resource, Clone, Default)]
+pub struct StateRegistry {
+    components: Vec<ComponentEntry>,
+    resources: Vec<ResourceEntry>,
+}
+
+fn copy_component<C: Component + Clone>(src: EntityRef, dst: &mut EntityWorldMut) {
+    if let Some(c) = src.get::<C>() {
+        dst.insert(c.clone());
+    }
+}
+
+fn show_component<C: Component + Debug>(src: EntityRef) -> Option<String> {
+    src.get::<C>().map(|c| format!("{c:?}"))
+}
+
+fn copy_resource<R: Resource + Clone>(src: &World, dst: &mut World) {
+    if let Some(r) = src.get_resource::<R>() {
+        dst.insert_resource(r.clone());
+    }
+}
+
+fn show_resource<R: Resource + Debug>(world: &World) -> String {
+    format!("{:?}", world.get_resource::<R>())
+}
+
+fn registry(app: &mut App) -> Mut<'_, StateRegistry> {
+    app.world_mut()
+        .get_resource_or_insert_with(StateRegistry::default)
+}
+
+/// Registers a component that model entities carry.
+pub fn component<C: Component + Clone + Debug>(app: &mut App) {
+    app.world_mut().register_component::<C>();
+    registry(app).components.push(ComponentEntry {
+        name: std::any::type_name::<C>(),
+        id: |w| w.component_id::<C>(),
+        copy: copy_component::<C>,
+        show: show_component::<C>,
+    });
+}
+
+/// Registers a resource whose value is part of the battle's state.
+pub fn resource<R: Resource + Clone + Debug>(app: &mut App) {
+    registry(app).resources.push(ResourceEntry {
+        name: std::any::type_name::<R>(),
+        copy: copy_resource::<R>,
+        show: Some(show_resource::<R>),
+    });
+}
+
+/// Registers a resource fixed when the battle is set up (copied into forks, not
+/// hashed).
+pub fn fixed_resource<R: Resource + Clone>(app: &mut App) {
+    registry(app).resources.push(ResourceEntry {
+        name: std::any::type_name::<R>(),
+        copy: copy_resource::<R>,
+        show: None,
+    });
+}
+
+impl StateRegistry {
+    /// Copies model `from` of `src` onto the new entity `to`.
+    pub fn copy_model(&self, from: EntityRef, to: &mut EntityWorldMut) {
+        for c in &self.components {
+            (c.copy)(from, to);
+        }
+    }
+
+    /// Copies every registered resource from `src` to `dst`.
+    pub fn copy_resources(&self, src: &World, dst: &mut World) {
+        for r in &self.resources {
+            (r.copy)(src, dst);
+        }
+    }
+
+    /// Feeds every registered component of one model into `h`, absent ones included.
+    pub fn hash_model(&self, model: EntityRef, h: &mut Fnv) {
+        for c in &self.components {
+            h.write_str(c.name);
+            h.write_str((c.show)(model).as_deref().unwrap_or("-"));
+        }
+    }
+
+    /// Feeds every registered resource that changes in play into `h`.
+    pub fn hash_resources(&self, world: &World, h: &mut Fnv) {
+        for r in &self.resources {
+            if let Some(show) = r.show {
+                h.write_str(r.name);
+                h.write_str(&show(world));
+            }
+        }
+    }
+
+    /// Components `entity` carries that no one registered (a test keeps this empty).
+    pub fn unregistered(&self, world: &World, entity: Entity) -> Vec<String> {
+        let known: Vec<ComponentId> = self
+            .components
+            .iter()
+            .filter_map(|c| (c.id)(world))
+            .collect();
+        let e = world.entity(entity);
+        e.archetype()
+            .components()
+            .iter()
+            .filter(|id| !known.contains(id))
+            .map(|id| {
+                world
+                    .components()
+                    .get_name(*id)
+                    .map_or_else(|| format!("{id:?}"), |n| n.to_string())
+            })
+            .collect()
+    }
+}
