@@ -46,11 +46,4 @@ pub enum Command {
     EndPhase,
 }
 
-/// Why a command was refused.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, thiserror::Error)]
-#[error("{0}")]
-pub struct Refusal(pub String);
-
-pub fn refuse<T>(reason: impl Into<String>) -> Result<T, Refusal> {
-    Err(Refusal(reason.into()))
-}
+pub use warband_table::{Refusal, refuse};

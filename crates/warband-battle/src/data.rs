@@ -1,176 +1,14 @@
 //! Battle data in RON: scenarios, armies, the bestiary and the spell list. Loading
 //! errors name the file, line and column and what was expected.
 
-use crate::geometry::{TerrainFlags, TerrainShape};
-use bevy_math::Vec2;
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use std::fmt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use warband_rules::Ruleset;
 use warband_rules::army::ArmyList;
 use warband_rules::marauders::Profile;
 use warband_rules::marauders::spells::SpellDef;
-
-/// A problem with a data file: where, and what was expected.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-pub struct DataError {
-    pub file: PathBuf,
-    /// 1-based line and column, when the problem has a position.
-    pub position: Option<(usize, usize)>,
-    pub message: String,
-}
-
-impl fmt::Display for DataError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.position {
-            Some((line, col)) => {
-                write!(f, "{}:{line}:{col}: {}", self.file.display(), self.message)
-            }
-            None => write!(f, "{}: {}", self.file.display(), self.message),
-        }
-    }
-}
-
-impl DataError {
-    pub fn new(file: &Path, message: impl Into<String>) -> Self {
-        Self {
-            file: file.to_path_buf(),
-            position: None,
-            message: message.into(),
-        }
-    }
-}
-
-/// Parses RON text that came from `file`.
-pub fn parse_ron<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, DataError> {
-    ron::from_str(text).map_err(|e| DataError {
-        file: file.to_path_buf(),
-        position: Some((e.span.start.line, e.span.start.col)),
-        message: e.code.to_string(),
-    })
-}
-
-/// Reads and parses a RON file.
-pub fn load_ron<T: DeserializeOwned>(file: &Path) -> Result<T, DataError> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| DataError::new(file, format!("cannot read: {e}")))?;
-    parse_ron(file, &text)
-}
-
-/// Writes a file whole or not at all: to a temporary file beside it, flushed to disk,
-/// then renamed over the target.
-pub fn write_atomic(path: &Path, text: &str) -> Result<(), DataError> {
-    use std::io::Write;
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let io = |e: std::io::Error| DataError::new(path, format!("cannot write: {e}"));
-    let mut f = std::fs::File::create(&tmp).map_err(io)?;
-    f.write_all(text.as_bytes()).map_err(io)?;
-    f.sync_all().map_err(io)?;
-    drop(f);
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        io(e)
-    })
-}
-
-/// Writes any data as pretty RON, atomically.
-pub fn save_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), DataError> {
-    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
-        .map_err(|e| DataError::new(path, format!("cannot encode: {e}")))?;
-    write_atomic(path, &text)
-}
-
-/// The kinds of terrain a scenario can lay, with the properties of RULINGS.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TerrainKind {
-    /// Rough, cover and an obstacle to shots.
-    Wood,
-    /// An obstacle and cover.
-    LowWall,
-    /// Blocks movement and sight.
-    House,
-    /// Rough ground only (a ford, scree).
-    Rough,
-    /// Impassable but see-through (deep water, a chasm).
-    Impassable,
-}
-
-impl TerrainKind {
-    pub fn flags(self) -> TerrainFlags {
-        let mut f = TerrainFlags::default();
-        match self {
-            TerrainKind::Wood => {
-                f.rough = true;
-                f.cover = true;
-                f.obstacle = true;
-            }
-            TerrainKind::LowWall => {
-                f.obstacle = true;
-                f.cover = true;
-            }
-            TerrainKind::House => {
-                f.blocks_movement = true;
-                f.blocks_sight = true;
-            }
-            TerrainKind::Rough => f.rough = true,
-            TerrainKind::Impassable => f.blocks_movement = true,
-        }
-        f
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct TerrainDef {
-    pub name: String,
-    pub kind: TerrainKind,
-    /// Corners of a convex outline, in order, in inches from the bottom-left corner.
-    pub corners: Vec<(f32, f32)>,
-}
-
-impl TerrainDef {
-    pub fn shape(&self) -> Result<TerrainShape, String> {
-        TerrainShape::new(
-            self.corners
-                .iter()
-                .map(|(x, y)| Vec2::new(*x, *y))
-                .collect(),
-            self.kind.flags(),
-        )
-        .map_err(|e| format!("terrain `{}`: {e}", self.name))
-    }
-}
-
-/// A rectangle of the table where a side sets up.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Zone {
-    pub min: (f32, f32),
-    pub max: (f32, f32),
-}
-
-/// One value per side.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PerSide<T> {
-    pub a: T,
-    pub b: T,
-}
-
-impl<T> PerSide<T> {
-    pub fn get(&self, side: crate::Side) -> &T {
-        match side {
-            crate::Side::A => &self.a,
-            crate::Side::B => &self.b,
-        }
-    }
-}
+pub use warband_table::files::{DataError, load_ron, parse_ron, save_ron, write_atomic};
+pub use warband_table::table::{PerSide, TerrainDef, TerrainKind, Zone};
 
 fn default_round_limit() -> u32 {
     12
@@ -305,9 +143,11 @@ impl BattleSetup {
                 .filter_map(|n| self.profile(n))
                 .map(Profile::base_diameter)
                 .collect();
-            if let Err(e) =
-                crate::engine::deploy(*z, &diameters, bevy_math::Vec2::new(s.table.0, s.table.1))
-            {
+            if let Err(e) = warband_table::table::deploy(
+                *z,
+                &diameters,
+                bevy_math::Vec2::new(s.table.0, s.table.1),
+            ) {
                 out.push(format!(
                     "scenario `{}`, {side} ({}): {e}",
                     s.name, army.name

@@ -4,7 +4,7 @@
 use crate::battle::{Battle, Dice, Outcome, SideState, TerrainMap, Turn};
 use crate::command::{Command, Refusal};
 use crate::components::*;
-use crate::data::{BattleSetup, Zone};
+use crate::data::BattleSetup;
 use crate::geometry::{BaseShape, Placed};
 use crate::log::{BattleLog, LogEvent};
 use crate::phases::{self, Phase};
@@ -237,7 +237,7 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
             .map(|name| Arc::new(setup.profile(name).expect("validated above").clone()))
             .collect();
         let diameters: Vec<f32> = profiles.iter().map(|p| p.base_diameter()).collect();
-        let spots = deploy(*s.deployment.get(side), &diameters, table)
+        let spots = warband_table::table::deploy(*s.deployment.get(side), &diameters, table)
             .map_err(|e| format!("{}: {e}", army.name))?;
         let mut leader_placed = false;
         for (profile, spot) in profiles.into_iter().zip(spots) {
@@ -288,32 +288,4 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
         outcome: None,
     });
     Ok(())
-}
-
-/// Places bases in rows inside a zone, the first row along the edge nearest the table's
-/// centre, left to right, in list order.
-pub fn deploy(zone: Zone, diameters: &[f32], table: Vec2) -> Result<Vec<Vec2>, String> {
-    let gap = 0.5;
-    let pitch = diameters.iter().copied().fold(0.0f32, f32::max) + gap;
-    let (x0, x1) = (zone.min.0, zone.max.0);
-    let (y0, y1) = (zone.min.1, zone.max.1);
-    let forward_down = (y0 + y1) / 2.0 > table.y / 2.0;
-    let per_row = (((x1 - x0) / pitch).floor() as usize).max(1);
-    let mut out = Vec::with_capacity(diameters.len());
-    for i in 0..diameters.len() {
-        let (row, col) = (i / per_row, i % per_row);
-        let in_row = (diameters.len() - row * per_row).min(per_row);
-        let row_width = in_row as f32 * pitch;
-        let x = x0 + ((x1 - x0) - row_width) / 2.0 + pitch * (col as f32 + 0.5);
-        let depth = pitch * (row as f32 + 0.5);
-        let y = if forward_down { y0 + depth } else { y1 - depth };
-        if depth + pitch / 2.0 > (y1 - y0) + 1e-3 {
-            return Err(format!(
-                "the deployment zone is too small for {} models",
-                diameters.len()
-            ));
-        }
-        out.push(Vec2::new(x, y));
-    }
-    Ok(out)
 }

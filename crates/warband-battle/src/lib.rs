@@ -8,15 +8,13 @@ pub mod components;
 pub mod data;
 pub mod effects;
 pub mod engine;
-pub mod geometry;
-mod hash;
 pub mod log;
 pub mod phases;
 pub mod save;
 pub mod sim;
-pub mod state;
 
 pub use command::{Command, Refusal};
 pub use engine::Engine;
 pub use phases::Phase;
 pub use warband_rules::Side;
+pub use warband_table::{geometry, hash, state};

@@ -2,7 +2,7 @@
 
 use super::in_contact;
 use super::shapes::Placed;
-use crate::Side;
+use warband_rules::Side;
 
 /// A model as grouping sees it.
 #[derive(Clone, Copy, Debug)]

@@ -1,0 +1,84 @@
+//! Data files: RON read with errors that name the file, line and column and what was
+//! expected; written whole or not at all.
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// A problem with a data file: where, and what was expected.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub struct DataError {
+    pub file: PathBuf,
+    /// 1-based line and column, when the problem has a position.
+    pub position: Option<(usize, usize)>,
+    pub message: String,
+}
+
+impl fmt::Display for DataError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.position {
+            Some((line, col)) => {
+                write!(f, "{}:{line}:{col}: {}", self.file.display(), self.message)
+            }
+            None => write!(f, "{}: {}", self.file.display(), self.message),
+        }
+    }
+}
+
+impl DataError {
+    pub fn new(file: &Path, message: impl Into<String>) -> Self {
+        Self {
+            file: file.to_path_buf(),
+            position: None,
+            message: message.into(),
+        }
+    }
+}
+
+/// Parses RON text that came from `file`.
+pub fn parse_ron<T: DeserializeOwned>(file: &Path, text: &str) -> Result<T, DataError> {
+    ron::from_str(text).map_err(|e| DataError {
+        file: file.to_path_buf(),
+        position: Some((e.span.start.line, e.span.start.col)),
+        message: e.code.to_string(),
+    })
+}
+
+/// Reads and parses a RON file.
+pub fn load_ron<T: DeserializeOwned>(file: &Path) -> Result<T, DataError> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| DataError::new(file, format!("cannot read: {e}")))?;
+    parse_ron(file, &text)
+}
+
+/// Writes a file whole or not at all: to a temporary file beside it, flushed to disk,
+/// then renamed over the target.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), DataError> {
+    use std::io::Write;
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
+    let io = |e: std::io::Error| DataError::new(path, format!("cannot write: {e}"));
+    let mut f = std::fs::File::create(&tmp).map_err(io)?;
+    f.write_all(text.as_bytes()).map_err(io)?;
+    f.sync_all().map_err(io)?;
+    drop(f);
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        io(e)
+    })
+}
+
+/// Writes any data as pretty RON, atomically.
+pub fn save_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), DataError> {
+    let text = ron::ser::to_string_pretty(value, ron::ser::PrettyConfig::default())
+        .map_err(|e| DataError::new(path, format!("cannot encode: {e}")))?;
+    write_atomic(path, &text)
+}

@@ -1,0 +1,118 @@
+//! The table every ruleset shares: terrain kinds and pieces, deployment zones, a pair
+//! of anything per side, and deployment in rows.
+
+use crate::geometry::{TerrainFlags, TerrainShape};
+use bevy_math::Vec2;
+use serde::{Deserialize, Serialize};
+use warband_rules::Side;
+
+/// The kinds of terrain a scenario can lay, with the properties of RULINGS.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TerrainKind {
+    /// Rough, cover and an obstacle to shots.
+    Wood,
+    /// An obstacle and cover.
+    LowWall,
+    /// Blocks movement and sight.
+    House,
+    /// Rough ground only (a ford, scree).
+    Rough,
+    /// Impassable but see-through (deep water, a chasm).
+    Impassable,
+}
+
+impl TerrainKind {
+    pub fn flags(self) -> TerrainFlags {
+        let mut f = TerrainFlags::default();
+        match self {
+            TerrainKind::Wood => {
+                f.rough = true;
+                f.cover = true;
+                f.obstacle = true;
+            }
+            TerrainKind::LowWall => {
+                f.obstacle = true;
+                f.cover = true;
+            }
+            TerrainKind::House => {
+                f.blocks_movement = true;
+                f.blocks_sight = true;
+            }
+            TerrainKind::Rough => f.rough = true,
+            TerrainKind::Impassable => f.blocks_movement = true,
+        }
+        f
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TerrainDef {
+    pub name: String,
+    pub kind: TerrainKind,
+    /// Corners of a convex outline, in order, in inches from the bottom-left corner.
+    pub corners: Vec<(f32, f32)>,
+}
+
+impl TerrainDef {
+    pub fn shape(&self) -> Result<TerrainShape, String> {
+        TerrainShape::new(
+            self.corners
+                .iter()
+                .map(|(x, y)| Vec2::new(*x, *y))
+                .collect(),
+            self.kind.flags(),
+        )
+        .map_err(|e| format!("terrain `{}`: {e}", self.name))
+    }
+}
+
+/// A rectangle of the table where a side sets up.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Zone {
+    pub min: (f32, f32),
+    pub max: (f32, f32),
+}
+
+/// One value per side.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PerSide<T> {
+    pub a: T,
+    pub b: T,
+}
+
+impl<T> PerSide<T> {
+    pub fn get(&self, side: Side) -> &T {
+        match side {
+            Side::A => &self.a,
+            Side::B => &self.b,
+        }
+    }
+}
+
+/// Places bases in rows inside a zone, the first row along the edge nearest the table's
+/// centre, left to right, in list order.
+pub fn deploy(zone: Zone, diameters: &[f32], table: Vec2) -> Result<Vec<Vec2>, String> {
+    let gap = 0.5;
+    let pitch = diameters.iter().copied().fold(0.0f32, f32::max) + gap;
+    let (x0, x1) = (zone.min.0, zone.max.0);
+    let (y0, y1) = (zone.min.1, zone.max.1);
+    let forward_down = (y0 + y1) / 2.0 > table.y / 2.0;
+    let per_row = (((x1 - x0) / pitch).floor() as usize).max(1);
+    let mut out = Vec::with_capacity(diameters.len());
+    for i in 0..diameters.len() {
+        let (row, col) = (i / per_row, i % per_row);
+        let in_row = (diameters.len() - row * per_row).min(per_row);
+        let row_width = in_row as f32 * pitch;
+        let x = x0 + ((x1 - x0) - row_width) / 2.0 + pitch * (col as f32 + 0.5);
+        let depth = pitch * (row as f32 + 0.5);
+        let y = if forward_down { y0 + depth } else { y1 - depth };
+        if depth + pitch / 2.0 > (y1 - y0) + 1e-3 {
+            return Err(format!(
+                "the deployment zone is too small for {} models",
+                diameters.len()
+            ));
+        }
+        out.push(Vec2::new(x, y));
+    }
+    Ok(out)
+}
