@@ -4,9 +4,9 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use warband_battle::ai::{AiKind, play};
-use warband_battle::save::Save;
-use warband_battle::{Engine, Side};
+use warband_marauders::ai::{AiKind, play};
+use warband_marauders::save::Save;
+use warband_marauders::{Engine, Side};
 
 /// Who plays a side headless.
 #[derive(Clone, Copy, Debug, ValueEnum)]

@@ -45,8 +45,8 @@ pub enum Command {
 /// Loads a scenario and what it names, or says why not (the caller exits with 1).
 pub fn load_setup(
     scenario: &std::path::Path,
-) -> Result<warband_battle::data::BattleSetup, ExitCode> {
-    warband_battle::data::BattleSetup::load(scenario).map_err(|e| {
+) -> Result<warband_marauders::data::BattleSetup, ExitCode> {
+    warband_marauders::data::BattleSetup::load(scenario).map_err(|e| {
         eprintln!("error: {e}");
         ExitCode::FAILURE
     })

@@ -6,7 +6,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use warband_battle::sim::{SimConfig, run};
+use warband_marauders::sim::{SimConfig, run};
 
 #[derive(Args, Debug)]
 pub struct SimArgs {

@@ -3,7 +3,7 @@
 use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use warband_battle::data::{Bestiary, load_ron, validate_file};
+use warband_marauders::data::{Bestiary, load_ron, validate_file};
 use warband_rules::marauders::Profile;
 
 #[derive(Args, Debug)]

@@ -8,11 +8,11 @@ use super::screens::Screen;
 use super::session::Session;
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
-use warband_battle::battle::{ModelView, in_play, model};
-use warband_battle::components::SpellAim;
-use warband_battle::geometry::MoveCheck;
-use warband_battle::phases::{Phase, move_preview, undoable_move};
-use warband_battle::{Command, Side};
+use warband_marauders::battle::{ModelView, in_play, model};
+use warband_marauders::components::SpellAim;
+use warband_marauders::geometry::MoveCheck;
+use warband_marauders::phases::{Phase, move_preview, undoable_move};
+use warband_marauders::{Command, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()

@@ -7,7 +7,7 @@ use super::screens::{BattleStarted, Screen};
 use super::session::Session;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
-use warband_battle::battle::{ModelView, find, models};
+use warband_marauders::battle::{ModelView, find, models};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), spawn_models.after(BattleStarted))

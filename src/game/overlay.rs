@@ -6,9 +6,9 @@ use super::palette;
 use super::screens::Screen;
 use super::session::Session;
 use bevy::prelude::*;
-use warband_battle::battle::{ModelView, TerrainMap, in_play};
-use warband_battle::geometry::{Crossed, in_contact, line_of_fire};
-use warband_battle::phases::{Phase, charge_threats, open_groups};
+use warband_marauders::battle::{ModelView, TerrainMap, in_play};
+use warband_marauders::geometry::{Crossed, in_contact, line_of_fire};
+use warband_marauders::phases::{Phase, charge_threats, open_groups};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

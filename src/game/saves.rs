@@ -2,7 +2,7 @@
 //! and armies in the OS data folder. Writes go to a temporary file and are renamed.
 
 use std::path::PathBuf;
-use warband_battle::save::Save;
+use warband_marauders::save::Save;
 
 /// The shipped data: `$WARBAND_ASSETS`, else `assets/` beside the working folder, else
 /// beside the executable.
@@ -151,7 +151,7 @@ pub fn list_armies(dir: &std::path::Path) -> Vec<ArmyFile> {
     files
         .into_iter()
         .map(|path| {
-            let army = warband_battle::data::load_ron(&path).map_err(|e| e.to_string());
+            let army = warband_marauders::data::load_ron(&path).map_err(|e| e.to_string());
             ArmyFile { path, army }
         })
         .collect()

@@ -5,10 +5,10 @@
 
 use bevy::prelude::*;
 use std::time::Duration;
-use warband_battle::ai::{AiKind, Policy};
-use warband_battle::data::BattleSetup;
-use warband_battle::save::Save;
-use warband_battle::{Command, Engine, Refusal, Side};
+use warband_marauders::ai::{AiKind, Policy};
+use warband_marauders::data::BattleSetup;
+use warband_marauders::save::Save;
+use warband_marauders::{Command, Engine, Refusal, Side};
 
 /// Who plays a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,8 +5,8 @@ use crate::game::input::Selection;
 use crate::game::palette;
 use crate::game::session::Session;
 use bevy_egui::egui;
-use warband_battle::battle::model;
-use warband_battle::phases::Phase;
+use warband_marauders::battle::model;
+use warband_marauders::phases::Phase;
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     let Some(m) = sel.model.and_then(|id| model(session.engine.world(), id)) else {

@@ -2,7 +2,7 @@
 
 use crate::game::session::Session;
 use bevy_egui::egui;
-use warband_battle::log::LogEvent;
+use warband_marauders::log::LogEvent;
 use warband_rules::marauders::clauses;
 
 pub fn show(ui: &mut egui::Ui, session: &Session) {

@@ -4,10 +4,10 @@ use crate::game::palette;
 use crate::game::session::Session;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use warband_battle::Side;
-use warband_battle::battle::{ModelView, find, models};
-use warband_battle::command::Command;
-use warband_battle::log::LogEvent;
+use warband_marauders::Side;
+use warband_marauders::battle::{ModelView, find, models};
+use warband_marauders::command::Command;
+use warband_marauders::log::LogEvent;
 
 #[derive(Resource)]
 pub struct LogFilter {

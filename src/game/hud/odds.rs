@@ -4,9 +4,9 @@
 use crate::game::input::{Selection, ghost};
 use crate::game::session::Session;
 use bevy_egui::egui;
-use warband_battle::battle::{ModelView, TerrainMap, in_play};
-use warband_battle::geometry::{Crossed, melee_groups};
-use warband_battle::phases::{Phase, check_shot, fight_dice, group_if_at, shot_chances};
+use warband_marauders::battle::{ModelView, TerrainMap, in_play};
+use warband_marauders::geometry::{Crossed, melee_groups};
+use warband_marauders::phases::{Phase, check_shot, fight_dice, group_if_at, shot_chances};
 use warband_rules::marauders::melee_odds;
 use warband_rules::marauders::odds::shot_odds_with;
 use warband_rules::marauders::shooting::shot_modifier;

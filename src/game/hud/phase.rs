@@ -5,14 +5,14 @@ use super::odds::melee_panel;
 use crate::game::input::Selection;
 use crate::game::session::Session;
 use bevy_egui::egui;
-use warband_battle::battle::{ModelView, in_play};
-use warband_battle::command::Allocation;
-use warband_battle::geometry::in_contact;
-use warband_battle::phases::{
+use warband_marauders::battle::{ModelView, in_play};
+use warband_marauders::command::Allocation;
+use warband_marauders::geometry::in_contact;
+use warband_marauders::phases::{
     PendingStrike, Phase, allocation_problem, auto_allocation, open_groups, own_dice,
     strike_waiting,
 };
-use warband_battle::{Command, Side};
+use warband_marauders::{Command, Side};
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     let Some(side) = session.human_turn() else {

@@ -6,7 +6,7 @@ use crate::game::screens::Screen;
 use crate::game::session::Session;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use warband_battle::phases::Phase;
+use warband_marauders::phases::Phase;
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, next: &mut NextState<Screen>) {
     let b = session.engine.battle().clone();

@@ -8,7 +8,7 @@ use crate::game::hud::root_ui;
 use crate::game::saves::{ArmyFile, armies_dir, assets_dir, list_armies, slug};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use warband_battle::data::{Bestiary, army_problems, load_ron, save_ron};
+use warband_marauders::data::{Bestiary, army_problems, load_ron, save_ron};
 use warband_rules::army::{ArmyEntry, ArmyList};
 use warband_rules::marauders::Profile;
 use warband_rules::marauders::points::points;
@@ -353,7 +353,7 @@ fn builder(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use warband_battle::data::Bestiary;
+    use warband_marauders::data::Bestiary;
 
     fn shipped() -> Vec<Profile> {
         load_ron::<Bestiary>(

@@ -5,7 +5,7 @@ use crate::game::hud::root_ui;
 use crate::game::session::{Controller, PendingBattle};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use warband_battle::ai::AiKind;
+use warband_marauders::ai::AiKind;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuMessage>().add_systems(

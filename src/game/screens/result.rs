@@ -7,8 +7,8 @@ use crate::game::saves;
 use crate::game::session::{Launch, PendingBattle, Session};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use warband_battle::Side;
-use warband_battle::battle::models;
+use warband_marauders::Side;
+use warband_marauders::battle::models;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

@@ -6,8 +6,8 @@ use crate::game::saves::{SaveEntry, list_saves};
 use crate::game::session::{Controller, Launch, PendingBattle};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use warband_battle::ai::AiKind;
-use warband_battle::save::Save;
+use warband_marauders::ai::AiKind;
+use warband_marauders::save::Save;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

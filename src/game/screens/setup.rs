@@ -8,8 +8,8 @@ use crate::game::session::{Controller, Launch, PendingBattle};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::PathBuf;
-use warband_battle::ai::AiKind;
-use warband_battle::data::{BattleSetup, Scenario, load_ron};
+use warband_marauders::ai::AiKind;
+use warband_marauders::data::{BattleSetup, Scenario, load_ron};
 use warband_rules::army::ArmyList;
 
 pub(super) fn plugin(app: &mut App) {

@@ -3,11 +3,11 @@
 mod common;
 
 use common::*;
-use warband_battle::battle::Trigger;
-use warband_battle::command::Allocation;
-use warband_battle::components::SpellAim;
-use warband_battle::log::LogEvent;
-use warband_battle::{Command, Phase, Side};
+use warband_marauders::battle::Trigger;
+use warband_marauders::command::Allocation;
+use warband_marauders::components::SpellAim;
+use warband_marauders::log::LogEvent;
+use warband_marauders::{Command, Phase, Side};
 use warband_rules::marauders::clauses;
 
 #[test]
@@ -97,16 +97,16 @@ fn a_winner_may_split_its_dice_between_the_enemies_it_touches() {
 fn each_morale_trigger_fires_once() {
     // Four orcs: the first loss, then fewer than half, then the last one standing.
     let mut e = engine(&["Orc"], &["Orc", "Orc", "Orc", "Orc"], 1);
-    let fired = |e: &warband_battle::Engine| e.battle().side(Side::B).fired.clone();
-    warband_battle::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
+    let fired = |e: &warband_marauders::Engine| e.battle().side(Side::B).fired.clone();
+    warband_marauders::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
     assert_eq!(fired(&e), vec![Trigger::FirstRemoved]);
-    warband_battle::effects::apply_damage(e.world_mut(), 3, 1, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(e.world_mut(), 3, 1, Side::A, &clauses::MELEE_DAMAGE);
     assert_eq!(
         fired(&e),
         vec![Trigger::FirstRemoved],
         "2 of 4 is not fewer than half"
     );
-    warband_battle::effects::apply_damage(e.world_mut(), 4, 1, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(e.world_mut(), 4, 1, Side::A, &clauses::MELEE_DAMAGE);
     assert_eq!(
         fired(&e),
         vec![
@@ -117,12 +117,12 @@ fn each_morale_trigger_fires_once() {
     );
     // A solo 6 HD giant at 1 HD is below a quarter of its HD.
     let mut e = engine(&["Orc"], &["Giant"], 1);
-    warband_battle::effects::apply_damage(e.world_mut(), 2, 4, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(e.world_mut(), 2, 4, Side::A, &clauses::MELEE_DAMAGE);
     assert!(
         e.battle().side(Side::B).fired.is_empty(),
         "2 of 6 is not below a quarter"
     );
-    warband_battle::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
     assert_eq!(
         e.battle().side(Side::B).fired,
         vec![Trigger::SoloBelowQuarter]
@@ -136,7 +136,7 @@ fn a_broken_side_flees_and_leaves_the_table() {
     place(&mut e, 4, 30.0, 30.0);
     place(&mut e, 1, 20.0, 30.0);
     place(&mut e, 2, 30.0, 26.0);
-    warband_battle::effects::apply_damage(e.world_mut(), 4, 1, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(e.world_mut(), 4, 1, Side::A, &clauses::MELEE_DAMAGE);
     // Round 1: the morale phase breaks side B (morale 2). Round 2: it flees, and its
     // one model at the back edge leaves the table, which ends the battle.
     while let Some(s) = e.awaiting() {
@@ -225,15 +225,15 @@ fn sleep_takes_the_lowest_hd_enemies_near_the_point() {
 fn after_the_round_limit_more_hd_removed_wins() {
     let mut s = setup(&["Orc"], &["Brute"], Vec::new());
     s.scenario.round_limit = 1;
-    let mut e = warband_battle::Engine::new(&s, 5).unwrap();
-    warband_battle::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
+    let mut e = warband_marauders::Engine::new(&s, 5).unwrap();
+    warband_marauders::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
     while let Some(side) = e.awaiting() {
         e.submit(side, Command::EndPhase).unwrap();
     }
     assert_eq!(e.phase(), Phase::Over);
     let o = e.outcome().unwrap();
     assert_eq!(o.winner, Some(Side::A), "{}", o.reason);
-    let mut e = warband_battle::Engine::new(&s, 5).unwrap();
+    let mut e = warband_marauders::Engine::new(&s, 5).unwrap();
     while let Some(side) = e.awaiting() {
         e.submit(side, Command::EndPhase).unwrap();
     }
@@ -270,7 +270,7 @@ fn a_plain_move_can_be_taken_back_but_not_a_charge() {
     let mut e = staged(&["Orc", "Orc"], &["Orc"], 11, &at, Phase::Movement, Side::A);
     move_to(&mut e, Side::A, 1, (10.0, 12.0));
     e.submit(Side::A, Command::UndoMove { model: 1 }).unwrap();
-    let back = warband_battle::battle::model(e.world(), 1).unwrap();
+    let back = warband_marauders::battle::model(e.world(), 1).unwrap();
     assert_eq!(back.base.center, bevy_math::Vec2::new(10.0, 10.0));
     assert!(!back.conditions.moved, "it may move again");
     e.submit(

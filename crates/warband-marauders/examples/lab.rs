@@ -2,13 +2,13 @@
 //! the headless crates alone (a release build of the desktop binary optimises all of
 //! Bevy). Same library call as `warband sim`:
 //!
-//! `cargo run --release -p warband-battle --example lab -- SCENARIO A B GAMES [SEED] [THREADS] [ARMY_A ARMY_B]`
+//! `cargo run --release -p warband-marauders --example lab -- SCENARIO A B GAMES [SEED] [THREADS] [ARMY_A ARMY_B]`
 //!
 //! ARMY_A and ARMY_B replace the scenario's armies (names under the assets' `armies/`).
 
 use std::path::PathBuf;
-use warband_battle::data::BattleSetup;
-use warband_battle::sim::{SimConfig, run};
+use warband_marauders::data::BattleSetup;
+use warband_marauders::sim::{SimConfig, run};
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,7 +24,8 @@ fn main() -> Result<(), String> {
             .map(|r| r.join("armies"))
             .unwrap_or_default();
         let load = |n: &str| {
-            warband_battle::data::load_ron(&dir.join(format!("{n}.ron"))).map_err(|e| e.to_string())
+            warband_marauders::data::load_ron(&dir.join(format!("{n}.ron")))
+                .map_err(|e| e.to_string())
         };
         setup.armies.a = load(army_a)?;
         setup.armies.b = load(army_b)?;

@@ -2,10 +2,10 @@
 //! replays to the same final state.
 
 use std::path::PathBuf;
-use warband_battle::ai::{Charge, play};
-use warband_battle::data::BattleSetup;
-use warband_battle::save::Save;
-use warband_battle::{Engine, Phase};
+use warband_marauders::ai::{Charge, play};
+use warband_marauders::data::BattleSetup;
+use warband_marauders::save::Save;
+use warband_marauders::{Engine, Phase};
 
 fn shipped_setup() -> BattleSetup {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -16,7 +16,10 @@ fn shipped_setup() -> BattleSetup {
 fn run(
     setup: &BattleSetup,
     seed: u64,
-) -> (Engine, Vec<(warband_battle::Side, warband_battle::Command)>) {
+) -> (
+    Engine,
+    Vec<(warband_marauders::Side, warband_marauders::Command)>,
+) {
     let mut e = Engine::new(setup, seed).expect("valid setup");
     let played = play(&mut e, &mut Charge::default(), &mut Charge::default());
     assert!(played.refused.is_empty(), "{:?}", played.refused);

@@ -3,9 +3,9 @@
 
 use rayon::prelude::*;
 use std::path::PathBuf;
-use warband_battle::ai::AiKind;
-use warband_battle::data::BattleSetup;
-use warband_battle::sim::{SimConfig, play_game};
+use warband_marauders::ai::AiKind;
+use warband_marauders::data::BattleSetup;
+use warband_marauders::sim::{SimConfig, play_game};
 
 #[test]
 fn two_thousand_battles_across_all_levels() {

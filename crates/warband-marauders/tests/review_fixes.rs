@@ -4,13 +4,13 @@
 mod common;
 
 use common::*;
-use warband_battle::battle::{Battle, Trigger, model};
-use warband_battle::command::Allocation;
-use warband_battle::components::{Blessing, Caster, ModelId};
-use warband_battle::log::LogEvent;
-use warband_battle::phases::{PendingStrike, strike_waiting};
-use warband_battle::save::Save;
-use warband_battle::{Command, Engine, Phase, Side};
+use warband_marauders::battle::{Battle, Trigger, model};
+use warband_marauders::command::Allocation;
+use warband_marauders::components::{Blessing, Caster, ModelId};
+use warband_marauders::log::LogEvent;
+use warband_marauders::phases::{PendingStrike, strike_waiting};
+use warband_marauders::save::Save;
+use warband_marauders::{Command, Engine, Phase, Side};
 use warband_rules::marauders::clauses;
 use warband_rules::morale::{MORALE_CHECK, MORALE_RALLY};
 
@@ -326,10 +326,10 @@ fn a_split_that_drops_a_models_dice_is_refused() {
 
 // 6. Fleeing -------------------------------------------------------------------------
 
-fn house(x0: f32, x1: f32, y0: f32, y1: f32) -> warband_battle::data::TerrainDef {
-    warband_battle::data::TerrainDef {
+fn house(x0: f32, x1: f32, y0: f32, y1: f32) -> warband_marauders::data::TerrainDef {
+    warband_marauders::data::TerrainDef {
         name: "house".into(),
-        kind: warband_battle::data::TerrainKind::House,
+        kind: warband_marauders::data::TerrainKind::House,
         corners: vec![(x0, y0), (x1, y0), (x1, y1), (x0, y1)],
     }
 }
@@ -512,7 +512,7 @@ fn the_state_hash_sees_spells_blessings_order_turn_and_undo() {
         .done = [true, false]));
     assert!(changed(&|e| {
         e.world_mut()
-            .resource_mut::<warband_battle::phases::Undoable>()
+            .resource_mut::<warband_marauders::phases::Undoable>()
             .0
             .push((1, bevy_math::Vec2::ZERO))
     }));
@@ -522,9 +522,9 @@ fn the_state_hash_sees_spells_blessings_order_turn_and_undo() {
 
 #[test]
 fn a_shot_into_melee_strikes_each_member_as_shot_chances_says() {
-    use warband_battle::battle::{TerrainMap, in_play};
-    use warband_battle::geometry::melee_groups;
-    use warband_battle::phases::{check_shot, shot_chances};
+    use warband_marauders::battle::{TerrainMap, in_play};
+    use warband_marauders::geometry::melee_groups;
+    use warband_marauders::phases::{check_shot, shot_chances};
     let at = [(10.0, 5.0), (11.0, 15.0), (10.0, 15.0)];
     let setup_at = |seed: u64| {
         staged(
@@ -585,7 +585,7 @@ fn a_shot_into_melee_strikes_each_member_as_shot_chances_says() {
 fn every_shipped_profile_has_its_bx_ac_and_the_armour_it_maps_to() {
     let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../assets/scenarios/open-field.ron");
-    let setup = warband_battle::data::BattleSetup::load(&path).unwrap();
+    let setup = warband_marauders::data::BattleSetup::load(&path).unwrap();
     use warband_rules::marauders::Armour;
     for p in &setup.bestiary {
         let ac = p.ac.unwrap_or_else(|| panic!("{} has no ac", p.name));

@@ -1,8 +1,8 @@
 //! Small hand-made battles for clause tests.
 #![allow(dead_code)]
 
-use warband_battle::Engine;
-use warband_battle::data::{BattleSetup, PerSide, Scenario, TerrainDef, TerrainKind, Zone};
+use warband_marauders::Engine;
+use warband_marauders::data::{BattleSetup, PerSide, Scenario, TerrainDef, TerrainKind, Zone};
 use warband_rules::army::{ArmyEntry, ArmyList};
 use warband_rules::marauders::spells::{SpellDef, SpellEffect, SpellTarget};
 use warband_rules::marauders::{Armour, Profile, RangedWeapon};
@@ -139,9 +139,9 @@ pub fn engine(a: &[&str], b: &[&str], seed: u64) -> Engine {
     Engine::new(&setup(a, b, Vec::new()), seed).expect("valid test setup")
 }
 
-use warband_battle::components::{Base, Conditions, Engagement, ModelId};
-use warband_battle::log::LogEvent;
-use warband_battle::{Command, Phase, Side};
+use warband_marauders::components::{Base, Conditions, Engagement, ModelId};
+use warband_marauders::log::LogEvent;
+use warband_marauders::{Command, Phase, Side};
 use warband_rules::Clause;
 
 /// Puts model `id` at (x, y) and refreshes who is engaged.
@@ -153,7 +153,7 @@ pub fn place(engine: &mut Engine, id: u32, x: f32, y: f32) {
             base.0.center = bevy_math::Vec2::new(x, y);
         }
     }
-    warband_battle::effects::refresh_engagement(world);
+    warband_marauders::effects::refresh_engagement(world);
 }
 
 pub fn set_engaged_since(engine: &mut Engine, id: u32, round: u32) {

@@ -3,9 +3,9 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::path::PathBuf;
-use warband_battle::Engine;
-use warband_battle::ai::{Charge, play};
-use warband_battle::data::BattleSetup;
+use warband_marauders::Engine;
+use warband_marauders::ai::{Charge, play};
+use warband_marauders::data::BattleSetup;
 
 fn battles(c: &mut Criterion) {
     let scenario = PathBuf::from(env!("CARGO_MANIFEST_DIR"))

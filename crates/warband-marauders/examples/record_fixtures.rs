@@ -4,16 +4,16 @@
 //! one's final state hash and log digest, which `tests/fixtures.rs` checks a replay
 //! against. Run it only when the rules change on purpose:
 //!
-//! `cargo run --release -p warband-battle --example record_fixtures`
+//! `cargo run --release -p warband-marauders --example record_fixtures`
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use warband_battle::ai::{AiKind, Policy, play};
-use warband_battle::command::Allocation;
-use warband_battle::components::SpellAim;
-use warband_battle::data::{BattleSetup, save_ron};
-use warband_battle::save::Save;
-use warband_battle::{Command, Engine, Phase, Side};
+use warband_marauders::ai::{AiKind, Policy, play};
+use warband_marauders::command::Allocation;
+use warband_marauders::components::SpellAim;
+use warband_marauders::data::{BattleSetup, save_ron};
+use warband_marauders::save::Save;
+use warband_marauders::{Command, Engine, Phase, Side};
 
 const SCENARIOS: [&str; 4] = ["open-field", "woods-and-walls", "ruined-keep", "river-ford"];
 
@@ -95,7 +95,7 @@ impl Hostile {
     }
 
     fn pick(&mut self) -> u64 {
-        self.state = warband_battle::sim::game_seed(self.state, 1);
+        self.state = warband_marauders::sim::game_seed(self.state, 1);
         self.state
     }
 }

@@ -3,8 +3,8 @@
 mod common;
 
 use common::*;
-use warband_battle::log::LogEvent;
-use warband_battle::{Command, Phase, Side};
+use warband_marauders::log::LogEvent;
+use warband_marauders::{Command, Phase, Side};
 use warband_rules::marauders::clauses;
 
 #[test]
@@ -117,7 +117,7 @@ fn a_shot_can_be_stopped_by_a_model_in_the_way_which_is_damaged() {
 #[test]
 fn a_low_wall_is_an_obstacle_and_a_house_blocks_sight() {
     let setup = setup(&["Archer"], &["Orc"], vec![wall(5.0, 15.0, 12.0)]);
-    let mut e = warband_battle::Engine::new(&setup, 4).unwrap();
+    let mut e = warband_marauders::Engine::new(&setup, 4).unwrap();
     place(&mut e, 1, 10.0, 5.0);
     place(&mut e, 2, 10.0, 20.0);
     advance_to(&mut e, Phase::Shooting, Side::A);
@@ -131,9 +131,10 @@ fn a_low_wall_is_an_obstacle_and_a_house_blocks_sight() {
     .unwrap();
     assert_eq!(dice_with(&e, &clauses::SHOOT_OBSTACLE).len(), 1);
     let mut house = wall(5.0, 15.0, 12.0);
-    house.kind = warband_battle::data::TerrainKind::House;
+    house.kind = warband_marauders::data::TerrainKind::House;
     let mut e =
-        warband_battle::Engine::new(&common::setup(&["Archer"], &["Orc"], vec![house]), 4).unwrap();
+        warband_marauders::Engine::new(&common::setup(&["Archer"], &["Orc"], vec![house]), 4)
+            .unwrap();
     place(&mut e, 1, 10.0, 5.0);
     place(&mut e, 2, 10.0, 20.0);
     advance_to(&mut e, Phase::Shooting, Side::A);
@@ -250,7 +251,7 @@ fn a_declared_caster_may_not_move_and_loses_the_spell_when_hurt() {
         Command::DeclareSpell {
             caster: 1,
             spell: "Magic Missile".into(),
-            aim: warband_battle::components::SpellAim::Model(2),
+            aim: warband_marauders::components::SpellAim::Model(2),
         },
     )
     .unwrap();
@@ -265,7 +266,7 @@ fn a_declared_caster_may_not_move_and_loses_the_spell_when_hurt() {
         )
         .unwrap_err();
     assert!(err.0.contains("declared a spell"), "{err}");
-    warband_battle::effects::apply_damage(e.world_mut(), 1, 0, Side::B, &clauses::SHOOT_DAMAGE);
+    warband_marauders::effects::apply_damage(e.world_mut(), 1, 0, Side::B, &clauses::SHOOT_DAMAGE);
     assert!(
         !events(&e)
             .iter()
@@ -281,11 +282,11 @@ fn a_declared_caster_may_not_move_and_loses_the_spell_when_hurt() {
         Command::DeclareSpell {
             caster: 2,
             spell: "Light".into(),
-            aim: warband_battle::components::SpellAim::Model(3),
+            aim: warband_marauders::components::SpellAim::Model(3),
         },
     )
     .unwrap();
-    warband_battle::effects::apply_damage(e2.world_mut(), 2, 1, Side::B, &clauses::SHOOT_DAMAGE);
+    warband_marauders::effects::apply_damage(e2.world_mut(), 2, 1, Side::B, &clauses::SHOOT_DAMAGE);
     assert!(
         events(&e2)
             .iter()
@@ -334,7 +335,7 @@ fn a_blinded_model_cannot_shoot_and_rolls_one_die_fewer() {
 #[test]
 fn morale_two_breaks_after_the_first_loss_and_the_side_flees() {
     let mut e = engine(&["Orc", "Orc"], &["Coward", "Coward", "Coward"], 9);
-    warband_battle::effects::apply_damage(e.world_mut(), 3, 1, Side::A, &clauses::SHOOT_DAMAGE);
+    warband_marauders::effects::apply_damage(e.world_mut(), 3, 1, Side::A, &clauses::SHOOT_DAMAGE);
     advance_to(&mut e, Phase::Shooting, Side::A);
     let check = events(&e).iter().find_map(|ev| match ev {
         LogEvent::MoraleCheck {
@@ -370,6 +371,6 @@ fn morale_two_breaks_after_the_first_loss_and_the_side_flees() {
 #[test]
 fn a_side_with_nothing_in_play_loses() {
     let mut e = engine(&["Orc"], &["Orc"], 10);
-    warband_battle::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
     assert_eq!(e.outcome().and_then(|o| o.winner), Some(Side::A));
 }
