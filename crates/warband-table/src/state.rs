@@ -54,6 +54,13 @@ fn show_resource<R: Resource + Debug>(world: &World) -> String {
     format!("{:?}", world.get_resource::<R>())
 }
 
+/// A type's own name without its module path, so that moving code between crates
+/// never changes a state hash.
+fn short_name<T>() -> &'static str {
+    let full = std::any::type_name::<T>();
+    full.rsplit("::").next().unwrap_or(full)
+}
+
 fn registry(app: &mut App) -> Mut<'_, StateRegistry> {
     app.world_mut()
         .get_resource_or_insert_with(StateRegistry::default)
@@ -63,7 +70,7 @@ fn registry(app: &mut App) -> Mut<'_, StateRegistry> {
 pub fn component<C: Component + Clone + Debug>(app: &mut App) {
     app.world_mut().register_component::<C>();
     registry(app).components.push(ComponentEntry {
-        name: std::any::type_name::<C>(),
+        name: short_name::<C>(),
         id: |w| w.component_id::<C>(),
         copy: copy_component::<C>,
         show: show_component::<C>,
@@ -73,7 +80,7 @@ pub fn component<C: Component + Clone + Debug>(app: &mut App) {
 /// Registers a resource whose value is part of the battle's state.
 pub fn resource<R: Resource + Clone + Debug>(app: &mut App) {
     registry(app).resources.push(ResourceEntry {
-        name: std::any::type_name::<R>(),
+        name: short_name::<R>(),
         copy: copy_resource::<R>,
         show: Some(show_resource::<R>),
     });
@@ -83,7 +90,7 @@ pub fn resource<R: Resource + Clone + Debug>(app: &mut App) {
 /// hashed).
 pub fn fixed_resource<R: Resource + Clone>(app: &mut App) {
     registry(app).resources.push(ResourceEntry {
-        name: std::any::type_name::<R>(),
+        name: short_name::<R>(),
         copy: copy_resource::<R>,
         show: None,
     });
@@ -141,5 +148,13 @@ impl StateRegistry {
                     .map_or_else(|| format!("{id:?}"), |n| n.to_string())
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn names_carry_no_module_path() {
+        assert_eq!(super::short_name::<crate::hash::Fnv>(), "Fnv");
     }
 }
