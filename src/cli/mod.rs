@@ -23,7 +23,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Exact odds of a Marauders roll, computed in closed form.
+    /// Exact odds of a roll, computed in closed form: `warband odds marauders melee --a 3 --b 2`.
     Odds {
         #[command(subcommand)]
         what: odds::OddsCommand,

@@ -1,4 +1,6 @@
-//! `warband odds …`: exact Marauders odds as a readable table or as JSON.
+//! `warband odds <ruleset> <what>`: exact odds as a readable table or as JSON. The
+//! Marauders commands also answer without the ruleset (`warband odds melee …`), as
+//! they did before there was more than one ruleset.
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
@@ -12,6 +14,18 @@ const MAX_DICE: usize = 300;
 
 #[derive(Subcommand, Debug)]
 pub enum OddsCommand {
+    /// Marauders: melee, damage, shot, morale.
+    Marauders {
+        #[command(subcommand)]
+        what: MaraudersOdds,
+    },
+    #[command(flatten)]
+    Bare(MaraudersOdds),
+}
+
+/// The odds of Marauders' rolls.
+#[derive(Subcommand, Debug)]
+pub enum MaraudersOdds {
     /// Who wins a melee contest of A's dice against B's.
     Melee {
         /// Dice side A rolls (its models' full initial HD).
@@ -76,7 +90,13 @@ struct MoraleJson {
 
 pub fn run(command: OddsCommand) -> ExitCode {
     match command {
-        OddsCommand::Melee { a, b, output } => {
+        OddsCommand::Marauders { what } | OddsCommand::Bare(what) => marauders(what),
+    }
+}
+
+fn marauders(command: MaraudersOdds) -> ExitCode {
+    match command {
+        MaraudersOdds::Melee { a, b, output } => {
             let o = melee_odds(a.into(), b.into());
             emit(&o, output.json, || {
                 format!(
@@ -89,7 +109,7 @@ pub fn run(command: OddsCommand) -> ExitCode {
                 )
             })
         }
-        OddsCommand::Damage {
+        MaraudersOdds::Damage {
             dice,
             armour,
             modifier,
@@ -112,7 +132,7 @@ pub fn run(command: OddsCommand) -> ExitCode {
                 )
             })
         }
-        OddsCommand::Shot {
+        MaraudersOdds::Shot {
             armour,
             moved,
             obstacles,
@@ -136,7 +156,7 @@ pub fn run(command: OddsCommand) -> ExitCode {
                 )
             })
         }
-        OddsCommand::Morale { score, output } => {
+        MaraudersOdds::Morale { score, output } => {
             let m = MoraleJson {
                 score,
                 pass: pass_chance(score),
