@@ -95,7 +95,16 @@ fn bad_arguments_are_usage_errors_with_exit_2() {
 
 #[test]
 fn the_ruleset_may_be_named_and_both_forms_agree() {
-    let named = json(&["odds", "marauders", "melee", "--a", "3", "--b", "2", "--json"]);
+    let named = json(&[
+        "odds",
+        "marauders",
+        "melee",
+        "--a",
+        "3",
+        "--b",
+        "2",
+        "--json",
+    ]);
     let bare = json(&["odds", "melee", "--a", "3", "--b", "2", "--json"]);
     assert_eq!(named, bare);
     let out = warband(&["odds", "chess", "melee", "--a", "1", "--b", "1"]);

@@ -7,6 +7,7 @@ mod menu;
 mod result;
 mod saves;
 mod setup;
+mod setup_preview;
 pub mod smoke;
 
 use bevy::prelude::*;

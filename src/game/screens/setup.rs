@@ -2,14 +2,17 @@
 
 use super::Screen;
 use super::menu::SetupPreset;
+use super::setup_preview;
 use crate::game::hud::root_ui;
 use crate::game::saves::assets_dir;
 use crate::game::session::{Controller, Launch, PendingBattle};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::PathBuf;
+use warband_marauders::Side;
 use warband_marauders::ai::AiKind;
 use warband_marauders::data::{BattleSetup, Scenario, load_ron};
+use warband_rules::Ruleset;
 use warband_rules::army::ArmyList;
 
 pub(super) fn plugin(app: &mut App) {
@@ -27,7 +30,12 @@ struct SetupForm {
     seed: u64,
     speed: f32,
     problems: Vec<String>,
+    /// The battle the form describes as last built, and the choices it was built from.
+    preview: Option<(Choice, Result<BattleSetup, Vec<String>>)>,
 }
+
+/// What the preview depends on: the scenario and the two armies chosen.
+type Choice = (usize, [usize; 2]);
 
 fn list<T: serde::de::DeserializeOwned>(
     dir: PathBuf,
@@ -79,6 +87,7 @@ fn open_form(mut commands: Commands, preset: Option<Res<SetupPreset>>) {
             .map_or(1, |d| d.as_secs() % 100_000),
         speed: 1.0,
         problems,
+        preview: None,
     });
 }
 
@@ -91,116 +100,36 @@ fn form(
     let Some(mut form) = form else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
+    let f = &mut *form;
+    let choice = (f.scenario, f.army);
+    if f.preview.as_ref().is_none_or(|(c, _)| *c != choice) {
+        f.preview = Some((choice, build(f)));
+    }
+    egui::Panel::right("preview")
+        .exact_size(560.0)
+        .show(&mut root, |ui| preview(ui, f));
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.heading("New battle");
         ui.separator();
-        let f = &mut *form;
-        egui::Grid::new("setup")
-            .num_columns(2)
-            .spacing([24.0, 10.0])
-            .show(ui, |ui| {
-                ui.label("Scenario");
-                let before = f.scenario;
-                egui::ComboBox::from_id_salt("scenario")
-                    .width(320.0)
-                    .selected_text(
-                        f.scenarios
-                            .get(f.scenario)
-                            .map_or("(none found)", |(_, s)| s.name.as_str()),
-                    )
-                    .show_ui(ui, |ui| {
-                        for (i, (_, s)) in f.scenarios.iter().enumerate() {
-                            ui.selectable_value(
-                                &mut f.scenario,
-                                i,
-                                format!(
-                                    "{} — {}\"×{}\", {} rounds",
-                                    s.name, s.table.0, s.table.1, s.round_limit
-                                ),
-                            );
-                        }
-                    });
-                ui.end_row();
-                if before != f.scenario
-                    && let Some((_, s)) = f.scenarios.get(f.scenario)
-                {
-                    let find = |name: &str| {
-                        f.armies
-                            .iter()
-                            .position(|(p, _)| p.file_stem().is_some_and(|n| n == name))
-                    };
-                    f.army = [
-                        find(&s.armies.a).unwrap_or(f.army[0]),
-                        find(&s.armies.b).unwrap_or(f.army[1]),
-                    ];
-                }
-                for (i, label) in ["Side A (blue)", "Side B (red)"].into_iter().enumerate() {
-                    ui.label(label);
-                    ui.horizontal(|ui| {
-                        egui::ComboBox::from_id_salt(("army", i))
-                            .width(220.0)
-                            .selected_text(
-                                f.armies
-                                    .get(f.army[i])
-                                    .map_or("(none)", |(_, a)| a.name.as_str()),
-                            )
-                            .show_ui(ui, |ui| {
-                                for (j, (_, a)) in f.armies.iter().enumerate() {
-                                    let models = a.models().count();
-                                    ui.selectable_value(
-                                        &mut f.army[i],
-                                        j,
-                                        format!("{} ({models} models)", a.name),
-                                    );
-                                }
-                            });
-                        egui::ComboBox::from_id_salt(("controller", i))
-                            .selected_text(f.controllers[i].label())
-                            .show_ui(ui, |ui| {
-                                for c in Controller::CHOICES {
-                                    ui.selectable_value(&mut f.controllers[i], c, c.label());
-                                }
-                            });
-                    });
-                    ui.end_row();
-                }
-                ui.label("Seed");
-                ui.add(egui::DragValue::new(&mut f.seed));
-                ui.end_row();
-                if f.controllers.iter().all(|c| *c != Controller::Human) {
-                    ui.label("Watch speed");
-                    ui.add(
-                        egui::Slider::new(&mut f.speed, 0.5..=16.0)
-                            .logarithmic(true)
-                            .suffix("×"),
-                    );
-                    ui.end_row();
-                }
-            });
+        choices(ui, f);
         ui.add_space(12.0);
         ui.horizontal(|ui| {
             if ui.button("◀ Back").clicked() {
                 next.set(Screen::MainMenu);
             }
+            let ready = matches!(&f.preview, Some((_, Ok(_))));
             if ui
-                .add_enabled(
-                    !f.scenarios.is_empty() && !f.armies.is_empty(),
-                    egui::Button::new("Start battle ▶"),
-                )
+                .add_enabled(ready, egui::Button::new("Start battle ▶"))
                 .clicked()
+                && let Some((_, Ok(setup))) = &f.preview
             {
-                match build(f) {
-                    Ok(setup) => {
-                        pending.0 = Some(Launch::New {
-                            setup: Box::new(setup),
-                            seed: f.seed,
-                            controllers: f.controllers,
-                            speed: f.speed,
-                        });
-                        next.set(Screen::Battle);
-                    }
-                    Err(problems) => f.problems = problems,
-                }
+                pending.0 = Some(Launch::New {
+                    setup: Box::new(setup.clone()),
+                    seed: f.seed,
+                    controllers: f.controllers,
+                    speed: f.speed,
+                });
+                next.set(Screen::Battle);
             }
         });
         for p in &f.problems {
@@ -208,6 +137,145 @@ fn form(
         }
     });
     Ok(())
+}
+
+/// The map and both rosters of the battle chosen, or why it cannot be played.
+fn preview(ui: &mut egui::Ui, f: &SetupForm) {
+    egui::ScrollArea::vertical().show(ui, |ui| match &f.preview {
+        Some((_, Ok(setup))) => {
+            let s = &setup.scenario;
+            ui.heading(&s.name);
+            ui.label(format!(
+                "{} · {}\" × {}\" · {} rounds",
+                s.ruleset.title(),
+                s.table.0,
+                s.table.1,
+                s.round_limit
+            ));
+            setup_preview::map(ui, setup, ui.available_width());
+            ui.add_space(8.0);
+            for side in Side::BOTH {
+                setup_preview::roster(ui, setup, side);
+                ui.add_space(6.0);
+            }
+        }
+        Some((_, Err(problems))) => {
+            ui.heading("This battle cannot be played");
+            for p in problems {
+                ui.colored_label(egui::Color32::from_rgb(240, 120, 100), p);
+            }
+        }
+        None => {}
+    });
+}
+
+/// Scenario (grouped by ruleset), each side's army (of that ruleset) and controller,
+/// the seed and the watch speed.
+fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
+    egui::Grid::new("setup")
+        .num_columns(2)
+        .spacing([24.0, 10.0])
+        .show(ui, |ui| {
+            ui.label("Scenario");
+            let before = f.scenario;
+            scenario_combo(ui, f);
+            ui.end_row();
+            if before != f.scenario {
+                f.army = scenario_armies(f);
+            }
+            for (i, label) in ["Side A (blue)", "Side B (red)"].into_iter().enumerate() {
+                ui.label(label);
+                ui.horizontal(|ui| {
+                    army_combo(ui, f, i);
+                    egui::ComboBox::from_id_salt(("controller", i))
+                        .selected_text(f.controllers[i].label())
+                        .show_ui(ui, |ui| {
+                            for c in Controller::CHOICES {
+                                ui.selectable_value(&mut f.controllers[i], c, c.label());
+                            }
+                        });
+                });
+                ui.end_row();
+            }
+            ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut f.seed));
+            ui.end_row();
+            if f.controllers.iter().all(|c| *c != Controller::Human) {
+                ui.label("Watch speed");
+                ui.add(
+                    egui::Slider::new(&mut f.speed, 0.5..=16.0)
+                        .logarithmic(true)
+                        .suffix("×"),
+                );
+                ui.end_row();
+            }
+        });
+}
+
+fn scenario_combo(ui: &mut egui::Ui, f: &mut SetupForm) {
+    let selected = f
+        .scenarios
+        .get(f.scenario)
+        .map_or("(none found)".to_string(), |(_, s)| s.name.clone());
+    egui::ComboBox::from_id_salt("scenario")
+        .width(320.0)
+        .selected_text(selected)
+        .show_ui(ui, |ui| {
+            for ruleset in Ruleset::ALL {
+                let mine: Vec<usize> = (0..f.scenarios.len())
+                    .filter(|i| f.scenarios[*i].1.ruleset == ruleset)
+                    .collect();
+                if mine.is_empty() {
+                    continue;
+                }
+                ui.label(egui::RichText::new(ruleset.title()).strong());
+                for i in mine {
+                    let s = &f.scenarios[i].1;
+                    let text = format!(
+                        "   {} — {}\"×{}\", {} rounds",
+                        s.name, s.table.0, s.table.1, s.round_limit
+                    );
+                    ui.selectable_value(&mut f.scenario, i, text);
+                }
+            }
+        });
+}
+
+/// The armies the chosen scenario names, where they are found.
+fn scenario_armies(f: &SetupForm) -> [usize; 2] {
+    let Some((_, s)) = f.scenarios.get(f.scenario) else {
+        return f.army;
+    };
+    let find = |name: &str| {
+        f.armies
+            .iter()
+            .position(|(p, _)| p.file_stem().is_some_and(|n| n == name))
+    };
+    [
+        find(&s.armies.a).unwrap_or(f.army[0]),
+        find(&s.armies.b).unwrap_or(f.army[1]),
+    ]
+}
+
+/// Side `i`'s army, among those of the scenario's ruleset.
+fn army_combo(ui: &mut egui::Ui, f: &mut SetupForm, i: usize) {
+    let ruleset = f.scenarios.get(f.scenario).map(|(_, s)| s.ruleset);
+    egui::ComboBox::from_id_salt(("army", i))
+        .width(220.0)
+        .selected_text(
+            f.armies
+                .get(f.army[i])
+                .map_or("(none)", |(_, a)| a.name.as_str()),
+        )
+        .show_ui(ui, |ui| {
+            for (j, (_, a)) in f.armies.iter().enumerate() {
+                if Some(a.ruleset) != ruleset {
+                    continue;
+                }
+                let models = a.models().count();
+                ui.selectable_value(&mut f.army[i], j, format!("{} ({models} models)", a.name));
+            }
+        });
 }
 
 /// The battle the form describes, or what is wrong with it.
