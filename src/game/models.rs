@@ -1,5 +1,6 @@
-//! Models on the table: a round base in its side's colour with the profile's initial,
-//! kept in step with the engine every frame. A broken side is dimmed; a removed model
+//! Models on the table: a round base in its side's colour (its initials are drawn in
+//! screen space by the hud, to read at any zoom), kept in step with the engine every
+//! frame. A broken side is dimmed; a removed model
 //! fades out.
 
 use super::palette;
@@ -39,28 +40,19 @@ fn spawn_models(mut commands: Commands, session: Option<NonSend<Session>>) {
             radius,
             center: Vec2::ZERO,
         };
-        commands
-            .spawn((
-                Name::new(format!("{} #{}", m.profile.name, m.id)),
-                DespawnOnExit(Screen::Battle),
-                ModelVisual {
-                    id: m.id,
-                    gone_for: 0.0,
-                },
-                ShapeBuilder::with(&circle)
-                    .fill(palette::side(m.side))
-                    .stroke((Color::srgb(0.08, 0.08, 0.08), 0.06))
-                    .build(),
-                Transform::from_translation(m.base.center.extend(2.0)),
-            ))
-            .with_children(|p| {
-                p.spawn((
-                    Text2d::new(initials(&m.profile.name)),
-                    TextFont::from_font_size(28.0),
-                    TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, 0.0, 0.1).with_scale(Vec3::splat(radius / 40.0)),
-                ));
-            });
+        commands.spawn((
+            Name::new(format!("{} #{}", m.profile.name, m.id)),
+            DespawnOnExit(Screen::Battle),
+            ModelVisual {
+                id: m.id,
+                gone_for: 0.0,
+            },
+            ShapeBuilder::with(&circle)
+                .fill(palette::side(m.side))
+                .stroke((Color::srgb(0.08, 0.08, 0.08), 0.06))
+                .build(),
+            Transform::from_translation(m.base.center.extend(2.0)),
+        ));
     }
 }
 

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use std::time::Duration;
 use warband_marauders::ai::{AiKind, Policy};
 use warband_marauders::data::BattleSetup;
+use warband_marauders::log::LogEvent;
 use warband_marauders::save::Save;
 use warband_marauders::{Command, Engine, Refusal, Side};
 
@@ -131,10 +132,23 @@ impl Session {
     }
 
     pub fn submit(&mut self, side: Side, command: Command) -> Result<(), Refusal> {
-        self.roll_start = self.engine.log().events.len();
         self.commands.push((side, command.clone()));
-        let result = self.engine.submit(side, command);
+        let result = self.send(side, command);
         self.last_refusal = result.as_ref().err().map(|r| r.0.clone());
+        result
+    }
+
+    /// Sends a command to the engine. The dice tray moves on to what it rolled, and
+    /// keeps the latest dice (the initiative roll, say) when it rolled none.
+    fn send(&mut self, side: Side, command: Command) -> Result<(), Refusal> {
+        let before = self.engine.log().events.len();
+        let result = self.engine.submit(side, command);
+        if self.engine.log().events[before..]
+            .iter()
+            .any(|e| matches!(e, LogEvent::Die(_)))
+        {
+            self.roll_start = before;
+        }
         result
     }
 
@@ -169,8 +183,7 @@ impl Session {
             let Some((side, command)) = queue.pop() else {
                 return false;
             };
-            self.roll_start = self.engine.log().events.len();
-            let _ = self.engine.submit(side, command);
+            let _ = self.send(side, command);
             return true;
         }
         let Some(side) = self.engine.awaiting() else {

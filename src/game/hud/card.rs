@@ -5,7 +5,7 @@ use crate::game::input::Selection;
 use crate::game::palette;
 use crate::game::session::Session;
 use bevy_egui::egui;
-use warband_marauders::battle::model;
+use warband_marauders::battle::{ModelView, model};
 use warband_marauders::phases::Phase;
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
@@ -46,28 +46,8 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
             ui.end_row();
         }
     });
-    let mut state = Vec::new();
-    if !m.in_play {
-        state.push("out of action".to_string());
-    }
-    if let Some(r) = m.engaged_since {
-        state.push(format!("engaged since round {r}"));
-    }
-    if m.conditions.moved {
-        state.push("moved".into());
-    }
-    if m.conditions.shot {
-        state.push("shot".into());
-    }
-    if m.conditions.blinded {
-        state.push("blinded".into());
-    }
-    if m.conditions.asleep {
-        state.push("asleep".into());
-    }
-    if let Some(d) = &m.declared {
-        state.push(format!("declared {}", d.spell));
-    }
+    let broken = session.engine.battle().side(m.side).broken;
+    let state = state_words(&m, broken);
     if !state.is_empty() {
         ui.label(state.join(" · "));
     }
@@ -91,4 +71,34 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
         }
         _ => {}
     }
+}
+
+/// A model's state in a few words: out of action, leader, engaged, moved, shot,
+/// blinded, asleep, broken side, declared spell.
+pub fn state_words(m: &ModelView, broken: bool) -> Vec<String> {
+    let mut state = Vec::new();
+    if !m.in_play {
+        state.push("out of action".to_string());
+    }
+    if m.leader {
+        state.push("leader".to_string());
+    }
+    if let Some(r) = m.engaged_since {
+        state.push(format!("engaged since round {r}"));
+    }
+    for (on, what) in [
+        (m.conditions.moved, "moved"),
+        (m.conditions.shot, "shot"),
+        (m.conditions.blinded, "blinded"),
+        (m.conditions.asleep, "asleep"),
+        (broken, "its side is broken"),
+    ] {
+        if on {
+            state.push(what.to_string());
+        }
+    }
+    if let Some(d) = &m.declared {
+        state.push(format!("declared {}", d.spell));
+    }
+    state
 }

@@ -5,6 +5,7 @@
 
 mod card;
 mod dice_tray;
+mod labels;
 mod log;
 mod odds;
 mod phase;
@@ -21,7 +22,9 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<log::LogFilter>().add_systems(
         EguiPrimaryContextPass,
-        battle_hud.run_if(in_state(Screen::Battle)),
+        (labels::draw, battle_hud)
+            .chain()
+            .run_if(in_state(Screen::Battle)),
     );
 }
 

@@ -1,0 +1,107 @@
+//! Labels that stay readable at any zoom: each model's initials (and HD when hurt) in
+//! screen space over its base, and a card under the pointer with the hovered model's
+//! name and state. Drawn by egui over the table, beneath the panels.
+
+use crate::game::camera::TableCamera;
+use crate::game::input::Selection;
+use crate::game::models::initials;
+use crate::game::session::Session;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use warband_marauders::battle::{ModelView, in_play};
+
+pub fn draw(
+    mut contexts: EguiContexts,
+    session: Option<NonSend<Session>>,
+    sel: Res<Selection>,
+    camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+) -> Result {
+    let Some(session) = session else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let (cam, at) = *camera;
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("model labels"),
+    ));
+    let all = in_play(session.engine.world());
+    let screen = |p: Vec2| {
+        cam.world_to_viewport(at, p.extend(0.0))
+            .ok()
+            .map(|v| egui::pos2(v.x, v.y))
+    };
+    for m in &all {
+        let (Some(c), Some(edge)) = (
+            screen(m.base.center),
+            screen(m.base.center + Vec2::X * m.base.shape.reach()),
+        ) else {
+            continue;
+        };
+        label(&painter, m, c, edge.x - c.x);
+    }
+    if let Some(m) = sel.hover.and_then(|id| all.iter().find(|m| m.id == id))
+        && let Some(pos) = ctx.pointer_latest_pos()
+    {
+        let broken = session.engine.battle().side(m.side).broken;
+        egui::Area::new("hover card".into())
+            .fixed_pos(pos + egui::vec2(18.0, 12.0))
+            .order(egui::Order::Tooltip)
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| hover_card(ui, m, broken));
+            });
+    }
+    Ok(())
+}
+
+/// Initials centred on the base, in a size that reads at any zoom; a hurt model shows
+/// its HD left beneath.
+fn label(painter: &egui::Painter, m: &ModelView, centre: egui::Pos2, radius: f32) {
+    let size = (radius * 0.95).clamp(9.0, 15.0);
+    let font = egui::FontId::proportional(size);
+    let text = initials(&m.profile.name);
+    let outline = egui::Color32::from_black_alpha(200);
+    for d in [egui::vec2(1.0, 1.0), egui::vec2(-1.0, 1.0)] {
+        painter.text(
+            centre + d,
+            egui::Align2::CENTER_CENTER,
+            &text,
+            font.clone(),
+            outline,
+        );
+    }
+    painter.text(
+        centre,
+        egui::Align2::CENTER_CENTER,
+        &text,
+        font,
+        egui::Color32::WHITE,
+    );
+    if m.hd.left < m.hd.initial {
+        painter.text(
+            centre + egui::vec2(0.0, radius.max(8.0) + 7.0),
+            egui::Align2::CENTER_CENTER,
+            format!("{}/{}", m.hd.left, m.hd.initial),
+            egui::FontId::proportional(10.0),
+            egui::Color32::from_rgb(255, 210, 120),
+        );
+    }
+}
+
+/// The hovered model: name, HD, armour and what state it is in.
+fn hover_card(ui: &mut egui::Ui, m: &ModelView, broken: bool) {
+    ui.strong(format!("{} #{}", m.profile.name, m.id));
+    ui.label(format!(
+        "HD {} of {} · {} (hit on {}+) · morale {}",
+        m.hd.left,
+        m.hd.initial,
+        m.effective_armour(),
+        m.effective_armour().threshold(),
+        m.profile.morale
+    ));
+    let state = super::card::state_words(m, broken);
+    if !state.is_empty() {
+        ui.label(state.join(" · "));
+    }
+}
