@@ -103,7 +103,7 @@ impl Hostile {
 impl Policy for Hostile {
     fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
         self.armed = !self.armed;
-        if !self.armed || self.pick() % 3 != 0 {
+        if !self.armed || !self.pick().is_multiple_of(3) {
             return self.inner.next(engine, side);
         }
         let bad = match self.pick() % 8 {
