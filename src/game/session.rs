@@ -257,3 +257,19 @@ impl Launch {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_computer_player_can_be_chosen_on_screen() {
+        for kind in AiKind::ALL {
+            assert!(
+                Controller::CHOICES.contains(&Controller::Ai(kind)),
+                "{kind}"
+            );
+        }
+        assert!(Controller::CHOICES.contains(&Controller::Human));
+    }
+}

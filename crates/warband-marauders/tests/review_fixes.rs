@@ -602,3 +602,54 @@ fn every_shipped_profile_has_its_bx_ac_and_the_armour_it_maps_to() {
     assert_eq!(armour("Skeleton"), Armour::Light);
     assert_eq!(armour("Bandit"), Armour::Medium);
 }
+
+// 15. Slips --------------------------------------------------------------------------
+
+#[test]
+fn a_model_slain_in_its_sleep_is_not_logged_as_waking() {
+    let (mut slain, mut woke) = (0, 0);
+    for seed in 0..60 {
+        let at = [(10.0, 5.0), (10.0, 15.0), (30.0, 30.0)];
+        let mut e = staged(
+            &["Archer"],
+            &["Orc", "Brute"],
+            seed,
+            &at,
+            Phase::Shooting,
+            Side::A,
+        );
+        conditions(&mut e, 2, |c| c.asleep = true);
+        conditions(&mut e, 3, |c| c.asleep = true);
+        shoot(&mut e, Side::A, 1, 2);
+        let orc = model(e.world(), 2).unwrap();
+        let wakes = events(&e)
+            .iter()
+            .any(|ev| matches!(ev, LogEvent::Woke { model: 2 }));
+        if !orc.in_play {
+            slain += 1;
+            assert!(!wakes, "seed {seed}: a slain sleeper woke");
+        }
+        // A brute (3 HD) hurt in its sleep lives, and wakes.
+        let mut e2 = staged(
+            &["Archer"],
+            &["Brute"],
+            seed,
+            &at[..2],
+            Phase::Shooting,
+            Side::A,
+        );
+        conditions(&mut e2, 2, |c| c.asleep = true);
+        shoot(&mut e2, Side::A, 1, 2);
+        let brute = model(e2.world(), 2).unwrap();
+        if brute.hd.left < brute.hd.initial {
+            woke += 1;
+            assert!(!brute.conditions.asleep);
+            assert!(
+                events(&e2)
+                    .iter()
+                    .any(|ev| matches!(ev, LogEvent::Woke { model: 2 }))
+            );
+        }
+    }
+    assert!(slain > 10 && woke > 10, "slain {slain}, woke {woke}");
+}
