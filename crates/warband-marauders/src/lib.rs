@@ -8,6 +8,7 @@ pub mod components;
 pub mod data;
 pub mod effects;
 pub mod engine;
+pub mod fuzz;
 pub mod log;
 pub mod phases;
 pub mod save;

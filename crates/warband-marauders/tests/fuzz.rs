@@ -1,0 +1,26 @@
+//! 10,000 fuzzed commands across the shipped scenarios: hostile ones refused without
+//! changing anything, every accepted one keeping the engine's invariants.
+
+use std::path::PathBuf;
+use warband_marauders::data::BattleSetup;
+use warband_marauders::fuzz;
+
+#[test]
+fn ten_thousand_fuzzed_commands_keep_the_invariants() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios");
+    let mut total = fuzz::FuzzReport::default();
+    for (i, name) in ["woods-and-walls", "ruined-keep", "river-ford", "open-field"]
+        .iter()
+        .enumerate()
+    {
+        let setup = BattleSetup::load(&root.join(format!("{name}.ron"))).unwrap();
+        let r = fuzz::run(&setup, 90 + i as u64, 2_500).unwrap_or_else(|e| panic!("{name}: {e}"));
+        total.steps += r.steps;
+        total.battles += r.battles;
+        total.hostile += r.hostile;
+        total.refused += r.refused;
+    }
+    assert_eq!(total.steps, 10_000);
+    assert!(total.hostile > 2_500 && total.refused > 1_500, "{total:?}");
+    assert!(total.battles >= 4, "{total:?}");
+}
