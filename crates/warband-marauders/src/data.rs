@@ -103,17 +103,8 @@ impl BattleSetup {
                 s.name, s.ruleset
             ));
         }
-        if !(s.table.0.is_finite() && s.table.1.is_finite() && s.table.0 > 0.0 && s.table.1 > 0.0) {
-            out.push(format!(
-                "scenario `{}`: table size must be positive",
-                s.name
-            ));
-        }
-        for t in &s.terrain {
-            if let Err(e) = t.shape() {
-                out.push(e);
-            }
-        }
+        out.extend(table_problems(s));
+        out.extend(duplicate_names(&self.bestiary));
         for p in &self.bestiary {
             out.extend(p.problems());
             for spell in &p.spells {
@@ -132,12 +123,6 @@ impl BattleSetup {
             }
             out.extend(army_problems(army, &self.bestiary));
             let z = s.deployment.get(side);
-            if !(z.min.0 < z.max.0 && z.min.1 < z.max.1) {
-                out.push(format!(
-                    "scenario `{}`: deployment zone of {side} is empty",
-                    s.name
-                ));
-            }
             let diameters: Vec<f32> = army
                 .models()
                 .filter_map(|n| self.profile(n))
@@ -156,6 +141,70 @@ impl BattleSetup {
         }
         out
     }
+}
+
+/// The largest table side and round limit a scenario may set: beyond any real table.
+pub const MAX_TABLE: f32 = 1000.0;
+pub const MAX_ROUNDS: u32 = 1000;
+
+/// What is wrong with a scenario's table: its size, round limit, terrain shapes and
+/// places, and deployment zones (each must lie on the table).
+fn table_problems(s: &Scenario) -> Vec<String> {
+    let mut out = Vec::new();
+    let (w, d) = s.table;
+    let sane = |x: f32| x.is_finite() && x > 0.0 && x <= MAX_TABLE;
+    if !(sane(w) && sane(d)) {
+        out.push(format!(
+            "scenario `{}`: table size must be above 0 and at most {MAX_TABLE}\", not {w} × {d}",
+            s.name
+        ));
+        return out;
+    }
+    if !(1..=MAX_ROUNDS).contains(&s.round_limit) {
+        out.push(format!(
+            "scenario `{}`: round_limit must be 1 to {MAX_ROUNDS}, not {}",
+            s.name, s.round_limit
+        ));
+    }
+    let on_table = |(x, y): (f32, f32)| (0.0..=w).contains(&x) && (0.0..=d).contains(&y);
+    for t in &s.terrain {
+        if let Err(e) = t.shape() {
+            out.push(e);
+        } else if !t.corners.iter().any(|c| on_table(*c)) {
+            out.push(format!(
+                "terrain `{}` lies wholly off the {w}\" × {d}\" table",
+                t.name
+            ));
+        }
+    }
+    for side in crate::Side::BOTH {
+        let z = s.deployment.get(side);
+        if !(z.min.0 < z.max.0 && z.min.1 < z.max.1) {
+            out.push(format!(
+                "scenario `{}`: deployment zone of {side} is empty",
+                s.name
+            ));
+        } else if !(on_table(z.min) && on_table(z.max)) {
+            out.push(format!(
+                "scenario `{}`: deployment zone of {side} runs off the {w}\" × {d}\" table",
+                s.name
+            ));
+        }
+    }
+    out
+}
+
+/// A name given to two profiles (an army could not say which it means).
+fn duplicate_names(profiles: &[Profile]) -> Vec<String> {
+    let mut names: Vec<&str> = profiles.iter().map(|p| p.name.as_str()).collect();
+    names.sort_unstable();
+    let mut out: Vec<String> = names
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| format!("two profiles are named `{}`", w[0]))
+        .collect();
+    out.dedup();
+    out
 }
 
 /// Everything wrong with an army list against a bestiary: wrong ruleset, unknown
@@ -241,6 +290,7 @@ pub fn validate_file(path: &Path, bestiary: Option<&[Profile]>) -> Vec<String> {
                 .profiles
                 .iter()
                 .flat_map(Profile::problems)
+                .chain(duplicate_names(&b.profiles))
                 .map(at)
                 .collect(),
         },

@@ -171,6 +171,15 @@ pub(super) fn convex_polygon(points: &[Vec2]) -> Option<ConvexPolygon> {
     ConvexPolygon::from_convex_hull(&points.iter().map(|p| v(*p)).collect::<Vec<_>>())
 }
 
+/// A convex polygon's corners, in parry's (counter-clockwise) order.
+pub(super) fn polygon_points(polygon: &ConvexPolygon) -> Vec<Vec2> {
+    polygon
+        .points()
+        .iter()
+        .map(|p| Vec2::new(p.x, p.y))
+        .collect()
+}
+
 pub(super) fn polygon_contains(polygon: &ConvexPolygon, p: Vec2) -> bool {
     // Counter-clockwise corners: inside means left of (or on) every edge.
     let pts = polygon.points();

@@ -105,10 +105,11 @@ impl TerrainShape {
              feature into convex pieces)"
                 .to_string()
         })?;
-        if polygon.points().len() != points.len() {
+        let hull = convert::polygon_points(&polygon);
+        if polygon.points().len() != points.len() || !same_cycle(&points, &hull) {
             return Err(
-                "terrain polygon is not convex, or repeats a corner: list the corners of a \
-                 convex outline in order"
+                "terrain polygon is not convex, crosses itself or repeats a corner: list \
+                 the corners of a convex outline in order around it"
                     .to_string(),
             );
         }
@@ -138,4 +139,16 @@ impl TerrainShape {
     pub fn segment_inside(&self, from: Vec2, to: Vec2) -> Option<(f32, f32)> {
         convert::segment_inside(&self.polygon, from, to)
     }
+}
+
+/// Whether `points` run round the same cycle as `hull`, in either direction.
+fn same_cycle(points: &[Vec2], hull: &[Vec2]) -> bool {
+    let n = hull.len();
+    let close = |a: Vec2, b: Vec2| a.distance_squared(b) < 1e-10;
+    let Some(start) = hull.iter().position(|h| close(*h, points[0])) else {
+        return false;
+    };
+    let forward = (0..n).all(|i| close(points[i], hull[(start + i) % n]));
+    let backward = (0..n).all(|i| close(points[i], hull[(start + n - i) % n]));
+    forward || backward
 }
