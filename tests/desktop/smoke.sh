@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the real game binary as a person would, under a virtual X display with the
 # software renderer: (1) watch an AI battle and take a screenshot, which must not be
-# blank; (2) drive a move with the pointer (xdotool) and see the model move.
+# blank; (2) drive a move with the pointer (xdotool) and see the model move; (3) abuse the
+# window (damaged files, a tiny window, random input) and see it stay up without a panic.
 # Usage: tests/desktop/smoke.sh path/to/warband
 set -euo pipefail
 bin=$(realpath "$1")
@@ -23,4 +24,7 @@ if colours < 64 or spread < 0.05:
 PY
 
 xvfb-run "${screen[@]}" python3 tests/desktop/pointer_move.py "$bin" assets/scenarios/open-field.ron
+
+# (3) The window under abuse: damaged files, 320x240 and back, 30 s of random input.
+xvfb-run "${screen[@]}" python3 tests/desktop/abuse.py "$bin" 30 "$out"
 echo "smoke: passed"
