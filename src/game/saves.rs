@@ -1,7 +1,7 @@
 //! Where the game keeps its files: the assets it ships, and the player's saved battles
 //! and armies in the OS data folder. Writes go to a temporary file and are renamed.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use warband_marauders::save::Save;
 
 /// The shipped data: `$WARBAND_ASSETS`, else `assets/` beside the working folder, else
@@ -97,9 +97,14 @@ pub fn list_saves() -> Vec<SaveEntry> {
         .collect()
 }
 
-/// Writes a save under a new name in the saves folder.
+/// Writes a save under a new name in the saves folder; a folder that cannot be made or
+/// written gives the message the game shows.
 pub fn write_save(save: &Save) -> Result<PathBuf, String> {
-    let dir = saves_dir();
+    write_save_in(&saves_dir(), save)
+}
+
+fn write_save_in(dir: &Path, save: &Save) -> Result<PathBuf, String> {
+    let dir = dir.to_path_buf();
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -199,5 +204,17 @@ mod tests {
     fn slugs_are_file_safe() {
         assert_eq!(slug("Orc Warband #2"), "orc-warband--2");
         assert_eq!(slug("!!!"), "army");
+    }
+
+    #[test]
+    fn a_data_folder_that_cannot_be_made_is_a_message() {
+        let blocker = std::env::temp_dir().join(format!("warband-blocker-{}", std::process::id()));
+        std::fs::write(&blocker, "a file where the folder should be").unwrap();
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let save_file = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
+        let save = Save::read(&save_file).unwrap();
+        let e = write_save_in(&blocker.join("saves"), &save).unwrap_err();
+        assert!(e.contains("warband-blocker"), "{e}");
+        std::fs::remove_file(&blocker).ok();
     }
 }
