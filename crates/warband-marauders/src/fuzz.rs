@@ -208,3 +208,71 @@ fn hostile(rng: &mut Stream, engine: &Engine, acting: Side) -> (Side, Command) {
     };
     (side, command)
 }
+
+/// What a run of AI battles did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BattlesReport {
+    pub battles: u64,
+    pub replayed: u64,
+    pub refused: u64,
+}
+
+/// Plays `count` AI battles, every pairing of players in turn over the setups, each to
+/// its end within its round limit; every `replay_every`-th is saved as RON text, read
+/// back and replayed, and must give the same final hash and the same log. Battles run
+/// in parallel; game `i` depends only on `seed` and `i`.
+pub fn ai_battles(
+    setups: &[BattleSetup],
+    count: u64,
+    seed: u64,
+    replay_every: u64,
+) -> Result<BattlesReport, String> {
+    use rayon::prelude::*;
+    let results: Vec<Result<(bool, usize), String>> = (0..count)
+        .into_par_iter()
+        .map(|i| one_battle(&setups[(i as usize) % setups.len()], seed, i, replay_every))
+        .collect();
+    let mut report = BattlesReport::default();
+    for r in results {
+        let (replayed, refused) = r?;
+        report.battles += 1;
+        report.replayed += u64::from(replayed);
+        report.refused += refused as u64;
+    }
+    Ok(report)
+}
+
+fn one_battle(
+    setup: &BattleSetup,
+    seed: u64,
+    i: u64,
+    replay_every: u64,
+) -> Result<(bool, usize), String> {
+    let kinds = AiKind::ALL;
+    let n = kinds.len() as u64;
+    let (a, b) = (kinds[(i % n) as usize], kinds[((i / n) % n) as usize]);
+    let game = game_seed(seed, i);
+    let mut engine = Engine::new(setup, game)?;
+    let played = crate::ai::play(
+        &mut engine,
+        a.policy(game ^ 0xa).as_mut(),
+        b.policy(game ^ 0xb).as_mut(),
+    );
+    let limit = setup.scenario.round_limit;
+    if !played.finished || engine.battle().round > limit + 1 {
+        return Err(format!(
+            "game {i} ({a} v {b}) did not end within {limit} rounds"
+        ));
+    }
+    if replay_every == 0 || i % replay_every != 0 {
+        return Ok((false, played.refused.len()));
+    }
+    let save = crate::save::Save::new(setup.clone(), game, played.commands, engine.state_hash());
+    let text = ron::to_string(&save).map_err(|e| e.to_string())?;
+    let back: crate::save::Save = ron::from_str(&text).map_err(|e| format!("game {i}: {e}"))?;
+    let mut replay = back.replay()?;
+    if replay.state_hash() != save.final_hash || replay.log().digest() != engine.log().digest() {
+        return Err(format!("game {i} ({a} v {b}) replayed differently"));
+    }
+    Ok((true, played.refused.len()))
+}

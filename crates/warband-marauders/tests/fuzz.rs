@@ -24,3 +24,14 @@ fn ten_thousand_fuzzed_commands_keep_the_invariants() {
     assert!(total.hostile > 2_500 && total.refused > 1_500, "{total:?}");
     assert!(total.battles >= 4, "{total:?}");
 }
+
+#[test]
+fn ai_battles_end_and_every_tenth_replays_bit_exact() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios");
+    let setups: Vec<BattleSetup> = ["woods-and-walls", "ruined-keep", "river-ford", "open-field"]
+        .iter()
+        .map(|n| BattleSetup::load(&root.join(format!("{n}.ron"))).unwrap())
+        .collect();
+    let r = fuzz::ai_battles(&setups, 150, 11, 10).unwrap();
+    assert_eq!((r.battles, r.replayed, r.refused), (150, 15, 0));
+}
