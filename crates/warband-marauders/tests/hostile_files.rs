@@ -5,7 +5,9 @@
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-use warband_marauders::data::{BattleSetup, Bestiary, Scenario, SpellList, parse_ron};
+use warband_marauders::data::{
+    BattleSetup, Bestiary, Scenario, SpellList, parse_ron, validate_file,
+};
 use warband_marauders::save::Save;
 use warband_rules::army::ArmyList;
 
@@ -99,112 +101,60 @@ fn flipped_bytes_never_panic() {
     }
 }
 
-/// The open field with one line replaced; the problems `BattleSetup` finds.
-fn open_field_with(from: &str, to: &str) -> Vec<String> {
-    let dir = std::env::temp_dir().join(format!(
-        "warband-hostile-{}-{}",
-        std::process::id(),
-        to.len()
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    for sub in ["scenarios", "armies", "bestiary"] {
-        std::fs::create_dir_all(dir.join(sub)).unwrap();
-    }
-    for f in [
-        "armies/adventuring-party.ron",
-        "armies/goblin-raiders.ron",
-        "bestiary/marauders.ron",
-        "spells.ron",
-    ] {
-        std::fs::copy(root().join("assets").join(f), dir.join(f)).unwrap();
-    }
-    let text = std::fs::read_to_string(root().join("assets/scenarios/open-field.ron")).unwrap();
-    assert!(text.contains(from), "{from}");
-    let path = dir.join("scenarios/hostile.ron");
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-    let started = Instant::now();
-    let problems = match BattleSetup::load(&path) {
-        Ok(setup) => setup.problems(),
-        Err(e) => vec![e.to_string()],
-    };
-    assert!(started.elapsed() < Duration::from_secs(1));
-    std::fs::remove_dir_all(&dir).ok();
-    problems
-}
-
-#[test]
-fn scenarios_that_make_no_sense_are_refused() {
-    let copse = "corners: [(9.0, 10.0), (14.0, 9.5), (15.0, 13.5), (10.0, 14.5)]";
-    let zone_a = "a: Zone(min: (2.0, 0.5), max: (22.0, 5.5))";
-    let cases = [
-        ("table: (24.0, 24.0)", "table: (0.0, 24.0)", "table"),
-        ("table: (24.0, 24.0)", "table: (-24.0, 24.0)", "table"),
-        ("table: (24.0, 24.0)", "table: (NaN, 24.0)", "table"),
-        ("table: (24.0, 24.0)", "table: (1e9, 24.0)", "table"),
-        ("round_limit: 8", "round_limit: 0", "round"),
-        ("round_limit: 8", "round_limit: 1000000000", "round"),
-        ("round_limit: 8", "round_limit: -3", ":"),
-        (
-            zone_a,
-            "a: Zone(min: (30.0, 0.5), max: (40.0, 5.5))",
-            "zone",
-        ),
-        (
-            zone_a,
-            "a: Zone(min: (2.0, -9.0), max: (22.0, 5.5))",
-            "zone",
-        ),
-        (zone_a, "a: Zone(min: (NaN, 0.5), max: (22.0, 5.5))", "zone"),
-        (
-            copse,
-            "corners: [(9.0, 10.0), (12.0, 10.0), (15.0, 10.0)]",
-            "terrain",
-        ),
-        (
-            copse,
-            "corners: [(9.0, 10.0), (14.0, 14.0), (14.0, 10.0), (9.0, 14.0)]",
-            "terrain",
-        ),
-        (
-            copse,
-            "corners: [(9.0, 10.0), (NaN, 9.5), (15.0, 13.5)]",
-            "terrain",
-        ),
-        (
-            copse,
-            "corners: [(90.0, 10.0), (95.0, 10.0), (95.0, 15.0)]",
-            "terrain",
-        ),
-        (
-            copse,
-            "corners: [(9.0, 10.0), (1e30, 9.5), (15.0, 13.5)]",
-            "terrain",
-        ),
-        ("ruleset: \"marauders\"", "ruleset: \"chess\"", "ruleset"),
-    ];
-    for (from, to, about) in cases {
-        let problems = open_field_with(from, to);
-        assert!(
-            problems.iter().any(|p| p.contains(about)),
-            "{to}: {problems:?}"
-        );
+/// Every problem reading `path` gives, by its kind (its folder in the corpus).
+fn problems_of(path: &Path, bestiary: &[warband_rules::marauders::Profile]) -> Vec<String> {
+    let kind = path.parent().and_then(Path::file_name).unwrap_or_default();
+    match kind.to_str() {
+        Some("scenarios") => match BattleSetup::load(path) {
+            Ok(setup) => setup.problems(),
+            Err(e) => vec![e.to_string()],
+        },
+        Some("armies") => validate_file(path, Some(bestiary)),
+        Some("bestiary") => validate_file(path, None),
+        _ => Save::read(path)
+            .err()
+            .into_iter()
+            .map(|e| e.to_string())
+            .collect(),
     }
 }
 
+/// `tests/fixtures/hostile/`: every nasty file is refused with the error it expects.
 #[test]
-fn a_bestiary_naming_two_profiles_alike_is_refused() {
-    let dir = std::env::temp_dir().join(format!("warband-dup-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("bestiary.ron");
-    let text = std::fs::read_to_string(root().join("assets/bestiary/marauders.ron")).unwrap();
-    let twice = text.replacen("name: \"Goblin\", hd: 1", "name: \"Kobold\", hd: 1", 1);
-    std::fs::write(&path, twice).unwrap();
-    let problems = warband_marauders::data::validate_file(&path, None);
-    assert!(
-        problems
-            .iter()
-            .any(|p| p.contains("two profiles are named `Kobold`")),
-        "{problems:?}"
-    );
-    std::fs::remove_dir_all(&dir).ok();
+fn every_nasty_file_is_refused_as_it_expects() {
+    let corpus = root().join("tests/fixtures/hostile");
+    let bestiary: Bestiary =
+        warband_marauders::data::load_ron(&corpus.join("bestiary/marauders.ron")).unwrap();
+    let mut seen = 0;
+    for kind in ["scenarios", "armies", "bestiary", "saves"] {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(corpus.join(kind))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let Some(expect) = text
+                .lines()
+                .next()
+                .and_then(|l| l.strip_prefix("// expect: "))
+            else {
+                continue; // a good file the nasty ones sit beside
+            };
+            let started = Instant::now();
+            let problems = problems_of(&path, &bestiary.profiles);
+            assert!(
+                started.elapsed() < Duration::from_secs(1),
+                "{}",
+                path.display()
+            );
+            assert!(
+                problems.iter().any(|p| p.contains(expect)),
+                "{}: expected `{expect}` in {problems:?}",
+                path.display()
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 35, "only {seen} nasty files");
 }
