@@ -33,7 +33,7 @@ pub enum Command {
     /// Replay a saved battle.
     Replay(battle::ReplayArgs),
     /// Play many battles headless, in parallel, and report who wins.
-    Sim(sim::SimArgs),
+    Sim(sim::SimCli),
     /// Check scenarios, armies, bestiaries and spell lists; exits non-zero on any problem.
     Validate(validate::ValidateArgs),
     /// Open a battle on screen (default: you as side A against the normal AI).

@@ -1,24 +1,50 @@
 //! `warband sim`: thousands of headless battles in parallel, and who wins them.
 
 use super::battle::Ai;
-use clap::Args;
+use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use warband_marauders::sim::{SimConfig, run};
+use warband_marauders::sim::{Shard, SimConfig, SimReport, Tally, run, run_tally};
+
+/// `warband sim …` plays a batch; `warband sim merge …` combines the shards of one.
+#[derive(Args, Debug)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+pub struct SimCli {
+    #[command(subcommand)]
+    merge: Option<SimSub>,
+    #[command(flatten)]
+    run: SimArgs,
+}
+
+#[derive(Subcommand, Debug)]
+enum SimSub {
+    /// Combine the results of shards (`--shard I/N`) into the result of the whole batch.
+    Merge {
+        /// Shard results, as `warband sim … --shard I/N` wrote them.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Print the merged tally (every game) instead of the report.
+        #[arg(long)]
+        tally: bool,
+        /// Print JSON instead of a table.
+        #[arg(long)]
+        json: bool,
+    },
+}
 
 #[derive(Args, Debug)]
 pub struct SimArgs {
     /// Scenario file (RON).
     #[arg(long)]
-    scenario: PathBuf,
+    scenario: Option<PathBuf>,
     /// The first player.
     #[arg(long, value_enum)]
-    a: Ai,
+    a: Option<Ai>,
     /// The second player.
     #[arg(long, value_enum)]
-    b: Ai,
+    b: Option<Ai>,
     /// How many battles.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
@@ -31,24 +57,54 @@ pub struct SimArgs {
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     threads: Option<u32>,
+    /// Play only shard I of N (I from 0): the games whose index is I modulo N, and print
+    /// them as a mergeable JSON result for `warband sim merge`.
+    #[arg(long)]
+    shard: Option<Shard>,
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
 }
 
-pub fn sim(args: SimArgs) -> ExitCode {
-    let setup = match super::load_setup(&args.scenario) {
+pub fn sim(cli: SimCli) -> ExitCode {
+    match cli.merge {
+        Some(SimSub::Merge { files, tally, json }) => merge(&files, tally, json),
+        None => play(cli.run),
+    }
+}
+
+fn play(args: SimArgs) -> ExitCode {
+    let (Some(scenario), Some(a), Some(b)) = (&args.scenario, args.a, args.b) else {
+        eprintln!(
+            "error: `warband sim` needs --scenario, --a and --b (or `warband sim merge FILES`)"
+        );
+        return ExitCode::from(2);
+    };
+    let setup = match super::load_setup(scenario) {
         Ok(s) => s,
         Err(code) => return code,
     };
     let config = SimConfig {
-        a: args.a.kind(),
-        b: args.b.kind(),
+        a: a.kind(),
+        b: b.kind(),
         games: args.games,
         seed: args.seed,
         swap: args.swap,
         threads: args.threads.map(|t| t as usize),
+        shard: args.shard,
     };
+    if args.shard.is_some() {
+        return match run_tally(&setup, &config, &|_| {}) {
+            Ok(t) => {
+                println!("{}", serde_json::to_string(&t).expect("a tally encodes"));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let bar = ProgressBar::new(u64::from(args.games));
     if std::io::stderr().is_terminal() {
         bar.set_style(
@@ -71,19 +127,71 @@ pub fn sim(args: SimArgs) -> ExitCode {
         println!("{}", serde_json::to_string(&r).expect("a report encodes"));
         return ExitCode::SUCCESS;
     }
-    let pct = |k: u32| 100.0 * f64::from(k) / f64::from(r.games);
+    let swap = if config.swap {
+        ", sides swapped every other game"
+    } else {
+        ""
+    };
     println!(
-        "{} battles of {}: {} (a) against {} (b){}",
-        r.games,
-        setup.scenario.name,
-        config.a,
-        config.b,
-        if config.swap {
-            ", sides swapped every other game"
-        } else {
-            ""
-        }
+        "{} battles of {}: {} (a) against {} (b){swap}",
+        r.games, setup.scenario.name, config.a, config.b
     );
+    print_report(&r);
+    ExitCode::SUCCESS
+}
+
+/// Reads shard results, merges them and prints the whole batch's report.
+fn merge(files: &[PathBuf], tally: bool, json: bool) -> ExitCode {
+    let mut shards = Vec::new();
+    for f in files {
+        let read = std::fs::read_to_string(f)
+            .map_err(|e| e.to_string())
+            .and_then(|t| serde_json::from_str::<Tally>(&t).map_err(|e| e.to_string()));
+        match read {
+            Ok(t) => shards.push(t),
+            Err(e) => {
+                eprintln!("error: {}: {e}", f.display());
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    let all = match Tally::merge(shards) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if all.missing() > 0 {
+        eprintln!(
+            "warning: {} of the batch's {} games are in no result",
+            all.missing(),
+            all.games
+        );
+    }
+    if tally {
+        println!("{}", serde_json::to_string(&all).expect("a tally encodes"));
+        return ExitCode::SUCCESS;
+    }
+    let r = all.report();
+    if json {
+        println!("{}", serde_json::to_string(&r).expect("a report encodes"));
+        return ExitCode::SUCCESS;
+    }
+    println!(
+        "{} battles of {} merged from {} results: {} (a) against {} (b)",
+        r.games,
+        all.scenario,
+        files.len(),
+        all.a,
+        all.b
+    );
+    print_report(&r);
+    ExitCode::SUCCESS
+}
+
+fn print_report(r: &SimReport) {
+    let pct = |k: u32| 100.0 * f64::from(k) / f64::from(r.games.max(1));
     println!(
         "  a wins  {:>6}  {:>6.2}%   95% CI [{:.2}%, {:.2}%]",
         r.a_wins,
@@ -108,5 +216,4 @@ pub fn sim(args: SimArgs) -> ExitCode {
             r.refused_commands
         );
     }
-    ExitCode::SUCCESS
 }

@@ -51,6 +51,7 @@ fn main() -> Result<(), String> {
             .map(|t| t.parse())
             .transpose()
             .map_err(|e| format!("threads: {e}"))?,
+        shard: None,
     };
     let r = run(&setup, &config, &|_| {})?;
     println!(

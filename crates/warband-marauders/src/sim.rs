@@ -6,7 +6,7 @@ use crate::ai::{AiKind, play};
 use crate::data::BattleSetup;
 use crate::engine::Engine;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use warband_rules::Side;
@@ -21,6 +21,43 @@ pub struct SimConfig {
     pub swap: bool,
     /// Worker threads (None: rayon's default, one per core).
     pub threads: Option<usize>,
+    /// Play only shard `index` of `count`: the games whose index is `index` modulo
+    /// `count` (for batches split over many machines; see `docs/scaling.md`).
+    pub shard: Option<Shard>,
+}
+
+/// One share of a batch: the games `i` with `i % count == index`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// `I/N`, with `I` counted from 0 (as a Kubernetes completion index or a Slurm array
+    /// started at 0).
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("`{s}` is not a shard: expected I/N with 0 <= I < N, e.g. 3/16");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count): (u32, u32) =
+            (i.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl SimConfig {
+    /// The game indices this run plays, in order.
+    pub fn indices(&self) -> Vec<u64> {
+        let shard = self.shard.unwrap_or(Shard { index: 0, count: 1 });
+        (0..u64::from(self.games))
+            .filter(|i| i % u64::from(shard.count) == u64::from(shard.index))
+            .collect()
+    }
 }
 
 /// One game, told from the players' point of view (`a` is the `--a` player whichever
@@ -125,9 +162,30 @@ pub fn run(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimReport, String> {
     let started = Instant::now();
+    let results = play_all(setup, config, progress)?;
+    Ok(report(&results, started.elapsed()))
+}
+
+/// Plays this run's games (its shard, or all) and keeps them as a mergeable tally.
+pub fn run_tally(
+    setup: &BattleSetup,
+    config: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, String> {
+    let results = play_all(setup, config, progress)?;
+    Ok(Tally::of(&setup.scenario.name, config, &results))
+}
+
+/// Every game of `config.indices()`, in index order.
+fn play_all(
+    setup: &BattleSetup,
+    config: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<GameResult>, String> {
     let done = AtomicU64::new(0);
     let job = || -> Result<Vec<GameResult>, String> {
-        (0..u64::from(config.games))
+        config
+            .indices()
             .into_par_iter()
             .map(|i| {
                 let r = play_game(setup, config, i);
@@ -144,7 +202,7 @@ pub fn run(
             .install(job)?,
         None => job()?,
     };
-    Ok(report(&results, started.elapsed()))
+    Ok(results)
 }
 
 pub fn report(results: &[GameResult], elapsed: Duration) -> SimReport {
@@ -181,6 +239,110 @@ pub fn report(results: &[GameResult], elapsed: Duration) -> SimReport {
         refused_commands: results.iter().map(|r| r.refused).sum(),
         example_refusal: results.iter().find_map(|r| r.first_refusal.clone()),
         decision_ms: [times(0), times(1)],
+    }
+}
+
+/// One game of a batch as a mergeable record: which game, its seed, and what it came to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub index: u64,
+    pub seed: u64,
+    /// "a", "b" or None for a draw (the players, whichever side each had).
+    pub winner: Option<String>,
+    pub rounds: u32,
+    pub hd_lost: [u32; 2],
+    pub refused: usize,
+}
+
+/// A batch, or a shard of one, as mergeable data: what was asked and every game's
+/// record. Shards of one batch merge into exactly the tally of the whole batch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub scenario: String,
+    pub a: String,
+    pub b: String,
+    /// Games in the whole batch (every shard's share of it).
+    pub games: u32,
+    pub seed: u64,
+    pub swap: bool,
+    pub games_played: Vec<GameRecord>,
+}
+
+impl Tally {
+    /// The tally of `results`, the games of `config.indices()` in order.
+    pub fn of(scenario: &str, config: &SimConfig, results: &[GameResult]) -> Self {
+        let slot =
+            |w: Option<AiSlot>| w.map(|s| if s == AiSlot::A { "a" } else { "b" }.to_string());
+        Tally {
+            scenario: scenario.to_string(),
+            a: config.a.name().into(),
+            b: config.b.name().into(),
+            games: config.games,
+            seed: config.seed,
+            swap: config.swap,
+            games_played: config
+                .indices()
+                .into_iter()
+                .zip(results)
+                .map(|(index, r)| GameRecord {
+                    index,
+                    seed: game_seed(config.seed, index),
+                    winner: slot(r.winner),
+                    rounds: r.rounds,
+                    hd_lost: r.hd_lost,
+                    refused: r.refused,
+                })
+                .collect(),
+        }
+    }
+
+    /// Shards of one batch, merged: the same batch, every game once, in index order.
+    pub fn merge(shards: Vec<Tally>) -> Result<Tally, String> {
+        let mut it = shards.into_iter();
+        let mut all = it.next().ok_or("nothing to merge")?;
+        for t in it {
+            let same = (&t.scenario, &t.a, &t.b, t.games, t.seed, t.swap)
+                == (&all.scenario, &all.a, &all.b, all.games, all.seed, all.swap);
+            if !same {
+                return Err("these results are of different batches (scenario, players, games, seed or swap differ)".into());
+            }
+            all.games_played.extend(t.games_played);
+        }
+        all.games_played.sort_by_key(|g| g.index);
+        if let Some(w) = all
+            .games_played
+            .windows(2)
+            .find(|w| w[0].index == w[1].index)
+        {
+            return Err(format!("game {} is in more than one result", w[0].index));
+        }
+        Ok(all)
+    }
+
+    /// Games of the batch that no result holds yet.
+    pub fn missing(&self) -> u64 {
+        u64::from(self.games) - self.games_played.len() as u64
+    }
+
+    /// The report of the games tallied (thinking times and speed are not kept).
+    pub fn report(&self) -> SimReport {
+        let results: Vec<GameResult> = self
+            .games_played
+            .iter()
+            .map(|g| GameResult {
+                winner: g
+                    .winner
+                    .as_deref()
+                    .map(|w| if w == "a" { AiSlot::A } else { AiSlot::B }),
+                rounds: g.rounds,
+                hd_lost: g.hd_lost,
+                refused: g.refused,
+                first_refusal: None,
+                decision_times: [Vec::new(), Vec::new()],
+                finished: true,
+            })
+            .collect();
+        report(&results, Duration::ZERO)
     }
 }
 

@@ -32,6 +32,7 @@ fn two_thousand_battles_across_all_levels() {
                 seed: 2026,
                 swap: true,
                 threads: None,
+                shard: None,
             };
             (0..400u64)
                 .into_par_iter()

@@ -1,0 +1,83 @@
+//! `warband sim --shard I/N` and `warband sim merge`, run as separate processes as a
+//! cluster would run them: the merged shards give exactly the whole batch's result.
+
+mod common;
+
+use common::warband;
+
+fn sim(extra: &[&str]) -> String {
+    let mut args = vec![
+        "sim",
+        "--scenario",
+        "assets/scenarios/open-field.ron",
+        "--a",
+        "normal",
+        "--b",
+        "charge",
+        "--games",
+        "30",
+        "--seed",
+        "9",
+        "--swap",
+    ];
+    args.extend_from_slice(extra);
+    let out = warband(&args);
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn shards_merge_into_the_whole_batch() {
+    let dir = std::env::temp_dir().join(format!("warband-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for i in 0..3 {
+        let path = dir.join(format!("shard-{i}.json"));
+        std::fs::write(&path, sim(&["--shard", &format!("{i}/3")])).unwrap();
+        files.push(path.to_string_lossy().into_owned());
+    }
+    let whole: serde_json::Value = serde_json::from_str(&sim(&["--json"])).unwrap();
+    let mut args = vec!["sim", "merge", "--json"];
+    args.extend(files.iter().map(String::as_str));
+    let out = warband(&args);
+    assert!(out.status.success(), "{out:?}");
+    let merged: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for key in [
+        "games",
+        "a_wins",
+        "b_wins",
+        "draws",
+        "a_win_rate",
+        "ci95",
+        "mean_rounds",
+        "mean_hd_lost",
+        "refused_commands",
+    ] {
+        assert_eq!(merged[key], whole[key], "{key}");
+    }
+    // The same shard twice is refused; a shard alone is a batch with games missing.
+    let twice = warband(&["sim", "merge", &files[0], &files[0]]);
+    assert!(!twice.status.success());
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("more than one result"));
+    let alone = warband(&["sim", "merge", &files[1]]);
+    assert!(String::from_utf8_lossy(&alone.stderr).contains("20 of the batch's 30 games"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_bad_shard_is_a_usage_error() {
+    for bad in ["3/3", "1/0", "x/2", "2"] {
+        let out = warband(&[
+            "sim",
+            "--scenario",
+            "assets/scenarios/open-field.ron",
+            "--a",
+            "random",
+            "--b",
+            "random",
+            "--shard",
+            bad,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {out:?}");
+    }
+}
