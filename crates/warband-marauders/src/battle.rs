@@ -6,12 +6,10 @@ use crate::phases::Phase;
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
+use warband_rules::Side;
 use warband_rules::marauders::{Armour, Profile};
-use warband_rules::{DiceRoller, Side};
 
-/// The battle's one seeded stream of dice.
-#[derive(Resource)]
-pub struct Dice(pub DiceRoller);
+pub use warband_table::engine::{Dice, ModelIndex, Outcome};
 
 /// Terrain geometry, indexed as in the scenario.
 #[derive(Resource, Clone, Default)]
@@ -60,12 +58,6 @@ pub struct SideState {
 pub struct Turn {
     pub acting: Option<Side>,
     pub done: [bool; 2],
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Outcome {
-    pub winner: Option<Side>,
-    pub reason: String,
 }
 
 #[derive(Resource, Clone, Debug)]
@@ -138,11 +130,6 @@ impl ModelView {
         }
     }
 }
-
-/// Model entities by id (ids run 1, 2, 3, … in muster order), so that finding a model
-/// costs nothing and "every model" comes out already sorted by id.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct ModelIndex(pub Vec<Entity>);
 
 fn view(world: &World, entity: Entity) -> Option<ModelView> {
     let e = world.get_entity(entity).ok()?;

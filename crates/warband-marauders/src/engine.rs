@@ -8,15 +8,15 @@ use crate::data::BattleSetup;
 use crate::geometry::{BaseShape, Placed};
 use crate::log::{BattleLog, LogEvent};
 use crate::phases::{self, Phase};
-use crate::state::{self, StateRegistry};
+use crate::state;
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
-use bevy_state::prelude::*;
-use bevy_state::state::StateTransition;
 use std::sync::Arc;
+use warband_rules::Ruleset;
 use warband_rules::marauders::spells::SpellDef;
 use warband_rules::{DiceRoller, Side};
+use warband_table::engine::Rules;
 
 /// The spell list of the battle.
 #[derive(Resource, Clone, Debug, Default)]
@@ -50,160 +50,87 @@ pub fn plugin(app: &mut App) {
     phases::plugin(app);
 }
 
-pub struct Engine {
-    app: App,
+/// Marauders, as the table's engine sees it.
+pub struct Marauders;
+
+impl Rules for Marauders {
+    const RULESET: Ruleset = Ruleset::Marauders;
+    type Phase = Phase;
+    type Command = Command;
+    type Event = LogEvent;
+    type Setup = BattleSetup;
+
+    fn plugin(app: &mut App) {
+        plugin(app);
+    }
+
+    fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String> {
+        spawn(world, setup, seed)
+    }
+
+    fn first_phase() -> Phase {
+        Phase::DeclareSpells
+    }
+
+    fn apply(world: &mut World, side: Side, command: &Command) -> Result<(), Refusal> {
+        phases::apply(world, side, command)
+    }
+
+    fn awaiting(world: &World) -> Option<Side> {
+        phases::awaiting(world)
+    }
+
+    fn outcome(world: &World) -> Option<&Outcome> {
+        world.get_resource::<Battle>()?.outcome.as_ref()
+    }
+
+    fn accepted(side: Side, command: Command) -> LogEvent {
+        LogEvent::Accepted { side, command }
+    }
+
+    fn refused(side: Side, command: Command, reason: String) -> LogEvent {
+        LogEvent::Refused {
+            side,
+            command,
+            reason,
+        }
+    }
+}
+
+/// A battle of Marauders: the table's engine with what Marauders adds to it (its
+/// `Battle` resource). Everything else — `submit`, `awaiting`, `phase`, `log`,
+/// `state_hash`, … — is the shared engine's.
+pub struct Engine(warband_table::engine::Engine<Marauders>);
+
+impl std::ops::Deref for Engine {
+    type Target = warband_table::engine::Engine<Marauders>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Engine {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.0
+    }
 }
 
 impl Engine {
     /// Sets up the table and both armies and starts round 1.
     pub fn new(setup: &BattleSetup, seed: u64) -> Result<Self, String> {
-        let mut engine = Self::empty();
-        spawn(engine.app.world_mut(), setup, seed)?;
-        engine
-            .app
-            .world_mut()
-            .resource_mut::<NextState<Phase>>()
-            .set(Phase::DeclareSpells);
-        engine.settle();
-        Ok(engine)
-    }
-
-    /// An App with the battle plugin, in `Deploy`, with nothing on the table.
-    fn empty() -> Self {
-        let mut app = App::new();
-        app.add_plugins(bevy_state::app::StatesPlugin)
-            .add_plugins(plugin);
-        // Every phase system is exclusive, so there is nothing to run in parallel; and
-        // where `multi_threaded` is on (the desktop build turns it on for all of
-        // bevy_ecs), starting the parallel executor for each tiny schedule costs more
-        // than the work: a batch of battles ran five times slower.
-        for (_, schedule) in app
-            .world_mut()
-            .resource_mut::<bevy_ecs::schedule::Schedules>()
-            .iter_mut()
-        {
-            schedule.set_executor(bevy_ecs::schedule::SingleThreadedExecutor::new());
-        }
-        app.world_mut().run_schedule(StateTransition);
-        Self { app }
+        warband_table::engine::Engine::new(setup, seed).map(Self)
     }
 
     /// A copy of the battle as it stands, with its own dice seeded by `dice_seed` and an
     /// empty log: the lookahead of the `hard` player plays on forks, so what it tries
     /// never touches the real battle or its dice.
     pub fn fork(&self, dice_seed: u64) -> Self {
-        let mut fork = Self::empty();
-        let src = self.app.world();
-        let registry = src.resource::<StateRegistry>().clone();
-        let phase = self.phase();
-        let dst = fork.app.world_mut();
-        let mut index = Vec::new();
-        for e in &src.resource::<crate::battle::ModelIndex>().0 {
-            let mut copy = dst.spawn_empty();
-            registry.copy_model(src.entity(*e), &mut copy);
-            index.push(copy.id());
-        }
-        dst.insert_resource(crate::battle::ModelIndex(index));
-        registry.copy_resources(src, dst);
-        dst.insert_resource(Dice(DiceRoller::from_seed(dice_seed)));
-        dst.insert_resource(State::new(phase));
-        fork
-    }
-
-    pub fn world(&self) -> &World {
-        self.app.world()
-    }
-
-    pub fn world_mut(&mut self) -> &mut World {
-        self.app.world_mut()
-    }
-
-    pub fn phase(&self) -> Phase {
-        phases::current(self.world())
-    }
-
-    pub fn awaiting(&self) -> Option<Side> {
-        phases::awaiting(self.world())
+        Self(self.0.fork(dice_seed))
     }
 
     pub fn battle(&self) -> &Battle {
         self.world().resource::<Battle>()
-    }
-
-    pub fn outcome(&self) -> Option<&Outcome> {
-        self.battle().outcome.as_ref()
-    }
-
-    pub fn log(&self) -> &BattleLog {
-        self.world().resource::<BattleLog>()
-    }
-
-    /// Validates and applies one command; a refused command changes nothing but the
-    /// log, which records the refusal and its reason.
-    pub fn submit(&mut self, side: Side, command: Command) -> Result<(), Refusal> {
-        let world = self.app.world_mut();
-        let mark = world.resource::<BattleLog>().events.len();
-        world.resource_mut::<BattleLog>().push(LogEvent::Accepted {
-            side,
-            command: command.clone(),
-        });
-        let result = phases::apply(world, side, &command);
-        if let Err(refusal) = &result {
-            let mut log = world.resource_mut::<BattleLog>();
-            log.events.truncate(mark);
-            log.push(LogEvent::Refused {
-                side,
-                command,
-                reason: refusal.0.clone(),
-            });
-        }
-        self.settle();
-        result
-    }
-
-    /// Runs state transitions (and the phases that play themselves) until the battle
-    /// waits for a side or ends.
-    fn settle(&mut self) {
-        let world = self.app.world_mut();
-        for _ in 0..256 {
-            if matches!(*world.resource::<NextState<Phase>>(), NextState::Unchanged) {
-                break;
-            }
-            world.run_schedule(StateTransition);
-        }
-    }
-
-    /// A hash of everything that decides the rest of the battle: the phase, then every
-    /// registered component of each model (in id order) and every registered resource
-    /// that changes in play (see [`crate::state`]). FNV-1a over their debug text, so it
-    /// is the same on every platform.
-    pub fn state_hash(&mut self) -> u64 {
-        let phase = self.phase();
-        let world = self.app.world();
-        let registry = world.resource::<StateRegistry>();
-        let mut h = crate::hash::Fnv::default();
-        h.write_str(&format!("{phase:?}"));
-        for e in &world.resource::<crate::battle::ModelIndex>().0 {
-            registry.hash_model(world.entity(*e), &mut h);
-        }
-        registry.hash_resources(world, &mut h);
-        h.finish()
-    }
-
-    /// Components a model carries that the state registry does not know (a test
-    /// keeps this empty: what is not registered would be lost by forks and hashes).
-    pub fn unregistered_state(&self) -> Vec<String> {
-        let world = self.app.world();
-        let registry = world.resource::<StateRegistry>();
-        let mut out: Vec<String> = world
-            .resource::<crate::battle::ModelIndex>()
-            .0
-            .iter()
-            .flat_map(|e| registry.unregistered(world, *e))
-            .collect();
-        out.sort();
-        out.dedup();
-        out
     }
 }
 

@@ -264,7 +264,7 @@ fn one_battle(
             "game {i} ({a} v {b}) did not end within {limit} rounds"
         ));
     }
-    if replay_every == 0 || i % replay_every != 0 {
+    if replay_every == 0 || !i.is_multiple_of(replay_every) {
         return Ok((false, played.refused.len()));
     }
     let save = crate::save::Save::new(setup.clone(), game, played.commands, engine.state_hash());

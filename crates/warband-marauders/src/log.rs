@@ -2,7 +2,6 @@
 
 use crate::command::Command;
 use crate::phases::Phase;
-use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use warband_rules::{Clause, DieRoll, Side};
 
@@ -112,30 +111,14 @@ pub enum LogEvent {
     },
 }
 
-#[derive(Resource, Clone, Debug, Default, Serialize, Deserialize)]
-pub struct BattleLog {
-    pub events: Vec<LogEvent>,
-}
+/// The battle's log of Marauders events.
+pub type BattleLog = warband_table::engine::Log<LogEvent>;
 
-impl BattleLog {
-    pub fn push(&mut self, e: LogEvent) {
-        self.events.push(e);
-    }
-
-    /// A stable digest of the whole log, event for event (FNV-1a over each event's RON
-    /// text): two battles with the same digest logged the same things in the same order.
-    pub fn digest(&self) -> u64 {
-        let mut h = crate::hash::Fnv::default();
-        for e in &self.events {
-            h.write_str(&ron::to_string(e).unwrap_or_default());
-        }
-        h.finish()
-    }
-
-    pub fn dice(&self) -> impl Iterator<Item = &DieRoll> {
-        self.events.iter().filter_map(|e| match e {
+impl warband_table::engine::LogEntry for LogEvent {
+    fn die(&self) -> Option<&DieRoll> {
+        match self {
             LogEvent::Die(d) => Some(d),
             _ => None,
-        })
+        }
     }
 }

@@ -1,9 +1,11 @@
 //! The table every Warband ruleset shares, knowing no ruleset: base and terrain
 //! geometry on parry2d (contact, overlap, legal straight moves, lines of fire, melee
 //! groups), terrain kinds, deployment zones and deployment, RON data files with
-//! file:line:col errors and atomic writes, the refusal of a command, a stable hash, and
-//! the registry that drives forks and state hashes of a battle world.
+//! file:line:col errors and atomic writes, the refusal of a command, a stable hash, the
+//! registry that drives forks and state hashes of a battle world, and the generic
+//! engine (`engine::Engine<R>`) each ruleset runs on through its `engine::Rules`.
 
+pub mod engine;
 pub mod files;
 pub mod geometry;
 pub mod hash;

@@ -1,0 +1,258 @@
+//! The engine every ruleset runs on: a headless `App` holding one battle, driven by one
+//! command path. A ruleset says what its phases, commands and events are and how a
+//! command is judged ([`Rules`]); the engine owns the rest — state transitions until the
+//! battle waits for a side, the log with each command accepted or refused, forks with
+//! their own dice, and the state hash, both driven by the state registry.
+
+use crate::Refusal;
+use crate::hash::Fnv;
+use crate::state::StateRegistry;
+use bevy_app::App;
+use bevy_ecs::prelude::*;
+use bevy_state::prelude::*;
+use bevy_state::state::{FreelyMutableState, StateTransition};
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+use std::marker::PhantomData;
+use warband_rules::{DiceRoller, DieRoll, Ruleset, Side};
+
+/// The battle's one seeded stream of dice.
+#[derive(Resource, Clone)]
+pub struct Dice(pub DiceRoller);
+
+/// Model entities by id (ids run 1, 2, 3, … in muster order), so that finding a model
+/// costs nothing and "every model" comes out already sorted by id.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct ModelIndex(pub Vec<Entity>);
+
+/// How a battle ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winner: Option<Side>,
+    pub reason: String,
+}
+
+/// An event of a ruleset's log that may be a die roll.
+pub trait LogEntry {
+    fn die(&self) -> Option<&DieRoll>;
+}
+
+/// The battle's log: every command accepted or refused, every die, everything that
+/// happened, in order.
+#[derive(Resource, Clone, Debug, Serialize, Deserialize)]
+pub struct Log<E> {
+    pub events: Vec<E>,
+}
+
+impl<E> Default for Log<E> {
+    fn default() -> Self {
+        Self { events: Vec::new() }
+    }
+}
+
+impl<E: LogEntry + Serialize> Log<E> {
+    pub fn push(&mut self, e: E) {
+        self.events.push(e);
+    }
+
+    /// Every die rolled, in order.
+    pub fn dice(&self) -> impl Iterator<Item = &DieRoll> {
+        self.events.iter().filter_map(LogEntry::die)
+    }
+
+    /// A stable digest of the whole log, event for event (FNV-1a over each event's RON
+    /// text): two battles with the same digest logged the same things in the same order.
+    pub fn digest(&self) -> u64 {
+        let mut h = Fnv::default();
+        for e in &self.events {
+            h.write_str(&ron::to_string(e).unwrap_or_default());
+        }
+        h.finish()
+    }
+}
+
+/// What a ruleset tells the engine.
+pub trait Rules: Sized + 'static {
+    const RULESET: Ruleset;
+    /// The ruleset's phases (or turn steps), a Bevy state its plugin initialises.
+    type Phase: FreelyMutableState + Copy + Debug;
+    type Command: Clone + Debug + Send + Sync + 'static;
+    type Event: Clone + Debug + Serialize + LogEntry + Send + Sync + 'static;
+    type Setup;
+
+    /// Adds the ruleset's states, resources, systems and registered state (including
+    /// `Log<Self::Event>`).
+    fn plugin(app: &mut App);
+    /// Lays the table and musters the armies.
+    fn spawn(world: &mut World, setup: &Self::Setup, seed: u64) -> Result<(), String>;
+    /// The phase the battle opens with.
+    fn first_phase() -> Self::Phase;
+    /// Judges one command and, if it is legal, applies all of it; a refused command must
+    /// change nothing (the engine then logs the refusal).
+    fn apply(world: &mut World, side: Side, command: &Self::Command) -> Result<(), Refusal>;
+    /// The side whose command the battle waits for, if any.
+    fn awaiting(world: &World) -> Option<Side>;
+    fn outcome(world: &World) -> Option<&Outcome>;
+    /// The log's record of a command accepted, and of one refused with its reason.
+    fn accepted(side: Side, command: Self::Command) -> Self::Event;
+    fn refused(side: Side, command: Self::Command, reason: String) -> Self::Event;
+}
+
+/// One battle of ruleset `R`.
+pub struct Engine<R: Rules> {
+    app: App,
+    rules: PhantomData<R>,
+}
+
+impl<R: Rules> Engine<R> {
+    /// Sets up the table and both armies and starts the battle.
+    pub fn new(setup: &R::Setup, seed: u64) -> Result<Self, String> {
+        let mut engine = Self::empty();
+        R::spawn(engine.app.world_mut(), setup, seed)?;
+        engine
+            .app
+            .world_mut()
+            .resource_mut::<NextState<R::Phase>>()
+            .set(R::first_phase());
+        engine.settle();
+        Ok(engine)
+    }
+
+    /// An App with the ruleset's plugin and nothing on the table.
+    fn empty() -> Self {
+        let mut app = App::new();
+        app.add_plugins(bevy_state::app::StatesPlugin);
+        R::plugin(&mut app);
+        // Every phase system is exclusive, so there is nothing to run in parallel; and
+        // where `multi_threaded` is on (the desktop build turns it on for all of
+        // bevy_ecs), starting the parallel executor for each tiny schedule costs more
+        // than the work: a batch of battles ran five times slower.
+        for (_, schedule) in app
+            .world_mut()
+            .resource_mut::<bevy_ecs::schedule::Schedules>()
+            .iter_mut()
+        {
+            schedule.set_executor(bevy_ecs::schedule::SingleThreadedExecutor::new());
+        }
+        app.world_mut().run_schedule(StateTransition);
+        Self {
+            app,
+            rules: PhantomData,
+        }
+    }
+
+    /// A copy of the battle as it stands, with its own dice seeded by `dice_seed` and an
+    /// empty log: what a look-ahead tries on a fork never touches the real battle.
+    pub fn fork(&self, dice_seed: u64) -> Self {
+        let mut fork = Self::empty();
+        let src = self.app.world();
+        let registry = src.resource::<StateRegistry>().clone();
+        let phase = self.phase();
+        let dst = fork.app.world_mut();
+        let mut index = Vec::new();
+        for e in &src.resource::<ModelIndex>().0 {
+            let mut copy = dst.spawn_empty();
+            registry.copy_model(src.entity(*e), &mut copy);
+            index.push(copy.id());
+        }
+        dst.insert_resource(ModelIndex(index));
+        registry.copy_resources(src, dst);
+        dst.insert_resource(Dice(DiceRoller::from_seed(dice_seed)));
+        dst.insert_resource(State::new(phase));
+        fork
+    }
+
+    pub fn ruleset(&self) -> Ruleset {
+        R::RULESET
+    }
+
+    pub fn world(&self) -> &World {
+        self.app.world()
+    }
+
+    pub fn world_mut(&mut self) -> &mut World {
+        self.app.world_mut()
+    }
+
+    pub fn phase(&self) -> R::Phase {
+        *self.world().resource::<State<R::Phase>>().get()
+    }
+
+    pub fn awaiting(&self) -> Option<Side> {
+        R::awaiting(self.world())
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        R::outcome(self.world())
+    }
+
+    pub fn log(&self) -> &Log<R::Event> {
+        self.world().resource::<Log<R::Event>>()
+    }
+
+    /// Validates and applies one command; a refused command changes nothing but the
+    /// log, which records the refusal and its reason.
+    pub fn submit(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
+        let world = self.app.world_mut();
+        let mark = world.resource::<Log<R::Event>>().events.len();
+        world
+            .resource_mut::<Log<R::Event>>()
+            .push(R::accepted(side, command.clone()));
+        let result = R::apply(world, side, &command);
+        if let Err(refusal) = &result {
+            let mut log = world.resource_mut::<Log<R::Event>>();
+            log.events.truncate(mark);
+            log.push(R::refused(side, command, refusal.0.clone()));
+        }
+        self.settle();
+        result
+    }
+
+    /// Runs state transitions (and the phases that play themselves) until the battle
+    /// waits for a side or ends.
+    fn settle(&mut self) {
+        let world = self.app.world_mut();
+        for _ in 0..256 {
+            if matches!(
+                *world.resource::<NextState<R::Phase>>(),
+                NextState::Unchanged
+            ) {
+                break;
+            }
+            world.run_schedule(StateTransition);
+        }
+    }
+
+    /// A hash of everything that decides the rest of the battle: the phase, then every
+    /// registered component of each model (in id order) and every registered resource
+    /// that changes in play (see [`crate::state`]). FNV-1a over their debug text, so it
+    /// is the same on every platform.
+    pub fn state_hash(&mut self) -> u64 {
+        let phase = self.phase();
+        let world = self.app.world();
+        let registry = world.resource::<StateRegistry>();
+        let mut h = Fnv::default();
+        h.write_str(&format!("{phase:?}"));
+        for e in &world.resource::<ModelIndex>().0 {
+            registry.hash_model(world.entity(*e), &mut h);
+        }
+        registry.hash_resources(world, &mut h);
+        h.finish()
+    }
+
+    /// Components a model carries that the state registry does not know (a test keeps
+    /// this empty: what is not registered would be lost by forks and hashes).
+    pub fn unregistered_state(&self) -> Vec<String> {
+        let world = self.app.world();
+        let registry = world.resource::<StateRegistry>();
+        let mut out: Vec<String> = world
+            .resource::<ModelIndex>()
+            .0
+            .iter()
+            .flat_map(|e| registry.unregistered(world, *e))
+            .collect();
+        out.sort();
+        out.dedup();
+        out
+    }
+}
