@@ -175,7 +175,7 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
         }
     };
     let mut engine = match save.replay() {
-        Ok(e) => e,
+        Ok(e) => Engine::from(e),
         Err(e) => {
             eprintln!("error: {}: {e}", args.file.display());
             return ExitCode::FAILURE;

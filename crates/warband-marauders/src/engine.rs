@@ -51,6 +51,7 @@ pub fn plugin(app: &mut App) {
 }
 
 /// Marauders, as the table's engine sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Marauders;
 
 impl Rules for Marauders {
@@ -66,6 +67,10 @@ impl Rules for Marauders {
 
     fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String> {
         spawn(world, setup, seed)
+    }
+
+    fn setup_ruleset(setup: &BattleSetup) -> Ruleset {
+        setup.scenario.ruleset
     }
 
     fn first_phase() -> Phase {
@@ -97,6 +102,10 @@ impl Rules for Marauders {
     }
 }
 
+/// The table's engine running Marauders (what `Save::replay` gives; an [`Engine`]
+/// derefs to it).
+pub type TableEngine = warband_table::engine::Engine<Marauders>;
+
 /// A battle of Marauders: the table's engine with what Marauders adds to it (its
 /// `Battle` resource). Everything else — `submit`, `awaiting`, `phase`, `log`,
 /// `state_hash`, … — is the shared engine's.
@@ -113,6 +122,12 @@ impl std::ops::Deref for Engine {
 impl std::ops::DerefMut for Engine {
     fn deref_mut(&mut self) -> &mut Self::Target {
         &mut self.0
+    }
+}
+
+impl From<warband_table::engine::Engine<Marauders>> for Engine {
+    fn from(engine: warband_table::engine::Engine<Marauders>) -> Self {
+        Self(engine)
     }
 }
 

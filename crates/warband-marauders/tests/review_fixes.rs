@@ -14,7 +14,7 @@ use warband_marauders::{Command, Engine, Phase, Side};
 use warband_rules::marauders::clauses;
 use warband_rules::morale::{MORALE_CHECK, MORALE_RALLY};
 
-fn refused_with(engine: &Engine, what: &str) -> bool {
+fn refused_with(engine: &warband_marauders::engine::TableEngine, what: &str) -> bool {
     engine
         .log()
         .events

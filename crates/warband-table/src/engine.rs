@@ -11,6 +11,7 @@ use bevy_app::App;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 use bevy_state::state::{FreelyMutableState, StateTransition};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 use std::marker::PhantomData;
@@ -72,19 +73,21 @@ impl<E: LogEntry + Serialize> Log<E> {
 }
 
 /// What a ruleset tells the engine.
-pub trait Rules: Sized + 'static {
+pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     const RULESET: Ruleset;
     /// The ruleset's phases (or turn steps), a Bevy state its plugin initialises.
     type Phase: FreelyMutableState + Copy + Debug;
-    type Command: Clone + Debug + Send + Sync + 'static;
+    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     type Event: Clone + Debug + Serialize + LogEntry + Send + Sync + 'static;
-    type Setup;
+    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
 
     /// Adds the ruleset's states, resources, systems and registered state (including
     /// `Log<Self::Event>`).
     fn plugin(app: &mut App);
     /// Lays the table and musters the armies.
     fn spawn(world: &mut World, setup: &Self::Setup, seed: u64) -> Result<(), String>;
+    /// The ruleset a setup's scenario names (a save checks it against its own).
+    fn setup_ruleset(setup: &Self::Setup) -> Ruleset;
     /// The phase the battle opens with.
     fn first_phase() -> Self::Phase;
     /// Judges one command and, if it is legal, applies all of it; a refused command must

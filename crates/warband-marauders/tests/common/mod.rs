@@ -140,6 +140,7 @@ pub fn engine(a: &[&str], b: &[&str], seed: u64) -> Engine {
 }
 
 use warband_marauders::components::{Base, Conditions, Engagement, ModelId};
+use warband_marauders::engine::TableEngine;
 use warband_marauders::log::LogEvent;
 use warband_marauders::{Command, Phase, Side};
 use warband_rules::Clause;
@@ -200,7 +201,7 @@ pub fn advance_to(engine: &mut Engine, phase: Phase, side: Side) {
     panic!("never reached {phase:?} for {side}");
 }
 
-pub fn dice_with(engine: &Engine, clause: &Clause) -> Vec<u8> {
+pub fn dice_with(engine: &TableEngine, clause: &Clause) -> Vec<u8> {
     engine
         .log()
         .dice()
@@ -209,7 +210,7 @@ pub fn dice_with(engine: &Engine, clause: &Clause) -> Vec<u8> {
         .collect()
 }
 
-pub fn events(engine: &Engine) -> &[LogEvent] {
+pub fn events(engine: &TableEngine) -> &[LogEvent] {
     &engine.log().events
 }
 

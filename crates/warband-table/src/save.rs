@@ -1,0 +1,90 @@
+//! Saves of any ruleset: the ruleset, the setup, the seed and every command sent, with
+//! the final-state hash. Loading one replays it. Written to a temporary file and
+//! renamed, so a save is never half written; a bad or truncated save is refused with
+//! its position.
+
+use crate::engine::{Engine, Rules};
+use crate::files::{DataError, parse_ron};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+use warband_rules::{Ruleset, Side};
+
+/// Version 2 names the ruleset; version 1 (Marauders only) still loads.
+pub const FORMAT_VERSION: u32 = 2;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Save<R: Rules> {
+    pub format_version: u32,
+    /// The ruleset the battle was played under (absent in version 1, which only
+    /// Marauders wrote).
+    #[serde(default = "marauders")]
+    pub ruleset: Ruleset,
+    pub setup: R::Setup,
+    pub seed: u64,
+    pub commands: Vec<(Side, R::Command)>,
+    pub final_hash: u64,
+}
+
+fn marauders() -> Ruleset {
+    Ruleset::Marauders
+}
+
+impl<R: Rules> Save<R> {
+    /// A save of the current format for a battle of `setup` played from `seed`.
+    pub fn new(
+        setup: R::Setup,
+        seed: u64,
+        commands: Vec<(Side, R::Command)>,
+        final_hash: u64,
+    ) -> Self {
+        Self {
+            format_version: FORMAT_VERSION,
+            ruleset: R::RULESET,
+            setup,
+            seed,
+            commands,
+            final_hash,
+        }
+    }
+
+    pub fn write(&self, path: &Path) -> Result<(), DataError> {
+        crate::files::save_ron(path, self)
+    }
+
+    pub fn read(path: &Path) -> Result<Self, DataError> {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| DataError::new(path, format!("cannot read: {e}")))?;
+        let save: Self = parse_ron(path, &text)?;
+        if !(1..=FORMAT_VERSION).contains(&save.format_version) {
+            return Err(DataError::new(
+                path,
+                format!(
+                    "save format version {} is not supported (expected 1 to {FORMAT_VERSION})",
+                    save.format_version
+                ),
+            ));
+        }
+        let scenario = R::setup_ruleset(&save.setup);
+        if save.ruleset != scenario || scenario != R::RULESET {
+            return Err(DataError::new(
+                path,
+                format!(
+                    "the save says ruleset `{}` but its scenario is for `{scenario}`",
+                    save.ruleset
+                ),
+            ));
+        }
+        Ok(save)
+    }
+
+    /// Replays the commands on a fresh engine. Commands the original battle refused are
+    /// refused again, so the log matches.
+    pub fn replay(&self) -> Result<Engine<R>, String> {
+        let mut engine = Engine::new(&self.setup, self.seed)?;
+        for (side, command) in &self.commands {
+            let _ = engine.submit(*side, command.clone());
+        }
+        Ok(engine)
+    }
+}
