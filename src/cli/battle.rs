@@ -4,6 +4,7 @@ use clap::{Args, ValueEnum};
 use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use warband_marauders::MaraudersEngine as _;
 use warband_marauders::ai::{AiKind, play};
 use warband_marauders::save::Save;
 use warband_marauders::{Engine, Side};
@@ -175,7 +176,7 @@ pub fn replay(args: ReplayArgs) -> ExitCode {
         }
     };
     let mut engine = match save.replay() {
-        Ok(e) => Engine::from(e),
+        Ok(e) => e,
         Err(e) => {
             eprintln!("error: {}: {e}", args.file.display());
             return ExitCode::FAILURE;

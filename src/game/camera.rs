@@ -6,6 +6,7 @@ use super::session::Session;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use warband_marauders::MaraudersEngine as _;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FitPending>()

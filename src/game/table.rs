@@ -7,6 +7,7 @@ use super::screens::{BattleStarted, Screen};
 use super::session::Session;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
+use warband_marauders::MaraudersEngine as _;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), spawn_table.after(BattleStarted));

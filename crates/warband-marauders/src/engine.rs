@@ -102,49 +102,17 @@ impl Rules for Marauders {
     }
 }
 
-/// The table's engine running Marauders (what `Save::replay` gives; an [`Engine`]
-/// derefs to it).
-pub type TableEngine = warband_table::engine::Engine<Marauders>;
+/// A battle of Marauders: the table's engine running the Marauders rules.
+pub type Engine = warband_table::engine::Engine<Marauders>;
 
-/// A battle of Marauders: the table's engine with what Marauders adds to it (its
-/// `Battle` resource). Everything else — `submit`, `awaiting`, `phase`, `log`,
-/// `state_hash`, … — is the shared engine's.
-pub struct Engine(warband_table::engine::Engine<Marauders>);
-
-impl std::ops::Deref for Engine {
-    type Target = warband_table::engine::Engine<Marauders>;
-
-    fn deref(&self) -> &Self::Target {
-        &self.0
-    }
+/// What Marauders adds to its engine: its `Battle` resource (round, priority, order of
+/// play, the sides' state, the outcome).
+pub trait MaraudersEngine {
+    fn battle(&self) -> &Battle;
 }
 
-impl std::ops::DerefMut for Engine {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.0
-    }
-}
-
-impl From<warband_table::engine::Engine<Marauders>> for Engine {
-    fn from(engine: warband_table::engine::Engine<Marauders>) -> Self {
-        Self(engine)
-    }
-}
-
-impl Engine {
-    /// Sets up the table and both armies and starts round 1.
-    pub fn new(setup: &BattleSetup, seed: u64) -> Result<Self, String> {
-        warband_table::engine::Engine::new(setup, seed).map(Self)
-    }
-
-    /// A copy of the battle as it stands, with its own dice seeded by `dice_seed` and an
-    /// empty log: the lookahead of the `hard` player plays on forks, so what it tries
-    /// never touches the real battle or its dice.
-    pub fn fork(&self, dice_seed: u64) -> Self {
-        Self(self.0.fork(dice_seed))
-    }
-
-    pub fn battle(&self) -> &Battle {
+impl MaraudersEngine for Engine {
+    fn battle(&self) -> &Battle {
         self.world().resource::<Battle>()
     }
 }

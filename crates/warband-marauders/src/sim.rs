@@ -5,6 +5,7 @@
 use crate::ai::{AiKind, play};
 use crate::data::BattleSetup;
 use crate::engine::Engine;
+use crate::engine::MaraudersEngine as _;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use warband_marauders::MaraudersEngine as _;
 use warband_marauders::battle::{Battle, Trigger, model};
 use warband_marauders::command::Allocation;
 use warband_marauders::components::{Blessing, Caster, ModelId};
@@ -14,7 +15,7 @@ use warband_marauders::{Command, Engine, Phase, Side};
 use warband_rules::marauders::clauses;
 use warband_rules::morale::{MORALE_CHECK, MORALE_RALLY};
 
-fn refused_with(engine: &warband_marauders::engine::TableEngine, what: &str) -> bool {
+fn refused_with(engine: &warband_marauders::Engine, what: &str) -> bool {
     engine
         .log()
         .events

@@ -4,6 +4,7 @@
 use crate::game::input::{Selection, ghost};
 use crate::game::session::Session;
 use bevy_egui::egui;
+use warband_marauders::MaraudersEngine as _;
 use warband_marauders::battle::{ModelView, TerrainMap, in_play};
 use warband_marauders::geometry::{Crossed, melee_groups};
 use warband_marauders::phases::{Phase, check_shot, fight_dice, group_if_at, shot_chances};

@@ -6,6 +6,7 @@ use crate::game::screens::Screen;
 use crate::game::session::Session;
 use bevy::prelude::*;
 use bevy_egui::egui;
+use warband_marauders::MaraudersEngine as _;
 use warband_marauders::phases::Phase;
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, next: &mut NextState<Screen>) {

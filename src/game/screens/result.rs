@@ -7,6 +7,7 @@ use crate::game::saves;
 use crate::game::session::{Launch, PendingBattle, Session};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use warband_marauders::MaraudersEngine as _;
 use warband_marauders::Side;
 use warband_marauders::battle::models;
 

@@ -10,6 +10,7 @@ use crate::game::session::Session;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
+use warband_marauders::MaraudersEngine as _;
 use warband_marauders::battle::models;
 
 pub fn screenshot_plugin(app: &mut App, path: PathBuf, after: f32) {

@@ -6,6 +6,7 @@ use super::Policy;
 use super::snapshot::Snapshot;
 use crate::command::Command;
 use crate::engine::Engine;
+use crate::engine::MaraudersEngine as _;
 use crate::geometry::{furthest_legal, gap};
 use crate::phases::{Phase, check_shot};
 use warband_rules::Side;

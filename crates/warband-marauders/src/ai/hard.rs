@@ -16,6 +16,7 @@ use super::{Charge, Policy};
 use crate::battle::ModelView;
 use crate::command::Command;
 use crate::engine::Engine;
+use crate::engine::MaraudersEngine as _;
 use crate::geometry::melee_groups;
 use crate::phases::Phase;
 use warband_rules::Side;

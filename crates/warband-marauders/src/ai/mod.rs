@@ -11,6 +11,7 @@ mod random;
 mod snapshot;
 mod spells;
 
+use crate::engine::MaraudersEngine as _;
 pub use charge::Charge;
 pub use hard::Hard;
 pub use normal::Normal;

@@ -139,8 +139,8 @@ pub fn engine(a: &[&str], b: &[&str], seed: u64) -> Engine {
     Engine::new(&setup(a, b, Vec::new()), seed).expect("valid test setup")
 }
 
+use warband_marauders::Engine as TableEngine;
 use warband_marauders::components::{Base, Conditions, Engagement, ModelId};
-use warband_marauders::engine::TableEngine;
 use warband_marauders::log::LogEvent;
 use warband_marauders::{Command, Phase, Side};
 use warband_rules::Clause;
