@@ -8,10 +8,11 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use warband_marauders::ai::{AiKind, Policy, play};
+use warband_marauders::ai::{AiKind, Policy, TablePolicy, play};
 use warband_marauders::command::Allocation;
 use warband_marauders::components::SpellAim;
 use warband_marauders::data::{BattleSetup, save_ron};
+use warband_marauders::engine::Marauders;
 use warband_marauders::save::Save;
 use warband_marauders::{Command, Engine, Phase, Side};
 
@@ -100,7 +101,7 @@ impl Hostile {
     }
 }
 
-impl Policy for Hostile {
+impl TablePolicy<Marauders> for Hostile {
     fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
         self.armed = !self.armed;
         if !self.armed || !self.pick().is_multiple_of(3) {

@@ -81,6 +81,14 @@ impl Rules for Marauders {
         phases::apply(world, side, command)
     }
 
+    fn round(world: &World) -> u32 {
+        world.get_resource::<Battle>().map_or(0, |b| b.round)
+    }
+
+    fn end_turn() -> Command {
+        Command::EndPhase
+    }
+
     fn awaiting(world: &World) -> Option<Side> {
         phases::awaiting(world)
     }

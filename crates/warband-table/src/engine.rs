@@ -93,6 +93,11 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Judges one command and, if it is legal, applies all of it; a refused command must
     /// change nothing (the engine then logs the refusal).
     fn apply(world: &mut World, side: Side, command: &Self::Command) -> Result<(), Refusal>;
+    /// The round (or turn) being played.
+    fn round(world: &World) -> u32;
+    /// The command that ends a side's part of the phase or turn (what a player that has
+    /// nothing more to do sends).
+    fn end_turn() -> Self::Command;
     /// The side whose command the battle waits for, if any.
     fn awaiting(world: &World) -> Option<Side>;
     fn outcome(world: &World) -> Option<&Outcome>;

@@ -9,6 +9,7 @@ pub mod engine;
 pub mod files;
 pub mod geometry;
 pub mod hash;
+pub mod player;
 pub mod save;
 pub mod state;
 pub mod table;

@@ -2,10 +2,11 @@
 //! enemy it can, never disengages, casts nothing, and the priority side goes first in
 //! every phase. A yardstick for the real players.
 
-use super::Policy;
+use super::TablePolicy;
 use super::snapshot::Snapshot;
 use crate::command::Command;
 use crate::engine::Engine;
+use crate::engine::Marauders;
 use crate::engine::MaraudersEngine as _;
 use crate::geometry::{furthest_legal, gap};
 use crate::phases::{Phase, check_shot};
@@ -17,7 +18,7 @@ pub struct Charge {
     key: (u32, Phase),
 }
 
-impl Policy for Charge {
+impl TablePolicy<Marauders> for Charge {
     fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
         let key = (engine.battle().round, engine.phase());
         if self.key != key {

@@ -12,10 +12,11 @@
 use super::eval::{exposure_parts, melee_value, shot_value};
 use super::normal::Normal;
 use super::snapshot::Snapshot;
-use super::{Charge, Policy};
+use super::{Charge, Policy, TablePolicy};
 use crate::battle::ModelView;
 use crate::command::Command;
 use crate::engine::Engine;
+use crate::engine::Marauders;
 use crate::engine::MaraudersEngine as _;
 use crate::geometry::melee_groups;
 use crate::phases::Phase;
@@ -66,7 +67,7 @@ impl Plan {
 /// Moves nothing.
 struct Hold;
 
-impl Policy for Hold {
+impl TablePolicy<Marauders> for Hold {
     fn next(&mut self, _: &mut Engine, _: Side) -> Option<Command> {
         None
     }
@@ -161,7 +162,7 @@ pub fn position_value(snap: &Snapshot) -> f64 {
     shots(snap) - shots(&theirs) + fights + 0.5 * (threat(&theirs) - threat(snap))
 }
 
-impl Policy for Hard {
+impl TablePolicy<Marauders> for Hard {
     fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
         let key = (engine.battle().round, engine.phase());
         let fresh = self.key != key;

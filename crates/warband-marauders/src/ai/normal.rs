@@ -4,10 +4,11 @@
 use super::candidates::{Candidate, Kind, candidates};
 use super::eval::{best_shot_from, exposure_parts, hd_worth, in_cover, melee_value, shot_value};
 use super::snapshot::Snapshot;
-use super::{Policy, spells};
+use super::{TablePolicy, spells};
 use crate::battle::ModelView;
 use crate::command::Command;
 use crate::engine::Engine;
+use crate::engine::Marauders;
 use crate::engine::MaraudersEngine as _;
 use crate::geometry::{gap, in_contact};
 use crate::phases::{Phase, check_shot};
@@ -196,7 +197,7 @@ pub fn charge_score(
     melee_value(snap, &with_me, &them) - before + denial(snap, &ids)
 }
 
-impl Policy for Normal {
+impl TablePolicy<Marauders> for Normal {
     fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
         let phase = engine.phase();
         let round = engine.battle().round;

@@ -3,11 +3,12 @@
 //! spell, or ending its part of the phase). Its randomness is its own seeded stream,
 //! never the battle's dice.
 
-use super::Policy;
+use super::TablePolicy;
 use super::snapshot::Snapshot;
 use crate::command::Command;
 use crate::components::SpellAim;
 use crate::engine::Engine;
+use crate::engine::Marauders;
 use crate::geometry::{check_move, gap, in_contact};
 use crate::phases::{Phase, check_shot};
 use bevy_math::Vec2;
@@ -34,7 +35,7 @@ impl Random {
     }
 }
 
-impl Policy for Random {
+impl TablePolicy<Marauders> for Random {
     fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
         let snap = Snapshot::take(engine.world(), side);
         let mut options: Vec<Option<Command>> = vec![None];

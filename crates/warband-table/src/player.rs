@@ -1,0 +1,87 @@
+//! Players of any ruleset: a `Policy` chooses a side's next command from what is on the
+//! table, and `play` runs a battle to its end with one policy per side, timing their
+//! thinking. Computer players, the fuzzer and the batch simulator all go through here,
+//! and so through the one command path.
+
+use crate::engine::{Engine, Rules};
+use std::time::{Duration, Instant};
+use warband_rules::Side;
+
+/// Something that chooses a side's commands.
+pub trait Policy<R: Rules> {
+    /// The next command for `side`, or None to end its part of the phase or turn.
+    fn next(&mut self, engine: &mut Engine<R>, side: Side) -> Option<R::Command>;
+}
+
+/// What a played battle sent and how long its players thought.
+#[derive(Clone, Debug)]
+pub struct Played<C> {
+    pub commands: Vec<(Side, C)>,
+    /// Commands the engine refused (a correct player sends none).
+    pub refused: Vec<(Side, C, String)>,
+    /// Thinking time of each side's turns (one entry per side per round and phase it
+    /// acted in).
+    pub decision_times: [Vec<Duration>; 2],
+    /// Whether the battle reached its end (false only if the command cap was hit).
+    pub finished: bool,
+}
+
+impl<C> Default for Played<C> {
+    fn default() -> Self {
+        Self {
+            commands: Vec::new(),
+            refused: Vec::new(),
+            decision_times: [Vec::new(), Vec::new()],
+            finished: false,
+        }
+    }
+}
+
+/// One side's turn in one round and phase: thinking time is summed over it.
+type TurnKey<P> = (u32, P, Side);
+
+/// No battle needs more commands than this; a player that sends more is stuck.
+pub const COMMAND_CAP: usize = 20_000;
+
+/// Plays a battle to its end with one player per side. A refused command is followed
+/// by the side ending its part, so play goes on.
+pub fn play<R: Rules>(
+    engine: &mut Engine<R>,
+    a: &mut dyn Policy<R>,
+    b: &mut dyn Policy<R>,
+) -> Played<R::Command> {
+    let mut out = Played::default();
+    let mut segment: Option<(TurnKey<R::Phase>, Duration)> = None;
+    while let Some(side) = engine.awaiting() {
+        if out.commands.len() >= COMMAND_CAP {
+            break;
+        }
+        let key = (R::round(engine.world()), engine.phase(), side);
+        if segment.as_ref().is_some_and(|(k, _)| *k != key)
+            && let Some(((_, _, s), t)) = segment.take()
+        {
+            out.decision_times[s.index()].push(t);
+        }
+        let policy: &mut dyn Policy<R> = if side == Side::A { &mut *a } else { &mut *b };
+        let started = Instant::now();
+        let command = policy.next(engine, side).unwrap_or_else(R::end_turn);
+        let spent = started.elapsed();
+        segment = Some((key, segment.map_or(Duration::ZERO, |(_, t)| t) + spent));
+        match engine.submit(side, command.clone()) {
+            Ok(()) => out.commands.push((side, command)),
+            Err(refusal) => {
+                out.commands.push((side, command.clone()));
+                out.refused.push((side, command, refusal.0));
+                engine
+                    .submit(side, R::end_turn())
+                    .expect("a side may always end its own part");
+                out.commands.push((side, R::end_turn()));
+            }
+        }
+    }
+    if let Some(((_, _, s), t)) = segment {
+        out.decision_times[s.index()].push(t);
+    }
+    out.finished = engine.outcome().is_some() && engine.awaiting().is_none();
+    out
+}
