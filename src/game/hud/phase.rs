@@ -176,15 +176,22 @@ fn allocation_editor(
         .cloned()
         .collect();
     let (us, them) = sides_of(&members, group, side);
-    let id = egui::Id::new(("allocation", group[0]));
+    let id = egui::Id::new(("allocation", group[0], side.index()));
     let mut fight = None;
     egui::CollapsingHeader::new(header)
-        .id_salt(("alloc", group[0]))
+        .id_salt(("alloc", group[0], side.index()))
         .default_open(confirm == "Strike")
         .show(ui, |ui| {
             let mut alloc: Vec<Allocation> = ui
                 .data_mut(|d| d.get_temp::<Vec<Allocation>>(id))
                 .unwrap_or_else(|| auto_allocation(&members, side));
+            // A draft from an earlier fight of this group may name pairs that no longer
+            // touch: keep only what this fight can use.
+            alloc.retain(|a| {
+                let att = us.iter().find(|m| m.id == a.attacker);
+                let tgt = them.iter().find(|m| m.id == a.target);
+                matches!((att, tgt), (Some(m), Some(t)) if in_contact(&m.base, &t.base))
+            });
             for att in &us {
                 dice_rows(ui, att, &them, &mut alloc);
             }
