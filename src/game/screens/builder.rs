@@ -176,7 +176,7 @@ fn builder(
             }
         });
     egui::Panel::left("bestiary")
-        .exact_size(430.0)
+        .exact_size(560.0)
         .show(&mut root, |ui| {
             ui.heading("Bestiary");
             ui.horizontal(|ui| {
@@ -185,7 +185,7 @@ fn builder(
             });
             let filter = b.filter.to_lowercase();
             let mut added = None;
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            egui::ScrollArea::both().show(ui, |ui| {
                 egui::Grid::new("bestiary_grid")
                     .striped(true)
                     .num_columns(7)
