@@ -325,25 +325,23 @@ pub fn auto_allocation(group_models: &[ModelView], winner: Side) -> Vec<Allocati
 /// Fights one melee group: rolls the contest, then the damage of each winner whose
 /// split is known. `chosen` is the split of the side that asked for the fight (empty:
 /// the auto-allocator's); any other winner with a choice to make is asked for its own.
-pub fn resolve_group(world: &mut World, group: &[u32], chosen: Option<(Side, &[Allocation])>) {
-    fight_with(world, group, chosen.map(|(s, a)| (s, a.to_vec())), false);
-}
-
 fn fight_with(
     world: &mut World,
     group: &[u32],
     chosen: Option<(Side, Vec<Allocation>)>,
     then_all: bool,
 ) {
-    let members: Vec<ModelView> = in_play(world)
-        .into_iter()
+    let all = in_play(world);
+    let members: Vec<ModelView> = all
+        .iter()
         .filter(|m| group.contains(&m.id))
+        .cloned()
         .collect();
     world.resource_mut::<Fought>().0.extend_from_slice(group);
     let round = world.resource::<Battle>().round;
     let side_of =
         |side: Side| -> Vec<&ModelView> { members.iter().filter(|m| m.side == side).collect() };
-    let dice = fight_dice(&in_play(world), &side_of(Side::A), &side_of(Side::B), round);
+    let dice = fight_dice(&all, &side_of(Side::A), &side_of(Side::B), round);
     spend_blessings(world, group, round);
     let mut pools = [Vec::new(), Vec::new()];
     for (side, count) in [(Side::A, dice.0), (Side::B, dice.1)] {

@@ -12,7 +12,7 @@ mod spellcasting;
 
 pub use attacking::{
     Fought, PendingStrike, Strike, allocation_problem, auto_allocation, bless_bonus, contest_dice,
-    fight_dice, open_groups, own_dice, resolve_group, strike_waiting,
+    fight_dice, open_groups, own_dice, strike_waiting,
 };
 pub use movement::{
     Undoable, charge_threats, group_if_at, may_still_charge, move_preview, mover_among,
@@ -91,8 +91,9 @@ pub fn awaiting(world: &World) -> Option<Side> {
         Phase::Deploy | Phase::Over => None,
         _ if world.resource::<NextState<Phase>>().is_pending() => None,
         _ if world.resource::<Battle>().outcome.is_some() => None,
-        Phase::Attacking if attacking::strike_waiting(world).is_some() => {
-            attacking::strike_waiting(world)
+        // A fight waiting for its winner's split is answered before anything else.
+        Phase::Attacking => {
+            attacking::strike_waiting(world).or(world.resource::<Battle>().turn.acting)
         }
         _ => world.resource::<Battle>().turn.acting,
     }
