@@ -6,8 +6,10 @@ use crate::game::session::Session;
 use bevy_egui::egui;
 use warband_marauders::MaraudersEngine as _;
 use warband_marauders::battle::{ModelView, TerrainMap, in_play};
-use warband_marauders::geometry::{Crossed, melee_groups};
-use warband_marauders::phases::{Phase, check_shot, fight_dice, group_if_at, shot_chances};
+use warband_marauders::geometry::Crossed;
+use warband_marauders::phases::{
+    Phase, check_shot, fight_dice, group_if_at, melee_group_of, shot_chances,
+};
 use warband_rules::marauders::melee_odds;
 use warband_rules::marauders::odds::shot_odds_with;
 use warband_rules::marauders::shooting::shot_modifier;
@@ -80,12 +82,11 @@ fn shot_panel(
         ui.label(format!("  stopped by {what}: {}", pct(*p)));
     }
     ui.label(format!("Reaches: {}", pct(odds.reaches)));
-    let groups = melee_groups(&all.iter().map(ModelView::grouped).collect::<Vec<_>>());
-    let group = groups.iter().find(|g| g.contains(&t.id)).map(Vec::as_slice);
+    let group = melee_group_of(all, t.id);
     if group.is_some() {
         ui.label("The target is in melee: the shot strikes one model of the fight at random.");
     }
-    for (id, p) in shot_chances(all, &line, me.conditions.moved, t.id, group) {
+    for (id, p) in shot_chances(all, &line, me.conditions.moved, t.id, group.as_deref()) {
         let Some(m) = get(id) else { continue };
         let text = format!(
             "Damages {} #{id} ({}+): {}",

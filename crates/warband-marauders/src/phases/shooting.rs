@@ -183,12 +183,18 @@ pub(super) fn shoot(
     Ok(())
 }
 
+/// The melee group `target` stands in among `models`, if it is in melee: the models a
+/// shot at it may strike instead (the engine's dice and the odds panel both ask this).
+pub fn melee_group_of(models: &[ModelView], target: u32) -> Option<Vec<u32>> {
+    melee_groups(&models.iter().map(ModelView::grouped).collect::<Vec<_>>())
+        .into_iter()
+        .find(|g| g.contains(&target))
+}
+
 /// The model a shot at `target` damages: the target, or if it is in melee a random
 /// model of its melee group (either side).
 fn melee_victim(world: &mut World, target: u32, shooter: u32) -> u32 {
-    let all: Vec<ModelView> = in_play(world);
-    let groups = melee_groups(&all.iter().map(ModelView::grouped).collect::<Vec<_>>());
-    match groups.into_iter().find(|g| g.contains(&target)) {
+    match melee_group_of(&in_play(world), target) {
         None => target,
         Some(group) => {
             let purpose = format!("shot by model {shooter} into melee: which model of {group:?}");
