@@ -50,7 +50,7 @@ fn shards_merge_into_the_whole_batch() {
         "a_win_rate",
         "ci95",
         "mean_rounds",
-        "mean_hd_lost",
+        "mean_losses",
         "refused_commands",
     ] {
         assert_eq!(merged[key], whole[key], "{key}");

@@ -2,6 +2,7 @@
 
 mod battle;
 mod odds;
+mod odds_borderlands;
 mod sim;
 mod validate;
 mod window;

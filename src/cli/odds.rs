@@ -19,6 +19,11 @@ pub enum OddsCommand {
         #[command(subcommand)]
         what: MaraudersOdds,
     },
+    /// B/X Borderlands: attack, save, morale.
+    Borderlands {
+        #[command(subcommand)]
+        what: super::odds_borderlands::BorderlandsOdds,
+    },
     #[command(flatten)]
     Bare(MaraudersOdds),
 }
@@ -79,7 +84,7 @@ pub enum MaraudersOdds {
 pub struct Output {
     /// Print JSON instead of a table.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
 }
 
 #[derive(Serialize)]
@@ -91,6 +96,7 @@ struct MoraleJson {
 pub fn run(command: OddsCommand) -> ExitCode {
     match command {
         OddsCommand::Marauders { what } | OddsCommand::Bare(what) => marauders(what),
+        OddsCommand::Borderlands { what } => super::odds_borderlands::run(what),
     }
 }
 
@@ -171,7 +177,7 @@ fn marauders(command: MaraudersOdds) -> ExitCode {
     }
 }
 
-fn emit<T: Serialize>(value: &T, json: bool, text: impl FnOnce() -> String) -> ExitCode {
+pub(super) fn emit<T: Serialize>(value: &T, json: bool, text: impl FnOnce() -> String) -> ExitCode {
     if json {
         match serde_json::to_string(value) {
             Ok(s) => println!("{s}"),
@@ -187,7 +193,7 @@ fn emit<T: Serialize>(value: &T, json: bool, text: impl FnOnce() -> String) -> E
 }
 
 /// Rows of `label  probability  percent`, aligned.
-fn table(rows: &[(&str, f64)]) -> String {
+pub(super) fn table(rows: &[(&str, f64)]) -> String {
     let width = rows.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
     rows.iter()
         .map(|(label, p)| format!("  {label:<width$}  {p:.6}  {:>7.2}%\n", p * 100.0))

@@ -203,7 +203,7 @@ fn print_report(r: &SimReport) {
     println!("  draws   {:>6}  {:>6.2}%", r.draws, pct(r.draws));
     println!(
         "  mean rounds {:.2}; mean HD lost: a {:.2}, b {:.2}",
-        r.mean_rounds, r.mean_hd_lost[0], r.mean_hd_lost[1]
+        r.mean_rounds, r.mean_losses[0], r.mean_losses[1]
     );
     println!(
         "  thinking per side-phase: a median {:.2} ms, max {:.2} ms; b median {:.2} ms, max {:.2} ms",

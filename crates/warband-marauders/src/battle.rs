@@ -1,7 +1,7 @@
 //! The battle's resources and read helpers over the world.
 
 use crate::components::*;
-use crate::geometry::{Grouped, Placed, TerrainShape};
+use crate::geometry::{Grouped, Placed};
 use crate::phases::Phase;
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
@@ -11,9 +11,7 @@ use warband_rules::marauders::{Armour, Profile};
 
 pub use warband_table::engine::{Dice, ModelIndex, Outcome};
 
-/// Terrain geometry, indexed as in the scenario.
-#[derive(Resource, Clone, Default)]
-pub struct TerrainMap(pub std::sync::Arc<[TerrainShape]>);
+pub use warband_table::components::TerrainMap;
 
 /// Morale triggers (RULINGS), each checked once per battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

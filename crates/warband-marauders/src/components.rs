@@ -1,22 +1,10 @@
 //! Components of the battle world. Only this crate mutates them; the desktop game reads
 //! them to draw and sends `Command`s to change them.
 
-use crate::data::TerrainKind;
-use crate::geometry::Placed;
 use bevy_ecs::prelude::*;
-use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
-use warband_rules::Side;
 use warband_rules::marauders::Profile;
-
-/// A model's stable id: dice are always rolled in id order.
-#[derive(
-    Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
-)]
-pub struct ModelId(pub u32);
-
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Team(pub Side);
+pub use warband_table::components::{Base, Leader, ModelId, OutOfAction, Team, Terrain};
 
 /// The bestiary profile the model was mustered from.
 #[derive(Component, Clone, Debug)]
@@ -27,16 +15,6 @@ pub struct ModelProfile(pub std::sync::Arc<Profile>);
 pub struct HitDice {
     pub initial: u8,
     pub left: u8,
-}
-
-/// The model's base where it stands.
-#[derive(Component, Clone, Copy, Debug, PartialEq)]
-pub struct Base(pub Placed);
-
-impl Base {
-    pub fn center(&self) -> Vec2 {
-        self.0.center
-    }
 }
 
 /// The round the model's current engagement started, if it is engaged.
@@ -87,18 +65,3 @@ pub struct Caster {
     pub blessing: Option<Blessing>,
 }
 
-/// The side's leader (its morale is the side's while it is in play).
-#[derive(Component, Clone, Copy, Debug)]
-pub struct Leader;
-
-/// Removed from play: slain, or fled off the table.
-#[derive(Component, Clone, Copy, Debug)]
-pub struct OutOfAction;
-
-/// A piece of terrain; its geometry is in `TerrainMap` at `index`.
-#[derive(Component, Clone, Debug)]
-pub struct Terrain {
-    pub index: usize,
-    pub name: String,
-    pub kind: TerrainKind,
-}

@@ -143,55 +143,11 @@ impl BattleSetup {
     }
 }
 
-/// The largest table side and round limit a scenario may set: beyond any real table.
-pub const MAX_TABLE: f32 = 1000.0;
-pub const MAX_ROUNDS: u32 = 1000;
+pub use warband_table::table::{MAX_ROUNDS, MAX_TABLE};
 
-/// What is wrong with a scenario's table: its size, round limit, terrain shapes and
-/// places, and deployment zones (each must lie on the table).
+/// What is wrong with a scenario's table (see [`warband_table::table::table_problems`]).
 fn table_problems(s: &Scenario) -> Vec<String> {
-    let mut out = Vec::new();
-    let (w, d) = s.table;
-    let sane = |x: f32| x.is_finite() && x > 0.0 && x <= MAX_TABLE;
-    if !(sane(w) && sane(d)) {
-        out.push(format!(
-            "scenario `{}`: table size must be above 0 and at most {MAX_TABLE}\", not {w} × {d}",
-            s.name
-        ));
-        return out;
-    }
-    if !(1..=MAX_ROUNDS).contains(&s.round_limit) {
-        out.push(format!(
-            "scenario `{}`: round_limit must be 1 to {MAX_ROUNDS}, not {}",
-            s.name, s.round_limit
-        ));
-    }
-    let on_table = |(x, y): (f32, f32)| (0.0..=w).contains(&x) && (0.0..=d).contains(&y);
-    for t in &s.terrain {
-        if let Err(e) = t.shape() {
-            out.push(e);
-        } else if !t.corners.iter().any(|c| on_table(*c)) {
-            out.push(format!(
-                "terrain `{}` lies wholly off the {w}\" × {d}\" table",
-                t.name
-            ));
-        }
-    }
-    for side in crate::Side::BOTH {
-        let z = s.deployment.get(side);
-        if !(z.min.0 < z.max.0 && z.min.1 < z.max.1) {
-            out.push(format!(
-                "scenario `{}`: deployment zone of {side} is empty",
-                s.name
-            ));
-        } else if !(on_table(z.min) && on_table(z.max)) {
-            out.push(format!(
-                "scenario `{}`: deployment zone of {side} runs off the {w}\" × {d}\" table",
-                s.name
-            ));
-        }
-    }
-    out
+    warband_table::table::table_problems(&s.name, s.table, s.round_limit, &s.terrain, &s.deployment)
 }
 
 /// A name given to two profiles (an army could not say which it means).

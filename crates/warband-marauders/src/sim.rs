@@ -1,159 +1,51 @@
-//! The batch simulator: many headless battles in parallel. Each game's seed comes from
-//! the master seed and the game's index, and results are gathered in index order, so a
-//! run gives the same figures on any number of threads.
+//! The batch simulator for Marauders: the table's generic simulator
+//! ([`warband_table::sim`]) with Marauders' players, and HD as what a side loses.
 
-use crate::ai::{AiKind, play};
+use crate::ai::AiKind;
+use crate::battle::Battle;
 use crate::data::BattleSetup;
-use crate::engine::Engine;
-use crate::engine::MaraudersEngine as _;
-use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use crate::engine::Marauders;
+use bevy_ecs::world::World;
 use warband_rules::Side;
+use warband_table::player::Policy;
+use warband_table::sim::Contest;
 
-#[derive(Clone, Debug)]
-pub struct SimConfig {
-    pub a: AiKind,
-    pub b: AiKind,
-    pub games: u32,
-    pub seed: u64,
-    /// Play every other game with the players' sides exchanged.
-    pub swap: bool,
-    /// Worker threads (None: rayon's default, one per core).
-    pub threads: Option<usize>,
-    /// Play only shard `index` of `count`: the games whose index is `index` modulo
-    /// `count` (for batches split over many machines; see `docs/scaling.md`).
-    pub shard: Option<Shard>,
-}
+pub use warband_table::sim::{
+    AiSlot, GameRecord, GameResult, Shard, SimReport, Tally, game_seed, report, wilson,
+};
 
-/// One share of a batch: the games `i` with `i % count == index`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Shard {
-    pub index: u32,
-    pub count: u32,
-}
+/// A batch of Marauders games.
+pub type SimConfig = warband_table::sim::SimConfig<AiKind>;
 
-impl std::str::FromStr for Shard {
-    type Err = String;
+impl Contest for Marauders {
+    type Player = AiKind;
 
-    /// `I/N`, with `I` counted from 0 (as a Kubernetes completion index or a Slurm array
-    /// started at 0).
-    fn from_str(s: &str) -> Result<Self, String> {
-        let bad = || format!("`{s}` is not a shard: expected I/N with 0 <= I < N, e.g. 3/16");
-        let (i, n) = s.split_once('/').ok_or_else(bad)?;
-        let (index, count): (u32, u32) =
-            (i.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
-        if count == 0 || index >= count {
-            return Err(bad());
-        }
-        Ok(Shard { index, count })
+    fn player_name(p: AiKind) -> &'static str {
+        p.name()
+    }
+
+    fn policy(p: AiKind, seed: u64) -> Box<dyn Policy<Marauders>> {
+        p.policy(seed)
+    }
+
+    fn scenario_name(setup: &BattleSetup) -> &str {
+        &setup.scenario.name
+    }
+
+    /// HD a side lost is what the other side removed.
+    fn losses(world: &World) -> [u32; 2] {
+        let b = world.resource::<Battle>();
+        Side::BOTH.map(|s| b.side(s.other()).hd_removed)
+    }
+
+    fn round_limit(world: &World) -> u32 {
+        world.resource::<Battle>().round_limit
     }
 }
 
-impl SimConfig {
-    /// The game indices this run plays, in order.
-    pub fn indices(&self) -> Vec<u64> {
-        let shard = self.shard.unwrap_or(Shard { index: 0, count: 1 });
-        (0..u64::from(self.games))
-            .filter(|i| i % u64::from(shard.count) == u64::from(shard.index))
-            .collect()
-    }
-}
-
-/// One game, told from the players' point of view (`a` is the `--a` player whichever
-/// side it had).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameResult {
-    pub winner: Option<AiSlot>,
-    pub rounds: u32,
-    /// HD lost by the `a` player and by the `b` player.
-    pub hd_lost: [u32; 2],
-    pub refused: usize,
-    /// The first command the engine refused, with its reason.
-    pub first_refusal: Option<String>,
-    pub decision_times: [Vec<Duration>; 2],
-    /// The battle reached its end.
-    pub finished: bool,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AiSlot {
-    A,
-    B,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct SimReport {
-    pub games: u32,
-    pub a_wins: u32,
-    pub b_wins: u32,
-    pub draws: u32,
-    pub a_win_rate: f64,
-    pub ci95: [f64; 2],
-    pub mean_rounds: f64,
-    pub mean_hd_lost: [f64; 2],
-    pub battles_per_sec: f64,
-    pub refused_commands: usize,
-    /// One refused command, for diagnosis.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub example_refusal: Option<String>,
-    /// Median and maximum thinking time per side-phase, in milliseconds, of each player.
-    pub decision_ms: [[f64; 2]; 2],
-}
-
-/// SplitMix64: a good mix of the master seed and the game index into a game seed.
-pub fn game_seed(master: u64, index: u64) -> u64 {
-    let mut z = master
-        .wrapping_add(0x9e37_79b9_7f4a_7c15)
-        .wrapping_add(index.wrapping_mul(0xbf58_476d_1ce4_e5b9));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// Plays game `index`.
-pub fn play_game(
-    setup: &BattleSetup,
-    config: &SimConfig,
-    index: u64,
-) -> Result<GameResult, String> {
-    let seed = game_seed(config.seed, index);
-    let swapped = config.swap && index % 2 == 1;
-    let (on_a, on_b) = if swapped {
-        (config.b, config.a)
-    } else {
-        (config.a, config.b)
-    };
-    let mut engine = Engine::new(setup, seed)?;
-    let mut pa = on_a.policy(seed ^ 0xa);
-    let mut pb = on_b.policy(seed ^ 0xb);
-    let played = play(&mut engine, pa.as_mut(), pb.as_mut());
-    let b = engine.battle();
-    let slot = |side: Side| match (side, swapped) {
-        (Side::A, false) | (Side::B, true) => AiSlot::A,
-        _ => AiSlot::B,
-    };
-    // HD a side lost is what the other side removed.
-    let lost = |side: Side| b.side(side.other()).hd_removed;
-    let (lost_a, lost_b) = if swapped {
-        (lost(Side::B), lost(Side::A))
-    } else {
-        (lost(Side::A), lost(Side::B))
-    };
-    let [ta, tb] = played.decision_times;
-    Ok(GameResult {
-        winner: b.outcome.as_ref().and_then(|o| o.winner).map(slot),
-        rounds: b.round.min(b.round_limit),
-        hd_lost: [lost_a, lost_b],
-        refused: played.refused.len(),
-        first_refusal: played
-            .refused
-            .first()
-            .map(|(s, c, why)| format!("{s} {c:?}: {why}")),
-        finished: played.finished,
-        decision_times: if swapped { [tb, ta] } else { [ta, tb] },
-    })
+/// Plays game `index` of a batch.
+pub fn play_game(setup: &BattleSetup, config: &SimConfig, index: u64) -> Result<GameResult, String> {
+    warband_table::sim::play_game::<Marauders>(setup, config, index)
 }
 
 /// Plays every game; `progress` is told each time one finishes.
@@ -162,9 +54,7 @@ pub fn run(
     config: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimReport, String> {
-    let started = Instant::now();
-    let results = play_all(setup, config, progress)?;
-    Ok(report(&results, started.elapsed()))
+    warband_table::sim::run::<Marauders>(setup, config, progress)
 }
 
 /// Plays this run's games (its shard, or all) and keeps them as a mergeable tally.
@@ -173,213 +63,5 @@ pub fn run_tally(
     config: &SimConfig,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Tally, String> {
-    let results = play_all(setup, config, progress)?;
-    Ok(Tally::of(&setup.scenario.name, config, &results))
-}
-
-/// Every game of `config.indices()`, in index order.
-fn play_all(
-    setup: &BattleSetup,
-    config: &SimConfig,
-    progress: &(dyn Fn(u64) + Sync),
-) -> Result<Vec<GameResult>, String> {
-    let done = AtomicU64::new(0);
-    let job = || -> Result<Vec<GameResult>, String> {
-        config
-            .indices()
-            .into_par_iter()
-            .map(|i| {
-                let r = play_game(setup, config, i);
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                r
-            })
-            .collect()
-    };
-    let results = match config.threads {
-        Some(t) => rayon::ThreadPoolBuilder::new()
-            .num_threads(t)
-            .build()
-            .map_err(|e| format!("cannot start {t} threads: {e}"))?
-            .install(job)?,
-        None => job()?,
-    };
-    Ok(results)
-}
-
-pub fn report(results: &[GameResult], elapsed: Duration) -> SimReport {
-    let n = results.len() as u32;
-    let count = |w: Option<AiSlot>| results.iter().filter(|r| r.winner == w).count() as u32;
-    let (a_wins, b_wins, draws) = (count(Some(AiSlot::A)), count(Some(AiSlot::B)), count(None));
-    let nf = f64::from(n.max(1));
-    let mean = |f: &dyn Fn(&GameResult) -> f64| results.iter().map(f).sum::<f64>() / nf;
-    let times = |i: usize| {
-        let mut all: Vec<Duration> = results
-            .iter()
-            .flat_map(|r| r.decision_times[i].iter().copied())
-            .collect();
-        all.sort_unstable();
-        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
-        [
-            all.get(all.len() / 2).map_or(0.0, |d| ms(*d)),
-            all.last().map_or(0.0, |d| ms(*d)),
-        ]
-    };
-    SimReport {
-        games: n,
-        a_wins,
-        b_wins,
-        draws,
-        a_win_rate: f64::from(a_wins) / nf,
-        ci95: wilson(a_wins, n),
-        mean_rounds: mean(&|r| f64::from(r.rounds)),
-        mean_hd_lost: [
-            mean(&|r| f64::from(r.hd_lost[0])),
-            mean(&|r| f64::from(r.hd_lost[1])),
-        ],
-        battles_per_sec: f64::from(n) / elapsed.as_secs_f64().max(1e-9),
-        refused_commands: results.iter().map(|r| r.refused).sum(),
-        example_refusal: results.iter().find_map(|r| r.first_refusal.clone()),
-        decision_ms: [times(0), times(1)],
-    }
-}
-
-/// One game of a batch as a mergeable record: which game, its seed, and what it came to.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameRecord {
-    pub index: u64,
-    pub seed: u64,
-    /// "a", "b" or None for a draw (the players, whichever side each had).
-    pub winner: Option<String>,
-    pub rounds: u32,
-    pub hd_lost: [u32; 2],
-    pub refused: usize,
-}
-
-/// A batch, or a shard of one, as mergeable data: what was asked and every game's
-/// record. Shards of one batch merge into exactly the tally of the whole batch.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Tally {
-    pub scenario: String,
-    pub a: String,
-    pub b: String,
-    /// Games in the whole batch (every shard's share of it).
-    pub games: u32,
-    pub seed: u64,
-    pub swap: bool,
-    pub games_played: Vec<GameRecord>,
-}
-
-impl Tally {
-    /// The tally of `results`, the games of `config.indices()` in order.
-    pub fn of(scenario: &str, config: &SimConfig, results: &[GameResult]) -> Self {
-        let slot =
-            |w: Option<AiSlot>| w.map(|s| if s == AiSlot::A { "a" } else { "b" }.to_string());
-        Tally {
-            scenario: scenario.to_string(),
-            a: config.a.name().into(),
-            b: config.b.name().into(),
-            games: config.games,
-            seed: config.seed,
-            swap: config.swap,
-            games_played: config
-                .indices()
-                .into_iter()
-                .zip(results)
-                .map(|(index, r)| GameRecord {
-                    index,
-                    seed: game_seed(config.seed, index),
-                    winner: slot(r.winner),
-                    rounds: r.rounds,
-                    hd_lost: r.hd_lost,
-                    refused: r.refused,
-                })
-                .collect(),
-        }
-    }
-
-    /// Shards of one batch, merged: the same batch, every game once, in index order.
-    pub fn merge(shards: Vec<Tally>) -> Result<Tally, String> {
-        let mut it = shards.into_iter();
-        let mut all = it.next().ok_or("nothing to merge")?;
-        for t in it {
-            let same = (&t.scenario, &t.a, &t.b, t.games, t.seed, t.swap)
-                == (&all.scenario, &all.a, &all.b, all.games, all.seed, all.swap);
-            if !same {
-                return Err("these results are of different batches (scenario, players, games, seed or swap differ)".into());
-            }
-            all.games_played.extend(t.games_played);
-        }
-        all.games_played.sort_by_key(|g| g.index);
-        if let Some(w) = all
-            .games_played
-            .windows(2)
-            .find(|w| w[0].index == w[1].index)
-        {
-            return Err(format!("game {} is in more than one result", w[0].index));
-        }
-        Ok(all)
-    }
-
-    /// Games of the batch that no result holds yet.
-    pub fn missing(&self) -> u64 {
-        u64::from(self.games) - self.games_played.len() as u64
-    }
-
-    /// The report of the games tallied (thinking times and speed are not kept).
-    pub fn report(&self) -> SimReport {
-        let results: Vec<GameResult> = self
-            .games_played
-            .iter()
-            .map(|g| GameResult {
-                winner: g
-                    .winner
-                    .as_deref()
-                    .map(|w| if w == "a" { AiSlot::A } else { AiSlot::B }),
-                rounds: g.rounds,
-                hd_lost: g.hd_lost,
-                refused: g.refused,
-                first_refusal: None,
-                decision_times: [Vec::new(), Vec::new()],
-                finished: true,
-            })
-            .collect();
-        report(&results, Duration::ZERO)
-    }
-}
-
-/// The 95% Wilson score interval for `k` successes in `n` trials.
-pub fn wilson(k: u32, n: u32) -> [f64; 2] {
-    if n == 0 {
-        return [0.0, 1.0];
-    }
-    let (k, n) = (f64::from(k), f64::from(n));
-    let z = 1.959_963_984_540_054_f64;
-    let p = k / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
-    [(centre - half).max(0.0), (centre + half).min(1.0)]
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_matches_a_hand_value() {
-        // 80 of 100: the textbook interval is [0.7111, 0.8666].
-        let [lo, hi] = wilson(80, 100);
-        assert!(
-            (lo - 0.7111).abs() < 1e-3 && (hi - 0.8666).abs() < 1e-3,
-            "{lo} {hi}"
-        );
-        assert_eq!(wilson(0, 0), [0.0, 1.0]);
-    }
-
-    #[test]
-    fn game_seeds_differ_and_repeat() {
-        assert_eq!(game_seed(1, 2), game_seed(1, 2));
-        assert_ne!(game_seed(1, 2), game_seed(1, 3));
-        assert_ne!(game_seed(1, 2), game_seed(2, 2));
-    }
+    warband_table::sim::run_tally::<Marauders>(setup, config, progress)
 }

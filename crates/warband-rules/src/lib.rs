@@ -3,6 +3,7 @@
 //! takes plain values and returns plain values, so each clause can be tested alone.
 
 pub mod army;
+pub mod borderlands;
 pub mod clause;
 pub mod dice;
 pub mod marauders;

@@ -5,12 +5,14 @@
 //! registry that drives forks and state hashes of a battle world, and the generic
 //! engine (`engine::Engine<R>`) each ruleset runs on through its `engine::Rules`.
 
+pub mod components;
 pub mod engine;
 pub mod files;
 pub mod geometry;
 pub mod hash;
 pub mod player;
 pub mod save;
+pub mod sim;
 pub mod state;
 pub mod table;
 

@@ -116,3 +116,60 @@ pub fn deploy(zone: Zone, diameters: &[f32], table: Vec2) -> Result<Vec<Vec2>, S
     }
     Ok(out)
 }
+
+/// The largest table side and round limit a scenario may set: beyond any real table.
+pub const MAX_TABLE: f32 = 1000.0;
+pub const MAX_ROUNDS: u32 = 1000;
+
+/// What is wrong with a scenario's table (any ruleset): its size, round limit, terrain shapes and
+/// places, and deployment zones (each must lie on the table).
+pub fn table_problems(
+    name: &str,
+    table: (f32, f32),
+    round_limit: u32,
+    terrain: &[TerrainDef],
+    deployment: &PerSide<Zone>,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let (w, d) = table;
+    let sane = |x: f32| x.is_finite() && x > 0.0 && x <= MAX_TABLE;
+    if !(sane(w) && sane(d)) {
+        out.push(format!(
+            "scenario `{}`: table size must be above 0 and at most {MAX_TABLE}\", not {w} × {d}",
+            name
+        ));
+        return out;
+    }
+    if !(1..=MAX_ROUNDS).contains(&round_limit) {
+        out.push(format!(
+            "scenario `{}`: round_limit must be 1 to {MAX_ROUNDS}, not {}",
+            name, round_limit
+        ));
+    }
+    let on_table = |(x, y): (f32, f32)| (0.0..=w).contains(&x) && (0.0..=d).contains(&y);
+    for t in terrain {
+        if let Err(e) = t.shape() {
+            out.push(e);
+        } else if !t.corners.iter().any(|c| on_table(*c)) {
+            out.push(format!(
+                "terrain `{}` lies wholly off the {w}\" × {d}\" table",
+                t.name
+            ));
+        }
+    }
+    for side in Side::BOTH {
+        let z = deployment.get(side);
+        if !(z.min.0 < z.max.0 && z.min.1 < z.max.1) {
+            out.push(format!(
+                "scenario `{}`: deployment zone of {side} is empty",
+                name
+            ));
+        } else if !(on_table(z.min) && on_table(z.max)) {
+            out.push(format!(
+                "scenario `{}`: deployment zone of {side} runs off the {w}\" × {d}\" table",
+                name
+            ));
+        }
+    }
+    out
+}

@@ -1,0 +1,410 @@
+//! Borderlands data: monsters (the `bx` block of the shared bestiary), heroes, weapons,
+//! armour, spells, and the [`Combatant`] both become on the table.
+
+use super::damage::DamageExpr;
+use super::tables::{Class, MonsterHd, SaveAs, ability_modifier};
+use serde::{Deserialize, Serialize};
+
+/// A model's size, which sets how many can attack it in melee (RULINGS: 4, ×2 large,
+/// ×3 huge).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Size {
+    #[default]
+    Normal,
+    Large,
+    Huge,
+}
+
+impl Size {
+    pub fn attacker_limit(self) -> usize {
+        match self {
+            Size::Normal => 4,
+            Size::Large => 8,
+            Size::Huge => 12,
+        }
+    }
+}
+
+/// The B/X spells Borderlands plays (typed ids; RON writes them by name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Spell {
+    Sleep,
+    MagicMissile,
+    CureLightWounds,
+    HoldPerson,
+    Light,
+}
+
+impl Spell {
+    pub const ALL: [Spell; 5] = [
+        Spell::Sleep,
+        Spell::MagicMissile,
+        Spell::CureLightWounds,
+        Spell::HoldPerson,
+        Spell::Light,
+    ];
+
+    /// Range in inches (B/X feet ÷ 5); touch is contact.
+    pub fn range(self) -> Option<f32> {
+        match self {
+            Spell::Sleep => Some(48.0),
+            Spell::MagicMissile => Some(30.0),
+            Spell::HoldPerson => Some(36.0),
+            Spell::Light => Some(24.0),
+            Spell::CureLightWounds => None,
+        }
+    }
+
+    /// Whether it is cast on a friend (else on enemies).
+    pub fn friendly(self) -> bool {
+        self == Spell::CureLightWounds
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Spell::Sleep => "Sleep",
+            Spell::MagicMissile => "Magic Missile",
+            Spell::CureLightWounds => "Cure Light Wounds",
+            Spell::HoldPerson => "Hold Person",
+            Spell::Light => "Light",
+        }
+    }
+}
+
+/// One attack of a monster's routine (claw 1d6).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Attack {
+    pub name: String,
+    pub damage: DamageExpr,
+}
+
+/// A missile weapon: damage and longest range in feet (B/X), ÷ 5 on the table.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Missile {
+    pub name: String,
+    pub damage: DamageExpr,
+    pub range_ft: u16,
+}
+
+impl Missile {
+    pub fn range_inches(&self) -> f32 {
+        f32::from(self.range_ft) / 5.0
+    }
+}
+
+/// The B/X statistics of a bestiary profile (its `bx:` block).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MonsterStats {
+    pub hd: MonsterHd,
+    pub attacks: Vec<Attack>,
+    /// B/X movement in feet per turn (120 for a man).
+    pub movement: u16,
+    pub save_as: SaveAs,
+    #[serde(default)]
+    pub size: Size,
+    #[serde(default)]
+    pub missile: Option<Missile>,
+    #[serde(default)]
+    pub spells: Vec<Spell>,
+    #[serde(default)]
+    pub slots: u8,
+    #[serde(default)]
+    pub undead: bool,
+    pub xp: u32,
+}
+
+/// A weapon of the armoury.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Weapon {
+    pub name: String,
+    pub damage: DamageExpr,
+    /// Longest range in feet for a missile weapon.
+    #[serde(default)]
+    pub range_ft: Option<u16>,
+}
+
+/// Body armour of the armoury: the AC it gives (leather 7, chain 5, plate 3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ArmourDef {
+    pub name: String,
+    pub ac: i8,
+}
+
+/// A hero of the party tables.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hero {
+    pub name: String,
+    pub class: Class,
+    pub level: u8,
+    pub str: u8,
+    pub dex: u8,
+    pub con: u8,
+    pub wis: u8,
+    /// Body armour by name, or None.
+    #[serde(default)]
+    pub armour: Option<String>,
+    #[serde(default)]
+    pub shield: bool,
+    /// Weapons by name: the first melee one is used in melee, the first missile one to
+    /// shoot.
+    pub weapons: Vec<String>,
+    #[serde(default)]
+    pub spells: Vec<Spell>,
+}
+
+/// How a model's hit points are rolled at deployment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum HpRoll {
+    Monster(MonsterHd),
+    /// `level` dice of `die`, each + `con_bonus`, at least 1 a die.
+    Hero { level: u8, die: u8, con_bonus: i8 },
+}
+
+/// Everything the engine needs of one model, hero or monster.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Combatant {
+    pub name: String,
+    pub hero: bool,
+    pub ac: i8,
+    pub thac0: i8,
+    /// The melee routine, all in one action (bonuses already in the damage).
+    pub melee: Vec<Attack>,
+    pub melee_bonus: i8,
+    pub missile: Option<Missile>,
+    pub missile_bonus: i8,
+    /// Inches a round (B/X movement ÷ 3, 1" = 5 ft).
+    pub move_inches: f32,
+    pub morale: u8,
+    pub save_as: SaveAs,
+    pub size: Size,
+    pub hp: HpRoll,
+    pub con: u8,
+    pub wis: u8,
+    pub spells: Vec<Spell>,
+    pub slots: u8,
+    pub undead: bool,
+    /// HD for Sleep and Hold Person (a hero's level).
+    pub level: f32,
+    pub xp: u32,
+}
+
+/// Encounter movement: B/X feet per turn ÷ 3 a round, at 1" = 5 ft.
+pub fn move_inches(feet_per_turn: u16) -> f32 {
+    f32::from(feet_per_turn) / 15.0
+}
+
+impl Combatant {
+    pub fn monster(name: &str, ac: i8, morale: u8, m: &MonsterStats) -> Self {
+        Self {
+            name: name.to_string(),
+            hero: false,
+            ac,
+            thac0: m.hd.thac0(),
+            melee: m.attacks.clone(),
+            melee_bonus: 0,
+            missile: m.missile.clone(),
+            missile_bonus: 0,
+            move_inches: move_inches(m.movement),
+            morale,
+            save_as: m.save_as,
+            size: m.size,
+            hp: HpRoll::Monster(m.hd),
+            con: 0,
+            wis: 0,
+            spells: m.spells.clone(),
+            slots: m.slots,
+            undead: m.undead,
+            level: m.hd.level(),
+            xp: m.xp,
+        }
+    }
+
+    /// A hero with armour and weapons from the armoury; the problem if one is unknown.
+    pub fn hero(h: &Hero, weapons: &[Weapon], armour: &[ArmourDef]) -> Result<Self, String> {
+        let body = match &h.armour {
+            None => 9,
+            Some(a) => armour.iter().find(|d| &d.name == a).map(|d| d.ac)
+                .ok_or_else(|| format!("{}: unknown armour `{a}`", h.name))?,
+        };
+        let mut kit = Vec::new();
+        for w in &h.weapons {
+            kit.push(weapons.iter().find(|d| &d.name == w)
+                .ok_or_else(|| format!("{}: unknown weapon `{w}`", h.name))?);
+        }
+        let str_mod = ability_modifier(h.str);
+        let melee = kit.iter().find(|w| w.range_ft.is_none()).map(|w| Attack {
+            name: w.name.clone(),
+            damage: w.damage.plus(str_mod),
+        });
+        let missile = kit.iter().find_map(|w| w.range_ft.map(|r| Missile {
+            name: w.name.clone(),
+            damage: w.damage,
+            range_ft: r,
+        }));
+        let [first, second] = h.class.spells_per_day(h.level);
+        Ok(Self {
+            name: h.name.clone(),
+            hero: true,
+            ac: body - i8::from(h.shield) - ability_modifier(h.dex),
+            thac0: h.class.thac0(h.level),
+            melee: melee.into_iter().collect(),
+            melee_bonus: str_mod,
+            missile,
+            missile_bonus: ability_modifier(h.dex),
+            move_inches: move_inches(match body {
+                9.. => 120,
+                6..=8 => 90,
+                _ => 60,
+            }),
+            morale: 12,
+            save_as: SaveAs { class: h.class, level: h.level },
+            size: Size::Normal,
+            hp: HpRoll::Hero { level: h.level, die: h.class.hit_die(), con_bonus: ability_modifier(h.con) },
+            con: h.con,
+            wis: h.wis,
+            spells: h.spells.clone(),
+            slots: first + second,
+            undead: false,
+            level: f32::from(h.level),
+            xp: 0,
+        })
+    }
+}
+
+/// Problems of a hero's numbers (abilities 3–18, level 1–3, a weapon at all).
+pub fn hero_problems(h: &Hero) -> Vec<String> {
+    let mut out = Vec::new();
+    for (name, v) in [("str", h.str), ("dex", h.dex), ("con", h.con), ("wis", h.wis)] {
+        if !(3..=18).contains(&v) {
+            out.push(format!("{}: {name} must be 3 to 18, not {v}", h.name));
+        }
+    }
+    if !(1..=3).contains(&h.level) {
+        out.push(format!("{}: level must be 1 to 3, not {}", h.name, h.level));
+    }
+    if h.class == Class::NormalMan {
+        out.push(format!("{}: a hero needs a class, not normal man", h.name));
+    }
+    if h.weapons.is_empty() {
+        out.push(format!("{}: a hero needs a weapon", h.name));
+    }
+    out
+}
+
+/// Problems of a monster's B/X numbers.
+pub fn monster_problems(name: &str, ac: i8, morale: u8, m: &MonsterStats) -> Vec<String> {
+    let mut out = Vec::new();
+    if !(-10..=9).contains(&ac) {
+        out.push(format!("{name}: ac must be -10 to 9, not {ac}"));
+    }
+    if !(2..=12).contains(&morale) {
+        out.push(format!("{name}: morale must be 2 to 12, not {morale}"));
+    }
+    if m.attacks.is_empty() {
+        out.push(format!("{name}: a monster needs at least one attack"));
+    }
+    if !(10..=480).contains(&m.movement) {
+        out.push(format!("{name}: movement must be 10 to 480 feet a turn, not {}", m.movement));
+    }
+    if m.missile.as_ref().is_some_and(|w| w.range_ft == 0) {
+        out.push(format!("{name}: a missile weapon needs a range"));
+    }
+    if !m.spells.is_empty() && m.slots == 0 {
+        out.push(format!("{name}: knows spells but has no slots to cast them"));
+    }
+    out
+}
+
+impl TryFrom<String> for SaveAs {
+    type Error = String;
+    fn try_from(s: String) -> Result<Self, String> {
+        let bad = || format!("`{s}` is not a save-as like F1, C3, MU2, T1, D1, E1, H1 or NM");
+        if s == "NM" {
+            return Ok(SaveAs { class: Class::NormalMan, level: 0 });
+        }
+        let split = s.find(|c: char| c.is_ascii_digit()).ok_or_else(bad)?;
+        let class = match &s[..split] {
+            "F" => Class::Fighter,
+            "C" => Class::Cleric,
+            "MU" => Class::MagicUser,
+            "T" => Class::Thief,
+            "D" => Class::Dwarf,
+            "E" => Class::Elf,
+            "H" => Class::Halfling,
+            _ => return Err(bad()),
+        };
+        let level: u8 = s[split..].parse().map_err(|_| bad())?;
+        if !(1..=36).contains(&level) {
+            return Err(bad());
+        }
+        Ok(SaveAs { class, level })
+    }
+}
+
+impl From<SaveAs> for String {
+    fn from(s: SaveAs) -> String {
+        let tag = match s.class {
+            Class::Fighter => "F",
+            Class::Cleric => "C",
+            Class::MagicUser => "MU",
+            Class::Thief => "T",
+            Class::Dwarf => "D",
+            Class::Elf => "E",
+            Class::Halfling => "H",
+            Class::NormalMan => return "NM".into(),
+        };
+        format!("{tag}{}", s.level)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn armoury() -> (Vec<Weapon>, Vec<ArmourDef>) {
+        let w = |name: &str, d: &str, r: Option<u16>| Weapon { name: name.into(), damage: d.parse().unwrap(), range_ft: r };
+        (
+            vec![w("sword", "1d8", None), w("short bow", "1d6", Some(150))],
+            vec![ArmourDef { name: "chain".into(), ac: 5 }],
+        )
+    }
+
+    #[test]
+    fn a_hero_takes_ac_and_damage_from_kit_and_abilities() {
+        let (w, a) = armoury();
+        let h = Hero {
+            name: "Fighter".into(), class: Class::Fighter, level: 1, str: 16, dex: 13, con: 14, wis: 9,
+            armour: Some("chain".into()), shield: true, weapons: vec!["sword".into(), "short bow".into()], spells: vec![],
+        };
+        let c = Combatant::hero(&h, &w, &a).unwrap();
+        // Chain 5, shield −1, DEX 13 −1: AC 3.
+        assert_eq!(c.ac, 3);
+        assert_eq!(c.melee[0].damage.to_string(), "1d8+2");
+        assert_eq!(c.missile.as_ref().unwrap().range_inches(), 30.0);
+        assert_eq!(c.missile_bonus, 1);
+        // Metal armour: 60 ft a turn, 4" a round.
+        assert_eq!(c.move_inches, 4.0);
+        assert!(hero_problems(&h).is_empty());
+        let mut bad = h.clone();
+        bad.armour = Some("mithril".into());
+        assert!(Combatant::hero(&bad, &w, &a).unwrap_err().contains("unknown armour"));
+    }
+
+    #[test]
+    fn save_as_round_trips() {
+        for s in ["F1", "C3", "MU2", "NM", "H1"] {
+            let v = SaveAs::try_from(s.to_string()).unwrap();
+            assert_eq!(String::from(v), s);
+        }
+        for s in ["", "F", "X1", "F0", "Fx"] {
+            assert!(SaveAs::try_from(s.to_string()).is_err(), "{s}");
+        }
+    }
+
+    #[test]
+    fn encounter_movement_is_a_third_of_the_turn_at_five_feet_an_inch() {
+        assert_eq!(move_inches(120), 8.0);
+        assert_eq!(move_inches(90), 6.0);
+        assert_eq!(move_inches(60), 4.0);
+    }
+}

@@ -1,0 +1,411 @@
+//! The batch simulator: many headless battles in parallel. Each game's seed comes from
+//! the master seed and the game's index, and results are gathered in index order, so a
+//! run gives the same figures on any number of threads. Any ruleset plays here through
+//! its [`Contest`]: its players by kind, and what each side lost.
+
+use crate::engine::{Engine, Rules};
+use crate::player::{Policy, play};
+use bevy_ecs::world::World;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use warband_rules::Side;
+
+/// What the batch simulator needs of a ruleset beyond its rules.
+pub trait Contest: Rules {
+    /// The kinds of computer player (random, charge, normal, …).
+    type Player: Copy + std::fmt::Debug + Send + Sync;
+    fn player_name(p: Self::Player) -> &'static str;
+    fn policy(p: Self::Player, seed: u64) -> Box<dyn Policy<Self>>;
+    fn scenario_name(setup: &Self::Setup) -> &str;
+    /// What each side lost, by side index (HD in Marauders, HP in Borderlands).
+    fn losses(world: &World) -> [u32; 2];
+    /// The last round a battle may reach.
+    fn round_limit(world: &World) -> u32;
+}
+
+#[derive(Clone, Debug)]
+pub struct SimConfig<P> {
+    pub a: P,
+    pub b: P,
+    pub games: u32,
+    pub seed: u64,
+    /// Play every other game with the players' sides exchanged.
+    pub swap: bool,
+    /// Worker threads (None: rayon's default, one per core).
+    pub threads: Option<usize>,
+    /// Play only shard `index` of `count`: the games whose index is `index` modulo
+    /// `count` (for batches split over many machines; see `docs/scaling.md`).
+    pub shard: Option<Shard>,
+}
+
+/// One share of a batch: the games `i` with `i % count == index`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: u32,
+    pub count: u32,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// `I/N`, with `I` counted from 0 (as a Kubernetes completion index or a Slurm array
+    /// started at 0).
+    fn from_str(s: &str) -> Result<Self, String> {
+        let bad = || format!("`{s}` is not a shard: expected I/N with 0 <= I < N, e.g. 3/16");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count): (u32, u32) =
+            (i.parse().map_err(|_| bad())?, n.parse().map_err(|_| bad())?);
+        if count == 0 || index >= count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl<P> SimConfig<P> {
+    /// The game indices this run plays, in order.
+    pub fn indices(&self) -> Vec<u64> {
+        let shard = self.shard.unwrap_or(Shard { index: 0, count: 1 });
+        (0..u64::from(self.games))
+            .filter(|i| i % u64::from(shard.count) == u64::from(shard.index))
+            .collect()
+    }
+}
+
+/// One game, told from the players' point of view (`a` is the `--a` player whichever
+/// side it had).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    pub winner: Option<AiSlot>,
+    pub rounds: u32,
+    /// What the `a` player and the `b` player lost (HD or HP, by ruleset).
+    pub losses: [u32; 2],
+    pub refused: usize,
+    /// The first command the engine refused, with its reason.
+    pub first_refusal: Option<String>,
+    pub decision_times: [Vec<Duration>; 2],
+    /// The battle reached its end.
+    pub finished: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AiSlot {
+    A,
+    B,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SimReport {
+    pub games: u32,
+    pub a_wins: u32,
+    pub b_wins: u32,
+    pub draws: u32,
+    pub a_win_rate: f64,
+    pub ci95: [f64; 2],
+    pub mean_rounds: f64,
+    pub mean_losses: [f64; 2],
+    pub battles_per_sec: f64,
+    pub refused_commands: usize,
+    /// One refused command, for diagnosis.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub example_refusal: Option<String>,
+    /// Median and maximum thinking time per side-phase, in milliseconds, of each player.
+    pub decision_ms: [[f64; 2]; 2],
+}
+
+/// SplitMix64: a good mix of the master seed and the game index into a game seed.
+pub fn game_seed(master: u64, index: u64) -> u64 {
+    let mut z = master
+        .wrapping_add(0x9e37_79b9_7f4a_7c15)
+        .wrapping_add(index.wrapping_mul(0xbf58_476d_1ce4_e5b9));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Plays game `index`.
+pub fn play_game<R: Contest>(
+    setup: &R::Setup,
+    config: &SimConfig<R::Player>,
+    index: u64,
+) -> Result<GameResult, String> {
+    let seed = game_seed(config.seed, index);
+    let swapped = config.swap && index % 2 == 1;
+    let (on_a, on_b) = if swapped {
+        (config.b, config.a)
+    } else {
+        (config.a, config.b)
+    };
+    let mut engine = Engine::<R>::new(setup, seed)?;
+    let mut pa = R::policy(on_a, seed ^ 0xa);
+    let mut pb = R::policy(on_b, seed ^ 0xb);
+    let played = play(&mut engine, pa.as_mut(), pb.as_mut());
+    let slot = |side: Side| match (side, swapped) {
+        (Side::A, false) | (Side::B, true) => AiSlot::A,
+        _ => AiSlot::B,
+    };
+    let [lost_a, lost_b] = R::losses(engine.world());
+    let (lost_a, lost_b) = if swapped {
+        (lost_b, lost_a)
+    } else {
+        (lost_a, lost_b)
+    };
+    let [ta, tb] = played.decision_times;
+    Ok(GameResult {
+        winner: engine.outcome().and_then(|o| o.winner).map(slot),
+        rounds: R::round(engine.world()).min(R::round_limit(engine.world())),
+        losses: [lost_a, lost_b],
+        refused: played.refused.len(),
+        first_refusal: played
+            .refused
+            .first()
+            .map(|(s, c, why)| format!("{s} {c:?}: {why}")),
+        finished: played.finished,
+        decision_times: if swapped { [tb, ta] } else { [ta, tb] },
+    })
+}
+
+/// Plays every game; `progress` is told each time one finishes.
+pub fn run<R: Contest>(
+    setup: &R::Setup,
+    config: &SimConfig<R::Player>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SimReport, String> {
+    let started = Instant::now();
+    let results = play_all::<R>(setup, config, progress)?;
+    Ok(report(&results, started.elapsed()))
+}
+
+/// Plays this run's games (its shard, or all) and keeps them as a mergeable tally.
+pub fn run_tally<R: Contest>(
+    setup: &R::Setup,
+    config: &SimConfig<R::Player>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, String> {
+    let results = play_all::<R>(setup, config, progress)?;
+    Ok(Tally::of(
+        R::scenario_name(setup),
+        R::player_name(config.a),
+        R::player_name(config.b),
+        config,
+        &results,
+    ))
+}
+
+/// Every game of `config.indices()`, in index order.
+fn play_all<R: Contest>(
+    setup: &R::Setup,
+    config: &SimConfig<R::Player>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<GameResult>, String> {
+    let done = AtomicU64::new(0);
+    let job = || -> Result<Vec<GameResult>, String> {
+        config
+            .indices()
+            .into_par_iter()
+            .map(|i| {
+                let r = play_game::<R>(setup, config, i);
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                r
+            })
+            .collect()
+    };
+    let results = match config.threads {
+        Some(t) => rayon::ThreadPoolBuilder::new()
+            .num_threads(t)
+            .build()
+            .map_err(|e| format!("cannot start {t} threads: {e}"))?
+            .install(job)?,
+        None => job()?,
+    };
+    Ok(results)
+}
+
+pub fn report(results: &[GameResult], elapsed: Duration) -> SimReport {
+    let n = results.len() as u32;
+    let count = |w: Option<AiSlot>| results.iter().filter(|r| r.winner == w).count() as u32;
+    let (a_wins, b_wins, draws) = (count(Some(AiSlot::A)), count(Some(AiSlot::B)), count(None));
+    let nf = f64::from(n.max(1));
+    let mean = |f: &dyn Fn(&GameResult) -> f64| results.iter().map(f).sum::<f64>() / nf;
+    let times = |i: usize| {
+        let mut all: Vec<Duration> = results
+            .iter()
+            .flat_map(|r| r.decision_times[i].iter().copied())
+            .collect();
+        all.sort_unstable();
+        let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+        [
+            all.get(all.len() / 2).map_or(0.0, |d| ms(*d)),
+            all.last().map_or(0.0, |d| ms(*d)),
+        ]
+    };
+    SimReport {
+        games: n,
+        a_wins,
+        b_wins,
+        draws,
+        a_win_rate: f64::from(a_wins) / nf,
+        ci95: wilson(a_wins, n),
+        mean_rounds: mean(&|r| f64::from(r.rounds)),
+        mean_losses: [
+            mean(&|r| f64::from(r.losses[0])),
+            mean(&|r| f64::from(r.losses[1])),
+        ],
+        battles_per_sec: f64::from(n) / elapsed.as_secs_f64().max(1e-9),
+        refused_commands: results.iter().map(|r| r.refused).sum(),
+        example_refusal: results.iter().find_map(|r| r.first_refusal.clone()),
+        decision_ms: [times(0), times(1)],
+    }
+}
+
+/// One game of a batch as a mergeable record: which game, its seed, and what it came to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub index: u64,
+    pub seed: u64,
+    /// "a", "b" or None for a draw (the players, whichever side each had).
+    pub winner: Option<String>,
+    pub rounds: u32,
+    /// What the `a` and `b` players lost (`hd_lost` in tallies written before there
+    /// was more than one ruleset).
+    #[serde(alias = "hd_lost")]
+    pub losses: [u32; 2],
+    pub refused: usize,
+}
+
+/// A batch, or a shard of one, as mergeable data: what was asked and every game's
+/// record. Shards of one batch merge into exactly the tally of the whole batch.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub scenario: String,
+    pub a: String,
+    pub b: String,
+    /// Games in the whole batch (every shard's share of it).
+    pub games: u32,
+    pub seed: u64,
+    pub swap: bool,
+    pub games_played: Vec<GameRecord>,
+}
+
+impl Tally {
+    /// The tally of `results`, the games of `config.indices()` in order.
+    pub fn of<P>(
+        scenario: &str,
+        a: &str,
+        b: &str,
+        config: &SimConfig<P>,
+        results: &[GameResult],
+    ) -> Self {
+        let slot =
+            |w: Option<AiSlot>| w.map(|s| if s == AiSlot::A { "a" } else { "b" }.to_string());
+        Tally {
+            scenario: scenario.to_string(),
+            a: a.into(),
+            b: b.into(),
+            games: config.games,
+            seed: config.seed,
+            swap: config.swap,
+            games_played: config
+                .indices()
+                .into_iter()
+                .zip(results)
+                .map(|(index, r)| GameRecord {
+                    index,
+                    seed: game_seed(config.seed, index),
+                    winner: slot(r.winner),
+                    rounds: r.rounds,
+                    losses: r.losses,
+                    refused: r.refused,
+                })
+                .collect(),
+        }
+    }
+
+    /// Shards of one batch, merged: the same batch, every game once, in index order.
+    pub fn merge(shards: Vec<Tally>) -> Result<Tally, String> {
+        let mut it = shards.into_iter();
+        let mut all = it.next().ok_or("nothing to merge")?;
+        for t in it {
+            let same = (&t.scenario, &t.a, &t.b, t.games, t.seed, t.swap)
+                == (&all.scenario, &all.a, &all.b, all.games, all.seed, all.swap);
+            if !same {
+                return Err("these results are of different batches (scenario, players, games, seed or swap differ)".into());
+            }
+            all.games_played.extend(t.games_played);
+        }
+        all.games_played.sort_by_key(|g| g.index);
+        if let Some(w) = all
+            .games_played
+            .windows(2)
+            .find(|w| w[0].index == w[1].index)
+        {
+            return Err(format!("game {} is in more than one result", w[0].index));
+        }
+        Ok(all)
+    }
+
+    /// Games of the batch that no result holds yet.
+    pub fn missing(&self) -> u64 {
+        u64::from(self.games) - self.games_played.len() as u64
+    }
+
+    /// The report of the games tallied (thinking times and speed are not kept).
+    pub fn report(&self) -> SimReport {
+        let results: Vec<GameResult> = self
+            .games_played
+            .iter()
+            .map(|g| GameResult {
+                winner: g
+                    .winner
+                    .as_deref()
+                    .map(|w| if w == "a" { AiSlot::A } else { AiSlot::B }),
+                rounds: g.rounds,
+                losses: g.losses,
+                refused: g.refused,
+                first_refusal: None,
+                decision_times: [Vec::new(), Vec::new()],
+                finished: true,
+            })
+            .collect();
+        report(&results, Duration::ZERO)
+    }
+}
+
+/// The 95% Wilson score interval for `k` successes in `n` trials.
+pub fn wilson(k: u32, n: u32) -> [f64; 2] {
+    if n == 0 {
+        return [0.0, 1.0];
+    }
+    let (k, n) = (f64::from(k), f64::from(n));
+    let z = 1.959_963_984_540_054_f64;
+    let p = k / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;
+    [(centre - half).max(0.0), (centre + half).min(1.0)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_a_hand_value() {
+        // 80 of 100: the textbook interval is [0.7111, 0.8666].
+        let [lo, hi] = wilson(80, 100);
+        assert!(
+            (lo - 0.7111).abs() < 1e-3 && (hi - 0.8666).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson(0, 0), [0.0, 1.0]);
+    }
+
+    #[test]
+    fn game_seeds_differ_and_repeat() {
+        assert_eq!(game_seed(1, 2), game_seed(1, 2));
+        assert_ne!(game_seed(1, 2), game_seed(1, 3));
+        assert_ne!(game_seed(1, 2), game_seed(2, 2));
+    }
+}
