@@ -1,0 +1,146 @@
+//! Computer players of Borderlands: `random` and `charge` baselines, and `normal`, which
+//! judges every action with the exact odds. Each acts only through `Command`s, one model
+//! at a time, checking each candidate with the same checks the engine plays by.
+
+mod charge;
+mod normal;
+mod random;
+
+pub use charge::Charge;
+pub use normal::Normal;
+pub use random::Random;
+
+use crate::actions::{check_leave, check_melee, check_move_to, check_shot, foes_in_contact};
+use crate::battle::{View, in_play};
+use crate::command::Command;
+use crate::engine::{Borderlands, Engine};
+use bevy_ecs::world::World;
+use bevy_math::Vec2;
+use std::fmt;
+use std::str::FromStr;
+use warband_rules::Side;
+pub use warband_table::player::Policy;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AiKind {
+    Random,
+    Charge,
+    Normal,
+}
+
+impl AiKind {
+    pub const ALL: [AiKind; 3] = [AiKind::Random, AiKind::Charge, AiKind::Normal];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            AiKind::Random => "random",
+            AiKind::Charge => "charge",
+            AiKind::Normal => "normal",
+        }
+    }
+
+    pub fn policy(self, seed: u64) -> Box<dyn Policy<Borderlands>> {
+        match self {
+            AiKind::Random => Box::new(Random::new(seed)),
+            AiKind::Charge => Box::new(Charge),
+            AiKind::Normal => Box::new(Normal),
+        }
+    }
+}
+
+impl fmt::Display for AiKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for AiKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        AiKind::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("unknown Borderlands AI `{s}`: expected random, charge or normal"))
+    }
+}
+
+/// What a played battle of Borderlands sent and how long its players thought.
+pub type Played = warband_table::player::Played<Command>;
+
+/// Plays a battle to its end with one player per side.
+pub fn play(engine: &mut Engine, a: &mut dyn Policy<Borderlands>, b: &mut dyn Policy<Borderlands>) -> Played {
+    warband_table::player::play::<Borderlands>(engine, a, b)
+}
+
+/// The side's models that can still act this round, in id order.
+pub fn ready(world: &World, side: Side) -> Vec<View> {
+    if world.resource::<crate::battle::Battle>().side(side).morale.fled {
+        return Vec::new();
+    }
+    in_play(world).into_iter().filter(|v| v.side == side && v.cond.can_act()).collect()
+}
+
+/// Enemies of `v`, nearest first (ties by id).
+pub fn enemies_by_distance(world: &World, v: &View) -> Vec<View> {
+    let mut foes: Vec<View> = in_play(world).into_iter().filter(|o| o.side != v.side).collect();
+    let d = |o: &View| o.base.center.distance(v.base.center);
+    foes.sort_by(|a, b| d(a).total_cmp(&d(b)).then(a.id.cmp(&b.id)));
+    foes
+}
+
+/// The furthest legal advance of `v` at `target` (into contact if it reaches): straight
+/// at it, else veering up to 80° either way round whatever is in the way; None if every
+/// try is refused or gains nothing.
+pub fn advance(world: &World, v: &View, target: &View) -> Option<Command> {
+    let from = v.base.center;
+    let to_target = target.base.center - from;
+    let gap = to_target.length();
+    let step = v.stats.move_inches;
+    if gap <= step && check_move_to(world, v.side, v.id, target.base.center).is_ok() {
+        return Some(Command::Move { model: v.id, to: target.base.center.into() });
+    }
+    for degrees in [0.0f32, 25.0, -25.0, 50.0, -50.0, 80.0, -80.0] {
+        let dir = Vec2::from_angle(degrees.to_radians()).rotate(to_target / gap.max(1e-3));
+        for frac in [1.0f32, 0.5] {
+            let to = from + dir * step.min(gap) * frac;
+            if to.distance(target.base.center) < gap - 0.25 && check_move_to(world, v.side, v.id, to).is_ok() {
+                return Some(Command::Move { model: v.id, to: to.into() });
+            }
+        }
+    }
+    None
+}
+
+/// A legal melee for `v`, if it touches an enemy: the target `pick` prefers.
+pub fn melee_on(world: &World, v: &View, pick: impl Fn(&View) -> f64) -> Option<Command> {
+    foes_in_contact(world, v)
+        .into_iter()
+        .filter(|t| check_melee(world, v.side, v.id, t.id).is_ok())
+        .max_by(|a, b| pick(a).total_cmp(&pick(b)).then(b.id.cmp(&a.id)))
+        .map(|t| Command::Melee { model: v.id, target: t.id })
+}
+
+/// A legal shot for `v` at the enemy `pick` prefers.
+pub fn shot_on(world: &World, v: &View, pick: impl Fn(&View) -> f64) -> Option<Command> {
+    v.stats.missile.as_ref()?;
+    enemies_by_distance(world, v)
+        .into_iter()
+        .filter(|t| check_shot(world, v.side, v.id, t.id).is_ok())
+        .max_by(|a, b| pick(a).total_cmp(&pick(b)).then(b.id.cmp(&a.id)))
+        .map(|t| Command::Shoot { model: v.id, target: t.id })
+}
+
+/// A retreat straight away from the enemies in contact, if one is legal.
+pub fn run_away(world: &World, v: &View, half: bool) -> Option<Command> {
+    let foes = foes_in_contact(world, v);
+    let centre = foes.iter().map(|f| f.base.center).sum::<Vec2>() / foes.len().max(1) as f32;
+    let dir = (v.base.center - centre).normalize_or(Vec2::Y);
+    let reach = if half { v.stats.move_inches / 2.0 } else { v.stats.move_inches };
+    [1.0f32, 0.6, 0.3].into_iter().find_map(|f| {
+        let to = v.base.center + dir * reach * f;
+        check_leave(world, v.side, v.id, to, half).ok().map(|_| {
+            let to = to.into();
+            if half { Command::Withdraw { model: v.id, to } } else { Command::Retreat { model: v.id, to } }
+        })
+    })
+}

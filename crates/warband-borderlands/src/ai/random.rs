@@ -1,0 +1,62 @@
+//! `random`: each model takes a uniformly random legal action among hold, moves to
+//! random points, melee, shots, spells and first aid.
+
+use super::{ready, run_away};
+use crate::actions::{check_first_aid, check_melee, check_move_to, check_shot};
+use crate::battle::in_play;
+use crate::command::Command;
+use crate::engine::{Borderlands, Engine};
+use crate::spells::check_cast;
+use bevy_math::Vec2;
+use warband_rules::{DiceRoller, Die, Side};
+use warband_table::player::Policy;
+
+pub struct Random {
+    dice: DiceRoller,
+}
+
+impl Random {
+    pub fn new(seed: u64) -> Self {
+        Self { dice: DiceRoller::from_seed(seed) }
+    }
+
+    fn unit(&mut self) -> f32 {
+        f32::from(self.dice.face(Die(200)) - 1) / 199.0
+    }
+}
+
+impl Policy<Borderlands> for Random {
+    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
+        let world = engine.world();
+        let v = ready(world, side).into_iter().next()?;
+        let mut options = vec![Command::Hold { model: v.id }];
+        for t in in_play(world) {
+            let (m, id) = (v.id, t.id);
+            if check_melee(world, side, m, id).is_ok() {
+                options.push(Command::Melee { model: m, target: id });
+            }
+            if check_shot(world, side, m, id).is_ok() {
+                options.push(Command::Shoot { model: m, target: id });
+            }
+            if check_first_aid(world, side, m, id).is_ok() {
+                options.push(Command::FirstAid { model: m, target: id });
+            }
+            for s in v.stats.spells.iter().copied() {
+                if check_cast(world, side, m, s, id).is_ok() {
+                    options.push(Command::Cast { model: m, spell: s, target: id });
+                }
+            }
+        }
+        for _ in 0..4 {
+            let angle = self.unit() * std::f32::consts::TAU;
+            let to = v.base.center + Vec2::from_angle(angle) * v.stats.move_inches * self.unit();
+            if check_move_to(world, side, v.id, to).is_ok() {
+                options.push(Command::Move { model: v.id, to: to.into() });
+            }
+        }
+        options.extend(run_away(world, &v, self.unit() < 0.5));
+        let n = options.len();
+        let pick = usize::from(self.dice.face(Die(n.min(255) as u8)) - 1);
+        Some(options.swap_remove(pick.min(n - 1)))
+    }
+}

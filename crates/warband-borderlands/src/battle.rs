@@ -1,0 +1,181 @@
+//! The battle's resources and the helpers every step uses: finding models, the dice
+//! (drained into the log), damage, and "landing" what damage did.
+
+use crate::components::*;
+use crate::log::{BattleLog, LogEvent};
+use bevy_ecs::prelude::*;
+use bevy_math::Vec2;
+use serde::{Deserialize, Serialize};
+use warband_rules::borderlands::rules::{MoraleState, Order, bled_out};
+use warband_rules::{DiceRoller, Side};
+pub use warband_table::engine::{Dice, ModelIndex, Outcome};
+
+/// Morale triggers of the seed, each checked once a battle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    FirstDeath,
+    BelowHalf,
+    SoloBelowQuarter,
+    LastStanding,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SideState {
+    /// A monster or NPC side (checks morale); a party never does.
+    pub monsters: bool,
+    pub starting_models: u32,
+    pub morale: MoraleState,
+    pub fired: Vec<Trigger>,
+    /// A trigger fired since the last check: the side checks in resolution.
+    pub check_due: bool,
+    /// HP this side took off enemy models (down to 0 at most per model).
+    pub hp_removed: u32,
+}
+
+/// Whose step it is.
+impl SideState {
+    /// Fires a trigger (once a battle) for a side that checks morale.
+    pub fn fire(&mut self, t: Trigger) {
+        if self.monsters && self.morale.checks() && !self.fired.contains(&t) {
+            self.fired.push(t);
+            self.check_due = true;
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    pub acting: Option<Side>,
+    pub done: [bool; 2],
+    /// Tied initiative: both sides act in one step, effects land together.
+    pub together: bool,
+}
+
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Battle {
+    pub seed: u64,
+    pub round: u32,
+    pub round_limit: u32,
+    pub table: Vec2,
+    pub order: Order,
+    pub step: Step,
+    pub sides: [SideState; 2],
+    pub outcome: Option<Outcome>,
+}
+
+impl Battle {
+    pub fn side(&self, side: Side) -> &SideState {
+        &self.sides[side.index()]
+    }
+
+    pub fn side_mut(&mut self, side: Side) -> &mut SideState {
+        &mut self.sides[side.index()]
+    }
+}
+
+/// A model as the steps read it.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub entity: Entity,
+    pub id: u32,
+    pub side: Side,
+    pub base: warband_table::geometry::Placed,
+    pub stats: std::sync::Arc<warband_rules::borderlands::profile::Combatant>,
+    pub hp: Hp,
+    pub cond: Condition,
+}
+
+/// Every model still on the table (not slain or fled), in id order.
+pub fn in_play(world: &World) -> Vec<View> {
+    world
+        .resource::<ModelIndex>()
+        .0
+        .iter()
+        .filter_map(|e| view(world, *e))
+        .collect()
+}
+
+fn view(world: &World, e: Entity) -> Option<View> {
+    let r = world.entity(e);
+    if r.contains::<OutOfAction>() {
+        return None;
+    }
+    Some(View {
+        entity: e,
+        id: r.get::<ModelId>()?.0,
+        side: r.get::<Team>()?.0,
+        base: r.get::<Base>()?.0,
+        stats: r.get::<Stats>()?.0.clone(),
+        hp: *r.get::<Hp>()?,
+        cond: *r.get::<Condition>()?,
+    })
+}
+
+/// One model still in play, by id.
+pub fn find(world: &World, id: u32) -> Option<View> {
+    let e = *world.resource::<ModelIndex>().0.get(usize::try_from(id).ok()?.checked_sub(1)?)?;
+    view(world, e)
+}
+
+/// Rolls with the battle's dice and logs every die.
+pub fn roll<T>(world: &mut World, f: impl FnOnce(&mut DiceRoller) -> T) -> T {
+    let (out, records) = {
+        let mut dice = world.resource_mut::<Dice>();
+        let out = f(&mut dice.0);
+        (out, dice.0.take_records())
+    };
+    let mut log = world.resource_mut::<BattleLog>();
+    for r in records {
+        log.push(LogEvent::Die(r));
+    }
+    out
+}
+
+pub fn log(world: &mut World, e: LogEvent) {
+    world.resource_mut::<BattleLog>().push(e);
+}
+
+/// Takes `amount` HP off a model; the side `by` is credited with what came off above 0
+/// (never for hurting its own). What the damage does to the model lands later.
+pub fn hurt(world: &mut World, id: u32, amount: u16, by: Option<Side>) {
+    let Some(v) = find(world, id) else { return };
+    let before = v.hp.now;
+    let now = before - i32::from(amount);
+    world.entity_mut(v.entity).insert(Hp { now, ..v.hp });
+    world.entity_mut(v.entity).insert(Condition { hurt: true, ..v.cond });
+    log(world, LogEvent::Damage { model: id, amount, hp: now });
+    if let Some(by) = by.filter(|s| *s != v.side) {
+        let removed = before.max(0).min(i32::from(amount)) as u32;
+        world.resource_mut::<Battle>().side_mut(by).hp_removed += removed;
+    }
+}
+
+/// Lands damage: a monster at 0 HP is slain; a hero at 0 or below falls (dead at
+/// −CON). Called after each action, or once at the end of a simultaneous step.
+pub fn land(world: &mut World) {
+    for v in in_play(world) {
+        if v.hp.now > 0 || v.cond.down.is_some() {
+            continue;
+        }
+        if !v.stats.hero || bled_out(v.hp.now, v.stats.con) {
+            slay(world, &v);
+        } else {
+            world.entity_mut(v.entity).insert(Condition { down: Some(Down::Fallen), ..v.cond });
+            log(world, LogEvent::Fell { model: v.id });
+        }
+    }
+}
+
+/// Removes a model from play as slain.
+pub fn slay(world: &mut World, v: &View) {
+    world.entity_mut(v.entity).insert(OutOfAction);
+    log(world, LogEvent::Slain { model: v.id });
+    let mut b = world.resource_mut::<Battle>();
+    let s = b.side_mut(v.side);
+    s.fire(Trigger::FirstDeath);
+}
+
+/// Whether a side still has a model able to fight.
+pub fn can_fight(world: &World, side: Side) -> bool {
+    in_play(world).iter().any(|v| v.side == side && v.cond.able())
+}

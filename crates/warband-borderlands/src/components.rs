@@ -1,0 +1,67 @@
+//! Components of a Borderlands battle world (with the table's shared ones).
+
+use bevy_ecs::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use warband_rules::borderlands::profile::Combatant;
+pub use warband_table::components::{Base, Leader, ModelId, OutOfAction, Team, Terrain, TerrainMap};
+
+/// The hero or monster the model is.
+#[derive(Component, Clone, Debug)]
+pub struct Stats(pub Arc<Combatant>);
+
+/// Hit points: rolled at deployment, and what is left (below 0 for a dying hero).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hp {
+    pub max: i32,
+    pub now: i32,
+}
+
+/// A hero at 0 HP or below (RULINGS: a death save at the end of the round, then losing
+/// 1 HP a round until stabilised or at −CON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Down {
+    /// Fell this round: saves vs death in resolution.
+    Fallen,
+    /// Saved: incapacitated, bleeding 1 HP a round.
+    Bleeding,
+    /// First aid or curing magic stopped the bleeding: in a coma.
+    Stable,
+}
+
+/// What a model is doing and suffering, round to round.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Condition {
+    /// Took its action this round.
+    pub acted: bool,
+    /// Lost HP this round (a caster that has not yet acted loses its spell).
+    pub hurt: bool,
+    pub down: Option<Down>,
+    /// Sleep: cannot act, hit automatically (no save; does not wear off in a battle).
+    pub asleep: bool,
+    /// Hold Person: cannot act, hit automatically; saves each round at its step.
+    pub held: bool,
+    /// Light in the eyes: −4 to hit, cannot shoot or cast; saves each round.
+    pub blinded: bool,
+}
+
+impl Condition {
+    /// Whether the model can take an action at all this round.
+    pub fn can_act(&self) -> bool {
+        !self.acted && self.down.is_none() && !self.asleep && !self.held
+    }
+
+    /// Whether it counts as able to fight (for victory and morale).
+    pub fn able(&self) -> bool {
+        self.down.is_none() && !self.asleep && !self.held
+    }
+
+    /// Helpless: every attack on it hits.
+    pub fn helpless(&self) -> bool {
+        self.down.is_some() || self.asleep || self.held
+    }
+}
+
+/// Spells a caster has left today.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slots(pub u8);

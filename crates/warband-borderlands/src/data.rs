@@ -1,0 +1,216 @@
+//! Borderlands data in RON: scenarios, armies (parties and monster groups), the shared
+//! bestiary's B/X blocks, and the armoury of heroes, weapons and armour. Errors name the
+//! file, line and column.
+
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use warband_rules::Ruleset;
+use warband_rules::army::ArmyList;
+use warband_rules::borderlands::profile::{
+    ArmourDef, Combatant, Hero, MonsterStats, Weapon, hero_problems, monster_problems,
+};
+pub use warband_table::files::{DataError, load_ron, parse_ron};
+pub use warband_table::table::{PerSide, TerrainDef, TerrainKind, Zone};
+
+fn default_round_limit() -> u32 {
+    15
+}
+
+/// The most heroes a party may field.
+pub const MAX_PARTY: usize = 8;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scenario {
+    pub name: String,
+    pub ruleset: Ruleset,
+    pub table: (f32, f32),
+    #[serde(default = "default_round_limit")]
+    pub round_limit: u32,
+    #[serde(default)]
+    pub terrain: Vec<TerrainDef>,
+    pub deployment: PerSide<Zone>,
+    pub armies: PerSide<String>,
+}
+
+/// A profile of the shared bestiary as Borderlands reads it: its B/X block.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename = "Profile")]
+struct SharedProfile {
+    name: String,
+    #[serde(default, deserialize_with = "plain_some")]
+    ac: Option<i8>,
+    morale: u8,
+    #[serde(default, deserialize_with = "plain_some")]
+    bx: Option<MonsterStats>,
+}
+
+/// An optional block written as its plain value (`bx: (hd: "1+1", …)`).
+fn plain_some<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    T::deserialize(d).map(Some)
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename = "Bestiary")]
+struct SharedBestiary {
+    profiles: Vec<SharedProfile>,
+}
+
+/// The party tables: weapons, armour and heroes (`bestiary/borderlands.ron`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Armoury {
+    pub weapons: Vec<Weapon>,
+    pub armour: Vec<ArmourDef>,
+    pub heroes: Vec<Hero>,
+}
+
+/// Every profile a Borderlands army may name, as combatants: the bestiary's monsters
+/// with a B/X block and the armoury's heroes.
+pub fn roster(bestiary: &Path, armoury: &Path) -> Result<Vec<Combatant>, DataError> {
+    let shared: SharedBestiary = load_ron(bestiary)?;
+    let arms: Armoury = load_ron(armoury)?;
+    let mut out = Vec::new();
+    for p in shared.profiles {
+        let Some(bx) = p.bx else { continue };
+        let ac = p.ac.ok_or_else(|| DataError::new(bestiary, format!("{}: a B/X monster needs its `ac`", p.name)))?;
+        if let Some(problem) = monster_problems(&p.name, ac, p.morale, &bx).first() {
+            return Err(DataError::new(bestiary, problem.clone()));
+        }
+        out.push(Combatant::monster(&p.name, ac, p.morale, &bx));
+    }
+    for h in &arms.heroes {
+        if let Some(problem) = hero_problems(h).first() {
+            return Err(DataError::new(armoury, problem.clone()));
+        }
+        out.push(Combatant::hero(h, &arms.weapons, &arms.armour).map_err(|e| DataError::new(armoury, e))?);
+    }
+    Ok(out)
+}
+
+/// Everything a battle needs, self-contained (a save embeds it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BattleSetup {
+    pub scenario: Scenario,
+    pub armies: PerSide<ArmyList>,
+    /// The combatants the armies name, by name.
+    pub roster: Vec<Combatant>,
+}
+
+/// The assets folder of a scenario file (`…/scenarios/x.ron` → `…`).
+fn root_of(scenario_file: &Path) -> PathBuf {
+    scenario_file
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or(Path::new("."))
+        .to_path_buf()
+}
+
+impl BattleSetup {
+    /// Loads a scenario, its armies from `../armies/`, the monsters of
+    /// `../bestiary/marauders.ron` (the shared B/X bestiary) and the heroes of
+    /// `../bestiary/borderlands.ron`.
+    pub fn load(scenario_file: &Path) -> Result<Self, DataError> {
+        let scenario: Scenario = load_ron(scenario_file)?;
+        let root = root_of(scenario_file);
+        let army = |name: &str| load_ron::<ArmyList>(&root.join("armies").join(format!("{name}.ron")));
+        let armies = PerSide {
+            a: army(&scenario.armies.a)?,
+            b: army(&scenario.armies.b)?,
+        };
+        let roster = roster(
+            &root.join("bestiary").join("marauders.ron"),
+            &root.join("bestiary").join("borderlands.ron"),
+        )?;
+        let setup = Self { scenario, armies, roster };
+        if let Some(first) = setup.problems().first() {
+            return Err(DataError::new(scenario_file, first.clone()));
+        }
+        Ok(setup)
+    }
+
+    pub fn combatant(&self, name: &str) -> Option<&Combatant> {
+        self.roster.iter().find(|c| c.name == name)
+    }
+
+    /// The combatants of one side's army, in muster order.
+    pub fn muster(&self, army: &ArmyList) -> Vec<Arc<Combatant>> {
+        army.models()
+            .filter_map(|n| self.combatant(n))
+            .map(|c| Arc::new(c.clone()))
+            .collect()
+    }
+
+    /// Everything that would stop this battle being played.
+    pub fn problems(&self) -> Vec<String> {
+        let s = &self.scenario;
+        let mut out = Vec::new();
+        if s.ruleset != Ruleset::Borderlands {
+            out.push(format!("scenario `{}` is for `{}`, not borderlands", s.name, s.ruleset));
+        }
+        out.extend(warband_table::table::table_problems(&s.name, s.table, s.round_limit, &s.terrain, &s.deployment));
+        for side in warband_rules::Side::BOTH {
+            let army = self.armies.get(side);
+            out.extend(army_problems(army, &self.roster));
+            let diameters: Vec<f32> = self.muster(army).iter().map(|c| base_diameter(c)).collect();
+            let table = bevy_math::Vec2::new(s.table.0, s.table.1);
+            if let Err(e) = warband_table::table::deploy(*s.deployment.get(side), &diameters, table) {
+                out.push(format!("scenario `{}`, {side} ({}): {e}", s.name, army.name));
+            }
+        }
+        out
+    }
+}
+
+/// A round base by size: 1" for a man-sized model, 1.57" large, 1.97" huge (RULINGS).
+pub fn base_diameter(c: &Combatant) -> f32 {
+    use warband_rules::borderlands::profile::Size;
+    match c.size {
+        Size::Normal => 0.98,
+        Size::Large => 1.57,
+        Size::Huge => 1.97,
+    }
+}
+
+/// Everything wrong with a Borderlands army: wrong ruleset, unknown names, a party of
+/// more than [`MAX_PARTY`] heroes or mixed with monsters, a monster group over its XP
+/// budget (`points_limit`).
+pub fn army_problems(army: &ArmyList, roster: &[Combatant]) -> Vec<String> {
+    let find = |n: &str| roster.iter().find(|c| c.name == n);
+    let mut out = Vec::new();
+    if army.ruleset != Ruleset::Borderlands {
+        out.push(format!("army `{}` is for `{}`, not borderlands", army.name, army.ruleset));
+    }
+    out.extend(army.problems_with_points(|n| find(n).is_some(), |n| find(n).map(|c| c.xp)));
+    let heroes = army.models().filter(|n| find(n).is_some_and(|c| c.hero)).count();
+    let all = army.models().count();
+    if heroes > MAX_PARTY {
+        out.push(format!("army `{}`: a party has at most {MAX_PARTY} heroes, not {heroes}", army.name));
+    }
+    if heroes > 0 && heroes < all {
+        out.push(format!("army `{}` mixes heroes and monsters: a side is a party or a monster group", army.name));
+    }
+    out
+}
+
+/// Checks a Borderlands scenario or army file; every problem, each naming the file.
+pub fn validate_file(path: &Path) -> Vec<String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return vec![DataError::new(path, format!("cannot read: {e}")).to_string()],
+    };
+    let root = root_of(path);
+    if text.contains("ArmyList") {
+        let army = match parse_ron::<ArmyList>(path, &text) {
+            Ok(a) => a,
+            Err(e) => return vec![e.to_string()],
+        };
+        return match roster(&root.join("bestiary/marauders.ron"), &root.join("bestiary/borderlands.ron")) {
+            Ok(r) => army_problems(&army, &r).into_iter().map(|p| DataError::new(path, p).to_string()).collect(),
+            Err(e) => vec![e.to_string()],
+        };
+    }
+    match BattleSetup::load(path) {
+        Ok(_) => Vec::new(),
+        Err(e) => vec![e.to_string()],
+    }
+}

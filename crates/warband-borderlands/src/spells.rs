@@ -1,0 +1,144 @@
+//! Magical effects (seed "Magical Effects"; RULINGS B/X spells): Sleep, Magic Missile,
+//! Cure Light Wounds, Hold Person and Light, each a slot and the caster's action; a
+//! caster hurt earlier in the round loses the spell.
+
+use crate::actions::{actor, mark_acted};
+use crate::battle::{View, find, hurt, in_play, log, roll};
+use crate::components::*;
+use crate::log::LogEvent;
+use bevy_ecs::prelude::*;
+use warband_rules::borderlands::clauses::{ONGOING_SAVE, SPELL_EFFECT, SPELL_SAVE};
+use warband_rules::borderlands::profile::Spell;
+use warband_rules::borderlands::rules::{saves, sleep_victims};
+use warband_rules::borderlands::{DamageExpr, SaveKind};
+use warband_rules::{Die, Side};
+use warband_table::geometry::{gap, in_contact, line_of_fire};
+use warband_table::{Refusal, refuse};
+
+/// Sleep takes models within this many inches of the target's centre (B/X 40' square).
+pub const SLEEP_RADIUS: f32 = 4.0;
+/// The healing and the missile of the seed: 1d6+1 each.
+pub const ONE_D6_PLUS_1: DamageExpr = DamageExpr::new(1, 6, 1);
+
+/// The caster and target of a spell that may be cast.
+pub fn check_cast(world: &World, side: Side, id: u32, spell: Spell, target: u32) -> Result<(View, View), Refusal> {
+    let v = actor(world, side, id)?;
+    if !v.stats.spells.contains(&spell) {
+        return refuse(format!("{} does not know {}", v.stats.name, spell.name()));
+    }
+    if world.get::<Slots>(v.entity).is_none_or(|s| s.0 == 0) {
+        return refuse(format!("{} has no spells left today", v.stats.name));
+    }
+    if v.cond.blinded {
+        return refuse(format!("{} is blinded", v.stats.name));
+    }
+    let Some(t) = find(world, target) else {
+        return refuse(format!("there is no model {target} in play"));
+    };
+    if spell.friendly() {
+        if t.side != side || (t.id != id && !in_contact(&v.base, &t.base)) {
+            return refuse(format!("{} is cast by touch on an ally", spell.name()));
+        }
+        return Ok((v, t));
+    }
+    if t.side == side {
+        return refuse(format!("{} is cast at an enemy", spell.name()));
+    }
+    let range = spell.range().unwrap_or(0.0);
+    if gap(&v.base, &t.base) > range {
+        return refuse(format!("{} is beyond {}'s {range:.0}\"", t.stats.name, spell.name()));
+    }
+    let terrain = world.resource::<TerrainMap>();
+    if line_of_fire((v.id, &v.base), (t.id, &t.base), &[], &terrain.0).sight_blocked_by.is_some() {
+        return refuse(format!("{} cannot see {}", v.stats.name, t.stats.name));
+    }
+    if spell == Spell::HoldPerson && (t.stats.undead || t.stats.level > 4.25) {
+        return refuse(format!("Hold Person holds a living person of 4+1 HD or less, not {}", t.stats.name));
+    }
+    Ok((v, t))
+}
+
+pub fn do_cast(world: &mut World, side: Side, id: u32, spell: Spell, target: u32) -> Result<(), Refusal> {
+    let (v, t) = check_cast(world, side, id, spell, target)?;
+    mark_acted(world, v.entity);
+    if let Some(mut s) = world.get_mut::<Slots>(v.entity) {
+        s.0 -= 1;
+    }
+    if v.cond.hurt {
+        log(world, LogEvent::SpellLost { model: id, spell });
+        return Ok(());
+    }
+    log(world, LogEvent::Cast { model: id, spell, target });
+    match spell {
+        Spell::MagicMissile => {
+            let amount = roll(world, |d| ONE_D6_PLUS_1.roll(d, "Magic Missile", &SPELL_EFFECT));
+            hurt(world, target, amount, Some(side));
+        }
+        Spell::CureLightWounds => cure(world, &t),
+        Spell::Sleep => sleep(world, &t),
+        Spell::HoldPerson => resisted_or(world, &t, spell, 2, |c| c.held = true),
+        Spell::Light => resisted_or(world, &t, spell, 0, |c| c.blinded = true),
+    }
+    Ok(())
+}
+
+/// 1d6+1 back (up to the maximum); a dying hero is stabilised, and up again above 0.
+fn cure(world: &mut World, t: &View) {
+    let amount = roll(world, |d| ONE_D6_PLUS_1.roll(d, "Cure Light Wounds", &SPELL_EFFECT));
+    let now = (t.hp.now + i32::from(amount)).min(t.hp.max);
+    let down = match t.cond.down {
+        Some(_) if now > 0 => None,
+        Some(_) => Some(Down::Stable),
+        None => None,
+    };
+    world.entity_mut(t.entity).insert((Hp { now, ..t.hp }, Condition { down, ..t.cond }));
+    log(world, LogEvent::Healed { model: t.id, amount, hp: now });
+}
+
+/// 2d8 HD of the target's side around it, lowest HD first; no save; not the undead.
+fn sleep(world: &mut World, t: &View) {
+    let budget = roll(world, |d| d.roll(Die::D8, "Sleep HD", &SPELL_EFFECT) + d.roll(Die::D8, "Sleep HD", &SPELL_EFFECT));
+    let near: Vec<View> = in_play(world)
+        .into_iter()
+        .filter(|o| o.side == t.side && !o.stats.undead && !o.cond.asleep && o.cond.down.is_none())
+        .filter(|o| o.base.center.distance(t.base.center) <= SLEEP_RADIUS)
+        .collect();
+    let candidates: Vec<(usize, f32)> = near.iter().enumerate().map(|(i, o)| (i, o.stats.level)).collect();
+    for i in sleep_victims(budget, &candidates) {
+        let o = &near[i];
+        world.entity_mut(o.entity).insert(Condition { asleep: true, ..o.cond });
+        log(world, LogEvent::Asleep { model: o.id });
+    }
+}
+
+/// A save vs spells (at `penalty` worse); a failure takes the effect.
+fn resisted_or(world: &mut World, t: &View, spell: Spell, penalty: u8, effect: impl FnOnce(&mut Condition)) {
+    let target = t.stats.save_as.target(SaveKind::Spells) + penalty;
+    let purpose = format!("{} saves vs {}", t.stats.name, spell.name());
+    let r = roll(world, |d| d.roll_needing(Die::D20, Some(target.min(20)), purpose, &SPELL_SAVE));
+    if saves(target, r) {
+        log(world, LogEvent::Resisted { model: t.id, spell });
+        return;
+    }
+    let mut cond = t.cond;
+    effect(&mut cond);
+    world.entity_mut(t.entity).insert(cond);
+    log(world, match spell {
+        Spell::HoldPerson => LogEvent::Held { model: t.id },
+        _ => LogEvent::Blinded { model: t.id },
+    });
+}
+
+/// At the start of a side's step its held and blinded models save vs spells to shake
+/// the effect off (seed: "Roll for Saving Throws against ongoing effects").
+pub fn ongoing_saves(world: &mut World, side: Side) {
+    for v in in_play(world).into_iter().filter(|v| v.side == side && (v.cond.held || v.cond.blinded)) {
+        let target = v.stats.save_as.target(SaveKind::Spells);
+        let purpose = format!("{} shakes off a spell", v.stats.name);
+        let r = roll(world, |d| d.roll_needing(Die::D20, Some(target.min(20)), purpose, &ONGOING_SAVE));
+        if saves(target, r) {
+            world.entity_mut(v.entity).insert(Condition { held: false, blinded: false, ..v.cond });
+            log(world, LogEvent::Recovered { model: v.id });
+        }
+    }
+}
