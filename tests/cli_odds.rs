@@ -114,8 +114,20 @@ fn the_ruleset_may_be_named_and_both_forms_agree() {
 #[test]
 fn borderlands_attack_json_is_exact() {
     let v = json(&[
-        "odds", "borderlands", "attack", "--thac0", "19", "--ac", "5", "--bonus", "-1",
-        "--damage", "1d8", "--hp", "6", "--json",
+        "odds",
+        "borderlands",
+        "attack",
+        "--thac0",
+        "19",
+        "--ac",
+        "5",
+        "--bonus",
+        "-1",
+        "--damage",
+        "1d8",
+        "--hp",
+        "6",
+        "--json",
     ]);
     // Needs 14 on d20 − 1: faces 15–20.
     assert!(close(&v["hit"], 0.30), "{v}");
@@ -125,10 +137,21 @@ fn borderlands_attack_json_is_exact() {
     assert!(close(&damage[0], 0.0) && close(&damage[8], 0.125), "{v}");
     assert!(close(&v["kills"], 0.30 * 3.0 / 8.0), "{v}");
     let covered = json(&[
-        "odds", "borderlands", "attack", "--thac0", "19", "--ac", "7", "--cover", "--json",
+        "odds",
+        "borderlands",
+        "attack",
+        "--thac0",
+        "19",
+        "--ac",
+        "7",
+        "--cover",
+        "--json",
     ]);
     // 16+ hits, 12–15 hit the cover; no --hp, no kills.
-    assert!(close(&covered["hit"], 0.25) && close(&covered["cover"], 0.20), "{covered}");
+    assert!(
+        close(&covered["hit"], 0.25) && close(&covered["cover"], 0.20),
+        "{covered}"
+    );
     assert!(covered.get("kills").is_none(), "{covered}");
 }
 
@@ -137,5 +160,8 @@ fn borderlands_save_and_morale_json() {
     let s = json(&["odds", "borderlands", "save", "--target", "14", "--json"]);
     assert!(close(&s["saves"], 0.35), "{s}");
     let m = json(&["odds", "borderlands", "morale", "--score", "8", "--json"]);
-    assert!(close(&m["holds"], 26.0 / 36.0) && close(&m["flees"], 10.0 / 36.0), "{m}");
+    assert!(
+        close(&m["holds"], 26.0 / 36.0) && close(&m["flees"], 10.0 / 36.0),
+        "{m}"
+    );
 }

@@ -1,13 +1,16 @@
 //! `warband battle` plays one headless battle; `warband replay` replays a save.
 
 use clap::{Args, ValueEnum};
-use serde::Serialize;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use warband_marauders::MaraudersEngine as _;
-use warband_marauders::ai::{AiKind, play};
-use warband_marauders::save::Save;
-use warband_marauders::{Engine, Side};
+use warband_borderlands::Borderlands;
+use warband_marauders::ai::AiKind;
+use warband_marauders::engine::Marauders;
+use warband_rules::{Ruleset, Side};
+use warband_table::engine::{Engine, Rules};
+use warband_table::player::play;
+use warband_table::save::Save;
+use warband_table::sim::Contest;
 
 /// Who plays a side headless.
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -33,6 +36,15 @@ impl Ai {
             Ai::Normal => AiKind::Normal,
             Ai::Hard => AiKind::Hard,
         }
+    }
+
+    /// The Borderlands player of this name (it has random, charge and normal).
+    pub fn borderlands(self) -> Result<warband_borderlands::ai::AiKind, String> {
+        self.name().parse()
+    }
+
+    pub fn name(self) -> &'static str {
+        self.kind().name()
     }
 }
 
@@ -73,91 +85,114 @@ pub struct ReplayArgs {
     log: bool,
 }
 
-#[derive(Serialize)]
-struct HdLost {
-    a: u32,
-    b: u32,
-}
-
-#[derive(Serialize)]
-struct Summary {
-    winner: &'static str,
-    rounds: u32,
-    hd_lost: HdLost,
-    final_hash: String,
-}
-
-fn summary(engine: &mut Engine) -> Summary {
-    let b = engine.battle();
-    let winner = match b.outcome.as_ref().and_then(|o| o.winner) {
+/// The common fields of a battle's result, with the ruleset's own name for its losses
+/// (`hd_lost` in Marauders, `hp_lost` in Borderlands).
+fn summary<R: Contest>(engine: &mut Engine<R>) -> serde_json::Value {
+    let winner = match engine.outcome().and_then(|o| o.winner) {
         Some(Side::A) => "a",
         Some(Side::B) => "b",
         None => "draw",
     };
-    let rounds = b.round.min(b.round_limit);
-    // HD a side lost is what the other side removed.
-    let hd_lost = HdLost {
-        a: b.side(Side::B).hd_removed,
-        b: b.side(Side::A).hd_removed,
-    };
-    Summary {
-        winner,
-        rounds,
-        hd_lost,
-        final_hash: format!("{:016x}", engine.state_hash()),
+    let world = engine.world();
+    let rounds = R::round(world).min(R::round_limit(world));
+    let [a, b] = R::losses(world);
+    let mut v = serde_json::json!({
+        "winner": winner,
+        "rounds": rounds,
+        "losses": {"a": a, "b": b},
+        "final_hash": format!("{:016x}", engine.state_hash()),
+    });
+    v[format!("{}_lost", loss_unit::<R>().to_lowercase())] = serde_json::json!({"a": a, "b": b});
+    v
+}
+
+/// What a side loses in the ruleset: HD or HP.
+fn loss_unit<R: Rules>() -> &'static str {
+    match R::RULESET {
+        Ruleset::Marauders => "HD",
+        _ => "HP",
     }
 }
 
-fn print_log(engine: &Engine) {
+/// Prints the log, one event a line; stops quietly if stdout closes (`| head`).
+fn print_log<R: Rules>(engine: &Engine<R>) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
     for event in &engine.log().events {
-        println!("{event:?}");
+        if writeln!(out, "{event:?}").is_err() {
+            return;
+        }
     }
 }
 
-fn report(engine: &mut Engine, json: bool) {
+fn report<R: Contest>(engine: &mut Engine<R>, json: bool) {
     let reason = engine
         .outcome()
         .map(|o| o.reason.clone())
         .unwrap_or_default();
     let s = summary(engine);
     if json {
-        println!("{}", serde_json::to_string(&s).expect("a summary encodes"));
+        println!("{s}");
     } else {
+        let who = match s["winner"].as_str() {
+            Some("a") => "side A",
+            Some("b") => "side B",
+            _ => "draw",
+        };
         println!(
-            "Winner: {} after {} round(s) ({reason})\nHD lost: A {}, B {}\nFinal state: {}",
-            match s.winner {
-                "a" => "side A",
-                "b" => "side B",
-                _ => "draw",
-            },
-            s.rounds,
-            s.hd_lost.a,
-            s.hd_lost.b,
-            s.final_hash
+            "Winner: {who} after {} round(s) ({reason})\n{} lost: A {}, B {}\nFinal state: {}",
+            s["rounds"],
+            loss_unit::<R>(),
+            s["losses"]["a"],
+            s["losses"]["b"],
+            s["final_hash"].as_str().unwrap_or_default()
         );
     }
 }
 
 pub fn battle(args: BattleArgs) -> ExitCode {
-    let setup = match super::load_setup(&args.scenario) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    let mut engine = match Engine::new(&setup, args.seed) {
+    match super::ruleset_of(&args.scenario) {
+        Err(code) => code,
+        Ok(Ruleset::Borderlands) => {
+            let kinds = (args.a.borderlands(), args.b.borderlands());
+            let (Ok(a), Ok(b)) = kinds else {
+                eprintln!("error: Borderlands is played by random, charge or normal");
+                return ExitCode::from(2);
+            };
+            match warband_borderlands::data::BattleSetup::load(&args.scenario) {
+                Ok(setup) => battle_of::<Borderlands>(setup, &args, a, b),
+                Err(e) => super::data_error(e),
+            }
+        }
+        Ok(Ruleset::Marauders) => match super::load_setup(&args.scenario) {
+            Ok(setup) => battle_of::<Marauders>(setup, &args, args.a.kind(), args.b.kind()),
+            Err(code) => code,
+        },
+        Ok(r) => super::not_playable(r),
+    }
+}
+
+fn battle_of<R: Contest>(
+    setup: R::Setup,
+    args: &BattleArgs,
+    a: R::Player,
+    b: R::Player,
+) -> ExitCode {
+    let mut engine = match Engine::<R>::new(&setup, args.seed) {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {}: {e}", args.scenario.display());
             return ExitCode::FAILURE;
         }
     };
-    let mut a = args.a.kind().policy(args.seed ^ 0xa);
-    let mut b = args.b.kind().policy(args.seed ^ 0xb);
-    let commands = play(&mut engine, a.as_mut(), b.as_mut()).commands;
+    let mut pa = R::policy(a, args.seed ^ 0xa);
+    let mut pb = R::policy(b, args.seed ^ 0xb);
+    let commands = play::<R>(&mut engine, pa.as_mut(), pb.as_mut()).commands;
     if args.log {
         print_log(&engine);
     }
     if let Some(path) = &args.save {
-        let save = Save::new(setup, args.seed, commands, engine.state_hash());
+        let save = Save::<R>::new(setup, args.seed, commands, engine.state_hash());
         if let Err(e) = save.write(path) {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
@@ -168,12 +203,18 @@ pub fn battle(args: BattleArgs) -> ExitCode {
 }
 
 pub fn replay(args: ReplayArgs) -> ExitCode {
-    let save = match Save::read(&args.file) {
+    match super::ruleset_of(&args.file) {
+        Err(code) => code,
+        Ok(Ruleset::Marauders) => replay_of::<Marauders>(&args),
+        Ok(Ruleset::Borderlands) => replay_of::<Borderlands>(&args),
+        Ok(r) => super::not_playable(r),
+    }
+}
+
+fn replay_of<R: Contest>(args: &ReplayArgs) -> ExitCode {
+    let save = match Save::<R>::read(&args.file) {
         Ok(s) => s,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return super::data_error(e),
     };
     let mut engine = match save.replay() {
         Ok(e) => e,

@@ -53,6 +53,38 @@ pub fn load_setup(
     })
 }
 
+/// The ruleset a scenario, army or save file is for (a save of format 1, which names
+/// none, is Marauders).
+pub fn ruleset_of(file: &std::path::Path) -> Result<warband_rules::Ruleset, ExitCode> {
+    let value: ron::Value = warband_table::files::load_ron(file).map_err(data_error)?;
+    let named = match &value {
+        ron::Value::Map(m) => m.get(&ron::Value::String("ruleset".into())).cloned(),
+        _ => None,
+    };
+    match named {
+        None => Ok(warband_rules::Ruleset::Marauders),
+        Some(ron::Value::String(id)) => id.parse().map_err(|e: String| {
+            data_error(warband_table::files::DataError::new(file, e))
+        }),
+        Some(other) => Err(data_error(warband_table::files::DataError::new(
+            file,
+            format!("`ruleset` should be a ruleset id, not {other:?}"),
+        ))),
+    }
+}
+
+/// Prints a data error and gives the failure exit code.
+pub fn data_error(e: warband_table::files::DataError) -> ExitCode {
+    eprintln!("error: {e}");
+    ExitCode::FAILURE
+}
+
+/// A ruleset whose battles cannot be played yet.
+pub fn not_playable(r: warband_rules::Ruleset) -> ExitCode {
+    eprintln!("error: {} battles cannot be played yet", r.title());
+    ExitCode::FAILURE
+}
+
 /// Opens the game at its main menu.
 pub fn menu() -> ExitCode {
     window::menu()

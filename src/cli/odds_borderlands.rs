@@ -62,7 +62,15 @@ struct MoraleJson {
 
 pub fn run(what: BorderlandsOdds) -> ExitCode {
     match what {
-        BorderlandsOdds::Attack { thac0, ac, bonus, cover, damage, hp, output } => {
+        BorderlandsOdds::Attack {
+            thac0,
+            ac,
+            bonus,
+            cover,
+            damage,
+            hp,
+            output,
+        } => {
             let o = attack_odds(thac0, ac, bonus.into(), cover, damage, hp);
             emit(&o, output.json, || {
                 let need = needed(thac0, ac) - i32::from(bonus);
@@ -71,7 +79,13 @@ pub fn run(what: BorderlandsOdds) -> ExitCode {
                     rows.push(("hits the cover".into(), o.cover));
                 }
                 rows.push(("misses".into(), o.miss));
-                rows.extend(o.damage.iter().enumerate().skip(1).map(|(k, p)| (format!("  damage {k}"), *p)));
+                rows.extend(
+                    o.damage
+                        .iter()
+                        .enumerate()
+                        .skip(1)
+                        .map(|(k, p)| (format!("  damage {k}"), *p)),
+                );
                 if let (Some(k), Some(hp)) = (o.kills, hp) {
                     rows.push((format!("kills ({hp} HP)"), k));
                 }
@@ -79,23 +93,46 @@ pub fn run(what: BorderlandsOdds) -> ExitCode {
                 format!(
                     "Attack: THAC0 {thac0} − AC {ac} = {}; needs {need}+ on the d20{}{}, damage {damage}\n{}",
                     needed(thac0, ac),
-                    if bonus != 0 { format!(" ({bonus:+} to the roll)") } else { String::new() },
-                    if cover { format!("; in cover {}+, {need}–{} hit the cover", need + 4, need + 3) } else { String::new() },
+                    if bonus != 0 {
+                        format!(" ({bonus:+} to the roll)")
+                    } else {
+                        String::new()
+                    },
+                    if cover {
+                        format!(
+                            "; in cover {}+, {need}–{} hit the cover",
+                            need + 4,
+                            need + 3
+                        )
+                    } else {
+                        String::new()
+                    },
                     table(&rows)
                 )
             })
         }
         BorderlandsOdds::Save { target, output } => {
-            let s = SaveJson { saves: save_chance(target) };
+            let s = SaveJson {
+                saves: save_chance(target),
+            };
             emit(&s, output.json, || {
-                format!("Save {target}+ on a d20\n{}", table(&[("saves", s.saves), ("fails", 1.0 - s.saves)]))
+                format!(
+                    "Save {target}+ on a d20\n{}",
+                    table(&[("saves", s.saves), ("fails", 1.0 - s.saves)])
+                )
             })
         }
         BorderlandsOdds::Morale { score, output } => {
             let holds = pass_chance(score);
-            let m = MoraleJson { holds, flees: 1.0 - holds };
+            let m = MoraleJson {
+                holds,
+                flees: 1.0 - holds,
+            };
             emit(&m, output.json, || {
-                format!("Morale {score}: 2d6 above the score flees\n{}", table(&[("holds", m.holds), ("flees", m.flees)]))
+                format!(
+                    "Morale {score}: 2d6 above the score flees\n{}",
+                    table(&[("holds", m.holds), ("flees", m.flees)])
+                )
             })
         }
     }

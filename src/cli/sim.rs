@@ -6,7 +6,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use warband_marauders::sim::{Shard, SimConfig, SimReport, Tally, run, run_tally};
+use warband_borderlands::Borderlands;
+use warband_marauders::engine::Marauders;
+use warband_rules::Ruleset;
+use warband_table::sim::{Contest, Shard, SimConfig, SimReport, Tally, run, run_tally};
 
 /// `warband sim …` plays a batch; `warband sim merge …` combines the shards of one.
 #[derive(Args, Debug)]
@@ -80,13 +83,42 @@ fn play(args: SimArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    let setup = match super::load_setup(scenario) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
+    match super::ruleset_of(scenario) {
+        Err(code) => code,
+        Ok(Ruleset::Marauders) => match super::load_setup(scenario) {
+            Ok(setup) => {
+                let name = setup.scenario.name.clone();
+                play_of::<Marauders>(&setup, &name, &args, a.kind(), b.kind())
+            }
+            Err(code) => code,
+        },
+        Ok(Ruleset::Borderlands) => {
+            let (Ok(pa), Ok(pb)) = (a.borderlands(), b.borderlands()) else {
+                eprintln!("error: Borderlands is played by random, charge or normal");
+                return ExitCode::from(2);
+            };
+            match warband_borderlands::data::BattleSetup::load(scenario) {
+                Ok(setup) => {
+                    let name = setup.scenario.name.clone();
+                    play_of::<Borderlands>(&setup, &name, &args, pa, pb)
+                }
+                Err(e) => super::data_error(e),
+            }
+        }
+        Ok(r) => super::not_playable(r),
+    }
+}
+
+fn play_of<R: Contest>(
+    setup: &R::Setup,
+    name: &str,
+    args: &SimArgs,
+    a: R::Player,
+    b: R::Player,
+) -> ExitCode {
     let config = SimConfig {
-        a: a.kind(),
-        b: b.kind(),
+        a,
+        b,
         games: args.games,
         seed: args.seed,
         swap: args.swap,
@@ -94,7 +126,7 @@ fn play(args: SimArgs) -> ExitCode {
         shard: args.shard,
     };
     if args.shard.is_some() {
-        return match run_tally(&setup, &config, &|_| {}) {
+        return match run_tally::<R>(setup, &config, &|_| {}) {
             Ok(t) => {
                 println!("{}", serde_json::to_string(&t).expect("a tally encodes"));
                 ExitCode::SUCCESS
@@ -114,7 +146,7 @@ fn play(args: SimArgs) -> ExitCode {
     } else {
         bar.set_draw_target(ProgressDrawTarget::hidden());
     }
-    let report = run(&setup, &config, &|done| bar.set_position(done));
+    let report = run::<R>(setup, &config, &|done| bar.set_position(done));
     bar.finish_and_clear();
     let r = match report {
         Ok(r) => r,
@@ -133,8 +165,10 @@ fn play(args: SimArgs) -> ExitCode {
         ""
     };
     println!(
-        "{} battles of {}: {} (a) against {} (b){swap}",
-        r.games, setup.scenario.name, config.a, config.b
+        "{} battles of {name}: {} (a) against {} (b){swap}",
+        r.games,
+        R::player_name(a),
+        R::player_name(b)
     );
     print_report(&r);
     ExitCode::SUCCESS
@@ -202,7 +236,7 @@ fn print_report(r: &SimReport) {
     println!("  b wins  {:>6}  {:>6.2}%", r.b_wins, pct(r.b_wins));
     println!("  draws   {:>6}  {:>6.2}%", r.draws, pct(r.draws));
     println!(
-        "  mean rounds {:.2}; mean HD lost: a {:.2}, b {:.2}",
+        "  mean rounds {:.2}; mean losses (HD or HP): a {:.2}, b {:.2}",
         r.mean_rounds, r.mean_losses[0], r.mean_losses[1]
     );
     println!(

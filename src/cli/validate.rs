@@ -31,11 +31,30 @@ fn bestiary_for(file: &Path) -> Option<Vec<Profile>> {
         .map(|b| b.profiles)
 }
 
+/// Every problem of one file, checked by the ruleset it is for: a Borderlands scenario,
+/// army or armoury by Borderlands; the shared bestiary by both rulesets; the rest by
+/// Marauders.
+fn problems_of(file: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let borderlands = text.contains("\"borderlands\"")
+        || text
+            .trim_start_matches(|c: char| c.is_whitespace())
+            .lines()
+            .any(|l| l.trim_start().starts_with("Armoury"));
+    if borderlands {
+        return warband_borderlands::data::validate_file(file);
+    }
+    let mut out = validate_file(file, bestiary_for(file).as_deref());
+    if text.contains("bx:") {
+        out.extend(warband_borderlands::data::validate_file(file));
+    }
+    out
+}
+
 pub fn validate(args: ValidateArgs) -> ExitCode {
     let mut bad = 0;
     for file in &args.files {
-        let bestiary = bestiary_for(file);
-        let problems = validate_file(file, bestiary.as_deref());
+        let problems = problems_of(file);
         if problems.is_empty() {
             println!("ok {}", file.display());
         } else {

@@ -7,11 +7,15 @@ use crate::components::*;
 use crate::log::LogEvent;
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
-use warband_rules::borderlands::clauses::{ATTACK, COVER_DAMAGE, DAMAGE, FIRST_AID, RETREAT_ATTACK};
+use warband_rules::borderlands::clauses::{
+    ATTACK, COVER_DAMAGE, DAMAGE, FIRST_AID, RETREAT_ATTACK,
+};
 use warband_rules::borderlands::rules::{first_aid_works, room_to_attack};
 use warband_rules::borderlands::{DamageExpr, Swing, judge, needed};
 use warband_rules::{Clause, Die, Side};
-use warband_table::geometry::{Crossed, MoveCheck, Mover, Other, check_move, gap, in_contact, line_of_fire};
+use warband_table::geometry::{
+    Crossed, MoveCheck, Mover, Other, check_move, gap, in_contact, line_of_fire,
+};
 use warband_table::{Refusal, refuse};
 
 /// The model `id` of `side`, ready to act this round.
@@ -29,7 +33,10 @@ pub fn actor(world: &World, side: Side, id: u32) -> Result<View, Refusal> {
         return refuse(format!("{} has already acted this round", v.stats.name));
     }
     if !v.cond.can_act() {
-        return refuse(format!("{} cannot act (down, asleep or held)", v.stats.name));
+        return refuse(format!(
+            "{} cannot act (down, asleep or held)",
+            v.stats.name
+        ));
     }
     Ok(v)
 }
@@ -55,7 +62,11 @@ fn others(world: &World, v: &View) -> Vec<Other> {
     in_play(world)
         .into_iter()
         .filter(|o| o.id != v.id)
-        .map(|o| Other { id: o.id, base: o.base, enemy: o.side != v.side })
+        .map(|o| Other {
+            id: o.id,
+            base: o.base,
+            enemy: o.side != v.side,
+        })
         .collect()
 }
 
@@ -63,8 +74,13 @@ fn others(world: &World, v: &View) -> Vec<Other> {
 fn legal_move(world: &World, v: &View, to: Vec2, allowance: f32) -> Result<MoveCheck, Refusal> {
     let b = world.resource::<Battle>();
     let terrain = world.resource::<TerrainMap>();
-    let mover = Mover { id: v.id, base: v.base, allowance };
-    check_move(&mover, to, b.table, &others(world, v), &terrain.0).map_err(|e| Refusal(e.to_string()))
+    let mover = Mover {
+        id: v.id,
+        base: v.base,
+        allowance,
+    };
+    check_move(&mover, to, b.table, &others(world, v), &terrain.0)
+        .map_err(|e| Refusal(e.to_string()))
 }
 
 /// A move into or out of melee range (not for an engaged model); the 4-to-1 limit holds
@@ -72,11 +88,17 @@ fn legal_move(world: &World, v: &View, to: Vec2, allowance: f32) -> Result<MoveC
 pub fn check_move_to(world: &World, side: Side, id: u32, to: Vec2) -> Result<MoveCheck, Refusal> {
     let v = actor(world, side, id)?;
     if !foes_in_contact(world, &v).is_empty() {
-        return refuse(format!("{} is in melee: withdraw or retreat to leave it", v.stats.name));
+        return refuse(format!(
+            "{} is in melee: withdraw or retreat to leave it",
+            v.stats.name
+        ));
     }
     let m = legal_move(world, &v, to, v.stats.move_inches)?;
     let placed = v.base.at(m.end);
-    for o in in_play(world).iter().filter(|o| o.side != side && in_contact(&o.base, &placed)) {
+    for o in in_play(world)
+        .iter()
+        .filter(|o| o.side != side && in_contact(&o.base, &placed))
+    {
         let attackers = foes_in_contact(world, o).len();
         if !room_to_attack(attackers, o.stats.size.attacker_limit()) {
             return refuse(format!(
@@ -91,19 +113,36 @@ pub fn check_move_to(world: &World, side: Side, id: u32, to: Vec2) -> Result<Mov
 
 /// Leaving melee: a fighting withdrawal (`half` move, never nearer any enemy in contact)
 /// or a retreat (full move); either must end out of contact.
-pub fn check_leave(world: &World, side: Side, id: u32, to: Vec2, half: bool) -> Result<MoveCheck, Refusal> {
+pub fn check_leave(
+    world: &World,
+    side: Side,
+    id: u32,
+    to: Vec2,
+    half: bool,
+) -> Result<MoveCheck, Refusal> {
     let v = actor(world, side, id)?;
     let foes = foes_in_contact(world, &v);
     if foes.is_empty() {
         return refuse(format!("{} is not in melee: just move", v.stats.name));
     }
-    let allowance = if half { v.stats.move_inches / 2.0 } else { v.stats.move_inches };
+    let allowance = if half {
+        v.stats.move_inches / 2.0
+    } else {
+        v.stats.move_inches
+    };
     let m = legal_move(world, &v, to, allowance)?;
     let placed = v.base.at(m.end);
-    if in_play(world).iter().any(|o| o.side != side && in_contact(&o.base, &placed)) {
+    if in_play(world)
+        .iter()
+        .any(|o| o.side != side && in_contact(&o.base, &placed))
+    {
         return refuse("leaving melee must end out of contact with every enemy");
     }
-    if half && foes.iter().any(|f| f.base.center.distance(m.end) < f.base.center.distance(v.base.center)) {
+    if half
+        && foes
+            .iter()
+            .any(|f| f.base.center.distance(m.end) < f.base.center.distance(v.base.center))
+    {
         return refuse("a fighting withdrawal moves away from the enemy");
     }
     Ok(m)
@@ -112,12 +151,15 @@ pub fn check_leave(world: &World, side: Side, id: u32, to: Vec2, half: bool) -> 
 fn place(world: &mut World, v: &View, m: &MoveCheck) {
     world.entity_mut(v.entity).insert(Base(v.base.at(m.end)));
     mark_acted(world, v.entity);
-    log(world, LogEvent::Moved {
-        model: v.id,
-        from: v.base.center.into(),
-        to: m.end.into(),
-        engaged: m.charged.clone(),
-    });
+    log(
+        world,
+        LogEvent::Moved {
+            model: v.id,
+            from: v.base.center.into(),
+            to: m.end.into(),
+            engaged: m.charged.clone(),
+        },
+    );
 }
 
 pub fn mark_acted(world: &mut World, e: Entity) {
@@ -177,10 +219,20 @@ fn swing(world: &mut World, a: &View, t: &View, bonus: i32, cover: bool, clause:
     } else {
         let face = (need - bonus).clamp(2, 20) as u8;
         let purpose = format!("{} attacks {}", a.stats.name, t.stats.name);
-        let r = roll(world, |d| d.roll_needing(Die::D20, Some(face), purpose, clause));
+        let r = roll(world, |d| {
+            d.roll_needing(Die::D20, Some(face), purpose, clause)
+        });
         judge(r, bonus, need, cover)
     };
-    log(world, LogEvent::Attack { attacker: a.id, target: t.id, need, swing: s });
+    log(
+        world,
+        LogEvent::Attack {
+            attacker: a.id,
+            target: t.id,
+            need,
+            swing: s,
+        },
+    );
     s
 }
 
@@ -198,11 +250,19 @@ fn strike(world: &mut World, a: &View, t: &View, bonus: i32, damage: DamageExpr,
     }
 }
 
-pub fn check_melee(world: &World, side: Side, id: u32, target: u32) -> Result<(View, View), Refusal> {
+pub fn check_melee(
+    world: &World,
+    side: Side,
+    id: u32,
+    target: u32,
+) -> Result<(View, View), Refusal> {
     let v = actor(world, side, id)?;
     let t = enemy(world, side, target)?;
     if !in_contact(&v.base, &t.base) {
-        return refuse(format!("{} is not in contact with {}", v.stats.name, t.stats.name));
+        return refuse(format!(
+            "{} is not in contact with {}",
+            v.stats.name, t.stats.name
+        ));
     }
     if v.stats.melee.is_empty() {
         return refuse(format!("{} has no melee weapon", v.stats.name));
@@ -247,7 +307,12 @@ pub fn check_shot(world: &World, side: Side, id: u32, target: u32) -> Result<Sho
         return refuse(format!("{} is in melee: no shooting", v.stats.name));
     }
     if gap(&v.base, &t.base) > w.range_inches() {
-        return refuse(format!("{} is beyond the {}'s {:.0}\"", t.stats.name, w.name, w.range_inches()));
+        return refuse(format!(
+            "{} is beyond the {}'s {:.0}\"",
+            t.stats.name,
+            w.name,
+            w.range_inches()
+        ));
     }
     let (cover, cover_model) = cover_of(world, &v, &t)?;
     Ok(ShotPlan {
@@ -264,7 +329,8 @@ pub fn check_shot(world: &World, side: Side, id: u32, target: u32) -> Result<Sho
 /// inside or touching it, or an obstacle on the line) absorbs them.
 fn cover_of(world: &World, v: &View, t: &View) -> Result<(bool, Option<u32>), Refusal> {
     let all = in_play(world);
-    let bases: Vec<(u32, warband_table::geometry::Placed)> = all.iter().map(|o| (o.id, o.base)).collect();
+    let bases: Vec<(u32, warband_table::geometry::Placed)> =
+        all.iter().map(|o| (o.id, o.base)).collect();
     let terrain = world.resource::<TerrainMap>();
     let line = line_of_fire((v.id, &v.base), (t.id, &t.base), &bases, &terrain.0);
     if let Some(i) = line.sight_blocked_by {
@@ -274,19 +340,30 @@ fn cover_of(world: &World, v: &View, t: &View) -> Result<(bool, Option<u32>), Re
         Crossed::Base(id) => Some(id),
         Crossed::Terrain(_) => None,
     });
-    let held: Vec<&View> = all.iter().filter(|o| o.side != t.side && in_contact(&o.base, &t.base)).collect();
-    let nearest_attacker = (held.len() >= 4).then(|| {
-        let dir = (t.base.center - v.base.center).normalize_or_zero();
-        held.iter()
-            .min_by(|a, b| {
-                let off = |o: &View| (o.base.center - v.base.center).perp_dot(dir).abs();
-                off(a).total_cmp(&off(b)).then(a.id.cmp(&b.id))
-            })
-            .map(|o| o.id)
-    }).flatten();
+    let held: Vec<&View> = all
+        .iter()
+        .filter(|o| o.side != t.side && in_contact(&o.base, &t.base))
+        .collect();
+    let nearest_attacker = (held.len() >= 4)
+        .then(|| {
+            let dir = (t.base.center - v.base.center).normalize_or_zero();
+            held.iter()
+                .min_by(|a, b| {
+                    let off = |o: &View| (o.base.center - v.base.center).perp_dot(dir).abs();
+                    off(a).total_cmp(&off(b)).then(a.id.cmp(&b.id))
+                })
+                .map(|o| o.id)
+        })
+        .flatten();
     let model = crossed.or(nearest_attacker);
-    let terrain_cover = line.obstacles.iter().any(|c| matches!(c.what, Crossed::Terrain(_)))
-        || terrain.0.iter().any(|p| p.flags.cover && p.touches(&t.base));
+    let terrain_cover = line
+        .obstacles
+        .iter()
+        .any(|c| matches!(c.what, Crossed::Terrain(_)))
+        || terrain
+            .0
+            .iter()
+            .any(|p| p.flags.cover && p.touches(&t.base));
     Ok((model.is_some() || terrain_cover, model))
 }
 
@@ -298,7 +375,13 @@ pub fn do_shoot(world: &mut World, side: Side, id: u32, target: u32) -> Result<(
     match swing(world, &v, &t, plan.bonus, plan.cover, &ATTACK) {
         Swing::Hit => deal(world, &v, target, plan.damage, &DAMAGE),
         Swing::HitCover => {
-            log(world, LogEvent::CoverTook { shooter: id, cover: plan.cover_model });
+            log(
+                world,
+                LogEvent::CoverTook {
+                    shooter: id,
+                    cover: plan.cover_model,
+                },
+            );
             if let Some(c) = plan.cover_model {
                 deal(world, &v, c, plan.damage, &COVER_DAMAGE);
             }
@@ -308,7 +391,12 @@ pub fn do_shoot(world: &mut World, side: Side, id: u32, target: u32) -> Result<(
     Ok(())
 }
 
-pub fn check_first_aid(world: &World, side: Side, id: u32, target: u32) -> Result<(View, View), Refusal> {
+pub fn check_first_aid(
+    world: &World,
+    side: Side,
+    id: u32,
+    target: u32,
+) -> Result<(View, View), Refusal> {
     let v = actor(world, side, id)?;
     let Some(t) = find(world, target).filter(|t| t.side == side && t.id != id) else {
         return refuse(format!("model {target} is not an ally in play"));
@@ -317,7 +405,10 @@ pub fn check_first_aid(world: &World, side: Side, id: u32, target: u32) -> Resul
         return refuse(format!("{} is not dying", t.stats.name));
     }
     if !in_contact(&v.base, &t.base) {
-        return refuse(format!("{} must be in contact with {}", v.stats.name, t.stats.name));
+        return refuse(format!(
+            "{} must be in contact with {}",
+            v.stats.name, t.stats.name
+        ));
     }
     if v.stats.wis == 0 {
         return refuse(format!("{} knows no first aid", v.stats.name));
@@ -332,7 +423,10 @@ pub fn do_first_aid(world: &mut World, side: Side, id: u32, target: u32) -> Resu
     let purpose = format!("{} gives first aid", v.stats.name);
     let r = roll(world, |d| d.roll(Die::D20, purpose, &FIRST_AID));
     if first_aid_works(wis, r) {
-        world.entity_mut(t.entity).insert(Condition { down: Some(Down::Stable), ..t.cond });
+        world.entity_mut(t.entity).insert(Condition {
+            down: Some(Down::Stable),
+            ..t.cond
+        });
         log(world, LogEvent::Stabilised { model: t.id });
     }
     Ok(())

@@ -113,7 +113,10 @@ fn view(world: &World, e: Entity) -> Option<View> {
 
 /// One model still in play, by id.
 pub fn find(world: &World, id: u32) -> Option<View> {
-    let e = *world.resource::<ModelIndex>().0.get(usize::try_from(id).ok()?.checked_sub(1)?)?;
+    let e = *world
+        .resource::<ModelIndex>()
+        .0
+        .get(usize::try_from(id).ok()?.checked_sub(1)?)?;
     view(world, e)
 }
 
@@ -142,8 +145,18 @@ pub fn hurt(world: &mut World, id: u32, amount: u16, by: Option<Side>) {
     let before = v.hp.now;
     let now = before - i32::from(amount);
     world.entity_mut(v.entity).insert(Hp { now, ..v.hp });
-    world.entity_mut(v.entity).insert(Condition { hurt: true, ..v.cond });
-    log(world, LogEvent::Damage { model: id, amount, hp: now });
+    world.entity_mut(v.entity).insert(Condition {
+        hurt: true,
+        ..v.cond
+    });
+    log(
+        world,
+        LogEvent::Damage {
+            model: id,
+            amount,
+            hp: now,
+        },
+    );
     if let Some(by) = by.filter(|s| *s != v.side) {
         let removed = before.max(0).min(i32::from(amount)) as u32;
         world.resource_mut::<Battle>().side_mut(by).hp_removed += removed;
@@ -160,7 +173,10 @@ pub fn land(world: &mut World) {
         if !v.stats.hero || bled_out(v.hp.now, v.stats.con) {
             slay(world, &v);
         } else {
-            world.entity_mut(v.entity).insert(Condition { down: Some(Down::Fallen), ..v.cond });
+            world.entity_mut(v.entity).insert(Condition {
+                down: Some(Down::Fallen),
+                ..v.cond
+            });
             log(world, LogEvent::Fell { model: v.id });
         }
     }
@@ -177,5 +193,7 @@ pub fn slay(world: &mut World, v: &View) {
 
 /// Whether a side still has a model able to fight.
 pub fn can_fight(world: &World, side: Side) -> bool {
-    in_play(world).iter().any(|v| v.side == side && v.cond.able())
+    in_play(world)
+        .iter()
+        .any(|v| v.side == side && v.cond.able())
 }

@@ -17,7 +17,11 @@ pub enum Command {
     /// A missile at an enemy in range and sight, not while in contact.
     Shoot { model: u32, target: u32 },
     /// A spell from the caster's list at a model (Sleep centres on it).
-    Cast { model: u32, spell: Spell, target: u32 },
+    Cast {
+        model: u32,
+        spell: Spell,
+        target: u32,
+    },
     /// First aid to a dying ally in contact (d20 at or under WIS).
     FirstAid { model: u32, target: u32 },
     /// Do nothing this round.

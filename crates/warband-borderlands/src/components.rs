@@ -4,7 +4,9 @@ use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use warband_rules::borderlands::profile::Combatant;
-pub use warband_table::components::{Base, Leader, ModelId, OutOfAction, Team, Terrain, TerrainMap};
+pub use warband_table::components::{
+    Base, Leader, ModelId, OutOfAction, Team, Terrain, TerrainMap,
+};
 
 /// The hero or monster the model is.
 #[derive(Component, Clone, Debug)]

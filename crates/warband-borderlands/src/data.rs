@@ -46,7 +46,9 @@ struct SharedProfile {
 }
 
 /// An optional block written as its plain value (`bx: (hd: "1+1", …)`).
-fn plain_some<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+fn plain_some<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
+    d: D,
+) -> Result<Option<T>, D::Error> {
     T::deserialize(d).map(Some)
 }
 
@@ -72,7 +74,12 @@ pub fn roster(bestiary: &Path, armoury: &Path) -> Result<Vec<Combatant>, DataErr
     let mut out = Vec::new();
     for p in shared.profiles {
         let Some(bx) = p.bx else { continue };
-        let ac = p.ac.ok_or_else(|| DataError::new(bestiary, format!("{}: a B/X monster needs its `ac`", p.name)))?;
+        let ac = p.ac.ok_or_else(|| {
+            DataError::new(
+                bestiary,
+                format!("{}: a B/X monster needs its `ac`", p.name),
+            )
+        })?;
         if let Some(problem) = monster_problems(&p.name, ac, p.morale, &bx).first() {
             return Err(DataError::new(bestiary, problem.clone()));
         }
@@ -82,7 +89,10 @@ pub fn roster(bestiary: &Path, armoury: &Path) -> Result<Vec<Combatant>, DataErr
         if let Some(problem) = hero_problems(h).first() {
             return Err(DataError::new(armoury, problem.clone()));
         }
-        out.push(Combatant::hero(h, &arms.weapons, &arms.armour).map_err(|e| DataError::new(armoury, e))?);
+        out.push(
+            Combatant::hero(h, &arms.weapons, &arms.armour)
+                .map_err(|e| DataError::new(armoury, e))?,
+        );
     }
     Ok(out)
 }
@@ -112,7 +122,8 @@ impl BattleSetup {
     pub fn load(scenario_file: &Path) -> Result<Self, DataError> {
         let scenario: Scenario = load_ron(scenario_file)?;
         let root = root_of(scenario_file);
-        let army = |name: &str| load_ron::<ArmyList>(&root.join("armies").join(format!("{name}.ron")));
+        let army =
+            |name: &str| load_ron::<ArmyList>(&root.join("armies").join(format!("{name}.ron")));
         let armies = PerSide {
             a: army(&scenario.armies.a)?,
             b: army(&scenario.armies.b)?,
@@ -121,7 +132,11 @@ impl BattleSetup {
             &root.join("bestiary").join("marauders.ron"),
             &root.join("bestiary").join("borderlands.ron"),
         )?;
-        let setup = Self { scenario, armies, roster };
+        let setup = Self {
+            scenario,
+            armies,
+            roster,
+        };
         if let Some(first) = setup.problems().first() {
             return Err(DataError::new(scenario_file, first.clone()));
         }
@@ -145,16 +160,29 @@ impl BattleSetup {
         let s = &self.scenario;
         let mut out = Vec::new();
         if s.ruleset != Ruleset::Borderlands {
-            out.push(format!("scenario `{}` is for `{}`, not borderlands", s.name, s.ruleset));
+            out.push(format!(
+                "scenario `{}` is for `{}`, not borderlands",
+                s.name, s.ruleset
+            ));
         }
-        out.extend(warband_table::table::table_problems(&s.name, s.table, s.round_limit, &s.terrain, &s.deployment));
+        out.extend(warband_table::table::table_problems(
+            &s.name,
+            s.table,
+            s.round_limit,
+            &s.terrain,
+            &s.deployment,
+        ));
         for side in warband_rules::Side::BOTH {
             let army = self.armies.get(side);
             out.extend(army_problems(army, &self.roster));
             let diameters: Vec<f32> = self.muster(army).iter().map(|c| base_diameter(c)).collect();
             let table = bevy_math::Vec2::new(s.table.0, s.table.1);
-            if let Err(e) = warband_table::table::deploy(*s.deployment.get(side), &diameters, table) {
-                out.push(format!("scenario `{}`, {side} ({}): {e}", s.name, army.name));
+            if let Err(e) = warband_table::table::deploy(*s.deployment.get(side), &diameters, table)
+            {
+                out.push(format!(
+                    "scenario `{}`, {side} ({}): {e}",
+                    s.name, army.name
+                ));
             }
         }
         out
@@ -178,34 +206,85 @@ pub fn army_problems(army: &ArmyList, roster: &[Combatant]) -> Vec<String> {
     let find = |n: &str| roster.iter().find(|c| c.name == n);
     let mut out = Vec::new();
     if army.ruleset != Ruleset::Borderlands {
-        out.push(format!("army `{}` is for `{}`, not borderlands", army.name, army.ruleset));
+        out.push(format!(
+            "army `{}` is for `{}`, not borderlands",
+            army.name, army.ruleset
+        ));
     }
     out.extend(army.problems_with_points(|n| find(n).is_some(), |n| find(n).map(|c| c.xp)));
-    let heroes = army.models().filter(|n| find(n).is_some_and(|c| c.hero)).count();
+    let heroes = army
+        .models()
+        .filter(|n| find(n).is_some_and(|c| c.hero))
+        .count();
     let all = army.models().count();
     if heroes > MAX_PARTY {
-        out.push(format!("army `{}`: a party has at most {MAX_PARTY} heroes, not {heroes}", army.name));
+        out.push(format!(
+            "army `{}`: a party has at most {MAX_PARTY} heroes, not {heroes}",
+            army.name
+        ));
     }
     if heroes > 0 && heroes < all {
-        out.push(format!("army `{}` mixes heroes and monsters: a side is a party or a monster group", army.name));
+        out.push(format!(
+            "army `{}` mixes heroes and monsters: a side is a party or a monster group",
+            army.name
+        ));
     }
     out
 }
 
-/// Checks a Borderlands scenario or army file; every problem, each naming the file.
+/// A name given to two combatants (an army could not say which it means).
+fn duplicates(roster: &[Combatant]) -> Vec<String> {
+    let mut names: Vec<&str> = roster.iter().map(|c| c.name.as_str()).collect();
+    names.sort_unstable();
+    let mut out: Vec<String> = names
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| format!("two profiles are named `{}`", w[0]))
+        .collect();
+    out.dedup();
+    out
+}
+
+/// Checks a Borderlands scenario or army file, the armoury, or the B/X blocks of the
+/// shared bestiary; every problem, each naming the file.
 pub fn validate_file(path: &Path) -> Vec<String> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => return vec![DataError::new(path, format!("cannot read: {e}")).to_string()],
     };
     let root = root_of(path);
-    if text.contains("ArmyList") {
+    let head = text
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<String>();
+    let head = head.trim_start();
+    if head.starts_with("Bestiary") || head.starts_with("Armoury") {
+        let (bestiary, armoury) = if head.starts_with("Bestiary") {
+            (path.to_path_buf(), root.join("bestiary/borderlands.ron"))
+        } else {
+            (root.join("bestiary/marauders.ron"), path.to_path_buf())
+        };
+        return match roster(&bestiary, &armoury) {
+            Ok(r) => duplicates(&r)
+                .into_iter()
+                .map(|p| DataError::new(path, p).to_string())
+                .collect(),
+            Err(e) => vec![e.to_string()],
+        };
+    }
+    if head.starts_with("ArmyList") {
         let army = match parse_ron::<ArmyList>(path, &text) {
             Ok(a) => a,
             Err(e) => return vec![e.to_string()],
         };
-        return match roster(&root.join("bestiary/marauders.ron"), &root.join("bestiary/borderlands.ron")) {
-            Ok(r) => army_problems(&army, &r).into_iter().map(|p| DataError::new(path, p).to_string()).collect(),
+        return match roster(
+            &root.join("bestiary/marauders.ron"),
+            &root.join("bestiary/borderlands.ron"),
+        ) {
+            Ok(r) => army_problems(&army, &r)
+                .into_iter()
+                .map(|p| DataError::new(path, p).to_string())
+                .collect(),
             Err(e) => vec![e.to_string()],
         };
     }

@@ -19,7 +19,8 @@ use warband_table::{Refusal, state};
 
 /// Registers the battle's state and phases.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<BattleLog>().init_resource::<TerrainMap>();
+    app.init_resource::<BattleLog>()
+        .init_resource::<TerrainMap>();
     state::component::<ModelId>(app);
     state::component::<Team>(app);
     state::component::<Stats>(app);
@@ -86,7 +87,11 @@ impl Rules for Borderlands {
     }
 
     fn refused(side: Side, command: Command, reason: String) -> LogEvent {
-        LogEvent::Refused { side, command, reason }
+        LogEvent::Refused {
+            side,
+            command,
+            reason,
+        }
     }
 }
 
@@ -114,7 +119,11 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
     let mut shapes = Vec::new();
     for (index, t) in s.terrain.iter().enumerate() {
         shapes.push(t.shape()?);
-        world.spawn(Terrain { index, name: t.name.clone(), kind: t.kind });
+        world.spawn(Terrain {
+            index,
+            name: t.name.clone(),
+            kind: t.kind,
+        });
     }
     world.insert_resource(TerrainMap(shapes.into()));
     let mut dice = DiceRoller::from_seed(seed);
@@ -131,14 +140,23 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
         let mut leader_placed = false;
         for ((c, spot), d) in muster.into_iter().zip(spots).zip(diameters) {
             let id = index.len() as u32 + 1;
-            let hp = roll_hp(c.hp, &mut dice, &format!("{} hit points", c.name), &HIT_POINTS);
+            let hp = roll_hp(
+                c.hp,
+                &mut dice,
+                &format!("{} hit points", c.name),
+                &HIT_POINTS,
+            );
             events.extend(dice.take_records().into_iter().map(LogEvent::Die));
             events.push(LogEvent::HitPoints { model: id, hp });
             let mut e = world.spawn((
                 ModelId(id),
                 Team(side),
                 Hp { max: hp, now: hp },
-                Base(Placed { shape: BaseShape::Round { diameter: d }, center: spot, facing: 0.0 }),
+                Base(Placed {
+                    shape: BaseShape::Round { diameter: d },
+                    center: spot,
+                    facing: 0.0,
+                }),
                 Condition::default(),
             ));
             if c.slots > 0 {

@@ -11,31 +11,108 @@ use warband_table::engine::{LogEntry, Outcome};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LogEvent {
     Die(DieRoll),
-    Accepted { side: Side, command: Command },
-    Refused { side: Side, command: Command, reason: String },
-    HitPoints { model: u32, hp: i32 },
-    RoundStarted { round: u32 },
-    Initiative { a: u8, b: u8, order: Order },
-    StepStarted { side: Side, together: bool },
-    Moved { model: u32, from: (f32, f32), to: (f32, f32), engaged: Vec<u32> },
-    Attack { attacker: u32, target: u32, need: i32, swing: Swing },
-    Damage { model: u32, amount: u16, hp: i32 },
-    CoverTook { shooter: u32, cover: Option<u32> },
-    Slain { model: u32 },
-    Fell { model: u32 },
-    DeathSave { model: u32, saved: bool },
-    Bled { model: u32, hp: i32 },
-    Stabilised { model: u32 },
-    Cast { model: u32, spell: Spell, target: u32 },
-    SpellLost { model: u32, spell: Spell },
-    Resisted { model: u32, spell: Spell },
-    Asleep { model: u32 },
-    Held { model: u32 },
-    Blinded { model: u32 },
-    Recovered { model: u32 },
-    Healed { model: u32, amount: u16, hp: i32 },
-    Morale { side: Side, score: u8, roll: Option<u8>, holds: bool },
-    FledTable { model: u32 },
+    Accepted {
+        side: Side,
+        command: Command,
+    },
+    Refused {
+        side: Side,
+        command: Command,
+        reason: String,
+    },
+    HitPoints {
+        model: u32,
+        hp: i32,
+    },
+    RoundStarted {
+        round: u32,
+    },
+    Initiative {
+        a: u8,
+        b: u8,
+        order: Order,
+    },
+    StepStarted {
+        side: Side,
+        together: bool,
+    },
+    Moved {
+        model: u32,
+        from: (f32, f32),
+        to: (f32, f32),
+        engaged: Vec<u32>,
+    },
+    Attack {
+        attacker: u32,
+        target: u32,
+        need: i32,
+        swing: Swing,
+    },
+    Damage {
+        model: u32,
+        amount: u16,
+        hp: i32,
+    },
+    CoverTook {
+        shooter: u32,
+        cover: Option<u32>,
+    },
+    Slain {
+        model: u32,
+    },
+    Fell {
+        model: u32,
+    },
+    DeathSave {
+        model: u32,
+        saved: bool,
+    },
+    Bled {
+        model: u32,
+        hp: i32,
+    },
+    Stabilised {
+        model: u32,
+    },
+    Cast {
+        model: u32,
+        spell: Spell,
+        target: u32,
+    },
+    SpellLost {
+        model: u32,
+        spell: Spell,
+    },
+    Resisted {
+        model: u32,
+        spell: Spell,
+    },
+    Asleep {
+        model: u32,
+    },
+    Held {
+        model: u32,
+    },
+    Blinded {
+        model: u32,
+    },
+    Recovered {
+        model: u32,
+    },
+    Healed {
+        model: u32,
+        amount: u16,
+        hp: i32,
+    },
+    Morale {
+        side: Side,
+        score: u8,
+        roll: Option<u8>,
+        holds: bool,
+    },
+    FledTable {
+        model: u32,
+    },
     Outcome(Outcome),
 }
 

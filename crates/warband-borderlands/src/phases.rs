@@ -2,7 +2,9 @@
 //! order (or one shared step on a tie, effects landing together) → resolution (death
 //! saves, bleeding, morale, victory) → the next round.
 
-use crate::battle::{Battle, ModelIndex, Trigger, View, can_fight, find, in_play, land, log, roll, slay};
+use crate::battle::{
+    Battle, ModelIndex, Trigger, View, can_fight, find, in_play, land, log, roll, slay,
+};
 use crate::command::Command;
 use crate::components::*;
 use crate::log::LogEvent;
@@ -12,9 +14,9 @@ use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use bevy_state::prelude::*;
 use serde::{Deserialize, Serialize};
+use warband_rules::borderlands::SaveKind;
 use warband_rules::borderlands::clauses::{DEATH_SAVE, INITIATIVE, MORALE};
 use warband_rules::borderlands::rules::{Order, bled_out, initiative, saves};
-use warband_rules::borderlands::SaveKind;
 use warband_rules::morale::{MoraleNeed, morale_need};
 use warband_rules::{Die, Side};
 use warband_table::engine::Outcome;
@@ -38,7 +40,11 @@ pub(crate) fn plugin(app: &mut App) {
 }
 
 fn go(world: &mut World, next: Phase) {
-    let next = if world.resource::<Battle>().outcome.is_some() { Phase::Over } else { next };
+    let next = if world.resource::<Battle>().outcome.is_some() {
+        Phase::Over
+    } else {
+        next
+    };
     world.resource_mut::<NextState<Phase>>().set(next);
 }
 
@@ -71,14 +77,27 @@ fn start_round(world: &mut World) {
             c.hurt = false;
         }
     }
-    let (a, b) = roll(world, |d| (d.roll(Die::D6, "initiative A", &INITIATIVE), d.roll(Die::D6, "initiative B", &INITIATIVE)));
+    let (a, b) = roll(world, |d| {
+        (
+            d.roll(Die::D6, "initiative A", &INITIATIVE),
+            d.roll(Die::D6, "initiative B", &INITIATIVE),
+        )
+    });
     let order = initiative(a, b);
     log(world, LogEvent::Initiative { a, b, order });
-    let first = if order == Order::BFirst { Side::B } else { Side::A };
+    let first = if order == Order::BFirst {
+        Side::B
+    } else {
+        Side::A
+    };
     {
         let mut battle = world.resource_mut::<Battle>();
         battle.order = order;
-        battle.step = crate::battle::Step { acting: None, done: [false; 2], together: order == Order::Together };
+        battle.step = crate::battle::Step {
+            acting: None,
+            done: [false; 2],
+            together: order == Order::Together,
+        };
     }
     if order == Order::Together {
         begin_side(world, Side::B);
@@ -102,21 +121,48 @@ fn begin_side(world: &mut World, side: Side) {
 /// Each model of a fleeing side runs its full move from the nearest enemy (a retreat,
 /// so enemies in contact strike first); off the table it is out of action.
 fn flee(world: &mut World, side: Side) {
-    for v in in_play(world).into_iter().filter(|v| v.side == side && v.cond.can_act()) {
+    for v in in_play(world)
+        .into_iter()
+        .filter(|v| v.side == side && v.cond.can_act())
+    {
         actions::parting_blows(world, v.id);
         let Some(v) = find(world, v.id) else { continue };
-        let Some(foe) = in_play(world).into_iter().filter(|o| o.side != side)
-            .min_by(|a, b| a.base.center.distance(v.base.center).total_cmp(&b.base.center.distance(v.base.center)))
+        let Some(foe) = in_play(world)
+            .into_iter()
+            .filter(|o| o.side != side)
+            .min_by(|a, b| {
+                a.base
+                    .center
+                    .distance(v.base.center)
+                    .total_cmp(&b.base.center.distance(v.base.center))
+            })
         else {
             continue;
         };
         let away = (v.base.center - foe.base.center).normalize_or(Vec2::Y);
-        let mover = Mover { id: v.id, base: v.base, allowance: v.stats.move_inches };
-        let others: Vec<Other> = in_play(world).iter().filter(|o| o.id != v.id)
-            .map(|o| Other { id: o.id, base: o.base, enemy: o.side != side }).collect();
+        let mover = Mover {
+            id: v.id,
+            base: v.base,
+            allowance: v.stats.move_inches,
+        };
+        let others: Vec<Other> = in_play(world)
+            .iter()
+            .filter(|o| o.id != v.id)
+            .map(|o| Other {
+                id: o.id,
+                base: o.base,
+                enemy: o.side != side,
+            })
+            .collect();
         let table = world.resource::<Battle>().table;
         let terrain = world.resource::<TerrainMap>().0.clone();
-        let end = flee_path(&mover, v.base.center + away * v.stats.move_inches, table, &others, &terrain);
+        let end = flee_path(
+            &mover,
+            v.base.center + away * v.stats.move_inches,
+            table,
+            &others,
+            &terrain,
+        );
         fled_to(world, &v, end);
     }
 }
@@ -130,7 +176,15 @@ fn fled_to(world: &mut World, v: &View, end: FleeEnd) {
         }
         FleeEnd::At(p) => {
             world.entity_mut(v.entity).insert(Base(v.base.at(p)));
-            log(world, LogEvent::Moved { model: v.id, from: v.base.center.into(), to: p.into(), engaged: vec![] });
+            log(
+                world,
+                LogEvent::Moved {
+                    model: v.id,
+                    from: v.base.center.into(),
+                    to: p.into(),
+                    engaged: vec![],
+                },
+            );
         }
     }
 }
@@ -156,7 +210,11 @@ pub fn apply(world: &mut World, side: Side, command: &Command) -> Result<(), Ref
         Command::Retreat { model, to } => actions::do_retreat(world, side, *model, at(to)),
         Command::Melee { model, target } => actions::do_melee(world, side, *model, *target),
         Command::Shoot { model, target } => actions::do_shoot(world, side, *model, *target),
-        Command::Cast { model, spell, target } => spells::do_cast(world, side, *model, *spell, *target),
+        Command::Cast {
+            model,
+            spell,
+            target,
+        } => spells::do_cast(world, side, *model, *spell, *target),
         Command::FirstAid { model, target } => actions::do_first_aid(world, side, *model, *target),
         Command::Hold { model } => actions::do_hold(world, side, *model),
     }?;
@@ -221,11 +279,16 @@ fn resolve(world: &mut World) {
 fn death_save(world: &mut World, v: &View) {
     let target = v.stats.save_as.target(SaveKind::Death);
     let purpose = format!("{} saves vs death", v.stats.name);
-    let r = roll(world, |d| d.roll_needing(Die::D20, Some(target.min(20)), purpose, &DEATH_SAVE));
+    let r = roll(world, |d| {
+        d.roll_needing(Die::D20, Some(target.min(20)), purpose, &DEATH_SAVE)
+    });
     let saved = saves(target, r);
     log(world, LogEvent::DeathSave { model: v.id, saved });
     if saved {
-        world.entity_mut(v.entity).insert(Condition { down: Some(Down::Bleeding), ..v.cond });
+        world.entity_mut(v.entity).insert(Condition {
+            down: Some(Down::Bleeding),
+            ..v.cond
+        });
     } else {
         slay(world, v);
     }
@@ -234,7 +297,13 @@ fn death_save(world: &mut World, v: &View) {
 fn bleed(world: &mut World, v: &View) {
     let now = v.hp.now - 1;
     world.entity_mut(v.entity).insert(Hp { now, ..v.hp });
-    log(world, LogEvent::Bled { model: v.id, hp: now });
+    log(
+        world,
+        LogEvent::Bled {
+            model: v.id,
+            hp: now,
+        },
+    );
     if bled_out(now, v.stats.con) {
         slay(world, v);
     }
@@ -242,14 +311,22 @@ fn bleed(world: &mut World, v: &View) {
 
 /// The morale score of a side: its leader's while in play, else the lowest in play.
 fn morale_score(world: &World, side: Side) -> Option<u8> {
-    let own: Vec<View> = in_play(world).into_iter().filter(|v| v.side == side).collect();
+    let own: Vec<View> = in_play(world)
+        .into_iter()
+        .filter(|v| v.side == side)
+        .collect();
     let leader = own.iter().find(|v| world.get::<Leader>(v.entity).is_some());
-    leader.map(|v| v.stats.morale).or_else(|| own.iter().map(|v| v.stats.morale).min())
+    leader
+        .map(|v| v.stats.morale)
+        .or_else(|| own.iter().map(|v| v.stats.morale).min())
 }
 
 /// Fires the side's standing triggers and, if one fired, checks 2d6 against its score.
 fn morale(world: &mut World, side: Side) {
-    let own: Vec<View> = in_play(world).into_iter().filter(|v| v.side == side).collect();
+    let own: Vec<View> = in_play(world)
+        .into_iter()
+        .filter(|v| v.side == side)
+        .collect();
     let able: Vec<&View> = own.iter().filter(|v| v.cond.able()).collect();
     {
         let mut b = world.resource_mut::<Battle>();
@@ -268,15 +345,27 @@ fn morale(world: &mut World, side: Side) {
             return;
         }
     }
-    let Some(score) = morale_score(world, side) else { return };
+    let Some(score) = morale_score(world, side) else {
+        return;
+    };
     let roll2 = match morale_need(score) {
-        MoraleNeed::Roll { .. } => Some(roll(world, |d| d.roll_2d6(&format!("{side} morale"), &MORALE))),
+        MoraleNeed::Roll { .. } => Some(roll(world, |d| {
+            d.roll_2d6(&format!("{side} morale"), &MORALE)
+        })),
         _ => None,
     };
     let state = world.resource::<Battle>().side(side).morale;
     let after = state.after(score, roll2.unwrap_or(if score >= 12 { 2 } else { 12 }));
     world.resource_mut::<Battle>().side_mut(side).morale = after;
-    log(world, LogEvent::Morale { side, score, roll: roll2, holds: !after.fled });
+    log(
+        world,
+        LogEvent::Morale {
+            side,
+            score,
+            roll: roll2,
+            holds: !after.fled,
+        },
+    );
 }
 
 /// A side with no model able to fight loses (both: a draw).
@@ -287,9 +376,18 @@ fn check_victory(world: &mut World) {
     let [a, b] = Side::BOTH.map(|s| can_fight(world, s));
     let outcome = match (a, b) {
         (true, true) => return,
-        (true, false) => Outcome { winner: Some(Side::A), reason: "B has no model able to fight".into() },
-        (false, true) => Outcome { winner: Some(Side::B), reason: "A has no model able to fight".into() },
-        (false, false) => Outcome { winner: None, reason: "neither side can fight".into() },
+        (true, false) => Outcome {
+            winner: Some(Side::A),
+            reason: "B has no model able to fight".into(),
+        },
+        (false, true) => Outcome {
+            winner: Some(Side::B),
+            reason: "A has no model able to fight".into(),
+        },
+        (false, false) => Outcome {
+            winner: None,
+            reason: "neither side can fight".into(),
+        },
     };
     set_outcome(world, outcome);
 }
@@ -301,13 +399,23 @@ fn set_outcome(world: &mut World, o: Outcome) {
 
 /// After the round limit, more HP removed wins.
 fn finish_on_points(world: &mut World) {
-    let [a, b] = world.resource::<Battle>().sides.clone().map(|s| s.hp_removed);
+    let [a, b] = world
+        .resource::<Battle>()
+        .sides
+        .clone()
+        .map(|s| s.hp_removed);
     let winner = match a.cmp(&b) {
         std::cmp::Ordering::Greater => Some(Side::A),
         std::cmp::Ordering::Less => Some(Side::B),
         std::cmp::Ordering::Equal => None,
     };
-    set_outcome(world, Outcome { winner, reason: format!("round limit: HP removed {a} to {b}") });
+    set_outcome(
+        world,
+        Outcome {
+            winner,
+            reason: format!("round limit: HP removed {a} to {b}"),
+        },
+    );
     world.resource_mut::<Battle>().round -= 1;
     go(world, Phase::Over);
 }

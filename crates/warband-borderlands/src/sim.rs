@@ -40,10 +40,18 @@ impl Contest for Borderlands {
     }
 }
 
-pub fn run(setup: &BattleSetup, config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<SimReport, String> {
+pub fn run(
+    setup: &BattleSetup,
+    config: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SimReport, String> {
     warband_table::sim::run::<Borderlands>(setup, config, progress)
 }
 
-pub fn run_tally(setup: &BattleSetup, config: &SimConfig, progress: &(dyn Fn(u64) + Sync)) -> Result<Tally, String> {
+pub fn run_tally(
+    setup: &BattleSetup,
+    config: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Tally, String> {
     warband_table::sim::run_tally::<Borderlands>(setup, config, progress)
 }

@@ -21,7 +21,13 @@ pub const SLEEP_RADIUS: f32 = 4.0;
 pub const ONE_D6_PLUS_1: DamageExpr = DamageExpr::new(1, 6, 1);
 
 /// The caster and target of a spell that may be cast.
-pub fn check_cast(world: &World, side: Side, id: u32, spell: Spell, target: u32) -> Result<(View, View), Refusal> {
+pub fn check_cast(
+    world: &World,
+    side: Side,
+    id: u32,
+    spell: Spell,
+    target: u32,
+) -> Result<(View, View), Refusal> {
     let v = actor(world, side, id)?;
     if !v.stats.spells.contains(&spell) {
         return refuse(format!("{} does not know {}", v.stats.name, spell.name()));
@@ -46,19 +52,35 @@ pub fn check_cast(world: &World, side: Side, id: u32, spell: Spell, target: u32)
     }
     let range = spell.range().unwrap_or(0.0);
     if gap(&v.base, &t.base) > range {
-        return refuse(format!("{} is beyond {}'s {range:.0}\"", t.stats.name, spell.name()));
+        return refuse(format!(
+            "{} is beyond {}'s {range:.0}\"",
+            t.stats.name,
+            spell.name()
+        ));
     }
     let terrain = world.resource::<TerrainMap>();
-    if line_of_fire((v.id, &v.base), (t.id, &t.base), &[], &terrain.0).sight_blocked_by.is_some() {
+    if line_of_fire((v.id, &v.base), (t.id, &t.base), &[], &terrain.0)
+        .sight_blocked_by
+        .is_some()
+    {
         return refuse(format!("{} cannot see {}", v.stats.name, t.stats.name));
     }
     if spell == Spell::HoldPerson && (t.stats.undead || t.stats.level > 4.25) {
-        return refuse(format!("Hold Person holds a living person of 4+1 HD or less, not {}", t.stats.name));
+        return refuse(format!(
+            "Hold Person holds a living person of 4+1 HD or less, not {}",
+            t.stats.name
+        ));
     }
     Ok((v, t))
 }
 
-pub fn do_cast(world: &mut World, side: Side, id: u32, spell: Spell, target: u32) -> Result<(), Refusal> {
+pub fn do_cast(
+    world: &mut World,
+    side: Side,
+    id: u32,
+    spell: Spell,
+    target: u32,
+) -> Result<(), Refusal> {
     let (v, t) = check_cast(world, side, id, spell, target)?;
     mark_acted(world, v.entity);
     if let Some(mut s) = world.get_mut::<Slots>(v.entity) {
@@ -68,10 +90,19 @@ pub fn do_cast(world: &mut World, side: Side, id: u32, spell: Spell, target: u32
         log(world, LogEvent::SpellLost { model: id, spell });
         return Ok(());
     }
-    log(world, LogEvent::Cast { model: id, spell, target });
+    log(
+        world,
+        LogEvent::Cast {
+            model: id,
+            spell,
+            target,
+        },
+    );
     match spell {
         Spell::MagicMissile => {
-            let amount = roll(world, |d| ONE_D6_PLUS_1.roll(d, "Magic Missile", &SPELL_EFFECT));
+            let amount = roll(world, |d| {
+                ONE_D6_PLUS_1.roll(d, "Magic Missile", &SPELL_EFFECT)
+            });
             hurt(world, target, amount, Some(side));
         }
         Spell::CureLightWounds => cure(world, &t),
@@ -84,38 +115,66 @@ pub fn do_cast(world: &mut World, side: Side, id: u32, spell: Spell, target: u32
 
 /// 1d6+1 back (up to the maximum); a dying hero is stabilised, and up again above 0.
 fn cure(world: &mut World, t: &View) {
-    let amount = roll(world, |d| ONE_D6_PLUS_1.roll(d, "Cure Light Wounds", &SPELL_EFFECT));
+    let amount = roll(world, |d| {
+        ONE_D6_PLUS_1.roll(d, "Cure Light Wounds", &SPELL_EFFECT)
+    });
     let now = (t.hp.now + i32::from(amount)).min(t.hp.max);
     let down = match t.cond.down {
         Some(_) if now > 0 => None,
         Some(_) => Some(Down::Stable),
         None => None,
     };
-    world.entity_mut(t.entity).insert((Hp { now, ..t.hp }, Condition { down, ..t.cond }));
-    log(world, LogEvent::Healed { model: t.id, amount, hp: now });
+    world
+        .entity_mut(t.entity)
+        .insert((Hp { now, ..t.hp }, Condition { down, ..t.cond }));
+    log(
+        world,
+        LogEvent::Healed {
+            model: t.id,
+            amount,
+            hp: now,
+        },
+    );
 }
 
 /// 2d8 HD of the target's side around it, lowest HD first; no save; not the undead.
 fn sleep(world: &mut World, t: &View) {
-    let budget = roll(world, |d| d.roll(Die::D8, "Sleep HD", &SPELL_EFFECT) + d.roll(Die::D8, "Sleep HD", &SPELL_EFFECT));
+    let budget = roll(world, |d| {
+        d.roll(Die::D8, "Sleep HD", &SPELL_EFFECT) + d.roll(Die::D8, "Sleep HD", &SPELL_EFFECT)
+    });
     let near: Vec<View> = in_play(world)
         .into_iter()
         .filter(|o| o.side == t.side && !o.stats.undead && !o.cond.asleep && o.cond.down.is_none())
         .filter(|o| o.base.center.distance(t.base.center) <= SLEEP_RADIUS)
         .collect();
-    let candidates: Vec<(usize, f32)> = near.iter().enumerate().map(|(i, o)| (i, o.stats.level)).collect();
+    let candidates: Vec<(usize, f32)> = near
+        .iter()
+        .enumerate()
+        .map(|(i, o)| (i, o.stats.level))
+        .collect();
     for i in sleep_victims(budget, &candidates) {
         let o = &near[i];
-        world.entity_mut(o.entity).insert(Condition { asleep: true, ..o.cond });
+        world.entity_mut(o.entity).insert(Condition {
+            asleep: true,
+            ..o.cond
+        });
         log(world, LogEvent::Asleep { model: o.id });
     }
 }
 
 /// A save vs spells (at `penalty` worse); a failure takes the effect.
-fn resisted_or(world: &mut World, t: &View, spell: Spell, penalty: u8, effect: impl FnOnce(&mut Condition)) {
+fn resisted_or(
+    world: &mut World,
+    t: &View,
+    spell: Spell,
+    penalty: u8,
+    effect: impl FnOnce(&mut Condition),
+) {
     let target = t.stats.save_as.target(SaveKind::Spells) + penalty;
     let purpose = format!("{} saves vs {}", t.stats.name, spell.name());
-    let r = roll(world, |d| d.roll_needing(Die::D20, Some(target.min(20)), purpose, &SPELL_SAVE));
+    let r = roll(world, |d| {
+        d.roll_needing(Die::D20, Some(target.min(20)), purpose, &SPELL_SAVE)
+    });
     if saves(target, r) {
         log(world, LogEvent::Resisted { model: t.id, spell });
         return;
@@ -123,21 +182,33 @@ fn resisted_or(world: &mut World, t: &View, spell: Spell, penalty: u8, effect: i
     let mut cond = t.cond;
     effect(&mut cond);
     world.entity_mut(t.entity).insert(cond);
-    log(world, match spell {
-        Spell::HoldPerson => LogEvent::Held { model: t.id },
-        _ => LogEvent::Blinded { model: t.id },
-    });
+    log(
+        world,
+        match spell {
+            Spell::HoldPerson => LogEvent::Held { model: t.id },
+            _ => LogEvent::Blinded { model: t.id },
+        },
+    );
 }
 
 /// At the start of a side's step its held and blinded models save vs spells to shake
 /// the effect off (seed: "Roll for Saving Throws against ongoing effects").
 pub fn ongoing_saves(world: &mut World, side: Side) {
-    for v in in_play(world).into_iter().filter(|v| v.side == side && (v.cond.held || v.cond.blinded)) {
+    for v in in_play(world)
+        .into_iter()
+        .filter(|v| v.side == side && (v.cond.held || v.cond.blinded))
+    {
         let target = v.stats.save_as.target(SaveKind::Spells);
         let purpose = format!("{} shakes off a spell", v.stats.name);
-        let r = roll(world, |d| d.roll_needing(Die::D20, Some(target.min(20)), purpose, &ONGOING_SAVE));
+        let r = roll(world, |d| {
+            d.roll_needing(Die::D20, Some(target.min(20)), purpose, &ONGOING_SAVE)
+        });
         if saves(target, r) {
-            world.entity_mut(v.entity).insert(Condition { held: false, blinded: false, ..v.cond });
+            world.entity_mut(v.entity).insert(Condition {
+                held: false,
+                blinded: false,
+                ..v.cond
+            });
             log(world, LogEvent::Recovered { model: v.id });
         }
     }

@@ -64,4 +64,3 @@ pub struct Caster {
     pub declared: Option<Declared>,
     pub blessing: Option<Blessing>,
 }
-

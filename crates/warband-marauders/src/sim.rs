@@ -44,7 +44,11 @@ impl Contest for Marauders {
 }
 
 /// Plays game `index` of a batch.
-pub fn play_game(setup: &BattleSetup, config: &SimConfig, index: u64) -> Result<GameResult, String> {
+pub fn play_game(
+    setup: &BattleSetup,
+    config: &SimConfig,
+    index: u64,
+) -> Result<GameResult, String> {
     warband_table::sim::play_game::<Marauders>(setup, config, index)
 }
 

@@ -16,7 +16,11 @@ impl Policy<Borderlands> for Charge {
         let nearest = |t: &crate::battle::View| -f64::from(t.base.center.distance(v.base.center));
         melee_on(world, &v, |t| -f64::from(t.hp.now))
             .or_else(|| shot_on(world, &v, nearest))
-            .or_else(|| enemies_by_distance(world, &v).iter().find_map(|t| advance(world, &v, t)))
+            .or_else(|| {
+                enemies_by_distance(world, &v)
+                    .iter()
+                    .find_map(|t| advance(world, &v, t))
+            })
             .or(Some(Command::Hold { model: v.id }))
     }
 }

@@ -60,7 +60,9 @@ impl FromStr for AiKind {
         AiKind::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("unknown Borderlands AI `{s}`: expected random, charge or normal"))
+            .ok_or_else(|| {
+                format!("unknown Borderlands AI `{s}`: expected random, charge or normal")
+            })
     }
 }
 
@@ -68,21 +70,36 @@ impl FromStr for AiKind {
 pub type Played = warband_table::player::Played<Command>;
 
 /// Plays a battle to its end with one player per side.
-pub fn play(engine: &mut Engine, a: &mut dyn Policy<Borderlands>, b: &mut dyn Policy<Borderlands>) -> Played {
+pub fn play(
+    engine: &mut Engine,
+    a: &mut dyn Policy<Borderlands>,
+    b: &mut dyn Policy<Borderlands>,
+) -> Played {
     warband_table::player::play::<Borderlands>(engine, a, b)
 }
 
 /// The side's models that can still act this round, in id order.
 pub fn ready(world: &World, side: Side) -> Vec<View> {
-    if world.resource::<crate::battle::Battle>().side(side).morale.fled {
+    if world
+        .resource::<crate::battle::Battle>()
+        .side(side)
+        .morale
+        .fled
+    {
         return Vec::new();
     }
-    in_play(world).into_iter().filter(|v| v.side == side && v.cond.can_act()).collect()
+    in_play(world)
+        .into_iter()
+        .filter(|v| v.side == side && v.cond.can_act())
+        .collect()
 }
 
 /// Enemies of `v`, nearest first (ties by id).
 pub fn enemies_by_distance(world: &World, v: &View) -> Vec<View> {
-    let mut foes: Vec<View> = in_play(world).into_iter().filter(|o| o.side != v.side).collect();
+    let mut foes: Vec<View> = in_play(world)
+        .into_iter()
+        .filter(|o| o.side != v.side)
+        .collect();
     let d = |o: &View| o.base.center.distance(v.base.center);
     foes.sort_by(|a, b| d(a).total_cmp(&d(b)).then(a.id.cmp(&b.id)));
     foes
@@ -97,14 +114,22 @@ pub fn advance(world: &World, v: &View, target: &View) -> Option<Command> {
     let gap = to_target.length();
     let step = v.stats.move_inches;
     if gap <= step && check_move_to(world, v.side, v.id, target.base.center).is_ok() {
-        return Some(Command::Move { model: v.id, to: target.base.center.into() });
+        return Some(Command::Move {
+            model: v.id,
+            to: target.base.center.into(),
+        });
     }
     for degrees in [0.0f32, 25.0, -25.0, 50.0, -50.0, 80.0, -80.0] {
         let dir = Vec2::from_angle(degrees.to_radians()).rotate(to_target / gap.max(1e-3));
         for frac in [1.0f32, 0.5] {
             let to = from + dir * step.min(gap) * frac;
-            if to.distance(target.base.center) < gap - 0.25 && check_move_to(world, v.side, v.id, to).is_ok() {
-                return Some(Command::Move { model: v.id, to: to.into() });
+            if to.distance(target.base.center) < gap - 0.25
+                && check_move_to(world, v.side, v.id, to).is_ok()
+            {
+                return Some(Command::Move {
+                    model: v.id,
+                    to: to.into(),
+                });
             }
         }
     }
@@ -117,7 +142,10 @@ pub fn melee_on(world: &World, v: &View, pick: impl Fn(&View) -> f64) -> Option<
         .into_iter()
         .filter(|t| check_melee(world, v.side, v.id, t.id).is_ok())
         .max_by(|a, b| pick(a).total_cmp(&pick(b)).then(b.id.cmp(&a.id)))
-        .map(|t| Command::Melee { model: v.id, target: t.id })
+        .map(|t| Command::Melee {
+            model: v.id,
+            target: t.id,
+        })
 }
 
 /// A legal shot for `v` at the enemy `pick` prefers.
@@ -127,7 +155,10 @@ pub fn shot_on(world: &World, v: &View, pick: impl Fn(&View) -> f64) -> Option<C
         .into_iter()
         .filter(|t| check_shot(world, v.side, v.id, t.id).is_ok())
         .max_by(|a, b| pick(a).total_cmp(&pick(b)).then(b.id.cmp(&a.id)))
-        .map(|t| Command::Shoot { model: v.id, target: t.id })
+        .map(|t| Command::Shoot {
+            model: v.id,
+            target: t.id,
+        })
 }
 
 /// A retreat straight away from the enemies in contact, if one is legal.
@@ -135,12 +166,20 @@ pub fn run_away(world: &World, v: &View, half: bool) -> Option<Command> {
     let foes = foes_in_contact(world, v);
     let centre = foes.iter().map(|f| f.base.center).sum::<Vec2>() / foes.len().max(1) as f32;
     let dir = (v.base.center - centre).normalize_or(Vec2::Y);
-    let reach = if half { v.stats.move_inches / 2.0 } else { v.stats.move_inches };
+    let reach = if half {
+        v.stats.move_inches / 2.0
+    } else {
+        v.stats.move_inches
+    };
     [1.0f32, 0.6, 0.3].into_iter().find_map(|f| {
         let to = v.base.center + dir * reach * f;
         check_leave(world, v.side, v.id, to, half).ok().map(|_| {
             let to = to.into();
-            if half { Command::Withdraw { model: v.id, to } } else { Command::Retreat { model: v.id, to } }
+            if half {
+                Command::Withdraw { model: v.id, to }
+            } else {
+                Command::Retreat { model: v.id, to }
+            }
         })
     })
 }

@@ -48,7 +48,11 @@ fn choose(world: &World, v: &View) -> Command {
 /// The chance `a`'s whole routine takes `t` to 0, and its expected damage.
 pub fn routine_odds(a: &View, t: &View) -> (f64, f64) {
     let bonus = i32::from(a.stats.melee_bonus) - if a.cond.blinded { 4 } else { 0 };
-    let hit = if t.cond.helpless() { 1.0 } else { swing_odds(a.stats.thac0, t.stats.ac, bonus, false).hit };
+    let hit = if t.cond.helpless() {
+        1.0
+    } else {
+        swing_odds(a.stats.thac0, t.stats.ac, bonus, false).hit
+    };
     let swings: Vec<_> = a.stats.melee.iter().map(|m| (hit, m.damage)).collect();
     let total = routine_total(&swings);
     (at_least(&total, t.hp.now.max(1) as u16), mean(&total))
@@ -62,51 +66,101 @@ fn melee_value(a: &View, t: &View) -> f64 {
 }
 
 fn shot_value(world: &World, a: &View, t: &View) -> f64 {
-    let Ok(plan) = check_shot(world, a.side, a.id, t.id) else { return f64::MIN };
+    let Ok(plan) = check_shot(world, a.side, a.id, t.id) else {
+        return f64::MIN;
+    };
     let s = swing_odds(a.stats.thac0, t.stats.ac, plan.bonus, plan.cover);
     let dmg = mean(&plan.damage.distribution());
-    let friendly = plan.cover_model.and_then(|c| find(world, c)).is_some_and(|c| c.side == a.side);
+    let friendly = plan
+        .cover_model
+        .and_then(|c| find(world, c))
+        .is_some_and(|c| c.side == a.side);
     let kill = s.hit * at_least(&plan.damage.distribution(), t.hp.now.max(1) as u16);
     kill * 10.0 + s.hit * dmg - if friendly { s.cover * dmg * 2.0 } else { 0.0 }
 }
 
 /// First aid, or a cure, for a dying friend in reach.
 fn aid(world: &World, v: &View) -> Option<Command> {
-    let dying: Vec<View> = in_play(world).into_iter().filter(|o| o.side == v.side && o.cond.down.is_some()).collect();
+    let dying: Vec<View> = in_play(world)
+        .into_iter()
+        .filter(|o| o.side == v.side && o.cond.down.is_some())
+        .collect();
     for d in &dying {
         if check_cast(world, v.side, v.id, Spell::CureLightWounds, d.id).is_ok() {
-            return Some(Command::Cast { model: v.id, spell: Spell::CureLightWounds, target: d.id });
+            return Some(Command::Cast {
+                model: v.id,
+                spell: Spell::CureLightWounds,
+                target: d.id,
+            });
         }
         if check_first_aid(world, v.side, v.id, d.id).is_ok() && v.stats.wis >= 7 {
-            return Some(Command::FirstAid { model: v.id, target: d.id });
+            return Some(Command::FirstAid {
+                model: v.id,
+                target: d.id,
+            });
         }
     }
     None
 }
 
 fn spell(world: &World, v: &View) -> Option<Command> {
-    let cast = |s: Spell, t: &View| check_cast(world, v.side, v.id, s, t.id).is_ok().then_some(Command::Cast { model: v.id, spell: s, target: t.id });
+    let cast = |s: Spell, t: &View| {
+        check_cast(world, v.side, v.id, s, t.id)
+            .is_ok()
+            .then_some(Command::Cast {
+                model: v.id,
+                spell: s,
+                target: t.id,
+            })
+    };
     let foes = enemies_by_distance(world, v);
     if v.hp.now * 3 <= v.hp.max
         && let Some(c) = cast(Spell::CureLightWounds, v)
     {
         return Some(c);
     }
-    let sleep = foes.iter().filter_map(|t| cast(Spell::Sleep, t).map(|c| (sleep_haul(world, t), c)))
+    let sleep = foes
+        .iter()
+        .filter_map(|t| cast(Spell::Sleep, t).map(|c| (sleep_haul(world, t), c)))
         .max_by(|a, b| a.0.total_cmp(&b.0));
-    if let Some((haul, c)) = sleep && haul >= 2.0 {
+    if let Some((haul, c)) = sleep
+        && haul >= 2.0
+    {
         return Some(c);
     }
     let missile = ONE_D6_PLUS_1.distribution();
-    let mm = foes.iter().filter_map(|t| cast(Spell::MagicMissile, t).map(|c| (at_least(&missile, t.hp.now.max(1) as u16) + t.stats.level as f64 * 0.05, c)))
+    let mm = foes
+        .iter()
+        .filter_map(|t| {
+            cast(Spell::MagicMissile, t).map(|c| {
+                (
+                    at_least(&missile, t.hp.now.max(1) as u16) + t.stats.level as f64 * 0.05,
+                    c,
+                )
+            })
+        })
         .max_by(|a, b| a.0.total_cmp(&b.0));
-    if let Some((p, c)) = mm && p >= 0.5 {
+    if let Some((p, c)) = mm
+        && p >= 0.5
+    {
         return Some(c);
     }
-    let hold = foes.iter().filter(|t| t.cond.able())
-        .filter_map(|t| cast(Spell::HoldPerson, t).map(|c| ((1.0 - save_chance(t.stats.save_as.target(SaveKind::Spells) + 2)) * f64::from(t.stats.level), c)))
+    let hold = foes
+        .iter()
+        .filter(|t| t.cond.able())
+        .filter_map(|t| {
+            cast(Spell::HoldPerson, t).map(|c| {
+                (
+                    (1.0 - save_chance(t.stats.save_as.target(SaveKind::Spells) + 2))
+                        * f64::from(t.stats.level),
+                    c,
+                )
+            })
+        })
         .max_by(|a, b| a.0.total_cmp(&b.0));
-    if let Some((value, c)) = hold && value >= 1.0 {
+    if let Some((value, c)) = hold
+        && value >= 1.0
+    {
         return Some(c);
     }
     None
@@ -114,9 +168,17 @@ fn spell(world: &World, v: &View) -> Option<Command> {
 
 /// Enemies a Sleep centred on `t` takes with an average 2d8 (9 HD).
 fn sleep_haul(world: &World, t: &View) -> f64 {
-    let near: Vec<(usize, f32)> = in_play(world).into_iter()
-        .filter(|o| o.side == t.side && !o.stats.undead && o.cond.able() && o.base.center.distance(t.base.center) <= SLEEP_RADIUS)
-        .enumerate().map(|(i, o)| (i, o.stats.level)).collect();
+    let near: Vec<(usize, f32)> = in_play(world)
+        .into_iter()
+        .filter(|o| {
+            o.side == t.side
+                && !o.stats.undead
+                && o.cond.able()
+                && o.base.center.distance(t.base.center) <= SLEEP_RADIUS
+        })
+        .enumerate()
+        .map(|(i, o)| (i, o.stats.level))
+        .collect();
     sleep_victims(9, &near).len() as f64
 }
 
@@ -133,6 +195,8 @@ fn withdraw(world: &World, v: &View) -> Option<Command> {
 fn approach(world: &World, v: &View) -> Option<Command> {
     let mut foes = enemies_by_distance(world, v);
     let d = |t: &View| f64::from(t.base.center.distance(v.base.center));
-    foes.sort_by(|a, b| (melee_value(v, b) - d(b) * 0.2).total_cmp(&(melee_value(v, a) - d(a) * 0.2)));
+    foes.sort_by(|a, b| {
+        (melee_value(v, b) - d(b) * 0.2).total_cmp(&(melee_value(v, a) - d(a) * 0.2))
+    });
     foes.iter().find_map(|t| advance(world, v, t))
 }

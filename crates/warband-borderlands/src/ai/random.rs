@@ -17,7 +17,9 @@ pub struct Random {
 
 impl Random {
     pub fn new(seed: u64) -> Self {
-        Self { dice: DiceRoller::from_seed(seed) }
+        Self {
+            dice: DiceRoller::from_seed(seed),
+        }
     }
 
     fn unit(&mut self) -> f32 {
@@ -33,17 +35,30 @@ impl Policy<Borderlands> for Random {
         for t in in_play(world) {
             let (m, id) = (v.id, t.id);
             if check_melee(world, side, m, id).is_ok() {
-                options.push(Command::Melee { model: m, target: id });
+                options.push(Command::Melee {
+                    model: m,
+                    target: id,
+                });
             }
             if check_shot(world, side, m, id).is_ok() {
-                options.push(Command::Shoot { model: m, target: id });
+                options.push(Command::Shoot {
+                    model: m,
+                    target: id,
+                });
             }
             if check_first_aid(world, side, m, id).is_ok() {
-                options.push(Command::FirstAid { model: m, target: id });
+                options.push(Command::FirstAid {
+                    model: m,
+                    target: id,
+                });
             }
             for s in v.stats.spells.iter().copied() {
                 if check_cast(world, side, m, s, id).is_ok() {
-                    options.push(Command::Cast { model: m, spell: s, target: id });
+                    options.push(Command::Cast {
+                        model: m,
+                        spell: s,
+                        target: id,
+                    });
                 }
             }
         }
@@ -51,7 +66,10 @@ impl Policy<Borderlands> for Random {
             let angle = self.unit() * std::f32::consts::TAU;
             let to = v.base.center + Vec2::from_angle(angle) * v.stats.move_inches * self.unit();
             if check_move_to(world, side, v.id, to).is_ok() {
-                options.push(Command::Move { model: v.id, to: to.into() });
+                options.push(Command::Move {
+                    model: v.id,
+                    to: to.into(),
+                });
             }
         }
         options.extend(run_away(world, &v, self.unit() < 0.5));

@@ -94,9 +94,19 @@ impl FromStr for DamageExpr {
                 Err(bad())
             };
         };
-        let count: u8 = if count.is_empty() { 1 } else { count.parse().map_err(|_| bad())? };
+        let count: u8 = if count.is_empty() {
+            1
+        } else {
+            count.parse().map_err(|_| bad())?
+        };
         let (sides, bonus) = match rest.find(['+', '-']) {
-            Some(i) => (&rest[..i], rest[i..].trim_start_matches('+').parse::<i8>().map_err(|_| bad())?),
+            Some(i) => (
+                &rest[..i],
+                rest[i..]
+                    .trim_start_matches('+')
+                    .parse::<i8>()
+                    .map_err(|_| bad())?,
+            ),
             None => (rest, 0),
         };
         let sides: u8 = sides.parse().map_err(|_| bad())?;
@@ -136,8 +146,13 @@ mod tests {
             let d: DamageExpr = text.parse().unwrap();
             assert_eq!(d.to_string(), text);
         }
-        assert_eq!("d6".parse::<DamageExpr>().unwrap(), DamageExpr::new(1, 6, 0));
-        for bad in ["", "d", "1d", "1d1", "0d6", "x", "1d6+", "0", "99d6", "1d6*2"] {
+        assert_eq!(
+            "d6".parse::<DamageExpr>().unwrap(),
+            DamageExpr::new(1, 6, 0)
+        );
+        for bad in [
+            "", "d", "1d", "1d1", "0d6", "x", "1d6+", "0", "99d6", "1d6*2",
+        ] {
             assert!(bad.parse::<DamageExpr>().is_err(), "{bad}");
         }
     }

@@ -157,7 +157,11 @@ pub struct Hero {
 pub enum HpRoll {
     Monster(MonsterHd),
     /// `level` dice of `die`, each + `con_bonus`, at least 1 a die.
-    Hero { level: u8, die: u8, con_bonus: i8 },
+    Hero {
+        level: u8,
+        die: u8,
+        con_bonus: i8,
+    },
 }
 
 /// Everything the engine needs of one model, hero or monster.
@@ -223,24 +227,33 @@ impl Combatant {
     pub fn hero(h: &Hero, weapons: &[Weapon], armour: &[ArmourDef]) -> Result<Self, String> {
         let body = match &h.armour {
             None => 9,
-            Some(a) => armour.iter().find(|d| &d.name == a).map(|d| d.ac)
+            Some(a) => armour
+                .iter()
+                .find(|d| &d.name == a)
+                .map(|d| d.ac)
                 .ok_or_else(|| format!("{}: unknown armour `{a}`", h.name))?,
         };
         let mut kit = Vec::new();
         for w in &h.weapons {
-            kit.push(weapons.iter().find(|d| &d.name == w)
-                .ok_or_else(|| format!("{}: unknown weapon `{w}`", h.name))?);
+            kit.push(
+                weapons
+                    .iter()
+                    .find(|d| &d.name == w)
+                    .ok_or_else(|| format!("{}: unknown weapon `{w}`", h.name))?,
+            );
         }
         let str_mod = ability_modifier(h.str);
         let melee = kit.iter().find(|w| w.range_ft.is_none()).map(|w| Attack {
             name: w.name.clone(),
             damage: w.damage.plus(str_mod),
         });
-        let missile = kit.iter().find_map(|w| w.range_ft.map(|r| Missile {
-            name: w.name.clone(),
-            damage: w.damage,
-            range_ft: r,
-        }));
+        let missile = kit.iter().find_map(|w| {
+            w.range_ft.map(|r| Missile {
+                name: w.name.clone(),
+                damage: w.damage,
+                range_ft: r,
+            })
+        });
         let [first, second] = h.class.spells_per_day(h.level);
         Ok(Self {
             name: h.name.clone(),
@@ -257,9 +270,16 @@ impl Combatant {
                 _ => 60,
             }),
             morale: 12,
-            save_as: SaveAs { class: h.class, level: h.level },
+            save_as: SaveAs {
+                class: h.class,
+                level: h.level,
+            },
             size: Size::Normal,
-            hp: HpRoll::Hero { level: h.level, die: h.class.hit_die(), con_bonus: ability_modifier(h.con) },
+            hp: HpRoll::Hero {
+                level: h.level,
+                die: h.class.hit_die(),
+                con_bonus: ability_modifier(h.con),
+            },
             con: h.con,
             wis: h.wis,
             spells: h.spells.clone(),
@@ -274,7 +294,12 @@ impl Combatant {
 /// Problems of a hero's numbers (abilities 3–18, level 1–3, a weapon at all).
 pub fn hero_problems(h: &Hero) -> Vec<String> {
     let mut out = Vec::new();
-    for (name, v) in [("str", h.str), ("dex", h.dex), ("con", h.con), ("wis", h.wis)] {
+    for (name, v) in [
+        ("str", h.str),
+        ("dex", h.dex),
+        ("con", h.con),
+        ("wis", h.wis),
+    ] {
         if !(3..=18).contains(&v) {
             out.push(format!("{}: {name} must be 3 to 18, not {v}", h.name));
         }
@@ -304,13 +329,18 @@ pub fn monster_problems(name: &str, ac: i8, morale: u8, m: &MonsterStats) -> Vec
         out.push(format!("{name}: a monster needs at least one attack"));
     }
     if !(10..=480).contains(&m.movement) {
-        out.push(format!("{name}: movement must be 10 to 480 feet a turn, not {}", m.movement));
+        out.push(format!(
+            "{name}: movement must be 10 to 480 feet a turn, not {}",
+            m.movement
+        ));
     }
     if m.missile.as_ref().is_some_and(|w| w.range_ft == 0) {
         out.push(format!("{name}: a missile weapon needs a range"));
     }
     if !m.spells.is_empty() && m.slots == 0 {
-        out.push(format!("{name}: knows spells but has no slots to cast them"));
+        out.push(format!(
+            "{name}: knows spells but has no slots to cast them"
+        ));
     }
     out
 }
@@ -320,7 +350,10 @@ impl TryFrom<String> for SaveAs {
     fn try_from(s: String) -> Result<Self, String> {
         let bad = || format!("`{s}` is not a save-as like F1, C3, MU2, T1, D1, E1, H1 or NM");
         if s == "NM" {
-            return Ok(SaveAs { class: Class::NormalMan, level: 0 });
+            return Ok(SaveAs {
+                class: Class::NormalMan,
+                level: 0,
+            });
         }
         let split = s.find(|c: char| c.is_ascii_digit()).ok_or_else(bad)?;
         let class = match &s[..split] {
@@ -362,10 +395,17 @@ mod tests {
     use super::*;
 
     fn armoury() -> (Vec<Weapon>, Vec<ArmourDef>) {
-        let w = |name: &str, d: &str, r: Option<u16>| Weapon { name: name.into(), damage: d.parse().unwrap(), range_ft: r };
+        let w = |name: &str, d: &str, r: Option<u16>| Weapon {
+            name: name.into(),
+            damage: d.parse().unwrap(),
+            range_ft: r,
+        };
         (
             vec![w("sword", "1d8", None), w("short bow", "1d6", Some(150))],
-            vec![ArmourDef { name: "chain".into(), ac: 5 }],
+            vec![ArmourDef {
+                name: "chain".into(),
+                ac: 5,
+            }],
         )
     }
 
@@ -373,8 +413,17 @@ mod tests {
     fn a_hero_takes_ac_and_damage_from_kit_and_abilities() {
         let (w, a) = armoury();
         let h = Hero {
-            name: "Fighter".into(), class: Class::Fighter, level: 1, str: 16, dex: 13, con: 14, wis: 9,
-            armour: Some("chain".into()), shield: true, weapons: vec!["sword".into(), "short bow".into()], spells: vec![],
+            name: "Fighter".into(),
+            class: Class::Fighter,
+            level: 1,
+            str: 16,
+            dex: 13,
+            con: 14,
+            wis: 9,
+            armour: Some("chain".into()),
+            shield: true,
+            weapons: vec!["sword".into(), "short bow".into()],
+            spells: vec![],
         };
         let c = Combatant::hero(&h, &w, &a).unwrap();
         // Chain 5, shield −1, DEX 13 −1: AC 3.
@@ -387,7 +436,11 @@ mod tests {
         assert!(hero_problems(&h).is_empty());
         let mut bad = h.clone();
         bad.armour = Some("mithril".into());
-        assert!(Combatant::hero(&bad, &w, &a).unwrap_err().contains("unknown armour"));
+        assert!(
+            Combatant::hero(&bad, &w, &a)
+                .unwrap_err()
+                .contains("unknown armour")
+        );
     }
 
     #[test]

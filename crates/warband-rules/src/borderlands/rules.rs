@@ -28,11 +28,19 @@ pub fn roll_hp(hp: HpRoll, dice: &mut DiceRoller, purpose: &str, clause: &Clause
     match hp {
         HpRoll::Monster(hd) if hd.half => i32::from(dice.roll(Die::D4, purpose, clause)),
         HpRoll::Monster(hd) => {
-            let sum: i32 = (0..hd.dice).map(|_| i32::from(dice.roll(Die::D8, purpose, clause))).sum();
+            let sum: i32 = (0..hd.dice)
+                .map(|_| i32::from(dice.roll(Die::D8, purpose, clause)))
+                .sum();
             (sum + i32::from(hd.modifier)).max(1)
         }
-        HpRoll::Hero { level, die, con_bonus } => (0..level)
-            .map(|_| (i32::from(dice.roll(Die(die), purpose, clause)) + i32::from(con_bonus)).max(1))
+        HpRoll::Hero {
+            level,
+            die,
+            con_bonus,
+        } => (0..level)
+            .map(|_| {
+                (i32::from(dice.roll(Die(die), purpose, clause)) + i32::from(con_bonus)).max(1)
+            })
             .sum(),
     }
 }
@@ -80,7 +88,10 @@ impl MoraleState {
         if crate::morale::breaks(score, two_d6) {
             Self { fled: true, ..self }
         } else {
-            Self { passes: self.passes + 1, ..self }
+            Self {
+                passes: self.passes + 1,
+                ..self
+            }
         }
     }
 }
@@ -131,7 +142,11 @@ mod tests {
             assert!((4..=25).contains(&roll_hp(HpRoll::Monster(hd), &mut dice, "hp", &c)));
             let hd: MonsterHd = "1-1".parse().unwrap();
             assert!((1..=7).contains(&roll_hp(HpRoll::Monster(hd), &mut dice, "hp", &c)));
-            let hero = HpRoll::Hero { level: 2, die: 4, con_bonus: -2 };
+            let hero = HpRoll::Hero {
+                level: 2,
+                die: 4,
+                con_bonus: -2,
+            };
             assert!((2..=4).contains(&roll_hp(hero, &mut dice, "hp", &c)));
         }
     }

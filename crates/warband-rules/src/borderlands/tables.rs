@@ -51,18 +51,34 @@ impl FromStr for MonsterHd {
     fn from_str(s: &str) -> Result<Self, String> {
         let bad = || format!("`{s}` is not B/X hit dice like 1/2, 1-1, 2 or 3+1");
         if s.trim() == "1/2" {
-            return Ok(Self { dice: 0, modifier: 0, half: true });
+            return Ok(Self {
+                dice: 0,
+                modifier: 0,
+                half: true,
+            });
         }
         let t = s.trim();
         let (dice, modifier) = match t.find(['+', '-']) {
-            Some(i) => (&t[..i], t[i..].trim_start_matches('+').parse::<i8>().map_err(|_| bad())?),
+            Some(i) => (
+                &t[..i],
+                t[i..]
+                    .trim_start_matches('+')
+                    .parse::<i8>()
+                    .map_err(|_| bad())?,
+            ),
             None => (t, 0),
         };
         let dice: u8 = dice.parse().map_err(|_| bad())?;
         if !(1..=30).contains(&dice) || modifier.unsigned_abs() > 20 {
-            return Err(format!("`{s}`: 1 to 30 hit dice, a modifier of at most ±20"));
+            return Err(format!(
+                "`{s}`: 1 to 30 hit dice, a modifier of at most ±20"
+            ));
         }
-        Ok(Self { dice, modifier, half: false })
+        Ok(Self {
+            dice,
+            modifier,
+            half: false,
+        })
     }
 }
 
@@ -211,10 +227,26 @@ mod tests {
     fn monster_thac0_follows_the_bx_table() {
         let hd = |s: &str| s.parse::<MonsterHd>().unwrap();
         for (text, thac0) in [
-            ("1/2", 19), ("1-1", 19), ("1", 19), ("1+1", 18), ("2", 18), ("2+1", 17),
-            ("3", 17), ("3+1", 16), ("4", 16), ("4+1", 15), ("5", 15), ("6", 14),
-            ("6+3", 13), ("7", 13), ("8", 12), ("9", 12), ("10", 11), ("11", 11),
-            ("12", 10), ("30", 5),
+            ("1/2", 19),
+            ("1-1", 19),
+            ("1", 19),
+            ("1+1", 18),
+            ("2", 18),
+            ("2+1", 17),
+            ("3", 17),
+            ("3+1", 16),
+            ("4", 16),
+            ("4+1", 15),
+            ("5", 15),
+            ("6", 14),
+            ("6+3", 13),
+            ("7", 13),
+            ("8", 12),
+            ("9", 12),
+            ("10", 11),
+            ("11", 11),
+            ("12", 10),
+            ("30", 5),
         ] {
             assert_eq!(hd(text).thac0(), thac0, "{text}");
             assert_eq!(hd(text).to_string(), text);
@@ -226,7 +258,9 @@ mod tests {
 
     #[test]
     fn ability_modifiers_by_band() {
-        let got: Vec<i8> = [3, 4, 5, 6, 8, 9, 12, 13, 15, 16, 17, 18].map(ability_modifier).to_vec();
+        let got: Vec<i8> = [3, 4, 5, 6, 8, 9, 12, 13, 15, 16, 17, 18]
+            .map(ability_modifier)
+            .to_vec();
         assert_eq!(got, [-3, -2, -2, -1, -1, 0, 0, 1, 1, 2, 2, 3]);
     }
 
