@@ -25,10 +25,16 @@ fn a_borderlands_battle_reports_the_common_fields() {
         let out = warband(&["battle", "--scenario", scenario, "--seed", "5", "--json"]);
         assert!(out.status.success(), "{scenario}: {out:?}");
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert!(["a", "b", "draw"].contains(&v["winner"].as_str().unwrap()), "{v}");
+        assert!(
+            ["a", "b", "draw"].contains(&v["winner"].as_str().unwrap()),
+            "{v}"
+        );
         assert!((1..=15).contains(&v["rounds"].as_u64().unwrap()), "{v}");
         assert_eq!(v["hp_lost"], v["losses"], "{v}");
-        assert!(v["losses"]["a"].is_u64() && v["losses"]["b"].is_u64(), "{v}");
+        assert!(
+            v["losses"]["a"].is_u64() && v["losses"]["b"].is_u64(),
+            "{v}"
+        );
         assert_eq!(v["final_hash"].as_str().unwrap().len(), 16);
     }
 }
@@ -37,12 +43,25 @@ fn a_borderlands_battle_reports_the_common_fields() {
 fn a_borderlands_save_replays_and_verifies() {
     let save = temp("cave.ron");
     let out = warband(&[
-        "battle", "--scenario", SCENARIOS[0], "--seed", "9", "--a", "random", "--b", "charge",
-        "--save", save.to_str().unwrap(),
+        "battle",
+        "--scenario",
+        SCENARIOS[0],
+        "--seed",
+        "9",
+        "--a",
+        "random",
+        "--b",
+        "charge",
+        "--save",
+        save.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{out:?}");
     let text = std::fs::read_to_string(&save).unwrap();
-    assert!(text.contains("ruleset: \"borderlands\""), "{}", &text[..200]);
+    assert!(
+        text.contains("ruleset: \"borderlands\""),
+        "{}",
+        &text[..200]
+    );
     let out = warband(&["replay", save.to_str().unwrap(), "--verify"]);
     assert!(out.status.success(), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("verified"));
@@ -52,12 +71,25 @@ fn a_borderlands_save_replays_and_verifies() {
 fn the_log_names_the_clause_of_every_die() {
     // Charge players never cast, so the battle is fought out with weapons.
     let out = warband(&[
-        "battle", "--scenario", SCENARIOS[2], "--seed", "2", "--a", "charge", "--b", "charge",
+        "battle",
+        "--scenario",
+        SCENARIOS[2],
+        "--seed",
+        "2",
+        "--a",
+        "charge",
+        "--b",
+        "charge",
         "--log",
     ]);
     assert!(out.status.success(), "{out:?}");
     let log = String::from_utf8_lossy(&out.stdout);
-    for clause in ["B/X Hit points", "B/X Initiative", "B/X Rolling to Attack", "B/X Damage"] {
+    for clause in [
+        "B/X Hit points",
+        "B/X Initiative",
+        "B/X Rolling to Attack",
+        "B/X Damage",
+    ] {
         assert!(log.contains(clause), "no `{clause}` in the log");
     }
 }
@@ -65,14 +97,31 @@ fn the_log_names_the_clause_of_every_die() {
 #[test]
 fn sim_plays_borderlands_and_refuses_players_it_lacks() {
     let out = warband(&[
-        "sim", "--scenario", SCENARIOS[0], "--a", "normal", "--b", "random", "--games", "20",
-        "--swap", "--json",
+        "sim",
+        "--scenario",
+        SCENARIOS[0],
+        "--a",
+        "normal",
+        "--b",
+        "random",
+        "--games",
+        "20",
+        "--swap",
+        "--json",
     ]);
     assert!(out.status.success(), "{out:?}");
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["games"], 20);
     assert_eq!(v["refused_commands"], 0, "{v}");
-    let out = warband(&["sim", "--scenario", SCENARIOS[0], "--a", "hard", "--b", "random"]);
+    let out = warband(&[
+        "sim",
+        "--scenario",
+        SCENARIOS[0],
+        "--a",
+        "hard",
+        "--b",
+        "random",
+    ]);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
 }
 
@@ -88,7 +137,11 @@ fn validate_checks_borderlands_files_with_their_positions() {
     let mut args = vec!["validate"];
     args.extend(files);
     let out = warband(&args);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let root = temp("data");
     for d in ["armies", "bestiary", "scenarios"] {
         std::fs::create_dir_all(root.join(d)).unwrap();
@@ -101,7 +154,10 @@ fn validate_checks_borderlands_files_with_their_positions() {
     let out = warband(&["validate", greedy.to_str().unwrap()]);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success());
-    assert!(text.contains("over its limit of 50") && text.contains("unknown profile `Dragon`"), "{text}");
+    assert!(
+        text.contains("over its limit of 50") && text.contains("unknown profile `Dragon`"),
+        "{text}"
+    );
     let broken = root.join("scenarios/broken.ron");
     std::fs::write(&broken, "Scenario(\n    name: \"Broken\",\n    ruleset: \"borderlands\",\n    table: (24.0, oops),\n)\n").unwrap();
     let out = warband(&["validate", broken.to_str().unwrap()]);

@@ -63,9 +63,9 @@ pub fn ruleset_of(file: &std::path::Path) -> Result<warband_rules::Ruleset, Exit
     };
     match named {
         None => Ok(warband_rules::Ruleset::Marauders),
-        Some(ron::Value::String(id)) => id.parse().map_err(|e: String| {
-            data_error(warband_table::files::DataError::new(file, e))
-        }),
+        Some(ron::Value::String(id)) => id
+            .parse()
+            .map_err(|e: String| data_error(warband_table::files::DataError::new(file, e))),
         Some(other) => Err(data_error(warband_table::files::DataError::new(
             file,
             format!("`ruleset` should be a ruleset id, not {other:?}"),

@@ -51,20 +51,21 @@ pub struct SwingOdds {
 
 pub fn swing_odds(thac0: i8, ac: i8, bonus: i32, cover: bool) -> SwingOdds {
     let need = needed(thac0, ac);
-    let mut odds = SwingOdds {
-        hit: 0.0,
-        cover: 0.0,
-        miss: 0.0,
-    };
+    let mut faces = [0u32; 3];
     for roll in 1..=20u8 {
-        let slot = match judge(roll, bonus, need, cover) {
-            Swing::Hit => &mut odds.hit,
-            Swing::HitCover => &mut odds.cover,
-            Swing::Miss => &mut odds.miss,
-        };
-        *slot += 0.05;
+        faces[match judge(roll, bonus, need, cover) {
+            Swing::Hit => 0,
+            Swing::HitCover => 1,
+            Swing::Miss => 2,
+        }] += 1;
     }
-    odds
+    // Counted faces over 20: exact to the last digit (no running sum of 0.05s).
+    let p = |n: u32| f64::from(n) / 20.0;
+    SwingOdds {
+        hit: p(faces[0]),
+        cover: p(faces[1]),
+        miss: p(faces[2]),
+    }
 }
 
 /// The odds of an attack with its damage: to hit, to hit the cover, to miss, the damage
