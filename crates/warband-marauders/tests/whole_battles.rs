@@ -75,6 +75,11 @@ fn every_shipped_scenario_loads_and_deploys() {
     let mut count = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
+        let scenario: warband_marauders::data::Scenario =
+            warband_marauders::data::load_ron(&path).unwrap();
+        if scenario.ruleset != warband_rules::Ruleset::Marauders {
+            continue;
+        }
         let setup = BattleSetup::load(&path).unwrap_or_else(|e| panic!("{e}"));
         Engine::new(&setup, 1).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         count += 1;

@@ -57,9 +57,14 @@ fn list<T: serde::de::DeserializeOwned>(
 fn open_form(mut commands: Commands, preset: Option<Res<SetupPreset>>) {
     let mut problems = Vec::new();
     let root = assets_dir();
-    let scenarios: Vec<(PathBuf, Scenario)> = list(root.join("scenarios"), &mut problems);
+    // The window plays Marauders; the other rulesets' scenarios and armies are played
+    // from the command line until their screens exist.
+    let marauders = warband_rules::Ruleset::Marauders;
+    let mut scenarios: Vec<(PathBuf, Scenario)> = list(root.join("scenarios"), &mut problems);
+    scenarios.retain(|(_, s)| s.ruleset == marauders);
     let mut armies: Vec<(PathBuf, ArmyList)> = list(root.join("armies"), &mut problems);
     armies.extend(list(crate::game::saves::armies_dir(), &mut problems));
+    armies.retain(|(_, a)| a.ruleset == marauders);
     let find = |name: &str| {
         armies
             .iter()
