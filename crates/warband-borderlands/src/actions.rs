@@ -58,7 +58,8 @@ pub fn foes_in_contact(world: &World, v: &View) -> Vec<View> {
         .collect()
 }
 
-fn others(world: &World, v: &View) -> Vec<Other> {
+/// Every other base on the table as `v` sees it (friend or enemy).
+pub(crate) fn others(world: &World, v: &View) -> Vec<Other> {
     in_play(world)
         .into_iter()
         .filter(|o| o.id != v.id)

@@ -20,7 +20,7 @@ use warband_rules::borderlands::rules::{Order, bled_out, initiative, saves};
 use warband_rules::morale::{MoraleNeed, morale_need};
 use warband_rules::{Die, Side};
 use warband_table::engine::Outcome;
-use warband_table::geometry::{FleeEnd, Mover, Other, flee_path};
+use warband_table::geometry::{FleeEnd, Mover, flee_path};
 use warband_table::{Refusal, refuse};
 
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -62,14 +62,15 @@ pub fn awaiting(world: &World) -> Option<Side> {
 
 /// Initiative: a d6 a side; higher goes first, a tie acts together.
 fn start_round(world: &mut World) {
+    let b = world.resource::<Battle>();
+    if b.round >= b.round_limit {
+        return finish_on_points(world);
+    }
     let round = {
         let mut b = world.resource_mut::<Battle>();
         b.round += 1;
         b.round
     };
-    if round > world.resource::<Battle>().round_limit {
-        return finish_on_points(world);
-    }
     log(world, LogEvent::RoundStarted { round });
     for e in world.resource::<ModelIndex>().0.clone() {
         if let Some(mut c) = world.get_mut::<Condition>(e) {
@@ -145,15 +146,7 @@ fn flee(world: &mut World, side: Side) {
             base: v.base,
             allowance: v.stats.move_inches,
         };
-        let others: Vec<Other> = in_play(world)
-            .iter()
-            .filter(|o| o.id != v.id)
-            .map(|o| Other {
-                id: o.id,
-                base: o.base,
-                enemy: o.side != side,
-            })
-            .collect();
+        let others = actions::others(world, &v);
         let table = world.resource::<Battle>().table;
         let terrain = world.resource::<TerrainMap>().0.clone();
         let end = flee_path(
@@ -355,7 +348,8 @@ fn morale(world: &mut World, side: Side) {
         _ => None,
     };
     let state = world.resource::<Battle>().side(side).morale;
-    let after = state.after(score, roll2.unwrap_or(if score >= 12 { 2 } else { 12 }));
+    // A score that needs no roll (12 never checks, 2 always flees) decides alone.
+    let after = state.after(score, roll2.unwrap_or_default());
     world.resource_mut::<Battle>().side_mut(side).morale = after;
     log(
         world,
@@ -399,11 +393,7 @@ fn set_outcome(world: &mut World, o: Outcome) {
 
 /// After the round limit, more HP removed wins.
 fn finish_on_points(world: &mut World) {
-    let [a, b] = world
-        .resource::<Battle>()
-        .sides
-        .clone()
-        .map(|s| s.hp_removed);
+    let [a, b] = Side::BOTH.map(|s| world.resource::<Battle>().side(s).hp_removed);
     let winner = match a.cmp(&b) {
         std::cmp::Ordering::Greater => Some(Side::A),
         std::cmp::Ordering::Less => Some(Side::B),
@@ -416,6 +406,5 @@ fn finish_on_points(world: &mut World) {
             reason: format!("round limit: HP removed {a} to {b}"),
         },
     );
-    world.resource_mut::<Battle>().round -= 1;
     go(world, Phase::Over);
 }

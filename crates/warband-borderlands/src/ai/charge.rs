@@ -15,7 +15,7 @@ impl Policy<Borderlands> for Charge {
         let v = ready(world, side).into_iter().next()?;
         let nearest = |t: &crate::battle::View| -f64::from(t.base.center.distance(v.base.center));
         melee_on(world, &v, |t| -f64::from(t.hp.now))
-            .or_else(|| shot_on(world, &v, nearest))
+            .or_else(|| shot_on(world, &v, |t, _| nearest(t)))
             .or_else(|| {
                 enemies_by_distance(world, &v)
                     .iter()

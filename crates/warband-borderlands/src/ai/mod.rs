@@ -10,7 +10,9 @@ pub use charge::Charge;
 pub use normal::Normal;
 pub use random::Random;
 
-use crate::actions::{check_leave, check_melee, check_move_to, check_shot, foes_in_contact};
+use crate::actions::{
+    ShotPlan, check_leave, check_melee, check_move_to, check_shot, foes_in_contact,
+};
 use crate::battle::{View, in_play};
 use crate::command::Command;
 use crate::engine::{Borderlands, Engine};
@@ -136,29 +138,36 @@ pub fn advance(world: &World, v: &View, target: &View) -> Option<Command> {
     None
 }
 
-/// A legal melee for `v`, if it touches an enemy: the target `pick` prefers.
-pub fn melee_on(world: &World, v: &View, pick: impl Fn(&View) -> f64) -> Option<Command> {
-    foes_in_contact(world, v)
-        .into_iter()
-        .filter(|t| check_melee(world, v.side, v.id, t.id).is_ok())
-        .max_by(|a, b| pick(a).total_cmp(&pick(b)).then(b.id.cmp(&a.id)))
-        .map(|t| Command::Melee {
-            model: v.id,
-            target: t.id,
-        })
+/// The highest-scoring candidate (the lower id on a tie), each scored once.
+fn best(scored: impl Iterator<Item = (f64, u32)>) -> Option<u32> {
+    scored
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)))
+        .map(|(_, id)| id)
 }
 
-/// A legal shot for `v` at the enemy `pick` prefers.
-pub fn shot_on(world: &World, v: &View, pick: impl Fn(&View) -> f64) -> Option<Command> {
-    v.stats.missile.as_ref()?;
-    enemies_by_distance(world, v)
+/// A legal melee for `v`, if it touches an enemy: the target `pick` prefers.
+pub fn melee_on(world: &World, v: &View, pick: impl Fn(&View) -> f64) -> Option<Command> {
+    let targets = foes_in_contact(world, v)
         .into_iter()
-        .filter(|t| check_shot(world, v.side, v.id, t.id).is_ok())
-        .max_by(|a, b| pick(a).total_cmp(&pick(b)).then(b.id.cmp(&a.id)))
-        .map(|t| Command::Shoot {
-            model: v.id,
-            target: t.id,
-        })
+        .filter(|t| check_melee(world, v.side, v.id, t.id).is_ok())
+        .map(|t| (pick(&t), t.id));
+    best(targets).map(|target| Command::Melee {
+        model: v.id,
+        target,
+    })
+}
+
+/// A legal shot for `v` at the enemy `pick` prefers, given how the shot would be rolled.
+pub fn shot_on(world: &World, v: &View, pick: impl Fn(&View, &ShotPlan) -> f64) -> Option<Command> {
+    v.stats.missile.as_ref()?;
+    let targets = enemies_by_distance(world, v).into_iter().filter_map(|t| {
+        let plan = check_shot(world, v.side, v.id, t.id).ok()?;
+        Some((pick(&t, &plan), t.id))
+    });
+    best(targets).map(|target| Command::Shoot {
+        model: v.id,
+        target,
+    })
 }
 
 /// A retreat straight away from the enemies in contact, if one is legal.

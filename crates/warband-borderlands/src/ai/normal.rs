@@ -9,7 +9,7 @@
 //!   can hurt most that has room for one more attacker.
 
 use super::{advance, enemies_by_distance, melee_on, ready, run_away, shot_on};
-use crate::actions::{check_first_aid, check_shot, foes_in_contact};
+use crate::actions::{ShotPlan, check_first_aid, foes_in_contact};
 use crate::battle::{View, find, in_play};
 use crate::command::Command;
 use crate::engine::{Borderlands, Engine};
@@ -40,7 +40,7 @@ fn choose(world: &World, v: &View) -> Command {
         .or_else(|| spell(world, v))
         .or_else(|| withdraw(world, v))
         .or_else(|| melee_on(world, v, |t| melee_value(v, t)))
-        .or_else(|| shot_on(world, v, |t| shot_value(world, v, t)))
+        .or_else(|| shot_on(world, v, |t, plan| shot_value(world, v, t, plan)))
         .or_else(|| approach(world, v))
         .unwrap_or(Command::Hold { model: v.id })
 }
@@ -65,17 +65,15 @@ fn melee_value(a: &View, t: &View) -> f64 {
     kill * 10.0 + dmg / f64::from(t.hp.now.max(1)) + threat * 0.1
 }
 
-fn shot_value(world: &World, a: &View, t: &View) -> f64 {
-    let Ok(plan) = check_shot(world, a.side, a.id, t.id) else {
-        return f64::MIN;
-    };
+fn shot_value(world: &World, a: &View, t: &View, plan: &ShotPlan) -> f64 {
     let s = swing_odds(a.stats.thac0, t.stats.ac, plan.bonus, plan.cover);
-    let dmg = mean(&plan.damage.distribution());
+    let pmf = plan.damage.distribution();
+    let dmg = mean(&pmf);
     let friendly = plan
         .cover_model
         .and_then(|c| find(world, c))
         .is_some_and(|c| c.side == a.side);
-    let kill = s.hit * at_least(&plan.damage.distribution(), t.hp.now.max(1) as u16);
+    let kill = s.hit * at_least(&pmf, t.hp.now.max(1) as u16);
     kill * 10.0 + s.hit * dmg - if friendly { s.cover * dmg * 2.0 } else { 0.0 }
 }
 
