@@ -56,20 +56,26 @@ pub fn load_setup(
 /// The ruleset a scenario, army or save file is for (a save of format 1, which names
 /// none, is Marauders).
 pub fn ruleset_of(file: &std::path::Path) -> Result<warband_rules::Ruleset, ExitCode> {
-    let value: ron::Value = warband_table::files::load_ron(file).map_err(data_error)?;
+    file_ruleset(file).map_err(data_error)
+}
+
+/// [`ruleset_of`] without printing: the problem if the file cannot say.
+pub fn file_ruleset(
+    file: &std::path::Path,
+) -> Result<warband_rules::Ruleset, warband_table::files::DataError> {
+    use warband_table::files::DataError;
+    let value: ron::Value = warband_table::files::load_ron(file)?;
     let named = match &value {
         ron::Value::Map(m) => m.get(&ron::Value::String("ruleset".into())).cloned(),
         _ => None,
     };
     match named {
         None => Ok(warband_rules::Ruleset::Marauders),
-        Some(ron::Value::String(id)) => id
-            .parse()
-            .map_err(|e: String| data_error(warband_table::files::DataError::new(file, e))),
-        Some(other) => Err(data_error(warband_table::files::DataError::new(
+        Some(ron::Value::String(id)) => id.parse().map_err(|e: String| DataError::new(file, e)),
+        Some(other) => Err(DataError::new(
             file,
             format!("`ruleset` should be a ruleset id, not {other:?}"),
-        ))),
+        )),
     }
 }
 

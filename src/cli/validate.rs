@@ -4,7 +4,9 @@ use clap::Args;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use warband_marauders::data::{Bestiary, load_ron, validate_file};
+use warband_rules::Ruleset;
 use warband_rules::marauders::Profile;
+use warband_table::files::opens_with;
 
 #[derive(Args, Debug)]
 pub struct ValidateArgs {
@@ -36,11 +38,10 @@ fn bestiary_for(file: &Path) -> Option<Vec<Profile>> {
 /// Marauders.
 fn problems_of(file: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(file).unwrap_or_default();
-    let borderlands = text.contains("\"borderlands\"")
-        || text
-            .trim_start_matches(|c: char| c.is_whitespace())
-            .lines()
-            .any(|l| l.trim_start().starts_with("Armoury"));
+    // A file that does not parse is reported by the Marauders checks, which name the
+    // same position.
+    let borderlands = opens_with(&text, "Armoury")
+        || super::file_ruleset(file).is_ok_and(|r| r == Ruleset::Borderlands);
     if borderlands {
         return warband_borderlands::data::validate_file(file);
     }

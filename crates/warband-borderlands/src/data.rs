@@ -11,6 +11,11 @@ use warband_rules::borderlands::profile::{
     ArmourDef, Combatant, Hero, MonsterStats, Weapon, hero_problems, monster_problems,
 };
 pub use warband_table::files::{DataError, load_ron, parse_ron};
+use warband_table::files::{duplicate_names, opens_with};
+
+/// The shared bestiary (its monsters' `bx` blocks) and the armoury, under the assets.
+const BESTIARY: &str = "bestiary/marauders.ron";
+const ARMOURY: &str = "bestiary/borderlands.ron";
 pub use warband_table::table::{PerSide, TerrainDef, TerrainKind, Zone};
 
 fn default_round_limit() -> u32 {
@@ -128,10 +133,7 @@ impl BattleSetup {
             a: army(&scenario.armies.a)?,
             b: army(&scenario.armies.b)?,
         };
-        let roster = roster(
-            &root.join("bestiary").join("marauders.ron"),
-            &root.join("bestiary").join("borderlands.ron"),
-        )?;
+        let roster = roster(&root.join(BESTIARY), &root.join(ARMOURY))?;
         let setup = Self {
             scenario,
             armies,
@@ -232,19 +234,6 @@ pub fn army_problems(army: &ArmyList, roster: &[Combatant]) -> Vec<String> {
     out
 }
 
-/// A name given to two combatants (an army could not say which it means).
-fn duplicates(roster: &[Combatant]) -> Vec<String> {
-    let mut names: Vec<&str> = roster.iter().map(|c| c.name.as_str()).collect();
-    names.sort_unstable();
-    let mut out: Vec<String> = names
-        .windows(2)
-        .filter(|w| w[0] == w[1])
-        .map(|w| format!("two profiles are named `{}`", w[0]))
-        .collect();
-    out.dedup();
-    out
-}
-
 /// Checks a Borderlands scenario or army file, the armoury, or the B/X blocks of the
 /// shared bestiary; every problem, each naming the file.
 pub fn validate_file(path: &Path) -> Vec<String> {
@@ -253,34 +242,28 @@ pub fn validate_file(path: &Path) -> Vec<String> {
         Err(e) => return vec![DataError::new(path, format!("cannot read: {e}")).to_string()],
     };
     let root = root_of(path);
-    let head = text
-        .lines()
-        .map(|l| l.split("//").next().unwrap_or(""))
-        .collect::<String>();
-    let head = head.trim_start();
-    if head.starts_with("Bestiary") || head.starts_with("Armoury") {
-        let (bestiary, armoury) = if head.starts_with("Bestiary") {
-            (path.to_path_buf(), root.join("bestiary/borderlands.ron"))
+    let (bestiary, armoury) = (root.join(BESTIARY), root.join(ARMOURY));
+    let (is_bestiary, is_armoury) = (opens_with(&text, "Bestiary"), opens_with(&text, "Armoury"));
+    if is_bestiary || is_armoury {
+        let (bestiary, armoury) = if is_bestiary {
+            (path.to_path_buf(), armoury)
         } else {
-            (root.join("bestiary/marauders.ron"), path.to_path_buf())
+            (bestiary, path.to_path_buf())
         };
         return match roster(&bestiary, &armoury) {
-            Ok(r) => duplicates(&r)
+            Ok(r) => duplicate_names(r.iter().map(|c| c.name.as_str()))
                 .into_iter()
                 .map(|p| DataError::new(path, p).to_string())
                 .collect(),
             Err(e) => vec![e.to_string()],
         };
     }
-    if head.starts_with("ArmyList") {
+    if opens_with(&text, "ArmyList") {
         let army = match parse_ron::<ArmyList>(path, &text) {
             Ok(a) => a,
             Err(e) => return vec![e.to_string()],
         };
-        return match roster(
-            &root.join("bestiary/marauders.ron"),
-            &root.join("bestiary/borderlands.ron"),
-        ) {
+        return match roster(&bestiary, &armoury) {
             Ok(r) => army_problems(&army, &r)
                 .into_iter()
                 .map(|p| DataError::new(path, p).to_string())

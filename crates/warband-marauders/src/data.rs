@@ -152,15 +152,7 @@ fn table_problems(s: &Scenario) -> Vec<String> {
 
 /// A name given to two profiles (an army could not say which it means).
 fn duplicate_names(profiles: &[Profile]) -> Vec<String> {
-    let mut names: Vec<&str> = profiles.iter().map(|p| p.name.as_str()).collect();
-    names.sort_unstable();
-    let mut out: Vec<String> = names
-        .windows(2)
-        .filter(|w| w[0] == w[1])
-        .map(|w| format!("two profiles are named `{}`", w[0]))
-        .collect();
-    out.dedup();
-    out
+    warband_table::files::duplicate_names(profiles.iter().map(|p| p.name.as_str()))
 }
 
 /// Everything wrong with an army list against a bestiary: wrong ruleset, unknown
@@ -192,12 +184,6 @@ pub enum DataKind {
 
 impl DataKind {
     pub fn of(text: &str) -> Option<DataKind> {
-        let body: String = text
-            .lines()
-            .map(|l| l.split("//").next().unwrap_or(""))
-            .collect::<Vec<_>>()
-            .join("\n");
-        let head = body.trim_start();
         [
             ("Scenario", DataKind::Scenario),
             ("ArmyList", DataKind::Army),
@@ -205,7 +191,7 @@ impl DataKind {
             ("SpellList", DataKind::Spells),
         ]
         .into_iter()
-        .find(|(name, _)| head.starts_with(name))
+        .find(|(name, _)| warband_table::files::opens_with(text, name))
         .map(|(_, k)| k)
     }
 }

@@ -52,6 +52,31 @@ pub fn load_ron<T: DeserializeOwned>(file: &Path) -> Result<T, DataError> {
     parse_ron(file, &text)
 }
 
+/// Whether a RON text's top-level structure is `name` (`Scenario`, `ArmyList`, …),
+/// read past `//` comments.
+pub fn opens_with(text: &str, name: &str) -> bool {
+    let body: String = text
+        .lines()
+        .map(|l| l.split("//").next().unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join("\n");
+    body.trim_start().starts_with(name)
+}
+
+/// A problem for each name given to more than one profile (an army could not say
+/// which it means).
+pub fn duplicate_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut names: Vec<&str> = names.collect();
+    names.sort_unstable();
+    let mut out: Vec<String> = names
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| format!("two profiles are named `{}`", w[0]))
+        .collect();
+    out.dedup();
+    out
+}
+
 /// Writes a file whole or not at all: to a temporary file beside it, flushed to disk,
 /// then renamed over the target.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), DataError> {
