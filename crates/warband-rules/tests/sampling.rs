@@ -1,13 +1,14 @@
-//! The exact odds against a seeded sample of 10^6 rolls: every estimate must lie within
-//! four standard errors of the closed form.
+//! The exact odds of Marauders and B/X Borderlands against a seeded sample of 10^6
+//! rolls: every estimate must lie within four standard errors of the closed form.
 
+use warband_rules::borderlands::{DamageExpr, Swing, attack_odds, judge, needed, save_chance};
 use warband_rules::marauders::damage::hits;
 use warband_rules::marauders::shooting::{obstacle_stops, shot_modifier};
 use warband_rules::marauders::{
     Armour, MeleeOutcome, damage_distribution, melee_contest, melee_odds, shot_odds,
 };
 use warband_rules::morale::{breaks, pass_chance};
-use warband_rules::{DiceRoller, Die};
+use warband_rules::{Clause, DiceRoller, Die};
 
 const SAMPLES: u32 = 1_000_000;
 
@@ -85,4 +86,42 @@ fn morale_pass_matches_sampling() {
         .filter(|_| !breaks(score, r.face(Die::D6) + r.face(Die::D6)))
         .count() as u32;
     assert_within_4_sigma("morale 8", held, pass_chance(score));
+}
+
+#[test]
+fn attacks_in_cover_with_damage_and_kills_match_sampling() {
+    let clause = Clause::new("sampling");
+    for (seed, thac0, ac, bonus, cover, dmg, hp) in [
+        (1, 19, 5, 0, false, "1d8", 6),
+        (2, 19, 7, -1, true, "1d6+1", 5),
+        (3, 17, 2, 2, true, "2d4", 7),
+    ] {
+        let damage: DamageExpr = dmg.parse().unwrap();
+        let odds = attack_odds(thac0, ac, bonus, cover, damage, Some(hp));
+        let mut r = DiceRoller::from_seed(seed);
+        let (mut hit, mut near, mut kills) = (0, 0, 0);
+        for _ in 0..SAMPLES {
+            match judge(r.face(Die::D20), bonus, needed(thac0, ac), cover) {
+                Swing::Hit => {
+                    hit += 1;
+                    if damage.roll(&mut r, "d", &clause) >= hp {
+                        kills += 1;
+                    }
+                    r.take_records();
+                }
+                Swing::HitCover => near += 1,
+                Swing::Miss => {}
+            }
+        }
+        assert_within_4_sigma("hit", hit, odds.hit);
+        assert_within_4_sigma("cover", near, odds.cover);
+        assert_within_4_sigma("kills", kills, odds.kills.unwrap());
+    }
+}
+
+#[test]
+fn saves_match_sampling() {
+    let mut r = DiceRoller::from_seed(9);
+    let passed = (0..SAMPLES).filter(|_| r.face(Die::D20) >= 14).count() as u32;
+    assert_within_4_sigma("save 14", passed, save_chance(14));
 }
