@@ -1,98 +1,18 @@
 //! The Borderlands engine, clause by clause, on small hand-made tables built from the
 //! shipped bestiary and armoury. Models are placed by hand; commands go through `submit`.
 
+mod common;
+
 use bevy_math::Vec2;
-use std::path::Path;
+use common::{events, put, root, sequential, setup};
 use warband_borderlands::battle::{Battle, find, in_play};
-use warband_borderlands::components::{Base, Condition, Down, Hp};
-use warband_borderlands::data::{BattleSetup, PerSide, Scenario, Zone, roster};
+use warband_borderlands::components::{Condition, Down, Hp};
+use warband_borderlands::data::BattleSetup;
 use warband_borderlands::log::LogEvent;
 use warband_borderlands::phases::Phase;
 use warband_borderlands::{BorderlandsEngine as _, Command, Engine, Side};
-use warband_rules::Ruleset;
-use warband_rules::army::{ArmyEntry, ArmyList};
 use warband_rules::borderlands::clauses;
 use warband_rules::borderlands::rules::Order;
-
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets"))
-}
-
-fn army(name: &str, models: &[&str]) -> ArmyList {
-    ArmyList {
-        name: name.into(),
-        ruleset: Ruleset::Borderlands,
-        points_limit: None,
-        leader: models[0].into(),
-        entries: models
-            .iter()
-            .map(|m| ArmyEntry {
-                profile: (*m).into(),
-                count: 1,
-            })
-            .collect(),
-    }
-}
-
-fn setup(a: &[&str], b: &[&str]) -> BattleSetup {
-    BattleSetup {
-        scenario: Scenario {
-            name: "Test".into(),
-            ruleset: Ruleset::Borderlands,
-            table: (30.0, 30.0),
-            round_limit: 15,
-            terrain: vec![],
-            deployment: PerSide {
-                a: Zone {
-                    min: (1.0, 1.0),
-                    max: (29.0, 5.0),
-                },
-                b: Zone {
-                    min: (1.0, 25.0),
-                    max: (29.0, 29.0),
-                },
-            },
-            armies: PerSide {
-                a: "a".into(),
-                b: "b".into(),
-            },
-        },
-        armies: PerSide {
-            a: army("Party", a),
-            b: army("Monsters", b),
-        },
-        roster: roster(
-            &root().join("bestiary/marauders.ron"),
-            &root().join("bestiary/borderlands.ron"),
-        )
-        .unwrap(),
-    }
-}
-
-fn put(engine: &mut Engine, id: u32, at: (f32, f32)) {
-    let v = find(engine.world(), id).unwrap();
-    engine
-        .world_mut()
-        .entity_mut(v.entity)
-        .insert(Base(v.base.at(Vec2::new(at.0, at.1))));
-}
-
-fn events(engine: &Engine) -> &[LogEvent] {
-    &engine.log().events
-}
-
-/// A battle whose first round is not a tie, with the side acting first.
-fn sequential(a: &[&str], b: &[&str]) -> (Engine, Side) {
-    let s = setup(a, b);
-    for seed in 1.. {
-        let e = Engine::new(&s, seed).unwrap();
-        if e.battle().order != Order::Together {
-            let first = e.awaiting().unwrap();
-            return (e, first);
-        }
-    }
-    unreachable!()
-}
 
 #[test]
 fn hit_points_are_rolled_and_logged_at_deployment() {
