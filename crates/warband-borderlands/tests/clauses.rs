@@ -53,6 +53,17 @@ fn a_melee_attack_needs_thac0_minus_ac_and_rolls_every_attack_of_the_routine() {
     put(&mut e, 1, (15.0, 15.0));
     put(&mut e, 2, (15.0, 15.0 + 0.49 + 0.785));
     let (model, target) = if first == Side::A { (1, 2) } else { (2, 1) };
+    // The side whose step it is not is refused, and nothing changes.
+    let before = e.state_hash();
+    let out_of_turn = e.submit(
+        first.other(),
+        Command::Melee {
+            model: target,
+            target: model,
+        },
+    );
+    assert!(out_of_turn.unwrap_err().0.contains("step"));
+    assert_eq!(e.state_hash(), before);
     e.submit(first, Command::Melee { model, target }).unwrap();
     let attacks: Vec<i32> = events(&e)
         .iter()
