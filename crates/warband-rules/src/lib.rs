@@ -3,6 +3,7 @@
 //! takes plain values and returns plain values, so each clause can be tested alone.
 
 pub mod army;
+pub mod aspect;
 pub mod borderlands;
 pub mod clause;
 pub mod dice;
@@ -11,7 +12,9 @@ pub mod morale;
 pub mod prob;
 pub mod ruleset;
 pub mod side;
+pub mod toy_soldier;
 
+pub use aspect::Aspect;
 pub use clause::Clause;
 pub use dice::{DiceRoller, Die, DieRoll};
 pub use ruleset::Ruleset;
