@@ -3,11 +3,13 @@
 //! bottom-left corner; the only place that speaks parry's vector type is `convert`.
 
 mod convert;
+pub mod facing;
 pub mod fire;
 pub mod groups;
 pub mod movement;
 pub mod shapes;
 
+pub use facing::{PivotCheck, aspect_of, check_pivot, in_front_arc, pivoted};
 pub use fire::{Crossed, Crossing, LineOfFire, line_of_fire};
 pub use groups::{Grouped, melee_groups};
 pub use movement::{

@@ -134,6 +134,11 @@ impl TerrainShape {
         convert::base_polygon_gap(base, &self.polygon) <= super::CONTACT_GAP
     }
 
+    /// Whether a base lies partly over the piece (more than touching it).
+    pub fn overlaps(&self, base: &Placed) -> bool {
+        convert::base_polygon_gap(base, &self.polygon) < -super::OVERLAP_TOLERANCE
+    }
+
     /// The part of the segment `from → to` inside the piece, as fractions [t_in, t_out]
     /// of its length, if any.
     pub fn segment_inside(&self, from: Vec2, to: Vec2) -> Option<(f32, f32)> {
