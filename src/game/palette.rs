@@ -47,5 +47,13 @@ pub fn terrain(kind: TerrainKind) -> (Color, Color) {
             Color::srgba(0.2, 0.35, 0.6, 0.9),
             Color::srgb(0.12, 0.22, 0.45),
         ),
+        TerrainKind::Hill => (
+            Color::srgba(0.42, 0.5, 0.28, 0.75),
+            Color::srgb(0.3, 0.36, 0.18),
+        ),
+        TerrainKind::River => (
+            Color::srgba(0.3, 0.5, 0.75, 0.8),
+            Color::srgb(0.18, 0.32, 0.55),
+        ),
     }
 }

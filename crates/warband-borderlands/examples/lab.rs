@@ -37,20 +37,7 @@ fn main() -> Result<(), String> {
                 shard: None,
             };
             let r = run(&setup, &config, &|_| {})?;
-            println!(
-                "{s:18} {a:>6} v {b:<6} a wins {:5.1}% [{:.1}, {:.1}] draws {:3} rounds {:5.2} lost a {:5.1} b {:5.1} {:6.0} battles/s refused {} think ms median {:.3} max {:.2}",
-                r.a_win_rate * 100.0,
-                r.ci95[0] * 100.0,
-                r.ci95[1] * 100.0,
-                r.draws,
-                r.mean_rounds,
-                r.mean_losses[0],
-                r.mean_losses[1],
-                r.battles_per_sec,
-                r.refused_commands,
-                r.decision_ms[0][0],
-                r.decision_ms[0][1]
-            );
+            println!("{s:18} {a:>6} v {b:<6} {}", r.summary());
         }
     }
     Ok(())

@@ -122,16 +122,7 @@ pub fn find(world: &World, id: u32) -> Option<View> {
 
 /// Rolls with the battle's dice and logs every die.
 pub fn roll<T>(world: &mut World, f: impl FnOnce(&mut DiceRoller) -> T) -> T {
-    let (out, records) = {
-        let mut dice = world.resource_mut::<Dice>();
-        let out = f(&mut dice.0);
-        (out, dice.0.take_records())
-    };
-    let mut log = world.resource_mut::<BattleLog>();
-    for r in records {
-        log.push(LogEvent::Die(r));
-    }
-    out
+    warband_table::engine::roll_logged::<LogEvent, T>(world, f)
 }
 
 pub fn log(world: &mut World, e: LogEvent) {

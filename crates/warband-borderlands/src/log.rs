@@ -123,6 +123,10 @@ impl LogEntry for LogEvent {
             _ => None,
         }
     }
+
+    fn rolled(die: DieRoll) -> Self {
+        LogEvent::Die(die)
+    }
 }
 
 pub type BattleLog = warband_table::engine::Log<LogEvent>;

@@ -1,6 +1,6 @@
 //! What happens to models: damage, removal, engagement, morale triggers, victory.
 
-use crate::battle::{Battle, Dice, Outcome, Trigger, in_play, models};
+use crate::battle::{Battle, Outcome, Trigger, in_play, models};
 use crate::components::*;
 use crate::geometry::in_contact;
 use crate::log::{BattleLog, LogEvent};
@@ -72,19 +72,12 @@ pub fn roll_needing(
 /// Runs `f` on the battle's dice and logs every die it rolled. Once a die is rolled,
 /// no earlier move can be taken back.
 fn with_dice<T>(world: &mut World, f: impl FnOnce(&mut DiceRoller) -> T) -> T {
-    let (out, records) = {
-        let mut dice = world.resource_mut::<Dice>();
-        let out = f(&mut dice.0);
-        (out, dice.0.take_records())
-    };
-    if !records.is_empty()
+    let before = world.resource::<BattleLog>().events.len();
+    let out = warband_table::engine::roll_logged::<LogEvent, T>(world, f);
+    if world.resource::<BattleLog>().events.len() > before
         && let Some(mut undoable) = world.get_resource_mut::<Undoable>()
     {
         undoable.0.clear();
-    }
-    let mut log = world.resource_mut::<BattleLog>();
-    for r in records {
-        log.push(LogEvent::Die(r));
     }
     out
 }

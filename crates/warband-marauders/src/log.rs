@@ -121,4 +121,8 @@ impl warband_table::engine::LogEntry for LogEvent {
             _ => None,
         }
     }
+
+    fn rolled(die: DieRoll) -> Self {
+        LogEvent::Die(die)
+    }
 }

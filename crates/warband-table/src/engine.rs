@@ -36,6 +36,26 @@ pub struct Outcome {
 /// An event of a ruleset's log that may be a die roll.
 pub trait LogEntry {
     fn die(&self) -> Option<&DieRoll>;
+    /// The log's record of a die rolled.
+    fn rolled(die: DieRoll) -> Self;
+}
+
+/// Rolls with the battle's [`Dice`] and logs every die rolled, in order, in the battle's
+/// `Log<E>`.
+pub fn roll_logged<E, T>(world: &mut World, f: impl FnOnce(&mut DiceRoller) -> T) -> T
+where
+    E: LogEntry + Serialize + Send + Sync + 'static,
+{
+    let (out, records) = {
+        let mut dice = world.resource_mut::<Dice>();
+        let out = f(&mut dice.0);
+        (out, dice.0.take_records())
+    };
+    let mut log = world.resource_mut::<Log<E>>();
+    for r in records {
+        log.push(E::rolled(r));
+    }
+    out
 }
 
 /// The battle's log: every command accepted or refused, every die, everything that

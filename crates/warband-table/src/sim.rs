@@ -115,6 +115,27 @@ pub struct SimReport {
     pub decision_ms: [[f64; 2]; 2],
 }
 
+impl SimReport {
+    /// One line for a lab table: win rate with its interval, draws, length, losses,
+    /// speed, refusals and the first player's thinking time.
+    pub fn summary(&self) -> String {
+        format!(
+            "a wins {:5.1}% [{:.1}, {:.1}] draws {:3} rounds {:5.2} lost a {:5.1} b {:5.1} {:6.0} battles/s refused {} think ms median {:.3} max {:.2}",
+            self.a_win_rate * 100.0,
+            self.ci95[0] * 100.0,
+            self.ci95[1] * 100.0,
+            self.draws,
+            self.mean_rounds,
+            self.mean_losses[0],
+            self.mean_losses[1],
+            self.battles_per_sec,
+            self.refused_commands,
+            self.decision_ms[0][0],
+            self.decision_ms[0][1]
+        )
+    }
+}
+
 /// SplitMix64: a good mix of the master seed and the game index into a game seed.
 pub fn game_seed(master: u64, index: u64) -> u64 {
     let mut z = master

@@ -19,6 +19,10 @@ pub enum TerrainKind {
     Rough,
     /// Impassable but see-through (deep water, a chasm).
     Impassable,
+    /// A rise: a unit on it or behind its crest is in cover.
+    Hill,
+    /// Fordable water: rough ground, drawn as a river.
+    River,
 }
 
 impl TerrainKind {
@@ -40,6 +44,8 @@ impl TerrainKind {
             }
             TerrainKind::Rough => f.rough = true,
             TerrainKind::Impassable => f.blocks_movement = true,
+            TerrainKind::Hill => f.cover = true,
+            TerrainKind::River => f.rough = true,
         }
         f
     }

@@ -1,0 +1,292 @@
+//! The checks behind every command of an activation (players call them too, so they
+//! never send what the engine would refuse) and the plans they return.
+
+use crate::battle::{Activation, Battle, View, find, in_play};
+use crate::components::TerrainMap;
+use bevy_ecs::prelude::*;
+use bevy_math::Vec2;
+use warband_rules::Side;
+use warband_rules::toy_soldier::{
+    ShotCover, Spell, Step, activation_cost, ap_for_move, move_step, shot_range,
+};
+use warband_table::geometry::facing::to_world;
+use warband_table::geometry::{
+    Crossed, Mover, Other, PivotCheck, TerrainShape, check_pivot, gap, in_contact, in_front_arc,
+    line_of_fire,
+};
+use warband_table::{Refusal, refuse};
+
+/// Every other unit on the table, as a moving base sees it.
+pub fn others(world: &World, v: &View) -> Vec<Other> {
+    in_play(world)
+        .into_iter()
+        .filter(|o| o.id != v.id)
+        .map(|o| Other {
+            id: o.id,
+            base: o.base,
+            enemy: o.side != v.side,
+        })
+        .collect()
+}
+
+/// The side's active unit and what it has left.
+pub fn active(world: &World, side: Side) -> Result<(View, Activation), Refusal> {
+    let b = world.resource::<Battle>();
+    let Some(a) = b.activation.clone() else {
+        return refuse("no unit is active: activate one first");
+    };
+    match find(world, a.unit) {
+        Some(v) if v.side == side => Ok((v, a)),
+        _ => refuse("the active unit is not yours"),
+    }
+}
+
+/// What activating `unit` costs, if `side` may.
+pub fn check_activate(world: &World, side: Side, unit: u32) -> Result<u32, Refusal> {
+    let b = world.resource::<Battle>();
+    if let Some(a) = &b.activation {
+        return refuse(format!(
+            "unit {} is still active: pass or spend its AP first",
+            a.unit
+        ));
+    }
+    let Some(v) = find(world, unit).filter(|v| v.side == side) else {
+        return refuse(format!("unit {unit} is not one of your units in play"));
+    };
+    let cost = activation_cost(v.spent);
+    let tokens = b.side(side).tokens;
+    if cost > tokens {
+        return refuse(format!(
+            "activating {} again costs {cost} tokens; you have {tokens}",
+            v.unit.name
+        ));
+    }
+    Ok(cost)
+}
+
+/// Moving, pivoting, shooting and fighting wait until every danger is defended.
+fn undangered(v: &View) -> Result<(), Refusal> {
+    if v.marks.danger > 0 {
+        return refuse(format!(
+            "{} must defend its {} danger first (1 AP each)",
+            v.unit.name, v.marks.danger
+        ));
+    }
+    Ok(())
+}
+
+fn afford(a: &Activation, ap: u32) -> Result<(), Refusal> {
+    if ap > a.ap {
+        return refuse(format!("that needs {ap} AP; {} left", a.ap));
+    }
+    Ok(())
+}
+
+/// The stretches of a straight path inside rough ground, in inches from its start.
+pub fn rough_along(terrain: &[TerrainShape], from: Vec2, to: Vec2) -> Vec<(f32, f32)> {
+    let length = from.distance(to);
+    terrain
+        .iter()
+        .filter(|t| t.flags.rough)
+        .filter_map(|t| t.segment_inside(from, to))
+        .map(|(a, b)| (a * length, b * length))
+        .collect()
+}
+
+/// A legal move: where it ends, its AP, and the enemy it charges.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MovePlan {
+    pub end: Vec2,
+    pub ap: u32,
+    pub charged: Option<u32>,
+}
+
+pub fn check_move(
+    world: &World,
+    v: &View,
+    a: &Activation,
+    step: Step,
+    inches: f32,
+) -> Result<MovePlan, Refusal> {
+    undangered(v)?;
+    if !(inches.is_finite() && inches > 0.01 && inches <= 100.0) {
+        return refuse(format!("a move of {inches}\" is not a distance"));
+    }
+    let b = world.resource::<Battle>();
+    let terrain = &world.resource::<TerrainMap>().0;
+    let to = v.base.center + to_world(v.base.facing, Vec2::from(step.local())) * inches;
+    let mover = Mover {
+        id: v.id,
+        base: v.base,
+        allowance: f32::INFINITY,
+    };
+    let check =
+        warband_table::geometry::check_move(&mover, to, b.table, &others(world, v), terrain)
+            .map_err(|e| Refusal(e.to_string()))?;
+    let moved = v.base.center.distance(check.end);
+    if moved < 0.01 {
+        return refuse("the unit cannot move that way: it is already touching what is there");
+    }
+    let per_ap = move_step(v.unit.kind, step);
+    let ap = ap_for_move(
+        moved,
+        per_ap,
+        &rough_along(terrain, v.base.center, check.end),
+    );
+    afford(a, ap)?;
+    Ok(MovePlan {
+        end: check.end,
+        ap,
+        charged: check.charged.first().copied(),
+    })
+}
+
+/// A pivot of up to 90° about the centre, 1 AP; one that ends touching an enemy charges.
+pub fn check_turn(
+    world: &World,
+    v: &View,
+    a: &Activation,
+    degrees: f32,
+) -> Result<PivotCheck, Refusal> {
+    undangered(v)?;
+    afford(a, 1)?;
+    if !(degrees.is_finite() && degrees.abs() > 0.01 && degrees.abs() <= 90.0 + 1e-3) {
+        return refuse(format!("a pivot turns up to 90°, not {degrees}°"));
+    }
+    let b = world.resource::<Battle>();
+    let terrain = &world.resource::<TerrainMap>().0;
+    check_pivot(
+        &v.base,
+        degrees.to_radians(),
+        b.table,
+        &others(world, v),
+        terrain,
+    )
+    .map_err(|e| Refusal(e.to_string()))
+}
+
+/// A legal volley: the target and what protects it.
+#[derive(Clone, Debug)]
+pub struct ShotPlan {
+    pub target: View,
+    pub protection: ShotCover,
+}
+
+pub fn check_shot(
+    world: &World,
+    v: &View,
+    a: &Activation,
+    target: u32,
+    ap: u32,
+) -> Result<ShotPlan, Refusal> {
+    if !v.unit.shoots() {
+        return refuse(format!("{} has no ranged weapons", v.unit.name));
+    }
+    undangered(v)?;
+    if ap == 0 {
+        return refuse("a volley needs at least 1 AP");
+    }
+    afford(a, ap)?;
+    if a.volleys.contains(&target) {
+        return refuse(format!(
+            "unit {target} has had this activation's volley: shoot all of it at once"
+        ));
+    }
+    let Some(t) = find(world, target).filter(|t| t.side != v.side) else {
+        return refuse(format!("unit {target} is not an enemy in play"));
+    };
+    let all = in_play(world);
+    if all
+        .iter()
+        .any(|o| o.side != v.side && in_contact(&o.base, &v.base))
+    {
+        return refuse(format!("{} is in melee and cannot shoot", v.unit.name));
+    }
+    if !in_front_arc(&v.base, &t.base) {
+        return refuse(format!(
+            "{} is not in the front 90° of {}",
+            t.unit.name, v.unit.name
+        ));
+    }
+    let range = gap(&v.base, &t.base);
+    let reach = shot_range(&v.unit);
+    if range > reach {
+        return refuse(format!(
+            "{} is {range:.1}\" away; {} shoots {reach}\"",
+            t.unit.name, v.unit.name
+        ));
+    }
+    let terrain = &world.resource::<TerrainMap>().0;
+    let bases: Vec<(u32, _)> = all.iter().map(|o| (o.id, o.base)).collect();
+    let line = line_of_fire((v.id, &v.base), (t.id, &t.base), &bases, terrain);
+    if let Some(i) = line.sight_blocked_by {
+        return refuse(format!("terrain piece {i} blocks the line of sight"));
+    }
+    if let Some(c) = line.obstacles.iter().find_map(|c| match c.what {
+        Crossed::Base(id) => Some(id),
+        Crossed::Terrain(_) => None,
+    }) {
+        return refuse(format!("unit {c} is in the way"));
+    }
+    let (from, to) = (v.base.center, t.base.center);
+    let cover = terrain.iter().any(|p| {
+        p.flags.cover
+            && (p.touches(&t.base) || (p.segment_inside(from, to).is_some() && !p.contains(from)))
+    });
+    let protection = ShotCover {
+        cover,
+        shields: t.unit.shields,
+    };
+    Ok(ShotPlan {
+        target: t,
+        protection,
+    })
+}
+
+/// 1 AP to fight an enemy the unit touches.
+pub fn check_fight(world: &World, v: &View, a: &Activation, target: u32) -> Result<View, Refusal> {
+    undangered(v)?;
+    afford(a, 1)?;
+    match find(world, target) {
+        Some(t) if t.side != v.side && in_contact(&t.base, &v.base) => Ok(t),
+        _ => refuse(format!(
+            "unit {target} is not an enemy touching {}",
+            v.unit.name
+        )),
+    }
+}
+
+/// A heal on a damaged friend or a curse on an enemy, within the die's maximum.
+pub fn check_magic(
+    world: &World,
+    v: &View,
+    a: &Activation,
+    target: u32,
+    spell: Spell,
+    sure: bool,
+) -> Result<View, Refusal> {
+    if !v.unit.magical {
+        return refuse(format!("{} is not magical", v.unit.name));
+    }
+    afford(a, if sure { 2 } else { 1 })?;
+    let Some(t) = find(world, target) else {
+        return refuse(format!("unit {target} is not in play"));
+    };
+    match spell {
+        Spell::Heal if t.side != v.side => return refuse("heal a friendly unit"),
+        Spell::Heal if t.marks.damage == 0 => {
+            return refuse(format!("{} has no damage to heal", t.unit.name));
+        }
+        Spell::Curse if t.side == v.side => return refuse("curse an enemy unit"),
+        _ => {}
+    }
+    let reach = f32::from(v.unit.activation_die().sides());
+    let range = gap(&v.base, &t.base).max(0.0);
+    if range > reach {
+        return refuse(format!(
+            "{} is {range:.1}\" away; the spell reaches {reach}\"",
+            t.unit.name
+        ));
+    }
+    Ok(t)
+}

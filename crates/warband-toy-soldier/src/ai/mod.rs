@@ -1,0 +1,153 @@
+//! Computer players of Toy Soldier: `random` and `charge` baselines, and `normal`, which
+//! spends tokens and AP with the exact odds. Each acts only through `Command`s, checking
+//! each with the same checks the engine plays by.
+
+mod charge;
+mod normal;
+mod random;
+
+pub use charge::Charge;
+pub use normal::Normal;
+pub use random::Random;
+
+use crate::actions::{active, check_activate, check_move, check_shot, check_turn};
+use crate::battle::{Activation, View, in_play};
+use crate::command::Command;
+use crate::engine::ToySoldier;
+use bevy_ecs::world::World;
+use std::fmt;
+use std::str::FromStr;
+use warband_rules::Side;
+use warband_rules::toy_soldier::{Step, move_step, reach};
+use warband_table::geometry::facing::to_local;
+use warband_table::geometry::gap;
+pub use warband_table::player::Policy;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AiKind {
+    Random,
+    Charge,
+    Normal,
+}
+
+impl AiKind {
+    pub const ALL: [AiKind; 3] = [AiKind::Random, AiKind::Charge, AiKind::Normal];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            AiKind::Random => "random",
+            AiKind::Charge => "charge",
+            AiKind::Normal => "normal",
+        }
+    }
+
+    pub fn policy(self, seed: u64) -> Box<dyn Policy<ToySoldier>> {
+        match self {
+            AiKind::Random => Box::new(Random::new(seed)),
+            AiKind::Charge => Box::new(Charge),
+            AiKind::Normal => Box::new(Normal),
+        }
+    }
+}
+
+impl fmt::Display for AiKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for AiKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        AiKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| format!("unknown player `{s}`: expected random, charge or normal"))
+    }
+}
+
+/// The side's units it may activate now, in id order.
+fn activatable(world: &World, side: Side) -> Vec<View> {
+    in_play(world)
+        .into_iter()
+        .filter(|v| v.side == side && check_activate(world, side, v.id).is_ok())
+        .collect()
+}
+
+/// The enemies of `v`, nearest first.
+fn enemies_by_distance(world: &World, v: &View) -> Vec<View> {
+    let mut out: Vec<View> = in_play(world)
+        .into_iter()
+        .filter(|t| t.side != v.side)
+        .collect();
+    out.sort_by(|a, b| gap(&v.base, &a.base).total_cmp(&gap(&v.base, &b.base)));
+    out
+}
+
+/// Degrees `v` must turn to face `t`'s centre (counter-clockwise positive).
+fn bearing(v: &View, t: &View) -> f32 {
+    let l = to_local(&v.base, t.base.center);
+    bevy_math::Vec2::Y.angle_to(l).to_degrees()
+}
+
+/// The turn towards `t`, if it is more than `slack` degrees off the facing and legal.
+fn face(world: &World, v: &View, a: &Activation, t: &View, slack: f32) -> Option<Command> {
+    let off = bearing(v, t);
+    if off.abs() <= slack {
+        return None;
+    }
+    let degrees = off.clamp(-90.0, 90.0);
+    check_turn(world, v, a, degrees)
+        .is_ok()
+        .then_some(Command::Pivot { degrees })
+}
+
+/// Straight ahead towards `t`, as far as the AP (keeping `keep`) carry and no further
+/// than `stop` short of it; a path that meets an enemy charges it.
+fn advance(
+    world: &World,
+    v: &View,
+    a: &Activation,
+    t: &View,
+    keep: u32,
+    stop: f32,
+) -> Option<Command> {
+    let ap = a.ap.checked_sub(keep).filter(|ap| *ap > 0)?;
+    let far = reach(ap, move_step(v.unit.kind, Step::Forward), &[]);
+    let wanted = (gap(&v.base, &t.base) - stop + 0.05).min(far);
+    // Rough ground may cost more than open: try shorter until it fits.
+    [1.0, 0.75, 0.5, 0.25]
+        .into_iter()
+        .map(|f| wanted * f)
+        .filter(|d| *d > 0.05)
+        .find(|d| check_move(world, v, a, Step::Forward, *d).is_ok_and(|p| p.ap <= ap))
+        .map(|inches| Command::Move {
+            step: Step::Forward,
+            inches,
+        })
+}
+
+/// The best volley of the active unit with all its AP: the target taking most danger.
+fn best_volley(world: &World, v: &View, a: &Activation) -> Option<(Command, f64)> {
+    in_play(world)
+        .into_iter()
+        .filter(|t| t.side != v.side)
+        .filter_map(|t| {
+            let plan = check_shot(world, v, a, t.id, a.ap).ok()?;
+            let expected = f64::from(a.ap) / f64::from(plan.protection.divisor());
+            Some((
+                Command::Shoot {
+                    target: t.id,
+                    ap: a.ap,
+                },
+                expected,
+            ))
+        })
+        .max_by(|x, y| x.1.total_cmp(&y.1))
+}
+
+/// The side's active unit, if one is open.
+fn open(world: &World, side: Side) -> Option<(View, Activation)> {
+    active(world, side).ok()
+}

@@ -1,0 +1,129 @@
+//! The battle's resource and the helpers every command uses: finding units, the
+//! Command unit's reach, the dice (drained into the log).
+
+use crate::components::*;
+use crate::log::{BattleLog, LogEvent};
+use bevy_ecs::prelude::*;
+use bevy_math::Vec2;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use warband_rules::toy_soldier::UnitProfile;
+use warband_rules::{DiceRoller, Side};
+pub use warband_table::engine::{Dice, ModelIndex, Outcome};
+use warband_table::geometry::{Placed, gap};
+
+/// "Within 6" of their Commander" (edge to edge).
+pub const COMMAND_RANGE: f32 = 6.0;
+
+/// The unit being activated and what it has left.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Activation {
+    pub unit: u32,
+    pub ap: u32,
+    /// Enemies it has already put a volley on (one volley a target an activation).
+    pub volleys: Vec<u32>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct SideState {
+    pub starting_units: u32,
+    pub tokens: u32,
+    /// Declared done for the turn.
+    pub done: bool,
+    /// Points of enemy units this side has removed.
+    pub points_removed: u32,
+}
+
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Battle {
+    pub seed: u64,
+    pub turn: u32,
+    pub turn_limit: u32,
+    pub table: Vec2,
+    /// Whose activation it is to start (or whose unit is active).
+    pub acting: Option<Side>,
+    pub activation: Option<Activation>,
+    pub sides: [SideState; 2],
+    pub outcome: Option<Outcome>,
+}
+
+impl Battle {
+    pub fn side(&self, side: Side) -> &SideState {
+        &self.sides[side.index()]
+    }
+
+    pub fn side_mut(&mut self, side: Side) -> &mut SideState {
+        &mut self.sides[side.index()]
+    }
+}
+
+/// A unit as the commands read it.
+#[derive(Clone, Debug)]
+pub struct View {
+    pub entity: Entity,
+    pub id: u32,
+    pub side: Side,
+    pub base: Placed,
+    pub unit: Arc<UnitProfile>,
+    pub marks: Marks,
+    pub spent: u32,
+    pub command: bool,
+}
+
+/// Every unit still on the table, in id order.
+pub fn in_play(world: &World) -> Vec<View> {
+    world
+        .resource::<ModelIndex>()
+        .0
+        .iter()
+        .filter_map(|e| view(world, *e))
+        .collect()
+}
+
+fn view(world: &World, e: Entity) -> Option<View> {
+    let r = world.entity(e);
+    if r.contains::<OutOfAction>() {
+        return None;
+    }
+    Some(View {
+        entity: e,
+        id: r.get::<ModelId>()?.0,
+        side: r.get::<Team>()?.0,
+        base: r.get::<Base>()?.0,
+        unit: r.get::<Unit>()?.0.clone(),
+        marks: *r.get::<Marks>()?,
+        spent: r.get::<Spent>()?.0,
+        command: r.contains::<Leader>(),
+    })
+}
+
+/// One unit still in play, by id.
+pub fn find(world: &World, id: u32) -> Option<View> {
+    let e = *world
+        .resource::<ModelIndex>()
+        .0
+        .get(usize::try_from(id).ok()?.checked_sub(1)?)?;
+    view(world, e)
+}
+
+/// Whether the unit is its side's Command unit or within 6" of it (+1 to AP and
+/// morale).
+pub fn commander_near(units: &[View], v: &View) -> bool {
+    v.command
+        || units
+            .iter()
+            .any(|c| c.command && c.side == v.side && gap(&c.base, &v.base) <= COMMAND_RANGE)
+}
+
+/// Rolls with the battle's dice and logs every die.
+pub fn roll<T>(world: &mut World, f: impl FnOnce(&mut DiceRoller) -> T) -> T {
+    warband_table::engine::roll_logged::<LogEvent, T>(world, f)
+}
+
+pub fn log(world: &mut World, e: LogEvent) {
+    world.resource_mut::<BattleLog>().push(e);
+}
+
+pub fn set_marks(world: &mut World, v: &View, marks: Marks) {
+    world.entity_mut(v.entity).insert(marks);
+}

@@ -1,0 +1,34 @@
+//! What a side can ask of a Toy Soldier battle: activate a unit, spend its AP, and be
+//! done for the turn.
+
+use serde::{Deserialize, Serialize};
+use warband_rules::toy_soldier::{Spell, Step};
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Command {
+    /// Pay the unit's token cost and roll its AP.
+    Activate { unit: u32 },
+    /// 1 AP: remove one danger marker from the active unit.
+    Defend,
+    /// A straight move along or across the facing; a move that touches an enemy is a
+    /// charge and fights at once.
+    Move { step: Step, inches: f32 },
+    /// 1 AP: turn up to 90° about the centre (degrees, counter-clockwise positive).
+    Pivot { degrees: f32 },
+    /// Put `ap` AP of shots on an enemy in the front arc, in range and sight: one volley
+    /// a target an activation.
+    Shoot { target: u32, ap: u32 },
+    /// 1 AP: fight an enemy the active unit touches; its activation then ends.
+    Fight { target: u32 },
+    /// Heal a friend or curse an enemy in range: `sure` for 2 AP, else 1 AP on a d6.
+    Magic {
+        target: u32,
+        spell: Spell,
+        sure: bool,
+    },
+    /// Spend the rest of the active unit's AP doing nothing.
+    Pass,
+    /// The side is done for the turn (an open activation is passed first); its tokens
+    /// are forfeit.
+    Done,
+}

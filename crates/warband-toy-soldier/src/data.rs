@@ -1,0 +1,261 @@
+//! Toy Soldier data in RON: scenarios, armies of 150 points, and the unit list with its
+//! base sizes (`bestiary/toy-soldier.ron`). Errors name the file, line and column.
+
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use warband_rules::Ruleset;
+use warband_rules::army::ArmyList;
+use warband_rules::toy_soldier::{Kind, UnitProfile, unit_problems};
+pub use warband_table::files::{DataError, load_ron, parse_ron};
+use warband_table::files::{duplicate_names, opens_with};
+pub use warband_table::table::{PerSide, TerrainDef, TerrainKind, Zone};
+
+/// The unit list, under the assets.
+const UNITS: &str = "bestiary/toy-soldier.ron";
+
+/// The seed's standard game: 150 points a side.
+pub const STANDARD_POINTS: u32 = 150;
+
+fn default_turn_limit() -> u32 {
+    8
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Scenario {
+    pub name: String,
+    pub ruleset: Ruleset,
+    pub table: (f32, f32),
+    /// Turns before the battle is decided on points (RULINGS: 8).
+    #[serde(default = "default_turn_limit")]
+    pub turn_limit: u32,
+    #[serde(default)]
+    pub terrain: Vec<TerrainDef>,
+    pub deployment: PerSide<Zone>,
+    pub armies: PerSide<String>,
+}
+
+/// Base sizes by kind, width × depth in inches (RULINGS: infantry 1.6 × 0.8, cavalry
+/// 1.6 × 1.2, artillery 1.6 × 1.6).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Bases {
+    pub infantry: (f32, f32),
+    pub cavalry: (f32, f32),
+    pub artillery: (f32, f32),
+}
+
+impl Bases {
+    pub fn of(&self, kind: Kind) -> (f32, f32) {
+        match kind {
+            Kind::Infantry => self.infantry,
+            Kind::Cavalry => self.cavalry,
+            Kind::Artillery => self.artillery,
+        }
+    }
+
+    fn problems(&self) -> Vec<String> {
+        [self.infantry, self.cavalry, self.artillery]
+            .into_iter()
+            .filter(|(w, d)| {
+                !(w.is_finite()
+                    && d.is_finite()
+                    && *w > 0.0
+                    && *d > 0.0
+                    && *w <= 12.0
+                    && *d <= 12.0)
+            })
+            .map(|(w, d)| {
+                format!("a base of {w}\" × {d}\": sides must be above 0 and at most 12\"")
+            })
+            .collect()
+    }
+}
+
+/// The unit list: base sizes and every profile an army may name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Units {
+    pub bases: Bases,
+    pub units: Vec<UnitProfile>,
+}
+
+impl Units {
+    pub fn load(path: &Path) -> Result<Self, DataError> {
+        let units: Units = load_ron(path)?;
+        let mut problems = units.bases.problems();
+        problems.extend(units.units.iter().flat_map(unit_problems));
+        problems.extend(duplicate_names(units.units.iter().map(|u| u.name.as_str())));
+        match problems.first() {
+            Some(p) => Err(DataError::new(path, p.clone())),
+            None => Ok(units),
+        }
+    }
+
+    pub fn find(&self, name: &str) -> Option<&UnitProfile> {
+        self.units.iter().find(|u| u.name == name)
+    }
+}
+
+/// Everything a battle needs, self-contained (a save embeds it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BattleSetup {
+    pub scenario: Scenario,
+    pub armies: PerSide<ArmyList>,
+    pub units: Units,
+}
+
+/// The assets folder of a scenario file (`…/scenarios/x.ron` → `…`).
+fn root_of(scenario_file: &Path) -> PathBuf {
+    scenario_file
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or(Path::new("."))
+        .to_path_buf()
+}
+
+impl BattleSetup {
+    /// Loads a scenario, its armies from `../armies/` and the units of
+    /// `../bestiary/toy-soldier.ron`.
+    pub fn load(scenario_file: &Path) -> Result<Self, DataError> {
+        let scenario: Scenario = load_ron(scenario_file)?;
+        let root = root_of(scenario_file);
+        let army =
+            |name: &str| load_ron::<ArmyList>(&root.join("armies").join(format!("{name}.ron")));
+        let armies = PerSide {
+            a: army(&scenario.armies.a)?,
+            b: army(&scenario.armies.b)?,
+        };
+        let units = Units::load(&root.join(UNITS))?;
+        let setup = Self {
+            scenario,
+            armies,
+            units,
+        };
+        if let Some(first) = setup.problems().first() {
+            return Err(DataError::new(scenario_file, first.clone()));
+        }
+        Ok(setup)
+    }
+
+    /// One side's units, in muster order.
+    pub fn muster(&self, army: &ArmyList) -> Vec<Arc<UnitProfile>> {
+        army.models()
+            .filter_map(|n| self.units.find(n))
+            .map(|u| Arc::new(u.clone()))
+            .collect()
+    }
+
+    /// Everything that would stop this battle being played.
+    pub fn problems(&self) -> Vec<String> {
+        let s = &self.scenario;
+        let mut out = Vec::new();
+        if s.ruleset != Ruleset::ToySoldier {
+            out.push(format!(
+                "scenario `{}` is for `{}`, not toy-soldier",
+                s.name, s.ruleset
+            ));
+        }
+        out.extend(warband_table::table::table_problems(
+            &s.name,
+            s.table,
+            s.turn_limit,
+            &s.terrain,
+            &s.deployment,
+        ));
+        for side in warband_rules::Side::BOTH {
+            let army = self.armies.get(side);
+            out.extend(army_problems(army, &self.units));
+            let table = bevy_math::Vec2::new(s.table.0, s.table.1);
+            if let Err(e) =
+                warband_table::table::deploy(*s.deployment.get(side), &self.footprints(army), table)
+            {
+                out.push(format!(
+                    "scenario `{}`, {side} ({}): {e}",
+                    s.name, army.name
+                ));
+            }
+        }
+        out
+    }
+
+    /// The room each unit takes in deployment: its base's longer side.
+    pub fn footprints(&self, army: &ArmyList) -> Vec<f32> {
+        self.muster(army)
+            .iter()
+            .map(|u| {
+                let (w, d) = self.units.bases.of(u.kind);
+                w.max(d)
+            })
+            .collect()
+    }
+}
+
+/// Everything wrong with a Toy Soldier army: wrong ruleset, unknown units, over its
+/// points (150 unless it says otherwise), not exactly one Command unit, or a leader that
+/// is not it.
+pub fn army_problems(army: &ArmyList, units: &Units) -> Vec<String> {
+    let mut out = Vec::new();
+    if army.ruleset != Ruleset::ToySoldier {
+        out.push(format!(
+            "army `{}` is for `{}`, not toy-soldier",
+            army.name, army.ruleset
+        ));
+    }
+    let limit = army.points_limit.unwrap_or(STANDARD_POINTS);
+    let capped = ArmyList {
+        points_limit: Some(limit),
+        ..army.clone()
+    };
+    out.extend(capped.problems_with_points(
+        |n| units.find(n).is_some(),
+        |n| units.find(n).map(UnitProfile::points),
+    ));
+    let commands: Vec<&str> = army
+        .models()
+        .filter(|n| units.find(n).is_some_and(|u| u.command))
+        .collect();
+    if commands.len() != 1 {
+        out.push(format!(
+            "army `{}` has {} Command units: a force has exactly one",
+            army.name,
+            commands.len()
+        ));
+    } else if commands[0] != army.leader {
+        out.push(format!(
+            "army `{}`: its leader `{}` is not its Command unit `{}`",
+            army.name, army.leader, commands[0]
+        ));
+    }
+    out
+}
+
+/// Checks a Toy Soldier scenario, army or unit list; every problem, each naming the file.
+pub fn validate_file(path: &Path) -> Vec<String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => return vec![DataError::new(path, format!("cannot read: {e}")).to_string()],
+    };
+    if opens_with(&text, "Units") {
+        return Units::load(path)
+            .err()
+            .map(|e| e.to_string())
+            .into_iter()
+            .collect();
+    }
+    if opens_with(&text, "ArmyList") {
+        let army = match parse_ron::<ArmyList>(path, &text) {
+            Ok(a) => a,
+            Err(e) => return vec![e.to_string()],
+        };
+        return match Units::load(&root_of(path).join(UNITS)) {
+            Ok(u) => army_problems(&army, &u)
+                .into_iter()
+                .map(|p| DataError::new(path, p).to_string())
+                .collect(),
+            Err(e) => vec![e.to_string()],
+        };
+    }
+    match BattleSetup::load(path) {
+        Ok(_) => Vec::new(),
+        Err(e) => vec![e.to_string()],
+    }
+}

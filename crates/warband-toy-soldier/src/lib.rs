@@ -1,0 +1,24 @@
+//! Simple Toy Soldier fantasy on the Warband table: the headless engine (roll-off,
+//! activation tokens, action points, moves by facing, pivots, volleys, melee by the
+//! difference, danger and defending, magic, morale), its data and its computer players.
+//! The rules themselves are pure functions in `warband_rules::toy_soldier`.
+
+pub mod actions;
+mod activation;
+pub mod ai;
+pub mod battle;
+pub mod command;
+pub mod components;
+pub mod data;
+pub mod engine;
+pub mod fight;
+pub mod log;
+pub mod sim;
+pub mod turn;
+
+pub use command::Command;
+pub use engine::{Engine, ToySoldier, ToySoldierEngine};
+pub use warband_rules::Side;
+
+/// A saved Toy Soldier battle.
+pub type Save = warband_table::save::Save<ToySoldier>;

@@ -1,0 +1,49 @@
+//! The batch simulator for Toy Soldier: the table's generic simulator with its players,
+//! and points of units as what a side loses.
+
+use crate::ai::AiKind;
+use crate::battle::Battle;
+use crate::data::BattleSetup;
+use crate::engine::ToySoldier;
+use bevy_ecs::world::World;
+use warband_rules::Side;
+use warband_table::player::Policy;
+use warband_table::sim::Contest;
+
+pub use warband_table::sim::{GameResult, SimReport, Tally};
+
+pub type SimConfig = warband_table::sim::SimConfig<AiKind>;
+
+impl Contest for ToySoldier {
+    type Player = AiKind;
+
+    fn player_name(p: AiKind) -> &'static str {
+        p.name()
+    }
+
+    fn policy(p: AiKind, seed: u64) -> Box<dyn Policy<ToySoldier>> {
+        p.policy(seed)
+    }
+
+    fn scenario_name(setup: &BattleSetup) -> &str {
+        &setup.scenario.name
+    }
+
+    /// Points a side lost are what the other side removed.
+    fn losses(world: &World) -> [u32; 2] {
+        let b = world.resource::<Battle>();
+        Side::BOTH.map(|s| b.side(s.other()).points_removed)
+    }
+
+    fn round_limit(world: &World) -> u32 {
+        world.resource::<Battle>().turn_limit
+    }
+}
+
+pub fn run(
+    setup: &BattleSetup,
+    config: &SimConfig,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<SimReport, String> {
+    warband_table::sim::run::<ToySoldier>(setup, config, progress)
+}
