@@ -3,10 +3,8 @@
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use warband_borderlands::Borderlands;
 use warband_marauders::ai::AiKind;
-use warband_marauders::engine::Marauders;
-use warband_rules::{Ruleset, Side};
+use warband_rules::Side;
 use warband_table::engine::{Engine, Rules};
 use warband_table::player::play;
 use warband_table::save::Save;
@@ -36,11 +34,6 @@ impl Ai {
             Ai::Normal => AiKind::Normal,
             Ai::Hard => AiKind::Hard,
         }
-    }
-
-    /// The Borderlands player of this name (it has random, charge and normal).
-    pub fn borderlands(self) -> Result<warband_borderlands::ai::AiKind, String> {
-        self.name().parse()
     }
 
     pub fn name(self) -> &'static str {
@@ -86,7 +79,7 @@ pub struct ReplayArgs {
 }
 
 /// The common fields of a battle's result, with the ruleset's own name for its losses
-/// (`hd_lost` in Marauders, `hp_lost` in Borderlands).
+/// (`hd_lost` in Marauders, `hp_lost` in Borderlands, `points_lost` in Toy Soldier).
 fn summary<R: Contest>(engine: &mut Engine<R>) -> serde_json::Value {
     let winner = match engine.outcome().and_then(|o| o.winner) {
         Some(Side::A) => "a",
@@ -102,16 +95,8 @@ fn summary<R: Contest>(engine: &mut Engine<R>) -> serde_json::Value {
         "losses": {"a": a, "b": b},
         "final_hash": format!("{:016x}", engine.state_hash()),
     });
-    v[format!("{}_lost", loss_unit::<R>().to_lowercase())] = serde_json::json!({"a": a, "b": b});
+    v[format!("{}_lost", R::LOSSES.to_lowercase())] = serde_json::json!({"a": a, "b": b});
     v
-}
-
-/// What a side loses in the ruleset: HD or HP.
-fn loss_unit<R: Rules>() -> &'static str {
-    match R::RULESET {
-        Ruleset::Marauders => "HD",
-        _ => "HP",
-    }
 }
 
 /// Prints the log, one event a line; stops quietly if stdout closes (`| head`).
@@ -142,7 +127,7 @@ fn report<R: Contest>(engine: &mut Engine<R>, json: bool) {
         println!(
             "Winner: {who} after {} round(s) ({reason})\n{} lost: A {}, B {}\nFinal state: {}",
             s["rounds"],
-            loss_unit::<R>(),
+            R::LOSSES,
             s["losses"]["a"],
             s["losses"]["b"],
             s["final_hash"].as_str().unwrap_or_default()
@@ -151,25 +136,16 @@ fn report<R: Contest>(engine: &mut Engine<R>, json: bool) {
 }
 
 pub fn battle(args: BattleArgs) -> ExitCode {
-    match super::ruleset_of(&args.scenario) {
-        Err(code) => code,
-        Ok(Ruleset::Borderlands) => {
-            let kinds = (args.a.borderlands(), args.b.borderlands());
-            let (Ok(a), Ok(b)) = kinds else {
-                eprintln!("error: Borderlands is played by random, charge or normal");
-                return ExitCode::from(2);
-            };
-            match warband_borderlands::data::BattleSetup::load(&args.scenario) {
-                Ok(setup) => battle_of::<Borderlands>(setup, &args, a, b),
-                Err(e) => super::data_error(e),
-            }
-        }
-        Ok(Ruleset::Marauders) => match super::load_setup(&args.scenario) {
-            Ok(setup) => battle_of::<Marauders>(setup, &args, args.a.kind(), args.b.kind()),
+    let ruleset = match super::ruleset_of(&args.scenario) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    super::with_rules!(ruleset, R => {
+        match super::setup_and_players::<R>(&args.scenario, args.a.name(), args.b.name()) {
+            Ok((setup, a, b)) => battle_of::<R>(setup, &args, a, b),
             Err(code) => code,
-        },
-        Ok(r) => super::not_playable(r),
-    }
+        }
+    })
 }
 
 fn battle_of<R: Contest>(
@@ -205,9 +181,7 @@ fn battle_of<R: Contest>(
 pub fn replay(args: ReplayArgs) -> ExitCode {
     match super::ruleset_of(&args.file) {
         Err(code) => code,
-        Ok(Ruleset::Marauders) => replay_of::<Marauders>(&args),
-        Ok(Ruleset::Borderlands) => replay_of::<Borderlands>(&args),
-        Ok(r) => super::not_playable(r),
+        Ok(ruleset) => super::with_rules!(ruleset, R => replay_of::<R>(&args)),
     }
 }
 

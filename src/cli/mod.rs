@@ -3,6 +3,7 @@
 mod battle;
 mod odds;
 mod odds_borderlands;
+mod odds_toy_soldier;
 mod sim;
 mod validate;
 mod window;
@@ -43,16 +44,6 @@ pub enum Command {
     Watch(window::WatchArgs),
 }
 
-/// Loads a scenario and what it names, or says why not (the caller exits with 1).
-pub fn load_setup(
-    scenario: &std::path::Path,
-) -> Result<warband_marauders::data::BattleSetup, ExitCode> {
-    warband_marauders::data::BattleSetup::load(scenario).map_err(|e| {
-        eprintln!("error: {e}");
-        ExitCode::FAILURE
-    })
-}
-
 /// The ruleset a scenario, army or save file is for (a save of format 1, which names
 /// none, is Marauders).
 pub fn ruleset_of(file: &std::path::Path) -> Result<warband_rules::Ruleset, ExitCode> {
@@ -85,10 +76,51 @@ pub fn data_error(e: warband_table::files::DataError) -> ExitCode {
     ExitCode::FAILURE
 }
 
-/// A ruleset whose battles cannot be played yet.
-pub fn not_playable(r: warband_rules::Ruleset) -> ExitCode {
-    eprintln!("error: {} battles cannot be played yet", r.title());
-    ExitCode::FAILURE
+/// Runs `$body` with `$R` standing for the engine of `$ruleset`: the one place the
+/// command line turns a ruleset read from a file into a type.
+macro_rules! with_rules {
+    ($ruleset:expr, $R:ident => $body:expr) => {
+        match $ruleset {
+            warband_rules::Ruleset::Marauders => {
+                type $R = warband_marauders::engine::Marauders;
+                $body
+            }
+            warband_rules::Ruleset::Borderlands => {
+                type $R = warband_borderlands::Borderlands;
+                $body
+            }
+            warband_rules::Ruleset::ToySoldier => {
+                type $R = warband_toy_soldier::ToySoldier;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_rules;
+
+/// A battle's setup and its two players.
+pub type Matchup<R> = (
+    <R as warband_table::engine::Rules>::Setup,
+    <R as warband_table::sim::Contest>::Player,
+    <R as warband_table::sim::Contest>::Player,
+);
+
+/// A scenario's setup and the two players named on the command line, for ruleset `R`;
+/// or the exit code after saying what is wrong.
+pub fn setup_and_players<R: warband_table::sim::Contest>(
+    scenario: &std::path::Path,
+    a: &str,
+    b: &str,
+) -> Result<Matchup<R>, ExitCode> {
+    let player = |name: &str| {
+        name.parse::<R::Player>().map_err(|e| {
+            eprintln!("error: {}: {e}", R::RULESET.title());
+            ExitCode::from(2)
+        })
+    };
+    let (pa, pb) = (player(a)?, player(b)?);
+    let setup = R::load(scenario).map_err(data_error)?;
+    Ok((setup, pa, pb))
 }
 
 /// Opens the game at its main menu.

@@ -24,6 +24,11 @@ pub enum OddsCommand {
         #[command(subcommand)]
         what: super::odds_borderlands::BorderlandsOdds,
     },
+    /// Simple Toy Soldier: melee, shot, morale.
+    ToySoldier {
+        #[command(subcommand)]
+        what: super::odds_toy_soldier::ToySoldierOdds,
+    },
     #[command(flatten)]
     Bare(MaraudersOdds),
 }
@@ -97,6 +102,7 @@ pub fn run(command: OddsCommand) -> ExitCode {
     match command {
         OddsCommand::Marauders { what } | OddsCommand::Bare(what) => marauders(what),
         OddsCommand::Borderlands { what } => super::odds_borderlands::run(what),
+        OddsCommand::ToySoldier { what } => super::odds_toy_soldier::run(what),
     }
 }
 

@@ -6,9 +6,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use warband_borderlands::Borderlands;
-use warband_marauders::engine::Marauders;
-use warband_rules::Ruleset;
 use warband_table::sim::{Contest, Shard, SimConfig, SimReport, Tally, run, run_tally};
 
 /// `warband sim …` plays a batch; `warband sim merge …` combines the shards of one.
@@ -83,30 +80,19 @@ fn play(args: SimArgs) -> ExitCode {
         );
         return ExitCode::from(2);
     };
-    match super::ruleset_of(scenario) {
-        Err(code) => code,
-        Ok(Ruleset::Marauders) => match super::load_setup(scenario) {
-            Ok(setup) => {
-                let name = setup.scenario.name.clone();
-                play_of::<Marauders>(&setup, &name, &args, a.kind(), b.kind())
+    let ruleset = match super::ruleset_of(scenario) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    super::with_rules!(ruleset, R => {
+        match super::setup_and_players::<R>(scenario, a.name(), b.name()) {
+            Ok((setup, pa, pb)) => {
+                let name = R::scenario_name(&setup).to_string();
+                play_of::<R>(&setup, &name, &args, pa, pb)
             }
             Err(code) => code,
-        },
-        Ok(Ruleset::Borderlands) => {
-            let (Ok(pa), Ok(pb)) = (a.borderlands(), b.borderlands()) else {
-                eprintln!("error: Borderlands is played by random, charge or normal");
-                return ExitCode::from(2);
-            };
-            match warband_borderlands::data::BattleSetup::load(scenario) {
-                Ok(setup) => {
-                    let name = setup.scenario.name.clone();
-                    play_of::<Borderlands>(&setup, &name, &args, pa, pb)
-                }
-                Err(e) => super::data_error(e),
-            }
         }
-        Ok(r) => super::not_playable(r),
-    }
+    })
 }
 
 fn play_of<R: Contest>(

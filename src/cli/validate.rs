@@ -33,13 +33,19 @@ fn bestiary_for(file: &Path) -> Option<Vec<Profile>> {
         .map(|b| b.profiles)
 }
 
-/// Every problem of one file, checked by the ruleset it is for: a Borderlands scenario,
-/// army or armoury by Borderlands; the shared bestiary by both rulesets; the rest by
+/// Every problem of one file, checked by the ruleset it is for: a Toy Soldier scenario,
+/// army or unit list by Toy Soldier; a Borderlands scenario, army or armoury by
+/// Borderlands; the shared bestiary by both rulesets; the rest by
 /// Marauders.
 fn problems_of(file: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(file).unwrap_or_default();
     // A file that does not parse is reported by the Marauders checks, which name the
     // same position.
+    if opens_with(&text, "Units")
+        || super::file_ruleset(file).is_ok_and(|r| r == Ruleset::ToySoldier)
+    {
+        return warband_toy_soldier::data::validate_file(file);
+    }
     let borderlands = opens_with(&text, "Armoury")
         || super::file_ruleset(file).is_ok_and(|r| r == Ruleset::Borderlands);
     if borderlands {

@@ -103,9 +103,20 @@ fn open(
     speed: f32,
     window: &WindowArgs,
 ) -> ExitCode {
-    let setup = match super::load_setup(scenario) {
-        Ok(s) => s,
+    match super::ruleset_of(scenario) {
+        Ok(warband_rules::Ruleset::Marauders) => {}
+        Ok(r) => {
+            eprintln!(
+                "error: {} battles cannot be opened on screen yet",
+                r.title()
+            );
+            return ExitCode::FAILURE;
+        }
         Err(code) => return code,
+    }
+    let setup = match warband_marauders::data::BattleSetup::load(scenario) {
+        Ok(s) => s,
+        Err(e) => return super::data_error(e),
     };
     crate::game::run(Start {
         screen: Screen::Battle,

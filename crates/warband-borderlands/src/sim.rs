@@ -16,6 +16,11 @@ pub type SimConfig = warband_table::sim::SimConfig<AiKind>;
 
 impl Contest for Borderlands {
     type Player = AiKind;
+    const LOSSES: &'static str = "HP";
+
+    fn load(scenario: &std::path::Path) -> Result<BattleSetup, warband_table::files::DataError> {
+        BattleSetup::load(scenario)
+    }
 
     fn player_name(p: AiKind) -> &'static str {
         p.name()

@@ -14,8 +14,12 @@ use warband_rules::Side;
 
 /// What the batch simulator needs of a ruleset beyond its rules.
 pub trait Contest: Rules {
-    /// The kinds of computer player (random, charge, normal, …).
-    type Player: Copy + std::fmt::Debug + Send + Sync;
+    /// The kinds of computer player (random, charge, normal, …), parsed by name.
+    type Player: Copy + std::fmt::Debug + Send + Sync + std::str::FromStr<Err = String>;
+    /// What a side loses, as its result names it: `HD`, `HP`, `points`.
+    const LOSSES: &'static str;
+    /// Loads a scenario file and everything it names.
+    fn load(scenario: &std::path::Path) -> Result<Self::Setup, crate::files::DataError>;
     fn player_name(p: Self::Player) -> &'static str;
     fn policy(p: Self::Player, seed: u64) -> Box<dyn Policy<Self>>;
     fn scenario_name(setup: &Self::Setup) -> &str;
