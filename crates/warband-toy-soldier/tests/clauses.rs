@@ -1,0 +1,376 @@
+//! The Toy Soldier engine, clause by clause, on small hand-made tables built from the
+//! shipped unit list. Units are placed by hand; commands go through `submit`.
+
+mod common;
+
+use common::*;
+use warband_rules::Aspect;
+use warband_rules::toy_soldier::{Step, clauses};
+use warband_toy_soldier::battle::find;
+use warband_toy_soldier::log::LogEvent;
+use warband_toy_soldier::turn::Phase;
+use warband_toy_soldier::{Command, Side};
+
+fn activated_costs(e: &warband_toy_soldier::Engine) -> Vec<(u32, u32)> {
+    events(e)
+        .iter()
+        .filter_map(|ev| match ev {
+            LogEvent::Activated { unit, cost, .. } => Some((*unit, *cost)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn tokens_are_two_a_unit_and_reactivation_costs_one_one_two() {
+    let mut e = engine(
+        &["Dwarf thane", "Dwarf warriors"],
+        &["Orc warboss", "Orc warriors"],
+        1,
+    );
+    assert_eq!(battle(&e).side(Side::A).tokens, 4);
+    give_turn(&mut e, Side::A);
+    for (side, unit) in [
+        (Side::A, 2),
+        (Side::B, 4),
+        (Side::A, 2),
+        (Side::B, 4),
+        (Side::A, 2),
+    ] {
+        e.submit(side, Command::Activate { unit }).unwrap();
+        e.submit(side, Command::Pass).unwrap();
+    }
+    assert_eq!(
+        activated_costs(&e),
+        [(2, 1), (4, 1), (2, 1), (4, 1), (2, 2)]
+    );
+    assert_eq!(battle(&e).side(Side::A).tokens, 0);
+    // A is out of tokens: B spends the rest of its own, one activation after another.
+    assert_eq!(e.awaiting(), Some(Side::B));
+    e.submit(Side::B, Command::Activate { unit: 3 }).unwrap();
+    e.submit(Side::B, Command::Pass).unwrap();
+    assert_eq!(e.awaiting(), Some(Side::B));
+    let refused = e
+        .submit(Side::B, Command::Activate { unit: 4 })
+        .unwrap_err();
+    assert!(
+        refused.0.contains("costs 2 tokens; you have 1"),
+        "{refused}"
+    );
+    e.submit(Side::B, Command::Activate { unit: 3 }).unwrap();
+    e.submit(Side::B, Command::Pass).unwrap();
+    // Nobody can activate: a new turn, tokens and costs back.
+    assert_eq!(battle(&e).turn, 2);
+    assert_eq!(battle(&e).side(Side::B).tokens, 4);
+    assert_eq!(find(e.world(), 2).unwrap().spent, 0);
+}
+
+#[test]
+fn the_command_unit_and_units_within_six_inches_get_one_more_ap() {
+    let mut e = engine(
+        &["Dwarf thane", "Dwarf warriors", "Dwarf miners"],
+        &["Orc warboss"],
+        2,
+    );
+    put(&mut e, 1, (12.0, 3.0), 0.0);
+    put(&mut e, 2, (12.0, 8.0), 0.0);
+    put(&mut e, 3, (3.0, 15.0), 0.0);
+    for unit in [1, 2, 3] {
+        give_turn(&mut e, Side::A);
+        e.submit(Side::A, Command::Activate { unit }).unwrap();
+        e.submit(Side::A, Command::Pass).unwrap();
+    }
+    let near: Vec<bool> = events(&e)
+        .iter()
+        .filter_map(|ev| match ev {
+            LogEvent::Activated { commander, .. } => Some(*commander),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(near, [true, true, false]);
+    let dice = e
+        .log()
+        .dice()
+        .filter(|d| d.clause == clauses::ACTIVATION)
+        .count();
+    assert_eq!(dice, 3);
+}
+
+#[test]
+fn danger_must_be_defended_before_moving_and_a_refusal_changes_nothing() {
+    let mut e = engine(&["Dwarf thane", "Dwarf warriors"], &["Orc warboss"], 3);
+    put(&mut e, 2, (12.0, 8.0), 0.0);
+    mark(&mut e, 2, 2, 0);
+    activate_with(&mut e, Side::A, 2, 5);
+    let before = e.state_hash();
+    let refused = e
+        .submit(
+            Side::A,
+            Command::Move {
+                step: Step::Forward,
+                inches: 2.0,
+            },
+        )
+        .unwrap_err();
+    assert!(refused.0.contains("must defend its 2 danger"), "{refused}");
+    assert_eq!(e.state_hash(), before);
+    e.submit(Side::A, Command::Defend).unwrap();
+    e.submit(Side::A, Command::Defend).unwrap();
+    e.submit(
+        Side::A,
+        Command::Move {
+            step: Step::Forward,
+            inches: 2.0,
+        },
+    )
+    .unwrap();
+    assert_eq!(find(e.world(), 2).unwrap().marks.danger, 0);
+    assert_eq!(battle(&e).activation.as_ref().unwrap().ap, 2);
+}
+
+#[test]
+fn danger_left_at_the_end_of_an_activation_becomes_damage_and_a_morale_check() {
+    let mut e = engine(&["Dwarf thane", "Dwarf warriors"], &["Orc warboss"], 4);
+    put(&mut e, 2, (20.0, 12.0), 0.0);
+    mark(&mut e, 2, 3, 0);
+    activate_with(&mut e, Side::A, 2, 1);
+    e.submit(Side::A, Command::Defend).unwrap();
+    // The last AP went on defending: the activation ends by itself.
+    assert!(battle(&e).activation.is_none());
+    assert!(events(&e).contains(&LogEvent::Damaged {
+        unit: 2,
+        amount: 2,
+        damage: 2
+    }));
+    let morale = e
+        .log()
+        .dice()
+        .filter(|d| d.clause == clauses::MORALE)
+        .count();
+    assert_eq!(morale, 1);
+    // Dwarf warriors: d10 morale, no commander near: a 1 retreats (1 < 2).
+    let kept = find(e.world(), 2);
+    let held = events(&e).contains(&LogEvent::Morale {
+        unit: 2,
+        holds: true,
+    });
+    assert_eq!(kept.is_some(), held);
+    if let Some(v) = kept {
+        assert_eq!((v.marks.danger, v.marks.damage), (0, 2));
+    }
+}
+
+#[test]
+fn danger_stays_on_a_unit_that_does_not_activate_into_the_next_turn() {
+    let mut e = engine(&["Dwarf thane"], &["Orc warboss", "Orc warriors"], 5);
+    mark(&mut e, 3, 2, 0);
+    give_turn(&mut e, Side::A);
+    e.submit(Side::A, Command::Done).unwrap();
+    assert_eq!(battle(&e).side(Side::A).tokens, 0);
+    assert_eq!(e.awaiting(), Some(Side::B));
+    e.submit(Side::B, Command::Done).unwrap();
+    assert_eq!(battle(&e).turn, 2);
+    assert_eq!(find(e.world(), 3).unwrap().marks.danger, 2);
+}
+
+#[test]
+fn moves_cost_ap_by_direction_and_kind_and_never_turn_the_unit() {
+    let mut e = engine(&["Knight commander", "Dwarf warriors"], &["Orc warboss"], 6);
+    put(&mut e, 1, (3.0, 15.0), 0.0);
+    put(&mut e, 2, (12.0, 3.0), 0.0);
+    activate_with(&mut e, Side::A, 2, 8);
+    let ap = |e: &warband_toy_soldier::Engine| battle(e).activation.as_ref().unwrap().ap;
+    e.submit(
+        Side::A,
+        Command::Move {
+            step: Step::Forward,
+            inches: 4.0,
+        },
+    )
+    .unwrap();
+    assert_eq!(ap(&e), 6);
+    e.submit(
+        Side::A,
+        Command::Move {
+            step: Step::Left,
+            inches: 1.0,
+        },
+    )
+    .unwrap();
+    assert_eq!(ap(&e), 5);
+    e.submit(
+        Side::A,
+        Command::Move {
+            step: Step::Back,
+            inches: 1.5,
+        },
+    )
+    .unwrap();
+    assert_eq!(ap(&e), 3);
+    let v = find(e.world(), 2).unwrap();
+    assert!((v.base.center - bevy_math::Vec2::new(11.0, 5.5)).length() < 1e-4);
+    assert_eq!(v.base.facing, 0.0);
+    // Cavalry: 4" forward for 1 AP.
+    e.submit(Side::A, Command::Pass).unwrap();
+    activate_with(&mut e, Side::A, 1, 3);
+    e.submit(
+        Side::A,
+        Command::Move {
+            step: Step::Forward,
+            inches: 4.0,
+        },
+    )
+    .unwrap();
+    assert_eq!(ap(&e), 2);
+}
+
+#[test]
+fn rough_ground_halves_every_ap_that_touches_it() {
+    let river = warband_table::table::TerrainDef {
+        name: "River".into(),
+        kind: warband_table::table::TerrainKind::River,
+        corners: vec![(0.0, 9.0), (24.0, 9.0), (24.0, 11.0), (0.0, 11.0)],
+    };
+    let s = setup_with(
+        &["Dwarf thane", "Dwarf warriors"],
+        &["Orc warboss"],
+        vec![river],
+    );
+    let mut e = warband_toy_soldier::Engine::new(&s, 7).unwrap();
+    put(&mut e, 2, (12.0, 7.5), 0.0);
+    activate_with(&mut e, Side::A, 2, 8);
+    e.submit(
+        Side::A,
+        Command::Move {
+            step: Step::Forward,
+            inches: 4.0,
+        },
+    )
+    .unwrap();
+    // Rough from 1.5" to 3.5" along the path: every AP touches it, 1" each.
+    assert_eq!(battle(&e).activation.as_ref().unwrap().ap, 4);
+}
+
+fn melee_events(e: &warband_toy_soldier::Engine) -> Vec<(u32, u32, Aspect)> {
+    events(e)
+        .iter()
+        .filter_map(|ev| match ev {
+            LogEvent::Melee {
+                attacker,
+                defender,
+                aspect,
+                ..
+            } => Some((*attacker, *defender, *aspect)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_move_into_contact_charges_fights_at_once_and_ends_the_activation() {
+    let mut e = engine(
+        &["Dwarf thane", "Dwarf warriors"],
+        &["Orc warboss", "Orc warriors"],
+        8,
+    );
+    put(&mut e, 2, (12.0, 10.0), 0.0);
+    put(&mut e, 4, (12.0, 13.0), 180.0);
+    activate_with(&mut e, Side::A, 2, 6);
+    e.submit(
+        Side::A,
+        Command::Move {
+            step: Step::Forward,
+            inches: 5.0,
+        },
+    )
+    .unwrap();
+    assert_eq!(melee_events(&e), [(2, 4, Aspect::Front)]);
+    let moved = find(e.world(), 2).unwrap().base.center;
+    assert!(
+        (moved.y - 12.2).abs() < 0.06,
+        "snapped to contact at {moved}"
+    );
+    assert!(battle(&e).activation.is_none());
+    let melee_dice = e
+        .log()
+        .dice()
+        .filter(|d| d.clause == clauses::MELEE)
+        .count();
+    assert_eq!(melee_dice, 2);
+}
+
+#[test]
+fn the_zone_struck_is_cut_by_the_target_diagonals() {
+    for (facing, zone) in [
+        (90.0, Aspect::Side),
+        (0.0, Aspect::Rear),
+        (180.0, Aspect::Front),
+    ] {
+        let mut e = engine(
+            &["Dwarf thane", "Dwarf warriors"],
+            &["Orc warboss", "Orc warriors"],
+            9,
+        );
+        put(&mut e, 2, (12.0, 10.0), 0.0);
+        put(&mut e, 4, (12.0, 13.0), facing);
+        activate_with(&mut e, Side::A, 2, 6);
+        e.submit(
+            Side::A,
+            Command::Move {
+                step: Step::Forward,
+                inches: 4.0,
+            },
+        )
+        .unwrap();
+        assert_eq!(melee_events(&e), [(2, 4, zone)], "target facing {facing}");
+    }
+}
+
+#[test]
+fn a_unit_touching_an_enemy_may_fight_it_for_one_ap() {
+    let mut e = engine(
+        &["Dwarf thane", "Dwarf warriors"],
+        &["Orc warboss", "Orc warriors"],
+        10,
+    );
+    put(&mut e, 2, (12.0, 10.0), 0.0);
+    put(&mut e, 4, (12.0, 10.82), 180.0);
+    activate_with(&mut e, Side::A, 2, 4);
+    assert!(e.submit(Side::A, Command::Fight { target: 3 }).is_err());
+    e.submit(Side::A, Command::Fight { target: 4 }).unwrap();
+    assert_eq!(melee_events(&e), [(2, 4, Aspect::Front)]);
+    assert!(battle(&e).activation.is_none());
+}
+
+#[test]
+fn pivots_cost_one_ap_turn_at_most_ninety_degrees_and_may_not_overlap() {
+    let mut e = engine(
+        &["Dwarf thane", "Dwarf warriors", "Dwarf miners"],
+        &["Orc warboss"],
+        11,
+    );
+    put(&mut e, 2, (12.0, 10.0), 0.0);
+    put(&mut e, 3, (12.0, 11.0), 0.0);
+    activate_with(&mut e, Side::A, 2, 3);
+    assert!(
+        e.submit(Side::A, Command::Pivot { degrees: 120.0 })
+            .is_err()
+    );
+    let r = e
+        .submit(Side::A, Command::Pivot { degrees: 90.0 })
+        .unwrap_err();
+    assert!(r.0.contains("overlap"), "{r}");
+    e.submit(
+        Side::A,
+        Command::Move {
+            step: Step::Back,
+            inches: 1.0,
+        },
+    )
+    .unwrap();
+    e.submit(Side::A, Command::Pivot { degrees: -90.0 })
+        .unwrap();
+    let v = find(e.world(), 2).unwrap();
+    assert!((v.base.facing.to_degrees() + 90.0).abs() < 1e-3);
+    assert_eq!(battle(&e).activation.as_ref().unwrap().ap, 1);
+}
