@@ -1,0 +1,269 @@
+//! Toy Soldier shooting, magic and the end of a battle, on hand-made tables.
+
+mod common;
+
+use common::*;
+use warband_rules::toy_soldier::{ShotCover, Spell, clauses};
+use warband_table::table::{TerrainDef, TerrainKind};
+use warband_toy_soldier::battle::find;
+use warband_toy_soldier::log::LogEvent;
+use warband_toy_soldier::turn::Phase;
+use warband_toy_soldier::{Command, Engine, Side};
+
+/// Longbowmen (d6: 6") at (12, 5) facing up; B's Orc warriors (shields) wherever put.
+fn range(target_at: (f32, f32), terrain: Vec<TerrainDef>) -> Engine {
+    let s = setup_with(
+        &["Knight commander", "Longbowmen", "Men-at-arms"],
+        &["Orc warboss", "Orc warriors", "Goblin rabble"],
+        terrain,
+    );
+    let mut e = Engine::new(&s, 21).unwrap();
+    put(&mut e, 1, (2.0, 14.0), 0.0);
+    put(&mut e, 3, (20.0, 14.0), 0.0);
+    put(&mut e, 4, (22.0, 22.0), 180.0);
+    put(&mut e, 6, (3.0, 22.0), 180.0);
+    put(&mut e, 2, (12.0, 5.0), 0.0);
+    put(&mut e, 5, target_at, 180.0);
+    activate_with(&mut e, Side::A, 2, 4);
+    e
+}
+
+fn shots(e: &Engine) -> Vec<(u32, ShotCover, u32)> {
+    events(e)
+        .iter()
+        .filter_map(|ev| match ev {
+            LogEvent::Shot {
+                target,
+                protection,
+                danger,
+                ..
+            } => Some((*target, *protection, *danger)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_volley_is_halved_by_shields_and_the_remainder_is_rolled() {
+    let mut e = range((12.0, 9.0), vec![]);
+    e.submit(Side::A, Command::Shoot { target: 5, ap: 3 })
+        .unwrap();
+    let s = shots(&e);
+    let shields = ShotCover {
+        cover: false,
+        shields: true,
+    };
+    assert_eq!(s.len(), 1);
+    assert_eq!((s[0].0, s[0].1), (5, shields));
+    assert!((1..=2).contains(&s[0].2));
+    let rolled: Vec<_> = e
+        .log()
+        .dice()
+        .filter(|d| d.clause == clauses::SHOT_REMAINDER)
+        .collect();
+    assert_eq!(rolled.len(), 1);
+    assert_eq!(rolled[0].need, Some(4));
+    assert_eq!(s[0].2, 1 + u32::from(rolled[0].value >= 4));
+    assert_eq!(find(e.world(), 5).unwrap().marks.danger, s[0].2);
+    // One volley a target an activation.
+    let again = e
+        .submit(Side::A, Command::Shoot { target: 5, ap: 1 })
+        .unwrap_err();
+    assert!(again.0.contains("this activation's volley"), "{again}");
+}
+
+#[test]
+fn cover_and_shields_together_divide_by_three() {
+    let copse = TerrainDef {
+        name: "Copse".into(),
+        kind: TerrainKind::Wood,
+        corners: vec![(10.0, 8.0), (14.0, 8.0), (14.0, 10.5), (10.0, 10.5)],
+    };
+    let mut e = range((12.0, 9.0), vec![copse]);
+    e.submit(Side::A, Command::Shoot { target: 5, ap: 3 })
+        .unwrap();
+    let both = ShotCover {
+        cover: true,
+        shields: true,
+    };
+    assert_eq!(shots(&e)[0].1, both);
+    assert_eq!(shots(&e)[0].2, 1, "3 ÷ 3 = 1, no remainder");
+    assert_eq!(
+        e.log()
+            .dice()
+            .filter(|d| d.clause == clauses::SHOT_REMAINDER)
+            .count(),
+        0
+    );
+}
+
+#[test]
+fn shots_need_the_front_arc_the_range_and_a_clear_line() {
+    for (at, why) in [
+        ((12.0, 2.0), "front 90°"),
+        ((12.0, 13.0), "shoots 6\""),
+        ((20.0, 5.5), "front 90°"),
+    ] {
+        let mut e = range(at, vec![]);
+        let before = e.state_hash();
+        let r = e
+            .submit(Side::A, Command::Shoot { target: 5, ap: 2 })
+            .unwrap_err();
+        assert!(r.0.contains(why), "{at:?}: {r}");
+        assert_eq!(e.state_hash(), before);
+    }
+    let mut e = range((12.0, 10.0), vec![]);
+    put(&mut e, 3, (12.0, 7.5), 0.0);
+    let r = e
+        .submit(Side::A, Command::Shoot { target: 5, ap: 2 })
+        .unwrap_err();
+    assert!(r.0.contains("unit 3 is in the way"), "{r}");
+}
+
+/// A Court wizard (d8: 8") beside Men-at-arms, against an Orc warboss alone.
+fn wizardry(seed: u64) -> Engine {
+    let mut e = engine(
+        &["Knight commander", "Court wizard", "Men-at-arms"],
+        &["Orc warboss"],
+        seed,
+    );
+    put(&mut e, 1, (2.0, 3.0), 0.0);
+    put(&mut e, 2, (12.0, 5.0), 0.0);
+    put(&mut e, 3, (15.0, 5.0), 0.0);
+    put(&mut e, 4, (12.0, 12.0), 180.0);
+    e
+}
+
+#[test]
+fn a_sure_heal_costs_two_ap_and_takes_off_one_damage_not_danger() {
+    let mut e = wizardry(22);
+    mark(&mut e, 3, 1, 2);
+    activate_with(&mut e, Side::A, 2, 3);
+    let r = e.submit(
+        Side::A,
+        Command::Magic {
+            target: 4,
+            spell: Spell::Heal,
+            sure: true,
+        },
+    );
+    assert!(r.is_err());
+    e.submit(
+        Side::A,
+        Command::Magic {
+            target: 3,
+            spell: Spell::Heal,
+            sure: true,
+        },
+    )
+    .unwrap();
+    let v = find(e.world(), 3).unwrap();
+    assert_eq!((v.marks.danger, v.marks.damage), (1, 1));
+    assert_eq!(battle(&e).activation.as_ref().unwrap().ap, 1);
+}
+
+#[test]
+fn a_rolled_spell_works_on_four_and_a_one_hurts_the_caster() {
+    for seed in 0..40 {
+        let mut e = wizardry(seed);
+        activate_with(&mut e, Side::A, 2, 3);
+        e.submit(
+            Side::A,
+            Command::Magic {
+                target: 4,
+                spell: Spell::Curse,
+                sure: false,
+            },
+        )
+        .unwrap();
+        let face = e
+            .log()
+            .dice()
+            .find(|d| d.clause == clauses::MAGIC)
+            .unwrap()
+            .value;
+        let cursed = events(&e)
+            .iter()
+            .any(|ev| matches!(ev, LogEvent::Damaged { unit: 4, .. }));
+        let bitten = events(&e)
+            .iter()
+            .any(|ev| matches!(ev, LogEvent::Damaged { unit: 2, .. }));
+        assert_eq!(cursed, face >= 4, "seed {seed}: face {face}");
+        assert_eq!(bitten, face == 1, "seed {seed}: face {face}");
+    }
+}
+
+#[test]
+fn a_side_with_no_units_left_loses() {
+    let mut e = wizardry(23);
+    // The warboss has taken 20 damage: a d8 + 1 morale can never hold after a curse.
+    mark(&mut e, 4, 0, 20);
+    activate_with(&mut e, Side::A, 2, 2);
+    e.submit(
+        Side::A,
+        Command::Magic {
+            target: 4,
+            spell: Spell::Curse,
+            sure: true,
+        },
+    )
+    .unwrap();
+    assert!(events(&e).contains(&LogEvent::Retreated { unit: 4 }));
+    let outcome = e.outcome().unwrap();
+    assert_eq!(outcome.winner, Some(Side::A));
+    assert_eq!(e.phase(), Phase::Over);
+    assert_eq!(e.awaiting(), None);
+    assert_eq!(battle(&e).side(Side::A).points_removed, 24);
+}
+
+#[test]
+fn after_the_turn_limit_points_removed_decide() {
+    let mut e = wizardry(24);
+    mark(&mut e, 3, 0, 20);
+    activate_with(&mut e, Side::A, 2, 2);
+    // A curse on its own side is refused; the Men-at-arms break on their own danger.
+    assert!(
+        e.submit(
+            Side::A,
+            Command::Magic {
+                target: 3,
+                spell: Spell::Curse,
+                sure: true
+            }
+        )
+        .is_err()
+    );
+    e.submit(Side::A, Command::Pass).unwrap();
+    mark(&mut e, 3, 1, 20);
+    activate_with(&mut e, Side::A, 3, 1);
+    e.submit(Side::A, Command::Pass).unwrap();
+    assert!(find(e.world(), 3).is_none());
+    while let Some(side) = e.awaiting() {
+        e.submit(side, Command::Done).unwrap();
+    }
+    let outcome = e.outcome().unwrap();
+    assert_eq!(battle(&e).turn, 8);
+    assert_eq!(outcome.winner, Some(Side::B));
+    assert!(
+        outcome.reason.contains("points removed 0 to 18"),
+        "{}",
+        outcome.reason
+    );
+}
+
+#[test]
+fn every_engine_component_is_in_the_state_registry() {
+    let mut e = wizardry(25);
+    activate_with(&mut e, Side::A, 2, 3);
+    assert!(
+        e.unregistered_state().is_empty(),
+        "{:?}",
+        e.unregistered_state()
+    );
+    let fork = e.fork(1);
+    assert_eq!(
+        battle(&e),
+        fork.world()
+            .resource::<warband_toy_soldier::battle::Battle>()
+    );
+}
