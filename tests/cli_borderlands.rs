@@ -22,49 +22,13 @@ fn temp(name: &str) -> PathBuf {
 #[test]
 fn a_borderlands_battle_reports_the_common_fields() {
     for scenario in SCENARIOS {
-        let out = warband(&["battle", "--scenario", scenario, "--seed", "5", "--json"]);
-        assert!(out.status.success(), "{scenario}: {out:?}");
-        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert!(
-            ["a", "b", "draw"].contains(&v["winner"].as_str().unwrap()),
-            "{v}"
-        );
-        assert!((1..=15).contains(&v["rounds"].as_u64().unwrap()), "{v}");
-        assert_eq!(v["hp_lost"], v["losses"], "{v}");
-        assert!(
-            v["losses"]["a"].is_u64() && v["losses"]["b"].is_u64(),
-            "{v}"
-        );
-        assert_eq!(v["final_hash"].as_str().unwrap().len(), 16);
+        common::battle_summary(scenario, "5", 15, "hp_lost");
     }
 }
 
 #[test]
 fn a_borderlands_save_replays_and_verifies() {
-    let save = temp("cave.ron");
-    let out = warband(&[
-        "battle",
-        "--scenario",
-        SCENARIOS[0],
-        "--seed",
-        "9",
-        "--a",
-        "random",
-        "--b",
-        "charge",
-        "--save",
-        save.to_str().unwrap(),
-    ]);
-    assert!(out.status.success(), "{out:?}");
-    let text = std::fs::read_to_string(&save).unwrap();
-    assert!(
-        text.contains("ruleset: \"borderlands\""),
-        "{}",
-        &text[..200]
-    );
-    let out = warband(&["replay", save.to_str().unwrap(), "--verify"]);
-    assert!(out.status.success(), "{out:?}");
-    assert!(String::from_utf8_lossy(&out.stdout).contains("verified"));
+    common::save_and_verify(SCENARIOS[0], &temp("cave.ron"), "borderlands");
 }
 
 #[test]
