@@ -1,4 +1,4 @@
-//! The exact odds of Marauders and B/X Borderlands against a seeded sample of 10^6
+//! The exact odds of Marauders, B/X Borderlands and Simple Toy Soldier against a seeded sample of 10^6
 //! rolls: every estimate must lie within four standard errors of the closed form.
 
 use warband_rules::borderlands::{DamageExpr, Swing, attack_odds, judge, needed, save_chance};
@@ -8,7 +8,8 @@ use warband_rules::marauders::{
     Armour, MeleeOutcome, damage_distribution, melee_contest, melee_odds, shot_odds,
 };
 use warband_rules::morale::{breaks, pass_chance};
-use warband_rules::{Clause, DiceRoller, Die};
+use warband_rules::toy_soldier as ts;
+use warband_rules::{Aspect, Clause, DiceRoller, Die};
 
 const SAMPLES: u32 = 1_000_000;
 
@@ -124,4 +125,79 @@ fn saves_match_sampling() {
     let mut r = DiceRoller::from_seed(9);
     let passed = (0..SAMPLES).filter(|_| r.face(Die::D20) >= 14).count() as u32;
     assert_within_4_sigma("save 14", passed, save_chance(14));
+}
+
+/// A Toy Soldier melee rolled with the same scoring the engine uses: the danger each
+/// side takes (index 0 when it takes none).
+fn toy_melee(r: &mut DiceRoller, a: ts::Fighter, d: ts::Fighter, aspect: Aspect) -> (u32, u32) {
+    let sa = ts::melee_score(r.face(Die(a.die)), true, a.penalty, aspect, a.artillery);
+    let sd = ts::melee_score(
+        r.face(Die(d.die)),
+        false,
+        d.penalty,
+        Aspect::Front,
+        d.artillery,
+    );
+    (sa.saturating_sub(sd), sd.saturating_sub(sa))
+}
+
+#[test]
+fn toy_soldier_melee_odds_match_sampling() {
+    let f = |die, penalty, artillery| ts::Fighter {
+        die,
+        penalty,
+        artillery,
+    };
+    for (seed, a, d, aspect) in [
+        (31, f(8, 0, false), f(6, 0, false), Aspect::Front),
+        (32, f(4, 1, false), f(10, 2, false), Aspect::Side),
+        (33, f(6, 0, true), f(8, 3, false), Aspect::Rear),
+    ] {
+        let o = ts::melee_odds(a, d, aspect);
+        let mut r = DiceRoller::from_seed(seed);
+        let mut to_d = vec![0u32; o.to_defender.len()];
+        let mut to_a = vec![0u32; o.to_attacker.len()];
+        let mut ties = 0;
+        for _ in 0..SAMPLES {
+            let (hd, ha) = toy_melee(&mut r, a, d, aspect);
+            to_d[hd as usize] += 1;
+            to_a[ha as usize] += 1;
+            ties += u32::from(hd == 0 && ha == 0);
+        }
+        for (k, p) in o.to_defender.iter().enumerate() {
+            assert_within_4_sigma(&format!("{a:?} {aspect} defender {k}"), to_d[k], *p);
+        }
+        for (k, p) in o.to_attacker.iter().enumerate() {
+            assert_within_4_sigma(&format!("{a:?} {aspect} attacker {k}"), to_a[k], *p);
+        }
+        assert_within_4_sigma("tie", ties, o.tie);
+    }
+}
+
+#[test]
+fn toy_soldier_volleys_and_morale_match_sampling() {
+    let mut r = DiceRoller::from_seed(34);
+    for (danger, cover, shields) in [(5, true, false), (4, true, true), (7, false, true)] {
+        let protection = ts::ShotCover { cover, shields };
+        let exact = ts::landed_distribution(danger, protection);
+        let (whole, need) = ts::landed(danger, protection);
+        let mut counts = vec![0u32; exact.len() + 1];
+        for _ in 0..SAMPLES {
+            let extra = need.is_some_and(|n| r.face(Die::D6) >= n);
+            counts[(whole + u32::from(extra)) as usize] += 1;
+        }
+        for (k, p) in exact.iter().enumerate() {
+            assert_within_4_sigma(
+                &format!("volley {danger} {protection:?} {k}"),
+                counts[k],
+                *p,
+            );
+        }
+    }
+    for (die, damage, commander) in [(6, 3, false), (8, 5, true), (4, 4, false)] {
+        let holds = (0..SAMPLES)
+            .filter(|_| ts::morale_holds(r.face(Die(die)), commander, damage))
+            .count() as u32;
+        assert_within_4_sigma("morale", holds, ts::morale_chance(die, commander, damage));
+    }
 }
