@@ -10,17 +10,19 @@ pub use charge::Charge;
 pub use normal::Normal;
 pub use random::Random;
 
-use crate::actions::{active, check_activate, check_move, check_shot, check_turn};
-use crate::battle::{Activation, View, in_play};
+use crate::actions::{active, check_activate, check_move, check_shot, check_turn, others};
+use crate::battle::{Activation, Battle, View, in_play};
 use crate::command::Command;
+use crate::components::TerrainMap;
 use crate::engine::ToySoldier;
 use bevy_ecs::world::World;
+use bevy_math::Vec2;
 use std::fmt;
 use std::str::FromStr;
 use warband_rules::Side;
 use warband_rules::toy_soldier::{Step, move_step, reach};
-use warband_table::geometry::facing::to_local;
-use warband_table::geometry::gap;
+use warband_table::geometry::facing::{to_local, to_world};
+use warband_table::geometry::{Mover, furthest_legal, gap};
 pub use warband_table::player::Policy;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -103,8 +105,9 @@ fn face(world: &World, v: &View, a: &Activation, t: &View, slack: f32) -> Option
         .then_some(Command::Pivot { degrees })
 }
 
-/// Straight ahead towards `t`, as far as the AP (keeping `keep`) carry and no further
-/// than `stop` short of it; a path that meets an enemy charges it.
+/// Straight ahead towards `t`, as far as the AP (keeping `keep`) carry, no further
+/// than `stop` short of it, and no further than the way is clear; a path that meets an
+/// enemy charges it. Nothing under half an inch unless it charges.
 fn advance(
     world: &World,
     v: &View,
@@ -116,16 +119,46 @@ fn advance(
     let ap = a.ap.checked_sub(keep).filter(|ap| *ap > 0)?;
     let far = reach(ap, move_step(v.unit.kind, Step::Forward), &[]);
     let wanted = (gap(&v.base, &t.base) - stop + 0.05).min(far);
-    // Rough ground may cost more than open: try shorter until it fits.
+    if wanted < 0.05 {
+        return None;
+    }
+    let mover = Mover {
+        id: v.id,
+        base: v.base,
+        allowance: wanted,
+    };
+    let toward = v.base.center + to_world(v.base.facing, Vec2::Y) * wanted;
+    let b = world.resource::<Battle>();
+    let terrain = &world.resource::<TerrainMap>().0;
+    let clear = furthest_legal(&mover, toward, b.table, &others(world, v), terrain);
+    let go = v.base.center.distance(clear.end);
+    // Rough ground may cost more than open: shorter until it fits.
     [1.0, 0.75, 0.5, 0.25]
         .into_iter()
-        .map(|f| wanted * f)
-        .filter(|d| *d > 0.05)
+        .map(|f| go * f)
+        .take_while(|d| *d >= 0.5 || !clear.charged.is_empty())
         .find(|d| check_move(world, v, a, Step::Forward, *d).is_ok_and(|p| p.ap <= ap))
         .map(|inches| Command::Move {
             step: Step::Forward,
             inches,
         })
+}
+
+/// A step sideways round whatever blocks the way to `t`: towards the side `t` lies on,
+/// else the other.
+fn sidestep(world: &World, v: &View, a: &Activation, t: &View) -> Option<Command> {
+    let right = to_local(&v.base, t.base.center).x >= 0.0;
+    let sides = if right {
+        [Step::Right, Step::Left]
+    } else {
+        [Step::Left, Step::Right]
+    };
+    sides.into_iter().find_map(|step| {
+        let inches = reach(a.ap.min(2), move_step(v.unit.kind, step), &[]);
+        check_move(world, v, a, step, inches)
+            .is_ok()
+            .then_some(Command::Move { step, inches })
+    })
 }
 
 /// The best volley of the active unit with all its AP: the target taking most danger.

@@ -5,7 +5,7 @@
 //! breaking, heals its own, shoots where the most danger lands, and otherwise turns to
 //! and marches on the nearest enemy, shooters stopping at their range.
 
-use super::{activatable, advance, best_volley, enemies_by_distance, face, open};
+use super::{activatable, advance, best_volley, enemies_by_distance, face, open, sidestep};
 use crate::actions::{check_fight, check_magic, check_move};
 use crate::battle::{Activation, View, in_play};
 use crate::command::Command;
@@ -152,9 +152,10 @@ fn manoeuvre(world: &World, v: &View, a: &Activation, foes: &[View]) -> Option<C
         if in_front_arc(&v.base, &t.base) && gap(&v.base, &t.base) <= shot_range(&v.unit) {
             return None;
         }
-        return advance(world, v, a, t, 1, shot_range(&v.unit) - 0.5);
+        return advance(world, v, a, t, 1, shot_range(&v.unit) - 0.5)
+            .or_else(|| sidestep(world, v, a, t));
     }
-    advance(world, v, a, t, 0, 0.0)
+    advance(world, v, a, t, 0, 0.0).or_else(|| sidestep(world, v, a, t))
 }
 
 /// The unit whose activation is worth most per token, while any is worth having.
