@@ -103,29 +103,40 @@ fn open(
     speed: f32,
     window: &WindowArgs,
 ) -> ExitCode {
-    match super::ruleset_of(scenario) {
-        Ok(warband_rules::Ruleset::Marauders) => {}
-        Ok(r) => {
-            eprintln!(
-                "error: {} battles cannot be opened on screen yet",
-                r.title()
-            );
-            return ExitCode::FAILURE;
-        }
+    let ruleset = match super::ruleset_of(scenario) {
+        Ok(r) => r,
         Err(code) => return code,
+    };
+    for c in controllers {
+        if let Controller::Ai(kind) = c
+            && !crate::game::session::playable(ruleset, kind)
+        {
+            eprintln!("error: {} has no `{kind}` player", ruleset.title());
+            return ExitCode::from(2);
+        }
     }
-    let setup = match warband_marauders::data::BattleSetup::load(scenario) {
+    super::with_rules!(ruleset, R => open_of::<R>(scenario, seed, controllers, speed, window))
+}
+
+fn open_of<R: crate::game::session::Desk>(
+    scenario: &std::path::Path,
+    seed: u64,
+    controllers: [Controller; 2],
+    speed: f32,
+    window: &WindowArgs,
+) -> ExitCode {
+    let setup = match R::load(scenario) {
         Ok(s) => s,
         Err(e) => return super::data_error(e),
     };
     crate::game::run(Start {
         screen: Screen::Battle,
-        battle: Some(Launch::New {
+        battle: Some(Box::new(Launch::<R>::New {
             setup: Box::new(setup),
             seed,
             controllers,
             speed: speed.clamp(0.5, 16.0),
-        }),
+        })),
         screenshot: window.screenshot(),
         trace: window.trace,
     });

@@ -2,11 +2,10 @@
 //! the wheel, F fits the table. World units are inches.
 
 use super::screens::Screen;
-use super::session::Session;
+use super::session::TableLayout;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
-use warband_marauders::MaraudersEngine as _;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FitPending>()
@@ -68,14 +67,14 @@ pub fn fit_table(
 }
 
 fn fit(
-    session: Option<NonSend<Session>>,
+    layout: Option<Res<TableLayout>>,
     window: Single<&Window>,
     camera: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
     mut pending: ResMut<FitPending>,
 ) {
-    let Some(session) = session else { return };
+    let Some(layout) = layout else { return };
     let (mut t, mut p) = camera.into_inner();
-    fit_table(session.engine.battle().table, window.size(), &mut t, &mut p);
+    fit_table(layout.size, window.size(), &mut t, &mut p);
     pending.0 = false;
 }
 
@@ -116,20 +115,15 @@ fn pan_and_zoom(
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     time: Res<Time>,
-    session: Option<NonSend<Session>>,
+    layout: Option<Res<TableLayout>>,
     window: Single<&Window>,
     camera: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
 ) {
     let (mut transform, mut projection) = camera.into_inner();
     if keys.just_pressed(KeyCode::KeyF)
-        && let Some(session) = session
+        && let Some(layout) = layout
     {
-        fit_table(
-            session.engine.battle().table,
-            window.size(),
-            &mut transform,
-            &mut projection,
-        );
+        fit_table(layout.size, window.size(), &mut transform, &mut projection);
         return;
     }
     let Projection::Orthographic(o) = &*projection else {

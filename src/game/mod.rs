@@ -17,13 +17,13 @@ use bevy::prelude::*;
 use bevy_egui::EguiPlugin;
 use bevy_prototype_lyon::prelude::ShapePlugin;
 pub use screens::Screen;
-use session::{Launch, PendingBattle};
+use session::{PendingBattle, Starter};
 use std::path::PathBuf;
 
 /// How the window starts.
 pub struct Start {
     pub screen: Screen,
-    pub battle: Option<Launch>,
+    pub battle: Option<Box<dyn Starter>>,
     /// Take a screenshot to this file after `after` seconds, then quit (smoke tests).
     pub screenshot: Option<(PathBuf, f32)>,
     /// Print the battle as JSON lines whenever it changes (pointer tests).

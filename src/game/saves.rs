@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use warband_marauders::save::Save;
+use warband_table::sim::Contest;
 
 /// The shipped data: `$WARBAND_ASSETS`, else `assets/` beside the working folder, else
 /// beside the executable.
@@ -99,17 +100,20 @@ pub fn list_saves() -> Vec<SaveEntry> {
 
 /// Writes a save under a new name in the saves folder; a folder that cannot be made or
 /// written gives the message the game shows.
-pub fn write_save(save: &Save) -> Result<PathBuf, String> {
+pub fn write_save<R: Contest>(save: &warband_table::save::Save<R>) -> Result<PathBuf, String> {
     write_save_in(&saves_dir(), save)
 }
 
-fn write_save_in(dir: &Path, save: &Save) -> Result<PathBuf, String> {
+fn write_save_in<R: Contest>(
+    dir: &Path,
+    save: &warband_table::save::Save<R>,
+) -> Result<PathBuf, String> {
     let dir = dir.to_path_buf();
     std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let slug = slug(&save.setup.scenario.name);
+    let slug = slug(R::scenario_name(&save.setup));
     let path = dir.join(format!("{slug}-{stamp}.ron"));
     save.write(&path).map_err(|e| e.to_string())?;
     Ok(path)

@@ -1,17 +1,27 @@
-//! The battle being played on screen: the headless engine, who controls each side, and
-//! everything the screen needs to remember between frames. The engine is a Bevy App of
-//! its own (the battle crate owns its world), so it lives here as a non-send resource;
-//! the screen reads it and changes it only by submitting `Command`s.
+//! The battle being played on screen, for any ruleset: the headless engine, who
+//! controls each side, and everything the screen needs to remember between frames. The
+//! engine is a Bevy App of its own (the battle crate owns its world), so it lives here as
+//! a non-send resource `GameSession<R>`; the screen reads it and changes it only by
+//! submitting the ruleset's commands.
 
 use bevy::prelude::*;
 use std::time::Duration;
-use warband_marauders::ai::{AiKind, Policy};
-use warband_marauders::data::BattleSetup;
-use warband_marauders::log::LogEvent;
-use warband_marauders::save::Save;
-use warband_marauders::{Command, Engine, Refusal, Side};
+use warband_borderlands::Borderlands;
+use warband_marauders::ai::AiKind;
+use warband_marauders::engine::Marauders;
+use warband_rules::army::ArmyList;
+use warband_rules::{Ruleset, Side};
+use warband_table::Refusal;
+use warband_table::engine::{Engine, LogEntry};
+use warband_table::player::Policy;
+use warband_table::save::Save;
+use warband_table::sim::Contest;
+use warband_table::table::{PerSide, TerrainDef, Zone};
+use warband_toy_soldier::ToySoldier;
 
-/// Who plays a side.
+/// Who plays a side: a person, or a computer player by kind. The kinds are named as in
+/// Marauders, which has them all; another ruleset plays the kinds it has by the same
+/// names (`Controller::choices`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Controller {
     Human,
@@ -29,6 +39,17 @@ impl Controller {
         Controller::Ai(AiKind::Random),
         Controller::Ai(AiKind::Charge),
     ];
+
+    /// The controllers a ruleset offers: you, and the computer players it has.
+    pub fn choices(ruleset: Ruleset) -> Vec<Controller> {
+        Self::CHOICES
+            .into_iter()
+            .filter(|c| match c {
+                Controller::Human => true,
+                Controller::Ai(kind) => playable(ruleset, *kind),
+            })
+            .collect()
+    }
 
     pub fn label(self) -> &'static str {
         match self {
@@ -67,33 +88,65 @@ impl Default for Pace {
     }
 }
 
-pub struct Session {
-    pub engine: Engine,
-    pub setup: BattleSetup,
+/// Whether ruleset `ruleset` has a computer player of this kind.
+pub fn playable(ruleset: Ruleset, kind: AiKind) -> bool {
+    crate::cli::with_rules!(ruleset, R => kind.name().parse::<<R as Contest>::Player>().is_ok())
+}
+
+/// What the desktop shell needs of a ruleset beyond its engine: the table it is played
+/// on, the armies, and a line about each army entry for the setup screen.
+pub trait Desk: Contest {
+    fn layout(setup: &Self::Setup) -> TableLayout;
+    fn zones(setup: &Self::Setup) -> &PerSide<Zone>;
+    fn armies(setup: &mut Self::Setup) -> &mut PerSide<ArmyList>;
+    /// Everything that would stop the battle being played.
+    fn problems(setup: &Self::Setup) -> Vec<String>;
+    /// The scenario's length, e.g. "12 rounds" or "8 turns".
+    fn length(setup: &Self::Setup) -> String;
+    /// A profile as the roster shows it: what it is, and its points (or XP).
+    fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)>;
+    /// What the result screen says of one side beyond its losses: a broken side, and
+    /// each model or unit it lost.
+    fn result_notes(world: &World, side: Side) -> Vec<String>;
+}
+
+/// The table of the battle on screen: its size and terrain.
+#[derive(Resource, Clone, Debug)]
+pub struct TableLayout {
+    pub size: Vec2,
+    pub terrain: Vec<TerrainDef>,
+}
+
+/// The battle on screen, of ruleset `R`.
+pub struct GameSession<R: Contest> {
+    pub engine: Engine<R>,
+    pub setup: R::Setup,
     pub seed: u64,
     pub controllers: [Controller; 2],
-    players: [Option<Box<dyn Policy + Send>>; 2],
+    players: [Option<Box<dyn Policy<R>>>; 2],
     /// Every command sent, accepted or refused, for saves and replays.
-    pub commands: Vec<(Side, Command)>,
+    pub commands: Vec<(Side, R::Command)>,
     pub last_refusal: Option<String>,
     /// Where the latest roll starts in the log: the dice tray shows what follows.
     pub roll_start: usize,
     pub pace: Pace,
     /// Replaying a finished battle: no one may act, the log plays back.
-    pub replay: Option<Vec<(Side, Command)>>,
+    pub replay: Option<Vec<(Side, R::Command)>>,
 }
 
-impl Session {
-    pub fn new(
-        setup: BattleSetup,
-        seed: u64,
-        controllers: [Controller; 2],
-    ) -> Result<Self, String> {
-        let engine = Engine::new(&setup, seed)?;
-        let players = [0, 1].map(|i| match controllers[i] {
-            Controller::Human => None,
-            Controller::Ai(kind) => Some(kind.policy(seed ^ (0xa + i as u64))),
-        });
+/// The Marauders battle on screen (its panels and input are written for it).
+pub type Session = GameSession<Marauders>;
+
+impl<R: Contest> GameSession<R> {
+    pub fn new(setup: R::Setup, seed: u64, controllers: [Controller; 2]) -> Result<Self, String> {
+        let engine = Engine::<R>::new(&setup, seed)?;
+        let mut players: [Option<Box<dyn Policy<R>>>; 2] = [None, None];
+        for (i, c) in controllers.iter().enumerate() {
+            if let Controller::Ai(kind) = c {
+                let player: R::Player = kind.name().parse()?;
+                players[i] = Some(R::policy(player, seed ^ (0xa + i as u64)));
+            }
+        }
         Ok(Self {
             engine,
             setup,
@@ -109,7 +162,7 @@ impl Session {
     }
 
     /// A session that plays a save back, command by command, at the watch pace.
-    pub fn replay_of(save: &Save) -> Result<Self, String> {
+    pub fn replay_of(save: &Save<R>) -> Result<Self, String> {
         let mut s = Self::new(save.setup.clone(), save.seed, [Controller::Human; 2])?;
         let mut queue = save.commands.clone();
         queue.reverse();
@@ -131,7 +184,7 @@ impl Session {
         self.replay.is_some() || self.controllers.iter().all(|c| *c != Controller::Human)
     }
 
-    pub fn submit(&mut self, side: Side, command: Command) -> Result<(), Refusal> {
+    pub fn submit(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
         self.commands.push((side, command.clone()));
         let result = self.send(side, command);
         self.last_refusal = result.as_ref().err().map(|r| r.0.clone());
@@ -140,12 +193,12 @@ impl Session {
 
     /// Sends a command to the engine. The dice tray moves on to what it rolled, and
     /// keeps the latest dice (the initiative roll, say) when it rolled none.
-    fn send(&mut self, side: Side, command: Command) -> Result<(), Refusal> {
+    fn send(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
         let before = self.engine.log().events.len();
         let result = self.engine.submit(side, command);
         if self.engine.log().events[before..]
             .iter()
-            .any(|e| matches!(e, LogEvent::Die(_)))
+            .any(|e| e.die().is_some())
         {
             self.roll_start = before;
         }
@@ -194,15 +247,15 @@ impl Session {
         };
         let command = player
             .next(&mut self.engine, side)
-            .unwrap_or(Command::EndPhase);
+            .unwrap_or_else(R::end_turn);
         self.players[side.index()] = Some(player);
         if self.submit(side, command).is_err() {
-            let _ = self.submit(side, Command::EndPhase);
+            let _ = self.submit(side, R::end_turn());
         }
         true
     }
 
-    pub fn save(&mut self) -> Save {
+    pub fn save(&mut self) -> Save<R> {
         Save::new(
             self.setup.clone(),
             self.seed,
@@ -215,25 +268,31 @@ impl Session {
 /// What the battle screen is to show; set by the setup screen, the command line or a
 /// loaded save.
 #[derive(Resource, Default)]
-pub struct PendingBattle(pub Option<Launch>);
+pub struct PendingBattle(pub Option<Box<dyn Starter>>);
 
-pub enum Launch {
+/// A battle ready to start: it puts its session and table into the world.
+pub trait Starter: Send + Sync {
+    fn start(self: Box<Self>, world: &mut World) -> Result<(), String>;
+}
+
+pub enum Launch<R: Contest> {
     New {
-        setup: Box<BattleSetup>,
+        setup: Box<R::Setup>,
         seed: u64,
         controllers: [Controller; 2],
         speed: f32,
     },
-    Replay(Box<Save>),
+    Replay(Box<Save<R>>),
     /// Play a saved battle's commands, then carry on with these controllers.
     Resume {
-        save: Box<Save>,
+        save: Box<Save<R>>,
         controllers: [Controller; 2],
     },
 }
 
-impl Launch {
-    pub fn start(self) -> Result<Session, String> {
+impl<R: Contest> Launch<R> {
+    /// The session this launch opens.
+    pub fn session(self) -> Result<GameSession<R>, String> {
         match self {
             Launch::New {
                 setup,
@@ -241,13 +300,13 @@ impl Launch {
                 controllers,
                 speed,
             } => {
-                let mut s = Session::new(*setup, seed, controllers)?;
+                let mut s = GameSession::new(*setup, seed, controllers)?;
                 s.pace.speed = speed;
                 Ok(s)
             }
-            Launch::Replay(save) => Session::replay_of(&save),
+            Launch::Replay(save) => GameSession::replay_of(&save),
             Launch::Resume { save, controllers } => {
-                let mut s = Session::new(save.setup.clone(), save.seed, controllers)?;
+                let mut s = GameSession::new(save.setup.clone(), save.seed, controllers)?;
                 for (side, command) in &save.commands {
                     let _ = s.submit(*side, command.clone());
                 }
@@ -256,6 +315,166 @@ impl Launch {
             }
         }
     }
+}
+
+impl<R: Desk> Starter for Launch<R>
+where
+    R::Setup: Send + Sync,
+{
+    fn start(self: Box<Self>, world: &mut World) -> Result<(), String> {
+        let session = self.session()?;
+        world.insert_resource(R::layout(&session.setup));
+        world.insert_non_send(session);
+        Ok(())
+    }
+}
+
+/// Ends whatever battle is on screen.
+pub fn end_sessions(world: &mut World) {
+    world.remove_non_send::<GameSession<Marauders>>();
+    world.remove_non_send::<GameSession<ToySoldier>>();
+    world.remove_non_send::<GameSession<Borderlands>>();
+    world.remove_resource::<TableLayout>();
+}
+
+/// The table of a scenario of any ruleset, from its size and terrain.
+fn layout(table: (f32, f32), terrain: &[TerrainDef]) -> TableLayout {
+    TableLayout {
+        size: Vec2::new(table.0, table.1),
+        terrain: terrain.to_vec(),
+    }
+}
+
+/// The parts of `Desk` every ruleset's setup has alike (scenario, armies, problems).
+macro_rules! desk_common {
+    () => {
+        fn layout(setup: &Self::Setup) -> TableLayout {
+            layout(setup.scenario.table, &setup.scenario.terrain)
+        }
+
+        fn zones(setup: &Self::Setup) -> &PerSide<Zone> {
+            &setup.scenario.deployment
+        }
+
+        fn armies(setup: &mut Self::Setup) -> &mut PerSide<ArmyList> {
+            &mut setup.armies
+        }
+
+        fn problems(setup: &Self::Setup) -> Vec<String> {
+            setup.problems()
+        }
+    };
+}
+
+impl Desk for Marauders {
+    desk_common!();
+
+    fn length(setup: &Self::Setup) -> String {
+        format!("{} rounds", setup.scenario.round_limit)
+    }
+
+    fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
+        let p = setup.profile(profile)?;
+        let what = format!("HD {} · {} · morale {}", p.hd, p.armour, p.morale);
+        Some((what, warband_rules::marauders::points::points(p)))
+    }
+
+    fn result_notes(world: &World, side: Side) -> Vec<String> {
+        use warband_marauders::battle::{Battle, models};
+        let mut out = Vec::new();
+        if world.resource::<Battle>().side(side).broken {
+            out.push("The side broke and fled.".to_string());
+        }
+        let lost = models(world)
+            .into_iter()
+            .filter(|m| m.side == side && !m.in_play);
+        out.extend(lost.map(|m| format!("✝ {} #{}", m.profile.name, m.id)));
+        out
+    }
+}
+
+impl Desk for ToySoldier {
+    desk_common!();
+
+    fn length(setup: &Self::Setup) -> String {
+        format!("{} turns", setup.scenario.turn_limit)
+    }
+
+    fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
+        let u = setup.units.find(profile)?;
+        let mut what = format!(
+            "{:?} {} · {:?} · morale d{}",
+            u.quality,
+            u.activation_die(),
+            u.kind,
+            u.morale
+        );
+        for (has, tag) in [
+            (u.shields, "shields"),
+            (u.ranged, "ranged"),
+            (u.magical, "magical"),
+            (u.command, "Command"),
+        ] {
+            if has {
+                what.push_str(" · ");
+                what.push_str(tag);
+            }
+        }
+        Some((what, u.points()))
+    }
+
+    fn result_notes(world: &World, side: Side) -> Vec<String> {
+        lost_names(world, side, |e| {
+            world
+                .get::<warband_toy_soldier::components::Unit>(e)
+                .map(|u| u.0.name.clone())
+        })
+    }
+}
+
+impl Desk for Borderlands {
+    desk_common!();
+
+    fn length(setup: &Self::Setup) -> String {
+        format!("{} rounds", setup.scenario.round_limit)
+    }
+
+    fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
+        let c = setup.combatant(profile)?;
+        let what = format!("AC {} · THAC0 {} · morale {}", c.ac, c.thac0, c.morale);
+        Some((what, c.xp))
+    }
+
+    fn result_notes(world: &World, side: Side) -> Vec<String> {
+        let mut out = Vec::new();
+        if world
+            .resource::<warband_borderlands::battle::Battle>()
+            .side(side)
+            .morale
+            .fled
+        {
+            out.push("The side failed its morale and fled.".to_string());
+        }
+        out.extend(lost_names(world, side, |e| {
+            world
+                .get::<warband_borderlands::components::Stats>(e)
+                .map(|s| s.0.name.clone())
+        }));
+        out
+    }
+}
+
+/// "✝ Name #id" for each model of `side` out of action, named by `name`.
+fn lost_names(world: &World, side: Side, name: impl Fn(Entity) -> Option<String>) -> Vec<String> {
+    use warband_table::components::{ModelId, OutOfAction, Team};
+    world
+        .resource::<warband_table::engine::ModelIndex>()
+        .0
+        .iter()
+        .filter(|e| world.get::<Team>(**e).is_some_and(|t| t.0 == side))
+        .filter(|e| world.get::<OutOfAction>(**e).is_some())
+        .filter_map(|e| Some(format!("✝ {} #{}", name(*e)?, world.get::<ModelId>(*e)?.0)))
+        .collect()
 }
 
 #[cfg(test)]
@@ -271,5 +490,14 @@ mod tests {
             );
         }
         assert!(Controller::CHOICES.contains(&Controller::Human));
+    }
+
+    #[test]
+    fn each_ruleset_offers_the_players_it_has() {
+        let toy = Controller::choices(Ruleset::ToySoldier);
+        assert!(toy.contains(&Controller::Ai(AiKind::Normal)));
+        assert!(toy.contains(&Controller::Ai(AiKind::Charge)));
+        assert!(!toy.contains(&Controller::Ai(AiKind::Hard)));
+        assert_eq!(Controller::choices(Ruleset::Marauders).len(), 6);
     }
 }

@@ -4,10 +4,9 @@
 
 use super::palette;
 use super::screens::{BattleStarted, Screen};
-use super::session::Session;
+use super::session::TableLayout;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
-use warband_marauders::MaraudersEngine as _;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), spawn_table.after(BattleStarted));
@@ -16,9 +15,9 @@ pub(super) fn plugin(app: &mut App) {
 /// Distance between grid lines, inches.
 const GRID: f32 = 6.0;
 
-fn spawn_table(mut commands: Commands, session: Option<NonSend<Session>>) {
-    let Some(session) = session else { return };
-    let size = session.engine.battle().table;
+fn spawn_table(mut commands: Commands, layout: Option<Res<TableLayout>>) {
+    let Some(layout) = layout else { return };
+    let size = layout.size;
     let mat = shapes::Rectangle {
         extents: size,
         origin: RectangleOrigin::BottomLeft,
@@ -41,7 +40,7 @@ fn spawn_table(mut commands: Commands, session: Option<NonSend<Session>>) {
             .build(),
         Transform::from_xyz(0.0, 0.0, 0.1),
     ));
-    let pieces = &session.setup.scenario.terrain;
+    let pieces = &layout.terrain;
     for (i, piece) in pieces.iter().enumerate() {
         let (fill, line) = palette::terrain(piece.kind);
         let polygon = shapes::Polygon {

@@ -3,24 +3,35 @@
 
 use super::Screen;
 use super::menu::MenuMessage;
-use crate::game::session::{PendingBattle, Session};
+use crate::game::session::{GameSession, PendingBattle, end_sessions};
 use bevy::prelude::*;
+use warband_table::sim::Contest;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), start.in_set(super::BattleStarted))
-        .add_systems(Update, drive.run_if(in_state(Screen::Battle)))
-        .add_systems(OnEnter(Screen::MainMenu), end_session)
-        .add_systems(OnEnter(Screen::Setup), end_session)
-        .add_systems(OnEnter(Screen::Saves), end_session);
+        .add_systems(
+            Update,
+            (
+                drive::<warband_marauders::engine::Marauders>,
+                drive::<warband_toy_soldier::ToySoldier>,
+                drive::<warband_borderlands::Borderlands>,
+            )
+                .run_if(in_state(Screen::Battle)),
+        )
+        .add_systems(OnEnter(Screen::MainMenu), end_sessions)
+        .add_systems(OnEnter(Screen::Setup), end_sessions)
+        .add_systems(OnEnter(Screen::Saves), end_sessions);
 }
 
 fn start(world: &mut World) {
+    end_sessions(world);
     let launch = world.resource_mut::<PendingBattle>().0.take();
-    let started = launch
-        .map(|l| l.start())
-        .unwrap_or_else(|| Err("no battle was set up".into()));
+    let started = match launch {
+        Some(l) => l.start(world),
+        None => Err("no battle was set up".into()),
+    };
     match started {
-        Ok(session) => world.insert_non_send(session),
+        Ok(()) => {}
         Err(e) => {
             world.resource_mut::<MenuMessage>().0 =
                 Some(format!("Could not start the battle: {e}"));
@@ -31,16 +42,12 @@ fn start(world: &mut World) {
     }
 }
 
-fn end_session(world: &mut World) {
-    world.remove_non_send::<Session>();
-}
-
 /// Seconds the finished table stays on screen before the result.
 const LINGER: f32 = 2.5;
 
-fn drive(
+fn drive<R: Contest>(
     time: Res<Time>,
-    session: Option<NonSendMut<Session>>,
+    session: Option<NonSendMut<GameSession<R>>>,
     mut over_for: Local<f32>,
     mut next: ResMut<NextState<Screen>>,
 ) {

@@ -4,42 +4,56 @@ use super::Screen;
 use crate::game::hud::root_ui;
 use crate::game::palette;
 use crate::game::saves;
-use crate::game::session::{Launch, PendingBattle, Session};
+use crate::game::session::{Desk, GameSession, Launch, PendingBattle, TableLayout};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use warband_marauders::MaraudersEngine as _;
-use warband_marauders::Side;
-use warband_marauders::battle::models;
+use warband_rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        result.run_if(in_state(Screen::Result)),
+        (
+            result::<warband_marauders::engine::Marauders>,
+            result::<warband_toy_soldier::ToySoldier>,
+            result::<warband_borderlands::Borderlands>,
+            no_battle,
+        )
+            .run_if(in_state(Screen::Result)),
     );
 }
 
-fn result(
+/// With no battle on the table, the result has nothing to show.
+fn no_battle(layout: Option<Res<TableLayout>>, mut next: ResMut<NextState<Screen>>) {
+    if layout.is_none() {
+        next.set(Screen::MainMenu);
+    }
+}
+
+fn result<R: Desk>(
     mut contexts: EguiContexts,
-    session: Option<NonSendMut<Session>>,
+    session: Option<NonSendMut<GameSession<R>>>,
     mut next: ResMut<NextState<Screen>>,
     mut pending: ResMut<PendingBattle>,
     mut saved: Local<Option<String>>,
 ) -> Result {
     let Some(mut session) = session else {
-        next.set(Screen::MainMenu);
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     let outcome = session.engine.outcome().cloned();
-    let all = models(session.engine.world());
-    let battle = session.engine.battle().clone();
+    let world = session.engine.world();
+    let rounds = R::round(world).min(R::round_limit(world));
+    let losses = R::losses(world);
+    let notes = Side::BOTH.map(|s| R::result_notes(world, s));
+    let mut setup = session.setup.clone();
+    let names = Side::BOTH.map(|s| R::armies(&mut setup).get(s).name.clone());
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.vertical_centered(|ui| {
             ui.add_space(40.0);
             let (title, colour) = match outcome.as_ref().and_then(|o| o.winner) {
                 Some(side) => (
-                    format!("{} wins", session.setup.armies.get(side).name),
+                    format!("{} wins", names[side.index()]),
                     palette::side_egui(side),
                 ),
                 None => ("A draw".to_string(), egui::Color32::LIGHT_GRAY),
@@ -48,33 +62,17 @@ fn result(
             if let Some(o) = &outcome {
                 ui.label(&o.reason);
             }
-            ui.label(format!(
-                "{} round(s) played",
-                battle.round.min(battle.round_limit)
-            ));
+            ui.label(format!("{rounds} round(s) played"));
             ui.add_space(20.0);
         });
         ui.columns(2, |cols| {
             for (col, side) in cols.iter_mut().zip(Side::BOTH) {
                 col.heading(
-                    egui::RichText::new(&session.setup.armies.get(side).name)
-                        .color(palette::side_egui(side)),
+                    egui::RichText::new(&names[side.index()]).color(palette::side_egui(side)),
                 );
-                col.label(format!(
-                    "HD removed from the enemy: {}",
-                    battle.side(side).hd_removed
-                ));
-                let lost: Vec<_> = all
-                    .iter()
-                    .filter(|m| m.side == side && !m.in_play)
-                    .collect();
-                let standing = all.iter().filter(|m| m.side == side && m.in_play).count();
-                col.label(format!("Models standing: {standing}, lost: {}", lost.len()));
-                if battle.side(side).broken {
-                    col.label("The side broke and fled.");
-                }
-                for m in lost {
-                    col.small(format!("✝ {} #{}", m.profile.name, m.id));
+                col.label(format!("{} lost: {}", R::LOSSES, losses[side.index()]));
+                for note in &notes[side.index()] {
+                    col.small(note);
                 }
             }
         });
@@ -82,7 +80,7 @@ fn result(
         ui.vertical_centered(|ui| {
             ui.horizontal(|ui| {
                 if ui.button("▶ Watch replay").clicked() {
-                    pending.0 = Some(Launch::Replay(Box::new(session.save())));
+                    pending.0 = Some(Box::new(Launch::Replay(Box::new(session.save()))));
                     next.set(Screen::Battle);
                 }
                 if ui.button("💾 Save battle").clicked() {

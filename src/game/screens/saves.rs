@@ -41,7 +41,7 @@ fn saves(
                     match &entry.save {
                         Ok(save) => {
                             if ui.button("Watch").clicked() {
-                                pending.0 = Some(Launch::Replay(Box::new(save.clone())));
+                                pending.0 = Some(Box::new(Launch::Replay(Box::new(save.clone()))));
                                 next.set(Screen::Battle);
                             }
                             if ui.button("Play on").clicked() {
@@ -73,9 +73,9 @@ fn saves(
 /// Plays a save's commands into a fresh session, then hands side A to the player and
 /// side B to the normal AI.
 fn continue_from(save: &Save, pending: &mut PendingBattle) -> Result<(), String> {
-    pending.0 = Some(Launch::Resume {
+    pending.0 = Some(Box::new(Launch::Resume {
         save: Box::new(save.clone()),
         controllers: [Controller::Human, Controller::Ai(AiKind::Normal)],
-    });
+    }));
     Ok(())
 }

@@ -5,24 +5,38 @@ use super::menu::SetupPreset;
 use super::setup_preview;
 use crate::game::hud::root_ui;
 use crate::game::saves::assets_dir;
-use crate::game::session::{Controller, Launch, PendingBattle};
+use crate::game::session::{Controller, Desk, Launch, PendingBattle, Starter};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use std::path::PathBuf;
-use warband_marauders::Side;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
 use warband_marauders::ai::AiKind;
-use warband_marauders::data::{BattleSetup, Scenario, load_ron};
-use warband_rules::Ruleset;
 use warband_rules::army::ArmyList;
+use warband_rules::{Ruleset, Side};
+use warband_table::components::{Base, Team};
+use warband_table::engine::{Engine, ModelIndex};
+use warband_table::files::load_ron;
+use warband_table::geometry::Placed;
+use warband_table::table::PerSide;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Setup), open_form)
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Setup)));
 }
 
+/// What the form lists of a scenario of any ruleset.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename = "Scenario")]
+struct ScenarioHead {
+    name: String,
+    ruleset: Ruleset,
+    table: (f32, f32),
+    armies: PerSide<String>,
+}
+
 #[derive(Resource)]
 struct SetupForm {
-    scenarios: Vec<(PathBuf, Scenario)>,
+    scenarios: Vec<(PathBuf, ScenarioHead)>,
     armies: Vec<(PathBuf, ArmyList)>,
     scenario: usize,
     army: [usize; 2],
@@ -31,11 +45,101 @@ struct SetupForm {
     speed: f32,
     problems: Vec<String>,
     /// The battle the form describes as last built, and the choices it was built from.
-    preview: Option<(Choice, Result<BattleSetup, Vec<String>>)>,
+    preview: Option<(Choice, Building)>,
 }
 
 /// What the preview depends on: the scenario and the two armies chosen.
 type Choice = (usize, [usize; 2]);
+
+/// The battle built from the form, or what stops it.
+type Building = Result<Box<dyn Built>, Vec<String>>;
+
+/// A battle built from the form, of any ruleset: it shows itself and launches.
+trait Built: Send + Sync {
+    fn show(&self, ui: &mut egui::Ui);
+    fn launch(&self, seed: u64, controllers: [Controller; 2], speed: f32) -> Box<dyn Starter>;
+}
+
+struct BuiltOf<R: Desk> {
+    setup: R::Setup,
+    /// Every base where the engine deploys it.
+    bases: Vec<(Side, Placed)>,
+}
+
+impl<R: Desk> Built for BuiltOf<R>
+where
+    R::Setup: Send + Sync,
+{
+    fn show(&self, ui: &mut egui::Ui) {
+        let layout = R::layout(&self.setup);
+        ui.label(format!(
+            "{} · {}\" × {}\" · {}",
+            R::RULESET.title(),
+            layout.size.x,
+            layout.size.y,
+            R::length(&self.setup)
+        ));
+        setup_preview::map(
+            ui,
+            &layout,
+            R::zones(&self.setup),
+            &self.bases,
+            ui.available_width(),
+        );
+        ui.add_space(8.0);
+        let mut setup = self.setup.clone();
+        let unit = if R::RULESET == Ruleset::Borderlands {
+            "XP"
+        } else {
+            "pts"
+        };
+        for side in Side::BOTH {
+            let army = R::armies(&mut setup).get(side).clone();
+            setup_preview::roster(ui, &army, side, |n| R::entry(&self.setup, n), unit);
+            ui.add_space(6.0);
+        }
+    }
+
+    fn launch(&self, seed: u64, controllers: [Controller; 2], speed: f32) -> Box<dyn Starter> {
+        Box::new(Launch::<R>::New {
+            setup: Box::new(self.setup.clone()),
+            seed,
+            controllers,
+            speed,
+        })
+    }
+}
+
+/// The battle of a scenario file with these two armies, or what is wrong with it.
+fn build_of<R: Desk>(path: &Path, armies: [Option<&ArmyList>; 2]) -> Building
+where
+    R::Setup: Send + Sync,
+{
+    let mut setup = R::load(path).map_err(|e| vec![e.to_string()])?;
+    for (side, army) in Side::BOTH.into_iter().zip(armies) {
+        if let Some(army) = army {
+            let sides = R::armies(&mut setup);
+            *(if side == Side::A {
+                &mut sides.a
+            } else {
+                &mut sides.b
+            }) = army.clone();
+        }
+    }
+    let problems = R::problems(&setup);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let engine = Engine::<R>::new(&setup, 1).map_err(|e| vec![e])?;
+    let world = engine.world();
+    let bases = world
+        .resource::<ModelIndex>()
+        .0
+        .iter()
+        .filter_map(|e| Some((world.get::<Team>(*e)?.0, world.get::<Base>(*e)?.0)))
+        .collect();
+    Ok(Box::new(BuiltOf::<R> { setup, bases }))
+}
 
 fn list<T: serde::de::DeserializeOwned>(
     dir: PathBuf,
@@ -57,14 +161,9 @@ fn list<T: serde::de::DeserializeOwned>(
 fn open_form(mut commands: Commands, preset: Option<Res<SetupPreset>>) {
     let mut problems = Vec::new();
     let root = assets_dir();
-    // The window plays Marauders; the other rulesets' scenarios and armies are played
-    // from the command line until their screens exist.
-    let marauders = warband_rules::Ruleset::Marauders;
-    let mut scenarios: Vec<(PathBuf, Scenario)> = list(root.join("scenarios"), &mut problems);
-    scenarios.retain(|(_, s)| s.ruleset == marauders);
+    let scenarios: Vec<(PathBuf, ScenarioHead)> = list(root.join("scenarios"), &mut problems);
     let mut armies: Vec<(PathBuf, ArmyList)> = list(root.join("armies"), &mut problems);
     armies.extend(list(crate::game::saves::armies_dir(), &mut problems));
-    armies.retain(|(_, a)| a.ruleset == marauders);
     let find = |name: &str| {
         armies
             .iter()
@@ -126,14 +225,9 @@ fn form(
             if ui
                 .add_enabled(ready, egui::Button::new("Start battle ▶"))
                 .clicked()
-                && let Some((_, Ok(setup))) = &f.preview
+                && let Some((_, Ok(built))) = &f.preview
             {
-                pending.0 = Some(Launch::New {
-                    setup: Box::new(setup.clone()),
-                    seed: f.seed,
-                    controllers: f.controllers,
-                    speed: f.speed,
-                });
+                pending.0 = Some(built.launch(f.seed, f.controllers, f.speed));
                 next.set(Screen::Battle);
             }
         });
@@ -147,22 +241,11 @@ fn form(
 /// The map and both rosters of the battle chosen, or why it cannot be played.
 fn preview(ui: &mut egui::Ui, f: &SetupForm) {
     egui::ScrollArea::vertical().show(ui, |ui| match &f.preview {
-        Some((_, Ok(setup))) => {
-            let s = &setup.scenario;
-            ui.heading(&s.name);
-            ui.label(format!(
-                "{} · {}\" × {}\" · {} rounds",
-                s.ruleset.title(),
-                s.table.0,
-                s.table.1,
-                s.round_limit
-            ));
-            setup_preview::map(ui, setup, ui.available_width());
-            ui.add_space(8.0);
-            for side in Side::BOTH {
-                setup_preview::roster(ui, setup, side);
-                ui.add_space(6.0);
+        Some((_, Ok(built))) => {
+            if let Some((_, s)) = f.scenarios.get(f.scenario) {
+                ui.heading(&s.name);
             }
+            built.show(ui);
         }
         Some((_, Err(problems))) => {
             ui.heading("This battle cannot be played");
@@ -187,6 +270,7 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
             ui.end_row();
             if before != f.scenario {
                 f.army = scenario_armies(f);
+                keep_players(f);
             }
             for (i, label) in ["Side A (blue)", "Side B (red)"].into_iter().enumerate() {
                 ui.label(label);
@@ -195,7 +279,7 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
                     egui::ComboBox::from_id_salt(("controller", i))
                         .selected_text(f.controllers[i].label())
                         .show_ui(ui, |ui| {
-                            for c in Controller::CHOICES {
+                            for c in Controller::choices(ruleset_of(f)) {
                                 ui.selectable_value(&mut f.controllers[i], c, c.label());
                             }
                         });
@@ -236,10 +320,7 @@ fn scenario_combo(ui: &mut egui::Ui, f: &mut SetupForm) {
                 ui.label(egui::RichText::new(ruleset.title()).strong());
                 for i in mine {
                     let s = &f.scenarios[i].1;
-                    let text = format!(
-                        "   {} — {}\"×{}\", {} rounds",
-                        s.name, s.table.0, s.table.1, s.round_limit
-                    );
+                    let text = format!("   {} — {}\"×{}\"", s.name, s.table.0, s.table.1);
                     ui.selectable_value(&mut f.scenario, i, text);
                 }
             }
@@ -283,25 +364,29 @@ fn army_combo(ui: &mut egui::Ui, f: &mut SetupForm, i: usize) {
         });
 }
 
+/// The ruleset of the scenario chosen.
+fn ruleset_of(f: &SetupForm) -> Ruleset {
+    f.scenarios
+        .get(f.scenario)
+        .map_or(Ruleset::Marauders, |(_, s)| s.ruleset)
+}
+
+/// A computer player the new scenario's ruleset lacks becomes its `normal`.
+fn keep_players(f: &mut SetupForm) {
+    let offered = Controller::choices(ruleset_of(f));
+    for c in &mut f.controllers {
+        if !offered.contains(c) {
+            *c = Controller::Ai(AiKind::Normal);
+        }
+    }
+}
+
 /// The battle the form describes, or what is wrong with it.
-fn build(f: &SetupForm) -> Result<BattleSetup, Vec<String>> {
-    let (path, _) = f
+fn build(f: &SetupForm) -> Building {
+    let (path, head) = f
         .scenarios
         .get(f.scenario)
         .ok_or_else(|| vec!["choose a scenario".to_string()])?;
-    let mut setup = BattleSetup::load(path).map_err(|e| vec![e.to_string()])?;
-    for (i, side) in [&mut setup.armies.a, &mut setup.armies.b]
-        .into_iter()
-        .enumerate()
-    {
-        if let Some((_, army)) = f.armies.get(f.army[i]) {
-            *side = army.clone();
-        }
-    }
-    let problems = setup.problems();
-    if problems.is_empty() {
-        Ok(setup)
-    } else {
-        Err(problems)
-    }
+    let armies = f.army.map(|i| f.armies.get(i).map(|(_, a)| a));
+    crate::cli::with_rules!(head.ruleset, R => build_of::<R>(path, armies))
 }
