@@ -107,12 +107,16 @@ fn open(
         Ok(r) => r,
         Err(code) => return code,
     };
-    for c in controllers {
-        if let Controller::Ai(kind) = c
+    let mut controllers = controllers;
+    for (c, side) in controllers.iter_mut().zip(["A", "B"]) {
+        if let Controller::Ai(kind) = *c
             && !crate::game::session::playable(ruleset, kind)
         {
-            eprintln!("error: {} has no `{kind}` player", ruleset.title());
-            return ExitCode::from(2);
+            eprintln!(
+                "note: {} has no `{kind}` player; `normal` plays side {side}",
+                ruleset.title()
+            );
+            *c = Controller::Ai(warband_marauders::ai::AiKind::Normal);
         }
     }
     super::with_rules!(ruleset, R => open_of::<R>(scenario, seed, controllers, speed, window))

@@ -12,6 +12,7 @@ pub mod saves;
 mod screens;
 pub mod session;
 mod table;
+mod toy;
 
 use bevy::prelude::*;
 use bevy_egui::EguiPlugin;
@@ -53,6 +54,7 @@ pub fn run(start: Start) {
             overlay::plugin,
             hud::plugin,
             screens::plugin,
+            toy::plugin,
         ));
     if let Some((path, after)) = start.screenshot {
         app.add_plugins(move |app: &mut App| {

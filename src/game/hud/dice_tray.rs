@@ -1,20 +1,16 @@
 //! The dice of the latest roll, each face coloured by what it did, with its clause.
 
-use crate::game::session::Session;
+use crate::game::session::GameSession;
 use bevy_egui::egui;
-use warband_marauders::log::LogEvent;
 use warband_rules::marauders::clauses;
+use warband_table::engine::LogEntry;
+use warband_table::sim::Contest;
 
-pub fn show(ui: &mut egui::Ui, session: &Session) {
+/// The tray of any ruleset's battle: the dice since the latest roll began.
+pub fn show<R: Contest>(ui: &mut egui::Ui, session: &GameSession<R>) {
     let events = &session.engine.log().events;
     let start = session.roll_start.min(events.len());
-    let dice: Vec<_> = events[start..]
-        .iter()
-        .filter_map(|e| match e {
-            LogEvent::Die(d) => Some(d),
-            _ => None,
-        })
-        .collect();
+    let dice: Vec<_> = events[start..].iter().filter_map(LogEntry::die).collect();
     ui.horizontal(|ui| {
         ui.strong("Dice tray");
         if let Some(r) = &session.last_refusal {

@@ -4,13 +4,13 @@
 //! window without overlapping; each panel's contents live in their own file.
 
 mod card;
-mod dice_tray;
+pub mod dice_tray;
 mod labels;
 mod log;
 mod odds;
 mod phase;
-mod top_bar;
-mod watch;
+pub mod top_bar;
+pub mod watch;
 
 use super::camera::PANELS;
 use super::input::Selection;

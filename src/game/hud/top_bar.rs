@@ -3,11 +3,12 @@
 use crate::game::palette;
 use crate::game::saves::write_save;
 use crate::game::screens::Screen;
-use crate::game::session::Session;
+use crate::game::session::{GameSession, Session};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use warband_marauders::MaraudersEngine as _;
 use warband_marauders::phases::Phase;
+use warband_table::sim::Contest;
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, next: &mut NextState<Screen>) {
     let b = session.engine.battle().clone();
@@ -49,23 +50,32 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, next: &mut NextState<Scree
             }
             None => {}
         }
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            if ui.button("Leave").clicked() {
-                next.set(Screen::MainMenu);
-            }
-            if session.replay.is_none()
-                && ui
-                    .button("Save")
-                    .on_hover_text("Save this battle to the saves folder")
-                    .clicked()
-            {
-                let save = session.save();
-                session.last_refusal = Some(match write_save(&save) {
-                    Ok(p) => format!("Saved to {}", p.display()),
-                    Err(e) => format!("Could not save: {e}"),
-                });
-            }
-        });
+        leave_and_save(ui, session, next);
+    });
+}
+
+/// The right end of any ruleset's top bar: save the battle, leave it.
+pub fn leave_and_save<R: Contest>(
+    ui: &mut egui::Ui,
+    session: &mut GameSession<R>,
+    next: &mut NextState<Screen>,
+) {
+    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+        if ui.button("Leave").clicked() {
+            next.set(Screen::MainMenu);
+        }
+        if session.replay.is_none()
+            && ui
+                .button("Save")
+                .on_hover_text("Save this battle to the saves folder")
+                .clicked()
+        {
+            let save = session.save();
+            session.last_refusal = Some(match write_save(&save) {
+                Ok(p) => format!("Saved to {}", p.display()),
+                Err(e) => format!("Could not save: {e}"),
+            });
+        }
     });
 }
 

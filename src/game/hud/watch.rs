@@ -1,9 +1,10 @@
 //! Controls for watching computer players: pause, step, speed, skip to the end.
 
-use crate::game::session::Session;
+use crate::game::session::GameSession;
 use bevy_egui::egui;
+use warband_table::sim::Contest;
 
-pub fn show(ui: &mut egui::Ui, session: &mut Session) {
+pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
     ui.strong(if session.replay.is_some() {
         "Replay"
     } else {

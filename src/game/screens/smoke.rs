@@ -6,12 +6,13 @@
 
 use super::Screen;
 use crate::game::camera::TableCamera;
-use crate::game::session::Session;
+use crate::game::session::GameSession;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
 use std::path::PathBuf;
-use warband_marauders::MaraudersEngine as _;
-use warband_marauders::battle::models;
+use warband_table::components::{Base, ModelId, OutOfAction, Team};
+use warband_table::engine::ModelIndex;
+use warband_table::sim::Contest;
 
 pub fn screenshot_plugin(app: &mut App, path: PathBuf, after: f32) {
     app.add_systems(
@@ -38,36 +39,54 @@ pub fn screenshot_plugin(app: &mut App, path: PathBuf, after: f32) {
 }
 
 pub fn trace_plugin(app: &mut App) {
-    app.add_systems(Last, trace.run_if(in_state(Screen::Battle)));
+    app.add_systems(
+        Last,
+        (
+            trace::<warband_marauders::engine::Marauders>,
+            trace::<warband_toy_soldier::ToySoldier>,
+            trace::<warband_borderlands::Borderlands>,
+        )
+            .run_if(in_state(Screen::Battle)),
+    );
 }
 
-fn trace(
-    session: Option<NonSend<Session>>,
+/// One JSON line of the battle whenever it changes: round, phase, whose turn, and each
+/// model's id, side, place, facing, whether it is in play, and where it is on screen.
+fn trace<R: Contest>(
+    session: Option<NonSend<GameSession<R>>>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
     mut last: Local<String>,
 ) {
     let Some(session) = session else { return };
     let (cam, at) = *camera;
     let world = session.engine.world();
-    let ms: Vec<serde_json::Value> = models(world)
+    let ms: Vec<serde_json::Value> = world
+        .resource::<ModelIndex>()
+        .0
         .iter()
-        .map(|m| {
-            let screen = cam.world_to_viewport(at, m.base.center.extend(0.0)).ok();
-            serde_json::json!({
-                "id": m.id,
-                "side": m.side.lowercase(),
-                "x": m.base.center.x,
-                "y": m.base.center.y,
-                "in_play": m.in_play,
+        .filter_map(|e| {
+            let id = world.get::<ModelId>(*e)?.0;
+            let side = world.get::<Team>(*e)?.0;
+            let base = world.get::<Base>(*e)?.0;
+            let screen = cam.world_to_viewport(at, base.center.extend(0.0)).ok();
+            Some(serde_json::json!({
+                "id": id,
+                "side": side.lowercase(),
+                "x": base.center.x,
+                "y": base.center.y,
+                "facing": base.facing,
+                "in_play": world.get::<OutOfAction>(*e).is_none(),
                 "sx": screen.map(|s| s.x),
                 "sy": screen.map(|s| s.y),
-            })
+            }))
         })
         .collect();
     let line = serde_json::json!({
-        "round": session.engine.battle().round,
+        "ruleset": R::RULESET.id(),
+        "round": R::round(world),
         "phase": format!("{:?}", session.engine.phase()),
         "awaiting": session.engine.awaiting().map(|s| s.lowercase()),
+        "human": session.human_turn().map(|s| s.lowercase()),
         "commands": session.commands.len(),
         "refusal": session.last_refusal,
         "models": ms,

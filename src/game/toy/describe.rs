@@ -1,0 +1,117 @@
+//! The Toy Soldier log in words, one line an event, naming units as the table shows
+//! them.
+
+use warband_table::engine::ModelIndex;
+use warband_toy_soldier::command::Command;
+use warband_toy_soldier::components::Unit;
+use warband_toy_soldier::log::LogEvent;
+
+/// A unit's name and number, e.g. "Longbowmen #3".
+pub fn name(world: &bevy::ecs::world::World, id: u32) -> String {
+    world
+        .resource::<ModelIndex>()
+        .0
+        .get(id as usize - 1)
+        .and_then(|e| world.get::<Unit>(*e))
+        .map_or(format!("#{id}"), |u| format!("{} #{id}", u.0.name))
+}
+
+fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
+    let n = |id: &u32| name(world, *id);
+    match c {
+        Command::Activate { unit } => format!("activates {}", n(unit)),
+        Command::Defend => "defends".into(),
+        Command::Move { step, inches } => format!("moves {step:?} {inches:.1}\""),
+        Command::Pivot { degrees } => format!("pivots {degrees:+.0}°"),
+        Command::Shoot { target, ap } => format!("shoots {} with {ap} AP", n(target)),
+        Command::Fight { target } => format!("fights {}", n(target)),
+        Command::Magic {
+            target,
+            spell,
+            sure,
+        } => {
+            let how = if *sure { "sure" } else { "rolled" };
+            format!("casts {spell:?} ({how}) on {}", n(target))
+        }
+        Command::Pass => "passes".into(),
+        Command::Done => "is done for the turn".into(),
+    }
+}
+
+/// The event in words; `None` for a die (the dice tray and the log's dice lines show
+/// those) and for what a line already says.
+pub fn line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
+    let n = |id: &u32| name(world, *id);
+    Some(match e {
+        LogEvent::Die(d) => format!("  🎲 {} {} = {} ({})", d.die, d.purpose, d.value, d.clause),
+        LogEvent::Accepted { side, command: c } => format!("{side} {}", command(world, c)),
+        LogEvent::Refused {
+            side,
+            command: c,
+            reason,
+        } => {
+            format!("{side} cannot: {} — {reason}", command(world, c))
+        }
+        LogEvent::TurnStarted { turn, tokens } => {
+            format!("— Turn {turn}: tokens A {}, B {} —", tokens[0], tokens[1])
+        }
+        LogEvent::FirstActivation { side } => format!("{side} wins the roll-off"),
+        LogEvent::Activated {
+            unit,
+            cost,
+            ap,
+            commander,
+        } => {
+            let plus = if *commander { " (+1 commander)" } else { "" };
+            format!("{} for {cost} token(s): {ap} AP{plus}", n(unit))
+        }
+        LogEvent::Defended { unit, danger } => format!("{} defends: {danger} danger left", n(unit)),
+        LogEvent::Moved { ap, .. } => format!("  ({ap} AP)"),
+        LogEvent::Pivoted { .. } => return None,
+        LogEvent::Shot {
+            protection, danger, ..
+        } => {
+            format!("  ÷{} → {danger} danger lands", protection.divisor())
+        }
+        LogEvent::Melee {
+            attacker,
+            defender,
+            aspect,
+            scores,
+        } => format!(
+            "Melee: {} {} v {} {} (the {aspect})",
+            n(attacker),
+            scores.0,
+            n(defender),
+            scores.1
+        ),
+        LogEvent::DangerPlaced {
+            unit,
+            amount,
+            danger,
+        } => {
+            format!("{} takes {amount} danger ({danger} now)", n(unit))
+        }
+        LogEvent::Magic { works, .. } => (if *works {
+            "  the spell works"
+        } else {
+            "  the spell fails"
+        })
+        .into(),
+        LogEvent::Healed { unit, damage } => format!("{} healed: {damage} damage", n(unit)),
+        LogEvent::Damaged {
+            unit,
+            amount,
+            damage,
+        } => {
+            format!("{} takes {amount} damage ({damage} so far)", n(unit))
+        }
+        LogEvent::Morale { unit, holds } => {
+            format!("{} {}", n(unit), if *holds { "holds" } else { "breaks" })
+        }
+        LogEvent::Retreated { unit } => format!("✝ {} retreats from the battle", n(unit)),
+        LogEvent::ActivationEnded { .. } => return None,
+        LogEvent::SideDone { side } => format!("{side} is done for the turn"),
+        LogEvent::Outcome(o) => format!("Battle over: {}", o.reason),
+    })
+}

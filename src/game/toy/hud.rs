@@ -1,0 +1,177 @@
+//! The Toy Soldier overlay: top bar (turn, tokens, who activates), the left panel (see
+//! `panel`), the log in words, the dice tray, and each unit's danger, damage and
+//! Command markers drawn in screen space over the table so they read at any zoom.
+
+use super::ToySession;
+use super::describe;
+use super::input::ToySelection;
+use crate::game::camera::{PANELS, TableCamera};
+use crate::game::hud::{dice_tray, root_ui, top_bar, watch};
+use crate::game::palette;
+use crate::game::screens::Screen;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use warband_rules::Side;
+use warband_toy_soldier::battle::{Battle, in_play};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (markers, overlay).chain().run_if(in_state(Screen::Battle)),
+    );
+}
+
+fn overlay(
+    mut contexts: EguiContexts,
+    session: Option<NonSendMut<ToySession>>,
+    mut toy: ResMut<ToySelection>,
+    sel: Res<crate::game::input::Selection>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let Some(mut session) = session else {
+        return Ok(());
+    };
+    let cursor = sel.cursor;
+    let ctx = contexts.ctx_mut()?;
+    let mut root = root_ui(ctx);
+    let [left, right, top, bottom] = PANELS;
+    egui::Panel::top("toy_top")
+        .exact_size(top)
+        .show(&mut root, |ui| {
+            ui.horizontal_centered(|ui| {
+                top_line(ui, &session);
+                top_bar::leave_and_save(ui, &mut session, &mut next);
+            });
+        });
+    egui::Panel::bottom("toy_dice")
+        .exact_size(bottom)
+        .show(&mut root, |ui| {
+            dice_tray::show(ui, &session);
+        });
+    egui::Panel::left("toy_panel")
+        .exact_size(left)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                if session.watching() {
+                    watch::show(ui, &mut session);
+                    ui.separator();
+                }
+                super::panel::show(ui, &mut session, &mut toy, cursor);
+            });
+        });
+    egui::Panel::right("toy_log")
+        .exact_size(right)
+        .show(&mut root, |ui| log(ui, &session));
+    Ok(())
+}
+
+fn top_line(ui: &mut egui::Ui, session: &ToySession) {
+    let b = session.engine.world().resource::<Battle>();
+    ui.strong("WARBAND");
+    ui.separator();
+    ui.label(format!(
+        "{} · Turn {} of {}",
+        session.setup.scenario.name,
+        b.turn.min(b.turn_limit),
+        b.turn_limit
+    ));
+    for side in Side::BOTH {
+        ui.separator();
+        let s = b.side(side);
+        let done = if s.done { " (done)" } else { "" };
+        ui.colored_label(
+            palette::side_egui(side),
+            format!(
+                "{}: {} tokens{done}",
+                session.setup.armies.get(side).name,
+                s.tokens
+            ),
+        );
+    }
+    ui.separator();
+    match (session.engine.awaiting(), session.human_turn()) {
+        (Some(_), Some(_)) => ui.strong("your activation"),
+        (Some(side), None) => ui.colored_label(palette::side_egui(side), "thinking…"),
+        (None, _) if session.engine.outcome().is_some() => ui.strong("Battle over"),
+        _ => ui.label(""),
+    };
+}
+
+fn log(ui: &mut egui::Ui, session: &ToySession) {
+    ui.strong("Battle log");
+    ui.separator();
+    let world = session.engine.world();
+    let lines: Vec<String> = session
+        .engine
+        .log()
+        .events
+        .iter()
+        .filter_map(|e| describe::line(world, e))
+        .collect();
+    egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false, false])
+        .show_rows(ui, 16.0, lines.len(), |ui, range| {
+            for l in &lines[range] {
+                ui.small(l);
+            }
+        });
+}
+
+/// Danger (orange) and damage (red) counters behind each unit, and a star on each
+/// Command unit, in screen space.
+fn markers(
+    mut contexts: EguiContexts,
+    session: Option<NonSend<ToySession>>,
+    camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+) -> Result {
+    let Some(session) = session else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let (cam, at) = *camera;
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("toy markers"),
+    ));
+    let screen = |p: Vec2| {
+        cam.world_to_viewport(at, p.extend(0.0))
+            .ok()
+            .map(|v| egui::pos2(v.x, v.y))
+    };
+    for u in in_play(session.engine.world()) {
+        let below = u.base.center - Vec2::Y * (u.base.shape.half_extents(u.base.facing).y + 0.35);
+        let Some(mut pos) = screen(below) else {
+            continue;
+        };
+        let chips = [
+            (u.marks.danger, egui::Color32::from_rgb(240, 150, 40), "⚠"),
+            (u.marks.damage, egui::Color32::from_rgb(200, 50, 45), "✚"),
+        ];
+        let shown: Vec<_> = chips.iter().filter(|c| c.0 > 0).collect();
+        pos.x -= (shown.len() as f32 - 1.0) * 16.0;
+        for (count, colour, icon) in shown {
+            painter.circle_filled(pos, 13.0, *colour);
+            painter.text(
+                pos,
+                egui::Align2::CENTER_CENTER,
+                format!("{icon}{count}"),
+                egui::FontId::proportional(12.0),
+                egui::Color32::WHITE,
+            );
+            pos.x += 32.0;
+        }
+        if u.command
+            && let Some(p) = screen(u.base.center)
+        {
+            painter.text(
+                p + egui::vec2(0.0, -18.0),
+                egui::Align2::CENTER_CENTER,
+                "★",
+                egui::FontId::proportional(18.0),
+                egui::Color32::from_rgb(250, 220, 90),
+            );
+        }
+    }
+    Ok(())
+}

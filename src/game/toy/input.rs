@@ -1,0 +1,168 @@
+//! Toy Soldier mouse and keys. With no unit active, a click on one of yours activates
+//! it. With one active: the pointer on open table shows where a move along or across its
+//! facing ends and its AP; a click moves (into contact: a charge). A click on an enemy
+//! fights it if touching, else shoots it; with a spell chosen, a click casts it. D
+//! defends, Q/E pivot 45° (with Shift 90°), Space passes, Enter is done for the turn.
+
+use super::ToySession;
+use crate::game::input::Selection;
+use crate::game::screens::Screen;
+use bevy::prelude::*;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use warband_rules::Side;
+use warband_rules::toy_soldier::{Spell, Step};
+use warband_table::Refusal;
+use warband_table::geometry::facing::{hit, to_local};
+use warband_toy_soldier::Command;
+use warband_toy_soldier::actions::{MovePlan, active, check_move};
+use warband_toy_soldier::battle::{View, in_play};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ToySelection>()
+        .add_systems(OnEnter(Screen::Battle), |mut s: ResMut<ToySelection>| {
+            *s = ToySelection::default()
+        })
+        .add_systems(
+            Update,
+            (
+                hover,
+                click.run_if(not(egui_wants_any_pointer_input)),
+                keys.run_if(not(egui_wants_any_keyboard_input)),
+            )
+                .chain()
+                .after(crate::game::input::InputDone)
+                .run_if(in_state(Screen::Battle)),
+        );
+}
+
+/// What the player points at and has chosen beyond the active unit.
+#[derive(Resource, Default)]
+pub struct ToySelection {
+    /// The unit under the pointer.
+    pub hover: Option<u32>,
+    /// A spell chosen in the panel (sure or rolled), waiting for its target.
+    pub spell: Option<(Spell, bool)>,
+    /// AP to put into the next volley (None: all that are left).
+    pub volley: Option<u32>,
+}
+
+/// The unit in play under a point on the table.
+pub fn unit_at(units: &[View], p: Vec2) -> Option<u32> {
+    units.iter().find(|u| hit(&u.base, p)).map(|u| u.id)
+}
+
+/// The move the pointer describes for the active unit: along the axis of its base the
+/// pointer lies most along, its centre brought level with the pointer.
+pub fn ghost(v: &View, cursor: Vec2) -> (Step, f32) {
+    let l = to_local(&v.base, cursor);
+    if l.y.abs() >= l.x.abs() {
+        (
+            if l.y >= 0.0 {
+                Step::Forward
+            } else {
+                Step::Back
+            },
+            l.y.abs(),
+        )
+    } else {
+        (if l.x >= 0.0 { Step::Right } else { Step::Left }, l.x.abs())
+    }
+}
+
+/// The engine's judgement of the ghost move.
+pub fn ghost_plan(
+    session: &ToySession,
+    side: Side,
+    cursor: Vec2,
+) -> Option<(Step, f32, Result<MovePlan, Refusal>)> {
+    let world = session.engine.world();
+    let (v, a) = active(world, side).ok()?;
+    let (step, inches) = ghost(&v, cursor);
+    Some((step, inches, check_move(world, &v, &a, step, inches)))
+}
+
+fn hover(session: Option<NonSend<ToySession>>, sel: Res<Selection>, mut toy: ResMut<ToySelection>) {
+    toy.hover = match (session, sel.cursor) {
+        (Some(s), Some(c)) => unit_at(&in_play(s.engine.world()), c),
+        _ => None,
+    };
+}
+
+fn click(
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Option<NonSendMut<ToySession>>,
+    sel: Res<Selection>,
+    mut toy: ResMut<ToySelection>,
+) {
+    let Some(mut session) = session else { return };
+    if !buttons.just_pressed(MouseButton::Left) || keys.pressed(KeyCode::KeyM) {
+        return;
+    }
+    let (Some(side), Some(cursor)) = (session.human_turn(), sel.cursor) else {
+        return;
+    };
+    let world = session.engine.world();
+    let units = in_play(world);
+    let target = toy.hover.and_then(|id| units.iter().find(|u| u.id == id));
+    let command = match (active(world, side).ok(), target) {
+        (None, Some(t)) if t.side == side => Some(Command::Activate { unit: t.id }),
+        (Some((v, a)), Some(t)) if t.id != v.id => Some(match toy.spell.take() {
+            Some((spell, sure)) => Command::Magic {
+                target: t.id,
+                spell,
+                sure,
+            },
+            None if warband_table::geometry::in_contact(&t.base, &v.base) => {
+                Command::Fight { target: t.id }
+            }
+            None => Command::Shoot {
+                target: t.id,
+                ap: toy.volley.unwrap_or(a.ap).min(a.ap),
+            },
+        }),
+        (Some((v, _)), None) => {
+            let (step, inches) = ghost(&v, cursor);
+            Some(Command::Move { step, inches })
+        }
+        _ => None,
+    };
+    if let Some(c) = command {
+        let _ = session.submit(side, c);
+    }
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Option<NonSendMut<ToySession>>,
+    mut toy: ResMut<ToySelection>,
+) {
+    let Some(mut session) = session else { return };
+    let Some(side) = session.human_turn() else {
+        return;
+    };
+    let turn = if keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight) {
+        90.0
+    } else {
+        45.0
+    };
+    let command = if keys.just_pressed(KeyCode::KeyD) {
+        Some(Command::Defend)
+    } else if keys.just_pressed(KeyCode::KeyQ) {
+        Some(Command::Pivot { degrees: turn })
+    } else if keys.just_pressed(KeyCode::KeyE) {
+        Some(Command::Pivot { degrees: -turn })
+    } else if keys.just_pressed(KeyCode::Space) {
+        Some(Command::Pass)
+    } else if keys.just_pressed(KeyCode::Enter) {
+        Some(Command::Done)
+    } else if keys.just_pressed(KeyCode::Escape) {
+        toy.spell = None;
+        None
+    } else {
+        None
+    };
+    if let Some(c) = command {
+        let _ = session.submit(side, c);
+    }
+}

@@ -1,0 +1,178 @@
+//! Units on the table: a rectangular base in its side's colour with a pale front edge
+//! and its figures on it (foot in ranks, riders as long ovals, a gun and its crew),
+//! turned to its facing and kept in step with the engine; a unit that retreats fades.
+
+use super::ToySession;
+use crate::game::palette;
+use crate::game::screens::{BattleStarted, Screen};
+use bevy::prelude::*;
+use bevy_prototype_lyon::prelude::*;
+use warband_rules::toy_soldier::{Kind, UnitProfile};
+use warband_table::components::{Base, ModelId, OutOfAction, Team};
+use warband_table::engine::ModelIndex;
+use warband_table::geometry::BaseShape;
+use warband_toy_soldier::components::Unit;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Battle), spawn_units.after(BattleStarted))
+        .add_systems(Update, sync_units.run_if(in_state(Screen::Battle)));
+}
+
+/// The visual of unit `id`.
+#[derive(Component)]
+pub struct UnitVisual {
+    pub id: u32,
+    gone_for: f32,
+}
+
+const OUTLINE: Color = Color::srgb(0.08, 0.08, 0.08);
+
+fn spawn_units(mut commands: Commands, session: Option<NonSend<ToySession>>) {
+    let Some(session) = session else { return };
+    let world = session.engine.world();
+    for e in &world.resource::<ModelIndex>().0 {
+        let (Some(id), Some(team), Some(base), Some(unit)) = (
+            world.get::<ModelId>(*e),
+            world.get::<Team>(*e),
+            world.get::<Base>(*e),
+            world.get::<Unit>(*e),
+        ) else {
+            continue;
+        };
+        let BaseShape::Rect { width, depth } = base.0.shape else {
+            continue;
+        };
+        let rect = shapes::Rectangle {
+            extents: Vec2::new(width, depth),
+            origin: RectangleOrigin::Center,
+            radii: None,
+        };
+        commands
+            .spawn((
+                Name::new(format!("{} #{}", unit.0.name, id.0)),
+                DespawnOnExit(Screen::Battle),
+                UnitVisual {
+                    id: id.0,
+                    gone_for: 0.0,
+                },
+                ShapeBuilder::with(&rect)
+                    .fill(palette::side(team.0))
+                    .stroke((OUTLINE, 0.05))
+                    .build(),
+                transform(base),
+            ))
+            .with_children(|parent| {
+                front_edge(parent, width, depth);
+                figures(parent, &unit.0, width, depth);
+            });
+    }
+}
+
+fn transform(base: &Base) -> Transform {
+    Transform::from_translation(base.0.center.extend(2.0))
+        .with_rotation(Quat::from_rotation_z(base.0.facing))
+}
+
+/// A pale bar along the front edge, so the facing reads at a glance.
+fn front_edge(parent: &mut ChildSpawnerCommands, width: f32, depth: f32) {
+    let bar = shapes::Rectangle {
+        extents: Vec2::new(width, 0.12),
+        origin: RectangleOrigin::Center,
+        radii: None,
+    };
+    parent.spawn((
+        ShapeBuilder::with(&bar)
+            .fill(Color::srgb(0.95, 0.93, 0.8))
+            .build(),
+        Transform::from_xyz(0.0, depth / 2.0 - 0.06, 0.1),
+    ));
+}
+
+/// The figures on the base, in the unit's own frame (front towards +y).
+fn figures(parent: &mut ChildSpawnerCommands, unit: &UnitProfile, width: f32, depth: f32) {
+    let n = usize::from(unit.figures.clamp(1, 8));
+    let figure = Color::srgb(0.15, 0.14, 0.12);
+    let spacing = width / n as f32;
+    let row_y = if unit.kind == Kind::Artillery {
+        -depth / 4.0
+    } else {
+        -0.05
+    };
+    for i in 0..n {
+        let x = -width / 2.0 + spacing * (i as f32 + 0.5);
+        let builder = match unit.kind {
+            Kind::Cavalry => ShapeBuilder::with(&shapes::Ellipse {
+                radii: Vec2::new(0.13, 0.3),
+                center: Vec2::ZERO,
+            }),
+            _ => ShapeBuilder::with(&shapes::Circle {
+                radius: 0.14_f32.min(spacing * 0.4),
+                center: Vec2::ZERO,
+            }),
+        };
+        parent.spawn((
+            builder
+                .fill(figure)
+                .stroke((Color::srgb(0.85, 0.82, 0.7), 0.03))
+                .build(),
+            Transform::from_xyz(x, row_y, 0.2),
+        ));
+    }
+    if unit.kind == Kind::Artillery {
+        let barrel = shapes::Rectangle {
+            extents: Vec2::new(0.22, depth * 0.55),
+            origin: RectangleOrigin::Center,
+            radii: None,
+        };
+        parent.spawn((
+            ShapeBuilder::with(&barrel)
+                .fill(Color::srgb(0.2, 0.2, 0.22))
+                .build(),
+            Transform::from_xyz(0.0, depth * 0.15, 0.25),
+        ));
+    }
+    if unit.magical {
+        let star = shapes::Circle {
+            radius: 0.1,
+            center: Vec2::ZERO,
+        };
+        parent.spawn((
+            ShapeBuilder::with(&star)
+                .fill(Color::srgb(0.75, 0.5, 0.95))
+                .build(),
+            Transform::from_xyz(width / 2.0 - 0.16, -depth / 2.0 + 0.16, 0.3),
+        ));
+    }
+}
+
+fn sync_units(
+    time: Res<Time>,
+    session: Option<NonSend<ToySession>>,
+    mut visuals: Query<(&mut UnitVisual, &mut Transform, &mut Shape, &mut Visibility)>,
+) {
+    let Some(session) = session else { return };
+    let world = session.engine.world();
+    let index = &world.resource::<ModelIndex>().0;
+    for (mut v, mut t, mut shape, mut vis) in &mut visuals {
+        let Some(e) = index.get(v.id as usize - 1) else {
+            continue;
+        };
+        let (Some(base), Some(team)) = (world.get::<Base>(*e), world.get::<Team>(*e)) else {
+            continue;
+        };
+        *t = transform(base);
+        let mut c = palette::side(team.0);
+        if world.get::<OutOfAction>(*e).is_some() {
+            v.gone_for += time.delta_secs();
+            let alpha = (1.0 - v.gone_for / 1.2).max(0.0);
+            c = c.with_alpha(alpha);
+            if alpha == 0.0 {
+                *vis = Visibility::Hidden;
+            }
+        } else {
+            v.gone_for = 0.0;
+            *vis = Visibility::Inherited;
+        }
+        shape.fill = Some(Fill::color(c));
+    }
+}

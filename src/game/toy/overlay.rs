@@ -1,0 +1,120 @@
+//! Drawn fresh every frame with gizmos: the active unit and the one under the pointer,
+//! the ghost of a move (green if legal, red if not), the active shooter's front arc at
+//! its range, the Command unit's 6", and the diagonals that cut a hovered enemy's
+//! front, sides and rear.
+
+use super::ToySession;
+use super::input::{ToySelection, ghost_plan};
+use crate::game::input::Selection;
+use crate::game::palette;
+use crate::game::screens::Screen;
+use bevy::prelude::*;
+use std::f32::consts::FRAC_PI_4;
+use warband_rules::toy_soldier::shot_range;
+use warband_table::geometry::Placed;
+use warband_table::geometry::facing::{corners, to_world};
+use warband_toy_soldier::actions::active;
+use warband_toy_soldier::battle::{COMMAND_RANGE, in_play};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        draw.run_if(in_state(Screen::Battle))
+            .after(crate::game::input::InputDone),
+    );
+}
+
+fn outline(g: &mut Gizmos, base: &Placed, grow: f32, colour: Color) {
+    let c = corners(base);
+    let out: Vec<Vec2> = c
+        .iter()
+        .map(|p| *p + (*p - base.center).normalize_or_zero() * grow)
+        .chain(std::iter::once(
+            c[0] + (c[0] - base.center).normalize_or_zero() * grow,
+        ))
+        .collect();
+    g.linestrip_2d(out, colour);
+}
+
+fn draw(
+    session: Option<NonSend<ToySession>>,
+    sel: Res<Selection>,
+    toy: Res<ToySelection>,
+    mut g: Gizmos,
+) {
+    let Some(session) = session else { return };
+    let world = session.engine.world();
+    let units = in_play(world);
+    let acting = world
+        .resource::<warband_toy_soldier::battle::Battle>()
+        .acting;
+    let active = acting.and_then(|s| active(world, s).ok());
+    if let Some(h) = toy.hover.and_then(|id| units.iter().find(|u| u.id == id)) {
+        outline(&mut g, &h.base, 0.12, Color::srgba(1.0, 1.0, 1.0, 0.7));
+        if let Some((v, _)) = &active
+            && h.side != v.side
+        {
+            diagonals(&mut g, &h.base);
+        }
+    }
+    let Some((v, _)) = active else { return };
+    outline(&mut g, &v.base, 0.2, palette::SELECT);
+    if let Some(c) = units.iter().find(|c| c.command && c.side == v.side) {
+        g.circle_2d(
+            c.base.center,
+            COMMAND_RANGE + c.base.shape.reach() * 0.7,
+            Color::srgba(0.95, 0.85, 0.4, 0.25),
+        );
+    }
+    if v.unit.shoots() {
+        arc(&mut g, &v.base, shot_range(&v.unit));
+    }
+    if toy.hover.is_none()
+        && session.human_turn() == Some(v.side)
+        && let Some(cursor) = sel.cursor
+        && let Some((_, _, plan)) = ghost_plan(&session, v.side, cursor)
+    {
+        let (end, colour) = match &plan {
+            Ok(p) => (
+                p.end,
+                if p.charged.is_some() {
+                    palette::ENGAGED
+                } else {
+                    Color::srgb(0.4, 0.9, 0.4)
+                },
+            ),
+            Err(_) => (cursor, Color::srgb(0.9, 0.3, 0.3)),
+        };
+        g.line_2d(v.base.center, end, colour);
+        outline(&mut g, &v.base.at(end), 0.0, colour);
+    }
+}
+
+/// The front 90° out to the shooter's range.
+fn arc(g: &mut Gizmos, base: &Placed, range: f32) {
+    let reach = range + base.shape.reach();
+    let colour = Color::srgba(0.9, 0.9, 0.5, 0.35);
+    for side in [-1.0, 1.0] {
+        let dir = to_world(
+            base.facing,
+            Vec2::from_angle(side * FRAC_PI_4).rotate(Vec2::Y),
+        );
+        g.line_2d(base.center, base.center + dir * reach, colour);
+    }
+    // The arc starts at the facing's +y, turned, and runs counter-clockwise.
+    g.arc_2d(
+        Isometry2d::new(base.center, Rot2::radians(base.facing - FRAC_PI_4)),
+        std::f32::consts::FRAC_PI_2,
+        reach,
+        colour,
+    );
+}
+
+/// The target's diagonals, extended: they cut its front, sides and rear.
+fn diagonals(g: &mut Gizmos, base: &Placed) {
+    let c = corners(base);
+    for corner in c {
+        let out = (corner - base.center).normalize_or_zero() * 3.0;
+        g.line_2d(corner, corner + out, Color::srgba(1.0, 0.6, 0.3, 0.7));
+    }
+}

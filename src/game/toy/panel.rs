@@ -1,0 +1,263 @@
+//! The left panel of a Toy Soldier battle: the activation panel (your units, their next
+//! token cost, who has activated), the active unit's card with its AP and actions, and
+//! the odds against the enemy under the pointer (the zone it would strike, the exact
+//! melee odds, the danger a volley lands after cover and shields).
+
+use super::ToySession;
+use super::describe::name;
+use super::input::{ToySelection, ghost_plan};
+use crate::game::palette;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use warband_rules::Side;
+use warband_rules::prob::mean;
+use warband_rules::toy_soldier::{
+    Fighter, Kind, Spell, activation_cost, landed_distribution, melee_odds,
+};
+use warband_table::geometry::aspect_of;
+use warband_toy_soldier::Command;
+use warband_toy_soldier::actions::{active, check_activate, check_shot};
+use warband_toy_soldier::battle::{Activation, View, commander_near, in_play};
+
+pub fn show(
+    ui: &mut egui::Ui,
+    session: &mut ToySession,
+    toy: &mut ToySelection,
+    cursor: Option<Vec2>,
+) {
+    let human = session.human_turn();
+    let world = session.engine.world();
+    let side = human.or(world
+        .resource::<warband_toy_soldier::battle::Battle>()
+        .acting);
+    let mut command = None;
+    match side.and_then(|s| active(world, s).ok()) {
+        Some((v, a)) => {
+            command = card(ui, session, &v, &a, toy, human.is_some());
+            if human.is_some()
+                && toy.hover.is_none()
+                && let Some(c) = cursor
+                && let Some((step, inches, plan)) = ghost_plan(session, v.side, c)
+            {
+                ui.label(match plan {
+                    Ok(p) => format!(
+                        "Move {step:?} {inches:.1}\": {} AP{}",
+                        p.ap,
+                        if p.charged.is_some() {
+                            " — charge!"
+                        } else {
+                            ""
+                        }
+                    ),
+                    Err(r) => format!("Move {step:?} {inches:.1}\": {}", r.0),
+                });
+            }
+            if let Some(t) = toy.hover.and_then(|id| {
+                in_play(session.engine.world())
+                    .into_iter()
+                    .find(|u| u.id == id)
+            }) && t.side != v.side
+            {
+                ui.separator();
+                odds(ui, session, &v, &a, &t, toy.volley);
+            }
+        }
+        None => {
+            if let Some(side) = side {
+                command = roster(ui, session, side, human.is_some());
+            }
+        }
+    }
+    if let (Some(side), Some(c)) = (human, command) {
+        let _ = session.submit(side, c);
+    }
+}
+
+/// The side's units: next cost, marks, activations; a button to activate each.
+fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Option<Command> {
+    let world = session.engine.world();
+    ui.strong(if mine {
+        "Your activation"
+    } else {
+        "Activation"
+    });
+    if mine {
+        ui.small("Click one of your units, or choose here:");
+    }
+    let mut command = None;
+    egui::Grid::new("toy_roster").striped(true).show(ui, |ui| {
+        for u in in_play(world).into_iter().filter(|u| u.side == side) {
+            let cost = activation_cost(u.spent);
+            let tick = if u.spent > 0 { "✓ " } else { "" };
+            ui.colored_label(
+                palette::side_egui(side),
+                format!("{tick}{}", name(world, u.id)),
+            );
+            ui.small(format!("⚠{} ✚{}", u.marks.danger, u.marks.damage));
+            let ok = mine && check_activate(world, side, u.id).is_ok();
+            if ui
+                .add_enabled(ok, egui::Button::new(format!("{cost} tok")))
+                .clicked()
+            {
+                command = Some(Command::Activate { unit: u.id });
+            }
+            ui.end_row();
+        }
+    });
+    if mine && ui.button("Done for the turn (Enter)").clicked() {
+        command = Some(Command::Done);
+    }
+    command
+}
+
+/// The active unit: AP, marks and what it may do.
+fn card(
+    ui: &mut egui::Ui,
+    session: &ToySession,
+    v: &View,
+    a: &Activation,
+    toy: &mut ToySelection,
+    mine: bool,
+) -> Option<Command> {
+    let world = session.engine.world();
+    let units = in_play(world);
+    ui.heading(egui::RichText::new(name(world, v.id)).color(palette::side_egui(v.side)));
+    ui.label(
+        egui::RichText::new(format!("{} AP left", a.ap))
+            .size(20.0)
+            .strong(),
+    );
+    let u = &v.unit;
+    ui.small(format!(
+        "{:?} {} · morale d{} · {:?}{}{}",
+        u.quality,
+        u.activation_die(),
+        u.morale,
+        u.kind,
+        if u.shields { " · shields" } else { "" },
+        if commander_near(&units, v) {
+            " · commander near (+1)"
+        } else {
+            ""
+        }
+    ));
+    ui.label(format!(
+        "Danger {} · damage {}",
+        v.marks.danger, v.marks.damage
+    ));
+    if !mine {
+        return None;
+    }
+    let mut command = None;
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(v.marks.danger > 0, egui::Button::new("Defend (D)"))
+            .clicked()
+        {
+            command = Some(Command::Defend);
+        }
+        if ui.button("⟲ 45° (Q)").clicked() {
+            command = Some(Command::Pivot { degrees: 45.0 });
+        }
+        if ui.button("⟳ 45° (E)").clicked() {
+            command = Some(Command::Pivot { degrees: -45.0 });
+        }
+        if ui.button("Pass (Space)").clicked() {
+            command = Some(Command::Pass);
+        }
+        if ui.button("Done (Enter)").clicked() {
+            command = Some(Command::Done);
+        }
+    });
+    if u.shoots() && a.ap > 0 {
+        let mut ap = toy.volley.unwrap_or(a.ap).clamp(1, a.ap);
+        ui.add(egui::Slider::new(&mut ap, 1..=a.ap).text("AP a volley"));
+        toy.volley = (ap != a.ap).then_some(ap);
+    }
+    if u.magical {
+        ui.horizontal_wrapped(|ui| {
+            for (spell, sure, label) in [
+                (Spell::Heal, true, "Heal 2 AP"),
+                (Spell::Heal, false, "Heal d6"),
+                (Spell::Curse, true, "Curse 2 AP"),
+                (Spell::Curse, false, "Curse d6"),
+            ] {
+                let chosen = toy.spell == Some((spell, sure));
+                if ui.selectable_label(chosen, label).clicked() {
+                    toy.spell = (!chosen).then_some((spell, sure));
+                }
+            }
+        });
+        if toy.spell.is_some() {
+            ui.small("Click the unit to cast on (Esc cancels).");
+        }
+    }
+    command
+}
+
+fn fighter(v: &View) -> Fighter {
+    Fighter {
+        die: v.unit.activation_die().sides(),
+        penalty: v.marks.penalty(),
+        artillery: v.unit.kind == Kind::Artillery,
+    }
+}
+
+/// The exact odds of fighting and shooting the enemy under the pointer.
+fn odds(
+    ui: &mut egui::Ui,
+    session: &ToySession,
+    v: &View,
+    a: &Activation,
+    t: &View,
+    volley: Option<u32>,
+) {
+    let world = session.engine.world();
+    ui.strong(format!("Against {}", name(world, t.id)));
+    let aspect = aspect_of(&t.base, v.base.center);
+    let times = match aspect {
+        warband_rules::Aspect::Front => 1,
+        warband_rules::Aspect::Side => 2,
+        warband_rules::Aspect::Rear => 3,
+    };
+    ui.label(format!("From here you strike its {aspect} (×{times})."));
+    let o = melee_odds(fighter(v), fighter(t), aspect);
+    let hurt = |pmf: &[f64]| pmf[1..].iter().sum::<f64>();
+    ui.label(format!(
+        "Melee (+1 charging): it takes danger {:.0}% (mean {:.2}); you take danger {:.0}% (mean {:.2}); tie {:.0}%",
+        100.0 * hurt(&o.to_defender),
+        mean(&o.to_defender),
+        100.0 * hurt(&o.to_attacker),
+        mean(&o.to_attacker),
+        100.0 * o.tie
+    ));
+    if !v.unit.shoots() {
+        return;
+    }
+    let ap = volley.unwrap_or(a.ap).clamp(1, a.ap.max(1));
+    match check_shot(world, v, a, t.id, ap) {
+        Ok(plan) => {
+            let d = landed_distribution(ap, plan.protection);
+            let why = match (plan.protection.cover, plan.protection.shields) {
+                (true, true) => "cover and shields: ÷3",
+                (true, false) => "cover: ÷2",
+                (false, true) => "shields: ÷2",
+                (false, false) => "in the open",
+            };
+            let spread: Vec<String> = d
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| **p > 0.0)
+                .map(|(k, p)| format!("{k}: {:.0}%", 100.0 * p))
+                .collect();
+            ui.label(format!(
+                "Volley of {ap} AP, {why}: lands {} (mean {:.2})",
+                spread.join(", "),
+                mean(&d)
+            ));
+        }
+        Err(r) => {
+            ui.label(format!("No shot: {}", r.0));
+        }
+    }
+}
