@@ -123,6 +123,7 @@ fn log(ui: &mut egui::Ui, session: &ToySession) {
 fn markers(
     mut contexts: EguiContexts,
     session: Option<NonSend<ToySession>>,
+    toy: Res<ToySelection>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
 ) -> Result {
     let Some(session) = session else {
@@ -173,5 +174,38 @@ fn markers(
             );
         }
     }
+    let world = session.engine.world();
+    if let Some(u) = toy
+        .hover
+        .and_then(|id| warband_toy_soldier::battle::find(world, id))
+        && let Some(pos) = ctx.pointer_latest_pos()
+    {
+        egui::Area::new("toy hover".into())
+            .fixed_pos(pos + egui::vec2(18.0, 12.0))
+            .order(egui::Order::Tooltip)
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| hover_card(ui, world, &u));
+            });
+    }
     Ok(())
+}
+
+/// The unit under the pointer: what it is and what is on it.
+fn hover_card(ui: &mut egui::Ui, world: &World, u: &warband_toy_soldier::battle::View) {
+    ui.colored_label(palette::side_egui(u.side), describe::name(world, u.id));
+    let p = &u.unit;
+    ui.small(format!(
+        "{:?} {} · morale d{} · {:?} · {} pts",
+        p.quality,
+        p.activation_die(),
+        p.morale,
+        p.kind,
+        p.points()
+    ));
+    let cost = warband_rules::toy_soldier::activation_cost(u.spent);
+    ui.small(format!(
+        "Danger {} · damage {} · next activation {cost} token(s)",
+        u.marks.danger, u.marks.damage
+    ));
 }
