@@ -4,15 +4,14 @@
 //! Saved armies appear in battle setup.
 
 use super::Screen;
+use super::catalogue::{Catalogue, add, random_army};
 use crate::game::hud::root_ui;
-use crate::game::saves::{ArmyFile, armies_dir, assets_dir, list_armies, slug};
+use crate::game::saves::{ArmyFile, armies_dir, list_armies, slug};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use warband_marauders::data::{Bestiary, army_problems, load_ron, save_ron};
-use warband_rules::army::{ArmyEntry, ArmyList};
-use warband_rules::marauders::Profile;
-use warband_rules::marauders::points::points;
-use warband_rules::{DiceRoller, Die};
+use warband_rules::army::ArmyList;
+use warband_rules::{DiceRoller, Ruleset};
+use warband_table::files::save_ron;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Builder), open).add_systems(
@@ -23,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
 
 #[derive(Resource)]
 struct Builder {
-    bestiary: Vec<Profile>,
+    catalogue: Catalogue,
     army: ArmyList,
     saved: Vec<ArmyFile>,
     filter: String,
@@ -31,82 +30,46 @@ struct Builder {
     rng: DiceRoller,
 }
 
-fn blank() -> ArmyList {
-    ArmyList {
-        name: "New army".into(),
-        ruleset: warband_rules::Ruleset::Marauders,
-        points_limit: Some(100),
-        leader: String::new(),
-        entries: Vec::new(),
+impl Builder {
+    /// Switches to another ruleset's catalogue with an empty army.
+    fn switch(&mut self, ruleset: Ruleset) {
+        match Catalogue::load(ruleset) {
+            Ok(c) => {
+                self.army = c.blank();
+                self.catalogue = c;
+            }
+            Err(e) => self.message = Some(e),
+        }
+    }
+
+    /// Loads an army into the builder, with its ruleset's catalogue.
+    fn take(&mut self, army: ArmyList) {
+        if army.ruleset != self.catalogue.ruleset {
+            self.switch(army.ruleset);
+        }
+        self.army = army;
     }
 }
 
 fn open(mut commands: Commands) {
-    let path = assets_dir().join("bestiary").join("marauders.ron");
-    let (bestiary, message) = match load_ron::<Bestiary>(&path) {
-        Ok(b) => (b.profiles, None),
-        Err(e) => (Vec::new(), Some(e.to_string())),
+    let (catalogue, message) = match Catalogue::load(Ruleset::Marauders) {
+        Ok(c) => (c, None),
+        Err(e) => (
+            Catalogue::load(Ruleset::ToySoldier).expect("a shipped unit list"),
+            Some(e),
+        ),
     };
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(7, |d| d.as_nanos() as u64);
     commands.insert_resource(Builder {
-        bestiary,
-        army: blank(),
+        army: catalogue.blank(),
+        catalogue,
         saved: list_armies(&armies_dir()),
         filter: String::new(),
         message,
         rng: DiceRoller::from_seed(seed),
     });
-}
-
-/// A random legal army for a limit: a leader, then random profiles while they fit.
-pub fn random_army(bestiary: &[Profile], limit: u32, rng: &mut DiceRoller) -> Option<ArmyList> {
-    let pick = |rng: &mut DiceRoller, from: &[&Profile]| {
-        from[usize::from(rng.face(Die(from.len().min(255) as u8))) - 1].clone()
-    };
-    let leaders: Vec<&Profile> = bestiary.iter().filter(|p| points(p) <= limit).collect();
-    if leaders.is_empty() {
-        return None;
-    }
-    let leader = pick(rng, &leaders);
-    let mut army = ArmyList {
-        name: format!("Random {limit}"),
-        ruleset: warband_rules::Ruleset::Marauders,
-        points_limit: Some(limit),
-        leader: leader.name.clone(),
-        entries: vec![ArmyEntry {
-            profile: leader.name.clone(),
-            count: 1,
-        }],
-    };
-    let mut total = points(&leader);
-    for _ in 0..40 {
-        let fits: Vec<&Profile> = bestiary
-            .iter()
-            .filter(|p| total + points(p) <= limit)
-            .collect();
-        if fits.is_empty() {
-            break;
-        }
-        let p = pick(rng, &fits);
-        total += points(&p);
-        add(&mut army, &p.name);
-    }
-    Some(army)
-}
-
-fn add(army: &mut ArmyList, name: &str) {
-    match army.entries.iter_mut().find(|e| e.profile == name) {
-        Some(e) => e.count = e.count.saturating_add(1),
-        None => army.entries.push(ArmyEntry {
-            profile: name.to_string(),
-            count: 1,
-        }),
-    }
-    if army.leader.is_empty() {
-        army.leader = name.to_string();
-    }
 }
 
 fn builder(
@@ -118,8 +81,6 @@ fn builder(
     let b = &mut *b;
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
-    let cost =
-        |bestiary: &[Profile], name: &str| bestiary.iter().find(|p| p.name == name).map(points);
     egui::Panel::right("saved")
         .exact_size(300.0)
         .show(&mut root, |ui| {
@@ -133,7 +94,7 @@ fn builder(
                     for (i, f) in b.saved.iter().enumerate() {
                         ui.horizontal(|ui| match &f.army {
                             Ok(a) => {
-                                ui.label(&a.name);
+                                ui.label(format!("{} ({})", a.name, a.ruleset.title()));
                                 if ui.small_button("Load").clicked() {
                                     action = Some(("load", i));
                                 }
@@ -159,10 +120,14 @@ fn builder(
             if let Some((what, i)) = action {
                 let f = &b.saved[i];
                 match (what, &f.army) {
-                    ("load", Ok(a)) => b.army = a.clone(),
+                    ("load", Ok(a)) => {
+                        let a = a.clone();
+                        b.take(a);
+                    }
                     ("dup", Ok(a)) => {
-                        b.army = a.clone();
-                        b.army.name = format!("{} (copy)", a.name);
+                        let mut a = a.clone();
+                        a.name = format!("{} (copy)", a.name);
+                        b.take(a);
                     }
                     ("del", _) => {
                         b.message = Some(match std::fs::remove_file(&f.path) {
@@ -177,59 +142,7 @@ fn builder(
         });
     egui::Panel::left("bestiary")
         .exact_size(560.0)
-        .show(&mut root, |ui| {
-            ui.heading("Bestiary");
-            ui.horizontal(|ui| {
-                ui.label("Find");
-                ui.text_edit_singleline(&mut b.filter);
-            });
-            let filter = b.filter.to_lowercase();
-            let mut added = None;
-            egui::ScrollArea::both().show(ui, |ui| {
-                egui::Grid::new("bestiary_grid")
-                    .striped(true)
-                    .num_columns(7)
-                    .show(ui, |ui| {
-                        for h in ["", "Name", "HD", "Armour", "Morale", "Pts", "Extras"] {
-                            ui.strong(h);
-                        }
-                        ui.end_row();
-                        for p in b
-                            .bestiary
-                            .iter()
-                            .filter(|p| p.name.to_lowercase().contains(&filter))
-                        {
-                            if ui
-                                .small_button("+")
-                                .on_hover_text("Add to the army")
-                                .clicked()
-                            {
-                                added = Some(p.name.clone());
-                            }
-                            ui.label(&p.name);
-                            ui.label(p.hd.to_string());
-                            ui.label(match p.ac {
-                                Some(ac) => format!("{} (AC {ac})", p.armour),
-                                None => p.armour.name().to_string(),
-                            });
-                            ui.label(p.morale.to_string());
-                            ui.label(points(p).to_string());
-                            let mut extras = Vec::new();
-                            if let Some(r) = &p.ranged {
-                                extras.push(format!("{} {}\"", r.name, r.range));
-                            }
-                            if p.spell_slots > 0 {
-                                extras.push(format!("{}×: {}", p.spell_slots, p.spells.join(", ")));
-                            }
-                            ui.small(extras.join("; "));
-                            ui.end_row();
-                        }
-                    });
-            });
-            if let Some(name) = added {
-                add(&mut b.army, &name);
-            }
-        });
+        .show(&mut root, |ui| catalogue_panel(ui, b));
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.horizontal(|ui| {
             ui.heading("Army builder");
@@ -238,13 +151,26 @@ fn builder(
             }
         });
         ui.separator();
+        let mut switch_to = None;
+        let unit = b.catalogue.unit;
         let army = &mut b.army;
         ui.horizontal(|ui| {
             ui.label("Name");
             ui.text_edit_singleline(&mut army.name);
         });
         ui.horizontal(|ui| {
-            ui.label("Ruleset: Marauders");
+            ui.label("Ruleset");
+            let mut ruleset = army.ruleset;
+            egui::ComboBox::from_id_salt("ruleset")
+                .selected_text(ruleset.title())
+                .show_ui(ui, |ui| {
+                    for r in Ruleset::ALL {
+                        ui.selectable_value(&mut ruleset, r, r.title());
+                    }
+                });
+            if ruleset != army.ruleset {
+                switch_to = Some(ruleset);
+            }
             let mut limited = army.points_limit.is_some();
             ui.checkbox(&mut limited, "Points limit");
             let mut limit = army.points_limit.unwrap_or(100);
@@ -253,7 +179,7 @@ fn builder(
             }
             army.points_limit = limited.then_some(limit);
         });
-        let total = army.total_points(|n| cost(&b.bestiary, n));
+        let total = army.total_points(|n| b.catalogue.cost(n));
         let colour = match army.points_limit {
             Some(l) if total > l => egui::Color32::from_rgb(240, 110, 90),
             _ => egui::Color32::from_rgb(140, 220, 140),
@@ -261,8 +187,8 @@ fn builder(
         ui.colored_label(
             colour,
             egui::RichText::new(match army.points_limit {
-                Some(l) => format!("{total} / {l} points"),
-                None => format!("{total} points"),
+                Some(l) => format!("{total} / {l} {unit}"),
+                None => format!("{total} {unit}"),
             })
             .size(20.0),
         );
@@ -270,7 +196,7 @@ fn builder(
         let mut remove = None;
         egui::Grid::new("entries").num_columns(5).show(ui, |ui| {
             for (i, e) in army.entries.iter_mut().enumerate() {
-                let each = cost(&b.bestiary, &e.profile).unwrap_or(0);
+                let each = b.catalogue.cost(&e.profile).unwrap_or(0);
                 ui.radio_value(&mut army.leader, e.profile.clone(), "")
                     .on_hover_text("Leader");
                 ui.label(&e.profile);
@@ -287,7 +213,7 @@ fn builder(
                         e.count = e.count.saturating_add(1);
                     }
                 });
-                ui.label(format!("{} pts", each * u32::from(e.count)));
+                ui.label(format!("{} {unit}", each * u32::from(e.count)));
                 if ui.small_button("✖").clicked() {
                     remove = Some(i);
                 }
@@ -304,9 +230,14 @@ fn builder(
                     .unwrap_or_default();
             }
         }
-        ui.small("The round button marks the leader: its morale is the side's while it stands.");
+        ui.small(match army.ruleset {
+            Ruleset::ToySoldier => {
+                "The round button marks the leader: the force's one Command unit."
+            }
+            _ => "The round button marks the leader: its morale is the side's while it stands.",
+        });
         ui.separator();
-        let problems = army_problems(army, &b.bestiary);
+        let problems = b.catalogue.problems(army);
         for p in &problems {
             ui.colored_label(egui::Color32::from_rgb(240, 150, 100), format!("⚠ {p}"));
         }
@@ -315,7 +246,7 @@ fn builder(
         }
         ui.horizontal(|ui| {
             if ui.button("New").clicked() {
-                *army = blank();
+                *army = b.catalogue.blank();
             }
             if ui
                 .add_enabled(problems.is_empty(), egui::Button::new("💾 Save"))
@@ -334,11 +265,11 @@ fn builder(
                 );
                 b.saved = list_armies(&dir);
             }
-            let limit = army.points_limit.unwrap_or(100);
+            let limit = army.points_limit.unwrap_or(b.catalogue.default_limit);
             if ui
-                .button(format!("🎲 Random legal army ({limit} pts)"))
+                .button(format!("🎲 Random legal army ({limit} {unit})"))
                 .clicked()
-                && let Some(random) = random_army(&b.bestiary, limit, &mut b.rng)
+                && let Some(random) = random_army(&b.catalogue, limit, &mut b.rng)
             {
                 *army = random;
             }
@@ -346,39 +277,61 @@ fn builder(
         if let Some(m) = &b.message {
             ui.label(m);
         }
+        if let Some(r) = switch_to {
+            b.switch(r);
+        }
     });
     Ok(())
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use warband_marauders::data::Bestiary;
-
-    fn shipped() -> Vec<Profile> {
-        load_ron::<Bestiary>(
-            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/bestiary/marauders.ron"),
-        )
-        .unwrap()
-        .profiles
-    }
-
-    #[test]
-    fn random_armies_are_legal_and_fill_the_limit() {
-        let bestiary = shipped();
-        let mut rng = DiceRoller::from_seed(5);
-        for limit in [30, 75, 100, 150, 300] {
-            for _ in 0..20 {
-                let army = random_army(&bestiary, limit, &mut rng).expect("something fits");
-                assert!(army_problems(&army, &bestiary).is_empty(), "{army:?}");
-                let total =
-                    army.total_points(|n| bestiary.iter().find(|p| p.name == n).map(points));
-                let cheapest = bestiary.iter().map(points).min().unwrap();
-                assert!(
-                    total + cheapest > limit || army.models().count() >= 40,
-                    "{total} of {limit}"
-                );
-            }
-        }
+/// The profiles of the ruleset, filtered by name, each with a button to add it.
+fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
+    ui.heading(match b.catalogue.ruleset {
+        Ruleset::ToySoldier => "Units",
+        Ruleset::Borderlands => "Heroes and monsters",
+        Ruleset::Marauders => "Bestiary",
+    });
+    ui.horizontal(|ui| {
+        ui.label("Find");
+        ui.text_edit_singleline(&mut b.filter);
+    });
+    let filter = b.filter.to_lowercase();
+    let c = &b.catalogue;
+    let mut added = None;
+    egui::ScrollArea::both().show(ui, |ui| {
+        egui::Grid::new("catalogue_grid")
+            .striped(true)
+            .num_columns(c.headers.len() + 3)
+            .show(ui, |ui| {
+                ui.strong("");
+                ui.strong("Name");
+                for h in c.headers {
+                    ui.strong(*h);
+                }
+                ui.strong(c.unit);
+                ui.end_row();
+                for e in c
+                    .entries
+                    .iter()
+                    .filter(|e| e.name.to_lowercase().contains(&filter))
+                {
+                    if ui
+                        .small_button("+")
+                        .on_hover_text("Add to the army")
+                        .clicked()
+                    {
+                        added = Some(e.name.clone());
+                    }
+                    ui.label(&e.name);
+                    for cell in &e.cells {
+                        ui.small(cell);
+                    }
+                    ui.label(e.cost.to_string()).on_hover_text(&e.why);
+                    ui.end_row();
+                }
+            });
+    });
+    if let Some(name) = added {
+        add(&mut b.army, &name);
     }
 }

@@ -38,7 +38,7 @@ fn menu(
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() * 0.18);
             ui.heading(egui::RichText::new("WARBAND").size(54.0).strong());
-            ui.label("A miniatures table that plays the rules for you · Marauders");
+            ui.label("A miniatures table that plays the rules for you · Marauders · Simple Toy Soldier · B/X Borderlands");
             ui.add_space(28.0);
             let button = |ui: &mut egui::Ui, text: &str| {
                 ui.add_sized(

@@ -3,6 +3,7 @@
 
 mod battle;
 mod builder;
+mod catalogue;
 mod menu;
 mod result;
 mod saves;

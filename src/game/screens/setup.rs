@@ -161,7 +161,9 @@ fn list<T: serde::de::DeserializeOwned>(
 fn open_form(mut commands: Commands, preset: Option<Res<SetupPreset>>) {
     let mut problems = Vec::new();
     let root = assets_dir();
-    let scenarios: Vec<(PathBuf, ScenarioHead)> = list(root.join("scenarios"), &mut problems);
+    let mut scenarios: Vec<(PathBuf, ScenarioHead)> = list(root.join("scenarios"), &mut problems);
+    // Grouped by ruleset, Marauders first, as the list shows them.
+    scenarios.sort_by_key(|(_, s)| Ruleset::ALL.iter().position(|r| *r == s.ruleset));
     let mut armies: Vec<(PathBuf, ArmyList)> = list(root.join("armies"), &mut problems);
     armies.extend(list(crate::game::saves::armies_dir(), &mut problems));
     let find = |name: &str| {
