@@ -302,13 +302,6 @@ mod tests {
         let mut rng = DiceRoller::from_seed(5);
         for ruleset in Ruleset::ALL {
             let c = Catalogue::load(ruleset).unwrap();
-            let cheapest = c
-                .entries
-                .iter()
-                .filter(|e| e.fills)
-                .map(|e| e.cost)
-                .min()
-                .unwrap();
             for limit in [60, 100, 150, 300] {
                 for _ in 0..10 {
                     let Some(army) = random_army(&c, limit, &mut rng) else {
