@@ -2,6 +2,7 @@
 //! egui overlay. The rules and the battle live in the headless crates; this module only
 //! shows them and sends `Command`s.
 
+mod bx;
 mod camera;
 mod hud;
 mod input;
@@ -55,6 +56,7 @@ pub fn run(start: Start) {
             hud::plugin,
             screens::plugin,
             toy::plugin,
+            bx::plugin,
         ));
     if let Some((path, after)) = start.screenshot {
         app.add_plugins(move |app: &mut App| {

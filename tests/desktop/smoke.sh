@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs the real game binary as a person would, under a virtual X display with the
-# software renderer: (1) watch a Marauders and a Toy Soldier AI battle and take
-# screenshots, which must not be blank; (2) drive a Marauders move and a Toy Soldier
-# activation with the pointer (xdotool) and see the model move; (3) abuse the
+# software renderer: (1) watch a battle of each ruleset and take screenshots, which
+# must not be blank; (2) drive a Marauders move, a Toy Soldier activation and a
+# Borderlands attack with the pointer (xdotool) and see them happen; (3) abuse the
 # window (damaged files, a tiny window, random input) and see it stay up without a panic.
 # Usage: tests/desktop/smoke.sh path/to/warband
 set -euo pipefail
@@ -13,9 +13,9 @@ screen=(-a -s "-screen 0 1280x800x24")
 
 # Watches a battle of a scenario and checks its screenshot is not blank.
 watch_and_look() {
-  local scenario=$1 name=$2
+  local scenario=$1 name=$2 speed=$3
   xvfb-run "${screen[@]}" "$bin" watch --scenario "$scenario" \
-    --speed 4 --screenshot "$out/$name.png" --after 8 >/dev/null 2>"$out/$name.log"
+    --speed "$speed" --screenshot "$out/$name.png" --after 7 >/dev/null 2>"$out/$name.log"
   [ -s "$out/$name.png" ] || { echo "smoke: no screenshot of $name"; tail -20 "$out/$name.log"; exit 1; }
   colours=$(convert "$out/$name.png" -format %k info:)
   spread=$(convert "$out/$name.png" -colorspace Gray -format "%[fx:standard_deviation]" info:)
@@ -28,11 +28,14 @@ if colours < 64 or spread < 0.05:
 PY
 }
 
-watch_and_look assets/scenarios/woods-and-walls.ron marauders
-watch_and_look assets/scenarios/river-crossing.ron toy-soldier
+watch_and_look assets/scenarios/woods-and-walls.ron marauders 4
+watch_and_look assets/scenarios/river-crossing.ron toy-soldier 4
+# A Borderlands battle can be over in a few rounds: watch it at the normal pace.
+watch_and_look assets/scenarios/lair-hall.ron borderlands 1
 
 xvfb-run "${screen[@]}" python3 tests/desktop/pointer_move.py "$bin" assets/scenarios/open-field.ron
 xvfb-run "${screen[@]}" python3 tests/desktop/pointer_toy.py "$bin" assets/scenarios/open-meadow.ron
+xvfb-run "${screen[@]}" python3 tests/desktop/pointer_bx.py "$bin" assets/scenarios/cave-mouth.ron
 
 # (3) The window under abuse: damaged files, 320x240 and back, 30 s of random input.
 xvfb-run "${screen[@]}" python3 tests/desktop/abuse.py "$bin" 30 "$out"

@@ -4,13 +4,13 @@
 //! window without overlapping; each panel's contents live in their own file.
 
 mod card;
-pub mod dice_tray;
+mod dice_tray;
 mod labels;
 mod log;
 mod odds;
 mod phase;
-pub mod top_bar;
-pub mod watch;
+mod top_bar;
+mod watch;
 
 use super::camera::PANELS;
 use super::input::Selection;
@@ -26,6 +26,60 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .run_if(in_state(Screen::Battle)),
     );
+}
+
+/// The battle screen's frame for a ruleset drawn by its own module: the top bar (the
+/// ruleset's line, then Save and Leave), the dice tray, the left panel (watch controls
+/// when watching, then the ruleset's panel) and the log on the right.
+pub fn panels<R: warband_table::sim::Contest>(
+    ctx: &egui::Context,
+    session: &mut crate::game::session::GameSession<R>,
+    next: &mut NextState<Screen>,
+    top: impl FnOnce(&mut egui::Ui, &crate::game::session::GameSession<R>),
+    left: impl FnOnce(&mut egui::Ui, &mut crate::game::session::GameSession<R>),
+    log: impl FnOnce(&crate::game::session::GameSession<R>) -> Vec<String>,
+) {
+    let mut root = root_ui(ctx);
+    let [left_w, right_w, top_h, bottom_h] = PANELS;
+    egui::Panel::top("rules_top")
+        .exact_size(top_h)
+        .show(&mut root, |ui| {
+            ui.horizontal_centered(|ui| {
+                top(ui, session);
+                top_bar::leave_and_save(ui, session, next);
+            });
+        });
+    egui::Panel::bottom("rules_dice")
+        .exact_size(bottom_h)
+        .show(&mut root, |ui| {
+            dice_tray::show(ui, session);
+        });
+    egui::Panel::left("rules_panel")
+        .exact_size(left_w)
+        .show(&mut root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                if session.watching() {
+                    watch::show(ui, session);
+                    ui.separator();
+                }
+                left(ui, session);
+            });
+        });
+    let lines = log(session);
+    egui::Panel::right("rules_log")
+        .exact_size(right_w)
+        .show(&mut root, |ui| {
+            ui.strong("Battle log");
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .stick_to_bottom(true)
+                .auto_shrink([false, false])
+                .show_rows(ui, 16.0, lines.len(), |ui, range| {
+                    for l in &lines[range] {
+                        ui.small(l);
+                    }
+                });
+        });
 }
 
 /// A Ui covering the whole window, behind everything else, for egui 0.36 panels to be

@@ -5,8 +5,8 @@
 use super::ToySession;
 use super::describe;
 use super::input::ToySelection;
-use crate::game::camera::{PANELS, TableCamera};
-use crate::game::hud::{dice_tray, root_ui, top_bar, watch};
+use crate::game::camera::TableCamera;
+use crate::game::hud::panels;
 use crate::game::palette;
 use crate::game::screens::Screen;
 use bevy::prelude::*;
@@ -31,37 +31,24 @@ fn overlay(
     let Some(mut session) = session else {
         return Ok(());
     };
-    let cursor = sel.cursor;
     let ctx = contexts.ctx_mut()?;
-    let mut root = root_ui(ctx);
-    let [left, right, top, bottom] = PANELS;
-    egui::Panel::top("toy_top")
-        .exact_size(top)
-        .show(&mut root, |ui| {
-            ui.horizontal_centered(|ui| {
-                top_line(ui, &session);
-                top_bar::leave_and_save(ui, &mut session, &mut next);
-            });
-        });
-    egui::Panel::bottom("toy_dice")
-        .exact_size(bottom)
-        .show(&mut root, |ui| {
-            dice_tray::show(ui, &session);
-        });
-    egui::Panel::left("toy_panel")
-        .exact_size(left)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                if session.watching() {
-                    watch::show(ui, &mut session);
-                    ui.separator();
-                }
-                super::panel::show(ui, &mut session, &mut toy, cursor);
-            });
-        });
-    egui::Panel::right("toy_log")
-        .exact_size(right)
-        .show(&mut root, |ui| log(ui, &session));
+    let cursor = sel.cursor;
+    panels(
+        ctx,
+        &mut session,
+        &mut next,
+        top_line,
+        |ui, s| super::panel::show(ui, s, &mut toy, cursor),
+        |s| {
+            let world = s.engine.world();
+            s.engine
+                .log()
+                .events
+                .iter()
+                .filter_map(|e| describe::line(world, e))
+                .collect()
+        },
+    );
     Ok(())
 }
 
@@ -95,27 +82,6 @@ fn top_line(ui: &mut egui::Ui, session: &ToySession) {
         (None, _) if session.engine.outcome().is_some() => ui.strong("Battle over"),
         _ => ui.label(""),
     };
-}
-
-fn log(ui: &mut egui::Ui, session: &ToySession) {
-    ui.strong("Battle log");
-    ui.separator();
-    let world = session.engine.world();
-    let lines: Vec<String> = session
-        .engine
-        .log()
-        .events
-        .iter()
-        .filter_map(|e| describe::line(world, e))
-        .collect();
-    egui::ScrollArea::vertical()
-        .stick_to_bottom(true)
-        .auto_shrink([false, false])
-        .show_rows(ui, 16.0, lines.len(), |ui, range| {
-            for l in &lines[range] {
-                ui.small(l);
-            }
-        });
 }
 
 /// Danger (orange) and damage (red) counters behind each unit, and a star on each

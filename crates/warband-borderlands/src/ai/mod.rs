@@ -7,7 +7,7 @@ mod normal;
 mod random;
 
 pub use charge::Charge;
-pub use normal::Normal;
+pub use normal::{Normal, routine_odds};
 pub use random::Random;
 
 use crate::actions::{

@@ -1,0 +1,186 @@
+//! The Borderlands overlay: the shared frame (top bar, dice tray, log in words) around
+//! the panel (see `panel`), and each model's initials, HP bar and condition drawn in
+//! screen space over its base so they read at any zoom.
+
+use super::BxSession;
+use super::describe;
+use super::input::BxSelection;
+use crate::game::camera::TableCamera;
+use crate::game::hud::panels;
+use crate::game::models::initials;
+use crate::game::palette;
+use crate::game::screens::Screen;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use warband_borderlands::battle::{Battle, View, in_play};
+use warband_borderlands::components::Down;
+use warband_rules::Side;
+use warband_rules::borderlands::rules::Order;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (markers, overlay).chain().run_if(in_state(Screen::Battle)),
+    );
+}
+
+fn overlay(
+    mut contexts: EguiContexts,
+    session: Option<NonSendMut<BxSession>>,
+    mut bx: ResMut<BxSelection>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let Some(mut session) = session else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    panels(
+        ctx,
+        &mut session,
+        &mut next,
+        top_line,
+        |ui, s| super::panel::show(ui, s, &mut bx),
+        |s| {
+            let world = s.engine.world();
+            s.engine
+                .log()
+                .events
+                .iter()
+                .filter_map(|e| describe::line(world, e))
+                .collect()
+        },
+    );
+    Ok(())
+}
+
+/// Round, the initiative result, and whose step it is.
+fn top_line(ui: &mut egui::Ui, session: &BxSession) {
+    let b = session.engine.world().resource::<Battle>();
+    ui.strong("WARBAND");
+    ui.separator();
+    ui.label(format!(
+        "{} · Round {} of {}",
+        session.setup.scenario.name,
+        b.round.min(b.round_limit),
+        b.round_limit
+    ));
+    ui.separator();
+    let (text, colour) = match b.order {
+        Order::AFirst => (
+            format!("{} has the initiative", session.setup.armies.a.name),
+            palette::side_egui(Side::A),
+        ),
+        Order::BFirst => (
+            format!("{} has the initiative", session.setup.armies.b.name),
+            palette::side_egui(Side::B),
+        ),
+        Order::Together => (
+            "Tied initiative: both act at once".to_string(),
+            egui::Color32::from_rgb(240, 200, 90),
+        ),
+    };
+    ui.colored_label(colour, text);
+    ui.separator();
+    match (session.engine.awaiting(), session.human_turn()) {
+        (Some(_), Some(_)) => ui.strong("your step (Space ends it)"),
+        (Some(side), None) => ui.colored_label(palette::side_egui(side), "thinking…"),
+        (None, _) if session.engine.outcome().is_some() => ui.strong("Battle over"),
+        _ => ui.label(""),
+    };
+}
+
+/// Initials, an HP bar and condition marks over every model; the card of the model under
+/// the pointer.
+fn markers(
+    mut contexts: EguiContexts,
+    session: Option<NonSend<BxSession>>,
+    bx: Res<BxSelection>,
+    camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+) -> Result {
+    let Some(session) = session else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let (cam, at) = *camera;
+    let painter = ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new("bx markers"),
+    ));
+    let screen = |p: Vec2| {
+        cam.world_to_viewport(at, p.extend(0.0))
+            .ok()
+            .map(|v| egui::pos2(v.x, v.y))
+    };
+    let models = in_play(session.engine.world());
+    for m in &models {
+        let (Some(c), Some(edge)) = (
+            screen(m.base.center),
+            screen(m.base.center + Vec2::X * m.base.shape.reach()),
+        ) else {
+            continue;
+        };
+        let r = (edge.x - c.x).max(6.0);
+        painter.text(
+            c,
+            egui::Align2::CENTER_CENTER,
+            initials(&m.stats.name),
+            egui::FontId::proportional((r * 0.8).clamp(9.0, 18.0)),
+            egui::Color32::WHITE,
+        );
+        hp_bar(&painter, m, c + egui::vec2(0.0, r + 5.0), r * 2.0);
+        let mark = match m.cond.down {
+            Some(Down::Fallen | Down::Bleeding) => {
+                Some(("✚ dying", egui::Color32::from_rgb(230, 60, 50)))
+            }
+            Some(Down::Stable) => Some(("stable", egui::Color32::from_rgb(120, 170, 240))),
+            None if m.cond.asleep => Some(("Zz", egui::Color32::from_rgb(180, 180, 255))),
+            None if m.cond.held => Some(("held", egui::Color32::from_rgb(230, 200, 90))),
+            None if m.cond.blinded => Some(("blind", egui::Color32::from_rgb(230, 230, 120))),
+            None => None,
+        };
+        if let Some((text, colour)) = mark {
+            painter.text(
+                c - egui::vec2(0.0, r + 8.0),
+                egui::Align2::CENTER_CENTER,
+                text,
+                egui::FontId::proportional(12.0),
+                colour,
+            );
+        }
+    }
+    if let Some(m) = bx.hover.and_then(|id| models.iter().find(|m| m.id == id))
+        && let Some(pos) = ctx.pointer_latest_pos()
+    {
+        let world = session.engine.world();
+        egui::Area::new("bx hover".into())
+            .fixed_pos(pos + egui::vec2(18.0, 12.0))
+            .order(egui::Order::Tooltip)
+            .interactable(false)
+            .show(ctx, |ui| {
+                egui::Frame::popup(ui.style()).show(ui, |ui| {
+                    ui.colored_label(palette::side_egui(m.side), describe::name(world, m.id));
+                    ui.small(format!(
+                        "HP {}/{} · AC {} · THAC0 {}",
+                        m.hp.now, m.hp.max, m.stats.ac, m.stats.thac0
+                    ));
+                });
+            });
+    }
+    Ok(())
+}
+
+/// Hit points left as a bar under the base: green, then amber, then red.
+fn hp_bar(painter: &egui::Painter, m: &View, centre: egui::Pos2, width: f32) {
+    let frac = (m.hp.now.max(0) as f32 / m.hp.max.max(1) as f32).clamp(0.0, 1.0);
+    let rect = egui::Rect::from_center_size(centre, egui::vec2(width, 4.0));
+    painter.rect_filled(rect, 1.0, egui::Color32::from_gray(30));
+    let colour = if frac > 0.6 {
+        egui::Color32::from_rgb(90, 200, 90)
+    } else if frac > 0.3 {
+        egui::Color32::from_rgb(230, 180, 60)
+    } else {
+        egui::Color32::from_rgb(220, 60, 50)
+    };
+    let filled = egui::Rect::from_min_size(rect.min, egui::vec2(width * frac, 4.0));
+    painter.rect_filled(filled, 1.0, colour);
+}

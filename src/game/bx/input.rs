@@ -1,0 +1,230 @@
+//! Borderlands mouse and keys. Click one of your models that has not acted to choose it
+//! (the next ready one is chosen for you after each action). Then: click open table to
+//! move there (out of melee: a fighting withdrawal, or with Shift held a retreat), an
+//! enemy to attack it in melee if touching or shoot it otherwise, a dying ally in contact
+//! to give first aid; with a spell chosen in the panel, a click casts it. H holds, Space
+//! ends your side's step, Esc clears.
+
+use super::BxSession;
+use crate::game::input::Selection;
+use crate::game::palette;
+use crate::game::screens::Screen;
+use bevy::prelude::*;
+use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use warband_borderlands::Command;
+use warband_borderlands::actions::{actor, check_leave, check_move_to, foes_in_contact};
+use warband_borderlands::battle::{View, in_play};
+use warband_borderlands::components::Down;
+use warband_rules::Side;
+use warband_rules::borderlands::profile::Spell;
+use warband_table::geometry::in_contact;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BxSelection>()
+        .add_systems(OnEnter(Screen::Battle), |mut s: ResMut<BxSelection>| {
+            *s = BxSelection::default()
+        })
+        .add_systems(
+            Update,
+            (
+                hover,
+                click.run_if(not(egui_wants_any_pointer_input)),
+                keys.run_if(not(egui_wants_any_keyboard_input)),
+                ghost,
+            )
+                .chain()
+                .after(crate::game::input::InputDone)
+                .run_if(in_state(Screen::Battle)),
+        );
+}
+
+#[derive(Resource, Default)]
+pub struct BxSelection {
+    pub model: Option<u32>,
+    pub hover: Option<u32>,
+    pub spell: Option<Spell>,
+}
+
+/// The model in play under a point.
+pub fn model_at(models: &[View], p: Vec2) -> Option<u32> {
+    models
+        .iter()
+        .filter(|m| m.base.center.distance(p) <= m.base.shape.reach())
+        .min_by(|a, b| {
+            a.base
+                .center
+                .distance(p)
+                .total_cmp(&b.base.center.distance(p))
+        })
+        .map(|m| m.id)
+}
+
+/// The chosen model if it may act for `side` now, else the first of `side` that may.
+pub fn chosen(session: &BxSession, sel: &BxSelection, side: Side) -> Option<View> {
+    let world = session.engine.world();
+    sel.model
+        .and_then(|id| actor(world, side, id).ok())
+        .or_else(|| {
+            in_play(world)
+                .into_iter()
+                .find(|m| actor(world, side, m.id).is_ok())
+        })
+}
+
+fn hover(session: Option<NonSend<BxSession>>, sel: Res<Selection>, mut bx: ResMut<BxSelection>) {
+    bx.hover = match (session, sel.cursor) {
+        (Some(s), Some(c)) => model_at(&in_play(s.engine.world()), c),
+        _ => None,
+    };
+}
+
+/// What a click at `cursor` (on `hover`, if any) asks of model `v`.
+fn intent(
+    session: &BxSession,
+    bx: &BxSelection,
+    v: &View,
+    cursor: Vec2,
+    retreat: bool,
+) -> Option<Command> {
+    let world = session.engine.world();
+    let model = v.id;
+    let Some(t) = bx
+        .hover
+        .and_then(|id| in_play(world).into_iter().find(|m| m.id == id))
+    else {
+        let to = cursor.into();
+        if foes_in_contact(world, v).is_empty() {
+            return Some(Command::Move { model, to });
+        }
+        let withdraw = !retreat && check_leave(world, v.side, model, cursor, true).is_ok();
+        return Some(if withdraw {
+            Command::Withdraw { model, to }
+        } else {
+            Command::Retreat { model, to }
+        });
+    };
+    if let Some(spell) = bx.spell {
+        return Some(Command::Cast {
+            model,
+            spell,
+            target: t.id,
+        });
+    }
+    let touching = in_contact(&t.base, &v.base);
+    Some(match (t.side != v.side, touching) {
+        (true, true) => Command::Melee {
+            model,
+            target: t.id,
+        },
+        (true, false) => Command::Shoot {
+            model,
+            target: t.id,
+        },
+        (false, true) if matches!(t.cond.down, Some(Down::Fallen | Down::Bleeding)) => {
+            Command::FirstAid {
+                model,
+                target: t.id,
+            }
+        }
+        (false, _) => return None,
+    })
+}
+
+fn click(
+    buttons: Res<ButtonInput<MouseButton>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Option<NonSendMut<BxSession>>,
+    sel: Res<Selection>,
+    mut bx: ResMut<BxSelection>,
+) {
+    let Some(mut session) = session else { return };
+    if !buttons.just_pressed(MouseButton::Left) || keys.pressed(KeyCode::KeyM) {
+        return;
+    }
+    let (Some(side), Some(cursor)) = (session.human_turn(), sel.cursor) else {
+        bx.model = bx.hover;
+        return;
+    };
+    let world = session.engine.world();
+    if let Some(h) = bx
+        .hover
+        .filter(|h| actor(world, side, *h).is_ok() && bx.spell.is_none())
+    {
+        bx.model = Some(h);
+        return;
+    }
+    let Some(v) = chosen(&session, &bx, side) else {
+        return;
+    };
+    let retreat = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    if let Some(c) = intent(&session, &bx, &v, cursor, retreat)
+        && session.submit(side, c).is_ok()
+    {
+        bx.spell = None;
+        bx.model = None;
+    }
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    session: Option<NonSendMut<BxSession>>,
+    mut bx: ResMut<BxSelection>,
+) {
+    let Some(mut session) = session else { return };
+    let Some(side) = session.human_turn() else {
+        return;
+    };
+    if keys.just_pressed(KeyCode::Escape) {
+        bx.spell = None;
+        bx.model = None;
+    }
+    let command = if keys.just_pressed(KeyCode::Space) {
+        Some(Command::EndStep)
+    } else if keys.just_pressed(KeyCode::KeyH) {
+        chosen(&session, &bx, side).map(|v| Command::Hold { model: v.id })
+    } else {
+        None
+    };
+    if let Some(c) = command
+        && session.submit(side, c).is_ok()
+    {
+        bx.model = None;
+    }
+}
+
+/// The chosen model ringed, and where a click on open table would take it: green if
+/// legal, red if not, amber into contact.
+fn ghost(
+    session: Option<NonSend<BxSession>>,
+    sel: Res<Selection>,
+    bx: Res<BxSelection>,
+    mut g: Gizmos,
+) {
+    let Some(session) = session else { return };
+    let Some(side) = session.human_turn() else {
+        return;
+    };
+    let Some(v) = chosen(&session, &bx, side) else {
+        return;
+    };
+    let r = v.base.shape.reach();
+    g.circle_2d(v.base.center, r + 0.18, palette::SELECT);
+    g.circle_2d(
+        v.base.center,
+        v.stats.move_inches + r,
+        Color::srgba(0.6, 0.8, 1.0, 0.2),
+    );
+    let (Some(cursor), None) = (sel.cursor, bx.hover) else {
+        return;
+    };
+    if !foes_in_contact(session.engine.world(), &v).is_empty() {
+        return;
+    }
+    let (end, colour) = match check_move_to(session.engine.world(), side, v.id, cursor) {
+        Ok(m) if !m.charged.is_empty() => (m.end, palette::ENGAGED),
+        Ok(m) => (m.end, Color::srgb(0.4, 0.9, 0.4)),
+        Err(_) => (cursor, Color::srgb(0.9, 0.3, 0.3)),
+    };
+    g.line_2d(v.base.center, end, colour);
+    g.circle_2d(end, r, colour);
+}

@@ -1,0 +1,95 @@
+//! Models on the table: a round base in its side's colour, kept in step with the engine;
+//! a model that has acted this round is dimmed, one down is greyed, and one slain or
+//! fled fades out.
+
+use super::BxSession;
+use crate::game::palette;
+use crate::game::screens::{BattleStarted, Screen};
+use bevy::prelude::*;
+use bevy_prototype_lyon::prelude::*;
+use warband_borderlands::battle::find;
+use warband_table::components::{Base, ModelId, Team};
+use warband_table::engine::ModelIndex;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Battle), spawn.after(BattleStarted))
+        .add_systems(Update, sync.run_if(in_state(Screen::Battle)));
+}
+
+#[derive(Component)]
+pub struct BxVisual {
+    pub id: u32,
+    gone_for: f32,
+}
+
+fn spawn(mut commands: Commands, session: Option<NonSend<BxSession>>) {
+    let Some(session) = session else { return };
+    let world = session.engine.world();
+    for e in &world.resource::<ModelIndex>().0 {
+        let (Some(id), Some(team), Some(base)) = (
+            world.get::<ModelId>(*e),
+            world.get::<Team>(*e),
+            world.get::<Base>(*e),
+        ) else {
+            continue;
+        };
+        // Built a hundred times larger and scaled down, so lyon tessellates it round.
+        let circle = shapes::Circle {
+            radius: base.0.shape.reach() * 100.0,
+            center: Vec2::ZERO,
+        };
+        commands.spawn((
+            Name::new(format!("Model #{}", id.0)),
+            DespawnOnExit(Screen::Battle),
+            BxVisual {
+                id: id.0,
+                gone_for: 0.0,
+            },
+            ShapeBuilder::with(&circle)
+                .fill(palette::side(team.0))
+                .stroke((Color::srgb(0.08, 0.08, 0.08), 6.0))
+                .build(),
+            Transform::from_translation(base.0.center.extend(2.0)).with_scale(Vec3::splat(0.01)),
+        ));
+    }
+}
+
+fn sync(
+    time: Res<Time>,
+    session: Option<NonSend<BxSession>>,
+    mut visuals: Query<(&mut BxVisual, &mut Transform, &mut Shape, &mut Visibility)>,
+) {
+    let Some(session) = session else { return };
+    let world = session.engine.world();
+    let index = &world.resource::<ModelIndex>().0;
+    for (mut v, mut t, mut shape, mut vis) in &mut visuals {
+        let Some(e) = index.get(v.id as usize - 1) else {
+            continue;
+        };
+        let (Some(base), Some(team)) = (world.get::<Base>(*e), world.get::<Team>(*e)) else {
+            continue;
+        };
+        t.translation = base.0.center.extend(t.translation.z);
+        let mut c = palette::side(team.0);
+        match find(world, v.id) {
+            Some(m) => {
+                v.gone_for = 0.0;
+                *vis = Visibility::Inherited;
+                if m.cond.down.is_some() {
+                    c = c.mix(&Color::srgb(0.3, 0.3, 0.3), 0.7);
+                } else if m.cond.acted {
+                    c = c.mix(&Color::srgb(0.35, 0.35, 0.35), 0.35);
+                }
+            }
+            None => {
+                v.gone_for += time.delta_secs();
+                let alpha = (1.0 - v.gone_for / 1.2).max(0.0);
+                c = c.with_alpha(alpha);
+                if alpha == 0.0 {
+                    *vis = Visibility::Hidden;
+                }
+            }
+        }
+        shape.fill = Some(Fill::color(c));
+    }
+}

@@ -1,0 +1,192 @@
+//! The left panel of a Borderlands battle: your models that may still act this round,
+//! the chosen model's card (HP, AC, THAC0, attacks, spells left) with Hold and End step,
+//! and the attack card against the model under the pointer: what the d20 needs and why,
+//! the chance to hit, to hit the cover and to kill, and the attackers against the
+//! 4-to-1 limit.
+
+use super::BxSession;
+use super::describe::name;
+use super::input::{BxSelection, chosen};
+use crate::game::palette;
+use bevy_egui::egui;
+use warband_borderlands::Command;
+use warband_borderlands::actions::{actor, check_shot, foes_in_contact};
+use warband_borderlands::ai::routine_odds;
+use warband_borderlands::battle::{View, in_play};
+use warband_borderlands::components::Slots;
+use warband_rules::borderlands::{attack_odds, needed};
+use warband_table::geometry::in_contact;
+
+pub fn show(ui: &mut egui::Ui, session: &mut BxSession, bx: &mut BxSelection) {
+    let Some(side) = session.human_turn() else {
+        ui.weak(if session.watching() {
+            "The computer players choose each model's action."
+        } else {
+            "The other side is acting."
+        });
+        return;
+    };
+    let world = session.engine.world();
+    let ready: Vec<View> = in_play(world)
+        .into_iter()
+        .filter(|m| actor(world, side, m.id).is_ok())
+        .collect();
+    ui.strong(format!("Your step: {} model(s) still to act", ready.len()));
+    ui.horizontal_wrapped(|ui| {
+        for m in &ready {
+            if ui
+                .selectable_label(bx.model == Some(m.id), name(world, m.id))
+                .clicked()
+            {
+                bx.model = Some(m.id);
+            }
+        }
+    });
+    let mut command = None;
+    if let Some(v) = chosen(session, bx, side) {
+        ui.separator();
+        command = card(ui, session, &v, bx);
+        if let Some(t) = bx.hover.and_then(|id| {
+            in_play(session.engine.world())
+                .into_iter()
+                .find(|m| m.id == id)
+        }) && t.side != v.side
+        {
+            ui.separator();
+            attack_card(ui, session, &v, &t);
+        }
+    }
+    if ui.button("End step (Space)").clicked() {
+        command = Some(Command::EndStep);
+    }
+    if let Some(c) = command
+        && session.submit(side, c).is_ok()
+    {
+        bx.model = None;
+    }
+}
+
+/// The chosen model: what it is, what it has left, and what it may do.
+fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) -> Option<Command> {
+    let world = session.engine.world();
+    let s = &v.stats;
+    ui.heading(egui::RichText::new(name(world, v.id)).color(palette::side_egui(v.side)));
+    ui.label(format!(
+        "HP {}/{} · AC {} · THAC0 {} · move {:.0}\"",
+        v.hp.now, v.hp.max, s.ac, s.thac0, s.move_inches
+    ));
+    let melee: Vec<String> = s
+        .melee
+        .iter()
+        .map(|a| format!("{} {}", a.name, a.damage))
+        .collect();
+    ui.small(format!("Melee: {}", melee.join(", ")));
+    if let Some(m) = &s.missile {
+        ui.small(format!(
+            "Missile: {} {} ({:.0}\")",
+            m.name,
+            m.damage,
+            m.range_inches()
+        ));
+    }
+    let mut command = None;
+    if !s.spells.is_empty() {
+        let slots = world.get::<Slots>(v.entity).map_or(0, |s| s.0);
+        ui.small(format!(
+            "Spells ({slots} left) — choose, then click the target:"
+        ));
+        ui.horizontal_wrapped(|ui| {
+            for spell in &s.spells {
+                let on = bx.spell == Some(*spell);
+                if ui
+                    .add_enabled(slots > 0, egui::Button::selectable(on, spell.name()))
+                    .clicked()
+                {
+                    bx.spell = (!on).then_some(*spell);
+                }
+            }
+        });
+    }
+    if !foes_in_contact(world, v).is_empty() {
+        ui.small("In melee: a click on open table withdraws fighting (half move); Shift-click retreats (free attacks at +2).");
+    }
+    if ui.button("Hold (H)").clicked() {
+        command = Some(Command::Hold { model: v.id });
+    }
+    command
+}
+
+/// What attacking `t` with `v` takes and gives, by the engine's own odds.
+fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
+    let world = session.engine.world();
+    let side = v.side;
+    ui.strong(format!(
+        "Against {} (HP {}, AC {})",
+        name(world, t.id),
+        t.hp.now,
+        t.stats.ac
+    ));
+    let need = needed(v.stats.thac0, t.stats.ac);
+    let attackers = foes_in_contact(world, t).len();
+    let limit = t.stats.size.attacker_limit();
+    ui.small(format!(
+        "Attackers on it: {attackers} of {limit} (the 4-to-1 limit)"
+    ));
+    if in_contact(&v.base, &t.base) {
+        let bonus = i32::from(v.stats.melee_bonus);
+        let (kill, dmg) = routine_odds(v, t);
+        ui.label(format!(
+            "Melee: needs {}+ on the d20 = THAC0 {} − AC {}{}",
+            need - bonus,
+            v.stats.thac0,
+            t.stats.ac,
+            if bonus != 0 {
+                format!(" {:+} bonus", bonus)
+            } else {
+                String::new()
+            }
+        ));
+        ui.label(format!(
+            "Whole routine: kills {:.0}%, mean damage {dmg:.1}",
+            100.0 * kill
+        ));
+        return;
+    }
+    match check_shot(world, side, v.id, t.id) {
+        Ok(plan) => {
+            let o = attack_odds(
+                v.stats.thac0,
+                t.stats.ac,
+                plan.bonus,
+                plan.cover,
+                plan.damage,
+                Some(t.hp.now.max(1) as u16),
+            );
+            ui.label(format!(
+                "Missile: needs {}+ on the d20 = THAC0 {} − AC {}{}",
+                plan.need,
+                v.stats.thac0,
+                t.stats.ac,
+                if plan.cover {
+                    format!(
+                        "; in cover {}+, {}–{} hits the cover",
+                        plan.need + 4,
+                        plan.need,
+                        plan.need + 3
+                    )
+                } else {
+                    String::new()
+                }
+            ));
+            ui.label(format!(
+                "Hits {:.0}% · hits the cover {:.0}% · kills {:.0}%",
+                100.0 * o.hit,
+                100.0 * o.cover,
+                100.0 * o.kills.unwrap_or(0.0)
+            ));
+        }
+        Err(r) => {
+            ui.label(format!("No shot: {}", r.0));
+        }
+    }
+}
