@@ -8,7 +8,6 @@ use warband_rules::Aspect;
 use warband_rules::toy_soldier::{Step, clauses};
 use warband_toy_soldier::battle::find;
 use warband_toy_soldier::log::LogEvent;
-use warband_toy_soldier::turn::Phase;
 use warband_toy_soldier::{Command, Side};
 
 fn activated_costs(e: &warband_toy_soldier::Engine) -> Vec<(u32, u32)> {
