@@ -24,6 +24,22 @@ pub struct ModelVisual {
     gone_for: f32,
 }
 
+/// Fades a model out of play: its colour's alpha over 1.2 s after it left, then hidden;
+/// a model in play is shown at full colour.
+pub fn fade(colour: Color, gone_for: &mut f32, out: bool, dt: f32, vis: &mut Visibility) -> Color {
+    if !out {
+        *gone_for = 0.0;
+        *vis = Visibility::Inherited;
+        return colour;
+    }
+    *gone_for += dt;
+    let alpha = (1.0 - *gone_for / 1.2).max(0.0);
+    if alpha == 0.0 {
+        *vis = Visibility::Hidden;
+    }
+    colour.with_alpha(alpha)
+}
+
 /// The initials of a profile: "Orc chief" → "OC", "Magic-user" → "MU".
 pub fn initials(name: &str) -> String {
     name.split([' ', '-'])
@@ -86,18 +102,8 @@ fn sync_models(
             continue;
         };
         t.translation = m.base.center.extend(t.translation.z);
-        let mut c = colour(m, battle.side(m.side).broken);
-        if m.in_play {
-            v.gone_for = 0.0;
-            *vis = Visibility::Inherited;
-        } else {
-            v.gone_for += time.delta_secs();
-            let alpha = (1.0 - v.gone_for / 1.2).max(0.0);
-            c = c.with_alpha(alpha);
-            if alpha == 0.0 {
-                *vis = Visibility::Hidden;
-            }
-        }
+        let c = colour(m, battle.side(m.side).broken);
+        let c = fade(c, &mut v.gone_for, !m.in_play, time.delta_secs(), &mut vis);
         shape.fill = Some(Fill::color(c));
     }
 }

@@ -19,19 +19,13 @@ use warband_table::{Refusal, state};
 
 /// Registers the battle's state and phases.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<BattleLog>()
-        .init_resource::<TerrainMap>();
-    state::component::<ModelId>(app);
-    state::component::<Team>(app);
+    app.init_resource::<BattleLog>();
+    warband_table::components::register(app);
     state::component::<Stats>(app);
     state::component::<Hp>(app);
-    state::component::<Base>(app);
     state::component::<Condition>(app);
     state::component::<Slots>(app);
-    state::component::<Leader>(app);
-    state::component::<OutOfAction>(app);
     state::resource::<Battle>(app);
-    state::fixed_resource::<TerrainMap>(app);
     phases::plugin(app);
 }
 
@@ -82,17 +76,7 @@ impl Rules for Borderlands {
         world.get_resource::<Battle>()?.outcome.as_ref()
     }
 
-    fn accepted(side: Side, command: Command) -> LogEvent {
-        LogEvent::Accepted { side, command }
-    }
-
-    fn refused(side: Side, command: Command, reason: String) -> LogEvent {
-        LogEvent::Refused {
-            side,
-            command,
-            reason,
-        }
-    }
+    warband_table::command_records!(LogEvent);
 }
 
 /// A battle of B/X Borderlands.

@@ -6,7 +6,7 @@ use warband_rules::borderlands::Swing;
 use warband_rules::borderlands::profile::Spell;
 use warband_rules::borderlands::rules::Order;
 use warband_rules::{DieRoll, Side};
-use warband_table::engine::{LogEntry, Outcome};
+use warband_table::engine::Outcome;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LogEvent {
@@ -116,17 +116,6 @@ pub enum LogEvent {
     Outcome(Outcome),
 }
 
-impl LogEntry for LogEvent {
-    fn die(&self) -> Option<&DieRoll> {
-        match self {
-            LogEvent::Die(d) => Some(d),
-            _ => None,
-        }
-    }
-
-    fn rolled(die: DieRoll) -> Self {
-        LogEvent::Die(die)
-    }
-}
+warband_table::log_entry!(LogEvent);
 
 pub type BattleLog = warband_table::engine::Log<LogEvent>;

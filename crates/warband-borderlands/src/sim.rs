@@ -27,7 +27,7 @@ impl Contest for Borderlands {
     }
 
     fn policy(p: AiKind, seed: u64) -> Box<dyn Policy<Borderlands>> {
-        p.policy(seed)
+        crate::ai::policy(p, seed)
     }
 
     fn scenario_name(setup: &BattleSetup) -> &str {

@@ -284,7 +284,11 @@ fn monsters_check_morale_and_heroes_never_do() {
     for seed in 0..20 {
         let mut e = Engine::new(&s, seed).unwrap();
         let ai = warband_borderlands::ai::AiKind::Charge;
-        warband_borderlands::ai::play(&mut e, ai.policy(1).as_mut(), ai.policy(2).as_mut());
+        warband_borderlands::ai::play(
+            &mut e,
+            warband_borderlands::ai::policy(ai, 1).as_mut(),
+            warband_borderlands::ai::policy(ai, 2).as_mut(),
+        );
         for ev in events(&e) {
             if let LogEvent::Morale { side, .. } = ev {
                 checks[side.index()] += 1;

@@ -2,7 +2,7 @@
 //! each ends, no player sends a refused command, and a save of it replays bit-exact.
 
 use std::path::Path;
-use warband_borderlands::ai::{AiKind, play};
+use warband_borderlands::ai::{AiKind, play, policy};
 use warband_borderlands::data::BattleSetup;
 use warband_borderlands::{Engine, Save};
 
@@ -23,7 +23,11 @@ fn every_pairing_finishes_cleanly_and_replays_exactly() {
             for b in AiKind::ALL {
                 for seed in 0..3 {
                     let mut e = Engine::new(&setup, seed).unwrap();
-                    let played = play(&mut e, a.policy(seed).as_mut(), b.policy(seed + 1).as_mut());
+                    let played = play(
+                        &mut e,
+                        policy(a, seed).as_mut(),
+                        policy(b, seed + 1).as_mut(),
+                    );
                     assert!(played.finished, "{s} {a} v {b} seed {seed} did not finish");
                     assert!(
                         played.refused.is_empty(),

@@ -97,17 +97,7 @@ impl Rules for Marauders {
         world.get_resource::<Battle>()?.outcome.as_ref()
     }
 
-    fn accepted(side: Side, command: Command) -> LogEvent {
-        LogEvent::Accepted { side, command }
-    }
-
-    fn refused(side: Side, command: Command, reason: String) -> LogEvent {
-        LogEvent::Refused {
-            side,
-            command,
-            reason,
-        }
-    }
+    warband_table::command_records!(LogEvent);
 }
 
 /// A battle of Marauders: the table's engine running the Marauders rules.

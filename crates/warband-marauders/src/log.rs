@@ -114,15 +114,4 @@ pub enum LogEvent {
 /// The battle's log of Marauders events.
 pub type BattleLog = warband_table::engine::Log<LogEvent>;
 
-impl warband_table::engine::LogEntry for LogEvent {
-    fn die(&self) -> Option<&DieRoll> {
-        match self {
-            LogEvent::Die(d) => Some(d),
-            _ => None,
-        }
-    }
-
-    fn rolled(die: DieRoll) -> Self {
-        LogEvent::Die(die)
-    }
-}
+warband_table::log_entry!(LogEvent);

@@ -47,3 +47,17 @@ pub struct Terrain {
 /// Terrain geometry, indexed as in the scenario.
 #[derive(Resource, Clone, Default)]
 pub struct TerrainMap(pub std::sync::Arc<[TerrainShape]>);
+
+/// Registers what every ruleset's battle world has — each model's id, side, base, leader
+/// and out-of-action markers, and the terrain — in the state registry. A ruleset calls it
+/// first in its plugin, then registers its own.
+pub fn register(app: &mut bevy_app::App) {
+    use crate::state;
+    app.init_resource::<TerrainMap>();
+    state::component::<ModelId>(app);
+    state::component::<Team>(app);
+    state::component::<Base>(app);
+    state::component::<Leader>(app);
+    state::component::<OutOfAction>(app);
+    state::fixed_resource::<TerrainMap>(app);
+}

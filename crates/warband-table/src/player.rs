@@ -7,6 +7,70 @@ use crate::engine::{Engine, Rules};
 use std::time::{Duration, Instant};
 use warband_rules::Side;
 
+/// The computer players every ruleset after Marauders has: two baselines (`random`,
+/// `charge`) and `normal`, which judges with the exact odds. Named as on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Baseline {
+    Random,
+    Charge,
+    Normal,
+}
+
+impl Baseline {
+    pub const ALL: [Baseline; 3] = [Baseline::Random, Baseline::Charge, Baseline::Normal];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Baseline::Random => "random",
+            Baseline::Charge => "charge",
+            Baseline::Normal => "normal",
+        }
+    }
+}
+
+impl std::fmt::Display for Baseline {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Baseline {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Baseline::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| format!("no `{s}` player: expected random, charge or normal"))
+    }
+}
+
+/// A computer player's own dice for choosing at random: seeded apart from the battle's,
+/// so a player's whims never move the battle's dice.
+pub struct Chooser(warband_rules::DiceRoller);
+
+impl Chooser {
+    pub fn new(seed: u64) -> Self {
+        Self(warband_rules::DiceRoller::from_seed(seed))
+    }
+
+    /// A fraction from 0 to 1, in 200 steps.
+    pub fn fraction(&mut self) -> f32 {
+        f32::from(self.0.face(warband_rules::Die(200)) - 1) / 199.0
+    }
+
+    /// One of the options, each as likely (the first 255 of them); None if there are
+    /// none.
+    pub fn pick<T>(&mut self, mut options: Vec<T>) -> Option<T> {
+        let n = options.len().min(255);
+        if n == 0 {
+            return None;
+        }
+        let i = usize::from(self.0.face(warband_rules::Die(n as u8)) - 1);
+        Some(options.swap_remove(i))
+    }
+}
+
 /// Something that chooses a side's commands.
 pub trait Policy<R: Rules> {
     /// The next command for `side`, or None to end its part of the phase or turn.

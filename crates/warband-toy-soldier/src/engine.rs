@@ -18,18 +18,12 @@ use warband_table::{Refusal, state};
 
 /// Registers the battle's state and turn flow.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<BattleLog>()
-        .init_resource::<TerrainMap>();
-    state::component::<ModelId>(app);
-    state::component::<Team>(app);
+    app.init_resource::<BattleLog>();
+    warband_table::components::register(app);
     state::component::<Unit>(app);
     state::component::<Marks>(app);
     state::component::<Spent>(app);
-    state::component::<Base>(app);
-    state::component::<Leader>(app);
-    state::component::<OutOfAction>(app);
     state::resource::<Battle>(app);
-    state::fixed_resource::<TerrainMap>(app);
     turn::plugin(app);
 }
 
@@ -80,17 +74,7 @@ impl Rules for ToySoldier {
         world.get_resource::<Battle>()?.outcome.as_ref()
     }
 
-    fn accepted(side: Side, command: Command) -> LogEvent {
-        LogEvent::Accepted { side, command }
-    }
-
-    fn refused(side: Side, command: Command, reason: String) -> LogEvent {
-        LogEvent::Refused {
-            side,
-            command,
-            reason,
-        }
-    }
+    warband_table::command_records!(LogEvent);
 }
 
 /// A battle of Simple Toy Soldier.

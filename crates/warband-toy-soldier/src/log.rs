@@ -4,7 +4,7 @@ use crate::command::Command;
 use serde::{Deserialize, Serialize};
 use warband_rules::toy_soldier::{ShotCover, Spell};
 use warband_rules::{Aspect, DieRoll, Side};
-use warband_table::engine::{LogEntry, Outcome};
+use warband_table::engine::Outcome;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LogEvent {
@@ -94,17 +94,6 @@ pub enum LogEvent {
     Outcome(Outcome),
 }
 
-impl LogEntry for LogEvent {
-    fn die(&self) -> Option<&DieRoll> {
-        match self {
-            LogEvent::Die(d) => Some(d),
-            _ => None,
-        }
-    }
-
-    fn rolled(die: DieRoll) -> Self {
-        LogEvent::Die(die)
-    }
-}
+warband_table::log_entry!(LogEvent);
 
 pub type BattleLog = warband_table::engine::Log<LogEvent>;

@@ -27,7 +27,7 @@ impl Contest for ToySoldier {
     }
 
     fn policy(p: AiKind, seed: u64) -> Box<dyn Policy<ToySoldier>> {
-        p.policy(seed)
+        crate::ai::policy(p, seed)
     }
 
     fn scenario_name(setup: &BattleSetup) -> &str {

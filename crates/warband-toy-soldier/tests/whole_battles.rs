@@ -4,7 +4,7 @@
 mod common;
 
 use warband_table::player::play;
-use warband_toy_soldier::ai::AiKind;
+use warband_toy_soldier::ai::{AiKind, policy};
 use warband_toy_soldier::data::BattleSetup;
 use warband_toy_soldier::{Engine, Save};
 
@@ -26,7 +26,7 @@ fn every_pairing_finishes_without_refusals_on_every_scenario() {
         for a in AiKind::ALL {
             for b in AiKind::ALL {
                 let mut e = Engine::new(&setup, 5).unwrap();
-                let played = play(&mut e, a.policy(1).as_mut(), b.policy(2).as_mut());
+                let played = play(&mut e, policy(a, 1).as_mut(), policy(b, 2).as_mut());
                 assert!(played.finished, "{name}: {a} v {b} did not finish");
                 assert!(
                     played.refused.is_empty(),
@@ -44,8 +44,8 @@ fn the_same_seed_and_commands_replay_to_the_same_battle() {
     let mut e = Engine::new(&setup, 9).unwrap();
     let played = play(
         &mut e,
-        AiKind::Normal.policy(1).as_mut(),
-        AiKind::Random.policy(2).as_mut(),
+        policy(AiKind::Normal, 1).as_mut(),
+        policy(AiKind::Random, 2).as_mut(),
     );
     let hash = e.state_hash();
     let save = Save::new(setup, 9, played.commands, hash);

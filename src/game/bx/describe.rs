@@ -44,7 +44,7 @@ fn command(world: &World, c: &Command) -> String {
 pub fn line(world: &World, e: &LogEvent) -> Option<String> {
     let n = |id: &u32| name(world, *id);
     Some(match e {
-        LogEvent::Die(d) => format!("  🎲 {} {} = {} ({})", d.die, d.purpose, d.value, d.clause),
+        LogEvent::Die(d) => crate::game::hud::die_line(d),
         LogEvent::Accepted { side, command: c } => format!("{side}: {}", command(world, c)),
         LogEvent::Refused {
             side,

@@ -106,11 +106,7 @@ fn markers(
         egui::Order::Background,
         egui::Id::new("bx markers"),
     ));
-    let screen = |p: Vec2| {
-        cam.world_to_viewport(at, p.extend(0.0))
-            .ok()
-            .map(|v| egui::pos2(v.x, v.y))
-    };
+    let screen = |p: Vec2| crate::game::hud::screen_point(cam, at, p);
     let models = in_play(session.engine.world());
     for m in &models {
         let (Some(c), Some(edge)) = (
@@ -148,23 +144,15 @@ fn markers(
             );
         }
     }
-    if let Some(m) = bx.hover.and_then(|id| models.iter().find(|m| m.id == id))
-        && let Some(pos) = ctx.pointer_latest_pos()
-    {
+    if let Some(m) = bx.hover.and_then(|id| models.iter().find(|m| m.id == id)) {
         let world = session.engine.world();
-        egui::Area::new("bx hover".into())
-            .fixed_pos(pos + egui::vec2(18.0, 12.0))
-            .order(egui::Order::Tooltip)
-            .interactable(false)
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.colored_label(palette::side_egui(m.side), describe::name(world, m.id));
-                    ui.small(format!(
-                        "HP {}/{} · AC {} · THAC0 {}",
-                        m.hp.now, m.hp.max, m.stats.ac, m.stats.thac0
-                    ));
-                });
-            });
+        crate::game::hud::hover_card(ctx, "bx hover", |ui| {
+            ui.colored_label(palette::side_egui(m.side), describe::name(world, m.id));
+            ui.small(format!(
+                "HP {}/{} · AC {} · THAC0 {}",
+                m.hp.now, m.hp.max, m.stats.ac, m.stats.thac0
+            ));
+        });
     }
     Ok(())
 }

@@ -3,6 +3,7 @@
 //! fled fades out.
 
 use super::BxSession;
+use crate::game::models::fade;
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use bevy::prelude::*;
@@ -70,26 +71,20 @@ fn sync(
             continue;
         };
         t.translation = base.0.center.extend(t.translation.z);
-        let mut c = palette::side(team.0);
-        match find(world, v.id) {
-            Some(m) => {
-                v.gone_for = 0.0;
-                *vis = Visibility::Inherited;
-                if m.cond.down.is_some() {
-                    c = c.mix(&Color::srgb(0.3, 0.3, 0.3), 0.7);
-                } else if m.cond.acted {
-                    c = c.mix(&Color::srgb(0.35, 0.35, 0.35), 0.35);
-                }
-            }
-            None => {
-                v.gone_for += time.delta_secs();
-                let alpha = (1.0 - v.gone_for / 1.2).max(0.0);
-                c = c.with_alpha(alpha);
-                if alpha == 0.0 {
-                    *vis = Visibility::Hidden;
-                }
-            }
-        }
+        let model = find(world, v.id);
+        let grey = match &model {
+            Some(m) if m.cond.down.is_some() => 0.7,
+            Some(m) if m.cond.acted => 0.35,
+            _ => 0.0,
+        };
+        let c = palette::side(team.0).mix(&Color::srgb(0.3, 0.3, 0.3), grey);
+        let c = fade(
+            c,
+            &mut v.gone_for,
+            model.is_none(),
+            time.delta_secs(),
+            &mut vis,
+        );
         shape.fill = Some(Fill::color(c));
     }
 }

@@ -27,11 +27,7 @@ pub fn draw(
         egui::Id::new("model labels"),
     ));
     let all = in_play(session.engine.world());
-    let screen = |p: Vec2| {
-        cam.world_to_viewport(at, p.extend(0.0))
-            .ok()
-            .map(|v| egui::pos2(v.x, v.y))
-    };
+    let screen = |p: Vec2| super::screen_point(cam, at, p);
     for m in &all {
         let (Some(c), Some(edge)) = (
             screen(m.base.center),
@@ -41,17 +37,9 @@ pub fn draw(
         };
         label(&painter, m, c, edge.x - c.x);
     }
-    if let Some(m) = sel.hover.and_then(|id| all.iter().find(|m| m.id == id))
-        && let Some(pos) = ctx.pointer_latest_pos()
-    {
+    if let Some(m) = sel.hover.and_then(|id| all.iter().find(|m| m.id == id)) {
         let broken = session.engine.battle().side(m.side).broken;
-        egui::Area::new("hover card".into())
-            .fixed_pos(pos + egui::vec2(18.0, 12.0))
-            .order(egui::Order::Tooltip)
-            .interactable(false)
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| hover_card(ui, m, broken));
-            });
+        super::hover_card(ctx, "hover card", |ui| hover_card(ui, m, broken));
     }
     Ok(())
 }

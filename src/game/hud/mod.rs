@@ -82,6 +82,32 @@ pub fn panels<R: warband_table::sim::Contest>(
         });
 }
 
+/// A card beside the pointer (the model or unit under it), above everything else.
+pub fn hover_card(ctx: &egui::Context, id: &'static str, contents: impl FnOnce(&mut egui::Ui)) {
+    let Some(pos) = ctx.pointer_latest_pos() else {
+        return;
+    };
+    egui::Area::new(id.into())
+        .fixed_pos(pos + egui::vec2(18.0, 12.0))
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, contents);
+        });
+}
+
+/// Where a point of the table is in the window, for marks drawn in screen space.
+pub fn screen_point(cam: &Camera, at: &GlobalTransform, p: Vec2) -> Option<egui::Pos2> {
+    cam.world_to_viewport(at, p.extend(0.0))
+        .ok()
+        .map(|v| egui::pos2(v.x, v.y))
+}
+
+/// A die as a log line shows it.
+pub fn die_line(d: &warband_rules::DieRoll) -> String {
+    format!("  🎲 {} {} = {} ({})", d.die, d.purpose, d.value, d.clause)
+}
+
 /// A Ui covering the whole window, behind everything else, for egui 0.36 panels to be
 /// shown into.
 pub fn root_ui(ctx: &egui::Context) -> egui::Ui {

@@ -101,11 +101,7 @@ fn markers(
         egui::Order::Background,
         egui::Id::new("toy markers"),
     ));
-    let screen = |p: Vec2| {
-        cam.world_to_viewport(at, p.extend(0.0))
-            .ok()
-            .map(|v| egui::pos2(v.x, v.y))
-    };
+    let screen = |p: Vec2| crate::game::hud::screen_point(cam, at, p);
     for u in in_play(session.engine.world()) {
         let below = u.base.center - Vec2::Y * (u.base.shape.half_extents(u.base.facing).y + 0.35);
         let Some(mut pos) = screen(below) else {
@@ -144,21 +140,14 @@ fn markers(
     if let Some(u) = toy
         .hover
         .and_then(|id| warband_toy_soldier::battle::find(world, id))
-        && let Some(pos) = ctx.pointer_latest_pos()
     {
-        egui::Area::new("toy hover".into())
-            .fixed_pos(pos + egui::vec2(18.0, 12.0))
-            .order(egui::Order::Tooltip)
-            .interactable(false)
-            .show(ctx, |ui| {
-                egui::Frame::popup(ui.style()).show(ui, |ui| hover_card(ui, world, &u));
-            });
+        crate::game::hud::hover_card(ctx, "toy hover", |ui| unit_card(ui, world, &u));
     }
     Ok(())
 }
 
 /// The unit under the pointer: what it is and what is on it.
-fn hover_card(ui: &mut egui::Ui, world: &World, u: &warband_toy_soldier::battle::View) {
+fn unit_card(ui: &mut egui::Ui, world: &World, u: &warband_toy_soldier::battle::View) {
     ui.colored_label(palette::side_egui(u.side), describe::name(world, u.id));
     let p = &u.unit;
     ui.small(format!(

@@ -3,6 +3,7 @@
 //! turned to its facing and kept in step with the engine; a unit that retreats fades.
 
 use super::ToySession;
+use crate::game::models::fade;
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use bevy::prelude::*;
@@ -161,18 +162,14 @@ fn sync_units(
             continue;
         };
         *t = transform(base);
-        let mut c = palette::side(team.0);
-        if world.get::<OutOfAction>(*e).is_some() {
-            v.gone_for += time.delta_secs();
-            let alpha = (1.0 - v.gone_for / 1.2).max(0.0);
-            c = c.with_alpha(alpha);
-            if alpha == 0.0 {
-                *vis = Visibility::Hidden;
-            }
-        } else {
-            v.gone_for = 0.0;
-            *vis = Visibility::Inherited;
-        }
+        let out = world.get::<OutOfAction>(*e).is_some();
+        let c = fade(
+            palette::side(team.0),
+            &mut v.gone_for,
+            out,
+            time.delta_secs(),
+            &mut vis,
+        );
         shape.fill = Some(Fill::color(c));
     }
 }

@@ -18,53 +18,17 @@ use crate::command::Command;
 use crate::engine::{Borderlands, Engine};
 use bevy_ecs::world::World;
 use bevy_math::Vec2;
-use std::fmt;
-use std::str::FromStr;
 use warband_rules::Side;
 pub use warband_table::player::Policy;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AiKind {
-    Random,
-    Charge,
-    Normal,
-}
+pub use warband_table::player::Baseline as AiKind;
 
-impl AiKind {
-    pub const ALL: [AiKind; 3] = [AiKind::Random, AiKind::Charge, AiKind::Normal];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            AiKind::Random => "random",
-            AiKind::Charge => "charge",
-            AiKind::Normal => "normal",
-        }
-    }
-
-    pub fn policy(self, seed: u64) -> Box<dyn Policy<Borderlands>> {
-        match self {
-            AiKind::Random => Box::new(Random::new(seed)),
-            AiKind::Charge => Box::new(Charge),
-            AiKind::Normal => Box::new(Normal),
-        }
-    }
-}
-
-impl fmt::Display for AiKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for AiKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        AiKind::ALL
-            .into_iter()
-            .find(|k| k.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| {
-                format!("unknown Borderlands AI `{s}`: expected random, charge or normal")
-            })
+/// The computer player of this kind.
+pub fn policy(kind: AiKind, seed: u64) -> Box<dyn Policy<Borderlands>> {
+    match kind {
+        AiKind::Random => Box::new(Random::new(seed)),
+        AiKind::Charge => Box::new(Charge),
+        AiKind::Normal => Box::new(Normal),
     }
 }
 

@@ -8,22 +8,22 @@ use crate::command::Command;
 use crate::engine::{Borderlands, Engine};
 use crate::spells::check_cast;
 use bevy_math::Vec2;
-use warband_rules::{DiceRoller, Die, Side};
-use warband_table::player::Policy;
+use warband_rules::Side;
+use warband_table::player::{Chooser, Policy};
 
 pub struct Random {
-    dice: DiceRoller,
+    dice: Chooser,
 }
 
 impl Random {
     pub fn new(seed: u64) -> Self {
         Self {
-            dice: DiceRoller::from_seed(seed),
+            dice: Chooser::new(seed),
         }
     }
 
     fn unit(&mut self) -> f32 {
-        f32::from(self.dice.face(Die(200)) - 1) / 199.0
+        self.dice.fraction()
     }
 }
 
@@ -73,8 +73,6 @@ impl Policy<Borderlands> for Random {
             }
         }
         options.extend(run_away(world, &v, self.unit() < 0.5));
-        let n = options.len();
-        let pick = usize::from(self.dice.face(Die(n.min(255) as u8)) - 1);
-        Some(options.swap_remove(pick.min(n - 1)))
+        self.dice.pick(options)
     }
 }

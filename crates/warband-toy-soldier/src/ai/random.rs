@@ -8,23 +8,23 @@ use crate::actions::{
 use crate::battle::in_play;
 use crate::command::Command;
 use crate::engine::{Engine, ToySoldier};
+use warband_rules::Side;
 use warband_rules::toy_soldier::{Spell, Step};
-use warband_rules::{DiceRoller, Die, Side};
-use warband_table::player::Policy;
+use warband_table::player::{Chooser, Policy};
 
 pub struct Random {
-    dice: DiceRoller,
+    dice: Chooser,
 }
 
 impl Random {
     pub fn new(seed: u64) -> Self {
         Self {
-            dice: DiceRoller::from_seed(seed),
+            dice: Chooser::new(seed),
         }
     }
 
     fn unit(&mut self) -> f32 {
-        f32::from(self.dice.face(Die(200)) - 1) / 199.0
+        self.dice.fraction()
     }
 }
 
@@ -40,7 +40,7 @@ impl Policy<ToySoldier> for Random {
                     .map(|u| Command::Activate { unit: u.id }),
             );
             options.push(Command::Done);
-            return Some(self.pick(options));
+            return self.dice.pick(options);
         };
         options.push(Command::Pass);
         if v.marks.danger > 0 {
@@ -77,14 +77,6 @@ impl Policy<ToySoldier> for Random {
                 }
             }
         }
-        Some(self.pick(options))
-    }
-}
-
-impl Random {
-    fn pick(&mut self, mut options: Vec<Command>) -> Command {
-        let n = options.len();
-        let pick = usize::from(self.dice.face(Die(n.clamp(1, 255) as u8)) - 1);
-        options.swap_remove(pick.min(n - 1))
+        self.dice.pick(options)
     }
 }
