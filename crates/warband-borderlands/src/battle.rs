@@ -188,3 +188,13 @@ pub fn can_fight(world: &World, side: Side) -> bool {
         .iter()
         .any(|v| v.side == side && v.cond.able())
 }
+
+impl warband_table::engine::Progress for Battle {
+    fn round(&self) -> u32 {
+        self.round
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+}

@@ -13,7 +13,7 @@ use bevy_math::Vec2;
 use warband_rules::borderlands::clauses::HIT_POINTS;
 use warband_rules::borderlands::rules::{Order, roll_hp};
 use warband_rules::{DiceRoller, Ruleset, Side};
-use warband_table::engine::{ModelIndex, Outcome, Rules};
+use warband_table::engine::{ModelIndex, Rules};
 use warband_table::geometry::{BaseShape, Placed};
 use warband_table::{Refusal, state};
 
@@ -39,6 +39,7 @@ impl Rules for Borderlands {
     type Command = Command;
     type Event = LogEvent;
     type Setup = BattleSetup;
+    type Battle = Battle;
 
     fn plugin(app: &mut App) {
         plugin(app);
@@ -60,20 +61,12 @@ impl Rules for Borderlands {
         phases::apply(world, side, command)
     }
 
-    fn round(world: &World) -> u32 {
-        world.get_resource::<Battle>().map_or(0, |b| b.round)
-    }
-
     fn end_turn() -> Command {
         Command::EndStep
     }
 
     fn awaiting(world: &World) -> Option<Side> {
         phases::awaiting(world)
-    }
-
-    fn outcome(world: &World) -> Option<&Outcome> {
-        world.get_resource::<Battle>()?.outcome.as_ref()
     }
 
     warband_table::command_records!(LogEvent);

@@ -180,3 +180,13 @@ pub fn entity_of(world: &World, id: u32) -> Option<Entity> {
     let index = usize::try_from(id).ok()?.checked_sub(1)?;
     world.resource::<ModelIndex>().0.get(index).copied()
 }
+
+impl warband_table::engine::Progress for Battle {
+    fn round(&self) -> u32 {
+        self.round
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+}

@@ -1,7 +1,7 @@
 //! The headless battle: an `App` with the battle plugin, built from a setup and a seed,
 //! driven by `submit`. No window, no renderer: the desktop game wraps the same plugin.
 
-use crate::battle::{Battle, Dice, Outcome, SideState, TerrainMap, Turn};
+use crate::battle::{Battle, Dice, SideState, TerrainMap, Turn};
 use crate::command::{Command, Refusal};
 use crate::components::*;
 use crate::data::BattleSetup;
@@ -60,6 +60,7 @@ impl Rules for Marauders {
     type Command = Command;
     type Event = LogEvent;
     type Setup = BattleSetup;
+    type Battle = Battle;
 
     fn plugin(app: &mut App) {
         plugin(app);
@@ -81,20 +82,12 @@ impl Rules for Marauders {
         phases::apply(world, side, command)
     }
 
-    fn round(world: &World) -> u32 {
-        world.get_resource::<Battle>().map_or(0, |b| b.round)
-    }
-
     fn end_turn() -> Command {
         Command::EndPhase
     }
 
     fn awaiting(world: &World) -> Option<Side> {
         phases::awaiting(world)
-    }
-
-    fn outcome(world: &World) -> Option<&Outcome> {
-        world.get_resource::<Battle>()?.outcome.as_ref()
     }
 
     warband_table::command_records!(LogEvent);

@@ -92,9 +92,17 @@ impl<E: LogEntry + Serialize> Log<E> {
     }
 }
 
+/// The resource that holds a battle's progress: its round (or turn) and how it ended.
+pub trait Progress: Resource {
+    fn round(&self) -> u32;
+    fn outcome(&self) -> Option<&Outcome>;
+}
+
 /// What a ruleset tells the engine.
 pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     const RULESET: Ruleset;
+    /// The ruleset's battle resource.
+    type Battle: Progress;
     /// The ruleset's phases (or turn steps), a Bevy state its plugin initialises.
     type Phase: FreelyMutableState + Copy + Debug;
     type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
@@ -114,13 +122,19 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     /// change nothing (the engine then logs the refusal).
     fn apply(world: &mut World, side: Side, command: &Self::Command) -> Result<(), Refusal>;
     /// The round (or turn) being played.
-    fn round(world: &World) -> u32;
+    fn round(world: &World) -> u32 {
+        world
+            .get_resource::<Self::Battle>()
+            .map_or(0, Progress::round)
+    }
     /// The command that ends a side's part of the phase or turn (what a player that has
     /// nothing more to do sends).
     fn end_turn() -> Self::Command;
     /// The side whose command the battle waits for, if any.
     fn awaiting(world: &World) -> Option<Side>;
-    fn outcome(world: &World) -> Option<&Outcome>;
+    fn outcome(world: &World) -> Option<&Outcome> {
+        world.get_resource::<Self::Battle>()?.outcome()
+    }
     /// The log's record of a command accepted, and of one refused with its reason.
     fn accepted(side: Side, command: Self::Command) -> Self::Event;
     fn refused(side: Side, command: Self::Command, reason: String) -> Self::Event;

@@ -127,3 +127,13 @@ pub fn log(world: &mut World, e: LogEvent) {
 pub fn set_marks(world: &mut World, v: &View, marks: Marks) {
     world.entity_mut(v.entity).insert(marks);
 }
+
+impl warband_table::engine::Progress for Battle {
+    fn round(&self) -> u32 {
+        self.turn
+    }
+
+    fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+}

@@ -12,7 +12,7 @@ use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use std::f32::consts::PI;
 use warband_rules::{DiceRoller, Ruleset, Side};
-use warband_table::engine::{ModelIndex, Outcome, Rules};
+use warband_table::engine::{ModelIndex, Rules};
 use warband_table::geometry::{BaseShape, Placed};
 use warband_table::{Refusal, state};
 
@@ -37,6 +37,7 @@ impl Rules for ToySoldier {
     type Command = Command;
     type Event = LogEvent;
     type Setup = BattleSetup;
+    type Battle = Battle;
 
     fn plugin(app: &mut App) {
         plugin(app);
@@ -58,20 +59,12 @@ impl Rules for ToySoldier {
         turn::apply(world, side, command)
     }
 
-    fn round(world: &World) -> u32 {
-        world.get_resource::<Battle>().map_or(0, |b| b.turn)
-    }
-
     fn end_turn() -> Command {
         Command::Done
     }
 
     fn awaiting(world: &World) -> Option<Side> {
         turn::awaiting(world)
-    }
-
-    fn outcome(world: &World) -> Option<&Outcome> {
-        world.get_resource::<Battle>()?.outcome.as_ref()
     }
 
     warband_table::command_records!(LogEvent);
