@@ -3,7 +3,7 @@
 //! file, line and column.
 
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use warband_rules::Ruleset;
 use warband_rules::army::ArmyList;
@@ -11,7 +11,8 @@ use warband_rules::borderlands::profile::{
     ArmourDef, Combatant, Hero, MonsterStats, Weapon, hero_problems, monster_problems,
 };
 pub use warband_table::files::{DataError, load_ron, parse_ron};
-use warband_table::files::{duplicate_names, opens_with};
+use warband_table::files::{duplicate_names, load_armies, opens_with, root_of};
+use warband_table::table::{TableOf, battle_problems};
 
 /// The shared bestiary (its monsters' `bx` blocks) and the armoury, under the assets.
 const BESTIARY: &str = "bestiary/marauders.ron";
@@ -111,15 +112,6 @@ pub struct BattleSetup {
     pub roster: Vec<Combatant>,
 }
 
-/// The assets folder of a scenario file (`…/scenarios/x.ron` → `…`).
-fn root_of(scenario_file: &Path) -> PathBuf {
-    scenario_file
-        .parent()
-        .and_then(Path::parent)
-        .unwrap_or(Path::new("."))
-        .to_path_buf()
-}
-
 impl BattleSetup {
     /// Loads a scenario, its armies from `../armies/`, the monsters of
     /// `../bestiary/marauders.ron` (the shared B/X bestiary) and the heroes of
@@ -127,12 +119,7 @@ impl BattleSetup {
     pub fn load(scenario_file: &Path) -> Result<Self, DataError> {
         let scenario: Scenario = load_ron(scenario_file)?;
         let root = root_of(scenario_file);
-        let army =
-            |name: &str| load_ron::<ArmyList>(&root.join("armies").join(format!("{name}.ron")));
-        let armies = PerSide {
-            a: army(&scenario.armies.a)?,
-            b: army(&scenario.armies.b)?,
-        };
+        let armies = load_armies(scenario_file, &scenario.armies)?;
         let roster = roster(&root.join(BESTIARY), &root.join(ARMOURY))?;
         let setup = Self {
             scenario,
@@ -160,34 +147,18 @@ impl BattleSetup {
     /// Everything that would stop this battle being played.
     pub fn problems(&self) -> Vec<String> {
         let s = &self.scenario;
-        let mut out = Vec::new();
-        if s.ruleset != Ruleset::Borderlands {
-            out.push(format!(
-                "scenario `{}` is for `{}`, not borderlands",
-                s.name, s.ruleset
-            ));
-        }
-        out.extend(warband_table::table::table_problems(
-            &s.name,
-            s.table,
-            s.round_limit,
-            &s.terrain,
-            &s.deployment,
-        ));
-        for side in warband_rules::Side::BOTH {
-            let army = self.armies.get(side);
-            out.extend(army_problems(army, &self.roster));
-            let diameters: Vec<f32> = self.muster(army).iter().map(|c| base_diameter(c)).collect();
-            let table = bevy_math::Vec2::new(s.table.0, s.table.1);
-            if let Err(e) = warband_table::table::deploy(*s.deployment.get(side), &diameters, table)
-            {
-                out.push(format!(
-                    "scenario `{}`, {side} ({}): {e}",
-                    s.name, army.name
-                ));
-            }
-        }
-        out
+        let table = TableOf {
+            name: &s.name,
+            ruleset: s.ruleset,
+            table: s.table,
+            limit: s.round_limit,
+            terrain: &s.terrain,
+            deployment: &s.deployment,
+        };
+        battle_problems(&table, Ruleset::Borderlands, &self.armies, |army| {
+            let room = self.muster(army).iter().map(|c| base_diameter(c)).collect();
+            (army_problems(army, &self.roster), room)
+        })
     }
 }
 

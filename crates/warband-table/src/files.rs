@@ -107,3 +107,25 @@ pub fn save_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), DataError> {
         .map_err(|e| DataError::new(path, format!("cannot encode: {e}")))?;
     write_atomic(path, &text)
 }
+
+/// The assets folder of a scenario file (`…/scenarios/x.ron` → `…`).
+pub fn root_of(scenario_file: &Path) -> PathBuf {
+    scenario_file
+        .parent()
+        .and_then(Path::parent)
+        .unwrap_or(Path::new("."))
+        .to_path_buf()
+}
+
+/// The two armies a scenario names, from the `armies/` folder beside its own.
+pub fn load_armies(
+    scenario_file: &Path,
+    names: &crate::table::PerSide<String>,
+) -> Result<crate::table::PerSide<warband_rules::army::ArmyList>, DataError> {
+    let dir = root_of(scenario_file).join("armies");
+    let army = |name: &str| load_ron(&dir.join(format!("{name}.ron")));
+    Ok(crate::table::PerSide {
+        a: army(&names.a)?,
+        b: army(&names.b)?,
+    })
+}

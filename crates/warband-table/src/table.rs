@@ -179,3 +179,52 @@ pub fn table_problems(
     }
     out
 }
+
+/// A scenario's table as the checks read it, for any ruleset.
+pub struct TableOf<'a> {
+    pub name: &'a str,
+    pub ruleset: warband_rules::Ruleset,
+    pub table: (f32, f32),
+    pub limit: u32,
+    pub terrain: &'a [TerrainDef],
+    pub deployment: &'a PerSide<Zone>,
+}
+
+/// Everything that would stop a battle of ruleset `expected` being played on this table
+/// with these armies: a scenario of another ruleset, the table's problems, each army's
+/// own (`army` gives them with the room each model or unit takes in deployment), and an
+/// army its zone cannot hold.
+pub fn battle_problems(
+    t: &TableOf,
+    expected: warband_rules::Ruleset,
+    armies: &PerSide<warband_rules::army::ArmyList>,
+    army: impl Fn(&warband_rules::army::ArmyList) -> (Vec<String>, Vec<f32>),
+) -> Vec<String> {
+    let mut out = Vec::new();
+    if t.ruleset != expected {
+        out.push(format!(
+            "scenario `{}` is for `{}`, not {expected}",
+            t.name, t.ruleset
+        ));
+    }
+    out.extend(table_problems(
+        t.name,
+        t.table,
+        t.limit,
+        t.terrain,
+        t.deployment,
+    ));
+    let size = Vec2::new(t.table.0, t.table.1);
+    for side in Side::BOTH {
+        let list = armies.get(side);
+        let (problems, room) = army(list);
+        out.extend(problems);
+        if let Err(e) = deploy(*t.deployment.get(side), &room, size) {
+            out.push(format!(
+                "scenario `{}`, {side} ({}): {e}",
+                t.name, list.name
+            ));
+        }
+    }
+    out
+}

@@ -2,14 +2,15 @@
 //! base sizes (`bestiary/toy-soldier.ron`). Errors name the file, line and column.
 
 use serde::{Deserialize, Serialize};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use warband_rules::Ruleset;
 use warband_rules::army::ArmyList;
 use warband_rules::toy_soldier::{Kind, UnitProfile, unit_problems};
 pub use warband_table::files::{DataError, load_ron, parse_ron};
-use warband_table::files::{duplicate_names, opens_with};
+use warband_table::files::{duplicate_names, load_armies, opens_with, root_of};
 pub use warband_table::table::{PerSide, TerrainDef, TerrainKind, Zone};
+use warband_table::table::{TableOf, battle_problems};
 
 /// The unit list, under the assets.
 const UNITS: &str = "bestiary/toy-soldier.ron";
@@ -103,28 +104,13 @@ pub struct BattleSetup {
     pub units: Units,
 }
 
-/// The assets folder of a scenario file (`…/scenarios/x.ron` → `…`).
-fn root_of(scenario_file: &Path) -> PathBuf {
-    scenario_file
-        .parent()
-        .and_then(Path::parent)
-        .unwrap_or(Path::new("."))
-        .to_path_buf()
-}
-
 impl BattleSetup {
     /// Loads a scenario, its armies from `../armies/` and the units of
     /// `../bestiary/toy-soldier.ron`.
     pub fn load(scenario_file: &Path) -> Result<Self, DataError> {
         let scenario: Scenario = load_ron(scenario_file)?;
-        let root = root_of(scenario_file);
-        let army =
-            |name: &str| load_ron::<ArmyList>(&root.join("armies").join(format!("{name}.ron")));
-        let armies = PerSide {
-            a: army(&scenario.armies.a)?,
-            b: army(&scenario.armies.b)?,
-        };
-        let units = Units::load(&root.join(UNITS))?;
+        let armies = load_armies(scenario_file, &scenario.armies)?;
+        let units = Units::load(&root_of(scenario_file).join(UNITS))?;
         let setup = Self {
             scenario,
             armies,
@@ -147,34 +133,17 @@ impl BattleSetup {
     /// Everything that would stop this battle being played.
     pub fn problems(&self) -> Vec<String> {
         let s = &self.scenario;
-        let mut out = Vec::new();
-        if s.ruleset != Ruleset::ToySoldier {
-            out.push(format!(
-                "scenario `{}` is for `{}`, not toy-soldier",
-                s.name, s.ruleset
-            ));
-        }
-        out.extend(warband_table::table::table_problems(
-            &s.name,
-            s.table,
-            s.turn_limit,
-            &s.terrain,
-            &s.deployment,
-        ));
-        for side in warband_rules::Side::BOTH {
-            let army = self.armies.get(side);
-            out.extend(army_problems(army, &self.units));
-            let table = bevy_math::Vec2::new(s.table.0, s.table.1);
-            if let Err(e) =
-                warband_table::table::deploy(*s.deployment.get(side), &self.footprints(army), table)
-            {
-                out.push(format!(
-                    "scenario `{}`, {side} ({}): {e}",
-                    s.name, army.name
-                ));
-            }
-        }
-        out
+        let table = TableOf {
+            name: &s.name,
+            ruleset: s.ruleset,
+            table: s.table,
+            limit: s.turn_limit,
+            terrain: &s.terrain,
+            deployment: &s.deployment,
+        };
+        battle_problems(&table, Ruleset::ToySoldier, &self.armies, |army| {
+            (army_problems(army, &self.units), self.footprints(army))
+        })
     }
 
     /// The room each unit takes in deployment: its base's longer side.
