@@ -8,7 +8,6 @@ use super::screens::{BattleStarted, Screen};
 use super::session::Session;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
-use warband_marauders::MaraudersEngine as _;
 use warband_marauders::battle::{ModelView, find, models};
 
 pub(super) fn plugin(app: &mut App) {

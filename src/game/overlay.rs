@@ -6,7 +6,6 @@ use super::palette;
 use super::screens::Screen;
 use super::session::Session;
 use bevy::prelude::*;
-use warband_marauders::MaraudersEngine as _;
 use warband_marauders::battle::{ModelView, TerrainMap, in_play};
 use warband_marauders::geometry::{Crossed, in_contact, line_of_fire};
 use warband_marauders::phases::{Phase, charge_threats, open_groups};

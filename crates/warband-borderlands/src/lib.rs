@@ -16,7 +16,7 @@ pub mod sim;
 pub mod spells;
 
 pub use command::Command;
-pub use engine::{Borderlands, BorderlandsEngine, Engine};
+pub use engine::{Borderlands, Engine};
 pub use warband_rules::Side;
 
 /// A saved Borderlands battle.

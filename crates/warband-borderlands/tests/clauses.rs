@@ -10,7 +10,7 @@ use warband_borderlands::components::{Condition, Down, Hp};
 use warband_borderlands::data::BattleSetup;
 use warband_borderlands::log::LogEvent;
 use warband_borderlands::phases::Phase;
-use warband_borderlands::{BorderlandsEngine as _, Command, Engine, Side};
+use warband_borderlands::{Command, Engine, Side};
 use warband_rules::borderlands::clauses;
 use warband_rules::borderlands::rules::Order;
 

@@ -4,7 +4,6 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::path::PathBuf;
 use warband_marauders::Engine;
-use warband_marauders::MaraudersEngine as _;
 use warband_marauders::ai::{Charge, play};
 use warband_marauders::data::BattleSetup;
 

@@ -98,16 +98,6 @@ pub type Engine = warband_table::engine::Engine<Marauders>;
 
 /// What Marauders adds to its engine: its `Battle` resource (round, priority, order of
 /// play, the sides' state, the outcome).
-pub trait MaraudersEngine {
-    fn battle(&self) -> &Battle;
-}
-
-impl MaraudersEngine for Engine {
-    fn battle(&self) -> &Battle {
-        self.world().resource::<Battle>()
-    }
-}
-
 /// Spawns terrain and models and inserts the battle's resources.
 fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String> {
     let problems = setup.problems();
@@ -116,16 +106,7 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
     }
     let s = &setup.scenario;
     let table = Vec2::new(s.table.0, s.table.1);
-    let mut shapes = Vec::new();
-    for (index, t) in s.terrain.iter().enumerate() {
-        shapes.push(t.shape()?);
-        world.spawn(Terrain {
-            index,
-            name: t.name.clone(),
-            kind: t.kind,
-        });
-    }
-    world.insert_resource(TerrainMap(shapes.into()));
+    warband_table::table::lay_terrain(world, &s.terrain)?;
     world.insert_resource(Spells(setup.spells.clone()));
     world.insert_resource(Dice(DiceRoller::from_seed(seed)));
     let mut sides: [SideState; 2] = Default::default();

@@ -9,7 +9,6 @@ use crate::battle::{Battle, models};
 use crate::command::Allocation;
 use crate::components::SpellAim;
 use crate::data::BattleSetup;
-use crate::engine::MaraudersEngine as _;
 use crate::geometry::{in_contact, overlaps};
 use crate::phases::Phase;
 use crate::sim::game_seed;

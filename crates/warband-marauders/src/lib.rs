@@ -15,7 +15,7 @@ pub mod save;
 pub mod sim;
 
 pub use command::{Command, Refusal};
-pub use engine::{Engine, MaraudersEngine};
+pub use engine::Engine;
 pub use phases::Phase;
 pub use warband_rules::Side;
 pub use warband_table::{geometry, hash, state};

@@ -3,7 +3,6 @@
 mod common;
 
 use common::*;
-use warband_marauders::MaraudersEngine as _;
 use warband_marauders::log::LogEvent;
 use warband_marauders::{Command, Phase, Side};
 use warband_rules::marauders::clauses;

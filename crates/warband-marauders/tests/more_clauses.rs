@@ -3,7 +3,6 @@
 mod common;
 
 use common::*;
-use warband_marauders::MaraudersEngine as _;
 use warband_marauders::battle::Trigger;
 use warband_marauders::command::Allocation;
 use warband_marauders::components::SpellAim;

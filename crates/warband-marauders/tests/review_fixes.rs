@@ -4,7 +4,6 @@
 mod common;
 
 use common::*;
-use warband_marauders::MaraudersEngine as _;
 use warband_marauders::battle::{Battle, Trigger, model};
 use warband_marauders::command::Allocation;
 use warband_marauders::components::{Blessing, Caster, ModelId};

@@ -2,7 +2,6 @@
 //! replays to the same final state.
 
 use std::path::PathBuf;
-use warband_marauders::MaraudersEngine as _;
 use warband_marauders::ai::{Charge, play};
 use warband_marauders::data::BattleSetup;
 use warband_marauders::save::Save;

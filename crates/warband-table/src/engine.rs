@@ -216,6 +216,11 @@ impl<R: Rules> Engine<R> {
         self.app.world_mut()
     }
 
+    /// The ruleset's battle resource: round, sides, outcome and the rest.
+    pub fn battle(&self) -> &R::Battle {
+        self.world().resource::<R::Battle>()
+    }
+
     pub fn phase(&self) -> R::Phase {
         *self.world().resource::<State<R::Phase>>().get()
     }

@@ -228,3 +228,23 @@ pub fn battle_problems(
     }
     out
 }
+
+/// Lays a scenario's terrain in a battle world: one `Terrain` entity a piece (for the
+/// screen) and the `TerrainMap` of their shapes (for the rules).
+pub fn lay_terrain(
+    world: &mut bevy_ecs::world::World,
+    terrain: &[TerrainDef],
+) -> Result<(), String> {
+    use crate::components::{Terrain, TerrainMap};
+    let mut shapes = Vec::new();
+    for (index, t) in terrain.iter().enumerate() {
+        shapes.push(t.shape()?);
+        world.spawn(Terrain {
+            index,
+            name: t.name.clone(),
+            kind: t.kind,
+        });
+    }
+    world.insert_resource(TerrainMap(shapes.into()));
+    Ok(())
+}

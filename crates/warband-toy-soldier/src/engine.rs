@@ -73,17 +73,6 @@ impl Rules for ToySoldier {
 /// A battle of Simple Toy Soldier.
 pub type Engine = warband_table::engine::Engine<ToySoldier>;
 
-/// What Toy Soldier adds to its engine: its `Battle` resource.
-pub trait ToySoldierEngine {
-    fn battle(&self) -> &Battle;
-}
-
-impl ToySoldierEngine for Engine {
-    fn battle(&self) -> &Battle {
-        self.world().resource::<Battle>()
-    }
-}
-
 fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String> {
     let problems = setup.problems();
     if !problems.is_empty() {
@@ -91,16 +80,7 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
     }
     let s = &setup.scenario;
     let table = Vec2::new(s.table.0, s.table.1);
-    let mut shapes = Vec::new();
-    for (index, t) in s.terrain.iter().enumerate() {
-        shapes.push(t.shape()?);
-        world.spawn(Terrain {
-            index,
-            name: t.name.clone(),
-            kind: t.kind,
-        });
-    }
-    world.insert_resource(TerrainMap(shapes.into()));
+    warband_table::table::lay_terrain(world, &s.terrain)?;
     let mut sides: [SideState; 2] = Default::default();
     let mut index = Vec::new();
     for side in Side::BOTH {

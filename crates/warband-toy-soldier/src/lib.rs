@@ -17,7 +17,7 @@ pub mod sim;
 pub mod turn;
 
 pub use command::Command;
-pub use engine::{Engine, ToySoldier, ToySoldierEngine};
+pub use engine::{Engine, ToySoldier};
 pub use warband_rules::Side;
 
 /// A saved Toy Soldier battle.

@@ -5,7 +5,6 @@ use crate::game::input::Selection;
 use crate::game::palette;
 use crate::game::session::Session;
 use bevy_egui::egui;
-use warband_marauders::MaraudersEngine as _;
 use warband_marauders::battle::{ModelView, model};
 use warband_marauders::phases::Phase;
 

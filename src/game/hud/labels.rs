@@ -8,7 +8,6 @@ use crate::game::models::initials;
 use crate::game::session::Session;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use warband_marauders::MaraudersEngine as _;
 use warband_marauders::battle::{ModelView, in_play};
 
 pub fn draw(

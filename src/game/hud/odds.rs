@@ -4,7 +4,6 @@
 use crate::game::input::{Selection, ghost};
 use crate::game::session::Session;
 use bevy_egui::egui;
-use warband_marauders::MaraudersEngine as _;
 use warband_marauders::battle::{ModelView, TerrainMap, in_play};
 use warband_marauders::geometry::Crossed;
 use warband_marauders::phases::{

@@ -5,7 +5,6 @@ use super::odds::melee_panel;
 use crate::game::input::Selection;
 use crate::game::session::Session;
 use bevy_egui::egui;
-use warband_marauders::MaraudersEngine as _;
 use warband_marauders::battle::{ModelView, in_play};
 use warband_marauders::command::Allocation;
 use warband_marauders::geometry::in_contact;

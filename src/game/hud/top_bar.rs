@@ -6,7 +6,6 @@ use crate::game::screens::Screen;
 use crate::game::session::{GameSession, Session};
 use bevy::prelude::*;
 use bevy_egui::egui;
-use warband_marauders::MaraudersEngine as _;
 use warband_marauders::phases::Phase;
 use warband_table::sim::Contest;
 

@@ -8,7 +8,7 @@ use warband_borderlands::battle::find;
 use warband_borderlands::components::Base;
 use warband_borderlands::data::{BattleSetup, PerSide, Scenario, Zone, roster};
 use warband_borderlands::log::LogEvent;
-use warband_borderlands::{BorderlandsEngine as _, Engine, Side};
+use warband_borderlands::{Engine, Side};
 use warband_rules::Ruleset;
 use warband_rules::army::{ArmyEntry, ArmyList};
 use warband_rules::borderlands::rules::Order;

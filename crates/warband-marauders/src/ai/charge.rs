@@ -7,7 +7,6 @@ use super::snapshot::Snapshot;
 use crate::command::Command;
 use crate::engine::Engine;
 use crate::engine::Marauders;
-use crate::engine::MaraudersEngine as _;
 use crate::geometry::{furthest_legal, gap};
 use crate::phases::{Phase, check_shot};
 use warband_rules::Side;

@@ -17,7 +17,6 @@ use crate::battle::ModelView;
 use crate::command::Command;
 use crate::engine::Engine;
 use crate::engine::Marauders;
-use crate::engine::MaraudersEngine as _;
 use crate::geometry::melee_groups;
 use crate::phases::Phase;
 use warband_rules::Side;

@@ -9,7 +9,6 @@ use crate::battle::ModelView;
 use crate::command::Command;
 use crate::engine::Engine;
 use crate::engine::Marauders;
-use crate::engine::MaraudersEngine as _;
 use crate::geometry::{gap, in_contact};
 use crate::phases::{Phase, check_shot};
 use bevy_math::Vec2;
