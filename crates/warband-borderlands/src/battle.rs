@@ -87,19 +87,11 @@ pub struct View {
 
 /// Every model still on the table (not slain or fled), in id order.
 pub fn in_play(world: &World) -> Vec<View> {
-    world
-        .resource::<ModelIndex>()
-        .0
-        .iter()
-        .filter_map(|e| view(world, *e))
-        .collect()
+    warband_table::engine::views(world, view)
 }
 
 fn view(world: &World, e: Entity) -> Option<View> {
     let r = world.entity(e);
-    if r.contains::<OutOfAction>() {
-        return None;
-    }
     Some(View {
         entity: e,
         id: r.get::<ModelId>()?.0,
@@ -113,11 +105,7 @@ fn view(world: &World, e: Entity) -> Option<View> {
 
 /// One model still in play, by id.
 pub fn find(world: &World, id: u32) -> Option<View> {
-    let e = *world
-        .resource::<ModelIndex>()
-        .0
-        .get(usize::try_from(id).ok()?.checked_sub(1)?)?;
-    view(world, e)
+    warband_table::engine::view_of(world, id, view)
 }
 
 /// Rolls with the battle's dice and logs every die.

@@ -72,19 +72,11 @@ pub struct View {
 
 /// Every unit still on the table, in id order.
 pub fn in_play(world: &World) -> Vec<View> {
-    world
-        .resource::<ModelIndex>()
-        .0
-        .iter()
-        .filter_map(|e| view(world, *e))
-        .collect()
+    warband_table::engine::views(world, view)
 }
 
 fn view(world: &World, e: Entity) -> Option<View> {
     let r = world.entity(e);
-    if r.contains::<OutOfAction>() {
-        return None;
-    }
     Some(View {
         entity: e,
         id: r.get::<ModelId>()?.0,
@@ -99,11 +91,7 @@ fn view(world: &World, e: Entity) -> Option<View> {
 
 /// One unit still in play, by id.
 pub fn find(world: &World, id: u32) -> Option<View> {
-    let e = *world
-        .resource::<ModelIndex>()
-        .0
-        .get(usize::try_from(id).ok()?.checked_sub(1)?)?;
-    view(world, e)
+    warband_table::engine::view_of(world, id, view)
 }
 
 /// Whether the unit is its side's Command unit or within 6" of it (+1 to AP and

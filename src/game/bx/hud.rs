@@ -81,12 +81,7 @@ fn top_line(ui: &mut egui::Ui, session: &BxSession) {
     };
     ui.colored_label(colour, text);
     ui.separator();
-    match (session.engine.awaiting(), session.human_turn()) {
-        (Some(_), Some(_)) => ui.strong("your step (Space ends it)"),
-        (Some(side), None) => ui.colored_label(palette::side_egui(side), "thinking…"),
-        (None, _) if session.engine.outcome().is_some() => ui.strong("Battle over"),
-        _ => ui.label(""),
-    };
+    crate::game::hud::turn_status(ui, session, "your step (Space ends it)");
 }
 
 /// Initials, an HP bar and condition marks over every model; the card of the model under
@@ -102,10 +97,7 @@ fn markers(
     };
     let ctx = contexts.ctx_mut()?;
     let (cam, at) = *camera;
-    let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Background,
-        egui::Id::new("bx markers"),
-    ));
+    let painter = crate::game::hud::table_painter(ctx, "bx markers");
     let screen = |p: Vec2| crate::game::hud::screen_point(cam, at, p);
     let models = in_play(session.engine.world());
     for m in &models {

@@ -62,12 +62,12 @@ fn sync(
 ) {
     let Some(session) = session else { return };
     let world = session.engine.world();
-    let index = &world.resource::<ModelIndex>().0;
+    let index = world.resource::<ModelIndex>();
     for (mut v, mut t, mut shape, mut vis) in &mut visuals {
-        let Some(e) = index.get(v.id as usize - 1) else {
+        let Some(e) = index.entity(v.id) else {
             continue;
         };
-        let (Some(base), Some(team)) = (world.get::<Base>(*e), world.get::<Team>(*e)) else {
+        let (Some(base), Some(team)) = (world.get::<Base>(e), world.get::<Team>(e)) else {
             continue;
         };
         t.translation = base.0.center.extend(t.translation.z);

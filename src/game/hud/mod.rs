@@ -103,6 +103,29 @@ pub fn screen_point(cam: &Camera, at: &GlobalTransform, p: Vec2) -> Option<egui:
         .map(|v| egui::pos2(v.x, v.y))
 }
 
+/// Whose turn it is, for the top bar: `yours` when a person must act, the side's colour
+/// while a computer thinks, and the end.
+pub fn turn_status<R: warband_table::sim::Contest>(
+    ui: &mut egui::Ui,
+    session: &crate::game::session::GameSession<R>,
+    yours: &str,
+) {
+    match (session.engine.awaiting(), session.human_turn()) {
+        (Some(_), Some(_)) => ui.strong(yours),
+        (Some(side), None) => ui.colored_label(crate::game::palette::side_egui(side), "thinking…"),
+        (None, _) if session.engine.outcome().is_some() => ui.strong("Battle over"),
+        _ => ui.label(""),
+    };
+}
+
+/// A painter over the table, beneath the panels, for marks drawn in screen space.
+pub fn table_painter(ctx: &egui::Context, name: &'static str) -> egui::Painter {
+    ctx.layer_painter(egui::LayerId::new(
+        egui::Order::Background,
+        egui::Id::new(name),
+    ))
+}
+
 /// A die as a log line shows it.
 pub fn die_line(d: &warband_rules::DieRoll) -> String {
     format!("  🎲 {} {} = {} ({})", d.die, d.purpose, d.value, d.clause)

@@ -76,12 +76,7 @@ fn top_line(ui: &mut egui::Ui, session: &ToySession) {
         );
     }
     ui.separator();
-    match (session.engine.awaiting(), session.human_turn()) {
-        (Some(_), Some(_)) => ui.strong("your activation"),
-        (Some(side), None) => ui.colored_label(palette::side_egui(side), "thinking…"),
-        (None, _) if session.engine.outcome().is_some() => ui.strong("Battle over"),
-        _ => ui.label(""),
-    };
+    crate::game::hud::turn_status(ui, session, "your activation");
 }
 
 /// Danger (orange) and damage (red) counters behind each unit, and a star on each
@@ -97,10 +92,7 @@ fn markers(
     };
     let ctx = contexts.ctx_mut()?;
     let (cam, at) = *camera;
-    let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Background,
-        egui::Id::new("toy markers"),
-    ));
+    let painter = crate::game::hud::table_painter(ctx, "toy markers");
     let screen = |p: Vec2| crate::game::hud::screen_point(cam, at, p);
     for u in in_play(session.engine.world()) {
         let below = u.base.center - Vec2::Y * (u.base.shape.half_extents(u.base.facing).y + 0.35);

@@ -153,16 +153,16 @@ fn sync_units(
 ) {
     let Some(session) = session else { return };
     let world = session.engine.world();
-    let index = &world.resource::<ModelIndex>().0;
+    let index = world.resource::<ModelIndex>();
     for (mut v, mut t, mut shape, mut vis) in &mut visuals {
-        let Some(e) = index.get(v.id as usize - 1) else {
+        let Some(e) = index.entity(v.id) else {
             continue;
         };
-        let (Some(base), Some(team)) = (world.get::<Base>(*e), world.get::<Team>(*e)) else {
+        let (Some(base), Some(team)) = (world.get::<Base>(e), world.get::<Team>(e)) else {
             continue;
         };
         *t = transform(base);
-        let out = world.get::<OutOfAction>(*e).is_some();
+        let out = world.get::<OutOfAction>(e).is_some();
         let c = fade(
             palette::side(team.0),
             &mut v.gone_for,
