@@ -34,7 +34,7 @@ fn a_borderlands_save_replays_and_verifies() {
 #[test]
 fn the_log_names_the_clause_of_every_die() {
     // Charge players never cast, so the battle is fought out with weapons.
-    let out = warband(&[
+    let args = [
         "battle",
         "--scenario",
         SCENARIOS[2],
@@ -44,39 +44,21 @@ fn the_log_names_the_clause_of_every_die() {
         "charge",
         "--b",
         "charge",
-        "--log",
-    ]);
-    assert!(out.status.success(), "{out:?}");
-    let log = String::from_utf8_lossy(&out.stdout);
-    for clause in [
-        "B/X Hit points",
-        "B/X Initiative",
-        "B/X Rolling to Attack",
-        "B/X Damage",
-    ] {
-        assert!(log.contains(clause), "no `{clause}` in the log");
-    }
+    ];
+    common::log_names(
+        &args,
+        &[
+            "B/X Hit points",
+            "B/X Initiative",
+            "B/X Rolling to Attack",
+            "B/X Damage",
+        ],
+    );
 }
 
 #[test]
 fn sim_plays_borderlands_and_refuses_players_it_lacks() {
-    let out = warband(&[
-        "sim",
-        "--scenario",
-        SCENARIOS[0],
-        "--a",
-        "normal",
-        "--b",
-        "random",
-        "--games",
-        "20",
-        "--swap",
-        "--json",
-    ]);
-    assert!(out.status.success(), "{out:?}");
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["games"], 20);
-    assert_eq!(v["refused_commands"], 0, "{v}");
+    common::sim_plays(SCENARIOS[0], "normal", "random");
     let out = warband(&[
         "sim",
         "--scenario",
@@ -107,12 +89,10 @@ fn validate_checks_borderlands_files_with_their_positions() {
         String::from_utf8_lossy(&out.stdout)
     );
     let root = temp("data");
-    for d in ["armies", "bestiary", "scenarios"] {
-        std::fs::create_dir_all(root.join(d)).unwrap();
-    }
-    for f in ["bestiary/marauders.ron", "bestiary/borderlands.ron"] {
-        std::fs::copy(format!("assets/{f}"), root.join(f)).unwrap();
-    }
+    common::data_folder(
+        &root,
+        &["bestiary/marauders.ron", "bestiary/borderlands.ron"],
+    );
     let greedy = root.join("armies/greedy.ron");
     std::fs::write(&greedy, "ArmyList(\n    name: \"Greedy\",\n    ruleset: \"borderlands\",\n    points_limit: Some(50),\n    leader: \"Ogre\",\n    entries: [ArmyEntry(profile: \"Ogre\"), ArmyEntry(profile: \"Dragon\")],\n)\n").unwrap();
     let out = warband(&["validate", greedy.to_str().unwrap()]);

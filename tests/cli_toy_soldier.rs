@@ -125,40 +125,21 @@ fn the_log_names_the_clause_of_every_die() {
         "charge",
         "--b",
         "charge",
-        "--log",
     ];
-    let out = warband(&args);
-    assert!(out.status.success(), "{out:?}");
-    let log = String::from_utf8_lossy(&out.stdout);
-    for clause in [
-        "Toy Soldier Turn: roll off",
-        "Toy Soldier Activation",
-        "Toy Soldier Melee",
-        "Toy Soldier Morale",
-    ] {
-        assert!(log.contains(clause), "no `{clause}` in the log");
-    }
+    common::log_names(
+        &args,
+        &[
+            "Toy Soldier Turn: roll off",
+            "Toy Soldier Activation",
+            "Toy Soldier Melee",
+            "Toy Soldier Morale",
+        ],
+    );
 }
 
 #[test]
 fn sim_plays_toy_soldier() {
-    let out = warband(&[
-        "sim",
-        "--scenario",
-        SCENARIOS[0],
-        "--a",
-        "normal",
-        "--b",
-        "charge",
-        "--games",
-        "20",
-        "--swap",
-        "--json",
-    ]);
-    assert!(out.status.success(), "{out:?}");
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["games"], 20);
-    assert_eq!(v["refused_commands"], 0, "{v}");
+    common::sim_plays(SCENARIOS[0], "normal", "charge");
     let out = warband(&[
         "sim",
         "--scenario",
@@ -182,14 +163,7 @@ fn validate_checks_points_and_the_command_unit() {
         String::from_utf8_lossy(&out.stdout)
     );
     let root = temp("data");
-    for d in ["armies", "bestiary", "scenarios"] {
-        std::fs::create_dir_all(root.join(d)).unwrap();
-    }
-    std::fs::copy(
-        "assets/bestiary/toy-soldier.ron",
-        root.join("bestiary/toy-soldier.ron"),
-    )
-    .unwrap();
+    common::data_folder(&root, &["bestiary/toy-soldier.ron"]);
     let army = root.join("armies/two-bosses.ron");
     std::fs::write(&army, "ArmyList(\n    name: \"Two bosses\",\n    ruleset: \"toy-soldier\",\n    leader: \"Orc warboss\",\n    entries: [ArmyEntry(profile: \"Orc warboss\", count: 2), ArmyEntry(profile: \"Troll\", count: 6)],\n)\n").unwrap();
     let out = warband(&["validate", army.to_str().unwrap()]);

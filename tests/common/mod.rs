@@ -62,3 +62,48 @@ pub fn save_and_verify(scenario: &str, save: &std::path::Path, ruleset: &str) {
     assert!(out.status.success(), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stdout).contains("verified"));
 }
+
+/// A battle's run with the log printed: every clause named must be in it.
+pub fn log_names(args: &[&str], clauses: &[&str]) {
+    let mut all = args.to_vec();
+    all.push("--log");
+    let out = warband(&all);
+    assert!(out.status.success(), "{out:?}");
+    let log = String::from_utf8_lossy(&out.stdout);
+    for clause in clauses {
+        assert!(log.contains(clause), "no `{clause}` in the log");
+    }
+}
+
+/// A sim of 20 swapped games as JSON: it plays them all and the engine refuses nothing.
+pub fn sim_plays(scenario: &str, a: &str, b: &str) {
+    let args = [
+        "sim",
+        "--scenario",
+        scenario,
+        "--a",
+        a,
+        "--b",
+        b,
+        "--games",
+        "20",
+        "--swap",
+        "--json",
+    ];
+    let out = warband(&args);
+    assert!(out.status.success(), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"], 20);
+    assert_eq!(v["refused_commands"], 0, "{v}");
+}
+
+/// A fresh data folder (`armies/`, `bestiary/`, `scenarios/`) in `dir`, with these files
+/// copied from the shipped assets.
+pub fn data_folder(dir: &std::path::Path, files: &[&str]) {
+    for d in ["armies", "bestiary", "scenarios"] {
+        std::fs::create_dir_all(dir.join(d)).unwrap();
+    }
+    for f in files {
+        std::fs::copy(format!("assets/{f}"), dir.join(f)).unwrap();
+    }
+}
