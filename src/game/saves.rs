@@ -54,6 +54,28 @@ pub fn armies_dir() -> PathBuf {
     data_dir().join("armies")
 }
 
+/// The Borderlands heroes the player made with the hero designer.
+pub fn heroes_file() -> PathBuf {
+    data_dir().join("heroes.ron")
+}
+
+/// The player's own heroes (none if there is no file yet), or what is wrong with the file.
+pub fn load_heroes() -> Result<Vec<warband_rules::borderlands::profile::Hero>, String> {
+    let path = heroes_file();
+    if !path.is_file() {
+        return Ok(Vec::new());
+    }
+    warband_table::files::load_ron::<warband_borderlands::data::HeroList>(&path)
+        .map(|l| l.heroes)
+        .map_err(|e| e.to_string())
+}
+
+/// The player's heroes as combatants, made with the shipped armoury.
+pub fn hero_combatants() -> Result<Vec<warband_rules::borderlands::profile::Combatant>, String> {
+    let armoury = assets_dir().join("bestiary").join("borderlands.ron");
+    warband_borderlands::data::heroes_of(&armoury, &load_heroes()?).map_err(|e| e.to_string())
+}
+
 pub struct SaveEntry {
     pub title: String,
     pub path: PathBuf,

@@ -108,6 +108,9 @@ pub trait Desk: Contest {
     /// What the result screen says of one side beyond its losses: a broken side, and
     /// each model or unit it lost.
     fn result_notes(world: &World, side: Side) -> Vec<String>;
+    /// Adds what the player made in the data folder (Borderlands: the hero designer's
+    /// heroes) to a setup loaded from the assets.
+    fn adopt_user_data(_setup: &mut Self::Setup) {}
 }
 
 /// The table of the battle on screen: its size and terrain.
@@ -434,6 +437,12 @@ impl Desk for ToySoldier {
 
 impl Desk for Borderlands {
     desk_common!();
+
+    fn adopt_user_data(setup: &mut Self::Setup) {
+        if let Ok(heroes) = crate::game::saves::hero_combatants() {
+            setup.adopt(heroes);
+        }
+    }
 
     fn length(setup: &Self::Setup) -> String {
         format!("{} rounds", setup.scenario.round_limit)

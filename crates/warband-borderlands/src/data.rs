@@ -103,6 +103,27 @@ pub fn roster(bestiary: &Path, armoury: &Path) -> Result<Vec<Combatant>, DataErr
     Ok(out)
 }
 
+/// Heroes a player made (the desktop's hero designer keeps them in its data folder).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct HeroList {
+    pub heroes: Vec<Hero>,
+}
+
+/// Combatants for heroes made with the armoury's weapons and armour; every problem of
+/// a hero is refused.
+pub fn heroes_of(armoury: &Path, heroes: &[Hero]) -> Result<Vec<Combatant>, DataError> {
+    let arms: Armoury = load_ron(armoury)?;
+    heroes
+        .iter()
+        .map(|h| {
+            if let Some(p) = hero_problems(h).first() {
+                return Err(DataError::new(armoury, p.clone()));
+            }
+            Combatant::hero(h, &arms.weapons, &arms.armour).map_err(|e| DataError::new(armoury, e))
+        })
+        .collect()
+}
+
 /// Everything a battle needs, self-contained (a save embeds it).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BattleSetup {
@@ -130,6 +151,15 @@ impl BattleSetup {
             return Err(DataError::new(scenario_file, first.clone()));
         }
         Ok(setup)
+    }
+
+    /// Adds heroes made by the player to the roster (a name already there is kept).
+    pub fn adopt(&mut self, heroes: Vec<Combatant>) {
+        for h in heroes {
+            if self.combatant(&h.name).is_none() {
+                self.roster.push(h);
+            }
+        }
     }
 
     pub fn combatant(&self, name: &str) -> Option<&Combatant> {

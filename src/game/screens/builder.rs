@@ -23,6 +23,9 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource)]
 struct Builder {
     catalogue: Catalogue,
+    designer: super::hero_designer::Designer,
+    /// Borderlands weapons and armour, for the hero designer.
+    armoury: Option<warband_borderlands::data::Armoury>,
     army: ArmyList,
     saved: Vec<ArmyFile>,
     filter: String,
@@ -62,7 +65,15 @@ fn open(mut commands: Commands) {
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(7, |d| d.as_nanos() as u64);
+    let armoury = warband_table::files::load_ron(
+        &crate::game::saves::assets_dir()
+            .join("bestiary")
+            .join("borderlands.ron"),
+    )
+    .ok();
     commands.insert_resource(Builder {
+        designer: Default::default(),
+        armoury,
         army: catalogue.blank(),
         catalogue,
         saved: list_armies(&armies_dir()),
@@ -291,6 +302,20 @@ fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
         Ruleset::Borderlands => "Heroes and monsters",
         Ruleset::Marauders => "Bestiary",
     });
+    if b.catalogue.ruleset == Ruleset::Borderlands
+        && let Some(arms) = &b.armoury
+    {
+        let mut saved = false;
+        egui::CollapsingHeader::new(
+            "Design a hero: class, level and kit make its AC, THAC0 and damage",
+        )
+        .show(ui, |ui| {
+            saved = super::hero_designer::show(ui, &mut b.designer, arms)
+        });
+        if saved && let Ok(c) = Catalogue::load(Ruleset::Borderlands) {
+            b.catalogue = c;
+        }
+    }
     ui.horizontal(|ui| {
         ui.label("Find");
         ui.text_edit_singleline(&mut b.filter);

@@ -190,10 +190,16 @@ fn toy_soldier(path: &std::path::Path) -> Result<Catalogue, warband_table::files
 }
 
 fn borderlands(dir: &std::path::Path) -> Result<Catalogue, warband_table::files::DataError> {
-    let roster = warband_borderlands::data::roster(
+    let mut roster = warband_borderlands::data::roster(
         &dir.join("marauders.ron"),
         &dir.join("borderlands.ron"),
     )?;
+    // The player's own heroes from the hero designer, after the shipped ones.
+    for h in crate::game::saves::hero_combatants().unwrap_or_default() {
+        if !roster.iter().any(|c| c.name == h.name) {
+            roster.push(h);
+        }
+    }
     let entries = roster
         .iter()
         .map(|c| {

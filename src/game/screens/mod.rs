@@ -4,6 +4,7 @@
 mod battle;
 mod builder;
 mod catalogue;
+mod hero_designer;
 mod menu;
 mod result;
 mod saves;

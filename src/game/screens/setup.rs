@@ -116,6 +116,7 @@ where
     R::Setup: Send + Sync,
 {
     let mut setup = R::load(path).map_err(|e| vec![e.to_string()])?;
+    R::adopt_user_data(&mut setup);
     for (side, army) in Side::BOTH.into_iter().zip(armies) {
         if let Some(army) = army {
             let sides = R::armies(&mut setup);

@@ -291,6 +291,16 @@ impl Combatant {
     }
 }
 
+/// The spells a class may learn at these levels (B/X first-level lists as Borderlands
+/// plays them): magic-users and elves the arcane ones, clerics the divine ones.
+pub fn class_spells(class: Class) -> &'static [Spell] {
+    match class {
+        Class::MagicUser | Class::Elf => &[Spell::Sleep, Spell::MagicMissile, Spell::Light],
+        Class::Cleric => &[Spell::CureLightWounds, Spell::HoldPerson, Spell::Light],
+        _ => &[],
+    }
+}
+
 /// Problems of a hero's numbers (abilities 3–18, level 1–3, a weapon at all).
 pub fn hero_problems(h: &Hero) -> Vec<String> {
     let mut out = Vec::new();
@@ -312,6 +322,16 @@ pub fn hero_problems(h: &Hero) -> Vec<String> {
     }
     if h.weapons.is_empty() {
         out.push(format!("{}: a hero needs a weapon", h.name));
+    }
+    for spell in &h.spells {
+        if !class_spells(h.class).contains(spell) {
+            out.push(format!(
+                "{}: a {} cannot learn {}",
+                h.name,
+                h.class.name(),
+                spell.name()
+            ));
+        }
     }
     out
 }

@@ -1,0 +1,54 @@
+//! Heroes a player designs: made with the armoury's weapons and armour by the rules,
+//! refused when the rules refuse them, and adopted into a battle's roster.
+
+mod common;
+
+use common::{root, setup};
+use warband_borderlands::data::heroes_of;
+use warband_rules::borderlands::Class;
+use warband_rules::borderlands::profile::{Hero, Spell};
+
+fn elf() -> Hero {
+    Hero {
+        name: "Sylvan".into(),
+        class: Class::Elf,
+        level: 2,
+        str: 13,
+        dex: 16,
+        con: 12,
+        wis: 10,
+        armour: Some("chain mail".into()),
+        shield: false,
+        weapons: vec!["sword".into(), "long bow".into()],
+        spells: vec![Spell::Sleep],
+    }
+}
+
+#[test]
+fn a_designed_hero_is_made_by_the_rules_and_joins_the_roster_once() {
+    let armoury = root().join("bestiary/borderlands.ron");
+    let made = heroes_of(&armoury, &[elf()]).unwrap();
+    let c = &made[0];
+    // Chain mail AC 5, DEX 16 (+2): AC 3; an elf at level 2 casts one spell a day.
+    assert_eq!(c.ac, 3);
+    assert!(c.hero && c.missile.is_some() && c.slots >= 1, "{c:?}");
+    let mut s = setup(&["Fighter 2"], &["Kobold"]);
+    let before = s.roster.len();
+    s.adopt(made.clone());
+    s.adopt(made);
+    assert_eq!(s.roster.len(), before + 1);
+    assert!(s.combatant("Sylvan").is_some());
+}
+
+#[test]
+fn the_rules_refuse_a_hero_they_do_not_allow() {
+    let armoury = root().join("bestiary/borderlands.ron");
+    let mut wrong = elf();
+    wrong.spells = vec![Spell::HoldPerson];
+    let e = heroes_of(&armoury, &[wrong]).unwrap_err();
+    assert!(e.to_string().contains("cannot learn Hold Person"), "{e}");
+    let mut unarmed = elf();
+    unarmed.weapons = vec!["lightsaber".into()];
+    let e = heroes_of(&armoury, &[unarmed]).unwrap_err();
+    assert!(e.to_string().contains("unknown weapon `lightsaber`"), "{e}");
+}

@@ -1,0 +1,178 @@
+//! The Borderlands hero designer: class, level, ability scores and kit (armour, shield,
+//! weapons, spells), with what they make — AC, THAC0, hit dice, attacks, spells a day —
+//! worked out by the rules as you choose, and the hero saved to the data folder, where
+//! the builder and battle setup find it.
+
+use crate::game::saves::{heroes_file, load_heroes};
+use bevy_egui::egui;
+use warband_borderlands::data::{Armoury, HeroList};
+use warband_rules::borderlands::Class;
+use warband_rules::borderlands::profile::{Combatant, Hero, class_spells, hero_problems};
+use warband_table::files::save_ron;
+
+pub struct Designer {
+    pub hero: Hero,
+    pub message: Option<String>,
+}
+
+impl Default for Designer {
+    fn default() -> Self {
+        Self {
+            hero: Hero {
+                name: "New hero".into(),
+                class: Class::Fighter,
+                level: 1,
+                str: 13,
+                dex: 12,
+                con: 12,
+                wis: 10,
+                armour: Some("chain mail".into()),
+                shield: true,
+                weapons: vec!["sword".into()],
+                spells: Vec::new(),
+            },
+            message: None,
+        }
+    }
+}
+
+/// The designer; true when a hero was saved (the catalogue should be read again).
+pub fn show(ui: &mut egui::Ui, d: &mut Designer, arms: &Armoury) -> bool {
+    let h = &mut d.hero;
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        ui.text_edit_singleline(&mut h.name);
+    });
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt("hero class")
+            .selected_text(h.class.name())
+            .show_ui(ui, |ui| {
+                for c in Class::HEROES {
+                    ui.selectable_value(&mut h.class, c, c.name());
+                }
+            });
+        ui.add(egui::Slider::new(&mut h.level, 1..=3).text("level"));
+    });
+    ui.horizontal(|ui| {
+        for (label, v) in [
+            ("STR", &mut h.str),
+            ("DEX", &mut h.dex),
+            ("CON", &mut h.con),
+            ("WIS", &mut h.wis),
+        ] {
+            ui.label(label);
+            ui.add(egui::DragValue::new(v).range(3..=18));
+        }
+    });
+    kit(ui, h, arms);
+    h.spells.retain(|s| class_spells(h.class).contains(s));
+    ui.separator();
+    let made = Combatant::hero(h, &arms.weapons, &arms.armour);
+    let mut problems = hero_problems(h);
+    match &made {
+        Ok(c) => summary(ui, c),
+        Err(e) => problems.push(e.clone()),
+    }
+    for p in &problems {
+        ui.colored_label(egui::Color32::from_rgb(240, 150, 100), format!("⚠ {p}"));
+    }
+    let mut saved = false;
+    if ui
+        .add_enabled(problems.is_empty(), egui::Button::new("💾 Save hero"))
+        .clicked()
+    {
+        d.message = Some(match save(h) {
+            Ok(()) => {
+                saved = true;
+                format!("Saved {} to {}", h.name, heroes_file().display())
+            }
+            Err(e) => format!("Could not save: {e}"),
+        });
+    }
+    if let Some(m) = &d.message {
+        ui.small(m);
+    }
+    saved
+}
+
+/// Armour, shield, weapons and (for casters) spells.
+fn kit(ui: &mut egui::Ui, h: &mut Hero, arms: &Armoury) {
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt("hero armour")
+            .selected_text(h.armour.clone().unwrap_or_else(|| "no armour".into()))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut h.armour, None, "no armour");
+                for a in &arms.armour {
+                    ui.selectable_value(
+                        &mut h.armour,
+                        Some(a.name.clone()),
+                        format!("{} (AC {})", a.name, a.ac),
+                    );
+                }
+            });
+        ui.checkbox(&mut h.shield, "shield");
+    });
+    ui.horizontal_wrapped(|ui| {
+        for w in &arms.weapons {
+            let mut on = h.weapons.contains(&w.name);
+            if ui
+                .checkbox(&mut on, format!("{} {}", w.name, w.damage))
+                .changed()
+            {
+                h.weapons.retain(|n| n != &w.name);
+                if on {
+                    h.weapons.push(w.name.clone());
+                }
+            }
+        }
+    });
+    let learnable = class_spells(h.class);
+    if !learnable.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Spells");
+            for spell in learnable {
+                let mut on = h.spells.contains(spell);
+                if ui.checkbox(&mut on, spell.name()).changed() {
+                    h.spells.retain(|s| s != spell);
+                    if on {
+                        h.spells.push(*spell);
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// What the choices make, by the rules.
+fn summary(ui: &mut egui::Ui, c: &Combatant) {
+    ui.label(format!(
+        "AC {} · THAC0 {} · move {:.0}\"",
+        c.ac, c.thac0, c.move_inches
+    ));
+    let melee: Vec<String> = c
+        .melee
+        .iter()
+        .map(|a| format!("{} {}", a.name, a.damage))
+        .collect();
+    let missile = c.missile.as_ref().map_or(String::new(), |m| {
+        format!(" · {} {} ({:.0}\")", m.name, m.damage, m.range_inches())
+    });
+    ui.label(format!("Melee {}{missile}", melee.join(", ")));
+    if c.slots > 0 {
+        ui.label(format!("{} spell(s) a day", c.slots));
+    }
+}
+
+/// Adds the hero to the player's heroes (replacing one of the same name), atomically.
+fn save(h: &Hero) -> Result<(), String> {
+    let mut list = HeroList {
+        heroes: load_heroes()?,
+    };
+    list.heroes.retain(|o| o.name != h.name);
+    list.heroes.push(h.clone());
+    let path = heroes_file();
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    save_ron(&path, &list).map_err(|e| e.to_string())
+}
