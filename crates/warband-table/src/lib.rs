@@ -6,6 +6,7 @@
 //! engine (`engine::Engine<R>`) each ruleset runs on through its `engine::Rules`.
 
 pub mod components;
+pub mod corpus;
 pub mod engine;
 pub mod files;
 pub mod geometry;

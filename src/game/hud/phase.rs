@@ -239,7 +239,7 @@ fn dice_rows(ui: &mut egui::Ui, att: &ModelView, them: &[&ModelView], alloc: &mu
         };
         ui.horizontal(|ui| {
             ui.label(format!(
-                "   → {} #{} (hit on {}+)",
+                "   to {} #{} (hit on {}+)",
                 t.profile.name,
                 t.id,
                 t.effective_armour().threshold()

@@ -71,7 +71,7 @@ pub fn line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
         LogEvent::Shot {
             protection, danger, ..
         } => {
-            format!("  ÷{} → {danger} danger lands", protection.divisor())
+            format!("  ÷{}: {danger} danger lands", protection.divisor())
         }
         LogEvent::Melee {
             attacker,

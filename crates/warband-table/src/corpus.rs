@@ -1,0 +1,62 @@
+//! Fixture corpora of any ruleset: recorded battles (saves) with each one's final state
+//! hash, log digest and event count in `digests.ron`, and the check that every save
+//! still replays to exactly that. Code may move under the battles; they must not change.
+
+use crate::engine::{Engine, Rules};
+use crate::files::{DataError, load_ron, save_ron};
+use crate::player::play;
+use crate::save::Save;
+use crate::sim::Contest;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// Each fixture's file name → (final state hash, log digest, events in the log).
+pub type Digests = BTreeMap<String, (u64, u64, usize)>;
+
+/// Plays one battle with these players, writes its save into `dir` as `name` and notes
+/// its digests.
+pub fn record<R: Contest>(
+    dir: &Path,
+    name: &str,
+    setup: &R::Setup,
+    seed: u64,
+    players: (R::Player, R::Player),
+    digests: &mut Digests,
+) -> Result<(), String> {
+    let mut engine = Engine::<R>::new(setup, seed)?;
+    let mut a = R::policy(players.0, seed ^ 0xa);
+    let mut b = R::policy(players.1, seed ^ 0xb);
+    let played = play::<R>(&mut engine, a.as_mut(), b.as_mut());
+    let hash = engine.state_hash();
+    let log = engine.log();
+    digests.insert(name.to_string(), (hash, log.digest(), log.events.len()));
+    Save::<R>::new(setup.clone(), seed, played.commands, hash)
+        .write(&dir.join(name))
+        .map_err(|e| e.to_string())
+}
+
+/// Writes the digests beside the saves.
+pub fn write_digests(dir: &Path, digests: &Digests) -> Result<(), DataError> {
+    save_ron(&dir.join("digests.ron"), digests)
+}
+
+/// Replays every save of a corpus and checks it ends in its recorded state with its
+/// recorded log; how many were checked, or the first that differs.
+pub fn verify<R: Rules>(dir: &Path) -> Result<usize, String> {
+    let digests: Digests = load_ron(&dir.join("digests.ron")).map_err(|e| e.to_string())?;
+    for (file, (hash, digest, events)) in &digests {
+        let save = Save::<R>::read(&dir.join(file)).map_err(|e| e.to_string())?;
+        let mut engine = save.replay().map_err(|e| format!("{file}: {e}"))?;
+        let log = engine.log();
+        if log.events.len() != *events || log.digest() != *digest {
+            return Err(format!("{file}: the log differs"));
+        }
+        if engine.state_hash() != *hash || save.final_hash != *hash {
+            return Err(format!("{file}: the final state differs"));
+        }
+        if engine.outcome().is_none() {
+            return Err(format!("{file}: the battle did not end"));
+        }
+    }
+    Ok(digests.len())
+}
