@@ -150,6 +150,20 @@ pub fn game_seed(master: u64, index: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// A batch of one pairing, not swapped, on one thread: what a benchmark plays game by
+/// game with [`play_game`].
+pub fn bench_config<P>(a: P, b: P) -> SimConfig<P> {
+    SimConfig {
+        a,
+        b,
+        games: u32::MAX,
+        seed: 1,
+        swap: false,
+        threads: Some(1),
+        shard: None,
+    }
+}
+
 /// Plays game `index`.
 pub fn play_game<R: Contest>(
     setup: &R::Setup,
