@@ -16,15 +16,21 @@ use warband_rules::{Clause, Die, Side};
 use warband_table::geometry::{
     Crossed, MoveCheck, Mover, Other, check_move, gap, in_contact, line_of_fire,
 };
-use warband_table::{Refusal, refuse};
+use warband_table::{Refusal, RefusalKind, refuse, refuse_as};
 
 /// The model `id` of `side`, ready to act this round.
 pub fn actor(world: &World, side: Side, id: u32) -> Result<View, Refusal> {
     let Some(v) = find(world, id) else {
-        return refuse(format!("there is no model {id} in play"));
+        return refuse_as(
+            RefusalKind::NoSuchModel,
+            format!("there is no model {id} in play"),
+        );
     };
     if v.side != side {
-        return refuse(format!("model {id} is not {side}'s"));
+        return refuse_as(
+            RefusalKind::NoSuchModel,
+            format!("model {id} is not {side}'s"),
+        );
     }
     if world.resource::<Battle>().side(side).morale.fled {
         return refuse(format!("{side} is fleeing: its models only run"));
@@ -45,8 +51,14 @@ pub fn actor(world: &World, side: Side, id: u32) -> Result<View, Refusal> {
 fn enemy(world: &World, side: Side, id: u32) -> Result<View, Refusal> {
     match find(world, id) {
         Some(t) if t.side != side => Ok(t),
-        Some(_) => refuse(format!("model {id} is not an enemy")),
-        None => refuse(format!("there is no model {id} in play")),
+        Some(_) => refuse_as(
+            RefusalKind::NoSuchModel,
+            format!("model {id} is not an enemy"),
+        ),
+        None => refuse_as(
+            RefusalKind::NoSuchModel,
+            format!("there is no model {id} in play"),
+        ),
     }
 }
 
@@ -81,7 +93,7 @@ fn legal_move(world: &World, v: &View, to: Vec2, allowance: f32) -> Result<MoveC
         allowance,
     };
     check_move(&mover, to, b.table, &others(world, v), &terrain.0)
-        .map_err(|e| Refusal(e.to_string()))
+        .map_err(|e| Refusal::table(e.to_string()))
 }
 
 /// A move into or out of melee range (not for an engaged model); the 4-to-1 limit holds

@@ -21,7 +21,7 @@ use warband_rules::morale::{MoraleNeed, morale_need};
 use warband_rules::{Die, Side};
 use warband_table::engine::Outcome;
 use warband_table::geometry::{FleeEnd, Mover, flee_path};
-use warband_table::{Refusal, refuse};
+use warband_table::{Refusal, RefusalKind, refuse_as};
 
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Phase {
@@ -185,12 +185,12 @@ fn fled_to(world: &mut World, v: &View, end: FleeEnd) {
 /// Validates and plays one command of `side`.
 pub fn apply(world: &mut World, side: Side, command: &Command) -> Result<(), Refusal> {
     if world.resource::<Battle>().outcome.is_some() {
-        return refuse("the battle is over");
+        return refuse_as(RefusalKind::OutOfTurn, "the battle is over");
     }
     match awaiting(world) {
         Some(s) if s == side => {}
-        Some(s) => return refuse(format!("it is {s}'s step")),
-        None => return refuse("no side acts now"),
+        Some(s) => return refuse_as(RefusalKind::OutOfTurn, format!("it is {s}'s step")),
+        None => return refuse_as(RefusalKind::OutOfTurn, "no side acts now"),
     }
     let at = |p: &(f32, f32)| Vec2::new(p.0, p.1);
     match command {

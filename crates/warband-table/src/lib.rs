@@ -62,11 +62,46 @@ macro_rules! command_records {
 }
 
 /// Why a command was refused: what any ruleset's engine answers to a command it will
-/// not play. The battle is unchanged.
+/// not play — the reason a player reads, and its kind. The battle is unchanged.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, thiserror::Error)]
 #[error("{0}")]
-pub struct Refusal(pub String);
+pub struct Refusal(pub String, pub RefusalKind);
 
+/// What sort of thing stopped a command, for a screen or a player to act on without
+/// reading the reason.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum RefusalKind {
+    /// Not this side's turn or step, not the phase for it, or the battle is over.
+    OutOfTurn,
+    /// The model, unit or target named is not one this command may name.
+    NoSuchModel,
+    /// The table forbids it: off the table, blocked, overlapping, too far.
+    Table,
+    /// A rule of the ruleset forbids it.
+    Rule,
+}
+
+impl Refusal {
+    pub fn kind(&self) -> RefusalKind {
+        self.1
+    }
+
+    pub fn message(&self) -> &str {
+        &self.0
+    }
+
+    /// The table refuses: a geometry problem.
+    pub fn table(reason: impl Into<String>) -> Self {
+        Refusal(reason.into(), RefusalKind::Table)
+    }
+}
+
+/// A refusal by a rule.
 pub fn refuse<T>(reason: impl Into<String>) -> Result<T, Refusal> {
-    Err(Refusal(reason.into()))
+    refuse_as(RefusalKind::Rule, reason)
+}
+
+/// A refusal of a given kind.
+pub fn refuse_as<T>(kind: RefusalKind, reason: impl Into<String>) -> Result<T, Refusal> {
+    Err(Refusal(reason.into(), kind))
 }

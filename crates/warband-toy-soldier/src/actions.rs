@@ -14,7 +14,7 @@ use warband_table::geometry::{
     Crossed, Mover, Other, PivotCheck, TerrainShape, check_pivot, gap, in_contact, in_front_arc,
     line_of_fire,
 };
-use warband_table::{Refusal, refuse};
+use warband_table::{Refusal, RefusalKind, refuse, refuse_as};
 
 /// Every other unit on the table, as a moving base sees it.
 pub fn others(world: &World, v: &View) -> Vec<Other> {
@@ -51,7 +51,10 @@ pub fn check_activate(world: &World, side: Side, unit: u32) -> Result<u32, Refus
         ));
     }
     let Some(v) = find(world, unit).filter(|v| v.side == side) else {
-        return refuse(format!("unit {unit} is not one of your units in play"));
+        return refuse_as(
+            RefusalKind::NoSuchModel,
+            format!("unit {unit} is not one of your units in play"),
+        );
     };
     let cost = activation_cost(v.spent);
     let tokens = b.side(side).tokens;
@@ -122,7 +125,7 @@ pub fn check_move(
     };
     let check =
         warband_table::geometry::check_move(&mover, to, b.table, &others(world, v), terrain)
-            .map_err(|e| Refusal(e.to_string()))?;
+            .map_err(|e| Refusal::table(e.to_string()))?;
     let moved = v.base.center.distance(check.end);
     if moved < 0.01 {
         return refuse("the unit cannot move that way: it is already touching what is there");
@@ -162,7 +165,7 @@ pub fn check_turn(
         &others(world, v),
         terrain,
     )
-    .map_err(|e| Refusal(e.to_string()))
+    .map_err(|e| Refusal::table(e.to_string()))
 }
 
 /// A legal volley: the target and what protects it.
@@ -193,7 +196,10 @@ pub fn check_shot(
         ));
     }
     let Some(t) = find(world, target).filter(|t| t.side != v.side) else {
-        return refuse(format!("unit {target} is not an enemy in play"));
+        return refuse_as(
+            RefusalKind::NoSuchModel,
+            format!("unit {target} is not an enemy in play"),
+        );
     };
     let all = in_play(world);
     if all

@@ -175,7 +175,10 @@ pub fn apply(
     command: &crate::Command,
 ) -> Result<(), warband_table::Refusal> {
     if awaiting(world) != Some(side) {
-        return warband_table::refuse(format!("it is not {side}'s activation"));
+        return warband_table::refuse_as(
+            warband_table::RefusalKind::OutOfTurn,
+            format!("it is not {side}'s activation"),
+        );
     }
     activation::apply(world, side, command)?;
     if world.resource::<Battle>().outcome.is_some() {

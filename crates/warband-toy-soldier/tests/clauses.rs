@@ -373,3 +373,30 @@ fn pivots_cost_one_ap_turn_at_most_ninety_degrees_and_may_not_overlap() {
     assert!((v.base.facing.to_degrees() + 90.0).abs() < 1e-3);
     assert_eq!(battle(&e).activation.as_ref().unwrap().ap, 1);
 }
+
+#[test]
+fn refusals_say_what_kind_of_thing_stopped_them() {
+    use warband_table::RefusalKind;
+    let mut e = engine(&["Dwarf thane", "Dwarf warriors"], &["Orc warboss"], 12);
+    put(&mut e, 2, (12.0, 22.5), 0.0);
+    give_turn(&mut e, Side::A);
+    let kind = |e: &mut warband_toy_soldier::Engine, side, c| e.submit(side, c).unwrap_err().kind();
+    assert_eq!(kind(&mut e, Side::B, Command::Pass), RefusalKind::OutOfTurn);
+    assert_eq!(
+        kind(&mut e, Side::A, Command::Activate { unit: 3 }),
+        RefusalKind::NoSuchModel
+    );
+    assert_eq!(kind(&mut e, Side::A, Command::Defend), RefusalKind::Rule);
+    activate_with(&mut e, Side::A, 2, 6);
+    let off = Command::Move {
+        step: Step::Forward,
+        inches: 3.0,
+    };
+    assert_eq!(kind(&mut e, Side::A, off), RefusalKind::Table);
+    mark(&mut e, 2, 1, 0);
+    let back = Command::Move {
+        step: Step::Back,
+        inches: 1.0,
+    };
+    assert_eq!(kind(&mut e, Side::A, back), RefusalKind::Rule);
+}

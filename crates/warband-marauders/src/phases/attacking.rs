@@ -85,7 +85,7 @@ pub(super) fn resolve_command(
     if let Some(alloc) = allocation
         && let Some(why) = allocation_problem(world, side, &group, alloc)
     {
-        return Err(Refusal(why));
+        return Err(Refusal(why, warband_table::RefusalKind::Rule));
     }
     let chosen = (
         side,
@@ -108,7 +108,7 @@ pub(super) fn allocate_command(
     let alloc = match allocation {
         Some(a) => {
             if let Some(why) = allocation_problem(world, side, &strike.group, a) {
-                return Err(Refusal(why));
+                return Err(Refusal(why, warband_table::RefusalKind::Rule));
             }
             a.to_vec()
         }

@@ -93,7 +93,12 @@ pub(super) fn declare(
         .resource::<crate::engine::Spells>()
         .get(spell)
         .cloned()
-        .ok_or_else(|| Refusal(format!("unknown spell {spell}")))?;
+        .ok_or_else(|| {
+            Refusal(
+                format!("unknown spell {spell}"),
+                warband_table::RefusalKind::Rule,
+            )
+        })?;
     match (def.target, aim) {
         (SpellTarget::Point, SpellAim::Point(x, y)) => {
             let reach = Vec2::new(x, y).distance(m.base.center) - m.base.shape.reach();

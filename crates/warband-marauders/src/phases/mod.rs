@@ -113,12 +113,25 @@ impl Pending for NextState<Phase> {
 pub fn apply(world: &mut World, side: Side, command: &Command) -> Result<(), Refusal> {
     let phase = current(world);
     if world.resource::<Battle>().outcome.is_some() || phase == Phase::Over {
-        return refuse("the battle is over");
+        return warband_table::refuse_as(
+            warband_table::RefusalKind::OutOfTurn,
+            "the battle is over",
+        );
     }
     match awaiting(world) {
         Some(s) if s == side => {}
-        Some(s) => return refuse(format!("it is {s}'s turn to act in {phase:?}")),
-        None => return refuse(format!("no side acts in {phase:?} now")),
+        Some(s) => {
+            return warband_table::refuse_as(
+                warband_table::RefusalKind::OutOfTurn,
+                format!("it is {s}'s turn to act in {phase:?}"),
+            );
+        }
+        None => {
+            return warband_table::refuse_as(
+                warband_table::RefusalKind::OutOfTurn,
+                format!("no side acts in {phase:?} now"),
+            );
+        }
     }
     match (phase, command) {
         (_, Command::EndPhase) => {

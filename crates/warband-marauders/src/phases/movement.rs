@@ -160,7 +160,7 @@ fn checked(
         &others,
         &world.resource::<TerrainMap>().0,
     )
-    .map_err(|e| Refusal(e.to_string()))?;
+    .map_err(|e| Refusal::table(e.to_string()))?;
     Ok((check, others))
 }
 

@@ -64,7 +64,7 @@ pub fn check_shot(
         broken,
         asleep: s.conditions.asleep,
     })
-    .map_err(|e| Refusal(format!("{} cannot shoot: {}", s.profile.name, e.reason())))?;
+    .map_err(|e| Refusal::table(format!("{} cannot shoot: {}", s.profile.name, e.reason())))?;
     let range = s.profile.ranged.as_ref().map_or(0.0, |r| r.range);
     let reach = crate::geometry::gap(&s.base, &t.base);
     if reach > range {
