@@ -71,6 +71,37 @@ impl Chooser {
     }
 }
 
+/// A ruleset's commands for a side now, as the `random` player draws from them: each
+/// one the engine would accept (a move to a random spot is drawn with the chooser).
+/// None left means the side ends its part.
+pub trait Candidates: Rules {
+    fn candidates(
+        world: &bevy_ecs::world::World,
+        side: Side,
+        dice: &mut Chooser,
+    ) -> Vec<Self::Command>;
+}
+
+/// `random`, for any ruleset with candidates: a uniformly random one each time.
+pub struct RandomPlayer {
+    dice: Chooser,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> Self {
+        Self {
+            dice: Chooser::new(seed),
+        }
+    }
+}
+
+impl<R: Candidates> Policy<R> for RandomPlayer {
+    fn next(&mut self, engine: &mut Engine<R>, side: Side) -> Option<R::Command> {
+        let options = R::candidates(engine.world(), side, &mut self.dice);
+        self.dice.pick(options)
+    }
+}
+
 /// Something that chooses a side's commands.
 pub trait Policy<R: Rules> {
     /// The next command for `side`, or None to end its part of the phase or turn.

@@ -5,32 +5,21 @@ use super::{ready, run_away};
 use crate::actions::{check_first_aid, check_melee, check_move_to, check_shot};
 use crate::battle::in_play;
 use crate::command::Command;
-use crate::engine::{Borderlands, Engine};
+use crate::engine::Borderlands;
 use crate::spells::check_cast;
+use bevy_ecs::world::World;
 use bevy_math::Vec2;
 use warband_rules::Side;
-use warband_table::player::{Chooser, Policy};
+use warband_table::player::{Candidates, Chooser, RandomPlayer};
 
-pub struct Random {
-    dice: Chooser,
-}
+/// `random` draws from these.
+pub type Random = RandomPlayer;
 
-impl Random {
-    pub fn new(seed: u64) -> Self {
-        Self {
-            dice: Chooser::new(seed),
-        }
-    }
-
-    fn unit(&mut self) -> f32 {
-        self.dice.fraction()
-    }
-}
-
-impl Policy<Borderlands> for Random {
-    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
-        let world = engine.world();
-        let v = ready(world, side).into_iter().next()?;
+impl Candidates for Borderlands {
+    fn candidates(world: &World, side: Side, dice: &mut Chooser) -> Vec<Command> {
+        let Some(v) = ready(world, side).into_iter().next() else {
+            return Vec::new();
+        };
         let mut options = vec![Command::Hold { model: v.id }];
         for t in in_play(world) {
             let (m, id) = (v.id, t.id);
@@ -63,8 +52,9 @@ impl Policy<Borderlands> for Random {
             }
         }
         for _ in 0..4 {
-            let angle = self.unit() * std::f32::consts::TAU;
-            let to = v.base.center + Vec2::from_angle(angle) * v.stats.move_inches * self.unit();
+            let angle = dice.fraction() * std::f32::consts::TAU;
+            let to =
+                v.base.center + Vec2::from_angle(angle) * v.stats.move_inches * dice.fraction();
             if check_move_to(world, side, v.id, to).is_ok() {
                 options.push(Command::Move {
                     model: v.id,
@@ -72,7 +62,7 @@ impl Policy<Borderlands> for Random {
                 });
             }
         }
-        options.extend(run_away(world, &v, self.unit() < 0.5));
-        self.dice.pick(options)
+        options.extend(run_away(world, &v, dice.fraction() < 0.5));
+        options
     }
 }

@@ -7,30 +7,17 @@ use crate::actions::{
 };
 use crate::battle::in_play;
 use crate::command::Command;
-use crate::engine::{Engine, ToySoldier};
+use crate::engine::ToySoldier;
+use bevy_ecs::world::World;
 use warband_rules::Side;
 use warband_rules::toy_soldier::{Spell, Step};
-use warband_table::player::{Chooser, Policy};
+use warband_table::player::{Candidates, Chooser, RandomPlayer};
 
-pub struct Random {
-    dice: Chooser,
-}
+/// `random` draws from these.
+pub type Random = RandomPlayer;
 
-impl Random {
-    pub fn new(seed: u64) -> Self {
-        Self {
-            dice: Chooser::new(seed),
-        }
-    }
-
-    fn unit(&mut self) -> f32 {
-        self.dice.fraction()
-    }
-}
-
-impl Policy<ToySoldier> for Random {
-    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
-        let world = engine.world();
+impl Candidates for ToySoldier {
+    fn candidates(world: &World, side: Side, dice: &mut Chooser) -> Vec<Command> {
         let mut options = Vec::new();
         let Some((v, a)) = open(world, side) else {
             options.extend(
@@ -40,19 +27,19 @@ impl Policy<ToySoldier> for Random {
                     .map(|u| Command::Activate { unit: u.id }),
             );
             options.push(Command::Done);
-            return self.dice.pick(options);
+            return options;
         };
         options.push(Command::Pass);
         if v.marks.danger > 0 {
             options.push(Command::Defend);
         }
         for step in Step::ALL {
-            let inches = 1.0 + self.unit() * 5.0;
+            let inches = 1.0 + dice.fraction() * 5.0;
             if check_move(world, &v, &a, step, inches).is_ok() {
                 options.push(Command::Move { step, inches });
             }
         }
-        let degrees = (self.unit() - 0.5) * 180.0;
+        let degrees = (dice.fraction() - 0.5) * 180.0;
         if check_turn(world, &v, &a, degrees).is_ok() {
             options.push(Command::Pivot { degrees });
         }
@@ -67,7 +54,7 @@ impl Policy<ToySoldier> for Random {
                 options.push(Command::Fight { target: t.id });
             }
             for spell in [Spell::Heal, Spell::Curse] {
-                let sure = self.unit() < 0.5;
+                let sure = dice.fraction() < 0.5;
                 if check_magic(world, &v, &a, t.id, spell, sure).is_ok() {
                     options.push(Command::Magic {
                         target: t.id,
@@ -77,6 +64,6 @@ impl Policy<ToySoldier> for Random {
                 }
             }
         }
-        self.dice.pick(options)
+        options
     }
 }
