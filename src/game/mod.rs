@@ -5,10 +5,10 @@
 mod bx;
 mod camera;
 mod hud;
-mod input;
+mod marauders;
 mod models;
-mod overlay;
 mod palette;
+mod pointer;
 pub mod saves;
 mod screens;
 pub mod session;
@@ -50,10 +50,8 @@ pub fn run(start: Start) {
         .add_plugins((
             camera::plugin,
             table::plugin,
-            models::plugin,
-            input::plugin,
-            overlay::plugin,
-            hud::plugin,
+            pointer::plugin,
+            marauders::plugin,
             screens::plugin,
             toy::plugin,
             bx::plugin,

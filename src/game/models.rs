@@ -1,27 +1,7 @@
-//! Models on the table: a round base in its side's colour (its initials are drawn in
-//! screen space by the hud, to read at any zoom), kept in step with the engine every
-//! frame. A broken side is dimmed; a removed model
-//! fades out.
+//! What every ruleset's models share on the table: fading out of play, and the initials
+//! a label shows.
 
-use super::palette;
-use super::screens::{BattleStarted, Screen};
-use super::session::Session;
 use bevy::prelude::*;
-use bevy_prototype_lyon::prelude::*;
-use warband_marauders::battle::{ModelView, find, models};
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Battle), spawn_models.after(BattleStarted))
-        .add_systems(Update, sync_models.run_if(in_state(Screen::Battle)));
-}
-
-/// The visual of model `id`.
-#[derive(Component)]
-pub struct ModelVisual {
-    pub id: u32,
-    /// Seconds since the model left play.
-    gone_for: f32,
-}
 
 /// Fades a model out of play: its colour's alpha over 1.2 s after it left, then hidden;
 /// a model in play is shown at full colour.
@@ -46,63 +26,4 @@ pub fn initials(name: &str) -> String {
         .take(2)
         .collect::<String>()
         .to_uppercase()
-}
-
-fn spawn_models(mut commands: Commands, session: Option<NonSend<Session>>) {
-    let Some(session) = session else { return };
-    for m in models(session.engine.world()) {
-        let radius = m.base.shape.reach();
-        let circle = shapes::Circle {
-            radius,
-            center: Vec2::ZERO,
-        };
-        commands.spawn((
-            Name::new(format!("{} #{}", m.profile.name, m.id)),
-            DespawnOnExit(Screen::Battle),
-            ModelVisual {
-                id: m.id,
-                gone_for: 0.0,
-            },
-            ShapeBuilder::with(&circle)
-                .fill(palette::side(m.side))
-                .stroke((Color::srgb(0.08, 0.08, 0.08), 0.06))
-                .build(),
-            Transform::from_translation(m.base.center.extend(2.0)),
-        ));
-    }
-}
-
-fn colour(m: &ModelView, broken: bool) -> Color {
-    let c = palette::side(m.side);
-    if broken {
-        c.mix(&Color::srgb(0.35, 0.35, 0.35), 0.6)
-    } else if m.conditions.asleep {
-        c.mix(&Color::srgb(0.6, 0.6, 0.9), 0.5)
-    } else {
-        c
-    }
-}
-
-fn sync_models(
-    time: Res<Time>,
-    session: Option<NonSend<Session>>,
-    mut visuals: Query<(
-        &mut ModelVisual,
-        &mut Transform,
-        &mut Shape,
-        &mut Visibility,
-    )>,
-) {
-    let Some(session) = session else { return };
-    let all = models(session.engine.world());
-    let battle = session.engine.battle();
-    for (mut v, mut t, mut shape, mut vis) in &mut visuals {
-        let Some(m) = find(&all, v.id) else {
-            continue;
-        };
-        t.translation = m.base.center.extend(t.translation.z);
-        let c = colour(m, battle.side(m.side).broken);
-        let c = fade(c, &mut v.gone_for, !m.in_play, time.delta_secs(), &mut vis);
-        shape.fill = Some(Fill::color(c));
-    }
 }

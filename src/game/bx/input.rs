@@ -6,8 +6,8 @@
 //! ends your side's step, Esc clears.
 
 use super::BxSession;
-use crate::game::input::Selection;
 use crate::game::palette;
+use crate::game::pointer::Pointer;
 use crate::game::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
                 ghost,
             )
                 .chain()
-                .after(crate::game::input::InputDone)
+                .after(crate::game::pointer::InputDone)
                 .run_if(in_state(Screen::Battle)),
         );
 }
@@ -71,7 +71,7 @@ pub fn chosen(session: &BxSession, sel: &BxSelection, side: Side) -> Option<View
         })
 }
 
-fn hover(session: Option<NonSend<BxSession>>, sel: Res<Selection>, mut bx: ResMut<BxSelection>) {
+fn hover(session: Option<NonSend<BxSession>>, sel: Res<Pointer>, mut bx: ResMut<BxSelection>) {
     bx.hover = match (session, sel.cursor) {
         (Some(s), Some(c)) => model_at(&in_play(s.engine.world()), c),
         _ => None,
@@ -134,7 +134,7 @@ fn click(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     session: Option<NonSendMut<BxSession>>,
-    sel: Res<Selection>,
+    sel: Res<Pointer>,
     mut bx: ResMut<BxSelection>,
 ) {
     let Some(mut session) = session else { return };
@@ -196,7 +196,7 @@ fn keys(
 /// legal, red if not, amber into contact.
 fn ghost(
     session: Option<NonSend<BxSession>>,
-    sel: Res<Selection>,
+    sel: Res<Pointer>,
     bx: Res<BxSelection>,
     mut g: Gizmos,
 ) {

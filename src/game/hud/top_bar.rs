@@ -1,57 +1,11 @@
-//! Round, phase, priority, who acts; save and leave.
+//! The right end of every ruleset's top bar: save the battle, leave it.
 
-use crate::game::palette;
 use crate::game::saves::write_save;
 use crate::game::screens::Screen;
-use crate::game::session::{GameSession, Session};
+use crate::game::session::GameSession;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use warband_marauders::phases::Phase;
 use warband_table::sim::Contest;
-
-pub fn show(ui: &mut egui::Ui, session: &mut Session, next: &mut NextState<Screen>) {
-    let b = session.engine.battle().clone();
-    let phase = session.engine.phase();
-    ui.horizontal_centered(|ui| {
-        ui.strong("WARBAND");
-        ui.separator();
-        ui.label(format!(
-            "{} · Round {} of {}",
-            session.setup.scenario.name,
-            b.round.min(b.round_limit),
-            b.round_limit
-        ));
-        ui.separator();
-        ui.label(format!("Phase: {}", phase_name(phase)));
-        if let Some(p) = b.priority {
-            ui.separator();
-            ui.label("Priority:");
-            ui.colored_label(palette::side_egui(p), &session.setup.armies.get(p).name);
-        }
-        ui.separator();
-        match session.engine.awaiting() {
-            Some(side) => {
-                let who = if session.human_turn().is_some() {
-                    "your move"
-                } else {
-                    "thinking…"
-                };
-                ui.colored_label(
-                    palette::side_egui(side),
-                    format!("{} — {who}", session.setup.armies.get(side).name),
-                );
-                if session.human_turn().is_some() {
-                    ui.label("(Space ends your part of the phase)");
-                }
-            }
-            None if session.engine.outcome().is_some() => {
-                ui.strong("Battle over");
-            }
-            None => {}
-        }
-        leave_and_save(ui, session, next);
-    });
-}
 
 /// The right end of any ruleset's top bar: save the battle, leave it.
 pub fn leave_and_save<R: Contest>(
@@ -76,18 +30,4 @@ pub fn leave_and_save<R: Contest>(
             });
         }
     });
-}
-
-pub fn phase_name(p: Phase) -> &'static str {
-    match p {
-        Phase::Deploy => "Deployment",
-        Phase::DeclareSpells => "1 · Declare spells",
-        Phase::Initiative => "2 · Initiative",
-        Phase::Movement => "3 · Movement",
-        Phase::Shooting => "4 · Shooting",
-        Phase::Attacking => "5 · Attacking",
-        Phase::Spellcasting => "6 · Spellcasting",
-        Phase::Morale => "7 · Morale",
-        Phase::Over => "Over",
-    }
 }

@@ -25,7 +25,7 @@ fn overlay(
     mut contexts: EguiContexts,
     session: Option<NonSendMut<ToySession>>,
     mut toy: ResMut<ToySelection>,
-    sel: Res<crate::game::input::Selection>,
+    sel: Res<crate::game::pointer::Pointer>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let Some(mut session) = session else {

@@ -5,7 +5,7 @@
 //! defends, Q/E pivot 45° (with Shift 90°), Space passes, Enter is done for the turn.
 
 use super::ToySession;
-use crate::game::input::Selection;
+use crate::game::pointer::Pointer;
 use crate::game::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
                 keys.run_if(not(egui_wants_any_keyboard_input)),
             )
                 .chain()
-                .after(crate::game::input::InputDone)
+                .after(crate::game::pointer::InputDone)
                 .run_if(in_state(Screen::Battle)),
         );
 }
@@ -81,7 +81,7 @@ pub fn ghost_plan(
     Some((step, inches, check_move(world, &v, &a, step, inches)))
 }
 
-fn hover(session: Option<NonSend<ToySession>>, sel: Res<Selection>, mut toy: ResMut<ToySelection>) {
+fn hover(session: Option<NonSend<ToySession>>, sel: Res<Pointer>, mut toy: ResMut<ToySelection>) {
     toy.hover = match (session, sel.cursor) {
         (Some(s), Some(c)) => unit_at(&in_play(s.engine.world()), c),
         _ => None,
@@ -92,7 +92,7 @@ fn click(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
     session: Option<NonSendMut<ToySession>>,
-    sel: Res<Selection>,
+    sel: Res<Pointer>,
     mut toy: ResMut<ToySelection>,
 ) {
     let Some(mut session) = session else { return };

@@ -5,8 +5,8 @@
 
 use super::ToySession;
 use super::input::{ToySelection, ghost_plan};
-use crate::game::input::Selection;
 use crate::game::palette;
+use crate::game::pointer::Pointer;
 use crate::game::screens::Screen;
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_4;
@@ -20,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         draw.run_if(in_state(Screen::Battle))
-            .after(crate::game::input::InputDone),
+            .after(crate::game::pointer::InputDone),
     );
 }
 
@@ -38,7 +38,7 @@ fn outline(g: &mut Gizmos, base: &Placed, grow: f32, colour: Color) {
 
 fn draw(
     session: Option<NonSend<ToySession>>,
-    sel: Res<Selection>,
+    sel: Res<Pointer>,
     toy: Res<ToySelection>,
     mut g: Gizmos,
 ) {

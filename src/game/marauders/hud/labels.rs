@@ -3,7 +3,7 @@
 //! name and state. Drawn by egui over the table, beneath the panels.
 
 use crate::game::camera::TableCamera;
-use crate::game::input::Selection;
+use crate::game::marauders::input::Selection;
 use crate::game::models::initials;
 use crate::game::session::Session;
 use bevy::prelude::*;
@@ -26,7 +26,7 @@ pub fn draw(
         egui::Id::new("model labels"),
     ));
     let all = in_play(session.engine.world());
-    let screen = |p: Vec2| super::screen_point(cam, at, p);
+    let screen = |p: Vec2| crate::game::hud::screen_point(cam, at, p);
     for m in &all {
         let (Some(c), Some(edge)) = (
             screen(m.base.center),
@@ -38,7 +38,7 @@ pub fn draw(
     }
     if let Some(m) = sel.hover.and_then(|id| all.iter().find(|m| m.id == id)) {
         let broken = session.engine.battle().side(m.side).broken;
-        super::hover_card(ctx, "hover card", |ui| hover_card(ui, m, broken));
+        crate::game::hud::hover_card(ctx, "hover card", |ui| hover_card(ui, m, broken));
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! to resolve, and a button to end your part.
 
 use super::odds::melee_panel;
-use crate::game::input::Selection;
+use crate::game::marauders::input::Selection;
 use crate::game::session::Session;
 use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, in_play};

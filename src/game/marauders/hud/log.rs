@@ -81,10 +81,9 @@ fn line(
 ) -> Option<(Option<Side>, String)> {
     Some(match e {
         LogEvent::RoundStarted { round } => (None, format!("——— Round {round} ———")),
-        LogEvent::PhaseStarted { phase } => (
-            None,
-            format!("— {} —", crate::game::hud::top_bar::phase_name(*phase)),
-        ),
+        LogEvent::PhaseStarted { phase } => {
+            (None, format!("— {} —", super::top_bar::phase_name(*phase)))
+        }
         LogEvent::Priority { side } => (Some(*side), format!("{side} takes priority")),
         LogEvent::Order { first } => (
             None,

@@ -1,7 +1,7 @@
 //! The selected model's card: profile, state, and (for your caster in phase 1) its
 //! spells to declare.
 
-use crate::game::input::Selection;
+use crate::game::marauders::input::Selection;
 use crate::game::palette;
 use crate::game::session::Session;
 use bevy_egui::egui;

@@ -1,7 +1,7 @@
 //! Exact odds of what the pointer is on: a shot at the hovered enemy, or the charge the
 //! movement ghost would make.
 
-use crate::game::input::{Selection, ghost};
+use crate::game::marauders::input::{Selection, ghost};
 use crate::game::session::Session;
 use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, TerrainMap, in_play};

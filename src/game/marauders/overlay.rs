@@ -2,9 +2,9 @@
 //! ghost and allowance, lines of fire, melee groups, the tape and the threat overlay.
 
 use super::input::{Selection, ghost, viewpoint};
-use super::palette;
-use super::screens::Screen;
-use super::session::Session;
+use crate::game::palette;
+use crate::game::screens::Screen;
+use crate::game::session::Session;
 use bevy::prelude::*;
 use warband_marauders::battle::{ModelView, TerrainMap, in_play};
 use warband_marauders::geometry::{Crossed, in_contact, line_of_fire};
@@ -14,7 +14,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         draw.run_if(in_state(Screen::Battle))
-            .after(super::input::InputDone),
+            .after(crate::game::pointer::InputDone),
     );
 }
 

@@ -3,9 +3,9 @@
 //! of the phase, Escape clears the selection, hold M and drag to measure, T shows where
 //! the enemy can charge.
 
-use super::camera::TableCamera;
-use super::screens::Screen;
-use super::session::Session;
+use crate::game::pointer::InputDone;
+use crate::game::screens::Screen;
+use crate::game::session::Session;
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 use warband_marauders::battle::{ModelView, in_play, model};
@@ -31,10 +31,6 @@ pub(super) fn plugin(app: &mut App) {
                 .run_if(in_state(Screen::Battle)),
         );
 }
-
-/// Input for the frame has been handled (overlays and the hud come after).
-#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct InputDone;
 
 /// What the player has picked and is pointing at.
 #[derive(Resource, Default)]
@@ -72,15 +68,11 @@ pub fn model_at(all: &[ModelView], p: Vec2) -> Option<u32> {
 }
 
 fn track_cursor(
-    window: Single<&Window>,
-    camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+    pointer: Res<crate::game::pointer::Pointer>,
     session: Option<NonSend<Session>>,
     mut sel: ResMut<Selection>,
 ) {
-    let (cam, at) = *camera;
-    sel.cursor = window
-        .cursor_position()
-        .and_then(|c| cam.viewport_to_world_2d(at, c).ok());
+    sel.cursor = pointer.cursor;
     sel.hover = match (&session, sel.cursor) {
         (Some(s), Some(c)) => model_at(&in_play(s.engine.world()), c),
         _ => None,
@@ -203,8 +195,8 @@ fn keys(
 
 /// The side whose view the screen takes: the human's (or A's when watching).
 pub fn viewpoint(session: &Session) -> Side {
-    if session.controllers[1] == super::session::Controller::Human
-        && session.controllers[0] != super::session::Controller::Human
+    if session.controllers[1] == crate::game::session::Controller::Human
+        && session.controllers[0] != crate::game::session::Controller::Human
     {
         Side::B
     } else {

@@ -1,0 +1,34 @@
+//! Where the pointer is on the table, for every ruleset's input: tracked once a frame
+//! before any ruleset's input reads it.
+
+use super::camera::TableCamera;
+use super::screens::Screen;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Pointer>().add_systems(
+        Update,
+        track.before(InputDone).run_if(in_state(Screen::Battle)),
+    );
+}
+
+/// Input for the frame has been handled (overlays and the hud come after).
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct InputDone;
+
+/// The pointer on the table, in inches (None off the window).
+#[derive(Resource, Default)]
+pub struct Pointer {
+    pub cursor: Option<Vec2>,
+}
+
+fn track(
+    window: Single<&Window>,
+    camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+    mut pointer: ResMut<Pointer>,
+) {
+    let (cam, at) = *camera;
+    pointer.cursor = window
+        .cursor_position()
+        .and_then(|c| cam.viewport_to_world_2d(at, c).ok());
+}
