@@ -87,3 +87,9 @@ fn every_component_of_a_model_is_registered_state() {
     engine.world_mut().entity_mut(first).insert(Stray);
     assert_eq!(engine.unregistered_state().len(), 1);
 }
+
+#[test]
+fn a_timeline_reaches_any_point_as_a_replay_does() {
+    let save = Save::read(&corpus().join("woods-and-walls-normal-v-hard.ron")).unwrap();
+    warband_table::corpus::check_timeline(&save, &[0, 1, 24, 25, 26, 60, 99]).unwrap();
+}

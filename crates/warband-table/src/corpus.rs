@@ -60,3 +60,23 @@ pub fn verify<R: Rules>(dir: &Path) -> Result<usize, String> {
     }
     Ok(digests.len())
 }
+
+/// Checks a save's [`Timeline`](crate::timeline::Timeline): every `n` commands in (and
+/// the end) reached from a snapshot is the battle a straight replay of `n` commands is,
+/// state and log alike.
+pub fn check_timeline<R: Rules>(save: &Save<R>, points: &[usize]) -> Result<(), String> {
+    let t = crate::timeline::Timeline::<R>::new(&save.setup, save.seed, save.commands.clone())?;
+    for &n in points.iter().chain([&t.len()]) {
+        let mut a = t.at(n);
+        let mut b = Engine::<R>::new(&save.setup, save.seed)?;
+        for (side, c) in &save.commands[..n.min(save.commands.len())] {
+            let _ = b.submit(*side, c.clone());
+        }
+        if a.state_hash() != b.state_hash() || a.log().digest() != b.log().digest() {
+            return Err(format!(
+                "after {n} commands the timeline differs from a replay"
+            ));
+        }
+    }
+    Ok(())
+}

@@ -237,6 +237,19 @@ impl<R: Rules> Engine<R> {
         fork
     }
 
+    /// An exact copy of the battle as it stands — its dice where they are and its log so
+    /// far — from which play goes on as it would have gone on here (a replay's snapshot).
+    pub fn snapshot(&self) -> Self {
+        let mut copy = self.fork(0);
+        let src = self.app.world();
+        let dice = src.resource::<Dice>().clone();
+        let log = src.resource::<Log<R::Event>>().clone();
+        let dst = copy.app.world_mut();
+        dst.insert_resource(dice);
+        dst.insert_resource(log);
+        copy
+    }
+
     pub fn ruleset(&self) -> Ruleset {
         R::RULESET
     }

@@ -16,6 +16,7 @@ pub mod save;
 pub mod sim;
 pub mod state;
 pub mod table;
+pub mod timeline;
 
 pub use warband_rules::Side;
 
