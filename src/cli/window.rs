@@ -70,8 +70,11 @@ pub struct PlayArgs {
 #[derive(Args, Debug)]
 pub struct WatchArgs {
     /// Scenario file (RON).
-    #[arg(long)]
-    scenario: PathBuf,
+    #[arg(long, required_unless_present = "replay")]
+    scenario: Option<PathBuf>,
+    /// A saved battle to watch again, with a timeline to move through it.
+    #[arg(long, conflicts_with = "scenario")]
+    replay: Option<PathBuf>,
     #[arg(long, value_enum, default_value_t = Ctrl::Normal)]
     a: Ctrl,
     #[arg(long, value_enum, default_value_t = Ctrl::Hard)]
@@ -158,16 +161,32 @@ pub fn play(args: PlayArgs) -> ExitCode {
 }
 
 pub fn watch(args: WatchArgs) -> ExitCode {
+    if let Some(file) = &args.replay {
+        return match super::ruleset_of(file) {
+            Ok(ruleset) => super::with_rules!(ruleset, R => replay_of::<R>(file, &args)),
+            Err(code) => code,
+        };
+    }
     let controllers = [args.a.controller(), args.b.controller()];
     if controllers.contains(&Controller::Human) {
         eprintln!("error: `watch` is for computer players; use `play` to take a side");
         return ExitCode::from(2);
     }
-    open(
-        &args.scenario,
-        args.seed,
-        controllers,
-        args.speed,
-        &args.window,
-    )
+    let scenario = args.scenario.as_deref().unwrap_or(std::path::Path::new(""));
+    open(scenario, args.seed, controllers, args.speed, &args.window)
+}
+
+/// Opens a saved battle of ruleset `R` to watch again.
+fn replay_of<R: crate::game::session::Desk>(file: &std::path::Path, args: &WatchArgs) -> ExitCode {
+    let save = match warband_table::save::Save::<R>::read(file) {
+        Ok(s) => s,
+        Err(e) => return super::data_error(e),
+    };
+    crate::game::run(Start {
+        screen: Screen::Battle,
+        battle: Some(Box::new(Launch::<R>::Replay(Box::new(save)))),
+        screenshot: args.window.screenshot(),
+        trace: args.window.trace,
+    });
+    ExitCode::SUCCESS
 }

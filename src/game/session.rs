@@ -12,11 +12,12 @@ use warband_marauders::engine::Marauders;
 use warband_rules::army::ArmyList;
 use warband_rules::{Ruleset, Side};
 use warband_table::Refusal;
-use warband_table::engine::{Engine, LogEntry};
+use warband_table::engine::{Engine, LogEntry, Rules};
 use warband_table::player::Policy;
 use warband_table::save::Save;
 use warband_table::sim::Contest;
 use warband_table::table::{PerSide, TerrainDef, Zone};
+use warband_table::timeline::Timeline;
 use warband_toy_soldier::ToySoldier;
 
 /// Who plays a side: a person, or a computer player by kind. The kinds are named as in
@@ -135,6 +136,8 @@ pub struct GameSession<R: Contest> {
     pub pace: Pace,
     /// Replaying a finished battle: no one may act, the log plays back.
     pub replay: Option<Vec<(Side, R::Command)>>,
+    /// A replay's whole battle, to move back and forth through.
+    pub timeline: Option<Timeline<R>>,
 }
 
 /// The Marauders battle on screen (its panels and input are written for it).
@@ -161,16 +164,40 @@ impl<R: Contest> GameSession<R> {
             roll_start: 0,
             pace: Pace::default(),
             replay: None,
+            timeline: None,
         })
     }
 
-    /// A session that plays a save back, command by command, at the watch pace.
+    /// A session that plays a save back, command by command, at the watch pace, and can
+    /// move to any point of it.
     pub fn replay_of(save: &Save<R>) -> Result<Self, String> {
         let mut s = Self::new(save.setup.clone(), save.seed, [Controller::Human; 2])?;
-        let mut queue = save.commands.clone();
-        queue.reverse();
-        s.replay = Some(queue);
+        s.timeline = Some(Timeline::new(
+            &save.setup,
+            save.seed,
+            save.commands.clone(),
+        )?);
+        s.seek(0);
         Ok(s)
+    }
+
+    /// How far into the replay the table stands: commands played of the whole.
+    pub fn replay_at(&self) -> Option<(usize, usize)> {
+        let t = self.timeline.as_ref()?;
+        let left = self.replay.as_ref().map_or(0, Vec::len);
+        Some((t.len() - left, t.len()))
+    }
+
+    /// Moves the replay to just after its first `at` commands (paused there); the rest
+    /// plays on from it.
+    pub fn seek(&mut self, at: usize) {
+        let Some(t) = &self.timeline else { return };
+        let at = at.min(t.len());
+        self.engine = t.at(at);
+        let mut rest = t.commands()[at..].to_vec();
+        rest.reverse();
+        self.replay = Some(rest);
+        self.roll_start = last_roll(&self.engine);
     }
 
     /// The side a person must act for now, if any.
@@ -266,6 +293,19 @@ impl<R: Contest> GameSession<R> {
             self.engine.state_hash(),
         )
     }
+}
+
+/// Where the latest roll of dice begins in a battle's log: after the last event that is
+/// not a die, before the dice that follow it.
+fn last_roll<R: Rules>(engine: &Engine<R>) -> usize {
+    let events = &engine.log().events;
+    let last_die = events.iter().rposition(|e| e.die().is_some());
+    last_die.map_or(events.len(), |i| {
+        events[..=i]
+            .iter()
+            .rposition(|e| e.die().is_none())
+            .map_or(0, |j| j + 1)
+    })
 }
 
 /// What the battle screen is to show; set by the setup screen, the command line or a

@@ -11,11 +11,12 @@ cd "$(dirname "$0")/../.."
 out=$(mktemp -d)
 screen=(-a -s "-screen 0 1280x800x24")
 
-# Watches a battle of a scenario and checks its screenshot is not blank.
-watch_and_look() {
-  local scenario=$1 name=$2 speed=$3
-  xvfb-run "${screen[@]}" "$bin" watch --scenario "$scenario" \
-    --speed "$speed" --screenshot "$out/$name.png" --after 7 >/dev/null 2>"$out/$name.log"
+# Watches a battle (`watch` with its arguments) and checks its screenshot is not blank.
+look() {
+  local name=$1
+  shift
+  xvfb-run "${screen[@]}" "$bin" watch "$@" --screenshot "$out/$name.png" --after 7 \
+    >/dev/null 2>"$out/$name.log"
   [ -s "$out/$name.png" ] || { echo "smoke: no screenshot of $name"; tail -20 "$out/$name.log"; exit 1; }
   colours=$(convert "$out/$name.png" -format %k info:)
   spread=$(convert "$out/$name.png" -colorspace Gray -format "%[fx:standard_deviation]" info:)
@@ -28,10 +29,12 @@ if colours < 64 or spread < 0.05:
 PY
 }
 
-watch_and_look assets/scenarios/woods-and-walls.ron marauders 4
-watch_and_look assets/scenarios/river-crossing.ron toy-soldier 4
+look marauders --scenario assets/scenarios/woods-and-walls.ron --speed 4
+look toy-soldier --scenario assets/scenarios/river-crossing.ron --speed 4
 # A Borderlands battle can be over in a few rounds: watch it at the normal pace.
-watch_and_look assets/scenarios/lair-hall.ron borderlands 1
+look borderlands --scenario assets/scenarios/lair-hall.ron --speed 1
+# A saved battle replayed, with its timeline.
+look replay --replay tests/fixtures/toy-soldier/open-meadow-normal-v-charge.ron
 
 xvfb-run "${screen[@]}" python3 tests/desktop/pointer_move.py "$bin" assets/scenarios/open-field.ron
 xvfb-run "${screen[@]}" python3 tests/desktop/pointer_toy.py "$bin" assets/scenarios/open-meadow.ron

@@ -94,6 +94,10 @@ pub fn turn_status<R: warband_table::sim::Contest>(
     session: &crate::game::session::GameSession<R>,
     yours: &str,
 ) {
+    if session.replay.is_some() {
+        ui.strong("Replay");
+        return;
+    }
     match (session.engine.awaiting(), session.human_turn()) {
         (Some(_), Some(_)) => ui.strong(yours),
         (Some(side), None) => ui.colored_label(crate::game::palette::side_egui(side), "thinking…"),

@@ -32,4 +32,47 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
             .text("speed")
             .suffix("×"),
     );
+    timeline(ui, session);
+}
+
+/// A replay's timeline: scrub to any command, step back or forward, jump to a round.
+fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
+    let Some((at, len)) = session.replay_at() else {
+        return;
+    };
+    let mut to = at;
+    ui.horizontal(|ui| {
+        if ui.button("⏮").on_hover_text("The start").clicked() {
+            to = 0;
+        }
+        if ui.button("◀").on_hover_text("One command back").clicked() {
+            to = at.saturating_sub(1);
+        }
+        if ui.button("▶").on_hover_text("One command on").clicked() {
+            to = (at + 1).min(len);
+        }
+        if ui.button("⏭").on_hover_text("The end").clicked() {
+            to = len;
+        }
+    });
+    ui.add(egui::Slider::new(&mut to, 0..=len).text(format!("of {len} commands")));
+    let round = R::round(session.engine.world());
+    let mut wanted = round.max(1);
+    ui.horizontal(|ui| {
+        ui.label(format!("Round {round}"));
+        ui.add(
+            egui::DragValue::new(&mut wanted)
+                .range(1..=999)
+                .prefix("go to "),
+        );
+    });
+    if wanted != round.max(1)
+        && let Some(t) = &session.timeline
+    {
+        to = t.round_start(wanted);
+    }
+    if to != at {
+        session.pace.paused = true;
+        session.seek(to);
+    }
 }

@@ -88,7 +88,7 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
     egui::Grid::new("toy_roster").striped(true).show(ui, |ui| {
         for u in in_play(world).into_iter().filter(|u| u.side == side) {
             let cost = activation_cost(u.spent);
-            let tick = if u.spent > 0 { "✓ " } else { "" };
+            let tick = if u.spent > 0 { "✔ " } else { "" };
             ui.colored_label(
                 palette::side_egui(side),
                 format!("{tick}{}", name(world, u.id)),
