@@ -81,3 +81,43 @@ fn a_bad_shard_is_a_usage_error() {
         assert_eq!(out.status.code(), Some(2), "{bad}: {out:?}");
     }
 }
+
+#[test]
+fn sim_writes_one_csv_row_per_game_that_adds_up_to_the_report() {
+    let file = std::env::temp_dir().join(format!("warband-sim-{}.csv", std::process::id()));
+    let path = file.to_str().unwrap();
+    let args = [
+        "sim",
+        "--scenario",
+        "assets/scenarios/wooded-hills.ron",
+        "--a",
+        "normal",
+        "--b",
+        "charge",
+        "--games",
+        "12",
+        "--swap",
+        "--json",
+        "--csv",
+        path,
+    ];
+    let out = warband(&args);
+    assert!(out.status.success(), "{out:?}");
+    let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').collect())
+        .collect();
+    assert_eq!(
+        text.lines().next(),
+        Some("game,seed,a_side,winner,rounds,lost_a,lost_b,refused")
+    );
+    assert_eq!(rows.len(), 12);
+    let count = |w: &str| rows.iter().filter(|r| r[3] == w).count() as u64;
+    assert_eq!(count("a"), report["a_wins"].as_u64().unwrap());
+    assert_eq!(count("b"), report["b_wins"].as_u64().unwrap());
+    assert_eq!(count("draw"), report["draws"].as_u64().unwrap());
+    assert_eq!(rows[1][2], "B", "every other game the sides swap");
+}

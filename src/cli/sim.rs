@@ -6,7 +6,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use warband_table::sim::{Contest, Shard, SimConfig, SimReport, Tally, run, run_tally};
+use warband_table::sim::{Contest, Shard, SimConfig, SimReport, Tally, csv, run_games, run_tally};
 
 /// `warband sim …` plays a batch; `warband sim merge …` combines the shards of one.
 #[derive(Args, Debug)]
@@ -64,6 +64,9 @@ pub struct SimArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
+    /// Also write one CSV row per game (seed, winner, rounds, losses) to this file.
+    #[arg(long)]
+    csv: Option<PathBuf>,
 }
 
 pub fn sim(cli: SimCli) -> ExitCode {
@@ -132,10 +135,18 @@ fn play_of<R: Contest>(
     } else {
         bar.set_draw_target(ProgressDrawTarget::hidden());
     }
-    let report = run::<R>(setup, &config, &|done| bar.set_position(done));
+    let played = run_games::<R>(setup, &config, &|done| bar.set_position(done));
     bar.finish_and_clear();
-    let r = match report {
-        Ok(r) => r,
+    let r = match played {
+        Ok((r, games)) => {
+            if let Some(path) = &args.csv
+                && let Err(e) = warband_table::files::write_atomic(path, &csv(&config, &games))
+            {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+            r
+        }
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;

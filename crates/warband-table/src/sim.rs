@@ -212,9 +212,41 @@ pub fn run<R: Contest>(
     config: &SimConfig<R::Player>,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimReport, String> {
+    run_games::<R>(setup, config, progress).map(|(r, _)| r)
+}
+
+/// [`run`], keeping every game's result too (in index order).
+pub fn run_games<R: Contest>(
+    setup: &R::Setup,
+    config: &SimConfig<R::Player>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<(SimReport, Vec<GameResult>), String> {
     let started = Instant::now();
     let results = play_all::<R>(setup, config, progress)?;
-    Ok(report(&results, started.elapsed()))
+    Ok((report(&results, started.elapsed()), results))
+}
+
+/// One CSV row per game, with a header: its index, seed, the side the `a` player had,
+/// the winner (`a`, `b` or `draw`), rounds, what each player lost and refused commands.
+pub fn csv<P>(config: &SimConfig<P>, results: &[GameResult]) -> String {
+    let mut out = String::from("game,seed,a_side,winner,rounds,lost_a,lost_b,refused\n");
+    for (i, r) in config.indices().into_iter().zip(results) {
+        let a_side = if config.swap && i % 2 == 1 { "B" } else { "A" };
+        let winner = match r.winner {
+            Some(AiSlot::A) => "a",
+            Some(AiSlot::B) => "b",
+            None => "draw",
+        };
+        out.push_str(&format!(
+            "{i},{},{a_side},{winner},{},{},{},{}\n",
+            game_seed(config.seed, i),
+            r.rounds,
+            r.losses[0],
+            r.losses[1],
+            r.refused
+        ));
+    }
+    out
 }
 
 /// Plays this run's games (its shard, or all) and keeps them as a mergeable tally.
