@@ -138,6 +138,9 @@ pub struct GameSession<R: Contest> {
     pub replay: Option<Vec<(Side, R::Command)>>,
     /// A replay's whole battle, to move back and forth through.
     pub timeline: Option<Timeline<R>>,
+    /// Asked from a replay: a new battle from where the replay stands, with these
+    /// controllers (the battle screen starts it).
+    pub play_on: Option<[Controller; 2]>,
 }
 
 /// The Marauders battle on screen (its panels and input are written for it).
@@ -165,6 +168,7 @@ impl<R: Contest> GameSession<R> {
             pace: Pace::default(),
             replay: None,
             timeline: None,
+            play_on: None,
         })
     }
 
@@ -283,6 +287,23 @@ impl<R: Contest> GameSession<R> {
             let _ = self.submit(side, R::end_turn());
         }
         true
+    }
+
+    /// A new battle from where the replay stands: its commands so far are played again,
+    /// then these controllers carry on.
+    pub fn play_on_from_here(&mut self, controllers: [Controller; 2]) -> Option<Launch<R>> {
+        let (at, _) = self.replay_at()?;
+        let commands = self.timeline.as_ref()?.commands()[..at].to_vec();
+        let save = Save::new(
+            self.setup.clone(),
+            self.seed,
+            commands,
+            self.engine.state_hash(),
+        );
+        Some(Launch::Resume {
+            save: Box::new(save),
+            controllers,
+        })
     }
 
     pub fn save(&mut self) -> Save<R> {

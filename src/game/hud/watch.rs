@@ -75,4 +75,14 @@ fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
         session.pace.paused = true;
         session.seek(to);
     }
+    if ui
+        .button("Play on from here")
+        .on_hover_text("A new battle from this point: you as side A, the normal computer as side B")
+        .clicked()
+    {
+        session.play_on = Some([
+            crate::game::session::Controller::Human,
+            crate::game::session::Controller::Ai(warband_marauders::ai::AiKind::Normal),
+        ]);
+    }
 }

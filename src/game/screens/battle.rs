@@ -3,9 +3,8 @@
 
 use super::Screen;
 use super::menu::MenuMessage;
-use crate::game::session::{GameSession, PendingBattle, end_sessions};
+use crate::game::session::{Desk, GameSession, PendingBattle, end_sessions};
 use bevy::prelude::*;
-use warband_table::sim::Contest;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), start.in_set(super::BattleStarted))
@@ -45,13 +44,24 @@ fn start(world: &mut World) {
 /// Seconds the finished table stays on screen before the result.
 const LINGER: f32 = 2.5;
 
-fn drive<R: Contest>(
+fn drive<R: Desk>(
     time: Res<Time>,
     session: Option<NonSendMut<GameSession<R>>>,
     mut over_for: Local<f32>,
     mut next: ResMut<NextState<Screen>>,
-) {
+    mut pending: ResMut<PendingBattle>,
+) where
+    R::Setup: Send + Sync,
+{
     let Some(mut session) = session else { return };
+    if let Some(controllers) = session.play_on.take()
+        && let Some(launch) = session.play_on_from_here(controllers)
+    {
+        pending.0 = Some(Box::new(launch));
+        // Leaving and entering the battle screen again starts the new battle.
+        next.set(Screen::Battle);
+        return;
+    }
     session.advance(time.delta());
     let replaying = session.replay.as_ref().is_some_and(|q| !q.is_empty());
     if session.engine.outcome().is_some() && !replaying {
