@@ -80,3 +80,30 @@ pub fn check_timeline<R: Rules>(save: &Save<R>, points: &[usize]) -> Result<(), 
     }
     Ok(())
 }
+
+/// Records every pairing of `players` on each scenario of `assets/scenarios/` named,
+/// into `dir` (one save each, `{scenario}-{a}-v-{b}.ron`, seeds from 100), and writes the
+/// digests; how many battles it recorded.
+pub fn record_all<R: Contest>(
+    assets: &Path,
+    dir: &Path,
+    scenarios: &[&str],
+    players: &[R::Player],
+) -> Result<usize, String> {
+    std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
+    let mut digests = Digests::new();
+    for (i, name) in scenarios.iter().enumerate() {
+        let setup =
+            R::load(&assets.join(format!("scenarios/{name}.ron"))).map_err(|e| e.to_string())?;
+        let pairs = players
+            .iter()
+            .flat_map(|a| players.iter().map(move |b| (*a, *b)));
+        for (j, (a, b)) in pairs.enumerate() {
+            let seed = 100 + (i * 10 + j) as u64;
+            let file = format!("{name}-{}-v-{}.ron", R::player_name(a), R::player_name(b));
+            record::<R>(dir, &file, &setup, seed, (a, b), &mut digests)?;
+        }
+    }
+    write_digests(dir, &digests).map_err(|e| e.to_string())?;
+    Ok(digests.len())
+}
