@@ -54,6 +54,22 @@ pub fn armies_dir() -> PathBuf {
     data_dir().join("armies")
 }
 
+/// The Toy Soldier units the player made with the unit designer.
+pub fn units_file() -> PathBuf {
+    data_dir().join("units.ron")
+}
+
+/// The player's own Toy Soldier units (none if there is no file yet).
+pub fn load_units() -> Result<Vec<warband_rules::toy_soldier::UnitProfile>, String> {
+    let path = units_file();
+    if !path.is_file() {
+        return Ok(Vec::new());
+    }
+    warband_table::files::load_ron::<warband_toy_soldier::data::UnitList>(&path)
+        .map(|l| l.units)
+        .map_err(|e| e.to_string())
+}
+
 /// The Borderlands heroes the player made with the hero designer.
 pub fn heroes_file() -> PathBuf {
     data_dir().join("heroes.ron")

@@ -460,6 +460,12 @@ impl Desk for Marauders {
 impl Desk for ToySoldier {
     desk_common!();
 
+    fn adopt_user_data(setup: &mut Self::Setup) {
+        if let Ok(units) = crate::game::saves::load_units() {
+            setup.adopt(units);
+        }
+    }
+
     fn length(setup: &Self::Setup) -> String {
         format!("{} turns", setup.scenario.turn_limit)
     }

@@ -91,9 +91,25 @@ impl Units {
         }
     }
 
+    /// Adds units a player designed; a name already there is kept, and a unit the rules
+    /// refuse is left out.
+    pub fn adopt(&mut self, units: Vec<UnitProfile>) {
+        for u in units {
+            if self.find(&u.name).is_none() && unit_problems(&u).is_empty() {
+                self.units.push(u);
+            }
+        }
+    }
+
     pub fn find(&self, name: &str) -> Option<&UnitProfile> {
         self.units.iter().find(|u| u.name == name)
     }
+}
+
+/// Units a player designed (the desktop's unit designer keeps them in its data folder).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct UnitList {
+    pub units: Vec<UnitProfile>,
 }
 
 /// Everything a battle needs, self-contained (a save embeds it).
@@ -120,6 +136,11 @@ impl BattleSetup {
             return Err(DataError::new(scenario_file, first.clone()));
         }
         Ok(setup)
+    }
+
+    /// Adds units a player designed (see [`Units::adopt`]).
+    pub fn adopt(&mut self, units: Vec<UnitProfile>) {
+        self.units.adopt(units);
     }
 
     /// One side's units, in muster order.

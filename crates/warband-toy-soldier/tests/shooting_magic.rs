@@ -267,3 +267,35 @@ fn every_engine_component_is_in_the_state_registry() {
             .resource::<warband_toy_soldier::battle::Battle>()
     );
 }
+
+#[test]
+fn a_designed_unit_joins_the_unit_list_once_and_an_army_may_field_it() {
+    use warband_rules::toy_soldier::{Kind, Quality, UnitProfile};
+    let mut s = setup(&["Orc warboss"], &["Dwarf thane"]);
+    let wyvern = UnitProfile {
+        name: "Wyvern riders".into(),
+        race: "Orcs".into(),
+        quality: Quality::Veteran,
+        morale: 8,
+        kind: Kind::Cavalry,
+        shields: false,
+        ranged: false,
+        magical: false,
+        command: false,
+        figures: 2,
+    };
+    let mut broken = wyvern.clone();
+    broken.name = "Broken".into();
+    broken.morale = 7;
+    let before = s.units.units.len();
+    s.adopt(vec![wyvern.clone(), wyvern, broken]);
+    assert_eq!(
+        s.units.units.len(),
+        before + 1,
+        "once, and not the one with a d7"
+    );
+    assert_eq!(s.units.find("Wyvern riders").unwrap().points(), 24);
+    s.armies.a = army("A", &["Orc warboss", "Wyvern riders"]);
+    assert!(s.problems().is_empty(), "{:?}", s.problems());
+    assert!(Engine::new(&s, 3).is_ok());
+}

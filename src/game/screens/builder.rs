@@ -24,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
 struct Builder {
     catalogue: Catalogue,
     designer: super::hero_designer::Designer,
+    units: super::unit_designer::Designer,
     /// Borderlands weapons and armour, for the hero designer.
     armoury: Option<warband_borderlands::data::Armoury>,
     army: ArmyList,
@@ -73,6 +74,7 @@ fn open(mut commands: Commands) {
     .ok();
     commands.insert_resource(Builder {
         designer: Default::default(),
+        units: Default::default(),
         armoury,
         army: catalogue.blank(),
         catalogue,
@@ -313,6 +315,16 @@ fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
             saved = super::hero_designer::show(ui, &mut b.designer, arms)
         });
         if saved && let Ok(c) = Catalogue::load(Ruleset::Borderlands) {
+            b.catalogue = c;
+        }
+    }
+    if b.catalogue.ruleset == Ruleset::ToySoldier {
+        let mut saved = false;
+        egui::CollapsingHeader::new("Design a unit: its dice and upgrades make its points")
+            .show(ui, |ui| {
+                saved = super::unit_designer::show(ui, &mut b.units)
+            });
+        if saved && let Ok(c) = Catalogue::load(Ruleset::ToySoldier) {
             b.catalogue = c;
         }
     }

@@ -126,6 +126,7 @@ pub fn toy_points(u: &UnitProfile) -> String {
     let die = u.activation_die().sides();
     let base = u32::from(die) + u32::from(u.morale);
     let mut why = format!("d{die} + d{} = {base}", u.morale);
+    let plain = why.len();
     let half = base / 2;
     for (has, what, amount) in [
         (u.shields, "shields", half),
@@ -141,11 +142,16 @@ pub fn toy_points(u: &UnitProfile) -> String {
             why.push_str(&format!("; +{amount} {what}"));
         }
     }
+    if why.len() == plain {
+        return why;
+    }
     format!("{why} = {}", u.points())
 }
 
 fn toy_soldier(path: &std::path::Path) -> Result<Catalogue, warband_table::files::DataError> {
-    let units = warband_toy_soldier::data::Units::load(path)?;
+    let mut units = warband_toy_soldier::data::Units::load(path)?;
+    // The player's own units from the unit designer, after the shipped ones.
+    units.adopt(crate::game::saves::load_units().unwrap_or_default());
     let entries = units
         .units
         .iter()

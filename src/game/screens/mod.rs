@@ -11,6 +11,7 @@ mod saves;
 mod setup;
 mod setup_preview;
 pub mod smoke;
+mod unit_designer;
 
 use bevy::prelude::*;
 

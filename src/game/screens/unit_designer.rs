@@ -1,0 +1,120 @@
+//! The Toy Soldier unit designer: quality (the activation die), morale die, foot, horse
+//! or guns, and the upgrades (shields, ranged weapons, magic, Command), priced by the
+//! seed's formula as you choose, and saved to the data folder, where the builder and
+//! battle setup find it.
+
+use super::catalogue::toy_points;
+use crate::game::saves::{load_units, units_file};
+use bevy_egui::egui;
+use warband_rules::toy_soldier::unit::MORALE_DICE;
+use warband_rules::toy_soldier::{Kind, Quality, UnitProfile, unit_problems};
+use warband_table::files::save_ron;
+use warband_toy_soldier::data::UnitList;
+
+pub struct Designer {
+    pub unit: UnitProfile,
+    pub message: Option<String>,
+}
+
+impl Default for Designer {
+    fn default() -> Self {
+        Self {
+            unit: UnitProfile {
+                name: "New unit".into(),
+                race: "Men".into(),
+                quality: Quality::Regular,
+                morale: 6,
+                kind: Kind::Infantry,
+                shields: false,
+                ranged: false,
+                magical: false,
+                command: false,
+                figures: 4,
+            },
+            message: None,
+        }
+    }
+}
+
+/// The designer; true when a unit was saved (the catalogue should be read again).
+pub fn show(ui: &mut egui::Ui, d: &mut Designer) -> bool {
+    let u = &mut d.unit;
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        ui.text_edit_singleline(&mut u.name);
+    });
+    ui.horizontal(|ui| {
+        ui.label("Race");
+        ui.text_edit_singleline(&mut u.race);
+    });
+    ui.horizontal(|ui| {
+        egui::ComboBox::from_id_salt("unit quality")
+            .selected_text(format!("{:?} {}", u.quality, u.quality.die()))
+            .show_ui(ui, |ui| {
+                for q in Quality::ALL {
+                    ui.selectable_value(&mut u.quality, q, format!("{q:?} {}", q.die()));
+                }
+            });
+        egui::ComboBox::from_id_salt("unit morale")
+            .selected_text(format!("morale d{}", u.morale))
+            .show_ui(ui, |ui| {
+                for m in MORALE_DICE {
+                    ui.selectable_value(&mut u.morale, m, format!("morale d{m}"));
+                }
+            });
+        egui::ComboBox::from_id_salt("unit kind")
+            .selected_text(format!("{:?}", u.kind))
+            .show_ui(ui, |ui| {
+                for k in [Kind::Infantry, Kind::Cavalry, Kind::Artillery] {
+                    ui.selectable_value(&mut u.kind, k, format!("{k:?}"));
+                }
+            });
+    });
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut u.shields, "shields");
+        ui.checkbox(&mut u.ranged, "ranged");
+        ui.checkbox(&mut u.magical, "magical");
+        ui.checkbox(&mut u.command, "Command");
+        ui.add(
+            egui::DragValue::new(&mut u.figures)
+                .range(1..=8)
+                .suffix(" figures"),
+        );
+    });
+    ui.label(egui::RichText::new(toy_points(u)).strong());
+    let problems = unit_problems(u);
+    for p in &problems {
+        ui.colored_label(egui::Color32::from_rgb(240, 150, 100), format!("⚠ {p}"));
+    }
+    let mut saved = false;
+    if ui
+        .add_enabled(problems.is_empty(), egui::Button::new("💾 Save unit"))
+        .clicked()
+    {
+        d.message = Some(match save(u) {
+            Ok(()) => {
+                saved = true;
+                format!("Saved {} to {}", u.name, units_file().display())
+            }
+            Err(e) => format!("Could not save: {e}"),
+        });
+    }
+    if let Some(m) = &d.message {
+        ui.small(m);
+    }
+    saved
+}
+
+/// Adds the unit to the player's units (replacing one of the same name), atomically.
+fn save(u: &UnitProfile) -> Result<(), String> {
+    let mut list = UnitList {
+        units: load_units()?,
+    };
+    list.units.retain(|o| o.name != u.name);
+    list.units.push(u.clone());
+    let path = units_file();
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    save_ron(&path, &list).map_err(|e| e.to_string())
+}
