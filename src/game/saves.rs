@@ -204,6 +204,47 @@ pub fn list_armies(dir: &std::path::Path) -> Vec<ArmyFile> {
         .collect()
 }
 
+/// Writes a list of the player's own things (heroes, units) to the data folder,
+/// atomically, making the folder if need be.
+pub fn keep<T: serde::Serialize>(path: &Path, list: &T) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    warband_table::files::save_ron(path, list).map_err(|e| e.to_string())
+}
+
+/// The footer of a designer: the rules' problems with the design, its Save button (only
+/// when there are none) and what saving said; true when it saved.
+pub fn designer_footer(
+    ui: &mut bevy_egui::egui::Ui,
+    problems: &[String],
+    label: &str,
+    message: &mut Option<String>,
+    save: impl FnOnce() -> Result<String, String>,
+) -> bool {
+    use bevy_egui::egui;
+    for p in problems {
+        ui.colored_label(egui::Color32::from_rgb(240, 150, 100), format!("⚠ {p}"));
+    }
+    let mut saved = false;
+    if ui
+        .add_enabled(problems.is_empty(), egui::Button::new(label))
+        .clicked()
+    {
+        *message = Some(match save() {
+            Ok(m) => {
+                saved = true;
+                m
+            }
+            Err(e) => format!("Could not save: {e}"),
+        });
+    }
+    if let Some(m) = message {
+        ui.small(m.as_str());
+    }
+    saved
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,6 @@ use bevy_egui::egui;
 use warband_borderlands::data::{Armoury, HeroList};
 use warband_rules::borderlands::Class;
 use warband_rules::borderlands::profile::{Combatant, Hero, class_spells, hero_problems};
-use warband_table::files::save_ron;
 
 pub struct Designer {
     pub hero: Hero,
@@ -73,26 +72,10 @@ pub fn show(ui: &mut egui::Ui, d: &mut Designer, arms: &Armoury) -> bool {
         Ok(c) => summary(ui, c),
         Err(e) => problems.push(e.clone()),
     }
-    for p in &problems {
-        ui.colored_label(egui::Color32::from_rgb(240, 150, 100), format!("⚠ {p}"));
-    }
-    let mut saved = false;
-    if ui
-        .add_enabled(problems.is_empty(), egui::Button::new("💾 Save hero"))
-        .clicked()
-    {
-        d.message = Some(match save(h) {
-            Ok(()) => {
-                saved = true;
-                format!("Saved {} to {}", h.name, heroes_file().display())
-            }
-            Err(e) => format!("Could not save: {e}"),
-        });
-    }
-    if let Some(m) = &d.message {
-        ui.small(m);
-    }
-    saved
+    crate::game::saves::designer_footer(ui, &problems, "💾 Save hero", &mut d.message, || {
+        save(h)?;
+        Ok(format!("Saved {} to {}", h.name, heroes_file().display()))
+    })
 }
 
 /// Armour, shield, weapons and (for casters) spells.
@@ -170,9 +153,5 @@ fn save(h: &Hero) -> Result<(), String> {
     };
     list.heroes.retain(|o| o.name != h.name);
     list.heroes.push(h.clone());
-    let path = heroes_file();
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    save_ron(&path, &list).map_err(|e| e.to_string())
+    crate::game::saves::keep(&heroes_file(), &list)
 }

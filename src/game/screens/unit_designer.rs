@@ -8,7 +8,6 @@ use crate::game::saves::{load_units, units_file};
 use bevy_egui::egui;
 use warband_rules::toy_soldier::unit::MORALE_DICE;
 use warband_rules::toy_soldier::{Kind, Quality, UnitProfile, unit_problems};
-use warband_table::files::save_ron;
 use warband_toy_soldier::data::UnitList;
 
 pub struct Designer {
@@ -83,26 +82,10 @@ pub fn show(ui: &mut egui::Ui, d: &mut Designer) -> bool {
     });
     ui.label(egui::RichText::new(toy_points(u)).strong());
     let problems = unit_problems(u);
-    for p in &problems {
-        ui.colored_label(egui::Color32::from_rgb(240, 150, 100), format!("⚠ {p}"));
-    }
-    let mut saved = false;
-    if ui
-        .add_enabled(problems.is_empty(), egui::Button::new("💾 Save unit"))
-        .clicked()
-    {
-        d.message = Some(match save(u) {
-            Ok(()) => {
-                saved = true;
-                format!("Saved {} to {}", u.name, units_file().display())
-            }
-            Err(e) => format!("Could not save: {e}"),
-        });
-    }
-    if let Some(m) = &d.message {
-        ui.small(m);
-    }
-    saved
+    crate::game::saves::designer_footer(ui, &problems, "💾 Save unit", &mut d.message, || {
+        save(u)?;
+        Ok(format!("Saved {} to {}", u.name, units_file().display()))
+    })
 }
 
 /// Adds the unit to the player's units (replacing one of the same name), atomically.
@@ -112,9 +95,5 @@ fn save(u: &UnitProfile) -> Result<(), String> {
     };
     list.units.retain(|o| o.name != u.name);
     list.units.push(u.clone());
-    let path = units_file();
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    save_ron(&path, &list).map_err(|e| e.to_string())
+    crate::game::saves::keep(&units_file(), &list)
 }
