@@ -7,7 +7,7 @@ use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use warband_rules::Side;
 use warband_rules::toy_soldier::{
-    ShotCover, Spell, Step, activation_cost, ap_for_move, move_step, shot_range,
+    ShotCover, Spell, Step, activation_cost, ap_for_move, magic_range, move_step, shot_range,
 };
 use warband_table::geometry::facing::to_world;
 use warband_table::geometry::{
@@ -286,7 +286,7 @@ pub fn check_magic(
         Spell::Curse if t.side == v.side => return refuse("curse an enemy unit"),
         _ => {}
     }
-    let reach = f32::from(v.unit.activation_die().sides());
+    let reach = magic_range(&v.unit);
     let range = gap(&v.base, &t.base).max(0.0);
     if range > reach {
         return refuse(format!(

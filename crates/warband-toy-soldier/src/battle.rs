@@ -7,7 +7,7 @@ use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use warband_rules::toy_soldier::UnitProfile;
+use warband_rules::toy_soldier::{Fighter, Kind, UnitProfile};
 use warband_rules::{DiceRoller, Side};
 pub use warband_table::engine::{Dice, ModelIndex, Outcome};
 use warband_table::geometry::{Placed, gap};
@@ -68,6 +68,18 @@ pub struct View {
     pub marks: Marks,
     pub spent: u32,
     pub command: bool,
+}
+
+impl View {
+    /// The unit as a melee sees it: its activation die, danger + damage, and whether
+    /// it is guns.
+    pub fn fighter(&self) -> Fighter {
+        Fighter {
+            die: self.unit.activation_die().sides(),
+            penalty: self.marks.penalty(),
+            artillery: self.unit.kind == Kind::Artillery,
+        }
+    }
 }
 
 /// Every unit still on the table, in id order.

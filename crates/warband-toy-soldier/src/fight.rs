@@ -5,7 +5,7 @@ use crate::components::*;
 use crate::log::LogEvent;
 use bevy_ecs::prelude::*;
 use warband_rules::toy_soldier::clauses::{MELEE, MORALE};
-use warband_rules::toy_soldier::{Kind, melee_score, morale_holds};
+use warband_rules::toy_soldier::{melee_score, morale_holds};
 use warband_table::engine::Outcome;
 use warband_table::geometry::aspect_of;
 
@@ -104,14 +104,14 @@ pub fn melee(world: &mut World, attacker: &View, defender: &View) {
             ),
         )
     });
-    let arty = |v: &View| v.unit.kind == Kind::Artillery;
-    let sa = melee_score(ra, true, attacker.marks.penalty(), aspect, arty(attacker));
+    let (fa, fd) = (attacker.fighter(), defender.fighter());
+    let sa = melee_score(ra, true, fa.penalty, aspect, fa.artillery);
     let sd = melee_score(
         rd,
         false,
-        defender.marks.penalty(),
+        fd.penalty,
         warband_rules::Aspect::Front,
-        arty(defender),
+        fd.artillery,
     );
     log(
         world,

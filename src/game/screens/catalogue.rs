@@ -124,26 +124,13 @@ fn marauders(path: &std::path::Path) -> Result<Catalogue, warband_table::files::
 /// The seed's formula, written out: "d8 + d6 = 14; +7 shields; +7 ranged = 28".
 pub fn toy_points(u: &UnitProfile) -> String {
     let die = u.activation_die().sides();
-    let base = u32::from(die) + u32::from(u.morale);
-    let mut why = format!("d{die} + d{} = {base}", u.morale);
-    let plain = why.len();
-    let half = base / 2;
-    for (has, what, amount) in [
-        (u.shields, "shields", half),
-        (u.shoots(), "ranged", half),
-        (
-            u.kind == warband_rules::toy_soldier::Kind::Cavalry,
-            "cavalry",
-            half,
-        ),
-        (u.magical, "magical", base),
-    ] {
-        if has {
-            why.push_str(&format!("; +{amount} {what}"));
-        }
-    }
-    if why.len() == plain {
+    let mut why = format!("d{die} + d{} = {}", u.morale, u.base_points());
+    let upgrades = u.upgrades();
+    if upgrades.is_empty() {
         return why;
+    }
+    for (what, price) in upgrades {
+        why.push_str(&format!("; +{price} {what}"));
     }
     format!("{why} = {}", u.points())
 }

@@ -12,7 +12,7 @@ use bevy_egui::egui;
 use warband_rules::Side;
 use warband_rules::prob::mean;
 use warband_rules::toy_soldier::{
-    Fighter, Kind, Spell, activation_cost, landed_distribution, melee_odds,
+    Spell, activation_cost, landed_distribution, melee_odds, zone_multiplier,
 };
 use warband_table::geometry::aspect_of;
 use warband_toy_soldier::Command;
@@ -195,14 +195,6 @@ fn card(
     command
 }
 
-fn fighter(v: &View) -> Fighter {
-    Fighter {
-        die: v.unit.activation_die().sides(),
-        penalty: v.marks.penalty(),
-        artillery: v.unit.kind == Kind::Artillery,
-    }
-}
-
 /// The exact odds of fighting and shooting the enemy under the pointer.
 fn odds(
     ui: &mut egui::Ui,
@@ -215,13 +207,9 @@ fn odds(
     let world = session.engine.world();
     ui.strong(format!("Against {}", name(world, t.id)));
     let aspect = aspect_of(&t.base, v.base.center);
-    let times = match aspect {
-        warband_rules::Aspect::Front => 1,
-        warband_rules::Aspect::Side => 2,
-        warband_rules::Aspect::Rear => 3,
-    };
+    let times = zone_multiplier(aspect);
     ui.label(format!("From here you strike its {aspect} (×{times})."));
-    let o = melee_odds(fighter(v), fighter(t), aspect);
+    let o = melee_odds(v.fighter(), t.fighter(), aspect);
     let hurt = |pmf: &[f64]| pmf[1..].iter().sum::<f64>();
     ui.label(format!(
         "Melee (+1 charging): it takes danger {:.0}% (mean {:.2}); you take danger {:.0}% (mean {:.2}); tie {:.0}%",

@@ -28,6 +28,22 @@ pub fn shot_range(u: &UnitProfile) -> f32 {
     }
 }
 
+/// How far a magical unit's heal or curse reaches: its activation die's maximum in
+/// inches.
+pub fn magic_range(u: &UnitProfile) -> f32 {
+    f32::from(u.activation_die().sides())
+}
+
+/// What a charger's roll is multiplied by for the face it strikes: ×1 front, ×2 side,
+/// ×3 rear.
+pub fn zone_multiplier(aspect: Aspect) -> u32 {
+    match aspect {
+        Aspect::Front => 1,
+        Aspect::Side => 2,
+        Aspect::Rear => 3,
+    }
+}
+
 /// The danger of a volley after cover and shields: the whole part that lands for sure,
 /// and the d6 face a remainder needs (e.g. 2 danger ÷ 3: none sure, a point on 3+).
 pub fn landed(danger: u32, protection: ShotCover) -> (u32, Option<u8>) {
@@ -67,12 +83,7 @@ pub fn melee_score(
     artillery: bool,
 ) -> u32 {
     let raw = (u32::from(roll) + u32::from(initiator)).saturating_sub(penalty);
-    let multiplied = raw
-        * match aspect {
-            Aspect::Front => 1,
-            Aspect::Side => 2,
-            Aspect::Rear => 3,
-        };
+    let multiplied = raw * zone_multiplier(aspect);
     if artillery {
         multiplied / 2
     } else {

@@ -88,16 +88,32 @@ impl UnitProfile {
         self.ranged || self.kind == Kind::Artillery
     }
 
-    /// The seed's points: activation die + morale die, then +50% each for shields,
-    /// ranged weapons or artillery, cavalry, and +100% magical, every upgrade on the
-    /// base cost (never on another upgrade). Dice have even faces, so halves are whole.
+    /// The base cost: activation die + morale die.
+    pub fn base_points(&self) -> u32 {
+        u32::from(self.activation_die().sides()) + u32::from(self.morale)
+    }
+
+    /// The upgrades the unit pays for, each with its price: +50% of the base each for
+    /// shields, ranged weapons or artillery, cavalry, and +100% magical, every upgrade
+    /// on the base cost (never on another upgrade). Dice have even faces, so halves are
+    /// whole.
+    pub fn upgrades(&self) -> Vec<(&'static str, u32)> {
+        let base = self.base_points();
+        [
+            (self.shields, "shields", base / 2),
+            (self.shoots(), "ranged", base / 2),
+            (self.kind == Kind::Cavalry, "cavalry", base / 2),
+            (self.magical, "magical", base),
+        ]
+        .into_iter()
+        .filter(|(has, ..)| *has)
+        .map(|(_, what, price)| (what, price))
+        .collect()
+    }
+
+    /// The seed's points: the base cost and every upgrade.
     pub fn points(&self) -> u32 {
-        let base = u32::from(self.activation_die().sides()) + u32::from(self.morale);
-        let halves = u32::from(self.shields)
-            + u32::from(self.shoots())
-            + u32::from(self.kind == Kind::Cavalry)
-            + 2 * u32::from(self.magical);
-        base + base * halves / 2
+        self.base_points() + self.upgrades().iter().map(|(_, p)| p).sum::<u32>()
     }
 }
 

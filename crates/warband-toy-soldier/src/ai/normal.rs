@@ -12,7 +12,7 @@ use crate::command::Command;
 use crate::engine::{Engine, ToySoldier};
 use bevy_ecs::world::World;
 use warband_rules::toy_soldier::{
-    Fighter, Kind, Spell, Step, melee_odds, move_step, reach, shot_range,
+    Kind, Spell, Step, magic_range, melee_odds, move_step, reach, shot_range,
 };
 use warband_rules::{Aspect, Side, prob};
 use warband_table::geometry::{aspect_of, gap, in_front_arc};
@@ -34,12 +34,7 @@ impl Policy<ToySoldier> for Normal {
 /// defend it later) less twice the danger it takes (which turns to damage at once, as
 /// its activation ends with the fight).
 fn melee_worth(attacker: &View, defender: &View, aspect: Aspect) -> f64 {
-    let f = |v: &View| Fighter {
-        die: v.unit.activation_die().sides(),
-        penalty: v.marks.penalty(),
-        artillery: v.unit.kind == Kind::Artillery,
-    };
-    let odds = melee_odds(f(attacker), f(defender), aspect);
+    let odds = melee_odds(attacker.fighter(), defender.fighter(), aspect);
     prob::mean(&odds.to_defender) - 2.0 * prob::mean(&odds.to_attacker)
 }
 
@@ -189,7 +184,7 @@ fn worth(world: &World, u: &View) -> f64 {
                 move_step(u.unit.kind, Step::Forward),
                 &[],
             );
-    let spell = u.unit.magical && distance <= sides as f32;
+    let spell = u.unit.magical && distance <= magic_range(&u.unit);
     let scale = if shot || charge || spell {
         2.0
     } else if u.spent == 0 {
