@@ -224,6 +224,11 @@ fn blind_penalty(v: &View) -> i32 {
     if v.cond.blinded { 4 } else { 0 }
 }
 
+/// What a model adds to its melee rolls: its STR bonus, −4 while blinded.
+pub fn melee_bonus(v: &View) -> i32 {
+    i32::from(v.stats.melee_bonus) - blind_penalty(v)
+}
+
 /// One attack roll of `a` at `t` (helpless targets are hit without a roll).
 fn swing(world: &mut World, a: &View, t: &View, bonus: i32, cover: bool, clause: &Clause) -> Swing {
     let need = needed(a.stats.thac0, t.stats.ac);
@@ -288,7 +293,7 @@ pub fn check_melee(
 pub fn do_melee(world: &mut World, side: Side, id: u32, target: u32) -> Result<(), Refusal> {
     let (v, _) = check_melee(world, side, id, target)?;
     mark_acted(world, v.entity);
-    let bonus = i32::from(v.stats.melee_bonus) - blind_penalty(&v);
+    let bonus = melee_bonus(&v);
     for a in v.stats.melee.clone() {
         let Some(t) = find(world, target) else { break };
         strike(world, &v, &t, bonus, a.damage, &ATTACK);

@@ -12,9 +12,10 @@ use crate::game::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 use warband_borderlands::Command;
-use warband_borderlands::actions::{actor, check_leave, check_move_to, foes_in_contact};
+use warband_borderlands::actions::{
+    actor, check_first_aid, check_leave, check_move_to, foes_in_contact,
+};
 use warband_borderlands::battle::{View, in_play};
-use warband_borderlands::components::Down;
 use warband_rules::Side;
 use warband_rules::borderlands::profile::Spell;
 use warband_table::geometry::in_contact;
@@ -120,12 +121,10 @@ fn intent(
             model,
             target: t.id,
         },
-        (false, true) if matches!(t.cond.down, Some(Down::Fallen | Down::Bleeding)) => {
-            Command::FirstAid {
-                model,
-                target: t.id,
-            }
-        }
+        (false, true) if check_first_aid(world, v.side, model, t.id).is_ok() => Command::FirstAid {
+            model,
+            target: t.id,
+        },
         (false, _) => return None,
     })
 }

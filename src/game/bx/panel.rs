@@ -10,7 +10,7 @@ use super::input::{BxSelection, chosen};
 use crate::game::palette;
 use bevy_egui::egui;
 use warband_borderlands::Command;
-use warband_borderlands::actions::{actor, check_shot, foes_in_contact};
+use warband_borderlands::actions::{actor, check_shot, foes_in_contact, melee_bonus};
 use warband_borderlands::ai::routine_odds;
 use warband_borderlands::battle::{View, in_play};
 use warband_borderlands::components::Slots;
@@ -133,7 +133,7 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
         "Attackers on it: {attackers} of {limit} (the 4-to-1 limit)"
     ));
     if in_contact(&v.base, &t.base) {
-        let bonus = i32::from(v.stats.melee_bonus);
+        let bonus = melee_bonus(v);
         let (kill, dmg) = routine_odds(v, t);
         ui.label(format!(
             "Melee: needs {}+ on the d20 = THAC0 {} − AC {}{}",

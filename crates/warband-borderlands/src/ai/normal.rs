@@ -47,7 +47,7 @@ fn choose(world: &World, v: &View) -> Command {
 
 /// The chance `a`'s whole routine takes `t` to 0, and its expected damage.
 pub fn routine_odds(a: &View, t: &View) -> (f64, f64) {
-    let bonus = i32::from(a.stats.melee_bonus) - if a.cond.blinded { 4 } else { 0 };
+    let bonus = crate::actions::melee_bonus(a);
     let hit = if t.cond.helpless() {
         1.0
     } else {
