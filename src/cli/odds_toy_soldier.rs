@@ -16,7 +16,7 @@ fn die(s: &str) -> Result<u8, String> {
         .trim_start_matches(['d', 'D'])
         .parse()
         .map_err(|_| format!("`{s}` is not a die: expected 4, 6, 8, 10 or 12"))?;
-    if [4, 6, 8, 10, 12].contains(&faces) {
+    if warband_rules::toy_soldier::unit::MORALE_DICE.contains(&faces) {
         Ok(faces)
     } else {
         Err(format!(
