@@ -70,6 +70,17 @@ pub fn load_units() -> Result<Vec<warband_rules::toy_soldier::UnitProfile>, Stri
         .map_err(|e| e.to_string())
 }
 
+/// What is wrong with the player's own designs for a ruleset (a damaged `units.ron` or
+/// `heroes.ron`), which the builder and setup then go without.
+pub fn own_data_problem(ruleset: warband_rules::Ruleset) -> Option<String> {
+    let problem = match ruleset {
+        warband_rules::Ruleset::ToySoldier => load_units().err(),
+        warband_rules::Ruleset::Borderlands => hero_combatants().err(),
+        warband_rules::Ruleset::Marauders => None,
+    };
+    problem.map(|p| format!("Your own designs are left out: {p}"))
+}
+
 /// The Borderlands heroes the player made with the hero designer.
 pub fn heroes_file() -> PathBuf {
     data_dir().join("heroes.ron")

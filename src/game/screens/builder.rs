@@ -41,6 +41,7 @@ impl Builder {
             Ok(c) => {
                 self.army = c.blank();
                 self.catalogue = c;
+                self.message = crate::game::saves::own_data_problem(ruleset);
             }
             Err(e) => self.message = Some(e),
         }
@@ -55,14 +56,25 @@ impl Builder {
     }
 }
 
-fn open(mut commands: Commands) {
-    let (catalogue, message) = match Catalogue::load(Ruleset::Marauders) {
-        Ok(c) => (c, None),
-        Err(e) => (
-            Catalogue::load(Ruleset::ToySoldier).expect("a shipped unit list"),
-            Some(e),
-        ),
+fn open(
+    mut commands: Commands,
+    mut next: ResMut<NextState<Screen>>,
+    mut menu: ResMut<super::menu::MenuMessage>,
+) {
+    // The first ruleset whose catalogue reads; if none does, back to the menu with why.
+    let mut problems = Vec::new();
+    let Some(catalogue) = Ruleset::ALL
+        .into_iter()
+        .find_map(|r| Catalogue::load(r).map_err(|e| problems.push(e)).ok())
+    else {
+        menu.0 = Some(format!(
+            "The army builder cannot read its data: {}",
+            problems.join("; ")
+        ));
+        next.set(Screen::MainMenu);
+        return;
     };
+    let message = problems.first().cloned();
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(7, |d| d.as_nanos() as u64);
