@@ -1,6 +1,7 @@
 //! The headless command line: everything here runs without opening a window.
 
 mod battle;
+mod calibrate;
 mod odds;
 mod odds_borderlands;
 mod odds_toy_soldier;
@@ -36,6 +37,9 @@ pub enum Command {
     Replay(battle::ReplayArgs),
     /// Play many battles headless, in parallel, and report who wins.
     Sim(sim::SimCli),
+    /// Find the points cost at which a profile wins half its games against a reference
+    /// army of equal points: `warband calibrate --ruleset toy-soldier --all`.
+    Calibrate(calibrate::CalibrateArgs),
     /// Check scenarios, armies, bestiaries and spell lists; exits non-zero on any problem.
     Validate(validate::ValidateArgs),
     /// Open a battle on screen (default: you as side A against the normal AI).
@@ -134,6 +138,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Battle(args) => battle::battle(args),
         Command::Replay(args) => battle::replay(args),
         Command::Sim(args) => sim::sim(args),
+        Command::Calibrate(args) => calibrate::calibrate_cmd(args),
         Command::Validate(args) => validate::validate(args),
         Command::Play(args) => window::play(args),
         Command::Watch(args) => window::watch(args),

@@ -60,3 +60,44 @@ pub fn run_tally(
 ) -> Result<Tally, String> {
     warband_table::sim::run_tally::<Borderlands>(setup, config, progress)
 }
+
+/// Borderlands monsters are priced by their XP value (heroes have none to test); the
+/// reference is the orc.
+impl warband_table::calibrate::Calibrate for Borderlands {
+    const BUDGET: u32 = 150;
+    const REFERENCE: &'static str = "Orc";
+
+    fn listed(setup: &BattleSetup) -> Vec<(String, u32)> {
+        setup
+            .roster
+            .iter()
+            .filter(|c| !c.hero)
+            .map(|c| (c.name.clone(), c.xp))
+            .collect()
+    }
+
+    fn plan(
+        setup: &BattleSetup,
+        profile: &str,
+        count: u32,
+    ) -> Result<warband_table::calibrate::Plan, String> {
+        warband_table::calibrate::Plan::alone(
+            warband_rules::Ruleset::Borderlands,
+            profile,
+            count,
+            Self::REFERENCE,
+            |n| setup.combatant(n).filter(|c| !c.hero).map(|c| c.xp),
+        )
+    }
+
+    fn with_armies(
+        setup: &BattleSetup,
+        a: warband_rules::army::ArmyList,
+        b: warband_rules::army::ArmyList,
+    ) -> BattleSetup {
+        BattleSetup {
+            armies: warband_table::table::PerSide { a, b },
+            ..setup.clone()
+        }
+    }
+}

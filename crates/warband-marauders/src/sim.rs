@@ -74,3 +74,47 @@ pub fn run_tally(
 ) -> Result<Tally, String> {
     warband_table::sim::run_tally::<Marauders>(setup, config, progress)
 }
+
+/// Marauders profiles are priced by the points formula; the reference is the orc, a
+/// 1 HD medium foot soldier.
+impl warband_table::calibrate::Calibrate for Marauders {
+    const BUDGET: u32 = 150;
+    const REFERENCE: &'static str = "Orc";
+
+    fn listed(setup: &BattleSetup) -> Vec<(String, u32)> {
+        setup
+            .bestiary
+            .iter()
+            .map(|p| (p.name.clone(), warband_rules::marauders::points::points(p)))
+            .collect()
+    }
+
+    fn plan(
+        setup: &BattleSetup,
+        profile: &str,
+        count: u32,
+    ) -> Result<warband_table::calibrate::Plan, String> {
+        warband_table::calibrate::Plan::alone(
+            warband_rules::Ruleset::Marauders,
+            profile,
+            count,
+            Self::REFERENCE,
+            |n| {
+                setup
+                    .profile(n)
+                    .map(warband_rules::marauders::points::points)
+            },
+        )
+    }
+
+    fn with_armies(
+        setup: &BattleSetup,
+        a: warband_rules::army::ArmyList,
+        b: warband_rules::army::ArmyList,
+    ) -> BattleSetup {
+        BattleSetup {
+            armies: warband_table::table::PerSide { a, b },
+            ..setup.clone()
+        }
+    }
+}

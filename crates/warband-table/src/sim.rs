@@ -446,12 +446,17 @@ impl Tally {
 
 /// The 95% Wilson score interval for `k` successes in `n` trials.
 pub fn wilson(k: u32, n: u32) -> [f64; 2] {
+    wilson_score(f64::from(k) / f64::from(n.max(1)), n)
+}
+
+/// The 95% Wilson score interval for a share `p` of `n` trials (a score that counts a
+/// draw as half a win is such a share).
+pub fn wilson_score(p: f64, n: u32) -> [f64; 2] {
     if n == 0 {
         return [0.0, 1.0];
     }
-    let (k, n) = (f64::from(k), f64::from(n));
+    let n = f64::from(n);
     let z = 1.959_963_984_540_054_f64;
-    let p = k / n;
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denom;

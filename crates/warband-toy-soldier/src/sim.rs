@@ -7,6 +7,7 @@ use crate::data::BattleSetup;
 use crate::engine::ToySoldier;
 use bevy_ecs::world::World;
 use warband_rules::Side;
+use warband_rules::toy_soldier::unit::UnitProfile;
 use warband_table::player::Policy;
 use warband_table::sim::Contest;
 
@@ -51,4 +52,132 @@ pub fn run(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<SimReport, String> {
     warband_table::sim::run::<ToySoldier>(setup, config, progress)
+}
+
+/// Toy Soldier units are priced by the seed's points formula. Activation tokens cap
+/// how many units act in a turn, so more units are not simply more strength: the
+/// reference army keeps as many units as the tested one and climbs a ladder of quality
+/// instead. A force needs exactly one Command unit: a plain unit is tested in copies led
+/// by the reference captain, whom the reference army fields too; a Command unit leads
+/// reference regulars worth what a standard force leaves it.
+impl warband_table::calibrate::Calibrate for ToySoldier {
+    const BUDGET: u32 = crate::data::STANDARD_POINTS;
+    const REFERENCE: &'static str = "Reference regulars";
+
+    fn listed(setup: &BattleSetup) -> Vec<(String, u32)> {
+        setup
+            .units
+            .units
+            .iter()
+            .map(|u| (u.name.clone(), u.points()))
+            .collect()
+    }
+
+    fn plan(
+        setup: &BattleSetup,
+        profile: &str,
+        count: u32,
+    ) -> Result<warband_table::calibrate::Plan, String> {
+        calibration_plan(&with_references(setup), profile, count)
+    }
+
+    fn with_armies(
+        setup: &BattleSetup,
+        a: warband_rules::army::ArmyList,
+        b: warband_rules::army::ArmyList,
+    ) -> BattleSetup {
+        BattleSetup {
+            armies: warband_table::table::PerSide { a, b },
+            ..with_references(setup)
+        }
+    }
+}
+
+/// The reference units, weakest first: plain foot of rising quality and morale, then
+/// shields, then horse. The last one leads: a plain Command unit.
+pub fn reference_units() -> Vec<UnitProfile> {
+    use warband_rules::toy_soldier::unit::{Kind, Quality};
+    let unit = |name: &str, quality, morale, shields, kind, command| UnitProfile {
+        name: format!("Reference {name}"),
+        race: "Reference".into(),
+        quality,
+        morale,
+        kind,
+        shields,
+        ranged: false,
+        magical: false,
+        command,
+        figures: 4,
+    };
+    let foot = Kind::Infantry;
+    vec![
+        unit("militia", Quality::Militia, 4, false, foot, false),
+        unit("regulars", Quality::Regular, 6, false, foot, false),
+        unit("veterans", Quality::Veteran, 8, false, foot, false),
+        unit("elites", Quality::Elite, 10, false, foot, false),
+        unit("guards", Quality::Elite, 12, false, foot, false),
+        unit("shieldwall", Quality::Elite, 12, true, foot, false),
+        unit("lancers", Quality::Elite, 12, true, Kind::Cavalry, false),
+        unit("captain", Quality::Regular, 6, false, foot, true),
+    ]
+}
+
+/// The setup with the reference units in its unit list.
+fn with_references(setup: &BattleSetup) -> BattleSetup {
+    let mut out = setup.clone();
+    for u in reference_units() {
+        if out.units.find(&u.name).is_none() {
+            out.units.units.push(u);
+        }
+    }
+    out
+}
+
+fn calibration_plan(
+    setup: &BattleSetup,
+    profile: &str,
+    count: u32,
+) -> Result<warband_table::calibrate::Plan, String> {
+    use warband_table::calibrate::{Calibrate, NO_LIMIT, Plan, Reference, entries_of};
+    let tested = setup
+        .units
+        .find(profile)
+        .ok_or_else(|| format!("no unit `{profile}` can be calibrated"))?;
+    let mut ladder: Vec<UnitProfile> = reference_units();
+    let captain = ladder
+        .pop()
+        .expect("the reference units end with their captain");
+    let regular = &ladder[1];
+    let (leader, count, followers, size) = if tested.command {
+        let room = ToySoldier::BUDGET.saturating_sub(tested.points());
+        let n = ((f64::from(room) / f64::from(regular.points())).round() as u32).max(1);
+        (tested, 1, entries_of(&regular.name, n), n)
+    } else {
+        (&captain, count, entries_of(&tested.name, count), count)
+    };
+    let mut entries = entries_of(&leader.name, 1);
+    entries.extend(followers);
+    let army = warband_rules::army::ArmyList {
+        name: format!("{count} × {profile}"),
+        ruleset: warband_rules::Ruleset::ToySoldier,
+        points_limit: Some(NO_LIMIT),
+        leader: leader.name.clone(),
+        entries,
+    };
+    let others =
+        army.total_points(|n| setup.units.find(n).map(|u| u.points())) - count * tested.points();
+    Ok(Plan {
+        army,
+        count,
+        others,
+        reference: Reference {
+            ruleset: warband_rules::Ruleset::ToySoldier,
+            rungs: ladder
+                .iter()
+                .map(|u| (u.name.clone(), u.points()))
+                .collect(),
+            size,
+            fixed: Some((captain.name.clone(), captain.points())),
+        },
+    })
 }
