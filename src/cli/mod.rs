@@ -46,6 +46,8 @@ pub enum Command {
     Play(window::PlayArgs),
     /// Watch computer players fight on screen.
     Watch(window::WatchArgs),
+    /// Open the lab: batches of battles with charts, and calibration, on screen.
+    Lab(window::LabArgs),
 }
 
 /// The ruleset a scenario, army or save file is for (a save of format 1, which names
@@ -142,5 +144,6 @@ pub fn run(command: Command) -> ExitCode {
         Command::Validate(args) => validate::validate(args),
         Command::Play(args) => window::play(args),
         Command::Watch(args) => window::watch(args),
+        Command::Lab(args) => window::lab(args),
     }
 }

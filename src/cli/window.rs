@@ -90,11 +90,40 @@ pub struct WatchArgs {
 
 /// The main menu.
 pub fn menu() -> ExitCode {
+    crate::game::run(Start::default());
+    ExitCode::SUCCESS
+}
+
+#[derive(Args, Debug)]
+pub struct LabArgs {
+    /// Play a batch on this scenario at once (else the lab opens empty).
+    #[arg(long)]
+    scenario: Option<PathBuf>,
+    #[arg(long, value_enum, default_value_t = Ai::Normal)]
+    a: Ai,
+    #[arg(long, value_enum, default_value_t = Ai::Charge)]
+    b: Ai,
+    #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
+    games: u32,
+    #[command(flatten)]
+    window: WindowArgs,
+}
+
+/// The lab screen, playing a batch if a scenario is given.
+pub fn lab(args: LabArgs) -> ExitCode {
+    let lab = args
+        .scenario
+        .map(|scenario| crate::game::screens::lab::LabPreset {
+            scenario,
+            a: args.a.kind(),
+            b: args.b.kind(),
+            games: args.games,
+        });
     crate::game::run(Start {
-        screen: Screen::MainMenu,
-        battle: None,
-        screenshot: None,
-        trace: false,
+        screen: Screen::Lab,
+        screenshot: args.window.screenshot(),
+        lab,
+        ..Start::default()
     });
     ExitCode::SUCCESS
 }
@@ -146,6 +175,7 @@ fn open_of<R: crate::game::session::Desk>(
         })),
         screenshot: window.screenshot(),
         trace: window.trace,
+        ..Start::default()
     });
     ExitCode::SUCCESS
 }
@@ -187,6 +217,7 @@ fn replay_of<R: crate::game::session::Desk>(file: &std::path::Path, args: &Watch
         battle: Some(Box::new(Launch::<R>::Replay(Box::new(save)))),
         screenshot: args.window.screenshot(),
         trace: args.window.trace,
+        ..Start::default()
     });
     ExitCode::SUCCESS
 }

@@ -10,7 +10,7 @@ mod models;
 mod palette;
 mod pointer;
 pub mod saves;
-mod screens;
+pub mod screens;
 pub mod session;
 mod table;
 mod toy;
@@ -23,6 +23,7 @@ use session::{PendingBattle, Starter};
 use std::path::PathBuf;
 
 /// How the window starts.
+#[derive(Default)]
 pub struct Start {
     pub screen: Screen,
     pub battle: Option<Box<dyn Starter>>,
@@ -30,6 +31,8 @@ pub struct Start {
     pub screenshot: Option<(PathBuf, f32)>,
     /// Print the battle as JSON lines whenever it changes (pointer tests).
     pub trace: bool,
+    /// Open the lab playing this batch.
+    pub lab: Option<screens::lab::LabPreset>,
 }
 
 /// Opens the game window and runs until it is closed.
@@ -60,6 +63,9 @@ pub fn run(start: Start) {
         app.add_plugins(move |app: &mut App| {
             screens::smoke::screenshot_plugin(app, path.clone(), after)
         });
+    }
+    if let Some(preset) = start.lab {
+        app.insert_resource(preset);
     }
     if start.trace {
         app.add_plugins(screens::smoke::trace_plugin);

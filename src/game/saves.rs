@@ -54,6 +54,16 @@ pub fn armies_dir() -> PathBuf {
     data_dir().join("armies")
 }
 
+/// Scenarios the player made with the scenario editor.
+pub fn scenarios_dir() -> PathBuf {
+    data_dir().join("scenarios")
+}
+
+/// What the lab exports: CSV and JSON of its batches.
+pub fn lab_dir() -> PathBuf {
+    data_dir().join("lab")
+}
+
 /// The Toy Soldier units the player made with the unit designer.
 pub fn units_file() -> PathBuf {
     data_dir().join("units.ron")

@@ -221,6 +221,8 @@ pub struct CalibrationConfig {
 pub struct Trial {
     pub reference: u32,
     pub points: f64,
+    /// The cost of one copy at which the two armies are of equal points.
+    pub cost: f64,
     pub games: u32,
     /// Wins plus half the draws, as a share of the games.
     pub score: f64,
@@ -425,9 +427,11 @@ impl<R: Calibrate> Search<'_, R> {
         }
         let games = 2 * half;
         let score = points / f64::from(games);
+        let points = self.plan.reference.points(f64::from(j));
         let trial = Trial {
             reference: j,
-            points: self.plan.reference.points(f64::from(j)),
+            points,
+            cost: (points - f64::from(self.plan.others)) / f64::from(self.plan.count),
             games,
             score,
             ci95: wilson_score(score, games),
@@ -446,6 +450,7 @@ mod tests {
         Trial {
             reference,
             points: 0.0,
+            cost: 0.0,
             games: 100,
             score,
             ci95: [score - 0.1, score + 0.1],

@@ -5,6 +5,7 @@ mod battle;
 mod builder;
 mod catalogue;
 mod hero_designer;
+pub mod lab;
 mod menu;
 mod result;
 mod saves;
@@ -24,6 +25,7 @@ pub enum Screen {
     Result,
     Saves,
     Builder,
+    Lab,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -34,6 +36,7 @@ pub(super) fn plugin(app: &mut App) {
         result::plugin,
         saves::plugin,
         builder::plugin,
+        lab::plugin,
     ));
 }
 

@@ -27,11 +27,21 @@ pub(super) fn plugin(app: &mut App) {
 /// What the form lists of a scenario of any ruleset.
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename = "Scenario")]
-struct ScenarioHead {
-    name: String,
-    ruleset: Ruleset,
-    table: (f32, f32),
-    armies: PerSide<String>,
+pub(super) struct ScenarioHead {
+    pub name: String,
+    pub ruleset: Ruleset,
+    pub table: (f32, f32),
+    pub armies: PerSide<String>,
+}
+
+/// Every scenario, shipped and the player's own, grouped by ruleset as lists show them;
+/// a file that does not read is told in `problems`.
+pub(super) fn scenarios(problems: &mut Vec<String>) -> Vec<(PathBuf, ScenarioHead)> {
+    let mut scenarios: Vec<(PathBuf, ScenarioHead)> =
+        list(assets_dir().join("scenarios"), problems);
+    scenarios.extend(list(crate::game::saves::scenarios_dir(), problems));
+    scenarios.sort_by_key(|(_, s)| Ruleset::ALL.iter().position(|r| *r == s.ruleset));
+    scenarios
 }
 
 #[derive(Resource)]
@@ -162,9 +172,7 @@ fn list<T: serde::de::DeserializeOwned>(
 fn open_form(mut commands: Commands, preset: Option<Res<SetupPreset>>) {
     let mut problems = Vec::new();
     let root = assets_dir();
-    let mut scenarios: Vec<(PathBuf, ScenarioHead)> = list(root.join("scenarios"), &mut problems);
-    // Grouped by ruleset, Marauders first, as the list shows them.
-    scenarios.sort_by_key(|(_, s)| Ruleset::ALL.iter().position(|r| *r == s.ruleset));
+    let scenarios = scenarios(&mut problems);
     let mut armies: Vec<(PathBuf, ArmyList)> = list(root.join("armies"), &mut problems);
     armies.extend(list(crate::game::saves::armies_dir(), &mut problems));
     let find = |name: &str| {
@@ -305,32 +313,40 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
 }
 
 fn scenario_combo(ui: &mut egui::Ui, f: &mut SetupForm) {
-    let selected = f
-        .scenarios
-        .get(f.scenario)
+    scenario_picker(ui, "scenario", &f.scenarios, &mut f.scenario);
+}
+
+/// A list of scenarios grouped under their ruleset's title.
+pub(super) fn scenario_picker(
+    ui: &mut egui::Ui,
+    salt: &str,
+    scenarios: &[(PathBuf, ScenarioHead)],
+    chosen: &mut usize,
+) {
+    let selected = scenarios
+        .get(*chosen)
         .map_or("(none found)".to_string(), |(_, s)| s.name.clone());
-    egui::ComboBox::from_id_salt("scenario")
+    egui::ComboBox::from_id_salt(salt)
         .width(320.0)
         .selected_text(selected)
         .show_ui(ui, |ui| {
             for ruleset in Ruleset::ALL {
-                let mine: Vec<usize> = (0..f.scenarios.len())
-                    .filter(|i| f.scenarios[*i].1.ruleset == ruleset)
+                let mine: Vec<usize> = (0..scenarios.len())
+                    .filter(|i| scenarios[*i].1.ruleset == ruleset)
                     .collect();
                 if mine.is_empty() {
                     continue;
                 }
                 ui.label(egui::RichText::new(ruleset.title()).strong());
                 for i in mine {
-                    let s = &f.scenarios[i].1;
+                    let s = &scenarios[i].1;
                     let text = format!("   {} — {}\"×{}\"", s.name, s.table.0, s.table.1);
-                    ui.selectable_value(&mut f.scenario, i, text);
+                    ui.selectable_value(chosen, i, text);
                 }
             }
         });
 }
 
-/// The armies the chosen scenario names, where they are found.
 fn scenario_armies(f: &SetupForm) -> [usize; 2] {
     let Some((_, s)) = f.scenarios.get(f.scenario) else {
         return f.army;

@@ -1,0 +1,373 @@
+//! The lab: batches of AI battles played from the game, with live charts, exported as
+//! CSV and JSON; and the calibration of a profile's points cost by play.
+
+mod plots;
+mod runner;
+
+use super::Screen;
+use super::setup::{ScenarioHead, scenario_picker, scenarios};
+use crate::game::hud::root_ui;
+use crate::game::session::Controller;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use runner::{CalibrationJob, SimAsk, SimJob};
+use std::path::PathBuf;
+use warband_marauders::ai::AiKind;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Lab), open_lab)
+        .add_systems(OnExit(Screen::Lab), close_lab)
+        .add_systems(EguiPrimaryContextPass, lab.run_if(in_state(Screen::Lab)));
+}
+
+/// What the lab starts with when the command line opens it (`warband lab …`).
+#[derive(Resource, Clone, Debug)]
+pub struct LabPreset {
+    pub scenario: PathBuf,
+    pub a: AiKind,
+    pub b: AiKind,
+    pub games: u32,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tab {
+    Battles,
+    Calibrate,
+}
+
+/// Profiles with their listed costs, or why they could not be read.
+type Profiles = Result<Vec<(String, u32)>, String>;
+
+#[derive(Resource)]
+struct Lab {
+    scenarios: Vec<(PathBuf, ScenarioHead)>,
+    scenario: usize,
+    players: [AiKind; 2],
+    games: u32,
+    seed: u64,
+    swap: bool,
+    tab: Tab,
+    sim: Option<SimJob>,
+    /// The profiles of the chosen scenario's ruleset (for the scenario they were read for).
+    profiles: Option<(usize, Profiles)>,
+    profile: usize,
+    calibration_games: u32,
+    calibration: Option<CalibrationJob>,
+    message: Option<String>,
+}
+
+impl Lab {
+    fn scenario_path(&self) -> Option<PathBuf> {
+        self.scenarios.get(self.scenario).map(|(p, _)| p.clone())
+    }
+
+    fn start_sim(&mut self) {
+        let Some(scenario) = self.scenario_path() else {
+            return;
+        };
+        let ask = SimAsk {
+            scenario,
+            a: self.players[0].name().into(),
+            b: self.players[1].name().into(),
+            games: self.games,
+            seed: self.seed,
+            swap: self.swap,
+        };
+        match SimJob::start(&ask) {
+            Ok(job) => {
+                self.sim = Some(job);
+                self.message = None;
+            }
+            Err(e) => self.message = Some(e),
+        }
+    }
+}
+
+fn open_lab(mut commands: Commands, preset: Option<Res<LabPreset>>) {
+    let mut problems = Vec::new();
+    let scenarios = scenarios(&mut problems);
+    let find = |p: &PathBuf| {
+        scenarios
+            .iter()
+            .position(|(s, _)| s.file_name() == p.file_name())
+    };
+    let mut lab = Lab {
+        scenario: preset.as_ref().and_then(|p| find(&p.scenario)).unwrap_or(0),
+        scenarios,
+        players: preset
+            .as_ref()
+            .map_or([AiKind::Normal, AiKind::Charge], |p| [p.a, p.b]),
+        games: preset.as_ref().map_or(400, |p| p.games),
+        seed: 1,
+        swap: true,
+        tab: Tab::Battles,
+        sim: None,
+        profiles: None,
+        profile: 0,
+        calibration_games: 200,
+        calibration: None,
+        message: problems.first().cloned(),
+    };
+    if preset.is_some() {
+        lab.start_sim();
+    }
+    commands.insert_resource(lab);
+}
+
+/// Leaving the lab stops what it was playing.
+fn close_lab(mut commands: Commands, lab: Option<Res<Lab>>) {
+    if let Some(job) = lab.as_ref().and_then(|l| l.sim.as_ref()) {
+        job.stop();
+    }
+    commands.remove_resource::<Lab>();
+}
+
+fn lab(
+    mut contexts: EguiContexts,
+    lab: Option<ResMut<Lab>>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let Some(mut lab) = lab else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let mut root = root_ui(ctx);
+    let l = &mut *lab;
+    egui::Panel::left("lab-form")
+        .exact_size(360.0)
+        .show(&mut root, |ui| {
+            ui.heading("Lab");
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut l.tab, Tab::Battles, "Battles");
+                ui.selectable_value(&mut l.tab, Tab::Calibrate, "Calibrate");
+            });
+            ui.add_space(8.0);
+            ui.label("Scenario");
+            scenario_picker(ui, "lab-scenario", &l.scenarios, &mut l.scenario);
+            ui.add_space(8.0);
+            match l.tab {
+                Tab::Battles => battles_form(ui, l),
+                Tab::Calibrate => calibrate_form(ui, l),
+            }
+            ui.add_space(16.0);
+            if ui.button("◀ Back to the menu").clicked() {
+                next.set(Screen::MainMenu);
+            }
+            if let Some(m) = &l.message {
+                ui.add_space(8.0);
+                ui.label(m);
+            }
+        });
+    egui::CentralPanel::default().show(&mut root, |ui| match l.tab {
+        Tab::Battles => battles_view(ui, l),
+        Tab::Calibrate => calibrate_view(ui, l),
+    });
+    if l.sim.as_ref().is_some_and(|j| j.report().is_none())
+        || l.calibration.as_ref().is_some_and(|j| j.result().is_none())
+    {
+        ctx.request_repaint();
+    }
+    Ok(())
+}
+
+fn battles_form(ui: &mut egui::Ui, l: &mut Lab) {
+    let ruleset = l.scenarios.get(l.scenario).map(|(_, s)| s.ruleset);
+    egui::Grid::new("lab-battles")
+        .num_columns(2)
+        .show(ui, |ui| {
+            for (i, label) in ["Player a", "Player b"].into_iter().enumerate() {
+                ui.label(label);
+                egui::ComboBox::from_id_salt(("lab-player", i))
+                    .selected_text(l.players[i].name())
+                    .show_ui(ui, |ui| {
+                        let kinds = ruleset.map(Controller::choices).unwrap_or_default();
+                        for c in kinds {
+                            if let Controller::Ai(kind) = c {
+                                ui.selectable_value(&mut l.players[i], kind, kind.name());
+                            }
+                        }
+                    });
+                ui.end_row();
+            }
+            ui.label("Games");
+            ui.add(egui::DragValue::new(&mut l.games).range(1..=1_000_000));
+            ui.end_row();
+            ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut l.seed));
+            ui.end_row();
+        });
+    ui.checkbox(&mut l.swap, "Swap sides every other game");
+    let running = l.sim.as_ref().is_some_and(|j| j.report().is_none());
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(!running, egui::Button::new("▶ Play the battles"))
+            .clicked()
+        {
+            l.start_sim();
+        }
+        if ui
+            .add_enabled(running, egui::Button::new("■ Stop"))
+            .clicked()
+            && let Some(j) = &l.sim
+        {
+            j.stop();
+        }
+    });
+    if let Some(job) = &l.sim
+        && job.report().is_some()
+    {
+        ui.horizontal(|ui| {
+            if ui.button("Export CSV").clicked() {
+                l.message = Some(export(job, "csv", job.csv()));
+            }
+            if ui.button("Export JSON").clicked() {
+                let json = job
+                    .report()
+                    .map(|r| r.map(|r| serde_json::to_string_pretty(&r)));
+                if let Some(Ok(Ok(text))) = json {
+                    l.message = Some(export(job, "json", text));
+                }
+            }
+        });
+    }
+}
+
+/// Writes an export to the lab folder and says where (or why not).
+fn export(job: &SimJob, ext: &str, text: String) -> String {
+    let c = &job.config;
+    let stem: String = job
+        .title
+        .chars()
+        .map(|ch| if ch.is_alphanumeric() { ch } else { '-' })
+        .collect();
+    let path =
+        crate::game::saves::lab_dir().join(format!("{stem}-{}-seed{}.{ext}", c.games, c.seed));
+    match warband_table::files::write_atomic(&path, &text) {
+        Ok(()) => format!("Saved {}", path.display()),
+        Err(e) => format!("Could not save: {e}"),
+    }
+}
+
+fn battles_view(ui: &mut egui::Ui, l: &Lab) {
+    let Some(job) = &l.sim else {
+        ui.heading("Play a batch of battles");
+        ui.label(
+            "Choose a scenario and two players, then ▶. The charts fill in as the games finish.",
+        );
+        return;
+    };
+    let games = job.leading_games();
+    let total = u64::from(job.config.games);
+    ui.heading(&job.title);
+    ui.add(
+        egui::ProgressBar::new(job.done() as f32 / total.max(1) as f32)
+            .text(format!("{} of {total} battles", job.done())),
+    );
+    match job.report() {
+        Some(Ok(r)) => {
+            let pct = |k: u32| 100.0 * f64::from(k) / f64::from(r.games.max(1));
+            ui.label(
+                egui::RichText::new(format!(
+                    "a ({}) wins {:.1}% [95%: {:.1}–{:.1}] · b ({}) wins {:.1}% · draws {:.1}%",
+                    job.config.a,
+                    100.0 * r.a_win_rate,
+                    100.0 * r.ci95[0],
+                    100.0 * r.ci95[1],
+                    job.config.b,
+                    pct(r.b_wins),
+                    pct(r.draws)
+                ))
+                .size(16.0)
+                .strong(),
+            );
+            ui.label(format!(
+                "{:.2} rounds on average · {} lost: a {:.1}, b {:.1} · {:.0} battles/s · {} refused commands",
+                r.mean_rounds, job.losses, r.mean_losses[0], r.mean_losses[1], r.battles_per_sec, r.refused_commands
+            ));
+        }
+        Some(Err(e)) => {
+            ui.colored_label(egui::Color32::from_rgb(240, 120, 100), e);
+        }
+        None => {}
+    }
+    let h = (ui.available_height() - 40.0).max(240.0);
+    plots::win_rate(ui, &games, h * 0.5);
+    ui.columns(2, |cols| {
+        plots::rounds(&mut cols[0], &games, h * 0.45);
+        plots::losses(&mut cols[1], &games, job.losses, h * 0.45);
+    });
+}
+
+fn calibrate_form(ui: &mut egui::Ui, l: &mut Lab) {
+    if l.profiles.as_ref().is_none_or(|(s, _)| *s != l.scenario)
+        && let Some(path) = l.scenario_path()
+    {
+        l.profiles = Some((l.scenario, CalibrationJob::profiles(&path)));
+        l.profile = 0;
+    }
+    let profiles = match &l.profiles {
+        Some((_, Ok(p))) => p.clone(),
+        Some((_, Err(e))) => {
+            ui.label(e);
+            return;
+        }
+        None => return,
+    };
+    egui::ComboBox::from_id_salt("lab-profile")
+        .width(320.0)
+        .selected_text(profiles.get(l.profile).map_or("", |p| p.0.as_str()))
+        .show_ui(ui, |ui| {
+            for (i, (name, cost)) in profiles.iter().enumerate() {
+                ui.selectable_value(&mut l.profile, i, format!("{name} — listed {cost}"));
+            }
+        });
+    ui.horizontal(|ui| {
+        ui.label("Games per army size");
+        ui.add(egui::DragValue::new(&mut l.calibration_games).range(20..=100_000));
+    });
+    let running = l.calibration.as_ref().is_some_and(|j| j.result().is_none());
+    if ui
+        .add_enabled(!running, egui::Button::new("▶ Calibrate"))
+        .clicked()
+        && let (Some(path), Some((name, _))) = (l.scenario_path(), profiles.get(l.profile))
+    {
+        match CalibrationJob::start(&path, name, l.calibration_games) {
+            Ok(job) => l.calibration = Some(job),
+            Err(e) => l.message = Some(e),
+        }
+    }
+}
+
+fn calibrate_view(ui: &mut egui::Ui, l: &Lab) {
+    let Some(job) = &l.calibration else {
+        ui.heading("Price a profile by play");
+        ui.label("Copies of the profile meet reference armies of rising points, normal against normal on both sides of the table; the fair cost is where it wins half its games.");
+        return;
+    };
+    ui.heading(format!("Calibrating {}", job.profile));
+    let listed =
+        match job.result() {
+            Some(Ok(c)) => {
+                let fair = c
+                    .fair
+                    .map_or("beyond the armies tried".into(), |f| format!("{f:.1}"));
+                ui.label(egui::RichText::new(format!(
+                "listed {} · fair {fair} · 95% interval [{:.1}, {:.1}] · {} copies against {}",
+                c.listed, c.ci95[0], c.ci95[1], c.count, c.reference
+            )).size(16.0).strong());
+                f64::from(c.listed)
+            }
+            Some(Err(e)) => {
+                ui.label(e);
+                return;
+            }
+            None => {
+                ui.spinner();
+                l.profiles
+                    .as_ref()
+                    .and_then(|(_, p)| p.as_ref().ok()?.iter().find(|p| p.0 == job.profile))
+                    .map_or(0.0, |p| f64::from(p.1))
+            }
+        };
+    let h = (ui.available_height() - 20.0).max(240.0);
+    plots::calibration(ui, &job.trials(), listed, h);
+}

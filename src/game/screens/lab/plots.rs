@@ -1,0 +1,143 @@
+//! The lab's charts (egui_plot): the win rate with its 95% interval as games come in,
+//! how long battles last, what each side lost, and a calibration's trials.
+
+use bevy_egui::egui;
+use egui_plot::{Bar, BarChart, FilledArea, HLine, Legend, Line, Plot, PlotPoints, Points, VLine};
+use warband_table::calibrate::Trial;
+use warband_table::sim::{AiSlot, GameResult, wilson};
+
+const BLUE: egui::Color32 = egui::Color32::from_rgb(90, 150, 235);
+const RED: egui::Color32 = egui::Color32::from_rgb(225, 95, 85);
+const GREY: egui::Color32 = egui::Color32::from_gray(150);
+
+/// Player a's win rate after each game, with its 95% interval shaded, and b's.
+pub fn win_rate(ui: &mut egui::Ui, games: &[GameResult], height: f32) {
+    let (mut xs, mut rate_a, mut rate_b, mut lo, mut hi) = (vec![], vec![], vec![], vec![], vec![]);
+    let (mut a, mut b) = (0u32, 0u32);
+    for (i, g) in games.iter().enumerate() {
+        match g.winner {
+            Some(AiSlot::A) => a += 1,
+            Some(AiSlot::B) => b += 1,
+            None => {}
+        }
+        let n = i as u32 + 1;
+        let [l, h] = wilson(a, n);
+        xs.push(f64::from(n));
+        rate_a.push([f64::from(n), 100.0 * f64::from(a) / f64::from(n)]);
+        rate_b.push([f64::from(n), 100.0 * f64::from(b) / f64::from(n)]);
+        lo.push(100.0 * l);
+        hi.push(100.0 * h);
+    }
+    Plot::new("win-rate")
+        .height(height)
+        .legend(Legend::default())
+        .include_y(0.0)
+        .include_y(100.0)
+        .x_axis_label("games played")
+        .y_axis_label("wins %")
+        .allow_scroll(false)
+        .show(ui, |p| {
+            p.add(
+                FilledArea::new("a: 95% interval", &xs, &lo, &hi)
+                    .fill_color(BLUE.gamma_multiply(0.25)),
+            );
+            p.line(
+                Line::new("a wins", PlotPoints::from(rate_a))
+                    .color(BLUE)
+                    .width(2.0),
+            );
+            p.line(Line::new("b wins", PlotPoints::from(rate_b)).color(RED));
+            p.hline(HLine::new("even", 50.0).color(GREY));
+        });
+}
+
+/// How many battles lasted each number of rounds (or turns).
+pub fn rounds(ui: &mut egui::Ui, games: &[GameResult], height: f32) {
+    let top = games.iter().map(|g| g.rounds).max().unwrap_or(0);
+    let bars = (1..=top)
+        .map(|r| {
+            let n = games.iter().filter(|g| g.rounds == r).count();
+            Bar::new(f64::from(r), n as f64).width(0.8)
+        })
+        .collect();
+    Plot::new("rounds")
+        .height(height)
+        .include_x(0.0)
+        .include_x(f64::from(top) + 1.0)
+        .include_y(0.0)
+        .x_axis_label("rounds")
+        .y_axis_label("battles")
+        .allow_scroll(false)
+        .show(ui, |p| {
+            p.bar_chart(BarChart::new("battles", bars).color(GREY))
+        });
+}
+
+/// How many battles each side ended having lost so much, side by side in ten bins.
+pub fn losses(ui: &mut egui::Ui, games: &[GameResult], what: &str, height: f32) {
+    let top = games
+        .iter()
+        .flat_map(|g| g.losses)
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let width = f64::from(top.div_ceil(10).max(1));
+    let chart = |side: usize, name: &str, colour: egui::Color32| {
+        let mut counts = [0u32; 11];
+        for g in games {
+            counts[(f64::from(g.losses[side]) / width) as usize] += 1;
+        }
+        let shift = if side == 0 { -0.2 } else { 0.2 } * width;
+        let bars = counts
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                Bar::new((i as f64 + 0.5) * width + shift, f64::from(*n)).width(0.4 * width)
+            })
+            .collect();
+        BarChart::new(name, bars).color(colour)
+    };
+    Plot::new("losses")
+        .height(height)
+        .legend(Legend::default())
+        .x_axis_label(format!("{what} lost"))
+        .y_axis_label("battles")
+        .allow_scroll(false)
+        .show(ui, |p| {
+            p.bar_chart(chart(0, "a lost", BLUE));
+            p.bar_chart(chart(1, "b lost", RED));
+        });
+}
+
+/// A calibration's trials: the profile's score against each reference army, placed at
+/// the cost a copy would have for the armies to be equal, with its 95% interval as a
+/// whisker; one half, and the listed cost.
+pub fn calibration(ui: &mut egui::Ui, trials: &[Trial], listed: f64, height: f32) {
+    Plot::new("calibration")
+        .height(height)
+        .legend(Legend::default())
+        .include_y(0.0)
+        .include_y(1.0)
+        .x_axis_label("cost of one copy (points)")
+        .y_axis_label("score (wins + draws/2)")
+        .allow_scroll(false)
+        .show(ui, |p| {
+            for t in trials {
+                let whisker = vec![[t.cost, t.ci95[0]], [t.cost, t.ci95[1]]];
+                p.line(Line::new("95% interval", PlotPoints::from(whisker)).color(BLUE));
+            }
+            let scores: Vec<[f64; 2]> = trials.iter().map(|t| [t.cost, t.score]).collect();
+            p.line(
+                Line::new("score", PlotPoints::from(scores.clone()))
+                    .color(BLUE)
+                    .width(2.0),
+            );
+            p.points(
+                Points::new("score", PlotPoints::from(scores))
+                    .radius(4.0)
+                    .color(BLUE),
+            );
+            p.hline(HLine::new("even", 0.5).color(GREY));
+            p.vline(VLine::new("listed cost", listed).color(RED));
+        });
+}

@@ -1,0 +1,213 @@
+//! The lab's work, off the frame: a batch of battles or a calibration runs on its own
+//! threads and the screen reads how far it has got. Results are the simulator's own,
+//! in game order, so a lab run gives the figures `warband sim` gives.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+use warband_table::calibrate::{Calibrate, Calibration, CalibrationConfig, Trial, calibrate};
+use warband_table::sim::{Contest, GameResult, SimConfig, SimReport, csv, play_game, report};
+
+/// A batch of battles being played.
+pub struct SimJob {
+    pub title: String,
+    /// What a side loses in this ruleset: HD, HP, points.
+    pub losses: &'static str,
+    pub config: SimConfig<String>,
+    shared: Arc<SimShared>,
+}
+
+#[derive(Default)]
+struct SimShared {
+    done: AtomicU64,
+    stop: AtomicBool,
+    /// Each game's result, by its place in the batch.
+    games: Mutex<Vec<Option<GameResult>>>,
+    report: Mutex<Option<Result<SimReport, String>>>,
+}
+
+/// What a batch asks for: a scenario file, two players by name, games, seed, swap.
+#[derive(Clone, Debug)]
+pub struct SimAsk {
+    pub scenario: PathBuf,
+    pub a: String,
+    pub b: String,
+    pub games: u32,
+    pub seed: u64,
+    pub swap: bool,
+}
+
+/// Threads for the lab: all cores but one, which keeps the window drawing.
+fn pool() -> Result<rayon::ThreadPool, String> {
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(cores.saturating_sub(1).max(1))
+        .build()
+        .map_err(|e| e.to_string())
+}
+
+impl SimJob {
+    /// Loads the scenario and starts the batch.
+    pub fn start(ask: &SimAsk) -> Result<SimJob, String> {
+        let ruleset = crate::cli::file_ruleset(&ask.scenario).map_err(|e| e.to_string())?;
+        crate::cli::with_rules!(ruleset, R => Self::start_of::<R>(ask))
+    }
+
+    fn start_of<R: Contest>(ask: &SimAsk) -> Result<SimJob, String> {
+        let setup = R::load(&ask.scenario).map_err(|e| e.to_string())?;
+        let player = |n: &str| n.parse::<R::Player>();
+        let config = SimConfig {
+            a: player(&ask.a)?,
+            b: player(&ask.b)?,
+            games: ask.games,
+            seed: ask.seed,
+            swap: ask.swap,
+            threads: None,
+            shard: None,
+        };
+        let shared = Arc::new(SimShared {
+            games: Mutex::new(vec![None; ask.games as usize]),
+            ..SimShared::default()
+        });
+        let worker = Arc::clone(&shared);
+        std::thread::spawn(move || {
+            let outcome = play_batch::<R>(&setup, &config, &worker);
+            *worker.report.lock().expect("report lock") = Some(outcome);
+        });
+        Ok(SimJob {
+            title: format!("{} v {} on {}", ask.a, ask.b, file_name(&ask.scenario)),
+            losses: R::LOSSES,
+            config: SimConfig {
+                a: ask.a.clone(),
+                b: ask.b.clone(),
+                games: ask.games,
+                seed: ask.seed,
+                swap: ask.swap,
+                threads: None,
+                shard: None,
+            },
+            shared,
+        })
+    }
+
+    pub fn done(&self) -> u64 {
+        self.shared.done.load(Ordering::Relaxed)
+    }
+
+    pub fn stop(&self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The batch's report once every game is played (or it was stopped).
+    pub fn report(&self) -> Option<Result<SimReport, String>> {
+        self.shared.report.lock().ok()?.clone()
+    }
+
+    /// The games played so far from the first on, without gaps, in game order.
+    pub fn leading_games(&self) -> Vec<GameResult> {
+        let games = self.shared.games.lock().expect("games lock");
+        games.iter().map_while(Clone::clone).collect()
+    }
+
+    /// One CSV row per game played, as `warband sim --csv` writes them.
+    pub fn csv(&self) -> String {
+        csv(&self.config, &self.leading_games())
+    }
+}
+
+fn play_batch<R: Contest>(
+    setup: &R::Setup,
+    config: &SimConfig<R::Player>,
+    shared: &SimShared,
+) -> Result<SimReport, String> {
+    use rayon::prelude::*;
+    let started = Instant::now();
+    pool()?.install(|| {
+        config.indices().into_par_iter().try_for_each(|i| {
+            if shared.stop.load(Ordering::Relaxed) {
+                return Ok(());
+            }
+            let r = play_game::<R>(setup, config, i)?;
+            shared.games.lock().expect("games lock")[i as usize] = Some(r);
+            shared.done.fetch_add(1, Ordering::Relaxed);
+            Ok::<(), String>(())
+        })
+    })?;
+    let games: Vec<GameResult> = shared
+        .games
+        .lock()
+        .expect("games lock")
+        .iter()
+        .map_while(Clone::clone)
+        .collect();
+    Ok(report(&games, started.elapsed()))
+}
+
+/// A calibration being run.
+pub struct CalibrationJob {
+    pub profile: String,
+    shared: Arc<CalibrationShared>,
+}
+
+#[derive(Default)]
+struct CalibrationShared {
+    trials: Mutex<Vec<Trial>>,
+    result: Mutex<Option<Result<Calibration, String>>>,
+}
+
+impl CalibrationJob {
+    /// The profiles of a scenario's ruleset that can be calibrated, with their costs.
+    pub fn profiles(scenario: &Path) -> Result<Vec<(String, u32)>, String> {
+        let ruleset = crate::cli::file_ruleset(scenario).map_err(|e| e.to_string())?;
+        crate::cli::with_rules!(ruleset, R => R::load(scenario)
+            .map(|s| R::listed(&s))
+            .map_err(|e| e.to_string()))
+    }
+
+    pub fn start(scenario: &Path, profile: &str, games: u32) -> Result<CalibrationJob, String> {
+        let ruleset = crate::cli::file_ruleset(scenario).map_err(|e| e.to_string())?;
+        crate::cli::with_rules!(ruleset, R => Self::start_of::<R>(scenario, profile, games))
+    }
+
+    fn start_of<R: Calibrate>(
+        scenario: &Path,
+        profile: &str,
+        games: u32,
+    ) -> Result<CalibrationJob, String> {
+        let setup = R::load(scenario).map_err(|e| e.to_string())?;
+        let shared = Arc::new(CalibrationShared::default());
+        let worker = Arc::clone(&shared);
+        let name = profile.to_string();
+        std::thread::spawn(move || {
+            let config = CalibrationConfig {
+                games,
+                seed: 1,
+                threads: pool().ok().map(|p| p.current_num_threads()),
+                count: None,
+            };
+            let heard = |t: &Trial| worker.trials.lock().expect("trials lock").push(t.clone());
+            let outcome = calibrate::<R>(&setup, &name, &config, &heard);
+            *worker.result.lock().expect("result lock") = Some(outcome);
+        });
+        Ok(CalibrationJob {
+            profile: profile.to_string(),
+            shared,
+        })
+    }
+
+    pub fn trials(&self) -> Vec<Trial> {
+        let mut t = self.shared.trials.lock().expect("trials lock").clone();
+        t.sort_by_key(|t| t.reference);
+        t
+    }
+
+    pub fn result(&self) -> Option<Result<Calibration, String>> {
+        self.shared.result.lock().ok()?.clone()
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+}
