@@ -46,6 +46,8 @@ pub enum Command {
     Play(window::PlayArgs),
     /// Watch computer players fight on screen.
     Watch(window::WatchArgs),
+    /// Open the scenario editor, on a scenario or a new table.
+    Edit(window::EditArgs),
     /// Open the lab: batches of battles with charts, and calibration, on screen.
     Lab(window::LabArgs),
 }
@@ -74,6 +76,11 @@ pub fn file_ruleset(
             format!("`ruleset` should be a ruleset id, not {other:?}"),
         )),
     }
+}
+
+/// Every problem `warband validate` finds in a file.
+pub fn problems_of_file(file: &std::path::Path) -> Vec<String> {
+    validate::problems_of(file)
 }
 
 /// Prints a data error and gives the failure exit code.
@@ -145,5 +152,6 @@ pub fn run(command: Command) -> ExitCode {
         Command::Play(args) => window::play(args),
         Command::Watch(args) => window::watch(args),
         Command::Lab(args) => window::lab(args),
+        Command::Edit(args) => window::edit(args),
     }
 }

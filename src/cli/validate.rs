@@ -37,7 +37,7 @@ fn bestiary_for(file: &Path) -> Option<Vec<Profile>> {
 /// army or unit list by Toy Soldier; a Borderlands scenario, army or armoury by
 /// Borderlands; the shared bestiary by both rulesets; the rest by
 /// Marauders.
-fn problems_of(file: &Path) -> Vec<String> {
+pub fn problems_of(file: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(file).unwrap_or_default();
     // A file that does not parse is reported by the Marauders checks, which name the
     // same position.

@@ -109,6 +109,28 @@ pub struct LabArgs {
     window: WindowArgs,
 }
 
+#[derive(Args, Debug)]
+pub struct EditArgs {
+    /// The scenario to start from (else a new Marauders table).
+    #[arg(long)]
+    scenario: Option<PathBuf>,
+    #[command(flatten)]
+    window: WindowArgs,
+}
+
+/// The scenario editor.
+pub fn edit(args: EditArgs) -> ExitCode {
+    crate::game::run(Start {
+        screen: Screen::Editor,
+        screenshot: args.window.screenshot(),
+        editor: args
+            .scenario
+            .map(crate::game::screens::editor::EditorPreset),
+        ..Start::default()
+    });
+    ExitCode::SUCCESS
+}
+
 /// The lab screen, playing a batch if a scenario is given.
 pub fn lab(args: LabArgs) -> ExitCode {
     let lab = args

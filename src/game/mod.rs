@@ -33,6 +33,8 @@ pub struct Start {
     pub trace: bool,
     /// Open the lab playing this batch.
     pub lab: Option<screens::lab::LabPreset>,
+    /// Open the scenario editor on this scenario.
+    pub editor: Option<screens::editor::EditorPreset>,
 }
 
 /// Opens the game window and runs until it is closed.
@@ -65,6 +67,9 @@ pub fn run(start: Start) {
         });
     }
     if let Some(preset) = start.lab {
+        app.insert_resource(preset);
+    }
+    if let Some(preset) = start.editor {
         app.insert_resource(preset);
     }
     if start.trace {

@@ -8,18 +8,7 @@ use warband_table::sim::Contest;
 /// The shipped data: `$WARBAND_ASSETS`, else `assets/` beside the working folder, else
 /// beside the executable.
 pub fn assets_dir() -> PathBuf {
-    if let Some(dir) = std::env::var_os("WARBAND_ASSETS") {
-        return PathBuf::from(dir);
-    }
-    let here = PathBuf::from("assets");
-    if here.is_dir() {
-        return here;
-    }
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(|d| d.join("assets")))
-        .filter(|d| d.is_dir())
-        .unwrap_or(here)
+    warband_table::files::shipped_root()
 }
 
 /// The player's data folder: `$WARBAND_DATA`, else the OS's (XDG on Linux, AppData on

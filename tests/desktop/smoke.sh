@@ -11,11 +11,12 @@ cd "$(dirname "$0")/../.."
 out=$(mktemp -d)
 screen=(-a -s "-screen 0 1280x800x24")
 
-# Watches a battle (`watch` with its arguments) and checks its screenshot is not blank.
+# Opens a screen (a window subcommand with its arguments: `watch`, `lab`, `edit`) and
+# checks its screenshot is not blank.
 look() {
   local name=$1
   shift
-  xvfb-run "${screen[@]}" "$bin" watch "$@" --screenshot "$out/$name.png" --after 7 \
+  WARBAND_DATA="$out/data-$name" xvfb-run "${screen[@]}" "$bin" "$@" --screenshot "$out/$name.png" --after 7 \
     >/dev/null 2>"$out/$name.log"
   [ -s "$out/$name.png" ] || { echo "smoke: no screenshot of $name"; tail -20 "$out/$name.log"; exit 1; }
   colours=$(convert "$out/$name.png" -format %k info:)
@@ -29,12 +30,16 @@ if colours < 64 or spread < 0.05:
 PY
 }
 
-look marauders --scenario assets/scenarios/woods-and-walls.ron --speed 4
-look toy-soldier --scenario assets/scenarios/river-crossing.ron --speed 4
+look marauders watch --scenario assets/scenarios/woods-and-walls.ron --speed 4
+look toy-soldier watch --scenario assets/scenarios/river-crossing.ron --speed 4
 # A Borderlands battle can be over in a few rounds: watch it at the normal pace.
-look borderlands --scenario assets/scenarios/lair-hall.ron --speed 1
+look borderlands watch --scenario assets/scenarios/lair-hall.ron --speed 1
 # A saved battle replayed, with its timeline.
-look replay --replay tests/fixtures/toy-soldier/open-meadow-normal-v-charge.ron
+look replay watch --replay tests/fixtures/toy-soldier/open-meadow-normal-v-charge.ron
+
+# The lab playing a batch with its charts, and the scenario editor on a shipped table.
+look lab lab --scenario assets/scenarios/open-field.ron --games 60
+look editor edit --scenario assets/scenarios/river-crossing.ron
 
 xvfb-run "${screen[@]}" python3 tests/desktop/pointer_move.py "$bin" assets/scenarios/open-field.ron
 xvfb-run "${screen[@]}" python3 tests/desktop/pointer_toy.py "$bin" assets/scenarios/open-meadow.ron

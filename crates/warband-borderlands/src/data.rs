@@ -11,7 +11,7 @@ use warband_rules::borderlands::profile::{
     ArmourDef, Combatant, Hero, MonsterStats, Weapon, hero_problems, monster_problems,
 };
 pub use warband_table::files::{DataError, load_ron, parse_ron};
-use warband_table::files::{duplicate_names, load_armies, opens_with, root_of};
+use warband_table::files::{data_file, duplicate_names, load_armies, opens_with};
 use warband_table::table::{TableOf, battle_problems};
 
 /// The shared bestiary (its monsters' `bx` blocks) and the armoury, under the assets.
@@ -139,9 +139,11 @@ impl BattleSetup {
     /// `../bestiary/borderlands.ron`.
     pub fn load(scenario_file: &Path) -> Result<Self, DataError> {
         let scenario: Scenario = load_ron(scenario_file)?;
-        let root = root_of(scenario_file);
         let armies = load_armies(scenario_file, &scenario.armies)?;
-        let roster = roster(&root.join(BESTIARY), &root.join(ARMOURY))?;
+        let roster = roster(
+            &data_file(scenario_file, BESTIARY),
+            &data_file(scenario_file, ARMOURY),
+        )?;
         let setup = Self {
             scenario,
             armies,
@@ -242,8 +244,7 @@ pub fn validate_file(path: &Path) -> Vec<String> {
         Ok(t) => t,
         Err(e) => return vec![DataError::new(path, format!("cannot read: {e}")).to_string()],
     };
-    let root = root_of(path);
-    let (bestiary, armoury) = (root.join(BESTIARY), root.join(ARMOURY));
+    let (bestiary, armoury) = (data_file(path, BESTIARY), data_file(path, ARMOURY));
     let (is_bestiary, is_armoury) = (opens_with(&text, "Bestiary"), opens_with(&text, "Armoury"));
     if is_bestiary || is_armoury {
         let (bestiary, armoury) = if is_bestiary {

@@ -55,23 +55,10 @@ impl BattleSetup {
     /// scenario's folder.
     pub fn load(scenario_file: &Path) -> Result<Self, DataError> {
         let scenario: Scenario = load_ron(scenario_file)?;
-        let root = scenario_file
-            .parent()
-            .and_then(Path::parent)
-            .unwrap_or(Path::new("."))
-            .to_path_buf();
-        let army =
-            |name: &str| load_ron::<ArmyList>(&root.join("armies").join(format!("{name}.ron")));
-        let armies = PerSide {
-            a: army(&scenario.armies.a)?,
-            b: army(&scenario.armies.b)?,
-        };
-        let bestiary: Bestiary = load_ron(
-            &root
-                .join("bestiary")
-                .join(format!("{}.ron", scenario.ruleset)),
-        )?;
-        let spells: SpellList = load_ron(&root.join("spells.ron"))?;
+        let armies = warband_table::files::load_armies(scenario_file, &scenario.armies)?;
+        let file = |rel: &str| warband_table::files::data_file(scenario_file, rel);
+        let bestiary: Bestiary = load_ron(&file(&format!("bestiary/{}.ron", scenario.ruleset)))?;
+        let spells: SpellList = load_ron(&file("spells.ron"))?;
         let setup = Self {
             scenario,
             armies,
@@ -246,21 +233,17 @@ pub fn validate_file(path: &Path, bestiary: Option<&[Profile]>) -> Vec<String> {
 /// Every problem of a scenario whose files all parse.
 fn load_all_problems(path: &Path) -> Option<Vec<String>> {
     let scenario: Scenario = load_ron(path).ok()?;
-    let root = path.parent()?.parent()?;
-    let army = |n: &str| load_ron::<ArmyList>(&root.join("armies").join(format!("{n}.ron"))).ok();
+    let file = |rel: &str| warband_table::files::data_file(path, rel);
+    let army = |n: &str| load_ron::<ArmyList>(&file(&format!("armies/{n}.ron"))).ok();
     let setup = BattleSetup {
         armies: PerSide {
             a: army(&scenario.armies.a)?,
             b: army(&scenario.armies.b)?,
         },
-        bestiary: load_ron::<Bestiary>(
-            &root
-                .join("bestiary")
-                .join(format!("{}.ron", scenario.ruleset)),
-        )
-        .ok()?
-        .profiles,
-        spells: load_ron::<SpellList>(&root.join("spells.ron")).ok()?.spells,
+        bestiary: load_ron::<Bestiary>(&file(&format!("bestiary/{}.ron", scenario.ruleset)))
+            .ok()?
+            .profiles,
+        spells: load_ron::<SpellList>(&file("spells.ron")).ok()?.spells,
         scenario,
     };
     Some(

@@ -117,13 +117,43 @@ pub fn root_of(scenario_file: &Path) -> PathBuf {
         .to_path_buf()
 }
 
-/// The two armies a scenario names, from the `armies/` folder beside its own.
+/// The game's shipped data: `$WARBAND_ASSETS`, else `assets/` in the working folder,
+/// else `assets/` beside the executable.
+pub fn shipped_root() -> PathBuf {
+    if let Some(dir) = std::env::var_os("WARBAND_ASSETS") {
+        return PathBuf::from(dir);
+    }
+    let here = PathBuf::from("assets");
+    if here.is_dir() {
+        return here;
+    }
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| exe.parent().map(|d| d.join("assets")))
+        .filter(|d| d.is_dir())
+        .unwrap_or(here)
+}
+
+/// A data file a scenario reads, `rel` from its data root (`armies/x.ron`,
+/// `bestiary/y.ron`): the one beside the scenario's own folder, else the shipped one. A
+/// scenario the player made, in their data folder, so reads their armies and the game's
+/// bestiaries. When neither exists, the scenario's own place, for the error to name.
+pub fn data_file(scenario_file: &Path, rel: &str) -> PathBuf {
+    let own = root_of(scenario_file).join(rel);
+    if own.is_file() {
+        return own;
+    }
+    let shipped = shipped_root().join(rel);
+    if shipped.is_file() { shipped } else { own }
+}
+
+/// The two armies a scenario names, from the `armies/` folder beside its own (else the
+/// shipped one).
 pub fn load_armies(
     scenario_file: &Path,
     names: &crate::table::PerSide<String>,
 ) -> Result<crate::table::PerSide<warband_rules::army::ArmyList>, DataError> {
-    let dir = root_of(scenario_file).join("armies");
-    let army = |name: &str| load_ron(&dir.join(format!("{name}.ron")));
+    let army = |name: &str| load_ron(&data_file(scenario_file, &format!("armies/{name}.ron")));
     Ok(crate::table::PerSide {
         a: army(&names.a)?,
         b: army(&names.b)?,

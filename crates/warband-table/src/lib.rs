@@ -14,6 +14,7 @@ pub mod geometry;
 pub mod hash;
 pub mod player;
 pub mod save;
+pub mod scenario;
 pub mod sim;
 pub mod state;
 pub mod table;

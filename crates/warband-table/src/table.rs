@@ -26,6 +26,17 @@ pub enum TerrainKind {
 }
 
 impl TerrainKind {
+    /// Every kind, in the order an editor offers them.
+    pub const ALL: [TerrainKind; 7] = [
+        TerrainKind::Wood,
+        TerrainKind::Hill,
+        TerrainKind::Rough,
+        TerrainKind::River,
+        TerrainKind::LowWall,
+        TerrainKind::House,
+        TerrainKind::Impassable,
+    ];
+
     pub fn flags(self) -> TerrainFlags {
         let mut f = TerrainFlags::default();
         match self {
@@ -91,6 +102,13 @@ impl<T> PerSide<T> {
         match side {
             Side::A => &self.a,
             Side::B => &self.b,
+        }
+    }
+
+    pub fn get_mut(&mut self, side: Side) -> &mut T {
+        match side {
+            Side::A => &mut self.a,
+            Side::B => &mut self.b,
         }
     }
 }

@@ -8,7 +8,7 @@ use warband_rules::Ruleset;
 use warband_rules::army::ArmyList;
 use warband_rules::toy_soldier::{Kind, UnitProfile, unit_problems};
 pub use warband_table::files::{DataError, load_ron, parse_ron};
-use warband_table::files::{duplicate_names, load_armies, opens_with, root_of};
+use warband_table::files::{data_file, duplicate_names, load_armies, opens_with};
 pub use warband_table::table::{PerSide, TerrainDef, TerrainKind, Zone};
 use warband_table::table::{TableOf, battle_problems};
 
@@ -126,7 +126,7 @@ impl BattleSetup {
     pub fn load(scenario_file: &Path) -> Result<Self, DataError> {
         let scenario: Scenario = load_ron(scenario_file)?;
         let armies = load_armies(scenario_file, &scenario.armies)?;
-        let units = Units::load(&root_of(scenario_file).join(UNITS))?;
+        let units = Units::load(&data_file(scenario_file, UNITS))?;
         let setup = Self {
             scenario,
             armies,
@@ -236,7 +236,7 @@ pub fn validate_file(path: &Path) -> Vec<String> {
             Ok(a) => a,
             Err(e) => return vec![e.to_string()],
         };
-        return match Units::load(&root_of(path).join(UNITS)) {
+        return match Units::load(&data_file(path, UNITS)) {
             Ok(u) => army_problems(&army, &u)
                 .into_iter()
                 .map(|p| DataError::new(path, p).to_string())

@@ -63,6 +63,9 @@ fn menu(
             if button(ui, "Army builder") {
                 next.set(Screen::Builder);
             }
+            if button(ui, "Scenario editor") {
+                next.set(Screen::Editor);
+            }
             if button(ui, "Lab: simulate and calibrate") {
                 next.set(Screen::Lab);
             }

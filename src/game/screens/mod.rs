@@ -4,6 +4,7 @@
 mod battle;
 mod builder;
 mod catalogue;
+pub mod editor;
 mod hero_designer;
 pub mod lab;
 mod menu;
@@ -26,6 +27,7 @@ pub enum Screen {
     Saves,
     Builder,
     Lab,
+    Editor,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -37,6 +39,7 @@ pub(super) fn plugin(app: &mut App) {
         saves::plugin,
         builder::plugin,
         lab::plugin,
+        editor::plugin,
     ));
 }
 

@@ -12,7 +12,7 @@ use warband_table::geometry::facing::corners;
 use warband_table::geometry::{BaseShape, Placed};
 use warband_table::table::{PerSide, Zone};
 
-fn egui_colour(c: Color) -> egui::Color32 {
+pub(super) fn egui_colour(c: Color) -> egui::Color32 {
     let s = c.to_srgba();
     egui::Color32::from_rgba_unmultiplied(
         (s.red * 255.0) as u8,

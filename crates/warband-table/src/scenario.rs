@@ -1,0 +1,269 @@
+//! A scenario file of any ruleset as the scenario editor edits it: the table, its
+//! terrain, the deployment zones, the two armies and the battle's length. Every ruleset's
+//! scenario has this shape; only the name of its length differs (`round_limit`, or
+//! `turn_limit` in Toy Soldier), which is read under either name and written under the
+//! ruleset's own. The edits keep everything on the table.
+
+use crate::table::{PerSide, TerrainDef, TerrainKind, Zone};
+use serde::ser::SerializeStruct;
+use serde::{Deserialize, Serialize, Serializer};
+use warband_rules::{Ruleset, Side};
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(rename = "Scenario")]
+pub struct ScenarioDoc {
+    pub name: String,
+    pub ruleset: Ruleset,
+    pub table: (f32, f32),
+    #[serde(alias = "round_limit", alias = "turn_limit", default = "eight")]
+    pub limit: u32,
+    #[serde(default)]
+    pub terrain: Vec<TerrainDef>,
+    pub deployment: PerSide<Zone>,
+    pub armies: PerSide<String>,
+}
+
+fn eight() -> u32 {
+    8
+}
+
+impl Serialize for ScenarioDoc {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut out = s.serialize_struct("Scenario", 7)?;
+        out.serialize_field("name", &self.name)?;
+        out.serialize_field("ruleset", &self.ruleset)?;
+        out.serialize_field("table", &self.table)?;
+        out.serialize_field(limit_field(self.ruleset), &self.limit)?;
+        out.serialize_field("terrain", &self.terrain)?;
+        out.serialize_field("deployment", &self.deployment)?;
+        out.serialize_field("armies", &self.armies)?;
+        out.end()
+    }
+}
+
+/// What a ruleset calls a battle's length in its scenario files.
+pub fn limit_field(ruleset: Ruleset) -> &'static str {
+    match ruleset {
+        Ruleset::ToySoldier => "turn_limit",
+        Ruleset::Marauders | Ruleset::Borderlands => "round_limit",
+    }
+}
+
+impl ScenarioDoc {
+    /// A new open table of `ruleset`, 24" square, with deployment zones along the short
+    /// edges and the two armies given.
+    pub fn new(ruleset: Ruleset, armies: PerSide<String>) -> Self {
+        ScenarioDoc {
+            name: "New scenario".into(),
+            ruleset,
+            table: (24.0, 24.0),
+            limit: 8,
+            terrain: Vec::new(),
+            deployment: PerSide {
+                a: Zone {
+                    min: (1.0, 1.0),
+                    max: (23.0, 6.0),
+                },
+                b: Zone {
+                    min: (1.0, 18.0),
+                    max: (23.0, 23.0),
+                },
+            },
+            armies,
+        }
+    }
+
+    /// The file's text: RON, as the shipped scenarios are written.
+    pub fn to_ron(&self) -> String {
+        let pretty = ron::ser::PrettyConfig::new().struct_names(true);
+        ron::ser::to_string_pretty(self, pretty).expect("a scenario encodes") + "\n"
+    }
+
+    fn clamp(&self, p: (f32, f32)) -> (f32, f32) {
+        (p.0.clamp(0.0, self.table.0), p.1.clamp(0.0, self.table.1))
+    }
+
+    /// A new piece of `kind`, a 4" square around `at`, named by its kind and number.
+    pub fn add_piece(&mut self, kind: TerrainKind, at: (f32, f32)) -> usize {
+        let (x, y) = self.clamp(at);
+        let (x, y) = (
+            x.clamp(2.0, self.table.0 - 2.0),
+            y.clamp(2.0, self.table.1 - 2.0),
+        );
+        let n = self.terrain.iter().filter(|t| t.kind == kind).count() + 1;
+        self.terrain.push(TerrainDef {
+            name: format!("{kind:?} {n}"),
+            kind,
+            corners: vec![
+                (x - 2.0, y - 2.0),
+                (x + 2.0, y - 2.0),
+                (x + 2.0, y + 2.0),
+                (x - 2.0, y + 2.0),
+            ],
+        });
+        self.terrain.len() - 1
+    }
+
+    /// Moves a piece by `by`, stopping at the table's edges.
+    pub fn move_piece(&mut self, i: usize, by: (f32, f32)) {
+        let (w, h) = self.table;
+        let Some(t) = self.terrain.get_mut(i) else {
+            return;
+        };
+        let (lo, hi) = bounds(&t.corners);
+        let dx = by.0.clamp(-lo.0, w - hi.0);
+        let dy = by.1.clamp(-lo.1, h - hi.1);
+        for c in &mut t.corners {
+            *c = (c.0 + dx, c.1 + dy);
+        }
+    }
+
+    /// Turns a piece by `degrees` anticlockwise about its centre, or scales it by
+    /// `factor`; refused (unchanged) if a corner would leave the table.
+    pub fn turn_piece(&mut self, i: usize, degrees: f32, factor: f32) {
+        let table = self.table;
+        let Some(t) = self.terrain.get_mut(i) else {
+            return;
+        };
+        let (lo, hi) = bounds(&t.corners);
+        let c = ((lo.0 + hi.0) / 2.0, (lo.1 + hi.1) / 2.0);
+        let (sin, cos) = degrees.to_radians().sin_cos();
+        let moved: Vec<(f32, f32)> = t
+            .corners
+            .iter()
+            .map(|p| {
+                let (x, y) = ((p.0 - c.0) * factor, (p.1 - c.1) * factor);
+                (c.0 + x * cos - y * sin, c.1 + x * sin + y * cos)
+            })
+            .collect();
+        let inside =
+            |p: &(f32, f32)| (0.0..=table.0).contains(&p.0) && (0.0..=table.1).contains(&p.1);
+        if moved.iter().all(inside) {
+            t.corners = moved;
+        }
+    }
+
+    /// Puts corner `k` of piece `i` at `to` (on the table).
+    pub fn move_corner(&mut self, i: usize, k: usize, to: (f32, f32)) {
+        let to = self.clamp(to);
+        if let Some(c) = self.terrain.get_mut(i).and_then(|t| t.corners.get_mut(k)) {
+            *c = to;
+        }
+    }
+
+    /// Moves a side's deployment zone by `by`, keeping it on the table.
+    pub fn move_zone(&mut self, side: Side, by: (f32, f32)) {
+        let (w, h) = self.table;
+        let z = self.deployment.get_mut(side);
+        let dx = by.0.clamp(-z.min.0, w - z.max.0);
+        let dy = by.1.clamp(-z.min.1, h - z.max.1);
+        z.min = (z.min.0 + dx, z.min.1 + dy);
+        z.max = (z.max.0 + dx, z.max.1 + dy);
+    }
+
+    /// Puts a zone's corner (`max` or `min`) at `to`, keeping the zone at least 1" each way.
+    pub fn resize_zone(&mut self, side: Side, max_corner: bool, to: (f32, f32)) {
+        let to = self.clamp(to);
+        let z = self.deployment.get_mut(side);
+        if max_corner {
+            z.max = (to.0.max(z.min.0 + 1.0), to.1.max(z.min.1 + 1.0));
+        } else {
+            z.min = (to.0.min(z.max.0 - 1.0), to.1.min(z.max.1 - 1.0));
+        }
+    }
+
+    /// A new table size; terrain and zones that would hang off it are pulled back on.
+    pub fn resize_table(&mut self, size: (f32, f32)) {
+        self.table = (size.0.clamp(6.0, 240.0), size.1.clamp(6.0, 240.0));
+        for t in &mut self.terrain {
+            for c in &mut t.corners {
+                *c = (c.0.min(self.table.0), c.1.min(self.table.1));
+            }
+        }
+        for side in Side::BOTH {
+            let (w, h) = self.table;
+            let z = self.deployment.get_mut(side);
+            z.max = (z.max.0.min(w), z.max.1.min(h));
+            z.min = (
+                z.min.0.min(z.max.0 - 1.0).max(0.0),
+                z.min.1.min(z.max.1 - 1.0).max(0.0),
+            );
+        }
+    }
+}
+
+/// The lowest and highest corner of an outline.
+fn bounds(corners: &[(f32, f32)]) -> ((f32, f32), (f32, f32)) {
+    corners.iter().fold(
+        ((f32::MAX, f32::MAX), (f32::MIN, f32::MIN)),
+        |(lo, hi), c| {
+            (
+                (lo.0.min(c.0), lo.1.min(c.1)),
+                (hi.0.max(c.0), hi.1.max(c.1)),
+            )
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn doc(ruleset: Ruleset) -> ScenarioDoc {
+        let armies = PerSide {
+            a: "x".to_string(),
+            b: "y".to_string(),
+        };
+        ScenarioDoc::new(ruleset, armies)
+    }
+
+    #[test]
+    fn the_length_is_written_under_the_rulesets_own_name_and_read_under_either() {
+        let mut d = doc(Ruleset::ToySoldier);
+        d.limit = 6;
+        let text = d.to_ron();
+        assert!(
+            text.starts_with("Scenario(") && text.contains("turn_limit: 6"),
+            "{text}"
+        );
+        assert_eq!(ron::from_str::<ScenarioDoc>(&text).unwrap(), d);
+        let m = doc(Ruleset::Marauders).to_ron();
+        assert!(
+            m.contains("round_limit: 8") && !m.contains("turn_limit"),
+            "{m}"
+        );
+    }
+
+    #[test]
+    fn edits_keep_pieces_and_zones_on_the_table() {
+        let mut d = doc(Ruleset::Marauders);
+        let i = d.add_piece(TerrainKind::Wood, (23.0, 23.0));
+        assert_eq!(bounds(&d.terrain[i].corners), ((20.0, 20.0), (24.0, 24.0)));
+        d.move_piece(i, (10.0, -4.0));
+        assert_eq!(bounds(&d.terrain[i].corners), ((20.0, 16.0), (24.0, 20.0)));
+        // A quarter turn of a square in the corner keeps it; doubling it would not fit.
+        d.turn_piece(i, 90.0, 1.0);
+        let ((x0, y0), (x1, y1)) = bounds(&d.terrain[i].corners);
+        assert!(
+            (x0 - 20.0).abs() < 1e-4 && (y1 - 20.0).abs() < 1e-4,
+            "{x0} {y0} {x1} {y1}"
+        );
+        let before = d.terrain[i].clone();
+        d.turn_piece(i, 0.0, 2.0);
+        assert_eq!(d.terrain[i], before);
+        d.move_corner(i, 0, (-5.0, 30.0));
+        assert_eq!(d.terrain[i].corners[0], (0.0, 24.0));
+        d.move_zone(Side::A, (0.0, -10.0));
+        assert_eq!(d.deployment.a.min, (1.0, 0.0));
+        d.resize_zone(Side::B, false, (30.0, 30.0));
+        assert_eq!(d.deployment.b.min, (22.0, 22.0));
+        d.resize_table((12.0, 12.0));
+        assert!(d.deployment.b.max.0 <= 12.0 && d.deployment.b.min.0 <= 11.0);
+        assert!(
+            d.terrain[i]
+                .corners
+                .iter()
+                .all(|c| c.0 <= 12.0 && c.1 <= 12.0)
+        );
+    }
+}
