@@ -89,32 +89,9 @@ impl warband_table::calibrate::Calibrate for Marauders {
             .collect()
     }
 
-    fn plan(
-        setup: &BattleSetup,
-        profile: &str,
-        count: u32,
-    ) -> Result<warband_table::calibrate::Plan, String> {
-        warband_table::calibrate::Plan::alone(
-            warband_rules::Ruleset::Marauders,
-            profile,
-            count,
-            Self::REFERENCE,
-            |n| {
-                setup
-                    .profile(n)
-                    .map(warband_rules::marauders::points::points)
-            },
-        )
-    }
-
-    fn with_armies(
-        setup: &BattleSetup,
-        a: warband_rules::army::ArmyList,
-        b: warband_rules::army::ArmyList,
-    ) -> BattleSetup {
-        BattleSetup {
-            armies: warband_table::table::PerSide { a, b },
-            ..setup.clone()
-        }
+    fn armies(
+        setup: &mut BattleSetup,
+    ) -> &mut warband_table::table::PerSide<warband_rules::army::ArmyList> {
+        &mut setup.armies
     }
 }

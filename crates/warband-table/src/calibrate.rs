@@ -28,10 +28,24 @@ pub trait Calibrate: Contest {
     /// Every profile that can be calibrated, with its listed cost.
     fn listed(setup: &Self::Setup) -> Vec<(String, u32)>;
     /// The two armies for `profile`: its own (`count` copies and what else it needs)
-    /// and the reference.
-    fn plan(setup: &Self::Setup, profile: &str, count: u32) -> Result<Plan, String>;
+    /// and the reference; by default [`Plan::alone`] with the listed costs.
+    fn plan(setup: &Self::Setup, profile: &str, count: u32) -> Result<Plan, String> {
+        let listed = Self::listed(setup);
+        let cost = |n: &str| listed.iter().find(|(p, _)| p == n).map(|(_, c)| *c);
+        Plan::alone(Self::RULESET, profile, count, Self::REFERENCE, cost)
+    }
+    /// A setup's armies.
+    fn armies(setup: &mut Self::Setup) -> &mut crate::table::PerSide<ArmyList>;
+    /// The setup a calibration plays on (the ruleset may add its reference profiles).
+    fn prepared(setup: &Self::Setup) -> Self::Setup {
+        setup.clone()
+    }
     /// The setup with these armies on sides A and B.
-    fn with_armies(setup: &Self::Setup, a: ArmyList, b: ArmyList) -> Self::Setup;
+    fn with_armies(setup: &Self::Setup, a: ArmyList, b: ArmyList) -> Self::Setup {
+        let mut out = Self::prepared(setup);
+        *Self::armies(&mut out) = crate::table::PerSide { a, b };
+        out
+    }
 }
 
 /// One calibration's armies.

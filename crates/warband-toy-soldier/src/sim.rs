@@ -81,15 +81,14 @@ impl warband_table::calibrate::Calibrate for ToySoldier {
         calibration_plan(&with_references(setup), profile, count)
     }
 
-    fn with_armies(
-        setup: &BattleSetup,
-        a: warband_rules::army::ArmyList,
-        b: warband_rules::army::ArmyList,
-    ) -> BattleSetup {
-        BattleSetup {
-            armies: warband_table::table::PerSide { a, b },
-            ..with_references(setup)
-        }
+    fn armies(
+        setup: &mut BattleSetup,
+    ) -> &mut warband_table::table::PerSide<warband_rules::army::ArmyList> {
+        &mut setup.armies
+    }
+
+    fn prepared(setup: &BattleSetup) -> BattleSetup {
+        with_references(setup)
     }
 }
 

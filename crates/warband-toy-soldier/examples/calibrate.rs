@@ -1,0 +1,34 @@
+//! The fair cost of every Toy Soldier unit by play, in release speed:
+//! `cargo run --release -p warband-toy-soldier --example calibrate [games]`
+//! (what `warband calibrate --ruleset toy-soldier --all` prints, without the window's
+//! build).
+
+use std::path::Path;
+use warband_table::calibrate::{Calibrate, CalibrationConfig, calibrate};
+use warband_toy_soldier::ToySoldier;
+use warband_toy_soldier::data::BattleSetup;
+
+fn main() -> Result<(), String> {
+    let games = std::env::args()
+        .nth(1)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(200);
+    let scenario =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios/open-meadow.ron");
+    let setup = BattleSetup::load(&scenario).map_err(|e| e.to_string())?;
+    let config = CalibrationConfig {
+        games,
+        seed: 1,
+        threads: None,
+        count: None,
+    };
+    for (name, _) in ToySoldier::listed(&setup) {
+        let c = calibrate::<ToySoldier>(&setup, &name, &config, &|_| {})?;
+        let fair = c.fair.map_or("-".into(), |f| format!("{f:.1}"));
+        println!(
+            "| {name} | {} | {fair} | [{:.1}, {:.1}] | {} |",
+            c.listed, c.ci95[0], c.ci95[1], c.count
+        );
+    }
+    Ok(())
+}
