@@ -156,8 +156,6 @@ fn write_save_in<R: Contest>(
     dir: &Path,
     save: &warband_table::save::Save<R>,
 ) -> Result<PathBuf, String> {
-    let dir = dir.to_path_buf();
-    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
@@ -217,9 +215,6 @@ pub fn list_armies(dir: &std::path::Path) -> Vec<ArmyFile> {
 /// Writes a list of the player's own things (heroes, units) to the data folder,
 /// atomically, making the folder if need be.
 pub fn keep<T: serde::Serialize>(path: &Path, list: &T) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
     warband_table::files::save_ron(path, list).map_err(|e| e.to_string())
 }
 

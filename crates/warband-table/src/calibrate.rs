@@ -27,11 +27,17 @@ pub trait Calibrate: Contest {
     const REFERENCE: &'static str;
     /// Every profile that can be calibrated, with its listed cost.
     fn listed(setup: &Self::Setup) -> Vec<(String, u32)>;
+    /// One profile's listed cost (None: not one that can be calibrated).
+    fn listed_cost(setup: &Self::Setup, profile: &str) -> Option<u32> {
+        Self::listed(setup)
+            .into_iter()
+            .find(|(n, _)| n == profile)
+            .map(|(_, c)| c)
+    }
     /// The two armies for `profile`: its own (`count` copies and what else it needs)
     /// and the reference; by default [`Plan::alone`] with the listed costs.
     fn plan(setup: &Self::Setup, profile: &str, count: u32) -> Result<Plan, String> {
-        let listed = Self::listed(setup);
-        let cost = |n: &str| listed.iter().find(|(p, _)| p == n).map(|(_, c)| *c);
+        let cost = |n: &str| Self::listed_cost(setup, n);
         Plan::alone(Self::RULESET, profile, count, Self::REFERENCE, cost)
     }
     /// A setup's armies.
@@ -61,6 +67,12 @@ pub struct Plan {
 }
 
 impl Plan {
+    /// The cost of one copy at which the profile's army is worth reference army `j`
+    /// (`j` read as a real number).
+    pub fn cost_at(&self, j: f64) -> f64 {
+        (self.reference.points(j) - f64::from(self.others)) / f64::from(self.count)
+    }
+
     /// `count` copies of `profile` led by one of them, against the reference profile
     /// alone: the plan of a ruleset that asks nothing more of an army. `cost` prices a
     /// profile (None: not one that can be calibrated).
@@ -275,10 +287,7 @@ pub fn calibrate<R: Calibrate>(
     config: &CalibrationConfig,
     progress: &(dyn Fn(&Trial) + Sync),
 ) -> Result<Calibration, String> {
-    let listed = R::listed(setup)
-        .into_iter()
-        .find(|(n, _)| n == profile)
-        .map(|(_, c)| c)
+    let listed = R::listed_cost(setup, profile)
         .ok_or_else(|| format!("no profile `{profile}` can be calibrated"))?;
     let count = config.count.unwrap_or(default_count(R::BUDGET, listed));
     let plan = R::plan(setup, profile, count)?;
@@ -292,9 +301,9 @@ pub fn calibrate<R: Calibrate>(
     let r = &plan.reference;
     search.bracket(r.worth(f64::from(plan.others + plan.count * listed)))?;
     let trials = search.trials;
-    let to_cost = |j: f64| (r.points(j) - f64::from(plan.others)) / f64::from(plan.count);
     let virtual_zero = !r.ladder();
-    let at = |f: &dyn Fn(&Trial) -> f64| crossing(&trials, virtual_zero, f).map(to_cost);
+    let at =
+        |f: &dyn Fn(&Trial) -> f64| crossing(&trials, virtual_zero, f).map(|j| plan.cost_at(j));
     let fair = at(&|t| t.score);
     let tried = |last: bool| {
         let j = trials.iter().map(|t| t.reference);
@@ -302,11 +311,11 @@ pub fn calibrate<R: Calibrate>(
     };
     let ci95 = match fair {
         Some(_) => [
-            at(&|t| t.ci95[0]).unwrap_or(to_cost(tried(false))),
+            at(&|t| t.ci95[0]).unwrap_or(plan.cost_at(tried(false))),
             at(&|t| t.ci95[1]).unwrap_or(f64::INFINITY),
         ],
-        None if trials.iter().all(|t| t.score >= 0.5) => [to_cost(tried(true)), f64::INFINITY],
-        None => [0.0, to_cost(tried(false))],
+        None if trials.iter().all(|t| t.score >= 0.5) => [plan.cost_at(tried(true)), f64::INFINITY],
+        None => [0.0, plan.cost_at(tried(false))],
     };
     Ok(Calibration {
         profile: profile.to_string(),
@@ -441,11 +450,10 @@ impl<R: Calibrate> Search<'_, R> {
         }
         let games = 2 * half;
         let score = points / f64::from(games);
-        let points = self.plan.reference.points(f64::from(j));
         let trial = Trial {
             reference: j,
-            points,
-            cost: (points - f64::from(self.plan.others)) / f64::from(self.plan.count),
+            points: self.plan.reference.points(f64::from(j)),
+            cost: self.plan.cost_at(f64::from(j)),
             games,
             score,
             ci95: wilson_score(score, games),

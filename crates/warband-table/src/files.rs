@@ -78,7 +78,7 @@ pub fn duplicate_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> 
 }
 
 /// Writes a file whole or not at all: to a temporary file beside it, flushed to disk,
-/// then renamed over the target.
+/// then renamed over the target. Its folder is made if need be.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), DataError> {
     use std::io::Write;
     let dir = path
@@ -91,6 +91,7 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), DataError> {
         .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.tmp-{}", std::process::id()));
     let io = |e: std::io::Error| DataError::new(path, format!("cannot write: {e}"));
+    std::fs::create_dir_all(dir).map_err(io)?;
     let mut f = std::fs::File::create(&tmp).map_err(io)?;
     f.write_all(text.as_bytes()).map_err(io)?;
     f.sync_all().map_err(io)?;

@@ -69,6 +69,19 @@ impl std::str::FromStr for Shard {
 }
 
 impl<P> SimConfig<P> {
+    /// The same batch with the players named otherwise (by name, say, for a screen).
+    pub fn with_players<Q>(&self, a: Q, b: Q) -> SimConfig<Q> {
+        SimConfig {
+            a,
+            b,
+            games: self.games,
+            seed: self.seed,
+            swap: self.swap,
+            threads: self.threads,
+            shard: self.shard,
+        }
+    }
+
     /// The game indices this run plays, in order.
     pub fn indices(&self) -> Vec<u64> {
         let shard = self.shard.unwrap_or(Shard { index: 0, count: 1 });

@@ -279,15 +279,10 @@ fn builder(
             {
                 let dir = armies_dir();
                 let path = dir.join(format!("{}.ron", slug(&army.name)));
-                b.message = Some(
-                    match std::fs::create_dir_all(&dir)
-                        .map_err(|e| e.to_string())
-                        .and_then(|_| save_ron(&path, army).map_err(|e| e.to_string()))
-                    {
-                        Ok(()) => format!("Saved to {}", path.display()),
-                        Err(e) => format!("Could not save: {e}"),
-                    },
-                );
+                b.message = Some(match save_ron(&path, army) {
+                    Ok(()) => format!("Saved to {}", path.display()),
+                    Err(e) => format!("Could not save: {e}"),
+                });
                 b.saved = list_armies(&dir);
             }
             let limit = army.points_limit.unwrap_or(b.catalogue.default_limit);

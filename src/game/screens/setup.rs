@@ -8,7 +8,6 @@ use crate::game::saves::assets_dir;
 use crate::game::session::{Controller, Desk, Launch, PendingBattle, Starter};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use warband_marauders::ai::AiKind;
 use warband_rules::army::ArmyList;
@@ -17,36 +16,33 @@ use warband_table::components::{Base, Team};
 use warband_table::engine::{Engine, ModelIndex};
 use warband_table::files::load_ron;
 use warband_table::geometry::Placed;
-use warband_table::table::PerSide;
+use warband_table::scenario::ScenarioDoc;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Setup), open_form)
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Setup)));
 }
 
-/// What the form lists of a scenario of any ruleset.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(rename = "Scenario")]
-pub(super) struct ScenarioHead {
-    pub name: String,
-    pub ruleset: Ruleset,
-    pub table: (f32, f32),
-    pub armies: PerSide<String>,
-}
-
 /// Every scenario, shipped and the player's own, grouped by ruleset as lists show them;
 /// a file that does not read is told in `problems`.
-pub(super) fn scenarios(problems: &mut Vec<String>) -> Vec<(PathBuf, ScenarioHead)> {
-    let mut scenarios: Vec<(PathBuf, ScenarioHead)> =
-        list(assets_dir().join("scenarios"), problems);
+pub(super) fn scenarios(problems: &mut Vec<String>) -> Vec<(PathBuf, ScenarioDoc)> {
+    let mut scenarios: Vec<(PathBuf, ScenarioDoc)> = list(assets_dir().join("scenarios"), problems);
     scenarios.extend(list(crate::game::saves::scenarios_dir(), problems));
     scenarios.sort_by_key(|(_, s)| Ruleset::ALL.iter().position(|r| *r == s.ruleset));
     scenarios
 }
 
+/// Every army, shipped and the player's own; a file that does not read is told in
+/// `problems`.
+pub(super) fn armies(problems: &mut Vec<String>) -> Vec<(PathBuf, ArmyList)> {
+    let mut armies: Vec<(PathBuf, ArmyList)> = list(assets_dir().join("armies"), problems);
+    armies.extend(list(crate::game::saves::armies_dir(), problems));
+    armies
+}
+
 #[derive(Resource)]
 struct SetupForm {
-    scenarios: Vec<(PathBuf, ScenarioHead)>,
+    scenarios: Vec<(PathBuf, ScenarioDoc)>,
     armies: Vec<(PathBuf, ArmyList)>,
     scenario: usize,
     army: [usize; 2],
@@ -171,10 +167,8 @@ fn list<T: serde::de::DeserializeOwned>(
 
 fn open_form(mut commands: Commands, preset: Option<Res<SetupPreset>>) {
     let mut problems = Vec::new();
-    let root = assets_dir();
     let scenarios = scenarios(&mut problems);
-    let mut armies: Vec<(PathBuf, ArmyList)> = list(root.join("armies"), &mut problems);
-    armies.extend(list(crate::game::saves::armies_dir(), &mut problems));
+    let armies = armies(&mut problems);
     let find = |name: &str| {
         armies
             .iter()
@@ -320,7 +314,7 @@ fn scenario_combo(ui: &mut egui::Ui, f: &mut SetupForm) {
 pub(super) fn scenario_picker(
     ui: &mut egui::Ui,
     salt: &str,
-    scenarios: &[(PathBuf, ScenarioHead)],
+    scenarios: &[(PathBuf, ScenarioDoc)],
     chosen: &mut usize,
 ) {
     let selected = scenarios

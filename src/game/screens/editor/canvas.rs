@@ -119,7 +119,10 @@ fn grab_at(view: &View, doc: &ScenarioDoc, selected: Option<usize>, p: egui::Pos
         }
     }
     let at = view.table(p);
-    if let Some(i) = doc.terrain.iter().rposition(|t| inside(&t.corners, at)) {
+    let point = bevy::math::Vec2::new(at.0, at.1);
+    // A piece reshaped out of true (not convex) is taken by its corners only.
+    let under = |t: &warband_table::table::TerrainDef| t.shape().is_ok_and(|s| s.contains(point));
+    if let Some(i) = doc.terrain.iter().rposition(under) {
         return Some(Grab::Piece(i));
     }
     Side::BOTH.into_iter().find_map(|side| {
@@ -127,18 +130,6 @@ fn grab_at(view: &View, doc: &ScenarioDoc, selected: Option<usize>, p: egui::Pos
         let within = (z.min.0..=z.max.0).contains(&at.0) && (z.min.1..=z.max.1).contains(&at.1);
         within.then_some(Grab::Zone(side))
     })
-}
-
-/// Whether `p` is inside a convex outline (either winding).
-fn inside(corners: &[(f32, f32)], p: (f32, f32)) -> bool {
-    let n = corners.len();
-    let sides: Vec<f32> = (0..n)
-        .map(|i| {
-            let (a, b) = (corners[i], corners[(i + 1) % n]);
-            (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0)
-        })
-        .collect();
-    n >= 3 && (sides.iter().all(|s| *s >= 0.0) || sides.iter().all(|s| *s <= 0.0))
 }
 
 fn draw(painter: &egui::Painter, view: &View, doc: &ScenarioDoc, selected: Option<usize>) {
@@ -215,20 +206,4 @@ fn draw(painter: &egui::Painter, view: &View, doc: &ScenarioDoc, selected: Optio
         egui::Stroke::new(3.0, egui_colour(palette::EDGE)),
         egui::StrokeKind::Outside,
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_point_is_inside_a_convex_outline_of_either_winding() {
-        let square = [(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)];
-        assert!(inside(&square, (1.0, 1.0)));
-        assert!(!inside(&square, (3.0, 1.0)));
-        let mut back = square;
-        back.reverse();
-        assert!(inside(&back, (0.5, 1.5)));
-        assert!(!inside(&[(0.0, 0.0), (1.0, 1.0)], (0.5, 0.5)));
-    }
 }

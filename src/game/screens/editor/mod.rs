@@ -7,7 +7,7 @@
 mod canvas;
 
 use super::Screen;
-use super::setup::{ScenarioHead, scenario_picker, scenarios};
+use super::setup::{armies, scenario_picker, scenarios};
 use crate::game::hud::root_ui;
 use crate::game::saves::{scenarios_dir, slug};
 use bevy::prelude::*;
@@ -61,7 +61,7 @@ pub struct Editor {
     pub history: History,
     /// The document last checked, and what the checks found.
     checked: Option<(ScenarioDoc, Vec<String>)>,
-    scenarios: Vec<(PathBuf, ScenarioHead)>,
+    scenarios: Vec<(PathBuf, ScenarioDoc)>,
     open: usize,
     armies: Vec<(String, ArmyList)>,
     message: Option<String>,
@@ -123,7 +123,7 @@ pub fn check(doc: &ScenarioDoc) -> Vec<String> {
 fn check_in(doc: &ScenarioDoc, dir: &std::path::Path) -> Vec<String> {
     let file = dir.join(".editor-check.tmp");
     if let Err(e) = save_to(&file, doc) {
-        return vec![e];
+        return vec![e.to_string()];
     }
     let shown = dir
         .join(format!("{}.ron", slug(&doc.name)))
@@ -137,31 +137,22 @@ fn check_in(doc: &ScenarioDoc, dir: &std::path::Path) -> Vec<String> {
     problems
 }
 
-/// Writes the document atomically, making its folder if need be.
-fn save_to(path: &std::path::Path, doc: &ScenarioDoc) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    warband_table::files::write_atomic(path, &doc.to_ron()).map_err(|e| e.to_string())
+/// Writes the document atomically (making its folder if need be).
+fn save_to(
+    path: &std::path::Path,
+    doc: &ScenarioDoc,
+) -> Result<(), warband_table::files::DataError> {
+    warband_table::files::write_atomic(path, &doc.to_ron())
 }
 
 fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
     let mut problems = Vec::new();
     let scenarios = scenarios(&mut problems);
-    let mut armies: Vec<(String, ArmyList)> = Vec::new();
-    for dir in [
-        crate::game::saves::assets_dir().join("armies"),
-        crate::game::saves::armies_dir(),
-    ] {
-        for f in crate::game::saves::ron_files(&dir) {
-            if let (Some(stem), Ok(a)) = (
-                f.file_stem(),
-                warband_table::files::load_ron::<ArmyList>(&f),
-            ) {
-                armies.push((stem.to_string_lossy().into_owned(), a));
-            }
-        }
-    }
+    // An army is named in a scenario by its file's stem.
+    let armies: Vec<(String, ArmyList)> = armies(&mut problems)
+        .into_iter()
+        .filter_map(|(p, a)| Some((p.file_stem()?.to_string_lossy().into_owned(), a)))
+        .collect();
     let first = PerSide {
         a: "adventuring-party".to_string(),
         b: "goblin-raiders".to_string(),
@@ -272,16 +263,11 @@ fn form(ui: &mut egui::Ui, e: &mut Editor) {
     ui.horizontal(|ui| {
         scenario_picker(ui, "editor-open", &e.scenarios, &mut e.open);
         if ui.button("Open").clicked()
-            && let Some((path, _)) = e.scenarios.get(e.open)
+            && let Some((_, d)) = e.scenarios.get(e.open)
         {
-            match warband_table::files::load_ron::<ScenarioDoc>(path) {
-                Ok(d) => {
-                    let before = std::mem::replace(&mut e.doc, d);
-                    e.history.push(before);
-                    e.selected = None;
-                }
-                Err(err) => e.message = Some(err.to_string()),
-            }
+            let before = std::mem::replace(&mut e.doc, d.clone());
+            e.history.push(before);
+            e.selected = None;
         }
     });
     ui.horizontal(|ui| {

@@ -5,7 +5,7 @@ mod plots;
 mod runner;
 
 use super::Screen;
-use super::setup::{ScenarioHead, scenario_picker, scenarios};
+use super::setup::{scenario_picker, scenarios};
 use crate::game::hud::root_ui;
 use crate::game::session::Controller;
 use bevy::prelude::*;
@@ -13,6 +13,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use runner::{CalibrationJob, SimAsk, SimJob};
 use std::path::PathBuf;
 use warband_marauders::ai::AiKind;
+use warband_table::scenario::ScenarioDoc;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Lab), open_lab)
@@ -40,7 +41,7 @@ type Profiles = Result<Vec<(String, u32)>, String>;
 
 #[derive(Resource)]
 struct Lab {
-    scenarios: Vec<(PathBuf, ScenarioHead)>,
+    scenarios: Vec<(PathBuf, ScenarioDoc)>,
     scenario: usize,
     players: [AiKind; 2],
     games: u32,
@@ -234,13 +235,13 @@ fn battles_form(ui: &mut egui::Ui, l: &mut Lab) {
 /// Writes an export to the lab folder and says where (or why not).
 fn export(job: &SimJob, ext: &str, text: String) -> String {
     let c = &job.config;
-    let stem: String = job
-        .title
-        .chars()
-        .map(|ch| if ch.is_alphanumeric() { ch } else { '-' })
-        .collect();
-    let path =
-        crate::game::saves::lab_dir().join(format!("{stem}-{}-seed{}.{ext}", c.games, c.seed));
+    let name = format!(
+        "{}-{}-seed{}.{ext}",
+        crate::game::saves::slug(&job.title),
+        c.games,
+        c.seed
+    );
+    let path = crate::game::saves::lab_dir().join(name);
     match warband_table::files::write_atomic(&path, &text) {
         Ok(()) => format!("Saved {}", path.display()),
         Err(e) => format!("Could not save: {e}"),

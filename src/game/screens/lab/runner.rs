@@ -27,6 +27,13 @@ struct SimShared {
     report: Mutex<Option<Result<SimReport, String>>>,
 }
 
+impl SimShared {
+    fn leading_games(&self) -> Vec<GameResult> {
+        let games = self.games.lock().expect("games lock");
+        games.iter().map_while(Clone::clone).collect()
+    }
+}
+
 /// What a batch asks for: a scenario file, two players by name, games, seed, swap.
 #[derive(Clone, Debug)]
 pub struct SimAsk {
@@ -71,6 +78,7 @@ impl SimJob {
             ..SimShared::default()
         });
         let worker = Arc::clone(&shared);
+        let named = config.with_players(ask.a.clone(), ask.b.clone());
         std::thread::spawn(move || {
             let outcome = play_batch::<R>(&setup, &config, &worker);
             *worker.report.lock().expect("report lock") = Some(outcome);
@@ -78,15 +86,7 @@ impl SimJob {
         Ok(SimJob {
             title: format!("{} v {} on {}", ask.a, ask.b, file_name(&ask.scenario)),
             losses: R::LOSSES,
-            config: SimConfig {
-                a: ask.a.clone(),
-                b: ask.b.clone(),
-                games: ask.games,
-                seed: ask.seed,
-                swap: ask.swap,
-                threads: None,
-                shard: None,
-            },
+            config: named,
             shared,
         })
     }
@@ -106,8 +106,7 @@ impl SimJob {
 
     /// The games played so far from the first on, without gaps, in game order.
     pub fn leading_games(&self) -> Vec<GameResult> {
-        let games = self.shared.games.lock().expect("games lock");
-        games.iter().map_while(Clone::clone).collect()
+        self.shared.leading_games()
     }
 
     /// One CSV row per game played, as `warband sim --csv` writes them.
@@ -134,14 +133,7 @@ fn play_batch<R: Contest>(
             Ok::<(), String>(())
         })
     })?;
-    let games: Vec<GameResult> = shared
-        .games
-        .lock()
-        .expect("games lock")
-        .iter()
-        .map_while(Clone::clone)
-        .collect();
-    Ok(report(&games, started.elapsed()))
+    Ok(report(&shared.leading_games(), started.elapsed()))
 }
 
 /// A calibration being run.
