@@ -2,7 +2,8 @@
 # Runs the real game binary as a person would, under a virtual X display with the
 # software renderer: (1) watch a battle of each ruleset and take screenshots, which
 # must not be blank; (2) drive a Marauders move, a Toy Soldier activation and a
-# Borderlands attack with the pointer (xdotool) and see them happen; (3) abuse the
+# Borderlands attack with the pointer (xdotool) and see them happen, and drag, save and
+# undo in the scenario editor; (3) abuse the
 # window (damaged files, a tiny window, random input) and see it stay up without a panic.
 # Usage: tests/desktop/smoke.sh path/to/warband
 set -euo pipefail
@@ -43,6 +44,7 @@ look editor edit --scenario assets/scenarios/river-crossing.ron
 
 xvfb-run "${screen[@]}" python3 tests/desktop/pointer_move.py "$bin" assets/scenarios/open-field.ron
 xvfb-run "${screen[@]}" python3 tests/desktop/pointer_toy.py "$bin" assets/scenarios/open-meadow.ron
+xvfb-run "${screen[@]}" python3 tests/desktop/pointer_editor.py "$bin"
 xvfb-run "${screen[@]}" python3 tests/desktop/pointer_bx.py "$bin" assets/scenarios/cave-mouth.ron
 
 # (3) The window under abuse: damaged files, 320x240 and back, 30 s of random input.

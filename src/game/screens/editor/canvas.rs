@@ -57,23 +57,27 @@ pub fn show(ui: &mut egui::Ui, e: &mut Editor) {
         &e.doc,
         e.selected,
     );
-    let pointer = response.interact_pointer_pos();
+    let (origin, now, held) = ui.input(|i| {
+        let p = &i.pointer;
+        (p.press_origin(), p.latest_pos(), p.primary_down())
+    });
     if response.drag_started()
-        && let Some(p) = pointer
+        && let Some(from) = origin
     {
-        e.grab = grab_at(&view, &e.doc, e.selected, p);
-        if let Some(Grab::Piece(i) | Grab::Corner(i, _)) = e.grab {
+        e.grab = grab_at(&view, &e.doc, e.selected, from).map(|g| (g, from));
+        if let Some((Grab::Piece(i) | Grab::Corner(i, _), _)) = e.grab {
             e.selected = Some(i);
         }
         e.before_drag = Some(e.doc.clone());
     }
-    if response.dragged()
-        && let (Some(grab), Some(p)) = (e.grab, pointer)
-    {
-        let d = response.drag_delta() / scale;
-        drag(&mut e.doc, grab, (d.x, -d.y), view.table(p));
+    // The document is the one before the drag, moved by the whole way the pointer has
+    // come from where it was pressed: no frame's motion can be lost.
+    if let (Some((grab, from)), Some(before), Some(to)) = (e.grab, &e.before_drag, now) {
+        let d = (to - from) / scale;
+        e.doc = before.clone();
+        drag(&mut e.doc, grab, (d.x, -d.y), view.table(to));
     }
-    if response.drag_stopped() {
+    if e.grab.is_some() && !held {
         e.grab = None;
         if let Some(before) = e.before_drag.take()
             && before != e.doc
@@ -81,6 +85,7 @@ pub fn show(ui: &mut egui::Ui, e: &mut Editor) {
             e.history.push(before);
         }
     }
+    let pointer = response.interact_pointer_pos();
     if response.clicked()
         && let Some(p) = pointer
     {

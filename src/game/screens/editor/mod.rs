@@ -56,7 +56,8 @@ impl History {
 pub struct Editor {
     pub doc: ScenarioDoc,
     pub selected: Option<usize>,
-    pub grab: Option<Grab>,
+    /// What the pointer holds, and where it was pressed.
+    pub grab: Option<(Grab, egui::Pos2)>,
     pub before_drag: Option<ScenarioDoc>,
     pub history: History,
     /// The document last checked, and what the checks found.
@@ -164,6 +165,15 @@ fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
             Err(e) => problems.push(e.to_string()),
         }
     }
+    // The list shows the scenario opened, if it is one of those listed.
+    let open = preset
+        .as_ref()
+        .and_then(|p| {
+            scenarios
+                .iter()
+                .position(|(f, _)| f.file_name() == p.0.file_name())
+        })
+        .unwrap_or(0);
     commands.insert_resource(Editor {
         doc,
         selected: None,
@@ -172,7 +182,7 @@ fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
         history: History::default(),
         checked: None,
         scenarios,
-        open: 0,
+        open,
         armies,
         message: problems.first().cloned(),
     });
@@ -209,7 +219,7 @@ fn editor(
 /// Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes, Delete removes the chosen piece, Q and
 /// E turn it 15°, + and − scale it (unless a text field has the keyboard).
 fn keys(ctx: &egui::Context, e: &mut Editor) {
-    if ctx.egui_wants_keyboard_input() {
+    if ctx.text_edit_focused() {
         return;
     }
     let (undo, redo, del, q, ek, plus, minus) = ctx.input(|i| {
@@ -294,10 +304,16 @@ fn form(ui: &mut egui::Ui, e: &mut Editor) {
         }
     });
     ui.separator();
+    actions(ui, e);
+    ui.separator();
     settings(ui, e);
     ui.separator();
     terrain(ui, e);
-    ui.separator();
+}
+
+/// Undo, redo and save, with what the checks found and what saving said: at the top,
+/// where they stay put whatever is chosen below.
+fn actions(ui: &mut egui::Ui, e: &mut Editor) {
     ui.horizontal(|ui| {
         if ui
             .add_enabled(
@@ -320,12 +336,10 @@ fn form(ui: &mut egui::Ui, e: &mut Editor) {
         let ok = e.problems().is_empty() && e.checked.is_some();
         if ui.add_enabled(ok, egui::Button::new("Save")).clicked() {
             let path = save_path(&e.doc);
-            e.message = Some(
-                match warband_table::files::write_atomic(&path, &e.doc.to_ron()) {
-                    Ok(()) => format!("Saved {} — it is listed in battle setup", path.display()),
-                    Err(err) => format!("Could not save: {err}"),
-                },
-            );
+            e.message = Some(match save_to(&path, &e.doc) {
+                Ok(()) => format!("Saved {} — it is listed in battle setup", path.display()),
+                Err(err) => format!("Could not save: {err}"),
+            });
         }
     });
     let red = egui::Color32::from_rgb(240, 120, 100);
