@@ -118,6 +118,33 @@ fn a_command_unit_is_priced_leading_reference_units_and_an_unknown_one_refused()
     );
 }
 
+#[test]
+fn a_profile_no_reference_army_that_fits_can_beat_is_priced_above_the_largest_that_fits() {
+    // 17 kobolds with slings beat every army of orcs that fits the open field's
+    // deployment zones: the search closes in on the largest that fits (39; 40 does not),
+    // and the fair cost is only bounded below, by that army's points over 17 copies.
+    let v = calibrate(&[
+        "--ruleset",
+        "marauders",
+        "--profile",
+        "Kobold",
+        "--games",
+        "20",
+    ]);
+    assert_eq!(v["fair"], Value::Null, "{v}");
+    let trials = v["trials"].as_array().unwrap();
+    let largest = trials
+        .iter()
+        .map(|t| t["reference"].as_u64().unwrap())
+        .max()
+        .unwrap();
+    assert_eq!(largest, 39, "{v}");
+    assert!(trials.iter().all(|t| num(&t["score"]) >= 0.5), "{v}");
+    let lo = num(&v["ci95"][0]);
+    assert!((lo - 39.0 * 8.0 / 17.0).abs() < 1e-9, "{v}");
+    assert_eq!(v["ci95"][1], Value::Null, "an open interval: {v}");
+}
+
 fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
     std::fs::create_dir_all(to).unwrap();
     for entry in std::fs::read_dir(from).unwrap() {

@@ -357,18 +357,30 @@ impl<R: Calibrate> Search<'_, R> {
     fn bracket(&mut self, start: u32) -> Result<(), String> {
         let top = self.plan.reference.top();
         let (mut lo, mut hi) = (None::<u32>, None::<u32>);
+        // The smallest reference army found not to fit the table: the search stays below.
+        let mut too_big = top.map(|t| t + 1);
         let (mut j, mut step) = (start, start.max(1));
         while hi.is_none() {
-            match self.score(j)? {
-                Some(s) if s >= 0.5 && Some(j) == top => return Ok(()),
+            let next = match self.score(j)? {
                 Some(s) if s >= 0.5 => {
                     lo = Some(j);
-                    j = top.map_or(j + step, |t| (j + step).min(t));
                     step *= 2;
+                    (j + step / 2).min(too_big.map_or(u32::MAX, |t| j + (t - j) / 2))
                 }
-                Some(_) => hi = Some(j),
-                None => return Ok(()), // the reference army no longer fits
+                Some(_) => {
+                    hi = Some(j);
+                    continue;
+                }
+                None => {
+                    too_big = Some(j);
+                    let below = lo.unwrap_or(0);
+                    below + (j - below) / 2
+                }
+            };
+            if lo.is_some_and(|l| next <= l) {
+                return Ok(()); // it beats the largest reference army that fits
             }
+            j = next;
         }
         let mut hi = hi.unwrap_or(0);
         let mut lo = match lo {

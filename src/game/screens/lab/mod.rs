@@ -313,6 +313,7 @@ fn calibrate_form(ui: &mut egui::Ui, l: &mut Lab) {
         }
         None => return,
     };
+    ui.label("Profile");
     egui::ComboBox::from_id_salt("lab-profile")
         .width(320.0)
         .selected_text(profiles.get(l.profile).map_or("", |p| p.0.as_str()))
