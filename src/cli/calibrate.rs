@@ -97,11 +97,8 @@ fn run<R: Calibrate>(setup: &R::Setup, args: &CalibrateArgs) -> ExitCode {
         let tell = |t: &Trial| {
             if chatty {
                 eprintln!(
-                    "  {name}: against {} × {} ({:.0} points) scores {:.3}",
-                    t.reference,
-                    R::REFERENCE,
-                    t.points,
-                    t.score
+                    "  {name}: reference army {} ({:.0} points, {:.1} a copy) scores {:.3}",
+                    t.reference, t.points, t.cost, t.score
                 );
             }
         };
@@ -125,16 +122,8 @@ fn header() -> String {
 }
 
 fn row(c: &Calibration) -> String {
-    let num = |x: f64| {
-        if x.is_finite() {
-            format!("{x:.1}")
-        } else {
-            "∞".to_string()
-        }
-    };
-    let fair = c.fair.map_or_else(|| format!(">{}", num(c.ci95[0])), num);
+    let (fair, interval) = c.fair_text();
     let ratio = c.ratio().map_or("-".to_string(), |r| format!("{r:.2}"));
-    let interval = format!("[{}, {}]", num(c.ci95[0]), num(c.ci95[1]));
     format!(
         "{:<22} {:>6} {:>7}  {:<17} {:>11}  {} copies v {}",
         c.profile, c.listed, fair, interval, ratio, c.count, c.reference

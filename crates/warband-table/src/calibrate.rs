@@ -269,6 +269,27 @@ pub struct Calibration {
 }
 
 impl Calibration {
+    /// The fair cost and its interval as a reader reads them: "12.3 [10.1, 14.0]", or
+    /// ">18.4" / "<6.0" when the reference armies tried only bound it on one side.
+    pub fn fair_text(&self) -> (String, String) {
+        let num = |x: f64| {
+            if x.is_finite() {
+                format!("{x:.1}")
+            } else {
+                "∞".to_string()
+            }
+        };
+        let fair = match self.fair {
+            Some(f) => num(f),
+            None if self.ci95[1].is_infinite() => format!(">{}", num(self.ci95[0])),
+            None => format!("<{}", num(self.ci95[1])),
+        };
+        (
+            fair,
+            format!("[{}, {}]", num(self.ci95[0]), num(self.ci95[1])),
+        )
+    }
+
     /// Fair cost over listed cost (1 is right, below 1 overpriced).
     pub fn ratio(&self) -> Option<f64> {
         self.fair.map(|f| f / f64::from(self.listed.max(1)))
@@ -505,6 +526,24 @@ mod tests {
         );
         assert_eq!(crossing(&[trial(1, 0.8)], true, &|t| t.score), None);
         assert_eq!(crossing(&[trial(1, 0.25)], false, &|t| t.score), None);
+    }
+
+    #[test]
+    fn a_fair_cost_bounded_on_one_side_reads_as_such() {
+        let mut c = Calibration {
+            profile: "Orc".into(),
+            listed: 8,
+            fair: Some(8.94),
+            ci95: [6.71, 10.26],
+            count: 10,
+            reference: "Orc".into(),
+            trials: Vec::new(),
+        };
+        assert_eq!(c.fair_text(), ("8.9".into(), "[6.7, 10.3]".into()));
+        (c.fair, c.ci95) = (None, [18.35, f64::INFINITY]);
+        assert_eq!(c.fair_text(), (">18.4".into(), "[18.4, ∞]".into()));
+        c.ci95 = [0.0, 6.0];
+        assert_eq!(c.fair_text(), ("<6.0".into(), "[0.0, 6.0]".into()));
     }
 
     #[test]

@@ -24,10 +24,10 @@ fn main() -> Result<(), String> {
     };
     for (name, _) in ToySoldier::listed(&setup) {
         let c = calibrate::<ToySoldier>(&setup, &name, &config, &|_| {})?;
-        let fair = c.fair.map_or("-".into(), |f| format!("{f:.1}"));
+        let (fair, interval) = c.fair_text();
         println!(
-            "| {name} | {} | {fair} | [{:.1}, {:.1}] | {} |",
-            c.listed, c.ci95[0], c.ci95[1], c.count
+            "| {name} | {} | {fair} | {interval} | {} |",
+            c.listed, c.count
         );
     }
     Ok(())

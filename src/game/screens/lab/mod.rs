@@ -346,30 +346,31 @@ fn calibrate_view(ui: &mut egui::Ui, l: &Lab) {
         return;
     };
     ui.heading(format!("Calibrating {}", job.profile));
-    let listed =
-        match job.result() {
-            Some(Ok(c)) => {
-                let fair = c
-                    .fair
-                    .map_or("beyond the armies tried".into(), |f| format!("{f:.1}"));
-                ui.label(egui::RichText::new(format!(
-                "listed {} · fair {fair} · 95% interval [{:.1}, {:.1}] · {} copies against {}",
-                c.listed, c.ci95[0], c.ci95[1], c.count, c.reference
-            )).size(16.0).strong());
-                f64::from(c.listed)
-            }
-            Some(Err(e)) => {
-                ui.label(e);
-                return;
-            }
-            None => {
-                ui.spinner();
-                l.profiles
-                    .as_ref()
-                    .and_then(|(_, p)| p.as_ref().ok()?.iter().find(|p| p.0 == job.profile))
-                    .map_or(0.0, |p| f64::from(p.1))
-            }
-        };
+    let listed = match job.result() {
+        Some(Ok(c)) => {
+            let (fair, interval) = c.fair_text();
+            ui.label(
+                egui::RichText::new(format!(
+                    "listed {} · fair {fair} · 95% interval {interval} · {} copies against {}",
+                    c.listed, c.count, c.reference
+                ))
+                .size(16.0)
+                .strong(),
+            );
+            f64::from(c.listed)
+        }
+        Some(Err(e)) => {
+            ui.label(e);
+            return;
+        }
+        None => {
+            ui.spinner();
+            l.profiles
+                .as_ref()
+                .and_then(|(_, p)| p.as_ref().ok()?.iter().find(|p| p.0 == job.profile))
+                .map_or(0.0, |p| f64::from(p.1))
+        }
+    };
     let h = (ui.available_height() - 20.0).max(240.0);
     plots::calibration(ui, &job.trials(), listed, h);
 }
