@@ -323,8 +323,10 @@ pub fn calibrate<R: Calibrate>(
     search.bracket(r.worth(f64::from(plan.others + plan.count * listed)))?;
     let trials = search.trials;
     let virtual_zero = !r.ladder();
-    let at =
-        |f: &dyn Fn(&Trial) -> f64| crossing(&trials, virtual_zero, f).map(|j| plan.cost_at(j));
+    // A cost is never below nothing (a Command unit's other points can make it so).
+    let at = |f: &dyn Fn(&Trial) -> f64| {
+        crossing(&trials, virtual_zero, f).map(|j| plan.cost_at(j).max(0.0))
+    };
     let fair = at(&|t| t.score);
     let tried = |last: bool| {
         let j = trials.iter().map(|t| t.reference);
