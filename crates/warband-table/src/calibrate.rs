@@ -334,11 +334,13 @@ pub fn calibrate<R: Calibrate>(
     };
     let ci95 = match fair {
         Some(_) => [
-            at(&|t| t.ci95[0]).unwrap_or(plan.cost_at(tried(false))),
+            at(&|t| t.ci95[0]).unwrap_or(plan.cost_at(tried(false)).max(0.0)),
             at(&|t| t.ci95[1]).unwrap_or(f64::INFINITY),
         ],
-        None if trials.iter().all(|t| t.score >= 0.5) => [plan.cost_at(tried(true)), f64::INFINITY],
-        None => [0.0, plan.cost_at(tried(false))],
+        None if trials.iter().all(|t| t.score >= 0.5) => {
+            [plan.cost_at(tried(true)).max(0.0), f64::INFINITY]
+        }
+        None => [0.0, plan.cost_at(tried(false)).max(0.0)],
     };
     Ok(Calibration {
         profile: profile.to_string(),
