@@ -1,45 +1,32 @@
 //! The `random` baseline: each decision is drawn uniformly from the legal commands it can
 //! see (a move to a random reachable spot per model, each possible shot, each possible
-//! spell, or ending its part of the phase). Its randomness is its own seeded stream,
-//! never the battle's dice.
+//! spell, or ending its part of the phase), by the table's `random` player. Its
+//! randomness is its own seeded stream, never the battle's dice.
 
-use super::TablePolicy;
 use super::snapshot::Snapshot;
 use crate::command::Command;
 use crate::components::SpellAim;
-use crate::engine::Engine;
 use crate::engine::Marauders;
 use crate::geometry::{check_move, gap, in_contact};
 use crate::phases::{Phase, check_shot};
 use bevy_math::Vec2;
 use warband_rules::marauders::engagement::may_disengage;
 use warband_rules::marauders::spells::SpellTarget;
-use warband_rules::{DiceRoller, Die, Side};
+use bevy_ecs::world::World;
+use bevy_state::state::State;
+use warband_rules::Side;
+use warband_table::player::{Candidates, Chooser, RandomPlayer};
 
-pub struct Random {
-    rng: DiceRoller,
-}
+/// `random` draws from these: the table's [`RandomPlayer`].
+pub type Random = RandomPlayer;
 
-impl Random {
-    pub fn new(seed: u64) -> Self {
-        Self {
-            rng: DiceRoller::from_seed(seed),
-        }
-    }
-
-    /// A uniform float in [0, 1) from the policy's own stream.
-    fn unit(&mut self) -> f32 {
-        let hi = u32::from(self.rng.face(Die(250)) - 1);
-        let lo = u32::from(self.rng.face(Die(250)) - 1);
-        (hi * 250 + lo) as f32 / 62_500.0
-    }
-}
-
-impl TablePolicy<Marauders> for Random {
-    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
-        let snap = Snapshot::take(engine.world(), side);
-        let mut options: Vec<Option<Command>> = vec![None];
-        match engine.phase() {
+/// Ending its part of the phase, and each command of the phase it can see.
+impl Candidates for Marauders {
+    fn candidates(world: &World, side: Side, dice: &mut Chooser) -> Vec<Command> {
+        let phase = *world.resource::<State<Phase>>().get();
+        let snap = Snapshot::take(world, side);
+        let mut options = vec![Command::EndPhase];
+        match phase {
             Phase::DeclareSpells => {
                 for c in snap
                     .mine()
@@ -69,11 +56,11 @@ impl TablePolicy<Marauders> for Random {
                                 }
                             };
                             if ok {
-                                options.push(Some(Command::DeclareSpell {
+                                options.push(Command::DeclareSpell {
                                     caster: c.id,
                                     spell: def.name.clone(),
                                     aim,
-                                }));
+                                });
                             }
                         }
                     }
@@ -87,8 +74,8 @@ impl TablePolicy<Marauders> for Random {
                     .collect();
                 for m in movers {
                     let (mover, others) = snap.mover(&m);
-                    let angle = self.unit() * std::f32::consts::TAU;
-                    let dist = self.unit() * mover.allowance;
+                    let angle = dice.fraction() * std::f32::consts::TAU;
+                    let dist = dice.fraction() * mover.allowance;
                     let to = m.base.center + Vec2::new(angle.cos(), angle.sin()) * dist;
                     let Ok(check) = check_move(&mover, to, snap.table, &others, &snap.terrain)
                     else {
@@ -96,13 +83,13 @@ impl TablePolicy<Marauders> for Random {
                     };
                     let to = (check.end.x, check.end.y);
                     match m.engaged_since {
-                        None => options.push(Some(Command::Move { model: m.id, to })),
+                        None => options.push(Command::Move { model: m.id, to }),
                         Some(since) => {
                             let end = m.base.at(check.end);
                             if may_disengage(since, snap.round)
                                 && !snap.enemies().any(|e| in_contact(&e.base, &end))
                             {
-                                options.push(Some(Command::Disengage { model: m.id, to }));
+                                options.push(Command::Disengage { model: m.id, to });
                             }
                         }
                     }
@@ -113,17 +100,16 @@ impl TablePolicy<Marauders> for Random {
                     for t in snap.enemies() {
                         if check_shot(&snap.models, &snap.terrain, snap.broken(side), s, t).is_ok()
                         {
-                            options.push(Some(Command::Shoot {
+                            options.push(Command::Shoot {
                                 model: s.id,
                                 target: t.id,
-                            }));
+                            });
                         }
                     }
                 }
             }
             _ => {}
         }
-        let pick = usize::from(self.rng.face(Die(options.len().min(255) as u8)) - 1);
-        options.swap_remove(pick)
+        options
     }
 }
