@@ -1,5 +1,6 @@
 //! The fair cost of every Toy Soldier unit by play, in release speed:
-//! `cargo run --release -p warband-toy-soldier --example calibrate [games]`
+//! `cargo run --release -p warband-toy-soldier --example calibrate [games] [unit …]`
+//! (every unit, or those named)
 //! (what `warband calibrate --ruleset toy-soldier --all` prints, without the window's
 //! build).
 
@@ -22,7 +23,9 @@ fn main() -> Result<(), String> {
         threads: None,
         count: None,
     };
-    for (name, _) in ToySoldier::listed(&setup) {
+    let named: Vec<String> = std::env::args().skip(2).collect();
+    let units = ToySoldier::listed(&setup).into_iter().map(|(n, _)| n);
+    for name in units.filter(|n| named.is_empty() || named.contains(n)) {
         let c = calibrate::<ToySoldier>(&setup, &name, &config, &|_| {})?;
         let (fair, interval) = c.fair_text();
         println!(

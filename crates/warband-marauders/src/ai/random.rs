@@ -9,12 +9,12 @@ use crate::components::SpellAim;
 use crate::engine::Marauders;
 use crate::geometry::{check_move, gap, in_contact};
 use crate::phases::{Phase, check_shot};
-use bevy_math::Vec2;
-use warband_rules::marauders::engagement::may_disengage;
-use warband_rules::marauders::spells::SpellTarget;
 use bevy_ecs::world::World;
+use bevy_math::Vec2;
 use bevy_state::state::State;
 use warband_rules::Side;
+use warband_rules::marauders::engagement::may_disengage;
+use warband_rules::marauders::spells::SpellTarget;
 use warband_table::player::{Candidates, Chooser, RandomPlayer};
 
 /// `random` draws from these: the table's [`RandomPlayer`].
