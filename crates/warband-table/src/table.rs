@@ -155,6 +155,9 @@ pub fn table_problems(
     deployment: &PerSide<Zone>,
 ) -> Vec<String> {
     let mut out = Vec::new();
+    if name.trim().is_empty() {
+        out.push("a scenario needs a name".to_string());
+    }
     let (w, d) = table;
     let sane = |x: f32| x.is_finite() && x > 0.0 && x <= MAX_TABLE;
     if !(sane(w) && sane(d)) {

@@ -514,6 +514,14 @@ mod tests {
                 .any(|p| p.contains("meadow-with-a-wood.ron")),
             "{problems:?}"
         );
+        // So is a scenario with no name (it would be saved under no name of its own).
+        doc.deployment.b.max.1 = 23.0;
+        doc.name = "  ".into();
+        let problems = check_in(&doc, &scenarios);
+        assert!(
+            problems.iter().any(|p| p.contains("needs a name")),
+            "{problems:?}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
