@@ -59,16 +59,7 @@ impl ScenarioDoc {
             table: (24.0, 24.0),
             limit: 8,
             terrain: Vec::new(),
-            deployment: PerSide {
-                a: Zone {
-                    min: (1.0, 1.0),
-                    max: (23.0, 6.0),
-                },
-                b: Zone {
-                    min: (1.0, 18.0),
-                    max: (23.0, 23.0),
-                },
-            },
+            deployment: Zone::facing_edges((24.0, 24.0), 1.0, 5.0),
             armies,
         }
     }

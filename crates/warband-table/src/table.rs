@@ -90,6 +90,25 @@ pub struct Zone {
     pub max: (f32, f32),
 }
 
+impl Zone {
+    /// Deployment zones along the two long-facing edges of a `table` (width × depth):
+    /// side A's at the bottom, B's at the top, each `depth` deep and `inset` in from
+    /// every edge.
+    pub fn facing_edges(table: (f32, f32), inset: f32, depth: f32) -> PerSide<Zone> {
+        let (w, d) = table;
+        PerSide {
+            a: Zone {
+                min: (inset, inset),
+                max: (w - inset, inset + depth),
+            },
+            b: Zone {
+                min: (inset, d - inset - depth),
+                max: (w - inset, d - inset),
+            },
+        }
+    }
+}
+
 /// One value per side.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PerSide<T> {

@@ -41,16 +41,7 @@ pub fn setup(a: &[&str], b: &[&str]) -> BattleSetup {
             table: (30.0, 30.0),
             round_limit: 15,
             terrain: vec![],
-            deployment: PerSide {
-                a: Zone {
-                    min: (1.0, 1.0),
-                    max: (29.0, 5.0),
-                },
-                b: Zone {
-                    min: (1.0, 25.0),
-                    max: (29.0, 29.0),
-                },
-            },
+            deployment: Zone::facing_edges((30.0, 30.0), 1.0, 4.0),
             armies: PerSide {
                 a: "a".into(),
                 b: "b".into(),

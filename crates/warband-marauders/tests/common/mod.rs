@@ -98,16 +98,7 @@ pub fn setup(a: &[&str], b: &[&str], terrain: Vec<TerrainDef>) -> BattleSetup {
             table: (48.0, 36.0),
             round_limit: 12,
             terrain,
-            deployment: PerSide {
-                a: Zone {
-                    min: (0.0, 0.0),
-                    max: (48.0, 4.0),
-                },
-                b: Zone {
-                    min: (0.0, 32.0),
-                    max: (48.0, 36.0),
-                },
-            },
+            deployment: Zone::facing_edges((48.0, 36.0), 0.0, 4.0),
             armies: PerSide {
                 a: "a".into(),
                 b: "b".into(),

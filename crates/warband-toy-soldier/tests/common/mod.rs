@@ -43,16 +43,7 @@ pub fn setup_with(a: &[&str], b: &[&str], terrain: Vec<TerrainDef>) -> BattleSet
             table: (24.0, 24.0),
             turn_limit: 8,
             terrain,
-            deployment: PerSide {
-                a: Zone {
-                    min: (1.0, 1.0),
-                    max: (23.0, 6.0),
-                },
-                b: Zone {
-                    min: (1.0, 18.0),
-                    max: (23.0, 23.0),
-                },
-            },
+            deployment: Zone::facing_edges((24.0, 24.0), 1.0, 5.0),
             armies: PerSide {
                 a: "a".into(),
                 b: "b".into(),
