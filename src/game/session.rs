@@ -12,7 +12,7 @@ use warband_marauders::engine::Marauders;
 use warband_rules::army::ArmyList;
 use warband_rules::{Ruleset, Side};
 use warband_table::Refusal;
-use warband_table::engine::{Engine, LogEntry, Rules};
+use warband_table::engine::{Engine, Rules};
 use warband_table::player::Policy;
 use warband_table::save::Save;
 use warband_table::sim::Contest;

@@ -110,10 +110,10 @@ pub fn find(world: &World, id: u32) -> Option<View> {
 
 /// Rolls with the battle's dice and logs every die.
 pub fn roll<T>(world: &mut World, f: impl FnOnce(&mut DiceRoller) -> T) -> T {
-    warband_table::engine::roll_logged::<LogEvent, T>(world, f)
+    warband_table::log::roll_logged::<crate::command::Command, LogEvent, T>(world, f)
 }
 
-pub fn log(world: &mut World, e: LogEvent) {
+pub fn log(world: &mut World, e: impl Into<crate::log::Entry>) {
     world.resource_mut::<BattleLog>().push(e);
 }
 

@@ -5,7 +5,7 @@ use crate::battle::{Battle, Dice, SideState, Step};
 use crate::command::Command;
 use crate::components::*;
 use crate::data::{BattleSetup, base_diameter};
-use crate::log::{BattleLog, LogEvent};
+use crate::log::{BattleLog, Entry, LogEvent};
 use crate::phases::{self, Phase};
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -68,8 +68,6 @@ impl Rules for Borderlands {
     fn awaiting(world: &World) -> Option<Side> {
         phases::awaiting(world)
     }
-
-    warband_table::command_records!(LogEvent);
 }
 
 /// A battle of B/X Borderlands.
@@ -103,8 +101,8 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
                 &format!("{} hit points", c.name),
                 &HIT_POINTS,
             );
-            events.extend(dice.take_records().into_iter().map(LogEvent::Die));
-            events.push(LogEvent::HitPoints { model: id, hp });
+            events.extend(dice.take_records().into_iter().map(Entry::Die));
+            events.push(LogEvent::HitPoints { model: id, hp }.into());
             let mut e = world.spawn((
                 ModelId(id),
                 Team(side),

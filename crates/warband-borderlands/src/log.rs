@@ -2,24 +2,13 @@
 
 use crate::command::Command;
 use serde::{Deserialize, Serialize};
+use warband_rules::Side;
 use warband_rules::borderlands::Swing;
 use warband_rules::borderlands::profile::Spell;
 use warband_rules::borderlands::rules::Order;
-use warband_rules::{DieRoll, Side};
-use warband_table::engine::Outcome;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LogEvent {
-    Die(DieRoll),
-    Accepted {
-        side: Side,
-        command: Command,
-    },
-    Refused {
-        side: Side,
-        command: Command,
-        reason: String,
-    },
     HitPoints {
         model: u32,
         hp: i32,
@@ -113,9 +102,9 @@ pub enum LogEvent {
     FledTable {
         model: u32,
     },
-    Outcome(Outcome),
 }
 
-warband_table::log_entry!(LogEvent);
+pub type BattleLog = warband_table::log::Log<Command, LogEvent>;
 
-pub type BattleLog = warband_table::engine::Log<LogEvent>;
+/// An entry of the battle's log: the table's events and the ruleset's own.
+pub type Entry = warband_table::log::Entry<Command, LogEvent>;

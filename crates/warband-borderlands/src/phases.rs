@@ -387,7 +387,7 @@ fn check_victory(world: &mut World) {
 }
 
 fn set_outcome(world: &mut World, o: Outcome) {
-    log(world, LogEvent::Outcome(o.clone()));
+    log(world, crate::log::Entry::ended(&o));
     world.resource_mut::<Battle>().outcome = Some(o);
 }
 

@@ -73,7 +73,7 @@ pub fn roll_needing(
 /// no earlier move can be taken back.
 fn with_dice<T>(world: &mut World, f: impl FnOnce(&mut DiceRoller) -> T) -> T {
     let before = world.resource::<BattleLog>().events.len();
-    let out = warband_table::engine::roll_logged::<LogEvent, T>(world, f);
+    let out = warband_table::log::roll_logged::<crate::command::Command, LogEvent, T>(world, f);
     if world.resource::<BattleLog>().events.len() > before
         && let Some(mut undoable) = world.get_resource_mut::<Undoable>()
     {
@@ -250,10 +250,7 @@ pub fn check_annihilation(world: &mut World) {
 pub fn end_battle(world: &mut World, outcome: Outcome) {
     world
         .resource_mut::<BattleLog>()
-        .push(LogEvent::BattleEnded {
-            winner: outcome.winner,
-            reason: outcome.reason.clone(),
-        });
+        .push(crate::log::Entry::ended(&outcome));
     world.resource_mut::<Battle>().outcome = Some(outcome);
     crate::phases::go_next(world, crate::phases::Phase::Over);
 }

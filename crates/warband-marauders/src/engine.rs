@@ -89,8 +89,6 @@ impl Rules for Marauders {
     fn awaiting(world: &World) -> Option<Side> {
         phases::awaiting(world)
     }
-
-    warband_table::command_records!(LogEvent);
 }
 
 /// A battle of Marauders: the table's engine running the Marauders rules.

@@ -3,7 +3,7 @@
 use crate::command::Command;
 use crate::phases::Phase;
 use serde::{Deserialize, Serialize};
-use warband_rules::{Clause, DieRoll, Side};
+use warband_rules::{Clause, Side};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LogEvent {
@@ -18,16 +18,6 @@ pub enum LogEvent {
     },
     Order {
         first: Vec<(Phase, Side)>,
-    },
-    Die(DieRoll),
-    Accepted {
-        side: Side,
-        command: Command,
-    },
-    Refused {
-        side: Side,
-        command: Command,
-        reason: String,
     },
     Moved {
         model: u32,
@@ -105,13 +95,10 @@ pub enum LogEvent {
     BlessingFaded {
         model: u32,
     },
-    BattleEnded {
-        winner: Option<Side>,
-        reason: String,
-    },
 }
 
 /// The battle's log of Marauders events.
-pub type BattleLog = warband_table::engine::Log<LogEvent>;
+pub type BattleLog = warband_table::log::Log<Command, LogEvent>;
 
-warband_table::log_entry!(LogEvent);
+/// An entry of the battle's log: the table's events and the ruleset's own.
+pub type Entry = warband_table::log::Entry<Command, LogEvent>;

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use warband_marauders::data::load_ron;
-use warband_marauders::log::LogEvent;
+use warband_marauders::log::Entry;
 use warband_marauders::save::Save;
 
 fn corpus() -> PathBuf {
@@ -29,7 +29,7 @@ fn every_fixture_replays_bit_exact() {
             hostile_refusals += log
                 .events
                 .iter()
-                .filter(|e| matches!(e, LogEvent::Refused { .. }))
+                .filter(|e| matches!(e, Entry::Refused { .. }))
                 .count();
         }
         assert_eq!(

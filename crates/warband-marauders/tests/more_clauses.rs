@@ -6,7 +6,7 @@ use common::*;
 use warband_marauders::battle::Trigger;
 use warband_marauders::command::Allocation;
 use warband_marauders::components::SpellAim;
-use warband_marauders::log::LogEvent;
+use warband_marauders::log::{Entry, LogEvent};
 use warband_marauders::{Command, Phase, Side};
 use warband_rules::marauders::clauses;
 
@@ -258,10 +258,7 @@ fn commands_out_of_turn_or_phase_are_refused_and_change_nothing() {
         .unwrap_err();
     assert!(err.0.contains("not allowed in DeclareSpells"), "{err}");
     assert_eq!(e.state_hash(), before);
-    assert!(matches!(
-        e.log().events.last(),
-        Some(LogEvent::Refused { .. })
-    ));
+    assert!(matches!(e.log().events.last(), Some(Entry::Refused { .. })));
 }
 
 #[test]

@@ -7,7 +7,7 @@ use common::*;
 use warband_marauders::battle::{Battle, Trigger, model};
 use warband_marauders::command::Allocation;
 use warband_marauders::components::{Blessing, Caster, ModelId};
-use warband_marauders::log::LogEvent;
+use warband_marauders::log::{Entry, LogEvent};
 use warband_marauders::phases::{PendingStrike, strike_waiting};
 use warband_marauders::save::Save;
 use warband_marauders::{Command, Engine, Phase, Side};
@@ -19,7 +19,7 @@ fn refused_with(engine: &warband_marauders::Engine, what: &str) -> bool {
         .log()
         .events
         .iter()
-        .any(|e| matches!(e, LogEvent::Refused { reason, .. } if reason.contains(what)))
+        .any(|e| matches!(e, Entry::Refused { reason, .. } if reason.contains(what)))
 }
 
 /// Sends commands from whoever is asked until `stop` holds (at most 200).
@@ -464,9 +464,11 @@ fn a_save_naming_missing_models_replays_with_refusals() {
     ];
     let save = Save::new(setup, 1, commands, 0);
     let e = save.replay().unwrap();
-    let refused = events(&e)
+    let refused = e
+        .log()
+        .events
         .iter()
-        .filter(|ev| matches!(ev, LogEvent::Refused { .. }))
+        .filter(|ev| matches!(ev, Entry::Refused { .. }))
         .count();
     assert!(refused >= 3);
 }

@@ -6,6 +6,7 @@
 
 use crate::Refusal;
 use crate::hash::Fnv;
+use crate::log::{Entry, Log};
 use crate::state::StateRegistry;
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -15,7 +16,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 use std::marker::PhantomData;
-use warband_rules::{DiceRoller, DieRoll, Ruleset, Side};
+use warband_rules::{DiceRoller, Ruleset, Side};
 
 /// The battle's one seeded stream of dice.
 #[derive(Resource, Clone)]
@@ -66,65 +67,6 @@ pub struct Outcome {
     pub reason: String,
 }
 
-/// An event of a ruleset's log that may be a die roll.
-pub trait LogEntry {
-    fn die(&self) -> Option<&DieRoll>;
-    /// The log's record of a die rolled.
-    fn rolled(die: DieRoll) -> Self;
-}
-
-/// Rolls with the battle's [`Dice`] and logs every die rolled, in order, in the battle's
-/// `Log<E>`.
-pub fn roll_logged<E, T>(world: &mut World, f: impl FnOnce(&mut DiceRoller) -> T) -> T
-where
-    E: LogEntry + Serialize + Send + Sync + 'static,
-{
-    let (out, records) = {
-        let mut dice = world.resource_mut::<Dice>();
-        let out = f(&mut dice.0);
-        (out, dice.0.take_records())
-    };
-    let mut log = world.resource_mut::<Log<E>>();
-    for r in records {
-        log.push(E::rolled(r));
-    }
-    out
-}
-
-/// The battle's log: every command accepted or refused, every die, everything that
-/// happened, in order.
-#[derive(Resource, Clone, Debug, Serialize, Deserialize)]
-pub struct Log<E> {
-    pub events: Vec<E>,
-}
-
-impl<E> Default for Log<E> {
-    fn default() -> Self {
-        Self { events: Vec::new() }
-    }
-}
-
-impl<E: LogEntry + Serialize> Log<E> {
-    pub fn push(&mut self, e: E) {
-        self.events.push(e);
-    }
-
-    /// Every die rolled, in order.
-    pub fn dice(&self) -> impl Iterator<Item = &DieRoll> {
-        self.events.iter().filter_map(LogEntry::die)
-    }
-
-    /// A stable digest of the whole log, event for event (FNV-1a over each event's RON
-    /// text): two battles with the same digest logged the same things in the same order.
-    pub fn digest(&self) -> u64 {
-        let mut h = Fnv::default();
-        for e in &self.events {
-            h.write_str(&ron::to_string(e).unwrap_or_default());
-        }
-        h.finish()
-    }
-}
-
 /// The resource that holds a battle's progress: its round (or turn) and how it ended.
 pub trait Progress: Resource {
     fn round(&self) -> u32;
@@ -139,11 +81,12 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The ruleset's phases (or turn steps), a Bevy state its plugin initialises.
     type Phase: FreelyMutableState + Copy + Debug;
     type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
-    type Event: Clone + Debug + Serialize + LogEntry + Send + Sync + 'static;
+    /// The ruleset's own log events (the table's are in [`Entry`]).
+    type Event: Clone + Debug + Serialize + Send + Sync + 'static;
     type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
 
     /// Adds the ruleset's states, resources, systems and registered state (including
-    /// `Log<Self::Event>`).
+    /// `Log<Self::Command, Self::Event>`).
     fn plugin(app: &mut App);
     /// Lays the table and musters the armies.
     fn spawn(world: &mut World, setup: &Self::Setup, seed: u64) -> Result<(), String>;
@@ -168,9 +111,6 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     fn outcome(world: &World) -> Option<&Outcome> {
         world.get_resource::<Self::Battle>()?.outcome()
     }
-    /// The log's record of a command accepted, and of one refused with its reason.
-    fn accepted(side: Side, command: Self::Command) -> Self::Event;
-    fn refused(side: Side, command: Self::Command, reason: String) -> Self::Event;
 }
 
 /// One battle of ruleset `R`.
@@ -243,7 +183,7 @@ impl<R: Rules> Engine<R> {
         let mut copy = self.fork(0);
         let src = self.app.world();
         let dice = src.resource::<Dice>().clone();
-        let log = src.resource::<Log<R::Event>>().clone();
+        let log = src.resource::<Log<R::Command, R::Event>>().clone();
         let dst = copy.app.world_mut();
         dst.insert_resource(dice);
         dst.insert_resource(log);
@@ -279,23 +219,30 @@ impl<R: Rules> Engine<R> {
         R::outcome(self.world())
     }
 
-    pub fn log(&self) -> &Log<R::Event> {
-        self.world().resource::<Log<R::Event>>()
+    pub fn log(&self) -> &Log<R::Command, R::Event> {
+        self.world().resource::<Log<R::Command, R::Event>>()
     }
 
     /// Validates and applies one command; a refused command changes nothing but the
     /// log, which records the refusal and its reason.
     pub fn submit(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
         let world = self.app.world_mut();
-        let mark = world.resource::<Log<R::Event>>().events.len();
+        let mark = world.resource::<Log<R::Command, R::Event>>().events.len();
         world
-            .resource_mut::<Log<R::Event>>()
-            .push(R::accepted(side, command.clone()));
+            .resource_mut::<Log<R::Command, R::Event>>()
+            .push(Entry::Accepted {
+                side,
+                command: command.clone(),
+            });
         let result = R::apply(world, side, &command);
         if let Err(refusal) = &result {
-            let mut log = world.resource_mut::<Log<R::Event>>();
+            let mut log = world.resource_mut::<Log<R::Command, R::Event>>();
             log.events.truncate(mark);
-            log.push(R::refused(side, command, refusal.0.clone()));
+            log.push(Entry::Refused {
+                side,
+                command,
+                reason: refusal.0.clone(),
+            });
         }
         self.settle();
         result

@@ -12,6 +12,7 @@ pub mod engine;
 pub mod files;
 pub mod geometry;
 pub mod hash;
+pub mod log;
 pub mod player;
 pub mod save;
 pub mod scenario;
@@ -21,48 +22,6 @@ pub mod table;
 pub mod timeline;
 
 pub use warband_rules::Side;
-
-#[doc(hidden)]
-pub use warband_rules as __rules;
-
-/// Implements `engine::LogEntry` for a ruleset's log event enum whose `Die(DieRoll)`
-/// variant records a die.
-#[macro_export]
-macro_rules! log_entry {
-    ($event:ty) => {
-        impl $crate::engine::LogEntry for $event {
-            fn die(&self) -> Option<&$crate::__rules::DieRoll> {
-                match self {
-                    Self::Die(d) => Some(d),
-                    _ => None,
-                }
-            }
-
-            fn rolled(die: $crate::__rules::DieRoll) -> Self {
-                Self::Die(die)
-            }
-        }
-    };
-}
-
-/// Inside `impl Rules`: the log's records of a command accepted and refused, for an
-/// event enum with `Accepted { side, command }` and `Refused { side, command, reason }`.
-#[macro_export]
-macro_rules! command_records {
-    ($event:ident) => {
-        fn accepted(side: $crate::Side, command: Self::Command) -> $event {
-            $event::Accepted { side, command }
-        }
-
-        fn refused(side: $crate::Side, command: Self::Command, reason: String) -> $event {
-            $event::Refused {
-                side,
-                command,
-                reason,
-            }
-        }
-    };
-}
 
 /// Why a command was refused: what any ruleset's engine answers to a command it will
 /// not play — the reason a player reads, and its kind. The battle is unchanged.

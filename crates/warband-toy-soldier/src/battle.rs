@@ -117,11 +117,17 @@ pub fn commander_near(units: &[View], v: &View) -> bool {
 
 /// Rolls with the battle's dice and logs every die.
 pub fn roll<T>(world: &mut World, f: impl FnOnce(&mut DiceRoller) -> T) -> T {
-    warband_table::engine::roll_logged::<LogEvent, T>(world, f)
+    warband_table::log::roll_logged::<crate::command::Command, LogEvent, T>(world, f)
 }
 
-pub fn log(world: &mut World, e: LogEvent) {
+pub fn log(world: &mut World, e: impl Into<crate::log::Entry>) {
     world.resource_mut::<BattleLog>().push(e);
+}
+
+/// Ends the battle: logs how, and records it.
+pub fn end_battle(world: &mut World, outcome: Outcome) {
+    log(world, crate::log::Entry::ended(&outcome));
+    world.resource_mut::<Battle>().outcome = Some(outcome);
 }
 
 pub fn set_marks(world: &mut World, v: &View, marks: Marks) {

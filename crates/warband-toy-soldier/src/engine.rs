@@ -66,8 +66,6 @@ impl Rules for ToySoldier {
     fn awaiting(world: &World) -> Option<Side> {
         turn::awaiting(world)
     }
-
-    warband_table::command_records!(LogEvent);
 }
 
 /// A battle of Simple Toy Soldier.

@@ -1,6 +1,8 @@
 //! What lands on units: danger, damage with its morale check, melee, and removal.
 
-use crate::battle::{Battle, View, commander_near, find, in_play, log, roll, set_marks};
+use crate::battle::{
+    Battle, View, commander_near, end_battle, find, in_play, log, roll, set_marks,
+};
 use crate::components::*;
 use crate::log::LogEvent;
 use bevy_ecs::prelude::*;
@@ -80,8 +82,7 @@ pub fn remove(world: &mut World, v: &View) {
             winner: Some(v.side.other()),
             reason: format!("{} has no units left", v.side),
         };
-        log(world, LogEvent::Outcome(outcome.clone()));
-        world.resource_mut::<Battle>().outcome = Some(outcome);
+        end_battle(world, outcome);
     }
 }
 

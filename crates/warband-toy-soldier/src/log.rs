@@ -3,21 +3,10 @@
 use crate::command::Command;
 use serde::{Deserialize, Serialize};
 use warband_rules::toy_soldier::{ShotCover, Spell};
-use warband_rules::{Aspect, DieRoll, Side};
-use warband_table::engine::Outcome;
+use warband_rules::{Aspect, Side};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LogEvent {
-    Die(DieRoll),
-    Accepted {
-        side: Side,
-        command: Command,
-    },
-    Refused {
-        side: Side,
-        command: Command,
-        reason: String,
-    },
     TurnStarted {
         turn: u32,
         tokens: [u32; 2],
@@ -91,9 +80,9 @@ pub enum LogEvent {
     SideDone {
         side: Side,
     },
-    Outcome(Outcome),
 }
 
-warband_table::log_entry!(LogEvent);
+pub type BattleLog = warband_table::log::Log<Command, LogEvent>;
 
-pub type BattleLog = warband_table::engine::Log<LogEvent>;
+/// An entry of the battle's log: the table's events and the ruleset's own.
+pub type Entry = warband_table::log::Entry<Command, LogEvent>;

@@ -2,7 +2,7 @@
 //! out of tokens (or done) leaves the rest to the other, tokens reset; after the turn
 //! limit, points of enemy units removed decide.
 
-use crate::battle::{Battle, ModelIndex, find, in_play, log, roll};
+use crate::battle::{Battle, ModelIndex, end_battle, find, in_play, log, roll};
 use crate::components::*;
 use crate::log::LogEvent;
 use crate::{activation, fight};
@@ -164,8 +164,7 @@ fn finish_on_points(world: &mut World) {
         winner,
         reason: format!("turn limit {}: points removed {a} to {bb}", b.turn_limit),
     };
-    log(world, LogEvent::Outcome(outcome.clone()));
-    world.resource_mut::<Battle>().outcome = Some(outcome);
+    end_battle(world, outcome);
 }
 
 /// Judges and applies one command of `side`.

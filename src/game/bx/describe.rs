@@ -4,7 +4,7 @@
 use bevy::ecs::world::World;
 use warband_borderlands::command::Command;
 use warband_borderlands::components::Stats;
-use warband_borderlands::log::LogEvent;
+use warband_borderlands::log::{Entry, LogEvent};
 use warband_rules::borderlands::Swing;
 use warband_rules::borderlands::rules::Order;
 use warband_table::engine::ModelIndex;
@@ -40,19 +40,15 @@ fn command(world: &World, c: &Command) -> String {
     }
 }
 
-/// The event in words; `None` where the line before already says it.
-pub fn line(world: &World, e: &LogEvent) -> Option<String> {
+/// A log entry in words; `None` where the line before already says it.
+pub fn line(world: &World, e: &Entry) -> Option<String> {
+    crate::game::hud::entry_line(e, |c| command(world, c), |ev| event_line(world, ev))
+}
+
+/// A Borderlands event in words.
+fn event_line(world: &World, e: &LogEvent) -> Option<String> {
     let n = |id: &u32| name(world, *id);
     Some(match e {
-        LogEvent::Die(d) => crate::game::hud::die_line(d),
-        LogEvent::Accepted { side, command: c } => format!("{side}: {}", command(world, c)),
-        LogEvent::Refused {
-            side,
-            command: c,
-            reason,
-        } => {
-            format!("{side} cannot: {} — {reason}", command(world, c))
-        }
         LogEvent::HitPoints { model, hp } => format!("{} has {hp} HP", n(model)),
         LogEvent::RoundStarted { round } => format!("— Round {round} —"),
         LogEvent::Initiative { a, b, order } => format!(
@@ -104,6 +100,5 @@ pub fn line(world: &World, e: &LogEvent) -> Option<String> {
             if *holds { "holds" } else { "flees!" }
         ),
         LogEvent::FledTable { model } => format!("{} flees the table", n(model)),
-        LogEvent::Outcome(o) => format!("Battle over: {}", o.reason),
     })
 }

@@ -3,14 +3,13 @@
 use crate::game::session::GameSession;
 use bevy_egui::egui;
 use warband_rules::marauders::clauses;
-use warband_table::engine::LogEntry;
 use warband_table::sim::Contest;
 
 /// The tray of any ruleset's battle: the dice since the latest roll began.
 pub fn show<R: Contest>(ui: &mut egui::Ui, session: &GameSession<R>) {
     let events = &session.engine.log().events;
     let start = session.roll_start.min(events.len());
-    let dice: Vec<_> = events[start..].iter().filter_map(LogEntry::die).collect();
+    let dice: Vec<_> = events[start..].iter().filter_map(|e| e.die()).collect();
     ui.horizontal(|ui| {
         ui.strong("Dice tray");
         if let Some(r) = &session.last_refusal {

@@ -11,6 +11,7 @@ use super::camera::PANELS;
 use super::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::egui;
+use warband_table::log::Entry;
 
 /// The battle screen's frame for a ruleset drawn by its own module: the top bar (the
 /// ruleset's line, then Save and Leave), the dice tray, the left panel (watch controls
@@ -117,6 +118,26 @@ pub fn table_painter(ctx: &egui::Context, name: &'static str) -> egui::Painter {
 /// A die as a log line shows it.
 pub fn die_line(d: &warband_rules::DieRoll) -> String {
     format!("  🎲 {} {} = {} ({})", d.die, d.purpose, d.value, d.clause)
+}
+
+/// A log entry in words: the table's own entries written here, a command as the ruleset
+/// says it, and the ruleset's events by `rules` (`None`: nothing worth a line).
+pub fn entry_line<C, E>(
+    e: &Entry<C, E>,
+    command: impl Fn(&C) -> String,
+    rules: impl Fn(&E) -> Option<String>,
+) -> Option<String> {
+    Some(match e {
+        Entry::Die(d) => die_line(d),
+        Entry::Accepted { side, command: c } => format!("{side}: {}", command(c)),
+        Entry::Refused {
+            side,
+            command: c,
+            reason,
+        } => format!("{side} cannot: {} — {reason}", command(c)),
+        Entry::BattleEnded { reason, .. } => format!("Battle over: {reason}"),
+        Entry::Rules(e) => return rules(e),
+    })
 }
 
 /// A Ui covering the whole window, behind everything else, for egui 0.36 panels to be

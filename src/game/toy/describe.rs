@@ -4,7 +4,7 @@
 use warband_table::engine::ModelIndex;
 use warband_toy_soldier::command::Command;
 use warband_toy_soldier::components::Unit;
-use warband_toy_soldier::log::LogEvent;
+use warband_toy_soldier::log::{Entry, LogEvent};
 
 /// A unit's name and number, e.g. "Longbowmen #3".
 pub fn name(world: &bevy::ecs::world::World, id: u32) -> String {
@@ -38,20 +38,15 @@ fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
     }
 }
 
-/// The event in words; `None` for a die (the dice tray and the log's dice lines show
-/// those) and for what a line already says.
-pub fn line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
+/// A log entry in words; `None` for what a line already says.
+pub fn line(world: &bevy::ecs::world::World, e: &Entry) -> Option<String> {
+    crate::game::hud::entry_line(e, |c| command(world, c), |ev| event_line(world, ev))
+}
+
+/// A Toy Soldier event in words.
+fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
     let n = |id: &u32| name(world, *id);
     Some(match e {
-        LogEvent::Die(d) => crate::game::hud::die_line(d),
-        LogEvent::Accepted { side, command: c } => format!("{side} {}", command(world, c)),
-        LogEvent::Refused {
-            side,
-            command: c,
-            reason,
-        } => {
-            format!("{side} cannot: {} — {reason}", command(world, c))
-        }
         LogEvent::TurnStarted { turn, tokens } => {
             format!("— Turn {turn}: tokens A {}, B {} —", tokens[0], tokens[1])
         }
@@ -112,6 +107,5 @@ pub fn line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
         LogEvent::Retreated { unit } => format!("✝ {} retreats from the battle", n(unit)),
         LogEvent::ActivationEnded { .. } => return None,
         LogEvent::SideDone { side } => format!("{side} is done for the turn"),
-        LogEvent::Outcome(o) => format!("Battle over: {}", o.reason),
     })
 }

@@ -67,8 +67,9 @@ pub fn put(engine: &mut Engine, id: u32, at: (f32, f32)) {
         .insert(Base(v.base.at(Vec2::new(at.0, at.1))));
 }
 
-pub fn events(engine: &Engine) -> &[LogEvent] {
-    &engine.log().events
+/// The ruleset's own events of the battle so far, in order.
+pub fn events(engine: &Engine) -> Vec<LogEvent> {
+    engine.log().rules().cloned().collect()
 }
 
 /// A battle whose first round is not a tie, with the side acting first.

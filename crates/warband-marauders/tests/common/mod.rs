@@ -201,8 +201,9 @@ pub fn dice_with(engine: &TableEngine, clause: &Clause) -> Vec<u8> {
         .collect()
 }
 
-pub fn events(engine: &TableEngine) -> &[LogEvent] {
-    &engine.log().events
+/// The ruleset's own events of the battle so far, in order.
+pub fn events(engine: &TableEngine) -> Vec<LogEvent> {
+    engine.log().rules().cloned().collect()
 }
 
 /// A battle of `a` against `b` with model i (from 1) placed at `at[i - 1]`, played on

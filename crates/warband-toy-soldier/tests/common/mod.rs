@@ -101,8 +101,9 @@ pub fn activate_with(engine: &mut Engine, side: Side, unit: u32, ap: u32) {
         .ap = ap;
 }
 
-pub fn events(engine: &Engine) -> &[LogEvent] {
-    &engine.log().events
+/// The ruleset's own events of the battle so far, in order.
+pub fn events(engine: &Engine) -> Vec<LogEvent> {
+    engine.log().rules().cloned().collect()
 }
 
 pub fn battle(engine: &Engine) -> &Battle {

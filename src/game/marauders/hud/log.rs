@@ -7,7 +7,7 @@ use bevy_egui::egui;
 use warband_marauders::Side;
 use warband_marauders::battle::{ModelView, find, models};
 use warband_marauders::command::Command;
-use warband_marauders::log::LogEvent;
+use warband_marauders::log::{Entry, LogEvent};
 
 #[derive(Resource)]
 pub struct LogFilter {
@@ -53,7 +53,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, filter: &mut LogFilter) {
 /// The newest `max` lines the filter lets through, oldest first (the whole log is in
 /// the save). Ids that name no model (a hand-edited save) read as `#id`.
 pub fn visible_lines(
-    events: &[LogEvent],
+    events: &[Entry],
     filter: &LogFilter,
     all: &[ModelView],
     max: usize,
@@ -64,7 +64,7 @@ pub fn visible_lines(
     let mut out: Vec<(Option<Side>, String)> = events
         .iter()
         .rev()
-        .filter(|e| filter.dice || !matches!(e, LogEvent::Die(_)))
+        .filter(|e| filter.dice || e.die().is_none())
         .filter_map(|e| line(e, &name, &side_of))
         .filter(|(side, _)| side.is_none_or(|s| filter.show[s.index()]))
         .take(max)
@@ -73,8 +73,39 @@ pub fn visible_lines(
     out
 }
 
-/// One readable line for an event, and the side it concerns (None: both or neither).
+/// One readable line for a log entry, and the side it concerns (None: both or neither).
 fn line(
+    e: &Entry,
+    name: &dyn Fn(u32) -> String,
+    side_of: &dyn Fn(u32) -> Option<Side>,
+) -> Option<(Option<Side>, String)> {
+    Some(match e {
+        Entry::Die(d) => (
+            None,
+            format!("  🎲 {} = {} ({})", d.die, d.value, d.purpose),
+        ),
+        Entry::Accepted { .. } => return None,
+        Entry::Refused {
+            side,
+            command,
+            reason,
+        } => (
+            Some(*side),
+            format!("✗ {}: {reason}", describe(command, name)),
+        ),
+        Entry::BattleEnded { winner, reason } => (
+            *winner,
+            format!(
+                "Battle over: {} ({reason})",
+                winner.map_or("a draw".to_string(), |w| format!("{w} wins"))
+            ),
+        ),
+        Entry::Rules(e) => event_line(e, name, side_of)?,
+    })
+}
+
+/// A Marauders event in words, and the side it concerns.
+fn event_line(
     e: &LogEvent,
     name: &dyn Fn(u32) -> String,
     side_of: &dyn Fn(u32) -> Option<Side>,
@@ -95,19 +126,6 @@ fn line(
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-        ),
-        LogEvent::Die(d) => (
-            None,
-            format!("  🎲 {} = {} ({})", d.die, d.value, d.purpose),
-        ),
-        LogEvent::Accepted { .. } => return None,
-        LogEvent::Refused {
-            side,
-            command,
-            reason,
-        } => (
-            Some(*side),
-            format!("✗ {}: {reason}", describe(command, name)),
         ),
         LogEvent::Moved { model, charged, .. } if charged.is_empty() => {
             (side_of(*model), format!("{} moves", name(*model)))
@@ -197,13 +215,6 @@ fn line(
             side_of(*model),
             format!("{}'s Bless fades unused", name(*model)),
         ),
-        LogEvent::BattleEnded { winner, reason } => (
-            *winner,
-            format!(
-                "Battle over: {} ({reason})",
-                winner.map_or("a draw".to_string(), |w| format!("{w} wins"))
-            ),
-        ),
     })
 }
 
@@ -227,13 +238,13 @@ fn describe(c: &Command, name: &dyn Fn(u32) -> String) -> String {
 mod tests {
     use super::*;
 
-    fn round(r: u32) -> LogEvent {
-        LogEvent::RoundStarted { round: r }
+    fn round(r: u32) -> Entry {
+        LogEvent::RoundStarted { round: r }.into()
     }
 
     #[test]
     fn the_newest_lines_are_shown_oldest_first() {
-        let events: Vec<LogEvent> = (1..=1000).map(round).collect();
+        let events: Vec<Entry> = (1..=1000).map(round).collect();
         let lines = visible_lines(&events, &LogFilter::default(), &[], 400);
         assert_eq!(lines.len(), 400);
         assert!(lines[0].1.contains("Round 601"), "{:?}", lines[0]);
@@ -242,9 +253,9 @@ mod tests {
 
     #[test]
     fn ids_of_no_model_read_as_numbers() {
-        let events = vec![
-            LogEvent::Woke { model: 0 },
-            LogEvent::Woke { model: u32::MAX },
+        let events: Vec<Entry> = vec![
+            LogEvent::Woke { model: 0 }.into(),
+            LogEvent::Woke { model: u32::MAX }.into(),
         ];
         let lines = visible_lines(&events, &LogFilter::default(), &[], 10);
         assert_eq!(lines[0].1, "#0 wakes");
