@@ -1,7 +1,8 @@
 //! What happens to models: damage, removal, engagement, morale triggers, victory.
 
-use crate::battle::{Battle, Outcome, Trigger, in_play, models};
+use crate::battle::{Battle, ModelView, Outcome, Trigger, in_play, models};
 use crate::components::*;
+use crate::geometry::Placed;
 use crate::geometry::in_contact;
 use crate::log::{BattleLog, LogEvent};
 use crate::phases::Undoable;
@@ -148,42 +149,70 @@ pub fn apply_damage(world: &mut World, target: u32, hd: u8, by: Side, clause: &C
 
 /// Takes a model out of play.
 pub fn remove(world: &mut World, id: u32, why: &str) {
-    let Some(entity) = crate::battle::entity_of(world, id) else {
+    let Some(before) = crate::battle::model(world, id) else {
         return;
     };
-    world.entity_mut(entity).insert(OutOfAction);
+    world.entity_mut(before.entity).insert(OutOfAction);
     world.resource_mut::<BattleLog>().push(LogEvent::Removed {
         model: id,
         why: why.into(),
     });
     note_triggers(world);
-    refresh_engagement(world);
+    refresh_engagement_after_move(world, &before);
     check_annihilation(world);
 }
 
 /// Sets each model's engagement: a model touching an enemy is engaged since the round
 /// that contact began; one touching none is not engaged.
 pub fn refresh_engagement(world: &mut World) {
-    let round = world.resource::<Battle>().round;
-    let all = in_play(world);
-    for m in &all {
-        let touching = all
+    let all = models(world);
+    let mut touching = vec![false; all.len()];
+    for (i, j) in crate::geometry::close_pairs(&all, |m| &m.base, crate::geometry::CONTACT_GAP) {
+        let (a, b) = (&all[i], &all[j]);
+        if a.in_play && b.in_play && a.side != b.side && in_contact(&a.base, &b.base) {
+            touching[i] = true;
+            touching[j] = true;
+        }
+    }
+    let ids = all.iter().map(|m| m.id);
+    set_engagement(world, ids.zip(touching).collect());
+}
+
+/// [`refresh_engagement`] after one model moved from `before` to where it stands now, or
+/// left play: only it and the enemies it touched there or touches now can have changed.
+pub fn refresh_engagement_after_move(world: &mut World, before: &ModelView) {
+    let bases = crate::battle::bases_in_play(world);
+    let now = bases.iter().find(|b| b.0 == before.id).map(|b| b.2);
+    let touches = |side: Side, base: &Placed| {
+        bases
             .iter()
-            .any(|o| o.side != m.side && in_contact(&m.base, &o.base));
-        let since = match (touching, m.engaged_since) {
+            .any(|(_, s, b)| *s != side && in_contact(base, b))
+    };
+    let mut changed = vec![(before.id, now.is_some_and(|n| touches(before.side, &n)))];
+    for (id, side, base) in &bases {
+        let near = |at: &Placed| in_contact(base, at);
+        if *side != before.side && (near(&before.base) || now.as_ref().is_some_and(near)) {
+            changed.push((*id, touches(*side, base)));
+        }
+    }
+    set_engagement(world, changed);
+}
+
+/// Sets each model's engagement from whether it touches an enemy: (id, touching).
+fn set_engagement(world: &mut World, models: Vec<(u32, bool)>) {
+    let round = world.resource::<Battle>().round;
+    for (id, touching) in models {
+        let Some(entity) = crate::battle::entity_of(world, id) else {
+            continue;
+        };
+        let was = world.get::<Engagement>(entity).and_then(|e| e.since);
+        let since = match (touching, was) {
             (false, _) => None,
             (true, Some(r)) => Some(r),
             (true, None) => Some(round),
         };
-        if since != m.engaged_since {
-            world.entity_mut(m.entity).insert(Engagement { since });
-        }
-    }
-    for m in models(world).into_iter().filter(|m| !m.in_play) {
-        if m.engaged_since.is_some() {
-            world
-                .entity_mut(m.entity)
-                .insert(Engagement { since: None });
+        if since != was {
+            world.entity_mut(entity).insert(Engagement { since });
         }
     }
 }

@@ -18,9 +18,9 @@ use warband_rules::marauders::spells::SpellDef;
 use warband_rules::{DiceRoller, Side};
 use warband_table::engine::Rules;
 
-/// The spell list of the battle.
+/// The spell list of the battle (shared, not copied, by each AI snapshot).
 #[derive(Resource, Clone, Debug, Default)]
-pub struct Spells(pub Vec<SpellDef>);
+pub struct Spells(pub std::sync::Arc<[SpellDef]>);
 
 impl Spells {
     pub fn get(&self, name: &str) -> Option<&SpellDef> {
@@ -33,7 +33,8 @@ impl Spells {
 pub fn plugin(app: &mut App) {
     app.init_resource::<BattleLog>()
         .init_resource::<TerrainMap>()
-        .init_resource::<Spells>();
+        .init_resource::<Spells>()
+        .init_resource::<crate::battle::ViewQuery>();
     state::component::<ModelId>(app);
     state::component::<Team>(app);
     state::component::<ModelProfile>(app);
@@ -105,7 +106,7 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
     let s = &setup.scenario;
     let table = Vec2::new(s.table.0, s.table.1);
     warband_table::table::lay_terrain(world, &s.terrain)?;
-    world.insert_resource(Spells(setup.spells.clone()));
+    world.insert_resource(Spells(setup.spells.clone().into()));
     world.insert_resource(Dice(DiceRoller::from_seed(seed)));
     let mut sides: [SideState; 2] = Default::default();
     let mut next_id = 1u32;

@@ -2,14 +2,18 @@
 
 use serde::{Deserialize, Serialize};
 
+/// The most models an army may field: 500 a side, the largest battle the engine is
+/// measured to play in good time (docs/ai.md, "Big battles").
+pub const MAX_MODELS: u32 = 500;
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ArmyEntry {
     pub profile: String,
     #[serde(default = "one")]
-    pub count: u8,
+    pub count: u16,
 }
 
-fn one() -> u8 {
+fn one() -> u16 {
     1
 }
 
@@ -62,8 +66,14 @@ impl ArmyList {
                 ));
             }
         }
-        if self.models().next().is_none() {
+        let size: u32 = self.entries.iter().map(|e| u32::from(e.count)).sum();
+        if size == 0 {
             out.push(format!("army `{}` has no models", self.name));
+        } else if size > MAX_MODELS {
+            out.push(format!(
+                "army `{}` has {size} models: an army fields at most {MAX_MODELS}",
+                self.name
+            ));
         }
         for e in &self.entries {
             if !known(&e.profile) {
@@ -131,5 +141,20 @@ mod tests {
         assert!(p.iter().any(|s| s.contains("leader `Warlord`")));
         l.entries.clear();
         assert!(l.problems(|_| true).iter().any(|s| s.contains("no models")));
+    }
+
+    #[test]
+    fn an_army_of_five_hundred_is_the_largest() {
+        let mut l = list();
+        l.entries[1].count = 499;
+        assert!(
+            l.problems(|_| true).is_empty(),
+            "{:?}",
+            l.problems(|_| true)
+        );
+        assert_eq!(l.models().count(), 500);
+        l.entries[1].count = 500;
+        let p = l.problems(|_| true);
+        assert!(p.iter().any(|s| s.contains("501 models")), "{p:?}");
     }
 }

@@ -212,12 +212,12 @@ impl Reference {
     }
 }
 
-/// `n` models of `profile` as army entries (an entry holds at most 255).
+/// `n` models of `profile` as army entries (an entry holds at most `u16::MAX`).
 pub fn entries_of(profile: &str, n: u32) -> Vec<ArmyEntry> {
     let mut out = Vec::new();
     let mut left = n;
     while left > 0 {
-        let count = left.min(255) as u8;
+        let count = u16::try_from(left).unwrap_or(u16::MAX);
         out.push(ArmyEntry {
             profile: profile.to_string(),
             count,
@@ -582,12 +582,13 @@ mod tests {
     }
 
     #[test]
-    fn reference_armies_split_counts_above_an_entrys_255() {
+    fn reference_armies_of_any_size() {
         let r = Reference::counted(warband_rules::Ruleset::Marauders, "Orc", 8);
         let army = r.army(300);
         assert_eq!(army.leader, "Orc");
         assert_eq!(army.models().count(), 300);
-        assert_eq!(army.entries.len(), 2);
+        assert_eq!(army.entries.len(), 1);
+        assert_eq!(entries_of("Orc", 70_000).len(), 2);
         assert_eq!(r.points(2.5), 20.0);
         assert_eq!((r.top(), r.worth(20.0)), (None, 3));
         assert_eq!(default_count(150, 8), 19);

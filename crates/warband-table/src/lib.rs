@@ -56,11 +56,16 @@ impl Refusal {
     pub fn table(reason: impl Into<String>) -> Self {
         Refusal(reason.into(), RefusalKind::Table)
     }
+
+    /// The rules refuse.
+    pub fn rule(reason: impl Into<String>) -> Self {
+        Refusal(reason.into(), RefusalKind::Rule)
+    }
 }
 
 /// A refusal by a rule.
 pub fn refuse<T>(reason: impl Into<String>) -> Result<T, Refusal> {
-    refuse_as(RefusalKind::Rule, reason)
+    Err(Refusal::rule(reason))
 }
 
 /// A refusal of a given kind.

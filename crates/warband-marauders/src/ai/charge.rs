@@ -8,7 +8,7 @@ use crate::command::Command;
 use crate::engine::Engine;
 use crate::engine::Marauders;
 use crate::geometry::{furthest_legal, gap};
-use crate::phases::{Phase, check_shot};
+use crate::phases::{Phase, shot_line};
 use warband_rules::Side;
 
 #[derive(Default)]
@@ -25,12 +25,10 @@ impl TablePolicy<Marauders> for Charge {
             self.held.clear();
         }
         let snap = Snapshot::take(engine.world(), side);
-        let mine: Vec<_> = snap
-            .mine()
-            .filter(|m| !self.held.contains(&m.id))
-            .cloned()
-            .collect();
-        for m in mine {
+        for m in snap.mine() {
+            if self.held.contains(&m.id) {
+                continue;
+            }
             let command = match key.1 {
                 Phase::Movement
                     if !m.conditions.moved
@@ -38,8 +36,8 @@ impl TablePolicy<Marauders> for Charge {
                         && m.engaged_since.is_none()
                         && m.declared.is_none() =>
                 {
-                    snap.nearest_enemy(&m).and_then(|n| {
-                        let (mover, others) = snap.mover(&m);
+                    snap.nearest_enemy(m).and_then(|n| {
+                        let (mover, others) = snap.mover(m);
                         let c = furthest_legal(
                             &mover,
                             n.base.center,
@@ -63,8 +61,7 @@ impl TablePolicy<Marauders> for Charge {
                     targets
                         .into_iter()
                         .find(|t| {
-                            check_shot(&snap.models, &snap.terrain, snap.broken(side), &m, t)
-                                .is_ok()
+                            shot_line(&snap.models, &snap.terrain, snap.broken(side), m, t).is_ok()
                         })
                         .map(|t| Command::Shoot {
                             model: m.id,

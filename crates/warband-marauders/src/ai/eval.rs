@@ -5,7 +5,7 @@
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
 use crate::geometry::{Placed, gap};
-use crate::phases::{check_shot, fight_dice, own_dice, shot_chances};
+use crate::phases::{fight_dice, own_dice, shot_chances, shot_line};
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::melee_odds;
 use warband_rules::marauders::shooting::shot_modifier;
@@ -48,7 +48,7 @@ pub fn hd_worth(t: &ModelView) -> f64 {
 /// Expected value of `s` shooting at `t` from where they stand (0 if it cannot).
 pub fn shot_value(snap: &Snapshot, s: &ModelView, t: &ModelView, moved: bool) -> f64 {
     let broken = snap.broken(s.side);
-    let Ok(line) = check_shot(&snap.models, &snap.terrain, broken, s, t) else {
+    let Ok(line) = shot_line(&snap.models, &snap.terrain, broken, s, t) else {
         return 0.0;
     };
     shot_chances(&snap.models, &line, moved, t.id, snap.group_of(t.id))
@@ -118,7 +118,7 @@ pub fn exposure_parts(snap: &Snapshot, m: &ModelView, at: Placed) -> (f64, f64) 
         {
             let mut e2 = e.clone();
             e2.conditions.shot = false;
-            if let Ok(line) = check_shot(&snap.models, &snap.terrain, snap.broken(e.side), &e2, &me)
+            if let Ok(line) = shot_line(&snap.models, &snap.terrain, snap.broken(e.side), &e2, &me)
             {
                 shots += 0.5f64.powi(line.obstacles.len() as i32)
                     * die_chance(me.effective_armour(), shot_modifier(false))

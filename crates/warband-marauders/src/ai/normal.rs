@@ -10,7 +10,7 @@ use crate::command::Command;
 use crate::engine::Engine;
 use crate::engine::Marauders;
 use crate::geometry::{gap, in_contact};
-use crate::phases::{Phase, check_shot};
+use crate::phases::{Phase, shot_line};
 use bevy_math::Vec2;
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::engagement::may_disengage;
@@ -322,7 +322,7 @@ impl Normal {
         for s in shooters {
             let mut best: Option<(f64, u32)> = None;
             for t in snap.enemies() {
-                if check_shot(&snap.models, &snap.terrain, snap.broken(s.side), &s, t).is_err() {
+                if shot_line(&snap.models, &snap.terrain, snap.broken(s.side), &s, t).is_err() {
                     continue;
                 }
                 let v = shot_value(snap, &s, t, s.conditions.moved) * hd_worth(t).sqrt()

@@ -8,7 +8,7 @@ use crate::command::Command;
 use crate::components::SpellAim;
 use crate::engine::Marauders;
 use crate::geometry::{check_move, gap, in_contact};
-use crate::phases::{Phase, check_shot};
+use crate::phases::{Phase, shot_line};
 use bevy_ecs::world::World;
 use bevy_math::Vec2;
 use bevy_state::state::State;
@@ -98,8 +98,7 @@ impl Candidates for Marauders {
             Phase::Shooting => {
                 for s in snap.mine().filter(|m| m.profile.ranged.is_some()) {
                     for t in snap.enemies() {
-                        if check_shot(&snap.models, &snap.terrain, snap.broken(side), s, t).is_ok()
-                        {
+                        if shot_line(&snap.models, &snap.terrain, snap.broken(side), s, t).is_ok() {
                             options.push(Command::Shoot {
                                 model: s.id,
                                 target: t.id,

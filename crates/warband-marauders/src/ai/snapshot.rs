@@ -25,9 +25,9 @@ pub struct Snapshot {
     pub rounds_left: u32,
     /// The other side has finished its part of the current phase.
     pub enemy_done: bool,
-    /// Melee groups as the models stand (kept in step by `get_mut` callers that move
-    /// models: call `regroup`).
-    pub groups: Vec<Vec<u32>>,
+    /// Melee groups as the models stand, worked out when first asked for (callers of
+    /// `get_mut` that move models call `regroup`).
+    groups: std::cell::OnceCell<Vec<Vec<u32>>>,
 }
 
 impl Snapshot {
@@ -45,30 +45,32 @@ impl Snapshot {
             hd_removed: [b.sides[0].hd_removed, b.sides[1].hd_removed],
             rounds_left: b.round_limit.saturating_sub(b.round),
             enemy_done: b.turn.done[side.other().index()],
-            groups: Vec::new(),
+            groups: std::cell::OnceCell::new(),
         }
-        .regrouped()
     }
 
-    fn regrouped(mut self) -> Self {
-        self.regroup();
-        self
-    }
-
-    /// Recomputes the melee groups after models were moved.
+    /// Forgets the melee groups after models were moved (they are worked out again
+    /// when next asked for).
     pub fn regroup(&mut self) {
-        self.groups = melee_groups(
-            &self
-                .models
-                .iter()
-                .map(ModelView::grouped)
-                .collect::<Vec<_>>(),
-        );
+        self.groups = std::cell::OnceCell::new();
+    }
+
+    /// The melee groups as the models stand.
+    pub fn groups(&self) -> &[Vec<u32>] {
+        self.groups.get_or_init(|| {
+            melee_groups(
+                &self
+                    .models
+                    .iter()
+                    .map(ModelView::grouped)
+                    .collect::<Vec<_>>(),
+            )
+        })
     }
 
     /// The melee group `id` fights in, if any.
     pub fn group_of(&self, id: u32) -> Option<&[u32]> {
-        self.groups
+        self.groups()
             .iter()
             .find(|g| g.contains(&id))
             .map(Vec::as_slice)

@@ -18,7 +18,7 @@ pub use movement::{
     Undoable, charge_threats, group_if_at, may_still_charge, move_preview, mover_among,
     mover_and_others, undoable_move,
 };
-pub use shooting::{check_shot, melee_group_of, plan_shot, shot_chances};
+pub use shooting::{NoLine, check_shot, melee_group_of, plan_shot, shot_chances, shot_line};
 
 use crate::battle::Battle;
 use crate::command::{Command, Refusal, refuse};

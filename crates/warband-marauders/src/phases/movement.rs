@@ -61,18 +61,26 @@ fn undo_blocked(m: &ModelView) -> Option<String> {
 
 /// The mover and everything else on the table, as geometry sees them.
 pub fn mover_and_others(world: &World, m: &ModelView) -> (Mover, Vec<Other>) {
-    mover_among(m, &in_play(world))
+    let bases = crate::battle::bases_in_play(world);
+    mover_with(m, bases.iter().map(|(id, side, base)| (*id, *side, base)))
 }
 
 /// `m` as a mover among `models` (it may be among them; it is left out of the others).
 pub fn mover_among(m: &ModelView, models: &[ModelView]) -> (Mover, Vec<Other>) {
-    let others = models
-        .iter()
-        .filter(|o| o.id != m.id)
-        .map(|o| Other {
-            id: o.id,
-            base: o.base,
-            enemy: o.side != m.side,
+    mover_with(m, models.iter().map(|o| (o.id, o.side, &o.base)))
+}
+
+/// `m` as a mover among bases (id, side, base) (it is left out of the others).
+fn mover_with<'a>(
+    m: &ModelView,
+    bases: impl Iterator<Item = (u32, Side, &'a crate::geometry::Placed)>,
+) -> (Mover, Vec<Other>) {
+    let others = bases
+        .filter(|(id, ..)| *id != m.id)
+        .map(|(id, side, base)| Other {
+            id,
+            base: *base,
+            enemy: side != m.side,
         })
         .collect();
     let mover = Mover {
@@ -278,7 +286,7 @@ fn place(world: &mut World, m: &ModelView, end: Vec2, charged: Vec<u32>) {
         to: (end.x, end.y),
         charged,
     });
-    refresh_engagement(world);
+    crate::effects::refresh_engagement_after_move(world, m);
 }
 
 /// A broken side (RULINGS): each model moves its full allowance away from the nearest

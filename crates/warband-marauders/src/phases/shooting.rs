@@ -7,7 +7,7 @@ use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
 use crate::command::{Refusal, refuse};
 use crate::components::Conditions;
 use crate::effects::{pick, roll_damage, roll_needing};
-use crate::geometry::{Crossed, LineOfFire, TerrainShape, line_of_fire, melee_groups};
+use crate::geometry::{Crossed, LineOfFire, TerrainShape, line_of_fire_among, melee_groups};
 use crate::log::{BattleLog, LogEvent};
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -16,7 +16,9 @@ use warband_rules::marauders::Armour;
 use warband_rules::marauders::clauses;
 use warband_rules::marauders::engagement::ONE_HD;
 use warband_rules::marauders::odds::shot_damage_chances;
-use warband_rules::marauders::shooting::{Shooter, may_shoot, obstacle_stops, shot_modifier};
+use warband_rules::marauders::shooting::{
+    NoShot, Shooter, may_shoot, obstacle_stops, shot_modifier,
+};
 use warband_rules::{Die, Side};
 
 pub(super) fn plugin(app: &mut App) {
@@ -54,8 +56,46 @@ pub fn check_shot(
     s: &ModelView,
     t: &ModelView,
 ) -> Result<LineOfFire, Refusal> {
+    shot_line(models, terrain, broken, s, t).map_err(|p| p.refusal(s))
+}
+
+/// Why a shot cannot be taken, as facts: the words are only written when a player is
+/// told ([`NoLine::refusal`]), not each time a player weighs a shot.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum NoLine {
+    AlreadyShot,
+    Cannot(NoShot),
+    OutOfRange { reach: f32, range: f32 },
+    SightBlocked,
+}
+
+impl NoLine {
+    pub fn refusal(self, s: &ModelView) -> Refusal {
+        match self {
+            NoLine::AlreadyShot => {
+                Refusal::rule(format!("{} has already shot this round", s.profile.name))
+            }
+            NoLine::Cannot(e) => {
+                Refusal::table(format!("{} cannot shoot: {}", s.profile.name, e.reason()))
+            }
+            NoLine::OutOfRange { reach, range } => Refusal::rule(format!(
+                "the target is {reach:.1}\" away, beyond the {range}\" range"
+            )),
+            NoLine::SightBlocked => Refusal::rule("terrain blocks the line of sight"),
+        }
+    }
+}
+
+/// [`check_shot`] without the words: the line of fire, or what stops the shot.
+pub fn shot_line(
+    models: &[ModelView],
+    terrain: &[TerrainShape],
+    broken: bool,
+    s: &ModelView,
+    t: &ModelView,
+) -> Result<LineOfFire, NoLine> {
     if s.conditions.shot {
-        return refuse(format!("{} has already shot this round", s.profile.name));
+        return Err(NoLine::AlreadyShot);
     }
     may_shoot(Shooter {
         has_ranged_weapon: s.profile.ranged.is_some(),
@@ -64,19 +104,16 @@ pub fn check_shot(
         broken,
         asleep: s.conditions.asleep,
     })
-    .map_err(|e| Refusal::table(format!("{} cannot shoot: {}", s.profile.name, e.reason())))?;
+    .map_err(NoLine::Cannot)?;
     let range = s.profile.ranged.as_ref().map_or(0.0, |r| r.range);
     let reach = crate::geometry::gap(&s.base, &t.base);
     if reach > range {
-        return refuse(format!(
-            "the target is {reach:.1}\" away, beyond the {range}\" range"
-        ));
+        return Err(NoLine::OutOfRange { reach, range });
     }
-    let bases: Vec<(u32, crate::geometry::Placed)> =
-        models.iter().map(|m| (m.id, m.base)).collect();
-    let line = line_of_fire((s.id, &s.base), (t.id, &t.base), &bases, terrain);
+    let bases = models.iter().map(|m| (m.id, &m.base));
+    let line = line_of_fire_among((s.id, &s.base), (t.id, &t.base), bases, terrain);
     if line.sight_blocked_by.is_some() {
-        return refuse("terrain blocks the line of sight");
+        return Err(NoLine::SightBlocked);
     }
     Ok(line)
 }

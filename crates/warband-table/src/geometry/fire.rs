@@ -41,13 +41,28 @@ pub fn line_of_fire(
     bases: &[(u32, Placed)],
     terrain: &[TerrainShape],
 ) -> LineOfFire {
+    line_of_fire_among(
+        shooter,
+        target,
+        bases.iter().map(|(id, b)| (*id, b)),
+        terrain,
+    )
+}
+
+/// [`line_of_fire`] among bases given one by one (no list built for it).
+pub fn line_of_fire_among<'a>(
+    shooter: (u32, &Placed),
+    target: (u32, &Placed),
+    bases: impl IntoIterator<Item = (u32, &'a Placed)>,
+    terrain: &[TerrainShape],
+) -> LineOfFire {
     let (from, to) = (shooter.1.center, target.1.center);
     let mut obstacles: Vec<Crossing> = bases
-        .iter()
+        .into_iter()
         .filter(|(id, _)| *id != shooter.0 && *id != target.0)
         .filter_map(|(id, base)| {
             ray_enters_base(from, to, base).map(|at| Crossing {
-                what: Crossed::Base(*id),
+                what: Crossed::Base(id),
                 at,
             })
         })

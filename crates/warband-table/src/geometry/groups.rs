@@ -26,14 +26,12 @@ pub fn melee_groups(models: &[Grouped]) -> Vec<Vec<u32>> {
         i
     }
     let mut engaged = vec![false; n];
-    for i in 0..n {
-        for j in i + 1..n {
-            if models[i].side != models[j].side && in_contact(&models[i].base, &models[j].base) {
-                engaged[i] = true;
-                engaged[j] = true;
-                let (ri, rj) = (find(&mut parent, i), find(&mut parent, j));
-                parent[ri.max(rj)] = ri.min(rj);
-            }
+    for (i, j) in super::close_pairs(models, |m| &m.base, super::CONTACT_GAP) {
+        if models[i].side != models[j].side && in_contact(&models[i].base, &models[j].base) {
+            engaged[i] = true;
+            engaged[j] = true;
+            let (ri, rj) = (find(&mut parent, i), find(&mut parent, j));
+            parent[ri.max(rj)] = ri.min(rj);
         }
     }
     let mut groups: Vec<Vec<u32>> = Vec::new();

@@ -2,6 +2,7 @@
 //! and lines of fire. Positions are base centres in inches, measured from the table's
 //! bottom-left corner; the only place that speaks parry's vector type is `convert`.
 
+pub mod broad;
 mod convert;
 pub mod facing;
 pub mod fire;
@@ -9,8 +10,9 @@ pub mod groups;
 pub mod movement;
 pub mod shapes;
 
+pub use broad::close_pairs;
 pub use facing::{PivotCheck, aspect_of, check_pivot, in_front_arc, pivoted};
-pub use fire::{Crossed, Crossing, LineOfFire, line_of_fire};
+pub use fire::{Crossed, Crossing, LineOfFire, line_of_fire, line_of_fire_among};
 pub use groups::{Grouped, melee_groups};
 pub use movement::{
     FleeEnd, MoveCheck, MoveError, Mover, Other, check_move, edge_fraction, flee_path,

@@ -3,7 +3,7 @@
 //! through or overlapping another base, never crossing terrain that blocks movement. A
 //! move whose path meets an enemy base stops there in exact contact: a charge.
 
-use super::convert::{sweep_hit, sweep_hit_polygon};
+use super::convert::sweep_hit;
 use super::shapes::{Placed, TerrainShape};
 use super::{in_contact, overlaps};
 use bevy_math::Vec2;
@@ -91,7 +91,9 @@ pub fn check_move(
     let swept = delta * fraction;
     for (i, piece) in terrain.iter().enumerate() {
         if piece.flags.blocks_movement
-            && sweep_hit_polygon(&mover.base, swept, &piece.polygon).is_some_and(|t| t < 1.0 - EPS)
+            && piece
+                .sweep_hit(&mover.base, swept)
+                .is_some_and(|t| t < 1.0 - EPS)
         {
             return Err(MoveError::Blocked { terrain: i });
         }
@@ -158,7 +160,7 @@ pub fn furthest_legal(
     }
     let mut t = edge_fraction(&mover.base, delta, table).min(1.0);
     for piece in terrain.iter().filter(|p| p.flags.blocks_movement) {
-        if let Some(hit) = sweep_hit_polygon(&mover.base, delta, &piece.polygon) {
+        if let Some(hit) = piece.sweep_hit(&mover.base, delta) {
             t = t.min(hit);
         }
     }

@@ -88,6 +88,9 @@ pub struct TerrainShape {
     pub flags: TerrainFlags,
     pub(super) polygon: parry2d::shape::ConvexPolygon,
     pub(super) points: Vec<Vec2>,
+    /// The corners' bounding box (least, greatest): what is clear of it is clear of
+    /// the piece, found without the exact test.
+    bounds: (Vec2, Vec2),
 }
 
 impl TerrainShape {
@@ -113,11 +116,31 @@ impl TerrainShape {
                     .to_string(),
             );
         }
+        let bounds = points.iter().fold(
+            (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+            |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+        );
         Ok(Self {
             flags,
             polygon,
             points,
+            bounds,
         })
+    }
+
+    /// Whether the box `lo`–`hi`, grown by `margin`, meets the piece's bounding box.
+    fn near(&self, lo: Vec2, hi: Vec2, margin: f32) -> bool {
+        let (blo, bhi) = self.bounds;
+        lo.x - margin <= bhi.x
+            && lo.y - margin <= bhi.y
+            && hi.x + margin >= blo.x
+            && hi.y + margin >= blo.y
+    }
+
+    /// Whether a base's bounding box, grown by `margin`, meets the piece's.
+    fn near_base(&self, base: &Placed, margin: f32) -> bool {
+        let r = Vec2::splat(base.shape.reach());
+        self.near(base.center - r, base.center + r, margin)
     }
 
     pub fn points(&self) -> &[Vec2] {
@@ -126,23 +149,39 @@ impl TerrainShape {
 
     /// Whether a point lies inside (or on the edge of) the piece.
     pub fn contains(&self, p: Vec2) -> bool {
-        convert::polygon_contains(&self.polygon, p)
+        self.near(p, p, 1e-4) && convert::polygon_contains(&self.polygon, p)
     }
 
     /// Whether a base touches or lies inside the piece.
     pub fn touches(&self, base: &Placed) -> bool {
-        convert::base_polygon_gap(base, &self.polygon) <= super::CONTACT_GAP
+        self.near_base(base, super::CONTACT_GAP + 1e-4)
+            && convert::base_polygon_gap(base, &self.polygon) <= super::CONTACT_GAP
     }
 
     /// Whether a base lies partly over the piece (more than touching it).
     pub fn overlaps(&self, base: &Placed) -> bool {
-        convert::base_polygon_gap(base, &self.polygon) < -super::OVERLAP_TOLERANCE
+        self.near_base(base, 0.0)
+            && convert::base_polygon_gap(base, &self.polygon) < -super::OVERLAP_TOLERANCE
     }
 
     /// The part of the segment `from → to` inside the piece, as fractions [t_in, t_out]
     /// of its length, if any.
     pub fn segment_inside(&self, from: Vec2, to: Vec2) -> Option<(f32, f32)> {
+        if !self.near(from.min(to), from.max(to), 1e-4) {
+            return None;
+        }
         convert::segment_inside(&self.polygon, from, to)
+    }
+
+    /// Sweeps a base along `delta`: the fraction of `delta` at which it first touches the
+    /// piece, if it does before the end.
+    pub fn sweep_hit(&self, base: &Placed, delta: Vec2) -> Option<f32> {
+        let end = base.center + delta;
+        let r = Vec2::splat(base.shape.reach());
+        if !self.near(base.center.min(end) - r, base.center.max(end) + r, 1e-3) {
+            return None;
+        }
+        convert::sweep_hit_polygon(base, delta, &self.polygon)
     }
 }
 

@@ -1,0 +1,101 @@
+//! How the cost of one battle grows with the armies: orc warbands of N models a side
+//! (a chief and N − 1 orcs) on an open 120" × 120" table, one battle each, in a release
+//! build of the headless crates:
+//!
+//! `cargo run --release -p warband-marauders --example scale -- [--players charge,normal] [--seed S] [N…]`
+//!
+//! Prints one row per size and pairing: seconds for the whole battle (muster to end),
+//! rounds, commands and the time per command, so growth with N reads straight off.
+
+use std::path::PathBuf;
+use std::time::Instant;
+use warband_marauders::ai::{AiKind, play};
+use warband_marauders::data::BattleSetup;
+use warband_marauders::engine::Engine;
+use warband_rules::army::{ArmyEntry, ArmyList};
+use warband_table::table::{PerSide, Zone};
+
+fn main() -> Result<(), String> {
+    let mut sizes = Vec::new();
+    let mut players = vec![AiKind::Charge];
+    let mut seed = 1u64;
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--players" => {
+                let list = args.next().ok_or("--players needs a list")?;
+                players = list.split(',').map(str::parse).collect::<Result<_, _>>()?;
+            }
+            "--seed" => {
+                seed = args
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .ok_or("--seed needs a whole number")?;
+            }
+            n => sizes.push(n.parse::<u16>().map_err(|e| format!("{n}: {e}"))?),
+        }
+    }
+    if sizes.is_empty() {
+        sizes = vec![50, 100, 250, 500];
+    }
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios");
+    let base = BattleSetup::load(&root.join("open-field.ron")).map_err(|e| e.to_string())?;
+    println!("models/side  players          seconds  rounds  commands  µs/command");
+    for &n in &sizes {
+        for &kind in &players {
+            let setup = open_table(&base, n);
+            let start = Instant::now();
+            let mut engine = Engine::new(&setup, seed)?;
+            let mut a = kind.policy(seed);
+            let mut b = kind.policy(seed + 1);
+            let played = play(&mut engine, a.as_mut(), b.as_mut());
+            let secs = start.elapsed().as_secs_f64();
+            let commands = played.commands.len();
+            println!(
+                "{n:>11}  {:<15} {secs:>8.3} {:>7} {commands:>9} {:>11.1}{}",
+                format!("{kind} v {kind}"),
+                engine.battle().round,
+                secs * 1e6 / commands.max(1) as f64,
+                if played.finished {
+                    ""
+                } else {
+                    "  (command cap hit)"
+                }
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `base`'s rules and bestiary on an open 120" × 120" table, with `n` orcs a side
+/// deployed along the two far edges.
+fn open_table(base: &BattleSetup, n: u16) -> BattleSetup {
+    let mut setup = base.clone();
+    let s = &mut setup.scenario;
+    s.name = format!("Open 120 × 120, {n} a side");
+    s.table = (120.0, 120.0);
+    s.round_limit = 30;
+    s.terrain.clear();
+    s.deployment = Zone::facing_edges(s.table, 1.0, 20.0);
+    let army = |name: &str| ArmyList {
+        name: name.to_string(),
+        ruleset: warband_rules::Ruleset::Marauders,
+        points_limit: None,
+        leader: "Orc chief".into(),
+        entries: vec![
+            ArmyEntry {
+                profile: "Orc chief".into(),
+                count: 1,
+            },
+            ArmyEntry {
+                profile: "Orc".into(),
+                count: n - 1,
+            },
+        ],
+    };
+    setup.armies = PerSide {
+        a: army("Red Fang"),
+        b: army("Black Hand"),
+    };
+    setup
+}
