@@ -8,6 +8,10 @@ mod game;
 use clap::Parser;
 use std::process::ExitCode;
 
+/// mimalloc: battles allocate and free model views at a high rate (see Cargo.toml).
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = cli::Cli::parse();
     match cli.command {

@@ -6,6 +6,9 @@
 //!
 //! ARMY_A and ARMY_B replace the scenario's armies (names under the assets' `armies/`).
 
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::PathBuf;
 use warband_marauders::data::BattleSetup;
 use warband_marauders::sim::{SimConfig, run};

@@ -7,6 +7,9 @@
 //! Prints one row per size and pairing: seconds for the whole battle (muster to end),
 //! rounds, commands and the time per command, so growth with N reads straight off.
 
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::PathBuf;
 use std::time::Instant;
 use warband_marauders::ai::{AiKind, play};

@@ -57,9 +57,16 @@ pub(super) fn signed_gap(a: &Placed, b: &Placed) -> f32 {
 /// `other`, if it does before the end. Bases already touching and moving apart do not
 /// count.
 pub(super) fn sweep_hit(mover: &Placed, delta: Vec2, other: &Placed) -> Option<f32> {
-    // Broad phase: a base farther from the path than both reaches cannot be met.
-    let reach = mover.shape.reach() + other.shape.reach();
-    if distance_to_segment(other.center, mover.center, mover.center + delta) > reach + 1e-3 {
+    // Broad phase: a base farther from the path than both reaches cannot be met (first
+    // by the path's bounding box, then by distance).
+    let reach = mover.shape.reach() + other.shape.reach() + 1e-3;
+    let end = mover.center + delta;
+    let (lo, hi) = (mover.center.min(end) - reach, mover.center.max(end) + reach);
+    let c = other.center;
+    if c.x < lo.x || c.y < lo.y || c.x > hi.x || c.y > hi.y {
+        return None;
+    }
+    if distance_to_segment(c, mover.center, end) > reach {
         return None;
     }
     if let (BaseShape::Round { diameter: a }, BaseShape::Round { diameter: b }) =
