@@ -85,16 +85,7 @@ fn open_table(base: &BattleSetup, n: u16) -> BattleSetup {
         ruleset: warband_rules::Ruleset::Marauders,
         points_limit: None,
         leader: "Orc chief".into(),
-        entries: vec![
-            ArmyEntry {
-                profile: "Orc chief".into(),
-                count: 1,
-            },
-            ArmyEntry {
-                profile: "Orc".into(),
-                count: n - 1,
-            },
-        ],
+        entries: vec![ArmyEntry::new("Orc chief", 1), ArmyEntry::new("Orc", n - 1)],
     };
     setup.armies = PerSide {
         a: army("Red Fang"),

@@ -17,6 +17,15 @@ fn one() -> u16 {
     1
 }
 
+impl ArmyEntry {
+    pub fn new(profile: &str, count: u16) -> Self {
+        Self {
+            profile: profile.to_string(),
+            count,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ArmyList {
     pub name: String,
@@ -109,16 +118,7 @@ mod tests {
             ruleset: crate::Ruleset::Marauders,
             points_limit: None,
             leader: "Orc chief".into(),
-            entries: vec![
-                ArmyEntry {
-                    profile: "Orc chief".into(),
-                    count: 1,
-                },
-                ArmyEntry {
-                    profile: "Orc".into(),
-                    count: 3,
-                },
-            ],
+            entries: vec![ArmyEntry::new("Orc chief", 1), ArmyEntry::new("Orc", 3)],
         }
     }
 

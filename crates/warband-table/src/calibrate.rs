@@ -218,10 +218,7 @@ pub fn entries_of(profile: &str, n: u32) -> Vec<ArmyEntry> {
     let mut left = n;
     while left > 0 {
         let count = u16::try_from(left).unwrap_or(u16::MAX);
-        out.push(ArmyEntry {
-            profile: profile.to_string(),
-            count,
-        });
+        out.push(ArmyEntry::new(profile, count));
         left -= u32::from(count);
     }
     out

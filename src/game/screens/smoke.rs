@@ -20,14 +20,25 @@ pub fn screenshot_plugin(app: &mut App, path: PathBuf, after: f32) {
         move |time: Res<Time>,
               mut commands: Commands,
               mut taken: Local<Option<f32>>,
+              mut frames: Local<u32>,
               mut exit: MessageWriter<AppExit>| {
             let now = time.elapsed_secs();
+            // Frames drawn over the second half of the wait, once the screen has settled.
+            if now >= after / 2.0 && taken.is_none() {
+                *frames += 1;
+            }
             match *taken {
                 None if now >= after => {
                     commands
                         .spawn(Screenshot::primary_window())
                         .observe(save_to_disk(path.clone()));
                     *taken = Some(now);
+                    let span = now - after / 2.0;
+                    eprintln!(
+                        "frame rate: {} frames in {span:.1} s = {:.1} frames/s",
+                        *frames,
+                        *frames as f32 / span.max(1e-3)
+                    );
                 }
                 Some(at) if now >= at + 1.5 => {
                     exit.write(AppExit::Success);
