@@ -198,7 +198,9 @@ fn by_id<T>(world: &World, make: impl Fn(ViewItem) -> Option<T>) -> Vec<T> {
             }
         }
     });
-    slots.into_iter().flatten().collect()
+    let mut out = Vec::with_capacity(slots.iter().filter(|s| s.is_some()).count());
+    out.extend(slots.into_iter().flatten());
+    out
 }
 
 fn view_of(item: ViewItem) -> ModelView {

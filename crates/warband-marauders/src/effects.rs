@@ -181,18 +181,31 @@ pub fn refresh_engagement(world: &mut World) {
 /// [`refresh_engagement`] after one model moved from `before` to where it stands now, or
 /// left play: only it and the enemies it touched there or touches now can have changed.
 pub fn refresh_engagement_after_move(world: &mut World, before: &ModelView) {
-    let bases = crate::battle::bases_in_play(world);
-    let now = bases.iter().find(|b| b.0 == before.id).map(|b| b.2);
-    let touches = |side: Side, base: &Placed| {
-        bases
-            .iter()
-            .any(|(_, s, b)| *s != side && in_contact(base, b))
+    let (_, others) = crate::phases::mover_and_others(world, before);
+    let now = crate::battle::model(world, before.id)
+        .filter(|m| m.in_play)
+        .map(|m| m.base);
+    refresh_engagement_among(world, before, now, &others);
+}
+
+/// [`refresh_engagement_after_move`] given where the model stands `now` (None: out of
+/// play) and every other model in play as its move saw them (`enemy`: of the other side).
+pub fn refresh_engagement_among(
+    world: &mut World,
+    before: &ModelView,
+    now: Option<Placed>,
+    others: &[crate::geometry::Other],
+) {
+    let near = |base: &Placed, at: Option<Placed>| at.is_some_and(|at| in_contact(base, &at));
+    // An enemy of the mover is engaged if it touches one of the mover's side.
+    let touches_movers_side = |base: &Placed| {
+        near(base, now) || others.iter().any(|o| !o.enemy && in_contact(base, &o.base))
     };
-    let mut changed = vec![(before.id, now.is_some_and(|n| touches(before.side, &n)))];
-    for (id, side, base) in &bases {
-        let near = |at: &Placed| in_contact(base, at);
-        if *side != before.side && (near(&before.base) || now.as_ref().is_some_and(near)) {
-            changed.push((*id, touches(*side, base)));
+    let engaged = now.is_some_and(|n| others.iter().any(|o| o.enemy && in_contact(&n, &o.base)));
+    let mut changed = vec![(before.id, engaged)];
+    for o in others.iter().filter(|o| o.enemy) {
+        if near(&o.base, Some(before.base)) || near(&o.base, now) {
+            changed.push((o.id, touches_movers_side(&o.base)));
         }
     }
     set_engagement(world, changed);

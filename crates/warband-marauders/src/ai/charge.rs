@@ -24,6 +24,9 @@ impl TablePolicy<Marauders> for Charge {
             self.key = key;
             self.held.clear();
         }
+        if !matches!(key.1, Phase::Movement | Phase::Shooting) {
+            return None;
+        }
         let snap = Snapshot::take(engine.world(), side);
         for m in snap.mine() {
             if self.held.contains(&m.id) {

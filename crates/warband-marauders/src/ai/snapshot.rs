@@ -139,11 +139,9 @@ impl Snapshot {
         self.models
             .iter()
             .filter(|o| o.side != m.side)
-            .min_by(|a, b| {
-                gap(&m.base, &a.base)
-                    .total_cmp(&gap(&m.base, &b.base))
-                    .then(a.id.cmp(&b.id))
-            })
+            .map(|o| (gap(&m.base, &o.base), o))
+            .min_by(|(ga, a), (gb, b)| ga.total_cmp(gb).then(a.id.cmp(&b.id)))
+            .map(|(_, o)| o)
     }
 
     /// The model as a mover, with everything else as geometry sees it.

@@ -204,11 +204,14 @@ pub(super) fn move_model(
             m.profile.name
         ));
     }
-    let (check, _) = checked(world, &m, to)?;
+    let (check, others) = checked(world, &m, to)?;
     if check.charged.is_empty() {
         world.resource_mut::<Undoable>().0.push((id, m.base.center));
     }
-    place(world, &m, check.end, check.charged);
+    let end = check.end;
+    place(world, &m, end, check.charged);
+    // Nothing else has moved since the check: its view of the others still holds.
+    crate::effects::refresh_engagement_among(world, &m, Some(m.base.at(end)), &others);
     Ok(())
 }
 
@@ -247,6 +250,7 @@ pub(super) fn disengage(
     strike_leaver(world, &m);
     if model(world, id).is_some_and(|m| m.in_play) {
         place(world, &m, check.end, Vec::new());
+        crate::effects::refresh_engagement_after_move(world, &m);
     }
     Ok(())
 }
@@ -274,6 +278,7 @@ fn strike_leaver(world: &mut World, m: &ModelView) {
     );
 }
 
+/// Puts model `m` at `end`, moved, and logs it; the caller then refreshes engagement.
 fn place(world: &mut World, m: &ModelView, end: Vec2, charged: Vec<u32>) {
     let mut e = world.entity_mut(m.entity);
     e.insert(Base(m.base.at(end)));
@@ -286,7 +291,6 @@ fn place(world: &mut World, m: &ModelView, end: Vec2, charged: Vec<u32>) {
         to: (end.x, end.y),
         charged,
     });
-    crate::effects::refresh_engagement_after_move(world, m);
 }
 
 /// A broken side (RULINGS): each model moves its full allowance away from the nearest
@@ -362,7 +366,10 @@ fn flee_one(world: &mut World, m: &ModelView, toward: Vec2) {
         }
     }
     match end {
-        FleeEnd::At(at) => place(world, m, at, Vec::new()),
+        FleeEnd::At(at) => {
+            place(world, m, at, Vec::new());
+            crate::effects::refresh_engagement_after_move(world, m);
+        }
         _ => {
             world.resource_mut::<BattleLog>().push(LogEvent::Moved {
                 model: m.id,

@@ -31,11 +31,19 @@ pub fn gap(a: &Placed, b: &Placed) -> f32 {
 }
 
 pub fn in_contact(a: &Placed, b: &Placed) -> bool {
-    gap(a, b) <= CONTACT_GAP
+    within(a, b, CONTACT_GAP) && gap(a, b) <= CONTACT_GAP
 }
 
 pub fn overlaps(a: &Placed, b: &Placed) -> bool {
-    gap(a, b) < -OVERLAP_TOLERANCE
+    within(a, b, 0.0) && gap(a, b) < -OVERLAP_TOLERANCE
+}
+
+/// Whether two bases' bounding squares come within `margin` of each other: the cheap
+/// test that clears most pairs before the exact gap is measured.
+fn within(a: &Placed, b: &Placed, margin: f32) -> bool {
+    let reach = a.shape.reach() + b.shape.reach() + margin;
+    let d = (a.center - b.center).abs();
+    d.x <= reach && d.y <= reach
 }
 
 #[cfg(test)]
