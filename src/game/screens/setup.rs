@@ -169,6 +169,12 @@ fn open_form(mut commands: Commands, preset: Option<Res<SetupPreset>>) {
     let mut problems = Vec::new();
     let scenarios = scenarios(&mut problems);
     let armies = armies(&mut problems);
+    // A damaged units.ron or heroes.ron is told, not silently gone without.
+    problems.extend(
+        Ruleset::ALL
+            .into_iter()
+            .filter_map(crate::game::saves::own_data_problem),
+    );
     let find = |name: &str| {
         armies
             .iter()
