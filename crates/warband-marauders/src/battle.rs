@@ -93,7 +93,7 @@ impl Battle {
 }
 
 /// A read-only copy of one model, for rules code that looks at many models at once.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ModelView {
     pub entity: Entity,
     pub id: u32,

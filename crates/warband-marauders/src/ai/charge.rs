@@ -15,6 +15,8 @@ use warband_rules::Side;
 pub struct Charge {
     held: Vec<u32>,
     key: (u32, Phase),
+    /// The snapshot of its last decision and the log length then, patched at the next.
+    kept: Option<(Snapshot, usize)>,
 }
 
 impl TablePolicy<Marauders> for Charge {
@@ -23,16 +25,32 @@ impl TablePolicy<Marauders> for Charge {
         if self.key != key {
             self.key = key;
             self.held.clear();
+            self.kept = None;
         }
         if !matches!(key.1, Phase::Movement | Phase::Shooting) {
             return None;
         }
-        let snap = Snapshot::take(engine.world(), side);
+        let world = engine.world();
+        let snap = self
+            .kept
+            .take()
+            .and_then(|(snap, seen)| snap.patched(world, seen))
+            .unwrap_or_else(|| Snapshot::take(world, side));
+        let command = self.choose(&snap, key.1);
+        self.kept = Some((snap, engine.log().events.len()));
+        command
+    }
+}
+
+impl Charge {
+    /// The first of its models, in id order, that has something to do, and what.
+    fn choose(&mut self, snap: &Snapshot, phase: Phase) -> Option<Command> {
+        let side = snap.side;
         for m in snap.mine() {
             if self.held.contains(&m.id) {
                 continue;
             }
-            let command = match key.1 {
+            let command = match phase {
                 Phase::Movement
                     if !m.conditions.moved
                         && !m.conditions.asleep

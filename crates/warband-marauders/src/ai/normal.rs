@@ -33,6 +33,8 @@ pub struct Normal {
     /// Models that chose to do nothing in the current phase.
     held: Vec<u32>,
     key: (u32, Phase),
+    /// The snapshot of its last decision and the log length then, patched at the next.
+    kept: Option<(Snapshot, usize)>,
 }
 
 impl Normal {
@@ -79,6 +81,7 @@ impl Normal {
             rng: DiceRoller::from_seed(seed),
             held: Vec::new(),
             key: (0, Phase::Deploy),
+            kept: None,
         }
     }
 
@@ -203,11 +206,25 @@ impl TablePolicy<Marauders> for Normal {
         if self.key != (round, phase) {
             self.key = (round, phase);
             self.held.clear();
+            self.kept = None;
         }
-        let snap = Snapshot::take(engine.world(), side);
+        let world = engine.world();
+        let snap = self
+            .kept
+            .take()
+            .and_then(|(snap, seen)| snap.patched(world, seen))
+            .unwrap_or_else(|| Snapshot::take(world, side));
+        let command = self.decide(&snap, phase, side);
+        self.kept = Some((snap, engine.log().events.len()));
+        command
+    }
+}
+
+impl Normal {
+    fn decide(&mut self, snap: &Snapshot, phase: Phase, side: Side) -> Option<Command> {
         match phase {
             Phase::DeclareSpells => {
-                let choice = spells::best_declaration(&snap, &self.held)?;
+                let choice = spells::best_declaration(snap, &self.held)?;
                 if let Command::DeclareSpell { caster, .. } = &choice {
                     self.held.push(*caster);
                 }
@@ -222,14 +239,12 @@ impl TablePolicy<Marauders> for Normal {
                     (Phase::Morale, side),
                 ],
             }),
-            Phase::Movement => self.movement(&snap),
-            Phase::Shooting => self.shooting(&snap),
+            Phase::Movement => self.movement(snap),
+            Phase::Shooting => self.shooting(snap),
             _ => None,
         }
     }
-}
 
-impl Normal {
     fn movement(&mut self, snap: &Snapshot) -> Option<Command> {
         let movable: Vec<ModelView> = snap
             .mine()

@@ -2,8 +2,10 @@
 //! world once per decision. No dice, no future: only what a player at the table sees.
 
 use crate::battle::{Battle, ModelView, TerrainMap, in_play};
+use crate::command::Command;
 use crate::engine::Spells;
 use crate::geometry::{Mover, Other, TerrainShape, gap, in_contact, melee_groups};
+use crate::log::{BattleLog, Entry, LogEvent};
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use std::sync::Arc;
@@ -47,6 +49,34 @@ impl Snapshot {
             enemy_done: b.turn.done[side.other().index()],
             groups: std::cell::OnceCell::new(),
         }
+    }
+
+    /// Brings a snapshot taken when the log held `seen` entries up to date, if all that
+    /// happened since is moves: each moved model and those it charged are read again (a
+    /// legal move never leaves a fight, so no one else's state changes). None when
+    /// anything else happened: take a fresh one. Kept snapshots spare a player copying
+    /// every model out of the world at every move of a big battle.
+    pub fn patched(mut self, world: &World, seen: usize) -> Option<Self> {
+        let mut changed = Vec::new();
+        for e in world.resource::<BattleLog>().events.get(seen..)? {
+            match e {
+                Entry::Accepted {
+                    command: Command::Move { .. },
+                    ..
+                } => {}
+                Entry::Rules(LogEvent::Moved { model, charged, .. }) => {
+                    changed.push(*model);
+                    changed.extend(charged);
+                }
+                _ => return None,
+            }
+        }
+        for id in changed {
+            let now = crate::battle::model(world, id).filter(|m| m.in_play)?;
+            *self.get_mut(id)? = now;
+        }
+        self.regroup();
+        Some(self)
     }
 
     /// Forgets the melee groups after models were moved (they are worked out again
