@@ -3,7 +3,7 @@
 //! every phase. A yardstick for the real players.
 
 use super::TablePolicy;
-use super::snapshot::Snapshot;
+use super::snapshot::{Kept, Snapshot};
 use crate::command::Command;
 use crate::engine::Engine;
 use crate::engine::Marauders;
@@ -15,8 +15,7 @@ use warband_rules::Side;
 pub struct Charge {
     held: Vec<u32>,
     key: (u32, Phase),
-    /// The snapshot of its last decision and the log length then, patched at the next.
-    kept: Option<(Snapshot, usize)>,
+    kept: Kept,
 }
 
 impl TablePolicy<Marauders> for Charge {
@@ -25,19 +24,14 @@ impl TablePolicy<Marauders> for Charge {
         if self.key != key {
             self.key = key;
             self.held.clear();
-            self.kept = None;
+            self.kept.forget();
         }
         if !matches!(key.1, Phase::Movement | Phase::Shooting) {
             return None;
         }
-        let world = engine.world();
-        let snap = self
-            .kept
-            .take()
-            .and_then(|(snap, seen)| snap.patched(world, seen))
-            .unwrap_or_else(|| Snapshot::take(world, side));
+        let snap = self.kept.take(engine.world(), side);
         let command = self.choose(&snap, key.1);
-        self.kept = Some((snap, engine.log().events.len()));
+        self.kept.keep(snap, engine.world());
         command
     }
 }

@@ -3,7 +3,7 @@
 
 use super::candidates::{Candidate, Kind, candidates};
 use super::eval::{best_shot_from, exposure_parts, hd_worth, in_cover, melee_value, shot_value};
-use super::snapshot::Snapshot;
+use super::snapshot::{Kept, Snapshot};
 use super::{TablePolicy, spells};
 use crate::battle::ModelView;
 use crate::command::Command;
@@ -33,8 +33,7 @@ pub struct Normal {
     /// Models that chose to do nothing in the current phase.
     held: Vec<u32>,
     key: (u32, Phase),
-    /// The snapshot of its last decision and the log length then, patched at the next.
-    kept: Option<(Snapshot, usize)>,
+    kept: Kept,
 }
 
 impl Normal {
@@ -81,7 +80,7 @@ impl Normal {
             rng: DiceRoller::from_seed(seed),
             held: Vec::new(),
             key: (0, Phase::Deploy),
-            kept: None,
+            kept: Kept::default(),
         }
     }
 
@@ -206,16 +205,11 @@ impl TablePolicy<Marauders> for Normal {
         if self.key != (round, phase) {
             self.key = (round, phase);
             self.held.clear();
-            self.kept = None;
+            self.kept.forget();
         }
-        let world = engine.world();
-        let snap = self
-            .kept
-            .take()
-            .and_then(|(snap, seen)| snap.patched(world, seen))
-            .unwrap_or_else(|| Snapshot::take(world, side));
+        let snap = self.kept.take(engine.world(), side);
         let command = self.decide(&snap, phase, side);
-        self.kept = Some((snap, engine.log().events.len()));
+        self.kept.keep(snap, engine.world());
         command
     }
 }

@@ -179,3 +179,26 @@ impl Snapshot {
         crate::phases::mover_among(m, &self.models)
     }
 }
+
+/// A player's snapshot kept from one decision to the next within a phase.
+#[derive(Default)]
+pub struct Kept(Option<(Snapshot, usize)>);
+
+impl Kept {
+    /// The snapshot for this decision: the kept one patched from the log, or a fresh one.
+    pub fn take(&mut self, world: &World, side: Side) -> Snapshot {
+        self.0
+            .take()
+            .and_then(|(snap, seen)| snap.patched(world, seen))
+            .unwrap_or_else(|| Snapshot::take(world, side))
+    }
+
+    /// Keeps `snap` for the next decision, with the log as it stands now.
+    pub fn keep(&mut self, snap: Snapshot, world: &World) {
+        self.0 = Some((snap, world.resource::<BattleLog>().events.len()));
+    }
+
+    pub fn forget(&mut self) {
+        self.0 = None;
+    }
+}
