@@ -4,6 +4,7 @@
 
 mod attacking;
 mod declare;
+mod flee;
 mod initiative;
 mod morale;
 mod movement;
@@ -255,7 +256,7 @@ fn begin_side_turn(world: &mut World, phase: Phase, side: Side) {
         return;
     }
     if phase == Phase::Movement {
-        movement::flee(world, side);
+        flee::flee(world, side);
     }
     finish_side(world, side);
 }
