@@ -162,8 +162,9 @@ pub fn remove(world: &mut World, id: u32, why: &str) {
     check_annihilation(world);
 }
 
-/// Sets each model's engagement: a model touching an enemy is engaged since the round
-/// that contact began; one touching none is not engaged.
+/// Sets every model's engagement from the table as it stands: a model touching an enemy
+/// is engaged since the round that contact began; one touching none is not (for a table
+/// set by hand; play refreshes only around the model that moved).
 pub fn refresh_engagement(world: &mut World) {
     let all = models(world);
     let mut touching = vec![false; all.len()];
@@ -178,8 +179,10 @@ pub fn refresh_engagement(world: &mut World) {
     set_engagement(world, ids.zip(touching).collect());
 }
 
-/// [`refresh_engagement`] after one model moved from `before` to where it stands now, or
-/// left play: only it and the enemies it touched there or touches now can have changed.
+/// Sets engagement after one model moved from `before` to where it stands now, or left
+/// play: a model touching an enemy is engaged since the round that contact began, one
+/// touching none is not; only the model and the enemies it touched there or touches now
+/// can have changed.
 pub fn refresh_engagement_after_move(world: &mut World, before: &ModelView) {
     let (_, others) = crate::phases::mover_and_others(world, before);
     let now = crate::battle::model(world, before.id)

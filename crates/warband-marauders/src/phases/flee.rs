@@ -85,8 +85,8 @@ fn flee_one(world: &mut World, m: &ModelView, toward: Vec2) {
     }
     match end {
         FleeEnd::At(at) => {
-            place(world, m, at, Vec::new());
-            crate::effects::refresh_engagement_after_move(world, m);
+            let (_, others) = mover_and_others(world, m);
+            place(world, m, at, Vec::new(), &others);
         }
         _ => {
             world.resource_mut::<BattleLog>().push(LogEvent::Moved {

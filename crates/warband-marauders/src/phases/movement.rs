@@ -6,7 +6,7 @@ use super::Phase;
 use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
 use crate::command::{Refusal, refuse};
 use crate::components::*;
-use crate::effects::{refresh_engagement, roll_damage};
+use crate::effects::roll_damage;
 use crate::geometry::{MoveCheck, Mover, Other, check_move, furthest_legal, in_contact};
 use crate::log::{BattleLog, LogEvent};
 use bevy_app::App;
@@ -206,10 +206,8 @@ pub(super) fn move_model(
     if check.charged.is_empty() {
         world.resource_mut::<Undoable>().0.push((id, m.base.center));
     }
-    let end = check.end;
-    place(world, &m, end, check.charged);
     // Nothing else has moved since the check: its view of the others still holds.
-    crate::effects::refresh_engagement_among(world, &m, Some(m.base.at(end)), &others);
+    place(world, &m, check.end, check.charged, &others);
     Ok(())
 }
 
@@ -247,8 +245,9 @@ pub(super) fn disengage(
     world.resource_mut::<Undoable>().0.clear();
     strike_leaver(world, &m);
     if model(world, id).is_some_and(|m| m.in_play) {
-        place(world, &m, check.end, Vec::new());
-        crate::effects::refresh_engagement_after_move(world, &m);
+        // The others as the strikes left them.
+        let (_, others) = mover_and_others(world, &m);
+        place(world, &m, check.end, Vec::new(), &others);
     }
     Ok(())
 }
@@ -276,8 +275,15 @@ pub(super) fn strike_leaver(world: &mut World, m: &ModelView) {
     );
 }
 
-/// Puts model `m` at `end`, moved, and logs it; the caller then refreshes engagement.
-pub(super) fn place(world: &mut World, m: &ModelView, end: Vec2, charged: Vec<u32>) {
+/// Puts model `m` at `end`, moved, logs it, and refreshes the engagement it changed
+/// among `others` (every other model in play, as they stand).
+pub(super) fn place(
+    world: &mut World,
+    m: &ModelView,
+    end: Vec2,
+    charged: Vec<u32>,
+    others: &[Other],
+) {
     let mut e = world.entity_mut(m.entity);
     e.insert(Base(m.base.at(end)));
     e.get_mut::<Conditions>()
@@ -289,6 +295,7 @@ pub(super) fn place(world: &mut World, m: &ModelView, end: Vec2, charged: Vec<u3
         to: (end.x, end.y),
         charged,
     });
+    crate::effects::refresh_engagement_among(world, m, Some(m.base.at(end)), others);
 }
 
 /// A declared spell lost: `m` was made to move.
@@ -345,6 +352,6 @@ pub(super) fn undo_move(world: &mut World, side: Side, id: u32) -> Result<(), Re
     world
         .resource_mut::<BattleLog>()
         .push(LogEvent::MoveUndone { model: id });
-    refresh_engagement(world);
+    crate::effects::refresh_engagement_after_move(world, &m);
     Ok(())
 }
