@@ -11,17 +11,11 @@ pub fn close_pairs<T>(
     base: impl Fn(&T) -> &Placed,
     margin: f32,
 ) -> Vec<(usize, usize)> {
-    let extent = |i: usize| {
-        let b = base(&items[i]);
-        let r = b.shape.reach();
-        (
-            b.center.x - r,
-            b.center.x + r,
-            b.center.y - r,
-            b.center.y + r,
-        )
+    let extent = |t: &T| {
+        let (lo, hi) = base(t).swept_bounds(bevy_math::Vec2::ZERO);
+        (lo.x, hi.x, lo.y, hi.y)
     };
-    let boxes: Vec<(f32, f32, f32, f32)> = (0..items.len()).map(extent).collect();
+    let boxes: Vec<(f32, f32, f32, f32)> = items.iter().map(extent).collect();
     let mut order: Vec<usize> = (0..items.len()).collect();
     order.sort_by(|a, b| boxes[*a].0.total_cmp(&boxes[*b].0).then(a.cmp(b)));
     let mut out = Vec::new();

@@ -59,14 +59,14 @@ pub(super) fn signed_gap(a: &Placed, b: &Placed) -> f32 {
 pub(super) fn sweep_hit(mover: &Placed, delta: Vec2, other: &Placed) -> Option<f32> {
     // Broad phase: a base farther from the path than both reaches cannot be met (first
     // by the path's bounding box, then by distance).
-    let reach = mover.shape.reach() + other.shape.reach() + 1e-3;
-    let end = mover.center + delta;
-    let (lo, hi) = (mover.center.min(end) - reach, mover.center.max(end) + reach);
+    let margin = other.shape.reach() + 1e-3;
+    let (lo, hi) = mover.swept_bounds(delta);
     let c = other.center;
-    if c.x < lo.x || c.y < lo.y || c.x > hi.x || c.y > hi.y {
+    if c.x < lo.x - margin || c.y < lo.y - margin || c.x > hi.x + margin || c.y > hi.y + margin {
         return None;
     }
-    if distance_to_segment(c, mover.center, end) > reach {
+    let reach = mover.shape.reach() + margin;
+    if distance_to_segment(c, mover.center, mover.center + delta) > reach {
         return None;
     }
     if let (BaseShape::Round { diameter: a }, BaseShape::Round { diameter: b }) =

@@ -58,6 +58,15 @@ impl Placed {
         Self { center, ..self }
     }
 
+    /// The box (least, greatest corner) the base covers swept along `delta` (zero: where
+    /// it stands), a square of its reach about each end: what lies clear of it, the
+    /// base cannot meet.
+    pub fn swept_bounds(&self, delta: Vec2) -> (Vec2, Vec2) {
+        let end = self.center + delta;
+        let r = Vec2::splat(self.shape.reach());
+        (self.center.min(end) - r, self.center.max(end) + r)
+    }
+
     /// Whether the whole base lies on a table of this size.
     pub fn on_table(&self, table: Vec2) -> bool {
         let half = self.shape.half_extents(self.facing);
@@ -139,8 +148,8 @@ impl TerrainShape {
 
     /// Whether a base's bounding box, grown by `margin`, meets the piece's.
     fn near_base(&self, base: &Placed, margin: f32) -> bool {
-        let r = Vec2::splat(base.shape.reach());
-        self.near(base.center - r, base.center + r, margin)
+        let (lo, hi) = base.swept_bounds(Vec2::ZERO);
+        self.near(lo, hi, margin)
     }
 
     pub fn points(&self) -> &[Vec2] {
@@ -176,9 +185,8 @@ impl TerrainShape {
     /// Sweeps a base along `delta`: the fraction of `delta` at which it first touches the
     /// piece, if it does before the end.
     pub fn sweep_hit(&self, base: &Placed, delta: Vec2) -> Option<f32> {
-        let end = base.center + delta;
-        let r = Vec2::splat(base.shape.reach());
-        if !self.near(base.center.min(end) - r, base.center.max(end) + r, 1e-3) {
+        let (lo, hi) = base.swept_bounds(delta);
+        if !self.near(lo, hi, 1e-3) {
             return None;
         }
         convert::sweep_hit_polygon(base, delta, &self.polygon)
