@@ -61,20 +61,38 @@ pub fn shot_value(snap: &Snapshot, s: &ModelView, t: &ModelView, moved: bool) ->
         .sum()
 }
 
+/// `s` as it would shoot from `at` next shooting phase.
+fn shooter_at(s: &ModelView, at: Placed, moved: bool) -> ModelView {
+    let mut s = s.clone();
+    s.base = at;
+    s.conditions.moved = moved;
+    s.engaged_since = None;
+    s
+}
+
 /// The best shot `s` could take from `at` next shooting phase.
 pub fn best_shot_from(snap: &Snapshot, s: &ModelView, at: Placed, moved: bool) -> f64 {
     if s.profile.ranged.is_none() {
         return 0.0;
     }
-    let mut s = s.clone();
-    s.base = at;
-    s.conditions.moved = moved;
-    s.engaged_since = None;
-    snap.models
+    let s = shooter_at(s, at, moved);
+    // No shot is worth more than the best any one enemy model could be worth to it (a
+    // shot damages one model at most): once a shot is worth that, stop looking.
+    let modifier = shot_modifier(moved);
+    let ceiling = snap
+        .models
         .iter()
         .filter(|t| t.side != s.side)
-        .map(|t| shot_value(snap, &s, t, moved))
-        .fold(0.0, f64::max)
+        .map(|t| die_chance(t.effective_armour(), modifier) * hd_worth(t))
+        .fold(0.0, f64::max);
+    let mut best = 0.0;
+    for t in snap.models.iter().filter(|t| t.side != s.side) {
+        best = f64::max(best, shot_value(snap, &s, t, moved));
+        if best >= ceiling {
+            break;
+        }
+    }
+    best
 }
 
 /// Expected HD `m` would lose standing at `at`: from enemy shooters that can see it, and
@@ -87,55 +105,145 @@ pub fn exposure(snap: &Snapshot, m: &ModelView, at: Placed) -> f64 {
 
 /// [`exposure`] in two parts: (from shots, from charges).
 pub fn exposure_parts(snap: &Snapshot, m: &ModelView, at: Placed) -> (f64, f64) {
-    let mut me = m.clone();
-    me.base = at;
-    me.engaged_since = None;
-    let choices = |e: &ModelView, reach: f32| {
-        snap.models
+    Threats::to(snap, m).exposure_parts(snap, at)
+}
+
+/// The enemies that could shoot or charge `m` next round, each with the number of
+/// targets it could pick among: the part of [`exposure`] that does not depend on where
+/// `m` stands, worked out once for all of a model's candidate places.
+pub struct Threats<'a> {
+    me: ModelView,
+    enemies: Vec<Threat<'a>>,
+}
+
+struct Threat<'a> {
+    enemy: &'a ModelView,
+    /// How far it can charge (None: it is tied up in a fight).
+    reach: Option<f32>,
+    /// It and the models it could charge instead of `m`, plus one.
+    charge_choices: f64,
+    /// It as a shooter this coming phase, and the models in its range, plus one.
+    shooter: Option<(ModelView, f64)>,
+}
+
+impl<'a> Threats<'a> {
+    pub fn to(snap: &'a Snapshot, m: &ModelView) -> Self {
+        let mut me = m.clone();
+        me.engaged_since = None;
+        let choices = |e: &ModelView, reach: f32| {
+            snap.models
+                .iter()
+                .filter(|o| o.side == m.side && o.id != m.id && gap(&e.base, &o.base) <= reach)
+                .count() as f64
+                + 1.0
+        };
+        let enemies = snap
+            .models
             .iter()
-            .filter(|o| o.side == m.side && o.id != m.id && gap(&e.base, &o.base) <= reach)
-            .count() as f64
-            + 1.0
-    };
-    let mut shots = 0.0;
-    let mut chargers: Vec<&ModelView> = Vec::new();
-    let mut share = 0.0;
-    for e in snap
-        .models
-        .iter()
-        .filter(|e| e.side != m.side && !e.conditions.asleep)
-    {
-        let reach = e.profile.armour.movement_allowance();
-        if e.engaged_since.is_none() && gap(&e.base, &at) <= reach {
-            chargers.push(e);
-            share += 1.0 / choices(e, reach);
-        }
-        if let Some(weapon) = e
-            .profile
-            .ranged
-            .as_ref()
-            .filter(|_| !e.conditions.blinded && e.engaged_since.is_none())
-        {
-            let mut e2 = e.clone();
-            e2.conditions.shot = false;
-            if let Ok(line) = shot_line(&snap.models, &snap.terrain, snap.broken(e.side), &e2, &me)
+            .filter(|e| e.side != m.side && !e.conditions.asleep)
+            .map(|e| {
+                let reach = e.profile.armour.movement_allowance();
+                let shooter = e
+                    .profile
+                    .ranged
+                    .as_ref()
+                    .filter(|_| !e.conditions.blinded && e.engaged_since.is_none())
+                    .map(|weapon| {
+                        let mut e2 = e.clone();
+                        e2.conditions.shot = false;
+                        (e2, choices(e, weapon.range))
+                    });
+                Threat {
+                    enemy: e,
+                    reach: e.engaged_since.is_none().then_some(reach),
+                    charge_choices: choices(e, reach),
+                    shooter,
+                }
+            })
+            .collect();
+        Self { me, enemies }
+    }
+
+    /// Expected HD lost standing at `at`: (from shots, from charges).
+    pub fn exposure_parts(&self, snap: &Snapshot, at: Placed) -> (f64, f64) {
+        let mut me = self.me.clone();
+        me.base = at;
+        let mut shots = 0.0;
+        let mut chargers: Vec<&ModelView> = Vec::new();
+        let mut share = 0.0;
+        for t in &self.enemies {
+            let e = t.enemy;
+            if t.reach.is_some_and(|reach| gap(&e.base, &at) <= reach) {
+                chargers.push(e);
+                share += 1.0 / t.charge_choices;
+            }
+            if let Some((shooter, choices)) = &t.shooter
+                && let Ok(line) = shot_line(
+                    &snap.models,
+                    &snap.terrain,
+                    snap.broken(e.side),
+                    shooter,
+                    &me,
+                )
             {
                 shots += 0.5f64.powi(line.obstacles.len() as i32)
                     * die_chance(me.effective_armour(), shot_modifier(false))
-                    / choices(e, weapon.range);
+                    / choices;
             }
         }
+        let melee = if chargers.is_empty() {
+            0.0
+        } else {
+            let us = [&me];
+            (-melee_value(snap, &us, &chargers)).max(0.0) * share / chargers.len() as f64
+        };
+        (shots, melee)
     }
-    let melee = if chargers.is_empty() {
-        0.0
-    } else {
-        let us = [&me];
-        (-melee_value(snap, &us, &chargers)).max(0.0) * share / chargers.len() as f64
-    };
-    (shots, melee)
 }
 
 /// Cover: whether a base standing at `at` touches cover terrain.
 pub fn in_cover(snap: &Snapshot, at: &Placed) -> bool {
     snap.terrain.iter().any(|t| t.flags.cover && t.touches(at))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::AiKind;
+    use crate::command::Command;
+    use crate::data::BattleSetup;
+    use crate::engine::Engine;
+
+    /// `best_shot_from` stops looking once a shot is worth the most any target could be;
+    /// at every decision of whole battles it finds what weighing every target finds.
+    #[test]
+    fn the_best_shot_is_the_best_of_every_target() {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../../assets/scenarios/woods-and-walls.ron");
+        let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
+        let mut worth_a_shot = 0;
+        for seed in 1..=3 {
+            let mut engine = Engine::new(&setup, seed).expect("valid setup");
+            let mut players = [AiKind::Normal.policy(seed), AiKind::Normal.policy(seed + 1)];
+            while let Some(side) = engine.awaiting() {
+                let snap = Snapshot::take(engine.world(), side);
+                for s in snap.mine().filter(|s| s.profile.ranged.is_some()) {
+                    for moved in [false, true] {
+                        let shooter = shooter_at(s, s.base, moved);
+                        let every = snap
+                            .enemies()
+                            .map(|t| shot_value(&snap, &shooter, t, moved))
+                            .fold(0.0, f64::max);
+                        assert_eq!(best_shot_from(&snap, s, s.base, moved), every);
+                        worth_a_shot += usize::from(every > 0.0);
+                    }
+                }
+                let command = players[side.index()]
+                    .next(&mut engine, side)
+                    .unwrap_or(Command::EndPhase);
+                engine.submit(side, command).expect("a legal command");
+            }
+        }
+        assert!(worth_a_shot > 100, "only {worth_a_shot} shots weighed");
+    }
 }

@@ -10,7 +10,7 @@
 //! `normal`.
 
 use super::eval::{exposure_parts, melee_value, shot_value};
-use super::normal::Normal;
+use super::normal::{Normal, Weights};
 use super::snapshot::Snapshot;
 use super::{Charge, Policy, TablePolicy};
 use crate::battle::ModelView;
@@ -21,34 +21,31 @@ use crate::geometry::melee_groups;
 use crate::phases::Phase;
 use warband_rules::Side;
 
-/// A movement plan: `normal` judgement with a given caution and push, or one of the
-/// two extremes.
+/// A movement plan: `normal` judgement with given weights, or one of the two extremes.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Plan {
-    Styled { caution: f64, push: f64 },
+    Weighted(Weights),
     Advance,
     Hold,
 }
 
 impl Plan {
-    const NORMAL: Plan = Plan::Styled {
-        caution: 1.0,
-        push: 0.0,
-    };
-
-    /// `normal`, bolder, warier, all-out advance, hold. (A twelve-style grid of caution ×
-    /// push measured no better against `normal` and took three times as long.)
-    fn portfolio() -> Vec<Plan> {
-        vec![
-            Plan::NORMAL,
-            Plan::Styled {
-                caution: 0.4,
-                push: 0.12,
-            },
-            Plan::Styled {
-                caution: 2.0,
-                push: -0.05,
-            },
+    /// Its own weights, bolder, warier, all-out advance, hold. (A twelve-style grid of
+    /// caution × push measured no better against `normal` and took three times as long.)
+    fn portfolio() -> [Plan; 5] {
+        let own = Weights::HARD;
+        [
+            Plan::Weighted(own),
+            Plan::Weighted(Weights {
+                caution: own.caution * 0.4,
+                extra_push: own.extra_push + 0.12,
+                ..own
+            }),
+            Plan::Weighted(Weights {
+                caution: own.caution * 2.0,
+                extra_push: own.extra_push - 0.05,
+                ..own
+            }),
             Plan::Advance,
             Plan::Hold,
         ]
@@ -56,7 +53,7 @@ impl Plan {
 
     fn player(self, seed: u64) -> Box<dyn Policy + Send> {
         match self {
-            Plan::Styled { caution, push } => Box::new(Normal::styled(caution, push, seed)),
+            Plan::Weighted(w) => Box::new(Normal::weighted(w, seed)),
             Plan::Advance => Box::new(Charge::default()),
             Plan::Hold => Box::new(Hold),
         }
@@ -83,7 +80,7 @@ impl Hard {
     pub fn new(seed: u64) -> Self {
         Self {
             seed,
-            normal: Normal::standard(seed),
+            normal: Normal::weighted(Weights::HARD, seed),
             mover: None,
             key: (0, Phase::Deploy),
         }
@@ -178,8 +175,8 @@ impl TablePolicy<Marauders> for Hard {
                     ],
                 };
                 let (first, second) = (order(side), order(side.other()));
-                let v1 = self.judge(engine, side, Some(&first), Plan::NORMAL);
-                let v2 = self.judge(engine, side, Some(&second), Plan::NORMAL);
+                let v1 = self.judge(engine, side, Some(&first), Plan::Weighted(Weights::HARD));
+                let v2 = self.judge(engine, side, Some(&second), Plan::Weighted(Weights::HARD));
                 // Moving second sees the enemy's moves before its own; `judge` stops at
                 // the end of movement either way, so the comparison is fair.
                 Some(if v1 > v2 { first } else { second })
@@ -189,9 +186,12 @@ impl TablePolicy<Marauders> for Hard {
                     let plan = Plan::portfolio()
                         .into_iter()
                         .map(|p| (self.judge(engine, side, None, p), p))
-                        .fold((f64::NEG_INFINITY, Plan::NORMAL), |best, c| {
-                            if c.0 > best.0 { c } else { best }
-                        })
+                        .fold(
+                            (f64::NEG_INFINITY, Plan::Weighted(Weights::HARD)),
+                            |best, c| {
+                                if c.0 > best.0 { c } else { best }
+                            },
+                        )
                         .1;
                     self.mover = Some(plan.player(self.seed));
                 }

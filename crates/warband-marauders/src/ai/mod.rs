@@ -13,7 +13,7 @@ mod spells;
 
 pub use charge::Charge;
 pub use hard::Hard;
-pub use normal::Normal;
+pub use normal::{Normal, Weights};
 pub use random::Random;
 pub use snapshot::Snapshot;
 

@@ -2,7 +2,7 @@
 //! take the best. `easy` adds a beginner's noise and ignores danger.
 
 use super::candidates::{Candidate, Kind, candidates};
-use super::eval::{best_shot_from, exposure_parts, hd_worth, in_cover, melee_value, shot_value};
+use super::eval::{Threats, best_shot_from, hd_worth, in_cover, melee_value, shot_value};
 use super::snapshot::{Kept, Snapshot};
 use super::{TablePolicy, spells};
 use crate::battle::ModelView;
@@ -19,12 +19,57 @@ use warband_rules::{DiceRoller, Die, Side};
 pub struct Scoring {
     /// Standard size of the random error added to every score (0: none).
     pub noise: f64,
-    /// How much danger counts (1: fully, 0: ignored).
-    pub caution: f64,
     /// Whether to choose the phase order (else the priority side goes first in all).
     pub choose_order: bool,
+    pub weights: Weights,
+}
+
+/// How a move's parts are weighed against one another. `Weights::NORMAL` is `normal`'s
+/// own judgement; `hard` plays a set tuned by self-play (`docs/ai.md`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// How much danger counts (1: fully, 0: ignored).
+    pub caution: f64,
     /// Added to how hard melee models press on (negative: hang back).
     pub extra_push: f64,
+    /// The charges a melee model will threaten from its new place.
+    pub threat: f64,
+    /// Standing in cover.
+    pub cover: f64,
+    /// How much of a melee model's danger counts before pressing on discounts it.
+    pub melee_danger: f64,
+    /// An enemy shooter's shots stopped by tying it up in melee.
+    pub denial: f64,
+    /// The fight a charge forms (1: its expected exchange as it is).
+    pub charge: f64,
+    /// Unmoved friends counted as following a charge in.
+    pub followers: usize,
+    /// How much worse than the parting blows a fight must look before leaving it.
+    pub disengage: f64,
+}
+
+impl Weights {
+    pub const NORMAL: Weights = Weights {
+        caution: 1.0,
+        extra_push: 0.0,
+        threat: 0.3,
+        cover: 0.1,
+        melee_danger: 0.6,
+        denial: 0.5,
+        charge: 1.0,
+        followers: 2,
+        disengage: 0.25,
+    };
+
+    /// Tuned by self-play against `NORMAL` (`examples/tune.rs`, `docs/ai.md`): warier, no
+    /// bonus for cover, and pressing on only when behind.
+    pub const HARD: Weights = Weights {
+        caution: 2.5,
+        extra_push: -0.1,
+        cover: 0.0,
+        melee_danger: 1.0,
+        ..Weights::NORMAL
+    };
 }
 
 pub struct Normal {
@@ -41,9 +86,8 @@ impl Normal {
         Self::with(
             Scoring {
                 noise: 0.0,
-                caution: 1.0,
                 choose_order: true,
-                extra_push: 0.0,
+                weights: Weights::NORMAL,
             },
             seed,
         )
@@ -53,22 +97,23 @@ impl Normal {
         Self::with(
             Scoring {
                 noise: 0.8,
-                caution: 0.0,
                 choose_order: false,
-                extra_push: 0.0,
+                weights: Weights {
+                    caution: 0.0,
+                    ..Weights::NORMAL
+                },
             },
             seed,
         )
     }
 
-    /// A `normal` player with its own judgement of danger and of pressing on.
-    pub fn styled(caution: f64, extra_push: f64, seed: u64) -> Self {
+    /// A `normal` player weighing a move's parts its own way.
+    pub fn weighted(weights: Weights, seed: u64) -> Self {
         Self::with(
             Scoring {
                 noise: 0.0,
-                caution,
                 choose_order: true,
-                extra_push,
+                weights,
             },
             seed,
         )
@@ -94,31 +139,30 @@ impl Normal {
     }
 }
 
-/// The value of a candidate. With `fights`, the melee it starts and the charges it
-/// invites are counted too; without, only what does not depend on other models' moves
-/// (the lookahead of `hard` judges the fights itself).
+/// The value of a candidate: the fight a charge forms, or else what the place offers
+/// (shots or threatened charges, progress, cover) less the danger it stands in from the
+/// `threats` to `m`.
 pub fn position_score(
     snap: &Snapshot,
     m: &ModelView,
+    threats: &Threats,
     c: &Candidate,
-    caution: f64,
-    extra_push: f64,
-    fights: bool,
+    w: &Weights,
 ) -> f64 {
     let placed = m.base.at(c.check.end);
     let moved = c.kind != Kind::Stay;
     if !c.check.charged.is_empty() {
-        return if fights {
-            charge_score(snap, m, &c.check.charged, placed)
-        } else {
-            denial(snap, &c.check.charged)
-        };
+        return charge_score(snap, m, &c.check.charged, placed, w);
     }
-    let (shots, melee) = exposure_parts(snap, m, placed);
-    let danger = if fights { shots + melee } else { shots }.min(f64::from(m.hd.left));
-    let cover = if in_cover(snap, &placed) { 0.1 } else { 0.0 };
+    let (shots, melee) = threats.exposure_parts(snap, placed);
+    let danger = (shots + melee).min(f64::from(m.hd.left));
+    let cover = if in_cover(snap, &placed) {
+        w.cover
+    } else {
+        0.0
+    };
     if m.profile.ranged.is_some() {
-        return best_shot_from(snap, m, placed, moved) - caution * danger + cover;
+        return best_shot_from(snap, m, placed, moved) - w.caution * danger + cover;
     }
     let mut me = m.clone();
     me.base = placed;
@@ -129,31 +173,34 @@ pub fn position_score(
         .filter(|e| e.side != m.side && gap(&placed, &e.base) <= reach)
         .map(|e| melee_value(snap, &[&me], &[e]))
         .fold(0.0, f64::max);
-    let push = (snap.push() + extra_push).max(0.0);
+    let push = (snap.push() + w.extra_push).max(0.0);
     let progress = snap
         .nearest_enemy(m)
         .map_or(0.0, |n| push * f64::from(gap(&placed, &n.base)));
     // Pressing on means accepting some danger.
-    0.3 * threat - progress - caution * danger * (0.6 - 2.0 * push).max(0.1) + cover
+    w.threat * threat - progress - w.caution * danger * (w.melee_danger - 2.0 * push).max(0.1)
+        + cover
 }
 
-/// Shots an enemy shooter will not take while it is tied up in melee.
-fn denial(snap: &Snapshot, charged: &[u32]) -> f64 {
+/// Shots enemy shooters will not take while they are tied up in melee.
+fn denial(snap: &Snapshot, charged: &[u32], w: &Weights) -> f64 {
     charged
         .iter()
         .filter_map(|id| snap.get(*id))
         .filter(|t| t.profile.ranged.is_some() && t.engaged_since.is_none())
-        .map(|t| 0.5 * best_shot_from(snap, t, t.base, false))
+        .map(|t| w.denial * best_shot_from(snap, t, t.base, false))
         .sum()
 }
 
 /// The value of charging: the fight that forms (this model joining its friends already
-/// there), plus the shots it stops by tying up enemy shooters.
-pub fn charge_score(
+/// there, and unmoved friends who can reach the same enemies following in), plus the
+/// shots it stops by tying up enemy shooters.
+fn charge_score(
     snap: &Snapshot,
     m: &ModelView,
     charged: &[u32],
     placed: crate::geometry::Placed,
+    w: &Weights,
 ) -> f64 {
     let mut me = m.clone();
     me.base = placed;
@@ -169,33 +216,27 @@ pub fn charge_score(
             f.side == m.side && f.id != m.id && them.iter().any(|t| in_contact(&f.base, &t.base))
         })
         .collect();
-    // Friends who have not moved yet and can reach the same enemies will follow in.
-    let followers: Vec<&ModelView> = snap
-        .models
-        .iter()
-        .filter(|f| {
-            f.side == m.side
-                && f.id != m.id
-                && !f.conditions.moved
-                && !f.conditions.asleep
-                && f.declared.is_none()
-                && f.engaged_since.is_none()
-                && them
-                    .iter()
-                    .any(|t| gap(&f.base, &t.base) <= f.profile.armour.movement_allowance())
-        })
-        .take(2)
-        .collect();
+    let followers = snap.models.iter().filter(|f| {
+        f.side == m.side
+            && f.id != m.id
+            && !f.conditions.moved
+            && !f.conditions.asleep
+            && f.declared.is_none()
+            && f.engaged_since.is_none()
+            && them
+                .iter()
+                .any(|t| gap(&f.base, &t.base) <= f.profile.armour.movement_allowance())
+    });
     let mut with_me = friends.clone();
     with_me.push(&me);
-    with_me.extend(followers.iter().copied());
+    with_me.extend(followers.take(w.followers));
     let before = if friends.is_empty() {
         0.0
     } else {
         melee_value(snap, &friends, &them)
     };
     let ids: Vec<u32> = them.iter().map(|t| t.id).collect();
-    melee_value(snap, &with_me, &them) - before + denial(snap, &ids)
+    w.charge * (melee_value(snap, &with_me, &them) - before) + denial(snap, &ids, w)
 }
 
 impl TablePolicy<Marauders> for Normal {
@@ -239,6 +280,7 @@ impl Normal {
         }
     }
 
+    /// The first model in id order that wants to move, and where.
     fn movement(&mut self, snap: &Snapshot) -> Option<Command> {
         let movable: Vec<ModelView> = snap
             .mine()
@@ -250,25 +292,7 @@ impl Normal {
             let command = if m.engaged_since.is_some() {
                 self.disengage(snap, &m)
             } else {
-                let mut best: Option<(f64, Candidate)> = None;
-                for c in candidates(snap, &m) {
-                    let s = position_score(
-                        snap,
-                        &m,
-                        &c,
-                        self.scoring.caution,
-                        self.scoring.extra_push,
-                        true,
-                    ) + self.noise();
-                    if best.as_ref().is_none_or(|(b, _)| s > *b) {
-                        best = Some((s, c));
-                    }
-                }
-                best.filter(|(_, c)| c.kind != Kind::Stay)
-                    .map(|(_, c)| Command::Move {
-                        model: m.id,
-                        to: (c.check.end.x, c.check.end.y),
-                    })
+                self.best_move(snap, &m)
             };
             match command {
                 Some(c) => return Some(c),
@@ -278,12 +302,29 @@ impl Normal {
         None
     }
 
+    /// `m`'s best move (None: it is best where it stands).
+    fn best_move(&mut self, snap: &Snapshot, m: &ModelView) -> Option<Command> {
+        let threats = Threats::to(snap, m);
+        let mut best: Option<(f64, Candidate)> = None;
+        for c in candidates(snap, m) {
+            let s = position_score(snap, m, &threats, &c, &self.scoring.weights) + self.noise();
+            if best.as_ref().is_none_or(|(b, _)| s > *b) {
+                best = Some((s, c));
+            }
+        }
+        best.filter(|(_, c)| c.kind != Kind::Stay)
+            .map(|(_, c)| Command::Move {
+                model: m.id,
+                to: (c.check.end.x, c.check.end.y),
+            })
+    }
+
     /// Leaves a fight it expects to lose by more than the parting blows cost.
     fn disengage(&mut self, snap: &Snapshot, m: &ModelView) -> Option<Command> {
         if !m
             .engaged_since
             .is_some_and(|s| may_disengage(s, snap.round))
-            || self.scoring.caution == 0.0
+            || self.scoring.weights.caution == 0.0
         {
             return None;
         }
@@ -294,7 +335,7 @@ impl Normal {
             .collect();
         let fight = melee_value(snap, &friends, &them);
         let parting = them.len() as f64 * die_chance(m.effective_armour(), 0);
-        if fight > -parting - 0.25 {
+        if fight > -parting - self.scoring.weights.disengage {
             return None;
         }
         let center: Vec2 = them.iter().map(|t| t.base.center).sum::<Vec2>() / them.len() as f32;
