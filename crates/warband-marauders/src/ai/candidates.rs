@@ -25,8 +25,11 @@ pub struct Candidate {
 
 pub fn candidates(snap: &Snapshot, m: &ModelView) -> Vec<Candidate> {
     let start = m.base.center;
-    let (mover, others) = snap.mover(m);
+    let (mover, mut others) = snap.mover(m);
     let allowance = mover.allowance;
+    // No move goes further than the allowance, so no base further off can stop, block
+    // or be charged by any of these: sweeping only the near ones finds the same ends.
+    others.retain(|o| gap(&m.base, &o.base) <= allowance + 1.0);
     let mut out = vec![Candidate {
         kind: Kind::Stay,
         check: MoveCheck {

@@ -105,12 +105,15 @@ pub fn exposure(snap: &Snapshot, m: &ModelView, at: Placed) -> f64 {
 
 /// [`exposure`] in two parts: (from shots, from charges).
 pub fn exposure_parts(snap: &Snapshot, m: &ModelView, at: Placed) -> (f64, f64) {
-    Threats::to(snap, m).exposure_parts(snap, at)
+    let mut m = m.clone();
+    m.base = at;
+    Threats::to(snap, &m, 0.0).exposure_parts(snap, at)
 }
 
-/// The enemies that could shoot or charge `m` next round, each with the number of
-/// targets it could pick among: the part of [`exposure`] that does not depend on where
-/// `m` stands, worked out once for all of a model's candidate places.
+/// The enemies that could shoot or charge `m` next round if it stood within `within`
+/// inches of where it is, each with the number of targets it could pick among: the part
+/// of [`exposure`] that does not depend on where `m` stands, worked out once for all of
+/// a model's candidate places. (Enemies too far off to reach any of them are left out.)
 pub struct Threats<'a> {
     me: ModelView,
     enemies: Vec<Threat<'a>>,
@@ -127,7 +130,7 @@ struct Threat<'a> {
 }
 
 impl<'a> Threats<'a> {
-    pub fn to(snap: &'a Snapshot, m: &ModelView) -> Self {
+    pub fn to(snap: &'a Snapshot, m: &ModelView, within: f32) -> Self {
         let mut me = m.clone();
         me.engaged_since = None;
         let choices = |e: &ModelView, reach: f32| {
@@ -141,6 +144,11 @@ impl<'a> Threats<'a> {
             .models
             .iter()
             .filter(|e| e.side != m.side && !e.conditions.asleep)
+            .filter(|e| {
+                let range = e.profile.ranged.as_ref().map_or(0.0, |w| w.range);
+                let reach = e.profile.armour.movement_allowance().max(range);
+                gap(&e.base, &m.base) <= reach + within + 0.5
+            })
             .map(|e| {
                 let reach = e.profile.armour.movement_allowance();
                 let shooter = e

@@ -304,7 +304,7 @@ impl Normal {
 
     /// `m`'s best move (None: it is best where it stands).
     fn best_move(&mut self, snap: &Snapshot, m: &ModelView) -> Option<Command> {
-        let threats = Threats::to(snap, m);
+        let threats = Threats::to(snap, m, m.profile.armour.movement_allowance());
         let mut best: Option<(f64, Candidate)> = None;
         for c in candidates(snap, m) {
             let s = position_score(snap, m, &threats, &c, &self.scoring.weights) + self.noise();
