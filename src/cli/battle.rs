@@ -21,7 +21,7 @@ pub enum Ai {
     Easy,
     /// Scores every action with the exact odds.
     Normal,
-    /// Looks ahead at the enemy's reply before it moves.
+    /// Holds back and strikes together (tuned weights); looks ahead at the enemy's reply.
     Hard,
 }
 

@@ -11,7 +11,9 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use std::path::PathBuf;
 use warband_marauders::data::BattleSetup;
-use warband_marauders::sim::{SimConfig, run};
+use warband_marauders::engine::Marauders;
+use warband_marauders::sim::{AiSlot, SimConfig};
+use warband_table::sim::run_games;
 
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -56,7 +58,7 @@ fn main() -> Result<(), String> {
             .map_err(|e| format!("threads: {e}"))?,
         shard: None,
     };
-    let r = run(&setup, &config, &|_| {})?;
+    let (r, games) = run_games::<Marauders>(&setup, &config, &|_| {})?;
     println!(
         "{} v {}: games {} a_wins {} b_wins {} draws {} a_win_rate {:.4} ci95 [{:.4}, {:.4}] mean_rounds {:.2} \
          hd_lost a {:.2} b {:.2} battles_per_sec {:.1} refused {} decision_ms a median {:.3} max {:.2} b median {:.3} max {:.2}",
@@ -79,6 +81,17 @@ fn main() -> Result<(), String> {
         r.decision_ms[1][0],
         r.decision_ms[1][1]
     );
+    // Sides swap every other game: even games put `a` on side A.
+    for (side, parity) in [("A", 0), ("B", 1)] {
+        let mine: Vec<_> = games.iter().skip(parity).step_by(2).collect();
+        let won = mine.iter().filter(|g| g.winner == Some(AiSlot::A)).count();
+        let lost = mine.iter().filter(|g| g.winner == Some(AiSlot::B)).count();
+        println!(
+            "  {} as side {side}: won {won}, lost {lost} of {}",
+            config.a,
+            mine.len()
+        );
+    }
     if let Some(why) = &r.example_refusal {
         println!("  e.g. refused: {why}");
     }

@@ -5,8 +5,8 @@
 //!
 //! `cargo run --release -p warband-marauders --example tune -- GAMES SEED [name=value …]`
 //!
-//! Names are the fields of `ai::Weights` (`caution=0.8 followers=3 …`), and `scenarios=a,b`
-//! plays only those scenarios. Tune on seeds kept apart from the measuring seeds of
+//! Names are the fields of `ai::Weights` (`caution=0.8 followers=3 …`), `scenarios=a,b`
+//! plays only those scenarios, and `side=A` or `side=B` plays only that side. Tune on seeds kept apart from the measuring seeds of
 //! `docs/ai.md` (2026 and 7); `Weights::HARD` was found on seeds 1001–1004.
 
 #[global_allocator]
@@ -32,8 +32,14 @@ fn main() -> Result<(), String> {
     let seed: u64 = seed.parse().map_err(|e| format!("seed: {e}"))?;
     let mut w = Weights::NORMAL;
     let mut scenarios: Vec<&str> = SCENARIOS.to_vec();
+    // Which side the challenger plays: both in turn, A only, B only.
+    let mut sides = 0;
     for c in changes {
-        if let Some(names) = c.strip_prefix("scenarios=") {
+        if c == "side=A" {
+            sides = 1;
+        } else if c == "side=B" {
+            sides = 2;
+        } else if let Some(names) = c.strip_prefix("scenarios=") {
             scenarios = names.split(',').collect();
         } else {
             set(&mut w, c)?;
@@ -46,7 +52,14 @@ fn main() -> Result<(), String> {
             BattleSetup::load(&root.join(format!("{name}.ron"))).map_err(|e| e.to_string())?;
         let results: Vec<(f64, f64)> = (0..games)
             .into_par_iter()
-            .map(|i| game(&setup, &w, game_seed(seed, i), i % 2 == 1))
+            .map(|i| {
+                game(
+                    &setup,
+                    &w,
+                    game_seed(seed, i),
+                    [i % 2 == 1, false, true][sides],
+                )
+            })
             .collect::<Result<_, _>>()?;
         let (score, margin) = mean(&results);
         println!("{name}: score {score:.4} margin {margin:+.3}");

@@ -3,7 +3,7 @@
 //! fled fades out.
 
 use super::BxSession;
-use crate::game::models::fade;
+use crate::game::models::{fade, show};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use bevy::prelude::*;
@@ -70,7 +70,10 @@ fn sync(
         let (Some(base), Some(team)) = (world.get::<Base>(e), world.get::<Team>(e)) else {
             continue;
         };
-        t.translation = base.0.center.extend(t.translation.z);
+        let at = Transform {
+            translation: base.0.center.extend(t.translation.z),
+            ..*t
+        };
         let model = find(world, v.id);
         let grey = match &model {
             Some(m) if m.cond.down.is_some() => 0.7,
@@ -85,6 +88,6 @@ fn sync(
             time.delta_secs(),
             &mut vis,
         );
-        shape.fill = Some(Fill::color(c));
+        show(&mut shape, &mut t, at, c);
     }
 }

@@ -3,7 +3,7 @@
 //! frame. A broken side is dimmed; a removed model
 //! fades out.
 
-use crate::game::models::fade;
+use crate::game::models::{fade, show};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use crate::game::session::Session;
@@ -76,9 +76,12 @@ fn sync_models(
         let Some(m) = find(&all, v.id) else {
             continue;
         };
-        t.translation = m.base.center.extend(t.translation.z);
+        let at = Transform {
+            translation: m.base.center.extend(t.translation.z),
+            ..*t
+        };
         let c = colour(m, battle.side(m.side).broken);
         let c = fade(c, &mut v.gone_for, !m.in_play, time.delta_secs(), &mut vis);
-        shape.fill = Some(Fill::color(c));
+        show(&mut shape, &mut t, at, c);
     }
 }

@@ -3,7 +3,7 @@
 //! turned to its facing and kept in step with the engine; a unit that retreats fades.
 
 use super::ToySession;
-use crate::game::models::fade;
+use crate::game::models::{fade, show};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use bevy::prelude::*;
@@ -161,7 +161,7 @@ fn sync_units(
         let (Some(base), Some(team)) = (world.get::<Base>(e), world.get::<Team>(e)) else {
             continue;
         };
-        *t = transform(base);
+
         let out = world.get::<OutOfAction>(e).is_some();
         let c = fade(
             palette::side(team.0),
@@ -170,6 +170,6 @@ fn sync_units(
             time.delta_secs(),
             &mut vis,
         );
-        shape.fill = Some(Fill::color(c));
+        show(&mut shape, &mut t, transform(base), c);
     }
 }
