@@ -6,6 +6,7 @@ use super::snapshot::Snapshot;
 use crate::battle::ModelView;
 use crate::geometry::{Placed, gap};
 use crate::phases::{fight_dice, own_dice, shot_chances, shot_line};
+use std::cell::OnceCell;
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::melee_odds;
 use warband_rules::marauders::shooting::shot_modifier;
@@ -107,7 +108,7 @@ pub fn exposure(snap: &Snapshot, m: &ModelView, at: Placed) -> f64 {
 pub fn exposure_parts(snap: &Snapshot, m: &ModelView, at: Placed) -> (f64, f64) {
     let mut m = m.clone();
     m.base = at;
-    Threats::to(snap, &m, 0.0).exposure_parts(snap, at)
+    Threats::to(snap, &m, 0.0).exposure_parts(at)
 }
 
 /// The enemies that could shoot or charge `m` next round if it stood within `within`
@@ -115,6 +116,7 @@ pub fn exposure_parts(snap: &Snapshot, m: &ModelView, at: Placed) -> (f64, f64) 
 /// of [`exposure`] that does not depend on where `m` stands, worked out once for all of
 /// a model's candidate places. (Enemies too far off to reach any of them are left out.)
 pub struct Threats<'a> {
+    snap: &'a Snapshot,
     me: ModelView,
     enemies: Vec<Threat<'a>>,
 }
@@ -123,23 +125,18 @@ struct Threat<'a> {
     enemy: &'a ModelView,
     /// How far it can charge (None: it is tied up in a fight).
     reach: Option<f32>,
-    /// It and the models it could charge instead of `m`, plus one.
-    charge_choices: f64,
-    /// It as a shooter this coming phase, and the models in its range, plus one.
-    shooter: Option<(ModelView, f64)>,
+    /// It and the models it could charge instead of `m`, plus one (counted when first
+    /// needed: a count walks every model).
+    charge_choices: OnceCell<f64>,
+    /// It as a shooter this coming phase, its range, and the models in its range, plus
+    /// one (counted when first needed).
+    shooter: Option<(ModelView, f32, OnceCell<f64>)>,
 }
 
 impl<'a> Threats<'a> {
     pub fn to(snap: &'a Snapshot, m: &ModelView, within: f32) -> Self {
         let mut me = m.clone();
         me.engaged_since = None;
-        let choices = |e: &ModelView, reach: f32| {
-            snap.models
-                .iter()
-                .filter(|o| o.side == m.side && o.id != m.id && gap(&e.base, &o.base) <= reach)
-                .count() as f64
-                + 1.0
-        };
         let enemies = snap
             .models
             .iter()
@@ -150,7 +147,6 @@ impl<'a> Threats<'a> {
                 gap(&e.base, &m.base) <= reach + within + 0.5
             })
             .map(|e| {
-                let reach = e.profile.armour.movement_allowance();
                 let shooter = e
                     .profile
                     .ranged
@@ -159,21 +155,37 @@ impl<'a> Threats<'a> {
                     .map(|weapon| {
                         let mut e2 = e.clone();
                         e2.conditions.shot = false;
-                        (e2, choices(e, weapon.range))
+                        (e2, weapon.range, OnceCell::new())
                     });
                 Threat {
                     enemy: e,
-                    reach: e.engaged_since.is_none().then_some(reach),
-                    charge_choices: choices(e, reach),
+                    reach: e
+                        .engaged_since
+                        .is_none()
+                        .then(|| e.profile.armour.movement_allowance()),
+                    charge_choices: OnceCell::new(),
                     shooter,
                 }
             })
             .collect();
-        Self { me, enemies }
+        Self { snap, me, enemies }
+    }
+
+    /// `e` and the models of ours other than `me` within `reach` of it, plus one.
+    fn choices(&self, e: &ModelView, reach: f32) -> f64 {
+        self.snap
+            .models
+            .iter()
+            .filter(|o| {
+                o.side == self.me.side && o.id != self.me.id && gap(&e.base, &o.base) <= reach
+            })
+            .count() as f64
+            + 1.0
     }
 
     /// Expected HD lost standing at `at`: (from shots, from charges).
-    pub fn exposure_parts(&self, snap: &Snapshot, at: Placed) -> (f64, f64) {
+    pub fn exposure_parts(&self, at: Placed) -> (f64, f64) {
+        let snap = self.snap;
         let mut me = self.me.clone();
         me.base = at;
         let mut shots = 0.0;
@@ -181,11 +193,11 @@ impl<'a> Threats<'a> {
         let mut share = 0.0;
         for t in &self.enemies {
             let e = t.enemy;
-            if t.reach.is_some_and(|reach| gap(&e.base, &at) <= reach) {
+            if let Some(reach) = t.reach.filter(|reach| gap(&e.base, &at) <= *reach) {
                 chargers.push(e);
-                share += 1.0 / t.charge_choices;
+                share += 1.0 / t.charge_choices.get_or_init(|| self.choices(e, reach));
             }
-            if let Some((shooter, choices)) = &t.shooter
+            if let Some((shooter, range, choices)) = &t.shooter
                 && let Ok(line) = shot_line(
                     &snap.models,
                     &snap.terrain,
@@ -196,7 +208,7 @@ impl<'a> Threats<'a> {
             {
                 shots += 0.5f64.powi(line.obstacles.len() as i32)
                     * die_chance(me.effective_armour(), shot_modifier(false))
-                    / choices;
+                    / choices.get_or_init(|| self.choices(e, *range));
             }
         }
         let melee = if chargers.is_empty() {

@@ -179,7 +179,7 @@ pub fn position_score(
     if !c.check.charged.is_empty() {
         return charge_score(snap, m, &c.check.charged, placed, w);
     }
-    let (shots, melee) = around.threats.exposure_parts(snap, placed);
+    let (shots, melee) = around.threats.exposure_parts(placed);
     let danger = (shots + melee).min(f64::from(m.hd.left));
     let cover = if in_cover(snap, &placed) {
         w.cover
