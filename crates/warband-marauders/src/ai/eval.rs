@@ -29,7 +29,7 @@ fn expected_damage(strikers: &[&ModelView], targets: &[&ModelView]) -> f64 {
 /// The expected HD exchange of a melee between `us` and `them`, from our side, with
 /// the dice the engine would roll (Bless included).
 pub fn melee_value(snap: &Snapshot, us: &[&ModelView], them: &[&ModelView]) -> f64 {
-    let (a, b) = fight_dice(&snap.models, us, them, snap.round);
+    let (a, b) = fight_dice(snap.blessings(), us, them, snap.round);
     let o = melee_odds(a, b);
     let give = expected_damage(us, them);
     let take = expected_damage(them, us);

@@ -30,6 +30,8 @@ pub struct Snapshot {
     /// Melee groups as the models stand, worked out when first asked for (callers of
     /// `get_mut` that move models call `regroup`).
     groups: std::cell::OnceCell<Vec<Vec<u32>>>,
+    /// Whether a blessing lies on any model this round, found when first asked.
+    blessed: std::cell::OnceCell<bool>,
 }
 
 impl Snapshot {
@@ -48,6 +50,7 @@ impl Snapshot {
             rounds_left: b.round_limit.saturating_sub(b.round),
             enemy_done: b.turn.done[side.other().index()],
             groups: std::cell::OnceCell::new(),
+            blessed: std::cell::OnceCell::new(),
         }
     }
 
@@ -83,6 +86,20 @@ impl Snapshot {
     /// when next asked for).
     pub fn regroup(&mut self) {
         self.groups = std::cell::OnceCell::new();
+        self.blessed = std::cell::OnceCell::new();
+    }
+
+    /// The models `fight_dice` must look through for a blessing: all of them if one
+    /// lies on any model this round, else none (the same dice, without walking every
+    /// model for each fight weighed).
+    pub fn blessings(&self) -> &[ModelView] {
+        let round = self.round;
+        let blessed = *self.blessed.get_or_init(|| {
+            self.models
+                .iter()
+                .any(|m| m.blessing.is_some_and(|b| b.round == round))
+        });
+        if blessed { &self.models } else { &[] }
     }
 
     /// The melee groups as the models stand.
