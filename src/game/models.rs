@@ -26,9 +26,10 @@ pub fn fade(
     colour.with_alpha(alpha)
 }
 
-/// Shows a lyon-drawn model's visual at `at` in `colour`, touching only what changed: a
-/// shape written to is tessellated into a new mesh and uploaded again, so writing every
-/// model's shape every frame re-meshed the whole table each frame.
+/// Shows a model's visual at `at` in `colour`, touching only what changed. A shape
+/// written to is tessellated into a new mesh and uploaded again, so writing every
+/// model's every frame re-meshed the whole table each frame: with 1,000 bases that
+/// halved the window's frame rate.
 pub fn show(shape: &mut Mut<Shape>, transform: &mut Mut<Transform>, at: Transform, colour: Color) {
     let fill = Some(Fill::color(colour));
     if shape.fill != fill {
