@@ -7,6 +7,7 @@ mod charge;
 mod eval;
 mod hard;
 mod normal;
+mod position;
 mod random;
 mod snapshot;
 mod spells;
