@@ -66,3 +66,37 @@ fn a_broken_scenario_is_reported_with_file_line_and_column() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("bad-scenario.ron:3:"), "{err}");
 }
+
+/// A reader that stops early closes the pipe: the battle log ends quietly, without a
+/// panic (`warband battle --log | head -1`).
+#[test]
+fn a_closed_pipe_ends_the_log_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_warband"))
+        // The great field's log is megabytes, far more than a pipe holds, so the
+        // writer always meets the closed end.
+        .args([
+            "battle",
+            "--scenario",
+            "assets/scenarios/great-field.ron",
+            "--a",
+            "charge",
+            "--b",
+            "charge",
+            "--log",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the warband binary runs");
+    let mut first = [0u8; 64];
+    let mut stdout = child.stdout.take().expect("piped");
+    stdout.read_exact(&mut first).expect("the log starts");
+    drop(stdout);
+    let out = child.wait_with_output().expect("it ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{:?}: {stderr}", out.status);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
