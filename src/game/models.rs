@@ -28,8 +28,8 @@ pub fn fade(
 
 /// Shows a model's visual at `at` in `colour`, touching only what changed. A shape
 /// written to is tessellated into a new mesh and uploaded again, so writing every
-/// model's every frame re-meshed the whole table each frame: with 1,000 bases that
-/// halved the window's frame rate.
+/// model's every frame re-meshed the whole table each frame (1,000 bases, test build
+/// under Xvfb: 4.0 frames/s with it, about 5 without).
 pub fn show(shape: &mut Mut<Shape>, transform: &mut Mut<Transform>, at: Transform, colour: Color) {
     let fill = Some(Fill::color(colour));
     if shape.fill != fill {

@@ -62,38 +62,20 @@ pub fn shot_value(snap: &Snapshot, s: &ModelView, t: &ModelView, moved: bool) ->
         .sum()
 }
 
-/// `s` as it would shoot from `at` next shooting phase.
-fn shooter_at(s: &ModelView, at: Placed, moved: bool) -> ModelView {
-    let mut s = s.clone();
-    s.base = at;
-    s.conditions.moved = moved;
-    s.engaged_since = None;
-    s
-}
-
 /// The best shot `s` could take from `at` next shooting phase.
 pub fn best_shot_from(snap: &Snapshot, s: &ModelView, at: Placed, moved: bool) -> f64 {
     if s.profile.ranged.is_none() {
         return 0.0;
     }
-    let s = shooter_at(s, at, moved);
-    // No shot is worth more than the best any one enemy model could be worth to it (a
-    // shot damages one model at most): once a shot is worth that, stop looking.
-    let modifier = shot_modifier(moved);
-    let ceiling = snap
-        .models
+    let mut s = s.clone();
+    s.base = at;
+    s.conditions.moved = moved;
+    s.engaged_since = None;
+    snap.models
         .iter()
         .filter(|t| t.side != s.side)
-        .map(|t| die_chance(t.effective_armour(), modifier) * hd_worth(t))
-        .fold(0.0, f64::max);
-    let mut best = 0.0;
-    for t in snap.models.iter().filter(|t| t.side != s.side) {
-        best = f64::max(best, shot_value(snap, &s, t, moved));
-        if best >= ceiling {
-            break;
-        }
-    }
-    best
+        .map(|t| shot_value(snap, &s, t, moved))
+        .fold(0.0, f64::max)
 }
 
 /// Expected HD `m` would lose standing at `at`: from enemy shooters that can see it, and
@@ -106,9 +88,7 @@ pub fn exposure(snap: &Snapshot, m: &ModelView, at: Placed) -> f64 {
 
 /// [`exposure`] in two parts: (from shots, from charges).
 pub fn exposure_parts(snap: &Snapshot, m: &ModelView, at: Placed) -> (f64, f64) {
-    let mut m = m.clone();
-    m.base = at;
-    Threats::to(snap, &m, 0.0).exposure_parts(at)
+    Threats::to(snap, m, m.base.center.distance(at.center)).exposure_parts(at)
 }
 
 /// The enemies that could shoot or charge `m` next round if it stood within `within`
@@ -224,46 +204,4 @@ impl<'a> Threats<'a> {
 /// Cover: whether a base standing at `at` touches cover terrain.
 pub fn in_cover(snap: &Snapshot, at: &Placed) -> bool {
     snap.terrain.iter().any(|t| t.flags.cover && t.touches(at))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ai::AiKind;
-    use crate::command::Command;
-    use crate::data::BattleSetup;
-    use crate::engine::Engine;
-
-    /// `best_shot_from` stops looking once a shot is worth the most any target could be;
-    /// at every decision of whole battles it finds what weighing every target finds.
-    #[test]
-    fn the_best_shot_is_the_best_of_every_target() {
-        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-            .join("../../assets/scenarios/woods-and-walls.ron");
-        let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
-        let mut worth_a_shot = 0;
-        for seed in 1..=3 {
-            let mut engine = Engine::new(&setup, seed).expect("valid setup");
-            let mut players = [AiKind::Normal.policy(seed), AiKind::Normal.policy(seed + 1)];
-            while let Some(side) = engine.awaiting() {
-                let snap = Snapshot::take(engine.world(), side);
-                for s in snap.mine().filter(|s| s.profile.ranged.is_some()) {
-                    for moved in [false, true] {
-                        let shooter = shooter_at(s, s.base, moved);
-                        let every = snap
-                            .enemies()
-                            .map(|t| shot_value(&snap, &shooter, t, moved))
-                            .fold(0.0, f64::max);
-                        assert_eq!(best_shot_from(&snap, s, s.base, moved), every);
-                        worth_a_shot += usize::from(every > 0.0);
-                    }
-                }
-                let command = players[side.index()]
-                    .next(&mut engine, side)
-                    .unwrap_or(Command::EndPhase);
-                engine.submit(side, command).expect("a legal command");
-            }
-        }
-        assert!(worth_a_shot > 100, "only {worth_a_shot} shots weighed");
-    }
 }

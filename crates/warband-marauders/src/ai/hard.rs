@@ -30,12 +30,15 @@ enum Plan {
 }
 
 impl Plan {
+    /// `normal`'s judgement with `hard`'s own weights.
+    const OWN: Plan = Plan::Weighted(Weights::HARD);
+
     /// Its own weights, bolder, warier, all-out advance, hold. (A twelve-style grid of
     /// caution × push measured no better against `normal` and took three times as long.)
     fn portfolio() -> [Plan; 5] {
         let own = Weights::HARD;
         [
-            Plan::Weighted(own),
+            Plan::OWN,
             Plan::Weighted(Weights {
                 caution: own.caution * 0.4,
                 extra_push: own.extra_push + 0.12,
@@ -175,8 +178,8 @@ impl TablePolicy<Marauders> for Hard {
                     ],
                 };
                 let (first, second) = (order(side), order(side.other()));
-                let v1 = self.judge(engine, side, Some(&first), Plan::Weighted(Weights::HARD));
-                let v2 = self.judge(engine, side, Some(&second), Plan::Weighted(Weights::HARD));
+                let v1 = self.judge(engine, side, Some(&first), Plan::OWN);
+                let v2 = self.judge(engine, side, Some(&second), Plan::OWN);
                 // Moving second sees the enemy's moves before its own; `judge` stops at
                 // the end of movement either way, so the comparison is fair.
                 Some(if v1 > v2 { first } else { second })
@@ -186,12 +189,9 @@ impl TablePolicy<Marauders> for Hard {
                     let plan = Plan::portfolio()
                         .into_iter()
                         .map(|p| (self.judge(engine, side, None, p), p))
-                        .fold(
-                            (f64::NEG_INFINITY, Plan::Weighted(Weights::HARD)),
-                            |best, c| {
-                                if c.0 > best.0 { c } else { best }
-                            },
-                        )
+                        .fold((f64::NEG_INFINITY, Plan::OWN), |best, c| {
+                            if c.0 > best.0 { c } else { best }
+                        })
                         .1;
                     self.mover = Some(plan.player(self.seed));
                 }

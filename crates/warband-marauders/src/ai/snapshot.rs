@@ -82,8 +82,8 @@ impl Snapshot {
         Some(self)
     }
 
-    /// Forgets the melee groups after models were moved (they are worked out again
-    /// when next asked for).
+    /// Forgets the melee groups and whether a blessing lies on the table after models
+    /// were changed (both are worked out again when next asked for).
     pub fn regroup(&mut self) {
         self.groups = std::cell::OnceCell::new();
         self.blessed = std::cell::OnceCell::new();
