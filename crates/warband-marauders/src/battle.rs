@@ -231,12 +231,26 @@ pub fn models(world: &World) -> Vec<ModelView> {
     by_id(world, |item| Some(view_of(item)))
 }
 
-/// The bases of the models in play (id, side, base), sorted by id: what geometry needs,
-/// without copying out the rest of each model.
-pub fn bases_in_play(world: &World) -> Vec<(u32, Side, Placed)> {
-    by_id(world, |item| {
-        (!item.10).then_some((item.1.0, item.2.0, item.4.0))
-    })
+/// Each side's models and how many of them are still in play: [(models, in play); 2].
+/// Read without copying any model out (what morale and the end of the battle count
+/// after every removal).
+pub fn head_counts(world: &World) -> [(u32, u32); 2] {
+    let mut counts = [(0, 0); 2];
+    let Some(mut q) = world.try_query::<(&Team, Has<OutOfAction>)>() else {
+        return counts;
+    };
+    for (team, out) in q.iter(world) {
+        let c = &mut counts[team.0.index()];
+        c.0 += 1;
+        c.1 += u32::from(!out);
+    }
+    counts
+}
+
+/// The hit dice of `side`'s first model in play (its only one, where this is asked).
+pub fn solo_hd(world: &World, side: Side) -> Option<HitDice> {
+    let mut q = world.try_query_filtered::<(&Team, &HitDice), Without<OutOfAction>>()?;
+    q.iter(world).find(|(t, _)| t.0 == side).map(|(_, hd)| *hd)
 }
 
 /// Models in play, sorted by id.

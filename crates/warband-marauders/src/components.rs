@@ -4,7 +4,9 @@
 use bevy_ecs::prelude::*;
 use serde::{Deserialize, Serialize};
 use warband_rules::marauders::Profile;
-pub use warband_table::components::{Base, Leader, ModelId, OutOfAction, Team, Terrain};
+pub use warband_table::components::{
+    Base, BaseGrid, Leader, ModelId, OutOfAction, Team, Terrain, bases_near,
+};
 
 /// The bestiary profile the model was mustered from.
 #[derive(Component, Clone, Debug)]

@@ -1,6 +1,6 @@
 //! What happens to models: damage, removal, engagement, morale triggers, victory.
 
-use crate::battle::{Battle, ModelView, Outcome, Trigger, in_play, models};
+use crate::battle::{Battle, ModelView, Outcome, Trigger, models};
 use crate::components::*;
 use crate::geometry::Placed;
 use crate::geometry::in_contact;
@@ -184,10 +184,11 @@ pub fn refresh_engagement(world: &mut World) {
 /// touching none is not; only the model and the enemies it touched there or touches now
 /// can have changed.
 pub fn refresh_engagement_after_move(world: &mut World, before: &ModelView) {
-    let (_, others) = crate::phases::mover_and_others(world, before);
     let now = crate::battle::model(world, before.id)
         .filter(|m| m.in_play)
         .map(|m| m.base);
+    let to = now.map_or(before.base.center, |b| b.center);
+    let (_, others) = crate::phases::mover_along(world, before, to);
     refresh_engagement_among(world, before, now, &others);
 }
 
@@ -235,27 +236,27 @@ fn set_engagement(world: &mut World, models: Vec<(u32, bool)>) {
 
 /// Notes morale triggers that have just become true (each fires once per battle).
 pub fn note_triggers(world: &mut World) {
-    let all = models(world);
-    let mut battle = world.resource_mut::<Battle>();
+    let counts = crate::battle::head_counts(world);
     for side in Side::BOTH {
-        let mine: Vec<_> = all.iter().filter(|m| m.side == side).collect();
-        let left: Vec<_> = mine.iter().filter(|m| m.in_play).collect();
+        let (mine, left) = counts[side.index()];
+        let start = world.resource::<Battle>().side(side).starting_models;
+        let solo_hurt = start == 1
+            && left == 1
+            && crate::battle::solo_hd(world, side)
+                .is_some_and(|hd| u32::from(hd.left) * 4 < u32::from(hd.initial));
+        let mut battle = world.resource_mut::<Battle>();
         let state = battle.side_mut(side);
-        let start = state.starting_models;
         let mut now = Vec::new();
-        if left.len() < mine.len() {
+        if left < mine {
             now.push(Trigger::FirstRemoved);
         }
-        if (left.len() as u32) * 2 < start {
+        if left * 2 < start {
             now.push(Trigger::BelowHalf);
         }
-        if start == 1
-            && let Some(solo) = left.first()
-            && u32::from(solo.hd.left) * 4 < u32::from(solo.hd.initial)
-        {
+        if solo_hurt {
             now.push(Trigger::SoloBelowQuarter);
         }
-        if start > 1 && left.len() == 1 {
+        if start > 1 && left == 1 {
             now.push(Trigger::LastStanding);
         }
         for t in now {
@@ -272,8 +273,8 @@ pub fn check_annihilation(world: &mut World) {
     if world.resource::<Battle>().outcome.is_some() {
         return;
     }
-    let all = in_play(world);
-    let alive = |s: Side| all.iter().any(|m| m.side == s);
+    let counts = crate::battle::head_counts(world);
+    let alive = |s: Side| counts[s.index()].1 > 0;
     let outcome = match (alive(Side::A), alive(Side::B)) {
         (true, true) => return,
         (false, false) => Outcome {

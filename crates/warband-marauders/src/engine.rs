@@ -33,6 +33,7 @@ impl Spells {
 pub fn plugin(app: &mut App) {
     app.init_resource::<BattleLog>()
         .init_resource::<TerrainMap>()
+        .init_resource::<BaseGrid>()
         .init_resource::<Spells>()
         .init_resource::<crate::battle::ViewQuery>();
     state::component::<ModelId>(app);

@@ -2,9 +2,11 @@
 //! base, its leader and out-of-action markers, and the terrain. Each ruleset registers
 //! them in its state registry with its own.
 
-use crate::geometry::{Placed, TerrainShape};
+use crate::geometry::{Grid, Placed, TerrainShape};
 use crate::table::TerrainKind;
+use bevy_ecs::lifecycle::HookContext;
 use bevy_ecs::prelude::*;
+use bevy_ecs::world::DeferredWorld;
 use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
 use warband_rules::Side;
@@ -18,9 +20,59 @@ pub struct ModelId(pub u32);
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Team(pub Side);
 
-/// The model's base where it stands.
+/// The model's base where it stands. Immutable: a move inserts a new one, so the
+/// [`BaseGrid`] hears of every move through its hooks.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
+#[component(immutable, on_insert = file_base, on_discard = unfile_base)]
 pub struct Base(pub Placed);
+
+/// Every model's base filed by where it stands, kept by [`Base`]'s hooks: what a move
+/// may meet is found from the cells along its path, not by reading every model. Derived,
+/// not state: a fork files its bases as they are copied in.
+#[derive(Resource, Default, Clone, Debug)]
+pub struct BaseGrid(pub Grid<Entity>);
+
+fn file_base(mut world: DeferredWorld, ctx: HookContext) {
+    let Some(base) = world.get::<Base>(ctx.entity).copied() else {
+        return;
+    };
+    if let Some(mut grid) = world.get_resource_mut::<BaseGrid>() {
+        grid.0.insert(ctx.entity, &base.0);
+    }
+}
+
+fn unfile_base(mut world: DeferredWorld, ctx: HookContext) {
+    let Some(base) = world.get::<Base>(ctx.entity).copied() else {
+        return;
+    };
+    if let Some(mut grid) = world.get_resource_mut::<BaseGrid>() {
+        grid.0.remove(ctx.entity, &base.0);
+    }
+}
+
+/// The bases in play (id, side, base) that may come within `margin` of the box from
+/// `lo` to `hi`, in id order: all that do, perhaps a few more.
+pub fn bases_near(world: &World, lo: Vec2, hi: Vec2, margin: f32) -> Vec<(u32, Side, Placed)> {
+    let grid = &world.resource::<BaseGrid>().0;
+    let m = Vec2::splat(margin);
+    let mut out: Vec<_> = grid
+        .near(lo - m, hi + m)
+        .into_iter()
+        .filter_map(|e| {
+            let e = world.get_entity(e).ok()?;
+            if e.contains::<OutOfAction>() {
+                return None;
+            }
+            Some((
+                e.get::<ModelId>()?.0,
+                e.get::<Team>()?.0,
+                e.get::<Base>()?.0,
+            ))
+        })
+        .collect();
+    out.sort_unstable_by_key(|(id, ..)| *id);
+    out
+}
 
 impl Base {
     pub fn center(&self) -> Vec2 {
@@ -53,7 +105,8 @@ pub struct TerrainMap(pub std::sync::Arc<[TerrainShape]>);
 /// first in its plugin, then registers its own.
 pub fn register(app: &mut bevy_app::App) {
     use crate::state;
-    app.init_resource::<TerrainMap>();
+    app.init_resource::<TerrainMap>()
+        .init_resource::<BaseGrid>();
     state::component::<ModelId>(app);
     state::component::<Team>(app);
     state::component::<Base>(app);

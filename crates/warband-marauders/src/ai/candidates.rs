@@ -25,10 +25,11 @@ pub struct Candidate {
 
 pub fn candidates(snap: &Snapshot, m: &ModelView) -> Vec<Candidate> {
     let start = m.base.center;
-    let (mover, mut others) = snap.mover(m);
-    let allowance = mover.allowance;
+    let allowance = m.profile.armour.movement_allowance();
     // No move goes further than the allowance, so no base further off can stop, block
     // or be charged by any of these: sweeping only the near ones finds the same ends.
+    let around = Vec2::splat(allowance + 1.0 + m.base.shape.reach());
+    let (mover, mut others) = snap.mover_near(m, start - around, start + around);
     others.retain(|o| gap(&m.base, &o.base) <= allowance + 1.0);
     let mut out = vec![Candidate {
         kind: Kind::Stay,

@@ -13,7 +13,10 @@ use warband_rules::Side;
 
 #[derive(Default)]
 pub struct Charge {
-    held: Vec<u32>,
+    /// Its models with an id below this have nothing more to do this phase: it acts
+    /// with its models in id order, so all it passed over before the last one it moved
+    /// or shot with are done (all of them, once it has passed over every one).
+    from: u32,
     key: (u32, Phase),
     kept: Kept,
 }
@@ -23,7 +26,7 @@ impl TablePolicy<Marauders> for Charge {
         let key = (engine.battle().round, engine.phase());
         if self.key != key {
             self.key = key;
-            self.held.clear();
+            self.from = 0;
             self.kept.forget();
         }
         if !matches!(key.1, Phase::Movement | Phase::Shooting) {
@@ -40,10 +43,8 @@ impl Charge {
     /// The first of its models, in id order, that has something to do, and what.
     fn choose(&mut self, snap: &Snapshot, phase: Phase) -> Option<Command> {
         let side = snap.side;
-        for m in snap.mine() {
-            if self.held.contains(&m.id) {
-                continue;
-            }
+        let first = snap.models.partition_point(|m| m.id < self.from);
+        for m in snap.models[first..].iter().filter(|m| m.side == side) {
             let command = match phase {
                 Phase::Movement
                     if !m.conditions.moved
@@ -52,7 +53,12 @@ impl Charge {
                         && m.declared.is_none() =>
                 {
                     snap.nearest_enemy(m).and_then(|n| {
-                        let (mover, others) = snap.mover(m);
+                        // No move goes further than the allowance: only bases near
+                        // that much of the way can stop it.
+                        let way = (n.base.center - m.base.center)
+                            .clamp_length_max(m.profile.armour.movement_allowance() + 0.1);
+                        let (lo, hi) = m.base.swept_bounds(way);
+                        let (mover, others) = snap.mover_near(m, lo, hi);
                         let c = furthest_legal(
                             &mover,
                             n.base.center,
@@ -85,11 +91,12 @@ impl Charge {
                 }
                 _ => None,
             };
-            match command {
-                Some(c) => return Some(c),
-                None => self.held.push(m.id),
+            if command.is_some() {
+                self.from = m.id;
+                return command;
             }
         }
+        self.from = u32::MAX;
         None
     }
 }

@@ -181,19 +181,44 @@ impl Snapshot {
             .filter(move |o| o.side != m.side && in_contact(&o.base, &m.base))
     }
 
-    /// The enemy of `m` nearest edge to edge (ties by id).
+    /// The enemy of `m` nearest edge to edge (ties by id). The distance between centres
+    /// less both reaches is never more than the gap, so an enemy whose bound already
+    /// exceeds the best gap found is passed over without measuring its outline.
     pub fn nearest_enemy(&self, m: &ModelView) -> Option<&ModelView> {
-        self.models
-            .iter()
-            .filter(|o| o.side != m.side)
-            .map(|o| (gap(&m.base, &o.base), o))
-            .min_by(|(ga, a), (gb, b)| ga.total_cmp(gb).then(a.id.cmp(&b.id)))
-            .map(|(_, o)| o)
+        let reach = m.base.shape.reach();
+        let mut best: Option<(f32, &ModelView)> = None;
+        for o in self.enemies_of(m.side) {
+            let bound = m.base.center.distance(o.base.center) - reach - o.base.shape.reach();
+            if best.is_some_and(|(g, _)| bound > g + 1e-3) {
+                continue;
+            }
+            let g = gap(&m.base, &o.base);
+            let better = best.is_none_or(|(bg, b)| g.total_cmp(&bg).then(o.id.cmp(&b.id)).is_lt());
+            if better {
+                best = Some((g, o));
+            }
+        }
+        best.map(|(_, o)| o)
+    }
+
+    fn enemies_of(&self, side: Side) -> impl Iterator<Item = &ModelView> {
+        self.models.iter().filter(move |o| o.side != side)
     }
 
     /// The model as a mover, with everything else as geometry sees it.
     pub fn mover(&self, m: &ModelView) -> (Mover, Vec<Other>) {
         crate::phases::mover_among(m, &self.models)
+    }
+
+    /// The model as a mover, with every other base whose outline may come into the box
+    /// from `lo` to `hi` (a move that stays inside the box meets no other).
+    pub fn mover_near(&self, m: &ModelView, lo: Vec2, hi: Vec2) -> (Mover, Vec<Other>) {
+        let near = |o: &&ModelView| {
+            let r = Vec2::splat(o.base.shape.reach() + 2.0 * crate::geometry::CONTACT_GAP);
+            let c = o.base.center;
+            c.cmpge(lo - r).all() && c.cmple(hi + r).all()
+        };
+        crate::phases::mover_among(m, self.models.iter().filter(near))
     }
 }
 

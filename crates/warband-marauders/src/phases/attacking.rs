@@ -60,13 +60,14 @@ pub fn strike_waiting(world: &World) -> Option<Side> {
     strike.waiting.first().copied()
 }
 
-/// The melee groups still to fight this phase.
+/// The melee groups still to fight this phase, in order of their lowest id.
 pub fn open_groups(world: &World) -> Vec<Vec<u32>> {
     let all = in_play(world);
-    let fought = &world.resource::<Fought>().0;
+    let mut fought = world.resource::<Fought>().0.clone();
+    fought.sort_unstable();
     melee_groups(&all.iter().map(ModelView::grouped).collect::<Vec<_>>())
         .into_iter()
-        .filter(|g| !g.iter().any(|id| fought.contains(id)))
+        .filter(|g| !g.iter().any(|id| fought.binary_search(id).is_ok()))
         .collect()
 }
 
@@ -155,11 +156,14 @@ fn after_fight(world: &mut World) {
 
 /// Ending the attacking phase resolves every group left, in order of their lowest id,
 /// pausing where a winner is asked for its split.
+///
+/// The groups are found once: a fight changes only its own group, whose models have
+/// then fought, so the others stay open as they were.
 pub(super) fn resolve_all(world: &mut World) {
-    while world.resource::<Battle>().outcome.is_none() {
-        let Some(group) = open_groups(world).into_iter().next() else {
+    for group in open_groups(world) {
+        if world.resource::<Battle>().outcome.is_some() {
             break;
-        };
+        }
         let acting = world.resource::<Battle>().turn.acting;
         let chosen = acting.map(|s| (s, Vec::new()));
         fight_with(world, &group, chosen, true);
@@ -331,14 +335,10 @@ fn fight_with(
     chosen: Option<(Side, Vec<Allocation>)>,
     then_all: bool,
 ) {
-    let all = in_play(world);
-    let members: Vec<ModelView> = all
-        .iter()
-        .filter(|m| group.contains(&m.id))
-        .cloned()
-        .collect();
-    world.resource_mut::<Fought>().0.extend_from_slice(group);
+    let members = group_models(world, group);
     let round = world.resource::<Battle>().round;
+    let all = with_blessers(world, members.clone(), round);
+    world.resource_mut::<Fought>().0.extend_from_slice(group);
     let side_of =
         |side: Side| -> Vec<&ModelView> { members.iter().filter(|m| m.side == side).collect() };
     let dice = fight_dice(&all, &side_of(Side::A), &side_of(Side::B), round);
@@ -379,6 +379,35 @@ fn fight_with(
     }
 }
 
+/// The models of a group (ids sorted) still in play, in id order.
+fn group_models(world: &World, group: &[u32]) -> Vec<ModelView> {
+    group
+        .iter()
+        .filter_map(|id| crate::battle::model(world, *id))
+        .filter(|m| m.in_play)
+        .collect()
+}
+
+/// `models` with every caster in play whose blessing is for `round` added (in id
+/// order): all [`fight_dice`] looks at, without reading every model of a big battle.
+fn with_blessers(world: &mut World, mut models: Vec<ModelView>, round: u32) -> Vec<ModelView> {
+    let mut q = world.query::<(&crate::components::ModelId, &Caster)>();
+    let blessers: Vec<u32> = q
+        .iter(world)
+        .filter(|(_, c)| c.blessing.is_some_and(|b| b.round == round))
+        .map(|(id, _)| id.0)
+        .collect();
+    for id in blessers {
+        if !models.iter().any(|m| m.id == id)
+            && let Some(m) = crate::battle::model(world, id).filter(|m| m.in_play)
+        {
+            models.push(m);
+        }
+    }
+    models.sort_by_key(|m| m.id);
+    models
+}
+
 /// Whether `side`'s models in a group have a split to choose: one of them with dice
 /// touches more than one enemy.
 fn has_choice(members: &[ModelView], side: Side) -> bool {
@@ -397,10 +426,7 @@ fn has_choice(members: &[ModelView], side: Side) -> bool {
 /// Rolls each winner's damage against the group as it stood and applies it all
 /// together.
 fn strike_damage(world: &mut World, strike: &Strike) {
-    let members: Vec<ModelView> = in_play(world)
-        .into_iter()
-        .filter(|m| strike.group.contains(&m.id))
-        .collect();
+    let members = group_models(world, &strike.group);
     let group = &strike.group;
     let mut pending: Vec<(u32, u8, Side)> = Vec::new();
     for side in strike.winners.iter().copied() {

@@ -1,7 +1,7 @@
 //! Phase 3 for a broken side (RULINGS): its models flee, each the full allowance away
 //! from the nearest enemy along a legal path.
 
-use super::movement::{lose_spell, mover_and_others, place, strike_leaver};
+use super::movement::{lose_spell, mover_along, place, strike_leaver};
 use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
 use crate::effects::remove;
 use crate::geometry::{FleeEnd, flee_path};
@@ -17,16 +17,24 @@ use warband_rules::marauders::engagement::may_disengage;
 /// began this round. A model whose path is clear to the edge and whose allowance
 /// carries it over leaves the table: out of action.
 pub(super) fn flee(world: &mut World, side: Side) {
-    let ids: Vec<u32> = in_play(world)
-        .into_iter()
+    let all = in_play(world);
+    let ids: Vec<u32> = all
+        .iter()
         .filter(|m| m.side == side && !m.conditions.asleep)
         .map(|m| m.id)
+        .collect();
+    // Fleeing moves only the side's own models (the blows it takes fall on them), so
+    // the enemy stands where it stood for every flight.
+    let enemies: Vec<(u32, Vec2)> = all
+        .iter()
+        .filter(|m| m.side != side)
+        .map(|m| (m.id, m.base.center))
         .collect();
     for id in ids {
         let Some(m) = model(world, id).filter(|m| m.in_play) else {
             continue;
         };
-        let Some(toward) = flee_target(world, &m) else {
+        let Some(toward) = flee_target(&enemies, &m) else {
             return;
         };
         flee_one(world, &m, toward);
@@ -35,18 +43,14 @@ pub(super) fn flee(world: &mut World, side: Side) {
 
 /// Where a full flee of `m` would take it: straight away from the nearest enemy (None:
 /// no enemy is left).
-fn flee_target(world: &World, m: &ModelView) -> Option<Vec2> {
-    let nearest = in_play(world)
-        .into_iter()
-        .filter(|o| o.side != m.side)
-        .min_by(|a, b| {
-            a.base
-                .center
-                .distance_squared(m.base.center)
-                .total_cmp(&b.base.center.distance_squared(m.base.center))
-                .then(a.id.cmp(&b.id))
-        })?;
-    let away = (m.base.center - nearest.base.center).normalize_or(Vec2::Y);
+/// `enemies`: (id, centre) of each enemy in play.
+fn flee_target(enemies: &[(u32, Vec2)], m: &ModelView) -> Option<Vec2> {
+    let (_, nearest) = enemies.iter().min_by(|(ia, a), (ib, b)| {
+        a.distance_squared(m.base.center)
+            .total_cmp(&b.distance_squared(m.base.center))
+            .then(ia.cmp(ib))
+    })?;
+    let away = (m.base.center - *nearest).normalize_or(Vec2::Y);
     Some(m.base.center + away * m.profile.armour.movement_allowance())
 }
 
@@ -62,7 +66,7 @@ fn flee_one(world: &mut World, m: &ModelView, toward: Vec2) {
             "it became engaged this round and may not disengage",
         );
     }
-    let (mover, others) = mover_and_others(world, m);
+    let (mover, others) = mover_along(world, m, toward);
     let table = world.resource::<Battle>().table;
     let end = flee_path(
         &mover,
@@ -85,7 +89,7 @@ fn flee_one(world: &mut World, m: &ModelView, toward: Vec2) {
     }
     match end {
         FleeEnd::At(at) => {
-            let (_, others) = mover_and_others(world, m);
+            let (_, others) = mover_along(world, m, at);
             place(world, m, at, Vec::new(), &others);
         }
         _ => {

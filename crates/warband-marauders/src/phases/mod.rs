@@ -16,8 +16,8 @@ pub use attacking::{
     fight_dice, open_groups, own_dice, strike_waiting,
 };
 pub use movement::{
-    Undoable, charge_threats, group_if_at, may_still_charge, move_preview, mover_among,
-    mover_and_others, undoable_move,
+    Undoable, charge_threats, group_if_at, may_still_charge, move_preview, mover_along,
+    mover_among, undoable_move,
 };
 pub use shooting::{NoLine, check_shot, melee_group_of, plan_shot, shot_chances, shot_line};
 

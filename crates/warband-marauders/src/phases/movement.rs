@@ -57,15 +57,25 @@ fn undo_blocked(m: &ModelView) -> Option<String> {
     })
 }
 
-/// The mover and everything else on the table, as geometry sees them.
-pub fn mover_and_others(world: &World, m: &ModelView) -> (Mover, Vec<Other>) {
-    let bases = crate::battle::bases_in_play(world);
+/// The mover, and every other base in play its move towards `to` could meet or change
+/// the engagement of, as geometry sees them: those near the swept path, out to a
+/// friend touching an enemy that touches the mover at either end. Found from the
+/// [`BaseGrid`](crate::components::BaseGrid), so a move reads its neighbourhood, not
+/// every model.
+pub fn mover_along(world: &World, m: &ModelView, to: Vec2) -> (Mover, Vec<Other>) {
+    let (lo, hi) = m.base.swept_bounds(to - m.base.center);
+    let reach = world.resource::<crate::components::BaseGrid>().0.reach();
+    let margin = 2.0 * (reach + crate::geometry::CONTACT_GAP) + 0.01;
+    let bases = crate::components::bases_near(world, lo, hi, margin);
     mover_with(m, bases.iter().map(|(id, side, base)| (*id, *side, base)))
 }
 
 /// `m` as a mover among `models` (it may be among them; it is left out of the others).
-pub fn mover_among(m: &ModelView, models: &[ModelView]) -> (Mover, Vec<Other>) {
-    mover_with(m, models.iter().map(|o| (o.id, o.side, &o.base)))
+pub fn mover_among<'a>(
+    m: &ModelView,
+    models: impl IntoIterator<Item = &'a ModelView>,
+) -> (Mover, Vec<Other>) {
+    mover_with(m, models.into_iter().map(|o| (o.id, o.side, &o.base)))
 }
 
 /// `m` as a mover among bases (id, side, base) (it is left out of the others).
@@ -94,7 +104,7 @@ fn mover_with<'a>(
 /// which never charges. What the movement ghost shows.
 pub fn move_preview(world: &World, id: u32, toward: Vec2) -> Option<MoveCheck> {
     let m = model(world, id).filter(|m| m.in_play)?;
-    let (mover, mut others) = mover_and_others(world, &m);
+    let (mover, mut others) = mover_along(world, &m, toward);
     if m.engaged_since.is_some() {
         for o in &mut others {
             o.enemy = false;
@@ -157,11 +167,12 @@ fn checked(
     m: &ModelView,
     to: (f32, f32),
 ) -> Result<(MoveCheck, Vec<Other>), Refusal> {
-    let (mover, others) = mover_and_others(world, m);
+    let to = Vec2::new(to.0, to.1);
+    let (mover, others) = mover_along(world, m, to);
     let table = world.resource::<Battle>().table;
     let check = check_move(
         &mover,
-        Vec2::new(to.0, to.1),
+        to,
         table,
         &others,
         &world.resource::<TerrainMap>().0,
@@ -246,7 +257,7 @@ pub(super) fn disengage(
     strike_leaver(world, &m);
     if model(world, id).is_some_and(|m| m.in_play) {
         // The others as the strikes left them.
-        let (_, others) = mover_and_others(world, &m);
+        let (_, others) = mover_along(world, &m, check.end);
         place(world, &m, check.end, Vec::new(), &others);
     }
     Ok(())
@@ -255,10 +266,12 @@ pub(super) fn disengage(
 /// Every enemy in contact (awake) deals damage of 1 HD strength to a model leaving
 /// combat: `disengage_dice` of them, rolled together.
 pub(super) fn strike_leaver(world: &mut World, m: &ModelView) {
-    let strikers: Vec<u32> = in_play(world)
+    let (lo, hi) = m.base.swept_bounds(Vec2::ZERO);
+    let strikers: Vec<u32> = crate::components::bases_near(world, lo, hi, 0.1)
         .into_iter()
-        .filter(|o| o.side != m.side && in_contact(&o.base, &m.base) && !o.conditions.asleep)
-        .map(|o| o.id)
+        .filter(|(_, side, base)| *side != m.side && in_contact(base, &m.base))
+        .filter(|(id, ..)| model(world, *id).is_some_and(|o| !o.conditions.asleep))
+        .map(|(id, ..)| id)
         .collect();
     if strikers.is_empty() {
         return;

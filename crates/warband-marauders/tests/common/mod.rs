@@ -139,12 +139,10 @@ use warband_rules::Clause;
 /// Puts model `id` at (x, y) and refreshes who is engaged.
 pub fn place(engine: &mut Engine, id: u32, x: f32, y: f32) {
     let world = engine.world_mut();
-    let mut q = world.query::<(&ModelId, &mut Base)>();
-    for (m, mut base) in q.iter_mut(world) {
-        if m.0 == id {
-            base.0.center = bevy_math::Vec2::new(x, y);
-        }
-    }
+    let entity = warband_marauders::battle::entity_of(world, id).expect("a model");
+    let base = world.get::<Base>(entity).expect("a base").0;
+    let moved = base.at(bevy_math::Vec2::new(x, y));
+    world.entity_mut(entity).insert(Base(moved));
     warband_marauders::effects::refresh_engagement(world);
 }
 

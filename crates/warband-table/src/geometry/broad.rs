@@ -1,6 +1,8 @@
 //! The broad phase: which pairs of bases are close enough to be worth an exact test.
 
 use super::shapes::Placed;
+use bevy_math::Vec2;
+use bevy_platform::collections::HashMap;
 
 /// Every pair `(i, j)`, `i < j`, of `items` whose bases' bounding squares come within
 /// `margin` of each other — every pair that can touch or overlap. Sweep and prune along
@@ -12,7 +14,7 @@ pub fn close_pairs<T>(
     margin: f32,
 ) -> Vec<(usize, usize)> {
     let extent = |t: &T| {
-        let (lo, hi) = base(t).swept_bounds(bevy_math::Vec2::ZERO);
+        let (lo, hi) = base(t).swept_bounds(Vec2::ZERO);
         (lo.x, hi.x, lo.y, hi.y)
     };
     let boxes: Vec<(f32, f32, f32, f32)> = items.iter().map(extent).collect();
@@ -34,10 +36,102 @@ pub fn close_pairs<T>(
     out
 }
 
+/// Side of a [`Grid`] cell, inches: a few bases across, so a move's box spans few cells.
+const CELL: f32 = 2.0;
+
+/// Bases filed by the square cell their centre stands in: which may reach into a box,
+/// found by looking at the cells under it rather than at every base. Each base is put
+/// in with [`Grid::insert`] and taken out with [`Grid::remove`] at the place it was put.
+#[derive(Clone, Debug)]
+pub struct Grid<T> {
+    cells: HashMap<(i32, i32), Vec<(T, Vec2)>>,
+    /// The greatest reach of any base put in: a base whose centre lies farther than
+    /// this outside a box cannot reach into it.
+    reach: f32,
+}
+
+impl<T> Default for Grid<T> {
+    fn default() -> Self {
+        Self {
+            cells: HashMap::default(),
+            reach: 0.0,
+        }
+    }
+}
+
+impl<T: Copy + PartialEq> Grid<T> {
+    fn key(p: Vec2) -> (i32, i32) {
+        // `as` saturates: a base far off the table (or a NaN) files in an edge cell.
+        ((p.x / CELL).floor() as i32, (p.y / CELL).floor() as i32)
+    }
+
+    pub fn insert(&mut self, item: T, base: &Placed) {
+        self.reach = self.reach.max(base.shape.reach());
+        let cell = self.cells.entry(Self::key(base.center)).or_default();
+        cell.push((item, base.center));
+    }
+
+    /// Takes `item` out, `base` being where it was put in; false if it was not there.
+    pub fn remove(&mut self, item: T, base: &Placed) -> bool {
+        let key = Self::key(base.center);
+        let Some(cell) = self.cells.get_mut(&key) else {
+            return false;
+        };
+        let Some(i) = cell.iter().position(|(t, _)| *t == item) else {
+            return false;
+        };
+        cell.swap_remove(i);
+        if cell.is_empty() {
+            self.cells.remove(&key);
+        }
+        true
+    }
+
+    /// How many bases are filed.
+    pub fn len(&self) -> usize {
+        self.cells.values().map(Vec::len).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The greatest reach of any base put in.
+    pub fn reach(&self) -> f32 {
+        self.reach
+    }
+
+    /// Every base whose outline may come into the box from `lo` to `hi` (its centre
+    /// within the greatest reach of it), in no particular order: all that do, and
+    /// perhaps some that do not.
+    pub fn near(&self, lo: Vec2, hi: Vec2) -> Vec<T> {
+        let (lo, hi) = (lo - Vec2::splat(self.reach), hi + Vec2::splat(self.reach));
+        let inside = |p: Vec2| p.cmpge(lo).all() && p.cmple(hi).all();
+        let ((x0, y0), (x1, y1)) = (Self::key(lo), Self::key(hi));
+        let span = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(y1) - i64::from(y0) + 1);
+        let mut out = Vec::new();
+        let mut take = |cell: &Vec<(T, Vec2)>| {
+            out.extend(cell.iter().filter(|(_, p)| inside(*p)).map(|(t, _)| *t));
+        };
+        if span > self.cells.len() as i64 {
+            // A box wider than the bases' spread: walk the filled cells instead.
+            self.cells.values().for_each(take);
+        } else {
+            for x in x0..=x1 {
+                for y in y0..=y1 {
+                    if let Some(cell) = self.cells.get(&(x, y)) {
+                        take(cell);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bevy_math::Vec2;
 
     #[test]
     fn close_pairs_are_every_pair_near_enough_and_no_other() {
@@ -61,5 +155,59 @@ mod tests {
         }
         assert!(!all.is_empty());
         assert_eq!(fast, all);
+    }
+
+    /// Bases of two sizes scattered over a 60" table, some moved, some taken out: for
+    /// boxes of every size, `near` holds every base the box touches (measured exactly).
+    #[test]
+    fn near_finds_every_base_a_box_reaches() {
+        let mut rng = 12345u64;
+        let mut next = move || {
+            rng = rng
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (rng >> 33) as f32 / (1u64 << 31) as f32
+        };
+        let mut grid = Grid::default();
+        let mut bases = Vec::new();
+        for i in 0..300u32 {
+            let d = if i % 7 == 0 { 2.0 } else { 1.0 };
+            let b = Placed::round(Vec2::new(next() * 60.0, next() * 60.0), d);
+            grid.insert(i, &b);
+            bases.push(Some(b));
+        }
+        for i in (0..300).step_by(3) {
+            let old = bases[i].expect("placed");
+            assert!(grid.remove(i as u32, &old));
+            if i % 2 == 0 {
+                bases[i] = None;
+            } else {
+                let moved = old.at(Vec2::new(next() * 60.0, next() * 60.0));
+                grid.insert(i as u32, &moved);
+                bases[i] = Some(moved);
+            }
+        }
+        assert!(!grid.remove(0, &bases[1].expect("placed")), "0 is gone");
+        for k in 0..200 {
+            let size = if k % 10 == 0 { 80.0 } else { next() * 12.0 };
+            let lo = Vec2::new(next() * 70.0 - 5.0, next() * 70.0 - 5.0);
+            let hi = lo + Vec2::new(size, next() * size);
+            let mut found = grid.near(lo, hi);
+            found.sort_unstable();
+            for (i, b) in bases.iter().enumerate() {
+                let Some(b) = b else { continue };
+                let (blo, bhi) = b.swept_bounds(Vec2::ZERO);
+                let touches = blo.cmple(hi).all() && bhi.cmpge(lo).all();
+                if touches {
+                    assert!(
+                        found.binary_search(&(i as u32)).is_ok(),
+                        "box {k} misses {i}"
+                    );
+                }
+                if found.binary_search(&(i as u32)).is_ok() {
+                    assert!(bases[i].is_some(), "box {k} found removed {i}");
+                }
+            }
+        }
     }
 }

@@ -10,7 +10,7 @@ pub mod groups;
 pub mod movement;
 pub mod shapes;
 
-pub use broad::close_pairs;
+pub use broad::{Grid, close_pairs};
 pub use facing::{PivotCheck, aspect_of, check_pivot, in_front_arc, pivoted};
 pub use fire::{Crossed, Crossing, LineOfFire, line_of_fire, line_of_fire_among};
 pub use groups::{Grouped, melee_groups};
