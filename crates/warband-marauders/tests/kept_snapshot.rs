@@ -61,3 +61,54 @@ fn a_snapshot_patched_from_moves_equals_a_fresh_one() {
     }
     assert!(patched > 500, "only {patched} snapshots were patched");
 }
+
+/// The nearest enemy of every model, walking every enemy: what the snapshot's grid
+/// must find.
+fn nearest_by_walking(snap: &Snapshot, m: &warband_marauders::battle::ModelView) -> Option<u32> {
+    snap.models
+        .iter()
+        .filter(|o| o.side != m.side)
+        .map(|o| (warband_marauders::geometry::gap(&m.base, &o.base), o.id))
+        .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)))
+        .map(|(_, id)| id)
+}
+
+/// On the great field (1,000 bases, where the snapshot files its models in a grid),
+/// the nearest enemy the grid finds is the one walking every enemy finds, for every
+/// model, at the start and after rounds of moves patched into a kept snapshot.
+#[test]
+fn the_grid_finds_the_same_nearest_enemy_as_walking_every_model() {
+    let setup = setup("great-field");
+    let mut engine = Engine::new(&setup, 3).expect("valid setup");
+    let mut players = [AiKind::Charge.policy(3), AiKind::Charge.policy(4)];
+    let mut kept: Option<(Snapshot, usize)> = None;
+    let (mut checked, mut patched) = (0, 0);
+    for step in 0..3_000 {
+        let Some(side) = engine.awaiting() else { break };
+        if step % 50 == 0 {
+            let patch = kept
+                .take()
+                .and_then(|(s, seen)| s.patched(engine.world(), seen));
+            patched += usize::from(patch.is_some());
+            let snap = patch.unwrap_or_else(|| Snapshot::take(engine.world(), side));
+            assert!(snap.models.len() >= 64, "big enough to use the grid");
+            for m in &snap.models {
+                let found = snap.nearest_enemy(m).map(|o| o.id);
+                assert_eq!(
+                    found,
+                    nearest_by_walking(&snap, m),
+                    "step {step}, model {}",
+                    m.id
+                );
+                checked += 1;
+            }
+            kept = Some((snap, engine.log().events.len()));
+        }
+        let command = players[side.index()]
+            .next(&mut engine, side)
+            .unwrap_or(Command::EndPhase);
+        engine.submit(side, command).expect("legal");
+    }
+    assert!(checked > 5_000, "{checked} models checked");
+    assert!(patched > 3, "{patched} kept snapshots patched from moves");
+}

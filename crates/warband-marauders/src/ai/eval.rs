@@ -117,9 +117,10 @@ impl<'a> Threats<'a> {
     pub fn to(snap: &'a Snapshot, m: &ModelView, within: f32) -> Self {
         let mut me = m.clone();
         me.engaged_since = None;
+        let far = snap.longest_reach() + within + 0.5;
         let enemies = snap
-            .models
-            .iter()
+            .around(&[m.side.other()], &m.base, far)
+            .into_iter()
             .filter(|e| e.side != m.side && !e.conditions.asleep)
             .filter(|e| {
                 let range = e.profile.ranged.as_ref().map_or(0.0, |w| w.range);

@@ -76,7 +76,7 @@ impl Weights {
 pub struct Normal {
     scoring: Scoring,
     rng: DiceRoller,
-    /// Models that chose to do nothing in the current phase.
+    /// Models that chose to do nothing in the current phase (sorted by id).
     held: Vec<u32>,
     key: (u32, Phase),
     kept: Kept,
@@ -130,6 +130,18 @@ impl Normal {
         }
     }
 
+    /// Sets a model aside for the rest of the phase (kept sorted, so a big army's
+    /// models are looked up by halves, not one by one).
+    fn hold(&mut self, id: u32) {
+        if let Err(i) = self.held.binary_search(&id) {
+            self.held.insert(i, id);
+        }
+    }
+
+    fn is_held(&self, id: u32) -> bool {
+        self.held.binary_search(&id).is_ok()
+    }
+
     fn noise(&mut self) -> f64 {
         if self.scoring.noise == 0.0 {
             return 0.0;
@@ -162,7 +174,7 @@ impl Normal {
             Phase::DeclareSpells => {
                 let choice = spells::best_declaration(snap, &self.held)?;
                 if let Command::DeclareSpell { caster, .. } = &choice {
-                    self.held.push(*caster);
+                    self.hold(*caster);
                 }
                 Some(choice)
             }
@@ -183,21 +195,20 @@ impl Normal {
 
     /// The first model in id order that wants to move, and where.
     fn movement(&mut self, snap: &Snapshot) -> Option<Command> {
-        let movable: Vec<ModelView> = snap
+        let movable: Vec<&ModelView> = snap
             .mine()
             .filter(|m| !m.conditions.moved && !m.conditions.asleep && m.declared.is_none())
-            .filter(|m| !self.held.contains(&m.id))
-            .cloned()
+            .filter(|m| !self.is_held(m.id))
             .collect();
         for m in movable {
             let command = if m.engaged_since.is_some() {
-                self.disengage(snap, &m)
+                self.disengage(snap, m)
             } else {
-                self.best_move(snap, &m)
+                self.best_move(snap, m)
             };
             match command {
                 Some(c) => return Some(c),
-                None => self.held.push(m.id),
+                None => self.hold(m.id),
             }
         }
         None
@@ -263,20 +274,17 @@ impl Normal {
     }
 
     fn shooting(&mut self, snap: &Snapshot) -> Option<Command> {
-        let shooters: Vec<ModelView> = snap
+        let shooters: Vec<&ModelView> = snap
             .mine()
-            .filter(|m| {
-                m.profile.ranged.is_some() && !m.conditions.shot && !self.held.contains(&m.id)
-            })
-            .cloned()
+            .filter(|m| m.profile.ranged.is_some() && !m.conditions.shot && !self.is_held(m.id))
             .collect();
         for s in shooters {
             let mut best: Option<(f64, u32)> = None;
             for t in snap.enemies() {
-                if shot_line(&snap.models, &snap.terrain, snap.broken(s.side), &s, t).is_err() {
+                if shot_line(&snap.models, &snap.terrain, snap.broken(s.side), s, t).is_err() {
                     continue;
                 }
-                let v = shot_value(snap, &s, t, s.conditions.moved) * hd_worth(t).sqrt()
+                let v = shot_value(snap, s, t, s.conditions.moved) * hd_worth(t).sqrt()
                     + self.noise() * 0.2;
                 if v > 0.02 && best.is_none_or(|(b, _)| v > b) {
                     best = Some((v, t.id));
@@ -289,7 +297,7 @@ impl Normal {
                         target,
                     });
                 }
-                None => self.held.push(s.id),
+                None => self.hold(s.id),
             }
         }
         None

@@ -7,7 +7,8 @@ use super::eval::{Threats, best_shot_from, in_cover, melee_value};
 use super::normal::Weights;
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
-use crate::geometry::{Placed, gap, in_contact};
+use crate::geometry::{CONTACT_GAP, Placed, gap, in_contact};
+use bevy_math::Vec2;
 
 /// What judging a model's candidate places needs that does not depend on the place,
 /// worked out once per model rather than once per place (each part walks every model:
@@ -26,9 +27,9 @@ impl<'a> Around<'a> {
         Self {
             threats: Threats::to(snap, m, reach),
             near: snap
-                .models
-                .iter()
-                .filter(|e| e.side != m.side && gap(&m.base, &e.base) <= 2.0 * reach + 0.5)
+                .around(&[m.side.other()], &m.base, 2.0 * reach + 0.5)
+                .into_iter()
+                .filter(|e| gap(&m.base, &e.base) <= 2.0 * reach + 0.5)
                 .collect(),
             nearest: snap.nearest_enemy(m),
         }
@@ -100,20 +101,26 @@ fn charge_score(
     let mut me = m.clone();
     me.base = placed;
     let them: Vec<&ModelView> = snap
-        .models
-        .iter()
-        .filter(|e| e.side != m.side && (charged.contains(&e.id) || in_contact(&e.base, &placed)))
+        .around(&[m.side.other()], &placed, CONTACT_GAP)
+        .into_iter()
+        .filter(|e| charged.contains(&e.id) || in_contact(&e.base, &placed))
         .collect();
-    let friends: Vec<&ModelView> = snap
-        .models
+    // Friends touching them, and friends that could reach them, stand near them.
+    let (lo, hi) = them
         .iter()
-        .filter(|f| {
-            f.side == m.side && f.id != m.id && them.iter().any(|t| in_contact(&f.base, &t.base))
-        })
+        .fold((placed.center, placed.center), |(lo, hi), t| {
+            let (tlo, thi) = t.base.swept_bounds(Vec2::ZERO);
+            (lo.min(tlo), hi.max(thi))
+        });
+    let reach = Vec2::splat(snap.longest_reach() + CONTACT_GAP);
+    let mine = snap.near(&[m.side], lo - reach, hi + reach);
+    let friends: Vec<&ModelView> = mine
+        .iter()
+        .copied()
+        .filter(|f| f.id != m.id && them.iter().any(|t| in_contact(&f.base, &t.base)))
         .collect();
-    let followers = snap.models.iter().filter(|f| {
-        f.side == m.side
-            && f.id != m.id
+    let followers = mine.iter().copied().filter(|f| {
+        f.id != m.id
             && !f.conditions.moved
             && !f.conditions.asleep
             && f.declared.is_none()

@@ -4,7 +4,7 @@
 use crate::battle::{Battle, ModelView, TerrainMap, in_play};
 use crate::command::Command;
 use crate::engine::Spells;
-use crate::geometry::{Mover, Other, TerrainShape, gap, in_contact, melee_groups};
+use crate::geometry::{Grid, Mover, Other, Placed, TerrainShape, gap, in_contact, melee_groups};
 use crate::log::{BattleLog, Entry, LogEvent};
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
@@ -32,7 +32,22 @@ pub struct Snapshot {
     groups: std::cell::OnceCell<Vec<Vec<u32>>>,
     /// Whether a blessing lies on any model this round, found when first asked.
     blessed: std::cell::OnceCell<bool>,
+    /// Each side's models' ids filed by where they stand, built when first asked for
+    /// and kept in step by `patched`: what lies near a place, without walking every
+    /// model.
+    grid: std::cell::OnceCell<[Grid<u32>; 2]>,
+    /// The farthest any model can move or shoot, found when first asked.
+    reach: std::cell::OnceCell<f32>,
+    /// How many models with a missile weapon each side has, counted when first asked.
+    shooters: std::cell::OnceCell<[usize; 2]>,
 }
+
+/// Cells of a snapshot's grid, inches: most nearest enemies are found within one or
+/// two of them once the lines have met.
+const GRID_CELL: f32 = 4.0;
+/// Fewer models than this are simply walked: building the grid would cost more than
+/// it saves (measured on woods and walls' 20).
+const GRID_FROM: usize = 64;
 
 impl Snapshot {
     pub fn take(world: &World, side: Side) -> Self {
@@ -51,6 +66,9 @@ impl Snapshot {
             enemy_done: b.turn.done[side.other().index()],
             groups: std::cell::OnceCell::new(),
             blessed: std::cell::OnceCell::new(),
+            grid: std::cell::OnceCell::new(),
+            reach: std::cell::OnceCell::new(),
+            shooters: std::cell::OnceCell::new(),
         }
     }
 
@@ -76,17 +94,73 @@ impl Snapshot {
         }
         for id in changed {
             let now = crate::battle::model(world, id).filter(|m| m.in_play)?;
-            *self.get_mut(id)? = now;
+            let was = std::mem::replace(self.get_mut(id)?, now.clone()).base;
+            if let Some(grids) = self.grid.get_mut() {
+                let grid = &mut grids[now.side.index()];
+                grid.remove(id, &was);
+                grid.insert(id, &now.base);
+            }
         }
         self.regroup();
         Some(self)
     }
 
     /// Forgets the melee groups and whether a blessing lies on the table after models
-    /// were changed (both are worked out again when next asked for).
+    /// were changed (both are worked out again when next asked for). The grid is kept:
+    /// only `patched` moves models, and it refiles them.
     pub fn regroup(&mut self) {
         self.groups = std::cell::OnceCell::new();
         self.blessed = std::cell::OnceCell::new();
+    }
+
+    fn grid(&self, side: Side) -> &Grid<u32> {
+        let grids = self.grid.get_or_init(|| {
+            let mut grids = [Grid::with_cell(GRID_CELL), Grid::with_cell(GRID_CELL)];
+            for m in &self.models {
+                grids[m.side.index()].insert(m.id, &m.base);
+            }
+            grids
+        });
+        &grids[side.index()]
+    }
+
+    /// The farthest any model can move or shoot: no model can reach a place farther
+    /// off than this from its base this round.
+    pub fn longest_reach(&self) -> f32 {
+        *self.reach.get_or_init(|| {
+            self.models
+                .iter()
+                .map(|m| {
+                    let range = m.profile.ranged.as_ref().map_or(0.0, |w| w.range);
+                    m.profile.armour.movement_allowance().max(range)
+                })
+                .fold(0.0, f32::max)
+        })
+    }
+
+    /// The models of `sides` whose outline may come within `r` of `base`'s, in id order
+    /// (all that do, perhaps a few more).
+    pub fn around(&self, sides: &[Side], base: &Placed, r: f32) -> Vec<&ModelView> {
+        let (lo, hi) = base.swept_bounds(Vec2::ZERO);
+        self.near(sides, lo - Vec2::splat(r), hi + Vec2::splat(r))
+    }
+
+    /// The models of `sides` whose outline may come into the box from `lo` to `hi`, in
+    /// id order (all that do, perhaps a few more).
+    pub fn near(&self, sides: &[Side], lo: Vec2, hi: Vec2) -> Vec<&ModelView> {
+        if self.models.len() < GRID_FROM {
+            return self
+                .models
+                .iter()
+                .filter(|o| sides.contains(&o.side) && could_reach(o, lo, hi))
+                .collect();
+        }
+        let mut ids: Vec<u32> = sides
+            .iter()
+            .flat_map(|s| self.grid(*s).near(lo, hi))
+            .collect();
+        ids.sort_unstable();
+        ids.into_iter().filter_map(|id| self.get(id)).collect()
     }
 
     /// The models `fight_dice` must look through for a blessing: all of them if one
@@ -150,13 +224,14 @@ impl Snapshot {
     pub fn push(&self) -> f64 {
         let me = self.side.index();
         let behind = self.hd_removed[me] <= self.hd_removed[1 - me];
-        let shooters = |s: Side| {
-            self.models
-                .iter()
-                .filter(|m| m.side == s && m.profile.ranged.is_some())
-                .count()
-        };
-        let outgunned = shooters(self.side.other()) > shooters(self.side);
+        let shooters = self.shooters.get_or_init(|| {
+            let mut n = [0; 2];
+            for m in self.models.iter().filter(|m| m.profile.ranged.is_some()) {
+                n[m.side.index()] += 1;
+            }
+            n
+        });
+        let outgunned = shooters[1 - me] > shooters[me];
         let mut push = 0.05;
         if behind {
             push += 0.08;
@@ -181,13 +256,42 @@ impl Snapshot {
             .filter(move |o| o.side != m.side && in_contact(&o.base, &m.base))
     }
 
-    /// The enemy of `m` nearest edge to edge (ties by id). The distance between centres
-    /// less both reaches is never more than the gap, so an enemy whose bound already
-    /// exceeds the best gap found is passed over without measuring its outline.
+    /// The enemy of `m` nearest edge to edge (ties by id). Looked for in a square about
+    /// it that doubles until an enemy found is nearer than any outside could be, then
+    /// among all enemies once the square is wider than the armies' spread.
     pub fn nearest_enemy(&self, m: &ModelView) -> Option<&ModelView> {
+        let c = m.base.center;
+        let reach = m.base.shape.reach();
+        let them = m.side.other();
+        let mut r = GRID_CELL;
+        loop {
+            let (lo, hi) = (c - Vec2::splat(r), c + Vec2::splat(r));
+            if self.models.len() < GRID_FROM || self.grid(them).cells_under(lo, hi).is_none() {
+                return self.nearest_among(m, self.enemies_of(m.side));
+            }
+            // A base not found has its centre more than `r` plus the greatest reach
+            // away, so its gap is more than `r` less `m`'s reach.
+            let found = self.nearest_among(m, self.near(&[them], lo, hi).into_iter());
+            if let Some(o) = found
+                && gap(&m.base, &o.base) + 1e-3 < r - reach
+            {
+                return Some(o);
+            }
+            r *= 2.0;
+        }
+    }
+
+    /// The nearest of `enemies` to `m`, edge to edge (ties by id). The distance between
+    /// centres less both reaches is never more than the gap, so an enemy whose bound
+    /// already exceeds the best gap found is passed over without measuring its outline.
+    fn nearest_among<'a>(
+        &self,
+        m: &ModelView,
+        enemies: impl Iterator<Item = &'a ModelView>,
+    ) -> Option<&'a ModelView> {
         let reach = m.base.shape.reach();
         let mut best: Option<(f32, &ModelView)> = None;
-        for o in self.enemies_of(m.side) {
+        for o in enemies {
             let bound = m.base.center.distance(o.base.center) - reach - o.base.shape.reach();
             if best.is_some_and(|(g, _)| bound > g + 1e-3) {
                 continue;
@@ -213,13 +317,17 @@ impl Snapshot {
     /// The model as a mover, with every other base whose outline may come into the box
     /// from `lo` to `hi` (a move that stays inside the box meets no other).
     pub fn mover_near(&self, m: &ModelView, lo: Vec2, hi: Vec2) -> (Mover, Vec<Other>) {
-        let near = |o: &&ModelView| {
-            let r = Vec2::splat(o.base.shape.reach() + 2.0 * crate::geometry::CONTACT_GAP);
-            let c = o.base.center;
-            c.cmpge(lo - r).all() && c.cmple(hi + r).all()
-        };
-        crate::phases::mover_among(m, self.models.iter().filter(near))
+        let margin = Vec2::splat(2.0 * crate::geometry::CONTACT_GAP);
+        crate::phases::mover_among(m, self.near(&Side::BOTH, lo - margin, hi + margin))
     }
+}
+
+/// Whether `o`'s outline may come into the box from `lo` to `hi`: its centre lies
+/// within its reach of it.
+fn could_reach(o: &ModelView, lo: Vec2, hi: Vec2) -> bool {
+    let r = Vec2::splat(o.base.shape.reach());
+    let c = o.base.center;
+    c.cmpge(lo - r).all() && c.cmple(hi + r).all()
 }
 
 /// A player's snapshot kept from one decision to the next within a phase.

@@ -36,7 +36,8 @@ pub fn close_pairs<T>(
     out
 }
 
-/// Side of a [`Grid`] cell, inches: a few bases across, so a move's box spans few cells.
+/// Side of a [`Grid`]'s cells unless chosen, inches: a few bases across, so a move's
+/// box spans few cells.
 const CELL: f32 = 2.0;
 
 /// Bases filed by the square cell their centre stands in: which may reach into a box,
@@ -45,6 +46,7 @@ const CELL: f32 = 2.0;
 #[derive(Clone, Debug)]
 pub struct Grid<T> {
     cells: HashMap<(i32, i32), Vec<(T, Vec2)>>,
+    cell: f32,
     /// The greatest reach of any base put in: a base whose centre lies farther than
     /// this outside a box cannot reach into it.
     reach: f32,
@@ -52,28 +54,50 @@ pub struct Grid<T> {
 
 impl<T> Default for Grid<T> {
     fn default() -> Self {
+        Self::with_cell(CELL)
+    }
+}
+
+impl<T> Grid<T> {
+    /// An empty grid of cells `cell` inches square.
+    pub fn with_cell(cell: f32) -> Self {
         Self {
             cells: HashMap::default(),
+            cell,
             reach: 0.0,
         }
     }
 }
 
 impl<T: Copy + PartialEq> Grid<T> {
-    fn key(p: Vec2) -> (i32, i32) {
+    fn key(&self, p: Vec2) -> (i32, i32) {
         // `as` saturates: a base far off the table (or a NaN) files in an edge cell.
-        ((p.x / CELL).floor() as i32, (p.y / CELL).floor() as i32)
+        let c = self.cell;
+        ((p.x / c).floor() as i32, (p.y / c).floor() as i32)
+    }
+
+    /// How many filled cells a query of the box from `lo` to `hi` would look up, or
+    /// None if it would walk every filled cell instead (the box is wider than the
+    /// bases' spread).
+    pub fn cells_under(&self, lo: Vec2, hi: Vec2) -> Option<usize> {
+        let r = Vec2::splat(self.reach);
+        let ((x0, y0), (x1, y1)) = (self.key(lo - r), self.key(hi + r));
+        let span = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(y1) - i64::from(y0) + 1);
+        usize::try_from(span)
+            .ok()
+            .filter(|s| *s <= self.cells.len())
     }
 
     pub fn insert(&mut self, item: T, base: &Placed) {
         self.reach = self.reach.max(base.shape.reach());
-        let cell = self.cells.entry(Self::key(base.center)).or_default();
+        let key = self.key(base.center);
+        let cell = self.cells.entry(key).or_default();
         cell.push((item, base.center));
     }
 
     /// Takes `item` out, `base` being where it was put in; false if it was not there.
     pub fn remove(&mut self, item: T, base: &Placed) -> bool {
-        let key = Self::key(base.center);
+        let key = self.key(base.center);
         let Some(cell) = self.cells.get_mut(&key) else {
             return false;
         };
@@ -107,7 +131,7 @@ impl<T: Copy + PartialEq> Grid<T> {
     pub fn near(&self, lo: Vec2, hi: Vec2) -> Vec<T> {
         let (lo, hi) = (lo - Vec2::splat(self.reach), hi + Vec2::splat(self.reach));
         let inside = |p: Vec2| p.cmpge(lo).all() && p.cmple(hi).all();
-        let ((x0, y0), (x1, y1)) = (Self::key(lo), Self::key(hi));
+        let ((x0, y0), (x1, y1)) = (self.key(lo), self.key(hi));
         let span = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(y1) - i64::from(y0) + 1);
         let mut out = Vec::new();
         let mut take = |cell: &Vec<(T, Vec2)>| {
