@@ -2,10 +2,14 @@
 //! (a chief and N − 1 orcs) on an open 120" × 120" table, one battle each, in a release
 //! build of the headless crates:
 //!
-//! `cargo run --release -p warband-marauders --example scale -- [--players charge,normal] [--seed S] [N…]`
+//! `cargo run --release -p warband-marauders --example scale -- [--players charge,normal] [--seed S] [--dense] [N…]`
 //!
 //! Prints one row per size and pairing: seconds for the whole battle (muster to end),
 //! rounds, commands and the time per command, so growth with N reads straight off.
+//! With `--dense` the table and its deployment zones shrink with the armies (side
+//! 120" × √(N/500)), so every size is packed as densely as 500 a side on the full
+//! table: what a command costs then no longer depends on how crowded its
+//! neighbourhood is, only on how the engine and players grow with the army.
 
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
@@ -22,6 +26,7 @@ fn main() -> Result<(), String> {
     let mut sizes = Vec::new();
     let mut players = vec![AiKind::Charge];
     let mut seed = 1u64;
+    let mut dense = false;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -29,6 +34,7 @@ fn main() -> Result<(), String> {
                 let list = args.next().ok_or("--players needs a list")?;
                 players = list.split(',').map(str::parse).collect::<Result<_, _>>()?;
             }
+            "--dense" => dense = true,
             "--seed" => {
                 seed = args
                     .next()
@@ -46,7 +52,7 @@ fn main() -> Result<(), String> {
     println!("models/side  players          seconds  rounds  commands  µs/command");
     for &n in &sizes {
         for &kind in &players {
-            let setup = open_table(&base, n);
+            let setup = open_table(&base, n, dense);
             let start = Instant::now();
             let mut engine = Engine::new(&setup, seed)?;
             let mut a = kind.policy(seed);
@@ -70,16 +76,25 @@ fn main() -> Result<(), String> {
     Ok(())
 }
 
-/// `base`'s rules and bestiary on an open 120" × 120" table, with `n` orcs a side
-/// deployed along the two far edges.
-fn open_table(base: &BattleSetup, n: u16) -> BattleSetup {
+/// `base`'s rules and bestiary on an open 120" × 120" table (`dense`: scaled by
+/// √(n/500)), with `n` orcs a side deployed in zones 20" deep (scaled alike, plus 2") along the
+/// two far edges.
+fn open_table(base: &BattleSetup, n: u16, dense: bool) -> BattleSetup {
+    let scale = if dense {
+        (f32::from(n) / 500.0).sqrt()
+    } else {
+        1.0
+    };
+    let side = 120.0 * scale;
     let mut setup = base.clone();
     let s = &mut setup.scenario;
-    s.name = format!("Open 120 × 120, {n} a side");
-    s.table = (120.0, 120.0);
+    s.name = format!("Open {side:.0} × {side:.0}, {n} a side");
+    s.table = (side, side);
     s.round_limit = 30;
     s.terrain.clear();
-    s.deployment = Zone::facing_edges(s.table, 1.0, 20.0);
+    // Two inches more than scaled: a small zone loses more to its edges when packed.
+    let depth = if dense { 20.0 * scale + 2.0 } else { 20.0 };
+    s.deployment = Zone::facing_edges(s.table, 1.0, depth);
     let army = |name: &str| ArmyList {
         name: name.to_string(),
         ruleset: warband_rules::Ruleset::Marauders,
