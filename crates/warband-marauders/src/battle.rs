@@ -234,11 +234,9 @@ pub fn models(world: &World) -> Vec<ModelView> {
 /// Each side's models and how many of them are still in play: [(models, in play); 2].
 /// Read without copying any model out (what morale and the end of the battle count
 /// after every removal).
-pub fn head_counts(world: &World) -> [(u32, u32); 2] {
+pub fn head_counts(world: &mut World) -> [(u32, u32); 2] {
     let mut counts = [(0, 0); 2];
-    let Some(mut q) = world.try_query::<(&Team, Has<OutOfAction>)>() else {
-        return counts;
-    };
+    let mut q = world.query::<(&Team, Has<OutOfAction>)>();
     for (team, out) in q.iter(world) {
         let c = &mut counts[team.0.index()];
         c.0 += 1;
@@ -248,8 +246,8 @@ pub fn head_counts(world: &World) -> [(u32, u32); 2] {
 }
 
 /// The hit dice of `side`'s first model in play (its only one, where this is asked).
-pub fn solo_hd(world: &World, side: Side) -> Option<HitDice> {
-    let mut q = world.try_query_filtered::<(&Team, &HitDice), Without<OutOfAction>>()?;
+pub fn solo_hd(world: &mut World, side: Side) -> Option<HitDice> {
+    let mut q = world.query_filtered::<(&Team, &HitDice), Without<OutOfAction>>();
     q.iter(world).find(|(t, _)| t.0 == side).map(|(_, hd)| *hd)
 }
 
