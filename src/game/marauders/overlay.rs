@@ -2,6 +2,7 @@
 //! ghost and allowance, lines of fire, melee groups, the tape and the threat overlay.
 
 use super::input::{Selection, ghost, viewpoint};
+use crate::game::camera::TableCamera;
 use crate::game::palette;
 use crate::game::screens::Screen;
 use crate::game::session::Session;
@@ -18,16 +19,30 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn draw(session: Option<NonSend<Session>>, sel: Res<Selection>, mut g: Gizmos) {
+/// Inches a screen pixel covers above which HD pips are left out: a pip is then under
+/// 1.5 pixels across, a speck no one can count (the great field seen whole is at
+/// about 0.19), and drawing 1,000 of them cost the software renderer frames.
+const PIPS_UNTIL: f32 = 0.093;
+
+fn draw(
+    session: Option<NonSend<Session>>,
+    sel: Res<Selection>,
+    camera: Option<Single<&Projection, With<TableCamera>>>,
+    mut g: Gizmos,
+) {
     let Some(session) = session else { return };
     let world = session.engine.world();
     let table = session.engine.battle().table;
     let all = in_play(world);
     let get = |id: u32| all.iter().find(|m| m.id == id);
+    let pips = match camera.as_deref() {
+        Some(Projection::Orthographic(o)) => o.scale <= PIPS_UNTIL,
+        _ => true,
+    };
     // HD pips above each base: filled for HD left.
     for m in &all {
         let r = m.base.shape.reach();
-        let n = m.hd.initial as usize;
+        let n = if pips { m.hd.initial as usize } else { 0 };
         for i in 0..n {
             let x = (i as f32 - (n as f32 - 1.0) / 2.0) * 0.22;
             let at = m.base.center + Vec2::new(x, r + 0.2);
