@@ -10,6 +10,12 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use warband_marauders::battle::{ModelView, in_play};
 
+/// Screen pixels a base's radius must reach for its label to be drawn: below this the
+/// initials (9 px at least) are wider than the base and run into the next model's: a
+/// row of unreadable letters (the great field seen whole, whose bases are ~2.6 px).
+/// Zooming in brings them back.
+const LABEL_FROM_RADIUS: f32 = 5.0;
+
 pub fn draw(
     mut contexts: EguiContexts,
     session: Option<NonSend<Session>>,
@@ -34,7 +40,10 @@ pub fn draw(
         ) else {
             continue;
         };
-        label(&painter, m, c, edge.x - c.x);
+        let radius = edge.x - c.x;
+        if radius >= LABEL_FROM_RADIUS {
+            label(&painter, m, c, radius);
+        }
     }
     if let Some(m) = sel.hover.and_then(|id| all.iter().find(|m| m.id == id)) {
         let broken = session.engine.battle().side(m.side).broken;
