@@ -81,11 +81,22 @@ impl<T: Copy + PartialEq> Grid<T> {
     /// bases' spread).
     pub fn cells_under(&self, lo: Vec2, hi: Vec2) -> Option<usize> {
         let r = Vec2::splat(self.reach);
-        let ((x0, y0), (x1, y1)) = (self.key(lo - r), self.key(hi + r));
-        let span = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(y1) - i64::from(y0) + 1);
+        let (_, _, span) = self.span(lo - r, hi + r);
         usize::try_from(span)
             .ok()
             .filter(|s| *s <= self.cells.len())
+    }
+
+    /// The corner cells of the box from `lo` to `hi` and how many cells it covers
+    /// (saturating: a box as wide as the number line does not overflow).
+    fn span(&self, lo: Vec2, hi: Vec2) -> ((i32, i32), (i32, i32), u64) {
+        let ((x0, y0), (x1, y1)) = (self.key(lo), self.key(hi));
+        let side = |a: i32, b: i32| u64::try_from(i64::from(b) - i64::from(a) + 1).unwrap_or(0);
+        (
+            (x0, y0),
+            (x1, y1),
+            side(x0, x1).saturating_mul(side(y0, y1)),
+        )
     }
 
     pub fn insert(&mut self, item: T, base: &Placed) {
@@ -131,13 +142,12 @@ impl<T: Copy + PartialEq> Grid<T> {
     pub fn near(&self, lo: Vec2, hi: Vec2) -> Vec<T> {
         let (lo, hi) = (lo - Vec2::splat(self.reach), hi + Vec2::splat(self.reach));
         let inside = |p: Vec2| p.cmpge(lo).all() && p.cmple(hi).all();
-        let ((x0, y0), (x1, y1)) = (self.key(lo), self.key(hi));
-        let span = (i64::from(x1) - i64::from(x0) + 1) * (i64::from(y1) - i64::from(y0) + 1);
+        let ((x0, y0), (x1, y1), span) = self.span(lo, hi);
         let mut out = Vec::new();
         let mut take = |cell: &Vec<(T, Vec2)>| {
             out.extend(cell.iter().filter(|(_, p)| inside(*p)).map(|(t, _)| *t));
         };
-        if span > self.cells.len() as i64 {
+        if span > self.cells.len() as u64 {
             // A box wider than the bases' spread: walk the filled cells instead.
             self.cells.values().for_each(take);
         } else {
@@ -212,6 +222,12 @@ mod tests {
             }
         }
         assert!(!grid.remove(0, &bases[1].expect("placed")), "0 is gone");
+        // Boxes as wide as floats go, and one of NaNs, neither overflow nor panic.
+        let huge = Vec2::splat(f32::MAX);
+        let alive = bases.iter().filter(|b| b.is_some()).count();
+        assert_eq!(grid.near(-huge, huge).len(), alive);
+        assert!(grid.near(Vec2::NAN, Vec2::NAN).is_empty());
+        assert_eq!(grid.cells_under(-huge, huge), None);
         for k in 0..200 {
             let size = if k % 10 == 0 { 80.0 } else { next() * 12.0 };
             let lo = Vec2::new(next() * 70.0 - 5.0, next() * 70.0 - 5.0);
