@@ -5,17 +5,18 @@
 //! did not make it before the fight is asked for its split (RULINGS: a human may
 //! reassign) before its damage is rolled.
 
+use super::allocation::{allocation_problem, auto_allocation, group_models};
+use super::blessings::{bless_bonus, expire_blessings, spend_blessings, with_blessers};
 use super::{Phase, go_next};
 use crate::battle::{Battle, ModelView, in_play};
 use crate::command::{Allocation, Refusal, refuse};
-use crate::components::{Blessing, Caster};
 use crate::effects::{apply_damage, damage_need, roll, roll_needing};
 use crate::geometry::{in_contact, melee_groups};
 use crate::log::{BattleLog, LogEvent};
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
-use warband_rules::marauders::damage::{die_chance, hits};
+use warband_rules::marauders::damage::hits;
 use warband_rules::marauders::{MeleeOutcome, clauses, melee_contest, melee_dice};
 use warband_rules::{Die, Side};
 
@@ -233,99 +234,6 @@ pub fn fight_dice(
     )
 }
 
-/// What is wrong with `side`'s split of its damage dice in a group, if anything: every
-/// die goes from one of its models to an enemy that model touches, and each of its
-/// models places all of its dice (none may be dropped). The engine and the split
-/// editor both ask this.
-pub fn allocation_problem(
-    world: &World,
-    side: Side,
-    group: &[u32],
-    alloc: &[Allocation],
-) -> Option<String> {
-    let all: Vec<ModelView> = in_play(world)
-        .into_iter()
-        .filter(|m| group.contains(&m.id))
-        .collect();
-    let get = |id: u32| all.iter().find(|m| m.id == id);
-    for a in alloc {
-        let (Some(att), Some(tgt)) = (get(a.attacker), get(a.target)) else {
-            return Some("an allocation names a model outside this melee group".into());
-        };
-        if att.side != side || tgt.side == side {
-            return Some("allocate your own models' dice to enemies".into());
-        }
-        if !in_contact(&att.base, &tgt.base) {
-            return Some(format!("model {} does not touch model {}", att.id, tgt.id));
-        }
-    }
-    for m in all.iter().filter(|m| m.side == side) {
-        let given: u32 = alloc
-            .iter()
-            .filter(|a| a.attacker == m.id)
-            .map(|a| u32::from(a.dice))
-            .sum();
-        if given != u32::from(own_dice(m)) {
-            return Some(format!(
-                "model {} has {} damage dice to place, not {given}",
-                m.id,
-                own_dice(m)
-            ));
-        }
-    }
-    None
-}
-
-/// Splits each winning model's dice among the enemies it touches: enough dice to expect
-/// to finish the weakest first, the rest to the next, leftovers to the first.
-pub fn auto_allocation(group_models: &[ModelView], winner: Side) -> Vec<Allocation> {
-    let mut planned: Vec<(u32, f64)> = Vec::new();
-    let mut out = Vec::new();
-    for att in group_models.iter().filter(|m| m.side == winner) {
-        let mut dice = own_dice(att);
-        let mut targets: Vec<&ModelView> = group_models
-            .iter()
-            .filter(|t| t.side != winner && in_contact(&att.base, &t.base))
-            .collect();
-        targets.sort_by_key(|t| (t.hd.left, t.id));
-        let Some(first) = targets.first().map(|t| t.id) else {
-            continue;
-        };
-        for t in &targets {
-            if dice == 0 {
-                break;
-            }
-            let p = die_chance(t.effective_armour(), 0).max(1e-9);
-            let expected = planned
-                .iter()
-                .find(|(id, _)| *id == t.id)
-                .map_or(0.0, |(_, e)| *e);
-            let still = (f64::from(t.hd.left) - expected).max(0.0);
-            let want = ((still / p).ceil() as u8).min(dice);
-            if want > 0 {
-                out.push(Allocation {
-                    attacker: att.id,
-                    target: t.id,
-                    dice: want,
-                });
-                dice -= want;
-                match planned.iter_mut().find(|(id, _)| *id == t.id) {
-                    Some(e) => e.1 += f64::from(want) * p,
-                    None => planned.push((t.id, f64::from(want) * p)),
-                }
-            }
-        }
-        if dice > 0 {
-            out.push(Allocation {
-                attacker: att.id,
-                target: first,
-                dice,
-            });
-        }
-    }
-    out
-}
-
 /// Fights one melee group: rolls the contest, then the damage of each winner whose
 /// split is known. `chosen` is the split of the side that asked for the fight (empty:
 /// the auto-allocator's); any other winner with a choice to make is asked for its own.
@@ -379,35 +287,6 @@ fn fight_with(
     }
 }
 
-/// The models of a group (ids sorted) still in play, in id order.
-fn group_models(world: &World, group: &[u32]) -> Vec<ModelView> {
-    group
-        .iter()
-        .filter_map(|id| crate::battle::model(world, *id))
-        .filter(|m| m.in_play)
-        .collect()
-}
-
-/// `models` with every caster in play whose blessing is for `round` added (in id
-/// order): all [`fight_dice`] looks at, without reading every model of a big battle.
-fn with_blessers(world: &mut World, mut models: Vec<ModelView>, round: u32) -> Vec<ModelView> {
-    let mut q = world.query::<(&crate::components::ModelId, &Caster)>();
-    let blessers: Vec<u32> = q
-        .iter(world)
-        .filter(|(_, c)| c.blessing.is_some_and(|b| b.round == round))
-        .map(|(id, _)| id.0)
-        .collect();
-    for id in blessers {
-        if !models.iter().any(|m| m.id == id)
-            && let Some(m) = crate::battle::model(world, id).filter(|m| m.in_play)
-        {
-            models.push(m);
-        }
-    }
-    models.sort_by_key(|m| m.id);
-    models
-}
-
 /// Whether `side`'s models in a group have a split to choose: one of them with dice
 /// touches more than one enemy.
 fn has_choice(members: &[ModelView], side: Side) -> bool {
@@ -456,53 +335,5 @@ fn strike_damage(world: &mut World, strike: &Strike) {
     }
     for (target, hd, by) in pending {
         apply_damage(world, target, hd, by, &clauses::MELEE_DAMAGE);
-    }
-}
-
-/// Bless dice each side has on a model of this group in `round` (RULINGS: +1 die for
-/// the caster's side in one melee group). The engine, the odds panel and the AI all
-/// count them here.
-pub fn bless_bonus(models: &[ModelView], group: &[u32], round: u32) -> [u32; 2] {
-    let mut out = [0u32; 2];
-    for m in models {
-        if let Some(b) = m.blessing
-            && b.round == round
-            && group.contains(&b.target)
-        {
-            out[m.side.index()] += u32::from(b.dice);
-        }
-    }
-    out
-}
-
-/// Each blessing is spent by the fight it helped.
-fn spend_blessings(world: &mut World, group: &[u32], round: u32) {
-    let mut q = world.query::<&mut Caster>();
-    for mut caster in q.iter_mut(world) {
-        if caster
-            .blessing
-            .is_some_and(|b| b.round == round && group.contains(&b.target))
-        {
-            caster.blessing = None;
-        }
-    }
-}
-
-/// At the end of the attacking phase, a blessing for this round that found no fight
-/// fades (RULINGS: it lasts the round).
-fn expire_blessings(world: &mut World) {
-    let round = world.resource::<Battle>().round;
-    let mut faded = Vec::new();
-    let mut q = world.query::<(&crate::components::ModelId, &mut Caster)>();
-    for (id, mut caster) in q.iter_mut(world) {
-        if caster.blessing.is_some_and(|b: Blessing| b.round <= round) {
-            caster.blessing = None;
-            faded.push(id.0);
-        }
-    }
-    faded.sort_unstable();
-    let mut log = world.resource_mut::<BattleLog>();
-    for model in faded {
-        log.push(LogEvent::BlessingFaded { model });
     }
 }

@@ -2,7 +2,9 @@
 //! attacking → spellcasting → morale → next round. One file per phase; each registers
 //! what happens on entering it and validates the commands it takes.
 
+mod allocation;
 mod attacking;
+mod blessings;
 mod declare;
 mod flee;
 mod initiative;
@@ -11,10 +13,11 @@ mod movement;
 mod shooting;
 mod spellcasting;
 
+pub use allocation::{allocation_problem, auto_allocation};
 pub use attacking::{
-    Fought, PendingStrike, Strike, allocation_problem, auto_allocation, bless_bonus, contest_dice,
-    fight_dice, open_groups, own_dice, strike_waiting,
+    Fought, PendingStrike, Strike, contest_dice, fight_dice, open_groups, own_dice, strike_waiting,
 };
+pub use blessings::bless_bonus;
 pub use movement::{
     Undoable, charge_threats, group_if_at, may_still_charge, move_preview, mover_along,
     mover_among, undoable_move,
