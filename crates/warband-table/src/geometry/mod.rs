@@ -2,6 +2,7 @@
 //! and lines of fire. Positions are base centres in inches, measured from the table's
 //! bottom-left corner; the only place that speaks parry's vector type is `convert`.
 
+mod allowance;
 pub mod broad;
 mod convert;
 pub mod facing;
@@ -10,13 +11,14 @@ pub mod groups;
 pub mod movement;
 pub mod shapes;
 
+pub use allowance::move_cost;
 pub use broad::{Grid, close_pairs};
 pub use facing::{PivotCheck, aspect_of, check_pivot, in_front_arc, pivoted};
 pub use fire::{Crossed, Crossing, LineOfFire, line_of_fire, line_of_fire_among};
 pub use groups::{Grouped, melee_groups};
 pub use movement::{
     FleeEnd, MoveCheck, MoveError, Mover, Other, check_move, edge_fraction, flee_path,
-    furthest_legal, move_cost,
+    furthest_legal,
 };
 pub use shapes::{BaseShape, Placed, TerrainFlags, TerrainShape};
 

@@ -3,6 +3,7 @@
 //! through or overlapping another base, never crossing terrain that blocks movement. A
 //! move whose path meets an enemy base stops there in exact contact: a charge.
 
+use super::allowance::{fraction_within_allowance, move_cost};
 use super::convert::sweep_hit;
 use super::shapes::{Placed, TerrainShape};
 use super::{in_contact, overlaps};
@@ -119,19 +120,6 @@ pub fn check_move(
         .collect();
     charged.sort_unstable();
     Ok(MoveCheck { end, cost, charged })
-}
-
-/// Inches of allowance a straight move costs: its length, plus the length inside rough
-/// ground again (half movement while inside).
-pub fn move_cost(from: Vec2, to: Vec2, terrain: &[TerrainShape]) -> f32 {
-    let length = from.distance(to);
-    let rough: f32 = terrain
-        .iter()
-        .filter(|p| p.flags.rough)
-        .filter_map(|p| p.segment_inside(from, to))
-        .map(|(t_in, t_out)| (t_out - t_in) * length)
-        .sum();
-    length + rough
 }
 
 /// The furthest legal end on the way from the mover's start towards `toward` (the
@@ -258,39 +246,6 @@ pub fn flee_path(
     } else {
         FleeEnd::At(start + dir * back)
     }
-}
-
-/// The largest fraction of `delta` whose cost (rough ground double) is within the
-/// allowance.
-fn fraction_within_allowance(
-    start: Vec2,
-    delta: Vec2,
-    allowance: f32,
-    terrain: &[TerrainShape],
-) -> f32 {
-    let length = delta.length();
-    let rough: Vec<(f32, f32)> = terrain
-        .iter()
-        .filter(|p| p.flags.rough)
-        .filter_map(|p| p.segment_inside(start, start + delta))
-        .collect();
-    let cost = |t: f32| {
-        let inside: f32 = rough.iter().map(|(a, b)| (t.min(*b) - a).max(0.0)).sum();
-        length * (t + inside)
-    };
-    if cost(1.0) <= allowance {
-        return 1.0;
-    }
-    let (mut lo, mut hi) = (0.0f32, 1.0f32);
-    for _ in 0..40 {
-        let mid = (lo + hi) / 2.0;
-        if cost(mid) <= allowance {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
 }
 
 /// The furthest legal fraction at or below `upper`, by bisection.
