@@ -5,7 +5,7 @@
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
 use crate::geometry::{Placed, gap};
-use crate::phases::{fight_dice, own_dice, shot_chances, shot_line};
+use crate::phases::{fight_dice, own_dice, shot_chances_each, shot_line};
 use std::cell::OnceCell;
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::melee_odds;
@@ -52,14 +52,16 @@ pub fn shot_value(snap: &Snapshot, s: &ModelView, t: &ModelView, moved: bool) ->
     let Ok(line) = shot_line(&snap.models, &snap.terrain, broken, s, t) else {
         return 0.0;
     };
-    shot_chances(&snap.models, &line, moved, t.id, snap.group_of(t.id))
-        .into_iter()
-        .filter_map(|(id, p)| snap.get(id).map(|m| (m, p)))
-        .map(|(m, p)| {
+    // Summed as `Iterator::sum` does (from −0.0, in order), with no list built.
+    let mut value = -0.0;
+    let group = snap.group_of(t.id);
+    shot_chances_each(&snap.models, &line, moved, t.id, group, |id, p| {
+        if let Some(m) = snap.get(id) {
             let sign = if m.side == s.side { -1.0 } else { 1.0 };
-            sign * p * hd_worth(m)
-        })
-        .sum()
+            value += sign * p * hd_worth(m);
+        }
+    });
+    value
 }
 
 /// The best shot `s` could take from `at` next shooting phase.

@@ -22,7 +22,9 @@ pub use movement::{
     Undoable, charge_threats, group_if_at, may_still_charge, move_preview, mover_along,
     mover_among, undoable_move,
 };
-pub use shooting::{NoLine, check_shot, melee_group_of, plan_shot, shot_chances, shot_line};
+pub use shooting::{
+    NoLine, check_shot, melee_group_of, plan_shot, shot_chances, shot_chances_each, shot_line,
+};
 
 use crate::battle::Battle;
 use crate::command::{Command, Refusal, refuse};

@@ -15,7 +15,7 @@ use bevy_state::prelude::*;
 use warband_rules::marauders::Armour;
 use warband_rules::marauders::clauses;
 use warband_rules::marauders::engagement::ONE_HD;
-use warband_rules::marauders::odds::shot_damage_chances;
+use warband_rules::marauders::odds::{ShotPart, shot_damage_each};
 use warband_rules::marauders::shooting::{
     NoShot, Shooter, may_shoot, obstacle_stops, shot_modifier,
 };
@@ -129,34 +129,46 @@ pub fn shot_chances(
     target: u32,
     group: Option<&[u32]>,
 ) -> Vec<(u32, f64)> {
+    let mut out = Vec::new();
+    shot_chances_each(models, line, moved, target, group, |id, p| {
+        out.push((id, p))
+    });
+    out
+}
+
+/// [`shot_chances`] handed out one model at a time, in the same order, building no list.
+pub fn shot_chances_each(
+    models: &[ModelView],
+    line: &LineOfFire,
+    moved: bool,
+    target: u32,
+    group: Option<&[u32]>,
+    mut each: impl FnMut(u32, f64),
+) {
     let armour = |id: u32| {
         models
             .iter()
             .find(|m| m.id == id)
             .map_or(Armour::Unarmoured, ModelView::effective_armour)
     };
-    let obstacles: Vec<Option<Armour>> = line
-        .obstacles
-        .iter()
-        .map(|c| match c.what {
-            Crossed::Base(id) => Some(armour(id)),
-            Crossed::Terrain(_) => None,
-        })
-        .collect();
-    let victims: Vec<u32> = group.map_or_else(|| vec![target], <[u32]>::to_vec);
-    let victim_armour: Vec<Armour> = victims.iter().map(|id| armour(*id)).collect();
-    let (in_way, struck) = shot_damage_chances(&obstacles, &victim_armour, shot_modifier(moved));
-    let mut out: Vec<(u32, f64)> = line
-        .obstacles
-        .iter()
-        .zip(in_way)
-        .filter_map(|(c, p)| match c.what {
-            Crossed::Base(id) => Some((id, p)),
-            Crossed::Terrain(_) => None,
-        })
-        .collect();
-    out.extend(victims.into_iter().zip(struck));
-    out
+    let obstacles = line.obstacles.iter().map(|c| match c.what {
+        Crossed::Base(id) => Some(armour(id)),
+        Crossed::Terrain(_) => None,
+    });
+    let victims = group.unwrap_or(std::slice::from_ref(&target));
+    shot_damage_each(
+        obstacles,
+        victims.iter().map(|id| armour(*id)),
+        shot_modifier(moved),
+        |part, p| match part {
+            ShotPart::InWay(i) => {
+                if let Crossed::Base(id) = line.obstacles[i].what {
+                    each(id, p);
+                }
+            }
+            ShotPart::Struck(j) => each(victims[j], p),
+        },
+    );
 }
 
 pub(super) fn shoot(

@@ -110,8 +110,7 @@ pub fn shot_odds(armour: Armour, moved: bool, obstacles: usize) -> ShotOdds {
 
 /// A shot with an explicit damage modifier (Magic Missile ignores the −1).
 pub fn shot_odds_with(armour: Armour, modifier: i8, obstacles: usize) -> ShotOdds {
-    // Each obstacle stops the shot on 4–6: one half.
-    let stopped_by: Vec<f64> = (1..=obstacles).map(|i| 0.5f64.powi(i as i32)).collect();
+    let stopped_by: Vec<f64> = (0..obstacles).map(stop_chance).collect();
     let reaches = 0.5f64.powi(obstacles as i32);
     ShotOdds {
         reaches,
@@ -131,18 +130,53 @@ pub fn shot_damage_chances(
     victims: &[Armour],
     modifier: i8,
 ) -> (Vec<f64>, Vec<f64>) {
-    let odds = shot_odds_with(Armour::Unarmoured, modifier, obstacles.len());
-    let in_way = obstacles
-        .iter()
-        .zip(&odds.stopped_by)
-        .map(|(o, stop)| o.map_or(0.0, |a| stop * die_chance(a, modifier)))
-        .collect();
-    let share = odds.reaches / victims.len().max(1) as f64;
-    let struck = victims
-        .iter()
-        .map(|a| share * die_chance(*a, modifier))
-        .collect();
+    let (mut in_way, mut struck) = (Vec::new(), Vec::new());
+    shot_damage_each(
+        obstacles.iter().copied(),
+        victims.iter().copied(),
+        modifier,
+        |part, p| match part {
+            ShotPart::InWay(_) => in_way.push(p),
+            ShotPart::Struck(_) => struck.push(p),
+        },
+    );
     (in_way, struck)
+}
+
+/// Which model a chance of [`shot_damage_each`] is for: the i-th obstacle or victim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShotPart {
+    InWay(usize),
+    Struck(usize),
+}
+
+/// [`shot_damage_chances`] handed out one by one, in the same order and with the same
+/// values, building no list (a player weighs thousands of shots a battle).
+pub fn shot_damage_each(
+    obstacles: impl ExactSizeIterator<Item = Option<Armour>>,
+    victims: impl ExactSizeIterator<Item = Armour>,
+    modifier: i8,
+    mut each: impl FnMut(ShotPart, f64),
+) {
+    // Each obstacle stops the shot on 4–6: one half.
+    let reaches = 0.5f64.powi(obstacles.len() as i32);
+    for (i, o) in obstacles.enumerate() {
+        if let Some(a) = o {
+            each(ShotPart::InWay(i), stop_chance(i) * die_chance(a, modifier));
+        } else {
+            each(ShotPart::InWay(i), 0.0);
+        }
+    }
+    let share = reaches / victims.len().max(1) as f64;
+    for (j, a) in victims.enumerate() {
+        each(ShotPart::Struck(j), share * die_chance(a, modifier));
+    }
+}
+
+/// The chance the obstacle at index `i` (from 0, along the line) stops the shot: the
+/// shot reaches it and it rolls 4–6.
+fn stop_chance(i: usize) -> f64 {
+    0.5f64.powi(i as i32 + 1)
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 use super::convert::ray_enters_base;
 use super::gap;
 use super::shapes::{Placed, TerrainShape};
+use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,9 +58,16 @@ pub fn line_of_fire_among<'a>(
     terrain: &[TerrainShape],
 ) -> LineOfFire {
     let (from, to) = (shooter.1.center, target.1.center);
+    let (lo, hi) = (from.min(to), from.max(to));
+    // A base whose outline lies wholly off the line's bounding box cannot be crossed:
+    // four comparisons clear most bases before the exact test.
+    let near_line = |base: &Placed| {
+        let r = Vec2::splat(base.shape.reach() + 1e-3);
+        base.center.cmpge(lo - r).all() && base.center.cmple(hi + r).all()
+    };
     let mut obstacles: Vec<Crossing> = bases
         .into_iter()
-        .filter(|(id, _)| *id != shooter.0 && *id != target.0)
+        .filter(|(id, base)| *id != shooter.0 && *id != target.0 && near_line(base))
         .filter_map(|(id, base)| {
             ray_enters_base(from, to, base).map(|at| Crossing {
                 what: Crossed::Base(id),
@@ -101,7 +109,6 @@ fn key(c: Crossed) -> (u8, usize) {
 mod tests {
     use super::super::shapes::TerrainFlags;
     use super::*;
-    use bevy_math::Vec2;
 
     fn b(x: f32, y: f32) -> Placed {
         Placed::round(Vec2::new(x, y), 1.0)
