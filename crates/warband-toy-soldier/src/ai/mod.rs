@@ -42,14 +42,16 @@ fn activatable(world: &World, side: Side) -> Vec<View> {
         .collect()
 }
 
-/// The enemies of `v`, nearest first.
+/// The enemies of `v`, nearest first (ties in id order). Each gap is measured once,
+/// not at every comparison of the sort: between rectangular bases it is a GJK query.
 fn enemies_by_distance(world: &World, v: &View) -> Vec<View> {
-    let mut out: Vec<View> = in_play(world)
+    let mut out: Vec<(f32, View)> = in_play(world)
         .into_iter()
         .filter(|t| t.side != v.side)
+        .map(|t| (gap(&v.base, &t.base), t))
         .collect();
-    out.sort_by(|a, b| gap(&v.base, &a.base).total_cmp(&gap(&v.base, &b.base)));
-    out
+    out.sort_by(|a, b| a.0.total_cmp(&b.0));
+    out.into_iter().map(|(_, t)| t).collect()
 }
 
 /// Degrees `v` must turn to face `t`'s centre (counter-clockwise positive).
