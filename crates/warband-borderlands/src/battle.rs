@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use warband_rules::borderlands::rules::{MoraleState, Order, bled_out};
 use warband_rules::{DiceRoller, Side};
 pub use warband_table::engine::{Dice, ModelIndex, Outcome};
+use warband_table::views::{Item, in_play_by_id, in_play_with_id};
 
 /// Morale triggers of the seed, each checked once a battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,27 +86,35 @@ pub struct View {
     pub cond: Condition,
 }
 
-/// Every model still on the table (not slain or fled), in id order.
-pub fn in_play(world: &World) -> Vec<View> {
-    warband_table::engine::views(world, view)
+/// What a [`View`] is read from (with the entity, id and whether out of action).
+pub type ViewData = (
+    &'static Team,
+    &'static Base,
+    &'static Stats,
+    &'static Hp,
+    &'static Condition,
+);
+
+fn view((entity, id, _, (team, base, stats, hp, cond)): Item<ViewData>) -> View {
+    View {
+        entity,
+        id: id.0,
+        side: team.0,
+        base: base.0,
+        stats: stats.0.clone(),
+        hp: *hp,
+        cond: *cond,
+    }
 }
 
-fn view(world: &World, e: Entity) -> Option<View> {
-    let r = world.entity(e);
-    Some(View {
-        entity: e,
-        id: r.get::<ModelId>()?.0,
-        side: r.get::<Team>()?.0,
-        base: r.get::<Base>()?.0,
-        stats: r.get::<Stats>()?.0.clone(),
-        hp: *r.get::<Hp>()?,
-        cond: *r.get::<Condition>()?,
-    })
+/// Every model still on the table (not slain or fled), in id order.
+pub fn in_play(world: &World) -> Vec<View> {
+    in_play_by_id::<ViewData, _>(world, view)
 }
 
 /// One model still in play, by id.
 pub fn find(world: &World, id: u32) -> Option<View> {
-    warband_table::engine::view_of(world, id, view)
+    in_play_with_id::<ViewData, _>(world, id, view)
 }
 
 /// Rolls with the battle's dice and logs every die.

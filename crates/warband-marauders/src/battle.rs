@@ -8,6 +8,7 @@ use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
 use warband_rules::Side;
 use warband_rules::marauders::{Armour, Profile};
+use warband_table::views::{Item, by_id, in_play_by_id, read_views};
 
 pub use warband_table::engine::{Dice, ModelIndex, Outcome};
 
@@ -129,10 +130,8 @@ impl ModelView {
     }
 }
 
-/// What a [`ModelView`] is read from.
-type ViewData = (
-    Entity,
-    &'static ModelId,
+/// What a [`ModelView`] is read from (with the entity, id and whether out of action).
+pub type ViewData = (
     &'static Team,
     &'static ModelProfile,
     &'static Base,
@@ -141,70 +140,10 @@ type ViewData = (
     &'static Engagement,
     Option<&'static Caster>,
     Has<Leader>,
-    Has<OutOfAction>,
 );
 
-/// One model as the query reads it.
-type ViewItem<'a> = (
-    Entity,
-    &'a ModelId,
-    &'a Team,
-    &'a ModelProfile,
-    &'a Base,
-    &'a HitDice,
-    &'a Conditions,
-    &'a Engagement,
-    Option<&'a Caster>,
-    bool,
-    bool,
-);
-
-/// The query a view is read through, kept from read to read: its component ids are
-/// found once, not by type at every read of every model (which cost a fifth of a
-/// batch of battles). A cache, not battle state: a fork builds its own.
-#[derive(Resource)]
-pub struct ViewQuery(std::sync::Mutex<QueryState<ViewData>>);
-
-impl FromWorld for ViewQuery {
-    fn from_world(world: &mut World) -> Self {
-        Self(std::sync::Mutex::new(QueryState::new(world)))
-    }
-}
-
-/// Reads models through the world's [`ViewQuery`].
-fn read_views<T>(world: &World, read: impl FnOnce(&Query<ViewData>) -> T) -> T {
-    let mut state = world
-        .resource::<ViewQuery>()
-        .0
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    state.update_archetypes(world);
-    read(&state.query_manual(world))
-}
-
-/// Every model of the battle's [`ModelIndex`] as `make` reads it (None: left out), in
-/// id order. The query is walked table by table, which reads a model far faster than
-/// looking each one up by entity.
-fn by_id<T>(world: &World, make: impl Fn(ViewItem) -> Option<T>) -> Vec<T> {
-    let index = &world.resource::<ModelIndex>().0;
-    let mut slots: Vec<Option<T>> = std::iter::repeat_with(|| None).take(index.len()).collect();
-    read_views(world, |q| {
-        for item in q.iter() {
-            let slot = usize::try_from(item.1.0)
-                .ok()
-                .and_then(|i| i.checked_sub(1));
-            if let Some(i) = slot.filter(|i| index.get(*i) == Some(&item.0)) {
-                slots[i] = make(item);
-            }
-        }
-    });
-    let mut out = Vec::with_capacity(slots.iter().filter(|s| s.is_some()).count());
-    out.extend(slots.into_iter().flatten());
-    out
-}
-
-fn view_of(item: ViewItem) -> ModelView {
-    let (entity, id, team, profile, base, hd, conditions, engagement, caster, leader, out) = item;
+fn view_of(item: Item<ViewData>) -> ModelView {
+    let (entity, id, out, (team, profile, base, hd, conditions, engagement, caster, leader)) = item;
     ModelView {
         entity,
         id: id.0,
@@ -223,12 +162,12 @@ fn view_of(item: ViewItem) -> ModelView {
 }
 
 fn view(world: &World, entity: Entity) -> Option<ModelView> {
-    read_views(world, |q| q.get(entity).ok().map(view_of))
+    read_views::<ViewData, _>(world, |q| q.get(entity).ok().map(view_of))
 }
 
 /// Every model, sorted by id.
 pub fn models(world: &World) -> Vec<ModelView> {
-    by_id(world, |item| Some(view_of(item)))
+    by_id::<ViewData, _>(world, |item| Some(view_of(item)))
 }
 
 /// Each side's models and how many of them are still in play: [(models, in play); 2].
@@ -253,7 +192,7 @@ pub fn solo_hd(world: &mut World, side: Side) -> Option<HitDice> {
 
 /// Models in play, sorted by id.
 pub fn in_play(world: &World) -> Vec<ModelView> {
-    by_id(world, |item| (!item.10).then(|| view_of(item)))
+    in_play_by_id::<ViewData, _>(world, view_of)
 }
 
 /// The model with this id in a list from [`models`] (ids run 1, 2, 3, …): None for an

@@ -35,7 +35,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<TerrainMap>()
         .init_resource::<BaseGrid>()
         .init_resource::<Spells>()
-        .init_resource::<crate::battle::ViewQuery>();
+        .init_resource::<warband_table::views::ViewQuery<crate::battle::ViewData>>();
     state::component::<ModelId>(app);
     state::component::<Team>(app);
     state::component::<ModelProfile>(app);

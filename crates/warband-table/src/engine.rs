@@ -36,30 +36,6 @@ impl ModelIndex {
     }
 }
 
-/// Every model still in play (not out of action), as the ruleset `view`s it, in id order.
-pub fn views<V>(world: &World, view: impl Fn(&World, Entity) -> Option<V>) -> Vec<V> {
-    world
-        .resource::<ModelIndex>()
-        .0
-        .iter()
-        .filter(|e| {
-            !world
-                .entity(**e)
-                .contains::<crate::components::OutOfAction>()
-        })
-        .filter_map(|e| view(world, *e))
-        .collect()
-}
-
-/// Model `id` if it is still in play, as the ruleset `view`s it.
-pub fn view_of<V>(world: &World, id: u32, view: impl Fn(&World, Entity) -> Option<V>) -> Option<V> {
-    let e = world.resource::<ModelIndex>().entity(id)?;
-    if world.entity(e).contains::<crate::components::OutOfAction>() {
-        return None;
-    }
-    view(world, e)
-}
-
 /// How a battle ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Outcome {

@@ -20,6 +20,7 @@ pub mod sim;
 pub mod state;
 pub mod table;
 pub mod timeline;
+pub mod views;
 
 pub use warband_rules::Side;
 

@@ -11,6 +11,7 @@ use warband_rules::toy_soldier::{Fighter, Kind, UnitProfile};
 use warband_rules::{DiceRoller, Side};
 pub use warband_table::engine::{Dice, ModelIndex, Outcome};
 use warband_table::geometry::{Placed, gap};
+use warband_table::views::{Item, in_play_by_id, in_play_with_id};
 
 /// "Within 6" of their Commander" (edge to edge).
 pub const COMMAND_RANGE: f32 = 6.0;
@@ -82,28 +83,37 @@ impl View {
     }
 }
 
-/// Every unit still on the table, in id order.
-pub fn in_play(world: &World) -> Vec<View> {
-    warband_table::engine::views(world, view)
+/// What a [`View`] is read from (with the entity, id and whether out of action).
+pub type ViewData = (
+    &'static Team,
+    &'static Base,
+    &'static Unit,
+    &'static Marks,
+    &'static Spent,
+    Has<Leader>,
+);
+
+fn view((entity, id, _, (team, base, unit, marks, spent, leader)): Item<ViewData>) -> View {
+    View {
+        entity,
+        id: id.0,
+        side: team.0,
+        base: base.0,
+        unit: unit.0.clone(),
+        marks: *marks,
+        spent: spent.0,
+        command: leader,
+    }
 }
 
-fn view(world: &World, e: Entity) -> Option<View> {
-    let r = world.entity(e);
-    Some(View {
-        entity: e,
-        id: r.get::<ModelId>()?.0,
-        side: r.get::<Team>()?.0,
-        base: r.get::<Base>()?.0,
-        unit: r.get::<Unit>()?.0.clone(),
-        marks: *r.get::<Marks>()?,
-        spent: r.get::<Spent>()?.0,
-        command: r.contains::<Leader>(),
-    })
+/// Every unit still on the table, in id order.
+pub fn in_play(world: &World) -> Vec<View> {
+    in_play_by_id::<ViewData, _>(world, view)
 }
 
 /// One unit still in play, by id.
 pub fn find(world: &World, id: u32) -> Option<View> {
-    warband_table::engine::view_of(world, id, view)
+    in_play_with_id::<ViewData, _>(world, id, view)
 }
 
 /// Whether the unit is its side's Command unit or within 6" of it (+1 to AP and
