@@ -155,11 +155,12 @@ fn manoeuvre(world: &World, v: &View, a: &Activation, foes: &[View]) -> Option<C
 
 /// The unit whose activation is worth most per token, while any is worth having.
 fn choose_unit(world: &World, side: Side) -> Option<Command> {
+    let units = in_play(world);
     activatable(world, side)
         .into_iter()
         .map(|u| {
             let cost = warband_rules::toy_soldier::activation_cost(u.spent);
-            (u.id, worth(world, &u) / f64::from(cost))
+            (u.id, worth(&units, &u) / f64::from(cost))
         })
         .filter(|(_, w)| *w > 0.15)
         .max_by(|x, y| x.1.total_cmp(&y.1))
@@ -168,14 +169,18 @@ fn choose_unit(world: &World, side: Side) -> Option<Command> {
 
 /// What activating a unit is likely worth: its mean AP left after defending its danger,
 /// scaled by what it can reach (a shot or a charge doubles it; nothing to do, a fifth).
-fn worth(world: &World, u: &View) -> f64 {
+/// `units`: every unit in play.
+fn worth(units: &[View], u: &View) -> f64 {
     let sides = f64::from(u.unit.activation_die().sides());
     let spare = (sides + 1.0) / 2.0 - f64::from(u.marks.danger);
-    let foes = enemies_by_distance(world, u);
-    let Some(near) = foes.first() else {
+    let Some(distance) = units
+        .iter()
+        .filter(|t| t.side != u.side)
+        .map(|t| gap(&u.base, &t.base))
+        .min_by(f32::total_cmp)
+    else {
         return 0.0;
     };
-    let distance = gap(&u.base, &near.base);
     let shot = u.unit.shoots() && distance <= shot_range(&u.unit);
     let charge = !u.unit.shoots()
         && distance
