@@ -109,19 +109,11 @@ mod tests {
     use warband_rules::{DiceRoller, Die};
 
     fn rough(x0: f32, x1: f32, y0: f32, y1: f32) -> TerrainShape {
-        TerrainShape::new(
-            vec![
-                Vec2::new(x0, y0),
-                Vec2::new(x1, y0),
-                Vec2::new(x1, y1),
-                Vec2::new(x0, y1),
-            ],
-            TerrainFlags {
-                rough: true,
-                ..TerrainFlags::default()
-            },
-        )
-        .unwrap()
+        let flags = TerrainFlags {
+            rough: true,
+            ..TerrainFlags::default()
+        };
+        super::super::shapes::square(x0, y0, x1, y1, flags)
     }
 
     /// How the fraction was found before: forty halvings of [0, 1].

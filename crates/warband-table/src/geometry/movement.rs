@@ -277,6 +277,7 @@ fn bisect(
 #[cfg(test)]
 mod tests {
     use super::super::shapes::TerrainFlags;
+    use super::super::shapes::square;
     use super::*;
 
     const TABLE: Vec2 = Vec2::new(48.0, 36.0);
@@ -295,19 +296,6 @@ mod tests {
             base: Placed::round(Vec2::new(x, y), 1.0),
             enemy,
         }
-    }
-
-    fn square(x0: f32, y0: f32, x1: f32, y1: f32, flags: TerrainFlags) -> TerrainShape {
-        TerrainShape::new(
-            vec![
-                Vec2::new(x0, y0),
-                Vec2::new(x1, y0),
-                Vec2::new(x1, y1),
-                Vec2::new(x0, y1),
-            ],
-            flags,
-        )
-        .expect("a square is convex")
     }
 
     #[test]

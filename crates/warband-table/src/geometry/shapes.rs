@@ -204,3 +204,18 @@ fn same_cycle(points: &[Vec2], hull: &[Vec2]) -> bool {
     let backward = (0..n).all(|i| close(points[i], hull[(start + n - i) % n]));
     forward || backward
 }
+
+/// An axis-aligned rectangle of terrain from (x0, y0) to (x1, y1), for tests.
+#[cfg(test)]
+pub(super) fn square(x0: f32, y0: f32, x1: f32, y1: f32, flags: TerrainFlags) -> TerrainShape {
+    TerrainShape::new(
+        vec![
+            Vec2::new(x0, y0),
+            Vec2::new(x1, y0),
+            Vec2::new(x1, y1),
+            Vec2::new(x0, y1),
+        ],
+        flags,
+    )
+    .expect("a square is convex")
+}
