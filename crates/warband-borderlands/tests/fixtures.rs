@@ -1,5 +1,5 @@
 //! The fixture corpus (`tests/fixtures/borderlands/`, recorded by
-//! `examples/record_fixtures.rs`): every save replays to the same log, event for event,
+//! `examples/borderlands_fixtures.rs`): every save replays to the same log, event for event,
 //! and the same final state.
 
 use std::path::PathBuf;

@@ -1,5 +1,5 @@
 //! The fixture corpus (`tests/fixtures/toy-soldier/`, recorded by
-//! `examples/record_fixtures.rs`): every save replays to the same log, event for event,
+//! `examples/toy_soldier_fixtures.rs`): every save replays to the same log, event for event,
 //! and the same final state.
 
 use std::path::PathBuf;

@@ -1,5 +1,5 @@
 //! Quick lab: every pairing of the Toy Soldier players on every scenario.
-//! `cargo run --release -p warband-toy-soldier --example lab [games]`
+//! `cargo run --release -p warband-toy-soldier --example toy_soldier_lab [games]`
 
 use std::path::Path;
 use warband_toy_soldier::ai::AiKind;

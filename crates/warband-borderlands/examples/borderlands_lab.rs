@@ -1,5 +1,5 @@
 //! Measures the Borderlands players: `cargo run --release -p warband-borderlands
-//! --example lab [GAMES]` plays each pairing on each scenario with sides swapped every
+//! --example borderlands_lab [GAMES]` plays each pairing on each scenario with sides swapped every
 //! other game and prints the win rate of the first player with its 95% interval.
 
 use std::path::Path;
