@@ -36,10 +36,7 @@ pub(super) fn fraction_within_allowance(
         .filter(|p| p.flags.rough)
         .filter_map(|p| p.segment_inside(start, start + delta))
         .collect();
-    let cost = |t: f32| {
-        let inside: f32 = rough.iter().map(|(a, b)| (t.min(*b) - a).max(0.0)).sum();
-        length * (t + inside)
-    };
+    let cost = |t: f32| length * in_lengths(&rough, t);
     if cost(1.0) <= allowance {
         return 1.0;
     }
@@ -62,15 +59,16 @@ fn settle(guess: f32, ok: &impl Fn(f32) -> bool) -> Option<f32> {
     None
 }
 
-/// Where `t + Σ max(0, min(t, b) − a)` (the cost in lengths of `delta`, over the rough
-/// intervals `[a, b]`) reaches `target`, walking its straight pieces between corners.
+/// The cost of the first `t` of a line, in lengths of the line: `t`, plus the part of
+/// it inside each rough interval `[a, b]` again.
+fn in_lengths(rough: &[(f32, f32)], t: f32) -> f32 {
+    let inside: f32 = rough.iter().map(|(a, b)| (t.min(*b) - a).max(0.0)).sum();
+    t + inside
+}
+
+/// Where [`in_lengths`] reaches `target`, walking its straight pieces between corners.
 fn crossing(rough: &[(f32, f32)], target: f32) -> f32 {
-    let at = |t: f32| {
-        t + rough
-            .iter()
-            .map(|(a, b)| (t.min(*b) - a).max(0.0))
-            .sum::<f32>()
-    };
+    let at = |t: f32| in_lengths(rough, t);
     let mut corners: Vec<f32> = rough.iter().flat_map(|(a, b)| [*a, *b]).collect();
     corners.push(1.0);
     corners.sort_by(f32::total_cmp);
