@@ -3,25 +3,23 @@
 //! `tests/fixtures.rs` to check replays against. Run it only when the rules change on
 //! purpose: `cargo run --release -p warband-borderlands --example borderlands_fixtures`
 
-use std::path::PathBuf;
+use std::path::Path;
 use warband_borderlands::Borderlands;
 use warband_borderlands::ai::AiKind;
 
+const SCENARIOS: [&str; 4] = [
+    "cave-mouth",
+    "ravine-ambush",
+    "lair-hall",
+    "corridor-chambers",
+];
+
 fn main() -> Result<(), String> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let out = root.join("tests/fixtures/borderlands");
-    let scenarios = [
-        "cave-mouth",
-        "ravine-ambush",
-        "lair-hall",
-        "corridor-chambers",
-    ];
-    let n = warband_table::corpus::record_all::<Borderlands>(
-        &root.join("assets"),
-        &out,
-        &scenarios,
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    warband_table::lab::record_fixtures::<Borderlands>(
+        &root,
+        "borderlands",
+        &SCENARIOS,
         &AiKind::ALL,
-    )?;
-    println!("recorded {n} battles in {}", out.display());
-    Ok(())
+    )
 }

@@ -12,6 +12,7 @@ pub mod engine;
 pub mod files;
 pub mod geometry;
 pub mod hash;
+pub mod lab;
 pub mod log;
 pub mod player;
 pub mod save;

@@ -3,25 +3,23 @@
 //! `tests/fixtures.rs` to check replays against. Run it only when the rules change on
 //! purpose: `cargo run --release -p warband-toy-soldier --example toy_soldier_fixtures`
 
-use std::path::PathBuf;
+use std::path::Path;
 use warband_toy_soldier::ToySoldier;
 use warband_toy_soldier::ai::AiKind;
 
+const SCENARIOS: [&str; 4] = [
+    "river-crossing",
+    "wooded-hills",
+    "village-fight",
+    "open-meadow",
+];
+
 fn main() -> Result<(), String> {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let out = root.join("tests/fixtures/toy-soldier");
-    let scenarios = [
-        "river-crossing",
-        "wooded-hills",
-        "village-fight",
-        "open-meadow",
-    ];
-    let n = warband_table::corpus::record_all::<ToySoldier>(
-        &root.join("assets"),
-        &out,
-        &scenarios,
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    warband_table::lab::record_fixtures::<ToySoldier>(
+        &root,
+        "toy-soldier",
+        &SCENARIOS,
         &AiKind::ALL,
-    )?;
-    println!("recorded {n} battles in {}", out.display());
-    Ok(())
+    )
 }
