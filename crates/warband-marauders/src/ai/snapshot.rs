@@ -4,7 +4,9 @@
 use crate::battle::{Battle, ModelView, TerrainMap, in_play};
 use crate::command::Command;
 use crate::engine::Spells;
-use crate::geometry::{Grid, Mover, Other, Placed, TerrainShape, gap, in_contact, melee_groups};
+use crate::geometry::{
+    Grid, Mover, Other, Placed, TerrainShape, gap, in_contact, melee_groups, nearest,
+};
 use crate::log::{BattleLog, Entry, LogEvent};
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
@@ -281,28 +283,13 @@ impl Snapshot {
         }
     }
 
-    /// The nearest of `enemies` to `m`, edge to edge (ties by id). The distance between
-    /// centres less both reaches is never more than the gap, so an enemy whose bound
-    /// already exceeds the best gap found is passed over without measuring its outline.
+    /// The nearest of `enemies` to `m`, edge to edge (ties by id).
     fn nearest_among<'a>(
         &self,
         m: &ModelView,
         enemies: impl Iterator<Item = &'a ModelView>,
     ) -> Option<&'a ModelView> {
-        let reach = m.base.shape.reach();
-        let mut best: Option<(f32, &ModelView)> = None;
-        for o in enemies {
-            let bound = m.base.center.distance(o.base.center) - reach - o.base.shape.reach();
-            if best.is_some_and(|(g, _)| bound > g + 1e-3) {
-                continue;
-            }
-            let g = gap(&m.base, &o.base);
-            let better = best.is_none_or(|(bg, b)| g.total_cmp(&bg).then(o.id.cmp(&b.id)).is_lt());
-            if better {
-                best = Some((g, o));
-            }
-        }
-        best.map(|(_, o)| o)
+        nearest(&m.base, enemies, |o| &o.base, |o| o.id).map(|(_, o)| o)
     }
 
     fn enemies_of(&self, side: Side) -> impl Iterator<Item = &ModelView> {

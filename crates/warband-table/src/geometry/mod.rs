@@ -40,24 +40,32 @@ pub fn overlaps(a: &Placed, b: &Placed) -> bool {
     within(a, b, 0.0) && gap(a, b) < -OVERLAP_TOLERANCE
 }
 
-/// The smallest gap from `from` to any of `others` (None if there are none): the same
-/// value as the least of every [`gap`], but exact gaps (a GJK query between rectangular
-/// bases) are measured only for bases whose centres and reaches alone leave them a
-/// chance of being nearer than the nearest found so far.
-pub fn nearest_gap<'a>(from: &Placed, others: impl IntoIterator<Item = &'a Placed>) -> Option<f32> {
-    // The least each gap can be; a millimetre's slack keeps rounding in the exact test
-    // from ever making a skipped base the nearer.
-    let bound = |b: &Placed| from.center.distance(b.center) - from.shape.reach() - b.shape.reach();
-    let mut near: Vec<(f32, &Placed)> = others.into_iter().map(|b| (bound(b), b)).collect();
-    near.sort_by(|x, y| x.0.total_cmp(&y.0));
-    let mut best: Option<f32> = None;
-    for (least, b) in near {
-        if best.is_some_and(|best| least - 1e-3 > best) {
-            break;
+/// The nearest of `items` to `from`, edge to edge, with its gap: the least by gap, then
+/// by `key` (an id). An item's exact gap (a GJK query between rectangular bases) is
+/// measured only if its centre and reach leave it a chance of beating the nearest found
+/// so far: the distance between centres less both reaches is never more than the gap,
+/// and a millimetre's slack keeps rounding in the exact test from ever making a skipped
+/// item the nearer.
+pub fn nearest<T>(
+    from: &Placed,
+    items: impl IntoIterator<Item = T>,
+    base: impl Fn(&T) -> &Placed,
+    key: impl Fn(&T) -> u32,
+) -> Option<(f32, T)> {
+    let reach = from.shape.reach();
+    let mut best: Option<(f32, T)> = None;
+    for item in items {
+        let b = base(&item);
+        let bound = from.center.distance(b.center) - reach - b.shape.reach();
+        if best.as_ref().is_some_and(|(g, _)| bound > g + 1e-3) {
+            continue;
         }
         let g = gap(from, b);
-        if best.is_none_or(|best| g.total_cmp(&best).is_lt()) {
-            best = Some(g);
+        let better = best
+            .as_ref()
+            .is_none_or(|(bg, bt)| g.total_cmp(bg).then(key(&item).cmp(&key(bt))).is_lt());
+        if better {
+            best = Some((g, item));
         }
     }
     best
@@ -96,7 +104,7 @@ mod tests {
     }
 
     #[test]
-    fn nearest_gap_is_the_least_of_every_gap() {
+    fn nearest_is_the_least_of_every_gap_then_id() {
         let mut dice = warband_rules::DiceRoller::from_seed(5);
         let mut at = |n: f32| f32::from(dice.face(warband_rules::Die(200))) / 200.0 * n;
         for case in 0..300 {
@@ -109,9 +117,13 @@ mod tests {
                 facing: at(6.3),
             };
             let from = base();
-            let others: Vec<Placed> = (0..case % 9).map(|_| base()).collect();
-            let every = others.iter().map(|b| gap(&from, b)).min_by(f32::total_cmp);
-            assert_eq!(nearest_gap(&from, &others), every, "case {case}");
+            let others: Vec<(u32, Placed)> = (0..case % 9).map(|i| (i, base())).collect();
+            let every = others
+                .iter()
+                .map(|(id, b)| (gap(&from, b), *id))
+                .min_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
+            let found = nearest(&from, &others, |o| &o.1, |o| o.0).map(|(g, o)| (g, o.0));
+            assert_eq!(found, every, "case {case}");
         }
     }
 

@@ -15,7 +15,7 @@ use warband_rules::toy_soldier::{
     Kind, Spell, Step, magic_range, melee_odds, move_step, reach, shot_range,
 };
 use warband_rules::{Aspect, Side, prob};
-use warband_table::geometry::{aspect_of, gap, in_front_arc, nearest_gap};
+use warband_table::geometry::{aspect_of, gap, in_front_arc, nearest};
 use warband_table::player::Policy;
 
 pub struct Normal;
@@ -173,8 +173,8 @@ fn choose_unit(world: &World, side: Side) -> Option<Command> {
 fn worth(units: &[View], u: &View) -> f64 {
     let sides = f64::from(u.unit.activation_die().sides());
     let spare = (sides + 1.0) / 2.0 - f64::from(u.marks.danger);
-    let enemies = units.iter().filter(|t| t.side != u.side).map(|t| &t.base);
-    let Some(distance) = nearest_gap(&u.base, enemies) else {
+    let enemies = units.iter().filter(|t| t.side != u.side);
+    let Some((distance, _)) = nearest(&u.base, enemies, |t| &t.base, |t| t.id) else {
         return 0.0;
     };
     let shot = u.unit.shoots() && distance <= shot_range(&u.unit);
