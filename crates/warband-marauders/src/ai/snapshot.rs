@@ -154,7 +154,7 @@ impl Snapshot {
             return self
                 .models
                 .iter()
-                .filter(|o| sides.contains(&o.side) && could_reach(o, lo, hi))
+                .filter(|o| sides.contains(&o.side) && o.base.may_reach_box(lo, hi, 0.0))
                 .collect();
         }
         let mut ids: Vec<u32> = sides
@@ -307,14 +307,6 @@ impl Snapshot {
         let margin = Vec2::splat(2.0 * crate::geometry::CONTACT_GAP);
         crate::phases::mover_among(m, self.near(&Side::BOTH, lo - margin, hi + margin))
     }
-}
-
-/// Whether `o`'s outline may come into the box from `lo` to `hi`: its centre lies
-/// within its reach of it.
-fn could_reach(o: &ModelView, lo: Vec2, hi: Vec2) -> bool {
-    let r = Vec2::splat(o.base.shape.reach());
-    let c = o.base.center;
-    c.cmpge(lo - r).all() && c.cmple(hi + r).all()
 }
 
 /// A player's snapshot kept from one decision to the next within a phase.

@@ -5,7 +5,6 @@
 use super::convert::ray_enters_base;
 use super::gap;
 use super::shapes::{Placed, TerrainShape};
-use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,10 +60,7 @@ pub fn line_of_fire_among<'a>(
     let (lo, hi) = (from.min(to), from.max(to));
     // A base whose outline lies wholly off the line's bounding box cannot be crossed:
     // four comparisons clear most bases before the exact test.
-    let near_line = |base: &Placed| {
-        let r = Vec2::splat(base.shape.reach() + 1e-3);
-        base.center.cmpge(lo - r).all() && base.center.cmple(hi + r).all()
-    };
+    let near_line = |base: &Placed| base.may_reach_box(lo, hi, 1e-3);
     let mut obstacles: Vec<Crossing> = bases
         .into_iter()
         .filter(|(id, base)| *id != shooter.0 && *id != target.0 && near_line(base))
@@ -109,6 +105,7 @@ fn key(c: Crossed) -> (u8, usize) {
 mod tests {
     use super::super::shapes::TerrainFlags;
     use super::*;
+    use bevy_math::Vec2;
 
     fn b(x: f32, y: f32) -> Placed {
         Placed::round(Vec2::new(x, y), 1.0)

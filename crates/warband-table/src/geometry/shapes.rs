@@ -67,6 +67,14 @@ impl Placed {
         (self.center.min(end) - r, self.center.max(end) + r)
     }
 
+    /// Whether the outline may come within `margin` of the box from `lo` to `hi`: its
+    /// centre lies within its reach (and the margin) of the box. The cheap test that
+    /// clears far bases before an exact one.
+    pub fn may_reach_box(&self, lo: Vec2, hi: Vec2, margin: f32) -> bool {
+        let r = Vec2::splat(self.shape.reach() + margin);
+        self.center.cmpge(lo - r).all() && self.center.cmple(hi + r).all()
+    }
+
     /// Whether the whole base lies on a table of this size.
     pub fn on_table(&self, table: Vec2) -> bool {
         let half = self.shape.half_extents(self.facing);
