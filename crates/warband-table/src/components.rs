@@ -32,21 +32,25 @@ pub struct Base(pub Placed);
 #[derive(Resource, Default, Clone, Debug)]
 pub struct BaseGrid(pub Grid<Entity>);
 
-fn file_base(mut world: DeferredWorld, ctx: HookContext) {
-    let Some(base) = world.get::<Base>(ctx.entity).copied() else {
-        return;
-    };
-    if let Some(mut grid) = world.get_resource_mut::<BaseGrid>() {
-        grid.0.insert(ctx.entity, &base.0);
-    }
+fn file_base(world: DeferredWorld, ctx: HookContext) {
+    refile(world, ctx.entity, true);
 }
 
-fn unfile_base(mut world: DeferredWorld, ctx: HookContext) {
-    let Some(base) = world.get::<Base>(ctx.entity).copied() else {
+fn unfile_base(world: DeferredWorld, ctx: HookContext) {
+    refile(world, ctx.entity, false);
+}
+
+/// Files the entity's base in the [`BaseGrid`] where it stands (`file`), or takes it out.
+fn refile(mut world: DeferredWorld, entity: Entity, file: bool) {
+    let Some(base) = world.get::<Base>(entity).copied() else {
         return;
     };
     if let Some(mut grid) = world.get_resource_mut::<BaseGrid>() {
-        grid.0.remove(ctx.entity, &base.0);
+        if file {
+            grid.0.insert(entity, &base.0);
+        } else {
+            grid.0.remove(entity, &base.0);
+        }
     }
 }
 

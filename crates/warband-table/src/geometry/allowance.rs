@@ -8,13 +8,22 @@ use bevy_math::Vec2;
 /// ground again (half movement while inside).
 pub fn move_cost(from: Vec2, to: Vec2, terrain: &[TerrainShape]) -> f32 {
     let length = from.distance(to);
-    let rough: f32 = terrain
-        .iter()
-        .filter(|p| p.flags.rough)
-        .filter_map(|p| p.segment_inside(from, to))
+    let rough: f32 = rough_spans(from, to, terrain)
         .map(|(t_in, t_out)| (t_out - t_in) * length)
         .sum();
     length + rough
+}
+
+/// The parts of the segment `from → to` inside rough ground, as fractions of it.
+fn rough_spans<'a>(
+    from: Vec2,
+    to: Vec2,
+    terrain: &'a [TerrainShape],
+) -> impl Iterator<Item = (f32, f32)> + 'a {
+    terrain
+        .iter()
+        .filter(|p| p.flags.rough)
+        .filter_map(move |p| p.segment_inside(from, to))
 }
 
 /// The largest fraction of `delta` whose cost (rough ground double) is within the
@@ -31,11 +40,7 @@ pub(super) fn fraction_within_allowance(
     terrain: &[TerrainShape],
 ) -> f32 {
     let length = delta.length();
-    let rough: Vec<(f32, f32)> = terrain
-        .iter()
-        .filter(|p| p.flags.rough)
-        .filter_map(|p| p.segment_inside(start, start + delta))
-        .collect();
+    let rough: Vec<(f32, f32)> = rough_spans(start, start + delta, terrain).collect();
     let cost = |t: f32| length * in_lengths(&rough, t);
     if cost(1.0) <= allowance {
         return 1.0;
@@ -116,10 +121,7 @@ mod tests {
 
     /// How the fraction was found before: forty halvings of [0, 1].
     fn by_bisection(start: Vec2, delta: Vec2, allowance: f32, terrain: &[TerrainShape]) -> f32 {
-        let rough: Vec<(f32, f32)> = terrain
-            .iter()
-            .filter_map(|p| p.segment_inside(start, start + delta))
-            .collect();
+        let rough: Vec<(f32, f32)> = rough_spans(start, start + delta, terrain).collect();
         let cost = |t: f32| {
             let inside: f32 = rough.iter().map(|(a, b)| (t.min(*b) - a).max(0.0)).sum();
             delta.length() * (t + inside)
