@@ -119,30 +119,6 @@ pub fn shot_odds_with(armour: Armour, modifier: i8, obstacles: usize) -> ShotOdd
     }
 }
 
-/// The exact chance each model is damaged by one shot (§4: obstacles in order, 4–6
-/// stops the shot and a model so hit is damaged; a shot into melee damages a random
-/// model of the group). `obstacles` are along the line from the shooter, `Some(armour)`
-/// for a model in the way and `None` for terrain; `victims` are the models the shot
-/// strikes if it gets through, each 1/N (the target alone, or its whole melee group).
-/// Returns the chances for the obstacles, then for the victims, in the order given.
-pub fn shot_damage_chances(
-    obstacles: &[Option<Armour>],
-    victims: &[Armour],
-    modifier: i8,
-) -> (Vec<f64>, Vec<f64>) {
-    let (mut in_way, mut struck) = (Vec::new(), Vec::new());
-    shot_damage_each(
-        obstacles.iter().copied(),
-        victims.iter().copied(),
-        modifier,
-        |part, p| match part {
-            ShotPart::InWay(_) => in_way.push(p),
-            ShotPart::Struck(_) => struck.push(p),
-        },
-    );
-    (in_way, struck)
-}
-
 /// Which model a chance of [`shot_damage_each`] is for: the i-th obstacle or victim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShotPart {
@@ -150,8 +126,13 @@ pub enum ShotPart {
     Struck(usize),
 }
 
-/// [`shot_damage_chances`] handed out one by one, in the same order and with the same
-/// values, building no list (a player weighs thousands of shots a battle).
+/// The exact chance each model is damaged by one shot (§4: obstacles in order, 4–6
+/// stops the shot and a model so hit is damaged; a shot into melee damages a random
+/// model of the group). `obstacles` are along the line from the shooter, `Some(armour)`
+/// for a model in the way and `None` for terrain; `victims` are the models the shot
+/// strikes if it gets through, each 1/N (the target alone, or its whole melee group).
+/// Each chance is handed to `each`, the obstacles' then the victims', in the order
+/// given, building no list (a player weighs thousands of shots a battle).
 pub fn shot_damage_each(
     obstacles: impl ExactSizeIterator<Item = Option<Armour>>,
     victims: impl ExactSizeIterator<Item = Armour>,
@@ -246,6 +227,25 @@ mod tests {
         // One die vs heavy at −2: never.
         let d = damage_distribution(1, Armour::Heavy, -2);
         assert_eq!(d.distribution, vec![1.0, 0.0]);
+    }
+
+    /// [`shot_damage_each`]'s chances as lists: the obstacles', then the victims'.
+    fn shot_damage_chances(
+        obstacles: &[Option<Armour>],
+        victims: &[Armour],
+        modifier: i8,
+    ) -> (Vec<f64>, Vec<f64>) {
+        let (mut in_way, mut struck) = (Vec::new(), Vec::new());
+        shot_damage_each(
+            obstacles.iter().copied(),
+            victims.iter().copied(),
+            modifier,
+            |part, p| match part {
+                ShotPart::InWay(i) => in_way.insert(i, p),
+                ShotPart::Struck(j) => struck.insert(j, p),
+            },
+        );
+        (in_way, struck)
     }
 
     #[test]
