@@ -23,7 +23,7 @@ fn main() -> Result<(), String> {
             (Charge, Random),
             (Normal, Normal),
         ],
-        warband_table::lab::games_arg(1000),
+        warband_table::lab::games_arg(1000)?,
         2026,
     )
 }

@@ -52,10 +52,14 @@ pub fn record_fixtures<R: Contest>(
     Ok(())
 }
 
-/// The first argument as a game count, or `default`.
-pub fn games_arg(default: u32) -> u32 {
-    std::env::args()
-        .nth(1)
-        .and_then(|a| a.parse().ok())
-        .unwrap_or(default)
+/// The first argument as a game count (at least 1), or `default` if there is none.
+pub fn games_arg(default: u32) -> Result<u32, String> {
+    match std::env::args().nth(1) {
+        None => Ok(default),
+        Some(a) => a
+            .parse()
+            .ok()
+            .filter(|n| *n > 0)
+            .ok_or(format!("games: expected a whole number above 0, got '{a}'")),
+    }
 }

@@ -22,7 +22,7 @@ fn main() -> Result<(), String> {
             (Charge, Random),
             (Normal, Normal),
         ],
-        warband_table::lab::games_arg(200),
+        warband_table::lab::games_arg(200)?,
         7,
     )
 }
