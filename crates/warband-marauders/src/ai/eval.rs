@@ -4,8 +4,8 @@
 
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
-use crate::geometry::{Placed, gap};
-use crate::phases::{fight_dice, own_dice, shot_chances_each, shot_line};
+use crate::geometry::{LineOfFire, Placed, gap};
+use crate::phases::{fight_dice, own_dice, shot_chances_each, shot_line, shot_obstacles};
 use std::cell::OnceCell;
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::melee_odds;
@@ -49,13 +49,24 @@ pub fn hd_worth(t: &ModelView) -> f64 {
 /// Expected value of `s` shooting at `t` from where they stand (0 if it cannot).
 pub fn shot_value(snap: &Snapshot, s: &ModelView, t: &ModelView, moved: bool) -> f64 {
     let broken = snap.broken(s.side);
-    let Ok(line) = shot_line(&snap.models, &snap.terrain, broken, s, t) else {
-        return 0.0;
-    };
+    match shot_line(&snap.models, &snap.terrain, broken, s, t) {
+        Ok(line) => shot_value_along(snap, s, t, &line, moved),
+        Err(_) => 0.0,
+    }
+}
+
+/// [`shot_value`] along a line of fire already found.
+pub fn shot_value_along(
+    snap: &Snapshot,
+    s: &ModelView,
+    t: &ModelView,
+    line: &LineOfFire,
+    moved: bool,
+) -> f64 {
     // Summed as `Iterator::sum` does (from −0.0, in order), with no list built.
     let mut value = -0.0;
     let group = snap.group_of(t.id);
-    shot_chances_each(&snap.models, &line, moved, t.id, group, |id, p| {
+    shot_chances_each(&snap.models, line, moved, t.id, group, |id, p| {
         if let Some(m) = snap.get(id) {
             let sign = if m.side == s.side { -1.0 } else { 1.0 };
             value += sign * p * hd_worth(m);
@@ -181,7 +192,7 @@ impl<'a> Threats<'a> {
                 share += 1.0 / t.charge_choices.get_or_init(|| self.choices(e, reach));
             }
             if let Some((shooter, range, choices)) = &t.shooter
-                && let Ok(line) = shot_line(
+                && let Ok(obstacles) = shot_obstacles(
                     &snap.models,
                     &snap.terrain,
                     snap.broken(e.side),
@@ -189,7 +200,7 @@ impl<'a> Threats<'a> {
                     &me,
                 )
             {
-                shots += 0.5f64.powi(line.obstacles.len() as i32)
+                shots += 0.5f64.powi(obstacles as i32)
                     * die_chance(me.effective_armour(), shot_modifier(false))
                     / choices.get_or_init(|| self.choices(e, *range));
             }

@@ -2,7 +2,7 @@
 //! take the best. `easy` adds a beginner's noise and ignores danger.
 
 use super::candidates::{Candidate, Kind, candidates};
-use super::eval::{hd_worth, melee_value, shot_value};
+use super::eval::{hd_worth, melee_value, shot_value_along};
 use super::position::{Around, position_score};
 use super::snapshot::{Kept, Snapshot};
 use super::{TablePolicy, spells};
@@ -281,10 +281,12 @@ impl Normal {
         for s in shooters {
             let mut best: Option<(f64, u32)> = None;
             for t in snap.enemies() {
-                if shot_line(&snap.models, &snap.terrain, snap.broken(s.side), s, t).is_err() {
+                let Ok(line) = shot_line(&snap.models, &snap.terrain, snap.broken(s.side), s, t)
+                else {
                     continue;
-                }
-                let v = shot_value(snap, s, t, s.conditions.moved) * hd_worth(t).sqrt()
+                };
+                let v = shot_value_along(snap, s, t, &line, s.conditions.moved)
+                    * hd_worth(t).sqrt()
                     + self.noise() * 0.2;
                 if v > 0.02 && best.is_none_or(|(b, _)| v > b) {
                     best = Some((v, t.id));

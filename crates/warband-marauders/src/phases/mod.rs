@@ -24,6 +24,7 @@ pub use movement::{
 };
 pub use shooting::{
     NoLine, check_shot, melee_group_of, plan_shot, shot_chances, shot_chances_each, shot_line,
+    shot_obstacles,
 };
 
 use crate::battle::Battle;

@@ -7,7 +7,9 @@ use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
 use crate::command::{Refusal, refuse};
 use crate::components::Conditions;
 use crate::effects::{pick, roll_damage, roll_needing};
-use crate::geometry::{Crossed, LineOfFire, TerrainShape, line_of_fire_among, melee_groups};
+use crate::geometry::{
+    Crossed, LineOfFire, TerrainShape, line_of_fire_among, melee_groups, obstacles_among,
+};
 use crate::log::{BattleLog, LogEvent};
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -94,6 +96,31 @@ pub fn shot_line(
     s: &ModelView,
     t: &ModelView,
 ) -> Result<LineOfFire, NoLine> {
+    shot_allowed(broken, s, t)?;
+    let bases = models.iter().map(|m| (m.id, &m.base));
+    let line = line_of_fire_among((s.id, &s.base), (t.id, &t.base), bases, terrain);
+    if line.sight_blocked_by.is_some() {
+        return Err(NoLine::SightBlocked);
+    }
+    Ok(line)
+}
+
+/// How many obstacles the line of [`shot_line`] crosses, or what stops the shot: what
+/// the odds of the shot striking its target need, found without listing the obstacles.
+pub fn shot_obstacles(
+    models: &[ModelView],
+    terrain: &[TerrainShape],
+    broken: bool,
+    s: &ModelView,
+    t: &ModelView,
+) -> Result<usize, NoLine> {
+    shot_allowed(broken, s, t)?;
+    let bases = models.iter().map(|m| (m.id, &m.base));
+    obstacles_among((s.id, &s.base), (t.id, &t.base), bases, terrain).ok_or(NoLine::SightBlocked)
+}
+
+/// Whether `s` may shoot at all, and `t` is in its range.
+fn shot_allowed(broken: bool, s: &ModelView, t: &ModelView) -> Result<(), NoLine> {
     if s.conditions.shot {
         return Err(NoLine::AlreadyShot);
     }
@@ -110,12 +137,7 @@ pub fn shot_line(
     if reach > range {
         return Err(NoLine::OutOfRange { reach, range });
     }
-    let bases = models.iter().map(|m| (m.id, &m.base));
-    let line = line_of_fire_among((s.id, &s.base), (t.id, &t.base), bases, terrain);
-    if line.sight_blocked_by.is_some() {
-        return Err(NoLine::SightBlocked);
-    }
-    Ok(line)
+    Ok(())
 }
 
 /// The exact chance each model is damaged if `s` shoots `t` along `line` (after moving

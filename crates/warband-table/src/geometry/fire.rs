@@ -56,21 +56,53 @@ pub fn line_of_fire_among<'a>(
     bases: impl IntoIterator<Item = (u32, &'a Placed)>,
     terrain: &[TerrainShape],
 ) -> LineOfFire {
+    let mut obstacles = Vec::new();
+    let sight_blocked_by = crossings(shooter, target, bases, terrain, |c| obstacles.push(c));
+    obstacles.sort_by(|a, b| a.at.total_cmp(&b.at).then(key(a.what).cmp(&key(b.what))));
+    LineOfFire {
+        range: gap(shooter.1, target.1).max(0.0),
+        sight_blocked_by,
+        obstacles,
+    }
+}
+
+/// How many obstacles [`line_of_fire_among`] finds, or `None` where terrain blocks sight:
+/// all a judgement of the odds of being shot needs, with no list built or sorted.
+pub fn obstacles_among<'a>(
+    shooter: (u32, &Placed),
+    target: (u32, &Placed),
+    bases: impl IntoIterator<Item = (u32, &'a Placed)>,
+    terrain: &[TerrainShape],
+) -> Option<usize> {
+    let mut count = 0;
+    let blocked = crossings(shooter, target, bases, terrain, |_| count += 1);
+    blocked.is_none().then_some(count)
+}
+
+/// Hands every obstacle on the line to `each`, bases first (in the order given), then
+/// terrain; returns the first piece that blocks sight.
+fn crossings<'a>(
+    shooter: (u32, &Placed),
+    target: (u32, &Placed),
+    bases: impl IntoIterator<Item = (u32, &'a Placed)>,
+    terrain: &[TerrainShape],
+    mut each: impl FnMut(Crossing),
+) -> Option<usize> {
     let (from, to) = (shooter.1.center, target.1.center);
     let (lo, hi) = (from.min(to), from.max(to));
     // A base whose outline lies wholly off the line's bounding box cannot be crossed:
     // four comparisons clear most bases before the exact test.
-    let near_line = |base: &Placed| base.may_reach_box(lo, hi, 1e-3);
-    let mut obstacles: Vec<Crossing> = bases
-        .into_iter()
-        .filter(|(id, base)| *id != shooter.0 && *id != target.0 && near_line(base))
-        .filter_map(|(id, base)| {
-            ray_enters_base(from, to, base).map(|at| Crossing {
+    for (id, base) in bases {
+        if id == shooter.0 || id == target.0 || !base.may_reach_box(lo, hi, 1e-3) {
+            continue;
+        }
+        if let Some(at) = ray_enters_base(from, to, base) {
+            each(Crossing {
                 what: Crossed::Base(id),
                 at,
-            })
-        })
-        .collect();
+            });
+        }
+    }
     let mut sight_blocked_by = None;
     for (i, piece) in terrain.iter().enumerate() {
         let Some((t_in, _)) = piece.segment_inside(from, to) else {
@@ -80,18 +112,13 @@ pub fn line_of_fire_among<'a>(
             sight_blocked_by = Some(i);
         }
         if piece.flags.obstacle && !piece.contains(from) {
-            obstacles.push(Crossing {
+            each(Crossing {
                 what: Crossed::Terrain(i),
                 at: t_in,
             });
         }
     }
-    obstacles.sort_by(|a, b| a.at.total_cmp(&b.at).then(key(a.what).cmp(&key(b.what))));
-    LineOfFire {
-        range: gap(shooter.1, target.1).max(0.0),
-        sight_blocked_by,
-        obstacles,
-    }
+    sight_blocked_by
 }
 
 fn key(c: Crossed) -> (u8, usize) {
@@ -165,8 +192,36 @@ mod tests {
         )
         .unwrap();
         let (s, t) = (b(0.0, 5.0), b(10.0, 5.0));
-        let line = line_of_fire((1, &s), (2, &t), &[], &[house]);
+        let line = line_of_fire((1, &s), (2, &t), &[], std::slice::from_ref(&house));
         assert_eq!(line.sight_blocked_by, Some(0));
+        assert_eq!(obstacles_among((1, &s), (2, &t), [], &[house]), None);
+    }
+
+    /// The count alone is the length of the full line's list, on many random lines
+    /// among scattered bases, walls and a house.
+    #[test]
+    fn the_obstacle_count_is_the_full_lines_length() {
+        let mut state = 0x2545_f491u32;
+        let mut next = move |range: f32| {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            range * (state as f32 / u32::MAX as f32)
+        };
+        let bases: Vec<(u32, Placed)> = (0..40).map(|i| (i, b(next(30.0), next(20.0)))).collect();
+        let terrain = [wall(8.0), wall(16.0), wall(23.0)];
+        let (mut lines, mut crossed) = (0, 0);
+        for _ in 0..2_000 {
+            let (i, j) = (next(40.0) as usize, next(40.0) as usize);
+            let ((si, s), (ti, t)) = (bases[i], bases[j]);
+            let among = || bases.iter().map(|(id, p)| (*id, p));
+            let line = line_of_fire_among((si, &s), (ti, &t), among(), &terrain);
+            let count = obstacles_among((si, &s), (ti, &t), among(), &terrain);
+            assert_eq!(count, Some(line.obstacles.len()));
+            lines += 1;
+            crossed += line.obstacles.len();
+        }
+        assert!(crossed > lines, "the lines should cross things: {crossed}");
     }
 
     #[test]
