@@ -12,6 +12,7 @@ mod result;
 mod saves;
 mod setup;
 mod setup_preview;
+mod shelf;
 pub mod smoke;
 mod unit_designer;
 

@@ -3,8 +3,8 @@
 use super::Screen;
 use super::menu::SetupPreset;
 use super::setup_preview;
+use super::shelf::{armies, scenario_picker, scenarios};
 use crate::game::hud::root_ui;
-use crate::game::saves::assets_dir;
 use crate::game::session::{Controller, Desk, Launch, PendingBattle, Starter};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -14,30 +14,12 @@ use warband_rules::army::ArmyList;
 use warband_rules::{Ruleset, Side};
 use warband_table::components::{Base, Team};
 use warband_table::engine::{Engine, ModelIndex};
-use warband_table::files::load_ron;
 use warband_table::geometry::Placed;
 use warband_table::scenario::ScenarioDoc;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Setup), open_form)
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Setup)));
-}
-
-/// Every scenario, shipped and the player's own, grouped by ruleset as lists show them;
-/// a file that does not read is told in `problems`.
-pub(super) fn scenarios(problems: &mut Vec<String>) -> Vec<(PathBuf, ScenarioDoc)> {
-    let mut scenarios: Vec<(PathBuf, ScenarioDoc)> = list(assets_dir().join("scenarios"), problems);
-    scenarios.extend(list(crate::game::saves::scenarios_dir(), problems));
-    scenarios.sort_by_key(|(_, s)| Ruleset::ALL.iter().position(|r| *r == s.ruleset));
-    scenarios
-}
-
-/// Every army, shipped and the player's own; a file that does not read is told in
-/// `problems`.
-pub(super) fn armies(problems: &mut Vec<String>) -> Vec<(PathBuf, ArmyList)> {
-    let mut armies: Vec<(PathBuf, ArmyList)> = list(assets_dir().join("armies"), problems);
-    armies.extend(list(crate::game::saves::armies_dir(), problems));
-    armies
 }
 
 #[derive(Resource)]
@@ -146,23 +128,6 @@ where
         .filter_map(|e| Some((world.get::<Team>(*e)?.0, world.get::<Base>(*e)?.0)))
         .collect();
     Ok(Box::new(BuiltOf::<R> { setup, bases }))
-}
-
-fn list<T: serde::de::DeserializeOwned>(
-    dir: PathBuf,
-    problems: &mut Vec<String>,
-) -> Vec<(PathBuf, T)> {
-    let files = crate::game::saves::ron_files(&dir);
-    files
-        .into_iter()
-        .filter_map(|p| match load_ron::<T>(&p) {
-            Ok(v) => Some((p, v)),
-            Err(e) => {
-                problems.push(e.to_string());
-                None
-            }
-        })
-        .collect()
 }
 
 fn open_form(mut commands: Commands, preset: Option<Res<SetupPreset>>) {
@@ -314,37 +279,6 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
 
 fn scenario_combo(ui: &mut egui::Ui, f: &mut SetupForm) {
     scenario_picker(ui, "scenario", &f.scenarios, &mut f.scenario);
-}
-
-/// A list of scenarios grouped under their ruleset's title.
-pub(super) fn scenario_picker(
-    ui: &mut egui::Ui,
-    salt: &str,
-    scenarios: &[(PathBuf, ScenarioDoc)],
-    chosen: &mut usize,
-) {
-    let selected = scenarios
-        .get(*chosen)
-        .map_or("(none found)".to_string(), |(_, s)| s.name.clone());
-    egui::ComboBox::from_id_salt(salt)
-        .width(320.0)
-        .selected_text(selected)
-        .show_ui(ui, |ui| {
-            for ruleset in Ruleset::ALL {
-                let mine: Vec<usize> = (0..scenarios.len())
-                    .filter(|i| scenarios[*i].1.ruleset == ruleset)
-                    .collect();
-                if mine.is_empty() {
-                    continue;
-                }
-                ui.label(egui::RichText::new(ruleset.title()).strong());
-                for i in mine {
-                    let s = &scenarios[i].1;
-                    let text = format!("   {} — {}\"×{}\"", s.name, s.table.0, s.table.1);
-                    ui.selectable_value(chosen, i, text);
-                }
-            }
-        });
 }
 
 fn scenario_armies(f: &SetupForm) -> [usize; 2] {

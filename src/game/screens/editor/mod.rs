@@ -7,7 +7,7 @@
 mod canvas;
 
 use super::Screen;
-use super::setup::{armies, scenario_picker, scenarios};
+use super::shelf::{armies, scenario_picker, scenarios};
 use crate::game::hud::root_ui;
 use crate::game::saves::{scenarios_dir, slug};
 use bevy::prelude::*;

@@ -5,7 +5,7 @@ mod plots;
 mod runner;
 
 use super::Screen;
-use super::setup::{scenario_picker, scenarios};
+use super::shelf::{scenario_picker, scenarios};
 use crate::game::hud::root_ui;
 use crate::game::session::Controller;
 use bevy::prelude::*;
