@@ -4,6 +4,7 @@
 use super::camera::TableCamera;
 use super::screens::Screen;
 use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pointer>().add_systems(
@@ -16,7 +17,8 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct InputDone;
 
-/// The pointer on the table, in inches (None off the window).
+/// The pointer on the table, in inches (None off the window, and over a panel, where a
+/// click does not reach the table: no move is previewed under the panels).
 #[derive(Resource, Default)]
 pub struct Pointer {
     pub cursor: Option<Vec2>,
@@ -25,10 +27,13 @@ pub struct Pointer {
 fn track(
     window: Single<&Window>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+    egui: Option<Res<EguiWantsInput>>,
     mut pointer: ResMut<Pointer>,
 ) {
     let (cam, at) = *camera;
+    let over_panel = egui.is_some_and(|e| e.wants_any_pointer_input());
     pointer.cursor = window
         .cursor_position()
+        .filter(|_| !over_panel)
         .and_then(|c| cam.viewport_to_world_2d(at, c).ok());
 }

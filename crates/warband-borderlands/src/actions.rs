@@ -93,7 +93,7 @@ fn legal_move(world: &World, v: &View, to: Vec2, allowance: f32) -> Result<MoveC
         allowance,
     };
     check_move(&mover, to, b.table, &others(world, v), &terrain.0)
-        .map_err(|e| Refusal::table(e.to_string()))
+        .map_err(|e| Refusal::of_move(world, e))
 }
 
 /// A move into or out of melee range (not for an engaged model); the 4-to-1 limit holds
@@ -352,7 +352,7 @@ fn cover_of(world: &World, v: &View, t: &View) -> Result<(bool, Option<u32>), Re
     let terrain = world.resource::<TerrainMap>();
     let line = line_of_fire((v.id, &v.base), (t.id, &t.base), &bases, &terrain.0);
     if let Some(i) = line.sight_blocked_by {
-        return refuse(format!("terrain piece {i} blocks the line of sight"));
+        return Err(Refusal::sight_blocked(world, i));
     }
     let crossed = line.obstacles.iter().find_map(|c| match c.what {
         Crossed::Base(id) => Some(id),

@@ -100,6 +100,19 @@ pub struct Terrain {
     pub kind: TerrainKind,
 }
 
+/// The name of the terrain piece at `index` as the scenario gives it, for messages ("the
+/// piece's index" where the world has no such piece, as in a look-ahead's fork).
+pub fn terrain_name(world: &World, index: usize) -> String {
+    world
+        .try_query::<&Terrain>()
+        .and_then(|mut q| {
+            q.iter(world)
+                .find(|t| t.index == index)
+                .map(|t| t.name.clone())
+        })
+        .unwrap_or_else(|| format!("terrain piece {index}"))
+}
+
 /// Terrain geometry, indexed as in the scenario.
 #[derive(Resource, Clone, Default)]
 pub struct TerrainMap(pub std::sync::Arc<[TerrainShape]>);

@@ -63,6 +63,26 @@ impl Refusal {
     pub fn rule(reason: impl Into<String>) -> Self {
         Refusal(reason.into(), RefusalKind::Rule)
     }
+
+    /// The table refuses a move or pivot; terrain in the way is named as the scenario
+    /// names it ("the Inn blocks movement"), not by its index.
+    pub fn of_move(world: &bevy_ecs::world::World, e: geometry::MoveError) -> Self {
+        match e {
+            geometry::MoveError::Blocked { terrain } => Refusal::table(format!(
+                "{} blocks movement",
+                components::terrain_name(world, terrain)
+            )),
+            e => Refusal::table(e.to_string()),
+        }
+    }
+
+    /// Terrain that blocks sight stops a shot or spell, named as the scenario names it.
+    pub fn sight_blocked(world: &bevy_ecs::world::World, terrain: usize) -> Self {
+        Refusal::rule(format!(
+            "{} blocks the line of sight",
+            components::terrain_name(world, terrain)
+        ))
+    }
 }
 
 /// A refusal by a rule.
@@ -73,4 +93,39 @@ pub fn refuse<T>(reason: impl Into<String>) -> Result<T, Refusal> {
 /// A refusal of a given kind.
 pub fn refuse_as<T>(kind: RefusalKind, reason: impl Into<String>) -> Result<T, Refusal> {
     Err(Refusal(reason.into(), kind))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::MoveError;
+    use crate::table::{TerrainDef, TerrainKind, lay_terrain};
+
+    /// Terrain in the way is named as the scenario names it; a piece the world does not
+    /// hold (a fork has no terrain entities) falls back to its index.
+    #[test]
+    fn refusals_name_the_terrain_in_the_way() {
+        let mut world = bevy_ecs::world::World::new();
+        let inn = TerrainDef {
+            name: "Inn".into(),
+            kind: TerrainKind::House,
+            corners: vec![(2.0, 2.0), (6.0, 2.0), (6.0, 5.0), (2.0, 5.0)],
+        };
+        lay_terrain(&mut world, &[inn]).unwrap();
+        let blocked = Refusal::of_move(&world, MoveError::Blocked { terrain: 0 });
+        assert_eq!(blocked.message(), "Inn blocks movement");
+        assert_eq!(blocked.kind(), RefusalKind::Table);
+        assert_eq!(
+            Refusal::sight_blocked(&world, 0).message(),
+            "Inn blocks the line of sight"
+        );
+        assert_eq!(
+            Refusal::of_move(&world, MoveError::Blocked { terrain: 3 }).message(),
+            "terrain piece 3 blocks movement"
+        );
+        assert_eq!(
+            Refusal::of_move(&world, MoveError::OffTable).message(),
+            MoveError::OffTable.to_string()
+        );
+    }
 }

@@ -125,7 +125,7 @@ pub fn check_move(
     };
     let check =
         warband_table::geometry::check_move(&mover, to, b.table, &others(world, v), terrain)
-            .map_err(|e| Refusal::table(e.to_string()))?;
+            .map_err(|e| Refusal::of_move(world, e))?;
     let moved = v.base.center.distance(check.end);
     if moved < 0.01 {
         return refuse("the unit cannot move that way: it is already touching what is there");
@@ -165,7 +165,7 @@ pub fn check_turn(
         &others(world, v),
         terrain,
     )
-    .map_err(|e| Refusal::table(e.to_string()))
+    .map_err(|e| Refusal::of_move(world, e))
 }
 
 /// A legal volley: the target and what protects it.
@@ -226,7 +226,7 @@ pub fn check_shot(
     let bases: Vec<(u32, _)> = all.iter().map(|o| (o.id, o.base)).collect();
     let line = line_of_fire((v.id, &v.base), (t.id, &t.base), &bases, terrain);
     if let Some(i) = line.sight_blocked_by {
-        return refuse(format!("terrain piece {i} blocks the line of sight"));
+        return Err(Refusal::sight_blocked(world, i));
     }
     if let Some(c) = line.obstacles.iter().find_map(|c| match c.what {
         Crossed::Base(id) => Some(id),

@@ -177,7 +177,7 @@ fn checked(
         &others,
         &world.resource::<TerrainMap>().0,
     )
-    .map_err(|e| Refusal::table(e.to_string()))?;
+    .map_err(|e| Refusal::of_move(world, e))?;
     Ok((check, others))
 }
 
