@@ -60,14 +60,33 @@ fn spawn_table(mut commands: Commands, layout: Option<Res<TableLayout>>) {
                 .build(),
             Transform::from_xyz(0.0, 0.0, 0.2 + i as f32 * 0.001),
         ));
-        let centre = polygon.points.iter().copied().sum::<Vec2>() / polygon.points.len() as f32;
         commands.spawn((
             DespawnOnExit(Screen::Battle),
             Text2d::new(piece.name.clone()),
             TextFont::from_font_size(22.0),
             TextColor(Color::srgba(1.0, 1.0, 1.0, 0.55)),
-            Transform::from_translation(centre.extend(0.3)).with_scale(Vec3::splat(0.02)),
+            Transform::from_translation(label_at(&polygon.points).extend(0.3))
+                .with_scale(Vec3::splat(0.02)),
         ));
+    }
+}
+
+/// Height of a terrain label on the table, inches (a 22-point font at 0.02" a point).
+const LABEL_HEIGHT: f32 = 0.44;
+
+/// Where a terrain piece's name is written: its centre, or just above it where the
+/// piece is too thin to hold the text (a wall), so the name does not hide the wall.
+fn label_at(corners: &[Vec2]) -> Vec2 {
+    let centre = corners.iter().copied().sum::<Vec2>() / corners.len() as f32;
+    let (lo, hi) = corners.iter().fold(
+        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
+        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+    );
+    let thin = (hi - lo).min_element() < 2.0 * LABEL_HEIGHT;
+    if thin {
+        Vec2::new(centre.x, hi.y + LABEL_HEIGHT)
+    } else {
+        centre
     }
 }
 
@@ -89,4 +108,27 @@ fn grid_path(size: Vec2) -> ShapePath {
         y += GRID;
     }
     path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn square(lo: Vec2, hi: Vec2) -> Vec<Vec2> {
+        vec![lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)]
+    }
+
+    #[test]
+    fn a_wall_is_labelled_above_itself_and_a_house_on_itself() {
+        // A low wall 10" long and 0.6" deep: its name sits clear above it.
+        let wall = label_at(&square(Vec2::new(19.0, 17.7), Vec2::new(29.0, 18.3)));
+        assert_eq!(wall.x, 24.0);
+        assert!(wall.y - LABEL_HEIGHT / 2.0 > 18.3, "{wall}");
+        // A wall standing upright is labelled above its top end.
+        let upright = label_at(&square(Vec2::new(5.0, 2.0), Vec2::new(5.5, 12.0)));
+        assert!(upright.y > 12.0, "{upright}");
+        // A house holds its own name.
+        let house = label_at(&square(Vec2::new(22.0, 24.0), Vec2::new(27.0, 28.0)));
+        assert_eq!(house, Vec2::new(24.5, 26.0));
+    }
 }
