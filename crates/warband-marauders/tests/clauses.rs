@@ -132,6 +132,7 @@ fn a_low_wall_is_an_obstacle_and_a_house_blocks_sight() {
     assert_eq!(dice_with(&e, &clauses::SHOOT_OBSTACLE).len(), 1);
     let mut house = wall(5.0, 15.0, 12.0);
     house.kind = warband_marauders::data::TerrainKind::House;
+    house.name = "Farmhouse".into();
     let mut e =
         warband_marauders::Engine::new(&common::setup(&["Archer"], &["Orc"], vec![house]), 4)
             .unwrap();
@@ -147,7 +148,7 @@ fn a_low_wall_is_an_obstacle_and_a_house_blocks_sight() {
             },
         )
         .unwrap_err();
-    assert!(err.0.contains("blocks the line of sight"), "{err}");
+    assert_eq!(err.0, "Farmhouse blocks the line of sight");
 }
 
 #[test]

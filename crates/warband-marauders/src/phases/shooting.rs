@@ -46,7 +46,10 @@ pub fn plan_shot(
     };
     let broken = world.resource::<Battle>().side(side).broken;
     let terrain = world.resource::<TerrainMap>().0.clone();
-    check_shot(&in_play(world), &terrain, broken, &s, &t)
+    match shot_line(&in_play(world), &terrain, broken, &s, &t) {
+        Err(NoLine::SightBlocked { terrain }) => Err(Refusal::sight_blocked(world, terrain)),
+        line => line.map_err(|p| p.refusal(&s)),
+    }
 }
 
 /// The rules of a shot over a snapshot of the models in play: the shooter may shoot,
@@ -67,8 +70,14 @@ pub fn check_shot(
 pub enum NoLine {
     AlreadyShot,
     Cannot(NoShot),
-    OutOfRange { reach: f32, range: f32 },
-    SightBlocked,
+    OutOfRange {
+        reach: f32,
+        range: f32,
+    },
+    /// Terrain blocks sight: the piece, by its index in the scenario.
+    SightBlocked {
+        terrain: usize,
+    },
 }
 
 impl NoLine {
@@ -83,7 +92,7 @@ impl NoLine {
             NoLine::OutOfRange { reach, range } => Refusal::rule(format!(
                 "the target is {reach:.1}\" away, beyond the {range}\" range"
             )),
-            NoLine::SightBlocked => Refusal::rule("terrain blocks the line of sight"),
+            NoLine::SightBlocked { .. } => Refusal::rule("terrain blocks the line of sight"),
         }
     }
 }
@@ -99,8 +108,8 @@ pub fn shot_line(
     shot_allowed(broken, s, t)?;
     let bases = models.iter().map(|m| (m.id, &m.base));
     let line = line_of_fire_among((s.id, &s.base), (t.id, &t.base), bases, terrain);
-    if line.sight_blocked_by.is_some() {
-        return Err(NoLine::SightBlocked);
+    if let Some(terrain) = line.sight_blocked_by {
+        return Err(NoLine::SightBlocked { terrain });
     }
     Ok(line)
 }
@@ -116,7 +125,8 @@ pub fn shot_obstacles(
 ) -> Result<usize, NoLine> {
     shot_allowed(broken, s, t)?;
     let bases = models.iter().map(|m| (m.id, &m.base));
-    obstacles_among((s.id, &s.base), (t.id, &t.base), bases, terrain).ok_or(NoLine::SightBlocked)
+    obstacles_among((s.id, &s.base), (t.id, &t.base), bases, terrain)
+        .map_err(|terrain| NoLine::SightBlocked { terrain })
 }
 
 /// Whether `s` may shoot at all, and `t` is in its range.

@@ -66,17 +66,20 @@ pub fn line_of_fire_among<'a>(
     }
 }
 
-/// How many obstacles [`line_of_fire_among`] finds, or `None` where terrain blocks sight:
-/// all a judgement of the odds of being shot needs, with no list built or sorted.
+/// How many obstacles [`line_of_fire_among`] finds, or the first piece of terrain that
+/// blocks sight: all a judgement of the odds of being shot needs, with no list built or
+/// sorted.
 pub fn obstacles_among<'a>(
     shooter: (u32, &Placed),
     target: (u32, &Placed),
     bases: impl IntoIterator<Item = (u32, &'a Placed)>,
     terrain: &[TerrainShape],
-) -> Option<usize> {
+) -> Result<usize, usize> {
     let mut count = 0;
-    let blocked = crossings(shooter, target, bases, terrain, |_| count += 1);
-    blocked.is_none().then_some(count)
+    match crossings(shooter, target, bases, terrain, |_| count += 1) {
+        Some(piece) => Err(piece),
+        None => Ok(count),
+    }
 }
 
 /// Hands every obstacle on the line to `each`, bases first (in the order given), then
@@ -194,7 +197,7 @@ mod tests {
         let (s, t) = (b(0.0, 5.0), b(10.0, 5.0));
         let line = line_of_fire((1, &s), (2, &t), &[], std::slice::from_ref(&house));
         assert_eq!(line.sight_blocked_by, Some(0));
-        assert_eq!(obstacles_among((1, &s), (2, &t), [], &[house]), None);
+        assert_eq!(obstacles_among((1, &s), (2, &t), [], &[house]), Err(0));
     }
 
     /// The count alone is the length of the full line's list, on many random lines
@@ -217,7 +220,7 @@ mod tests {
             let among = || bases.iter().map(|(id, p)| (*id, p));
             let line = line_of_fire_among((si, &s), (ti, &t), among(), &terrain);
             let count = obstacles_among((si, &s), (ti, &t), among(), &terrain);
-            assert_eq!(count, Some(line.obstacles.len()));
+            assert_eq!(count, Ok(line.obstacles.len()));
             lines += 1;
             crossed += line.obstacles.len();
         }
