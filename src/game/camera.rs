@@ -48,6 +48,14 @@ fn spawn_camera(mut commands: Commands) {
 /// and odds), right (log), top (bar), bottom (dice tray). The hud draws them this size.
 pub const PANELS: [f32; 4] = [280.0, 300.0, 34.0, 96.0];
 
+/// Whether a window position (pixels from the top-left) lies in the room the panels
+/// leave for the table. The wheel, the buttons and the pointer act on the table only
+/// there: scrolling the log must not zoom the table, nor a click on the card move a model.
+pub fn in_room(at: Vec2, window: Vec2) -> bool {
+    let [left, right, top, bottom] = PANELS;
+    at.x >= left && at.x <= window.x - right && at.y >= top && at.y <= window.y - bottom
+}
+
 /// Centres the table in the room the panels leave and scales it to fill that room.
 pub fn fit_table(
     table: Vec2,
@@ -85,6 +93,12 @@ fn pan_and_zoom(
     window: Single<&Window>,
     camera: Single<(&Camera, &GlobalTransform, &mut Transform, &mut Projection), With<TableCamera>>,
 ) {
+    if !window
+        .cursor_position()
+        .is_some_and(|c| in_room(c, window.size()))
+    {
+        return;
+    }
     let (cam, global, mut transform, mut projection) = camera.into_inner();
     let Projection::Orthographic(o) = &mut *projection else {
         return;
@@ -155,6 +169,23 @@ mod tests {
         };
         let d = (p - t.translation.truncate()) / o.scale;
         Vec2::new(window.x / 2.0 + d.x, window.y / 2.0 - d.y)
+    }
+
+    #[test]
+    fn the_room_is_the_window_less_its_panels() {
+        let window = Vec2::new(1280.0, 800.0);
+        assert!(in_room(Vec2::new(640.0, 400.0), window));
+        // Over the unit card, the log, the top bar and the dice tray.
+        for at in [
+            (140.0, 300.0),
+            (1100.0, 300.0),
+            (640.0, 10.0),
+            (640.0, 760.0),
+        ] {
+            assert!(!in_room(Vec2::new(at.0, at.1), window), "{at:?}");
+        }
+        // A window smaller than its panels leaves no room at all.
+        assert!(!in_room(Vec2::new(160.0, 120.0), Vec2::new(320.0, 240.0)));
     }
 
     #[test]

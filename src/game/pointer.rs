@@ -1,7 +1,7 @@
 //! Where the pointer is on the table, for every ruleset's input: tracked once a frame
 //! before any ruleset's input reads it.
 
-use super::camera::TableCamera;
+use super::camera::{TableCamera, in_room};
 use super::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -31,9 +31,10 @@ fn track(
     mut pointer: ResMut<Pointer>,
 ) {
     let (cam, at) = *camera;
-    let over_panel = egui.is_some_and(|e| e.wants_any_pointer_input());
+    // A popup or a dragged widget may lie over the table itself.
+    let egui_busy = egui.is_some_and(|e| e.wants_any_pointer_input());
     pointer.cursor = window
         .cursor_position()
-        .filter(|_| !over_panel)
+        .filter(|c| !egui_busy && in_room(*c, window.size()))
         .and_then(|c| cam.viewport_to_world_2d(at, c).ok());
 }
