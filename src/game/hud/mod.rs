@@ -107,12 +107,21 @@ pub fn turn_status<R: warband_table::sim::Contest>(
     };
 }
 
-/// A painter over the table, beneath the panels, for marks drawn in screen space.
+/// A painter over the table for marks drawn in screen space, clipped to the room the
+/// panels leave: a mark of a unit scrolled under a panel is hidden by it, not drawn over
+/// the dice tray or the log.
 pub fn table_painter(ctx: &egui::Context, name: &'static str) -> egui::Painter {
+    let [left, right, top, bottom] = PANELS;
+    let screen = ctx.viewport_rect();
+    let room = egui::Rect::from_min_max(
+        screen.min + egui::vec2(left, top),
+        screen.max - egui::vec2(right, bottom),
+    );
     ctx.layer_painter(egui::LayerId::new(
         egui::Order::Background,
         egui::Id::new(name),
     ))
+    .with_clip_rect(room)
 }
 
 /// A die as a log line shows it.
