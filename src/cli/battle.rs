@@ -87,7 +87,7 @@ fn summary<R: Contest>(engine: &mut Engine<R>) -> serde_json::Value {
         None => "draw",
     };
     let world = engine.world();
-    let rounds = R::round(world).min(R::round_limit(world));
+    let rounds = warband_table::sim::rounds_played::<R>(world);
     let [a, b] = R::losses(world);
     let mut v = serde_json::json!({
         "winner": winner,
@@ -125,8 +125,8 @@ fn report<R: Contest>(engine: &mut Engine<R>, json: bool) {
             _ => "draw",
         };
         println!(
-            "Winner: {who} after {} round(s) ({reason})\n{} lost: A {}, B {}\nFinal state: {}",
-            s["rounds"],
+            "Winner: {who} after {} ({reason})\n{} lost: A {}, B {}\nFinal state: {}",
+            warband_table::sim::rounds::<R>(warband_table::sim::rounds_played::<R>(engine.world())),
             R::LOSSES,
             s["losses"]["a"],
             s["losses"]["b"],

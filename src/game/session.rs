@@ -434,7 +434,7 @@ impl Desk for Marauders {
     desk_common!();
 
     fn length(setup: &Self::Setup) -> String {
-        format!("{} rounds", setup.scenario.round_limit)
+        warband_table::sim::rounds::<Self>(setup.scenario.round_limit)
     }
 
     fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
@@ -467,7 +467,7 @@ impl Desk for ToySoldier {
     }
 
     fn length(setup: &Self::Setup) -> String {
-        format!("{} turns", setup.scenario.turn_limit)
+        warband_table::sim::rounds::<Self>(setup.scenario.turn_limit)
     }
 
     fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
@@ -512,7 +512,7 @@ impl Desk for Borderlands {
     }
 
     fn length(setup: &Self::Setup) -> String {
-        format!("{} rounds", setup.scenario.round_limit)
+        warband_table::sim::rounds::<Self>(setup.scenario.round_limit)
     }
 
     fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
@@ -556,6 +556,17 @@ fn lost_names(world: &World, side: Side, name: impl Fn(Entity) -> Option<String>
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each ruleset counts its rounds in its own word, "1 round" but "8 turns".
+    #[test]
+    fn each_ruleset_counts_its_own_rounds() {
+        use warband_table::sim::rounds;
+        assert_eq!(rounds::<Marauders>(1), "1 round");
+        assert_eq!(rounds::<Marauders>(12), "12 rounds");
+        assert_eq!(rounds::<ToySoldier>(1), "1 turn");
+        assert_eq!(rounds::<ToySoldier>(8), "8 turns");
+        assert_eq!(rounds::<Borderlands>(3), "3 rounds");
+    }
 
     #[test]
     fn every_computer_player_can_be_chosen_on_screen() {

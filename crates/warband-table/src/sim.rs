@@ -18,6 +18,8 @@ pub trait Contest: Rules {
     type Player: Copy + std::fmt::Debug + Send + Sync + std::str::FromStr<Err = String>;
     /// What a side loses, as its result names it: `HD`, `HP`, `points`.
     const LOSSES: &'static str;
+    /// What the ruleset calls one of its rounds: `round`, or Toy Soldier's `turn`.
+    const ROUND: &'static str = "round";
     /// Loads a scenario file and everything it names.
     fn load(scenario: &std::path::Path) -> Result<Self::Setup, crate::files::DataError>;
     fn player_name(p: Self::Player) -> &'static str;
@@ -27,6 +29,22 @@ pub trait Contest: Rules {
     fn losses(world: &World) -> [u32; 2];
     /// The last round a battle may reach.
     fn round_limit(world: &World) -> u32;
+}
+
+/// The rounds a battle has played, as its result tells them (the round under way, never
+/// past the limit).
+pub fn rounds_played<R: Contest>(world: &World) -> u32 {
+    R::round(world).min(R::round_limit(world))
+}
+
+/// `n` of a ruleset's rounds in words: "1 round", "3 rounds", "8 turns".
+pub fn rounds<R: Contest>(n: u32) -> String {
+    let word = R::ROUND;
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -18,6 +18,7 @@ pub type SimConfig = warband_table::sim::SimConfig<AiKind>;
 impl Contest for ToySoldier {
     type Player = AiKind;
     const LOSSES: &'static str = "points";
+    const ROUND: &'static str = "turn";
 
     fn load(scenario: &std::path::Path) -> Result<BattleSetup, warband_table::files::DataError> {
         BattleSetup::load(scenario)

@@ -43,7 +43,7 @@ fn result<R: Desk>(
     let mut root = root_ui(ctx);
     let outcome = session.engine.outcome().cloned();
     let world = session.engine.world();
-    let rounds = R::round(world).min(R::round_limit(world));
+    let rounds = warband_table::sim::rounds_played::<R>(world);
     let losses = R::losses(world);
     let notes = Side::BOTH.map(|s| R::result_notes(world, s));
     let mut setup = session.setup.clone();
@@ -62,7 +62,10 @@ fn result<R: Desk>(
             if let Some(o) = &outcome {
                 ui.label(&o.reason);
             }
-            ui.label(format!("{rounds} round(s) played"));
+            ui.label(format!(
+                "{} played",
+                warband_table::sim::rounds::<R>(rounds)
+            ));
             ui.add_space(20.0);
         });
         ui.columns(2, |cols| {
