@@ -1,9 +1,10 @@
 //! The army builder: browse the bestiary, add and count models, pick a leader, see the
 //! points against the limit and every problem as you go; save, load, duplicate and
-//! delete lists in the data folder (written atomically), or roll a random legal army.
-//! Saved armies appear in battle setup.
+//! delete lists in the data folder (written atomically), start from a copy of one the
+//! game ships, or roll a random legal army. Saved armies appear in battle setup.
 
 use super::Screen;
+use super::builder_files::{self, FileAction};
 use super::catalogue::{Catalogue, add, random_army};
 use crate::game::hud::root_ui;
 use crate::game::saves::{ArmyFile, armies_dir, list_armies, slug};
@@ -29,6 +30,8 @@ struct Builder {
     armoury: Option<warband_borderlands::data::Armoury>,
     army: ArmyList,
     saved: Vec<ArmyFile>,
+    /// The armies the game ships, to copy.
+    shipped: Vec<ArmyFile>,
     filter: String,
     message: Option<String>,
     rng: DiceRoller,
@@ -91,6 +94,7 @@ fn open(
         army: catalogue.blank(),
         catalogue,
         saved: list_armies(&armies_dir()),
+        shipped: list_armies(&crate::game::saves::assets_dir().join("armies")),
         filter: String::new(),
         message,
         rng: DiceRoller::from_seed(seed),
@@ -109,60 +113,17 @@ fn builder(
     egui::Panel::right("saved")
         .exact_size(300.0)
         .show(&mut root, |ui| {
-            ui.heading("Saved armies");
-            ui.small(armies_dir().display().to_string());
-            ui.separator();
-            let mut action = None;
-            egui::ScrollArea::vertical()
-                .max_height(ui.available_height() - 40.0)
-                .show(ui, |ui| {
-                    for (i, f) in b.saved.iter().enumerate() {
-                        ui.horizontal(|ui| match &f.army {
-                            Ok(a) => {
-                                ui.label(format!("{} ({})", a.name, a.ruleset.title()));
-                                if ui.small_button("Load").clicked() {
-                                    action = Some(("load", i));
-                                }
-                                if ui.small_button("Duplicate").clicked() {
-                                    action = Some(("dup", i));
-                                }
-                                if ui.small_button("Delete").clicked() {
-                                    action = Some(("del", i));
-                                }
-                            }
-                            Err(e) => {
-                                ui.colored_label(egui::Color32::from_rgb(240, 120, 100), e)
-                                    .on_hover_text(
-                                        "This file is damaged; fix it by hand or delete it.",
-                                    );
-                                if ui.small_button("Delete").clicked() {
-                                    action = Some(("del", i));
-                                }
-                            }
-                        });
-                    }
-                });
-            if let Some((what, i)) = action {
-                let f = &b.saved[i];
-                match (what, &f.army) {
-                    ("load", Ok(a)) => {
-                        let a = a.clone();
-                        b.take(a);
-                    }
-                    ("dup", Ok(a)) => {
-                        let mut a = a.clone();
-                        a.name = format!("{} (copy)", a.name);
-                        b.take(a);
-                    }
-                    ("del", _) => {
-                        b.message = Some(match std::fs::remove_file(&f.path) {
-                            Ok(()) => format!("Deleted {}", f.path.display()),
-                            Err(e) => format!("Could not delete: {e}"),
-                        });
-                        b.saved = list_armies(&armies_dir());
-                    }
-                    _ => {}
+            let folder = armies_dir().display().to_string();
+            match builder_files::show(ui, &folder, &b.saved, &b.shipped) {
+                Some(FileAction::Load(a)) | Some(FileAction::Copy(a)) => b.take(a),
+                Some(FileAction::Delete(path)) => {
+                    b.message = Some(match std::fs::remove_file(&path) {
+                        Ok(()) => format!("Deleted {}", path.display()),
+                        Err(e) => format!("Could not delete: {e}"),
+                    });
+                    b.saved = list_armies(&armies_dir());
                 }
+                None => {}
             }
         });
     egui::Panel::left("bestiary")

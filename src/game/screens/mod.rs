@@ -3,6 +3,7 @@
 
 mod battle;
 mod builder;
+mod builder_files;
 mod catalogue;
 pub mod editor;
 mod hero_designer;

@@ -1,0 +1,89 @@
+//! The army builder's list of army files: the player's own (load, duplicate, delete) and
+//! the armies the game ships, to start a new list from a copy of one.
+
+use crate::game::saves::ArmyFile;
+use bevy_egui::egui;
+use std::path::PathBuf;
+use warband_rules::army::ArmyList;
+
+/// What the player asked of a file in the list.
+pub(super) enum FileAction {
+    /// Edit this army (saving writes over its file).
+    Load(ArmyList),
+    /// Edit a copy of this army under a new name.
+    Copy(ArmyList),
+    Delete(PathBuf),
+}
+
+/// The player's saved armies, then the shipped ones; what was clicked, if anything.
+pub(super) fn show(
+    ui: &mut egui::Ui,
+    folder: &str,
+    saved: &[ArmyFile],
+    shipped: &[ArmyFile],
+) -> Option<FileAction> {
+    let mut action = None;
+    ui.heading("Saved armies");
+    ui.small(folder);
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .max_height(ui.available_height() - 40.0)
+        .show(ui, |ui| {
+            if saved.is_empty() {
+                ui.weak("None yet: build one, or start from a copy of one below.");
+            }
+            for f in saved {
+                row(ui, f, true, &mut action);
+            }
+            ui.add_space(10.0);
+            ui.strong("The game's armies");
+            ui.small("Copy one to change it; the copy is saved as your own.");
+            for f in shipped {
+                row(ui, f, false, &mut action);
+            }
+        });
+    action
+}
+
+/// One file: its army's name and ruleset with its buttons, or what is wrong with it.
+fn row(ui: &mut egui::Ui, f: &ArmyFile, own: bool, action: &mut Option<FileAction>) {
+    ui.horizontal(|ui| match &f.army {
+        Ok(a) => {
+            ui.label(format!("{} ({})", a.name, a.ruleset.title()));
+            if own && ui.small_button("Load").clicked() {
+                *action = Some(FileAction::Load(a.clone()));
+            }
+            let copy = if own { "Duplicate" } else { "Copy" };
+            if ui.small_button(copy).clicked() {
+                let mut a = a.clone();
+                a.name = format!("{} (copy)", a.name);
+                *action = Some(FileAction::Copy(a));
+            }
+            if own && ui.small_button("Delete").clicked() {
+                *action = Some(FileAction::Delete(f.path.clone()));
+            }
+        }
+        Err(e) => {
+            ui.colored_label(egui::Color32::from_rgb(240, 120, 100), e)
+                .on_hover_text("This file is damaged; fix it by hand or delete it.");
+            if own && ui.small_button("Delete").clicked() {
+                *action = Some(FileAction::Delete(f.path.clone()));
+            }
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::saves::{assets_dir, list_armies};
+
+    /// Every army the game ships reads, so each can be copied from the list.
+    #[test]
+    fn every_shipped_army_can_be_copied() {
+        let shipped = list_armies(&assets_dir().join("armies"));
+        assert!(shipped.len() >= 10, "{} armies", shipped.len());
+        for f in &shipped {
+            assert!(f.army.is_ok(), "{}: {:?}", f.path.display(), f.army);
+        }
+    }
+}
