@@ -47,7 +47,7 @@ pub(super) fn show(
 
 /// One file: its army's name and ruleset with its buttons, or what is wrong with it.
 fn row(ui: &mut egui::Ui, f: &ArmyFile, own: bool, action: &mut Option<FileAction>) {
-    ui.horizontal(|ui| match &f.army {
+    ui.horizontal_wrapped(|ui| match &f.army {
         Ok(a) => {
             ui.label(format!("{} ({})", a.name, a.ruleset.title()));
             if own && ui.small_button("Load").clicked() {
