@@ -524,7 +524,7 @@ fn the_state_hash_sees_spells_blessings_order_turn_and_undo() {
 
 #[test]
 fn a_shot_into_melee_strikes_each_member_as_shot_chances_says() {
-    use warband_marauders::battle::{TerrainMap, in_play};
+    use warband_marauders::battle::in_play;
     use warband_marauders::geometry::melee_groups;
     use warband_marauders::phases::{check_shot, shot_chances};
     let at = [(10.0, 5.0), (11.0, 15.0), (10.0, 15.0)];
@@ -540,14 +540,7 @@ fn a_shot_into_melee_strikes_each_member_as_shot_chances_says() {
     };
     let e = setup_at(0);
     let all = in_play(e.world());
-    let line = check_shot(
-        &all,
-        &e.world().resource::<TerrainMap>().0,
-        false,
-        &all[0],
-        &all[2],
-    )
-    .unwrap();
+    let line = check_shot(e.world(), &all, false, &all[0], &all[2]).unwrap();
     let groups = melee_groups(&all.iter().map(|m| m.grouped()).collect::<Vec<_>>());
     let chances = shot_chances(&all, &line, false, 3, Some(&groups[0]));
     // Orc (medium, 4+) at −1 needs a 5: 2/6, and each is picked half the time.

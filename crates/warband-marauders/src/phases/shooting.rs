@@ -45,23 +45,21 @@ pub fn plan_shot(
         return refuse(format!("model {target} is not an enemy in play"));
     };
     let broken = world.resource::<Battle>().side(side).broken;
-    let terrain = world.resource::<TerrainMap>().0.clone();
-    match shot_line(&in_play(world), &terrain, broken, &s, &t) {
-        Err(NoLine::SightBlocked { terrain }) => Err(Refusal::sight_blocked(world, terrain)),
-        line => line.map_err(|p| p.refusal(&s)),
-    }
+    check_shot(world, &in_play(world), broken, &s, &t)
 }
 
-/// The rules of a shot over a snapshot of the models in play: the shooter may shoot,
-/// sees the target, and has it in range. Shared by the engine and the AI.
+/// The rules of a shot among `models` (a snapshot of those in play) on `world`'s table:
+/// the shooter may shoot, sees the target, and has it in range; or why not, in words.
+/// Shared by the engine and the odds panel.
 pub fn check_shot(
+    world: &World,
     models: &[ModelView],
-    terrain: &[TerrainShape],
     broken: bool,
     s: &ModelView,
     t: &ModelView,
 ) -> Result<LineOfFire, Refusal> {
-    shot_line(models, terrain, broken, s, t).map_err(|p| p.refusal(s))
+    let terrain = &world.resource::<TerrainMap>().0;
+    shot_line(models, terrain, broken, s, t).map_err(|p| p.refusal(world, s))
 }
 
 /// Why a shot cannot be taken, as facts: the words are only written when a player is
@@ -81,7 +79,8 @@ pub enum NoLine {
 }
 
 impl NoLine {
-    pub fn refusal(self, s: &ModelView) -> Refusal {
+    /// The words for it, terrain named as `world`'s scenario names it.
+    pub fn refusal(self, world: &World, s: &ModelView) -> Refusal {
         match self {
             NoLine::AlreadyShot => {
                 Refusal::rule(format!("{} has already shot this round", s.profile.name))
@@ -92,7 +91,7 @@ impl NoLine {
             NoLine::OutOfRange { reach, range } => Refusal::rule(format!(
                 "the target is {reach:.1}\" away, beyond the {range}\" range"
             )),
-            NoLine::SightBlocked { .. } => Refusal::rule("terrain blocks the line of sight"),
+            NoLine::SightBlocked { terrain } => Refusal::sight_blocked(world, terrain),
         }
     }
 }

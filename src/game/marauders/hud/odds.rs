@@ -4,7 +4,7 @@
 use crate::game::marauders::input::{Selection, ghost};
 use crate::game::session::Session;
 use bevy_egui::egui;
-use warband_marauders::battle::{ModelView, TerrainMap, in_play};
+use warband_marauders::battle::{ModelView, in_play};
 use warband_marauders::geometry::Crossed;
 use warband_marauders::phases::{
     Phase, check_shot, fight_dice, group_if_at, melee_group_of, shot_chances,
@@ -53,7 +53,7 @@ fn shot_panel(
     ui.separator();
     ui.strong(format!("Shot at {} #{}", t.profile.name, t.id));
     let broken = session.engine.battle().side(me.side).broken;
-    let line = match check_shot(all, &world.resource::<TerrainMap>().0, broken, me, t) {
+    let line = match check_shot(world, all, broken, me, t) {
         Err(why) => {
             ui.colored_label(egui::Color32::from_rgb(240, 150, 100), why.0);
             return;
