@@ -48,12 +48,21 @@ fn spawn_camera(mut commands: Commands) {
 /// and odds), right (log), top (bar), bottom (dice tray). The hud draws them this size.
 pub const PANELS: [f32; 4] = [280.0, 300.0, 34.0, 96.0];
 
-/// Whether a window position (pixels from the top-left) lies in the room the panels
-/// leave for the table. The wheel, the buttons and the pointer act on the table only
-/// there: scrolling the log must not zoom the table, nor a click on the card move a model.
-pub fn in_room(at: Vec2, window: Vec2) -> bool {
+/// The room the panels leave for the table in a window of this size (pixels from the
+/// top-left; empty where the window is smaller than its panels).
+pub fn room(window: Vec2) -> Rect {
     let [left, right, top, bottom] = PANELS;
-    at.x >= left && at.x <= window.x - right && at.y >= top && at.y <= window.y - bottom
+    Rect {
+        min: Vec2::new(left, top),
+        max: window - Vec2::new(right, bottom),
+    }
+}
+
+/// Whether a window position lies in the [`room`] the panels leave. The wheel, the
+/// buttons and the pointer act on the table only there: scrolling the log must not zoom
+/// the table, nor a click on the card move a model.
+pub fn in_room(at: Vec2, window: Vec2) -> bool {
+    room(window).contains(at)
 }
 
 /// Centres the table in the room the panels leave and scales it to fill that room.

@@ -111,11 +111,11 @@ pub fn turn_status<R: warband_table::sim::Contest>(
 /// panels leave: a mark of a unit scrolled under a panel is hidden by it, not drawn over
 /// the dice tray or the log.
 pub fn table_painter(ctx: &egui::Context, name: &'static str) -> egui::Painter {
-    let [left, right, top, bottom] = PANELS;
     let screen = ctx.viewport_rect();
+    let room = super::camera::room(Vec2::new(screen.width(), screen.height()));
     let room = egui::Rect::from_min_max(
-        screen.min + egui::vec2(left, top),
-        screen.max - egui::vec2(right, bottom),
+        screen.min + egui::vec2(room.min.x, room.min.y),
+        screen.min + egui::vec2(room.max.x, room.max.y),
     );
     ctx.layer_painter(egui::LayerId::new(
         egui::Order::Background,
