@@ -281,10 +281,11 @@ impl<R: Contest> GameSession<R> {
         };
         let command = player
             .next(&mut self.engine, side)
-            .unwrap_or_else(R::end_turn);
+            .unwrap_or_else(|| R::yield_command(self.engine.world(), side));
         self.players[side.index()] = Some(player);
         if self.submit(side, command).is_err() {
-            let _ = self.submit(side, R::end_turn());
+            let fallback = R::yield_command(self.engine.world(), side);
+            let _ = self.submit(side, fallback);
         }
         true
     }

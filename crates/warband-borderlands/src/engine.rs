@@ -62,7 +62,7 @@ impl Rules for Borderlands {
         phases::apply(world, side, command)
     }
 
-    fn end_turn() -> Command {
+    fn yield_command(_: &World, _: Side) -> Command {
         Command::EndStep
     }
 

@@ -84,7 +84,7 @@ impl Rules for Marauders {
         phases::apply(world, side, command)
     }
 
-    fn end_turn() -> Command {
+    fn yield_command(_: &World, _: Side) -> Command {
         Command::EndPhase
     }
 

@@ -10,8 +10,11 @@ use crate::sim::Contest;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-/// Each fixture's file name → (final state hash, log digest, events in the log).
-pub type Digests = BTreeMap<String, (u64, u64, usize)>;
+/// A fixture's final state hash, log digest and events in the log.
+pub type Digest = (u64, u64, usize);
+
+/// Each fixture's file name → its [`Digest`].
+pub type Digests = BTreeMap<String, Digest>;
 
 /// Plays one battle with these players, writes its save into `dir` as `name` and notes
 /// its digests.
@@ -59,6 +62,48 @@ pub fn verify<R: Rules>(dir: &Path) -> Result<usize, String> {
         }
     }
     Ok(digests.len())
+}
+
+/// Whether the save `file` of `dir` still replays to exactly its recorded digests.
+fn still_replays<R: Rules>(dir: &Path, file: &str, recorded: Digest) -> bool {
+    let Ok(save) = Save::<R>::read(&dir.join(file)) else {
+        return false;
+    };
+    let Ok(mut engine) = save.replay() else {
+        return false;
+    };
+    let (events, digest) = (engine.log().events.len(), engine.log().digest());
+    (engine.state_hash(), digest, events) == recorded && save.final_hash == recorded.0
+}
+
+/// Records a corpus afresh with `record` (which writes every save and the digests into
+/// `dir`), keeping each earlier battle that still replays exactly, file and digests
+/// alike: only battles whose commands meet a changed rule are new. Returns the names
+/// of the battles that changed.
+pub fn record_keeping<R: Rules>(
+    dir: &Path,
+    record: impl FnOnce() -> Result<(), String>,
+) -> Result<Vec<String>, String> {
+    let old: Digests = load_ron(&dir.join("digests.ron")).unwrap_or_default();
+    let kept: Vec<(String, Vec<u8>, Digest)> = old
+        .iter()
+        .filter(|(file, d)| still_replays::<R>(dir, file, **d))
+        .filter_map(|(file, d)| Some((file.clone(), std::fs::read(dir.join(file)).ok()?, *d)))
+        .collect();
+    record()?;
+    let mut digests: Digests = load_ron(&dir.join("digests.ron")).map_err(|e| e.to_string())?;
+    for (file, bytes, d) in kept {
+        if let Some(entry) = digests.get_mut(&file) {
+            std::fs::write(dir.join(&file), bytes).map_err(|e| e.to_string())?;
+            *entry = d;
+        }
+    }
+    write_digests(dir, &digests).map_err(|e| e.to_string())?;
+    Ok(digests
+        .iter()
+        .filter(|(file, d)| old.get(*file) != Some(d))
+        .map(|(file, _)| file.clone())
+        .collect())
 }
 
 /// Checks a save's [`Timeline`](crate::timeline::Timeline): every `n` commands in (and

@@ -79,9 +79,10 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
             .get_resource::<Self::Battle>()
             .map_or(0, Progress::round)
     }
-    /// The command that ends a side's part of the phase or turn (what a player that has
-    /// nothing more to do sends).
-    fn end_turn() -> Self::Command;
+    /// What a side with nothing it wants to do sends: a command that is legal whenever
+    /// the battle awaits `side` (ending its part of the phase, or in Toy Soldier, where
+    /// no side may forfeit its tokens early, activating its cheapest unit and passing).
+    fn yield_command(world: &World, side: Side) -> Self::Command;
     /// The side whose command the battle waits for, if any.
     fn awaiting(world: &World) -> Option<Side>;
     fn outcome(world: &World) -> Option<&Outcome> {

@@ -47,8 +47,18 @@ pub fn record_fixtures<R: Contest>(
     players: &[R::Player],
 ) -> Result<(), String> {
     let out = root.join("tests/fixtures").join(ruleset);
-    let n = crate::corpus::record_all::<R>(&root.join("assets"), &out, scenarios, players)?;
-    println!("recorded {n} battles in {}", out.display());
+    let changed = crate::corpus::record_keeping::<R>(&out, || {
+        crate::corpus::record_all::<R>(&root.join("assets"), &out, scenarios, players).map(|_| ())
+    })?;
+    println!(
+        "recorded {} in {}: {} changed",
+        ruleset,
+        out.display(),
+        changed.len()
+    );
+    for file in changed {
+        println!("  {file}");
+    }
     Ok(())
 }
 

@@ -138,8 +138,9 @@ type TurnKey<P> = (u32, P, Side);
 /// No battle needs more commands than this; a player that sends more is stuck.
 pub const COMMAND_CAP: usize = 20_000;
 
-/// Plays a battle to its end with one player per side. A refused command is followed
-/// by the side ending its part, so play goes on.
+/// Plays a battle to its end with one player per side. A player with nothing to say,
+/// or whose command is refused, gives way with the ruleset's yield command; a battle
+/// that refuses even that is stuck and stops (unfinished), never a panic.
 pub fn play<R: Rules>(
     engine: &mut Engine<R>,
     a: &mut dyn Policy<R>,
@@ -159,19 +160,13 @@ pub fn play<R: Rules>(
         }
         let policy: &mut dyn Policy<R> = if side == Side::A { &mut *a } else { &mut *b };
         let started = Instant::now();
-        let command = policy.next(engine, side).unwrap_or_else(R::end_turn);
+        let command = policy
+            .next(engine, side)
+            .unwrap_or_else(|| R::yield_command(engine.world(), side));
         let spent = started.elapsed();
         segment = Some((key, segment.map_or(Duration::ZERO, |(_, t)| t) + spent));
-        match engine.submit(side, command.clone()) {
-            Ok(()) => out.commands.push((side, command)),
-            Err(refusal) => {
-                out.commands.push((side, command.clone()));
-                out.refused.push((side, command, refusal.0));
-                engine
-                    .submit(side, R::end_turn())
-                    .expect("a side may always end its own part");
-                out.commands.push((side, R::end_turn()));
-            }
+        if !submit_or_yield(engine, side, command, &mut out) {
+            break;
         }
     }
     if let Some(((_, _, s), t)) = segment {
@@ -179,4 +174,28 @@ pub fn play<R: Rules>(
     }
     out.finished = engine.outcome().is_some() && engine.awaiting().is_none();
     out
+}
+
+/// Submits a player's command; on a refusal, the ruleset's yield command instead.
+/// False when that too is refused: the battle is stuck.
+fn submit_or_yield<R: Rules>(
+    engine: &mut Engine<R>,
+    side: Side,
+    command: R::Command,
+    out: &mut Played<R::Command>,
+) -> bool {
+    let Err(refusal) = engine.submit(side, command.clone()) else {
+        out.commands.push((side, command));
+        return true;
+    };
+    out.commands.push((side, command.clone()));
+    out.refused.push((side, command, refusal.0));
+    let fallback = R::yield_command(engine.world(), side);
+    let accepted = engine.submit(side, fallback.clone());
+    out.commands.push((side, fallback.clone()));
+    if let Err(refusal) = accepted {
+        out.refused.push((side, fallback, refusal.0));
+        return false;
+    }
+    true
 }

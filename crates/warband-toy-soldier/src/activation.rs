@@ -24,7 +24,7 @@ pub(crate) fn apply(world: &mut World, side: Side, command: &Command) -> Result<
             let cost = check_activate(world, side, *unit)?;
             activate(world, side, *unit, cost);
         }
-        Command::Done => done(world, side),
+        Command::Done => done(world, side)?,
         Command::Pass => {
             active(world, side)?;
             end_activation(world, side);

@@ -1,5 +1,5 @@
-//! What a side can ask of a Toy Soldier battle: activate a unit, spend its AP, and be
-//! done for the turn.
+//! What a side can ask of a Toy Soldier battle: activate a unit, spend its AP, and end
+//! the turn once the other side has run out of tokens.
 
 use serde::{Deserialize, Serialize};
 use warband_rules::toy_soldier::{Spell, Step};
@@ -28,7 +28,8 @@ pub enum Command {
     },
     /// Spend the rest of the active unit's AP doing nothing.
     Pass,
-    /// The side is done for the turn (an open activation is passed first); its tokens
-    /// are forfeit.
+    /// End the turn once the other side has run out of tokens (an open activation is
+    /// passed first); the side's remaining tokens are lost. Refused while the other side
+    /// can still activate a unit: no side forfeits its tokens early.
     Done,
 }

@@ -60,8 +60,8 @@ impl Rules for ToySoldier {
         turn::apply(world, side, command)
     }
 
-    fn end_turn() -> Command {
-        Command::Done
+    fn yield_command(world: &World, side: Side) -> Command {
+        turn::yield_command(world, side)
     }
 
     fn awaiting(world: &World) -> Option<Side> {

@@ -1,6 +1,6 @@
 //! The turn (seed and RULINGS): roll off, alternate activations paid with tokens, a side
-//! out of tokens (or done) leaves the rest to the other, tokens reset; after the turn
-//! limit, points of enemy units removed decide.
+//! out of tokens leaves the rest to the other (which may spend them or end the turn),
+//! tokens reset; after the turn limit, points of enemy units removed decide.
 
 use crate::battle::{Battle, ModelIndex, end_battle, find, in_play, log, roll};
 use crate::components::*;
@@ -132,8 +132,25 @@ pub fn end_activation(world: &mut World, side: Side) {
     }
 }
 
-/// The side is done for the turn: its tokens are forfeit.
-pub fn done(world: &mut World, side: Side) {
+/// Whether `side` may end the turn now: only once the other side has run out of tokens
+/// (RULINGS: no side forfeits its tokens while the other still has some).
+pub fn check_done(world: &World, side: Side) -> Result<(), warband_table::Refusal> {
+    let other = side.other();
+    if can_activate(world, other) {
+        let left = world.resource::<Battle>().side(other).tokens;
+        return warband_table::refuse(format!(
+            "{other} still has {left} token{} to spend: activate a unit (its activation may \
+             pass); the turn may be ended only once {other} has run out",
+            if left == 1 { "" } else { "s" }
+        ));
+    }
+    Ok(())
+}
+
+/// The side ends the turn, the other having run out: an open activation is passed
+/// first, and the side's remaining tokens are lost.
+pub fn done(world: &mut World, side: Side) -> Result<(), warband_table::Refusal> {
+    check_done(world, side)?;
     {
         let mut b = world.resource_mut::<Battle>();
         let s = b.side_mut(side);
@@ -146,6 +163,27 @@ pub fn done(world: &mut World, side: Side) {
     } else {
         hand_on(world, side);
     }
+    Ok(())
+}
+
+/// What a side with nothing it wants to do sends, always legal while the battle awaits
+/// it: pass an open activation; end the turn once the other side has run out; else
+/// activate its cheapest affordable unit (the lowest id among equals).
+pub fn yield_command(world: &World, side: Side) -> crate::Command {
+    if world.resource::<Battle>().activation.is_some() {
+        return crate::Command::Pass;
+    }
+    if check_done(world, side).is_ok() {
+        return crate::Command::Done;
+    }
+    let tokens = world.resource::<Battle>().side(side).tokens;
+    in_play(world)
+        .into_iter()
+        .filter(|v| v.side == side && activation_cost(v.spent) <= tokens)
+        .min_by_key(|v| (activation_cost(v.spent), v.id))
+        .map_or(crate::Command::Done, |v| crate::Command::Activate {
+            unit: v.id,
+        })
 }
 
 /// After the turn limit: more points of enemy units removed wins; equal is a draw.

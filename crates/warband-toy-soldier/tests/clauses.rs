@@ -164,12 +164,87 @@ fn danger_stays_on_a_unit_that_does_not_activate_into_the_next_turn() {
     let mut e = engine(&["Dwarf thane"], &["Orc warboss", "Orc warriors"], 5);
     mark(&mut e, 3, 2, 0);
     give_turn(&mut e, Side::A);
-    e.submit(Side::A, Command::Done).unwrap();
+    // A's one unit twice (1 + 1 tokens) and B's warboss once; then A has run out and B
+    // may end the turn with the warriors never activated.
+    for (side, unit) in [(Side::A, 1), (Side::B, 2), (Side::A, 1)] {
+        e.submit(side, Command::Activate { unit }).unwrap();
+        e.submit(side, Command::Pass).unwrap();
+    }
     assert_eq!(battle(&e).side(Side::A).tokens, 0);
     assert_eq!(e.awaiting(), Some(Side::B));
     e.submit(Side::B, Command::Done).unwrap();
     assert_eq!(battle(&e).turn, 2);
     assert_eq!(find(e.world(), 3).unwrap().marks.danger, 2);
+}
+
+#[test]
+fn no_side_forfeits_its_tokens_while_the_other_still_has_some() {
+    let mut e = engine(&["Dwarf thane"], &["Orc warboss", "Orc warriors"], 5);
+    give_turn(&mut e, Side::B);
+    let before = e.state_hash();
+    let refusal = e.submit(Side::B, Command::Done).unwrap_err();
+    assert!(refusal.0.contains("A still has 2 tokens"), "{}", refusal.0);
+    assert_eq!(e.state_hash(), before, "a refused Done changes nothing");
+    // Nor from inside an activation.
+    e.submit(Side::B, Command::Activate { unit: 2 }).unwrap();
+    assert!(e.submit(Side::B, Command::Done).is_err());
+    e.submit(Side::B, Command::Pass).unwrap();
+    // A may not end it early either while B holds 3 tokens.
+    assert_eq!(e.awaiting(), Some(Side::A));
+    assert!(e.submit(Side::A, Command::Done).is_err());
+    e.submit(Side::A, Command::Activate { unit: 1 }).unwrap();
+    e.submit(Side::A, Command::Pass).unwrap();
+    e.submit(Side::B, Command::Activate { unit: 3 }).unwrap();
+    e.submit(Side::B, Command::Pass).unwrap();
+    e.submit(Side::A, Command::Activate { unit: 1 }).unwrap();
+    // A has spent its last token: B, with 2 left, may now end the turn, even with A's
+    // activation open it is not B's to end; once A passes, B chooses.
+    e.submit(Side::A, Command::Pass).unwrap();
+    assert_eq!(battle(&e).side(Side::B).tokens, 2);
+    e.submit(Side::B, Command::Done).unwrap();
+    assert_eq!(battle(&e).turn, 2, "the turn is over");
+    assert!(events(&e).contains(&LogEvent::SideDone { side: Side::B }));
+}
+
+#[test]
+fn a_side_that_can_afford_nothing_has_run_out_and_the_other_plays_on() {
+    let mut e = engine(&["Dwarf thane"], &["Orc warboss"], 9);
+    give_turn(&mut e, Side::A);
+    // 2 tokens each: A's thane costs 1 then 1, then 2: after two activations A is out.
+    for (side, unit) in [(Side::A, 1), (Side::B, 2), (Side::A, 1)] {
+        e.submit(side, Command::Activate { unit }).unwrap();
+        e.submit(side, Command::Pass).unwrap();
+    }
+    assert_eq!(e.awaiting(), Some(Side::B));
+    // B spends its last token rather than ending the turn; then the turn is over.
+    e.submit(Side::B, Command::Activate { unit: 2 }).unwrap();
+    e.submit(Side::B, Command::Pass).unwrap();
+    assert_eq!(battle(&e).turn, 2);
+}
+
+#[test]
+fn the_yield_command_is_always_legal_so_a_silent_player_finishes_a_battle() {
+    use warband_table::engine::Rules;
+    use warband_toy_soldier::ToySoldier;
+    let mut e = engine(
+        &["Knight commander", "Dwarf warriors"],
+        &["Orc warboss"],
+        11,
+    );
+    let mut steps = 0;
+    while let Some(side) = e.awaiting() {
+        let c = ToySoldier::yield_command(e.world(), side);
+        e.submit(side, c.clone())
+            .unwrap_or_else(|r| panic!("{c:?} refused: {}", r.0));
+        steps += 1;
+        assert!(steps < 10_000);
+    }
+    assert!(e.outcome().is_some());
+    let done = events(&e)
+        .iter()
+        .filter(|ev| matches!(ev, LogEvent::SideDone { .. }))
+        .count();
+    assert!(done > 0, "the side with tokens left ended each turn");
 }
 
 #[test]

@@ -34,7 +34,7 @@ fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
             format!("casts {spell:?} ({how}) on {}", n(target))
         }
         Command::Pass => "passes".into(),
-        Command::Done => "is done for the turn".into(),
+        Command::Done => "ends the turn".into(),
     }
 }
 
@@ -106,6 +106,6 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
         }
         LogEvent::Retreated { unit } => format!("✝ {} retreats from the battle", n(unit)),
         LogEvent::ActivationEnded { .. } => return None,
-        LogEvent::SideDone { side } => format!("{side} is done for the turn"),
+        LogEvent::SideDone { side } => format!("{side} ends the turn"),
     })
 }

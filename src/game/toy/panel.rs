@@ -18,6 +18,7 @@ use warband_table::geometry::aspect_of;
 use warband_toy_soldier::Command;
 use warband_toy_soldier::actions::{active, check_activate, check_shot};
 use warband_toy_soldier::battle::{Activation, View, commander_near, in_play};
+use warband_toy_soldier::turn::check_done;
 
 pub fn show(
     ui: &mut egui::Ui,
@@ -104,10 +105,24 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
             ui.end_row();
         }
     });
-    if mine && ui.button("Done for the turn (Enter)").clicked() {
+    if mine && end_turn_button(ui, world, side, "End the turn (Enter)") {
         command = Some(Command::Done);
     }
     command
+}
+
+/// The button that ends the turn: enabled only once the other side has run out of
+/// tokens, its hover saying why not before then.
+fn end_turn_button(ui: &mut egui::Ui, world: &World, side: Side, text: &str) -> bool {
+    let allowed = check_done(world, side);
+    let button = ui.add_enabled(allowed.is_ok(), egui::Button::new(text));
+    match allowed {
+        Ok(()) => button.clicked(),
+        Err(why) => {
+            button.on_disabled_hover_text(why.0);
+            false
+        }
+    }
 }
 
 /// The active unit: AP, marks and what it may do.
@@ -165,7 +180,7 @@ fn card(
         if ui.button("Pass (Space)").clicked() {
             command = Some(Command::Pass);
         }
-        if ui.button("Done (Enter)").clicked() {
+        if end_turn_button(ui, world, v.side, "End the turn (Enter)") {
             command = Some(Command::Done);
         }
     });

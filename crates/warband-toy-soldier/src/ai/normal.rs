@@ -153,7 +153,9 @@ fn manoeuvre(world: &World, v: &View, a: &Activation, foes: &[View]) -> Option<C
     advance(world, v, a, t, 0, 0.0).or_else(|| sidestep(world, v, a, t))
 }
 
-/// The unit whose activation is worth most per token, while any is worth having.
+/// The unit whose activation is worth most per token, while any is worth having (else
+/// the player yields: the turn ends if the other side has run out, or its cheapest
+/// unit activates, since no side may forfeit its tokens early).
 fn choose_unit(world: &World, side: Side) -> Option<Command> {
     let units = in_play(world);
     activatable(world, side)

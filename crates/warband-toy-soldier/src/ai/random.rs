@@ -1,5 +1,6 @@
 //! `random`: a uniformly random legal command among activations, defending, moves of
-//! random length each way, pivots, volleys, fights, spells, passing and being done.
+//! random length each way, pivots, volleys, fights, spells, passing, and ending the turn
+//! once the other side has run out of tokens.
 
 use super::open;
 use crate::actions::{
@@ -8,6 +9,7 @@ use crate::actions::{
 use crate::battle::in_play;
 use crate::command::Command;
 use crate::engine::ToySoldier;
+use crate::turn::check_done;
 use bevy_ecs::world::World;
 use warband_rules::Side;
 use warband_rules::toy_soldier::{Spell, Step};
@@ -26,7 +28,9 @@ impl Candidates for ToySoldier {
                     .filter(|u| check_activate(world, side, u.id).is_ok())
                     .map(|u| Command::Activate { unit: u.id }),
             );
-            options.push(Command::Done);
+            if check_done(world, side).is_ok() {
+                options.push(Command::Done);
+            }
             return options;
         };
         options.push(Command::Pass);
