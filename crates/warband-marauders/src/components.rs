@@ -19,7 +19,8 @@ pub struct HitDice {
     pub left: u8,
 }
 
-/// The round the model's current engagement started, if it is engaged.
+/// The round the model's current engagement started, if it is engaged, or the later
+/// round in which another enemy came into contact with it (which pins it: RULINGS).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Engagement {
     pub since: Option<u32>,

@@ -175,8 +175,9 @@ pub fn refresh_engagement(world: &mut World) {
             touching[j] = true;
         }
     }
+    let contact = |t: bool| if t { Contact::Held } else { Contact::None };
     let ids = all.iter().map(|m| m.id);
-    set_engagement(world, ids.zip(touching).collect());
+    set_engagement(world, ids.zip(touching.into_iter().map(contact)).collect());
 }
 
 /// Sets engagement after one model moved from `before` to where it stands now, or left
@@ -192,8 +193,18 @@ pub fn refresh_engagement_after_move(world: &mut World, before: &ModelView) {
     refresh_engagement_among(world, before, now, &others);
 }
 
+/// A model's contact with enemies after a move: none, only what it had, or a new enemy
+/// come into contact this round (which pins an engaged model: RULINGS).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Contact {
+    None,
+    Held,
+    New,
+}
+
 /// [`refresh_engagement_after_move`] given where the model stands `now` (None: out of
 /// play) and every other model in play as its move saw them (`enemy`: of the other side).
+/// An enemy the mover touches now and did not before has a new enemy in contact.
 pub fn refresh_engagement_among(
     world: &mut World,
     before: &ModelView,
@@ -205,28 +216,42 @@ pub fn refresh_engagement_among(
     let touches_movers_side = |base: &Placed| {
         near(base, now) || others.iter().any(|o| !o.enemy && in_contact(base, &o.base))
     };
-    let engaged = now.is_some_and(|n| others.iter().any(|o| o.enemy && in_contact(&n, &o.base)));
-    let mut changed = vec![(before.id, engaged)];
+    let fresh = |base: &Placed| near(base, now) && !near(base, Some(before.base));
+    let mover = if others.iter().any(|o| o.enemy && fresh(&o.base)) {
+        Contact::New
+    } else if now.is_some_and(|n| others.iter().any(|o| o.enemy && in_contact(&n, &o.base))) {
+        Contact::Held
+    } else {
+        Contact::None
+    };
+    let mut changed = vec![(before.id, mover)];
     for o in others.iter().filter(|o| o.enemy) {
         if near(&o.base, Some(before.base)) || near(&o.base, now) {
-            changed.push((o.id, touches_movers_side(&o.base)));
+            let contact = match (fresh(&o.base), touches_movers_side(&o.base)) {
+                (true, _) => Contact::New,
+                (false, true) => Contact::Held,
+                (false, false) => Contact::None,
+            };
+            changed.push((o.id, contact));
         }
     }
     set_engagement(world, changed);
 }
 
-/// Sets each model's engagement from whether it touches an enemy: (id, touching).
-fn set_engagement(world: &mut World, models: Vec<(u32, bool)>) {
+/// Sets each model's engagement from its contact with enemies: engaged since the round
+/// contact began, and since this round again when a new enemy came into contact (so an
+/// engaged model charged by another enemy may not disengage this round: RULINGS).
+fn set_engagement(world: &mut World, models: Vec<(u32, Contact)>) {
     let round = world.resource::<Battle>().round;
-    for (id, touching) in models {
+    for (id, contact) in models {
         let Some(entity) = crate::battle::entity_of(world, id) else {
             continue;
         };
         let was = world.get::<Engagement>(entity).and_then(|e| e.since);
-        let since = match (touching, was) {
-            (false, _) => None,
-            (true, Some(r)) => Some(r),
-            (true, None) => Some(round),
+        let since = match (contact, was) {
+            (Contact::None, _) => None,
+            (Contact::Held, Some(r)) => Some(r),
+            (Contact::Held | Contact::New, _) => Some(round),
         };
         if since != was {
             world.entity_mut(entity).insert(Engagement { since });

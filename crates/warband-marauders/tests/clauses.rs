@@ -38,7 +38,7 @@ fn a_move_into_an_enemy_is_a_charge_and_engages() {
             },
         )
         .unwrap_err();
-    assert!(err.0.contains("engaged this round"), "{err}");
+    assert!(err.0.contains("this round and may not disengage"), "{err}");
 }
 
 #[test]
@@ -57,6 +57,50 @@ fn an_engaged_model_may_only_disengage() {
         )
         .unwrap_err();
     assert!(err.0.contains("may only disengage"), "{err}");
+}
+
+#[test]
+fn a_second_enemy_charging_an_engaged_model_pins_it_for_the_round() {
+    for seed in 0..40 {
+        let mut e = engine(&["Brute"], &["Orc", "Orc"], seed);
+        place(&mut e, 1, 10.0, 10.0);
+        place(&mut e, 2, 10.0, 11.0);
+        place(&mut e, 3, 14.0, 10.0);
+        // Engaged with model 2 since an earlier round: free to disengage, until model 3
+        // comes into contact this round.
+        set_engaged_since(&mut e, 1, 0);
+        set_engaged_since(&mut e, 2, 0);
+        if advance_to_phase(&mut e, Phase::Movement) != Side::B {
+            continue;
+        }
+        move_to(&mut e, Side::B, 3, (10.0, 10.0));
+        e.submit(Side::B, Command::EndPhase).unwrap();
+        assert_eq!(e.awaiting(), Some(Side::A));
+        let err = e
+            .submit(
+                Side::A,
+                Command::Disengage {
+                    model: 1,
+                    to: (7.0, 7.0),
+                },
+            )
+            .unwrap_err();
+        assert!(err.0.contains("engaged by an enemy this round"), "{err}");
+        // The first enemy, engaged since round 0, stays free to leave.
+        let round = e
+            .world()
+            .resource::<warband_marauders::battle::Battle>()
+            .round;
+        let since = |id| {
+            warband_marauders::battle::model(e.world(), id)
+                .unwrap()
+                .engaged_since
+        };
+        assert_eq!(since(1), Some(round));
+        assert_eq!(since(2), Some(0));
+        return;
+    }
+    panic!("no seed gave B the first move");
 }
 
 #[test]

@@ -63,7 +63,7 @@ fn flee_one(world: &mut World, m: &ModelView, toward: Vec2) {
         return held(
             world,
             m.id,
-            "it became engaged this round and may not disengage",
+            "it was engaged by an enemy this round and may not disengage",
         );
     }
     let (mover, others) = mover_along(world, m, toward);

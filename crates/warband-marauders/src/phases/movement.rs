@@ -235,7 +235,7 @@ pub(super) fn disengage(
         };
         if !may_disengage(since, round) {
             return refuse(format!(
-                "{} became engaged this round and may not disengage until the next",
+                "{} was engaged by an enemy this round and may not disengage until the next",
                 m.profile.name
             ));
         }

@@ -1,6 +1,7 @@
 //! A Marauders model profile, as the bestiary gives it.
 
 use super::Armour;
+use crate::borderlands::MonsterHd;
 use serde::{Deserialize, Serialize};
 
 /// A ranged weapon: its name and range in inches (bow 24", sling 18", crossbow 24").
@@ -63,6 +64,21 @@ struct ProfileRon {
     spell_slots: u8,
     #[serde(default)]
     base: Option<f32>,
+    /// The B/X block Borderlands reads: here only its hit dice, which the Marauders HD
+    /// must follow.
+    #[serde(default, deserialize_with = "plain_some")]
+    bx: Option<BxHitDice>,
+}
+
+#[derive(Deserialize)]
+struct BxHitDice {
+    hd: MonsterHd,
+}
+
+/// Marauders hit dice from a B/X hit-dice expression (RULINGS): round down, at least 1
+/// (1+1 → 1, 3+1 → 3; ½ and 1−1 → 1).
+pub fn hd_from_bx(hd: MonsterHd) -> u8 {
+    if hd.half { 1 } else { hd.dice.max(1) }
 }
 
 fn plain_ac<S: serde::Serializer>(ac: &Option<i8>, s: S) -> Result<S::Ok, S::Error> {
@@ -85,6 +101,18 @@ impl TryFrom<ProfileRon> for Profile {
     type Error = String;
 
     fn try_from(r: ProfileRon) -> Result<Self, String> {
+        if let Some(bx) = &r.bx
+            && hd_from_bx(bx.hd) != r.hd
+        {
+            return Err(format!(
+                "profile `{}`: hd {} does not follow its B/X hit dice {}, which make {} HD \
+                 (rounded down)",
+                r.name,
+                r.hd,
+                bx.hd,
+                hd_from_bx(bx.hd)
+            ));
+        }
         let armour = match (r.armour, r.ac) {
             (Some(a), _) => a,
             (None, Some(ac)) => Armour::from_bx_ac(ac),
@@ -194,6 +222,19 @@ mod tests {
         let text = ron::to_string(&p).unwrap();
         assert!(text.contains("ac:6"), "{text}");
         assert_eq!(parse(&text).unwrap(), p);
+    }
+
+    #[test]
+    fn hit_dice_follow_the_bx_expression_rounded_down() {
+        let hd = |s: &str| hd_from_bx(s.parse().unwrap());
+        assert_eq!(
+            ["1/2", "1-1", "1", "1+1", "2+2", "3+1", "6+3"].map(hd),
+            [1, 1, 1, 1, 2, 3, 6]
+        );
+        let hob = r#"(name: "Hobgoblin", hd: 1, ac: 6, morale: 8, bx: (hd: "1+1", xp: 15))"#;
+        assert_eq!(parse(hob).unwrap().hd, 1);
+        let e = parse(&hob.replace("hd: 1,", "hd: 2,")).unwrap_err();
+        assert!(e.to_string().contains("which make 1 HD"), "{e}");
     }
 
     #[test]
