@@ -74,7 +74,7 @@ pub fn load_units() -> Result<Vec<warband_rules::toy_soldier::UnitProfile>, Stri
 pub fn own_data_problem(ruleset: warband_rules::Ruleset) -> Option<String> {
     let problem = match ruleset {
         warband_rules::Ruleset::ToySoldier => load_units().err(),
-        warband_rules::Ruleset::Borderlands => hero_combatants().err(),
+        warband_rules::Ruleset::Borderlands => hero_problems(),
         warband_rules::Ruleset::Marauders => None,
     };
     problem.map(|p| format!("Your own designs are left out: {p}"))
@@ -96,10 +96,31 @@ pub fn load_heroes() -> Result<Vec<warband_rules::borderlands::profile::Hero>, S
         .map_err(|e| e.to_string())
 }
 
-/// The player's heroes as combatants, made with the shipped armoury.
-pub fn hero_combatants() -> Result<Vec<warband_rules::borderlands::profile::Combatant>, String> {
+/// The player's heroes as combatants, made with the shipped armoury, and the problem of
+/// each that cannot be made.
+fn usable_heroes() -> Result<
+    (
+        Vec<warband_rules::borderlands::profile::Combatant>,
+        Vec<String>,
+    ),
+    String,
+> {
     let armoury = assets_dir().join("bestiary").join("borderlands.ron");
-    warband_borderlands::data::heroes_of(&armoury, &load_heroes()?).map_err(|e| e.to_string())
+    warband_borderlands::data::usable_heroes(&armoury, &load_heroes()?).map_err(|e| e.to_string())
+}
+
+/// The player's heroes that can be made (a bad one is left out, not all of them).
+pub fn hero_combatants() -> Result<Vec<warband_rules::borderlands::profile::Combatant>, String> {
+    usable_heroes().map(|(made, _)| made)
+}
+
+/// What is wrong with the player's heroes: a damaged file, or each hero left out.
+fn hero_problems() -> Option<String> {
+    match usable_heroes() {
+        Err(e) => Some(e),
+        Ok((_, refused)) if refused.is_empty() => None,
+        Ok((_, refused)) => Some(refused.join("; ")),
+    }
 }
 
 pub struct SaveEntry {

@@ -285,7 +285,12 @@ impl<R: Contest> GameSession<R> {
         self.players[side.index()] = Some(player);
         if self.submit(side, command).is_err() {
             let fallback = R::yield_command(self.engine.world(), side);
-            let _ = self.submit(side, fallback);
+            if self.submit(side, fallback).is_err() {
+                // Stuck even so (a bug, logged as refusals): the computer stops rather
+                // than trying again every frame.
+                self.players[side.index()] = None;
+                return false;
+            }
         }
         true
     }

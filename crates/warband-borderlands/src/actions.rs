@@ -10,7 +10,9 @@ use bevy_math::Vec2;
 use warband_rules::borderlands::clauses::{
     ATTACK, COVER_DAMAGE, DAMAGE, FIRST_AID, RETREAT_ATTACK,
 };
-use warband_rules::borderlands::rules::{first_aid_works, room_to_attack};
+use warband_rules::borderlands::rules::{
+    first_aid_works, may_attack_this_round, melee_attackers_give_cover, room_to_attack,
+};
 use warband_rules::borderlands::{DamageExpr, Swing, judge, needed};
 use warband_rules::{Clause, Die, Side};
 use warband_table::geometry::{
@@ -210,9 +212,10 @@ pub fn do_retreat(world: &mut World, side: Side, id: u32, to: Vec2) -> Result<()
 pub fn parting_blows(world: &mut World, id: u32) {
     let Some(v) = find(world, id) else { return };
     for foe in foes_in_contact(world, &v) {
-        if !foe.cond.able() {
+        if !foe.cond.able() || !room_this_round(world, &foe, &v) {
             continue;
         }
+        world.resource_mut::<Battle>().note_attack(id, foe.id);
         if let (Some(a), Some(t)) = (foe.stats.melee.first().cloned(), find(world, id)) {
             let bonus = i32::from(foe.stats.melee_bonus) + 2 - blind_penalty(&foe);
             strike(world, &foe, &t, bonus, a.damage, &RETREAT_ATTACK);
@@ -229,8 +232,16 @@ pub fn melee_bonus(v: &View) -> i32 {
     i32::from(v.stats.melee_bonus) - blind_penalty(v)
 }
 
-/// One attack roll of `a` at `t` (helpless targets are hit without a roll).
-fn swing(world: &mut World, a: &View, t: &View, bonus: i32, cover: bool, clause: &Clause) -> Swing {
+/// One attack roll of `a` at `t` (helpless targets are hit without a roll); a hit on a
+/// model with mirror images strikes an image instead, which vanishes (a miss for it).
+pub(crate) fn swing(
+    world: &mut World,
+    a: &View,
+    t: &View,
+    bonus: i32,
+    cover: bool,
+    clause: &Clause,
+) -> Swing {
     let need = needed(a.stats.thac0, t.stats.ac);
     let s = if t.cond.helpless() {
         Swing::Hit
@@ -251,7 +262,24 @@ fn swing(world: &mut World, a: &View, t: &View, bonus: i32, cover: bool, clause:
             swing: s,
         },
     );
+    if s == Swing::Hit && strike_image(world, t.id) {
+        return Swing::Miss;
+    }
     s
+}
+
+/// An image of the model takes the hit, if it has one left.
+fn strike_image(world: &mut World, id: u32) -> bool {
+    let Some(t) = find(world, id).filter(|t| t.cond.images > 0) else {
+        return false;
+    };
+    let left = t.cond.images - 1;
+    world.entity_mut(t.entity).insert(Condition {
+        images: left,
+        ..t.cond
+    });
+    log(world, LogEvent::ImageStruck { model: id, left });
+    true
 }
 
 /// Rolls damage of one hit and deals it.
@@ -285,7 +313,20 @@ pub fn check_melee(
     if v.stats.melee.is_empty() {
         return refuse(format!("{} has no melee weapon", v.stats.name));
     }
+    if !room_this_round(world, &v, &t) {
+        let limit = t.stats.size.attacker_limit();
+        return refuse(format!(
+            "{} has already been attacked by {limit} this round: the {limit}-to-1 limit",
+            t.stats.name
+        ));
+    }
     Ok((v, t))
+}
+
+/// Whether `a` may make melee attacks on `t` this round under the 4-to-1 limit.
+fn room_this_round(world: &World, a: &View, t: &View) -> bool {
+    let so_far = world.resource::<Battle>().attackers_of(t.id);
+    may_attack_this_round(&so_far, a.id, t.stats.size.attacker_limit())
 }
 
 /// Every attack of the routine at the target (seed: a monster's claw/claw/bite all in
@@ -293,6 +334,7 @@ pub fn check_melee(
 pub fn do_melee(world: &mut World, side: Side, id: u32, target: u32) -> Result<(), Refusal> {
     let (v, _) = check_melee(world, side, id, target)?;
     mark_acted(world, v.entity);
+    world.resource_mut::<Battle>().note_attack(target, id);
     let bonus = melee_bonus(&v);
     for a in v.stats.melee.clone() {
         let Some(t) = find(world, target) else { break };
@@ -354,15 +396,18 @@ fn cover_of(world: &World, v: &View, t: &View) -> Result<(bool, Option<u32>), Re
     if let Some(i) = line.sight_blocked_by {
         return Err(Refusal::sight_blocked(world, i));
     }
-    let crossed = line.obstacles.iter().find_map(|c| match c.what {
-        Crossed::Base(id) => Some(id),
-        Crossed::Terrain(_) => None,
-    });
     let held: Vec<&View> = all
         .iter()
         .filter(|o| o.side != t.side && in_contact(&o.base, &t.base))
         .collect();
-    let nearest_attacker = (held.len() >= 4)
+    let cover_from_melee = melee_attackers_give_cover(held.len());
+    // A model in the way covers the target, except one of its melee attackers when
+    // fewer than 4 hold it (RULINGS: that shot is taken normally).
+    let crossed = line.obstacles.iter().find_map(|c| match c.what {
+        Crossed::Base(id) if cover_from_melee || !held.iter().any(|h| h.id == id) => Some(id),
+        _ => None,
+    });
+    let nearest_attacker = cover_from_melee
         .then(|| {
             let dir = (t.base.center - v.base.center).normalize_or_zero();
             held.iter()

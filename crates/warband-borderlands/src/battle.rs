@@ -62,9 +62,29 @@ pub struct Battle {
     pub step: Step,
     pub sides: [SideState; 2],
     pub outcome: Option<Outcome>,
+    /// (target, attacker) for every enemy model that made melee attacks on a target this
+    /// round: the 4-to-1 limit counts them (RULINGS).
+    #[serde(default)]
+    pub melee_attackers: Vec<(u32, u32)>,
 }
 
 impl Battle {
+    /// The different models that made melee attacks on `target` this round.
+    pub fn attackers_of(&self, target: u32) -> Vec<u32> {
+        self.melee_attackers
+            .iter()
+            .filter(|(t, _)| *t == target)
+            .map(|(_, a)| *a)
+            .collect()
+    }
+
+    /// Notes that `attacker` made melee attacks on `target` this round.
+    pub fn note_attack(&mut self, target: u32, attacker: u32) {
+        if !self.melee_attackers.contains(&(target, attacker)) {
+            self.melee_attackers.push((target, attacker));
+        }
+    }
+
     pub fn side(&self, side: Side) -> &SideState {
         &self.sides[side.index()]
     }
@@ -127,14 +147,20 @@ pub fn log(world: &mut World, e: impl Into<crate::log::Entry>) {
 }
 
 /// Takes `amount` HP off a model; the side `by` is credited with what came off above 0
-/// (never for hurting its own). What the damage does to the model lands later.
+/// (never for hurting its own). What the damage does to the model lands later; a hero
+/// already down keeps falling (RULINGS), and a stable one bleeds again.
 pub fn hurt(world: &mut World, id: u32, amount: u16, by: Option<Side>) {
     let Some(v) = find(world, id) else { return };
     let before = v.hp.now;
     let now = before - i32::from(amount);
+    let down = match v.cond.down {
+        Some(Down::Stable) => Some(Down::Bleeding),
+        d => d,
+    };
     world.entity_mut(v.entity).insert(Hp { now, ..v.hp });
     world.entity_mut(v.entity).insert(Condition {
         hurt: true,
+        down,
         ..v.cond
     });
     log(
@@ -151,16 +177,17 @@ pub fn hurt(world: &mut World, id: u32, amount: u16, by: Option<Side>) {
     }
 }
 
-/// Lands damage: a monster at 0 HP is slain; a hero at 0 or below falls (dead at
-/// −CON). Called after each action, or once at the end of a simultaneous step.
+/// Lands damage: a monster at 0 HP is slain; a hero at 0 or below falls, and at −CON
+/// or below is dead at once, whether it had fallen already or not (RULINGS). Called
+/// after each action, or once at the end of a simultaneous step.
 pub fn land(world: &mut World) {
     for v in in_play(world) {
-        if v.hp.now > 0 || v.cond.down.is_some() {
+        if v.hp.now > 0 {
             continue;
         }
         if !v.stats.hero || bled_out(v.hp.now, v.stats.con) {
             slay(world, &v);
-        } else {
+        } else if v.cond.down.is_none() {
             world.entity_mut(v.entity).insert(Condition {
                 down: Some(Down::Fallen),
                 ..v.cond

@@ -19,15 +19,15 @@ pub struct Hp {
     pub now: i32,
 }
 
-/// A hero at 0 HP or below (RULINGS: a death save at the end of the round, then losing
-/// 1 HP a round until stabilised or at −CON).
+/// A hero at 0 HP or below (RULINGS: a death save at the end of every round in which it
+/// fell or was hit again, losing 1 HP a round while bleeding, dead at −CON).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Down {
-    /// Fell this round: saves vs death in resolution.
+    /// Fell, and has not yet saved vs death.
     Fallen,
     /// Saved: incapacitated, bleeding 1 HP a round.
     Bleeding,
-    /// First aid or curing magic stopped the bleeding: in a coma.
+    /// First aid or curing magic stopped the bleeding: in a coma (a hit starts it again).
     Stable,
 }
 
@@ -36,7 +36,8 @@ pub enum Down {
 pub struct Condition {
     /// Took its action this round.
     pub acted: bool,
-    /// Lost HP this round (a caster that has not yet acted loses its spell).
+    /// Lost HP this round (a caster that has not yet acted loses its spell, outside a
+    /// shared step; a hero down and hurt this round saves vs death at its end).
     pub hurt: bool,
     pub down: Option<Down>,
     /// Sleep: cannot act, hit automatically (no save; does not wear off in a battle).
@@ -45,6 +46,8 @@ pub struct Condition {
     pub held: bool,
     /// Light in the eyes: −4 to hit, cannot shoot or cast; saves each round.
     pub blinded: bool,
+    /// Mirror Image: images left; an attack that would hit the model strikes one instead.
+    pub images: u8,
 }
 
 impl Condition {
@@ -64,6 +67,6 @@ impl Condition {
     }
 }
 
-/// Spells a caster has left today.
+/// Spell slots a caster has left today, by spell level (first, second).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Slots(pub u8);
+pub struct Slots(pub warband_rules::borderlands::profile::SpellSlots);

@@ -112,16 +112,29 @@ pub struct HeroList {
 /// Combatants for heroes made with the armoury's weapons and armour; every problem of
 /// a hero is refused.
 pub fn heroes_of(armoury: &Path, heroes: &[Hero]) -> Result<Vec<Combatant>, DataError> {
+    let (made, refused) = usable_heroes(armoury, heroes)?;
+    match refused.into_iter().next() {
+        Some(problem) => Err(DataError::new(armoury, problem)),
+        None => Ok(made),
+    }
+}
+
+/// The heroes that can be made, and the problem of each that cannot (a hero saved under
+/// older rules, say): one bad hero does not cost the player the others.
+pub fn usable_heroes(
+    armoury: &Path,
+    heroes: &[Hero],
+) -> Result<(Vec<Combatant>, Vec<String>), DataError> {
     let arms: Armoury = load_ron(armoury)?;
-    heroes
-        .iter()
-        .map(|h| {
-            if let Some(p) = hero_problems(h).first() {
-                return Err(DataError::new(armoury, p.clone()));
-            }
-            Combatant::hero(h, &arms.weapons, &arms.armour).map_err(|e| DataError::new(armoury, e))
-        })
-        .collect()
+    let (mut made, mut refused) = (Vec::new(), Vec::new());
+    for h in heroes {
+        let problem = hero_problems(h).into_iter().next();
+        match problem.map_or_else(|| Combatant::hero(h, &arms.weapons, &arms.armour), Err) {
+            Ok(c) => made.push(c),
+            Err(p) => refused.push(p),
+        }
+    }
+    Ok((made, refused))
 }
 
 /// Everything a battle needs, self-contained (a save embeds it).

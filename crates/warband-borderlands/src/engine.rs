@@ -115,7 +115,7 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
                 }),
                 Condition::default(),
             ));
-            if c.slots > 0 {
+            if c.slots.iter().any(|n| *n > 0) {
                 e.insert(Slots(c.slots));
             }
             if !leader_placed && c.name == army.leader {
@@ -139,6 +139,7 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
         step: Step::default(),
         sides,
         outcome: None,
+        melee_attackers: Vec::new(),
     });
     Ok(())
 }

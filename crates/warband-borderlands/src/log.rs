@@ -88,6 +88,16 @@ pub enum LogEvent {
     Recovered {
         model: u32,
     },
+    /// Mirror Image: the caster has this many images.
+    Images {
+        model: u32,
+        images: u8,
+    },
+    /// An attack that would have hit struck one of the model's images, which vanished.
+    ImageStruck {
+        model: u32,
+        left: u8,
+    },
     Healed {
         model: u32,
         amount: u16,

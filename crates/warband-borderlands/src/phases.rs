@@ -16,7 +16,7 @@ use bevy_state::prelude::*;
 use serde::{Deserialize, Serialize};
 use warband_rules::borderlands::SaveKind;
 use warband_rules::borderlands::clauses::{DEATH_SAVE, INITIATIVE, MORALE};
-use warband_rules::borderlands::rules::{Order, bled_out, initiative, saves};
+use warband_rules::borderlands::rules::{Order, bled_out, death_save_due, initiative, saves};
 use warband_rules::morale::{MoraleNeed, morale_need};
 use warband_rules::{Die, Side};
 use warband_table::engine::Outcome;
@@ -69,6 +69,7 @@ fn start_round(world: &mut World) {
     let round = {
         let mut b = world.resource_mut::<Battle>();
         b.round += 1;
+        b.melee_attackers.clear();
         b.round
     };
     log(world, LogEvent::RoundStarted { round });
@@ -252,14 +253,17 @@ fn end_step(world: &mut World, side: Side) {
     }
 }
 
-/// Resolution: effects land, the fallen save vs death, the dying bleed, morale.
+/// Resolution: effects land; every hero who fell or was hit again this round and is
+/// still at 0 HP or below saves vs death (stabilised or not); the others bleeding lose
+/// 1 HP; morale.
 fn resolve(world: &mut World) {
     land(world);
     for v in in_play(world) {
-        match v.cond.down {
-            Some(Down::Fallen) => death_save(world, &v),
-            Some(Down::Bleeding) => bleed(world, &v),
-            _ => {}
+        let Some(down) = v.cond.down else { continue };
+        if death_save_due(v.hp.now, down == Down::Fallen, v.cond.hurt) {
+            death_save(world, &v);
+        } else if down == Down::Bleeding {
+            bleed(world, &v);
         }
     }
     for side in Side::BOTH {
@@ -278,8 +282,13 @@ fn death_save(world: &mut World, v: &View) {
     let saved = saves(target, r);
     log(world, LogEvent::DeathSave { model: v.id, saved });
     if saved {
+        // A hero stabilised since it fell stays stable; the others bleed.
+        let down = match v.cond.down {
+            Some(Down::Stable) => Down::Stable,
+            _ => Down::Bleeding,
+        };
         world.entity_mut(v.entity).insert(Condition {
-            down: Some(Down::Bleeding),
+            down: Some(down),
             ..v.cond
         });
     } else {

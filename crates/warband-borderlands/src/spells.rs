@@ -1,16 +1,17 @@
 //! Magical effects (seed "Magical Effects"; RULINGS B/X spells): Sleep, Magic Missile,
-//! Cure Light Wounds, Hold Person and Light, each a slot and the caster's action; a
-//! caster hurt earlier in the round loses the spell.
+//! Cure and Cause Light Wounds, Light, Hold Person and Mirror Image, each a slot of its
+//! own level and the caster's action; a caster hurt earlier in the round loses the
+//! spell, except in a simultaneous step.
 
 use crate::actions::{actor, mark_acted};
-use crate::battle::{View, find, hurt, in_play, log, roll};
+use crate::battle::{Battle, View, find, hurt, in_play, log, roll};
 use crate::components::*;
 use crate::log::LogEvent;
 use bevy_ecs::prelude::*;
 use warband_rules::borderlands::clauses::{ONGOING_SAVE, SPELL_EFFECT, SPELL_SAVE};
-use warband_rules::borderlands::profile::Spell;
-use warband_rules::borderlands::rules::{saves, sleep_victims};
-use warband_rules::borderlands::{DamageExpr, SaveKind};
+use warband_rules::borderlands::profile::{Spell, SpellTarget, slot_index};
+use warband_rules::borderlands::rules::{saves, sleep_victims, spell_lost};
+use warband_rules::borderlands::{DamageExpr, SaveKind, Swing};
 use warband_rules::{Die, Side};
 use warband_table::geometry::{gap, in_contact, line_of_fire};
 use warband_table::{Refusal, refuse};
@@ -32,8 +33,15 @@ pub fn check_cast(
     if !v.stats.spells.contains(&spell) {
         return refuse(format!("{} does not know {}", v.stats.name, spell.name()));
     }
-    if world.get::<Slots>(v.entity).is_none_or(|s| s.0 == 0) {
-        return refuse(format!("{} has no spells left today", v.stats.name));
+    if world
+        .get::<Slots>(v.entity)
+        .is_none_or(|s| s.0[slot_index(spell)] == 0)
+    {
+        return refuse(format!(
+            "{} has no level-{} spell left today",
+            v.stats.name,
+            spell.level()
+        ));
     }
     if v.cond.blinded {
         return refuse(format!("{} is blinded", v.stats.name));
@@ -41,15 +49,29 @@ pub fn check_cast(
     let Some(t) = find(world, target) else {
         return refuse(format!("there is no model {target} in play"));
     };
-    if spell.friendly() {
-        if t.side != side || (t.id != id && !in_contact(&v.base, &t.base)) {
-            return refuse(format!("{} is cast by touch on an ally", spell.name()));
+    match spell.target() {
+        SpellTarget::Caster if t.id != id => {
+            refuse(format!("{} is cast on the caster itself", spell.name()))
         }
-        return Ok((v, t));
+        SpellTarget::AllyTouched
+            if t.side != side || (t.id != id && !in_contact(&v.base, &t.base)) =>
+        {
+            refuse(format!("{} is cast by touch on an ally", spell.name()))
+        }
+        SpellTarget::Caster | SpellTarget::AllyTouched => Ok((v, t)),
+        _ if t.side == side => refuse(format!("{} is cast at an enemy", spell.name())),
+        SpellTarget::EnemyTouched if !in_contact(&v.base, &t.base) => refuse(format!(
+            "{} is cast by touch: {} is not in contact",
+            spell.name(),
+            t.stats.name
+        )),
+        SpellTarget::EnemyTouched => Ok((v, t)),
+        SpellTarget::Enemy => check_at_range(world, v, t, spell),
     }
-    if t.side == side {
-        return refuse(format!("{} is cast at an enemy", spell.name()));
-    }
+}
+
+/// A spell cast at an enemy at range: within it, in sight, and a person for Hold Person.
+fn check_at_range(world: &World, v: View, t: View, spell: Spell) -> Result<(View, View), Refusal> {
     let range = spell.range().unwrap_or(0.0);
     if gap(&v.base, &t.base) > range {
         return refuse(format!(
@@ -65,9 +87,10 @@ pub fn check_cast(
     {
         return refuse(format!("{} cannot see {}", v.stats.name, t.stats.name));
     }
-    if spell == Spell::HoldPerson && (t.stats.undead || t.stats.level > 4.25) {
+    if spell == Spell::HoldPerson && !t.stats.person {
         return refuse(format!(
-            "Hold Person holds a living person of 4+1 HD or less, not {}",
+            "Hold Person holds only persons (humans, demi-humans and human-like monsters), \
+             not {}",
             t.stats.name
         ));
     }
@@ -84,9 +107,10 @@ pub fn do_cast(
     let (v, t) = check_cast(world, side, id, spell, target)?;
     mark_acted(world, v.entity);
     if let Some(mut s) = world.get_mut::<Slots>(v.entity) {
-        s.0 -= 1;
+        s.0[slot_index(spell)] -= 1;
     }
-    if v.cond.hurt {
+    let together = world.resource::<Battle>().step.together;
+    if spell_lost(v.cond.hurt, together) {
         log(world, LogEvent::SpellLost { model: id, spell });
         return Ok(());
     }
@@ -106,11 +130,43 @@ pub fn do_cast(
             hurt(world, target, amount, Some(side));
         }
         Spell::CureLightWounds => cure(world, &t),
+        Spell::CauseLightWounds => cause_wounds(world, &v, &t),
+        Spell::MirrorImage => mirror_image(world, &v),
         Spell::Sleep => sleep(world, &t),
         Spell::HoldPerson => resisted_or(world, &t, spell, 2, |c| c.held = true),
         Spell::Light => resisted_or(world, &t, spell, 0, |c| c.blinded = true),
     }
     Ok(())
+}
+
+/// Cause Light Wounds: the caster's touch needs a hit roll (as its melee attack), then
+/// deals 1d6+1.
+fn cause_wounds(world: &mut World, v: &View, t: &View) {
+    let bonus = crate::actions::melee_bonus(v);
+    if crate::actions::swing(world, v, t, bonus, false, &SPELL_EFFECT) == Swing::Hit {
+        let amount = roll(world, |d| {
+            ONE_D6_PLUS_1.roll(d, "Cause Light Wounds", &SPELL_EFFECT)
+        });
+        hurt(world, t.id, amount, Some(v.side));
+    }
+}
+
+/// Mirror Image: 1d4 images of the caster.
+fn mirror_image(world: &mut World, v: &View) {
+    let images = roll(world, |d| {
+        d.roll(Die::D4, "Mirror Image images", &SPELL_EFFECT)
+    });
+    // Read afresh: the cast has just marked the caster acted.
+    let now = find(world, v.id).map_or(v.cond, |v| v.cond);
+    let cond = Condition { images, ..now };
+    world.entity_mut(v.entity).insert(cond);
+    log(
+        world,
+        LogEvent::Images {
+            model: v.id,
+            images,
+        },
+    );
 }
 
 /// 1d6+1 back (up to the maximum); a dying hero is stabilised, and up again above 0.
@@ -124,9 +180,11 @@ fn cure(world: &mut World, t: &View) {
         Some(_) => Some(Down::Stable),
         None => None,
     };
+    // Read afresh: a caster curing itself has just been marked acted.
+    let cond = find(world, t.id).map_or(t.cond, |t| t.cond);
     world
         .entity_mut(t.entity)
-        .insert((Hp { now, ..t.hp }, Condition { down, ..t.cond }));
+        .insert((Hp { now, ..t.hp }, Condition { down, ..cond }));
     log(
         world,
         LogEvent::Healed {

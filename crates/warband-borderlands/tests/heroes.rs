@@ -31,7 +31,7 @@ fn a_designed_hero_is_made_by_the_rules_and_joins_the_roster_once() {
     let c = &made[0];
     // Chain mail AC 5, DEX 16 (+2): AC 3; an elf at level 2 casts one spell a day.
     assert_eq!(c.ac, 3);
-    assert!(c.hero && c.missile.is_some() && c.slots >= 1, "{c:?}");
+    assert!(c.hero && c.missile.is_some() && c.slots[0] >= 1, "{c:?}");
     let mut s = setup(&["Fighter 2"], &["Kobold"]);
     let before = s.roster.len();
     s.adopt(made.clone());

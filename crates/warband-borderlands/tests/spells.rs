@@ -33,7 +33,7 @@ fn cast(e: &mut Engine, side: Side, model: u32, spell: Spell, target: u32) {
     .unwrap();
 }
 
-fn slots(e: &Engine, id: u32) -> u8 {
+fn slots(e: &Engine, id: u32) -> [u8; 2] {
     e.world()
         .get::<Slots>(find(e.world(), id).unwrap().entity)
         .unwrap()
@@ -73,7 +73,7 @@ fn magic_missile_always_hits_for_1d6_plus_1() {
     assert_eq!(dealt.len(), 1);
     assert!((2..=7).contains(&dealt[0]), "{dealt:?}");
     assert!(e.log().dice().any(|d| d.clause == clauses::SPELL_EFFECT));
-    assert_eq!(slots(&e, 1), before - 1);
+    assert_eq!(slots(&e, 1), [before[0] - 1, before[1]]);
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn a_caster_hurt_earlier_in_the_round_loses_the_spell_and_its_slot() {
             .iter()
             .any(|ev| matches!(ev, LogEvent::Damage { .. }))
     );
-    assert_eq!(slots(&e, 1), 1);
+    assert_eq!(slots(&e, 1), [1, 0]);
 }
 
 #[test]
@@ -139,29 +139,29 @@ fn cure_light_wounds_by_touch_heals_and_stabilises() {
 
 #[test]
 fn hold_person_is_saved_at_minus_two_and_shaken_off_at_the_victims_step() {
-    // The evil priest (side B) holds Fighter 1 (saves vs spells on 16, so 18 here).
-    let (mut e, first) = sequential(&["Fighter 1"], &["Evil priest"]);
-    if first == Side::A {
-        e.submit(Side::A, Command::EndStep).unwrap();
-    }
+    // A fourth-level cleric holds an ogre, which saves vs spells as F4: on 14 (the row of
+    // levels 4–6, not 16), so 16 here.
+    let (mut e, first) = sequential(&["Cleric 4"], &["Ogre"]);
+    a_to_act(&mut e, first);
     put(&mut e, 1, (10.0, 10.0));
     put(&mut e, 2, (10.0, 20.0));
-    cast(&mut e, Side::B, 2, Spell::HoldPerson, 1);
+    cast(&mut e, Side::A, 1, Spell::HoldPerson, 2);
     let save = e
         .log()
         .dice()
         .find(|d| d.clause == clauses::SPELL_SAVE)
         .cloned()
         .unwrap();
-    assert_eq!(save.need, Some(18));
-    let held = find(e.world(), 1).unwrap().cond.held;
-    assert_eq!(held, save.value < 18);
+    assert_eq!(save.need, Some(16));
+    let held = find(e.world(), 2).unwrap().cond.held;
+    assert_eq!(held, save.value < 16);
     assert_eq!(
         events(&e)
             .iter()
-            .any(|ev| matches!(ev, LogEvent::Held { model: 1 })),
+            .any(|ev| matches!(ev, LogEvent::Held { model: 2 })),
         held
     );
+    assert_eq!(slots(&e, 1), [2, 0], "a second-level slot was spent");
     // A held model saves (plain, 16) at the start of its own side's step.
     // (Two a side: a side whose only model is held cannot fight, and has lost.)
     let (mut e, first) = sequential(&["Fighter 1", "Fighter 2"], &["Orc", "Orc"]);
@@ -243,4 +243,174 @@ fn a_shot_at_a_target_held_by_four_hits_the_attacker_nearest_the_line() {
     set_condition(&mut e, 5, |c| c.blinded = true);
     let blind = check_shot(e.world(), Side::A, 5, 6).unwrap_err();
     assert!(blind.0.contains("blinded"));
+}
+
+/// Ends steps until side A may act in a later round than now.
+fn next_round_for_a(e: &mut Engine) {
+    let round = e.battle().round;
+    while e.battle().round == round || e.awaiting() != Some(Side::A) {
+        let side = e.awaiting().expect("the battle goes on");
+        e.submit(side, Command::EndStep).unwrap();
+    }
+}
+
+fn refusal(e: &mut Engine, model: u32, spell: Spell, target: u32) -> String {
+    let c = Command::Cast {
+        model,
+        spell,
+        target,
+    };
+    e.submit(Side::A, c).unwrap_err().0
+}
+
+#[test]
+fn spell_slots_are_kept_per_spell_level() {
+    // A third-level magic-user: two first-level slots and one second-level slot, so
+    // Magic Missile twice (not three times) and Mirror Image once.
+    let (mut e, first) = sequential(&["Magic-user 3"], &["Ogre"]);
+    a_to_act(&mut e, first);
+    put(&mut e, 1, (10.0, 10.0));
+    put(&mut e, 2, (10.0, 28.0));
+    assert_eq!(slots(&e, 1), [2, 1]);
+    cast(&mut e, Side::A, 1, Spell::MagicMissile, 2);
+    next_round_for_a(&mut e);
+    cast(&mut e, Side::A, 1, Spell::MagicMissile, 2);
+    next_round_for_a(&mut e);
+    assert_eq!(slots(&e, 1), [0, 1]);
+    let why = refusal(&mut e, 1, Spell::MagicMissile, 2);
+    assert!(why.contains("no level-1 spell left"), "{why}");
+    cast(&mut e, Side::A, 1, Spell::MirrorImage, 1);
+    assert_eq!(slots(&e, 1), [0, 0]);
+}
+
+#[test]
+fn hold_person_holds_only_persons() {
+    let (mut e, first) = sequential(&["Cleric 4"], &["Wolf", "Orc"]);
+    a_to_act(&mut e, first);
+    put(&mut e, 1, (10.0, 10.0));
+    put(&mut e, 2, (10.0, 20.0));
+    put(&mut e, 3, (14.0, 20.0));
+    let why = refusal(&mut e, 1, Spell::HoldPerson, 2);
+    assert!(why.contains("only persons"), "{why}");
+    cast(&mut e, Side::A, 1, Spell::HoldPerson, 3);
+}
+
+#[test]
+fn mirror_images_take_the_hits_that_would_land() {
+    let (mut e, first) = sequential(&["Magic-user 3", "Fighter 1"], &["Ogre"]);
+    a_to_act(&mut e, first);
+    put(&mut e, 1, (10.0, 10.0));
+    put(&mut e, 2, (20.0, 5.0));
+    put(&mut e, 3, (10.0, 11.27));
+    cast(&mut e, Side::A, 1, Spell::MirrorImage, 1);
+    let images = find(e.world(), 1).unwrap().cond.images;
+    assert!((1..=4).contains(&images));
+    assert!(events(&e).contains(&LogEvent::Images { model: 1, images }));
+    assert!(
+        !find(e.world(), 1).unwrap().cond.can_act(),
+        "casting was its action"
+    );
+    // Asleep, every attack on it hits: each strikes an image until none is left.
+    set_condition(&mut e, 1, |c| c.asleep = true);
+    while e.awaiting() != Some(Side::B) {
+        let side = e.awaiting().unwrap();
+        e.submit(side, Command::EndStep).unwrap();
+    }
+    e.submit(
+        Side::B,
+        Command::Melee {
+            model: 3,
+            target: 1,
+        },
+    )
+    .unwrap();
+    let struck = events(&e)
+        .iter()
+        .filter(|ev| matches!(ev, LogEvent::ImageStruck { model: 1, .. }))
+        .count();
+    assert_eq!(struck, 1, "the ogre's one club hit an image");
+    assert_eq!(find(e.world(), 1).unwrap().cond.images, images - 1);
+    assert!(
+        !events(&e)
+            .iter()
+            .any(|ev| matches!(ev, LogEvent::Damage { model: 1, .. })),
+        "the caster took no damage"
+    );
+}
+
+#[test]
+fn a_caster_hurt_in_a_shared_step_still_casts() {
+    let s = common::setup(&["Magic-user 2"], &["Ogre"]);
+    let mut e = (1..)
+        .map(|seed| Engine::new(&s, seed).unwrap())
+        .find(|e| e.battle().order == warband_rules::borderlands::rules::Order::Together)
+        .unwrap();
+    put(&mut e, 1, (10.0, 10.0));
+    put(&mut e, 2, (10.0, 28.0));
+    if e.awaiting() == Some(Side::B) {
+        e.submit(Side::B, Command::Hold { model: 2 }).unwrap();
+    }
+    // Hurt during the step: in a shared step nothing the other side does interrupts it.
+    set_condition(&mut e, 1, |c| c.hurt = true);
+    cast(&mut e, Side::A, 1, Spell::MagicMissile, 2);
+    assert!(
+        events(&e)
+            .iter()
+            .any(|ev| matches!(ev, LogEvent::Cast { model: 1, .. }))
+    );
+    assert!(
+        !events(&e)
+            .iter()
+            .any(|ev| matches!(ev, LogEvent::SpellLost { .. }))
+    );
+}
+
+#[test]
+fn cause_light_wounds_is_a_touch_that_needs_a_hit_roll() {
+    let (mut e, first) = sequential(&["Fighter 1"], &["Evil priest"]);
+    if first == Side::A {
+        e.submit(Side::A, Command::EndStep).unwrap();
+    }
+    put(&mut e, 1, (10.0, 10.0));
+    put(&mut e, 2, (10.0, 20.0));
+    let far = e.submit(
+        Side::B,
+        Command::Cast {
+            model: 2,
+            spell: Spell::CauseLightWounds,
+            target: 1,
+        },
+    );
+    assert!(far.unwrap_err().0.contains("touch"));
+    put(&mut e, 2, (10.0, 10.98));
+    cast(&mut e, Side::B, 2, Spell::CauseLightWounds, 1);
+    let swing = events(&e).iter().find_map(|ev| match ev {
+        LogEvent::Attack {
+            attacker: 2, swing, ..
+        } => Some(*swing),
+        _ => None,
+    });
+    let hit = swing.expect("a hit roll") == warband_rules::borderlands::Swing::Hit;
+    let damaged = events(&e)
+        .iter()
+        .any(|ev| matches!(ev, LogEvent::Damage { model: 1, .. }));
+    assert_eq!(hit, damaged);
+    // The priest casts as a third-level cleric: two first-level slots, no Hold Person.
+    assert_eq!(slots(&e, 2), [1, 0]);
+}
+
+#[test]
+fn the_computer_casts_nothing_with_a_caster_hurt_this_round() {
+    use warband_borderlands::ai::{Normal, Policy};
+    let (mut e, first) = sequential(&["Magic-user 2"], &["Kobold", "Kobold", "Kobold"]);
+    a_to_act(&mut e, first);
+    put(&mut e, 1, (10.0, 5.0));
+    for (id, x) in [(2, 14.0), (3, 15.0), (4, 16.0)] {
+        put(&mut e, id, (x, 20.0));
+    }
+    let choice = Normal.next(&mut e, Side::A).unwrap();
+    assert!(matches!(choice, Command::Cast { .. }), "{choice:?}");
+    set_condition(&mut e, 1, |c| c.hurt = true);
+    let choice = Normal.next(&mut e, Side::A).unwrap();
+    assert!(!matches!(choice, Command::Cast { .. }), "{choice:?}");
 }

@@ -88,6 +88,12 @@ fn event_line(world: &World, e: &LogEvent) -> Option<String> {
         LogEvent::Held { model } => format!("{} is held", n(model)),
         LogEvent::Blinded { model } => format!("{} is blinded", n(model)),
         LogEvent::Recovered { model } => format!("{} recovers", n(model)),
+        LogEvent::Images { model, images } => {
+            format!("{} is surrounded by {images} mirror images", n(model))
+        }
+        LogEvent::ImageStruck { model, left } => {
+            format!("the blow strikes an image of {} ({left} left)", n(model))
+        }
         LogEvent::Healed { model, amount, hp } => format!("{} healed {amount} ({hp} HP)", n(model)),
         LogEvent::Morale {
             side,

@@ -8,7 +8,7 @@ mod describe;
 mod hud;
 mod input;
 mod models;
-mod panel;
+pub(crate) mod panel;
 
 use super::session::GameSession;
 use bevy::prelude::*;

@@ -10,10 +10,11 @@ use super::input::{BxSelection, chosen};
 use crate::game::palette;
 use bevy_egui::egui;
 use warband_borderlands::Command;
-use warband_borderlands::actions::{actor, check_shot, foes_in_contact, melee_bonus};
-use warband_borderlands::ai::routine_odds;
-use warband_borderlands::battle::{View, in_play};
+use warband_borderlands::actions::{actor, check_melee, check_shot, foes_in_contact, melee_bonus};
+use warband_borderlands::ai::{damage_to_kill, routine_odds};
+use warband_borderlands::battle::{Battle, View, in_play};
 use warband_borderlands::components::Slots;
+use warband_rules::borderlands::profile::{SpellTarget, slot_index};
 use warband_rules::borderlands::{attack_odds, needed};
 use warband_table::geometry::in_contact;
 
@@ -91,18 +92,27 @@ fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) 
     }
     let mut command = None;
     if !s.spells.is_empty() {
-        let slots = world.get::<Slots>(v.entity).map_or(0, |s| s.0);
-        ui.small(format!(
-            "Spells ({slots} left) — choose, then click the target:"
-        ));
+        let slots = world.get::<Slots>(v.entity).map_or([0, 0], |s| s.0);
+        ui.small(format!("Spells left: {}", slots_text(slots)));
+        ui.small("Choose one, then click the target:");
         ui.horizontal_wrapped(|ui| {
             for spell in &s.spells {
                 let on = bx.spell == Some(*spell);
+                let left = slots[slot_index(*spell)] > 0;
                 if ui
-                    .add_enabled(slots > 0, egui::Button::selectable(on, spell.name()))
+                    .add_enabled(left, egui::Button::selectable(on, spell.name()))
                     .clicked()
                 {
-                    bx.spell = (!on).then_some(*spell);
+                    if spell.target() == SpellTarget::Caster {
+                        // Cast on itself: nothing to click.
+                        command = Some(Command::Cast {
+                            model: v.id,
+                            spell: *spell,
+                            target: v.id,
+                        });
+                    } else {
+                        bx.spell = (!on).then_some(*spell);
+                    }
                 }
             }
         });
@@ -114,6 +124,21 @@ fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) 
         command = Some(Command::Hold { model: v.id });
     }
     command
+}
+
+/// Slots by spell level, as a player reads them: "2 of level 1 · 1 of level 2".
+pub fn slots_text(slots: [u8; 2]) -> String {
+    let parts: Vec<String> = slots
+        .iter()
+        .enumerate()
+        .filter(|(_, n)| **n > 0)
+        .map(|(i, n)| format!("{n} of level {}", i + 1))
+        .collect();
+    if parts.is_empty() {
+        "none".into()
+    } else {
+        parts.join(" · ")
+    }
 }
 
 /// What attacking `t` with `v` takes and gives, by the engine's own odds.
@@ -128,11 +153,16 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
     ));
     let need = needed(v.stats.thac0, t.stats.ac);
     let attackers = foes_in_contact(world, t).len();
+    let this_round = world.resource::<Battle>().attackers_of(t.id).len();
     let limit = t.stats.size.attacker_limit();
     ui.small(format!(
-        "Attackers on it: {attackers} of {limit} (the 4-to-1 limit)"
+        "In melee with {attackers}; attacked by {this_round} of {limit} this round (the {limit}-to-1 limit)"
     ));
     if in_contact(&v.base, &t.base) {
+        if let Err(r) = check_melee(world, side, v.id, t.id) {
+            ui.label(format!("No melee: {}", r.0));
+            return;
+        }
         let bonus = melee_bonus(v);
         let (kill, dmg) = routine_odds(v, t);
         ui.label(format!(
@@ -160,7 +190,7 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
                 plan.bonus,
                 plan.cover,
                 plan.damage,
-                Some(t.hp.now.max(1) as u16),
+                Some(damage_to_kill(t)),
             );
             ui.label(format!(
                 "Missile: needs {}+ on the d20 = THAC0 {} − AC {}{}",

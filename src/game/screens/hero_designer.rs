@@ -7,7 +7,10 @@ use crate::game::saves::{heroes_file, load_heroes};
 use bevy_egui::egui;
 use warband_borderlands::data::{Armoury, HeroList};
 use warband_rules::borderlands::Class;
-use warband_rules::borderlands::profile::{Combatant, Hero, class_spells, hero_problems};
+use warband_rules::borderlands::MAX_HERO_LEVEL;
+use warband_rules::borderlands::profile::{
+    Combatant, Hero, class_spells, hero_problems, slot_index,
+};
 
 pub struct Designer {
     pub hero: Hero,
@@ -50,7 +53,7 @@ pub fn show(ui: &mut egui::Ui, d: &mut Designer, arms: &Armoury) -> bool {
                     ui.selectable_value(&mut h.class, c, c.name());
                 }
             });
-        ui.add(egui::Slider::new(&mut h.level, 1..=3).text("level"));
+        ui.add(egui::Slider::new(&mut h.level, 1..=MAX_HERO_LEVEL).text("level"));
     });
     ui.horizontal(|ui| {
         for (label, v) in [
@@ -113,9 +116,19 @@ fn kit(ui: &mut egui::Ui, h: &mut Hero, arms: &Armoury) {
     if !learnable.is_empty() {
         ui.horizontal_wrapped(|ui| {
             ui.label("Spells");
+            let slots = h.class.spells_per_day(h.level);
             for spell in learnable {
                 let mut on = h.spells.contains(spell);
-                if ui.checkbox(&mut on, spell.name()).changed() {
+                let castable = slots[slot_index(*spell)] > 0;
+                let label = format!("{} (level {})", spell.name(), spell.level());
+                let box_ = ui.add_enabled(castable || on, egui::Checkbox::new(&mut on, label));
+                let box_ = box_.on_disabled_hover_text(format!(
+                    "a {} of level {} has no level-{} slot",
+                    h.class.name(),
+                    h.level,
+                    spell.level()
+                ));
+                if box_.changed() {
                     h.spells.retain(|s| s != spell);
                     if on {
                         h.spells.push(*spell);
@@ -141,8 +154,11 @@ fn summary(ui: &mut egui::Ui, c: &Combatant) {
         format!(" · {} {} ({:.0}\")", m.name, m.damage, m.range_inches())
     });
     ui.label(format!("Melee {}{missile}", melee.join(", ")));
-    if c.slots > 0 {
-        ui.label(format!("{} spell(s) a day", c.slots));
+    if c.slots.iter().any(|n| *n > 0) {
+        ui.label(format!(
+            "Spells a day: {}",
+            crate::game::bx::panel::slots_text(c.slots)
+        ));
     }
 }
 

@@ -7,7 +7,7 @@ mod normal;
 mod random;
 
 pub use charge::Charge;
-pub use normal::{Normal, routine_odds};
+pub use normal::{Normal, damage_to_kill, routine_odds};
 pub use random::Random;
 
 use crate::actions::{

@@ -10,7 +10,7 @@
 
 use super::{advance, enemies_by_distance, melee_on, ready, run_away, shot_on};
 use crate::actions::{ShotPlan, check_first_aid, foes_in_contact};
-use crate::battle::{View, find, in_play};
+use crate::battle::{Battle, View, find, in_play};
 use crate::command::Command;
 use crate::engine::{Borderlands, Engine};
 use crate::spells::{ONE_D6_PLUS_1, SLEEP_RADIUS, check_cast};
@@ -18,9 +18,10 @@ use bevy_ecs::world::World;
 use warband_rules::Side;
 use warband_rules::borderlands::attack::{at_least, routine_total};
 use warband_rules::borderlands::profile::Spell;
-use warband_rules::borderlands::rules::sleep_victims;
+use warband_rules::borderlands::rules::{sleep_victims, spell_lost};
 use warband_rules::borderlands::{SaveKind, save_chance, swing_odds};
 use warband_rules::prob::mean;
+use warband_table::geometry::gap;
 use warband_table::player::Policy;
 
 pub struct Normal;
@@ -53,15 +54,34 @@ pub fn routine_odds(a: &View, t: &View) -> (f64, f64) {
     } else {
         swing_odds(a.stats.thac0, t.stats.ac, bonus, false).hit
     };
-    let swings: Vec<_> = a.stats.melee.iter().map(|m| (hit, m.damage)).collect();
+    // Mirror images take the first hits (counted here as the first swings).
+    let swings: Vec<_> = a
+        .stats
+        .melee
+        .iter()
+        .skip(usize::from(t.cond.images))
+        .map(|m| (hit, m.damage))
+        .collect();
     let total = routine_total(&swings);
-    (at_least(&total, t.hp.now.max(1) as u16), mean(&total))
+    (at_least(&total, damage_to_kill(t)), mean(&total))
+}
+
+/// The damage that takes `t` out for good: to 0 HP, or for a hero already down to −CON
+/// (damage below 0 still lands: RULINGS).
+pub fn damage_to_kill(t: &View) -> u16 {
+    let left = if t.cond.down.is_some() {
+        t.hp.now + i32::from(t.stats.con)
+    } else {
+        t.hp.now
+    };
+    left.clamp(1, i32::from(u16::MAX)) as u16
 }
 
 /// What one enemy is worth hitting: kills first, then damage, then its own threat.
 fn melee_value(a: &View, t: &View) -> f64 {
     let (kill, dmg) = routine_odds(a, t);
-    let threat = t.stats.melee.len() as f64 + f64::from(t.stats.slots) * 2.0;
+    let slots: u8 = t.stats.slots.iter().sum();
+    let threat = t.stats.melee.len() as f64 + f64::from(slots) * 2.0;
     kill * 10.0 + dmg / f64::from(t.hp.now.max(1)) + threat * 0.1
 }
 
@@ -73,8 +93,10 @@ fn shot_value(world: &World, a: &View, t: &View, plan: &ShotPlan) -> f64 {
         .cover_model
         .and_then(|c| find(world, c))
         .is_some_and(|c| c.side == a.side);
-    let kill = s.hit * at_least(&pmf, t.hp.now.max(1) as u16);
-    kill * 10.0 + s.hit * dmg - if friendly { s.cover * dmg * 2.0 } else { 0.0 }
+    // A hit on a model with mirror images only strikes an image.
+    let lands = if t.cond.images > 0 { 0.0 } else { s.hit };
+    let kill = lands * at_least(&pmf, damage_to_kill(t));
+    kill * 10.0 + lands * dmg - if friendly { s.cover * dmg * 2.0 } else { 0.0 }
 }
 
 /// First aid, or a cure, for a dying friend in reach.
@@ -84,7 +106,9 @@ fn aid(world: &World, v: &View) -> Option<Command> {
         .filter(|o| o.side == v.side && o.cond.down.is_some())
         .collect();
     for d in &dying {
-        if check_cast(world, v.side, v.id, Spell::CureLightWounds, d.id).is_ok() {
+        if !spell_wasted(world, v)
+            && check_cast(world, v.side, v.id, Spell::CureLightWounds, d.id).is_ok()
+        {
             return Some(Command::Cast {
                 model: v.id,
                 spell: Spell::CureLightWounds,
@@ -101,7 +125,24 @@ fn aid(world: &World, v: &View) -> Option<Command> {
     None
 }
 
+/// Whether a spell cast now would be lost: the caster was hurt earlier this round (in
+/// a step of its own side), so casting only spends the slot.
+fn spell_wasted(world: &World, v: &View) -> bool {
+    spell_lost(v.cond.hurt, world.resource::<Battle>().step.together)
+}
+
+/// Mirror Image before the enemy reaches the caster: an able enemy within its move.
+fn images_wanted(world: &World, v: &View) -> bool {
+    v.cond.images == 0
+        && enemies_by_distance(world, v)
+            .iter()
+            .any(|t| t.cond.able() && gap(&t.base, &v.base) <= t.stats.move_inches + 0.5)
+}
+
 fn spell(world: &World, v: &View) -> Option<Command> {
+    if spell_wasted(world, v) {
+        return None;
+    }
     let cast = |s: Spell, t: &View| {
         check_cast(world, v.side, v.id, s, t.id)
             .is_ok()
@@ -114,6 +155,11 @@ fn spell(world: &World, v: &View) -> Option<Command> {
     let foes = enemies_by_distance(world, v);
     if v.hp.now * 3 <= v.hp.max
         && let Some(c) = cast(Spell::CureLightWounds, v)
+    {
+        return Some(c);
+    }
+    if images_wanted(world, v)
+        && let Some(c) = cast(Spell::MirrorImage, v)
     {
         return Some(c);
     }
@@ -132,7 +178,7 @@ fn spell(world: &World, v: &View) -> Option<Command> {
         .filter_map(|t| {
             cast(Spell::MagicMissile, t).map(|c| {
                 (
-                    at_least(&missile, t.hp.now.max(1) as u16) + t.stats.level as f64 * 0.05,
+                    at_least(&missile, damage_to_kill(t)) + t.stats.level as f64 * 0.05,
                     c,
                 )
             })
@@ -161,7 +207,26 @@ fn spell(world: &World, v: &View) -> Option<Command> {
     {
         return Some(c);
     }
-    None
+    blind(world, v, &foes)
+}
+
+/// Light in the eyes of the strongest able enemy not yet blinded, when it likely fails
+/// its save (the Evil priest's one spell at range).
+fn blind(world: &World, v: &View, foes: &[View]) -> Option<Command> {
+    foes.iter()
+        .filter(|t| t.cond.able() && !t.cond.blinded)
+        .filter(|t| check_cast(world, v.side, v.id, Spell::Light, t.id).is_ok())
+        .map(|t| {
+            let fails = 1.0 - save_chance(t.stats.save_as.target(SaveKind::Spells));
+            (fails * f64::from(t.stats.level), t.id)
+        })
+        .filter(|(value, _)| *value >= 1.0)
+        .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)))
+        .map(|(_, target)| Command::Cast {
+            model: v.id,
+            spell: Spell::Light,
+            target,
+        })
 }
 
 /// Enemies a Sleep centred on `t` takes with an average 2d8 (9 HD).

@@ -12,4 +12,6 @@ pub mod tables;
 
 pub use attack::{AttackOdds, Swing, attack_odds, judge, needed, swing_odds};
 pub use damage::DamageExpr;
-pub use tables::{Class, MonsterHd, SaveAs, SaveKind, ability_modifier, save_chance};
+pub use tables::{
+    Class, MAX_HERO_LEVEL, MonsterHd, SaveAs, SaveKind, ability_modifier, save_chance,
+};

@@ -2,7 +2,7 @@
 //! armour, spells, and the [`Combatant`] both become on the table.
 
 use super::damage::DamageExpr;
-use super::tables::{Class, MonsterHd, SaveAs, ability_modifier};
+use super::tables::{Class, MAX_HERO_LEVEL, MonsterHd, SaveAs, ability_modifier};
 use serde::{Deserialize, Serialize};
 
 /// A model's size, which sets how many can attack it in melee (RULINGS: 4, ×2 large,
@@ -33,31 +33,70 @@ pub enum Spell {
     CureLightWounds,
     HoldPerson,
     Light,
+    /// The reverse of Cure Light Wounds: a touch that needs a hit roll, 1d6+1.
+    CauseLightWounds,
+    /// 1d4 images of the caster; an attack that would hit it strikes an image instead.
+    MirrorImage,
+}
+
+/// Whom a spell is cast at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpellTarget {
+    /// An enemy within the spell's range and sight.
+    Enemy,
+    /// An enemy the caster touches (a hit roll decides).
+    EnemyTouched,
+    /// An ally the caster touches, or itself.
+    AllyTouched,
+    /// The caster alone.
+    Caster,
 }
 
 impl Spell {
-    pub const ALL: [Spell; 5] = [
+    pub const ALL: [Spell; 7] = [
         Spell::Sleep,
         Spell::MagicMissile,
         Spell::CureLightWounds,
         Spell::HoldPerson,
         Spell::Light,
+        Spell::CauseLightWounds,
+        Spell::MirrorImage,
     ];
 
-    /// Range in inches (B/X feet ÷ 5); touch is contact.
+    /// The spell's level (B/X): Hold Person and Mirror Image are second-level.
+    pub fn level(self) -> u8 {
+        match self {
+            Spell::HoldPerson | Spell::MirrorImage => 2,
+            _ => 1,
+        }
+    }
+
+    /// Range in inches (B/X feet ÷ 5); touch spells and Mirror Image have none.
     pub fn range(self) -> Option<f32> {
         match self {
             Spell::Sleep => Some(48.0),
             Spell::MagicMissile => Some(30.0),
             Spell::HoldPerson => Some(36.0),
             Spell::Light => Some(24.0),
-            Spell::CureLightWounds => None,
+            Spell::CureLightWounds | Spell::CauseLightWounds | Spell::MirrorImage => None,
         }
     }
 
-    /// Whether it is cast on a friend (else on enemies).
+    pub fn target(self) -> SpellTarget {
+        match self {
+            Spell::CureLightWounds => SpellTarget::AllyTouched,
+            Spell::CauseLightWounds => SpellTarget::EnemyTouched,
+            Spell::MirrorImage => SpellTarget::Caster,
+            _ => SpellTarget::Enemy,
+        }
+    }
+
+    /// Whether it is cast on a friend or the caster (else on enemies).
     pub fn friendly(self) -> bool {
-        self == Spell::CureLightWounds
+        matches!(
+            self.target(),
+            SpellTarget::AllyTouched | SpellTarget::Caster
+        )
     }
 
     pub fn name(self) -> &'static str {
@@ -67,8 +106,18 @@ impl Spell {
             Spell::CureLightWounds => "Cure Light Wounds",
             Spell::HoldPerson => "Hold Person",
             Spell::Light => "Light",
+            Spell::CauseLightWounds => "Cause Light Wounds",
+            Spell::MirrorImage => "Mirror Image",
         }
     }
+}
+
+/// Spell slots left, by spell level (first, second).
+pub type SpellSlots = [u8; 2];
+
+/// The slot a spell is cast from: its own level's.
+pub fn slot_index(spell: Spell) -> usize {
+    usize::from(spell.level() - 1)
 }
 
 /// One attack of a monster's routine (claw 1d6).
@@ -104,12 +153,14 @@ pub struct MonsterStats {
     pub size: Size,
     #[serde(default)]
     pub missile: Option<Missile>,
+    /// Spells it casts, from the slots of its save-as class and level (RULINGS).
     #[serde(default)]
     pub spells: Vec<Spell>,
     #[serde(default)]
-    pub slots: u8,
-    #[serde(default)]
     pub undead: bool,
+    /// A human, demi-human or human-like monster (Hold Person affects only persons).
+    #[serde(default)]
+    pub person: bool,
     pub xp: u32,
 }
 
@@ -185,9 +236,12 @@ pub struct Combatant {
     pub con: u8,
     pub wis: u8,
     pub spells: Vec<Spell>,
-    pub slots: u8,
+    /// Spell slots a day, by spell level.
+    pub slots: SpellSlots,
     pub undead: bool,
-    /// HD for Sleep and Hold Person (a hero's level).
+    /// Hold Person affects it (heroes; human-like monsters).
+    pub person: bool,
+    /// HD for Sleep (a hero's level).
     pub level: f32,
     pub xp: u32,
 }
@@ -216,8 +270,14 @@ impl Combatant {
             con: 0,
             wis: 0,
             spells: m.spells.clone(),
-            slots: m.slots,
+            // Slots only for a monster that casts (as its save-as class and level).
+            slots: if m.spells.is_empty() {
+                [0, 0]
+            } else {
+                m.save_as.slots()
+            },
             undead: m.undead,
+            person: m.person,
             level: m.hd.level(),
             xp: m.xp,
         }
@@ -254,7 +314,6 @@ impl Combatant {
                 range_ft: r,
             })
         });
-        let [first, second] = h.class.spells_per_day(h.level);
         Ok(Self {
             name: h.name.clone(),
             hero: true,
@@ -283,25 +342,33 @@ impl Combatant {
             con: h.con,
             wis: h.wis,
             spells: h.spells.clone(),
-            slots: first + second,
+            slots: h.class.spells_per_day(h.level),
             undead: false,
+            person: true,
             level: f32::from(h.level),
             xp: 0,
         })
     }
 }
 
-/// The spells a class may learn at these levels (B/X first-level lists as Borderlands
-/// plays them): magic-users and elves the arcane ones, clerics the divine ones.
+/// The spells a class may learn (B/X lists as Borderlands plays them): magic-users and
+/// elves the arcane ones, clerics the divine ones; each is cast only from a slot of its
+/// level.
 pub fn class_spells(class: Class) -> &'static [Spell] {
     match class {
-        Class::MagicUser | Class::Elf => &[Spell::Sleep, Spell::MagicMissile, Spell::Light],
-        Class::Cleric => &[Spell::CureLightWounds, Spell::HoldPerson, Spell::Light],
+        Class::MagicUser | Class::Elf => &[
+            Spell::Sleep,
+            Spell::MagicMissile,
+            Spell::Light,
+            Spell::MirrorImage,
+        ],
+        Class::Cleric => &[Spell::CureLightWounds, Spell::Light, Spell::HoldPerson],
         _ => &[],
     }
 }
 
-/// Problems of a hero's numbers (abilities 3–18, level 1–3, a weapon at all).
+/// Problems of a hero's numbers (abilities 3–18, level 1–5, a weapon at all, spells its
+/// class learns and has slots of their level for).
 pub fn hero_problems(h: &Hero) -> Vec<String> {
     let mut out = Vec::new();
     for (name, v) in [
@@ -314,8 +381,11 @@ pub fn hero_problems(h: &Hero) -> Vec<String> {
             out.push(format!("{}: {name} must be 3 to 18, not {v}", h.name));
         }
     }
-    if !(1..=3).contains(&h.level) {
-        out.push(format!("{}: level must be 1 to 3, not {}", h.name, h.level));
+    if !(1..=MAX_HERO_LEVEL).contains(&h.level) {
+        out.push(format!(
+            "{}: level must be 1 to {MAX_HERO_LEVEL}, not {}",
+            h.name, h.level
+        ));
     }
     if h.class == Class::NormalMan {
         out.push(format!("{}: a hero needs a class, not normal man", h.name));
@@ -323,6 +393,15 @@ pub fn hero_problems(h: &Hero) -> Vec<String> {
     if h.weapons.is_empty() {
         out.push(format!("{}: a hero needs a weapon", h.name));
     }
+    out.extend(spell_problems(h));
+    out
+}
+
+/// Spells a hero may not take: not its class's, or of a level it has no slot for yet
+/// (Hold Person from cleric level 4).
+fn spell_problems(h: &Hero) -> Vec<String> {
+    let slots = h.class.spells_per_day(h.level);
+    let mut out = Vec::new();
     for spell in &h.spells {
         if !class_spells(h.class).contains(spell) {
             out.push(format!(
@@ -330,6 +409,18 @@ pub fn hero_problems(h: &Hero) -> Vec<String> {
                 h.name,
                 h.class.name(),
                 spell.name()
+            ));
+        } else if slots[slot_index(*spell)] == 0 {
+            let from = (1..=MAX_HERO_LEVEL)
+                .find(|l| h.class.spells_per_day(*l)[slot_index(*spell)] > 0)
+                .unwrap_or(MAX_HERO_LEVEL);
+            out.push(format!(
+                "{}: {} is a level-{} spell, which a {} casts from level {from}, not {}",
+                h.name,
+                spell.name(),
+                spell.level(),
+                h.class.name(),
+                h.level
             ));
         }
     }
@@ -357,10 +448,16 @@ pub fn monster_problems(name: &str, ac: i8, morale: u8, m: &MonsterStats) -> Vec
     if m.missile.as_ref().is_some_and(|w| w.range_ft == 0) {
         out.push(format!("{name}: a missile weapon needs a range"));
     }
-    if !m.spells.is_empty() && m.slots == 0 {
-        out.push(format!(
-            "{name}: knows spells but has no slots to cast them"
-        ));
+    let slots = m.save_as.slots();
+    for spell in &m.spells {
+        if slots[slot_index(*spell)] == 0 {
+            out.push(format!(
+                "{name}: saving as {}, it has no level-{} slot for {}",
+                String::from(m.save_as),
+                spell.level(),
+                spell.name()
+            ));
+        }
     }
     out
 }
@@ -387,8 +484,15 @@ impl TryFrom<String> for SaveAs {
             _ => return Err(bad()),
         };
         let level: u8 = s[split..].parse().map_err(|_| bad())?;
-        if !(1..=36).contains(&level) {
+        if level == 0 {
             return Err(bad());
+        }
+        if level > class.top_level() {
+            return Err(format!(
+                "`{s}`: this game plays a {}'s saving throws to level {}",
+                class.name(),
+                class.top_level()
+            ));
         }
         Ok(SaveAs { class, level })
     }
@@ -469,9 +573,83 @@ mod tests {
             let v = SaveAs::try_from(s.to_string()).unwrap();
             assert_eq!(String::from(v), s);
         }
-        for s in ["", "F", "X1", "F0", "Fx"] {
+        for s in ["", "F", "X1", "F0", "Fx", "F7", "MU6", "C9"] {
             assert!(SaveAs::try_from(s.to_string()).is_err(), "{s}");
         }
+    }
+
+    fn cleric(level: u8, spells: Vec<Spell>) -> Hero {
+        Hero {
+            name: format!("Cleric {level}"),
+            class: Class::Cleric,
+            level,
+            str: 12,
+            dex: 9,
+            con: 12,
+            wis: 15,
+            armour: None,
+            shield: false,
+            weapons: vec!["sword".into()],
+            spells,
+        }
+    }
+
+    #[test]
+    fn spells_need_a_slot_of_their_level() {
+        // Hold Person is second-level: a cleric casts it from level 4.
+        for level in 1..=3 {
+            let p = hero_problems(&cleric(level, vec![Spell::HoldPerson]));
+            assert!(
+                p.iter().any(|e| e.contains("casts from level 4")),
+                "{level}: {p:?}"
+            );
+        }
+        assert!(hero_problems(&cleric(4, vec![Spell::HoldPerson])).is_empty());
+        // A level-1 cleric has no slot at all.
+        assert!(!hero_problems(&cleric(1, vec![Spell::CureLightWounds])).is_empty());
+        assert!(hero_problems(&cleric(2, vec![Spell::CureLightWounds])).is_empty());
+        // Levels 1 to 5.
+        assert!(hero_problems(&cleric(5, vec![])).is_empty());
+        for level in [0, 6] {
+            let p = hero_problems(&cleric(level, vec![]));
+            assert!(
+                p.iter().any(|e| e.contains("level must be 1 to 5")),
+                "{p:?}"
+            );
+        }
+        let (w, a) = armoury();
+        let c = Combatant::hero(&cleric(5, vec![Spell::HoldPerson]), &w, &a).unwrap();
+        assert_eq!((c.slots, c.thac0), ([2, 2], 17));
+        assert_eq!(c.save_as.target(crate::borderlands::SaveKind::Spells), 12);
+        assert!(c.person);
+    }
+
+    #[test]
+    fn a_monster_casts_from_its_save_as_slots() {
+        let priest = MonsterStats {
+            hd: "3".parse().unwrap(),
+            attacks: vec![Attack {
+                name: "mace".into(),
+                damage: "1d6+1".parse().unwrap(),
+            }],
+            movement: 60,
+            save_as: SaveAs::try_from("C3".to_string()).unwrap(),
+            size: Size::Normal,
+            missile: None,
+            spells: vec![Spell::CauseLightWounds, Spell::Light],
+            undead: false,
+            person: true,
+            xp: 65,
+        };
+        assert!(monster_problems("Evil priest", 2, 9, &priest).is_empty());
+        assert_eq!(
+            Combatant::monster("Evil priest", 2, 9, &priest).slots,
+            [2, 0]
+        );
+        let mut held = priest.clone();
+        held.spells.push(Spell::HoldPerson);
+        let p = monster_problems("Evil priest", 2, 9, &held);
+        assert!(p[0].contains("no level-2 slot for Hold Person"), "{p:?}");
     }
 
     #[test]

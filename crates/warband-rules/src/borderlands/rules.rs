@@ -70,6 +70,32 @@ pub fn room_to_attack(attackers: usize, limit: usize) -> bool {
     attackers < limit
 }
 
+/// The 4-to-1 limit counted per round (RULINGS): `attacker` may make melee attacks on a
+/// target that `so_far` (the different enemy models that attacked it this round) have
+/// attacked, if it is one of them or they are fewer than the limit.
+pub fn may_attack_this_round(so_far: &[u32], attacker: u32, limit: usize) -> bool {
+    so_far.contains(&attacker) || room_to_attack(so_far.len(), limit)
+}
+
+/// Whether the target's melee attackers give it cover from a shot: only when 4 or more
+/// enemies of it are in melee with it (RULINGS); with fewer the shot is taken normally.
+pub fn melee_attackers_give_cover(attackers: usize) -> bool {
+    attackers >= 4
+}
+
+/// Whether a hero at `hp` saves vs death at the end of this round: it is at 0 HP or
+/// below and fell this round (`fell`: not yet saved) or was hit this round (RULINGS: for
+/// the first time or again, stabilised or not).
+pub fn death_save_due(hp: i32, fell: bool, hurt_this_round: bool) -> bool {
+    hp <= 0 && (fell || hurt_this_round)
+}
+
+/// Whether a caster loses its spell: it was damaged earlier in the round before acting,
+/// except in a simultaneous step, where nothing the other side does interrupts it.
+pub fn spell_lost(hurt_this_round: bool, simultaneous: bool) -> bool {
+    hurt_this_round && !simultaneous
+}
+
 /// A monster side's morale through the battle: checks passed, and whether it fled.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MoraleState {
@@ -123,6 +149,26 @@ pub fn sleep_victims(budget: u8, candidates: &[(usize, f32)]) -> Vec<usize> {
 mod tests {
     use super::*;
     use crate::borderlands::MonsterHd;
+
+    #[test]
+    fn the_four_to_one_limit_counts_attackers_per_round() {
+        assert!(may_attack_this_round(&[1, 2, 3], 4, 4));
+        assert!(!may_attack_this_round(&[1, 2, 3, 4], 5, 4));
+        // One of the four attacks again.
+        assert!(may_attack_this_round(&[1, 2, 3, 4], 2, 4));
+        // Large: eight.
+        assert!(may_attack_this_round(&[1, 2, 3, 4, 5, 6, 7], 9, 8));
+        assert!(melee_attackers_give_cover(4) && !melee_attackers_give_cover(3));
+    }
+
+    #[test]
+    fn death_saves_and_lost_spells() {
+        assert!(death_save_due(0, false, true) && death_save_due(-7, false, true));
+        assert!(death_save_due(-1, true, false));
+        assert!(!death_save_due(-3, false, false) && !death_save_due(2, true, true));
+        assert!(spell_lost(true, false));
+        assert!(!spell_lost(true, true) && !spell_lost(false, false));
+    }
 
     #[test]
     fn initiative_orders_and_ties() {

@@ -1,5 +1,5 @@
 //! The B/X tables Borderlands plays by: monster THAC0 by hit dice, character classes at
-//! levels 1–3 (THAC0, saves, hit die, spells per day), ability modifiers, and monster
+//! levels 1–5 (THAC0, saves by level band, hit die, spells per day), ability modifiers, and monster
 //! hit dice as written (`1/2`, `1-1`, `1+1`, `3`).
 
 use serde::{Deserialize, Serialize};
@@ -151,36 +151,64 @@ impl Class {
         }
     }
 
-    /// THAC0 at a level: every class is 19 at levels 1–3 (fighters improve at 4, the
-    /// others at 5); a normal man is 20.
-    pub fn thac0(self, _level: u8) -> i8 {
-        if self == Class::NormalMan { 20 } else { 19 }
-    }
-
-    /// Saving throw targets at levels 1–3 (the B/X first band of each class).
-    pub fn saves(self) -> [u8; 5] {
+    /// The highest level whose saving throws this game plays (the B/X bands RULINGS
+    /// gives: fighters, dwarves, elves and halflings to 6, clerics and thieves to 8,
+    /// magic-users to 5); a hero plays levels 1 to [`MAX_HERO_LEVEL`].
+    pub fn top_level(self) -> u8 {
         match self {
-            Class::Cleric => [11, 12, 14, 16, 15],
-            Class::Fighter => [12, 13, 14, 15, 16],
-            Class::MagicUser | Class::Thief => [13, 14, 13, 16, 15],
-            Class::Dwarf | Class::Halfling => [8, 9, 10, 13, 12],
-            Class::Elf => [12, 13, 13, 15, 15],
-            Class::NormalMan => [14, 15, 16, 17, 17],
+            Class::Fighter | Class::Dwarf | Class::Elf | Class::Halfling => 6,
+            Class::Cleric | Class::Thief => 8,
+            Class::MagicUser => 5,
+            Class::NormalMan => 0,
         }
     }
 
-    pub fn save(self, kind: SaveKind) -> u8 {
-        self.saves()[kind as usize]
+    /// THAC0 at a level (B/X): fighters, dwarves, elves and halflings 19 at 1–3 and 17
+    /// at 4–6; clerics and thieves 19 at 1–4 and 17 at 5–8; magic-users 19 at 1–5; a
+    /// normal man 20.
+    pub fn thac0(self, level: u8) -> i8 {
+        let better_from = match self {
+            Class::Fighter | Class::Dwarf | Class::Elf | Class::Halfling => 4,
+            Class::Cleric | Class::Thief => 5,
+            Class::MagicUser => 6,
+            Class::NormalMan => return 20,
+        };
+        if level >= better_from { 17 } else { 19 }
     }
 
-    /// Spells per day at a level, by spell level (first, second).
-    pub fn spells_per_day(self, level: u8) -> [u8; 2] {
+    /// Saving throw targets (death, wands, paralysis, breath, spells) at a level, from
+    /// the B/X table row of that level (RULINGS).
+    pub fn saves(self, level: u8) -> [u8; 5] {
         match (self, level) {
-            (Class::MagicUser | Class::Elf, 1) => [1, 0],
-            (Class::MagicUser | Class::Elf, 2) => [2, 0],
-            (Class::MagicUser | Class::Elf, 3) => [2, 1],
-            (Class::Cleric, 2) => [1, 0],
-            (Class::Cleric, 3) => [2, 0],
+            (Class::Fighter, ..=3) => [12, 13, 14, 15, 16],
+            (Class::Fighter, _) => [10, 11, 12, 13, 14],
+            (Class::Cleric, ..=4) => [11, 12, 14, 16, 15],
+            (Class::Cleric, _) => [9, 10, 12, 14, 12],
+            (Class::MagicUser, _) => [13, 14, 13, 16, 15],
+            (Class::Thief, ..=4) => [13, 14, 13, 16, 15],
+            (Class::Thief, _) => [12, 13, 11, 14, 13],
+            (Class::Dwarf | Class::Halfling, ..=3) => [8, 9, 10, 13, 12],
+            (Class::Dwarf | Class::Halfling, _) => [6, 7, 8, 10, 10],
+            (Class::Elf, ..=3) => [12, 13, 13, 15, 15],
+            (Class::Elf, _) => [10, 11, 11, 13, 12],
+            (Class::NormalMan, _) => [14, 15, 16, 17, 18],
+        }
+    }
+
+    pub fn save(self, level: u8, kind: SaveKind) -> u8 {
+        self.saves(level)[kind as usize]
+    }
+
+    /// Spells per day at a level, by spell level (first, second): clerics 0, 1, 2, 2/1,
+    /// 2/2 at levels 1–5; magic-users and elves 1, 2, 2/1, 2/2, 2/2 (B/X; the third-level
+    /// slot a magic-user gains at 5 has no spell here).
+    pub fn spells_per_day(self, level: u8) -> [u8; 2] {
+        const ARCANE: [[u8; 2]; 5] = [[1, 0], [2, 0], [2, 1], [2, 2], [2, 2]];
+        const DIVINE: [[u8; 2]; 5] = [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2]];
+        let row = usize::from(level.clamp(1, MAX_HERO_LEVEL)) - 1;
+        match self {
+            Class::MagicUser | Class::Elf => ARCANE[row],
+            Class::Cleric => DIVINE[row],
             _ => [0, 0],
         }
     }
@@ -199,6 +227,9 @@ impl Class {
     }
 }
 
+/// Heroes play levels 1 to 5 (RULINGS).
+pub const MAX_HERO_LEVEL: u8 = 5;
+
 /// Who a monster saves as: a class at a level (`F1`, `NM`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "String", into = "String")]
@@ -208,8 +239,16 @@ pub struct SaveAs {
 }
 
 impl SaveAs {
+    /// The save's target on the table row of the save-as level (F4 as a fighter of
+    /// levels 4–6; NM as a normal man).
     pub fn target(self, kind: SaveKind) -> u8 {
-        self.class.save(kind)
+        self.class.save(self.level, kind)
+    }
+
+    /// Spell slots of the save-as class at its level (a monster casts as its save-as
+    /// level: RULINGS).
+    pub fn slots(self) -> [u8; 2] {
+        self.class.spells_per_day(self.level)
     }
 }
 
@@ -266,19 +305,66 @@ mod tests {
 
     #[test]
     fn saves_and_their_chances() {
-        assert_eq!(Class::Dwarf.save(SaveKind::Death), 8);
-        assert_eq!(Class::MagicUser.save(SaveKind::Spells), 15);
-        assert_eq!(Class::Fighter.save(SaveKind::Spells), 16);
+        assert_eq!(Class::Dwarf.save(1, SaveKind::Death), 8);
+        assert_eq!(Class::MagicUser.save(3, SaveKind::Spells), 15);
+        assert_eq!(Class::Fighter.save(1, SaveKind::Spells), 16);
         assert!((save_chance(14) - 0.35).abs() < 1e-12);
         assert_eq!(save_chance(1), 1.0);
         assert_eq!(save_chance(21), 0.0);
     }
 
     #[test]
+    fn saves_follow_the_row_of_the_save_as_level() {
+        let save_as = |s: &str| SaveAs::try_from(s.to_string()).unwrap();
+        // An ogre (F4) and a troll (F6) save vs spells as fighters of 4–6: 14, not 16.
+        assert_eq!(save_as("F4").target(SaveKind::Spells), 14);
+        assert_eq!(save_as("F6").target(SaveKind::Spells), 14);
+        assert_eq!(save_as("F3").target(SaveKind::Spells), 16);
+        // A normal man: death 14, wands 15, paralysis 16, breath 17, spells 18.
+        assert_eq!(Class::NormalMan.saves(0), [14, 15, 16, 17, 18]);
+        // Every band RULINGS gives, at both of its ends.
+        let rows = [
+            (Class::Fighter, 1, 3, [12, 13, 14, 15, 16]),
+            (Class::Fighter, 4, 6, [10, 11, 12, 13, 14]),
+            (Class::Cleric, 1, 4, [11, 12, 14, 16, 15]),
+            (Class::Cleric, 5, 8, [9, 10, 12, 14, 12]),
+            (Class::MagicUser, 1, 5, [13, 14, 13, 16, 15]),
+            (Class::Thief, 1, 4, [13, 14, 13, 16, 15]),
+            (Class::Thief, 5, 8, [12, 13, 11, 14, 13]),
+            (Class::Dwarf, 1, 3, [8, 9, 10, 13, 12]),
+            (Class::Halfling, 4, 6, [6, 7, 8, 10, 10]),
+            (Class::Elf, 1, 3, [12, 13, 13, 15, 15]),
+            (Class::Elf, 4, 6, [10, 11, 11, 13, 12]),
+        ];
+        for (class, low, high, saves) in rows {
+            assert_eq!(class.saves(low), saves, "{class:?} {low}");
+            assert_eq!(class.saves(high), saves, "{class:?} {high}");
+        }
+    }
+
+    #[test]
+    fn thac0_improves_by_class_and_level() {
+        let at = |c: Class| (1..=5).map(|l| c.thac0(l)).collect::<Vec<_>>();
+        assert_eq!(at(Class::Fighter), [19, 19, 19, 17, 17]);
+        assert_eq!(at(Class::Elf), [19, 19, 19, 17, 17]);
+        assert_eq!(at(Class::Cleric), [19, 19, 19, 19, 17]);
+        assert_eq!(at(Class::Thief), [19, 19, 19, 19, 17]);
+        assert_eq!(at(Class::MagicUser), [19, 19, 19, 19, 19]);
+        assert_eq!(Class::NormalMan.thac0(0), 20);
+    }
+
+    #[test]
     fn spells_per_day() {
-        assert_eq!(Class::MagicUser.spells_per_day(1), [1, 0]);
-        assert_eq!(Class::Cleric.spells_per_day(1), [0, 0]);
-        assert_eq!(Class::Cleric.spells_per_day(3), [2, 0]);
-        assert_eq!(Class::Elf.spells_per_day(3), [2, 1]);
+        let at = |c: Class| (1..=5).map(|l| c.spells_per_day(l)).collect::<Vec<_>>();
+        assert_eq!(at(Class::Cleric), [[0, 0], [1, 0], [2, 0], [2, 1], [2, 2]]);
+        assert_eq!(
+            at(Class::MagicUser),
+            [[1, 0], [2, 0], [2, 1], [2, 2], [2, 2]]
+        );
+        assert_eq!(at(Class::Elf), at(Class::MagicUser));
+        assert_eq!(Class::Fighter.spells_per_day(5), [0, 0]);
+        // A monster casts as its save-as level: the Evil priest (C3) has two first-level
+        // slots and no second-level one.
+        assert_eq!(SaveAs::try_from("C3".to_string()).unwrap().slots(), [2, 0]);
     }
 }
