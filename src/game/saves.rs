@@ -1,8 +1,9 @@
 //! Where the game keeps its files: the assets it ships, and the player's saved battles
 //! and armies in the OS data folder. Writes go to a temporary file and are renamed.
 
+use crate::game::session::{Controller, Desk, Launch, Starter};
 use std::path::{Path, PathBuf};
-use warband_marauders::save::Save;
+use warband_table::save::Save;
 use warband_table::sim::Contest;
 
 /// The shipped data: `$WARBAND_ASSETS`, else `assets/` beside the working folder, else
@@ -123,15 +124,74 @@ fn hero_problems() -> Option<String> {
     }
 }
 
+/// A saved battle of any ruleset, read from its file: what the Saves screen shows and
+/// starts.
+pub trait SavedBattle: Send + Sync {
+    fn ruleset(&self) -> warband_rules::Ruleset;
+    /// "Scenario — army v army, seed 7, 120 commands".
+    fn summary(&self) -> String;
+    /// Watch it again, with its timeline.
+    fn replay(&self) -> Box<dyn Starter>;
+    /// Play its commands, then carry on with these controllers.
+    fn resume(&self, controllers: [Controller; 2]) -> Box<dyn Starter>;
+}
+
+impl<R: Desk> SavedBattle for Save<R>
+where
+    R::Setup: Send + Sync,
+{
+    fn ruleset(&self) -> warband_rules::Ruleset {
+        R::RULESET
+    }
+
+    fn summary(&self) -> String {
+        let mut setup = self.setup.clone();
+        let armies = R::armies(&mut setup);
+        let (a, b) = (armies.a.name.clone(), armies.b.name.clone());
+        format!(
+            "{} — {a} v {b}, seed {}, {} commands",
+            R::scenario_name(&self.setup),
+            self.seed,
+            self.commands.len()
+        )
+    }
+
+    fn replay(&self) -> Box<dyn Starter> {
+        Box::new(Launch::<R>::Replay(Box::new(self.clone())))
+    }
+
+    fn resume(&self, controllers: [Controller; 2]) -> Box<dyn Starter> {
+        Box::new(Launch::<R>::Resume {
+            save: Box::new(self.clone()),
+            controllers,
+        })
+    }
+}
+
+/// Reads a save of whichever ruleset it names.
+pub fn read_save(path: &Path) -> Result<Box<dyn SavedBattle>, String> {
+    let ruleset = crate::cli::file_ruleset(path).map_err(|e| e.to_string())?;
+    crate::cli::with_rules!(ruleset, R => {
+        warband_table::save::Save::<R>::read(path)
+            .map(|s| Box::new(s) as Box<dyn SavedBattle>)
+            .map_err(|e| e.to_string())
+    })
+}
+
 pub struct SaveEntry {
     pub title: String,
     pub path: PathBuf,
-    pub save: Result<Save, String>,
+    pub save: Result<Box<dyn SavedBattle>, String>,
 }
 
-/// Saved battles, newest first. A damaged file is listed with its problem.
+/// Saved battles of every ruleset, newest first. A damaged file is listed with its
+/// problem.
 pub fn list_saves() -> Vec<SaveEntry> {
-    let mut files: Vec<(std::time::SystemTime, PathBuf)> = ron_files(&saves_dir())
+    list_saves_in(&saves_dir())
+}
+
+fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = ron_files(dir)
         .into_iter()
         .map(|p| {
             (
@@ -146,20 +206,13 @@ pub fn list_saves() -> Vec<SaveEntry> {
     files
         .into_iter()
         .map(|(_, path)| {
-            let save = Save::read(&path).map_err(|e| e.to_string());
+            let save = read_save(&path);
             let name = path
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
             let title = match &save {
-                Ok(s) => format!(
-                    "{name}: {} — {} v {}, seed {}, {} commands",
-                    s.setup.scenario.name,
-                    s.setup.armies.a.name,
-                    s.setup.armies.b.name,
-                    s.seed,
-                    s.commands.len()
-                ),
+                Ok(s) => format!("{name}: {}", s.summary()),
                 Err(_) => name,
             };
             SaveEntry { title, path, save }
@@ -310,6 +363,40 @@ mod tests {
     }
 
     #[test]
+    fn saves_of_every_ruleset_are_listed_and_open() {
+        let dir = std::env::temp_dir().join(format!("warband-saves-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fixtures = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+        for (ruleset, file) in [
+            ("marauders", "open-field-normal-v-normal.ron"),
+            ("toy-soldier", "river-crossing-normal-v-normal.ron"),
+            ("borderlands", "cave-mouth-normal-v-normal.ron"),
+        ] {
+            let from = fixtures.join(ruleset).join(file);
+            std::fs::copy(&from, dir.join(format!("{ruleset}.ron"))).unwrap();
+        }
+        std::fs::write(dir.join("torn.ron"), "Save(format: 2, setup: (").unwrap();
+        let listed = list_saves_in(&dir);
+        assert_eq!(listed.len(), 4);
+        let ruleset_of = |name: &str| {
+            let entry = listed.iter().find(|e| e.path.ends_with(name)).unwrap();
+            let save = entry.save.as_ref().map_err(|e| e.clone()).unwrap();
+            assert!(entry.title.contains(" v "), "{}", entry.title);
+            save.ruleset()
+        };
+        use warband_rules::Ruleset;
+        assert_eq!(ruleset_of("marauders.ron"), Ruleset::Marauders);
+        assert_eq!(ruleset_of("toy-soldier.ron"), Ruleset::ToySoldier);
+        assert_eq!(ruleset_of("borderlands.ron"), Ruleset::Borderlands);
+        let torn = listed
+            .iter()
+            .find(|e| e.path.ends_with("torn.ron"))
+            .unwrap();
+        assert!(torn.save.as_ref().is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn slugs_are_file_safe() {
         assert_eq!(slug("Orc Warband #2"), "orc-warband--2");
         assert_eq!(slug("!!!"), "army");
@@ -321,7 +408,7 @@ mod tests {
         std::fs::write(&blocker, "a file where the folder should be").unwrap();
         let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
         let save_file = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
-        let save = Save::read(&save_file).unwrap();
+        let save = Save::<warband_marauders::engine::Marauders>::read(&save_file).unwrap();
         let e = write_save_in(&blocker.join("saves"), &save).unwrap_err();
         assert!(e.contains("warband-blocker"), "{e}");
         std::fs::remove_file(&blocker).ok();
