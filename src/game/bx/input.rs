@@ -140,7 +140,10 @@ fn click(
     if !buttons.just_pressed(MouseButton::Left) || keys.pressed(KeyCode::KeyM) {
         return;
     }
-    let (Some(side), Some(cursor)) = (session.human_turn(), sel.cursor) else {
+    // No cursor on the table: the click was on a panel (a spell button, say), which
+    // must not change the chosen model.
+    let Some(cursor) = sel.cursor else { return };
+    let Some(side) = session.human_turn() else {
         bx.model = bx.hover;
         return;
     };
@@ -226,4 +229,66 @@ fn ghost(
     };
     g.line_2d(v.base.center, end, colour);
     g.circle_2d(end, r, colour);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::session::Controller;
+
+    /// The cave mouth with both sides in a person's hands, and the ready models of the
+    /// side to act.
+    fn battle() -> (BxSession, Vec<u32>) {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/cave-mouth.ron");
+        let setup = warband_borderlands::data::BattleSetup::load(&file).unwrap();
+        let session = BxSession::new(setup, 7, [Controller::Human, Controller::Human]).unwrap();
+        let side = session.human_turn().unwrap();
+        let world = session.engine.world();
+        let ready = in_play(world)
+            .into_iter()
+            .filter(|m| actor(world, side, m.id).is_ok())
+            .map(|m| m.id)
+            .collect();
+        (session, ready)
+    }
+
+    fn app(session: BxSession, chosen: u32, cursor: Option<Vec2>) -> App {
+        let mut app = App::new();
+        app.init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .insert_resource(Pointer { cursor })
+            .insert_resource(BxSelection {
+                model: Some(chosen),
+                hover: None,
+                spell: Some(Spell::Sleep),
+            })
+            .add_systems(Update, click);
+        app.world_mut().insert_non_send(session);
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(MouseButton::Left);
+        app
+    }
+
+    #[test]
+    fn a_click_on_a_panel_keeps_the_chosen_model() {
+        let (session, ready) = battle();
+        let second = ready[1];
+        // The Elf (not the first ready model) is chosen and Sleep picked in the panel;
+        // the click on the panel's button reaches the table with no cursor.
+        let mut app = app(session, second, None);
+        app.update();
+        let bx = app.world().resource::<BxSelection>();
+        assert_eq!(bx.model, Some(second));
+        assert_eq!(bx.spell, Some(Spell::Sleep));
+    }
+
+    #[test]
+    fn a_click_on_open_table_with_a_spell_and_no_target_keeps_the_choice() {
+        let (session, ready) = battle();
+        let mut app = app(session, ready[1], Some(Vec2::new(-50.0, -50.0)));
+        app.update();
+        assert_eq!(app.world().resource::<BxSelection>().model, Some(ready[1]));
+    }
 }
