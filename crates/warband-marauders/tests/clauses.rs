@@ -311,6 +311,9 @@ fn a_declared_caster_may_not_move_and_loses_the_spell_when_hurt() {
         )
         .unwrap_err();
     assert!(err.0.contains("declared a spell"), "{err}");
+    // The screen asks the same before it offers a move (no ring, no ghost).
+    let why = warband_marauders::phases::check_mobile(e.world(), Side::A, 1).unwrap_err();
+    assert_eq!(why.0, err.0);
     warband_marauders::effects::apply_damage(e.world_mut(), 1, 0, Side::B, &clauses::SHOOT_DAMAGE);
     assert!(
         !events(&e)

@@ -54,6 +54,23 @@ pub fn ghost(session: &Session, id: u32, cursor: Vec2) -> Option<MoveCheck> {
     move_preview(session.engine.world(), id, cursor)
 }
 
+/// The move a click at `cursor` makes with `m`, over `hover` if the pointer is on a
+/// model: on open table the ghost's; on an enemy it reaches, the charge into it; on
+/// anything else none (the click selects what it is on).
+pub fn move_to(
+    session: &Session,
+    m: &ModelView,
+    hover: Option<&ModelView>,
+    cursor: Vec2,
+) -> Option<MoveCheck> {
+    let g = ghost(session, m.id, cursor)?;
+    match hover {
+        None => Some(g),
+        Some(t) if t.side != m.side && g.charged.contains(&t.id) => Some(g),
+        Some(_) => None,
+    }
+}
+
 /// The model in play under a point on the table.
 pub fn model_at(all: &[ModelView], p: Vec2) -> Option<u32> {
     all.iter()
@@ -122,16 +139,15 @@ fn click(
                 aim,
             })
         }
-        (Phase::Movement, None, Some(m)) if m.side == side => {
-            ghost(&session, m.id, cursor).map(|g| {
+        (Phase::Movement, h, Some(m)) if m.side == side => move_to(&session, m, h.as_ref(), cursor)
+            .map(|g| {
                 let to = (g.end.x, g.end.y);
                 if m.engaged_since.is_some() {
                     Command::Disengage { model: m.id, to }
                 } else {
                     Command::Move { model: m.id, to }
                 }
-            })
-        }
+            }),
         (Phase::Shooting, Some(t), Some(s)) if t.side != side && s.side == side => {
             Some(Command::Shoot {
                 model: s.id,
@@ -201,5 +217,79 @@ pub fn viewpoint(session: &Session) -> Side {
         Side::B
     } else {
         session.human_turn().unwrap_or(Side::A)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::session::Controller;
+    use warband_marauders::components::Base;
+
+    /// Open field with both sides in a person's hands, played on to side A's movement.
+    fn movement() -> Session {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/open-field.ron");
+        let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
+        let mut s = Session::new(setup, 3, [Controller::Human, Controller::Human]).unwrap();
+        for _ in 0..20 {
+            if s.engine.phase() == Phase::Movement && s.human_turn() == Some(Side::A) {
+                break;
+            }
+            let side = s.human_turn().unwrap();
+            s.submit(side, Command::EndPhase).unwrap();
+        }
+        assert_eq!(s.engine.phase(), Phase::Movement);
+        s
+    }
+
+    /// Sets A's model `mine` 3" short of B's model `foe`.
+    fn near(s: &mut Session, mine: u32, foe: u32) {
+        let world = s.engine.world_mut();
+        let to = model(world, foe).unwrap().base.center - Vec2::new(0.0, 3.0);
+        let e = warband_marauders::battle::entity_of(world, mine).unwrap();
+        let base = world.get::<Base>(e).unwrap().0;
+        world.entity_mut(e).insert(Base(base.at(to)));
+        warband_marauders::effects::refresh_engagement(world);
+    }
+
+    fn click_on(session: Session, chosen: u32, hover: u32) -> App {
+        let at = model(session.engine.world(), hover).unwrap().base.center;
+        let mut app = App::new();
+        app.init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .insert_resource(Selection {
+                model: Some(chosen),
+                hover: Some(hover),
+                cursor: Some(at),
+                ..Selection::default()
+            })
+            .add_systems(Update, click);
+        app.world_mut().insert_non_send(session);
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(MouseButton::Left);
+        app
+    }
+
+    fn first_of(session: &Session, side: Side) -> u32 {
+        in_play(session.engine.world())
+            .into_iter()
+            .find(|m| m.side == side)
+            .unwrap()
+            .id
+    }
+
+    #[test]
+    fn a_click_on_an_enemy_in_reach_charges_it() {
+        let mut s = movement();
+        let (mine, foe) = (first_of(&s, Side::A), first_of(&s, Side::B));
+        near(&mut s, mine, foe);
+        let mut app = click_on(s, mine, foe);
+        app.update();
+        let session = app.world().non_send::<Session>();
+        let m = model(session.engine.world(), mine).unwrap();
+        assert!(m.engaged_since.is_some(), "the click charged: {:?}", m.base);
+        assert_eq!(app.world().resource::<Selection>().model, Some(mine));
     }
 }

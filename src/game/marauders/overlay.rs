@@ -1,7 +1,7 @@
 //! Drawn fresh every frame with gizmos: selection, HD pips, engagements, the movement
 //! ghost and allowance, lines of fire, melee groups, the tape and the threat overlay.
 
-use super::input::{Selection, ghost, viewpoint};
+use super::input::{Selection, move_to, viewpoint};
 use crate::game::camera::TableCamera;
 use crate::game::palette;
 use crate::game::screens::Screen;
@@ -9,7 +9,7 @@ use crate::game::session::Session;
 use bevy::prelude::*;
 use warband_marauders::battle::{ModelView, TerrainMap, in_play};
 use warband_marauders::geometry::{CONTACT_GAP, Crossed, close_pairs, in_contact, line_of_fire};
-use warband_marauders::phases::{Phase, charge_threats, open_groups};
+use warband_marauders::phases::{Phase, charge_threats, check_mobile, open_groups};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -81,7 +81,7 @@ fn draw(
     let my_turn = session.human_turn();
     match (phase, selected, sel.cursor) {
         (Phase::Movement, Some(m), Some(cursor))
-            if Some(m.side) == my_turn && !m.conditions.moved =>
+            if my_turn.is_some_and(|side| check_mobile(world, side, m.id).is_ok()) =>
         {
             table_ring(
                 &mut g,
@@ -90,9 +90,8 @@ fn draw(
                 m.profile.armour.movement_allowance(),
                 palette::ALLOWANCE,
             );
-            if sel.hover.is_none()
-                && let Some(gh) = ghost(&session, m.id, cursor)
-            {
+            let hover = sel.hover.and_then(get);
+            if let Some(gh) = move_to(&session, m, hover, cursor) {
                 g.line_2d(m.base.center, gh.end, palette::GHOST);
                 g.circle_2d(gh.end, m.base.shape.reach(), palette::GHOST);
                 for id in &gh.charged {

@@ -19,8 +19,8 @@ pub use attacking::{
 };
 pub use blessings::bless_bonus;
 pub use movement::{
-    Undoable, charge_threats, group_if_at, may_still_charge, move_preview, mover_along,
-    mover_among, undoable_move,
+    Undoable, charge_threats, check_mobile, group_if_at, may_still_charge, move_preview,
+    mover_along, mover_among, undoable_move,
 };
 pub use shooting::{
     NoLine, check_shot, melee_group_of, plan_shot, shot_chances, shot_chances_each, shot_line,

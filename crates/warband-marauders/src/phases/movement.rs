@@ -182,6 +182,12 @@ fn checked(
 }
 
 fn own_mobile_model(world: &mut World, side: Side, id: u32) -> Result<ModelView, Refusal> {
+    check_mobile(world, side, id)
+}
+
+/// Model `id` of `side` if it may move this phase at all (in play, not moved, awake, no
+/// spell declared): what the screen asks before it offers a move.
+pub fn check_mobile(world: &World, side: Side, id: u32) -> Result<ModelView, Refusal> {
     let Some(m) = model(world, id).filter(|m| m.in_play && m.side == side) else {
         return refuse(format!("model {id} is not one of your models in play"));
     };

@@ -6,7 +6,7 @@ use crate::game::palette;
 use crate::game::session::Session;
 use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, model};
-use warband_marauders::phases::Phase;
+use warband_marauders::phases::{Phase, check_mobile};
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     let Some(m) = sel.model.and_then(|id| model(session.engine.world(), id)) else {
@@ -64,10 +64,17 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
                 }
             });
         }
-        Phase::Movement if mine && m.engaged_since.is_some() => {
-            ui.label(
-                "Engaged: click where to go to disengage. Every enemy in contact strikes once.",
-            );
+        Phase::Movement if mine => {
+            let world = session.engine.world();
+            if let Err(why) = check_mobile(world, m.side, m.id) {
+                ui.label(format!("No move: {}.", why.0));
+            } else if m.engaged_since.is_some() {
+                ui.label(
+                    "Engaged: click where to go to disengage. Every enemy in contact strikes once.",
+                );
+            } else {
+                ui.label("Click open table to move, or an enemy in reach to charge it.");
+            }
         }
         _ => {}
     }
