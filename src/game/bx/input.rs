@@ -159,11 +159,22 @@ fn click(
         return;
     };
     let retreat = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
-    if let Some(c) = intent(&session, &bx, &v, cursor, retreat)
-        && session.submit(side, c).is_ok()
-    {
-        bx.spell = None;
-        bx.model = None;
+    match intent(&session, &bx, &v, cursor, retreat) {
+        Some(c) => {
+            if session.submit(side, c).is_ok() {
+                bx.spell = None;
+                bx.model = None;
+            }
+        }
+        // A click on a dying ally out of reach says why no first aid is given.
+        None => {
+            let world = session.engine.world();
+            if let Some(t) = bx.hover
+                && let Err(why) = check_first_aid(world, side, v.id, t)
+            {
+                session.last_refusal = Some(format!("No first aid: {}", why.0));
+            }
+        }
     }
 }
 
@@ -269,6 +280,27 @@ mod tests {
             .resource_mut::<ButtonInput<MouseButton>>()
             .press(MouseButton::Left);
         app
+    }
+
+    #[test]
+    fn a_click_on_a_dying_ally_out_of_contact_says_why() {
+        let (mut session, ready) = battle();
+        let (aider, dying) = (ready[0], ready[1]);
+        let world = session.engine.world_mut();
+        let v = warband_borderlands::battle::find(world, dying).unwrap();
+        let cond = warband_borderlands::components::Condition {
+            down: Some(warband_borderlands::components::Down::Bleeding),
+            ..v.cond
+        };
+        world.entity_mut(v.entity).insert(cond);
+        let at = v.base.center;
+        let mut app = app(session, aider, Some(at));
+        app.world_mut().resource_mut::<BxSelection>().spell = None;
+        app.world_mut().resource_mut::<BxSelection>().hover = Some(dying);
+        app.update();
+        let session = app.world().non_send::<BxSession>();
+        let said = session.last_refusal.clone().unwrap_or_default();
+        assert!(said.contains("must be in contact"), "{said}");
     }
 
     #[test]

@@ -14,10 +14,9 @@ pub fn leave_and_save<R: Contest>(
     next: &mut NextState<Screen>,
 ) {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-        if ui.button("Leave").clicked() {
-            next.set(Screen::MainMenu);
-        }
-        if session.replay.is_none()
+        let asking = leave(ui, session, next);
+        if !asking
+            && session.replay.is_none()
             && ui
                 .button("Save")
                 .on_hover_text("Save this battle to the saves folder")
@@ -30,4 +29,41 @@ pub fn leave_and_save<R: Contest>(
             });
         }
     });
+}
+
+/// Leave: at once from a replay or a finished battle; from one in progress only after
+/// asking (save and leave, leave without saving, or stay).
+fn leave<R: Contest>(
+    ui: &mut egui::Ui,
+    session: &mut GameSession<R>,
+    next: &mut NextState<Screen>,
+) -> bool {
+    let asking = egui::Id::new("leave: asking");
+    let in_progress = session.replay.is_none() && session.engine.outcome().is_none();
+    let mut ask = ui.data(|d| d.get_temp::<bool>(asking).unwrap_or(false)) && in_progress;
+    if ask {
+        if ui.button("Stay").clicked() {
+            ask = false;
+        }
+        if ui.button("Leave without saving").clicked() {
+            next.set(Screen::MainMenu);
+            ask = false;
+        }
+        if ui.button("Save and leave").clicked() {
+            match write_save(&session.save()) {
+                Ok(_) => next.set(Screen::MainMenu),
+                Err(e) => session.last_refusal = Some(format!("Could not save: {e}")),
+            }
+            ask = false;
+        }
+        ui.label("Leave the battle?");
+    } else if ui.button("Leave").clicked() {
+        if in_progress {
+            ask = true;
+        } else {
+            next.set(Screen::MainMenu);
+        }
+    }
+    ui.data_mut(|d| d.insert_temp(asking, ask));
+    ask
 }

@@ -22,6 +22,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Setup)));
 }
 
+/// The scenario and armies of the last battle started from this screen, offered again
+/// the next time it opens.
+#[derive(Resource, Clone)]
+struct LastChoice {
+    scenario: PathBuf,
+    armies: [PathBuf; 2],
+}
+
 #[derive(Resource)]
 struct SetupForm {
     scenarios: Vec<(PathBuf, ScenarioDoc)>,
@@ -130,7 +138,11 @@ where
     Ok(Box::new(BuiltOf::<R> { setup, bases }))
 }
 
-fn open_form(mut commands: Commands, preset: Option<Res<SetupPreset>>) {
+fn open_form(
+    mut commands: Commands,
+    preset: Option<Res<SetupPreset>>,
+    last: Option<Res<LastChoice>>,
+) {
     let mut problems = Vec::new();
     let scenarios = scenarios(&mut problems);
     let armies = armies(&mut problems);
@@ -154,11 +166,20 @@ fn open_form(mut commands: Commands, preset: Option<Res<SetupPreset>>) {
             )
         })
         .unwrap_or((0, 0));
+    let path_of = |list: &[PathBuf], p: &PathBuf| list.iter().position(|q| q == p);
+    let scenario_paths: Vec<PathBuf> = scenarios.iter().map(|(p, _)| p.clone()).collect();
+    let army_paths: Vec<PathBuf> = armies.iter().map(|(p, _)| p.clone()).collect();
+    let remembered = last.and_then(|l| {
+        let scenario = path_of(&scenario_paths, &l.scenario)?;
+        let a = path_of(&army_paths, &l.armies[0])?;
+        Some((scenario, [a, path_of(&army_paths, &l.armies[1])?]))
+    });
+    let (scenario, army) = remembered.unwrap_or((0, [army_a, army_b]));
     commands.insert_resource(SetupForm {
         scenarios,
         armies,
-        scenario: 0,
-        army: [army_a, army_b],
+        scenario,
+        army,
         controllers: preset.map_or([Controller::Human, Controller::Ai(AiKind::Normal)], |p| {
             p.controllers
         }),
@@ -176,6 +197,7 @@ fn form(
     form: Option<ResMut<SetupForm>>,
     mut next: ResMut<NextState<Screen>>,
     mut pending: ResMut<PendingBattle>,
+    mut commands: Commands,
 ) -> Result {
     let Some(mut form) = form else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
@@ -189,7 +211,12 @@ fn form(
         .exact_size(560.0)
         .show(&mut root, |ui| preview(ui, f));
     egui::CentralPanel::default().show(&mut root, |ui| {
-        ui.heading("New battle");
+        let watching = !f.controllers.contains(&Controller::Human);
+        ui.heading(if watching {
+            "Watch AI vs AI"
+        } else {
+            "New battle"
+        });
         ui.separator();
         choices(ui, f);
         ui.add_space(12.0);
@@ -204,6 +231,10 @@ fn form(
                 && let Some((_, Ok(built))) = &f.preview
             {
                 pending.0 = Some(built.launch(f.seed, f.controllers, f.speed));
+                commands.insert_resource(LastChoice {
+                    scenario: f.scenarios[f.scenario].0.clone(),
+                    armies: f.army.map(|i| f.armies[i].0.clone()),
+                });
                 next.set(Screen::Battle);
             }
         });

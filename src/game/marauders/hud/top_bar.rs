@@ -29,6 +29,9 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, next: &mut NextState<Scree
         }
         ui.separator();
         match session.engine.awaiting() {
+            _ if session.replay.is_some() => {
+                ui.strong("Replay");
+            }
             Some(side) => {
                 let who = if session.human_turn().is_some() {
                     "your move"
