@@ -28,4 +28,7 @@ pub enum Command {
     Hold { model: u32 },
     /// The side's step is over (models that did not act hold).
     EndStep,
+    /// Take back the side's last move, if it made no contact and nothing has happened
+    /// since; the model may act again.
+    UndoMove,
 }

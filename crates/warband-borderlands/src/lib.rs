@@ -14,6 +14,7 @@ pub mod log;
 pub mod phases;
 pub mod sim;
 pub mod spells;
+pub mod undo;
 
 pub use command::Command;
 pub use engine::{Borderlands, Engine};

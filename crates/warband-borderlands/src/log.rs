@@ -31,6 +31,11 @@ pub enum LogEvent {
         to: (f32, f32),
         engaged: Vec<u32>,
     },
+    /// A plain move taken back: the model is at `to` again and has not acted.
+    MoveTakenBack {
+        model: u32,
+        to: (f32, f32),
+    },
     Attack {
         attacker: u32,
         target: u32,

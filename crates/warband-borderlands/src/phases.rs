@@ -199,6 +199,7 @@ pub fn apply(world: &mut World, side: Side, command: &Command) -> Result<(), Ref
             end_step(world, side);
             return Ok(());
         }
+        Command::UndoMove => return crate::undo::undo(world, side),
         Command::Move { model, to } => actions::do_move(world, side, *model, at(to)),
         Command::Withdraw { model, to } => actions::do_withdraw(world, side, *model, at(to)),
         Command::Retreat { model, to } => actions::do_retreat(world, side, *model, at(to)),

@@ -319,3 +319,38 @@ fn forks_and_hashes_cover_every_component() {
     let _: &Battle = e.battle();
     let _ = Condition::default();
 }
+
+#[test]
+fn a_plain_move_can_be_taken_back_and_the_model_acts_again() {
+    let (mut e, first) = sequential(&["Fighter 1", "Fighter 2"], &["Orc"]);
+    let side = first;
+    let (mine, foe) = if side == Side::A { (1, 3) } else { (3, 1) };
+    put(&mut e, mine, (10.0, 10.0));
+    put(&mut e, foe, (20.0, 20.0));
+    let before = e.state_hash();
+    e.submit(
+        side,
+        Command::Move {
+            model: mine,
+            to: (12.0, 10.0),
+        },
+    )
+    .unwrap();
+    e.submit(side, Command::UndoMove).unwrap();
+    let v = find(e.world(), mine).unwrap();
+    assert_eq!(v.base.center, Vec2::new(10.0, 10.0));
+    assert!(v.cond.can_act(), "it may act again");
+    assert_eq!(e.state_hash(), before);
+    assert!(e.submit(side, Command::UndoMove).is_err(), "once");
+    // A move into contact is a charge: it stays.
+    put(&mut e, foe, (10.0, 13.0));
+    e.submit(
+        side,
+        Command::Move {
+            model: mine,
+            to: (10.0, 13.0),
+        },
+    )
+    .unwrap();
+    assert!(e.submit(side, Command::UndoMove).is_err());
+}

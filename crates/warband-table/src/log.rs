@@ -125,6 +125,20 @@ impl<C: Serialize, E: Serialize> Log<C, E> {
         self.events.iter().filter_map(Entry::rules)
     }
 
+    /// The last command accepted, its side and what followed it ([`last_accepted`]).
+    pub fn last_accepted(&self) -> Option<LastAccepted<'_, C, E>> {
+        last_accepted(&self.events)
+    }
+
+    /// The log as it stood before the command now being judged (whose `Accepted` entry
+    /// the engine writes first): what a ruleset's `apply` reads of the past.
+    pub fn before_current(&self) -> &[Entry<C, E>] {
+        match self.events.split_last() {
+            Some((Entry::Accepted { .. }, rest)) => rest,
+            _ => &self.events,
+        }
+    }
+
     /// A stable digest of the whole log, event for event (FNV-1a over each event's RON
     /// text): two battles with the same digest logged the same things in the same order.
     pub fn digest(&self) -> u64 {
@@ -134,6 +148,25 @@ impl<C: Serialize, E: Serialize> Log<C, E> {
         }
         h.finish()
     }
+}
+
+/// A command accepted, its side, and the entries logged after it.
+pub type LastAccepted<'a, C, E> = (Side, &'a C, &'a [Entry<C, E>]);
+
+/// The last command accepted in `events` (refusals after it passed over) and its side,
+/// with everything logged after it: what "take back the last move" asks — was it a
+/// plain move, and has anything (a die, a charge) happened since?
+pub fn last_accepted<C, E>(events: &[Entry<C, E>]) -> Option<LastAccepted<'_, C, E>> {
+    let kept = events
+        .iter()
+        .rposition(|e| !matches!(e, Entry::Refused { .. }))?;
+    let at = events[..=kept]
+        .iter()
+        .rposition(|e| matches!(e, Entry::Accepted { .. }))?;
+    let Entry::Accepted { side, command } = &events[at] else {
+        return None;
+    };
+    Some((*side, command, &events[at + 1..=kept]))
 }
 
 /// Rolls with the battle's [`Dice`] and logs every die rolled, in order, in the battle's

@@ -25,6 +25,7 @@ pub(crate) fn apply(world: &mut World, side: Side, command: &Command) -> Result<
             activate(world, side, *unit, cost);
         }
         Command::Done => done(world, side)?,
+        Command::UndoMove => crate::undo::undo(world, side)?,
         Command::Pass => {
             active(world, side)?;
             end_activation(world, side);
@@ -120,7 +121,7 @@ fn act(world: &mut World, side: Side, command: &Command) -> Result<(), Refusal> 
             cast(world, &v, &t, *spell, *sure);
             false
         }
-        Command::Activate { .. } | Command::Pass | Command::Done => false,
+        Command::Activate { .. } | Command::Pass | Command::Done | Command::UndoMove => false,
     };
     let left = world.resource::<Battle>().activation.as_ref().map(|a| a.ap);
     if ends || left == Some(0) || left.is_none() {

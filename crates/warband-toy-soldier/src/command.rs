@@ -28,6 +28,9 @@ pub enum Command {
     },
     /// Spend the rest of the active unit's AP doing nothing.
     Pass,
+    /// Take back the active unit's last move, if it made no contact and nothing has
+    /// happened since; its AP are refunded.
+    UndoMove,
     /// End the turn once the other side has run out of tokens (an open activation is
     /// passed first); the side's remaining tokens are lost. Refused while the other side
     /// can still activate a unit: no side forfeits its tokens early.

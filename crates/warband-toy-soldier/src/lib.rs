@@ -15,6 +15,7 @@ pub mod fight;
 pub mod log;
 pub mod sim;
 pub mod turn;
+pub mod undo;
 
 pub use command::Command;
 pub use engine::{Engine, ToySoldier};

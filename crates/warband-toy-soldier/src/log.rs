@@ -34,6 +34,12 @@ pub enum LogEvent {
         unit: u32,
         facing: f32,
     },
+    /// A plain move taken back: the unit is at `to` again with `ap` refunded.
+    MoveTakenBack {
+        unit: u32,
+        to: (f32, f32),
+        ap: u32,
+    },
     Shot {
         shooter: u32,
         target: u32,

@@ -475,3 +475,37 @@ fn refusals_say_what_kind_of_thing_stopped_them() {
     };
     assert_eq!(kind(&mut e, Side::A, back), RefusalKind::Rule);
 }
+
+#[test]
+fn a_plain_move_can_be_taken_back_with_its_ap() {
+    let mut e = engine(&["Knight commander", "Dwarf warriors"], &["Orc warboss"], 6);
+    put(&mut e, 1, (3.0, 15.0), 0.0);
+    put(&mut e, 2, (12.0, 3.0), 0.0);
+    activate_with(&mut e, Side::A, 2, 8);
+    let at = |e: &warband_toy_soldier::Engine| find(e.world(), 2).unwrap().base.center;
+    let ap = |e: &warband_toy_soldier::Engine| battle(e).activation.as_ref().unwrap().ap;
+    let start = at(&e);
+    let before = e.state_hash();
+    let forward = Command::Move {
+        step: Step::Forward,
+        inches: 4.0,
+    };
+    e.submit(Side::A, forward.clone()).unwrap();
+    assert_eq!(ap(&e), 6);
+    e.submit(Side::A, Command::UndoMove).unwrap();
+    assert_eq!((at(&e), ap(&e)), (start, 8));
+    assert!(
+        events(&e)
+            .iter()
+            .any(|ev| matches!(ev, LogEvent::MoveTakenBack { unit: 2, ap: 2, .. }))
+    );
+    // The battle is as it was before the move (the log aside).
+    assert_eq!(e.state_hash(), before);
+    // Once: the last command is now the take-back.
+    assert!(e.submit(Side::A, Command::UndoMove).is_err());
+    // Not after anything else: a pivot since the move.
+    e.submit(Side::A, forward).unwrap();
+    e.submit(Side::A, Command::Pivot { degrees: 10.0 }).unwrap();
+    let why = e.submit(Side::A, Command::UndoMove).unwrap_err();
+    assert!(why.0.contains("last move can be taken back"), "{}", why.0);
+}

@@ -37,6 +37,7 @@ fn command(world: &World, c: &Command) -> String {
         Command::FirstAid { model, target } => format!("{} tends {}", n(model), n(target)),
         Command::Hold { model } => format!("{} holds", n(model)),
         Command::EndStep => "ends its step".into(),
+        Command::UndoMove => "takes back its move".into(),
     }
 }
 
@@ -60,6 +61,7 @@ fn event_line(world: &World, e: &LogEvent) -> Option<String> {
             }
         ),
         LogEvent::StepStarted { .. } | LogEvent::Moved { .. } => return None,
+        LogEvent::MoveTakenBack { model, .. } => format!("{} is back where it was", n(model)),
         LogEvent::Attack { need, swing, .. } => format!(
             "  needs {need}+: {}",
             match swing {

@@ -193,15 +193,22 @@ fn keys(
     }
     let command = if keys.just_pressed(KeyCode::Space) {
         Some(Command::EndStep)
+    } else if keys.just_pressed(KeyCode::KeyZ) {
+        Some(Command::UndoMove)
     } else if keys.just_pressed(KeyCode::KeyH) {
         chosen(&session, &bx, side).map(|v| Command::Hold { model: v.id })
     } else {
         None
     };
-    if let Some(c) = command
-        && session.submit(side, c).is_ok()
-    {
-        bx.model = None;
+    let undone = warband_borderlands::undo::check_undo(session.engine.world(), side)
+        .ok()
+        .map(|(v, _)| v.id);
+    if let Some(c) = command {
+        let undo = c == Command::UndoMove;
+        if session.submit(side, c).is_ok() {
+            // The model taken back stays chosen, to move again.
+            bx.model = if undo { undone } else { None };
+        }
     }
 }
 

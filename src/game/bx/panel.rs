@@ -120,9 +120,18 @@ fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) 
     if !foes_in_contact(world, v).is_empty() {
         ui.small("In melee: a click on open table withdraws fighting (half move); Shift-click retreats (free attacks at +2).");
     }
-    if ui.button("Hold (H)").clicked() {
-        command = Some(Command::Hold { model: v.id });
-    }
+    ui.horizontal(|ui| {
+        if ui.button("Hold (H)").clicked() {
+            command = Some(Command::Hold { model: v.id });
+        }
+        let undo = warband_borderlands::undo::check_undo(world, v.side).is_ok();
+        if ui
+            .add_enabled(undo, egui::Button::new("Take back move (Z)"))
+            .clicked()
+        {
+            command = Some(Command::UndoMove);
+        }
+    });
     command
 }
 

@@ -34,6 +34,7 @@ fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
             format!("casts {spell:?} ({how}) on {}", n(target))
         }
         Command::Pass => "passes".into(),
+        Command::UndoMove => "takes back its move".into(),
         Command::Done => "ends the turn".into(),
     }
 }
@@ -63,6 +64,7 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
         LogEvent::Defended { unit, danger } => format!("{} defends: {danger} danger left", n(unit)),
         LogEvent::Moved { ap, .. } => format!("  ({ap} AP)"),
         LogEvent::Pivoted { .. } => return None,
+        LogEvent::MoveTakenBack { ap, .. } => format!("  ({ap} AP back)"),
         LogEvent::Shot {
             protection, danger, ..
         } => {

@@ -152,6 +152,8 @@ fn keys(
         Some(Command::Pivot { degrees: turn })
     } else if keys.just_pressed(KeyCode::KeyE) {
         Some(Command::Pivot { degrees: -turn })
+    } else if keys.just_pressed(KeyCode::KeyZ) {
+        Some(Command::UndoMove)
     } else if keys.just_pressed(KeyCode::Space) {
         Some(Command::Pass)
     } else if keys.just_pressed(KeyCode::Enter) {

@@ -180,6 +180,13 @@ fn card(
         if ui.button("Pass (Space)").clicked() {
             command = Some(Command::Pass);
         }
+        let undo = warband_toy_soldier::undo::check_undo(world, v.side).is_ok();
+        if ui
+            .add_enabled(undo, egui::Button::new("Take back move (Z)"))
+            .clicked()
+        {
+            command = Some(Command::UndoMove);
+        }
         if end_turn_button(ui, world, v.side, "End the turn (Enter)") {
             command = Some(Command::Done);
         }
