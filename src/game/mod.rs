@@ -13,6 +13,8 @@ pub mod saves;
 pub mod screens;
 pub mod session;
 mod table;
+#[cfg(test)]
+mod test_app;
 mod toy;
 
 use bevy::prelude::*;

@@ -272,20 +272,13 @@ mod tests {
     }
 
     fn app(session: BxSession, chosen: u32, cursor: Option<Vec2>) -> App {
-        let mut app = App::new();
-        app.init_resource::<ButtonInput<MouseButton>>()
-            .init_resource::<ButtonInput<KeyCode>>()
-            .insert_resource(Pointer { cursor })
+        let mut app = crate::game::test_app::left_click(session, click.into_configs());
+        app.insert_resource(Pointer { cursor })
             .insert_resource(BxSelection {
                 model: Some(chosen),
                 hover: None,
                 spell: Some(Spell::Sleep),
-            })
-            .add_systems(Update, click);
-        app.world_mut().insert_non_send(session);
-        app.world_mut()
-            .resource_mut::<ButtonInput<MouseButton>>()
-            .press(MouseButton::Left);
+            });
         app
     }
 

@@ -255,20 +255,13 @@ mod tests {
 
     fn click_on(session: Session, chosen: u32, hover: u32) -> App {
         let at = model(session.engine.world(), hover).unwrap().base.center;
-        let mut app = App::new();
-        app.init_resource::<ButtonInput<MouseButton>>()
-            .init_resource::<ButtonInput<KeyCode>>()
-            .insert_resource(Selection {
-                model: Some(chosen),
-                hover: Some(hover),
-                cursor: Some(at),
-                ..Selection::default()
-            })
-            .add_systems(Update, click);
-        app.world_mut().insert_non_send(session);
-        app.world_mut()
-            .resource_mut::<ButtonInput<MouseButton>>()
-            .press(MouseButton::Left);
+        let mut app = crate::game::test_app::left_click(session, click.into_configs());
+        app.insert_resource(Selection {
+            model: Some(chosen),
+            hover: Some(hover),
+            cursor: Some(at),
+            ..Selection::default()
+        });
         app
     }
 

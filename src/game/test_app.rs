@@ -1,0 +1,21 @@
+//! What the desktop's App tests share (Bevy's `how_to_test_systems` pattern): an `App`
+//! with one input system, the battle's session as a non-send resource, and the left
+//! button pressed, to be updated once.
+
+use bevy::ecs::schedule::ScheduleConfigs;
+use bevy::ecs::system::ScheduleSystem;
+use bevy::prelude::*;
+
+/// An App that runs `system` on `session` with a left click just pressed; the test adds
+/// the resources the system reads, then calls `update`.
+pub fn left_click<S: 'static>(session: S, system: ScheduleConfigs<ScheduleSystem>) -> App {
+    let mut app = App::new();
+    app.init_resource::<ButtonInput<MouseButton>>()
+        .init_resource::<ButtonInput<KeyCode>>()
+        .add_systems(Update, system);
+    app.world_mut().insert_non_send(session);
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Left);
+    app
+}
