@@ -12,6 +12,8 @@ use crate::game::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warband_rules::Side;
+use warband_table::geometry::facing::to_world;
+use warband_table::geometry::{BaseShape, Placed};
 use warband_toy_soldier::battle::{Battle, in_play};
 
 pub(super) fn plugin(app: &mut App) {
@@ -79,8 +81,9 @@ fn top_line(ui: &mut egui::Ui, session: &ToySession) {
     crate::game::hud::turn_status(ui, session, "your activation");
 }
 
-/// Danger (orange) and damage (red) counters behind each unit, and a star on each
-/// Command unit, in screen space.
+/// Danger (orange) and damage (red) counters on each unit's own base, laid along its
+/// rear edge and sized to the base as it shows on screen (so they turn with the unit and
+/// never sit on a neighbour), and a star at the front of each Command unit.
 fn markers(
     mut contexts: EguiContexts,
     session: Option<NonSend<ToySession>>,
@@ -95,37 +98,11 @@ fn markers(
     let painter = crate::game::hud::table_painter(ctx, "toy markers");
     let screen = |p: Vec2| crate::game::hud::screen_point(cam, at, p);
     for u in in_play(session.engine.world()) {
-        let below = u.base.center - Vec2::Y * (u.base.shape.half_extents(u.base.facing).y + 0.35);
-        let Some(mut pos) = screen(below) else {
-            continue;
-        };
-        let chips = [
-            (u.marks.danger, egui::Color32::from_rgb(240, 150, 40), "⚠"),
-            (u.marks.damage, egui::Color32::from_rgb(200, 50, 45), "✚"),
-        ];
-        let shown: Vec<_> = chips.iter().filter(|c| c.0 > 0).collect();
-        pos.x -= (shown.len() as f32 - 1.0) * 16.0;
-        for (count, colour, icon) in shown {
-            painter.circle_filled(pos, 13.0, *colour);
-            painter.text(
-                pos,
-                egui::Align2::CENTER_CENTER,
-                format!("{icon}{count}"),
-                egui::FontId::proportional(12.0),
-                egui::Color32::WHITE,
-            );
-            pos.x += 32.0;
-        }
-        if u.command
-            && let Some(p) = screen(u.base.center)
-        {
-            painter.text(
-                p + egui::vec2(0.0, -18.0),
-                egui::Align2::CENTER_CENTER,
-                "★",
-                egui::FontId::proportional(18.0),
-                egui::Color32::from_rgb(250, 220, 90),
-            );
+        if let Some(place) = BasePlace::of(&u.base, &screen) {
+            chips(&painter, &place, &u);
+            if u.command {
+                star(&painter, &place);
+            }
         }
     }
     let world = session.engine.world();
@@ -136,6 +113,72 @@ fn markers(
         crate::game::hud::hover_card(ctx, "toy hover", |ui| unit_card(ui, world, &u));
     }
     Ok(())
+}
+
+/// Where a base lies on screen: its rear and front edge midpoints, the direction of its
+/// long edge, and how many pixels its depth covers.
+struct BasePlace {
+    rear: egui::Pos2,
+    front: egui::Pos2,
+    along: egui::Vec2,
+    depth_px: f32,
+}
+
+impl BasePlace {
+    fn of(base: &Placed, screen: &dyn Fn(Vec2) -> Option<egui::Pos2>) -> Option<Self> {
+        let (width, depth) = match base.shape {
+            BaseShape::Rect { width, depth } => (width, depth),
+            BaseShape::Round { diameter } => (diameter, diameter),
+        };
+        let ahead = to_world(base.facing, Vec2::Y);
+        let rear = screen(base.center - ahead * depth * 0.25)?;
+        let front = screen(base.center + ahead * depth * 0.3)?;
+        let side = screen(base.center + to_world(base.facing, Vec2::X) * width * 0.5)?;
+        let centre = screen(base.center)?;
+        let along = (side - centre).normalized();
+        let depth_px = (front - rear).length() / 0.55;
+        Some(Self {
+            rear,
+            front,
+            along,
+            depth_px,
+        })
+    }
+}
+
+/// The danger and damage chips of `u`, side by side along its rear edge.
+fn chips(painter: &egui::Painter, place: &BasePlace, u: &warband_toy_soldier::battle::View) {
+    let all = [
+        (u.marks.danger, egui::Color32::from_rgb(240, 150, 40), "⚠"),
+        (u.marks.damage, egui::Color32::from_rgb(200, 50, 45), "✚"),
+    ];
+    let shown: Vec<_> = all.iter().filter(|c| c.0 > 0).collect();
+    let radius = (place.depth_px * 0.45).clamp(5.0, 13.0);
+    let step = place.along * radius * 2.1;
+    let mut pos = place.rear - step * (shown.len() as f32 - 1.0) / 2.0;
+    for (count, colour, icon) in shown {
+        painter.circle_filled(pos, radius, *colour);
+        painter.circle_stroke(pos, radius, egui::Stroke::new(1.0, egui::Color32::BLACK));
+        painter.text(
+            pos,
+            egui::Align2::CENTER_CENTER,
+            format!("{icon}{count}"),
+            egui::FontId::proportional(radius * 0.95),
+            egui::Color32::WHITE,
+        );
+        pos += step;
+    }
+}
+
+/// The Command unit's star, at the front of its base.
+fn star(painter: &egui::Painter, place: &BasePlace) {
+    painter.text(
+        place.front,
+        egui::Align2::CENTER_CENTER,
+        "★",
+        egui::FontId::proportional((place.depth_px * 0.6).clamp(9.0, 18.0)),
+        egui::Color32::from_rgb(250, 220, 90),
+    );
 }
 
 /// The unit under the pointer: what it is and what is on it.
