@@ -104,8 +104,13 @@ pub trait Desk: Contest {
     fn problems(setup: &Self::Setup) -> Vec<String>;
     /// The scenario's length, e.g. "12 rounds" or "8 turns".
     fn length(setup: &Self::Setup) -> String;
-    /// A profile as the roster shows it: what it is, and its points (or XP).
+    /// A profile as the roster shows it: what it is, and its cost in [`Desk::cost_unit`].
     fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)>;
+    /// What an army's costs count: points, or in Borderlands a monster group's XP and a
+    /// party's levels (a party has no XP budget).
+    fn cost_unit(_setup: &Self::Setup, _army: &ArmyList) -> &'static str {
+        "pts"
+    }
     /// What the result screen says of one side beyond its losses: a broken side, and
     /// each model or unit it lost.
     fn result_notes(world: &World, side: Side) -> Vec<String>;
@@ -523,8 +528,21 @@ impl Desk for Borderlands {
 
     fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
         let c = setup.combatant(profile)?;
+        if c.hero {
+            let what = format!("level {} · AC {} · THAC0 {}", c.level, c.ac, c.thac0);
+            return Some((what, c.level as u32));
+        }
         let what = format!("AC {} · THAC0 {} · morale {}", c.ac, c.thac0, c.morale);
         Some((what, c.xp))
+    }
+
+    fn cost_unit(setup: &Self::Setup, army: &ArmyList) -> &'static str {
+        let party = army
+            .entries
+            .first()
+            .and_then(|e| setup.combatant(&e.profile))
+            .is_some_and(|c| c.hero);
+        if party { "levels" } else { "XP" }
     }
 
     fn result_notes(world: &World, side: Side) -> Vec<String> {
@@ -592,5 +610,20 @@ mod tests {
         assert!(toy.contains(&Controller::Ai(AiKind::Charge)));
         assert!(!toy.contains(&Controller::Ai(AiKind::Hard)));
         assert_eq!(Controller::choices(Ruleset::Marauders).len(), 6);
+    }
+
+    /// A party is counted in levels (it has no XP budget), a monster group in XP.
+    #[test]
+    fn a_party_counts_levels_and_monsters_xp() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/cave-mouth.ron");
+        let mut setup = warband_borderlands::data::BattleSetup::load(&file).unwrap();
+        let armies = Borderlands::armies(&mut setup).clone();
+        assert_eq!(Borderlands::cost_unit(&setup, &armies.a), "levels");
+        assert_eq!(Borderlands::cost_unit(&setup, &armies.b), "XP");
+        let (what, level) = Borderlands::entry(&setup, "Fighter 2").unwrap();
+        assert_eq!(level, 2);
+        assert!(what.starts_with("level 2"), "{what}");
+        assert_eq!(Borderlands::entry(&setup, "Kobold").unwrap().1, 5);
     }
 }

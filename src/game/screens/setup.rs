@@ -84,13 +84,9 @@ where
         );
         ui.add_space(8.0);
         let mut setup = self.setup.clone();
-        let unit = if R::RULESET == Ruleset::Borderlands {
-            "XP"
-        } else {
-            "pts"
-        };
         for side in Side::BOTH {
             let army = R::armies(&mut setup).get(side).clone();
+            let unit = R::cost_unit(&self.setup, &army);
             setup_preview::roster(ui, &army, side, |n| R::entry(&self.setup, n), unit);
             ui.add_space(6.0);
         }
