@@ -546,7 +546,18 @@ impl Desk for Borderlands {
     }
 
     fn result_notes(world: &World, side: Side) -> Vec<String> {
-        let mut out = Vec::new();
+        let battle = world.resource::<warband_borderlands::battle::Battle>();
+        // At the round limit HP removed decides, whoever is left standing: say so.
+        let at_limit = battle.round >= battle.round_limit;
+        let mut out = vec![format!(
+            "Took {} HP off the enemy (a model counts down to 0 HP at most){}",
+            battle.side(side).hp_removed,
+            if at_limit {
+                "; at the round limit the side that took more wins, whoever still stands"
+            } else {
+                ""
+            }
+        )];
         if world
             .resource::<warband_borderlands::battle::Battle>()
             .side(side)

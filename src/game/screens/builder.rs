@@ -29,6 +29,8 @@ struct Builder {
     /// Borderlands weapons and armour, for the hero designer.
     armoury: Option<warband_borderlands::data::Armoury>,
     army: ArmyList,
+    /// The file the army was loaded from: saving writes over it, even renamed.
+    file: Option<std::path::PathBuf>,
     saved: Vec<ArmyFile>,
     /// The armies the game ships, to copy.
     shipped: Vec<ArmyFile>,
@@ -43,6 +45,7 @@ impl Builder {
         match Catalogue::load(ruleset) {
             Ok(c) => {
                 self.army = c.blank();
+                self.file = None;
                 self.catalogue = c;
                 self.message = crate::game::saves::own_data_problem(ruleset);
             }
@@ -50,12 +53,14 @@ impl Builder {
         }
     }
 
-    /// Loads an army into the builder, with its ruleset's catalogue.
-    fn take(&mut self, army: ArmyList) {
+    /// Loads an army into the builder, with its ruleset's catalogue, and the file it
+    /// came from (None for a new army or a copy).
+    fn take(&mut self, army: ArmyList, file: Option<std::path::PathBuf>) {
         if army.ruleset != self.catalogue.ruleset {
             self.switch(army.ruleset);
         }
         self.army = army;
+        self.file = file;
     }
 }
 
@@ -92,6 +97,7 @@ fn open(
         units: Default::default(),
         armoury,
         army: catalogue.blank(),
+        file: None,
         catalogue,
         saved: list_armies(&armies_dir()),
         shipped: list_armies(&crate::game::saves::assets_dir().join("armies")),
@@ -115,8 +121,12 @@ fn builder(
         .show(&mut root, |ui| {
             let folder = armies_dir().display().to_string();
             match builder_files::show(ui, &folder, &b.saved, &b.shipped) {
-                Some(FileAction::Load(a)) | Some(FileAction::Copy(a)) => b.take(a),
+                Some(FileAction::Load(a, path)) => b.take(a, Some(path)),
+                Some(FileAction::Copy(a)) => b.take(a, None),
                 Some(FileAction::Delete(path)) => {
+                    if b.file.as_ref() == Some(&path) {
+                        b.file = None;
+                    }
                     b.message = Some(match std::fs::remove_file(&path) {
                         Ok(()) => format!("Deleted {}", path.display()),
                         Err(e) => format!("Could not delete: {e}"),
@@ -233,15 +243,22 @@ fn builder(
         ui.horizontal(|ui| {
             if ui.button("New").clicked() {
                 *army = b.catalogue.blank();
+                b.file = None;
             }
             if ui
                 .add_enabled(problems.is_empty(), egui::Button::new("💾 Save"))
                 .clicked()
             {
                 let dir = armies_dir();
-                let path = dir.join(format!("{}.ron", slug(&army.name)));
+                let path = b
+                    .file
+                    .clone()
+                    .unwrap_or_else(|| dir.join(format!("{}.ron", slug(&army.name))));
                 b.message = Some(match save_ron(&path, army) {
-                    Ok(()) => format!("Saved to {}", path.display()),
+                    Ok(()) => {
+                        b.file = Some(path.clone());
+                        format!("Saved to {}", path.display())
+                    }
                     Err(e) => format!("Could not save: {e}"),
                 });
                 b.saved = list_armies(&dir);
@@ -253,6 +270,7 @@ fn builder(
                 && let Some(random) = random_army(&b.catalogue, limit, &mut b.rng)
             {
                 *army = random;
+                b.file = None;
             }
         });
         if let Some(m) = &b.message {

@@ -8,8 +8,8 @@ use warband_rules::army::ArmyList;
 
 /// What the player asked of a file in the list.
 pub(super) enum FileAction {
-    /// Edit this army (saving writes over its file).
-    Load(ArmyList),
+    /// Edit this army (saving writes over its file, renamed or not).
+    Load(ArmyList, PathBuf),
     /// Edit a copy of this army under a new name.
     Copy(ArmyList),
     Delete(PathBuf),
@@ -51,7 +51,7 @@ fn row(ui: &mut egui::Ui, f: &ArmyFile, own: bool, action: &mut Option<FileActio
         Ok(a) => {
             ui.label(format!("{} ({})", a.name, a.ruleset.title()));
             if own && ui.small_button("Load").clicked() {
-                *action = Some(FileAction::Load(a.clone()));
+                *action = Some(FileAction::Load(a.clone(), f.path.clone()));
             }
             let copy = if own { "Duplicate" } else { "Copy" };
             if ui.small_button(copy).clicked() {

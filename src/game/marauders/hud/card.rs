@@ -38,11 +38,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
         }
         if !p.spells.is_empty() {
             ui.label("Spells");
-            ui.label(format!(
-                "{} ({} slot(s) left)",
-                p.spells.join(", "),
-                m.slots
-            ));
+            ui.add(egui::Label::new(p.spells.join(", ")).wrap());
+            ui.end_row();
+            ui.label("Slots left");
+            ui.label(m.slots.to_string());
             ui.end_row();
         }
     });
