@@ -48,38 +48,10 @@ fn result<R: Desk>(
     let notes = Side::BOTH.map(|s| R::result_notes(world, s));
     let mut setup = session.setup.clone();
     let names = Side::BOTH.map(|s| R::armies(&mut setup).get(s).name.clone());
-    egui::CentralPanel::default().show(&mut root, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.add_space(40.0);
-            let (title, colour) = match outcome.as_ref().and_then(|o| o.winner) {
-                Some(side) => (
-                    format!("{} wins", names[side.index()]),
-                    palette::side_egui(side),
-                ),
-                None => ("A draw".to_string(), egui::Color32::LIGHT_GRAY),
-            };
-            ui.heading(egui::RichText::new(title).size(40.0).color(colour));
-            if let Some(o) = &outcome {
-                ui.label(&o.reason);
-            }
-            ui.label(format!(
-                "{} played",
-                warband_table::sim::rounds::<R>(rounds)
-            ));
-            ui.add_space(20.0);
-        });
-        ui.columns(2, |cols| {
-            for (col, side) in cols.iter_mut().zip(Side::BOTH) {
-                col.heading(
-                    egui::RichText::new(&names[side.index()]).color(palette::side_egui(side)),
-                );
-                col.label(format!("{} lost: {}", R::LOSSES, losses[side.index()]));
-                for note in &notes[side.index()] {
-                    col.small(note);
-                }
-            }
-        });
-        ui.add_space(20.0);
+    // The buttons stay in view below however long the lists of losses run (the great
+    // field's pushed them off screen); Escape is the Main menu button.
+    egui::Panel::bottom("result buttons").show(&mut root, |ui| {
+        ui.add_space(8.0);
         ui.vertical_centered(|ui| {
             ui.horizontal(|ui| {
                 if ui.button("▶ Watch replay").clicked() {
@@ -101,6 +73,44 @@ fn result<R: Desk>(
                 ui.label(s);
             }
         });
+        ui.add_space(8.0);
     });
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(40.0);
+                let (title, colour) = match outcome.as_ref().and_then(|o| o.winner) {
+                    Some(side) => (
+                        format!("{} wins", names[side.index()]),
+                        palette::side_egui(side),
+                    ),
+                    None => ("A draw".to_string(), egui::Color32::LIGHT_GRAY),
+                };
+                ui.heading(egui::RichText::new(title).size(40.0).color(colour));
+                if let Some(o) = &outcome {
+                    ui.label(&o.reason);
+                }
+                ui.label(format!(
+                    "{} played",
+                    warband_table::sim::rounds::<R>(rounds)
+                ));
+                ui.add_space(20.0);
+            });
+            ui.columns(2, |cols| {
+                for (col, side) in cols.iter_mut().zip(Side::BOTH) {
+                    col.heading(
+                        egui::RichText::new(&names[side.index()]).color(palette::side_egui(side)),
+                    );
+                    col.label(format!("{} lost: {}", R::LOSSES, losses[side.index()]));
+                    for note in &notes[side.index()] {
+                        col.small(note);
+                    }
+                }
+            });
+        });
+    });
+    if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        next.set(Screen::MainMenu);
+    }
     Ok(())
 }

@@ -27,10 +27,9 @@ pub fn draw(
     };
     let ctx = contexts.ctx_mut()?;
     let (cam, at) = *camera;
-    let painter = ctx.layer_painter(egui::LayerId::new(
-        egui::Order::Background,
-        egui::Id::new("model labels"),
-    ));
+    // Clipped to the room the panels leave, as every ruleset's marks are: zoomed in, a
+    // label no longer lies over the log or the panels.
+    let painter = crate::game::hud::table_painter(ctx, "model labels");
     let all = in_play(session.engine.world());
     let screen = |p: Vec2| crate::game::hud::screen_point(cam, at, p);
     for m in &all {
