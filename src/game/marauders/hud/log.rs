@@ -84,6 +84,15 @@ fn line(
             None,
             format!("  🎲 {} = {} ({})", d.die, d.value, d.purpose),
         ),
+        // A shot is told as it is made, so one that misses is in the log too; what
+        // stops or damages it follows on its own lines.
+        Entry::Accepted {
+            side,
+            command: Command::Shoot { model, target },
+        } => (
+            Some(*side),
+            format!("{} shoots at {}", name(*model), name(*target)),
+        ),
         Entry::Accepted { .. } => return None,
         Entry::Refused {
             side,
@@ -249,6 +258,33 @@ mod tests {
         assert_eq!(lines.len(), 400);
         assert!(lines[0].1.contains("Round 601"), "{:?}", lines[0]);
         assert!(lines[399].1.contains("Round 1000"));
+    }
+
+    #[test]
+    fn every_shot_is_in_the_log_hit_or_miss() {
+        let shot = |model, target| Entry::Accepted {
+            side: Side::A,
+            command: Command::Shoot { model, target },
+        };
+        let events = vec![
+            shot(1, 2),
+            shot(1, 3),
+            LogEvent::ShotStopped {
+                shooter: 1,
+                by: "Low wall".into(),
+            }
+            .into(),
+        ];
+        let lines = visible_lines(&events, &LogFilter::default(), &[], 10);
+        let text: Vec<&str> = lines.iter().map(|(_, l)| l.as_str()).collect();
+        assert_eq!(
+            text,
+            [
+                "#1 shoots at #2",
+                "#1 shoots at #3",
+                "#1's shot is stopped by Low wall"
+            ]
+        );
     }
 
     #[test]
