@@ -66,6 +66,9 @@ pub fn rounds(ui: &mut egui::Ui, games: &[GameResult], height: f32) {
         .include_x(f64::from(top) + 1.0)
         .include_y(0.0)
         .x_axis_label("rounds")
+        // Lines (and numbers) at every round: a battle lasts at most a few dozen, and
+        // the default spacing left only the 0 labelled.
+        .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 2.0, 10.0]))
         .y_axis_label("battles")
         .allow_scroll(false)
         .show(ui, |p| {
