@@ -125,11 +125,6 @@ impl<C: Serialize, E: Serialize> Log<C, E> {
         self.events.iter().filter_map(Entry::rules)
     }
 
-    /// The last command accepted, its side and what followed it ([`last_accepted`]).
-    pub fn last_accepted(&self) -> Option<LastAccepted<'_, C, E>> {
-        last_accepted(&self.events)
-    }
-
     /// The log as it stood before the command now being judged (whose `Accepted` entry
     /// the engine writes first): what a ruleset's `apply` reads of the past.
     pub fn before_current(&self) -> &[Entry<C, E>] {

@@ -2,6 +2,7 @@
 //! out of tokens leaves the rest to the other (which may spend them or end the turn),
 //! tokens reset; after the turn limit, points of enemy units removed decide.
 
+use crate::actions::check_activate;
 use crate::battle::{Battle, ModelIndex, end_battle, find, in_play, log, roll};
 use crate::components::*;
 use crate::log::LogEvent;
@@ -176,10 +177,9 @@ pub fn yield_command(world: &World, side: Side) -> crate::Command {
     if check_done(world, side).is_ok() {
         return crate::Command::Done;
     }
-    let tokens = world.resource::<Battle>().side(side).tokens;
     in_play(world)
         .into_iter()
-        .filter(|v| v.side == side && activation_cost(v.spent) <= tokens)
+        .filter(|v| check_activate(world, side, v.id).is_ok())
         .min_by_key(|v| (activation_cost(v.spent), v.id))
         .map_or(crate::Command::Done, |v| crate::Command::Activate {
             unit: v.id,

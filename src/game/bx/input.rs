@@ -200,15 +200,14 @@ fn keys(
     } else {
         None
     };
-    let undone = warband_borderlands::undo::check_undo(session.engine.world(), side)
-        .ok()
+    let Some(c) = command else { return };
+    // The model taken back stays chosen, to move again.
+    let undone = (c == Command::UndoMove)
+        .then(|| warband_borderlands::undo::check_undo(session.engine.world(), side).ok())
+        .flatten()
         .map(|(v, _)| v.id);
-    if let Some(c) = command {
-        let undo = c == Command::UndoMove;
-        if session.submit(side, c).is_ok() {
-            // The model taken back stays chosen, to move again.
-            bx.model = if undo { undone } else { None };
-        }
+    if session.submit(side, c).is_ok() {
+        bx.model = undone;
     }
 }
 

@@ -9,7 +9,7 @@ use warband_borderlands::data::{Armoury, HeroList};
 use warband_rules::borderlands::Class;
 use warband_rules::borderlands::MAX_HERO_LEVEL;
 use warband_rules::borderlands::profile::{
-    Combatant, Hero, class_spells, hero_problems, slot_index,
+    Combatant, Hero, castable_at, class_spells, hero_problems,
 };
 
 pub struct Designer {
@@ -116,10 +116,9 @@ fn kit(ui: &mut egui::Ui, h: &mut Hero, arms: &Armoury) {
     if !learnable.is_empty() {
         ui.horizontal_wrapped(|ui| {
             ui.label("Spells");
-            let slots = h.class.spells_per_day(h.level);
             for spell in learnable {
                 let mut on = h.spells.contains(spell);
-                let castable = slots[slot_index(*spell)] > 0;
+                let castable = castable_at(h.class, h.level, *spell);
                 let label = format!("{} (level {})", spell.name(), spell.level());
                 let box_ = ui.add_enabled(castable || on, egui::Checkbox::new(&mut on, label));
                 let box_ = box_.on_disabled_hover_text(format!(

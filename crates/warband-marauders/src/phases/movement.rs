@@ -181,10 +181,6 @@ fn checked(
     Ok((check, others))
 }
 
-fn own_mobile_model(world: &mut World, side: Side, id: u32) -> Result<ModelView, Refusal> {
-    check_mobile(world, side, id)
-}
-
 /// Model `id` of `side` if it may move this phase at all (in play, not moved, awake, no
 /// spell declared): what the screen asks before it offers a move.
 pub fn check_mobile(world: &World, side: Side, id: u32) -> Result<ModelView, Refusal> {
@@ -212,7 +208,7 @@ pub(super) fn move_model(
     id: u32,
     to: (f32, f32),
 ) -> Result<(), Refusal> {
-    let m = own_mobile_model(world, side, id)?;
+    let m = check_mobile(world, side, id)?;
     if m.engaged_since.is_some() {
         return refuse(format!(
             "{} is engaged: it may only disengage",
@@ -246,7 +242,7 @@ pub(super) fn disengage(
             ));
         }
     }
-    let m = own_mobile_model(world, side, id)?;
+    let m = check_mobile(world, side, id)?;
     let (check, others) = checked(world, &m, to)?;
     let end_base = m.base.at(check.end);
     if others

@@ -91,14 +91,6 @@ impl Spell {
         }
     }
 
-    /// Whether it is cast on a friend or the caster (else on enemies).
-    pub fn friendly(self) -> bool {
-        matches!(
-            self.target(),
-            SpellTarget::AllyTouched | SpellTarget::Caster
-        )
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Spell::Sleep => "Sleep",
@@ -397,10 +389,14 @@ pub fn hero_problems(h: &Hero) -> Vec<String> {
     out
 }
 
+/// Whether a hero of `class` and `level` has a slot of the spell's level to cast it from.
+pub fn castable_at(class: Class, level: u8, spell: Spell) -> bool {
+    class.spells_per_day(level)[slot_index(spell)] > 0
+}
+
 /// Spells a hero may not take: not its class's, or of a level it has no slot for yet
 /// (Hold Person from cleric level 4).
 fn spell_problems(h: &Hero) -> Vec<String> {
-    let slots = h.class.spells_per_day(h.level);
     let mut out = Vec::new();
     for spell in &h.spells {
         if !class_spells(h.class).contains(spell) {
@@ -410,9 +406,9 @@ fn spell_problems(h: &Hero) -> Vec<String> {
                 h.class.name(),
                 spell.name()
             ));
-        } else if slots[slot_index(*spell)] == 0 {
+        } else if !castable_at(h.class, h.level, *spell) {
             let from = (1..=MAX_HERO_LEVEL)
-                .find(|l| h.class.spells_per_day(*l)[slot_index(*spell)] > 0)
+                .find(|l| castable_at(h.class, *l, *spell))
                 .unwrap_or(MAX_HERO_LEVEL);
             out.push(format!(
                 "{}: {} is a level-{} spell, which a {} casts from level {from}, not {}",
