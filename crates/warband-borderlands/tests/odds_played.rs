@@ -10,7 +10,6 @@ use warband_borderlands::battle::find;
 use warband_borderlands::{Borderlands, Command, Engine};
 use warband_rules::borderlands::clauses::ATTACK;
 use warband_rules::borderlands::{needed, swing_odds};
-use warband_table::save::Save;
 
 /// What the card says of a melee or shot about to be made: the d20 face needed and the
 /// chance to hit (None when the target is helpless and no die is rolled).
@@ -46,12 +45,7 @@ fn card(e: &Engine, side: warband_rules::Side, c: &Command) -> Option<(u8, f64)>
 fn the_attack_card_needs_what_the_engine_rolls_against() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/borderlands");
     let mut checked = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.file_name().is_some_and(|n| n == "digests.ron") {
-            continue;
-        }
-        let save = Save::<Borderlands>::read(&path).unwrap();
+    for (path, save) in warband_table::corpus::saves::<Borderlands>(&dir).unwrap() {
         let mut e = Engine::new(&save.setup, save.seed).unwrap();
         for (side, c) in &save.commands {
             let shown = card(&e, *side, c);
@@ -64,14 +58,14 @@ fn the_attack_card_needs_what_the_engine_rolls_against() {
                 .iter()
                 .filter_map(|x| x.die())
                 .find(|d| d.clause == ATTACK)
-                .unwrap_or_else(|| panic!("{}: {c:?} rolled no attack die", path.display()));
-            assert_eq!(die.need, Some(face), "{}: {c:?}", path.display());
+                .unwrap_or_else(|| panic!("{}: {c:?} rolled no attack die", path));
+            assert_eq!(die.need, Some(face), "{}: {c:?}", path);
             // A natural 1 misses and a 20 hits: the chance of the face, within [1, 19]/20.
             let by_die = f64::from(21 - face.clamp(2, 20)) / 20.0;
             assert!(
                 (hit - by_die).abs() < 1e-9,
                 "{}: {c:?}: {hit} v {by_die}",
-                path.display()
+                path
             );
             checked += 1;
         }

@@ -64,6 +64,18 @@ pub fn verify<R: Rules>(dir: &Path) -> Result<usize, String> {
     Ok(digests.len())
 }
 
+/// Every save of a corpus, by file name, as its digests list them.
+pub fn saves<R: Rules>(dir: &Path) -> Result<Vec<(String, Save<R>)>, String> {
+    let digests: Digests = load_ron(&dir.join("digests.ron")).map_err(|e| e.to_string())?;
+    digests
+        .into_keys()
+        .map(|file| {
+            let save = Save::<R>::read(&dir.join(&file)).map_err(|e| e.to_string())?;
+            Ok((file, save))
+        })
+        .collect()
+}
+
 /// Whether the save `file` of `dir` still replays to exactly its recorded digests.
 fn still_replays<R: Rules>(dir: &Path, file: &str, recorded: Digest) -> bool {
     let Ok(save) = Save::<R>::read(&dir.join(file)) else {

@@ -8,7 +8,6 @@ use warband_rules::Aspect;
 use warband_rules::toy_soldier::clauses::{MELEE, SHOT_REMAINDER};
 use warband_rules::toy_soldier::{landed, landed_distribution, melee_odds, melee_score};
 use warband_table::geometry::aspect_of;
-use warband_table::save::Save;
 use warband_toy_soldier::actions::{active, check_shot};
 use warband_toy_soldier::battle::find;
 use warband_toy_soldier::log::{Entry, LogEvent};
@@ -110,12 +109,7 @@ fn check_volley(e: &mut Engine, side: Side, target: u32, ap: u32) -> bool {
 fn the_odds_panel_shows_what_the_engine_plays() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/toy-soldier");
     let (mut fights, mut volleys) = (0, 0);
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.file_name().is_some_and(|n| n == "digests.ron") {
-            continue;
-        }
-        let save = Save::<ToySoldier>::read(&path).unwrap();
+    for (path, save) in warband_table::corpus::saves::<ToySoldier>(&dir).unwrap() {
         let mut e = Engine::new(&save.setup, save.seed).unwrap();
         for (side, c) in &save.commands {
             match c {
@@ -130,7 +124,7 @@ fn the_odds_panel_shows_what_the_engine_plays() {
             }
         }
         let replayed = e.state_hash();
-        assert_eq!(replayed, save.final_hash, "{}", path.display());
+        assert_eq!(replayed, save.final_hash, "{path}");
     }
     assert!(
         fights > 20 && volleys > 200,
