@@ -4,6 +4,7 @@
 
 mod cli;
 mod game;
+mod rulesets;
 
 use clap::Parser;
 use std::process::ExitCode;

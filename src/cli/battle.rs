@@ -3,9 +3,9 @@
 use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use warband_marauders::ai::AiKind;
 use warband_rules::Side;
 use warband_table::engine::{Engine, Rules};
+use warband_table::player::PlayerKind;
 use warband_table::player::play;
 use warband_table::save::Save;
 use warband_table::sim::Contest;
@@ -26,13 +26,13 @@ pub enum Ai {
 }
 
 impl Ai {
-    pub fn kind(self) -> AiKind {
+    pub fn kind(self) -> PlayerKind {
         match self {
-            Ai::Random => AiKind::Random,
-            Ai::Charge => AiKind::Charge,
-            Ai::Easy => AiKind::Easy,
-            Ai::Normal => AiKind::Normal,
-            Ai::Hard => AiKind::Hard,
+            Ai::Random => PlayerKind::Random,
+            Ai::Charge => PlayerKind::Charge,
+            Ai::Easy => PlayerKind::Easy,
+            Ai::Normal => PlayerKind::Normal,
+            Ai::Hard => PlayerKind::Hard,
         }
     }
 

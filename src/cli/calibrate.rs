@@ -42,14 +42,9 @@ pub struct CalibrateArgs {
 
 /// The open table each ruleset calibrates on unless told otherwise.
 pub fn default_scenario(ruleset: Ruleset) -> PathBuf {
-    let file = match ruleset {
-        Ruleset::Marauders => "open-field.ron",
-        Ruleset::ToySoldier => "open-meadow.ron",
-        Ruleset::Borderlands => "open-ground.ron",
-    };
-    crate::game::saves::assets_dir()
+    warband_table::files::shipped_root()
         .join("scenarios")
-        .join(file)
+        .join(crate::rulesets::calibration_ground(ruleset))
 }
 
 pub fn calibrate_cmd(args: CalibrateArgs) -> ExitCode {

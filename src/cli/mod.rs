@@ -52,35 +52,10 @@ pub enum Command {
     Lab(window::LabArgs),
 }
 
-/// The ruleset a scenario, army or save file is for (a save of format 1, which names
-/// none, is Marauders).
+/// The ruleset a scenario, army or save file is for, or the exit code after saying why
+/// the file cannot say.
 pub fn ruleset_of(file: &std::path::Path) -> Result<warband_rules::Ruleset, ExitCode> {
-    file_ruleset(file).map_err(data_error)
-}
-
-/// [`ruleset_of`] without printing: the problem if the file cannot say.
-pub fn file_ruleset(
-    file: &std::path::Path,
-) -> Result<warband_rules::Ruleset, warband_table::files::DataError> {
-    use warband_table::files::DataError;
-    let value: ron::Value = warband_table::files::load_ron(file)?;
-    let named = match &value {
-        ron::Value::Map(m) => m.get(&ron::Value::String("ruleset".into())).cloned(),
-        _ => None,
-    };
-    match named {
-        None => Ok(warband_rules::Ruleset::Marauders),
-        Some(ron::Value::String(id)) => id.parse().map_err(|e: String| DataError::new(file, e)),
-        Some(other) => Err(DataError::new(
-            file,
-            format!("`ruleset` should be a ruleset id, not {other:?}"),
-        )),
-    }
-}
-
-/// Every problem `warband validate` finds in a file.
-pub fn problems_of_file(file: &std::path::Path) -> Vec<String> {
-    validate::problems_of(file)
+    crate::rulesets::file_ruleset(file).map_err(data_error)
 }
 
 /// Prints a data error and gives the failure exit code.
@@ -89,27 +64,7 @@ pub fn data_error(e: warband_table::files::DataError) -> ExitCode {
     ExitCode::FAILURE
 }
 
-/// Runs `$body` with `$R` standing for the engine of `$ruleset`: the one place the
-/// command line turns a ruleset read from a file into a type.
-macro_rules! with_rules {
-    ($ruleset:expr, $R:ident => $body:expr) => {
-        match $ruleset {
-            warband_rules::Ruleset::Marauders => {
-                type $R = warband_marauders::engine::Marauders;
-                $body
-            }
-            warband_rules::Ruleset::Borderlands => {
-                type $R = warband_borderlands::Borderlands;
-                $body
-            }
-            warband_rules::Ruleset::ToySoldier => {
-                type $R = warband_toy_soldier::ToySoldier;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_rules;
+pub(crate) use crate::rulesets::with_rules;
 
 /// A battle's setup and its two players.
 pub type Matchup<R> = (

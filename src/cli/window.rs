@@ -164,19 +164,19 @@ fn open(
     let mut controllers = controllers;
     for (c, side) in controllers.iter_mut().zip(["A", "B"]) {
         if let Controller::Ai(kind) = *c
-            && !crate::game::session::playable(ruleset, kind)
+            && !crate::game::desk::playable(ruleset, kind)
         {
             eprintln!(
                 "note: {} has no `{kind}` player; `normal` plays side {side}",
                 ruleset.title()
             );
-            *c = Controller::Ai(warband_marauders::ai::AiKind::Normal);
+            *c = Controller::NORMAL;
         }
     }
     super::with_rules!(ruleset, R => open_of::<R>(scenario, seed, controllers, speed, window))
 }
 
-fn open_of<R: crate::game::session::Desk>(
+fn open_of<R: crate::game::desk::Desk>(
     scenario: &std::path::Path,
     seed: u64,
     controllers: [Controller; 2],
@@ -229,7 +229,7 @@ pub fn watch(args: WatchArgs) -> ExitCode {
 }
 
 /// Opens a saved battle of ruleset `R` to watch again.
-fn replay_of<R: crate::game::session::Desk>(file: &std::path::Path, args: &WatchArgs) -> ExitCode {
+fn replay_of<R: crate::game::desk::Desk>(file: &std::path::Path, args: &WatchArgs) -> ExitCode {
     let save = match warband_table::save::Save::<R>::read(file) {
         Ok(s) => s,
         Err(e) => return super::data_error(e),

@@ -4,6 +4,7 @@
 
 mod bx;
 mod camera;
+pub mod desk;
 mod hud;
 mod marauders;
 mod models;
@@ -58,10 +59,8 @@ pub fn run(start: Start) {
             camera::plugin,
             table::plugin,
             pointer::plugin,
-            marauders::plugin,
             screens::plugin,
-            toy::plugin,
-            bx::plugin,
+            desk::plugin,
         ));
     if let Some((path, after)) = start.screenshot {
         app.add_plugins(move |app: &mut App| {

@@ -1,8 +1,8 @@
 //! Colours of the table, the sides and the overlays.
 
 use bevy::prelude::*;
-use warband_marauders::Side;
-use warband_marauders::data::TerrainKind;
+use warband_rules::Side;
+use warband_table::table::TerrainKind;
 
 pub const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.13);
 pub const MAT: Color = Color::srgb(0.24, 0.36, 0.22);

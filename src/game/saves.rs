@@ -1,7 +1,8 @@
 //! Where the game keeps its files: the assets it ships, and the player's saved battles
 //! and armies in the OS data folder. Writes go to a temporary file and are renamed.
 
-use crate::game::session::{Controller, Desk, Launch, Starter};
+use crate::game::desk::{Desk, desk};
+use crate::game::session::{Controller, Launch, Starter};
 use std::path::{Path, PathBuf};
 use warband_table::save::Save;
 use warband_table::sim::Contest;
@@ -54,76 +55,6 @@ pub fn lab_dir() -> PathBuf {
     data_dir().join("lab")
 }
 
-/// The Toy Soldier units the player made with the unit designer.
-pub fn units_file() -> PathBuf {
-    data_dir().join("units.ron")
-}
-
-/// The player's own Toy Soldier units (none if there is no file yet).
-pub fn load_units() -> Result<Vec<warband_rules::toy_soldier::UnitProfile>, String> {
-    let path = units_file();
-    if !path.is_file() {
-        return Ok(Vec::new());
-    }
-    warband_table::files::load_ron::<warband_toy_soldier::data::UnitList>(&path)
-        .map(|l| l.units)
-        .map_err(|e| e.to_string())
-}
-
-/// What is wrong with the player's own designs for a ruleset (a damaged `units.ron` or
-/// `heroes.ron`), which the builder and setup then go without.
-pub fn own_data_problem(ruleset: warband_rules::Ruleset) -> Option<String> {
-    let problem = match ruleset {
-        warband_rules::Ruleset::ToySoldier => load_units().err(),
-        warband_rules::Ruleset::Borderlands => hero_problems(),
-        warband_rules::Ruleset::Marauders => None,
-    };
-    problem.map(|p| format!("Your own designs are left out: {p}"))
-}
-
-/// The Borderlands heroes the player made with the hero designer.
-pub fn heroes_file() -> PathBuf {
-    data_dir().join("heroes.ron")
-}
-
-/// The player's own heroes (none if there is no file yet), or what is wrong with the file.
-pub fn load_heroes() -> Result<Vec<warband_rules::borderlands::profile::Hero>, String> {
-    let path = heroes_file();
-    if !path.is_file() {
-        return Ok(Vec::new());
-    }
-    warband_table::files::load_ron::<warband_borderlands::data::HeroList>(&path)
-        .map(|l| l.heroes)
-        .map_err(|e| e.to_string())
-}
-
-/// The player's heroes as combatants, made with the shipped armoury, and the problem of
-/// each that cannot be made.
-fn usable_heroes() -> Result<
-    (
-        Vec<warband_rules::borderlands::profile::Combatant>,
-        Vec<String>,
-    ),
-    String,
-> {
-    let armoury = assets_dir().join("bestiary").join("borderlands.ron");
-    warband_borderlands::data::usable_heroes(&armoury, &load_heroes()?).map_err(|e| e.to_string())
-}
-
-/// The player's heroes that can be made (a bad one is left out, not all of them).
-pub fn hero_combatants() -> Result<Vec<warband_rules::borderlands::profile::Combatant>, String> {
-    usable_heroes().map(|(made, _)| made)
-}
-
-/// What is wrong with the player's heroes: a damaged file, or each hero left out.
-fn hero_problems() -> Option<String> {
-    match usable_heroes() {
-        Err(e) => Some(e),
-        Ok((_, refused)) if refused.is_empty() => None,
-        Ok((_, refused)) => Some(refused.join("; ")),
-    }
-}
-
 /// A saved battle of any ruleset, read from its file: what the Saves screen shows and
 /// starts.
 pub trait SavedBattle: Send + Sync {
@@ -136,10 +67,7 @@ pub trait SavedBattle: Send + Sync {
     fn resume(&self, controllers: [Controller; 2]) -> Box<dyn Starter>;
 }
 
-impl<R: Desk> SavedBattle for Save<R>
-where
-    R::Setup: Send + Sync,
-{
+impl<R: Desk> SavedBattle for Save<R> {
     fn ruleset(&self) -> warband_rules::Ruleset {
         R::RULESET
     }
@@ -170,12 +98,8 @@ where
 
 /// Reads a save of whichever ruleset it names.
 pub fn read_save(path: &Path) -> Result<Box<dyn SavedBattle>, String> {
-    let ruleset = crate::cli::file_ruleset(path).map_err(|e| e.to_string())?;
-    crate::cli::with_rules!(ruleset, R => {
-        warband_table::save::Save::<R>::read(path)
-            .map(|s| Box::new(s) as Box<dyn SavedBattle>)
-            .map_err(|e| e.to_string())
-    })
+    let ruleset = crate::rulesets::file_ruleset(path).map_err(|e| e.to_string())?;
+    desk(ruleset).read_save(path)
 }
 
 pub struct SaveEntry {
@@ -280,7 +204,7 @@ pub fn list_armies(dir: &std::path::Path) -> Vec<ArmyFile> {
     files
         .into_iter()
         .map(|path| {
-            let army = warband_marauders::data::load_ron(&path).map_err(|e| e.to_string());
+            let army = warband_table::files::load_ron(&path).map_err(|e| e.to_string());
             ArmyFile { path, army }
         })
         .collect()

@@ -4,29 +4,24 @@
 //! a non-send resource `GameSession<R>`; the screen reads it and changes it only by
 //! submitting the ruleset's commands.
 
+use super::desk::{Desk, playable};
 use bevy::prelude::*;
 use std::time::Duration;
-use warband_borderlands::Borderlands;
-use warband_marauders::ai::AiKind;
-use warband_marauders::engine::Marauders;
-use warband_rules::army::ArmyList;
 use warband_rules::{Ruleset, Side};
 use warband_table::Refusal;
 use warband_table::engine::{Engine, Rules};
-use warband_table::player::Policy;
+use warband_table::player::{PlayerKind, Policy};
 use warband_table::save::Save;
 use warband_table::sim::Contest;
-use warband_table::table::{PerSide, TerrainDef, Zone};
+use warband_table::table::TerrainDef;
 use warband_table::timeline::Timeline;
-use warband_toy_soldier::ToySoldier;
 
-/// Who plays a side: a person, or a computer player by kind. The kinds are named as in
-/// Marauders, which has them all; another ruleset plays the kinds it has by the same
-/// names (`Controller::choices`).
+/// Who plays a side: a person, or a computer player by kind (each ruleset has some of
+/// the kinds: `Controller::choices`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Controller {
     Human,
-    Ai(AiKind),
+    Ai(PlayerKind),
 }
 
 impl Controller {
@@ -34,12 +29,15 @@ impl Controller {
     /// offers (the `random` and `charge` baselines included).
     pub const CHOICES: [Controller; 6] = [
         Controller::Human,
-        Controller::Ai(AiKind::Easy),
-        Controller::Ai(AiKind::Normal),
-        Controller::Ai(AiKind::Hard),
-        Controller::Ai(AiKind::Random),
-        Controller::Ai(AiKind::Charge),
+        Controller::Ai(PlayerKind::Easy),
+        Controller::Ai(PlayerKind::Normal),
+        Controller::Ai(PlayerKind::Hard),
+        Controller::Ai(PlayerKind::Random),
+        Controller::Ai(PlayerKind::Charge),
     ];
+
+    /// The computer player every ruleset has, offered first.
+    pub const NORMAL: Controller = Controller::Ai(PlayerKind::Normal);
 
     /// The controllers a ruleset offers: you, and the computer players it has.
     pub fn choices(ruleset: Ruleset) -> Vec<Controller> {
@@ -52,14 +50,10 @@ impl Controller {
             .collect()
     }
 
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            Controller::Human => "Human",
-            Controller::Ai(AiKind::Easy) => "AI: easy",
-            Controller::Ai(AiKind::Normal) => "AI: normal",
-            Controller::Ai(AiKind::Hard) => "AI: hard",
-            Controller::Ai(AiKind::Random) => "AI: random",
-            Controller::Ai(AiKind::Charge) => "AI: charge",
+            Controller::Human => "Human".into(),
+            Controller::Ai(kind) => format!("AI: {kind}"),
         }
     }
 }
@@ -87,36 +81,6 @@ impl Default for Pace {
             owed: 0.0,
         }
     }
-}
-
-/// Whether ruleset `ruleset` has a computer player of this kind.
-pub fn playable(ruleset: Ruleset, kind: AiKind) -> bool {
-    crate::cli::with_rules!(ruleset, R => kind.name().parse::<<R as Contest>::Player>().is_ok())
-}
-
-/// What the desktop shell needs of a ruleset beyond its engine: the table it is played
-/// on, the armies, and a line about each army entry for the setup screen.
-pub trait Desk: Contest {
-    fn layout(setup: &Self::Setup) -> TableLayout;
-    fn zones(setup: &Self::Setup) -> &PerSide<Zone>;
-    fn armies(setup: &mut Self::Setup) -> &mut PerSide<ArmyList>;
-    /// Everything that would stop the battle being played.
-    fn problems(setup: &Self::Setup) -> Vec<String>;
-    /// The scenario's length, e.g. "12 rounds" or "8 turns".
-    fn length(setup: &Self::Setup) -> String;
-    /// A profile as the roster shows it: what it is, and its cost in [`Desk::cost_unit`].
-    fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)>;
-    /// What an army's costs count: points, or in Borderlands a monster group's XP and a
-    /// party's levels (a party has no XP budget).
-    fn cost_unit(_setup: &Self::Setup, _army: &ArmyList) -> &'static str {
-        "pts"
-    }
-    /// What the result screen says of one side beyond its losses: a broken side, and
-    /// each model or unit it lost.
-    fn result_notes(world: &World, side: Side) -> Vec<String>;
-    /// Adds what the player made in the data folder (Borderlands: the hero designer's
-    /// heroes) to a setup loaded from the assets.
-    fn adopt_user_data(_setup: &mut Self::Setup) {}
 }
 
 /// The table of the battle on screen: its size and terrain.
@@ -148,16 +112,13 @@ pub struct GameSession<R: Contest> {
     pub play_on: Option<[Controller; 2]>,
 }
 
-/// The Marauders battle on screen (its panels and input are written for it).
-pub type Session = GameSession<Marauders>;
-
 impl<R: Contest> GameSession<R> {
     pub fn new(setup: R::Setup, seed: u64, controllers: [Controller; 2]) -> Result<Self, String> {
         let engine = Engine::<R>::new(&setup, seed)?;
         let mut players: [Option<Box<dyn Policy<R>>>; 2] = [None, None];
         for (i, c) in controllers.iter().enumerate() {
             if let Controller::Ai(kind) = c {
-                let player: R::Player = kind.name().parse()?;
+                let player = R::Player::try_from(*kind)?;
                 players[i] = Some(R::policy(player, seed ^ (0xa + i as u64)));
             }
         }
@@ -392,249 +353,50 @@ impl<R: Contest> Launch<R> {
     }
 }
 
-impl<R: Desk> Starter for Launch<R>
-where
-    R::Setup: Send + Sync,
-{
+impl<R: Desk> Starter for Launch<R> {
     fn start(self: Box<Self>, world: &mut World) -> Result<(), String> {
         let session = self.session()?;
         world.insert_resource(R::layout(&session.setup));
         world.insert_non_send(session);
+        world.insert_resource(OnTable(R::RULESET));
         Ok(())
     }
 }
 
-/// Ends whatever battle is on screen.
-pub fn end_sessions(world: &mut World) {
-    world.remove_non_send::<GameSession<Marauders>>();
-    world.remove_non_send::<GameSession<ToySoldier>>();
-    world.remove_non_send::<GameSession<Borderlands>>();
-    world.remove_resource::<TableLayout>();
-}
+/// The ruleset of the battle on the table. Run conditions read it rather than the
+/// non-send session itself, which only the main thread may touch.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnTable(pub Ruleset);
 
 /// The table of a scenario of any ruleset, from its size and terrain.
-fn layout(table: (f32, f32), terrain: &[TerrainDef]) -> TableLayout {
+pub fn layout(table: (f32, f32), terrain: &[TerrainDef]) -> TableLayout {
     TableLayout {
         size: Vec2::new(table.0, table.1),
         terrain: terrain.to_vec(),
     }
 }
 
-/// The parts of `Desk` every ruleset's setup has alike (scenario, armies, problems).
-macro_rules! desk_common {
-    () => {
-        fn layout(setup: &Self::Setup) -> TableLayout {
-            layout(setup.scenario.table, &setup.scenario.terrain)
-        }
-
-        fn zones(setup: &Self::Setup) -> &PerSide<Zone> {
-            &setup.scenario.deployment
-        }
-
-        fn armies(setup: &mut Self::Setup) -> &mut PerSide<ArmyList> {
-            &mut setup.armies
-        }
-
-        fn problems(setup: &Self::Setup) -> Vec<String> {
-            setup.problems()
-        }
-    };
-}
-
-impl Desk for Marauders {
-    desk_common!();
-
-    fn length(setup: &Self::Setup) -> String {
-        warband_table::sim::rounds::<Self>(setup.scenario.round_limit)
-    }
-
-    fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
-        let p = setup.profile(profile)?;
-        let what = format!("HD {} · {} · morale {}", p.hd, p.armour, p.morale);
-        Some((what, warband_rules::marauders::points::points(p)))
-    }
-
-    fn result_notes(world: &World, side: Side) -> Vec<String> {
-        use warband_marauders::battle::{Battle, models};
-        let mut out = Vec::new();
-        if world.resource::<Battle>().side(side).broken {
-            out.push("The side broke and fled.".to_string());
-        }
-        let lost = models(world)
-            .into_iter()
-            .filter(|m| m.side == side && !m.in_play);
-        out.extend(lost.map(|m| format!("✝ {} #{}", m.profile.name, m.id)));
-        out
-    }
-}
-
-impl Desk for ToySoldier {
-    desk_common!();
-
-    fn adopt_user_data(setup: &mut Self::Setup) {
-        if let Ok(units) = crate::game::saves::load_units() {
-            setup.adopt(units);
-        }
-    }
-
-    fn length(setup: &Self::Setup) -> String {
-        warband_table::sim::rounds::<Self>(setup.scenario.turn_limit)
-    }
-
-    fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
-        let u = setup.units.find(profile)?;
-        let mut what = format!(
-            "{:?} {} · {:?} · morale d{}",
-            u.quality,
-            u.activation_die(),
-            u.kind,
-            u.morale
-        );
-        for (has, tag) in [
-            (u.shields, "shields"),
-            (u.ranged, "ranged"),
-            (u.magical, "magical"),
-            (u.command, "Command"),
-        ] {
-            if has {
-                what.push_str(" · ");
-                what.push_str(tag);
-            }
-        }
-        Some((what, u.points()))
-    }
-
-    fn result_notes(world: &World, side: Side) -> Vec<String> {
-        lost_names(world, side, |e| {
-            world
-                .get::<warband_toy_soldier::components::Unit>(e)
-                .map(|u| u.0.name.clone())
-        })
-    }
-}
-
-impl Desk for Borderlands {
-    desk_common!();
-
-    fn adopt_user_data(setup: &mut Self::Setup) {
-        if let Ok(heroes) = crate::game::saves::hero_combatants() {
-            setup.adopt(heroes);
-        }
-    }
-
-    fn length(setup: &Self::Setup) -> String {
-        warband_table::sim::rounds::<Self>(setup.scenario.round_limit)
-    }
-
-    fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
-        let c = setup.combatant(profile)?;
-        if c.hero {
-            let what = format!("level {} · AC {} · THAC0 {}", c.level, c.ac, c.thac0);
-            return Some((what, c.level as u32));
-        }
-        let what = format!("AC {} · THAC0 {} · morale {}", c.ac, c.thac0, c.morale);
-        Some((what, c.xp))
-    }
-
-    fn cost_unit(setup: &Self::Setup, army: &ArmyList) -> &'static str {
-        let party = army
-            .entries
-            .first()
-            .and_then(|e| setup.combatant(&e.profile))
-            .is_some_and(|c| c.hero);
-        if party { "levels" } else { "XP" }
-    }
-
-    fn result_notes(world: &World, side: Side) -> Vec<String> {
-        let battle = world.resource::<warband_borderlands::battle::Battle>();
-        // At the round limit HP removed decides, whoever is left standing: say so.
-        let at_limit = battle.round >= battle.round_limit;
-        let mut out = vec![format!(
-            "Took {} HP off the enemy (a model counts down to 0 HP at most){}",
-            battle.side(side).hp_removed,
-            if at_limit {
-                "; at the round limit the side that took more wins, whoever still stands"
-            } else {
-                ""
-            }
-        )];
-        if world
-            .resource::<warband_borderlands::battle::Battle>()
-            .side(side)
-            .morale
-            .fled
-        {
-            out.push("The side failed its morale and fled.".to_string());
-        }
-        out.extend(lost_names(world, side, |e| {
-            world
-                .get::<warband_borderlands::components::Stats>(e)
-                .map(|s| s.0.name.clone())
-        }));
-        out
-    }
-}
-
-/// "✝ Name #id" for each model of `side` out of action, named by `name`.
-fn lost_names(world: &World, side: Side, name: impl Fn(Entity) -> Option<String>) -> Vec<String> {
-    use warband_table::components::{ModelId, OutOfAction, Team};
-    world
-        .resource::<warband_table::engine::ModelIndex>()
-        .0
-        .iter()
-        .filter(|e| world.get::<Team>(**e).is_some_and(|t| t.0 == side))
-        .filter(|e| world.get::<OutOfAction>(**e).is_some())
-        .filter_map(|e| Some(format!("✝ {} #{}", name(*e)?, world.get::<ModelId>(*e)?.0)))
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Each ruleset counts its rounds in its own word, "1 round" but "8 turns".
-    #[test]
-    fn each_ruleset_counts_its_own_rounds() {
-        use warband_table::sim::rounds;
-        assert_eq!(rounds::<Marauders>(1), "1 round");
-        assert_eq!(rounds::<Marauders>(12), "12 rounds");
-        assert_eq!(rounds::<ToySoldier>(1), "1 turn");
-        assert_eq!(rounds::<ToySoldier>(8), "8 turns");
-        assert_eq!(rounds::<Borderlands>(3), "3 rounds");
-    }
-
     #[test]
     fn every_computer_player_can_be_chosen_on_screen() {
-        for kind in AiKind::ALL {
-            assert!(
-                Controller::CHOICES.contains(&Controller::Ai(kind)),
-                "{kind}"
-            );
+        for kind in PlayerKind::ALL {
+            let c = Controller::Ai(kind);
+            assert!(Controller::CHOICES.contains(&c), "{kind}");
+            assert_eq!(c.label(), format!("AI: {kind}"));
         }
         assert!(Controller::CHOICES.contains(&Controller::Human));
     }
 
     #[test]
-    fn each_ruleset_offers_the_players_it_has() {
+    fn each_ruleset_offers_you_and_the_players_it_has() {
         let toy = Controller::choices(Ruleset::ToySoldier);
-        assert!(toy.contains(&Controller::Ai(AiKind::Normal)));
-        assert!(toy.contains(&Controller::Ai(AiKind::Charge)));
-        assert!(!toy.contains(&Controller::Ai(AiKind::Hard)));
+        assert!(toy.contains(&Controller::Human));
+        assert!(toy.contains(&Controller::NORMAL));
+        assert!(toy.contains(&Controller::Ai(PlayerKind::Charge)));
+        assert!(!toy.contains(&Controller::Ai(PlayerKind::Hard)));
         assert_eq!(Controller::choices(Ruleset::Marauders).len(), 6);
-    }
-
-    /// A party is counted in levels (it has no XP budget), a monster group in XP.
-    #[test]
-    fn a_party_counts_levels_and_monsters_xp() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("assets/scenarios/cave-mouth.ron");
-        let mut setup = warband_borderlands::data::BattleSetup::load(&file).unwrap();
-        let armies = Borderlands::armies(&mut setup).clone();
-        assert_eq!(Borderlands::cost_unit(&setup, &armies.a), "levels");
-        assert_eq!(Borderlands::cost_unit(&setup, &armies.b), "XP");
-        let (what, level) = Borderlands::entry(&setup, "Fighter 2").unwrap();
-        assert_eq!(level, 2);
-        assert!(what.starts_with("level 2"), "{what}");
-        assert_eq!(Borderlands::entry(&setup, "Kobold").unwrap().1, 5);
     }
 }

@@ -45,6 +45,69 @@ impl std::str::FromStr for Baseline {
     }
 }
 
+/// Every kind of computer player, as the window and the command line name them. Each
+/// ruleset has some of them (its `Contest::Player`, which converts to and from this), so
+/// the shell offers a kind only where the ruleset has it ([`crate::sim::Contest::kinds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PlayerKind {
+    Random,
+    Charge,
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl PlayerKind {
+    pub const ALL: [PlayerKind; 5] = [
+        PlayerKind::Random,
+        PlayerKind::Charge,
+        PlayerKind::Easy,
+        PlayerKind::Normal,
+        PlayerKind::Hard,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PlayerKind::Random => "random",
+            PlayerKind::Charge => "charge",
+            PlayerKind::Easy => "easy",
+            PlayerKind::Normal => "normal",
+            PlayerKind::Hard => "hard",
+        }
+    }
+}
+
+impl std::fmt::Display for PlayerKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl From<Baseline> for PlayerKind {
+    fn from(b: Baseline) -> Self {
+        match b {
+            Baseline::Random => PlayerKind::Random,
+            Baseline::Charge => PlayerKind::Charge,
+            Baseline::Normal => PlayerKind::Normal,
+        }
+    }
+}
+
+impl TryFrom<PlayerKind> for Baseline {
+    type Error = String;
+
+    fn try_from(k: PlayerKind) -> Result<Self, String> {
+        match k {
+            PlayerKind::Random => Ok(Baseline::Random),
+            PlayerKind::Charge => Ok(Baseline::Charge),
+            PlayerKind::Normal => Ok(Baseline::Normal),
+            other => Err(format!(
+                "no `{other}` player: expected random, charge or normal"
+            )),
+        }
+    }
+}
+
 /// A computer player's own dice for choosing at random: seeded apart from the battle's,
 /// so a player's whims never move the battle's dice.
 pub struct Chooser(warband_rules::DiceRoller);

@@ -4,7 +4,7 @@
 //! its [`Contest`]: its players by kind, and what each side lost.
 
 use crate::engine::{Engine, Rules};
-use crate::player::{Policy, play};
+use crate::player::{PlayerKind, Policy, play};
 use bevy_ecs::world::World;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -15,7 +15,13 @@ use warband_rules::Side;
 /// What the batch simulator needs of a ruleset beyond its rules.
 pub trait Contest: Rules {
     /// The kinds of computer player (random, charge, normal, …), parsed by name.
-    type Player: Copy + std::fmt::Debug + Send + Sync + std::str::FromStr<Err = String>;
+    type Player: Copy
+        + std::fmt::Debug
+        + Send
+        + Sync
+        + std::str::FromStr<Err = String>
+        + Into<PlayerKind>
+        + TryFrom<PlayerKind, Error = String>;
     /// What a side loses, as its result names it: `HD`, `HP`, `points`.
     const LOSSES: &'static str;
     /// What the ruleset calls one of its rounds: `round`, or Toy Soldier's `turn`.
@@ -29,6 +35,14 @@ pub trait Contest: Rules {
     fn losses(world: &World) -> [u32; 2];
     /// The last round a battle may reach.
     fn round_limit(world: &World) -> u32;
+
+    /// The kinds of computer player this ruleset has, in [`PlayerKind::ALL`]'s order.
+    fn kinds() -> Vec<PlayerKind> {
+        PlayerKind::ALL
+            .into_iter()
+            .filter(|k| Self::Player::try_from(*k).is_ok())
+            .collect()
+    }
 }
 
 /// The rounds a battle has played, as its result tells them (the round under way, never

@@ -6,10 +6,8 @@ use super::BxSession;
 use super::describe;
 use super::input::BxSelection;
 use crate::game::camera::TableCamera;
-use crate::game::hud::panels;
 use crate::game::models::initials;
 use crate::game::palette;
-use crate::game::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warband_borderlands::battle::{Battle, View, in_play};
@@ -20,41 +18,15 @@ use warband_rules::borderlands::rules::Order;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (markers, overlay).chain().run_if(in_state(Screen::Battle)),
+        markers
+            .before(crate::game::hud::PanelFrame)
+            .run_if(crate::game::desk::on_table::<
+                warband_borderlands::Borderlands,
+            >()),
     );
 }
 
-fn overlay(
-    mut contexts: EguiContexts,
-    session: Option<NonSendMut<BxSession>>,
-    mut bx: ResMut<BxSelection>,
-    mut next: ResMut<NextState<Screen>>,
-) -> Result {
-    let Some(mut session) = session else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
-    panels(
-        ctx,
-        &mut session,
-        &mut next,
-        top_line,
-        |ui, s| super::panel::show(ui, s, &mut bx),
-        |s| {
-            let world = s.engine.world();
-            s.engine
-                .log()
-                .events
-                .iter()
-                .filter_map(|e| describe::line(world, e))
-                .collect()
-        },
-    );
-    Ok(())
-}
-
-/// Round, the initiative result, and whose step it is.
-fn top_line(ui: &mut egui::Ui, session: &BxSession) {
+pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
     let b = session.engine.world().resource::<Battle>();
     ui.strong("WARBAND");
     ui.separator();
@@ -88,13 +60,10 @@ fn top_line(ui: &mut egui::Ui, session: &BxSession) {
 /// the pointer.
 fn markers(
     mut contexts: EguiContexts,
-    session: Option<NonSend<BxSession>>,
+    session: NonSend<BxSession>,
     bx: Res<BxSelection>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
 ) -> Result {
-    let Some(session) = session else {
-        return Ok(());
-    };
     let ctx = contexts.ctx_mut()?;
     let (cam, at) = *camera;
     let painter = crate::game::hud::table_painter(ctx, "bx markers");

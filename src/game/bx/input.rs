@@ -8,7 +8,6 @@
 use super::BxSession;
 use crate::game::palette;
 use crate::game::pointer::Pointer;
-use crate::game::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 use warband_borderlands::Command;
@@ -21,22 +20,20 @@ use warband_rules::borderlands::profile::Spell;
 use warband_table::geometry::in_contact;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<BxSelection>()
-        .add_systems(OnEnter(Screen::Battle), |mut s: ResMut<BxSelection>| {
-            *s = BxSelection::default()
-        })
-        .add_systems(
-            Update,
-            (
-                hover,
-                click.run_if(not(egui_wants_any_pointer_input)),
-                keys.run_if(not(egui_wants_any_keyboard_input)),
-                ghost,
-            )
-                .chain()
-                .after(crate::game::pointer::InputDone)
-                .run_if(in_state(Screen::Battle)),
-        );
+    app.init_resource::<BxSelection>().add_systems(
+        Update,
+        (
+            hover,
+            click.run_if(not(egui_wants_any_pointer_input)),
+            keys.run_if(not(egui_wants_any_keyboard_input)),
+            ghost,
+        )
+            .chain()
+            .after(crate::game::pointer::InputDone)
+            .run_if(crate::game::desk::on_table::<
+                warband_borderlands::Borderlands,
+            >()),
+    );
 }
 
 #[derive(Resource, Default)]
@@ -72,11 +69,10 @@ pub fn chosen(session: &BxSession, sel: &BxSelection, side: Side) -> Option<View
         })
 }
 
-fn hover(session: Option<NonSend<BxSession>>, sel: Res<Pointer>, mut bx: ResMut<BxSelection>) {
-    bx.hover = match (session, sel.cursor) {
-        (Some(s), Some(c)) => model_at(&in_play(s.engine.world()), c),
-        _ => None,
-    };
+fn hover(session: NonSend<BxSession>, sel: Res<Pointer>, mut bx: ResMut<BxSelection>) {
+    bx.hover = sel
+        .cursor
+        .and_then(|c| model_at(&in_play(session.engine.world()), c));
 }
 
 /// What a click at `cursor` (on `hover`, if any) asks of model `v`.
@@ -132,11 +128,10 @@ fn intent(
 fn click(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
-    session: Option<NonSendMut<BxSession>>,
+    mut session: NonSendMut<BxSession>,
     sel: Res<Pointer>,
     mut bx: ResMut<BxSelection>,
 ) {
-    let Some(mut session) = session else { return };
     if !buttons.just_pressed(MouseButton::Left) || keys.pressed(KeyCode::KeyM) {
         return;
     }
@@ -180,10 +175,9 @@ fn click(
 
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
-    session: Option<NonSendMut<BxSession>>,
+    mut session: NonSendMut<BxSession>,
     mut bx: ResMut<BxSelection>,
 ) {
-    let Some(mut session) = session else { return };
     let Some(side) = session.human_turn() else {
         return;
     };
@@ -213,13 +207,7 @@ fn keys(
 
 /// The chosen model ringed, and where a click on open table would take it: green if
 /// legal, red if not, amber into contact.
-fn ghost(
-    session: Option<NonSend<BxSession>>,
-    sel: Res<Pointer>,
-    bx: Res<BxSelection>,
-    mut g: Gizmos,
-) {
-    let Some(session) = session else { return };
+fn ghost(session: NonSend<BxSession>, sel: Res<Pointer>, bx: Res<BxSelection>, mut g: Gizmos) {
     let Some(side) = session.human_turn() else {
         return;
     };

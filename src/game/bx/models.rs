@@ -13,8 +13,18 @@ use warband_table::components::{Base, ModelId, Team};
 use warband_table::engine::ModelIndex;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Battle), spawn.after(BattleStarted))
-        .add_systems(Update, sync.run_if(in_state(Screen::Battle)));
+    app.add_systems(
+        OnEnter(Screen::Battle),
+        spawn
+            .after(BattleStarted)
+            .run_if(crate::game::desk::has_session::<warband_borderlands::Borderlands>),
+    )
+    .add_systems(
+        Update,
+        sync.run_if(crate::game::desk::on_table::<
+            warband_borderlands::Borderlands,
+        >()),
+    );
 }
 
 #[derive(Component)]
@@ -23,8 +33,7 @@ pub struct BxVisual {
     gone_for: f32,
 }
 
-fn spawn(mut commands: Commands, session: Option<NonSend<BxSession>>) {
-    let Some(session) = session else { return };
+fn spawn(mut commands: Commands, session: NonSend<BxSession>) {
     let world = session.engine.world();
     for e in &world.resource::<ModelIndex>().0 {
         let (Some(id), Some(team), Some(base)) = (
@@ -57,10 +66,9 @@ fn spawn(mut commands: Commands, session: Option<NonSend<BxSession>>) {
 
 fn sync(
     time: Res<Time>,
-    session: Option<NonSend<BxSession>>,
+    session: NonSend<BxSession>,
     mut visuals: Query<(&mut BxVisual, &mut Transform, &mut Shape, &mut Visibility)>,
 ) {
-    let Some(session) = session else { return };
     let world = session.engine.world();
     let index = world.resource::<ModelIndex>();
     for (mut v, mut t, mut shape, mut vis) in &mut visuals {

@@ -4,25 +4,66 @@
 //! `toy/`, `bx/`).
 
 pub mod dice_tray;
+pub mod log;
 pub mod top_bar;
 pub mod watch;
 
 use super::camera::PANELS;
+use super::desk::{Desk, on_table};
+use super::pointer::Pointer;
 use super::screens::Screen;
+use super::session::GameSession;
 use bevy::prelude::*;
-use bevy_egui::egui;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warband_table::log::Entry;
 
-/// The battle screen's frame for a ruleset drawn by its own module: the top bar (the
-/// ruleset's line, then Save and Leave), the dice tray, the left panel (watch controls
-/// when watching, then the ruleset's panel) and the log on the right.
-pub fn panels<R: warband_table::sim::Contest>(
+/// The panel frame of the battle screen; a ruleset's marks over the table are drawn
+/// before it.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PanelFrame;
+
+/// The battle screen's frame for ruleset `R`, while its battle is on the table.
+pub fn frame_plugin<R: Desk>(app: &mut App) {
+    app.init_resource::<log::LogFilter>().add_systems(
+        EguiPrimaryContextPass,
+        frame::<R>.in_set(PanelFrame).run_if(on_table::<R>()),
+    );
+}
+
+fn frame<R: Desk>(
+    mut contexts: EguiContexts,
+    mut session: NonSendMut<GameSession<R>>,
+    mut selection: ResMut<R::Selection>,
+    pointer: Res<Pointer>,
+    mut filter: ResMut<log::LogFilter>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let parts = Parts {
+        selection: &mut *selection,
+        cursor: pointer.cursor,
+        filter: &mut filter,
+        next: &mut next,
+    };
+    panels::<R>(ctx, &mut session, parts);
+    Ok(())
+}
+
+/// What the frame lends the ruleset's panels besides the battle.
+struct Parts<'a, S> {
+    selection: &'a mut S,
+    cursor: Option<Vec2>,
+    filter: &'a mut log::LogFilter,
+    next: &'a mut NextState<Screen>,
+}
+
+/// The frame: the top bar (the ruleset's line, then Save and Leave), the dice tray, the
+/// left panel (watch controls when watching, then the ruleset's panel) and the log on
+/// the right.
+fn panels<R: Desk>(
     ctx: &egui::Context,
-    session: &mut crate::game::session::GameSession<R>,
-    next: &mut NextState<Screen>,
-    top: impl FnOnce(&mut egui::Ui, &crate::game::session::GameSession<R>),
-    left: impl FnOnce(&mut egui::Ui, &mut crate::game::session::GameSession<R>),
-    log: impl FnOnce(&crate::game::session::GameSession<R>) -> Vec<String>,
+    session: &mut GameSession<R>,
+    parts: Parts<'_, R::Selection>,
 ) {
     let mut root = root_ui(ctx);
     let [left_w, right_w, top_h, bottom_h] = PANELS;
@@ -30,8 +71,8 @@ pub fn panels<R: warband_table::sim::Contest>(
         .exact_size(top_h)
         .show(&mut root, |ui| {
             ui.horizontal_centered(|ui| {
-                top(ui, session);
-                top_bar::leave_and_save(ui, session, next);
+                R::top_line(ui, session);
+                top_bar::leave_and_save(ui, session, parts.next);
             });
         });
     egui::Panel::bottom("rules_dice")
@@ -47,23 +88,14 @@ pub fn panels<R: warband_table::sim::Contest>(
                     watch::show(ui, session);
                     ui.separator();
                 }
-                left(ui, session);
+                R::panel(ui, session, parts.selection, parts.cursor);
             });
         });
-    let lines = log(session);
+    let lines = R::log_lines(session, parts.filter);
     egui::Panel::right("rules_log")
         .exact_size(right_w)
         .show(&mut root, |ui| {
-            ui.strong("Battle log");
-            ui.separator();
-            egui::ScrollArea::vertical()
-                .stick_to_bottom(true)
-                .auto_shrink([false, false])
-                .show_rows(ui, 16.0, lines.len(), |ui, range| {
-                    for l in &lines[range] {
-                        ui.small(l);
-                    }
-                });
+            log::show(ui, &lines, parts.filter);
         });
 }
 

@@ -90,7 +90,7 @@ fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
     {
         session.play_on = Some([
             crate::game::session::Controller::Human,
-            crate::game::session::Controller::Ai(warband_marauders::ai::AiKind::Normal),
+            crate::game::session::Controller::NORMAL,
         ]);
     }
 }

@@ -3,9 +3,8 @@
 //! of the phase, Escape clears the selection, hold M and drag to measure, T shows where
 //! the enemy can charge.
 
+use crate::game::marauders::Session;
 use crate::game::pointer::InputDone;
-use crate::game::screens::Screen;
-use crate::game::session::Session;
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 use warband_marauders::battle::{ModelView, in_play, model};
@@ -15,21 +14,19 @@ use warband_marauders::phases::{Phase, move_preview, undoable_move};
 use warband_marauders::{Command, Side};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>()
-        .add_systems(OnEnter(Screen::Battle), |mut s: ResMut<Selection>| {
-            *s = Selection::default()
-        })
-        .add_systems(
-            Update,
-            (
-                track_cursor,
-                click.run_if(not(egui_wants_any_pointer_input)),
-                keys.run_if(not(egui_wants_any_keyboard_input)),
-            )
-                .chain()
-                .in_set(InputDone)
-                .run_if(in_state(Screen::Battle)),
-        );
+    app.init_resource::<Selection>().add_systems(
+        Update,
+        (
+            track_cursor,
+            click.run_if(not(egui_wants_any_pointer_input)),
+            keys.run_if(not(egui_wants_any_keyboard_input)),
+        )
+            .chain()
+            .in_set(InputDone)
+            .run_if(crate::game::desk::on_table::<
+                warband_marauders::engine::Marauders,
+            >()),
+    );
 }
 
 /// What the player has picked and is pointing at.
@@ -86,23 +83,21 @@ pub fn model_at(all: &[ModelView], p: Vec2) -> Option<u32> {
 
 fn track_cursor(
     pointer: Res<crate::game::pointer::Pointer>,
-    session: Option<NonSend<Session>>,
+    session: NonSend<Session>,
     mut sel: ResMut<Selection>,
 ) {
     sel.cursor = pointer.cursor;
-    sel.hover = match (&session, sel.cursor) {
-        (Some(s), Some(c)) => model_at(&in_play(s.engine.world()), c),
-        _ => None,
-    };
+    sel.hover = sel
+        .cursor
+        .and_then(|c| model_at(&in_play(session.engine.world()), c));
 }
 
 fn click(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
-    session: Option<NonSendMut<Session>>,
+    mut session: NonSendMut<Session>,
     mut sel: ResMut<Selection>,
 ) {
-    let Some(mut session) = session else { return };
     if keys.pressed(KeyCode::KeyM) {
         match (buttons.pressed(MouseButton::Left), sel.cursor, sel.tape) {
             (true, Some(c), None) => sel.tape = Some((c, c)),
@@ -175,7 +170,7 @@ fn click(
 
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
-    session: Option<NonSendMut<Session>>,
+    mut session: NonSendMut<Session>,
     mut sel: ResMut<Selection>,
 ) {
     if keys.just_pressed(KeyCode::Escape) {
@@ -185,7 +180,6 @@ fn keys(
     if keys.just_pressed(KeyCode::KeyT) {
         sel.threat = !sel.threat;
     }
-    let Some(mut session) = session else { return };
     let Some(side) = session.human_turn() else {
         return;
     };

@@ -2,13 +2,14 @@
 //! lines of fire and spells, the unit card and odds, and mouse play. It reads the engine
 //! through its queries and sends only `Command`s.
 
+mod desk;
 pub mod hud;
 pub mod input;
 pub mod models;
 mod overlay;
 
-use bevy::prelude::*;
+use crate::game::session::GameSession;
+use warband_marauders::engine::Marauders;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((models::plugin, input::plugin, overlay::plugin, hud::plugin));
-}
+/// The Marauders battle on screen.
+pub type Session = GameSession<Marauders>;

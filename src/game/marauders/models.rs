@@ -3,17 +3,27 @@
 //! frame. A broken side is dimmed; a removed model
 //! fades out.
 
+use crate::game::marauders::Session;
 use crate::game::models::{fade, show};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
-use crate::game::session::Session;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 use warband_marauders::battle::{ModelView, find, models};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Battle), spawn_models.after(BattleStarted))
-        .add_systems(Update, sync_models.run_if(in_state(Screen::Battle)));
+    app.add_systems(
+        OnEnter(Screen::Battle),
+        spawn_models
+            .after(BattleStarted)
+            .run_if(crate::game::desk::has_session::<warband_marauders::engine::Marauders>),
+    )
+    .add_systems(
+        Update,
+        sync_models.run_if(crate::game::desk::on_table::<
+            warband_marauders::engine::Marauders,
+        >()),
+    );
 }
 
 /// The visual of model `id`.
@@ -24,8 +34,7 @@ pub struct ModelVisual {
     gone_for: f32,
 }
 
-fn spawn_models(mut commands: Commands, session: Option<NonSend<Session>>) {
-    let Some(session) = session else { return };
+fn spawn_models(mut commands: Commands, session: NonSend<Session>) {
     for m in models(session.engine.world()) {
         let radius = m.base.shape.reach();
         let circle = shapes::Circle {
@@ -61,7 +70,7 @@ fn colour(m: &ModelView, broken: bool) -> Color {
 
 fn sync_models(
     time: Res<Time>,
-    session: Option<NonSend<Session>>,
+    session: NonSend<Session>,
     mut visuals: Query<(
         &mut ModelVisual,
         &mut Transform,
@@ -69,7 +78,6 @@ fn sync_models(
         &mut Visibility,
     )>,
 ) {
-    let Some(session) = session else { return };
     let all = models(session.engine.world());
     let battle = session.engine.battle();
     for (mut v, mut t, mut shape, mut vis) in &mut visuals {

@@ -3,9 +3,8 @@
 
 use super::input::{Selection, move_to, viewpoint};
 use crate::game::camera::TableCamera;
+use crate::game::marauders::Session;
 use crate::game::palette;
-use crate::game::screens::Screen;
-use crate::game::session::Session;
 use bevy::prelude::*;
 use warband_marauders::battle::{ModelView, TerrainMap, in_play};
 use warband_marauders::geometry::{CONTACT_GAP, Crossed, close_pairs, in_contact, line_of_fire};
@@ -14,8 +13,10 @@ use warband_marauders::phases::{Phase, charge_threats, check_mobile, open_groups
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        draw.run_if(in_state(Screen::Battle))
-            .after(crate::game::pointer::InputDone),
+        draw.run_if(crate::game::desk::on_table::<
+            warband_marauders::engine::Marauders,
+        >())
+        .after(crate::game::pointer::InputDone),
     );
 }
 
@@ -25,12 +26,11 @@ pub(super) fn plugin(app: &mut App) {
 const PIPS_UNTIL: f32 = 0.093;
 
 fn draw(
-    session: Option<NonSend<Session>>,
+    session: NonSend<Session>,
     sel: Res<Selection>,
     camera: Option<Single<&Projection, With<TableCamera>>>,
     mut g: Gizmos,
 ) {
-    let Some(session) = session else { return };
     let world = session.engine.world();
     let table = session.engine.battle().table;
     let all = in_play(world);

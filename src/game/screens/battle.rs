@@ -3,20 +3,12 @@
 
 use super::Screen;
 use super::menu::MenuMessage;
-use crate::game::session::{Desk, GameSession, PendingBattle, end_sessions};
+use crate::game::desk::{Desk, end_sessions, on_table};
+use crate::game::session::{GameSession, PendingBattle};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Battle), start.in_set(super::BattleStarted))
-        .add_systems(
-            Update,
-            (
-                drive::<warband_marauders::engine::Marauders>,
-                drive::<warband_toy_soldier::ToySoldier>,
-                drive::<warband_borderlands::Borderlands>,
-            )
-                .run_if(in_state(Screen::Battle)),
-        )
         .add_systems(OnEnter(Screen::MainMenu), end_sessions)
         .add_systems(OnEnter(Screen::Setup), end_sessions)
         .add_systems(OnEnter(Screen::Saves), end_sessions);
@@ -44,16 +36,18 @@ fn start(world: &mut World) {
 /// Seconds the finished table stays on screen before the result.
 const LINGER: f32 = 2.5;
 
+/// The battle of ruleset `R` played at the chosen pace, while it is on the table.
+pub fn drive_plugin<R: Desk>(app: &mut App) {
+    app.add_systems(Update, drive::<R>.run_if(on_table::<R>()));
+}
+
 fn drive<R: Desk>(
     time: Res<Time>,
-    session: Option<NonSendMut<GameSession<R>>>,
+    mut session: NonSendMut<GameSession<R>>,
     mut over_for: Local<f32>,
     mut next: ResMut<NextState<Screen>>,
     mut pending: ResMut<PendingBattle>,
-) where
-    R::Setup: Send + Sync,
-{
-    let Some(mut session) = session else { return };
+) {
     if let Some(controllers) = session.play_on.take()
         && let Some(launch) = session.play_on_from_here(controllers)
     {

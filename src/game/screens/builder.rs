@@ -6,6 +6,7 @@
 use super::Screen;
 use super::builder_files::{self, FileAction};
 use super::catalogue::{Catalogue, add, random_army};
+use crate::game::desk::{ProfileDesigner, desk};
 use crate::game::hud::root_ui;
 use crate::game::saves::{ArmyFile, armies_dir, list_armies, slug};
 use bevy::prelude::*;
@@ -24,10 +25,8 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource)]
 struct Builder {
     catalogue: Catalogue,
-    designer: super::hero_designer::Designer,
-    units: super::unit_designer::Designer,
-    /// Borderlands weapons and armour, for the hero designer.
-    armoury: Option<warband_borderlands::data::Armoury>,
+    /// The ruleset's designer of new profiles, if it has one.
+    designer: Option<Box<dyn ProfileDesigner>>,
     army: ArmyList,
     /// The file the army was loaded from: saving writes over it, even renamed.
     file: Option<std::path::PathBuf>,
@@ -47,7 +46,8 @@ impl Builder {
                 self.army = c.blank();
                 self.file = None;
                 self.catalogue = c;
-                self.message = crate::game::saves::own_data_problem(ruleset);
+                self.designer = desk(ruleset).designer();
+                self.message = desk(ruleset).own_data_problem();
             }
             Err(e) => self.message = Some(e),
         }
@@ -86,16 +86,8 @@ fn open(
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(7, |d| d.as_nanos() as u64);
-    let armoury = warband_table::files::load_ron(
-        &crate::game::saves::assets_dir()
-            .join("bestiary")
-            .join("borderlands.ron"),
-    )
-    .ok();
     commands.insert_resource(Builder {
-        designer: Default::default(),
-        units: Default::default(),
-        armoury,
+        designer: desk(catalogue.ruleset).designer(),
         army: catalogue.blank(),
         file: None,
         catalogue,
@@ -226,12 +218,7 @@ fn builder(
                     .unwrap_or_default();
             }
         }
-        ui.small(match army.ruleset {
-            Ruleset::ToySoldier => {
-                "The round button marks the leader: the force's one Command unit."
-            }
-            _ => "The round button marks the leader: its morale is the side's while it stands.",
-        });
+        ui.small(b.catalogue.leader_hint);
         ui.separator();
         let problems = b.catalogue.problems(army);
         for p in &problems {
@@ -285,32 +272,14 @@ fn builder(
 
 /// The profiles of the ruleset, filtered by name, each with a button to add it.
 fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
-    ui.heading(match b.catalogue.ruleset {
-        Ruleset::ToySoldier => "Units",
-        Ruleset::Borderlands => "Heroes and monsters",
-        Ruleset::Marauders => "Bestiary",
-    });
-    if b.catalogue.ruleset == Ruleset::Borderlands
-        && let Some(arms) = &b.armoury
-    {
+    ui.heading(b.catalogue.heading);
+    if let Some(designer) = &mut b.designer {
         let mut saved = false;
-        egui::CollapsingHeader::new(
-            "Design a hero: class, level and kit make its AC, THAC0 and damage",
-        )
-        .show(ui, |ui| {
-            saved = super::hero_designer::show(ui, &mut b.designer, arms)
+        egui::CollapsingHeader::new(designer.title()).show(ui, |ui| {
+            saved = designer.show(ui);
         });
-        if saved && let Ok(c) = Catalogue::load(Ruleset::Borderlands) {
-            b.catalogue = c;
-        }
-    }
-    if b.catalogue.ruleset == Ruleset::ToySoldier {
-        let mut saved = false;
-        egui::CollapsingHeader::new("Design a unit: its dice and upgrades make its points")
-            .show(ui, |ui| {
-                saved = super::unit_designer::show(ui, &mut b.units)
-            });
-        if saved && let Ok(c) = Catalogue::load(Ruleset::ToySoldier) {
+        // A saved design joins the catalogue at once.
+        if saved && let Ok(c) = Catalogue::load(b.catalogue.ruleset) {
             b.catalogue = c;
         }
     }

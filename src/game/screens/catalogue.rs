@@ -2,11 +2,8 @@
 //! with its table columns and cost (the ruleset's own formula), which may lead and which
 //! may fill, and the ruleset's own army checks. Also a random legal army.
 
-use crate::game::saves::assets_dir;
 use warband_rules::army::{ArmyEntry, ArmyList};
-use warband_rules::toy_soldier::UnitProfile;
 use warband_rules::{DiceRoller, Die, Ruleset};
-use warband_table::files::load_ron;
 
 /// One profile as the builder lists it.
 #[derive(Clone, Debug)]
@@ -26,6 +23,10 @@ pub struct Entry {
 
 pub struct Catalogue {
     pub ruleset: Ruleset,
+    /// What the builder calls the list: "Bestiary", "Units".
+    pub heading: &'static str,
+    /// What the leader's round button means in this ruleset.
+    pub leader_hint: &'static str,
     pub headers: &'static [&'static str],
     pub entries: Vec<Entry>,
     /// "pts" or "XP".
@@ -33,22 +34,16 @@ pub struct Catalogue {
     pub default_limit: u32,
     /// The most models the random army adds (a party of 8).
     pub max_models: usize,
-    problems: ArmyCheck,
+    pub problems: ArmyCheck,
 }
 
 /// A ruleset's checks of an army against its catalogue.
-type ArmyCheck = Box<dyn Fn(&ArmyList) -> Vec<String> + Send + Sync>;
+pub type ArmyCheck = Box<dyn Fn(&ArmyList) -> Vec<String> + Send + Sync>;
 
 impl Catalogue {
     /// The shipped catalogue of a ruleset, or why it cannot be read.
     pub fn load(ruleset: Ruleset) -> Result<Self, String> {
-        let bestiary = assets_dir().join("bestiary");
-        match ruleset {
-            Ruleset::Marauders => marauders(&bestiary.join("marauders.ron")),
-            Ruleset::ToySoldier => toy_soldier(&bestiary.join("toy-soldier.ron")),
-            Ruleset::Borderlands => borderlands(&bestiary),
-        }
-        .map_err(|e| e.to_string())
+        crate::game::desk::desk(ruleset).catalogue()
     }
 
     pub fn problems(&self, army: &ArmyList) -> Vec<String> {
@@ -73,171 +68,6 @@ impl Catalogue {
             entries: Vec::new(),
         }
     }
-}
-
-fn marauders(path: &std::path::Path) -> Result<Catalogue, warband_table::files::DataError> {
-    use warband_rules::marauders::points::points;
-    let bestiary: warband_marauders::data::Bestiary = load_ron(path)?;
-    let entries = bestiary
-        .profiles
-        .iter()
-        .map(|p| {
-            let mut extras = Vec::new();
-            if let Some(r) = &p.ranged {
-                extras.push(format!("{} {}\"", r.name, r.range));
-            }
-            if p.spell_slots > 0 {
-                extras.push(format!("{}×: {}", p.spell_slots, p.spells.join(", ")));
-            }
-            let armour = match p.ac {
-                Some(ac) => format!("{} (AC {ac})", p.armour),
-                None => p.armour.name().to_string(),
-            };
-            Entry {
-                name: p.name.clone(),
-                cells: vec![
-                    p.hd.to_string(),
-                    armour,
-                    p.morale.to_string(),
-                    extras.join("; "),
-                ],
-                cost: points(p),
-                why: "Marauders points from HD, armour, morale, missiles and spells".into(),
-                leads: true,
-                fills: true,
-                group: 0,
-            }
-        })
-        .collect();
-    let profiles = bestiary.profiles;
-    Ok(Catalogue {
-        ruleset: Ruleset::Marauders,
-        headers: &["HD", "Armour", "Morale", "Extras"],
-        entries,
-        unit: "pts",
-        default_limit: 100,
-        max_models: 40,
-        problems: Box::new(move |a| warband_marauders::data::army_problems(a, &profiles)),
-    })
-}
-
-/// The seed's formula, written out: "d8 + d6 = 14; +7 shields; +7 ranged = 28".
-pub fn toy_points(u: &UnitProfile) -> String {
-    let die = u.activation_die().sides();
-    let mut why = format!("d{die} + d{} = {}", u.morale, u.base_points());
-    let upgrades = u.upgrades();
-    if upgrades.is_empty() {
-        return why;
-    }
-    for (what, price) in upgrades {
-        why.push_str(&format!("; +{price} {what}"));
-    }
-    format!("{why} = {}", u.points())
-}
-
-fn toy_soldier(path: &std::path::Path) -> Result<Catalogue, warband_table::files::DataError> {
-    let mut units = warband_toy_soldier::data::Units::load(path)?;
-    // The player's own units from the unit designer, after the shipped ones.
-    units.adopt(crate::game::saves::load_units().unwrap_or_default());
-    let entries = units
-        .units
-        .iter()
-        .map(|u| {
-            let mut upgrades = Vec::new();
-            for (has, tag) in [
-                (u.shields, "shields"),
-                (u.ranged, "ranged"),
-                (u.magical, "magical"),
-                (u.command, "Command"),
-            ] {
-                if has {
-                    upgrades.push(tag);
-                }
-            }
-            Entry {
-                name: u.name.clone(),
-                cells: vec![
-                    u.race.clone(),
-                    format!("{:?} {}", u.quality, u.activation_die()),
-                    format!("d{}", u.morale),
-                    format!("{:?}", u.kind),
-                    upgrades.join(", "),
-                ],
-                cost: u.points(),
-                why: toy_points(u),
-                leads: u.command,
-                fills: !u.command,
-                group: 0,
-            }
-        })
-        .collect();
-    Ok(Catalogue {
-        ruleset: Ruleset::ToySoldier,
-        headers: &["Race", "Activation", "Morale", "Kind", "Upgrades"],
-        entries,
-        unit: "pts",
-        default_limit: warband_toy_soldier::data::STANDARD_POINTS,
-        max_models: 20,
-        problems: Box::new(move |a| warband_toy_soldier::data::army_problems(a, &units)),
-    })
-}
-
-fn borderlands(dir: &std::path::Path) -> Result<Catalogue, warband_table::files::DataError> {
-    let mut roster = warband_borderlands::data::roster(
-        &dir.join("marauders.ron"),
-        &dir.join("borderlands.ron"),
-    )?;
-    // The player's own heroes from the hero designer, after the shipped ones.
-    for h in crate::game::saves::hero_combatants().unwrap_or_default() {
-        if !roster.iter().any(|c| c.name == h.name) {
-            roster.push(h);
-        }
-    }
-    let entries = roster
-        .iter()
-        .map(|c| {
-            let melee: Vec<String> = c
-                .melee
-                .iter()
-                .map(|a| format!("{} {}", a.name, a.damage))
-                .collect();
-            let missile = c
-                .missile
-                .as_ref()
-                .map_or(String::new(), |m| format!("; {} {}", m.name, m.damage));
-            Entry {
-                name: c.name.clone(),
-                cells: vec![
-                    if c.hero {
-                        "hero".into()
-                    } else {
-                        "monster".into()
-                    },
-                    format!("AC {} · THAC0 {}", c.ac, c.thac0),
-                    format!("{}{missile}", melee.join(", ")),
-                    c.morale.to_string(),
-                ],
-                cost: c.xp,
-                why: if c.hero {
-                    "a hero's XP: what the party is worth to a monster group's budget".into()
-                } else {
-                    "B/X experience for the monster".into()
-                },
-                leads: true,
-                fills: true,
-                group: u8::from(c.hero),
-            }
-        })
-        .collect();
-    Ok(Catalogue {
-        ruleset: Ruleset::Borderlands,
-        headers: &["Kind", "AC · THAC0", "Attacks", "Morale"],
-        entries,
-        unit: "XP",
-        default_limit: 200,
-        max_models: warband_borderlands::data::MAX_PARTY,
-        problems: Box::new(move |a| warband_borderlands::data::army_problems(a, &roster)),
-    })
 }
 
 /// Adds one of a profile (a new entry, or one more of it); the first becomes leader.

@@ -5,7 +5,8 @@ use crate::game::hud::root_ui;
 use crate::game::session::{Controller, PendingBattle};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use warband_marauders::ai::AiKind;
+use warband_rules::Ruleset;
+use warband_table::player::PlayerKind;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuMessage>().add_systems(
@@ -38,7 +39,11 @@ fn menu(
         ui.vertical_centered(|ui| {
             ui.add_space(ui.available_height() * 0.18);
             ui.heading(egui::RichText::new("WARBAND").size(54.0).strong());
-            ui.label("A miniatures table that plays the rules for you · Marauders · Simple Toy Soldier · B/X Borderlands");
+            let rulesets: Vec<&str> = Ruleset::ALL.iter().map(|r| r.title()).collect();
+            ui.label(format!(
+                "A miniatures table that plays the rules for you · {}",
+                rulesets.join(" · ")
+            ));
             ui.add_space(28.0);
             let button = |ui: &mut egui::Ui, text: &str| {
                 ui.add_sized(
@@ -50,13 +55,13 @@ fn menu(
             if button(ui, "New battle") {
                 pending.0 = None;
                 commands.insert_resource(SetupPreset {
-                    controllers: [Controller::Human, Controller::Ai(AiKind::Normal)],
+                    controllers: [Controller::Human, Controller::NORMAL],
                 });
                 next.set(Screen::Setup);
             }
             if button(ui, "Watch AI vs AI") {
                 commands.insert_resource(SetupPreset {
-                    controllers: [Controller::Ai(AiKind::Normal), Controller::Ai(AiKind::Hard)],
+                    controllers: [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)],
                 });
                 next.set(Screen::Setup);
             }

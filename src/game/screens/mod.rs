@@ -1,21 +1,22 @@
 //! The screens, as Bevy states: main menu → battle setup → battle → result, and the list
 //! of saved battles. Entities of a screen are despawned when it is left.
 
-mod battle;
+pub(crate) mod battle;
 mod builder;
 mod builder_files;
-mod catalogue;
+pub(crate) mod catalogue;
 pub mod editor;
-mod hero_designer;
 pub mod lab;
 mod menu;
-mod result;
+pub(crate) mod result;
 mod saves;
 mod setup;
 mod setup_preview;
 mod shelf;
 pub mod smoke;
-mod unit_designer;
+
+pub use lab::{CalibrationJob, SimAsk, SimJob};
+pub use setup::{Building, build_of};
 
 use bevy::prelude::*;
 

@@ -1,10 +1,11 @@
 //! The result: who won and why, what each side lost, and a replay.
 
 use super::Screen;
+use crate::game::desk::{Desk, has_session};
 use crate::game::hud::root_ui;
 use crate::game::palette;
 use crate::game::saves;
-use crate::game::session::{Desk, GameSession, Launch, PendingBattle, TableLayout};
+use crate::game::session::{GameSession, Launch, PendingBattle, TableLayout};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warband_rules::Side;
@@ -12,13 +13,15 @@ use warband_rules::Side;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (
-            result::<warband_marauders::engine::Marauders>,
-            result::<warband_toy_soldier::ToySoldier>,
-            result::<warband_borderlands::Borderlands>,
-            no_battle,
-        )
-            .run_if(in_state(Screen::Result)),
+        no_battle.run_if(in_state(Screen::Result)),
+    );
+}
+
+/// The result of a battle of ruleset `R`, while it is the one played.
+pub fn result_plugin<R: Desk>(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        result::<R>.run_if(in_state(Screen::Result).and_then(has_session::<R>)),
     );
 }
 
@@ -31,14 +34,11 @@ fn no_battle(layout: Option<Res<TableLayout>>, mut next: ResMut<NextState<Screen
 
 fn result<R: Desk>(
     mut contexts: EguiContexts,
-    session: Option<NonSendMut<GameSession<R>>>,
+    mut session: NonSendMut<GameSession<R>>,
     mut next: ResMut<NextState<Screen>>,
     mut pending: ResMut<PendingBattle>,
     mut saved: Local<Option<String>>,
 ) -> Result {
-    let Some(mut session) = session else {
-        return Ok(());
-    };
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     let outcome = session.engine.outcome().cloned();

@@ -7,7 +7,6 @@ use crate::game::saves::{SaveEntry, list_saves};
 use crate::game::session::{Controller, PendingBattle};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use warband_marauders::ai::AiKind;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<SavesListing>();
@@ -83,7 +82,7 @@ fn entry_row(
                     go = Some(Screen::Battle);
                 }
                 if ui.button("Play on…").clicked() {
-                    let default = [Controller::Human, Controller::Ai(AiKind::Normal)];
+                    let default = [Controller::Human, Controller::NORMAL];
                     *resuming = Some((i, default));
                 }
             }

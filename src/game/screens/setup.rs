@@ -4,12 +4,12 @@ use super::Screen;
 use super::menu::SetupPreset;
 use super::setup_preview;
 use super::shelf::{armies, scenario_picker, scenarios};
+use crate::game::desk::Desk;
 use crate::game::hud::root_ui;
-use crate::game::session::{Controller, Desk, Launch, PendingBattle, Starter};
+use crate::game::session::{Controller, Launch, PendingBattle, Starter};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::{Path, PathBuf};
-use warband_marauders::ai::AiKind;
 use warband_rules::army::ArmyList;
 use warband_rules::{Ruleset, Side};
 use warband_table::components::{Base, Team};
@@ -48,10 +48,10 @@ struct SetupForm {
 type Choice = (usize, [usize; 2]);
 
 /// The battle built from the form, or what stops it.
-type Building = Result<Box<dyn Built>, Vec<String>>;
+pub type Building = Result<Box<dyn Built>, Vec<String>>;
 
 /// A battle built from the form, of any ruleset: it shows itself and launches.
-trait Built: Send + Sync {
+pub trait Built: Send + Sync {
     fn show(&self, ui: &mut egui::Ui);
     fn launch(&self, seed: u64, controllers: [Controller; 2], speed: f32) -> Box<dyn Starter>;
 }
@@ -62,10 +62,7 @@ struct BuiltOf<R: Desk> {
     bases: Vec<(Side, Placed)>,
 }
 
-impl<R: Desk> Built for BuiltOf<R>
-where
-    R::Setup: Send + Sync,
-{
+impl<R: Desk> Built for BuiltOf<R> {
     fn show(&self, ui: &mut egui::Ui) {
         let layout = R::layout(&self.setup);
         ui.label(format!(
@@ -103,10 +100,7 @@ where
 }
 
 /// The battle of a scenario file with these two armies, or what is wrong with it.
-fn build_of<R: Desk>(path: &Path, armies: [Option<&ArmyList>; 2]) -> Building
-where
-    R::Setup: Send + Sync,
-{
+pub fn build_of<R: Desk>(path: &Path, armies: [Option<&ArmyList>; 2]) -> Building {
     let mut setup = R::load(path).map_err(|e| vec![e.to_string()])?;
     R::adopt_user_data(&mut setup);
     for (side, army) in Side::BOTH.into_iter().zip(armies) {
@@ -146,7 +140,7 @@ fn open_form(
     problems.extend(
         Ruleset::ALL
             .into_iter()
-            .filter_map(crate::game::saves::own_data_problem),
+            .filter_map(|r| crate::game::desk::desk(r).own_data_problem()),
     );
     let find = |name: &str| {
         armies
@@ -176,9 +170,7 @@ fn open_form(
         armies,
         scenario,
         army,
-        controllers: preset.map_or([Controller::Human, Controller::Ai(AiKind::Normal)], |p| {
-            p.controllers
-        }),
+        controllers: preset.map_or([Controller::Human, Controller::NORMAL], |p| p.controllers),
         seed: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_secs() % 100_000),
@@ -348,7 +340,7 @@ fn army_combo(ui: &mut egui::Ui, f: &mut SetupForm, i: usize) {
 fn ruleset_of(f: &SetupForm) -> Ruleset {
     f.scenarios
         .get(f.scenario)
-        .map_or(Ruleset::Marauders, |(_, s)| s.ruleset)
+        .map_or(Ruleset::ALL[0], |(_, s)| s.ruleset)
 }
 
 /// A computer player the new scenario's ruleset lacks becomes its `normal`.
@@ -356,7 +348,7 @@ fn keep_players(f: &mut SetupForm) {
     let offered = Controller::choices(ruleset_of(f));
     for c in &mut f.controllers {
         if !offered.contains(c) {
-            *c = Controller::Ai(AiKind::Normal);
+            *c = Controller::NORMAL;
         }
     }
 }
@@ -368,5 +360,5 @@ fn build(f: &SetupForm) -> Building {
         .get(f.scenario)
         .ok_or_else(|| vec!["choose a scenario".to_string()])?;
     let armies = f.army.map(|i| f.armies.get(i).map(|(_, a)| a));
-    crate::cli::with_rules!(head.ruleset, R => build_of::<R>(path, armies))
+    crate::game::desk::desk(head.ruleset).build(path, armies)
 }

@@ -4,8 +4,8 @@
 //! every model's table and window position), so a script driving the pointer with
 //! xdotool knows where to click and can see what happened.
 
-use super::Screen;
 use crate::game::camera::TableCamera;
+use crate::game::desk::on_table;
 use crate::game::session::GameSession;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
@@ -49,26 +49,29 @@ pub fn screenshot_plugin(app: &mut App, path: PathBuf, after: f32) {
     );
 }
 
+/// Print the battle as JSON lines whenever it changes (`--trace`, for pointer tests).
+#[derive(Resource)]
+pub struct Tracing;
+
 pub fn trace_plugin(app: &mut App) {
+    app.insert_resource(Tracing);
+}
+
+/// The trace of a battle of ruleset `R`, when asked for.
+pub fn trace_of<R: Contest>(app: &mut App) {
     app.add_systems(
         Last,
-        (
-            trace::<warband_marauders::engine::Marauders>,
-            trace::<warband_toy_soldier::ToySoldier>,
-            trace::<warband_borderlands::Borderlands>,
-        )
-            .run_if(in_state(Screen::Battle)),
+        trace::<R>.run_if(resource_exists::<Tracing>.and_then(on_table::<R>())),
     );
 }
 
 /// One JSON line of the battle whenever it changes: round, phase, whose turn, and each
 /// model's id, side, place, facing, whether it is in play, and where it is on screen.
 fn trace<R: Contest>(
-    session: Option<NonSend<GameSession<R>>>,
+    session: NonSend<GameSession<R>>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
     mut last: Local<String>,
 ) {
-    let Some(session) = session else { return };
     let (cam, at) = *camera;
     let world = session.engine.world();
     let ms: Vec<serde_json::Value> = world

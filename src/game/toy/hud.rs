@@ -6,9 +6,7 @@ use super::ToySession;
 use super::describe;
 use super::input::ToySelection;
 use crate::game::camera::TableCamera;
-use crate::game::hud::panels;
 use crate::game::palette;
-use crate::game::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warband_rules::Side;
@@ -19,42 +17,13 @@ use warband_toy_soldier::battle::{Battle, in_play};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (markers, overlay).chain().run_if(in_state(Screen::Battle)),
+        markers
+            .before(crate::game::hud::PanelFrame)
+            .run_if(crate::game::desk::on_table::<warband_toy_soldier::ToySoldier>()),
     );
 }
 
-fn overlay(
-    mut contexts: EguiContexts,
-    session: Option<NonSendMut<ToySession>>,
-    mut toy: ResMut<ToySelection>,
-    sel: Res<crate::game::pointer::Pointer>,
-    mut next: ResMut<NextState<Screen>>,
-) -> Result {
-    let Some(mut session) = session else {
-        return Ok(());
-    };
-    let ctx = contexts.ctx_mut()?;
-    let cursor = sel.cursor;
-    panels(
-        ctx,
-        &mut session,
-        &mut next,
-        top_line,
-        |ui, s| super::panel::show(ui, s, &mut toy, cursor),
-        |s| {
-            let world = s.engine.world();
-            s.engine
-                .log()
-                .events
-                .iter()
-                .filter_map(|e| describe::line(world, e))
-                .collect()
-        },
-    );
-    Ok(())
-}
-
-fn top_line(ui: &mut egui::Ui, session: &ToySession) {
+pub(super) fn top_line(ui: &mut egui::Ui, session: &ToySession) {
     let b = session.engine.world().resource::<Battle>();
     ui.strong("WARBAND");
     ui.separator();
@@ -86,13 +55,10 @@ fn top_line(ui: &mut egui::Ui, session: &ToySession) {
 /// never sit on a neighbour), and a star at the front of each Command unit.
 fn markers(
     mut contexts: EguiContexts,
-    session: Option<NonSend<ToySession>>,
+    session: NonSend<ToySession>,
     toy: Res<ToySelection>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
 ) -> Result {
-    let Some(session) = session else {
-        return Ok(());
-    };
     let ctx = contexts.ctx_mut()?;
     let (cam, at) = *camera;
     let painter = crate::game::hud::table_painter(ctx, "toy markers");

@@ -6,7 +6,6 @@
 
 use super::ToySession;
 use crate::game::pointer::Pointer;
-use crate::game::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 use warband_rules::Side;
@@ -18,21 +17,17 @@ use warband_toy_soldier::actions::{MovePlan, active, check_move};
 use warband_toy_soldier::battle::{View, in_play};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ToySelection>()
-        .add_systems(OnEnter(Screen::Battle), |mut s: ResMut<ToySelection>| {
-            *s = ToySelection::default()
-        })
-        .add_systems(
-            Update,
-            (
-                hover,
-                click.run_if(not(egui_wants_any_pointer_input)),
-                keys.run_if(not(egui_wants_any_keyboard_input)),
-            )
-                .chain()
-                .after(crate::game::pointer::InputDone)
-                .run_if(in_state(Screen::Battle)),
-        );
+    app.init_resource::<ToySelection>().add_systems(
+        Update,
+        (
+            hover,
+            click.run_if(not(egui_wants_any_pointer_input)),
+            keys.run_if(not(egui_wants_any_keyboard_input)),
+        )
+            .chain()
+            .after(crate::game::pointer::InputDone)
+            .run_if(crate::game::desk::on_table::<warband_toy_soldier::ToySoldier>()),
+    );
 }
 
 /// What the player points at and has chosen beyond the active unit.
@@ -81,21 +76,19 @@ pub fn ghost_plan(
     Some((step, inches, check_move(world, &v, &a, step, inches)))
 }
 
-fn hover(session: Option<NonSend<ToySession>>, sel: Res<Pointer>, mut toy: ResMut<ToySelection>) {
-    toy.hover = match (session, sel.cursor) {
-        (Some(s), Some(c)) => unit_at(&in_play(s.engine.world()), c),
-        _ => None,
-    };
+fn hover(session: NonSend<ToySession>, sel: Res<Pointer>, mut toy: ResMut<ToySelection>) {
+    toy.hover = sel
+        .cursor
+        .and_then(|c| unit_at(&in_play(session.engine.world()), c));
 }
 
 fn click(
     buttons: Res<ButtonInput<MouseButton>>,
     keys: Res<ButtonInput<KeyCode>>,
-    session: Option<NonSendMut<ToySession>>,
+    mut session: NonSendMut<ToySession>,
     sel: Res<Pointer>,
     mut toy: ResMut<ToySelection>,
 ) {
-    let Some(mut session) = session else { return };
     if !buttons.just_pressed(MouseButton::Left) || keys.pressed(KeyCode::KeyM) {
         return;
     }
@@ -134,10 +127,9 @@ fn click(
 
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
-    session: Option<NonSendMut<ToySession>>,
+    mut session: NonSendMut<ToySession>,
     mut toy: ResMut<ToySelection>,
 ) {
-    let Some(mut session) = session else { return };
     let Some(side) = session.human_turn() else {
         return;
     };

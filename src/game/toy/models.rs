@@ -15,8 +15,16 @@ use warband_table::geometry::BaseShape;
 use warband_toy_soldier::components::Unit;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Battle), spawn_units.after(BattleStarted))
-        .add_systems(Update, sync_units.run_if(in_state(Screen::Battle)));
+    app.add_systems(
+        OnEnter(Screen::Battle),
+        spawn_units
+            .after(BattleStarted)
+            .run_if(crate::game::desk::has_session::<warband_toy_soldier::ToySoldier>),
+    )
+    .add_systems(
+        Update,
+        sync_units.run_if(crate::game::desk::on_table::<warband_toy_soldier::ToySoldier>()),
+    );
 }
 
 /// The visual of unit `id`.
@@ -28,8 +36,7 @@ pub struct UnitVisual {
 
 const OUTLINE: Color = Color::srgb(0.08, 0.08, 0.08);
 
-fn spawn_units(mut commands: Commands, session: Option<NonSend<ToySession>>) {
-    let Some(session) = session else { return };
+fn spawn_units(mut commands: Commands, session: NonSend<ToySession>) {
     let world = session.engine.world();
     for e in &world.resource::<ModelIndex>().0 {
         let (Some(id), Some(team), Some(base), Some(unit)) = (
@@ -148,10 +155,9 @@ fn figures(parent: &mut ChildSpawnerCommands, unit: &UnitProfile, width: f32, de
 
 fn sync_units(
     time: Res<Time>,
-    session: Option<NonSend<ToySession>>,
+    session: NonSend<ToySession>,
     mut visuals: Query<(&mut UnitVisual, &mut Transform, &mut Shape, &mut Visibility)>,
 ) {
-    let Some(session) = session else { return };
     let world = session.engine.world();
     let index = world.resource::<ModelIndex>();
     for (mut v, mut t, mut shape, mut vis) in &mut visuals {

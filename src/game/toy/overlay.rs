@@ -7,7 +7,6 @@ use super::ToySession;
 use super::input::{ToySelection, ghost_plan};
 use crate::game::palette;
 use crate::game::pointer::Pointer;
-use crate::game::screens::Screen;
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_4;
 use warband_rules::toy_soldier::shot_range;
@@ -19,7 +18,7 @@ use warband_toy_soldier::battle::{COMMAND_RANGE, in_play};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        draw.run_if(in_state(Screen::Battle))
+        draw.run_if(crate::game::desk::on_table::<warband_toy_soldier::ToySoldier>())
             .after(crate::game::pointer::InputDone),
     );
 }
@@ -36,13 +35,7 @@ fn outline(g: &mut Gizmos, base: &Placed, grow: f32, colour: Color) {
     g.linestrip_2d(out, colour);
 }
 
-fn draw(
-    session: Option<NonSend<ToySession>>,
-    sel: Res<Pointer>,
-    toy: Res<ToySelection>,
-    mut g: Gizmos,
-) {
-    let Some(session) = session else { return };
+fn draw(session: NonSend<ToySession>, sel: Res<Pointer>, toy: Res<ToySelection>, mut g: Gizmos) {
     let world = session.engine.world();
     let units = in_play(world);
     let acting = world

@@ -91,6 +91,35 @@ impl FromStr for AiKind {
     }
 }
 
+impl From<AiKind> for warband_table::player::PlayerKind {
+    fn from(k: AiKind) -> Self {
+        use warband_table::player::PlayerKind as P;
+        match k {
+            AiKind::Random => P::Random,
+            AiKind::Charge => P::Charge,
+            AiKind::Easy => P::Easy,
+            AiKind::Normal => P::Normal,
+            AiKind::Hard => P::Hard,
+        }
+    }
+}
+
+/// Marauders has every kind of player.
+impl TryFrom<warband_table::player::PlayerKind> for AiKind {
+    type Error = String;
+
+    fn try_from(k: warband_table::player::PlayerKind) -> Result<Self, String> {
+        use warband_table::player::PlayerKind as P;
+        Ok(match k {
+            P::Random => AiKind::Random,
+            P::Charge => AiKind::Charge,
+            P::Easy => AiKind::Easy,
+            P::Normal => AiKind::Normal,
+            P::Hard => AiKind::Hard,
+        })
+    }
+}
+
 /// What a played battle of Marauders sent and how long its players thought.
 pub type Played = warband_table::player::Played<Command>;
 

@@ -1,9 +1,9 @@
 //! The selected model's card: profile, state, and (for your caster in phase 1) its
 //! spells to declare.
 
+use crate::game::marauders::Session;
 use crate::game::marauders::input::Selection;
 use crate::game::palette;
-use crate::game::session::Session;
 use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, model};
 use warband_marauders::phases::{Phase, check_mobile};

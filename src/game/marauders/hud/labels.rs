@@ -3,9 +3,9 @@
 //! name and state. Drawn by egui over the table, beneath the panels.
 
 use crate::game::camera::TableCamera;
+use crate::game::marauders::Session;
 use crate::game::marauders::input::Selection;
 use crate::game::models::initials;
-use crate::game::session::Session;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use warband_marauders::battle::{ModelView, in_play};
@@ -18,13 +18,10 @@ const LABEL_FROM_RADIUS: f32 = 5.0;
 
 pub fn draw(
     mut contexts: EguiContexts,
-    session: Option<NonSend<Session>>,
+    session: NonSend<Session>,
     sel: Res<Selection>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
 ) -> Result {
-    let Some(session) = session else {
-        return Ok(());
-    };
     let ctx = contexts.ctx_mut()?;
     let (cam, at) = *camera;
     // Clipped to the room the panels leave, as every ruleset's marks are: zoomed in, a

@@ -1,80 +1,27 @@
-//! The battle log, newest last, filterable by side.
+//! The Marauders battle log in words, each line with the side it concerns.
 
-use crate::game::palette;
-use crate::game::session::Session;
-use bevy::prelude::*;
-use bevy_egui::egui;
+use crate::game::desk::LogLine;
 use warband_marauders::Side;
-use warband_marauders::battle::{ModelView, find, models};
+use warband_marauders::battle::{ModelView, find};
 use warband_marauders::command::Command;
 use warband_marauders::log::{Entry, LogEvent};
 
-#[derive(Resource)]
-pub struct LogFilter {
-    pub show: [bool; 2],
-    pub dice: bool,
-}
-
-impl Default for LogFilter {
-    fn default() -> Self {
-        Self {
-            show: [true, true],
-            dice: false,
-        }
-    }
-}
-
-pub fn show(ui: &mut egui::Ui, session: &Session, filter: &mut LogFilter) {
-    ui.horizontal(|ui| {
-        ui.strong("Battle log");
-        for side in Side::BOTH {
-            ui.checkbox(
-                &mut filter.show[side.index()],
-                egui::RichText::new(side.lowercase().to_uppercase())
-                    .color(palette::side_egui(side)),
-            );
-        }
-        ui.checkbox(&mut filter.dice, "dice");
-    });
-    ui.separator();
-    let all = models(session.engine.world());
-    let shown = visible_lines(&session.engine.log().events, filter, &all, 400);
-    egui::ScrollArea::vertical()
-        .stick_to_bottom(true)
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
-            for (side, text) in shown {
-                let colour = side.map_or(egui::Color32::LIGHT_GRAY, palette::side_egui);
-                ui.label(egui::RichText::new(text).color(colour).size(12.5));
-            }
-        });
-}
-
-/// The newest `max` lines the filter lets through, oldest first (the whole log is in
-/// the save). Ids that name no model (a hand-edited save) read as `#id`.
-pub fn visible_lines(
-    events: &[Entry],
-    filter: &LogFilter,
-    all: &[ModelView],
-    max: usize,
-) -> Vec<(Option<Side>, String)> {
+/// One log entry in words, with the side it concerns. Ids that name no model (a
+/// hand-edited save) read as `#id`.
+pub fn line(e: &Entry, all: &[ModelView]) -> Option<LogLine> {
     let get = |id: u32| find(all, id);
     let name = |id: u32| get(id).map_or(format!("#{id}"), |m| format!("{} #{id}", m.profile.name));
     let side_of = |id: u32| get(id).map(|m| m.side);
-    let mut out: Vec<(Option<Side>, String)> = events
-        .iter()
-        .rev()
-        .filter(|e| filter.dice || e.die().is_none())
-        .filter_map(|e| line(e, &name, &side_of))
-        .filter(|(side, _)| side.is_none_or(|s| filter.show[s.index()]))
-        .take(max)
-        .collect();
-    out.reverse();
-    out
+    let (side, text) = words(e, &name, &side_of)?;
+    Some(LogLine {
+        side,
+        text,
+        die: e.die().is_some(),
+    })
 }
 
 /// One readable line for a log entry, and the side it concerns (None: both or neither).
-fn line(
+fn words(
     e: &Entry,
     name: &dyn Fn(u32) -> String,
     side_of: &dyn Fn(u32) -> Option<Side>,
@@ -251,13 +198,19 @@ mod tests {
         LogEvent::RoundStarted { round: r }.into()
     }
 
+    fn lines(events: &[Entry]) -> Vec<String> {
+        events
+            .iter()
+            .filter_map(|e| line(e, &[]))
+            .map(|l| l.text)
+            .collect()
+    }
+
     #[test]
-    fn the_newest_lines_are_shown_oldest_first() {
-        let events: Vec<Entry> = (1..=1000).map(round).collect();
-        let lines = visible_lines(&events, &LogFilter::default(), &[], 400);
-        assert_eq!(lines.len(), 400);
-        assert!(lines[0].1.contains("Round 601"), "{:?}", lines[0]);
-        assert!(lines[399].1.contains("Round 1000"));
+    fn a_round_is_told_and_concerns_neither_side() {
+        let l = line(&round(3), &[]).unwrap();
+        assert!(l.text.contains("Round 3"), "{l:?}");
+        assert_eq!(l.side, None);
     }
 
     #[test]
@@ -275,10 +228,8 @@ mod tests {
             }
             .into(),
         ];
-        let lines = visible_lines(&events, &LogFilter::default(), &[], 10);
-        let text: Vec<&str> = lines.iter().map(|(_, l)| l.as_str()).collect();
         assert_eq!(
-            text,
+            lines(&events),
             [
                 "#1 shoots at #2",
                 "#1 shoots at #3",
@@ -293,8 +244,8 @@ mod tests {
             LogEvent::Woke { model: 0 }.into(),
             LogEvent::Woke { model: u32::MAX }.into(),
         ];
-        let lines = visible_lines(&events, &LogFilter::default(), &[], 10);
-        assert_eq!(lines[0].1, "#0 wakes");
-        assert_eq!(lines[1].1, format!("#{} wakes", u32::MAX));
+        let lines = lines(&events);
+        assert_eq!(lines[0], "#0 wakes");
+        assert_eq!(lines[1], format!("#{} wakes", u32::MAX));
     }
 }

@@ -1,75 +1,35 @@
-//! The Marauders overlay: top bar (round, phase, priority, who acts), dice tray, unit
-//! card and odds, the battle log, the phase's own controls (order of play, melee
-//! groups, spells) and the watch controls. One system lays the panels out in one root
-//! Ui, so they share the window without overlapping; each panel's contents live in their
-//! own file.
+//! The Marauders parts of the battle screen: top line (round, phase, priority, who
+//! acts), unit card and odds, the log in words, the phase's own controls (order of
+//! play, melee groups, spells), the labels over the table and the tape's length. The
+//! shared frame (`crate::game::hud`) lays them out with the dice tray and the watch
+//! controls.
 
-mod card;
+pub(super) mod card;
 mod labels;
-mod log;
-mod odds;
-mod phase;
-mod top_bar;
+pub(super) mod log;
+pub(super) mod odds;
+pub(super) mod phase;
+pub(super) mod top_bar;
 
-use crate::game::camera::PANELS;
-use crate::game::hud::{dice_tray, root_ui, watch};
+use crate::game::desk::on_table;
+use crate::game::hud::PanelFrame;
 use crate::game::marauders::input::Selection;
-use crate::game::screens::Screen;
-use crate::game::session::Session;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use warband_marauders::engine::Marauders;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<log::LogFilter>().add_systems(
+    app.add_systems(
         EguiPrimaryContextPass,
-        (labels::draw, battle_hud)
-            .chain()
-            .run_if(in_state(Screen::Battle)),
+        (labels::draw, tape)
+            .before(PanelFrame)
+            .run_if(on_table::<Marauders>()),
     );
 }
 
-fn battle_hud(
-    mut contexts: EguiContexts,
-    session: Option<NonSendMut<Session>>,
-    mut sel: ResMut<Selection>,
-    mut filter: ResMut<log::LogFilter>,
-    mut next: ResMut<NextState<Screen>>,
-) -> Result {
-    let Some(mut session) = session else {
-        return Ok(());
-    };
+/// The tape measure's length beside the pointer while it is held out.
+fn tape(mut contexts: EguiContexts, sel: Res<Selection>) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut root = root_ui(ctx);
-    let [left, right, top, bottom] = PANELS;
-    egui::Panel::top("top_bar")
-        .exact_size(top)
-        .show(&mut root, |ui| {
-            top_bar::show(ui, &mut session, &mut next);
-        });
-    egui::Panel::bottom("dice_tray")
-        .exact_size(bottom)
-        .show(&mut root, |ui| {
-            dice_tray::show(ui, &session);
-        });
-    egui::Panel::left("card")
-        .exact_size(left)
-        .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                if session.watching() {
-                    watch::show(ui, &mut session);
-                    ui.separator();
-                }
-                phase::show(ui, &mut session, &mut sel);
-                ui.separator();
-                card::show(ui, &mut session, &mut sel);
-                odds::show(ui, &session, &sel);
-            });
-        });
-    egui::Panel::right("log")
-        .exact_size(right)
-        .show(&mut root, |ui| {
-            log::show(ui, &session, &mut filter);
-        });
     if let Some((a, b)) = sel.tape
         && let Some(pos) = ctx.pointer_latest_pos()
     {

@@ -1,8 +1,8 @@
 //! Exact odds of what the pointer is on: a shot at the hovered enemy, or the charge the
 //! movement ghost would make.
 
+use crate::game::marauders::Session;
 use crate::game::marauders::input::{Selection, ghost};
-use crate::game::session::Session;
 use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, in_play};
 use warband_marauders::geometry::Crossed;

@@ -2,8 +2,8 @@
 //! to resolve, and a button to end your part.
 
 use super::odds::melee_panel;
+use crate::game::marauders::Session;
 use crate::game::marauders::input::Selection;
-use crate::game::session::Session;
 use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, in_play};
 use warband_marauders::command::Allocation;

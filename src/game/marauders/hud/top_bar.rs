@@ -1,17 +1,15 @@
-//! The Marauders top bar: round, phase, priority, who acts; then Save and Leave.
+//! The Marauders top line: round, phase, priority, who acts (the frame adds Save and
+//! Leave).
 
-use crate::game::hud::top_bar::leave_and_save;
+use crate::game::marauders::Session;
 use crate::game::palette;
-use crate::game::screens::Screen;
-use crate::game::session::Session;
-use bevy::prelude::*;
 use bevy_egui::egui;
 use warband_marauders::phases::Phase;
 
-pub fn show(ui: &mut egui::Ui, session: &mut Session, next: &mut NextState<Screen>) {
+pub fn show(ui: &mut egui::Ui, session: &Session) {
     let b = session.engine.battle().clone();
     let phase = session.engine.phase();
-    ui.horizontal_centered(|ui| {
+    {
         ui.strong("WARBAND");
         ui.separator();
         ui.label(format!(
@@ -51,8 +49,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, next: &mut NextState<Scree
             }
             None => {}
         }
-        leave_and_save(ui, session, next);
-    });
+    }
 }
 
 pub fn phase_name(p: Phase) -> &'static str {

@@ -130,7 +130,7 @@ fn check_in(doc: &ScenarioDoc, dir: &std::path::Path) -> Vec<String> {
         .join(format!("{}.ron", slug(&doc.name)))
         .display()
         .to_string();
-    let problems = crate::cli::problems_of_file(&file)
+    let problems = crate::rulesets::problems_of_file(&file)
         .into_iter()
         .map(|p| p.replace(&file.display().to_string(), &shown))
         .collect();
@@ -158,7 +158,7 @@ fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
         a: "adventuring-party".to_string(),
         b: "goblin-raiders".to_string(),
     };
-    let mut doc = ScenarioDoc::new(Ruleset::Marauders, first);
+    let mut doc = ScenarioDoc::new(Ruleset::ALL[0], first);
     if let Some(p) = &preset {
         match warband_table::files::load_ron::<ScenarioDoc>(&p.0) {
             Ok(d) => doc = d,
@@ -501,7 +501,10 @@ mod tests {
         assert_eq!(check_in(&doc, &scenarios), Vec::<String>::new());
         let path = scenarios.join(format!("{}.ron", slug(&doc.name)));
         save_to(&path, &doc).unwrap();
-        assert_eq!(crate::cli::problems_of_file(&path), Vec::<String>::new());
+        assert_eq!(
+            crate::rulesets::problems_of_file(&path),
+            Vec::<String>::new()
+        );
         let setup = warband_toy_soldier::ToySoldier::load(&path).unwrap();
         assert_eq!(setup.scenario.turn_limit, 6);
         assert_eq!(setup.scenario.terrain.len(), 3);

@@ -6,13 +6,13 @@ mod runner;
 
 use super::Screen;
 use super::shelf::{scenario_picker, scenarios};
+use crate::game::desk::desk;
 use crate::game::hud::root_ui;
-use crate::game::session::Controller;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use runner::{CalibrationJob, SimAsk, SimJob};
+pub use runner::{CalibrationJob, SimAsk, SimJob};
 use std::path::PathBuf;
-use warband_marauders::ai::AiKind;
+use warband_table::player::PlayerKind;
 use warband_table::scenario::ScenarioDoc;
 
 pub(super) fn plugin(app: &mut App) {
@@ -25,8 +25,8 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Clone, Debug)]
 pub struct LabPreset {
     pub scenario: PathBuf,
-    pub a: AiKind,
-    pub b: AiKind,
+    pub a: PlayerKind,
+    pub b: PlayerKind,
     pub games: u32,
 }
 
@@ -43,7 +43,7 @@ type Profiles = Result<Vec<(String, u32)>, String>;
 struct Lab {
     scenarios: Vec<(PathBuf, ScenarioDoc)>,
     scenario: usize,
-    players: [AiKind; 2],
+    players: [PlayerKind; 2],
     games: u32,
     seed: u64,
     swap: bool,
@@ -97,7 +97,7 @@ fn open_lab(mut commands: Commands, preset: Option<Res<LabPreset>>) {
         scenarios,
         players: preset
             .as_ref()
-            .map_or([AiKind::Normal, AiKind::Charge], |p| [p.a, p.b]),
+            .map_or([PlayerKind::Normal, PlayerKind::Charge], |p| [p.a, p.b]),
         games: preset.as_ref().map_or(400, |p| p.games),
         seed: 1,
         swap: true,
@@ -180,11 +180,9 @@ fn battles_form(ui: &mut egui::Ui, l: &mut Lab) {
                 egui::ComboBox::from_id_salt(("lab-player", i))
                     .selected_text(l.players[i].name())
                     .show_ui(ui, |ui| {
-                        let kinds = ruleset.map(Controller::choices).unwrap_or_default();
-                        for c in kinds {
-                            if let Controller::Ai(kind) = c {
-                                ui.selectable_value(&mut l.players[i], kind, kind.name());
-                            }
+                        let kinds = ruleset.map(|r| desk(r).kinds()).unwrap_or_default();
+                        for kind in kinds {
+                            ui.selectable_value(&mut l.players[i], kind, kind.name());
                         }
                     });
                 ui.end_row();

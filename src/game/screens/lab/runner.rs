@@ -2,6 +2,7 @@
 //! threads and the screen reads how far it has got. Results are the simulator's own,
 //! in game order, so a lab run gives the figures `warband sim` gives.
 
+use crate::game::desk::desk;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -57,11 +58,11 @@ fn pool() -> Result<rayon::ThreadPool, String> {
 impl SimJob {
     /// Loads the scenario and starts the batch.
     pub fn start(ask: &SimAsk) -> Result<SimJob, String> {
-        let ruleset = crate::cli::file_ruleset(&ask.scenario).map_err(|e| e.to_string())?;
-        crate::cli::with_rules!(ruleset, R => Self::start_of::<R>(ask))
+        let ruleset = crate::rulesets::file_ruleset(&ask.scenario).map_err(|e| e.to_string())?;
+        desk(ruleset).start_sim(ask)
     }
 
-    fn start_of<R: Contest>(ask: &SimAsk) -> Result<SimJob, String> {
+    pub fn start_of<R: Contest>(ask: &SimAsk) -> Result<SimJob, String> {
         let setup = R::load(&ask.scenario).map_err(|e| e.to_string())?;
         let player = |n: &str| n.parse::<R::Player>();
         let config = SimConfig {
@@ -151,18 +152,16 @@ struct CalibrationShared {
 impl CalibrationJob {
     /// The profiles of a scenario's ruleset that can be calibrated, with their costs.
     pub fn profiles(scenario: &Path) -> Result<Vec<(String, u32)>, String> {
-        let ruleset = crate::cli::file_ruleset(scenario).map_err(|e| e.to_string())?;
-        crate::cli::with_rules!(ruleset, R => R::load(scenario)
-            .map(|s| R::listed(&s))
-            .map_err(|e| e.to_string()))
+        let ruleset = crate::rulesets::file_ruleset(scenario).map_err(|e| e.to_string())?;
+        desk(ruleset).calibration_profiles(scenario)
     }
 
     pub fn start(scenario: &Path, profile: &str, games: u32) -> Result<CalibrationJob, String> {
-        let ruleset = crate::cli::file_ruleset(scenario).map_err(|e| e.to_string())?;
-        crate::cli::with_rules!(ruleset, R => Self::start_of::<R>(scenario, profile, games))
+        let ruleset = crate::rulesets::file_ruleset(scenario).map_err(|e| e.to_string())?;
+        desk(ruleset).start_calibration(scenario, profile, games)
     }
 
-    fn start_of<R: Calibrate>(
+    pub fn start_of<R: Calibrate>(
         scenario: &Path,
         profile: &str,
         games: u32,

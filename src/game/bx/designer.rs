@@ -3,7 +3,8 @@
 //! worked out by the rules as you choose, and the hero saved to the data folder, where
 //! the builder and battle setup find it.
 
-use crate::game::saves::{heroes_file, load_heroes};
+use super::desk::{heroes_file, load_heroes};
+use crate::game::desk::ProfileDesigner;
 use bevy_egui::egui;
 use warband_borderlands::data::{Armoury, HeroList};
 use warband_rules::borderlands::Class;
@@ -15,11 +16,25 @@ use warband_rules::borderlands::profile::{
 pub struct Designer {
     pub hero: Hero,
     pub message: Option<String>,
+    /// The shipped weapons and armour a hero is made with.
+    arms: Armoury,
 }
 
-impl Default for Designer {
-    fn default() -> Self {
+impl ProfileDesigner for Designer {
+    fn title(&self) -> &'static str {
+        "Design a hero: class, level and kit make its AC, THAC0 and damage"
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui) -> bool {
+        show(ui, self)
+    }
+}
+
+impl Designer {
+    /// A designer making heroes with this armoury.
+    pub fn new(arms: Armoury) -> Self {
         Self {
+            arms,
             hero: Hero {
                 name: "New hero".into(),
                 class: Class::Fighter,
@@ -39,8 +54,8 @@ impl Default for Designer {
 }
 
 /// The designer; true when a hero was saved (the catalogue should be read again).
-pub fn show(ui: &mut egui::Ui, d: &mut Designer, arms: &Armoury) -> bool {
-    let h = &mut d.hero;
+fn show(ui: &mut egui::Ui, d: &mut Designer) -> bool {
+    let (h, arms) = (&mut d.hero, &d.arms);
     ui.horizontal(|ui| {
         ui.label("Name");
         ui.text_edit_singleline(&mut h.name);

@@ -3,8 +3,8 @@
 //! seed's formula as you choose, and saved to the data folder, where the builder and
 //! battle setup find it.
 
-use super::catalogue::toy_points;
-use crate::game::saves::{load_units, units_file};
+use super::desk::{load_units, toy_points, units_file};
+use crate::game::desk::ProfileDesigner;
 use bevy_egui::egui;
 use warband_rules::toy_soldier::unit::MORALE_DICE;
 use warband_rules::toy_soldier::{Kind, Quality, UnitProfile, unit_problems};
@@ -35,8 +35,18 @@ impl Default for Designer {
     }
 }
 
+impl ProfileDesigner for Designer {
+    fn title(&self) -> &'static str {
+        "Design a unit: its dice and upgrades make its points"
+    }
+
+    fn show(&mut self, ui: &mut egui::Ui) -> bool {
+        show(ui, self)
+    }
+}
+
 /// The designer; true when a unit was saved (the catalogue should be read again).
-pub fn show(ui: &mut egui::Ui, d: &mut Designer) -> bool {
+fn show(ui: &mut egui::Ui, d: &mut Designer) -> bool {
     let u = &mut d.unit;
     ui.horizontal(|ui| {
         ui.label("Name");

@@ -1,0 +1,240 @@
+//! Borderlands' desk: its table, roster lines (a party in levels, monsters in XP),
+//! result notes, catalogue and hero designer, the player's own heroes, and its part of
+//! the battle screen (top line, the panel, the log in words).
+
+use super::input::BxSelection;
+use super::{BxSession, describe};
+use crate::game::desk::{Desk, LogLine, ProfileDesigner, desk_common, lost_names};
+use crate::game::hud::log::{LogFilter, SHOWN, entry_side, newest_lines};
+use crate::game::screens::catalogue::{Catalogue, Entry};
+use crate::game::session::{TableLayout, layout};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::path::PathBuf;
+use warband_borderlands::Borderlands;
+use warband_borderlands::battle::Battle;
+use warband_rules::army::ArmyList;
+use warband_rules::borderlands::profile::{Combatant, Hero};
+use warband_rules::{Ruleset, Side};
+use warband_table::table::{PerSide, Zone};
+
+impl Desk for Borderlands {
+    type Selection = BxSelection;
+
+    desk_common!();
+
+    fn adopt_user_data(setup: &mut Self::Setup) {
+        if let Ok(heroes) = hero_combatants() {
+            setup.adopt(heroes);
+        }
+    }
+
+    fn own_data_problem() -> Option<String> {
+        match usable_heroes() {
+            Err(e) => Some(e),
+            Ok((_, refused)) if refused.is_empty() => None,
+            Ok((_, refused)) => Some(refused.join("; ")),
+        }
+    }
+
+    fn length(setup: &Self::Setup) -> String {
+        warband_table::sim::rounds::<Self>(setup.scenario.round_limit)
+    }
+
+    fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
+        let c = setup.combatant(profile)?;
+        if c.hero {
+            let what = format!("level {} · AC {} · THAC0 {}", c.level, c.ac, c.thac0);
+            return Some((what, c.level as u32));
+        }
+        let what = format!("AC {} · THAC0 {} · morale {}", c.ac, c.thac0, c.morale);
+        Some((what, c.xp))
+    }
+
+    fn cost_unit(setup: &Self::Setup, army: &ArmyList) -> &'static str {
+        let party = army
+            .entries
+            .first()
+            .and_then(|e| setup.combatant(&e.profile))
+            .is_some_and(|c| c.hero);
+        if party { "levels" } else { "XP" }
+    }
+
+    fn result_notes(world: &World, side: Side) -> Vec<String> {
+        let battle = world.resource::<Battle>();
+        // At the round limit HP removed decides, whoever is left standing: say so.
+        let at_limit = battle.round >= battle.round_limit;
+        let mut out = vec![format!(
+            "Took {} HP off the enemy (a model counts down to 0 HP at most){}",
+            battle.side(side).hp_removed,
+            if at_limit {
+                "; at the round limit the side that took more wins, whoever still stands"
+            } else {
+                ""
+            }
+        )];
+        if battle.side(side).morale.fled {
+            out.push("The side failed its morale and fled.".to_string());
+        }
+        out.extend(lost_names(world, side, |e| {
+            world
+                .get::<warband_borderlands::components::Stats>(e)
+                .map(|s| s.0.name.clone())
+        }));
+        out
+    }
+
+    fn catalogue() -> Result<Catalogue, String> {
+        catalogue(&warband_table::files::shipped_root().join("bestiary")).map_err(|e| e.to_string())
+    }
+
+    fn designer() -> Option<Box<dyn ProfileDesigner>> {
+        let arms = warband_table::files::load_ron(&armoury_file()).ok()?;
+        Some(Box::new(super::designer::Designer::new(arms)))
+    }
+
+    fn top_line(ui: &mut egui::Ui, session: &BxSession) {
+        super::hud::top_line(ui, session);
+    }
+
+    fn panel(
+        ui: &mut egui::Ui,
+        session: &mut BxSession,
+        sel: &mut BxSelection,
+        _cursor: Option<Vec2>,
+    ) {
+        super::panel::show(ui, session, sel);
+    }
+
+    fn log_lines(session: &BxSession, filter: &LogFilter) -> Vec<LogLine> {
+        let world = session.engine.world();
+        newest_lines(&session.engine.log().events, filter, SHOWN, |e| {
+            Some(LogLine {
+                side: entry_side(e),
+                text: describe::line(world, e)?,
+                die: e.die().is_some(),
+            })
+        })
+    }
+
+    fn screen_plugin(app: &mut App) {
+        app.add_plugins((
+            super::models::plugin,
+            super::input::plugin,
+            super::hud::plugin,
+        ));
+    }
+}
+
+/// The shipped Borderlands weapons and armour.
+fn armoury_file() -> PathBuf {
+    warband_table::files::shipped_root().join("bestiary/borderlands.ron")
+}
+
+/// The Borderlands heroes the player made with the hero designer.
+pub fn heroes_file() -> PathBuf {
+    crate::game::saves::data_dir().join("heroes.ron")
+}
+
+/// The player's own heroes (none if there is no file yet), or what is wrong with the file.
+pub fn load_heroes() -> Result<Vec<Hero>, String> {
+    let path = heroes_file();
+    if !path.is_file() {
+        return Ok(Vec::new());
+    }
+    warband_table::files::load_ron::<warband_borderlands::data::HeroList>(&path)
+        .map(|l| l.heroes)
+        .map_err(|e| e.to_string())
+}
+
+/// The player's heroes as combatants, made with the shipped armoury, and the problem of
+/// each that cannot be made.
+fn usable_heroes() -> Result<(Vec<Combatant>, Vec<String>), String> {
+    warband_borderlands::data::usable_heroes(&armoury_file(), &load_heroes()?)
+        .map_err(|e| e.to_string())
+}
+
+/// The player's heroes that can be made (a bad one is left out, not all of them).
+fn hero_combatants() -> Result<Vec<Combatant>, String> {
+    usable_heroes().map(|(made, _)| made)
+}
+
+/// The shipped heroes and monsters and the player's own heroes, as the builder lists
+/// them.
+fn catalogue(dir: &std::path::Path) -> Result<Catalogue, warband_table::files::DataError> {
+    let mut roster = warband_borderlands::data::roster(
+        &dir.join("marauders.ron"),
+        &dir.join("borderlands.ron"),
+    )?;
+    // The player's own heroes from the hero designer, after the shipped ones.
+    for h in hero_combatants().unwrap_or_default() {
+        if !roster.iter().any(|c| c.name == h.name) {
+            roster.push(h);
+        }
+    }
+    let entries = roster.iter().map(entry).collect();
+    Ok(Catalogue {
+        ruleset: Ruleset::Borderlands,
+        heading: "Heroes and monsters",
+        leader_hint: "The round button marks the leader: its morale is the side's while it stands.",
+        headers: &["Kind", "AC · THAC0", "Attacks", "Morale"],
+        entries,
+        unit: "XP",
+        default_limit: 200,
+        max_models: warband_borderlands::data::MAX_PARTY,
+        problems: Box::new(move |a: &ArmyList| {
+            warband_borderlands::data::army_problems(a, &roster)
+        }),
+    })
+}
+
+/// A hero or monster as the builder lists it.
+fn entry(c: &Combatant) -> Entry {
+    let melee: Vec<String> = c
+        .melee
+        .iter()
+        .map(|a| format!("{} {}", a.name, a.damage))
+        .collect();
+    let missile = c
+        .missile
+        .as_ref()
+        .map_or(String::new(), |m| format!("; {} {}", m.name, m.damage));
+    Entry {
+        name: c.name.clone(),
+        cells: vec![
+            if c.hero { "hero" } else { "monster" }.into(),
+            format!("AC {} · THAC0 {}", c.ac, c.thac0),
+            format!("{}{missile}", melee.join(", ")),
+            c.morale.to_string(),
+        ],
+        cost: c.xp,
+        why: if c.hero {
+            "a hero's XP: what the party is worth to a monster group's budget".into()
+        } else {
+            "B/X experience for the monster".into()
+        },
+        leads: true,
+        fills: true,
+        group: u8::from(c.hero),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A party is counted in levels (it has no XP budget), a monster group in XP.
+    #[test]
+    fn a_party_counts_levels_and_monsters_xp() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/cave-mouth.ron");
+        let setup = warband_borderlands::data::BattleSetup::load(&file).unwrap();
+        let armies = setup.armies.clone();
+        assert_eq!(Borderlands::cost_unit(&setup, &armies.a), "levels");
+        assert_eq!(Borderlands::cost_unit(&setup, &armies.b), "XP");
+        let (what, level) = Borderlands::entry(&setup, "Fighter 2").unwrap();
+        assert_eq!(level, 2);
+        assert!(what.starts_with("level 2"), "{what}");
+        assert_eq!(Borderlands::entry(&setup, "Kobold").unwrap().1, 5);
+    }
+}

@@ -1,0 +1,300 @@
+//! What the desktop shell asks of a ruleset, and the registry of the three desks.
+//!
+//! A ruleset's [`Desk`] is its engine plus what the window needs: the table, the
+//! roster's lines, the result's notes, its catalogue and designer for the army builder,
+//! and its own part of the battle screen (top line, left panel, log lines, and a plugin
+//! with its markers and input). [`DeskPlugin`] gives every ruleset the rest alike: the
+//! drive at the chosen pace, the panel frame, the result and the trace, each running
+//! only while that ruleset's battle is on the table. The shell knows a ruleset only by
+//! its id and reaches it through [`desk`].
+
+use super::screens::Screen;
+use super::screens::catalogue::Catalogue;
+use super::session::{GameSession, OnTable, TableLayout};
+use bevy::ecs::component::Mutable;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::marker::PhantomData;
+use std::path::Path;
+use warband_rules::army::ArmyList;
+use warband_rules::{DieRoll, Ruleset, Side};
+use warband_table::calibrate::Calibrate;
+use warband_table::engine::Rules;
+use warband_table::player::PlayerKind;
+use warband_table::sim::Contest;
+use warband_table::table::{PerSide, Zone};
+
+/// The parts of `Desk` every ruleset's setup has alike (scenario, armies, problems).
+macro_rules! desk_common {
+    () => {
+        fn layout(setup: &Self::Setup) -> TableLayout {
+            layout(setup.scenario.table, &setup.scenario.terrain)
+        }
+
+        fn zones(setup: &Self::Setup) -> &PerSide<Zone> {
+            &setup.scenario.deployment
+        }
+
+        fn problems(setup: &Self::Setup) -> Vec<String> {
+            setup.problems()
+        }
+    };
+}
+pub(crate) use desk_common;
+
+/// What the shell needs of a ruleset beyond its engine.
+pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
+    /// The ruleset's own state of the pointer and the panel between frames.
+    type Selection: Resource + Component<Mutability = Mutable> + Default;
+
+    fn layout(setup: &Self::Setup) -> TableLayout;
+    fn zones(setup: &Self::Setup) -> &PerSide<Zone>;
+    /// Everything that would stop the battle being played.
+    fn problems(setup: &Self::Setup) -> Vec<String>;
+    /// The scenario's length, e.g. "12 rounds" or "8 turns".
+    fn length(setup: &Self::Setup) -> String;
+    /// A profile as the roster shows it: what it is, and its cost in [`Desk::cost_unit`].
+    fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)>;
+    /// What an army's costs count: points, or in Borderlands a monster group's XP and a
+    /// party's levels (a party has no XP budget).
+    fn cost_unit(_setup: &Self::Setup, _army: &ArmyList) -> &'static str {
+        "pts"
+    }
+    /// What the result screen says of one side beyond its losses: a broken side, and
+    /// each model or unit it lost.
+    fn result_notes(world: &World, side: Side) -> Vec<String>;
+    /// Adds what the player made in the data folder (Borderlands: the hero designer's
+    /// heroes) to a setup loaded from the assets.
+    fn adopt_user_data(_setup: &mut Self::Setup) {}
+    /// What is wrong with the player's own designs (a damaged `units.ron`), which the
+    /// builder and setup then go without.
+    fn own_data_problem() -> Option<String> {
+        None
+    }
+
+    /// The profiles the army builder offers, with their costs and the army checks.
+    fn catalogue() -> Result<Catalogue, String>;
+    /// The builder's designer of new profiles (Toy Soldier units, Borderlands heroes).
+    fn designer() -> Option<Box<dyn ProfileDesigner>> {
+        None
+    }
+
+    /// Whether a die did its job for whoever rolled it (None for dice that only count
+    /// against others). Most dice pass by meeting their face.
+    fn die_for_roller(d: &DieRoll) -> Option<bool> {
+        d.passed()
+    }
+
+    /// The ruleset's part of the top bar: scenario, round or turn, whose move.
+    fn top_line(ui: &mut egui::Ui, session: &GameSession<Self>);
+    /// The left panel under the watch controls: what is selected and what it may do.
+    fn panel(
+        ui: &mut egui::Ui,
+        session: &mut GameSession<Self>,
+        selection: &mut Self::Selection,
+        cursor: Option<Vec2>,
+    );
+    /// The newest lines of the battle log the filter keeps, in words, oldest first
+    /// (most rulesets: [`super::hud::log::newest_lines`] with their own words).
+    fn log_lines(session: &GameSession<Self>, filter: &super::hud::log::LogFilter) -> Vec<LogLine>;
+    /// The ruleset's own systems on the battle screen: its models, markers and input.
+    fn screen_plugin(app: &mut App);
+}
+
+/// One line of the battle log: what it says, the side it concerns (its colour and
+/// filter), and whether it is a die (dice lines are hidden unless asked for).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogLine {
+    pub side: Option<Side>,
+    pub text: String,
+    pub die: bool,
+}
+
+/// A designer of new profiles in the army builder: it shows itself and says when it
+/// saved one (the catalogue is then read again).
+pub trait ProfileDesigner: Send + Sync {
+    /// The heading it is folded under.
+    fn title(&self) -> &'static str;
+    /// Draws the designer; true when it saved a design.
+    fn show(&mut self, ui: &mut egui::Ui) -> bool;
+}
+
+/// A ruleset's desk as the shell holds it, by its id: everything the shell starts or
+/// reads of a ruleset it does not name.
+pub trait AnyDesk: Sync {
+    /// The kinds of computer player it has.
+    fn kinds(&self) -> Vec<PlayerKind>;
+    fn read_save(&self, path: &Path) -> Result<Box<dyn super::saves::SavedBattle>, String>;
+    /// The battle of a scenario file with these armies, or what is wrong with it.
+    fn build(&self, scenario: &Path, armies: [Option<&ArmyList>; 2]) -> super::screens::Building;
+    fn start_sim(&self, ask: &super::screens::SimAsk) -> Result<super::screens::SimJob, String>;
+    /// The profiles of a scenario that can be calibrated, with their costs.
+    fn calibration_profiles(&self, scenario: &Path) -> Result<Vec<(String, u32)>, String>;
+    fn start_calibration(
+        &self,
+        scenario: &Path,
+        profile: &str,
+        games: u32,
+    ) -> Result<super::screens::CalibrationJob, String>;
+    fn catalogue(&self) -> Result<Catalogue, String>;
+    fn own_data_problem(&self) -> Option<String>;
+    fn designer(&self) -> Option<Box<dyn ProfileDesigner>>;
+    /// Takes its battle off the table, if one is there.
+    fn end(&self, world: &mut World);
+    fn add_plugin(&self, app: &mut App);
+}
+
+/// The desk of ruleset `R`.
+pub struct DeskOf<R>(PhantomData<fn() -> R>);
+
+impl<R: Desk> AnyDesk for DeskOf<R> {
+    fn kinds(&self) -> Vec<PlayerKind> {
+        R::kinds()
+    }
+
+    fn read_save(&self, path: &Path) -> Result<Box<dyn super::saves::SavedBattle>, String> {
+        warband_table::save::Save::<R>::read(path)
+            .map(|s| Box::new(s) as Box<dyn super::saves::SavedBattle>)
+            .map_err(|e| e.to_string())
+    }
+
+    fn build(&self, scenario: &Path, armies: [Option<&ArmyList>; 2]) -> super::screens::Building {
+        super::screens::build_of::<R>(scenario, armies)
+    }
+
+    fn start_sim(&self, ask: &super::screens::SimAsk) -> Result<super::screens::SimJob, String> {
+        super::screens::SimJob::start_of::<R>(ask)
+    }
+
+    fn calibration_profiles(&self, scenario: &Path) -> Result<Vec<(String, u32)>, String> {
+        R::load(scenario)
+            .map(|s| R::listed(&s))
+            .map_err(|e| e.to_string())
+    }
+
+    fn start_calibration(
+        &self,
+        scenario: &Path,
+        profile: &str,
+        games: u32,
+    ) -> Result<super::screens::CalibrationJob, String> {
+        super::screens::CalibrationJob::start_of::<R>(scenario, profile, games)
+    }
+
+    fn catalogue(&self) -> Result<Catalogue, String> {
+        R::catalogue()
+    }
+
+    fn own_data_problem(&self) -> Option<String> {
+        R::own_data_problem().map(|p| format!("Your own designs are left out: {p}"))
+    }
+
+    fn designer(&self) -> Option<Box<dyn ProfileDesigner>> {
+        R::designer()
+    }
+
+    fn end(&self, world: &mut World) {
+        world.remove_non_send::<GameSession<R>>();
+    }
+
+    fn add_plugin(&self, app: &mut App) {
+        app.add_plugins(DeskPlugin::<R>(PhantomData));
+    }
+}
+
+/// The desk of a ruleset named by its id: the one turn from an id to a type the shell
+/// makes (through the registry's `with_rules!`).
+pub fn desk(ruleset: Ruleset) -> &'static dyn AnyDesk {
+    crate::rulesets::with_rules!(ruleset, R => {
+        static DESK: DeskOf<R> = DeskOf(PhantomData);
+        &DESK
+    })
+}
+
+/// Whether ruleset `ruleset` has a computer player of this kind.
+pub fn playable(ruleset: Ruleset, kind: PlayerKind) -> bool {
+    desk(ruleset).kinds().contains(&kind)
+}
+
+/// Ends whatever battle is on screen.
+pub fn end_sessions(world: &mut World) {
+    for r in Ruleset::ALL {
+        desk(r).end(world);
+    }
+    world.remove_resource::<TableLayout>();
+    world.remove_resource::<OnTable>();
+}
+
+/// Every ruleset's desk on the screens.
+pub(super) fn plugin(app: &mut App) {
+    for r in Ruleset::ALL {
+        desk(r).add_plugin(app);
+    }
+}
+
+/// Whether a battle of ruleset `R` is on the table.
+pub fn has_session<R: Contest>(on: Option<Res<OnTable>>) -> bool {
+    on.is_some_and(|on| on.0 == R::RULESET)
+}
+
+/// The run condition of a ruleset's battle systems: the battle screen, with its battle.
+pub fn on_table<R: Contest>() -> impl SystemCondition<()> {
+    in_state(Screen::Battle).and_then(has_session::<R>)
+}
+
+/// What every ruleset's battle has alike on screen, for ruleset `R`.
+pub struct DeskPlugin<R>(PhantomData<fn() -> R>);
+
+impl<R: Desk> Plugin for DeskPlugin<R> {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<R::Selection>()
+            .add_systems(
+                OnEnter(Screen::Battle),
+                (|mut s: ResMut<R::Selection>| *s = R::Selection::default())
+                    .after(super::screens::BattleStarted),
+            )
+            .add_plugins((
+                super::screens::battle::drive_plugin::<R>,
+                super::hud::frame_plugin::<R>,
+                super::screens::result::result_plugin::<R>,
+                super::screens::smoke::trace_of::<R>,
+            ));
+        R::screen_plugin(app);
+    }
+}
+
+/// "✝ Name #id" for each model of `side` out of action, named by `name`.
+pub fn lost_names(
+    world: &World,
+    side: Side,
+    name: impl Fn(Entity) -> Option<String>,
+) -> Vec<String> {
+    use warband_table::components::{ModelId, OutOfAction, Team};
+    world
+        .resource::<warband_table::engine::ModelIndex>()
+        .0
+        .iter()
+        .filter(|e| world.get::<Team>(**e).is_some_and(|t| t.0 == side))
+        .filter(|e| world.get::<OutOfAction>(**e).is_some())
+        .filter_map(|e| Some(format!("✝ {} #{}", name(*e)?, world.get::<ModelId>(*e)?.0)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_ruleset_offers_the_players_it_has() {
+        let toy = desk(Ruleset::ToySoldier).kinds();
+        assert_eq!(
+            toy,
+            [PlayerKind::Random, PlayerKind::Charge, PlayerKind::Normal]
+        );
+        assert_eq!(desk(Ruleset::Marauders).kinds(), PlayerKind::ALL);
+        assert!(!playable(Ruleset::Borderlands, PlayerKind::Hard));
+        for r in Ruleset::ALL {
+            assert!(playable(r, PlayerKind::Normal), "{r:?}");
+        }
+    }
+}

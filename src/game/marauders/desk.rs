@@ -1,0 +1,169 @@
+//! Marauders' desk: its table, roster lines, result notes and catalogue, and its part
+//! of the battle screen (top line, the phase's controls with the unit card and odds,
+//! the log in words).
+
+use super::hud;
+use super::input::Selection;
+use crate::game::desk::{Desk, LogLine, desk_common};
+use crate::game::hud::log::{LogFilter, SHOWN, newest_lines};
+use crate::game::screens::catalogue::{Catalogue, Entry};
+use crate::game::session::{GameSession, TableLayout, layout};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use warband_marauders::engine::Marauders;
+use warband_rules::army::ArmyList;
+use warband_rules::marauders::clauses;
+use warband_rules::{DieRoll, Ruleset, Side};
+use warband_table::files::load_ron;
+use warband_table::table::{PerSide, Zone};
+
+impl Desk for Marauders {
+    type Selection = Selection;
+
+    desk_common!();
+
+    fn length(setup: &Self::Setup) -> String {
+        warband_table::sim::rounds::<Self>(setup.scenario.round_limit)
+    }
+
+    fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
+        let p = setup.profile(profile)?;
+        let what = format!("HD {} · {} · morale {}", p.hd, p.armour, p.morale);
+        Some((what, warband_rules::marauders::points::points(p)))
+    }
+
+    fn result_notes(world: &World, side: Side) -> Vec<String> {
+        use warband_marauders::battle::{Battle, models};
+        let mut out = Vec::new();
+        if world.resource::<Battle>().side(side).broken {
+            out.push("The side broke and fled.".to_string());
+        }
+        let lost = models(world)
+            .into_iter()
+            .filter(|m| m.side == side && !m.in_play);
+        out.extend(lost.map(|m| format!("✝ {} #{}", m.profile.name, m.id)));
+        out
+    }
+
+    fn catalogue() -> Result<Catalogue, String> {
+        let path = warband_table::files::shipped_root().join("bestiary/marauders.ron");
+        catalogue(&path).map_err(|e| e.to_string())
+    }
+
+    /// An obstacle die "passes" when it stops the shot: bad for the shooter.
+    fn die_for_roller(d: &DieRoll) -> Option<bool> {
+        let passed = d.passed()?;
+        Some(passed != (d.clause == clauses::SHOOT_OBSTACLE))
+    }
+
+    fn top_line(ui: &mut egui::Ui, session: &GameSession<Self>) {
+        hud::top_bar::show(ui, session);
+    }
+
+    fn panel(
+        ui: &mut egui::Ui,
+        session: &mut GameSession<Self>,
+        sel: &mut Selection,
+        _cursor: Option<Vec2>,
+    ) {
+        hud::phase::show(ui, session, sel);
+        ui.separator();
+        hud::card::show(ui, session, sel);
+        hud::odds::show(ui, session, sel);
+    }
+
+    fn log_lines(session: &GameSession<Self>, filter: &LogFilter) -> Vec<LogLine> {
+        let all = warband_marauders::battle::models(session.engine.world());
+        let events = &session.engine.log().events;
+        newest_lines(events, filter, SHOWN, |e| hud::log::line(e, &all))
+    }
+
+    fn screen_plugin(app: &mut App) {
+        app.add_plugins((
+            super::models::plugin,
+            super::input::plugin,
+            super::overlay::plugin,
+            hud::plugin,
+        ));
+    }
+}
+
+/// The bestiary as the army builder lists it, with Marauders' points.
+fn catalogue(path: &std::path::Path) -> Result<Catalogue, warband_table::files::DataError> {
+    use warband_rules::marauders::points::points;
+    let bestiary: warband_marauders::data::Bestiary = load_ron(path)?;
+    let entries = bestiary.profiles.iter().map(|p| Entry {
+        name: p.name.clone(),
+        cells: vec![
+            p.hd.to_string(),
+            match p.ac {
+                Some(ac) => format!("{} (AC {ac})", p.armour),
+                None => p.armour.name().to_string(),
+            },
+            p.morale.to_string(),
+            extras(p),
+        ],
+        cost: points(p),
+        why: "Marauders points from HD, armour, morale, missiles and spells".into(),
+        leads: true,
+        fills: true,
+        group: 0,
+    });
+    let entries = entries.collect();
+    let profiles = bestiary.profiles;
+    Ok(Catalogue {
+        ruleset: Ruleset::Marauders,
+        heading: "Bestiary",
+        leader_hint: "The round button marks the leader: its morale is the side's while it stands.",
+        headers: &["HD", "Armour", "Morale", "Extras"],
+        entries,
+        unit: "pts",
+        default_limit: 100,
+        max_models: 40,
+        problems: Box::new(move |a: &ArmyList| {
+            warband_marauders::data::army_problems(a, &profiles)
+        }),
+    })
+}
+
+/// A profile's missile weapon and spells, for the catalogue's last column.
+fn extras(p: &warband_rules::marauders::Profile) -> String {
+    let mut extras = Vec::new();
+    if let Some(r) = &p.ranged {
+        extras.push(format!("{} {}\"", r.name, r.range));
+    }
+    if p.spell_slots > 0 {
+        extras.push(format!("{}×: {}", p.spell_slots, p.spells.join(", ")));
+    }
+    extras.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warband_rules::{Clause, Die};
+
+    fn die(value: u8, need: Option<u8>, clause: Clause) -> DieRoll {
+        DieRoll {
+            die: Die::D6,
+            value,
+            purpose: "test".into(),
+            clause,
+            need,
+        }
+    }
+
+    #[test]
+    fn each_die_is_marked_by_what_it_did_for_its_roller() {
+        let job = Marauders::die_for_roller;
+        let damage = clauses::DAMAGE;
+        assert_eq!(job(&die(4, Some(4), damage.clone())), Some(true));
+        assert_eq!(job(&die(3, Some(4), damage)), Some(false));
+        // An obstacle die that stops the shot failed the shooter.
+        let obstacle = clauses::SHOOT_OBSTACLE;
+        assert_eq!(job(&die(5, Some(4), obstacle.clone())), Some(false));
+        assert_eq!(job(&die(2, Some(4), obstacle)), Some(true));
+        // A contest die has no face to meet: no mark.
+        assert_eq!(job(&die(6, None, clauses::INITIATIVE)), None);
+    }
+}

@@ -1,0 +1,181 @@
+//! Toy Soldier's desk: its table, roster lines, result notes, catalogue and unit
+//! designer, the player's own units, and its part of the battle screen (top line, the
+//! activation panel, the log in words).
+
+use super::input::ToySelection;
+use super::{ToySession, describe};
+use crate::game::desk::{Desk, LogLine, ProfileDesigner, desk_common, lost_names};
+use crate::game::hud::log::{LogFilter, SHOWN, entry_side, newest_lines};
+use crate::game::screens::catalogue::{Catalogue, Entry};
+use crate::game::session::{TableLayout, layout};
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::path::PathBuf;
+use warband_rules::army::ArmyList;
+use warband_rules::toy_soldier::UnitProfile;
+use warband_rules::{Ruleset, Side};
+use warband_table::table::{PerSide, Zone};
+use warband_toy_soldier::ToySoldier;
+
+impl Desk for ToySoldier {
+    type Selection = ToySelection;
+
+    desk_common!();
+
+    fn adopt_user_data(setup: &mut Self::Setup) {
+        if let Ok(units) = load_units() {
+            setup.adopt(units);
+        }
+    }
+
+    fn own_data_problem() -> Option<String> {
+        load_units().err()
+    }
+
+    fn length(setup: &Self::Setup) -> String {
+        warband_table::sim::rounds::<Self>(setup.scenario.turn_limit)
+    }
+
+    fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
+        let u = setup.units.find(profile)?;
+        let mut what = format!(
+            "{:?} {} · {:?} · morale d{}",
+            u.quality,
+            u.activation_die(),
+            u.kind,
+            u.morale
+        );
+        for tag in upgrades(u) {
+            what.push_str(" · ");
+            what.push_str(tag);
+        }
+        Some((what, u.points()))
+    }
+
+    fn result_notes(world: &World, side: Side) -> Vec<String> {
+        lost_names(world, side, |e| {
+            world
+                .get::<warband_toy_soldier::components::Unit>(e)
+                .map(|u| u.0.name.clone())
+        })
+    }
+
+    fn catalogue() -> Result<Catalogue, String> {
+        let path = warband_table::files::shipped_root().join("bestiary/toy-soldier.ron");
+        catalogue(&path).map_err(|e| e.to_string())
+    }
+
+    fn designer() -> Option<Box<dyn ProfileDesigner>> {
+        Some(Box::new(super::designer::Designer::default()))
+    }
+
+    fn top_line(ui: &mut egui::Ui, session: &ToySession) {
+        super::hud::top_line(ui, session);
+    }
+
+    fn panel(
+        ui: &mut egui::Ui,
+        session: &mut ToySession,
+        sel: &mut ToySelection,
+        cursor: Option<Vec2>,
+    ) {
+        super::panel::show(ui, session, sel, cursor);
+    }
+
+    fn log_lines(session: &ToySession, filter: &LogFilter) -> Vec<LogLine> {
+        let world = session.engine.world();
+        newest_lines(&session.engine.log().events, filter, SHOWN, |e| {
+            Some(LogLine {
+                side: entry_side(e),
+                text: describe::line(world, e)?,
+                die: e.die().is_some(),
+            })
+        })
+    }
+
+    fn screen_plugin(app: &mut App) {
+        app.add_plugins((
+            super::models::plugin,
+            super::input::plugin,
+            super::overlay::plugin,
+            super::hud::plugin,
+        ));
+    }
+}
+
+/// The Toy Soldier units the player made with the unit designer.
+pub fn units_file() -> PathBuf {
+    crate::game::saves::data_dir().join("units.ron")
+}
+
+/// The player's own Toy Soldier units (none if there is no file yet).
+pub fn load_units() -> Result<Vec<UnitProfile>, String> {
+    let path = units_file();
+    if !path.is_file() {
+        return Ok(Vec::new());
+    }
+    warband_table::files::load_ron::<warband_toy_soldier::data::UnitList>(&path)
+        .map(|l| l.units)
+        .map_err(|e| e.to_string())
+}
+
+/// The upgrades a unit has, by name.
+fn upgrades(u: &UnitProfile) -> Vec<&'static str> {
+    [
+        (u.shields, "shields"),
+        (u.ranged, "ranged"),
+        (u.magical, "magical"),
+        (u.command, "Command"),
+    ]
+    .into_iter()
+    .filter_map(|(has, tag)| has.then_some(tag))
+    .collect()
+}
+
+/// The seed's formula, written out: "d8 + d6 = 14; +7 shields; +7 ranged = 28".
+pub fn toy_points(u: &UnitProfile) -> String {
+    let die = u.activation_die().sides();
+    let mut why = format!("d{die} + d{} = {}", u.morale, u.base_points());
+    let upgrades = u.upgrades();
+    if upgrades.is_empty() {
+        return why;
+    }
+    for (what, price) in upgrades {
+        why.push_str(&format!("; +{price} {what}"));
+    }
+    format!("{why} = {}", u.points())
+}
+
+/// The shipped units and the player's own, as the army builder lists them.
+fn catalogue(path: &std::path::Path) -> Result<Catalogue, warband_table::files::DataError> {
+    let mut units = warband_toy_soldier::data::Units::load(path)?;
+    // The player's own units from the unit designer, after the shipped ones.
+    units.adopt(load_units().unwrap_or_default());
+    let entries = units.units.iter().map(|u| Entry {
+        name: u.name.clone(),
+        cells: vec![
+            u.race.clone(),
+            format!("{:?} {}", u.quality, u.activation_die()),
+            format!("d{}", u.morale),
+            format!("{:?}", u.kind),
+            upgrades(u).join(", "),
+        ],
+        cost: u.points(),
+        why: toy_points(u),
+        leads: u.command,
+        fills: !u.command,
+        group: 0,
+    });
+    let entries = entries.collect();
+    Ok(Catalogue {
+        ruleset: Ruleset::ToySoldier,
+        heading: "Units",
+        leader_hint: "The round button marks the leader: the force's one Command unit.",
+        headers: &["Race", "Activation", "Morale", "Kind", "Upgrades"],
+        entries,
+        unit: "pts",
+        default_limit: warband_toy_soldier::data::STANDARD_POINTS,
+        max_models: 20,
+        problems: Box::new(move |a: &ArmyList| warband_toy_soldier::data::army_problems(a, &units)),
+    })
+}

@@ -1,0 +1,131 @@
+//! The ruleset registry: the one place in `src/` that names the rulesets. It turns a
+//! ruleset read from a file into its engine type (`with_rules!`), and checks a data
+//! file by the ruleset it is for. The command line and the desktop game both read it;
+//! neither owns it, and it knows nothing of either.
+
+use std::path::Path;
+use warband_rules::Ruleset;
+use warband_table::files::{DataError, opens_with};
+
+/// Runs `$body` with `$R` standing for the engine of `$ruleset`: a ruleset's id becomes
+/// its type here and nowhere else. A fourth ruleset is one more arm.
+macro_rules! with_rules {
+    ($ruleset:expr, $R:ident => $body:expr) => {
+        match $ruleset {
+            warband_rules::Ruleset::Marauders => {
+                type $R = warband_marauders::engine::Marauders;
+                $body
+            }
+            warband_rules::Ruleset::Borderlands => {
+                type $R = warband_borderlands::Borderlands;
+                $body
+            }
+            warband_rules::Ruleset::ToySoldier => {
+                type $R = warband_toy_soldier::ToySoldier;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_rules;
+
+/// The ruleset a scenario, army or save file is for (a save of format 1, which names
+/// none, is Marauders).
+pub fn file_ruleset(file: &Path) -> Result<Ruleset, DataError> {
+    let value: ron::Value = warband_table::files::load_ron(file)?;
+    let named = match &value {
+        ron::Value::Map(m) => m.get(&ron::Value::String("ruleset".into())).cloned(),
+        _ => None,
+    };
+    match named {
+        None => Ok(Ruleset::Marauders),
+        Some(ron::Value::String(id)) => id.parse().map_err(|e: String| DataError::new(file, e)),
+        Some(other) => Err(DataError::new(
+            file,
+            format!("`ruleset` should be a ruleset id, not {other:?}"),
+        )),
+    }
+}
+
+/// The open table a ruleset calibrates its points on unless told otherwise: a shipped
+/// scenario's file name.
+pub fn calibration_ground(ruleset: Ruleset) -> &'static str {
+    match ruleset {
+        Ruleset::Marauders => "open-field.ron",
+        Ruleset::ToySoldier => "open-meadow.ron",
+        Ruleset::Borderlands => "open-ground.ron",
+    }
+}
+
+/// Every problem of one data file, checked by the ruleset it is for: a Toy Soldier
+/// scenario, army or unit list by Toy Soldier; a Borderlands scenario, army or armoury
+/// by Borderlands; the shared bestiary by both; the rest by Marauders (which also names
+/// the position in a file that does not parse).
+pub fn problems_of_file(file: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(file).unwrap_or_default();
+    let named = file_ruleset(file).ok();
+    if opens_with(&text, "Units") || named == Some(Ruleset::ToySoldier) {
+        return warband_toy_soldier::data::validate_file(file);
+    }
+    if opens_with(&text, "Armoury") || named == Some(Ruleset::Borderlands) {
+        return warband_borderlands::data::validate_file(file);
+    }
+    let mut out = warband_marauders::data::validate_file(file, bestiary_for(file).as_deref());
+    if text.contains("bx:") {
+        out.extend(warband_borderlands::data::validate_file(file));
+    }
+    out
+}
+
+/// The Marauders bestiary an army file is checked against: the one beside its folder
+/// (`../bestiary/marauders.ron`), else the game's own.
+fn bestiary_for(file: &Path) -> Option<Vec<warband_rules::marauders::Profile>> {
+    let beside = file
+        .parent()
+        .and_then(Path::parent)
+        .map(|root| root.join("bestiary").join("marauders.ron"));
+    let shipped = warband_table::files::shipped_root()
+        .join("bestiary")
+        .join("marauders.ron");
+    [beside, Some(shipped)]
+        .into_iter()
+        .flatten()
+        .find(|p| p.is_file())
+        .and_then(|p| warband_table::files::load_ron::<warband_marauders::data::Bestiary>(&p).ok())
+        .map(|b| b.profiles)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warband_table::engine::Rules;
+    use warband_table::sim::Contest;
+
+    /// Every shipped scenario names its ruleset, and the registry's engine for that
+    /// ruleset is the one that says it is that ruleset.
+    #[test]
+    fn each_scenario_opens_with_the_engine_of_its_ruleset() {
+        let dir = warband_table::files::shipped_root().join("scenarios");
+        let mut seen = std::collections::BTreeSet::new();
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let ruleset = file_ruleset(&path).unwrap();
+            let said = with_rules!(ruleset, R => {
+                R::load(&path).unwrap();
+                R::RULESET
+            });
+            assert_eq!(said, ruleset, "{}", path.display());
+            seen.insert(ruleset.id());
+        }
+        assert_eq!(seen.len(), Ruleset::ALL.len(), "{seen:?}");
+    }
+
+    #[test]
+    fn a_file_naming_no_known_ruleset_is_an_error_with_its_name() {
+        let file = std::env::temp_dir().join(format!("warband-odd-{}.ron", std::process::id()));
+        std::fs::write(&file, "(ruleset: \"chess\")").unwrap();
+        let e = file_ruleset(&file).unwrap_err().to_string();
+        std::fs::remove_file(&file).unwrap();
+        assert!(e.contains("warband-odd-") && e.contains("chess"), "{e}");
+    }
+}
