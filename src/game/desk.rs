@@ -283,6 +283,72 @@ pub fn lost_names(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::session::{Controller, Launch, PendingBattle, Starter};
+    use bevy::state::app::StatesPlugin;
+    use bevy::time::TimeUpdateStrategy;
+
+    /// An App with ruleset `R`'s drive, half a second a frame, and a battle of two
+    /// computer players of `R` put on the table (as the battle screen does), told to
+    /// the run conditions as `told`.
+    fn driven<R: Desk>(scenario: &str, told: Ruleset) -> App {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let setup = R::load(&root.join("assets/scenarios").join(scenario)).unwrap();
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin))
+            .insert_state(Screen::Battle)
+            .init_resource::<PendingBattle>()
+            .insert_resource(TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_millis(500),
+            ))
+            .add_plugins(super::super::screens::battle::drive_plugin::<R>);
+        let launch = Launch::<R>::New {
+            setup: Box::new(setup),
+            seed: 3,
+            controllers: [Controller::NORMAL; 2],
+            speed: 4.0,
+        };
+        Box::new(launch).start(app.world_mut()).unwrap();
+        app.insert_resource(OnTable(told));
+        app
+    }
+
+    fn sent<R: Desk>(app: &mut App, frames: usize) -> usize {
+        for _ in 0..frames {
+            app.update();
+        }
+        app.world().non_send::<GameSession<R>>().commands.len()
+    }
+
+    /// The computer plays a battle of each ruleset at its pace (4× is four commands a
+    /// frame of half a second), and only while that ruleset's battle is on the table.
+    fn drives_only_its_own_battle<R: Desk>(scenario: &str) {
+        let mut app = driven::<R>(scenario, R::RULESET);
+        let played = sent::<R>(&mut app, 5);
+        assert!((8..=20).contains(&played), "{}: {played}", R::RULESET);
+        let other = Ruleset::ALL.into_iter().find(|r| *r != R::RULESET).unwrap();
+        let mut idle = driven::<R>(scenario, other);
+        assert_eq!(sent::<R>(&mut idle, 5), 0, "{}", R::RULESET);
+    }
+
+    #[test]
+    fn each_rulesets_battle_is_driven_only_while_it_is_on_the_table() {
+        drives_only_its_own_battle::<warband_marauders::engine::Marauders>("open-field.ron");
+        drives_only_its_own_battle::<warband_toy_soldier::ToySoldier>("river-crossing.ron");
+        drives_only_its_own_battle::<warband_borderlands::Borderlands>("cave-mouth.ron");
+    }
+
+    /// Each ruleset counts its rounds in its own word, "1 round" but "8 turns".
+    #[test]
+    fn each_ruleset_counts_its_own_rounds() {
+        use warband_table::sim::rounds;
+        assert_eq!(
+            rounds::<warband_marauders::engine::Marauders>(12),
+            "12 rounds"
+        );
+        assert_eq!(rounds::<warband_toy_soldier::ToySoldier>(1), "1 turn");
+        assert_eq!(rounds::<warband_toy_soldier::ToySoldier>(8), "8 turns");
+        assert_eq!(rounds::<warband_borderlands::Borderlands>(3), "3 rounds");
+    }
 
     #[test]
     fn each_ruleset_offers_the_players_it_has() {

@@ -4,6 +4,7 @@
 
 mod bx;
 mod camera;
+mod controller;
 pub mod desk;
 mod hud;
 mod marauders;

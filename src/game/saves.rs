@@ -108,13 +108,9 @@ pub struct SaveEntry {
     pub save: Result<Box<dyn SavedBattle>, String>,
 }
 
-/// Saved battles of every ruleset, newest first. A damaged file is listed with its
-/// problem.
-pub fn list_saves() -> Vec<SaveEntry> {
-    list_saves_in(&saves_dir())
-}
-
-fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
+/// Saved battles of every ruleset in a folder, newest first. A damaged file is listed
+/// with its problem.
+pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
     let mut files: Vec<(std::time::SystemTime, PathBuf)> = ron_files(dir)
         .into_iter()
         .map(|p| {

@@ -4,59 +4,18 @@
 //! a non-send resource `GameSession<R>`; the screen reads it and changes it only by
 //! submitting the ruleset's commands.
 
-use super::desk::{Desk, playable};
+pub use super::controller::Controller;
+use super::desk::Desk;
 use bevy::prelude::*;
 use std::time::Duration;
 use warband_rules::{Ruleset, Side};
 use warband_table::Refusal;
 use warband_table::engine::{Engine, Rules};
-use warband_table::player::{PlayerKind, Policy};
+use warband_table::player::Policy;
 use warband_table::save::Save;
 use warband_table::sim::Contest;
 use warband_table::table::TerrainDef;
 use warband_table::timeline::Timeline;
-
-/// Who plays a side: a person, or a computer player by kind (each ruleset has some of
-/// the kinds: `Controller::choices`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Controller {
-    Human,
-    Ai(PlayerKind),
-}
-
-impl Controller {
-    /// Every controller a side can have: you, or any computer player the command line
-    /// offers (the `random` and `charge` baselines included).
-    pub const CHOICES: [Controller; 6] = [
-        Controller::Human,
-        Controller::Ai(PlayerKind::Easy),
-        Controller::Ai(PlayerKind::Normal),
-        Controller::Ai(PlayerKind::Hard),
-        Controller::Ai(PlayerKind::Random),
-        Controller::Ai(PlayerKind::Charge),
-    ];
-
-    /// The computer player every ruleset has, offered first.
-    pub const NORMAL: Controller = Controller::Ai(PlayerKind::Normal);
-
-    /// The controllers a ruleset offers: you, and the computer players it has.
-    pub fn choices(ruleset: Ruleset) -> Vec<Controller> {
-        Self::CHOICES
-            .into_iter()
-            .filter(|c| match c {
-                Controller::Human => true,
-                Controller::Ai(kind) => playable(ruleset, *kind),
-            })
-            .collect()
-    }
-
-    pub fn label(self) -> String {
-        match self {
-            Controller::Human => "Human".into(),
-            Controller::Ai(kind) => format!("AI: {kind}"),
-        }
-    }
-}
 
 /// Pace of computer players.
 #[derive(Clone, Copy, Debug)]
@@ -373,30 +332,5 @@ pub fn layout(table: (f32, f32), terrain: &[TerrainDef]) -> TableLayout {
     TableLayout {
         size: Vec2::new(table.0, table.1),
         terrain: terrain.to_vec(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_computer_player_can_be_chosen_on_screen() {
-        for kind in PlayerKind::ALL {
-            let c = Controller::Ai(kind);
-            assert!(Controller::CHOICES.contains(&c), "{kind}");
-            assert_eq!(c.label(), format!("AI: {kind}"));
-        }
-        assert!(Controller::CHOICES.contains(&Controller::Human));
-    }
-
-    #[test]
-    fn each_ruleset_offers_you_and_the_players_it_has() {
-        let toy = Controller::choices(Ruleset::ToySoldier);
-        assert!(toy.contains(&Controller::Human));
-        assert!(toy.contains(&Controller::NORMAL));
-        assert!(toy.contains(&Controller::Ai(PlayerKind::Charge)));
-        assert!(!toy.contains(&Controller::Ai(PlayerKind::Hard)));
-        assert_eq!(Controller::choices(Ruleset::Marauders).len(), 6);
     }
 }

@@ -31,41 +31,16 @@ fn draw(
     camera: Option<Single<&Projection, With<TableCamera>>>,
     mut g: Gizmos,
 ) {
-    let world = session.engine.world();
-    let table = session.engine.battle().table;
-    let all = in_play(world);
-    let get = |id: u32| all.iter().find(|m| m.id == id);
+    let all = in_play(session.engine.world());
     let pips = match camera.as_deref() {
         Some(Projection::Orthographic(o)) => o.scale <= PIPS_UNTIL,
         _ => true,
     };
-    // HD pips above each base: filled for HD left.
     for m in &all {
-        let r = m.base.shape.reach();
-        let n = if pips { m.hd.initial as usize } else { 0 };
-        for i in 0..n {
-            let x = (i as f32 - (n as f32 - 1.0) / 2.0) * 0.22;
-            let at = m.base.center + Vec2::new(x, r + 0.2);
-            let c = if i < m.hd.left as usize {
-                Color::WHITE
-            } else {
-                Color::srgba(1.0, 1.0, 1.0, 0.25)
-            };
-            // A pip is a few pixels across: eight sides look round there, for a
-            // quarter of the default 32 lines (1,000 pips on the great field).
-            g.circle_2d(at, 0.07, c).resolution(8);
-        }
-        if m.conditions.blinded {
-            g.circle_2d(m.base.center, r + 0.08, Color::srgb(0.9, 0.9, 0.2));
-        }
+        pips_and_blindness(&mut g, m, pips);
     }
-    // Engagements: touching pairs found by sweep and prune, not every pair each frame.
-    for (i, j) in close_pairs(&all, |m| &m.base, CONTACT_GAP) {
-        let (a, b) = (&all[i], &all[j]);
-        if a.side != b.side && in_contact(&a.base, &b.base) {
-            g.line_2d(a.base.center, b.base.center, palette::ENGAGED);
-        }
-    }
+    engagements(&mut g, &all);
+    let get = |id: u32| all.iter().find(|m| m.id == id);
     if let Some(h) = sel.hover.and_then(get) {
         g.circle_2d(
             h.base.center,
@@ -73,63 +48,10 @@ fn draw(
             Color::srgba(1.0, 1.0, 1.0, 0.6),
         );
     }
-    let phase = session.engine.phase();
-    let selected = sel.model.and_then(get);
-    if let Some(m) = selected {
+    if let Some(m) = sel.model.and_then(get) {
         g.circle_2d(m.base.center, m.base.shape.reach() + 0.18, palette::SELECT);
     }
-    let my_turn = session.human_turn();
-    match (phase, selected, sel.cursor) {
-        (Phase::Movement, Some(m), Some(cursor))
-            if my_turn.is_some_and(|side| check_mobile(world, side, m.id).is_ok()) =>
-        {
-            table_ring(
-                &mut g,
-                table,
-                m.base.center,
-                m.profile.armour.movement_allowance(),
-                palette::ALLOWANCE,
-            );
-            let hover = sel.hover.and_then(get);
-            if let Some(gh) = move_to(&session, m, hover, cursor) {
-                g.line_2d(m.base.center, gh.end, palette::GHOST);
-                g.circle_2d(gh.end, m.base.shape.reach(), palette::GHOST);
-                for id in &gh.charged {
-                    if let Some(t) = get(*id) {
-                        g.circle_2d(t.base.center, t.base.shape.reach() + 0.15, palette::ENGAGED);
-                    }
-                }
-            }
-        }
-        (Phase::Shooting, Some(s), _) if s.profile.ranged.is_some() => {
-            if let Some(r) = &s.profile.ranged {
-                table_ring(
-                    &mut g,
-                    table,
-                    s.base.center,
-                    r.range + s.base.shape.reach(),
-                    Color::srgba(1.0, 0.6, 0.2, 0.25),
-                );
-            }
-            if let Some(t) = sel.hover.and_then(get).filter(|t| t.side != s.side) {
-                draw_fire(&mut g, &session, &all, s, t);
-            }
-        }
-        (Phase::Attacking, _, _) => {
-            for group in open_groups(world) {
-                for id in group {
-                    if let Some(m) = get(id) {
-                        g.circle_2d(
-                            m.base.center,
-                            m.base.shape.reach() + 0.25,
-                            Color::srgba(1.0, 0.3, 0.2, 0.8),
-                        );
-                    }
-                }
-            }
-        }
-        _ => {}
-    }
+    phase_marks(&mut g, &session, &sel, &all);
     if let Some((a, b)) = sel.tape {
         g.line_2d(a, b, palette::TAPE);
         g.circle_2d(a, 0.1, palette::TAPE);
@@ -137,9 +59,93 @@ fn draw(
     }
     if sel.threat {
         let me = viewpoint(&session);
-        for (e, reach) in charge_threats(world, me.other()) {
+        let table = session.engine.battle().table;
+        for (e, reach) in charge_threats(session.engine.world(), me.other()) {
             table_ring(&mut g, table, e.base.center, reach, palette::THREAT);
         }
+    }
+}
+
+/// HD pips above a base, filled for HD left (when they are big enough to count), and
+/// a yellow ring round a blinded model.
+fn pips_and_blindness(g: &mut Gizmos, m: &ModelView, pips: bool) {
+    let r = m.base.shape.reach();
+    let n = if pips { m.hd.initial as usize } else { 0 };
+    for i in 0..n {
+        let x = (i as f32 - (n as f32 - 1.0) / 2.0) * 0.22;
+        let at = m.base.center + Vec2::new(x, r + 0.2);
+        let c = if i < m.hd.left as usize {
+            Color::WHITE
+        } else {
+            Color::srgba(1.0, 1.0, 1.0, 0.25)
+        };
+        // A pip is a few pixels across: eight sides look round there, for a quarter
+        // of the default 32 lines (1,000 pips on the great field).
+        g.circle_2d(at, 0.07, c).resolution(8);
+    }
+    if m.conditions.blinded {
+        g.circle_2d(m.base.center, r + 0.08, Color::srgb(0.9, 0.9, 0.2));
+    }
+}
+
+/// A line between enemies in contact: touching pairs found by sweep and prune, not
+/// every pair each frame.
+fn engagements(g: &mut Gizmos, all: &[ModelView]) {
+    for (i, j) in close_pairs(all, |m| &m.base, CONTACT_GAP) {
+        let (a, b) = (&all[i], &all[j]);
+        if a.side != b.side && in_contact(&a.base, &b.base) {
+            g.line_2d(a.base.center, b.base.center, palette::ENGAGED);
+        }
+    }
+}
+
+/// What the phase shows of the selected model: its move allowance and the move to the
+/// pointer, its missile range and line of fire, or the melee groups still to fight.
+fn phase_marks(g: &mut Gizmos, session: &Session, sel: &Selection, all: &[ModelView]) {
+    let world = session.engine.world();
+    let table = session.engine.battle().table;
+    let get = |id: u32| all.iter().find(|m| m.id == id);
+    let selected = sel.model.and_then(get);
+    let my_turn = session.human_turn();
+    match (session.engine.phase(), selected, sel.cursor) {
+        (Phase::Movement, Some(m), Some(cursor))
+            if my_turn.is_some_and(|side| check_mobile(world, side, m.id).is_ok()) =>
+        {
+            let allowance = m.profile.armour.movement_allowance();
+            table_ring(g, table, m.base.center, allowance, palette::ALLOWANCE);
+            if let Some(gh) = move_to(session, m, sel.hover.and_then(get), cursor) {
+                g.line_2d(m.base.center, gh.end, palette::GHOST);
+                g.circle_2d(gh.end, m.base.shape.reach(), palette::GHOST);
+                for t in gh.charged.iter().filter_map(|id| get(*id)) {
+                    g.circle_2d(t.base.center, t.base.shape.reach() + 0.15, palette::ENGAGED);
+                }
+            }
+        }
+        (Phase::Shooting, Some(s), _) => {
+            if let Some(r) = &s.profile.ranged {
+                let reach = r.range + s.base.shape.reach();
+                table_ring(
+                    g,
+                    table,
+                    s.base.center,
+                    reach,
+                    Color::srgba(1.0, 0.6, 0.2, 0.25),
+                );
+                if let Some(t) = sel.hover.and_then(get).filter(|t| t.side != s.side) {
+                    draw_fire(g, session, all, s, t);
+                }
+            }
+        }
+        (Phase::Attacking, _, _) => {
+            for m in open_groups(world).into_iter().flatten().filter_map(get) {
+                g.circle_2d(
+                    m.base.center,
+                    m.base.shape.reach() + 0.25,
+                    Color::srgba(1.0, 0.3, 0.2, 0.8),
+                );
+            }
+        }
+        _ => {}
     }
 }
 

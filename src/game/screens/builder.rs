@@ -110,24 +110,7 @@ fn builder(
     let mut root = root_ui(ctx);
     egui::Panel::right("saved")
         .exact_size(300.0)
-        .show(&mut root, |ui| {
-            let folder = armies_dir().display().to_string();
-            match builder_files::show(ui, &folder, &b.saved, &b.shipped) {
-                Some(FileAction::Load(a, path)) => b.take(a, Some(path)),
-                Some(FileAction::Copy(a)) => b.take(a, None),
-                Some(FileAction::Delete(path)) => {
-                    if b.file.as_ref() == Some(&path) {
-                        b.file = None;
-                    }
-                    b.message = Some(match std::fs::remove_file(&path) {
-                        Ok(()) => format!("Deleted {}", path.display()),
-                        Err(e) => format!("Could not delete: {e}"),
-                    });
-                    b.saved = list_armies(&armies_dir());
-                }
-                None => {}
-            }
-        });
+        .show(&mut root, |ui| files_panel(ui, b));
     egui::Panel::left("bestiary")
         .exact_size(560.0)
         .show(&mut root, |ui| catalogue_panel(ui, b));
@@ -139,127 +122,13 @@ fn builder(
             }
         });
         ui.separator();
-        let mut switch_to = None;
-        let unit = b.catalogue.unit;
-        let army = &mut b.army;
-        ui.horizontal(|ui| {
-            ui.label("Name");
-            ui.text_edit_singleline(&mut army.name);
-        });
-        ui.horizontal(|ui| {
-            ui.label("Ruleset");
-            let mut ruleset = army.ruleset;
-            egui::ComboBox::from_id_salt("ruleset")
-                .selected_text(ruleset.title())
-                .show_ui(ui, |ui| {
-                    for r in Ruleset::ALL {
-                        ui.selectable_value(&mut ruleset, r, r.title());
-                    }
-                });
-            if ruleset != army.ruleset {
-                switch_to = Some(ruleset);
-            }
-            let mut limited = army.points_limit.is_some();
-            ui.checkbox(&mut limited, "Points limit");
-            let mut limit = army.points_limit.unwrap_or(100);
-            if limited {
-                ui.add(egui::DragValue::new(&mut limit).range(10..=2000));
-            }
-            army.points_limit = limited.then_some(limit);
-        });
-        let total = army.total_points(|n| b.catalogue.cost(n));
-        let colour = match army.points_limit {
-            Some(l) if total > l => egui::Color32::from_rgb(240, 110, 90),
-            _ => egui::Color32::from_rgb(140, 220, 140),
-        };
-        ui.colored_label(
-            colour,
-            egui::RichText::new(match army.points_limit {
-                Some(l) => format!("{total} / {l} {unit}"),
-                None => format!("{total} {unit}"),
-            })
-            .size(20.0),
-        );
+        let switch_to = heading(ui, &mut b.army);
+        total(ui, b);
         ui.separator();
-        let mut remove = None;
-        egui::Grid::new("entries").num_columns(5).show(ui, |ui| {
-            for (i, e) in army.entries.iter_mut().enumerate() {
-                let each = b.catalogue.cost(&e.profile).unwrap_or(0);
-                ui.radio_value(&mut army.leader, e.profile.clone(), "")
-                    .on_hover_text("Leader");
-                ui.label(&e.profile);
-                ui.horizontal(|ui| {
-                    if ui.small_button("−").clicked() {
-                        if e.count <= 1 {
-                            remove = Some(i);
-                        } else {
-                            e.count -= 1;
-                        }
-                    }
-                    ui.label(e.count.to_string());
-                    if ui.small_button("+").clicked() {
-                        e.count = e.count.saturating_add(1);
-                    }
-                });
-                ui.label(format!("{} {unit}", each * u32::from(e.count)));
-                if ui.small_button("✖").clicked() {
-                    remove = Some(i);
-                }
-                ui.end_row();
-            }
-        });
-        if let Some(i) = remove {
-            let gone = army.entries.remove(i);
-            if army.leader == gone.profile {
-                army.leader = army
-                    .entries
-                    .first()
-                    .map(|e| e.profile.clone())
-                    .unwrap_or_default();
-            }
-        }
+        entries(ui, b);
         ui.small(b.catalogue.leader_hint);
         ui.separator();
-        let problems = b.catalogue.problems(army);
-        for p in &problems {
-            ui.colored_label(egui::Color32::from_rgb(240, 150, 100), format!("⚠ {p}"));
-        }
-        if problems.is_empty() {
-            ui.colored_label(egui::Color32::from_rgb(140, 220, 140), "✔ A legal army");
-        }
-        ui.horizontal(|ui| {
-            if ui.button("New").clicked() {
-                *army = b.catalogue.blank();
-                b.file = None;
-            }
-            if ui
-                .add_enabled(problems.is_empty(), egui::Button::new("💾 Save"))
-                .clicked()
-            {
-                let dir = armies_dir();
-                let path = b
-                    .file
-                    .clone()
-                    .unwrap_or_else(|| dir.join(format!("{}.ron", slug(&army.name))));
-                b.message = Some(match save_ron(&path, army) {
-                    Ok(()) => {
-                        b.file = Some(path.clone());
-                        format!("Saved to {}", path.display())
-                    }
-                    Err(e) => format!("Could not save: {e}"),
-                });
-                b.saved = list_armies(&dir);
-            }
-            let limit = army.points_limit.unwrap_or(b.catalogue.default_limit);
-            if ui
-                .button(format!("🎲 Random legal army ({limit} {unit})"))
-                .clicked()
-                && let Some(random) = random_army(&b.catalogue, limit, &mut b.rng)
-            {
-                *army = random;
-                b.file = None;
-            }
-        });
+        verdict_and_buttons(ui, b);
         if let Some(m) = &b.message {
             ui.label(m);
         }
@@ -268,6 +137,163 @@ fn builder(
         }
     });
     Ok(())
+}
+
+/// The player's saved armies and the shipped ones: load, copy, delete.
+fn files_panel(ui: &mut egui::Ui, b: &mut Builder) {
+    let folder = armies_dir().display().to_string();
+    match builder_files::show(ui, &folder, &b.saved, &b.shipped) {
+        Some(FileAction::Load(a, path)) => b.take(a, Some(path)),
+        Some(FileAction::Copy(a)) => b.take(a, None),
+        Some(FileAction::Delete(path)) => {
+            if b.file.as_ref() == Some(&path) {
+                b.file = None;
+            }
+            b.message = Some(match std::fs::remove_file(&path) {
+                Ok(()) => format!("Deleted {}", path.display()),
+                Err(e) => format!("Could not delete: {e}"),
+            });
+            b.saved = list_armies(&armies_dir());
+        }
+        None => {}
+    }
+}
+
+/// The army's name, ruleset and points limit; the ruleset chosen, if it changed.
+fn heading(ui: &mut egui::Ui, army: &mut ArmyList) -> Option<Ruleset> {
+    ui.horizontal(|ui| {
+        ui.label("Name");
+        ui.text_edit_singleline(&mut army.name);
+    });
+    ui.horizontal(|ui| {
+        ui.label("Ruleset");
+        let mut ruleset = army.ruleset;
+        egui::ComboBox::from_id_salt("ruleset")
+            .selected_text(ruleset.title())
+            .show_ui(ui, |ui| {
+                for r in Ruleset::ALL {
+                    ui.selectable_value(&mut ruleset, r, r.title());
+                }
+            });
+        let mut limited = army.points_limit.is_some();
+        ui.checkbox(&mut limited, "Points limit");
+        let mut limit = army.points_limit.unwrap_or(100);
+        if limited {
+            ui.add(egui::DragValue::new(&mut limit).range(10..=2000));
+        }
+        army.points_limit = limited.then_some(limit);
+        (ruleset != army.ruleset).then_some(ruleset)
+    })
+    .inner
+}
+
+/// The army's cost against its limit, red when over.
+fn total(ui: &mut egui::Ui, b: &Builder) {
+    let (army, unit) = (&b.army, b.catalogue.unit);
+    let total = army.total_points(|n| b.catalogue.cost(n));
+    let colour = match army.points_limit {
+        Some(l) if total > l => egui::Color32::from_rgb(240, 110, 90),
+        _ => egui::Color32::from_rgb(140, 220, 140),
+    };
+    let text = match army.points_limit {
+        Some(l) => format!("{total} / {l} {unit}"),
+        None => format!("{total} {unit}"),
+    };
+    ui.colored_label(colour, egui::RichText::new(text).size(20.0));
+}
+
+/// Each entry with its leader button, count and cost; removing the leader passes the
+/// lead to the first entry left.
+fn entries(ui: &mut egui::Ui, b: &mut Builder) {
+    let (army, unit) = (&mut b.army, b.catalogue.unit);
+    let mut remove = None;
+    egui::Grid::new("entries").num_columns(5).show(ui, |ui| {
+        for (i, e) in army.entries.iter_mut().enumerate() {
+            let each = b.catalogue.cost(&e.profile).unwrap_or(0);
+            ui.radio_value(&mut army.leader, e.profile.clone(), "")
+                .on_hover_text("Leader");
+            ui.label(&e.profile);
+            ui.horizontal(|ui| {
+                if ui.small_button("−").clicked() {
+                    if e.count <= 1 {
+                        remove = Some(i);
+                    } else {
+                        e.count -= 1;
+                    }
+                }
+                ui.label(e.count.to_string());
+                if ui.small_button("+").clicked() {
+                    e.count = e.count.saturating_add(1);
+                }
+            });
+            ui.label(format!("{} {unit}", each * u32::from(e.count)));
+            if ui.small_button("✖").clicked() {
+                remove = Some(i);
+            }
+            ui.end_row();
+        }
+    });
+    if let Some(i) = remove {
+        let gone = army.entries.remove(i);
+        if army.leader == gone.profile {
+            army.leader = army
+                .entries
+                .first()
+                .map(|e| e.profile.clone())
+                .unwrap_or_default();
+        }
+    }
+}
+
+/// Every problem with the army (or that it is legal), then New, Save (only a legal
+/// army, over the file it came from) and a random legal army.
+fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
+    let problems = b.catalogue.problems(&b.army);
+    for p in &problems {
+        ui.colored_label(egui::Color32::from_rgb(240, 150, 100), format!("⚠ {p}"));
+    }
+    if problems.is_empty() {
+        ui.colored_label(egui::Color32::from_rgb(140, 220, 140), "✔ A legal army");
+    }
+    ui.horizontal(|ui| {
+        if ui.button("New").clicked() {
+            b.army = b.catalogue.blank();
+            b.file = None;
+        }
+        if ui
+            .add_enabled(problems.is_empty(), egui::Button::new("💾 Save"))
+            .clicked()
+        {
+            save(b);
+        }
+        let limit = b.army.points_limit.unwrap_or(b.catalogue.default_limit);
+        let unit = b.catalogue.unit;
+        if ui
+            .button(format!("🎲 Random legal army ({limit} {unit})"))
+            .clicked()
+            && let Some(random) = random_army(&b.catalogue, limit, &mut b.rng)
+        {
+            b.army = random;
+            b.file = None;
+        }
+    });
+}
+
+/// Saves the army over the file it came from, else under its name.
+fn save(b: &mut Builder) {
+    let dir = armies_dir();
+    let path = b
+        .file
+        .clone()
+        .unwrap_or_else(|| dir.join(format!("{}.ron", slug(&b.army.name))));
+    b.message = Some(match save_ron(&path, &b.army) {
+        Ok(()) => {
+            b.file = Some(path.clone());
+            format!("Saved to {}", path.display())
+        }
+        Err(e) => format!("Could not save: {e}"),
+    });
+    b.saved = list_armies(&dir);
 }
 
 /// The profiles of the ruleset, filtered by name, each with a button to add it.

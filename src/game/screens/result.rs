@@ -41,13 +41,6 @@ fn result<R: Desk>(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
-    let outcome = session.engine.outcome().cloned();
-    let world = session.engine.world();
-    let rounds = warband_table::sim::rounds_played::<R>(world);
-    let losses = R::losses(world);
-    let notes = Side::BOTH.map(|s| R::result_notes(world, s));
-    let mut setup = session.setup.clone();
-    let names = Side::BOTH.map(|s| R::armies(&mut setup).get(s).name.clone());
     // The buttons stay in view below however long the lists of losses run (the great
     // field's pushed them off screen); Escape is the Main menu button.
     egui::Panel::bottom("result buttons").show(&mut root, |ui| {
@@ -76,41 +69,48 @@ fn result<R: Desk>(
         ui.add_space(8.0);
     });
     egui::CentralPanel::default().show(&mut root, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.vertical_centered(|ui| {
-                ui.add_space(40.0);
-                let (title, colour) = match outcome.as_ref().and_then(|o| o.winner) {
-                    Some(side) => (
-                        format!("{} wins", names[side.index()]),
-                        palette::side_egui(side),
-                    ),
-                    None => ("A draw".to_string(), egui::Color32::LIGHT_GRAY),
-                };
-                ui.heading(egui::RichText::new(title).size(40.0).color(colour));
-                if let Some(o) = &outcome {
-                    ui.label(&o.reason);
-                }
-                ui.label(format!(
-                    "{} played",
-                    warband_table::sim::rounds::<R>(rounds)
-                ));
-                ui.add_space(20.0);
-            });
-            ui.columns(2, |cols| {
-                for (col, side) in cols.iter_mut().zip(Side::BOTH) {
-                    col.heading(
-                        egui::RichText::new(&names[side.index()]).color(palette::side_egui(side)),
-                    );
-                    col.label(format!("{} lost: {}", R::LOSSES, losses[side.index()]));
-                    for note in &notes[side.index()] {
-                        col.small(note);
-                    }
-                }
-            });
-        });
+        egui::ScrollArea::vertical().show(ui, |ui| summary(ui, &session));
     });
     if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
         next.set(Screen::MainMenu);
     }
     Ok(())
+}
+
+/// Who won and why, the rounds played, and what each side lost.
+fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
+    let outcome = session.engine.outcome();
+    let world = session.engine.world();
+    let mut setup = session.setup.clone();
+    let names = Side::BOTH.map(|s| R::armies(&mut setup).get(s).name.clone());
+    ui.vertical_centered(|ui| {
+        ui.add_space(40.0);
+        let (title, colour) = match outcome.and_then(|o| o.winner) {
+            Some(side) => (
+                format!("{} wins", names[side.index()]),
+                palette::side_egui(side),
+            ),
+            None => ("A draw".to_string(), egui::Color32::LIGHT_GRAY),
+        };
+        ui.heading(egui::RichText::new(title).size(40.0).color(colour));
+        if let Some(o) = outcome {
+            ui.label(&o.reason);
+        }
+        let rounds = warband_table::sim::rounds_played::<R>(world);
+        ui.label(format!(
+            "{} played",
+            warband_table::sim::rounds::<R>(rounds)
+        ));
+        ui.add_space(20.0);
+    });
+    let losses = R::losses(world);
+    ui.columns(2, |cols| {
+        for (col, side) in cols.iter_mut().zip(Side::BOTH) {
+            col.heading(egui::RichText::new(&names[side.index()]).color(palette::side_egui(side)));
+            col.label(format!("{} lost: {}", R::LOSSES, losses[side.index()]));
+            for note in R::result_notes(world, side) {
+                col.small(note);
+            }
+        }
+    });
 }

@@ -3,13 +3,14 @@
 
 use super::Screen;
 use crate::game::hud::root_ui;
-use crate::game::saves::{SaveEntry, list_saves};
+use crate::game::saves::{SaveEntry, list_saves_in};
 use crate::game::session::{Controller, PendingBattle};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<SavesListing>();
+    app.init_resource::<SavesListing>()
+        .init_resource::<SavesFolder>();
     app.add_systems(OnEnter(Screen::Saves), read_listing);
     app.add_systems(
         EguiPrimaryContextPass,
@@ -25,9 +26,19 @@ pub struct SavesListing {
     pub resuming: Option<(usize, [Controller; 2])>,
 }
 
-pub fn read_listing(mut listing: ResMut<SavesListing>) {
+/// Where the screen reads saves from: the player's saves folder.
+#[derive(Resource)]
+pub struct SavesFolder(pub std::path::PathBuf);
+
+impl Default for SavesFolder {
+    fn default() -> Self {
+        Self(crate::game::saves::saves_dir())
+    }
+}
+
+pub fn read_listing(mut listing: ResMut<SavesListing>, folder: Res<SavesFolder>) {
     *listing = SavesListing {
-        entries: list_saves(),
+        entries: list_saves_in(&folder.0),
         resuming: None,
     };
 }
@@ -37,12 +48,13 @@ fn saves(
     mut next: ResMut<NextState<Screen>>,
     mut pending: ResMut<PendingBattle>,
     mut listing: ResMut<SavesListing>,
+    folder: Res<SavesFolder>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.heading("Saved battles");
-        ui.label(format!("In {}", crate::game::saves::saves_dir().display()));
+        ui.label(format!("In {}", folder.0.display()));
         ui.separator();
         if listing.entries.is_empty() {
             ui.label("No saved battles yet. Save one from the result screen, or with `warband battle --save`.");
@@ -115,4 +127,64 @@ fn entry_row(
         }
     });
     go
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::session::OnTable;
+    use bevy::state::app::StatesPlugin;
+    use std::path::Path;
+    use warband_rules::Ruleset;
+
+    fn copy_fixture(dir: &Path, ruleset: &str, file: &str) {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let from = root.join("tests/fixtures").join(ruleset).join(file);
+        std::fs::copy(from, dir.join(format!("{ruleset}.ron"))).unwrap();
+    }
+
+    fn open(app: &mut App, screen: Screen) {
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(screen);
+        app.update();
+    }
+
+    /// The Saves screen lists a save of every ruleset, reads the folder afresh each
+    /// time it opens (a battle saved since shows), and each save opens as its own
+    /// ruleset's battle.
+    #[test]
+    fn the_saves_screen_lists_every_ruleset_afresh_and_opens_each() {
+        let dir = std::env::temp_dir().join(format!("warband-saves-screen-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        copy_fixture(&dir, "marauders", "open-field-normal-v-normal.ron");
+        copy_fixture(&dir, "toy-soldier", "river-crossing-normal-v-normal.ron");
+        let mut app = App::new();
+        app.add_plugins(StatesPlugin)
+            .insert_state(Screen::MainMenu)
+            .init_resource::<PendingBattle>()
+            .add_plugins(plugin)
+            .insert_resource(SavesFolder(dir.clone()));
+        open(&mut app, Screen::Saves);
+        assert_eq!(app.world().resource::<SavesListing>().entries.len(), 2);
+        copy_fixture(&dir, "borderlands", "cave-mouth-normal-v-normal.ron");
+        open(&mut app, Screen::MainMenu);
+        open(&mut app, Screen::Saves);
+        let listing = app.world().resource::<SavesListing>();
+        assert_eq!(listing.entries.len(), 3, "read again on opening");
+        let saves: Vec<_> = listing
+            .entries
+            .iter()
+            .map(|e| e.save.as_ref().unwrap().replay())
+            .collect();
+        let mut opened = Vec::new();
+        for starter in saves {
+            let mut world = World::new();
+            starter.start(&mut world).unwrap();
+            opened.push(world.resource::<OnTable>().0);
+        }
+        opened.sort_by_key(|r| Ruleset::ALL.iter().position(|x| x == r));
+        assert_eq!(opened, Ruleset::ALL);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

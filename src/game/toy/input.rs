@@ -160,3 +160,58 @@ fn keys(
         let _ = session.submit(side, c);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::session::Controller;
+    use warband_table::geometry::facing::to_world;
+    use warband_toy_soldier::actions::check_activate;
+
+    /// The river crossing with both sides in a person's hands.
+    fn battle() -> ToySession {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/river-crossing.ron");
+        let setup = warband_toy_soldier::data::BattleSetup::load(&file).unwrap();
+        ToySession::new(setup, 5, [Controller::Human, Controller::Human]).unwrap()
+    }
+
+    /// One left click at `cursor` over `hover`, through the click system.
+    fn click_at(session: ToySession, cursor: Vec2, hover: Option<u32>) -> ToySession {
+        let mut app = crate::game::test_app::left_click(session, click.into_configs());
+        app.insert_resource(Pointer {
+            cursor: Some(cursor),
+        })
+        .insert_resource(ToySelection {
+            hover,
+            ..ToySelection::default()
+        });
+        app.update();
+        app.world_mut().remove_non_send::<ToySession>().unwrap()
+    }
+
+    /// A click on one of your units activates it; a click on open table ahead of it
+    /// then moves it forward to the pointer.
+    #[test]
+    fn a_click_activates_your_unit_and_a_second_moves_it_ahead() {
+        let session = battle();
+        let side = session.human_turn().unwrap();
+        let world = session.engine.world();
+        let unit = in_play(world)
+            .into_iter()
+            .find(|u| u.side == side && check_activate(world, side, u.id).is_ok())
+            .unwrap();
+        let session = click_at(session, unit.base.center, Some(unit.id));
+        let (active_unit, _) = active(session.engine.world(), side).unwrap();
+        assert_eq!(active_unit.id, unit.id, "{:?}", session.last_refusal);
+        let ahead = unit.base.center + to_world(unit.base.facing, Vec2::Y) * 2.0;
+        let session = click_at(session, ahead, None);
+        let (moved, _) = active(session.engine.world(), side).unwrap();
+        let gone = moved.base.center.distance(unit.base.center);
+        assert!(
+            (gone - 2.0).abs() < 0.05,
+            "{gone} {:?}",
+            session.last_refusal
+        );
+    }
+}

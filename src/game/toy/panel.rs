@@ -163,6 +163,21 @@ fn card(
     if !mine {
         return None;
     }
+    let command = actions(ui, session, v);
+    if u.shoots() && a.ap > 0 {
+        let mut ap = toy.volley.unwrap_or(a.ap).clamp(1, a.ap);
+        ui.add(egui::Slider::new(&mut ap, 1..=a.ap).text("AP a volley"));
+        toy.volley = (ap != a.ap).then_some(ap);
+    }
+    if u.magical {
+        spells(ui, toy);
+    }
+    command
+}
+
+/// The active unit's buttons: defend, pivot, pass, take back its move, end the turn.
+fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command> {
+    let world = session.engine.world();
     let mut command = None;
     ui.horizontal_wrapped(|ui| {
         if ui
@@ -191,30 +206,27 @@ fn card(
             command = Some(Command::Done);
         }
     });
-    if u.shoots() && a.ap > 0 {
-        let mut ap = toy.volley.unwrap_or(a.ap).clamp(1, a.ap);
-        ui.add(egui::Slider::new(&mut ap, 1..=a.ap).text("AP a volley"));
-        toy.volley = (ap != a.ap).then_some(ap);
-    }
-    if u.magical {
-        ui.horizontal_wrapped(|ui| {
-            for (spell, sure, label) in [
-                (Spell::Heal, true, "Heal 2 AP"),
-                (Spell::Heal, false, "Heal d6"),
-                (Spell::Curse, true, "Curse 2 AP"),
-                (Spell::Curse, false, "Curse d6"),
-            ] {
-                let chosen = toy.spell == Some((spell, sure));
-                if ui.selectable_label(chosen, label).clicked() {
-                    toy.spell = (!chosen).then_some((spell, sure));
-                }
-            }
-        });
-        if toy.spell.is_some() {
-            ui.small("Click the unit to cast on (Esc cancels).");
-        }
-    }
     command
+}
+
+/// A magical unit's spells, sure (2 AP) or rolled (d6), chosen before the target.
+fn spells(ui: &mut egui::Ui, toy: &mut ToySelection) {
+    ui.horizontal_wrapped(|ui| {
+        for (spell, sure, label) in [
+            (Spell::Heal, true, "Heal 2 AP"),
+            (Spell::Heal, false, "Heal d6"),
+            (Spell::Curse, true, "Curse 2 AP"),
+            (Spell::Curse, false, "Curse d6"),
+        ] {
+            let chosen = toy.spell == Some((spell, sure));
+            if ui.selectable_label(chosen, label).clicked() {
+                toy.spell = (!chosen).then_some((spell, sure));
+            }
+        }
+    });
+    if toy.spell.is_some() {
+        ui.small("Click the unit to cast on (Esc cancels).");
+    }
 }
 
 /// The exact odds of fighting and shooting the enemy under the pointer.

@@ -66,88 +66,27 @@ fn event_line(
     name: &dyn Fn(u32) -> String,
     side_of: &dyn Fn(u32) -> Option<Side>,
 ) -> Option<(Option<Side>, String)> {
+    if let Some((model, text)) = model_line(e, name) {
+        return Some((side_of(model), text));
+    }
     Some(match e {
         LogEvent::RoundStarted { round } => (None, format!("——— Round {round} ———")),
         LogEvent::PhaseStarted { phase } => {
             (None, format!("— {} —", super::top_bar::phase_name(*phase)))
         }
         LogEvent::Priority { side } => (Some(*side), format!("{side} takes priority")),
-        LogEvent::Order { first } => (
-            None,
-            format!(
-                "First to act: {}",
-                first
-                    .iter()
-                    .map(|(p, s)| format!("{p:?} {}", s.lowercase().to_uppercase()))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ),
-        LogEvent::Moved { model, charged, .. } if charged.is_empty() => {
-            (side_of(*model), format!("{} moves", name(*model)))
+        LogEvent::Order { first } => {
+            let first: Vec<String> = first
+                .iter()
+                .map(|(p, s)| format!("{p:?} {}", s.lowercase().to_uppercase()))
+                .collect();
+            (None, format!("First to act: {}", first.join(", ")))
         }
-        LogEvent::Moved { model, charged, .. } => (
-            side_of(*model),
-            format!(
-                "{} charges {}",
-                name(*model),
-                charged
-                    .iter()
-                    .map(|c| name(*c))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-        ),
-        LogEvent::Disengaged { model } => (side_of(*model), format!("{} disengages", name(*model))),
-        LogEvent::MoveUndone { model } => (
-            side_of(*model),
-            format!("{} takes its move back", name(*model)),
-        ),
-        LogEvent::SpellDeclared { model, spell } => (
-            side_of(*model),
-            format!("{} declares {spell}", name(*model)),
-        ),
-        LogEvent::SpellLost { model, spell, why } => (
-            side_of(*model),
-            format!("{} loses {spell}: {why}", name(*model)),
-        ),
-        LogEvent::SpellCast { model, spell } => {
-            (side_of(*model), format!("{} casts {spell}", name(*model)))
+        LogEvent::MeleeResolved { models, winner } => {
+            let models: Vec<String> = models.iter().map(|m| name(*m)).collect();
+            let result = winner.map_or("both strike".to_string(), |w| format!("{w} wins"));
+            (*winner, format!("Melee {}: {result}", models.join(", ")))
         }
-        LogEvent::ShotStopped { shooter, by } => (
-            side_of(*shooter),
-            format!("{}'s shot is stopped by {by}", name(*shooter)),
-        ),
-        LogEvent::MeleeResolved { models, winner } => (
-            *winner,
-            format!(
-                "Melee {}: {}",
-                models
-                    .iter()
-                    .map(|m| name(*m))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                winner.map_or("both strike".to_string(), |w| format!("{w} wins"))
-            ),
-        ),
-        LogEvent::Damaged {
-            model, hd, left, ..
-        } => (
-            side_of(*model),
-            format!("{} loses {hd} HD ({left} left)", name(*model)),
-        ),
-        LogEvent::Blinded { model } => (side_of(*model), format!("{} is blinded", name(*model))),
-        LogEvent::FellAsleep { model } => {
-            (side_of(*model), format!("{} falls asleep", name(*model)))
-        }
-        LogEvent::Woke { model } => (side_of(*model), format!("{} wakes", name(*model))),
-        LogEvent::Healed { model, hd } => {
-            (side_of(*model), format!("{} heals {hd} HD", name(*model)))
-        }
-        LogEvent::Removed { model, why } => (
-            side_of(*model),
-            format!("✝ {} is out of action ({why})", name(*model)),
-        ),
         LogEvent::MoraleCheck {
             side,
             trigger,
@@ -163,15 +102,45 @@ fn event_line(
             ),
         ),
         LogEvent::Rallied { side, roll } => (Some(*side), format!("{side} rallies on {roll}")),
-        LogEvent::FleeHeld { model, why } => (
-            side_of(*model),
-            format!("{} cannot flee: {why}", name(*model)),
-        ),
-        LogEvent::BlessingFaded { model } => (
-            side_of(*model),
-            format!("{}'s Bless fades unused", name(*model)),
-        ),
+        // Every other event is of one model, told by `model_line`.
+        _ => return None,
     })
+}
+
+/// An event of one model in words, and the model (whose side the line takes).
+fn model_line(e: &LogEvent, name: &dyn Fn(u32) -> String) -> Option<(u32, String)> {
+    let (model, what) = match e {
+        LogEvent::Moved { model, charged, .. } if charged.is_empty() => (model, "moves".into()),
+        LogEvent::Moved { model, charged, .. } => {
+            let charged: Vec<String> = charged.iter().map(|c| name(*c)).collect();
+            (model, format!("charges {}", charged.join(", ")))
+        }
+        LogEvent::Disengaged { model } => (model, "disengages".into()),
+        LogEvent::MoveUndone { model } => (model, "takes its move back".into()),
+        LogEvent::SpellDeclared { model, spell } => (model, format!("declares {spell}")),
+        LogEvent::SpellLost { model, spell, why } => (model, format!("loses {spell}: {why}")),
+        LogEvent::SpellCast { model, spell } => (model, format!("casts {spell}")),
+        LogEvent::ShotStopped { shooter, by } => (shooter, format!("'s shot is stopped by {by}")),
+        LogEvent::Damaged {
+            model, hd, left, ..
+        } => (model, format!("loses {hd} HD ({left} left)")),
+        LogEvent::Blinded { model } => (model, "is blinded".into()),
+        LogEvent::FellAsleep { model } => (model, "falls asleep".into()),
+        LogEvent::Woke { model } => (model, "wakes".into()),
+        LogEvent::Healed { model, hd } => (model, format!("heals {hd} HD")),
+        LogEvent::Removed { model, why } => {
+            return Some((
+                *model,
+                format!("✝ {} is out of action ({why})", name(*model)),
+            ));
+        }
+        LogEvent::FleeHeld { model, why } => (model, format!("cannot flee: {why}")),
+        LogEvent::BlessingFaded { model } => (model, "'s Bless fades unused".into()),
+        _ => return None,
+    };
+    // "'s shot…" joins the name; every other verb follows it after a space.
+    let gap = if what.starts_with('\'') { "" } else { " " };
+    Some((*model, format!("{}{gap}{what}", name(*model))))
 }
 
 fn describe(c: &Command, name: &dyn Fn(u32) -> String) -> String {

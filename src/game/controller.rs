@@ -1,0 +1,73 @@
+//! Who plays each side of the battle on screen: you, or a computer player of a kind
+//! the ruleset has.
+
+use super::desk::playable;
+use warband_rules::Ruleset;
+use warband_table::player::PlayerKind;
+
+/// Who plays a side: a person, or a computer player by kind (each ruleset has some of
+/// the kinds: `Controller::choices`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Controller {
+    Human,
+    Ai(PlayerKind),
+}
+
+impl Controller {
+    /// Every controller a side can have: you, or any computer player the command line
+    /// offers (the `random` and `charge` baselines included).
+    pub const CHOICES: [Controller; 6] = [
+        Controller::Human,
+        Controller::Ai(PlayerKind::Easy),
+        Controller::Ai(PlayerKind::Normal),
+        Controller::Ai(PlayerKind::Hard),
+        Controller::Ai(PlayerKind::Random),
+        Controller::Ai(PlayerKind::Charge),
+    ];
+
+    /// The computer player every ruleset has, offered first.
+    pub const NORMAL: Controller = Controller::Ai(PlayerKind::Normal);
+
+    /// The controllers a ruleset offers: you, and the computer players it has.
+    pub fn choices(ruleset: Ruleset) -> Vec<Controller> {
+        Self::CHOICES
+            .into_iter()
+            .filter(|c| match c {
+                Controller::Human => true,
+                Controller::Ai(kind) => playable(ruleset, *kind),
+            })
+            .collect()
+    }
+
+    pub fn label(self) -> String {
+        match self {
+            Controller::Human => "Human".into(),
+            Controller::Ai(kind) => format!("AI: {kind}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_computer_player_can_be_chosen_on_screen() {
+        for kind in PlayerKind::ALL {
+            let c = Controller::Ai(kind);
+            assert!(Controller::CHOICES.contains(&c), "{kind}");
+            assert_eq!(c.label(), format!("AI: {kind}"));
+        }
+        assert!(Controller::CHOICES.contains(&Controller::Human));
+    }
+
+    #[test]
+    fn each_ruleset_offers_you_and_the_players_it_has() {
+        let toy = Controller::choices(Ruleset::ToySoldier);
+        assert!(toy.contains(&Controller::Human));
+        assert!(toy.contains(&Controller::NORMAL));
+        assert!(toy.contains(&Controller::Ai(PlayerKind::Charge)));
+        assert!(!toy.contains(&Controller::Ai(PlayerKind::Hard)));
+        assert_eq!(Controller::choices(Ruleset::Marauders).len(), 6);
+    }
+}

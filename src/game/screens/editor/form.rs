@@ -1,0 +1,213 @@
+//! The editor's form: the scenario's name, ruleset, armies, length and table, its
+//! terrain list, what is wrong with it, and Save, Undo and Redo.
+
+use super::*;
+
+pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
+    ui.heading("Scenario editor");
+    ui.horizontal(|ui| {
+        scenario_picker(ui, "editor-open", &e.scenarios, &mut e.open);
+        if ui.button("Open").clicked()
+            && let Some((_, d)) = e.scenarios.get(e.open)
+        {
+            let before = std::mem::replace(&mut e.doc, d.clone());
+            e.history.push(before);
+            e.selected = None;
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("New:");
+        for r in Ruleset::ALL {
+            if ui.button(r.title()).clicked() {
+                let armies = e
+                    .armies
+                    .iter()
+                    .filter(|(_, a)| a.ruleset == r)
+                    .map(|(n, _)| n.clone());
+                let names: Vec<String> = armies.take(2).collect();
+                let pick = |i: usize| names.get(i).or(names.first()).cloned().unwrap_or_default();
+                e.edit(|d| {
+                    *d = ScenarioDoc::new(
+                        r,
+                        PerSide {
+                            a: pick(0),
+                            b: pick(1),
+                        },
+                    )
+                });
+            }
+        }
+    });
+    ui.separator();
+    actions(ui, e);
+    ui.separator();
+    settings(ui, e);
+    ui.separator();
+    terrain(ui, e);
+}
+
+/// Undo, redo and save, with what the checks found and what saving said: at the top,
+/// where they stay put whatever is chosen below.
+fn actions(ui: &mut egui::Ui, e: &mut Editor) {
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(
+                !e.history.undo.is_empty(),
+                egui::Button::new("Undo (Ctrl+Z)"),
+            )
+            .clicked()
+        {
+            e.undo();
+        }
+        if ui
+            .add_enabled(
+                !e.history.redo.is_empty(),
+                egui::Button::new("Redo (Ctrl+Y)"),
+            )
+            .clicked()
+        {
+            e.redo();
+        }
+        let ok = e.problems().is_empty() && e.checked.is_some();
+        if ui.add_enabled(ok, egui::Button::new("Save")).clicked() {
+            let path = save_path(&e.doc);
+            e.message = Some(match save_to(&path, &e.doc) {
+                Ok(()) => format!("Saved {} — it is listed in battle setup", path.display()),
+                Err(err) => format!("Could not save: {err}"),
+            });
+        }
+    });
+    let red = egui::Color32::from_rgb(240, 120, 100);
+    if e.problems().is_empty() {
+        ui.colored_label(egui::Color32::from_rgb(130, 210, 130), "✔ ready to play");
+    }
+    for p in e.problems() {
+        ui.colored_label(red, p);
+    }
+    if let Some(m) = &e.message {
+        ui.label(m);
+    }
+}
+
+/// Name, table size, length and the two armies.
+fn settings(ui: &mut egui::Ui, e: &mut Editor) {
+    let mut d = e.doc.clone();
+    egui::Grid::new("editor-settings")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("Name");
+            ui.text_edit_singleline(&mut d.name);
+            ui.end_row();
+            ui.label("Ruleset");
+            ui.label(d.ruleset.title());
+            ui.end_row();
+            ui.label("Table (inches)");
+            let mut size = d.table;
+            ui.horizontal(|ui| {
+                ui.add(
+                    egui::DragValue::new(&mut size.0)
+                        .range(6.0..=240.0)
+                        .speed(0.5),
+                );
+                ui.label("×");
+                ui.add(
+                    egui::DragValue::new(&mut size.1)
+                        .range(6.0..=240.0)
+                        .speed(0.5),
+                );
+            });
+            if size != d.table {
+                d.resize_table(size);
+            }
+            ui.end_row();
+            ui.label(if limit_field(d.ruleset) == "turn_limit" {
+                "Turns"
+            } else {
+                "Rounds"
+            });
+            ui.add(egui::DragValue::new(&mut d.limit).range(1..=99));
+            ui.end_row();
+            for (label, side) in [("Side A army", 0), ("Side B army", 1)] {
+                ui.label(label);
+                let chosen = if side == 0 {
+                    &mut d.armies.a
+                } else {
+                    &mut d.armies.b
+                };
+                egui::ComboBox::from_id_salt(("editor-army", side))
+                    .selected_text(chosen.clone())
+                    .show_ui(ui, |ui| {
+                        for (name, a) in e.armies.iter().filter(|(_, a)| a.ruleset == d.ruleset) {
+                            ui.selectable_value(
+                                chosen,
+                                name.clone(),
+                                format!("{name} — {}", a.name),
+                            );
+                        }
+                    });
+                ui.end_row();
+            }
+        });
+    if d != e.doc {
+        e.edit(|doc| *doc = d);
+    }
+}
+
+/// Add a piece of each kind; the chosen piece's name, kind, turn, size and removal.
+fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
+    ui.label("Add terrain (drag it into place; drag its corners to reshape it):");
+    ui.horizontal_wrapped(|ui| {
+        for kind in TerrainKind::ALL {
+            if ui.button(format!("+ {kind:?}")).clicked() {
+                let centre = (e.doc.table.0 / 2.0, e.doc.table.1 / 2.0);
+                let mut added = 0;
+                e.edit(|d| added = d.add_piece(kind, centre));
+                e.selected = Some(added);
+            }
+        }
+    });
+    for i in 0..e.doc.terrain.len() {
+        let t = &e.doc.terrain[i];
+        if ui
+            .selectable_label(e.selected == Some(i), format!("{} ({:?})", t.name, t.kind))
+            .clicked()
+        {
+            e.selected = Some(i);
+        }
+    }
+    let Some(i) = e.selected.filter(|i| *i < e.doc.terrain.len()) else {
+        return;
+    };
+    let mut piece = e.doc.terrain[i].clone();
+    ui.horizontal(|ui| {
+        ui.text_edit_singleline(&mut piece.name);
+        egui::ComboBox::from_id_salt("editor-kind")
+            .selected_text(format!("{:?}", piece.kind))
+            .show_ui(ui, |ui| {
+                for kind in TerrainKind::ALL {
+                    ui.selectable_value(&mut piece.kind, kind, format!("{kind:?}"));
+                }
+            });
+    });
+    if piece != e.doc.terrain[i] {
+        e.edit(|d| d.terrain[i] = piece);
+    }
+    ui.horizontal(|ui| {
+        for (label, turn, scale) in [
+            ("⟲ 15°", 15.0, 1.0),
+            ("⟳ 15°", -15.0, 1.0),
+            ("bigger", 0.0, 1.1),
+            ("smaller", 0.0, 1.0 / 1.1),
+        ] {
+            if ui.button(label).clicked() {
+                e.edit(|d| d.turn_piece(i, turn, scale));
+            }
+        }
+        if ui.button("Remove").clicked() {
+            e.edit(|d| {
+                d.terrain.remove(i);
+            });
+            e.selected = None;
+        }
+    });
+}
