@@ -5,7 +5,7 @@
 use super::input::BxSelection;
 use super::{BxSession, describe};
 use crate::game::desk::{Desk, LogLine, ProfileDesigner, desk_common, lost_names};
-use crate::game::hud::log::{LogFilter, SHOWN, entry_side, newest_lines};
+use crate::game::hud::log::{LogFilter, worded_lines};
 use crate::game::screens::catalogue::{Catalogue, Entry};
 use crate::game::session::{TableLayout, layout};
 use bevy::prelude::*;
@@ -108,12 +108,8 @@ impl Desk for Borderlands {
 
     fn log_lines(session: &BxSession, filter: &LogFilter) -> Vec<LogLine> {
         let world = session.engine.world();
-        newest_lines(&session.engine.log().events, filter, SHOWN, |e| {
-            Some(LogLine {
-                side: entry_side(e),
-                text: describe::line(world, e)?,
-                die: e.die().is_some(),
-            })
+        worded_lines(&session.engine.log().events, filter, |e| {
+            describe::line(world, e)
         })
     }
 

@@ -54,6 +54,22 @@ pub fn newest_lines<C, E>(
     out
 }
 
+/// The newest lines of a log whose entries `words` puts in words, each with the side
+/// that sent its command or won.
+pub fn worded_lines<C, E>(
+    events: &[Entry<C, E>],
+    filter: &LogFilter,
+    words: impl Fn(&Entry<C, E>) -> Option<String>,
+) -> Vec<LogLine> {
+    newest_lines(events, filter, SHOWN, |e| {
+        Some(LogLine {
+            side: entry_side(e),
+            text: words(e)?,
+            die: e.die().is_some(),
+        })
+    })
+}
+
 /// The side a table entry concerns: who sent the command, who won.
 pub fn entry_side<C, E>(e: &Entry<C, E>) -> Option<Side> {
     match e {
