@@ -8,8 +8,8 @@
 //! only while that ruleset's battle is on the table. The shell knows a ruleset only by
 //! its id and reaches it through [`desk`].
 
+use super::catalogue::Catalogue;
 use super::screens::Screen;
-use super::screens::catalogue::Catalogue;
 use super::session::{GameSession, OnTable, TableLayout};
 use bevy::ecs::component::Mutable;
 use bevy::prelude::*;
@@ -126,8 +126,8 @@ pub trait AnyDesk: Sync {
     fn kinds(&self) -> Vec<PlayerKind>;
     fn read_save(&self, path: &Path) -> Result<Box<dyn super::saves::SavedBattle>, String>;
     /// The battle of a scenario file with these armies, or what is wrong with it.
-    fn build(&self, scenario: &Path, armies: [Option<&ArmyList>; 2]) -> super::screens::Building;
-    fn start_sim(&self, ask: &super::screens::SimAsk) -> Result<super::screens::SimJob, String>;
+    fn build(&self, scenario: &Path, armies: [Option<&ArmyList>; 2]) -> super::preview::Building;
+    fn start_sim(&self, ask: &super::jobs::SimAsk) -> Result<super::jobs::SimJob, String>;
     /// The profiles of a scenario that can be calibrated, with their costs.
     fn calibration_profiles(&self, scenario: &Path) -> Result<Vec<(String, u32)>, String>;
     fn start_calibration(
@@ -135,7 +135,7 @@ pub trait AnyDesk: Sync {
         scenario: &Path,
         profile: &str,
         games: u32,
-    ) -> Result<super::screens::CalibrationJob, String>;
+    ) -> Result<super::jobs::CalibrationJob, String>;
     fn catalogue(&self) -> Result<Catalogue, String>;
     fn own_data_problem(&self) -> Option<String>;
     fn designer(&self) -> Option<Box<dyn ProfileDesigner>>;
@@ -158,12 +158,12 @@ impl<R: Desk> AnyDesk for DeskOf<R> {
             .map_err(|e| e.to_string())
     }
 
-    fn build(&self, scenario: &Path, armies: [Option<&ArmyList>; 2]) -> super::screens::Building {
-        super::screens::build_of::<R>(scenario, armies)
+    fn build(&self, scenario: &Path, armies: [Option<&ArmyList>; 2]) -> super::preview::Building {
+        super::preview::build_of::<R>(scenario, armies)
     }
 
-    fn start_sim(&self, ask: &super::screens::SimAsk) -> Result<super::screens::SimJob, String> {
-        super::screens::SimJob::start_of::<R>(ask)
+    fn start_sim(&self, ask: &super::jobs::SimAsk) -> Result<super::jobs::SimJob, String> {
+        super::jobs::SimJob::start_of::<R>(ask)
     }
 
     fn calibration_profiles(&self, scenario: &Path) -> Result<Vec<(String, u32)>, String> {
@@ -177,8 +177,8 @@ impl<R: Desk> AnyDesk for DeskOf<R> {
         scenario: &Path,
         profile: &str,
         games: u32,
-    ) -> Result<super::screens::CalibrationJob, String> {
-        super::screens::CalibrationJob::start_of::<R>(scenario, profile, games)
+    ) -> Result<super::jobs::CalibrationJob, String> {
+        super::jobs::CalibrationJob::start_of::<R>(scenario, profile, games)
     }
 
     fn catalogue(&self) -> Result<Catalogue, String> {

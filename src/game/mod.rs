@@ -4,13 +4,16 @@
 
 mod bx;
 mod camera;
+pub mod catalogue;
 mod controller;
 pub mod desk;
 mod hud;
+pub mod jobs;
 mod marauders;
 mod models;
 mod palette;
 mod pointer;
+pub mod preview;
 pub mod saves;
 pub mod screens;
 pub mod session;

@@ -4,9 +4,9 @@
 
 use super::hud;
 use super::input::Selection;
+use crate::game::catalogue::{Catalogue, Entry};
 use crate::game::desk::{Desk, LogLine, desk_common};
 use crate::game::hud::log::{LogFilter, SHOWN, newest_lines};
-use crate::game::screens::catalogue::{Catalogue, Entry};
 use crate::game::session::{GameSession, TableLayout, layout};
 use bevy::prelude::*;
 use bevy_egui::egui;

@@ -5,7 +5,7 @@
 
 use super::Screen;
 use super::builder_files::{self, FileAction};
-use super::catalogue::{Catalogue, add, random_army};
+use crate::game::catalogue::{Catalogue, add, random_army};
 use crate::game::desk::{ProfileDesigner, desk};
 use crate::game::hud::root_ui;
 use crate::game::saves::{ArmyFile, armies_dir, list_armies, slug};

@@ -4,19 +4,14 @@
 pub(crate) mod battle;
 mod builder;
 mod builder_files;
-pub(crate) mod catalogue;
 pub mod editor;
 pub mod lab;
 mod menu;
 pub(crate) mod result;
 mod saves;
 mod setup;
-mod setup_preview;
 mod shelf;
 pub mod smoke;
-
-pub use lab::{CalibrationJob, SimAsk, SimJob};
-pub use setup::{Building, build_of};
 
 use bevy::prelude::*;
 

@@ -4,9 +4,9 @@
 
 use super::input::ToySelection;
 use super::{ToySession, describe};
+use crate::game::catalogue::{Catalogue, Entry};
 use crate::game::desk::{Desk, LogLine, ProfileDesigner, desk_common, lost_names};
 use crate::game::hud::log::{LogFilter, worded_lines};
-use crate::game::screens::catalogue::{Catalogue, Entry};
 use crate::game::session::{TableLayout, layout};
 use bevy::prelude::*;
 use bevy_egui::egui;

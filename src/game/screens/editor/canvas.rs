@@ -2,9 +2,9 @@
 //! drag a piece to move it, its yellow corner handles to reshape it, a deployment zone
 //! to move it and its corner handles to resize it; click a piece to choose it.
 
-use super::super::setup_preview::egui_colour;
 use super::Editor;
 use crate::game::palette;
+use crate::game::preview::egui_colour;
 use bevy::color::Alpha;
 use bevy_egui::egui;
 use warband_rules::Side;

@@ -2,15 +2,14 @@
 //! CSV and JSON; and the calibration of a profile's points cost by play.
 
 mod plots;
-mod runner;
 
 use super::Screen;
 use super::shelf::{scenario_picker, scenarios};
 use crate::game::desk::desk;
 use crate::game::hud::root_ui;
+use crate::game::jobs::{CalibrationJob, SimAsk, SimJob};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-pub use runner::{CalibrationJob, SimAsk, SimJob};
 use std::path::PathBuf;
 use warband_table::player::PlayerKind;
 use warband_table::scenario::ScenarioDoc;

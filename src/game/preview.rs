@@ -1,18 +1,23 @@
 //! What the setup screen shows of the battle it describes, for any ruleset: the table
 //! as it will be laid (terrain, deployment zones and each base where the engine deploys
-//! it) and each side's roster with points. It decides nothing.
+//! it) and each side's roster with points, and the battle built from its choices,
+//! ready to launch. It decides nothing.
 
+use crate::game::desk::Desk;
 use crate::game::palette;
-use crate::game::session::TableLayout;
+use crate::game::session::{Controller, Launch, Starter, TableLayout};
 use bevy::prelude::*;
 use bevy_egui::egui;
+use std::path::Path;
 use warband_rules::Side;
 use warband_rules::army::ArmyList;
+use warband_table::components::{Base, Team};
+use warband_table::engine::{Engine, ModelIndex};
 use warband_table::geometry::facing::corners;
 use warband_table::geometry::{BaseShape, Placed};
 use warband_table::table::{PerSide, Zone};
 
-pub(super) fn egui_colour(c: Color) -> egui::Color32 {
+pub fn egui_colour(c: Color) -> egui::Color32 {
     let s = c.to_srgba();
     egui::Color32::from_rgba_unmultiplied(
         (s.red * 255.0) as u8,
@@ -117,4 +122,85 @@ pub fn roster(
                 ui.end_row();
             }
         });
+}
+
+/// The battle built from the form, or what stops it.
+pub type Building = Result<Box<dyn Built>, Vec<String>>;
+
+/// A battle built from the form, of any ruleset: it shows itself and launches.
+pub trait Built: Send + Sync {
+    fn show(&self, ui: &mut egui::Ui);
+    fn launch(&self, seed: u64, controllers: [Controller; 2], speed: f32) -> Box<dyn Starter>;
+}
+
+struct BuiltOf<R: Desk> {
+    setup: R::Setup,
+    /// Every base where the engine deploys it.
+    bases: Vec<(Side, Placed)>,
+}
+
+impl<R: Desk> Built for BuiltOf<R> {
+    fn show(&self, ui: &mut egui::Ui) {
+        let layout = R::layout(&self.setup);
+        ui.label(format!(
+            "{} · {}\" × {}\" · {}",
+            R::RULESET.title(),
+            layout.size.x,
+            layout.size.y,
+            R::length(&self.setup)
+        ));
+        map(
+            ui,
+            &layout,
+            R::zones(&self.setup),
+            &self.bases,
+            ui.available_width(),
+        );
+        ui.add_space(8.0);
+        let mut setup = self.setup.clone();
+        for side in Side::BOTH {
+            let army = R::armies(&mut setup).get(side).clone();
+            let unit = R::cost_unit(&self.setup, &army);
+            roster(ui, &army, side, |n| R::entry(&self.setup, n), unit);
+            ui.add_space(6.0);
+        }
+    }
+
+    fn launch(&self, seed: u64, controllers: [Controller; 2], speed: f32) -> Box<dyn Starter> {
+        Box::new(Launch::<R>::New {
+            setup: Box::new(self.setup.clone()),
+            seed,
+            controllers,
+            speed,
+        })
+    }
+}
+
+/// The battle of a scenario file with these two armies, or what is wrong with it.
+pub fn build_of<R: Desk>(path: &Path, armies: [Option<&ArmyList>; 2]) -> Building {
+    let mut setup = R::load(path).map_err(|e| vec![e.to_string()])?;
+    R::adopt_user_data(&mut setup);
+    for (side, army) in Side::BOTH.into_iter().zip(armies) {
+        if let Some(army) = army {
+            let sides = R::armies(&mut setup);
+            *(if side == Side::A {
+                &mut sides.a
+            } else {
+                &mut sides.b
+            }) = army.clone();
+        }
+    }
+    let problems = R::problems(&setup);
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    let engine = Engine::<R>::new(&setup, 1).map_err(|e| vec![e])?;
+    let world = engine.world();
+    let bases = world
+        .resource::<ModelIndex>()
+        .0
+        .iter()
+        .filter_map(|e| Some((world.get::<Team>(*e)?.0, world.get::<Base>(*e)?.0)))
+        .collect();
+    Ok(Box::new(BuiltOf::<R> { setup, bases }))
 }
