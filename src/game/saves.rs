@@ -206,6 +206,17 @@ pub fn list_armies(dir: &std::path::Path) -> Vec<ArmyFile> {
         .collect()
 }
 
+/// A list of the player's own designs (heroes, units) from the data folder, or None if
+/// there is no file yet; a damaged file is its problem.
+pub fn load_own<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Option<T>, String> {
+    if !path.is_file() {
+        return Ok(None);
+    }
+    warband_table::files::load_ron(path)
+        .map(Some)
+        .map_err(|e| e.to_string())
+}
+
 /// Writes a list of the player's own things (heroes, units) to the data folder,
 /// atomically, making the folder if need be.
 pub fn keep<T: serde::Serialize>(path: &Path, list: &T) -> Result<(), String> {

@@ -134,13 +134,8 @@ pub fn heroes_file() -> PathBuf {
 
 /// The player's own heroes (none if there is no file yet), or what is wrong with the file.
 pub fn load_heroes() -> Result<Vec<Hero>, String> {
-    let path = heroes_file();
-    if !path.is_file() {
-        return Ok(Vec::new());
-    }
-    warband_table::files::load_ron::<warband_borderlands::data::HeroList>(&path)
-        .map(|l| l.heroes)
-        .map_err(|e| e.to_string())
+    let list = crate::game::saves::load_own::<warband_borderlands::data::HeroList>(&heroes_file());
+    Ok(list?.map_or_else(Vec::new, |l| l.heroes))
 }
 
 /// The player's heroes as combatants, made with the shipped armoury, and the problem of

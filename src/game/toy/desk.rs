@@ -106,13 +106,8 @@ pub fn units_file() -> PathBuf {
 
 /// The player's own Toy Soldier units (none if there is no file yet).
 pub fn load_units() -> Result<Vec<UnitProfile>, String> {
-    let path = units_file();
-    if !path.is_file() {
-        return Ok(Vec::new());
-    }
-    warband_table::files::load_ron::<warband_toy_soldier::data::UnitList>(&path)
-        .map(|l| l.units)
-        .map_err(|e| e.to_string())
+    let list = crate::game::saves::load_own::<warband_toy_soldier::data::UnitList>(&units_file());
+    Ok(list?.map_or_else(Vec::new, |l| l.units))
 }
 
 /// The upgrades a unit has, by name.
