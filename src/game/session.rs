@@ -205,7 +205,7 @@ impl<R: Contest> GameSession<R> {
             return false;
         };
         let command = player
-            .next(&mut self.engine, side)
+            .next(&self.engine, side)
             .unwrap_or_else(|| R::yield_command(self.engine.world(), side));
         self.players[side.index()] = Some(player);
         if self.submit(side, command).is_err() {

@@ -408,9 +408,9 @@ fn the_computer_casts_nothing_with_a_caster_hurt_this_round() {
     for (id, x) in [(2, 14.0), (3, 15.0), (4, 16.0)] {
         put(&mut e, id, (x, 20.0));
     }
-    let choice = Normal.next(&mut e, Side::A).unwrap();
+    let choice = Normal.next(&e, Side::A).unwrap();
     assert!(matches!(choice, Command::Cast { .. }), "{choice:?}");
     set_condition(&mut e, 1, |c| c.hurt = true);
-    let choice = Normal.next(&mut e, Side::A).unwrap();
+    let choice = Normal.next(&e, Side::A).unwrap();
     assert!(!matches!(choice, Command::Cast { .. }), "{choice:?}");
 }

@@ -114,7 +114,7 @@ impl Hostile {
 }
 
 impl TablePolicy<Marauders> for Hostile {
-    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
+    fn next(&mut self, engine: &Engine, side: Side) -> Option<Command> {
         self.armed = !self.armed;
         if !self.armed || !self.pick().is_multiple_of(3) {
             return self.inner.next(engine, side);

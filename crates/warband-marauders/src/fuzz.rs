@@ -64,7 +64,7 @@ pub fn run(setup: &BattleSetup, seed: u64, steps: u64) -> Result<FuzzReport, Str
                 report.hostile += 1;
                 hostile(&mut rng, &engine, side)
             } else {
-                let c = players[side.index()].next(&mut engine, side);
+                let c = players[side.index()].next(&engine, side);
                 (side, c.unwrap_or(Command::EndPhase))
             };
             if !step(&mut engine, from, command.clone())? {

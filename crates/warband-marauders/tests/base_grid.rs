@@ -38,7 +38,7 @@ fn play_checked(setup: &BattleSetup, kind: AiKind, seed: u64) -> usize {
     while let Some(side) = engine.awaiting() {
         assert!(steps < 20_000, "seed {seed}: the battle ends");
         let command = players[side.index()]
-            .next(&mut engine, side)
+            .next(&engine, side)
             .unwrap_or(Command::EndPhase);
         if engine.submit(side, command.clone()).is_err() {
             engine

@@ -38,7 +38,7 @@ fn patched_equal_fresh(setup: &BattleSetup, kind: AiKind, seed: u64) -> usize {
         }
         kept[side.index()] = Some((fresh, engine.log().events.len()));
         let command = players[side.index()]
-            .next(&mut engine, side)
+            .next(&engine, side)
             .unwrap_or(Command::EndPhase);
         engine
             .submit(side, command)
@@ -105,7 +105,7 @@ fn the_grid_finds_the_same_nearest_enemy_as_walking_every_model() {
             kept = Some((snap, engine.log().events.len()));
         }
         let command = players[side.index()]
-            .next(&mut engine, side)
+            .next(&engine, side)
             .unwrap_or(Command::EndPhase);
         engine.submit(side, command).expect("legal");
     }

@@ -159,7 +159,7 @@ impl RandomPlayer {
 }
 
 impl<R: Candidates> Policy<R> for RandomPlayer {
-    fn next(&mut self, engine: &mut Engine<R>, side: Side) -> Option<R::Command> {
+    fn next(&mut self, engine: &Engine<R>, side: Side) -> Option<R::Command> {
         let options = R::candidates(engine.world(), side, &mut self.dice);
         self.dice.pick(options)
     }
@@ -168,7 +168,7 @@ impl<R: Candidates> Policy<R> for RandomPlayer {
 /// Something that chooses a side's commands.
 pub trait Policy<R: Rules> {
     /// The next command for `side`, or None to end its part of the phase or turn.
-    fn next(&mut self, engine: &mut Engine<R>, side: Side) -> Option<R::Command>;
+    fn next(&mut self, engine: &Engine<R>, side: Side) -> Option<R::Command>;
 }
 
 /// What a played battle sent and how long its players thought.

@@ -10,7 +10,7 @@ use warband_table::player::Policy;
 pub struct Charge;
 
 impl Policy<Borderlands> for Charge {
-    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
+    fn next(&mut self, engine: &Engine, side: Side) -> Option<Command> {
         let world = engine.world();
         let v = ready(world, side).into_iter().next()?;
         let nearest = |t: &crate::battle::View| -f64::from(t.base.center.distance(v.base.center));

@@ -27,7 +27,7 @@ use warband_table::player::Policy;
 pub struct Normal;
 
 impl Policy<Borderlands> for Normal {
-    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
+    fn next(&mut self, engine: &Engine, side: Side) -> Option<Command> {
         let world = engine.world();
         let mut models = ready(world, side);
         models.sort_by_key(|v| (v.stats.missile.is_none() && v.stats.spells.is_empty(), v.id));

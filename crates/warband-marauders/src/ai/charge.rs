@@ -22,7 +22,7 @@ pub struct Charge {
 }
 
 impl TablePolicy<Marauders> for Charge {
-    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
+    fn next(&mut self, engine: &Engine, side: Side) -> Option<Command> {
         let key = (engine.battle().round, engine.phase());
         if self.key != key {
             self.key = key;

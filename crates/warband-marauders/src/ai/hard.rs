@@ -67,7 +67,7 @@ impl Plan {
 struct Hold;
 
 impl TablePolicy<Marauders> for Hold {
-    fn next(&mut self, _: &mut Engine, _: Side) -> Option<Command> {
+    fn next(&mut self, _: &Engine, _: Side) -> Option<Command> {
         None
     }
 }
@@ -103,7 +103,7 @@ impl Hard {
                 break;
             }
             let player: &mut dyn Policy = if s == side { mine.as_mut() } else { &mut them };
-            let command = player.next(&mut fork, s).unwrap_or(Command::EndPhase);
+            let command = player.next(&fork, s).unwrap_or(Command::EndPhase);
             if fork.submit(s, command).is_err() {
                 let _ = fork.submit(s, Command::EndPhase);
             }
@@ -162,7 +162,7 @@ pub fn position_value(snap: &Snapshot) -> f64 {
 }
 
 impl TablePolicy<Marauders> for Hard {
-    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
+    fn next(&mut self, engine: &Engine, side: Side) -> Option<Command> {
         let key = (engine.battle().round, engine.phase());
         let fresh = self.key != key;
         self.key = key;

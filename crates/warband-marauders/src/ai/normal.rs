@@ -153,7 +153,7 @@ impl Normal {
 }
 
 impl TablePolicy<Marauders> for Normal {
-    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
+    fn next(&mut self, engine: &Engine, side: Side) -> Option<Command> {
         let phase = engine.phase();
         let round = engine.battle().round;
         if self.key != (round, phase) {

@@ -12,7 +12,7 @@ use warband_table::player::Policy;
 pub struct Charge;
 
 impl Policy<ToySoldier> for Charge {
-    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
+    fn next(&mut self, engine: &Engine, side: Side) -> Option<Command> {
         let world = engine.world();
         let Some((v, a)) = open(world, side) else {
             let fresh = activatable(world, side)

@@ -21,7 +21,7 @@ use warband_table::player::Policy;
 pub struct Normal;
 
 impl Policy<ToySoldier> for Normal {
-    fn next(&mut self, engine: &mut Engine, side: Side) -> Option<Command> {
+    fn next(&mut self, engine: &Engine, side: Side) -> Option<Command> {
         let world = engine.world();
         match open(world, side) {
             Some((v, a)) => Some(act(world, &v, &a)),
