@@ -27,88 +27,98 @@ impl Candidates for Marauders {
         let snap = Snapshot::take(world, side);
         let mut options = vec![Command::EndPhase];
         match phase {
-            Phase::DeclareSpells => {
-                for c in snap
-                    .mine()
-                    .filter(|m| m.slots > 0 && m.declared.is_none() && !m.conditions.asleep)
-                {
-                    for def in c.profile.spells.iter().filter_map(|s| snap.spells.get(s)) {
-                        let aims: Vec<SpellAim> = match def.target {
-                            SpellTarget::Enemy => {
-                                snap.enemies().map(|t| SpellAim::Model(t.id)).collect()
-                            }
-                            SpellTarget::Friend => {
-                                snap.mine().map(|t| SpellAim::Model(t.id)).collect()
-                            }
-                            SpellTarget::Point => snap
-                                .enemies()
-                                .map(|t| SpellAim::Point(t.base.center.x, t.base.center.y))
-                                .collect(),
-                        };
-                        for aim in aims {
-                            let ok = match aim {
-                                SpellAim::Model(id) => snap.get(id).is_some_and(|t| {
-                                    t.id == c.id || gap(&c.base, &t.base) <= def.range.max(0.05)
-                                }),
-                                SpellAim::Point(x, y) => {
-                                    Vec2::new(x, y).distance(c.base.center) - c.base.shape.reach()
-                                        <= def.range
-                                }
-                            };
-                            if ok {
-                                options.push(Command::DeclareSpell {
-                                    caster: c.id,
-                                    spell: def.name.clone(),
-                                    aim,
-                                });
-                            }
-                        }
-                    }
-                }
-            }
-            Phase::Movement => {
-                let movers: Vec<_> = snap
-                    .mine()
-                    .filter(|m| !m.conditions.moved && !m.conditions.asleep && m.declared.is_none())
-                    .cloned()
-                    .collect();
-                for m in movers {
-                    let (mover, others) = snap.mover(&m);
-                    let angle = dice.fraction() * std::f32::consts::TAU;
-                    let dist = dice.fraction() * mover.allowance;
-                    let to = m.base.center + Vec2::new(angle.cos(), angle.sin()) * dist;
-                    let Ok(check) = check_move(&mover, to, snap.table, &others, &snap.terrain)
-                    else {
-                        continue;
-                    };
-                    let to = (check.end.x, check.end.y);
-                    match m.engaged_since {
-                        None => options.push(Command::Move { model: m.id, to }),
-                        Some(since) => {
-                            let end = m.base.at(check.end);
-                            if may_disengage(since, snap.round)
-                                && !snap.enemies().any(|e| in_contact(&e.base, &end))
-                            {
-                                options.push(Command::Disengage { model: m.id, to });
-                            }
-                        }
-                    }
-                }
-            }
-            Phase::Shooting => {
-                for s in snap.mine().filter(|m| m.profile.ranged.is_some()) {
-                    for t in snap.enemies() {
-                        if shot_line(&snap.models, &snap.terrain, snap.broken(side), s, t).is_ok() {
-                            options.push(Command::Shoot {
-                                model: s.id,
-                                target: t.id,
-                            });
-                        }
-                    }
-                }
-            }
+            Phase::DeclareSpells => options.extend(declarations(&snap)),
+            Phase::Movement => options.extend(moves(&snap, dice)),
+            Phase::Shooting => options.extend(shots(&snap, side)),
             _ => {}
         }
         options
     }
+}
+
+/// Every spell a ready caster may declare, at every target or enemy's spot in range.
+fn declarations(snap: &Snapshot) -> Vec<Command> {
+    let mut options = Vec::new();
+    let ready = snap
+        .mine()
+        .filter(|m| m.slots > 0 && m.declared.is_none() && !m.conditions.asleep);
+    for c in ready {
+        for def in c.profile.spells.iter().filter_map(|s| snap.spells.get(s)) {
+            let aims: Vec<SpellAim> = match def.target {
+                SpellTarget::Enemy => snap.enemies().map(|t| SpellAim::Model(t.id)).collect(),
+                SpellTarget::Friend => snap.mine().map(|t| SpellAim::Model(t.id)).collect(),
+                SpellTarget::Point => snap
+                    .enemies()
+                    .map(|t| SpellAim::Point(t.base.center.x, t.base.center.y))
+                    .collect(),
+            };
+            for aim in aims {
+                let ok = match aim {
+                    SpellAim::Model(id) => snap.get(id).is_some_and(|t| {
+                        t.id == c.id || gap(&c.base, &t.base) <= def.range.max(0.05)
+                    }),
+                    SpellAim::Point(x, y) => {
+                        Vec2::new(x, y).distance(c.base.center) - c.base.shape.reach() <= def.range
+                    }
+                };
+                if ok {
+                    options.push(Command::DeclareSpell {
+                        caster: c.id,
+                        spell: def.name.clone(),
+                        aim,
+                    });
+                }
+            }
+        }
+    }
+    options
+}
+
+/// One move of each model free to move, in a random direction for a random part of its
+/// allowance (a disengagement if it is engaged and may leave).
+fn moves(snap: &Snapshot, dice: &mut Chooser) -> Vec<Command> {
+    let mut options = Vec::new();
+    let movers: Vec<_> = snap
+        .mine()
+        .filter(|m| !m.conditions.moved && !m.conditions.asleep && m.declared.is_none())
+        .cloned()
+        .collect();
+    for m in movers {
+        let (mover, others) = snap.mover(&m);
+        let angle = dice.fraction() * std::f32::consts::TAU;
+        let dist = dice.fraction() * mover.allowance;
+        let to = m.base.center + Vec2::new(angle.cos(), angle.sin()) * dist;
+        let Ok(check) = check_move(&mover, to, snap.table, &others, &snap.terrain) else {
+            continue;
+        };
+        let to = (check.end.x, check.end.y);
+        match m.engaged_since {
+            None => options.push(Command::Move { model: m.id, to }),
+            Some(since) => {
+                let end = m.base.at(check.end);
+                if may_disengage(since, snap.round)
+                    && !snap.enemies().any(|e| in_contact(&e.base, &end))
+                {
+                    options.push(Command::Disengage { model: m.id, to });
+                }
+            }
+        }
+    }
+    options
+}
+
+/// Every shot with a clear line from a model with a missile weapon.
+fn shots(snap: &Snapshot, side: Side) -> Vec<Command> {
+    let mut options = Vec::new();
+    for s in snap.mine().filter(|m| m.profile.ranged.is_some()) {
+        for t in snap.enemies() {
+            if shot_line(&snap.models, &snap.terrain, snap.broken(side), s, t).is_ok() {
+                options.push(Command::Shoot {
+                    model: s.id,
+                    target: t.id,
+                });
+            }
+        }
+    }
+    options
 }

@@ -2,7 +2,7 @@
 //! last round's priority side first (side A in round 1).
 
 use super::{Phase, begin_turns};
-use crate::battle::{Battle, Outcome, in_play, model};
+use crate::battle::{Battle, ModelView, Outcome, in_play, model};
 use crate::command::{Refusal, refuse};
 use crate::components::*;
 use crate::effects::end_battle;
@@ -13,7 +13,7 @@ use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use bevy_state::prelude::*;
 use warband_rules::Side;
-use warband_rules::marauders::spells::SpellTarget;
+use warband_rules::marauders::spells::{SpellDef, SpellTarget};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Phase::DeclareSpells), start_round);
@@ -99,6 +99,34 @@ pub(super) fn declare(
                 warband_table::RefusalKind::Rule,
             )
         })?;
+    check_aim(world, side, &m, &def, aim)?;
+    world
+        .entity_mut(m.entity)
+        .get_mut::<Caster>()
+        .expect("casters have Caster")
+        .declared = Some(Declared {
+        spell: spell.to_string(),
+        aim,
+    });
+    world
+        .resource_mut::<BattleLog>()
+        .push(LogEvent::SpellDeclared {
+            model: caster,
+            spell: spell.to_string(),
+        });
+    Ok(())
+}
+
+/// Whether `aim` suits the spell: a point in range for Sleep, an enemy or a friend
+/// (as the spell wants) in range for the rest.
+fn check_aim(
+    world: &World,
+    side: Side,
+    m: &ModelView,
+    def: &SpellDef,
+    aim: SpellAim,
+) -> Result<(), Refusal> {
+    let spell = &def.name;
     match (def.target, aim) {
         (SpellTarget::Point, SpellAim::Point(x, y)) => {
             let reach = Vec2::new(x, y).distance(m.base.center) - m.base.shape.reach();
@@ -121,7 +149,7 @@ pub(super) fn declare(
                 ));
             }
             let range = gap(&m.base, &target.base).max(0.0);
-            if target.id != caster && range > def.range.max(crate::geometry::CONTACT_GAP) {
+            if target.id != m.id && range > def.range.max(crate::geometry::CONTACT_GAP) {
                 return refuse(format!(
                     "the target is {range:.1}\" away, beyond {spell}'s range of {}\"",
                     def.range
@@ -130,19 +158,5 @@ pub(super) fn declare(
         }
         _ => return refuse(format!("{spell} needs a {:?} target", def.target)),
     }
-    world
-        .entity_mut(m.entity)
-        .get_mut::<Caster>()
-        .expect("casters have Caster")
-        .declared = Some(Declared {
-        spell: spell.to_string(),
-        aim,
-    });
-    world
-        .resource_mut::<BattleLog>()
-        .push(LogEvent::SpellDeclared {
-            model: caster,
-            spell: spell.to_string(),
-        });
     Ok(())
 }

@@ -14,7 +14,7 @@ use bevy_math::Vec2;
 use bevy_state::prelude::*;
 use warband_rules::Die;
 use warband_rules::marauders::clauses;
-use warband_rules::marauders::spells::{SpellEffect, sleep_victims};
+use warband_rules::marauders::spells::{SpellDef, SpellEffect, sleep_victims};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Phase::Spellcasting), cast_all);
@@ -44,26 +44,15 @@ fn cast(world: &mut World, c: &ModelView) {
         .get_mut::<Caster>()
         .expect("caster")
         .declared = None;
-    let lost = |why: &str| LogEvent::SpellLost {
-        model: c.id,
-        spell: declared.spell.clone(),
-        why: why.into(),
-    };
-    let why = if !c.in_play {
-        Some("the caster is out of action")
-    } else if c.conditions.hurt {
-        Some("the caster was hurt this round")
-    } else if c.conditions.moved {
-        Some("the caster moved this round")
-    } else if c.conditions.asleep {
-        Some("the caster is asleep")
-    } else {
-        None
-    };
-    if let Some(why) = why {
-        world.resource_mut::<BattleLog>().push(lost(why));
+    if let Some(why) = lost_because(c) {
+        world.resource_mut::<BattleLog>().push(LogEvent::SpellLost {
+            model: c.id,
+            spell: declared.spell.clone(),
+            why: why.into(),
+        });
         return;
     }
+    // The declaration checked the spell against the list, which does not change.
     let Some(def) = world.resource::<Spells>().get(&declared.spell).cloned() else {
         return;
     };
@@ -76,93 +65,105 @@ fn cast(world: &mut World, c: &ModelView) {
         model: c.id,
         spell: def.name.clone(),
     });
-    let target = match declared.aim {
+    take_effect(world, c, &def, declared.aim);
+}
+
+/// Why a declared spell does not go off: the caster left play, was hurt, moved or
+/// fell asleep this round.
+fn lost_because(c: &ModelView) -> Option<&'static str> {
+    if !c.in_play {
+        Some("the caster is out of action")
+    } else if c.conditions.hurt {
+        Some("the caster was hurt this round")
+    } else if c.conditions.moved {
+        Some("the caster moved this round")
+    } else if c.conditions.asleep {
+        Some("the caster is asleep")
+    } else {
+        None
+    }
+}
+
+/// What a spell cast by `c` at `aim` does.
+fn take_effect(world: &mut World, c: &ModelView, def: &SpellDef, aim: SpellAim) {
+    let target = match aim {
         SpellAim::Model(id) => model(world, id).filter(|m| m.in_play),
         SpellAim::Point(..) => None,
     };
     let purpose = format!("{} cast by model {}", def.name, c.id);
-    match (&def.effect, declared.aim) {
-        (SpellEffect::Damage { dice, modifier }, _) => {
-            if let Some(t) = target {
-                roll_damage(
-                    world,
-                    t.id,
-                    usize::from(*dice),
-                    *modifier,
-                    c.side,
-                    &purpose,
-                    &clauses::SPELLCASTING,
-                );
-            }
+    let log = |world: &mut World, e: LogEvent| world.resource_mut::<BattleLog>().push(e);
+    match (&def.effect, aim, target) {
+        (SpellEffect::Damage { dice, modifier }, _, Some(t)) => {
+            let (n, clause) = (usize::from(*dice), &clauses::SPELLCASTING);
+            roll_damage(world, t.id, n, *modifier, c.side, &purpose, clause);
         }
-        (
-            SpellEffect::Sleep {
-                count,
-                die,
-                radius,
-                max_hd,
-            },
-            SpellAim::Point(x, y),
-        ) => {
-            let total: u32 = roll(
+        (sleep @ SpellEffect::Sleep { .. }, SpellAim::Point(x, y), _) => {
+            put_to_sleep(world, c, sleep, Vec2::new(x, y), &purpose);
+        }
+        (SpellEffect::Blind, _, Some(t)) => {
+            set_condition(world, t.id, |cond| cond.blinded = true);
+            log(world, LogEvent::Blinded { model: t.id });
+        }
+        (SpellEffect::Heal { hd }, _, Some(t)) => {
+            let mut e = world.entity_mut(t.entity);
+            let mut h = e.get_mut::<HitDice>().expect("hit dice");
+            let healed = (*hd).min(h.initial - h.left);
+            h.left += healed;
+            log(
                 world,
-                usize::from(*count),
-                Die(*die),
-                &purpose,
-                &clauses::SPELLCASTING,
-            )
-            .iter()
-            .map(|f| u32::from(*f))
-            .sum();
-            let point = crate::geometry::Placed::round(Vec2::new(x, y), 0.0);
-            let candidates: Vec<(u32, u8)> = in_play(world)
-                .into_iter()
-                .filter(|m| m.side != c.side && m.hd.initial <= *max_hd && !m.conditions.asleep)
-                .filter(|m| gap(&point, &m.base) <= *radius)
-                .map(|m| (m.id, m.hd.initial))
-                .collect();
-            for id in sleep_victims(total, &candidates) {
-                set_condition(world, id, |cond| cond.asleep = true);
-                world
-                    .resource_mut::<BattleLog>()
-                    .push(LogEvent::FellAsleep { model: id });
-            }
-        }
-        (SpellEffect::Blind, _) => {
-            if let Some(t) = target {
-                set_condition(world, t.id, |cond| cond.blinded = true);
-                world
-                    .resource_mut::<BattleLog>()
-                    .push(LogEvent::Blinded { model: t.id });
-            }
-        }
-        (SpellEffect::Heal { hd }, _) => {
-            if let Some(t) = target {
-                let mut e = world.entity_mut(t.entity);
-                let mut h = e.get_mut::<HitDice>().expect("hit dice");
-                let healed = (*hd).min(h.initial - h.left);
-                h.left += healed;
-                world.resource_mut::<BattleLog>().push(LogEvent::Healed {
+                LogEvent::Healed {
                     model: t.id,
                     hd: healed,
-                });
-            }
+                },
+            );
         }
-        (SpellEffect::Bless { dice }, _) => {
-            if let Some(t) = target {
-                let round = world.resource::<Battle>().round + 1;
-                world
-                    .entity_mut(c.entity)
-                    .get_mut::<Caster>()
-                    .expect("caster")
-                    .blessing = Some(Blessing {
-                    target: t.id,
-                    dice: *dice,
-                    round,
-                });
-            }
+        (SpellEffect::Bless { dice }, _, Some(t)) => {
+            let round = world.resource::<Battle>().round + 1;
+            let blessing = Blessing {
+                target: t.id,
+                dice: *dice,
+                round,
+            };
+            let mut caster = world.entity_mut(c.entity);
+            caster.get_mut::<Caster>().expect("caster").blessing = Some(blessing);
         }
-        (SpellEffect::Sleep { .. }, SpellAim::Model(_)) => {}
+        // A target left play before the spell went off, or Sleep was aimed at a model.
+        _ => {}
+    }
+}
+
+/// Sleep: roll its HD, then the lowest-HD enemies near the point fall asleep while the
+/// total lasts.
+fn put_to_sleep(world: &mut World, c: &ModelView, sleep: &SpellEffect, at: Vec2, purpose: &str) {
+    let SpellEffect::Sleep {
+        count,
+        die,
+        radius,
+        max_hd,
+    } = sleep
+    else {
+        return;
+    };
+    let faces = roll(
+        world,
+        usize::from(*count),
+        Die(*die),
+        purpose,
+        &clauses::SPELLCASTING,
+    );
+    let total: u32 = faces.iter().map(|f| u32::from(*f)).sum();
+    let point = crate::geometry::Placed::round(at, 0.0);
+    let candidates: Vec<(u32, u8)> = in_play(world)
+        .into_iter()
+        .filter(|m| m.side != c.side && m.hd.initial <= *max_hd && !m.conditions.asleep)
+        .filter(|m| gap(&point, &m.base) <= *radius)
+        .map(|m| (m.id, m.hd.initial))
+        .collect();
+    for id in sleep_victims(total, &candidates) {
+        set_condition(world, id, |cond| cond.asleep = true);
+        world
+            .resource_mut::<BattleLog>()
+            .push(LogEvent::FellAsleep { model: id });
     }
 }
 

@@ -1,0 +1,142 @@
+use super::*;
+
+fn armoury() -> (Vec<Weapon>, Vec<ArmourDef>) {
+    let w = |name: &str, d: &str, r: Option<u16>| Weapon {
+        name: name.into(),
+        damage: d.parse().unwrap(),
+        range_ft: r,
+    };
+    (
+        vec![w("sword", "1d8", None), w("short bow", "1d6", Some(150))],
+        vec![ArmourDef {
+            name: "chain".into(),
+            ac: 5,
+        }],
+    )
+}
+
+#[test]
+fn a_hero_takes_ac_and_damage_from_kit_and_abilities() {
+    let (w, a) = armoury();
+    let h = Hero {
+        name: "Fighter".into(),
+        class: Class::Fighter,
+        level: 1,
+        str: 16,
+        dex: 13,
+        con: 14,
+        wis: 9,
+        armour: Some("chain".into()),
+        shield: true,
+        weapons: vec!["sword".into(), "short bow".into()],
+        spells: vec![],
+    };
+    let c = Combatant::hero(&h, &w, &a).unwrap();
+    // Chain 5, shield −1, DEX 13 −1: AC 3.
+    assert_eq!(c.ac, 3);
+    assert_eq!(c.melee[0].damage.to_string(), "1d8+2");
+    assert_eq!(c.missile.as_ref().unwrap().range_inches(), 30.0);
+    assert_eq!(c.missile_bonus, 1);
+    // Metal armour: 60 ft a turn, 4" a round.
+    assert_eq!(c.move_inches, 4.0);
+    assert!(hero_problems(&h).is_empty());
+    let mut bad = h.clone();
+    bad.armour = Some("mithril".into());
+    assert!(
+        Combatant::hero(&bad, &w, &a)
+            .unwrap_err()
+            .contains("unknown armour")
+    );
+}
+
+#[test]
+fn save_as_round_trips() {
+    for s in ["F1", "C3", "MU2", "NM", "H1"] {
+        let v = SaveAs::try_from(s.to_string()).unwrap();
+        assert_eq!(String::from(v), s);
+    }
+    for s in ["", "F", "X1", "F0", "Fx", "F7", "MU6", "C9"] {
+        assert!(SaveAs::try_from(s.to_string()).is_err(), "{s}");
+    }
+}
+
+fn cleric(level: u8, spells: Vec<Spell>) -> Hero {
+    Hero {
+        name: format!("Cleric {level}"),
+        class: Class::Cleric,
+        level,
+        str: 12,
+        dex: 9,
+        con: 12,
+        wis: 15,
+        armour: None,
+        shield: false,
+        weapons: vec!["sword".into()],
+        spells,
+    }
+}
+
+#[test]
+fn spells_need_a_slot_of_their_level() {
+    // Hold Person is second-level: a cleric casts it from level 4.
+    for level in 1..=3 {
+        let p = hero_problems(&cleric(level, vec![Spell::HoldPerson]));
+        assert!(
+            p.iter().any(|e| e.contains("casts from level 4")),
+            "{level}: {p:?}"
+        );
+    }
+    assert!(hero_problems(&cleric(4, vec![Spell::HoldPerson])).is_empty());
+    // A level-1 cleric has no slot at all.
+    assert!(!hero_problems(&cleric(1, vec![Spell::CureLightWounds])).is_empty());
+    assert!(hero_problems(&cleric(2, vec![Spell::CureLightWounds])).is_empty());
+    // Levels 1 to 5.
+    assert!(hero_problems(&cleric(5, vec![])).is_empty());
+    for level in [0, 6] {
+        let p = hero_problems(&cleric(level, vec![]));
+        assert!(
+            p.iter().any(|e| e.contains("level must be 1 to 5")),
+            "{p:?}"
+        );
+    }
+    let (w, a) = armoury();
+    let c = Combatant::hero(&cleric(5, vec![Spell::HoldPerson]), &w, &a).unwrap();
+    assert_eq!((c.slots, c.thac0), ([2, 2], 17));
+    assert_eq!(c.save_as.target(crate::borderlands::SaveKind::Spells), 12);
+    assert!(c.person);
+}
+
+#[test]
+fn a_monster_casts_from_its_save_as_slots() {
+    let priest = MonsterStats {
+        hd: "3".parse().unwrap(),
+        attacks: vec![Attack {
+            name: "mace".into(),
+            damage: "1d6+1".parse().unwrap(),
+        }],
+        movement: 60,
+        save_as: SaveAs::try_from("C3".to_string()).unwrap(),
+        size: Size::Normal,
+        missile: None,
+        spells: vec![Spell::CauseLightWounds, Spell::Light],
+        undead: false,
+        person: true,
+        xp: 65,
+    };
+    assert!(monster_problems("Evil priest", 2, 9, &priest).is_empty());
+    assert_eq!(
+        Combatant::monster("Evil priest", 2, 9, &priest).slots,
+        [2, 0]
+    );
+    let mut held = priest.clone();
+    held.spells.push(Spell::HoldPerson);
+    let p = monster_problems("Evil priest", 2, 9, &held);
+    assert!(p[0].contains("no level-2 slot for Hold Person"), "{p:?}");
+}
+
+#[test]
+fn encounter_movement_is_a_third_of_the_turn_at_five_feet_an_inch() {
+    assert_eq!(move_inches(120), 8.0);
+    assert_eq!(move_inches(90), 6.0);
+    assert_eq!(move_inches(60), 4.0);
+}
