@@ -1,8 +1,8 @@
 //! Small hand-made battles for clause tests.
 #![allow(dead_code)]
 
-use warband_marauders::Engine;
 use warband_marauders::data::{BattleSetup, PerSide, Scenario, TerrainDef, TerrainKind, Zone};
+use warband_marauders::{Command, Engine};
 use warband_rules::army::{ArmyEntry, ArmyList};
 use warband_rules::marauders::spells::{SpellDef, SpellEffect, SpellTarget};
 use warband_rules::marauders::{Armour, Profile, RangedWeapon};
@@ -131,9 +131,9 @@ pub fn engine(a: &[&str], b: &[&str], seed: u64) -> Engine {
 }
 
 use warband_marauders::Engine as TableEngine;
-use warband_marauders::components::{Base, Conditions, Engagement, ModelId};
+use warband_marauders::components::{Base, Blessing, Caster, Conditions, Engagement, ModelId};
 use warband_marauders::log::LogEvent;
-use warband_marauders::{Command, Phase, Side};
+use warband_marauders::{Phase, Side};
 use warband_rules::Clause;
 
 /// Puts model `id` at (x, y) and refreshes who is engaged.
@@ -232,4 +232,34 @@ pub fn move_to(e: &mut Engine, side: Side, model: u32, to: (f32, f32)) {
 pub fn shoot(e: &mut Engine, side: Side, model: u32, target: u32) {
     e.submit(side, Command::Shoot { model, target })
         .expect("the shot is legal");
+}
+
+/// Sends commands from whoever is asked until `stop` holds (at most 200).
+pub fn run_until(engine: &mut Engine, stop: impl Fn(&Engine) -> bool) {
+    for _ in 0..200 {
+        if stop(engine) {
+            return;
+        }
+        let side = engine.awaiting().expect("the battle waits for someone");
+        engine.submit(side, Command::EndPhase).expect("ending");
+    }
+    panic!("never stopped");
+}
+
+pub fn house(x0: f32, x1: f32, y0: f32, y1: f32) -> warband_marauders::data::TerrainDef {
+    warband_marauders::data::TerrainDef {
+        name: "house".into(),
+        kind: warband_marauders::data::TerrainKind::House,
+        corners: vec![(x0, y0), (x1, y0), (x1, y1), (x0, y1)],
+    }
+}
+
+pub fn set_blessing(e: &mut Engine, id: u32, b: Blessing) {
+    let world = e.world_mut();
+    let mut q = world.query::<(&ModelId, &mut Caster)>();
+    for (m, mut c) in q.iter_mut(world) {
+        if m.0 == id {
+            c.blessing = Some(b);
+        }
+    }
 }
