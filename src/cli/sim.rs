@@ -90,7 +90,7 @@ fn play(args: SimArgs) -> ExitCode {
     super::with_rules!(ruleset, R => {
         match super::setup_and_players::<R>(scenario, a.name(), b.name()) {
             Ok((setup, pa, pb)) => {
-                let name = R::scenario_name(&setup).to_string();
+                let name = warband_table::scenario::Setup::scenario(&setup).name.clone();
                 play_of::<R>(&setup, &name, &args, pa, pb)
             }
             Err(code) => code,

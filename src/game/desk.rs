@@ -21,36 +21,23 @@ use warband_rules::{DieRoll, Ruleset, Side};
 use warband_table::calibrate::Calibrate;
 use warband_table::engine::Rules;
 use warband_table::player::PlayerKind;
+use warband_table::scenario::Setup;
 use warband_table::sim::Contest;
 use warband_table::table::{PerSide, Zone};
-
-/// The parts of `Desk` every ruleset's setup has alike (scenario, armies, problems).
-macro_rules! desk_common {
-    () => {
-        fn layout(setup: &Self::Setup) -> TableLayout {
-            layout(setup.scenario.table, &setup.scenario.terrain)
-        }
-
-        fn zones(setup: &Self::Setup) -> &PerSide<Zone> {
-            &setup.scenario.deployment
-        }
-
-        fn problems(setup: &Self::Setup) -> Vec<String> {
-            setup.problems()
-        }
-    };
-}
-pub(crate) use desk_common;
 
 /// What the shell needs of a ruleset beyond its engine.
 pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
     /// The ruleset's own state of the pointer and the panel between frames.
     type Selection: Resource + Component<Mutability = Mutable> + Default;
 
-    fn layout(setup: &Self::Setup) -> TableLayout;
-    fn zones(setup: &Self::Setup) -> &PerSide<Zone>;
-    /// Everything that would stop the battle being played.
-    fn problems(setup: &Self::Setup) -> Vec<String>;
+    /// The table of the battle: its size and terrain.
+    fn layout(setup: &Self::Setup) -> TableLayout {
+        let scenario = setup.scenario();
+        super::session::layout(scenario.table, &scenario.terrain)
+    }
+    fn zones(setup: &Self::Setup) -> &PerSide<Zone> {
+        &setup.scenario().deployment
+    }
     /// The scenario's length, e.g. "12 rounds" or "8 turns".
     fn length(setup: &Self::Setup) -> String;
     /// A profile as the roster shows it: what it is, and its cost in [`Desk::cost_unit`].
@@ -137,6 +124,8 @@ pub trait AnyDesk: Sync {
         games: u32,
     ) -> Result<super::jobs::CalibrationJob, String>;
     fn catalogue(&self) -> Result<Catalogue, String>;
+    /// What the ruleset calls its rounds, for a heading: "Rounds", "Turns".
+    fn rounds_word(&self) -> String;
     fn own_data_problem(&self) -> Option<String>;
     fn designer(&self) -> Option<Box<dyn ProfileDesigner>>;
     /// Takes its battle off the table, if one is there.
@@ -183,6 +172,11 @@ impl<R: Desk> AnyDesk for DeskOf<R> {
 
     fn catalogue(&self) -> Result<Catalogue, String> {
         R::catalogue()
+    }
+
+    fn rounds_word(&self) -> String {
+        let word = R::ROUND;
+        word[..1].to_uppercase() + &word[1..] + "s"
     }
 
     fn own_data_problem(&self) -> Option<String> {

@@ -15,6 +15,7 @@ use warband_table::components::{Base, Team};
 use warband_table::engine::{Engine, ModelIndex};
 use warband_table::geometry::facing::corners;
 use warband_table::geometry::{BaseShape, Placed};
+use warband_table::scenario::Setup;
 use warband_table::table::{PerSide, Zone};
 
 pub fn egui_colour(c: Color) -> egui::Color32 {
@@ -157,9 +158,8 @@ impl<R: Desk> Built for BuiltOf<R> {
             ui.available_width(),
         );
         ui.add_space(8.0);
-        let mut setup = self.setup.clone();
         for side in Side::BOTH {
-            let army = R::armies(&mut setup).get(side).clone();
+            let army = self.setup.armies().get(side).clone();
             let unit = R::cost_unit(&self.setup, &army);
             roster(ui, &army, side, |n| R::entry(&self.setup, n), unit);
             ui.add_space(6.0);
@@ -182,7 +182,7 @@ pub fn build_of<R: Desk>(path: &Path, armies: [Option<&ArmyList>; 2]) -> Buildin
     R::adopt_user_data(&mut setup);
     for (side, army) in Side::BOTH.into_iter().zip(armies) {
         if let Some(army) = army {
-            let sides = R::armies(&mut setup);
+            let sides = setup.armies_mut();
             *(if side == Side::A {
                 &mut sides.a
             } else {
@@ -190,7 +190,7 @@ pub fn build_of<R: Desk>(path: &Path, armies: [Option<&ArmyList>; 2]) -> Buildin
             }) = army.clone();
         }
     }
-    let problems = R::problems(&setup);
+    let problems = setup.problems();
     if !problems.is_empty() {
         return Err(problems);
     }

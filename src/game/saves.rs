@@ -5,6 +5,7 @@ use crate::game::desk::{Desk, desk};
 use crate::game::session::{Controller, Launch, Starter};
 use std::path::{Path, PathBuf};
 use warband_table::save::Save;
+use warband_table::scenario::Setup;
 use warband_table::sim::Contest;
 
 /// The shipped data: `$WARBAND_ASSETS`, else `assets/` beside the working folder, else
@@ -73,12 +74,11 @@ impl<R: Desk> SavedBattle for Save<R> {
     }
 
     fn summary(&self) -> String {
-        let mut setup = self.setup.clone();
-        let armies = R::armies(&mut setup);
+        let armies = self.setup.armies();
         let (a, b) = (armies.a.name.clone(), armies.b.name.clone());
         format!(
             "{} — {a} v {b}, seed {}, {} commands",
-            R::scenario_name(&self.setup),
+            self.setup.scenario().name,
             self.seed,
             self.commands.len()
         )
@@ -153,7 +153,7 @@ fn write_save_in<R: Contest>(
     let stamp = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
-    let slug = slug(R::scenario_name(&save.setup));
+    let slug = slug(&save.setup.scenario().name);
     let path = dir.join(format!("{slug}-{stamp}.ron"));
     save.write(&path).map_err(|e| e.to_string())?;
     Ok(path)

@@ -10,6 +10,7 @@ use warband_rules::army::ArmyList;
 use warband_rules::borderlands::profile::{
     ArmourDef, Combatant, Hero, MonsterStats, Weapon, hero_problems, monster_problems,
 };
+use warband_rules::plain::plain_some;
 pub use warband_table::files::{DataError, load_ron, parse_ron};
 use warband_table::files::{data_file, duplicate_names, load_armies, opens_with};
 use warband_table::table::{TableOf, battle_problems};
@@ -17,27 +18,11 @@ use warband_table::table::{TableOf, battle_problems};
 /// The shared bestiary (its monsters' `bx` blocks) and the armoury, under the assets.
 const BESTIARY: &str = "bestiary/marauders.ron";
 const ARMOURY: &str = "bestiary/borderlands.ron";
+pub use warband_table::scenario::Scenario;
 pub use warband_table::table::{PerSide, TerrainDef, TerrainKind, Zone};
-
-fn default_round_limit() -> u32 {
-    15
-}
 
 /// The most heroes a party may field.
 pub const MAX_PARTY: usize = 8;
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Scenario {
-    pub name: String,
-    pub ruleset: Ruleset,
-    pub table: (f32, f32),
-    #[serde(default = "default_round_limit")]
-    pub round_limit: u32,
-    #[serde(default)]
-    pub terrain: Vec<TerrainDef>,
-    pub deployment: PerSide<Zone>,
-    pub armies: PerSide<String>,
-}
 
 /// A profile of the shared bestiary as Borderlands reads it: its B/X block.
 #[derive(Clone, Debug, Deserialize)]
@@ -49,13 +34,6 @@ struct SharedProfile {
     morale: u8,
     #[serde(default, deserialize_with = "plain_some")]
     bx: Option<MonsterStats>,
-}
-
-/// An optional block written as its plain value (`bx: (hd: "1+1", …)`).
-fn plain_some<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(
-    d: D,
-) -> Result<Option<T>, D::Error> {
-    T::deserialize(d).map(Some)
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -289,5 +267,23 @@ pub fn validate_file(path: &Path) -> Vec<String> {
     match BattleSetup::load(path) {
         Ok(_) => Vec::new(),
         Err(e) => vec![e.to_string()],
+    }
+}
+
+impl warband_table::scenario::Setup for BattleSetup {
+    fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    fn armies(&self) -> &PerSide<ArmyList> {
+        &self.armies
+    }
+
+    fn armies_mut(&mut self) -> &mut PerSide<ArmyList> {
+        &mut self.armies
+    }
+
+    fn problems(&self) -> Vec<String> {
+        BattleSetup::problems(self)
     }
 }

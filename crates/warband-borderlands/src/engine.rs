@@ -50,10 +50,6 @@ impl Rules for Borderlands {
         spawn(world, setup, seed)
     }
 
-    fn setup_ruleset(setup: &BattleSetup) -> Ruleset {
-        setup.scenario.ruleset
-    }
-
     fn first_phase() -> Phase {
         Phase::Initiative
     }

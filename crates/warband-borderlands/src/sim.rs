@@ -30,10 +30,6 @@ impl Contest for Borderlands {
         crate::ai::policy(p, seed)
     }
 
-    fn scenario_name(setup: &BattleSetup) -> &str {
-        &setup.scenario.name
-    }
-
     /// HP a side lost is what the other side removed.
     fn losses(world: &World) -> [u32; 2] {
         let b = world.resource::<Battle>();
@@ -74,11 +70,5 @@ impl warband_table::calibrate::Calibrate for Borderlands {
             .filter(|c| !c.hero)
             .map(|c| (c.name.clone(), c.xp))
             .collect()
-    }
-
-    fn armies(
-        setup: &mut BattleSetup,
-    ) -> &mut warband_table::table::PerSide<warband_rules::army::ArmyList> {
-        &mut setup.armies
     }
 }

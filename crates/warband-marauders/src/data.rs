@@ -8,26 +8,8 @@ use warband_rules::army::ArmyList;
 use warband_rules::marauders::Profile;
 use warband_rules::marauders::spells::SpellDef;
 pub use warband_table::files::{DataError, load_ron, parse_ron, save_ron, write_atomic};
+pub use warband_table::scenario::Scenario;
 pub use warband_table::table::{PerSide, TerrainDef, TerrainKind, Zone};
-
-fn default_round_limit() -> u32 {
-    12
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Scenario {
-    pub name: String,
-    pub ruleset: Ruleset,
-    /// Width and depth in inches.
-    pub table: (f32, f32),
-    #[serde(default = "default_round_limit")]
-    pub round_limit: u32,
-    #[serde(default)]
-    pub terrain: Vec<TerrainDef>,
-    pub deployment: PerSide<Zone>,
-    /// Army file names (without `.ron`) under the assets' `armies/` folder.
-    pub armies: PerSide<String>,
-}
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Bestiary {
@@ -253,6 +235,24 @@ fn load_all_problems(path: &Path) -> Option<Vec<String>> {
             .map(|p| DataError::new(path, p).to_string())
             .collect(),
     )
+}
+
+impl warband_table::scenario::Setup for BattleSetup {
+    fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    fn armies(&self) -> &PerSide<ArmyList> {
+        &self.armies
+    }
+
+    fn armies_mut(&mut self) -> &mut PerSide<ArmyList> {
+        &mut self.armies
+    }
+
+    fn problems(&self) -> Vec<String> {
+        BattleSetup::problems(self)
+    }
 }
 
 #[cfg(test)]

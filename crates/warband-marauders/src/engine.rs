@@ -72,10 +72,6 @@ impl Rules for Marauders {
         spawn(world, setup, seed)
     }
 
-    fn setup_ruleset(setup: &BattleSetup) -> Ruleset {
-        setup.scenario.ruleset
-    }
-
     fn first_phase() -> Phase {
         Phase::DeclareSpells
     }

@@ -33,10 +33,6 @@ impl Contest for Marauders {
         p.policy(seed)
     }
 
-    fn scenario_name(setup: &BattleSetup) -> &str {
-        &setup.scenario.name
-    }
-
     /// HD a side lost is what the other side removed.
     fn losses(world: &World) -> [u32; 2] {
         let b = world.resource::<Battle>();
@@ -87,11 +83,5 @@ impl warband_table::calibrate::Calibrate for Marauders {
             .iter()
             .map(|p| (p.name.clone(), warband_rules::marauders::points::points(p)))
             .collect()
-    }
-
-    fn armies(
-        setup: &mut BattleSetup,
-    ) -> &mut warband_table::table::PerSide<warband_rules::army::ArmyList> {
-        &mut setup.armies
     }
 }

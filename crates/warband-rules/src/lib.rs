@@ -9,6 +9,7 @@ pub mod clause;
 pub mod dice;
 pub mod marauders;
 pub mod morale;
+pub mod plain;
 pub mod prob;
 pub mod ruleset;
 pub mod side;

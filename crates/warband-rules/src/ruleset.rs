@@ -33,6 +33,16 @@ impl Ruleset {
         }
     }
 
+    /// The rounds (Toy Soldier: turns) a scenario that names none lasts (RULINGS:
+    /// Marauders 12, Toy Soldier 8, Borderlands 15).
+    pub fn default_round_limit(self) -> u32 {
+        match self {
+            Ruleset::Marauders => 12,
+            Ruleset::ToySoldier => 8,
+            Ruleset::Borderlands => 15,
+        }
+    }
+
     /// The name a player reads.
     pub fn title(self) -> &'static str {
         match self {

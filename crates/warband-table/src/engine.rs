@@ -59,15 +59,13 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// The ruleset's own log events (the table's are in [`Entry`]).
     type Event: Clone + Debug + Serialize + Send + Sync + 'static;
-    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Setup: crate::scenario::Setup;
 
     /// Adds the ruleset's states, resources, systems and registered state (including
     /// `Log<Self::Command, Self::Event>`).
     fn plugin(app: &mut App);
     /// Lays the table and musters the armies.
     fn spawn(world: &mut World, setup: &Self::Setup, seed: u64) -> Result<(), String>;
-    /// The ruleset a setup's scenario names (a save checks it against its own).
-    fn setup_ruleset(setup: &Self::Setup) -> Ruleset;
     /// The phase the battle opens with.
     fn first_phase() -> Self::Phase;
     /// Judges one command and, if it is legal, applies all of it; a refused command must

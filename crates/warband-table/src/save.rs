@@ -65,7 +65,7 @@ impl<R: Rules> Save<R> {
                 ),
             ));
         }
-        let scenario = R::setup_ruleset(&save.setup);
+        let scenario = crate::scenario::Setup::scenario(&save.setup).ruleset;
         if save.ruleset != scenario || scenario != R::RULESET {
             return Err(DataError::new(
                 path,

@@ -1,63 +1,93 @@
-//! A scenario file of any ruleset as the scenario editor edits it: the table, its
-//! terrain, the deployment zones, the two armies and the battle's length. Every ruleset's
-//! scenario has this shape; only the name of its length differs (`round_limit`, or
-//! `turn_limit` in Toy Soldier), which is read under either name and written under the
-//! ruleset's own. The edits keep everything on the table.
+//! The scenario of every ruleset, as the engines load it and the scenario editor edits
+//! it: the table, its terrain, the deployment zones, the two armies and the battle's
+//! length. The length is read as `round_limit` or (Toy Soldier's older files)
+//! `turn_limit`, and written as `round_limit`. The edits keep everything on the table.
 
 use crate::table::{PerSide, TerrainDef, TerrainKind, Zone};
-use serde::ser::SerializeStruct;
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
+use warband_rules::army::ArmyList;
 use warband_rules::{Ruleset, Side};
 
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(rename = "Scenario")]
-pub struct ScenarioDoc {
+/// What every ruleset's battle setup has: its scenario, its two armies, and what would
+/// stop it being played.
+pub trait Setup:
+    Clone
+    + std::fmt::Debug
+    + PartialEq
+    + Serialize
+    + serde::de::DeserializeOwned
+    + Send
+    + Sync
+    + 'static
+{
+    fn scenario(&self) -> &Scenario;
+    fn armies(&self) -> &PerSide<ArmyList>;
+    fn armies_mut(&mut self) -> &mut PerSide<ArmyList>;
+    /// Everything that would stop the battle being played (empty: none).
+    fn problems(&self) -> Vec<String>;
+}
+
+/// A scenario of any ruleset: the table, its terrain, the deployment zones, the two
+/// armies (file names under the assets' `armies/`) and the battle's length.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "ScenarioFile")]
+pub struct Scenario {
     pub name: String,
     pub ruleset: Ruleset,
+    /// Width and depth in inches.
     pub table: (f32, f32),
-    #[serde(alias = "round_limit", alias = "turn_limit", default = "eight")]
-    pub limit: u32,
-    #[serde(default)]
+    /// The last round (Toy Soldier: turn) before the battle is decided on points.
+    pub round_limit: u32,
     pub terrain: Vec<TerrainDef>,
     pub deployment: PerSide<Zone>,
     pub armies: PerSide<String>,
 }
 
-fn eight() -> u32 {
-    8
+/// A scenario as its file has it: the length under either name, or none (the
+/// ruleset's default).
+#[derive(Deserialize)]
+#[serde(rename = "Scenario")]
+struct ScenarioFile {
+    name: String,
+    ruleset: Ruleset,
+    table: (f32, f32),
+    #[serde(
+        alias = "turn_limit",
+        default,
+        deserialize_with = "warband_rules::plain::plain_some"
+    )]
+    round_limit: Option<u32>,
+    #[serde(default)]
+    terrain: Vec<TerrainDef>,
+    deployment: PerSide<Zone>,
+    armies: PerSide<String>,
 }
 
-impl Serialize for ScenarioDoc {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut out = s.serialize_struct("Scenario", 7)?;
-        out.serialize_field("name", &self.name)?;
-        out.serialize_field("ruleset", &self.ruleset)?;
-        out.serialize_field("table", &self.table)?;
-        out.serialize_field(limit_field(self.ruleset), &self.limit)?;
-        out.serialize_field("terrain", &self.terrain)?;
-        out.serialize_field("deployment", &self.deployment)?;
-        out.serialize_field("armies", &self.armies)?;
-        out.end()
+impl From<ScenarioFile> for Scenario {
+    fn from(f: ScenarioFile) -> Self {
+        Scenario {
+            round_limit: f
+                .round_limit
+                .unwrap_or_else(|| f.ruleset.default_round_limit()),
+            name: f.name,
+            ruleset: f.ruleset,
+            table: f.table,
+            terrain: f.terrain,
+            deployment: f.deployment,
+            armies: f.armies,
+        }
     }
 }
 
-/// What a ruleset calls a battle's length in its scenario files.
-pub fn limit_field(ruleset: Ruleset) -> &'static str {
-    match ruleset {
-        Ruleset::ToySoldier => "turn_limit",
-        Ruleset::Marauders | Ruleset::Borderlands => "round_limit",
-    }
-}
-
-impl ScenarioDoc {
+impl Scenario {
     /// A new open table of `ruleset`, 24" square, with deployment zones along the short
     /// edges and the two armies given.
     pub fn new(ruleset: Ruleset, armies: PerSide<String>) -> Self {
-        ScenarioDoc {
+        Scenario {
             name: "New scenario".into(),
             ruleset,
             table: (24.0, 24.0),
-            limit: 8,
+            round_limit: ruleset.default_round_limit(),
             terrain: Vec::new(),
             deployment: Zone::facing_edges((24.0, 24.0), 1.0, 5.0),
             armies,
@@ -200,29 +230,36 @@ fn bounds(corners: &[(f32, f32)]) -> ((f32, f32), (f32, f32)) {
 mod tests {
     use super::*;
 
-    fn doc(ruleset: Ruleset) -> ScenarioDoc {
+    fn doc(ruleset: Ruleset) -> Scenario {
         let armies = PerSide {
             a: "x".to_string(),
             b: "y".to_string(),
         };
-        ScenarioDoc::new(ruleset, armies)
+        Scenario::new(ruleset, armies)
     }
 
     #[test]
-    fn the_length_is_written_under_the_rulesets_own_name_and_read_under_either() {
+    fn the_length_is_written_as_round_limit_and_read_under_either_name_or_defaulted() {
         let mut d = doc(Ruleset::ToySoldier);
-        d.limit = 6;
+        d.round_limit = 6;
         let text = d.to_ron();
         assert!(
-            text.starts_with("Scenario(") && text.contains("turn_limit: 6"),
+            text.starts_with("Scenario(") && text.contains("round_limit: 6"),
             "{text}"
         );
-        assert_eq!(ron::from_str::<ScenarioDoc>(&text).unwrap(), d);
-        let m = doc(Ruleset::Marauders).to_ron();
-        assert!(
-            m.contains("round_limit: 8") && !m.contains("turn_limit"),
-            "{m}"
-        );
+        assert_eq!(ron::from_str::<Scenario>(&text).unwrap(), d);
+        let old = text.replace("round_limit", "turn_limit");
+        assert_eq!(ron::from_str::<Scenario>(&old).unwrap(), d);
+        // A file naming no length lasts as long as its ruleset's default.
+        for ruleset in Ruleset::ALL {
+            let mut none = doc(ruleset).to_ron();
+            let at = none.find("    round_limit").unwrap();
+            let end = at + none[at..].find('\n').unwrap() + 1;
+            none.replace_range(at..end, "");
+            let read = ron::from_str::<Scenario>(&none).unwrap();
+            assert_eq!(read.round_limit, ruleset.default_round_limit(), "{none}");
+        }
+        assert_eq!(doc(Ruleset::Marauders).round_limit, 12);
     }
 
     #[test]

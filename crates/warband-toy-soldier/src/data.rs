@@ -9,6 +9,7 @@ use warband_rules::army::ArmyList;
 use warband_rules::toy_soldier::{Kind, UnitProfile, unit_problems};
 pub use warband_table::files::{DataError, load_ron, parse_ron};
 use warband_table::files::{data_file, duplicate_names, load_armies, opens_with};
+pub use warband_table::scenario::Scenario;
 pub use warband_table::table::{PerSide, TerrainDef, TerrainKind, Zone};
 use warband_table::table::{TableOf, battle_problems};
 
@@ -17,24 +18,6 @@ const UNITS: &str = "bestiary/toy-soldier.ron";
 
 /// The seed's standard game: 150 points a side.
 pub const STANDARD_POINTS: u32 = 150;
-
-fn default_turn_limit() -> u32 {
-    8
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Scenario {
-    pub name: String,
-    pub ruleset: Ruleset,
-    pub table: (f32, f32),
-    /// Turns before the battle is decided on points (RULINGS: 8).
-    #[serde(default = "default_turn_limit")]
-    pub turn_limit: u32,
-    #[serde(default)]
-    pub terrain: Vec<TerrainDef>,
-    pub deployment: PerSide<Zone>,
-    pub armies: PerSide<String>,
-}
 
 /// Base sizes by kind, width × depth in inches (RULINGS: infantry 1.6 × 0.8, cavalry
 /// 1.6 × 1.2, artillery 1.6 × 1.6).
@@ -158,7 +141,7 @@ impl BattleSetup {
             name: &s.name,
             ruleset: s.ruleset,
             table: s.table,
-            limit: s.turn_limit,
+            limit: s.round_limit,
             terrain: &s.terrain,
             deployment: &s.deployment,
         };
@@ -247,5 +230,23 @@ pub fn validate_file(path: &Path) -> Vec<String> {
     match BattleSetup::load(path) {
         Ok(_) => Vec::new(),
         Err(e) => vec![e.to_string()],
+    }
+}
+
+impl warband_table::scenario::Setup for BattleSetup {
+    fn scenario(&self) -> &Scenario {
+        &self.scenario
+    }
+
+    fn armies(&self) -> &PerSide<ArmyList> {
+        &self.armies
+    }
+
+    fn armies_mut(&mut self) -> &mut PerSide<ArmyList> {
+        &mut self.armies
+    }
+
+    fn problems(&self) -> Vec<String> {
+        BattleSetup::problems(self)
     }
 }

@@ -48,10 +48,6 @@ impl Rules for ToySoldier {
         spawn(world, setup, seed)
     }
 
-    fn setup_ruleset(setup: &BattleSetup) -> Ruleset {
-        setup.scenario.ruleset
-    }
-
     fn first_phase() -> Phase {
         Phase::TurnStart
     }
@@ -122,7 +118,7 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
     world.insert_resource(Battle {
         seed,
         turn: 0,
-        turn_limit: s.turn_limit,
+        turn_limit: s.round_limit,
         table,
         acting: None,
         activation: None,

@@ -32,10 +32,6 @@ impl Contest for ToySoldier {
         crate::ai::policy(p, seed)
     }
 
-    fn scenario_name(setup: &BattleSetup) -> &str {
-        &setup.scenario.name
-    }
-
     /// Points a side lost are what the other side removed.
     fn losses(world: &World) -> [u32; 2] {
         let b = world.resource::<Battle>();
@@ -80,12 +76,6 @@ impl warband_table::calibrate::Calibrate for ToySoldier {
         count: u32,
     ) -> Result<warband_table::calibrate::Plan, String> {
         calibration_plan(&with_references(setup), profile, count)
-    }
-
-    fn armies(
-        setup: &mut BattleSetup,
-    ) -> &mut warband_table::table::PerSide<warband_rules::army::ArmyList> {
-        &mut setup.armies
     }
 
     fn prepared(setup: &BattleSetup) -> BattleSetup {

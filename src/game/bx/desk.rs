@@ -5,9 +5,8 @@
 use super::input::BxSelection;
 use super::{BxSession, describe};
 use crate::game::catalogue::{Catalogue, Entry};
-use crate::game::desk::{Desk, LogLine, ProfileDesigner, desk_common, lost_names};
+use crate::game::desk::{Desk, LogLine, ProfileDesigner, lost_names};
 use crate::game::hud::log::{LogFilter, worded_lines};
-use crate::game::session::{TableLayout, layout};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::path::PathBuf;
@@ -16,12 +15,9 @@ use warband_borderlands::battle::Battle;
 use warband_rules::army::ArmyList;
 use warband_rules::borderlands::profile::{Combatant, Hero};
 use warband_rules::{Ruleset, Side};
-use warband_table::table::{PerSide, Zone};
 
 impl Desk for Borderlands {
     type Selection = BxSelection;
-
-    desk_common!();
 
     fn adopt_user_data(setup: &mut Self::Setup) {
         if let Ok(heroes) = hero_combatants() {

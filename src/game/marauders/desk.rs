@@ -5,9 +5,9 @@
 use super::hud;
 use super::input::Selection;
 use crate::game::catalogue::{Catalogue, Entry};
-use crate::game::desk::{Desk, LogLine, desk_common};
+use crate::game::desk::{Desk, LogLine};
 use crate::game::hud::log::{LogFilter, SHOWN, newest_lines};
-use crate::game::session::{GameSession, TableLayout, layout};
+use crate::game::session::GameSession;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use warband_marauders::engine::Marauders;
@@ -15,12 +15,9 @@ use warband_rules::army::ArmyList;
 use warband_rules::marauders::clauses;
 use warband_rules::{DieRoll, Ruleset, Side};
 use warband_table::files::load_ron;
-use warband_table::table::{PerSide, Zone};
 
 impl Desk for Marauders {
     type Selection = Selection;
-
-    desk_common!();
 
     fn length(setup: &Self::Setup) -> String {
         warband_table::sim::rounds::<Self>(setup.scenario.round_limit)

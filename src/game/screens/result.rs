@@ -9,6 +9,7 @@ use crate::game::session::{GameSession, Launch, PendingBattle, TableLayout};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warband_rules::Side;
+use warband_table::scenario::Setup;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -81,8 +82,7 @@ fn result<R: Desk>(
 fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
     let outcome = session.engine.outcome();
     let world = session.engine.world();
-    let mut setup = session.setup.clone();
-    let names = Side::BOTH.map(|s| R::armies(&mut setup).get(s).name.clone());
+    let names = Side::BOTH.map(|s| session.setup.armies().get(s).name.clone());
     ui.vertical_centered(|ui| {
         ui.add_space(40.0);
         let (title, colour) = match outcome.and_then(|o| o.winner) {

@@ -11,7 +11,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::PathBuf;
 use warband_rules::Ruleset;
 use warband_rules::army::ArmyList;
-use warband_table::scenario::ScenarioDoc;
+use warband_table::scenario::Scenario;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Setup), open_form)
@@ -28,7 +28,7 @@ struct LastChoice {
 
 #[derive(Resource)]
 struct SetupForm {
-    scenarios: Vec<(PathBuf, ScenarioDoc)>,
+    scenarios: Vec<(PathBuf, Scenario)>,
     armies: Vec<(PathBuf, ArmyList)>,
     scenario: usize,
     army: [usize; 2],

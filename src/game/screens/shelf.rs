@@ -7,18 +7,18 @@ use std::path::PathBuf;
 use warband_rules::Ruleset;
 use warband_rules::army::ArmyList;
 use warband_table::files::load_ron;
-use warband_table::scenario::ScenarioDoc;
+use warband_table::scenario::Scenario;
 
 /// Every scenario, shipped and the player's own, grouped by ruleset as lists show them,
 /// and within a ruleset from the smallest table to the largest (then by name): the first
 /// offered is a quick battle, not the 1,000-model field. A file that does not read is
 /// told in `problems`.
-pub(super) fn scenarios(problems: &mut Vec<String>) -> Vec<(PathBuf, ScenarioDoc)> {
-    let mut scenarios: Vec<(PathBuf, ScenarioDoc)> = list(assets_dir().join("scenarios"), problems);
+pub(super) fn scenarios(problems: &mut Vec<String>) -> Vec<(PathBuf, Scenario)> {
+    let mut scenarios: Vec<(PathBuf, Scenario)> = list(assets_dir().join("scenarios"), problems);
     scenarios.extend(list(crate::game::saves::scenarios_dir(), problems));
     scenarios.sort_by(|(_, a), (_, b)| {
-        let rank = |s: &ScenarioDoc| Ruleset::ALL.iter().position(|r| *r == s.ruleset);
-        let area = |s: &ScenarioDoc| s.table.0 * s.table.1;
+        let rank = |s: &Scenario| Ruleset::ALL.iter().position(|r| *r == s.ruleset);
+        let area = |s: &Scenario| s.table.0 * s.table.1;
         rank(a)
             .cmp(&rank(b))
             .then(area(a).total_cmp(&area(b)))
@@ -56,7 +56,7 @@ fn list<T: serde::de::DeserializeOwned>(
 pub(super) fn scenario_picker(
     ui: &mut egui::Ui,
     salt: &str,
-    scenarios: &[(PathBuf, ScenarioDoc)],
+    scenarios: &[(PathBuf, Scenario)],
     chosen: &mut usize,
 ) {
     let selected = scenarios
@@ -95,7 +95,7 @@ mod tests {
         let mut problems = Vec::new();
         let list = scenarios(&mut problems);
         assert!(problems.is_empty(), "{problems:?}");
-        let rank = |s: &ScenarioDoc| Ruleset::ALL.iter().position(|r| *r == s.ruleset);
+        let rank = |s: &Scenario| Ruleset::ALL.iter().position(|r| *r == s.ruleset);
         for pair in list.windows(2) {
             let (a, b) = (&pair[0].1, &pair[1].1);
             assert!(rank(a) <= rank(b), "{} before {}", a.name, b.name);

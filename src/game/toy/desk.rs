@@ -5,22 +5,18 @@
 use super::input::ToySelection;
 use super::{ToySession, describe};
 use crate::game::catalogue::{Catalogue, Entry};
-use crate::game::desk::{Desk, LogLine, ProfileDesigner, desk_common, lost_names};
+use crate::game::desk::{Desk, LogLine, ProfileDesigner, lost_names};
 use crate::game::hud::log::{LogFilter, worded_lines};
-use crate::game::session::{TableLayout, layout};
 use bevy::prelude::*;
 use bevy_egui::egui;
 use std::path::PathBuf;
 use warband_rules::army::ArmyList;
 use warband_rules::toy_soldier::UnitProfile;
 use warband_rules::{Ruleset, Side};
-use warband_table::table::{PerSide, Zone};
 use warband_toy_soldier::ToySoldier;
 
 impl Desk for ToySoldier {
     type Selection = ToySelection;
-
-    desk_common!();
 
     fn adopt_user_data(setup: &mut Self::Setup) {
         if let Ok(units) = load_units() {
@@ -33,7 +29,7 @@ impl Desk for ToySoldier {
     }
 
     fn length(setup: &Self::Setup) -> String {
-        warband_table::sim::rounds::<Self>(setup.scenario.turn_limit)
+        warband_table::sim::rounds::<Self>(setup.scenario.round_limit)
     }
 
     fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {

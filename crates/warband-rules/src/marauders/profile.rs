@@ -2,6 +2,7 @@
 
 use super::Armour;
 use crate::borderlands::MonsterHd;
+use crate::plain::plain_some;
 use serde::{Deserialize, Serialize};
 
 /// A ranged weapon: its name and range in inches (bow 24", sling 18", crossbow 24").
@@ -86,15 +87,6 @@ fn plain_ac<S: serde::Serializer>(ac: &Option<i8>, s: S) -> Result<S::Ok, S::Err
         Some(ac) => s.serialize_i8(*ac),
         None => s.serialize_none(),
     }
-}
-
-/// An optional field written as its plain value (`ac: 7`, `armour: heavy`).
-fn plain_some<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
-where
-    D: serde::Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    T::deserialize(d).map(Some)
 }
 
 impl TryFrom<ProfileRon> for Profile {

@@ -47,7 +47,6 @@ pub trait Calibrate: Contest {
         Plan::alone(Self::RULESET, profile, count, Self::REFERENCE, cost)
     }
     /// A setup's armies.
-    fn armies(setup: &mut Self::Setup) -> &mut crate::table::PerSide<ArmyList>;
     /// The setup a calibration plays on (the ruleset may add its reference profiles).
     fn prepared(setup: &Self::Setup) -> Self::Setup {
         setup.clone()
@@ -55,7 +54,7 @@ pub trait Calibrate: Contest {
     /// The setup with these armies on sides A and B.
     fn with_armies(setup: &Self::Setup, a: ArmyList, b: ArmyList) -> Self::Setup {
         let mut out = Self::prepared(setup);
-        *Self::armies(&mut out) = crate::table::PerSide { a, b };
+        *crate::scenario::Setup::armies_mut(&mut out) = crate::table::PerSide { a, b };
         out
     }
 }

@@ -36,7 +36,6 @@ pub trait Contest: Rules {
     fn load(scenario: &std::path::Path) -> Result<Self::Setup, crate::files::DataError>;
     fn player_name(p: Self::Player) -> &'static str;
     fn policy(p: Self::Player, seed: u64) -> Box<dyn Policy<Self>>;
-    fn scenario_name(setup: &Self::Setup) -> &str;
     /// What each side lost, by side index (HD in Marauders, HP in Borderlands).
     fn losses(world: &World) -> [u32; 2];
     /// The last round a battle may reach.
@@ -308,7 +307,7 @@ pub fn run_tally<R: Contest>(
 ) -> Result<Tally, String> {
     let results = play_all::<R>(setup, config, progress)?;
     Ok(Tally::of(
-        R::scenario_name(setup),
+        crate::scenario::Setup::scenario(setup).name.as_str(),
         R::player_name(config.a),
         R::player_name(config.b),
         config,

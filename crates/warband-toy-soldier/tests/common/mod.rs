@@ -41,7 +41,7 @@ pub fn setup_with(a: &[&str], b: &[&str], terrain: Vec<TerrainDef>) -> BattleSet
             name: "Test".into(),
             ruleset: Ruleset::ToySoldier,
             table: (24.0, 24.0),
-            turn_limit: 8,
+            round_limit: 8,
             terrain,
             deployment: Zone::facing_edges((24.0, 24.0), 1.0, 5.0),
             armies: PerSide {

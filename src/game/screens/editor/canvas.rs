@@ -8,7 +8,7 @@ use crate::game::preview::egui_colour;
 use bevy::color::Alpha;
 use bevy_egui::egui;
 use warband_rules::Side;
-use warband_table::scenario::ScenarioDoc;
+use warband_table::scenario::Scenario;
 
 /// What the pointer holds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -96,7 +96,7 @@ pub fn show(ui: &mut egui::Ui, e: &mut Editor) {
     }
 }
 
-fn drag(doc: &mut ScenarioDoc, grab: Grab, by: (f32, f32), to: (f32, f32)) {
+fn drag(doc: &mut Scenario, grab: Grab, by: (f32, f32), to: (f32, f32)) {
     match grab {
         Grab::Piece(i) => doc.move_piece(i, by),
         Grab::Corner(i, k) => doc.move_corner(i, k, to),
@@ -107,7 +107,7 @@ fn drag(doc: &mut ScenarioDoc, grab: Grab, by: (f32, f32), to: (f32, f32)) {
 
 /// What lies under the pointer: the chosen piece's corners first, then zone corners,
 /// then pieces (the last laid on top), then zones.
-fn grab_at(view: &View, doc: &ScenarioDoc, selected: Option<usize>, p: egui::Pos2) -> Option<Grab> {
+fn grab_at(view: &View, doc: &Scenario, selected: Option<usize>, p: egui::Pos2) -> Option<Grab> {
     let near = |q: (f32, f32)| view.at(q).distance(p) <= HANDLE + 2.0;
     if let Some(i) = selected
         && let Some(k) = doc.terrain.get(i)?.corners.iter().position(|c| near(*c))
@@ -137,7 +137,7 @@ fn grab_at(view: &View, doc: &ScenarioDoc, selected: Option<usize>, p: egui::Pos
     })
 }
 
-fn draw(painter: &egui::Painter, view: &View, doc: &ScenarioDoc, selected: Option<usize>) {
+fn draw(painter: &egui::Painter, view: &View, doc: &Scenario, selected: Option<usize>) {
     let rect = view.rect;
     painter.rect_filled(rect, 2.0, egui_colour(palette::MAT));
     let grid = egui::Stroke::new(1.0, egui_colour(palette::GRID));

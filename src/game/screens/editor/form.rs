@@ -27,7 +27,7 @@ pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
                 let names: Vec<String> = armies.take(2).collect();
                 let pick = |i: usize| names.get(i).or(names.first()).cloned().unwrap_or_default();
                 e.edit(|d| {
-                    *d = ScenarioDoc::new(
+                    *d = Scenario::new(
                         r,
                         PerSide {
                             a: pick(0),
@@ -120,12 +120,8 @@ fn settings(ui: &mut egui::Ui, e: &mut Editor) {
                 d.resize_table(size);
             }
             ui.end_row();
-            ui.label(if limit_field(d.ruleset) == "turn_limit" {
-                "Turns"
-            } else {
-                "Rounds"
-            });
-            ui.add(egui::DragValue::new(&mut d.limit).range(1..=99));
+            ui.label(crate::game::desk::desk(d.ruleset).rounds_word());
+            ui.add(egui::DragValue::new(&mut d.round_limit).range(1..=99));
             ui.end_row();
             for (label, side) in [("Side A army", 0), ("Side B army", 1)] {
                 ui.label(label);

@@ -17,7 +17,7 @@ use canvas::Grab;
 use std::path::PathBuf;
 use warband_rules::Ruleset;
 use warband_rules::army::ArmyList;
-use warband_table::scenario::{ScenarioDoc, limit_field};
+use warband_table::scenario::Scenario;
 use warband_table::table::{PerSide, TerrainKind};
 
 pub(super) fn plugin(app: &mut App) {
@@ -35,18 +35,18 @@ pub struct EditorPreset(pub PathBuf);
 /// Undo and redo: the documents before each edit, and those undone.
 #[derive(Default)]
 pub struct History {
-    undo: Vec<ScenarioDoc>,
-    redo: Vec<ScenarioDoc>,
+    undo: Vec<Scenario>,
+    redo: Vec<Scenario>,
 }
 
 impl History {
     /// Remembers the document as it was before an edit.
-    pub fn push(&mut self, before: ScenarioDoc) {
+    pub fn push(&mut self, before: Scenario) {
         self.undo.push(before);
         self.redo.clear();
     }
 
-    fn step(from: &mut Vec<ScenarioDoc>, to: &mut Vec<ScenarioDoc>, doc: &mut ScenarioDoc) {
+    fn step(from: &mut Vec<Scenario>, to: &mut Vec<Scenario>, doc: &mut Scenario) {
         if let Some(prev) = from.pop() {
             to.push(std::mem::replace(doc, prev));
         }
@@ -55,15 +55,15 @@ impl History {
 
 #[derive(Resource)]
 pub struct Editor {
-    pub doc: ScenarioDoc,
+    pub doc: Scenario,
     pub selected: Option<usize>,
     /// What the pointer holds, and where it was pressed.
     pub grab: Option<(Grab, egui::Pos2)>,
-    pub before_drag: Option<ScenarioDoc>,
+    pub before_drag: Option<Scenario>,
     pub history: History,
     /// The document last checked, and what the checks found.
-    checked: Option<(ScenarioDoc, Vec<String>)>,
-    scenarios: Vec<(PathBuf, ScenarioDoc)>,
+    checked: Option<(Scenario, Vec<String>)>,
+    scenarios: Vec<(PathBuf, Scenario)>,
     open: usize,
     armies: Vec<(String, ArmyList)>,
     message: Option<String>,
@@ -71,7 +71,7 @@ pub struct Editor {
 
 impl Editor {
     /// Applies an edit that is undone in one step.
-    fn edit(&mut self, f: impl FnOnce(&mut ScenarioDoc)) {
+    fn edit(&mut self, f: impl FnOnce(&mut Scenario)) {
         let before = self.doc.clone();
         f(&mut self.doc);
         if before != self.doc {
@@ -112,17 +112,17 @@ impl Editor {
 }
 
 /// Where the player's scenario of this name is saved.
-pub fn save_path(doc: &ScenarioDoc) -> PathBuf {
+pub fn save_path(doc: &Scenario) -> PathBuf {
     scenarios_dir().join(format!("{}.ron", slug(&doc.name)))
 }
 
 /// Every problem `warband validate` finds in the document, written where it would be
 /// saved (so it reads the player's armies, then the game's data).
-pub fn check(doc: &ScenarioDoc) -> Vec<String> {
+pub fn check(doc: &Scenario) -> Vec<String> {
     check_in(doc, &scenarios_dir())
 }
 
-fn check_in(doc: &ScenarioDoc, dir: &std::path::Path) -> Vec<String> {
+fn check_in(doc: &Scenario, dir: &std::path::Path) -> Vec<String> {
     let file = dir.join(".editor-check.tmp");
     if let Err(e) = save_to(&file, doc) {
         return vec![e.to_string()];
@@ -140,10 +140,7 @@ fn check_in(doc: &ScenarioDoc, dir: &std::path::Path) -> Vec<String> {
 }
 
 /// Writes the document atomically (making its folder if need be).
-fn save_to(
-    path: &std::path::Path,
-    doc: &ScenarioDoc,
-) -> Result<(), warband_table::files::DataError> {
+fn save_to(path: &std::path::Path, doc: &Scenario) -> Result<(), warband_table::files::DataError> {
     warband_table::files::write_atomic(path, &doc.to_ron())
 }
 
@@ -159,9 +156,9 @@ fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
         a: "adventuring-party".to_string(),
         b: "goblin-raiders".to_string(),
     };
-    let mut doc = ScenarioDoc::new(Ruleset::ALL[0], first);
+    let mut doc = Scenario::new(Ruleset::ALL[0], first);
     if let Some(p) = &preset {
-        match warband_table::files::load_ron::<ScenarioDoc>(&p.0) {
+        match warband_table::files::load_ron::<Scenario>(&p.0) {
             Ok(d) => doc = d,
             Err(e) => problems.push(e.to_string()),
         }
@@ -283,13 +280,13 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("warband-editor-{}", std::process::id()));
         let scenarios = dir.join("scenarios");
         let shipped = std::path::Path::new("assets/scenarios/open-meadow.ron");
-        let mut doc: ScenarioDoc = warband_table::files::load_ron(shipped).unwrap();
+        let mut doc: Scenario = warband_table::files::load_ron(shipped).unwrap();
         doc.name = "Meadow with a wood".into();
         let wood = doc.add_piece(TerrainKind::Wood, (6.0, 12.0));
         doc.move_piece(wood, (1.0, 0.5));
         doc.turn_piece(wood, 30.0, 1.2);
         doc.move_zone(Side::B, (0.0, 0.5));
-        doc.limit = 6;
+        doc.round_limit = 6;
         assert_eq!(check_in(&doc, &scenarios), Vec::<String>::new());
         let path = scenarios.join(format!("{}.ron", slug(&doc.name)));
         save_to(&path, &doc).unwrap();
@@ -298,7 +295,7 @@ mod tests {
             Vec::<String>::new()
         );
         let setup = warband_toy_soldier::ToySoldier::load(&path).unwrap();
-        assert_eq!(setup.scenario.turn_limit, 6);
+        assert_eq!(setup.scenario.round_limit, 6);
         assert_eq!(setup.scenario.terrain.len(), 3);
         // A zone pulled off the table's depth is a problem the editor shows, by file.
         doc.deployment.b.max.1 = 30.0;

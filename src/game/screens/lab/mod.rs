@@ -12,7 +12,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::PathBuf;
 use warband_table::player::PlayerKind;
-use warband_table::scenario::ScenarioDoc;
+use warband_table::scenario::Scenario;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Lab), open_lab)
@@ -40,7 +40,7 @@ type Profiles = Result<Vec<(String, u32)>, String>;
 
 #[derive(Resource)]
 struct Lab {
-    scenarios: Vec<(PathBuf, ScenarioDoc)>,
+    scenarios: Vec<(PathBuf, Scenario)>,
     scenario: usize,
     players: [PlayerKind; 2],
     games: u32,
