@@ -66,6 +66,11 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
         None
     }
 
+    /// An engine's text (a die's purpose) as a player reads it: names, not ids.
+    fn readable(_world: &World, text: &str) -> String {
+        text.to_string()
+    }
+
     /// Whether a die did its job for whoever rolled it (None for dice that only count
     /// against others). Most dice pass by meeting their face.
     fn die_for_roller(d: &DieRoll) -> Option<bool> {

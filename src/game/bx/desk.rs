@@ -104,7 +104,7 @@ impl Desk for Borderlands {
 
     fn log_lines(session: &BxSession, filter: &LogFilter) -> Vec<LogLine> {
         let world = session.engine.world();
-        worded_lines(&session.engine.log().events, filter, |e| {
+        worded_lines(world, &session.engine.log().events, filter, |e| {
             describe::line(world, e)
         })
     }

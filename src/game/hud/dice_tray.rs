@@ -22,15 +22,19 @@ pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
     }
     egui::ScrollArea::horizontal().show(ui, |ui| {
         ui.horizontal(|ui| {
-            let mut last_clause = None;
+            // A group a clause and purpose: the two sides of a contest each under its own
+            // label ("… A contest", "… B contest").
+            let mut last = None;
+            let mut purpose = String::new();
             for d in dice.iter().take(60) {
-                if last_clause != Some(&d.clause) {
+                if last != Some((&d.clause, &d.purpose)) {
+                    purpose = R::readable(session.engine.world(), &d.purpose);
                     ui.separator();
                     ui.vertical(|ui| {
                         ui.small(d.clause.as_str());
-                        ui.small(&d.purpose);
+                        ui.small(&purpose);
                     });
-                    last_clause = Some(&d.clause);
+                    last = Some((&d.clause, &d.purpose));
                 }
                 let job = R::die_for_roller(d);
                 let (fill, text) = face_colours(d, job);
@@ -46,7 +50,7 @@ pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
                     .inner_margin(egui::Margin::symmetric(7, 4))
                     .show(ui, |ui| {
                         ui.label(egui::RichText::new(face).strong().color(text).size(18.0))
-                            .on_hover_text(format!("{}: {} ({})", d.die, d.purpose, d.clause));
+                            .on_hover_text(format!("{}: {purpose} ({})", d.die, d.clause));
                     });
             }
         });

@@ -6,6 +6,8 @@ use crate::game::palette;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use warband_rules::Side;
+use warband_table::components::Team;
+use warband_table::engine::ModelIndex;
 use warband_table::log::Entry;
 
 /// The lines of the log a player asked to see.
@@ -56,18 +58,69 @@ pub fn newest_lines<C, E>(
 
 /// The newest lines of a log whose entries `words` puts in words, each with the side
 /// that sent its command or won.
-pub fn worded_lines<C, E>(
+pub fn worded_lines<C, E: serde::Serialize>(
+    world: &World,
     events: &[Entry<C, E>],
     filter: &LogFilter,
     words: impl Fn(&Entry<C, E>) -> Option<String>,
 ) -> Vec<LogLine> {
+    let side_of = |id: u32| model_side(world, id);
     newest_lines(events, filter, SHOWN, |e| {
+        let side = match e {
+            Entry::Rules(r) => event_side(r, &side_of),
+            _ => entry_side(e),
+        };
         Some(LogLine {
-            side: entry_side(e),
+            side,
             text: words(e)?,
             die: e.die().is_some(),
         })
     })
+}
+
+/// The side of model `id` on the table, if there is such a model.
+fn model_side(world: &World, id: u32) -> Option<Side> {
+    let e = world.resource::<ModelIndex>().entity(id)?;
+    world.get::<Team>(e).map(|t| t.0)
+}
+
+/// The fields that say whom a ruleset's event concerns, its first of them deciding: a
+/// `side`, or a model (`model`, `unit`, `attacker`, `shooter`, `caster`, `aider`).
+const CONCERNS: [&str; 7] = [
+    "side:",
+    "model:",
+    "unit:",
+    "attacker:",
+    "shooter:",
+    "caster:",
+    "aider:",
+];
+
+/// The side a ruleset's event concerns, read from its fields as it is recorded (so an
+/// event added later is coloured without a line here); None when it names neither.
+pub fn event_side<E: serde::Serialize>(
+    e: &E,
+    side_of: &dyn Fn(u32) -> Option<Side>,
+) -> Option<Side> {
+    let text = ron::to_string(e).ok()?;
+    let (at, key) = CONCERNS
+        .iter()
+        .filter_map(|k| {
+            text.find(&format!("({k}"))
+                .or(text.find(&format!(",{k}")))
+                .map(|i| (i, *k))
+        })
+        .min()?;
+    let value = &text[at + 1 + key.len()..];
+    if key == "side:" {
+        return match value.as_bytes().first() {
+            Some(b'A') => Some(Side::A),
+            Some(b'B') => Some(Side::B),
+            _ => None,
+        };
+    }
+    let digits = value.bytes().take_while(u8::is_ascii_digit).count();
+    side_of(value[..digits].parse().ok()?)
 }
 
 /// The side a table entry concerns: who sent the command, who won.
@@ -131,6 +184,37 @@ mod tests {
             clause: Clause::new("test"),
             need: None,
         })
+    }
+
+    #[derive(serde::Serialize)]
+    enum Ev {
+        Started { turn: u32 },
+        Hit { target: u32, attacker: u32 },
+        Broke { round: u32, side: Side },
+        Moved { model: u32 },
+    }
+
+    /// A ruleset's event takes the side of the first model or side it names.
+    #[test]
+    fn an_event_is_coloured_by_the_side_it_concerns() {
+        let side_of = |id: u32| Some(if id < 10 { Side::A } else { Side::B });
+        assert_eq!(event_side(&Ev::Started { turn: 3 }, &side_of), None);
+        let hit = Ev::Hit {
+            target: 4,
+            attacker: 12,
+        };
+        assert_eq!(
+            event_side(&hit, &side_of),
+            Some(Side::B),
+            "the attacker, not the target"
+        );
+        let broke = Ev::Broke {
+            round: 2,
+            side: Side::A,
+        };
+        assert_eq!(event_side(&broke, &side_of), Some(Side::A));
+        assert_eq!(event_side(&Ev::Moved { model: 3 }, &side_of), Some(Side::A));
+        assert_eq!(event_side(&Ev::Moved { model: 3 }, &|_| None), None);
     }
 
     #[test]

@@ -175,7 +175,7 @@ pub fn entry_line<C, E>(
             side,
             command: c,
             reason,
-        } => format!("{side} cannot: {} — {reason}", command(c)),
+        } => format!("✖ {side} cannot: {} — {reason}", command(c)),
         Entry::BattleEnded { reason, .. } => format!("Battle over: {reason}"),
         Entry::Rules(e) => return rules(e),
     })

@@ -47,6 +47,13 @@ impl Desk for Marauders {
         catalogue(&path).map_err(|e| e.to_string())
     }
 
+    fn readable(world: &World, text: &str) -> String {
+        let all = warband_marauders::battle::models(world);
+        let name = |id: u32| hud::log::model_name(&all, id);
+        let terrain = |i: usize| warband_table::components::terrain_name(world, i);
+        hud::log::named(text, &name, &terrain)
+    }
+
     /// An obstacle die "passes" when it stops the shot: bad for the shooter.
     fn die_for_roller(d: &DieRoll) -> Option<bool> {
         let passed = d.passed()?;
@@ -70,9 +77,11 @@ impl Desk for Marauders {
     }
 
     fn log_lines(session: &GameSession<Self>, filter: &LogFilter) -> Vec<LogLine> {
-        let all = warband_marauders::battle::models(session.engine.world());
+        let world = session.engine.world();
+        let all = warband_marauders::battle::models(world);
+        let terrain = |i: usize| warband_table::components::terrain_name(world, i);
         let events = &session.engine.log().events;
-        newest_lines(events, filter, SHOWN, |e| hud::log::line(e, &all))
+        newest_lines(events, filter, SHOWN, |e| hud::log::line(e, &all, &terrain))
     }
 
     fn screen_plugin(app: &mut App) {

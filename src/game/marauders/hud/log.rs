@@ -7,12 +7,12 @@ use warband_marauders::command::Command;
 use warband_marauders::log::{Entry, LogEvent};
 
 /// One log entry in words, with the side it concerns. Ids that name no model (a
-/// hand-edited save) read as `#id`.
-pub fn line(e: &Entry, all: &[ModelView]) -> Option<LogLine> {
-    let get = |id: u32| find(all, id);
-    let name = |id: u32| get(id).map_or(format!("#{id}"), |m| format!("{} #{id}", m.profile.name));
-    let side_of = |id: u32| get(id).map(|m| m.side);
-    let (side, text) = words(e, &name, &side_of)?;
+/// hand-edited save) read as `#id`; `terrain` names a piece by its index.
+pub fn line(e: &Entry, all: &[ModelView], terrain: &dyn Fn(usize) -> String) -> Option<LogLine> {
+    let name = |id: u32| model_name(all, id);
+    let side_of = |id: u32| find(all, id).map(|m| m.side);
+    let text = |t: &str| named(t, &name, terrain);
+    let (side, text) = words(e, &name, &side_of, &text)?;
     Some(LogLine {
         side,
         text,
@@ -20,16 +20,74 @@ pub fn line(e: &Entry, all: &[ModelView]) -> Option<LogLine> {
     })
 }
 
+/// A model as the log names it: "Orc #3", or "#3" for an id that names none.
+pub fn model_name(all: &[ModelView], id: u32) -> String {
+    find(all, id).map_or(format!("#{id}"), |m| format!("{} #{id}", m.profile.name))
+}
+
+/// An engine's text (a die's purpose, what stopped a shot) with its ids put as names:
+/// "model 3" → "Orc #3", "models [1, 2]" and "[1, 2]" → "Orc #1, Orc #2", "terrain 2"
+/// → the piece's name.
+pub fn named(
+    text: &str,
+    name: &dyn Fn(u32) -> String,
+    terrain: &dyn Fn(usize) -> String,
+) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some((words, used)) = id_words(rest, name, terrain) {
+            out.push_str(&words);
+            rest = &rest[used..];
+        } else {
+            let c = rest.chars().next().expect("not empty");
+            out.push(c);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
+}
+
+/// The names for an id phrase at the start of `s`, and the bytes it took.
+fn id_words(
+    s: &str,
+    name: &dyn Fn(u32) -> String,
+    terrain: &dyn Fn(usize) -> String,
+) -> Option<(String, usize)> {
+    for (prefix, list) in [("models [", true), ("model ", false), ("[", true)] {
+        let Some(after) = s.strip_prefix(prefix) else {
+            continue;
+        };
+        if list {
+            let close = after.find(']')?;
+            let ids: Option<Vec<u32>> = after[..close]
+                .split(", ")
+                .map(|n| n.trim().parse().ok())
+                .collect();
+            let names: Vec<String> = ids?.into_iter().map(name).collect();
+            return Some((names.join(", "), prefix.len() + close + 1));
+        }
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        let id = after[..digits].parse().ok()?;
+        return Some((name(id), prefix.len() + digits));
+    }
+    let after = s.strip_prefix("terrain ")?;
+    let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+    let index = after[..digits].parse().ok()?;
+    Some((terrain(index), "terrain ".len() + digits))
+}
+
 /// One readable line for a log entry, and the side it concerns (None: both or neither).
 fn words(
     e: &Entry,
     name: &dyn Fn(u32) -> String,
     side_of: &dyn Fn(u32) -> Option<Side>,
+    text: &dyn Fn(&str) -> String,
 ) -> Option<(Option<Side>, String)> {
     Some(match e {
         Entry::Die(d) => (
             None,
-            format!("  🎲 {} = {} ({})", d.die, d.value, d.purpose),
+            format!("  🎲 {} = {} ({})", d.die, d.value, text(&d.purpose)),
         ),
         // A shot is told as it is made, so one that misses is in the log too; what
         // stops or damages it follows on its own lines.
@@ -47,7 +105,7 @@ fn words(
             reason,
         } => (
             Some(*side),
-            format!("✗ {}: {reason}", describe(command, name)),
+            format!("✖ {}: {reason}", describe(command, name)),
         ),
         Entry::BattleEnded { winner, reason } => (
             *winner,
@@ -56,7 +114,7 @@ fn words(
                 winner.map_or("a draw".to_string(), |w| format!("{w} wins"))
             ),
         ),
-        Entry::Rules(e) => event_line(e, name, side_of)?,
+        Entry::Rules(e) => event_line(e, name, side_of, text)?,
     })
 }
 
@@ -65,8 +123,9 @@ fn event_line(
     e: &LogEvent,
     name: &dyn Fn(u32) -> String,
     side_of: &dyn Fn(u32) -> Option<Side>,
+    text: &dyn Fn(&str) -> String,
 ) -> Option<(Option<Side>, String)> {
-    if let Some((model, text)) = model_line(e, name) {
+    if let Some((model, text)) = model_line(e, name, text) {
         return Some((side_of(model), text));
     }
     Some(match e {
@@ -108,7 +167,11 @@ fn event_line(
 }
 
 /// An event of one model in words, and the model (whose side the line takes).
-fn model_line(e: &LogEvent, name: &dyn Fn(u32) -> String) -> Option<(u32, String)> {
+fn model_line(
+    e: &LogEvent,
+    name: &dyn Fn(u32) -> String,
+    text: &dyn Fn(&str) -> String,
+) -> Option<(u32, String)> {
     let (model, what) = match e {
         LogEvent::Moved { model, charged, .. } if charged.is_empty() => (model, "moves".into()),
         LogEvent::Moved { model, charged, .. } => {
@@ -120,7 +183,9 @@ fn model_line(e: &LogEvent, name: &dyn Fn(u32) -> String) -> Option<(u32, String
         LogEvent::SpellDeclared { model, spell } => (model, format!("declares {spell}")),
         LogEvent::SpellLost { model, spell, why } => (model, format!("loses {spell}: {why}")),
         LogEvent::SpellCast { model, spell } => (model, format!("casts {spell}")),
-        LogEvent::ShotStopped { shooter, by } => (shooter, format!("'s shot is stopped by {by}")),
+        LogEvent::ShotStopped { shooter, by } => {
+            (shooter, format!("'s shot is stopped by {}", text(by)))
+        }
         LogEvent::Damaged {
             model, hd, left, ..
         } => (model, format!("loses {hd} HD ({left} left)")),
@@ -170,14 +235,14 @@ mod tests {
     fn lines(events: &[Entry]) -> Vec<String> {
         events
             .iter()
-            .filter_map(|e| line(e, &[]))
+            .filter_map(|e| line(e, &[], &|i| format!("piece {i}")))
             .map(|l| l.text)
             .collect()
     }
 
     #[test]
     fn a_round_is_told_and_concerns_neither_side() {
-        let l = line(&round(3), &[]).unwrap();
+        let l = line(&round(3), &[], &|i| format!("piece {i}")).unwrap();
         assert!(l.text.contains("Round 3"), "{l:?}");
         assert_eq!(l.side, None);
     }
@@ -205,6 +270,36 @@ mod tests {
                 "#1's shot is stopped by Low wall"
             ]
         );
+    }
+
+    /// Dice purposes and what stopped a shot come from the engine with ids; the log
+    /// and the tray put names in their place.
+    #[test]
+    fn ids_in_engine_text_become_names() {
+        let name = |id: u32| format!("Orc #{id}");
+        let terrain = |i: usize| ["Low wall", "Farmhouse", "West wood"][i].to_string();
+        let n = |t: &str| named(t, &name, &terrain);
+        assert_eq!(
+            n("shot by model 3 at model 10"),
+            "shot by Orc #3 at Orc #10"
+        );
+        assert_eq!(
+            n("melee [4, 5, 15]: A contest"),
+            "melee Orc #4, Orc #5, Orc #15: A contest"
+        );
+        assert_eq!(
+            n("models [1, 2] strike disengaging model 7"),
+            "Orc #1, Orc #2 strike disengaging Orc #7"
+        );
+        assert_eq!(
+            n("shot by model 3: past terrain 2?"),
+            "shot by Orc #3: past West wood?"
+        );
+        assert_eq!(
+            n("which model of the group [x]"),
+            "which model of the group [x]"
+        );
+        assert_eq!(n("Sleep cast by model 12"), "Sleep cast by Orc #12");
     }
 
     #[test]
