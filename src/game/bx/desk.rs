@@ -210,6 +210,28 @@ fn entry(c: &Combatant) -> Entry {
 mod tests {
     use super::*;
 
+    /// In a recorded battle, every line of an attack, damage or fall is coloured by the
+    /// side of the model it names.
+    #[test]
+    fn rule_event_lines_take_their_models_side() {
+        use crate::game::hud::log::LogFilter;
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("tests/fixtures/borderlands/cave-mouth-normal-v-normal.ron");
+        let save = warband_table::save::Save::<Borderlands>::read(&file).unwrap();
+        let session = crate::game::session::Launch::Resume {
+            save: Box::new(save),
+            controllers: [crate::game::session::Controller::Human; 2],
+        }
+        .session()
+        .unwrap();
+        let lines = Borderlands::log_lines(&session, &LogFilter::default());
+        let attacks: Vec<_> = lines.iter().filter(|l| l.text.contains("needs")).collect();
+        assert!(!attacks.is_empty());
+        for l in attacks {
+            assert!(l.side.is_some(), "{l:?}");
+        }
+    }
+
     /// A party is counted in levels (it has no XP budget), a monster group in XP.
     #[test]
     fn a_party_counts_levels_and_monsters_xp() {
