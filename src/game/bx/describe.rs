@@ -7,6 +7,7 @@ use warband_borderlands::components::Stats;
 use warband_borderlands::log::{Entry, LogEvent};
 use warband_rules::borderlands::Swing;
 use warband_rules::borderlands::rules::Order;
+use warband_rules::{Die, DieRoll};
 use warband_table::engine::ModelIndex;
 
 /// A model's name and number, e.g. "Kobold #9".
@@ -41,9 +42,54 @@ fn command(world: &World, c: &Command) -> String {
     }
 }
 
-/// A log entry in words; `None` where the line before already says it.
-pub fn line(world: &World, e: &Entry) -> Option<String> {
-    crate::game::hud::entry_line(e, |c| command(world, c), |ev| event_line(world, ev))
+/// A log entry in words; `None` where the line before already says it. An attack is
+/// told with the die rolled just before it, if there is one.
+pub fn line(world: &World, e: &Entry, die_before: Option<&DieRoll>) -> Option<String> {
+    crate::game::hud::entry_line(
+        e,
+        |c| command(world, c),
+        |ev| match ev {
+            LogEvent::Attack { need, swing, .. } => Some(attack_line(*need, *swing, die_before)),
+            _ => event_line(world, ev),
+        },
+    )
+}
+
+/// The roll an attack makes, as the attack card and the log both say it: the d20 and
+/// its bonus against the number to reach ("d20 + 2 vs 12").
+pub fn versus(bonus: i32, need: i32) -> String {
+    match bonus {
+        0 => format!("d20 vs {need}"),
+        b if b > 0 => format!("d20 + {b} vs {need}"),
+        b => format!("d20 − {} vs {need}", -b),
+    }
+}
+
+/// "d20 + 2 vs 12: 15 + 2, hit". The bonus is read from the face the die needed
+/// (`need − bonus`, unless clamped to 2–20); a helpless target is hit with no roll.
+fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
+    let what = match swing {
+        Swing::Hit => "hit",
+        Swing::HitCover => "hits the cover",
+        Swing::Miss => "miss",
+    };
+    let Some(d) = die.filter(|d| d.die == Die::D20 && d.purpose.contains(" attacks ")) else {
+        return format!("  vs {need}: {what} (no roll: the target is helpless)");
+    };
+    let face = d.need.map(i32::from);
+    let bonus = face.filter(|f| (3..20).contains(f)).map(|f| need - f);
+    let value = i32::from(d.value);
+    match bonus {
+        Some(b) if b != 0 => {
+            let sum = if b > 0 {
+                format!("{value} + {b}")
+            } else {
+                format!("{value} − {}", -b)
+            };
+            format!("  {}: {sum}, {what}", versus(b, need))
+        }
+        _ => format!("  {}: {value}, {what}", versus(0, need)),
+    }
 }
 
 /// A Borderlands event in words.
@@ -62,14 +108,7 @@ fn event_line(world: &World, e: &LogEvent) -> Option<String> {
         ),
         LogEvent::StepStarted { .. } | LogEvent::Moved { .. } => return None,
         LogEvent::MoveTakenBack { model, .. } => format!("{} is back where it was", n(model)),
-        LogEvent::Attack { need, swing, .. } => format!(
-            "  needs {need}+: {}",
-            match swing {
-                Swing::Hit => "hit",
-                Swing::HitCover => "hits the cover",
-                Swing::Miss => "miss",
-            }
-        ),
+        LogEvent::Attack { .. } => return None,
         LogEvent::Damage { model, amount, hp } => format!("{} takes {amount} ({hp} HP)", n(model)),
         LogEvent::CoverTook { .. } => return None,
         LogEvent::Slain { model } => format!("✝ {} is slain", n(model)),
@@ -109,4 +148,45 @@ fn event_line(world: &World, e: &LogEvent) -> Option<String> {
         ),
         LogEvent::FledTable { model } => format!("{} flees the table", n(model)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warband_rules::Clause;
+
+    fn attack_die(value: u8, face: u8) -> DieRoll {
+        DieRoll {
+            die: Die::D20,
+            value,
+            purpose: "Fighter 2 attacks Giant rat".into(),
+            clause: Clause::new("test"),
+            need: Some(face),
+        }
+    }
+
+    /// The card and the log say an attack one way: the d20 and its bonus against the
+    /// number to reach, then the die and the bonus.
+    #[test]
+    fn an_attack_is_told_as_die_and_bonus_against_the_number() {
+        assert_eq!(versus(2, 12), "d20 + 2 vs 12");
+        assert_eq!(versus(0, 12), "d20 vs 12");
+        assert_eq!(versus(-1, 12), "d20 − 1 vs 12");
+        let d = attack_die(15, 10);
+        assert_eq!(
+            attack_line(12, Swing::Hit, Some(&d)),
+            "  d20 + 2 vs 12: 15 + 2, hit"
+        );
+        let d = attack_die(9, 13);
+        assert_eq!(
+            attack_line(12, Swing::Miss, Some(&d)),
+            "  d20 − 1 vs 12: 9 − 1, miss"
+        );
+        let d = attack_die(14, 12);
+        assert_eq!(
+            attack_line(12, Swing::HitCover, Some(&d)),
+            "  d20 vs 12: 14, hits the cover"
+        );
+        assert!(attack_line(12, Swing::Hit, None).contains("helpless"));
+    }
 }

@@ -104,8 +104,9 @@ impl Desk for Borderlands {
 
     fn log_lines(session: &BxSession, filter: &LogFilter) -> Vec<LogLine> {
         let world = session.engine.world();
-        worded_lines(world, &session.engine.log().events, filter, |e| {
-            describe::line(world, e)
+        let events = &session.engine.log().events;
+        worded_lines(world, events, filter, |i, e| {
+            describe::line(world, e, i.checked_sub(1).and_then(|p| events[p].die()))
         })
     }
 
@@ -225,7 +226,7 @@ mod tests {
         .session()
         .unwrap();
         let lines = Borderlands::log_lines(&session, &LogFilter::default());
-        let attacks: Vec<_> = lines.iter().filter(|l| l.text.contains("needs")).collect();
+        let attacks: Vec<_> = lines.iter().filter(|l| l.text.contains("d20")).collect();
         assert!(!attacks.is_empty());
         for l in attacks {
             assert!(l.side.is_some(), "{l:?}");

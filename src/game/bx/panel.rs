@@ -175,15 +175,11 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
         let bonus = melee_bonus(v);
         let (kill, dmg) = routine_odds(v, t);
         ui.label(format!(
-            "Melee: needs {}+ on the d20 = THAC0 {} − AC {}{}",
-            need - bonus,
+            "Melee: {} (THAC0 {} − AC {}): a {}+ on the die hits",
+            super::describe::versus(bonus, need),
             v.stats.thac0,
             t.stats.ac,
-            if bonus != 0 {
-                format!(" {:+} bonus", bonus)
-            } else {
-                String::new()
-            }
+            (need - bonus).clamp(2, 20)
         ));
         ui.label(format!(
             "Whole routine: kills {:.0}%, mean damage {dmg:.1}",
@@ -202,13 +198,13 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
                 Some(damage_to_kill(t)),
             );
             ui.label(format!(
-                "Missile: needs {}+ on the d20 = THAC0 {} − AC {}{}",
-                plan.need,
+                "Missile: {} (THAC0 {} − AC {}){}",
+                super::describe::versus(plan.bonus, plan.need),
                 v.stats.thac0,
                 t.stats.ac,
                 if plan.cover {
                     format!(
-                        "; in cover {}+, {}–{} hits the cover",
+                        "; in cover a total of {}+ hits, {}–{} hits the cover",
                         plan.need + 4,
                         plan.need,
                         plan.need + 3

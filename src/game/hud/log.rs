@@ -36,19 +36,20 @@ impl LogFilter {
 pub const SHOWN: usize = 400;
 
 /// The newest `max` lines the filter lets through, oldest first, each entry put in
-/// words by `line` (None: nothing worth a line). A die is left out before it is put in
-/// words when dice are hidden.
+/// words by `line` from its place in the log (None: nothing worth a line). A die is left
+/// out before it is put in words when dice are hidden.
 pub fn newest_lines<C, E>(
     events: &[Entry<C, E>],
     filter: &LogFilter,
     max: usize,
-    line: impl Fn(&Entry<C, E>) -> Option<LogLine>,
+    line: impl Fn(usize, &Entry<C, E>) -> Option<LogLine>,
 ) -> Vec<LogLine> {
     let mut out: Vec<LogLine> = events
         .iter()
+        .enumerate()
         .rev()
-        .filter(|e| filter.dice || e.die().is_none())
-        .filter_map(line)
+        .filter(|(_, e)| filter.dice || e.die().is_none())
+        .filter_map(|(i, e)| line(i, e))
         .filter(|l| filter.keeps(l))
         .take(max)
         .collect();
@@ -56,23 +57,23 @@ pub fn newest_lines<C, E>(
     out
 }
 
-/// The newest lines of a log whose entries `words` puts in words, each with the side
+/// The newest lines of a log whose entries `words` puts in words (from their place), each with the side
 /// that sent its command or won.
 pub fn worded_lines<C, E: serde::Serialize>(
     world: &World,
     events: &[Entry<C, E>],
     filter: &LogFilter,
-    words: impl Fn(&Entry<C, E>) -> Option<String>,
+    words: impl Fn(usize, &Entry<C, E>) -> Option<String>,
 ) -> Vec<LogLine> {
     let side_of = |id: u32| model_side(world, id);
-    newest_lines(events, filter, SHOWN, |e| {
+    newest_lines(events, filter, SHOWN, |i, e| {
         let side = match e {
             Entry::Rules(r) => event_side(r, &side_of),
             _ => entry_side(e),
         };
         Some(LogLine {
             side,
-            text: words(e)?,
+            text: words(i, e)?,
             die: e.die().is_some(),
         })
     })
@@ -220,7 +221,7 @@ mod tests {
     #[test]
     fn the_newest_lines_are_shown_oldest_first() {
         let events: Vec<E> = (1..=1000).map(Entry::Rules).collect();
-        let lines = newest_lines(&events, &LogFilter::default(), SHOWN, words);
+        let lines = newest_lines(&events, &LogFilter::default(), SHOWN, |_, e| words(e));
         assert_eq!(lines.len(), SHOWN);
         assert_eq!(lines[0].text, "event 601");
         assert_eq!(lines[SHOWN - 1].text, "event 1000");
@@ -244,12 +245,12 @@ mod tests {
             show: [true, true],
             dice: true,
         };
-        assert_eq!(newest_lines(&events, &all, 10, words).len(), 3);
+        assert_eq!(newest_lines(&events, &all, 10, |_, e| words(e)).len(), 3);
         let no_b = LogFilter {
             show: [true, false],
             dice: false,
         };
-        let kept = newest_lines(&events, &no_b, 10, words);
+        let kept = newest_lines(&events, &no_b, 10, |_, e| words(e));
         assert_eq!(kept.len(), 1);
         assert_eq!(kept[0].side, Some(Side::A));
     }

@@ -80,7 +80,7 @@ impl Desk for ToySoldier {
 
     fn log_lines(session: &ToySession, filter: &LogFilter) -> Vec<LogLine> {
         let world = session.engine.world();
-        worded_lines(world, &session.engine.log().events, filter, |e| {
+        worded_lines(world, &session.engine.log().events, filter, |_, e| {
             describe::line(world, e)
         })
     }
