@@ -7,8 +7,10 @@ use crate::game::marauders::Session;
 use crate::game::palette;
 use bevy::prelude::*;
 use warband_marauders::battle::{ModelView, TerrainMap, in_play};
+use warband_marauders::engine::Spells;
 use warband_marauders::geometry::{CONTACT_GAP, Crossed, close_pairs, in_contact, line_of_fire};
 use warband_marauders::phases::{Phase, charge_threats, check_mobile, open_groups};
+use warband_rules::marauders::spells::{SpellDef, SpellEffect};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -136,6 +138,12 @@ fn phase_marks(g: &mut Gizmos, session: &Session, sel: &Selection, all: &[ModelV
                 }
             }
         }
+        (Phase::DeclareSpells, Some(c), cursor) => {
+            let spells = world.resource::<Spells>();
+            if let Some(def) = sel.spell.as_deref().and_then(|n| spells.get(n)) {
+                spell_marks(g, table, c, def, cursor);
+            }
+        }
         (Phase::Attacking, _, _) => {
             for m in open_groups(world).into_iter().flatten().filter_map(get) {
                 g.circle_2d(
@@ -146,6 +154,17 @@ fn phase_marks(g: &mut Gizmos, session: &Session, sel: &Selection, all: &[ModelV
             }
         }
         _ => {}
+    }
+}
+
+/// A chosen spell's range round its caster (from the base's edge) and, for Sleep, its
+/// area round the pointer.
+fn spell_marks(g: &mut Gizmos, table: Vec2, c: &ModelView, def: &SpellDef, cursor: Option<Vec2>) {
+    let reach = def.range.max(0.05) + c.base.shape.reach();
+    table_ring(g, table, c.base.center, reach, palette::SPELL);
+    if let (SpellEffect::Sleep { radius, .. }, Some(at)) = (&def.effect, cursor) {
+        g.circle_2d(at, *radius, palette::SPELL);
+        g.circle_2d(at, 0.1, palette::SPELL);
     }
 }
 

@@ -12,9 +12,9 @@ use bevy_app::App;
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use bevy_state::prelude::*;
-use warband_rules::Die;
 use warband_rules::marauders::clauses;
 use warband_rules::marauders::spells::{SpellDef, SpellEffect, sleep_victims};
+use warband_rules::{Die, Side};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Phase::Spellcasting), cast_all);
@@ -152,19 +152,31 @@ fn put_to_sleep(world: &mut World, c: &ModelView, sleep: &SpellEffect, at: Vec2,
         &clauses::SPELLCASTING,
     );
     let total: u32 = faces.iter().map(|f| u32::from(*f)).sum();
-    let point = crate::geometry::Placed::round(at, 0.0);
-    let candidates: Vec<(u32, u8)> = in_play(world)
-        .into_iter()
-        .filter(|m| m.side != c.side && m.hd.initial <= *max_hd && !m.conditions.asleep)
-        .filter(|m| gap(&point, &m.base) <= *radius)
-        .map(|m| (m.id, m.hd.initial))
-        .collect();
+    let candidates = sleep_candidates(world, c.side, at, *radius, *max_hd);
     for id in sleep_victims(total, &candidates) {
         set_condition(world, id, |cond| cond.asleep = true);
         world
             .resource_mut::<BattleLog>()
             .push(LogEvent::FellAsleep { model: id });
     }
+}
+
+/// The enemies of `side` a Sleep at `at` may take: awake, of at most `max_hd` HD, their
+/// bases within `radius` of the point; each with its initial HD.
+pub fn sleep_candidates(
+    world: &World,
+    side: Side,
+    at: Vec2,
+    radius: f32,
+    max_hd: u8,
+) -> Vec<(u32, u8)> {
+    let point = crate::geometry::Placed::round(at, 0.0);
+    in_play(world)
+        .into_iter()
+        .filter(|m| m.side != side && m.hd.initial <= max_hd && !m.conditions.asleep)
+        .filter(|m| gap(&point, &m.base) <= radius)
+        .map(|m| (m.id, m.hd.initial))
+        .collect()
 }
 
 fn set_condition(world: &mut World, id: u32, f: impl FnOnce(&mut Conditions)) {

@@ -9,6 +9,7 @@ mod labels;
 pub(super) mod log;
 pub(super) mod odds;
 pub(super) mod phase;
+mod spell_card;
 pub(super) mod top_bar;
 
 use crate::game::desk::on_table;
