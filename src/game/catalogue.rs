@@ -31,6 +31,9 @@ pub struct Catalogue {
     pub entries: Vec<Entry>,
     /// "pts" or "XP".
     pub unit: &'static str,
+    /// What a party (entries of group 1) counts instead, with no budget: Borderlands'
+    /// heroes in levels. None where every army counts `unit`.
+    pub party_unit: Option<&'static str>,
     pub default_limit: u32,
     /// The most models the random army adds (a party of 8).
     pub max_models: usize,
@@ -44,6 +47,25 @@ impl Catalogue {
     /// The shipped catalogue of a ruleset, or why it cannot be read.
     pub fn load(ruleset: Ruleset) -> Result<Self, String> {
         crate::game::desk::desk(ruleset).catalogue()
+    }
+
+    /// Whether an army is a party: it leads with an entry of group 1 and the catalogue
+    /// counts parties apart.
+    pub fn is_party(&self, army: &ArmyList) -> bool {
+        self.party_unit.is_some()
+            && army
+                .entries
+                .first()
+                .and_then(|e| self.find(&e.profile))
+                .is_some_and(|e| e.group == 1)
+    }
+
+    /// What an army's costs count: the catalogue's unit, or a party's.
+    pub fn unit_of(&self, army: &ArmyList) -> &'static str {
+        match self.party_unit {
+            Some(unit) if self.is_party(army) => unit,
+            _ => self.unit,
+        }
     }
 
     pub fn problems(&self, army: &ArmyList) -> Vec<String> {
@@ -154,6 +176,23 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A Borderlands party is counted in its heroes' levels; a monster group in XP.
+    #[test]
+    fn a_party_counts_levels_and_a_monster_group_xp() {
+        let c = Catalogue::load(Ruleset::Borderlands).unwrap();
+        let mut party = c.blank();
+        add(&mut party, "Fighter 2");
+        add(&mut party, "Cleric 2");
+        assert!(c.is_party(&party));
+        assert_eq!(c.unit_of(&party), "levels");
+        assert_eq!(party.total_points(|n| c.cost(n)), 4);
+        let mut monsters = c.blank();
+        add(&mut monsters, "Kobold");
+        assert!(!c.is_party(&monsters));
+        assert_eq!(c.unit_of(&monsters), "XP");
+        assert_eq!(c.cost("Kobold"), Some(5));
     }
 
     #[test]

@@ -168,6 +168,7 @@ fn catalogue(dir: &std::path::Path) -> Result<Catalogue, warband_table::files::D
         headers: &["Kind", "AC · THAC0", "Attacks", "Morale"],
         entries,
         unit: "XP",
+        party_unit: Some("levels"),
         default_limit: 200,
         max_models: warband_borderlands::data::MAX_PARTY,
         problems: Box::new(move |a: &ArmyList| {
@@ -195,9 +196,9 @@ fn entry(c: &Combatant) -> Entry {
             format!("{}{missile}", melee.join(", ")),
             c.morale.to_string(),
         ],
-        cost: c.xp,
+        cost: if c.hero { c.level as u32 } else { c.xp },
         why: if c.hero {
-            "a hero's XP: what the party is worth to a monster group's budget".into()
+            "a hero's level: a party is counted in levels and has no XP budget".into()
         } else {
             "B/X experience for the monster".into()
         },

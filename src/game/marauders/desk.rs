@@ -126,6 +126,7 @@ fn catalogue(path: &std::path::Path) -> Result<Catalogue, warband_table::files::
         headers: &["HD", "Armour", "Morale", "Extras"],
         entries,
         unit: "pts",
+        party_unit: None,
         default_limit: 100,
         max_models: 40,
         problems: Box::new(move |a: &ArmyList| {

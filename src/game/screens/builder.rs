@@ -189,8 +189,16 @@ fn heading(ui: &mut egui::Ui, army: &mut ArmyList) -> Option<Ruleset> {
 
 /// The army's cost against its limit, red when over.
 fn total(ui: &mut egui::Ui, b: &Builder) {
-    let (army, unit) = (&b.army, b.catalogue.unit);
+    let (army, unit) = (&b.army, b.catalogue.unit_of(&b.army));
     let total = army.total_points(|n| b.catalogue.cost(n));
+    if b.catalogue.is_party(army) {
+        let text = format!("{total} {unit} · a party has no XP budget");
+        ui.colored_label(
+            egui::Color32::from_rgb(140, 220, 140),
+            egui::RichText::new(text).size(20.0),
+        );
+        return;
+    }
     let colour = match army.points_limit {
         Some(l) if total > l => egui::Color32::from_rgb(240, 110, 90),
         _ => egui::Color32::from_rgb(140, 220, 140),
@@ -205,7 +213,8 @@ fn total(ui: &mut egui::Ui, b: &Builder) {
 /// Each entry with its leader button, count and cost; removing the leader passes the
 /// lead to the first entry left.
 fn entries(ui: &mut egui::Ui, b: &mut Builder) {
-    let (army, unit) = (&mut b.army, b.catalogue.unit);
+    let unit = b.catalogue.unit_of(&b.army);
+    let army = &mut b.army;
     let mut remove = None;
     egui::Grid::new("entries").num_columns(5).show(ui, |ui| {
         for (i, e) in army.entries.iter_mut().enumerate() {
@@ -326,7 +335,10 @@ fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
                 for h in c.headers {
                     ui.strong(*h);
                 }
-                ui.strong(c.unit);
+                ui.strong(match c.party_unit {
+                    Some(party) => format!("{} / {party}", c.unit),
+                    None => c.unit.to_string(),
+                });
                 ui.end_row();
                 for e in c
                     .entries

@@ -161,6 +161,7 @@ fn catalogue(path: &std::path::Path) -> Result<Catalogue, warband_table::files::
         headers: &["Race", "Activation", "Morale", "Kind", "Upgrades"],
         entries,
         unit: "pts",
+        party_unit: None,
         default_limit: warband_toy_soldier::data::STANDARD_POINTS,
         max_models: 20,
         problems: Box::new(move |a: &ArmyList| warband_toy_soldier::data::army_problems(a, &units)),
