@@ -109,10 +109,15 @@ fn click(
             None if warband_table::geometry::in_contact(&t.base, &v.base) => {
                 Command::Fight { target: t.id }
             }
-            None => Command::Shoot {
+            None if v.unit.shoots() => Command::Shoot {
                 target: t.id,
                 ap: toy.volley.unwrap_or(a.ap).min(a.ap),
             },
+            // A unit that cannot shoot charges what it clicks: the move the ghost shows.
+            None => {
+                let (step, inches) = ghost(&v, cursor);
+                Command::Move { step, inches }
+            }
         }),
         (Some((v, _)), None) => {
             let (step, inches) = ghost(&v, cursor);
@@ -211,6 +216,52 @@ mod tests {
         assert!(
             (gone - 2.0).abs() < 0.05,
             "{gone} {:?}",
+            session.last_refusal
+        );
+    }
+
+    /// A unit that cannot shoot, clicking an enemy in reach, charges it: the move ends
+    /// in contact, as the odds panel's "Charging" line says.
+    #[test]
+    fn a_click_on_an_enemy_in_reach_charges_it() {
+        let session = battle();
+        let side = session.human_turn().unwrap();
+        let world = session.engine.world();
+        let units = in_play(world);
+        let unit = units
+            .iter()
+            .find(|u| {
+                u.side == side && !u.unit.shoots() && check_activate(world, side, u.id).is_ok()
+            })
+            .unwrap()
+            .clone();
+        let enemy = units.iter().find(|u| u.side != side).unwrap().clone();
+        let mut session = click_at(session, unit.base.center, Some(unit.id));
+        // The enemy stands 3" ahead of the active unit, facing it.
+        let ahead = unit.base.center + to_world(unit.base.facing, Vec2::Y) * 3.0;
+        let world = session.engine.world_mut();
+        let e = world
+            .resource::<warband_table::engine::ModelIndex>()
+            .entity(enemy.id)
+            .unwrap();
+        let placed = warband_table::geometry::Placed {
+            center: ahead,
+            facing: unit.base.facing + 180.0,
+            ..enemy.base
+        };
+        world
+            .entity_mut(e)
+            .insert(warband_table::components::Base(placed));
+        let session = click_at(session, ahead, Some(enemy.id));
+        // The charge fights at once, which may end the activation: find both by id.
+        let world = session.engine.world();
+        let moved = warband_toy_soldier::battle::find(world, unit.id).unwrap();
+        let them = warband_toy_soldier::battle::find(world, enemy.id).unwrap();
+        let (_, last, _) = warband_table::log::last_accepted(&session.engine.log().events).unwrap();
+        assert!(matches!(last, Command::Move { .. }), "{last:?}");
+        assert!(
+            warband_table::geometry::in_contact(&moved.base, &them.base),
+            "{:?}",
             session.last_refusal
         );
     }

@@ -60,7 +60,7 @@ pub fn show(
             }) && t.side != v.side
             {
                 ui.separator();
-                odds(ui, session, &v, &a, &t, toy.volley);
+                odds(ui, session, &v, &a, &t, toy.volley, cursor);
             }
         }
         None => {
@@ -237,12 +237,35 @@ fn odds(
     a: &Activation,
     t: &View,
     volley: Option<u32>,
+    cursor: Option<Vec2>,
 ) {
     let world = session.engine.world();
     ui.strong(format!("Against {}", name(world, t.id)));
-    let aspect = aspect_of(&t.base, v.base.center);
+    // The melee is struck from where the attacker stands when it begins: here if in
+    // contact, else where the charge a click would send ends.
+    let from = if warband_table::geometry::in_contact(&v.base, &t.base) {
+        Some((v.base.center, "From here"))
+    } else {
+        cursor
+            .and_then(|c| ghost_plan(session, v.side, c))
+            .and_then(|(_, _, plan)| plan.ok())
+            .filter(|p| p.charged == Some(t.id))
+            .map(|p| (p.end, "Charging"))
+    };
+    match from {
+        Some((at, how)) => melee_line(ui, v, t, at, how),
+        None => {
+            ui.label("Out of reach to charge from here.");
+        }
+    }
+    shot_line(ui, session, v, a, t, volley);
+}
+
+/// The exact melee odds of `v` striking `t` from `at`, by the zone struck there.
+fn melee_line(ui: &mut egui::Ui, v: &View, t: &View, at: Vec2, how: &str) {
+    let aspect = aspect_of(&t.base, at);
     let times = zone_multiplier(aspect);
-    ui.label(format!("From here you strike its {aspect} (×{times})."));
+    ui.label(format!("{how} you strike its {aspect} (×{times})."));
     let o = melee_odds(v.fighter(), t.fighter(), aspect);
     let hurt = |pmf: &[f64]| pmf[1..].iter().sum::<f64>();
     ui.label(format!(
@@ -253,6 +276,18 @@ fn odds(
         mean(&o.to_attacker),
         100.0 * o.tie
     ));
+}
+
+/// The landed danger of a volley at `t`, if `v` shoots.
+fn shot_line(
+    ui: &mut egui::Ui,
+    session: &ToySession,
+    v: &View,
+    a: &Activation,
+    t: &View,
+    volley: Option<u32>,
+) {
+    let world = session.engine.world();
     if !v.unit.shoots() {
         return;
     }
