@@ -192,7 +192,7 @@ fn total(ui: &mut egui::Ui, b: &Builder) {
     let (army, unit) = (&b.army, b.catalogue.unit_of(&b.army));
     let total = army.total_points(|n| b.catalogue.cost(n));
     if b.catalogue.is_party(army) {
-        let text = format!("{total} {unit} · a party has no XP budget");
+        let text = format!("{} · a party has no XP budget", amount(total, unit));
         ui.colored_label(
             egui::Color32::from_rgb(140, 220, 140),
             egui::RichText::new(text).size(20.0),
@@ -235,7 +235,7 @@ fn entries(ui: &mut egui::Ui, b: &mut Builder) {
                     e.count = e.count.saturating_add(1);
                 }
             });
-            ui.label(format!("{} {unit}", each * u32::from(e.count)));
+            ui.label(amount(each * u32::from(e.count), unit));
             if ui.small_button("✖").clicked() {
                 remove = Some(i);
             }
@@ -363,5 +363,13 @@ fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
     });
     if let Some(name) = added {
         add(&mut b.army, &name);
+    }
+}
+
+/// `n` of a unit: "2 levels", "1 level", "12 pts".
+fn amount(n: u32, unit: &str) -> String {
+    match unit.strip_suffix('s') {
+        Some(one) if n == 1 && unit.len() > 3 => format!("1 {one}"),
+        _ => format!("{n} {unit}"),
     }
 }
