@@ -270,20 +270,4 @@ pub fn validate_file(path: &Path) -> Vec<String> {
     }
 }
 
-impl warband_table::scenario::Setup for BattleSetup {
-    fn scenario(&self) -> &Scenario {
-        &self.scenario
-    }
-
-    fn armies(&self) -> &PerSide<ArmyList> {
-        &self.armies
-    }
-
-    fn armies_mut(&mut self) -> &mut PerSide<ArmyList> {
-        &mut self.armies
-    }
-
-    fn problems(&self) -> Vec<String> {
-        BattleSetup::problems(self)
-    }
-}
+warband_table::setup_of!(BattleSetup);

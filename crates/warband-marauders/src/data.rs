@@ -237,23 +237,7 @@ fn load_all_problems(path: &Path) -> Option<Vec<String>> {
     )
 }
 
-impl warband_table::scenario::Setup for BattleSetup {
-    fn scenario(&self) -> &Scenario {
-        &self.scenario
-    }
-
-    fn armies(&self) -> &PerSide<ArmyList> {
-        &self.armies
-    }
-
-    fn armies_mut(&mut self) -> &mut PerSide<ArmyList> {
-        &mut self.armies
-    }
-
-    fn problems(&self) -> Vec<String> {
-        BattleSetup::problems(self)
-    }
-}
+warband_table::setup_of!(BattleSetup);
 
 #[cfg(test)]
 mod tests {

@@ -27,6 +27,31 @@ pub trait Setup:
     fn problems(&self) -> Vec<String>;
 }
 
+/// `impl Setup` for a ruleset's setup type with `scenario` and `armies` fields and an
+/// inherent `problems`: `warband_table::setup_of!(BattleSetup);`.
+#[macro_export]
+macro_rules! setup_of {
+    ($setup:ty) => {
+        impl $crate::scenario::Setup for $setup {
+            fn scenario(&self) -> &$crate::scenario::Scenario {
+                &self.scenario
+            }
+
+            fn armies(&self) -> &$crate::table::PerSide<warband_rules::army::ArmyList> {
+                &self.armies
+            }
+
+            fn armies_mut(&mut self) -> &mut $crate::table::PerSide<warband_rules::army::ArmyList> {
+                &mut self.armies
+            }
+
+            fn problems(&self) -> Vec<String> {
+                <$setup>::problems(self)
+            }
+        }
+    };
+}
+
 /// A scenario of any ruleset: the table, its terrain, the deployment zones, the two
 /// armies (file names under the assets' `armies/`) and the battle's length.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
