@@ -59,7 +59,7 @@ impl BattleSetup {
     }
 
     pub fn spell(&self, name: &str) -> Option<&SpellDef> {
-        self.spells.iter().find(|s| s.name == name)
+        self.spells.iter().find(|s| s.name == *name)
     }
 
     /// Everything that would stop this battle being played.
@@ -77,7 +77,7 @@ impl BattleSetup {
         for p in &self.bestiary {
             out.extend(p.problems());
             for spell in &p.spells {
-                if self.spell(spell).is_none() {
+                if self.spell(spell.name()).is_none() {
                     out.push(format!("{}: unknown spell `{spell}`", p.name));
                 }
             }

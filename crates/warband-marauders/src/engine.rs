@@ -24,7 +24,7 @@ pub struct Spells(pub std::sync::Arc<[SpellDef]>);
 
 impl Spells {
     pub fn get(&self, name: &str) -> Option<&SpellDef> {
-        self.0.iter().find(|s| s.name == name)
+        self.0.iter().find(|s| s.name == *name)
     }
 }
 

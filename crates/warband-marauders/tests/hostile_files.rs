@@ -158,3 +158,23 @@ fn every_nasty_file_is_refused_as_it_expects() {
     }
     assert!(seen >= 35, "only {seen} nasty files");
 }
+
+/// A spell that is no Marauders spell is an error where the bestiary or the spell list
+/// is read, naming the spell and where it stands, not a name dropped in play.
+#[test]
+fn an_unknown_spell_is_refused_where_the_file_is_read() {
+    let bestiary = root().join("assets/bestiary/marauders.ron");
+    let text = std::fs::read_to_string(&bestiary).unwrap();
+    let bad = text.replacen("\"Sleep\"", "\"Wish\"", 1);
+    assert_ne!(bad, text, "the shipped bestiary names Sleep");
+    let e = parse_ron::<Bestiary>(&bestiary, &bad).unwrap_err();
+    assert!(
+        e.position.is_some() && e.to_string().contains("unknown spell `Wish`"),
+        "{e}"
+    );
+    let spells = root().join("assets/spells.ron");
+    let text = std::fs::read_to_string(&spells).unwrap();
+    let bad = text.replacen("\"Light\"", "\"Darkness\"", 1);
+    let e = parse_ron::<SpellList>(&spells, &bad).unwrap_err();
+    assert!(e.to_string().contains("unknown spell `Darkness`"), "{e}");
+}

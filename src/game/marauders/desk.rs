@@ -142,7 +142,8 @@ fn extras(p: &warband_rules::marauders::Profile) -> String {
         extras.push(format!("{} {}\"", r.name, r.range));
     }
     if p.spell_slots > 0 {
-        extras.push(format!("{}×: {}", p.spell_slots, p.spells.join(", ")));
+        let names: Vec<&str> = p.spells.iter().map(|s| s.name()).collect();
+        extras.push(format!("{}×: {}", p.spell_slots, names.join(", ")));
     }
     extras.join("; ")
 }

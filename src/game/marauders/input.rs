@@ -34,7 +34,7 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Selection {
     pub model: Option<u32>,
     /// A spell chosen for the selected caster, waiting for its target.
-    pub spell: Option<String>,
+    pub spell: Option<warband_rules::marauders::spells::Spell>,
     /// The model under the pointer.
     pub hover: Option<u32>,
     /// The pointer on the table, inches.
@@ -130,7 +130,7 @@ fn click(
             };
             Some(Command::DeclareSpell {
                 caster: caster.id,
-                spell: sel.spell.take().unwrap_or_default(),
+                spell: sel.spell.take().map(String::from).unwrap_or_default(),
                 aim,
             })
         }

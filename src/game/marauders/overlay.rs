@@ -140,7 +140,7 @@ fn phase_marks(g: &mut Gizmos, session: &Session, sel: &Selection, all: &[ModelV
         }
         (Phase::DeclareSpells, Some(c), cursor) => {
             let spells = world.resource::<Spells>();
-            if let Some(def) = sel.spell.as_deref().and_then(|n| spells.get(n)) {
+            if let Some(def) = sel.spell.and_then(|s| spells.get(s.name())) {
                 spell_marks(g, table, c, def, cursor);
             }
         }

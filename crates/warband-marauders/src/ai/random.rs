@@ -43,7 +43,12 @@ fn declarations(snap: &Snapshot) -> Vec<Command> {
         .mine()
         .filter(|m| m.slots > 0 && m.declared.is_none() && !m.conditions.asleep);
     for c in ready {
-        for def in c.profile.spells.iter().filter_map(|s| snap.spells.get(s)) {
+        for def in c
+            .profile
+            .spells
+            .iter()
+            .filter_map(|s| snap.spells.get(s.name()))
+        {
             let aims: Vec<SpellAim> = match def.target {
                 SpellTarget::Enemy => snap.enemies().map(|t| SpellAim::Model(t.id)).collect(),
                 SpellTarget::Friend => snap.mine().map(|t| SpellAim::Model(t.id)).collect(),
@@ -64,7 +69,7 @@ fn declarations(snap: &Snapshot) -> Vec<Command> {
                 if ok {
                     options.push(Command::DeclareSpell {
                         caster: c.id,
-                        spell: def.name.clone(),
+                        spell: def.name.to_string(),
                         aim,
                     });
                 }

@@ -19,7 +19,12 @@ pub fn best_declaration(snap: &Snapshot, done: &[u32]) -> Option<Command> {
         m.slots > 0 && m.declared.is_none() && !m.conditions.asleep && !done.contains(&m.id)
     }) {
         let keep = 1.0 - exposure(snap, c, c.base).min(1.0);
-        for def in c.profile.spells.iter().filter_map(|s| snap.spells.get(s)) {
+        for def in c
+            .profile
+            .spells
+            .iter()
+            .filter_map(|s| snap.spells.get(s.name()))
+        {
             if let Some((v, aim)) = value(snap, c, def) {
                 let v = v * keep;
                 if v > THRESHOLD && best.as_ref().is_none_or(|(b, _)| v > *b) {
@@ -27,7 +32,7 @@ pub fn best_declaration(snap: &Snapshot, done: &[u32]) -> Option<Command> {
                         v,
                         Command::DeclareSpell {
                             caster: c.id,
-                            spell: def.name.clone(),
+                            spell: def.name.to_string(),
                             aim,
                         },
                     ));

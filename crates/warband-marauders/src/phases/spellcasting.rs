@@ -63,7 +63,7 @@ fn cast(world: &mut World, c: &ModelView) {
         .slots -= 1;
     world.resource_mut::<BattleLog>().push(LogEvent::SpellCast {
         model: c.id,
-        spell: def.name.clone(),
+        spell: def.name.to_string(),
     });
     take_effect(world, c, &def, declared.aim);
 }

@@ -4,7 +4,7 @@
 use warband_marauders::data::{BattleSetup, PerSide, Scenario, TerrainDef, TerrainKind, Zone};
 use warband_marauders::{Command, Engine};
 use warband_rules::army::{ArmyEntry, ArmyList};
-use warband_rules::marauders::spells::{SpellDef, SpellEffect, SpellTarget};
+use warband_rules::marauders::spells::{Spell, SpellDef, SpellEffect, SpellTarget};
 use warband_rules::marauders::{Armour, Profile, RangedWeapon};
 
 pub fn profile(name: &str, hd: u8, armour: Armour, morale: u8) -> Profile {
@@ -28,7 +28,7 @@ pub fn bestiary() -> Vec<Profile> {
         range: 24.0,
     });
     let mut mage = profile("Mage", 1, Armour::Unarmoured, 8);
-    mage.spells = vec!["Magic Missile".into(), "Light".into(), "Sleep".into()];
+    mage.spells = vec![Spell::MagicMissile, Spell::Light, Spell::Sleep];
     mage.spell_slots = 2;
     vec![
         profile("Orc", 1, Armour::Medium, 8),
@@ -44,7 +44,7 @@ pub fn bestiary() -> Vec<Profile> {
 pub fn spells() -> Vec<SpellDef> {
     vec![
         SpellDef {
-            name: "Magic Missile".into(),
+            name: Spell::MagicMissile,
             range: 24.0,
             target: SpellTarget::Enemy,
             effect: SpellEffect::Damage {
@@ -53,13 +53,13 @@ pub fn spells() -> Vec<SpellDef> {
             },
         },
         SpellDef {
-            name: "Light".into(),
+            name: Spell::Light,
             range: 12.0,
             target: SpellTarget::Enemy,
             effect: SpellEffect::Blind,
         },
         SpellDef {
-            name: "Sleep".into(),
+            name: Spell::Sleep,
             range: 24.0,
             target: SpellTarget::Point,
             effect: SpellEffect::Sleep {

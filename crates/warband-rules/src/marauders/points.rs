@@ -15,6 +15,7 @@
 //! is 8 points, a 1 HD heavy fighter 9, a 4 HD ogre 32, a bowman about 11.
 
 use super::damage::die_chance;
+use super::spells::Spell;
 use super::{Armour, Profile};
 
 pub fn points(p: &Profile) -> u32 {
@@ -30,7 +31,7 @@ pub fn points(p: &Profile) -> u32 {
         v += 4.0 * f64::from(p.spell_slots);
         if p.spells
             .iter()
-            .any(|s| s == "Magic Missile" || s == "Sleep")
+            .any(|s| matches!(s, Spell::MagicMissile | Spell::Sleep))
         {
             v += 2.0;
         }
@@ -79,7 +80,7 @@ mod tests {
         // 1 × (4 + 3) + 4 = 11.
         assert_eq!(points(&archer), 11);
         let mut mage = p(1, Armour::Unarmoured, 8);
-        mage.spells = vec!["Magic Missile".into()];
+        mage.spells = vec![Spell::MagicMissile];
         mage.spell_slots = 2;
         // 6.4 + 8 + 2 = 16.4 → 16.
         assert_eq!(points(&mage), 16);

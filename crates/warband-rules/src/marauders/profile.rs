@@ -1,6 +1,7 @@
 //! A Marauders model profile, as the bestiary gives it.
 
 use super::Armour;
+use super::spells::Spell;
 use crate::borderlands::MonsterHd;
 use crate::plain::plain_some;
 use serde::{Deserialize, Serialize};
@@ -35,9 +36,9 @@ pub struct Profile {
     pub morale: u8,
     #[serde(default)]
     pub ranged: Option<RangedWeapon>,
-    /// Names of spells from the spell list the model can cast.
+    /// The spells (from the spell list) the model can cast.
     #[serde(default)]
-    pub spells: Vec<String>,
+    pub spells: Vec<Spell>,
     /// Spells it may cast in one battle.
     #[serde(default)]
     pub spell_slots: u8,
@@ -60,7 +61,7 @@ struct ProfileRon {
     #[serde(default)]
     ranged: Option<RangedWeapon>,
     #[serde(default)]
-    spells: Vec<String>,
+    spells: Vec<Spell>,
     #[serde(default)]
     spell_slots: u8,
     #[serde(default)]

@@ -3,6 +3,86 @@
 
 use serde::{Deserialize, Serialize};
 
+/// A Marauders spell, by the name its files give it ("Magic Missile"). A name that is no
+/// spell is an error where a bestiary or spell list is read (with its line and column).
+/// It is written and shown as that name, and its `Debug` is the quoted name a `String`
+/// had, so saves, log digests and state hashes read as before.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub enum Spell {
+    MagicMissile,
+    Sleep,
+    Light,
+    CureLightWounds,
+    Bless,
+}
+
+impl Spell {
+    pub const ALL: [Spell; 5] = [
+        Spell::MagicMissile,
+        Spell::Sleep,
+        Spell::Light,
+        Spell::CureLightWounds,
+        Spell::Bless,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Spell::MagicMissile => "Magic Missile",
+            Spell::Sleep => "Sleep",
+            Spell::Light => "Light",
+            Spell::CureLightWounds => "Cure Light Wounds",
+            Spell::Bless => "Bless",
+        }
+    }
+}
+
+impl std::fmt::Display for Spell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::fmt::Debug for Spell {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.name())
+    }
+}
+
+impl std::str::FromStr for Spell {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Spell::ALL
+            .into_iter()
+            .find(|x| x.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Spell::ALL.iter().map(|x| x.name()).collect();
+                format!("unknown spell `{s}`: expected one of {}", names.join(", "))
+            })
+    }
+}
+
+impl TryFrom<String> for Spell {
+    type Error = String;
+
+    fn try_from(s: String) -> Result<Self, String> {
+        s.parse()
+    }
+}
+
+impl From<Spell> for String {
+    fn from(s: Spell) -> Self {
+        s.name().to_string()
+    }
+}
+
+impl PartialEq<str> for Spell {
+    fn eq(&self, other: &str) -> bool {
+        self.name() == other
+    }
+}
+
 /// What a spell is cast at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SpellTarget {
@@ -34,7 +114,7 @@ pub enum SpellEffect {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SpellDef {
-    pub name: String,
+    pub name: Spell,
     /// Range in inches from the caster's base edge; 0 means touch (base contact).
     pub range: f32,
     pub target: SpellTarget,
@@ -79,6 +159,17 @@ pub fn sleep_reaches(count: u8, die: u8, hd: u32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_spell_reads_and_shows_as_its_name_and_a_stranger_is_named() {
+        for s in Spell::ALL {
+            assert_eq!(s.name().parse::<Spell>(), Ok(s));
+            assert_eq!(ron::to_string(&s).unwrap(), format!("{:?}", s.name()));
+            assert_eq!(format!("{s:?}"), format!("{:?}", s.name().to_string()));
+        }
+        let e = ron::from_str::<Spell>("\"Wish\"").unwrap_err().to_string();
+        assert!(e.contains("unknown spell `Wish`"), "{e}");
+    }
 
     #[test]
     fn sleeps_chance_is_the_roll_reaching_the_lowest_hd() {

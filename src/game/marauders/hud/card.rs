@@ -38,7 +38,8 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
         }
         if !p.spells.is_empty() {
             ui.label("Spells");
-            ui.add(egui::Label::new(p.spells.join(", ")).wrap());
+            let names: Vec<&str> = p.spells.iter().map(|s| s.name()).collect();
+            ui.add(egui::Label::new(names.join(", ")).wrap());
             ui.end_row();
             ui.label("Slots left");
             ui.label(m.slots.to_string());
@@ -56,9 +57,9 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
             ui.label("Declare a spell, then click its target (a model, or a point for Sleep):");
             ui.horizontal_wrapped(|ui| {
                 for spell in &p.spells {
-                    let on = sel.spell.as_deref() == Some(spell.as_str());
-                    if ui.selectable_label(on, spell).clicked() {
-                        sel.spell = (!on).then(|| spell.clone());
+                    let on = sel.spell == Some(*spell);
+                    if ui.selectable_label(on, spell.name()).clicked() {
+                        sel.spell = (!on).then_some(*spell);
                     }
                 }
             });

@@ -35,7 +35,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session, sel: &Selection) {
         Phase::Movement => move_panel(ui, session, &all, me, sel),
         // With a spell chosen, the card is the spell's, not a melee's.
         Phase::DeclareSpells => {
-            if let Some(spell) = &sel.spell {
+            if let Some(spell) = sel.spell {
                 super::spell_card::show(ui, session, me, spell, hover, sel.cursor);
             }
         }

@@ -10,7 +10,7 @@ use warband_marauders::battle::ModelView;
 use warband_marauders::engine::Spells;
 use warband_marauders::phases::sleep_candidates;
 use warband_rules::marauders::odds::damage_distribution;
-use warband_rules::marauders::spells::{SpellDef, SpellEffect, SpellTarget, sleep_reaches};
+use warband_rules::marauders::spells::{Spell, SpellDef, SpellEffect, SpellTarget, sleep_reaches};
 
 fn pct(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
@@ -22,16 +22,16 @@ pub fn show(
     ui: &mut egui::Ui,
     session: &Session,
     me: &ModelView,
-    spell: &str,
+    spell: Spell,
     hover: Option<&ModelView>,
     cursor: Option<Vec2>,
 ) {
     let world = session.engine.world();
-    let Some(def) = world.resource::<Spells>().get(spell).cloned() else {
+    let Some(def) = world.resource::<Spells>().get(spell.name()).cloned() else {
         return;
     };
     ui.separator();
-    ui.strong(&def.name);
+    ui.strong(def.name.name());
     ui.label(what_it_does(&def));
     ui.small(format!(
         "It goes off in phase 6, unless {} moves, is hurt or falls asleep first.",
