@@ -77,6 +77,7 @@ fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
         return format!("  vs {need}: {what} (no roll: the target is helpless)");
     };
     let face = d.need.map(i32::from);
+    // A face of 2 or 20 may be clamped: the bonus is then unknown and left out.
     let bonus = face.filter(|f| (3..20).contains(f)).map(|f| need - f);
     let value = i32::from(d.value);
     match bonus {
@@ -88,7 +89,9 @@ fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
             };
             format!("  {}: {sum}, {what}", versus(b, need))
         }
-        _ => format!("  {}: {value}, {what}", versus(0, need)),
+        Some(_) => format!("  {}: {value}, {what}", versus(0, need)),
+        // The face needed is what the die is judged by when the bonus cannot be told.
+        None => format!("  a {}+ on the d20: {value}, {what}", face.unwrap_or(20)),
     }
 }
 
@@ -188,5 +191,11 @@ mod tests {
             "  d20 vs 12: 14, hits the cover"
         );
         assert!(attack_line(12, Swing::Hit, None).contains("helpless"));
+        // A face clamped to 2 hides the bonus: the line says the face instead.
+        let d = attack_die(3, 2);
+        assert_eq!(
+            attack_line(4, Swing::Hit, Some(&d)),
+            "  a 2+ on the d20: 3, hit"
+        );
     }
 }

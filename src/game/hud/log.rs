@@ -32,6 +32,33 @@ impl LogFilter {
     }
 }
 
+/// The log's lines as last put in words, and what they were worded from (how many
+/// entries, which filter): the words are made again only when either changes, not each
+/// frame.
+#[derive(Resource, Default)]
+pub struct LineCache {
+    key: Option<(usize, [bool; 2], bool)>,
+    lines: Vec<LogLine>,
+}
+
+impl LineCache {
+    /// The lines of a log of `len` entries under `filter`, worded by `make` when they
+    /// are not already kept.
+    pub fn get(
+        &mut self,
+        len: usize,
+        filter: &LogFilter,
+        make: impl FnOnce() -> Vec<LogLine>,
+    ) -> Vec<LogLine> {
+        let key = Some((len, filter.show, filter.dice));
+        if self.key != key {
+            self.lines = make();
+            self.key = key;
+        }
+        self.lines.clone()
+    }
+}
+
 /// The most lines the panel holds: the newest (the whole log is in the save).
 pub const SHOWN: usize = 400;
 
@@ -107,9 +134,9 @@ pub fn event_side<E: serde::Serialize>(
     let (at, key) = CONCERNS
         .iter()
         .filter_map(|k| {
-            text.find(&format!("({k}"))
-                .or(text.find(&format!(",{k}")))
-                .map(|i| (i, *k))
+            let open = text.find(&format!("({k}"));
+            let next = text.find(&format!(",{k}"));
+            open.into_iter().chain(next).min().map(|i| (i, *k))
         })
         .min()?;
     let value = &text[at + 1 + key.len()..];
@@ -193,6 +220,25 @@ mod tests {
         Hit { target: u32, attacker: u32 },
         Broke { round: u32, side: Side },
         Moved { model: u32 },
+    }
+
+    /// The log is worded again only when an entry is added or the filter changes.
+    #[test]
+    fn the_words_are_kept_until_the_log_or_the_filter_changes() {
+        let mut cache = LineCache::default();
+        let made = std::cell::Cell::new(0);
+        let make = || {
+            made.set(made.get() + 1);
+            Vec::new()
+        };
+        let mut filter = LogFilter::default();
+        cache.get(5, &filter, make);
+        cache.get(5, &filter, make);
+        assert_eq!(made.get(), 1);
+        cache.get(6, &filter, make);
+        filter.dice = true;
+        cache.get(6, &filter, make);
+        assert_eq!(made.get(), 3);
     }
 
     /// A ruleset's event takes the side of the first model or side it names.

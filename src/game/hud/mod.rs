@@ -24,10 +24,16 @@ pub struct PanelFrame;
 
 /// The battle screen's frame for ruleset `R`, while its battle is on the table.
 pub fn frame_plugin<R: Desk>(app: &mut App) {
-    app.init_resource::<log::LogFilter>().add_systems(
-        EguiPrimaryContextPass,
-        frame::<R>.in_set(PanelFrame).run_if(on_table::<R>()),
-    );
+    app.init_resource::<log::LogFilter>()
+        .init_resource::<log::LineCache>()
+        // A new battle's log is worded afresh, whatever its length.
+        .add_systems(OnEnter(Screen::Battle), |mut c: ResMut<log::LineCache>| {
+            *c = log::LineCache::default()
+        })
+        .add_systems(
+            EguiPrimaryContextPass,
+            frame::<R>.in_set(PanelFrame).run_if(on_table::<R>()),
+        );
 }
 
 fn frame<R: Desk>(
@@ -37,6 +43,7 @@ fn frame<R: Desk>(
     pointer: Res<Pointer>,
     mut filter: ResMut<log::LogFilter>,
     mut next: ResMut<NextState<Screen>>,
+    mut lines: ResMut<log::LineCache>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let parts = Parts {
@@ -44,6 +51,7 @@ fn frame<R: Desk>(
         cursor: pointer.cursor,
         filter: &mut filter,
         next: &mut next,
+        lines: &mut lines,
     };
     panels::<R>(ctx, &mut session, parts);
     Ok(())
@@ -55,6 +63,8 @@ struct Parts<'a, S> {
     cursor: Option<Vec2>,
     filter: &'a mut log::LogFilter,
     next: &'a mut NextState<Screen>,
+    /// The log's lines as last put in words, kept while nothing new is logged.
+    lines: &'a mut log::LineCache,
 }
 
 /// The frame: the top bar (the ruleset's line, then Save and Leave), the dice tray, the
@@ -91,7 +101,11 @@ fn panels<R: Desk>(
                 R::panel(ui, session, parts.selection, parts.cursor);
             });
         });
-    let lines = R::log_lines(session, parts.filter);
+    let lines = parts
+        .lines
+        .get(session.engine.log().events.len(), parts.filter, || {
+            R::log_lines(session, parts.filter)
+        });
     egui::Panel::right("rules_log")
         .exact_size(right_w)
         .show(&mut root, |ui| {

@@ -64,6 +64,23 @@ pub fn ghost(v: &View, cursor: Vec2) -> (Step, f32) {
     }
 }
 
+/// The move towards `cursor` that charges enemy `t`, if the ghost move reaches it: its
+/// step, inches and the plan (where it ends).
+pub fn charge_at(
+    world: &World,
+    v: &View,
+    a: &warband_toy_soldier::battle::Activation,
+    t: &View,
+    cursor: Vec2,
+) -> Option<(Step, f32, MovePlan)> {
+    if t.side == v.side {
+        return None;
+    }
+    let (step, inches) = ghost(v, cursor);
+    let plan = check_move(world, v, a, step, inches).ok()?;
+    (plan.charged == Some(t.id)).then_some((step, inches, plan))
+}
+
 /// The engine's judgement of the ghost move.
 pub fn ghost_plan(
     session: &ToySession,
@@ -113,11 +130,15 @@ fn click(
                 target: t.id,
                 ap: toy.volley.unwrap_or(a.ap).min(a.ap),
             },
-            // A unit that cannot shoot charges what it clicks: the move the ghost shows.
-            None => {
-                let (step, inches) = ghost(&v, cursor);
-                Command::Move { step, inches }
-            }
+            // A unit that cannot shoot charges the enemy it clicks, when the move the
+            // ghost shows reaches it; anything else a click on a unit asks nothing.
+            None => match charge_at(world, &v, &a, t, cursor) {
+                Some(plan) => Command::Move {
+                    step: plan.0,
+                    inches: plan.1,
+                },
+                None => return,
+            },
         }),
         (Some((v, _)), None) => {
             let (step, inches) = ghost(&v, cursor);
@@ -264,5 +285,26 @@ mod tests {
             "{:?}",
             session.last_refusal
         );
+    }
+
+    /// A click on an enemy the move cannot reach asks nothing (no plain move is spent).
+    #[test]
+    fn a_click_on_an_enemy_out_of_reach_sends_nothing() {
+        let session = battle();
+        let side = session.human_turn().unwrap();
+        let world = session.engine.world();
+        let units = in_play(world);
+        let unit = units
+            .iter()
+            .find(|u| {
+                u.side == side && !u.unit.shoots() && check_activate(world, side, u.id).is_ok()
+            })
+            .unwrap()
+            .clone();
+        let enemy = units.iter().find(|u| u.side != side).unwrap().clone();
+        let session = click_at(session, unit.base.center, Some(unit.id));
+        let sent = session.commands.len();
+        let session = click_at(session, enemy.base.center, Some(enemy.id));
+        assert_eq!(session.commands.len(), sent, "{:?}", session.last_refusal);
     }
 }

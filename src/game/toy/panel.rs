@@ -5,7 +5,7 @@
 
 use super::ToySession;
 use super::describe::name;
-use super::input::{ToySelection, ghost_plan};
+use super::input::{ToySelection, charge_at, ghost_plan};
 use crate::game::palette;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -241,21 +241,18 @@ fn odds(
 ) {
     let world = session.engine.world();
     ui.strong(format!("Against {}", name(world, t.id)));
-    // The melee is struck from where the attacker stands when it begins: here if in
-    // contact, else where the charge a click would send ends.
-    let from = if warband_table::geometry::in_contact(&v.base, &t.base) {
-        Some((v.base.center, "From here"))
+    // The melee a click would start, struck from where the attacker then stands: here
+    // if in contact, else where the charge ends (a unit that shoots shoots instead).
+    if warband_table::geometry::in_contact(&v.base, &t.base) {
+        melee_line(ui, v, t, v.base.center, "From here");
+    } else if v.unit.shoots() {
+        ui.label("A click shoots; move into contact to fight.");
     } else {
-        cursor
-            .and_then(|c| ghost_plan(session, v.side, c))
-            .and_then(|(_, _, plan)| plan.ok())
-            .filter(|p| p.charged == Some(t.id))
-            .map(|p| (p.end, "Charging"))
-    };
-    match from {
-        Some((at, how)) => melee_line(ui, v, t, at, how),
-        None => {
-            ui.label("Out of reach to charge from here.");
+        match cursor.and_then(|c| charge_at(world, v, a, t, c)) {
+            Some((_, _, plan)) => melee_line(ui, v, t, plan.end, "Charging"),
+            None => {
+                ui.label("Out of reach to charge from here.");
+            }
         }
     }
     shot_line(ui, session, v, a, t, volley);

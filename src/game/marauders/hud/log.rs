@@ -105,7 +105,7 @@ fn words(
             reason,
         } => (
             Some(*side),
-            format!("✖ {}: {reason}", describe(command, name)),
+            format!("✖ {}: {}", describe(command, name), text(reason)),
         ),
         Entry::BattleEnded { winner, reason } => (
             *winner,
