@@ -110,6 +110,22 @@ fn grid_path(size: Vec2) -> ShapePath {
     path
 }
 
+/// A ring drawn only where it lies on the table.
+pub fn table_ring(g: &mut Gizmos, table: Vec2, center: Vec2, radius: f32, colour: Color) {
+    const STEPS: usize = 120;
+    let on = |p: Vec2| p.x >= 0.0 && p.y >= 0.0 && p.x <= table.x && p.y <= table.y;
+    let at = |i: usize| {
+        let a = i as f32 / STEPS as f32 * std::f32::consts::TAU;
+        center + Vec2::new(a.cos(), a.sin()) * radius
+    };
+    for i in 0..STEPS {
+        let (a, b) = (at(i), at(i + 1));
+        if on(a) && on(b) {
+            g.line_2d(a, b, colour);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

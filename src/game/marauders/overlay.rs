@@ -5,6 +5,7 @@ use super::input::{Selection, move_to, viewpoint};
 use crate::game::camera::TableCamera;
 use crate::game::marauders::Session;
 use crate::game::palette;
+use crate::game::table::table_ring;
 use bevy::prelude::*;
 use warband_marauders::battle::{ModelView, TerrainMap, in_play};
 use warband_marauders::engine::Spells;
@@ -165,22 +166,6 @@ fn spell_marks(g: &mut Gizmos, table: Vec2, c: &ModelView, def: &SpellDef, curso
     if let (SpellEffect::Sleep { radius, .. }, Some(at)) = (&def.effect, cursor) {
         g.circle_2d(at, *radius, palette::SPELL);
         g.circle_2d(at, 0.1, palette::SPELL);
-    }
-}
-
-/// A ring drawn only where it lies on the table.
-fn table_ring(g: &mut Gizmos, table: Vec2, center: Vec2, radius: f32, colour: Color) {
-    const STEPS: usize = 120;
-    let on = |p: Vec2| p.x >= 0.0 && p.y >= 0.0 && p.x <= table.x && p.y <= table.y;
-    let at = |i: usize| {
-        let a = i as f32 / STEPS as f32 * std::f32::consts::TAU;
-        center + Vec2::new(a.cos(), a.sin()) * radius
-    };
-    for i in 0..STEPS {
-        let (a, b) = (at(i), at(i + 1));
-        if on(a) && on(b) {
-            g.line_2d(a, b, colour);
-        }
     }
 }
 

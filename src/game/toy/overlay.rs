@@ -35,7 +35,13 @@ fn outline(g: &mut Gizmos, base: &Placed, grow: f32, colour: Color) {
     g.linestrip_2d(out, colour);
 }
 
-fn draw(session: NonSend<ToySession>, sel: Res<Pointer>, toy: Res<ToySelection>, mut g: Gizmos) {
+fn draw(
+    session: NonSend<ToySession>,
+    sel: Res<Pointer>,
+    toy: Res<ToySelection>,
+    layout: Res<crate::game::session::TableLayout>,
+    mut g: Gizmos,
+) {
     let world = session.engine.world();
     let units = in_play(world);
     let acting = world
@@ -53,11 +59,9 @@ fn draw(session: NonSend<ToySession>, sel: Res<Pointer>, toy: Res<ToySelection>,
     let Some((v, _)) = active else { return };
     outline(&mut g, &v.base, 0.2, palette::SELECT);
     if let Some(c) = units.iter().find(|c| c.command && c.side == v.side) {
-        g.circle_2d(
-            c.base.center,
-            COMMAND_RANGE + c.base.shape.reach() * 0.7,
-            Color::srgba(0.95, 0.85, 0.4, 0.25),
-        );
+        let reach = COMMAND_RANGE + c.base.shape.reach() * 0.7;
+        let colour = Color::srgba(0.95, 0.85, 0.4, 0.25);
+        crate::game::table::table_ring(&mut g, layout.size, c.base.center, reach, colour);
     }
     if v.unit.shoots() {
         arc(&mut g, &v.base, shot_range(&v.unit));
