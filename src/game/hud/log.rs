@@ -49,13 +49,13 @@ impl LineCache {
         len: usize,
         filter: &LogFilter,
         make: impl FnOnce() -> Vec<LogLine>,
-    ) -> Vec<LogLine> {
+    ) -> &[LogLine] {
         let key = Some((len, filter.show, filter.dice));
         if self.key != key {
             self.lines = make();
             self.key = key;
         }
-        self.lines.clone()
+        &self.lines
     }
 }
 

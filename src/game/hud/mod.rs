@@ -109,7 +109,7 @@ fn panels<R: Desk>(
     egui::Panel::right("rules_log")
         .exact_size(right_w)
         .show(&mut root, |ui| {
-            log::show(ui, &lines, parts.filter);
+            log::show(ui, lines, parts.filter);
         });
 }
 

@@ -241,22 +241,26 @@ mod tests {
         );
     }
 
-    /// A unit that cannot shoot, clicking an enemy in reach, charges it: the move ends
-    /// in contact, as the odds panel's "Charging" line says.
-    #[test]
-    fn a_click_on_an_enemy_in_reach_charges_it() {
+    /// The river crossing with one of the side to act's units that cannot shoot (free to
+    /// activate) and the first enemy.
+    fn fighter_and_enemy() -> (ToySession, View, View) {
         let session = battle();
         let side = session.human_turn().unwrap();
         let world = session.engine.world();
         let units = in_play(world);
-        let unit = units
-            .iter()
-            .find(|u| {
-                u.side == side && !u.unit.shoots() && check_activate(world, side, u.id).is_ok()
-            })
-            .unwrap()
-            .clone();
+        let free = |u: &&View| {
+            u.side == side && !u.unit.shoots() && check_activate(world, side, u.id).is_ok()
+        };
+        let unit = units.iter().find(free).unwrap().clone();
         let enemy = units.iter().find(|u| u.side != side).unwrap().clone();
+        (session, unit, enemy)
+    }
+
+    /// A unit that cannot shoot, clicking an enemy in reach, charges it: the move ends
+    /// in contact, as the odds panel's "Charging" line says.
+    #[test]
+    fn a_click_on_an_enemy_in_reach_charges_it() {
+        let (session, unit, enemy) = fighter_and_enemy();
         let mut session = click_at(session, unit.base.center, Some(unit.id));
         // The enemy stands 3" ahead of the active unit, facing it.
         let ahead = unit.base.center + to_world(unit.base.facing, Vec2::Y) * 3.0;
@@ -290,18 +294,7 @@ mod tests {
     /// A click on an enemy the move cannot reach asks nothing (no plain move is spent).
     #[test]
     fn a_click_on_an_enemy_out_of_reach_sends_nothing() {
-        let session = battle();
-        let side = session.human_turn().unwrap();
-        let world = session.engine.world();
-        let units = in_play(world);
-        let unit = units
-            .iter()
-            .find(|u| {
-                u.side == side && !u.unit.shoots() && check_activate(world, side, u.id).is_ok()
-            })
-            .unwrap()
-            .clone();
-        let enemy = units.iter().find(|u| u.side != side).unwrap().clone();
+        let (session, unit, enemy) = fighter_and_enemy();
         let session = click_at(session, unit.base.center, Some(unit.id));
         let sent = session.commands.len();
         let session = click_at(session, enemy.base.center, Some(enemy.id));

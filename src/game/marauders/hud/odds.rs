@@ -13,7 +13,7 @@ use warband_rules::marauders::melee_odds;
 use warband_rules::marauders::odds::shot_odds_with;
 use warband_rules::marauders::shooting::shot_modifier;
 
-fn pct(p: f64) -> String {
+pub(super) fn pct(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
 }
 

@@ -3,6 +3,7 @@
 //! (Magic Missile's damage by the target's armour; Sleep's roll against the HD in its
 //! area). The ring of its range and Sleep's area are drawn on the table (`overlay`).
 
+use super::odds::pct;
 use crate::game::marauders::Session;
 use bevy::math::Vec2;
 use bevy_egui::egui;
@@ -11,10 +12,6 @@ use warband_marauders::engine::Spells;
 use warband_marauders::phases::sleep_candidates;
 use warband_rules::marauders::odds::damage_distribution;
 use warband_rules::marauders::spells::{Spell, SpellDef, SpellEffect, SpellTarget, sleep_reaches};
-
-fn pct(p: f64) -> String {
-    format!("{:.1}%", p * 100.0)
-}
 
 /// The chosen spell's card for caster `me`, with the model and the point under the
 /// pointer.
