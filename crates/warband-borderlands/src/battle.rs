@@ -65,12 +65,12 @@ pub struct Battle {
     /// (target, attacker) for every enemy model that made melee attacks on a target this
     /// round: the 4-to-1 limit counts them (RULINGS).
     #[serde(default)]
-    pub melee_attackers: Vec<(u32, u32)>,
+    pub melee_attackers: Vec<(ModelId, ModelId)>,
 }
 
 impl Battle {
     /// The different models that made melee attacks on `target` this round.
-    pub fn attackers_of(&self, target: u32) -> Vec<u32> {
+    pub fn attackers_of(&self, target: ModelId) -> Vec<ModelId> {
         self.melee_attackers
             .iter()
             .filter(|(t, _)| *t == target)
@@ -79,7 +79,7 @@ impl Battle {
     }
 
     /// Notes that `attacker` made melee attacks on `target` this round.
-    pub fn note_attack(&mut self, target: u32, attacker: u32) {
+    pub fn note_attack(&mut self, target: ModelId, attacker: ModelId) {
         if !self.melee_attackers.contains(&(target, attacker)) {
             self.melee_attackers.push((target, attacker));
         }
@@ -98,7 +98,7 @@ impl Battle {
 #[derive(Clone, Debug)]
 pub struct View {
     pub entity: Entity,
-    pub id: u32,
+    pub id: ModelId,
     pub side: Side,
     pub base: warband_table::geometry::Placed,
     pub stats: std::sync::Arc<warband_rules::borderlands::profile::Combatant>,
@@ -118,7 +118,7 @@ pub type ViewData = (
 fn view((entity, id, _, (team, base, stats, hp, cond)): Item<ViewData>) -> View {
     View {
         entity,
-        id: id.0,
+        id: *id,
         side: team.0,
         base: base.0,
         stats: stats.0.clone(),
@@ -133,7 +133,7 @@ pub fn in_play(world: &World) -> Vec<View> {
 }
 
 /// One model still in play, by id.
-pub fn find(world: &World, id: u32) -> Option<View> {
+pub fn find(world: &World, id: ModelId) -> Option<View> {
     in_play_with_id::<ViewData, _>(world, id, view)
 }
 
@@ -149,7 +149,7 @@ pub fn log(world: &mut World, e: impl Into<crate::log::Entry>) {
 /// Takes `amount` HP off a model; the side `by` is credited with what came off above 0
 /// (never for hurting its own). What the damage does to the model lands later; a hero
 /// already down keeps falling (RULINGS), and a stable one bleeds again.
-pub fn hurt(world: &mut World, id: u32, amount: u16, by: Option<Side>) {
+pub fn hurt(world: &mut World, id: ModelId, amount: u16, by: Option<Side>) {
     let Some(v) = find(world, id) else { return };
     let before = v.hp.now;
     let now = before - i32::from(amount);

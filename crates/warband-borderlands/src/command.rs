@@ -3,29 +3,30 @@
 
 use serde::{Deserialize, Serialize};
 use warband_rules::borderlands::profile::Spell;
+use warband_table::components::ModelId;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
     /// Move up to the encounter rate; ending in contact engages (4-to-1 permitting).
-    Move { model: u32, to: (f32, f32) },
+    Move { model: ModelId, to: (f32, f32) },
     /// Fighting withdrawal: up to half move, away from the enemies in contact.
-    Withdraw { model: u32, to: (f32, f32) },
+    Withdraw { model: ModelId, to: (f32, f32) },
     /// Retreat: a full move out of contact; each enemy in contact first attacks at +2.
-    Retreat { model: u32, to: (f32, f32) },
+    Retreat { model: ModelId, to: (f32, f32) },
     /// Every attack of the model's routine at an enemy in contact.
-    Melee { model: u32, target: u32 },
+    Melee { model: ModelId, target: ModelId },
     /// A missile at an enemy in range and sight, not while in contact.
-    Shoot { model: u32, target: u32 },
+    Shoot { model: ModelId, target: ModelId },
     /// A spell from the caster's list at a model (Sleep centres on it).
     Cast {
-        model: u32,
+        model: ModelId,
         spell: Spell,
-        target: u32,
+        target: ModelId,
     },
     /// First aid to a dying ally in contact (d20 at or under WIS).
-    FirstAid { model: u32, target: u32 },
+    FirstAid { model: ModelId, target: ModelId },
     /// Do nothing this round.
-    Hold { model: u32 },
+    Hold { model: ModelId },
     /// The side's step is over (models that did not act hold).
     EndStep,
     /// Take back the side's last move, if it made no contact and nothing has happened

@@ -91,7 +91,7 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
         sides[side.index()].monsters = muster.iter().any(|c| !c.hero);
         let mut leader_placed = false;
         for ((c, spot), d) in muster.into_iter().zip(spots).zip(diameters) {
-            let id = index.len() as u32 + 1;
+            let id = ModelId(index.len() as u32 + 1);
             let hp = roll_hp(
                 c.hp,
                 &mut dice,
@@ -101,7 +101,7 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
             events.extend(dice.take_records().into_iter().map(Entry::Die));
             events.push(LogEvent::HitPoints { model: id, hp }.into());
             let mut e = world.spawn((
-                ModelId(id),
+                id,
                 Team(side),
                 Hp { max: hp, now: hp },
                 Base(Placed {

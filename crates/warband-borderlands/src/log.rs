@@ -6,11 +6,12 @@ use warband_rules::Side;
 use warband_rules::borderlands::Swing;
 use warband_rules::borderlands::profile::Spell;
 use warband_rules::borderlands::rules::Order;
+use warband_table::components::ModelId;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LogEvent {
     HitPoints {
-        model: u32,
+        model: ModelId,
         hp: i32,
     },
     RoundStarted {
@@ -26,85 +27,85 @@ pub enum LogEvent {
         together: bool,
     },
     Moved {
-        model: u32,
+        model: ModelId,
         from: (f32, f32),
         to: (f32, f32),
-        engaged: Vec<u32>,
+        engaged: Vec<ModelId>,
     },
     /// A plain move taken back: the model is at `to` again and has not acted.
     MoveTakenBack {
-        model: u32,
+        model: ModelId,
         to: (f32, f32),
     },
     Attack {
-        attacker: u32,
-        target: u32,
+        attacker: ModelId,
+        target: ModelId,
         need: i32,
         swing: Swing,
     },
     Damage {
-        model: u32,
+        model: ModelId,
         amount: u16,
         hp: i32,
     },
     CoverTook {
-        shooter: u32,
-        cover: Option<u32>,
+        shooter: ModelId,
+        cover: Option<ModelId>,
     },
     Slain {
-        model: u32,
+        model: ModelId,
     },
     Fell {
-        model: u32,
+        model: ModelId,
     },
     DeathSave {
-        model: u32,
+        model: ModelId,
         saved: bool,
     },
     Bled {
-        model: u32,
+        model: ModelId,
         hp: i32,
     },
     Stabilised {
-        model: u32,
+        model: ModelId,
     },
     Cast {
-        model: u32,
+        model: ModelId,
         spell: Spell,
-        target: u32,
+        target: ModelId,
     },
     SpellLost {
-        model: u32,
+        model: ModelId,
         spell: Spell,
     },
     Resisted {
-        model: u32,
+        model: ModelId,
         spell: Spell,
     },
     Asleep {
-        model: u32,
+        model: ModelId,
     },
     Held {
-        model: u32,
+        model: ModelId,
     },
     Blinded {
-        model: u32,
+        model: ModelId,
     },
     Recovered {
-        model: u32,
+        model: ModelId,
     },
     /// Mirror Image: the caster has this many images.
     Images {
-        model: u32,
+        model: ModelId,
         images: u8,
     },
     /// An attack that would have hit struck one of the model's images, which vanished.
     ImageStruck {
-        model: u32,
+        model: ModelId,
         left: u8,
     },
     Healed {
-        model: u32,
+        model: ModelId,
         amount: u16,
         hp: i32,
     },
@@ -115,7 +116,7 @@ pub enum LogEvent {
         holds: bool,
     },
     FledTable {
-        model: u32,
+        model: ModelId,
     },
 }
 

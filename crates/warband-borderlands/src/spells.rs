@@ -25,9 +25,9 @@ pub const ONE_D6_PLUS_1: DamageExpr = DamageExpr::new(1, 6, 1);
 pub fn check_cast(
     world: &World,
     side: Side,
-    id: u32,
+    id: ModelId,
     spell: Spell,
-    target: u32,
+    target: ModelId,
 ) -> Result<(View, View), Refusal> {
     let v = actor(world, side, id)?;
     if !v.stats.spells.contains(&spell) {
@@ -100,9 +100,9 @@ fn check_at_range(world: &World, v: View, t: View, spell: Spell) -> Result<(View
 pub fn do_cast(
     world: &mut World,
     side: Side,
-    id: u32,
+    id: ModelId,
     spell: Spell,
-    target: u32,
+    target: ModelId,
 ) -> Result<(), Refusal> {
     let (v, t) = check_cast(world, side, id, spell, target)?;
     mark_acted(world, v.entity);

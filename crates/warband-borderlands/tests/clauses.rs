@@ -13,6 +13,7 @@ use warband_borderlands::phases::Phase;
 use warband_borderlands::{Command, Engine, Side};
 use warband_rules::borderlands::clauses;
 use warband_rules::borderlands::rules::Order;
+use warband_table::components::ModelId;
 
 #[test]
 fn hit_points_are_rolled_and_logged_at_deployment() {
@@ -58,13 +59,20 @@ fn a_melee_attack_needs_thac0_minus_ac_and_rolls_every_attack_of_the_routine() {
     let out_of_turn = e.submit(
         first.other(),
         Command::Melee {
-            model: target,
-            target: model,
+            model: ModelId(target),
+            target: ModelId(model),
         },
     );
     assert!(out_of_turn.unwrap_err().0.contains("step"));
     assert_eq!(e.state_hash(), before);
-    e.submit(first, Command::Melee { model, target }).unwrap();
+    e.submit(
+        first,
+        Command::Melee {
+            model: ModelId(model),
+            target: ModelId(target),
+        },
+    )
+    .unwrap();
     let attacks: Vec<i32> = events(&e)
         .iter()
         .filter_map(|ev| match ev {
@@ -76,7 +84,13 @@ fn a_melee_attack_needs_thac0_minus_ac_and_rolls_every_attack_of_the_routine() {
     let swings = if first == Side::A { 1 } else { 3 };
     assert_eq!(attacks, vec![want; swings]);
     // Acting twice in a round is refused.
-    let again = e.submit(first, Command::Melee { model, target });
+    let again = e.submit(
+        first,
+        Command::Melee {
+            model: ModelId(model),
+            target: ModelId(target),
+        },
+    );
     assert!(again.unwrap_err().0.contains("already acted"));
 }
 
@@ -101,7 +115,7 @@ fn four_attackers_fill_a_man_sized_target() {
     let refused = e.submit(
         first,
         Command::Move {
-            model: 5,
+            model: ModelId(5),
             to: (15.0, 14.02),
         },
     );
@@ -125,8 +139,8 @@ fn no_shooting_from_melee_or_beyond_range() {
     let r = e.submit(
         first,
         Command::Shoot {
-            model: shooter,
-            target: other,
+            model: ModelId(shooter),
+            target: ModelId(other),
         },
     );
     assert!(r.unwrap_err().0.contains("in melee"));
@@ -137,8 +151,8 @@ fn no_shooting_from_melee_or_beyond_range() {
     let far = e.submit(
         first,
         Command::Shoot {
-            model: shooter,
-            target: foe,
+            model: ModelId(shooter),
+            target: ModelId(foe),
         },
     );
     assert!(far.unwrap_err().0.contains("beyond"));
@@ -153,13 +167,16 @@ fn a_retreat_draws_free_attacks_at_plus_two() {
     e.submit(
         first,
         Command::Retreat {
-            model: runner,
+            model: ModelId(runner),
             to: (15.0, 11.0),
         },
     )
     .unwrap();
     assert!(e.log().dice().any(|d| d.clause == clauses::RETREAT_ATTACK));
-    assert_eq!(find(e.world(), runner).map(|v| v.base.center.y), Some(11.0));
+    assert_eq!(
+        find(e.world(), ModelId(runner)).map(|v| v.base.center.y),
+        Some(11.0)
+    );
 }
 
 #[test]
@@ -171,7 +188,7 @@ fn a_fighting_withdrawal_is_half_a_move_away() {
     let too_far = e.submit(
         first,
         Command::Withdraw {
-            model: runner,
+            model: ModelId(runner),
             to: (15.0, 10.0),
         },
     );
@@ -179,7 +196,7 @@ fn a_fighting_withdrawal_is_half_a_move_away() {
     e.submit(
         first,
         Command::Withdraw {
-            model: runner,
+            model: ModelId(runner),
             to: (15.0, 13.0),
         },
     )
@@ -197,7 +214,7 @@ fn in_a_tied_round_a_slain_model_still_acts_and_falls_after() {
     put(&mut e, 1, (15.0, 15.0));
     put(&mut e, 2, (15.0, 15.98));
     // The orc is already at 0 HP but the damage has not landed: it still swings.
-    let orc = find(e.world(), 2).unwrap();
+    let orc = find(e.world(), ModelId(2)).unwrap();
     e.world_mut()
         .entity_mut(orc.entity)
         .insert(Hp { now: 0, ..orc.hp });
@@ -206,8 +223,8 @@ fn in_a_tied_round_a_slain_model_still_acts_and_falls_after() {
     e.submit(
         side,
         Command::Melee {
-            model: m,
-            target: t,
+            model: ModelId(m),
+            target: ModelId(t),
         },
     )
     .unwrap();
@@ -216,22 +233,25 @@ fn in_a_tied_round_a_slain_model_still_acts_and_falls_after() {
     e.submit(
         other,
         Command::Melee {
-            model: t,
-            target: m,
+            model: ModelId(t),
+            target: ModelId(m),
         },
     )
     .unwrap();
     assert!(
-        find(e.world(), 2).is_some(),
+        find(e.world(), ModelId(2)).is_some(),
         "nothing lands until both sides end"
     );
     e.submit(e.awaiting().unwrap(), Command::EndStep).unwrap();
     e.submit(e.awaiting().unwrap(), Command::EndStep).unwrap();
-    assert!(find(e.world(), 2).is_none(), "the orc falls at resolution");
+    assert!(
+        find(e.world(), ModelId(2)).is_none(),
+        "the orc falls at resolution"
+    );
     assert!(
         events(&e)
             .iter()
-            .any(|ev| matches!(ev, LogEvent::Slain { model: 2 }))
+            .any(|ev| matches!(ev, LogEvent::Slain { model: ModelId(2) }))
     );
 }
 
@@ -240,7 +260,7 @@ fn a_fallen_hero_saves_vs_death_then_bleeds_until_aided() {
     let (mut e, first) = sequential(&["Fighter 1", "Cleric 1"], &["Kobold"]);
     put(&mut e, 1, (15.0, 10.0));
     put(&mut e, 2, (15.0, 10.98));
-    let hero = find(e.world(), 1).unwrap();
+    let hero = find(e.world(), ModelId(1)).unwrap();
     e.world_mut()
         .entity_mut(hero.entity)
         .insert(Hp { now: -1, ..hero.hp });
@@ -248,7 +268,7 @@ fn a_fallen_hero_saves_vs_death_then_bleeds_until_aided() {
     e.submit(first, Command::EndStep).unwrap();
     e.submit(first.other(), Command::EndStep).unwrap();
     assert!(e.log().dice().any(|d| d.clause == clauses::DEATH_SAVE));
-    let Some(v) = find(e.world(), 1) else {
+    let Some(v) = find(e.world(), ModelId(1)) else {
         assert!(
             events(&e)
                 .iter()
@@ -264,16 +284,16 @@ fn a_fallen_hero_saves_vs_death_then_bleeds_until_aided() {
     e.submit(
         Side::A,
         Command::FirstAid {
-            model: 2,
-            target: 1,
+            model: ModelId(2),
+            target: ModelId(1),
         },
     )
     .unwrap();
     assert!(e.log().dice().any(|d| d.clause == clauses::FIRST_AID));
-    let down = find(e.world(), 1).unwrap().cond.down;
+    let down = find(e.world(), ModelId(1)).unwrap().cond.down;
     let stabilised = events(&e)
         .iter()
-        .any(|ev| matches!(ev, LogEvent::Stabilised { model: 1 }));
+        .any(|ev| matches!(ev, LogEvent::Stabilised { model: ModelId(1) }));
     assert_eq!(down == Some(Down::Stable), stabilised);
 }
 
@@ -331,13 +351,13 @@ fn a_plain_move_can_be_taken_back_and_the_model_acts_again() {
     e.submit(
         side,
         Command::Move {
-            model: mine,
+            model: ModelId(mine),
             to: (12.0, 10.0),
         },
     )
     .unwrap();
     e.submit(side, Command::UndoMove).unwrap();
-    let v = find(e.world(), mine).unwrap();
+    let v = find(e.world(), ModelId(mine)).unwrap();
     assert_eq!(v.base.center, Vec2::new(10.0, 10.0));
     assert!(v.cond.can_act(), "it may act again");
     assert_eq!(e.state_hash(), before);
@@ -347,7 +367,7 @@ fn a_plain_move_can_be_taken_back_and_the_model_acts_again() {
     e.submit(
         side,
         Command::Move {
-            model: mine,
+            model: ModelId(mine),
             to: (10.0, 13.0),
         },
     )

@@ -10,10 +10,11 @@ use warband_borderlands::components::{Condition, Down, Hp};
 use warband_borderlands::log::LogEvent;
 use warband_borderlands::{Command, Engine, Side};
 use warband_rules::borderlands::clauses;
+use warband_table::components::ModelId;
 
 /// Sets a hero down at `hp` in state `down`.
 fn lay_down(e: &mut Engine, id: u32, hp: i32, down: Down, hurt: bool) {
-    let v = find(e.world(), id).unwrap();
+    let v = find(e.world(), ModelId(id)).unwrap();
     let cond = Condition {
         down: Some(down),
         hurt,
@@ -32,8 +33,8 @@ fn b_strikes(e: &mut Engine, first: Side, m: u32, t: u32) {
     e.submit(
         Side::B,
         Command::Melee {
-            model: m,
-            target: t,
+            model: ModelId(m),
+            target: ModelId(t),
         },
     )
     .unwrap();
@@ -42,7 +43,7 @@ fn b_strikes(e: &mut Engine, first: Side, m: u32, t: u32) {
 fn death_saves(e: &Engine, id: u32) -> usize {
     events(e)
         .iter()
-        .filter(|ev| matches!(ev, LogEvent::DeathSave { model, .. } if *model == id))
+        .filter(|ev| matches!(ev, LogEvent::DeathSave { model, .. } if *model == ModelId(id)))
         .count()
 }
 
@@ -55,12 +56,18 @@ fn a_hero_down_takes_further_hits_and_dies_at_minus_con() {
     put(&mut e, 3, (15.0, 16.27));
     lay_down(&mut e, 1, -13, Down::Bleeding, false);
     b_strikes(&mut e, first, 3, 1);
-    let damage = events(&e)
-        .iter()
-        .any(|ev| matches!(ev, LogEvent::Damage { model: 1, .. }));
+    let damage = events(&e).iter().any(|ev| {
+        matches!(
+            ev,
+            LogEvent::Damage {
+                model: ModelId(1),
+                ..
+            }
+        )
+    });
     assert!(damage, "a helpless hero is hit, and the damage lands");
-    assert!(find(e.world(), 1).is_none(), "dead at −CON");
-    assert!(events(&e).contains(&LogEvent::Slain { model: 1 }));
+    assert!(find(e.world(), ModelId(1)).is_none(), "dead at −CON");
+    assert!(events(&e).contains(&LogEvent::Slain { model: ModelId(1) }));
 }
 
 #[test]
@@ -72,7 +79,7 @@ fn a_stable_hero_who_is_hit_bleeds_again_and_saves_again() {
     put(&mut e, 3, (15.0, 15.98));
     lay_down(&mut e, 1, -2, Down::Stable, false);
     b_strikes(&mut e, first, 3, 1);
-    let v = find(e.world(), 1).unwrap();
+    let v = find(e.world(), ModelId(1)).unwrap();
     assert!(v.hp.now < -2 && v.hp.now >= -6, "{:?}", v.hp);
     assert_eq!(
         v.cond.down,
@@ -109,10 +116,10 @@ fn a_hero_stabilised_in_the_round_it_fell_still_saves_vs_death() {
         e.submit(first.other(), Command::EndStep).unwrap();
         assert_eq!(death_saves(&e, 1), 1);
         let saved = events(&e).contains(&LogEvent::DeathSave {
-            model: 1,
+            model: ModelId(1),
             saved: true,
         });
-        let Some(v) = find(e.world(), 1) else {
+        let Some(v) = find(e.world(), ModelId(1)) else {
             assert!(!saved, "a hero who saved is still in play");
             failed += 1;
             continue;
@@ -125,7 +132,7 @@ fn a_hero_stabilised_in_the_round_it_fell_still_saves_vs_death() {
             e.submit(side, Command::EndStep).unwrap();
         }
         assert_eq!(death_saves(&e, 1), 1);
-        assert_eq!(find(e.world(), 1).unwrap().hp.now, -1);
+        assert_eq!(find(e.world(), ModelId(1)).unwrap().hp.now, -1);
         passed += 1;
         if failed > 0 {
             break;
@@ -147,15 +154,19 @@ fn a_cure_that_lifts_a_fallen_hero_above_zero_spares_the_save() {
     e.submit(
         Side::A,
         Command::Cast {
-            model: 1,
+            model: ModelId(1),
             spell: warband_rules::borderlands::profile::Spell::CureLightWounds,
-            target: 2,
+            target: ModelId(2),
         },
     )
     .unwrap();
-    assert_eq!(find(e.world(), 2).unwrap().cond.down, None, "1d6+1 from 0");
+    assert_eq!(
+        find(e.world(), ModelId(2)).unwrap().cond.down,
+        None,
+        "1d6+1 from 0"
+    );
     assert!(
-        !find(e.world(), 1).unwrap().cond.can_act(),
+        !find(e.world(), ModelId(1)).unwrap().cond.can_act(),
         "the cleric has acted"
     );
     e.submit(Side::A, Command::EndStep).unwrap();

@@ -10,6 +10,7 @@ use warband_borderlands::battle::find;
 use warband_borderlands::components::Hp;
 use warband_borderlands::{Command, Engine, Side};
 use warband_rules::borderlands::rules::Order;
+use warband_table::components::ModelId;
 
 /// A battle in which side A acts first this round.
 fn a_first(a: &[&str], b: &[&str]) -> Engine {
@@ -25,7 +26,7 @@ fn a_fifth_attacker_in_a_round_is_refused_even_one_already_touching() {
     let heroes = ["Fighter 1", "Fighter 2", "Dwarf 1", "Dwarf 2", "Thief 1"];
     let mut e = a_first(&heroes, &["Bugbear"]);
     put(&mut e, 6, (15.0, 15.0));
-    let bugbear = find(e.world(), 6).unwrap();
+    let bugbear = find(e.world(), ModelId(6)).unwrap();
     e.world_mut()
         .entity_mut(bugbear.entity)
         .insert(Hp { now: 500, max: 500 });
@@ -35,20 +36,26 @@ fn a_fifth_attacker_in_a_round_is_refused_even_one_already_touching() {
         put(&mut e, i as u32 + 1, (at.x, at.y));
     }
     for model in 1..=4 {
-        e.submit(Side::A, Command::Melee { model, target: 6 })
-            .unwrap();
+        e.submit(
+            Side::A,
+            Command::Melee {
+                model: ModelId(model),
+                target: ModelId(6),
+            },
+        )
+        .unwrap();
     }
     let refused = e
         .submit(
             Side::A,
             Command::Melee {
-                model: 5,
-                target: 6,
+                model: ModelId(5),
+                target: ModelId(6),
             },
         )
         .unwrap_err();
     assert!(refused.0.contains("4-to-1"), "{}", refused.0);
-    assert_eq!(e.battle().attackers_of(6), [1, 2, 3, 4]);
+    assert_eq!(e.battle().attackers_of(ModelId(6)), [1, 2, 3, 4]);
 }
 
 #[test]
@@ -61,8 +68,8 @@ fn free_attacks_on_a_retreat_count_against_the_limit() {
                 matches!(
                     ev,
                     warband_borderlands::log::LogEvent::Attack {
-                        attacker: 5,
-                        target: 6,
+                        attacker: ModelId(5),
+                        target: ModelId(6),
                         ..
                     }
                 )
@@ -79,19 +86,19 @@ fn free_attacks_on_a_retreat_count_against_the_limit() {
         // As if `already` other heroes had attacked the bugbear earlier this round.
         e.world_mut()
             .resource_mut::<warband_borderlands::battle::Battle>()
-            .melee_attackers = (1..=already).map(|h| (6, h)).collect();
+            .melee_attackers = (1..=already).map(|h| (ModelId(6), ModelId(h))).collect();
         e.submit(Side::A, Command::EndStep).unwrap();
         e.submit(
             Side::B,
             Command::Retreat {
-                model: 6,
+                model: ModelId(6),
                 to: (15.0, 20.0),
             },
         )
         .unwrap_or_else(|r| panic!("{}", r.0));
         // The thief in contact gets its free attack only while there is room.
         assert_eq!(attacks_by_5(&e), usize::from(already < 4), "{already}");
-        assert_eq!(e.battle().attackers_of(6).len(), 4);
+        assert_eq!(e.battle().attackers_of(ModelId(6)).len(), 4);
     }
 }
 
@@ -102,7 +109,7 @@ fn a_shot_past_fewer_than_four_melee_attackers_is_taken_normally() {
     // The fighter fights the orc right on the thief's line of fire.
     put(&mut e, 1, (15.0, 14.02));
     put(&mut e, 2, (15.0, 5.0));
-    let plan = check_shot(e.world(), Side::A, 2, 3).unwrap();
+    let plan = check_shot(e.world(), Side::A, ModelId(2), ModelId(3)).unwrap();
     assert!(!plan.cover, "{plan:?}");
     assert_eq!(plan.cover_model, None);
     // A friend of the orc in the way still covers it.
@@ -110,6 +117,6 @@ fn a_shot_past_fewer_than_four_melee_attackers_is_taken_normally() {
     put(&mut e, 2, (15.0, 15.0));
     put(&mut e, 3, (15.0, 10.0));
     put(&mut e, 1, (15.0, 5.0));
-    let plan = check_shot(e.world(), Side::A, 1, 2).unwrap();
-    assert_eq!(plan.cover_model, Some(3));
+    let plan = check_shot(e.world(), Side::A, ModelId(1), ModelId(2)).unwrap();
+    assert_eq!(plan.cover_model, Some(ModelId(3)));
 }

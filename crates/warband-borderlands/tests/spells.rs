@@ -12,6 +12,7 @@ use warband_borderlands::{Command, Engine, Side};
 use warband_rules::borderlands::SaveKind;
 use warband_rules::borderlands::clauses;
 use warband_rules::borderlands::profile::Spell;
+use warband_table::components::ModelId;
 
 /// Hands the turn to side A: if B acts first, B ends its step.
 fn a_to_act(e: &mut Engine, first: Side) {
@@ -25,9 +26,9 @@ fn cast(e: &mut Engine, side: Side, model: u32, spell: Spell, target: u32) {
     e.submit(
         side,
         Command::Cast {
-            model,
+            model: ModelId(model),
             spell,
-            target,
+            target: ModelId(target),
         },
     )
     .unwrap();
@@ -35,13 +36,13 @@ fn cast(e: &mut Engine, side: Side, model: u32, spell: Spell, target: u32) {
 
 fn slots(e: &Engine, id: u32) -> [u8; 2] {
     e.world()
-        .get::<Slots>(find(e.world(), id).unwrap().entity)
+        .get::<Slots>(find(e.world(), ModelId(id)).unwrap().entity)
         .unwrap()
         .0
 }
 
 fn set_condition(e: &mut Engine, id: u32, f: impl FnOnce(&mut Condition)) {
-    let v = find(e.world(), id).unwrap();
+    let v = find(e.world(), ModelId(id)).unwrap();
     let mut c = v.cond;
     f(&mut c);
     e.world_mut().entity_mut(v.entity).insert(c);
@@ -65,7 +66,9 @@ fn magic_missile_always_hits_for_1d6_plus_1() {
         .iter()
         .filter_map(|ev| match ev {
             LogEvent::Damage {
-                model: 2, amount, ..
+                model: ModelId(2),
+                amount,
+                ..
             } => Some(*amount),
             _ => None,
         })
@@ -83,11 +86,13 @@ fn a_caster_hurt_earlier_in_the_round_loses_the_spell_and_its_slot() {
     put(&mut e, 2, (10.0, 25.0));
     set_condition(&mut e, 1, |c| c.hurt = true);
     cast(&mut e, Side::A, 1, Spell::MagicMissile, 2);
-    assert!(
-        events(&e)
-            .iter()
-            .any(|ev| matches!(ev, LogEvent::SpellLost { model: 1, .. }))
-    );
+    assert!(events(&e).iter().any(|ev| matches!(
+        ev,
+        LogEvent::SpellLost {
+            model: ModelId(1),
+            ..
+        }
+    )));
     assert!(
         !events(&e)
             .iter()
@@ -102,7 +107,7 @@ fn cure_light_wounds_by_touch_heals_and_stabilises() {
     a_to_act(&mut e, first);
     put(&mut e, 1, (10.0, 10.0));
     put(&mut e, 2, (10.0, 10.98));
-    let fighter = find(e.world(), 2).unwrap();
+    let fighter = find(e.world(), ModelId(2)).unwrap();
     e.world_mut().entity_mut(fighter.entity).insert(Hp {
         now: -2,
         ..fighter.hp
@@ -111,7 +116,7 @@ fn cure_light_wounds_by_touch_heals_and_stabilises() {
     cast(&mut e, Side::A, 1, Spell::CureLightWounds, 2);
     let healed = events(&e).iter().find_map(|ev| match ev {
         LogEvent::Healed {
-            model: 2,
+            model: ModelId(2),
             amount,
             hp,
         } => Some((*amount, *hp)),
@@ -119,7 +124,7 @@ fn cure_light_wounds_by_touch_heals_and_stabilises() {
     });
     let (amount, hp) = healed.expect("a Healed event");
     assert_eq!(hp, (-2 + i32::from(amount)).min(fighter.hp.max));
-    let down = find(e.world(), 2).unwrap().cond.down;
+    let down = find(e.world(), ModelId(2)).unwrap().cond.down;
     assert_eq!(down, if hp > 0 { None } else { Some(Down::Stable) });
     // Out of touch, it is refused.
     let (mut e, first) = sequential(&["Cleric 2", "Fighter 1"], &["Kobold"]);
@@ -129,9 +134,9 @@ fn cure_light_wounds_by_touch_heals_and_stabilises() {
     let far = e.submit(
         Side::A,
         Command::Cast {
-            model: 1,
+            model: ModelId(1),
             spell: Spell::CureLightWounds,
-            target: 2,
+            target: ModelId(2),
         },
     );
     assert!(far.unwrap_err().0.contains("touch"));
@@ -153,12 +158,12 @@ fn hold_person_is_saved_at_minus_two_and_shaken_off_at_the_victims_step() {
         .cloned()
         .unwrap();
     assert_eq!(save.need, Some(16));
-    let held = find(e.world(), 2).unwrap().cond.held;
+    let held = find(e.world(), ModelId(2)).unwrap().cond.held;
     assert_eq!(held, save.value < 16);
     assert_eq!(
         events(&e)
             .iter()
-            .any(|ev| matches!(ev, LogEvent::Held { model: 2 })),
+            .any(|ev| matches!(ev, LogEvent::Held { model: ModelId(2) })),
         held
     );
     assert_eq!(slots(&e, 1), [2, 0], "a second-level slot was spent");
@@ -175,13 +180,13 @@ fn hold_person_is_saved_at_minus_two_and_shaken_off_at_the_victims_step() {
         .find(|d| d.clause == clauses::ONGOING_SAVE)
         .cloned()
         .unwrap();
-    let target = find(e.world(), victim)
+    let target = find(e.world(), ModelId(victim))
         .unwrap()
         .stats
         .save_as
         .target(SaveKind::Spells);
     assert_eq!(
-        find(e.world(), victim).unwrap().cond.held,
+        find(e.world(), ModelId(victim)).unwrap().cond.held,
         shake.value < target
     );
     assert_eq!(
@@ -212,7 +217,7 @@ fn sleep_takes_the_weakest_near_its_target_never_the_undead() {
         .map(|d| d.value)
         .sum();
     assert!((2..=16).contains(&budget));
-    let asleep = |e: &Engine, id: u32| find(e.world(), id).unwrap().cond.asleep;
+    let asleep = |e: &Engine, id: u32| find(e.world(), ModelId(id)).unwrap().cond.asleep;
     // Two kobolds within 4" (1 HD each, and 2d8 is at least 2); not the skeleton, not
     // the kobold 8" away.
     assert!(asleep(&e, 2) && asleep(&e, 3));
@@ -232,16 +237,16 @@ fn a_shot_at_a_target_held_by_four_hits_the_attacker_nearest_the_line() {
     // The thief slings from straight below: the heroes at 60° and 120° are nearest the
     // line (0.49" off it); the lower id is taken.
     put(&mut e, 5, (15.0, 5.0));
-    let plan = check_shot(e.world(), Side::A, 5, 6).unwrap();
+    let plan = check_shot(e.world(), Side::A, ModelId(5), ModelId(6)).unwrap();
     assert!(plan.cover);
-    assert_eq!(plan.cover_model, Some(2));
+    assert_eq!(plan.cover_model, Some(ModelId(2)));
     // With three attackers the target is in the open.
     put(&mut e, 4, (2.0, 2.0));
-    let plan = check_shot(e.world(), Side::A, 5, 6).unwrap();
+    let plan = check_shot(e.world(), Side::A, ModelId(5), ModelId(6)).unwrap();
     assert!(!plan.cover && plan.cover_model.is_none());
     // Light in the eyes: a blinded model cannot shoot.
     set_condition(&mut e, 5, |c| c.blinded = true);
-    let blind = check_shot(e.world(), Side::A, 5, 6).unwrap_err();
+    let blind = check_shot(e.world(), Side::A, ModelId(5), ModelId(6)).unwrap_err();
     assert!(blind.0.contains("blinded"));
 }
 
@@ -256,9 +261,9 @@ fn next_round_for_a(e: &mut Engine) {
 
 fn refusal(e: &mut Engine, model: u32, spell: Spell, target: u32) -> String {
     let c = Command::Cast {
-        model,
+        model: ModelId(model),
         spell,
-        target,
+        target: ModelId(target),
     };
     e.submit(Side::A, c).unwrap_err().0
 }
@@ -303,11 +308,14 @@ fn mirror_images_take_the_hits_that_would_land() {
     put(&mut e, 2, (20.0, 5.0));
     put(&mut e, 3, (10.0, 11.27));
     cast(&mut e, Side::A, 1, Spell::MirrorImage, 1);
-    let images = find(e.world(), 1).unwrap().cond.images;
+    let images = find(e.world(), ModelId(1)).unwrap().cond.images;
     assert!((1..=4).contains(&images));
-    assert!(events(&e).contains(&LogEvent::Images { model: 1, images }));
+    assert!(events(&e).contains(&LogEvent::Images {
+        model: ModelId(1),
+        images
+    }));
     assert!(
-        !find(e.world(), 1).unwrap().cond.can_act(),
+        !find(e.world(), ModelId(1)).unwrap().cond.can_act(),
         "casting was its action"
     );
     // Asleep, every attack on it hits: each strikes an image until none is left.
@@ -319,21 +327,33 @@ fn mirror_images_take_the_hits_that_would_land() {
     e.submit(
         Side::B,
         Command::Melee {
-            model: 3,
-            target: 1,
+            model: ModelId(3),
+            target: ModelId(1),
         },
     )
     .unwrap();
     let struck = events(&e)
         .iter()
-        .filter(|ev| matches!(ev, LogEvent::ImageStruck { model: 1, .. }))
+        .filter(|ev| {
+            matches!(
+                ev,
+                LogEvent::ImageStruck {
+                    model: ModelId(1),
+                    ..
+                }
+            )
+        })
         .count();
     assert_eq!(struck, 1, "the ogre's one club hit an image");
-    assert_eq!(find(e.world(), 1).unwrap().cond.images, images - 1);
+    assert_eq!(find(e.world(), ModelId(1)).unwrap().cond.images, images - 1);
     assert!(
-        !events(&e)
-            .iter()
-            .any(|ev| matches!(ev, LogEvent::Damage { model: 1, .. })),
+        !events(&e).iter().any(|ev| matches!(
+            ev,
+            LogEvent::Damage {
+                model: ModelId(1),
+                ..
+            }
+        )),
         "the caster took no damage"
     );
 }
@@ -348,16 +368,19 @@ fn a_caster_hurt_in_a_shared_step_still_casts() {
     put(&mut e, 1, (10.0, 10.0));
     put(&mut e, 2, (10.0, 28.0));
     if e.awaiting() == Some(Side::B) {
-        e.submit(Side::B, Command::Hold { model: 2 }).unwrap();
+        e.submit(Side::B, Command::Hold { model: ModelId(2) })
+            .unwrap();
     }
     // Hurt during the step: in a shared step nothing the other side does interrupts it.
     set_condition(&mut e, 1, |c| c.hurt = true);
     cast(&mut e, Side::A, 1, Spell::MagicMissile, 2);
-    assert!(
-        events(&e)
-            .iter()
-            .any(|ev| matches!(ev, LogEvent::Cast { model: 1, .. }))
-    );
+    assert!(events(&e).iter().any(|ev| matches!(
+        ev,
+        LogEvent::Cast {
+            model: ModelId(1),
+            ..
+        }
+    )));
     assert!(
         !events(&e)
             .iter()
@@ -376,9 +399,9 @@ fn cause_light_wounds_is_a_touch_that_needs_a_hit_roll() {
     let far = e.submit(
         Side::B,
         Command::Cast {
-            model: 2,
+            model: ModelId(2),
             spell: Spell::CauseLightWounds,
-            target: 1,
+            target: ModelId(1),
         },
     );
     assert!(far.unwrap_err().0.contains("touch"));
@@ -386,14 +409,22 @@ fn cause_light_wounds_is_a_touch_that_needs_a_hit_roll() {
     cast(&mut e, Side::B, 2, Spell::CauseLightWounds, 1);
     let swing = events(&e).iter().find_map(|ev| match ev {
         LogEvent::Attack {
-            attacker: 2, swing, ..
+            attacker: ModelId(2),
+            swing,
+            ..
         } => Some(*swing),
         _ => None,
     });
     let hit = swing.expect("a hit roll") == warband_rules::borderlands::Swing::Hit;
-    let damaged = events(&e)
-        .iter()
-        .any(|ev| matches!(ev, LogEvent::Damage { model: 1, .. }));
+    let damaged = events(&e).iter().any(|ev| {
+        matches!(
+            ev,
+            LogEvent::Damage {
+                model: ModelId(1),
+                ..
+            }
+        )
+    });
     assert_eq!(hit, damaged);
     // The priest casts as a third-level cleric: two first-level slots, no Hold Person.
     assert_eq!(slots(&e, 2), [1, 0]);

@@ -15,6 +15,7 @@ use warband_marauders::data::{BattleSetup, save_ron};
 use warband_marauders::engine::Marauders;
 use warband_marauders::save::Save;
 use warband_marauders::{Command, Engine, Phase, Side};
+use warband_table::components::ModelId;
 
 const SCENARIOS: [&str; 4] = ["open-field", "woods-and-walls", "ruined-keep", "river-ford"];
 
@@ -121,31 +122,31 @@ impl TablePolicy<Marauders> for Hostile {
         }
         let bad = match self.pick() % 8 {
             0 => Command::Move {
-                model: 0,
+                model: ModelId(0),
                 to: (1.0, 1.0),
             },
             1 => Command::Move {
-                model: u32::MAX,
+                model: ModelId(u32::MAX),
                 to: (f32::NAN, 3.0),
             },
             2 => Command::Shoot {
-                model: 1,
-                target: 1,
+                model: ModelId(1),
+                target: ModelId(1),
             },
-            3 => Command::UndoMove { model: 1 },
+            3 => Command::UndoMove { model: ModelId(1) },
             4 => Command::ResolveMelee {
-                model: 9999,
+                model: ModelId(9999),
                 allocation: Some(Vec::new()),
             },
             5 => Command::AllocateDamage {
                 allocation: Some(vec![Allocation {
-                    attacker: 1,
-                    target: 2,
+                    attacker: ModelId(1),
+                    target: ModelId(2),
                     dice: 200,
                 }]),
             },
             6 => Command::DeclareSpell {
-                caster: 1,
+                caster: ModelId(1),
                 spell: "Wish".into(),
                 aim: SpellAim::Point(-5.0, 1e9),
             },

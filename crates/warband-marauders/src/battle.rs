@@ -97,7 +97,7 @@ impl Battle {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ModelView {
     pub entity: Entity,
-    pub id: u32,
+    pub id: ModelId,
     pub side: Side,
     pub profile: std::sync::Arc<Profile>,
     pub base: Placed,
@@ -146,7 +146,7 @@ fn view_of(item: Item<ViewData>) -> ModelView {
     let (entity, id, out, (team, profile, base, hd, conditions, engagement, caster, leader)) = item;
     ModelView {
         entity,
-        id: id.0,
+        id: *id,
         side: team.0,
         profile: profile.0.clone(),
         base: base.0,
@@ -197,19 +197,18 @@ pub fn in_play(world: &World) -> Vec<ModelView> {
 
 /// The model with this id in a list from [`models`] (ids run 1, 2, 3, …): None for an
 /// id that names no model, such as 0 or one past the end in a hand-edited save.
-pub fn find(all: &[ModelView], id: u32) -> Option<&ModelView> {
-    let index = usize::try_from(id).ok()?.checked_sub(1)?;
+pub fn find(all: &[ModelView], id: ModelId) -> Option<&ModelView> {
+    let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
     all.get(index).filter(|m| m.id == id)
 }
 
 /// The model with this id, in play or not.
-pub fn model(world: &World, id: u32) -> Option<ModelView> {
+pub fn model(world: &World, id: ModelId) -> Option<ModelView> {
     view(world, entity_of(world, id)?)
 }
 
-pub fn entity_of(world: &World, id: u32) -> Option<Entity> {
-    let index = usize::try_from(id).ok()?.checked_sub(1)?;
-    world.resource::<ModelIndex>().0.get(index).copied()
+pub fn entity_of(world: &World, id: ModelId) -> Option<Entity> {
+    world.resource::<ModelIndex>().entity(id)
 }
 
 impl warband_table::engine::Progress for Battle {

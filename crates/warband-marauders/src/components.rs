@@ -47,7 +47,7 @@ pub struct Declared {
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum SpellAim {
-    Model(u32),
+    Model(ModelId),
     Point(f32, f32),
 }
 
@@ -55,7 +55,7 @@ pub enum SpellAim {
 /// phase (cast in phase 6, it serves the next round's fight and fades with it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Blessing {
-    pub target: u32,
+    pub target: ModelId,
     pub dice: u8,
     pub round: u32,
 }

@@ -14,7 +14,7 @@ use warband_rules::{Clause, DiceRoller, Die, Side};
 /// `by` is the side that dealt the damage (it is credited with the HD removed).
 pub fn roll_damage(
     world: &mut World,
-    target: u32,
+    target: ModelId,
     dice: usize,
     modifier: i8,
     by: Side,
@@ -86,7 +86,7 @@ fn with_dice<T>(world: &mut World, f: impl FnOnce(&mut DiceRoller) -> T) -> T {
 /// Removes `hd` HD from a model. A sleeper that loses HD and lives wakes; one slain in
 /// its sleep never woke. `by` is credited with the HD only if the model is its enemy:
 /// friendly fire removes HD but scores nothing.
-pub fn apply_damage(world: &mut World, target: u32, hd: u8, by: Side, clause: &Clause) {
+pub fn apply_damage(world: &mut World, target: ModelId, hd: u8, by: Side, clause: &Clause) {
     let Some(entity) = crate::battle::entity_of(world, target) else {
         return;
     };
@@ -148,7 +148,7 @@ pub fn apply_damage(world: &mut World, target: u32, hd: u8, by: Side, clause: &C
 }
 
 /// Takes a model out of play.
-pub fn remove(world: &mut World, id: u32, why: &str) {
+pub fn remove(world: &mut World, id: ModelId, why: &str) {
     let Some(before) = crate::battle::model(world, id) else {
         return;
     };
@@ -241,7 +241,7 @@ pub fn refresh_engagement_among(
 /// Sets each model's engagement from its contact with enemies: engaged since the round
 /// contact began, and since this round again when a new enemy came into contact (so an
 /// engaged model charged by another enemy may not disengage this round: RULINGS).
-fn set_engagement(world: &mut World, models: Vec<(u32, Contact)>) {
+fn set_engagement(world: &mut World, models: Vec<(ModelId, Contact)>) {
     let round = world.resource::<Battle>().round;
     for (id, contact) in models {
         let Some(entity) = crate::battle::entity_of(world, id) else {

@@ -36,7 +36,7 @@ pub fn plugin(app: &mut App) {
         .init_resource::<BaseGrid>()
         .init_resource::<Spells>()
         .init_resource::<warband_table::views::ViewQuery<crate::battle::ViewData>>();
-    state::component::<ModelId>(app);
+    state::model_id(app);
     state::component::<Team>(app);
     state::component::<ModelProfile>(app);
     state::component::<HitDice>(app);

@@ -7,6 +7,7 @@
 use crate::ai::{AiKind, Policy};
 use crate::battle::{Battle, models};
 use crate::command::Allocation;
+use crate::components::ModelId;
 use crate::components::SpellAim;
 use crate::data::BattleSetup;
 use crate::geometry::{in_contact, overlaps};
@@ -149,7 +150,7 @@ fn hostile(rng: &mut Stream, engine: &Engine, acting: Side) -> (Side, Command) {
         acting
     };
     let n = models(engine.world()).len() as u32;
-    let ids = [0, 1, n, n + 1, u32::MAX, rng.below(u64::from(n) + 2) as u32];
+    let ids = [0, 1, n, n + 1, u32::MAX, rng.below(u64::from(n) + 2) as u32].map(ModelId);
     let table = engine.battle().table;
     let coords = [
         f32::NAN,

@@ -4,6 +4,7 @@ use crate::command::Command;
 use crate::phases::Phase;
 use serde::{Deserialize, Serialize};
 use warband_rules::{Clause, Side};
+use warband_table::components::ModelId;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LogEvent {
@@ -20,59 +21,59 @@ pub enum LogEvent {
         first: Vec<(Phase, Side)>,
     },
     Moved {
-        model: u32,
+        model: ModelId,
         from: (f32, f32),
         to: (f32, f32),
-        charged: Vec<u32>,
+        charged: Vec<ModelId>,
     },
     MoveUndone {
-        model: u32,
+        model: ModelId,
     },
     Disengaged {
-        model: u32,
+        model: ModelId,
     },
     SpellDeclared {
-        model: u32,
+        model: ModelId,
         spell: String,
     },
     SpellLost {
-        model: u32,
+        model: ModelId,
         spell: String,
         why: String,
     },
     SpellCast {
-        model: u32,
+        model: ModelId,
         spell: String,
     },
     ShotStopped {
-        shooter: u32,
+        shooter: ModelId,
         by: String,
     },
     MeleeResolved {
-        models: Vec<u32>,
+        models: Vec<ModelId>,
         winner: Option<Side>,
     },
     Damaged {
-        model: u32,
+        model: ModelId,
         hd: u8,
         left: u8,
         clause: Clause,
     },
     Blinded {
-        model: u32,
+        model: ModelId,
     },
     FellAsleep {
-        model: u32,
+        model: ModelId,
     },
     Woke {
-        model: u32,
+        model: ModelId,
     },
     Healed {
-        model: u32,
+        model: ModelId,
         hd: u8,
     },
     Removed {
-        model: u32,
+        model: ModelId,
         why: String,
     },
     MoraleCheck {
@@ -88,12 +89,12 @@ pub enum LogEvent {
     },
     /// A model of a broken side could not flee.
     FleeHeld {
-        model: u32,
+        model: ModelId,
         why: String,
     },
     /// A Bless ended with its round unused.
     BlessingFaded {
-        model: u32,
+        model: ModelId,
     },
 }
 

@@ -9,11 +9,18 @@ use warband_marauders::log::Entry;
 use warband_marauders::save::Save;
 use warband_marauders::{Command, Engine, Phase, Side};
 use warband_rules::marauders::clauses;
+use warband_table::components::ModelId;
 
 #[test]
 fn a_side_with_nothing_in_play_loses() {
     let mut e = engine(&["Orc"], &["Orc"], 10);
-    warband_marauders::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(
+        e.world_mut(),
+        ModelId(2),
+        1,
+        Side::A,
+        &clauses::MELEE_DAMAGE,
+    );
     assert_eq!(e.outcome().and_then(|o| o.winner), Some(Side::A));
 }
 
@@ -22,7 +29,13 @@ fn after_the_round_limit_more_hd_removed_wins() {
     let mut s = setup(&["Orc"], &["Brute"], Vec::new());
     s.scenario.round_limit = 1;
     let mut e = warband_marauders::Engine::new(&s, 5).unwrap();
-    warband_marauders::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(
+        e.world_mut(),
+        ModelId(2),
+        1,
+        Side::A,
+        &clauses::MELEE_DAMAGE,
+    );
     while let Some(side) = e.awaiting() {
         e.submit(side, Command::EndPhase).unwrap();
     }
@@ -47,8 +60,8 @@ fn commands_out_of_turn_or_phase_are_refused_and_change_nothing() {
         .submit(
             side,
             Command::Shoot {
-                model: 1,
-                target: 2,
+                model: ModelId(1),
+                target: ModelId(2),
             },
         )
         .unwrap_err();
@@ -62,26 +75,26 @@ fn a_save_naming_missing_models_replays_with_refusals() {
     let setup = setup(&["Orc"], &["Orc"], Vec::new());
     let commands = vec![
         (Side::A, Command::EndPhase),
-        (Side::A, Command::UndoMove { model: 0 }),
+        (Side::A, Command::UndoMove { model: ModelId(0) }),
         (
             Side::A,
             Command::Move {
-                model: 0,
+                model: ModelId(0),
                 to: (1.0, 1.0),
             },
         ),
         (
             Side::A,
             Command::Move {
-                model: u32::MAX,
+                model: ModelId(u32::MAX),
                 to: (1.0, 1.0),
             },
         ),
         (
             Side::B,
             Command::Shoot {
-                model: 99,
-                target: 0,
+                model: ModelId(99),
+                target: ModelId(0),
             },
         ),
     ];
@@ -113,7 +126,7 @@ fn the_state_hash_sees_spells_blessings_order_turn_and_undo() {
         e,
         1,
         Blessing {
-            target: 1,
+            target: ModelId(1),
             dice: 1,
             round: 2
         }
@@ -137,7 +150,7 @@ fn the_state_hash_sees_spells_blessings_order_turn_and_undo() {
         e.world_mut()
             .resource_mut::<warband_marauders::phases::Undoable>()
             .0
-            .push((1, bevy_math::Vec2::ZERO))
+            .push((ModelId(1), bevy_math::Vec2::ZERO))
     }));
 }
 

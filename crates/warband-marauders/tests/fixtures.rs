@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use warband_marauders::data::load_ron;
 use warband_marauders::log::Entry;
 use warband_marauders::save::Save;
+use warband_table::components::ModelId;
 
 fn corpus() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/marauders")
@@ -83,7 +84,7 @@ fn every_component_of_a_model_is_registered_state() {
     let mut engine = engine;
     #[derive(bevy_ecs::component::Component)]
     struct Stray;
-    let first = warband_marauders::battle::entity_of(engine.world(), 1).unwrap();
+    let first = warband_marauders::battle::entity_of(engine.world(), ModelId(1)).unwrap();
     engine.world_mut().entity_mut(first).insert(Stray);
     assert_eq!(engine.unregistered_state().len(), 1);
 }

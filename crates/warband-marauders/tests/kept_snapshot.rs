@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use warband_marauders::ai::{AiKind, Snapshot};
 use warband_marauders::data::BattleSetup;
 use warband_marauders::{Command, Engine};
+use warband_table::components::ModelId;
 
 fn setup(name: &str) -> BattleSetup {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -64,7 +65,10 @@ fn a_snapshot_patched_from_moves_equals_a_fresh_one() {
 
 /// The nearest enemy of every model, walking every enemy: what the snapshot's grid
 /// must find.
-fn nearest_by_walking(snap: &Snapshot, m: &warband_marauders::battle::ModelView) -> Option<u32> {
+fn nearest_by_walking(
+    snap: &Snapshot,
+    m: &warband_marauders::battle::ModelView,
+) -> Option<ModelId> {
     snap.models
         .iter()
         .filter(|o| o.side != m.side)

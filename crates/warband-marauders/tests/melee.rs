@@ -9,6 +9,7 @@ use warband_marauders::log::LogEvent;
 use warband_marauders::phases::{PendingStrike, strike_waiting};
 use warband_marauders::{Command, Engine, Phase, Side};
 use warband_rules::marauders::clauses;
+use warband_table::components::ModelId;
 
 /// A (acting first) fights with one brute against two orcs of B's that each touch
 /// both of A's models, so B, winning, has a split to make.
@@ -31,7 +32,7 @@ fn a_two_against_one_group_rolls_each_sides_full_initial_hd() {
     e.submit(
         side,
         Command::ResolveMelee {
-            model: 1,
+            model: ModelId(1),
             allocation: None,
         },
     )
@@ -63,7 +64,7 @@ fn a_full_tie_makes_both_sides_damage() {
         e.submit(
             side,
             Command::ResolveMelee {
-                model: 1,
+                model: ModelId(1),
                 allocation: None,
             },
         )
@@ -98,15 +99,15 @@ fn a_winner_may_split_its_dice_between_the_enemies_it_touches() {
             continue;
         }
         let wrong = vec![Allocation {
-            attacker: 1,
-            target: 2,
+            attacker: ModelId(1),
+            target: ModelId(2),
             dice: 2,
         }];
         let err = e
             .submit(
                 Side::A,
                 Command::ResolveMelee {
-                    model: 1,
+                    model: ModelId(1),
                     allocation: Some(wrong),
                 },
             )
@@ -114,20 +115,20 @@ fn a_winner_may_split_its_dice_between_the_enemies_it_touches() {
         assert!(err.0.contains("3 damage dice"), "{err}");
         let split = vec![
             Allocation {
-                attacker: 1,
-                target: 2,
+                attacker: ModelId(1),
+                target: ModelId(2),
                 dice: 2,
             },
             Allocation {
-                attacker: 1,
-                target: 3,
+                attacker: ModelId(1),
+                target: ModelId(3),
                 dice: 1,
             },
         ];
         e.submit(
             Side::A,
             Command::ResolveMelee {
-                model: 1,
+                model: ModelId(1),
                 allocation: Some(split),
             },
         )
@@ -183,7 +184,7 @@ fn hd_removed_by_friendly_fire_score_nothing() {
             Side::A,
         );
         shoot(&mut e, Side::A, 1, 3);
-        let brute = model(e.world(), 2).unwrap();
+        let brute = model(e.world(), ModelId(2)).unwrap();
         if brute.hd.left < brute.hd.initial {
             seen += 1;
             assert_eq!(e.battle().side(Side::A).hd_removed, 0, "seed {seed}");
@@ -201,7 +202,7 @@ fn the_second_side_is_asked_for_its_split_when_it_wins() {
         e.submit(
             acting,
             Command::ResolveMelee {
-                model: 1,
+                model: ModelId(1),
                 allocation: None,
             },
         )
@@ -224,7 +225,7 @@ fn the_second_side_is_asked_for_its_split_when_it_wins() {
             e.submit(
                 winner,
                 Command::ResolveMelee {
-                    model: 1,
+                    model: ModelId(1),
                     allocation: None
                 }
             )
@@ -239,9 +240,9 @@ fn the_second_side_is_asked_for_its_split_when_it_wins() {
         let split: Vec<Allocation> = mine
             .iter()
             .map(|&attacker| Allocation {
-                attacker,
-                target,
-                dice: model(e.world(), attacker).unwrap().hd.initial,
+                attacker: ModelId(attacker),
+                target: ModelId(target),
+                dice: model(e.world(), ModelId(attacker)).unwrap().hd.initial,
             })
             .collect();
         e.submit(
@@ -270,16 +271,16 @@ fn a_split_that_drops_a_models_dice_is_refused() {
     let acting = advance_to_phase(&mut e, Phase::Attacking);
     // Only the first model's dice are placed; its friend's are dropped.
     let (brute, target) = if acting == Side::A { (1, 3) } else { (3, 1) };
-    let brute_dice = model(e.world(), brute).unwrap().hd.initial;
+    let brute_dice = model(e.world(), ModelId(brute)).unwrap().hd.initial;
     let split = vec![Allocation {
-        attacker: brute,
-        target,
+        attacker: ModelId(brute),
+        target: ModelId(target),
         dice: brute_dice,
     }];
     let r = e.submit(
         acting,
         Command::ResolveMelee {
-            model: 1,
+            model: ModelId(1),
             allocation: Some(split),
         },
     );

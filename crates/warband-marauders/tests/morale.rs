@@ -8,6 +8,7 @@ use warband_marauders::log::LogEvent;
 use warband_marauders::{Command, Engine, Phase, Side};
 use warband_rules::marauders::clauses;
 use warband_rules::morale::{MORALE_CHECK, MORALE_RALLY};
+use warband_table::components::ModelId;
 
 fn broken(e: &mut Engine, side: Side) {
     e.world_mut().resource_mut::<Battle>().side_mut(side).broken = true;
@@ -16,7 +17,13 @@ fn broken(e: &mut Engine, side: Side) {
 #[test]
 fn morale_two_breaks_after_the_first_loss_and_the_side_flees() {
     let mut e = engine(&["Orc", "Orc"], &["Coward", "Coward", "Coward"], 9);
-    warband_marauders::effects::apply_damage(e.world_mut(), 3, 1, Side::A, &clauses::SHOOT_DAMAGE);
+    warband_marauders::effects::apply_damage(
+        e.world_mut(),
+        ModelId(3),
+        1,
+        Side::A,
+        &clauses::SHOOT_DAMAGE,
+    );
     advance_to(&mut e, Phase::Shooting, Side::A);
     let check = events(&e).iter().find_map(|ev| match ev {
         LogEvent::MoraleCheck {
@@ -54,15 +61,33 @@ fn each_morale_trigger_fires_once() {
     // Four orcs: the first loss, then fewer than half, then the last one standing.
     let mut e = engine(&["Orc"], &["Orc", "Orc", "Orc", "Orc"], 1);
     let fired = |e: &warband_marauders::Engine| e.battle().side(Side::B).fired.clone();
-    warband_marauders::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(
+        e.world_mut(),
+        ModelId(2),
+        1,
+        Side::A,
+        &clauses::MELEE_DAMAGE,
+    );
     assert_eq!(fired(&e), vec![Trigger::FirstRemoved]);
-    warband_marauders::effects::apply_damage(e.world_mut(), 3, 1, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(
+        e.world_mut(),
+        ModelId(3),
+        1,
+        Side::A,
+        &clauses::MELEE_DAMAGE,
+    );
     assert_eq!(
         fired(&e),
         vec![Trigger::FirstRemoved],
         "2 of 4 is not fewer than half"
     );
-    warband_marauders::effects::apply_damage(e.world_mut(), 4, 1, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(
+        e.world_mut(),
+        ModelId(4),
+        1,
+        Side::A,
+        &clauses::MELEE_DAMAGE,
+    );
     assert_eq!(
         fired(&e),
         vec![
@@ -73,12 +98,24 @@ fn each_morale_trigger_fires_once() {
     );
     // A solo 6 HD giant at 1 HD is below a quarter of its HD.
     let mut e = engine(&["Orc"], &["Giant"], 1);
-    warband_marauders::effects::apply_damage(e.world_mut(), 2, 4, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(
+        e.world_mut(),
+        ModelId(2),
+        4,
+        Side::A,
+        &clauses::MELEE_DAMAGE,
+    );
     assert!(
         e.battle().side(Side::B).fired.is_empty(),
         "2 of 6 is not below a quarter"
     );
-    warband_marauders::effects::apply_damage(e.world_mut(), 2, 1, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(
+        e.world_mut(),
+        ModelId(2),
+        1,
+        Side::A,
+        &clauses::MELEE_DAMAGE,
+    );
     assert_eq!(
         e.battle().side(Side::B).fired,
         vec![Trigger::SoloBelowQuarter]
@@ -92,7 +129,13 @@ fn a_broken_side_flees_and_leaves_the_table() {
     place(&mut e, 4, 30.0, 30.0);
     place(&mut e, 1, 20.0, 30.0);
     place(&mut e, 2, 30.0, 26.0);
-    warband_marauders::effects::apply_damage(e.world_mut(), 4, 1, Side::A, &clauses::MELEE_DAMAGE);
+    warband_marauders::effects::apply_damage(
+        e.world_mut(),
+        ModelId(4),
+        1,
+        Side::A,
+        &clauses::MELEE_DAMAGE,
+    );
     // Round 1: the morale phase breaks side B (morale 2). Round 2: it flees, and its
     // one model at the back edge leaves the table, which ends the battle.
     while let Some(s) = e.awaiting() {
@@ -102,7 +145,7 @@ fn a_broken_side_flees_and_leaves_the_table() {
     assert!(e.battle().side(Side::B).broken);
     assert!(events(&e).iter().any(|ev| matches!(
         ev,
-        LogEvent::Removed { model: 3, why } if why == "fled off the table"
+        LogEvent::Removed { model: ModelId(3), why } if why == "fled off the table"
     )));
     assert_eq!(e.outcome().and_then(|o| o.winner), Some(Side::A));
 }
@@ -142,7 +185,7 @@ fn a_flee_blocked_by_terrain_stays_on_the_table() {
     place(&mut e, 2, 20.0, 6.0);
     broken(&mut e, Side::A);
     run_until(&mut e, |e| e.phase() == Phase::Shooting);
-    let m = model(e.world(), 1).unwrap();
+    let m = model(e.world(), ModelId(1)).unwrap();
     assert!(m.in_play, "the model fled through a house");
     assert!(m.base.center.y > 1.8 && m.base.center.y < 3.0);
 }
@@ -156,7 +199,7 @@ fn a_flee_never_ends_touching_an_enemy() {
     place(&mut e, 3, 20.0, 17.0);
     broken(&mut e, Side::A);
     run_until(&mut e, |e| e.phase() == Phase::Shooting);
-    let m = model(e.world(), 1).unwrap();
+    let m = model(e.world(), ModelId(1)).unwrap();
     assert_eq!(m.engaged_since, None, "the fleer ended in contact");
     assert!(m.base.center.y < 20.0 && m.base.center.y > 18.0);
 }
@@ -169,14 +212,16 @@ fn a_model_engaged_this_round_cannot_flee() {
     set_engaged_since(&mut e, 1, 1);
     broken(&mut e, Side::A);
     run_until(&mut e, |e| e.phase() == Phase::Shooting);
-    let m = model(e.world(), 1).unwrap();
+    let m = model(e.world(), ModelId(1)).unwrap();
     assert!((m.base.center.y - 20.0).abs() < 1e-4);
     assert!(dice_with(&e, &clauses::DISENGAGE).is_empty());
-    assert!(
-        events(&e)
-            .iter()
-            .any(|ev| matches!(ev, LogEvent::FleeHeld { model: 1, .. }))
-    );
+    assert!(events(&e).iter().any(|ev| matches!(
+        ev,
+        LogEvent::FleeHeld {
+            model: ModelId(1),
+            ..
+        }
+    )));
 }
 
 #[test]

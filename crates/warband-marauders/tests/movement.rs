@@ -8,6 +8,7 @@ use warband_marauders::log::{Entry, LogEvent};
 use warband_marauders::save::Save;
 use warband_marauders::{Command, Engine, Phase, Side};
 use warband_rules::marauders::clauses;
+use warband_table::components::ModelId;
 
 fn refused_with(engine: &warband_marauders::Engine, what: &str) -> bool {
     engine
@@ -34,7 +35,7 @@ fn a_move_into_an_enemy_is_a_charge_and_engages() {
     e.submit(
         Side::A,
         Command::Move {
-            model: 1,
+            model: ModelId(1),
             to: (10.0, 13.0),
         },
     )
@@ -51,7 +52,7 @@ fn a_move_into_an_enemy_is_a_charge_and_engages() {
         .submit(
             Side::A,
             Command::Disengage {
-                model: 1,
+                model: ModelId(1),
                 to: (10.0, 9.0),
             },
         )
@@ -69,7 +70,7 @@ fn an_engaged_model_may_only_disengage() {
         .submit(
             Side::A,
             Command::Move {
-                model: 1,
+                model: ModelId(1),
                 to: (10.0, 8.0),
             },
         )
@@ -98,7 +99,7 @@ fn a_second_enemy_charging_an_engaged_model_pins_it_for_the_round() {
             .submit(
                 Side::A,
                 Command::Disengage {
-                    model: 1,
+                    model: ModelId(1),
                     to: (7.0, 7.0),
                 },
             )
@@ -114,8 +115,8 @@ fn a_second_enemy_charging_an_engaged_model_pins_it_for_the_round() {
                 .unwrap()
                 .engaged_since
         };
-        assert_eq!(since(1), Some(round));
-        assert_eq!(since(2), Some(0));
+        assert_eq!(since(ModelId(1)), Some(round));
+        assert_eq!(since(ModelId(2)), Some(0));
         return;
     }
     panic!("no seed gave B the first move");
@@ -132,7 +133,7 @@ fn disengaging_takes_a_die_from_every_enemy_in_contact() {
     e.submit(
         Side::A,
         Command::Disengage {
-            model: 1,
+            model: ModelId(1),
             to: (7.0, 8.0),
         },
     )
@@ -141,7 +142,7 @@ fn disengaging_takes_a_die_from_every_enemy_in_contact() {
     assert!(
         events(&e)
             .iter()
-            .any(|ev| matches!(ev, LogEvent::Disengaged { model: 1 }))
+            .any(|ev| matches!(ev, LogEvent::Disengaged { model: ModelId(1) }))
     );
 }
 
@@ -150,14 +151,15 @@ fn a_plain_move_can_be_taken_back_but_not_a_charge() {
     let at = [(10.0, 10.0), (20.0, 10.0), (20.0, 13.0)];
     let mut e = staged(&["Orc", "Orc"], &["Orc"], 11, &at, Phase::Movement, Side::A);
     move_to(&mut e, Side::A, 1, (10.0, 12.0));
-    e.submit(Side::A, Command::UndoMove { model: 1 }).unwrap();
-    let back = warband_marauders::battle::model(e.world(), 1).unwrap();
+    e.submit(Side::A, Command::UndoMove { model: ModelId(1) })
+        .unwrap();
+    let back = warband_marauders::battle::model(e.world(), ModelId(1)).unwrap();
     assert_eq!(back.base.center, bevy_math::Vec2::new(10.0, 10.0));
     assert!(!back.conditions.moved, "it may move again");
     e.submit(
         Side::A,
         Command::Move {
-            model: 1,
+            model: ModelId(1),
             to: (10.0, 11.0),
         },
     )
@@ -165,13 +167,13 @@ fn a_plain_move_can_be_taken_back_but_not_a_charge() {
     e.submit(
         Side::A,
         Command::Move {
-            model: 2,
+            model: ModelId(2),
             to: (20.0, 12.5),
         },
     )
     .unwrap();
     let err = e
-        .submit(Side::A, Command::UndoMove { model: 2 })
+        .submit(Side::A, Command::UndoMove { model: ModelId(2) })
         .unwrap_err();
     assert!(
         err.0.contains("cannot be taken back"),
@@ -185,9 +187,9 @@ fn a_move_from_an_earlier_round_cannot_be_taken_back() {
     run_until(&mut e, |e| {
         e.battle().round == 2 && e.phase() == Phase::Movement && e.awaiting() == Some(Side::A)
     });
-    let refusal = e.submit(Side::A, Command::UndoMove { model: 1 });
+    let refusal = e.submit(Side::A, Command::UndoMove { model: ModelId(1) });
     assert!(refusal.is_err(), "a round-1 move was taken back in round 2");
-    let m = model(e.world(), 1).unwrap();
+    let m = model(e.world(), ModelId(1)).unwrap();
     assert!((m.base.center.y - 12.0).abs() < 1e-4);
 }
 
@@ -196,7 +198,7 @@ fn a_model_engaged_since_its_move_cannot_take_it_back() {
     let mut e = orc_moved_in_round_one();
     // An enemy now stands in contact with it.
     place(&mut e, 2, 11.0, 12.0);
-    let r = e.submit(Side::A, Command::UndoMove { model: 1 });
+    let r = e.submit(Side::A, Command::UndoMove { model: ModelId(1) });
     assert!(r.unwrap_err().0.contains("engaged"));
 }
 
@@ -216,14 +218,14 @@ fn a_save_that_undoes_an_old_move_replays_with_the_undo_refused() {
         let side = e.awaiting().unwrap();
         if e.battle().round == 1 && e.phase() == Phase::Movement {
             let id = if side == Side::A { 1 } else { 2 };
-            let y = model(e.world(), id).unwrap().base.center.y;
-            let x = model(e.world(), id).unwrap().base.center.x;
+            let y = model(e.world(), ModelId(id)).unwrap().base.center.y;
+            let x = model(e.world(), ModelId(id)).unwrap().base.center.x;
             let dy = if side == Side::A { 2.0 } else { -2.0 };
             send(
                 &mut e,
                 side,
                 Command::Move {
-                    model: id,
+                    model: ModelId(id),
                     to: (x, y + dy),
                 },
             );
@@ -232,7 +234,7 @@ fn a_save_that_undoes_an_old_move_replays_with_the_undo_refused() {
     }
     let side = e.awaiting().unwrap();
     let id = if side == Side::A { 1 } else { 2 };
-    send(&mut e, side, Command::UndoMove { model: id });
+    send(&mut e, side, Command::UndoMove { model: ModelId(id) });
     let save = Save::new(setup, 11, commands, e.state_hash());
     let mut replayed = save.replay().unwrap();
     assert!(refused_with(&replayed, "cannot be taken back"));

@@ -6,6 +6,7 @@ use common::*;
 use warband_marauders::battle::model;
 use warband_marauders::{Command, Phase, Side};
 use warband_rules::marauders::clauses;
+use warband_table::components::ModelId;
 
 #[test]
 fn a_shot_can_be_stopped_by_a_model_in_the_way_which_is_damaged() {
@@ -19,8 +20,8 @@ fn a_shot_can_be_stopped_by_a_model_in_the_way_which_is_damaged() {
         e.submit(
             Side::A,
             Command::Shoot {
-                model: 1,
-                target: 2,
+                model: ModelId(1),
+                target: ModelId(2),
             },
         )
         .unwrap();
@@ -48,8 +49,8 @@ fn a_low_wall_is_an_obstacle_and_a_house_blocks_sight() {
     e.submit(
         Side::A,
         Command::Shoot {
-            model: 1,
-            target: 2,
+            model: ModelId(1),
+            target: ModelId(2),
         },
     )
     .unwrap();
@@ -67,8 +68,8 @@ fn a_low_wall_is_an_obstacle_and_a_house_blocks_sight() {
         .submit(
             Side::A,
             Command::Shoot {
-                model: 1,
-                target: 2,
+                model: ModelId(1),
+                target: ModelId(2),
             },
         )
         .unwrap_err();
@@ -120,7 +121,7 @@ fn a_shot_into_melee_strikes_each_member_as_shot_chances_says() {
     let all = in_play(e.world());
     let line = check_shot(e.world(), &all, false, &all[0], &all[2]).unwrap();
     let groups = melee_groups(&all.iter().map(|m| m.grouped()).collect::<Vec<_>>());
-    let chances = shot_chances(&all, &line, false, 3, Some(&groups[0]));
+    let chances = shot_chances(&all, &line, false, ModelId(3), Some(&groups[0]));
     // Orc (medium, 4+) at −1 needs a 5: 2/6, and each is picked half the time.
     assert_eq!(chances.len(), 2);
     for (_, p) in &chances {
@@ -133,13 +134,13 @@ fn a_shot_into_melee_strikes_each_member_as_shot_chances_says() {
         e.submit(
             Side::A,
             Command::Shoot {
-                model: 1,
-                target: 3,
+                model: ModelId(1),
+                target: ModelId(3),
             },
         )
         .unwrap();
         for (i, id) in [2u32, 3].iter().enumerate() {
-            let m = model(e.world(), *id).unwrap();
+            let m = model(e.world(), ModelId(*id)).unwrap();
             hurt[i] += u32::from(m.hd.left < m.hd.initial);
         }
     }

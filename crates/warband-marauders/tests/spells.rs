@@ -8,6 +8,7 @@ use warband_marauders::components::{Blessing, SpellAim};
 use warband_marauders::log::LogEvent;
 use warband_marauders::{Command, Engine, Phase, Side};
 use warband_rules::marauders::clauses;
+use warband_table::components::ModelId;
 
 /// A mage and an orc at these places; the mage's side has one Bless die on the mage
 /// for round 1's fight.
@@ -16,7 +17,7 @@ fn blessed_mage(mage: (f32, f32), orc: (f32, f32)) -> Engine {
     place(&mut e, 1, mage.0, mage.1);
     place(&mut e, 2, orc.0, orc.1);
     let bless = Blessing {
-        target: 1,
+        target: ModelId(1),
         dice: 1,
         round: 1,
     };
@@ -33,9 +34,9 @@ fn a_declared_caster_may_not_move_and_loses_the_spell_when_hurt() {
     e.submit(
         Side::A,
         Command::DeclareSpell {
-            caster: 1,
+            caster: ModelId(1),
             spell: "Magic Missile".into(),
-            aim: warband_marauders::components::SpellAim::Model(2),
+            aim: warband_marauders::components::SpellAim::Model(ModelId(2)),
         },
     )
     .unwrap();
@@ -44,16 +45,22 @@ fn a_declared_caster_may_not_move_and_loses_the_spell_when_hurt() {
         .submit(
             Side::A,
             Command::Move {
-                model: 1,
+                model: ModelId(1),
                 to: (10.0, 11.0),
             },
         )
         .unwrap_err();
     assert!(err.0.contains("declared a spell"), "{err}");
     // The screen asks the same before it offers a move (no ring, no ghost).
-    let why = warband_marauders::phases::check_mobile(e.world(), Side::A, 1).unwrap_err();
+    let why = warband_marauders::phases::check_mobile(e.world(), Side::A, ModelId(1)).unwrap_err();
     assert_eq!(why.0, err.0);
-    warband_marauders::effects::apply_damage(e.world_mut(), 1, 0, Side::B, &clauses::SHOOT_DAMAGE);
+    warband_marauders::effects::apply_damage(
+        e.world_mut(),
+        ModelId(1),
+        0,
+        Side::B,
+        &clauses::SHOOT_DAMAGE,
+    );
     assert!(
         !events(&e)
             .iter()
@@ -67,18 +74,26 @@ fn a_declared_caster_may_not_move_and_loses_the_spell_when_hurt() {
     e2.submit(
         Side::A,
         Command::DeclareSpell {
-            caster: 2,
+            caster: ModelId(2),
             spell: "Light".into(),
-            aim: warband_marauders::components::SpellAim::Model(3),
+            aim: warband_marauders::components::SpellAim::Model(ModelId(3)),
         },
     )
     .unwrap();
-    warband_marauders::effects::apply_damage(e2.world_mut(), 2, 1, Side::B, &clauses::SHOOT_DAMAGE);
-    assert!(
-        events(&e2)
-            .iter()
-            .any(|ev| matches!(ev, LogEvent::SpellLost { model: 2, .. }))
+    warband_marauders::effects::apply_damage(
+        e2.world_mut(),
+        ModelId(2),
+        1,
+        Side::B,
+        &clauses::SHOOT_DAMAGE,
     );
+    assert!(events(&e2).iter().any(|ev| matches!(
+        ev,
+        LogEvent::SpellLost {
+            model: ModelId(2),
+            ..
+        }
+    )));
 }
 
 #[test]
@@ -92,8 +107,8 @@ fn a_blinded_model_cannot_shoot_and_rolls_one_die_fewer() {
         .submit(
             Side::A,
             Command::Shoot {
-                model: 1,
-                target: 2,
+                model: ModelId(1),
+                target: ModelId(2),
             },
         )
         .unwrap_err();
@@ -106,7 +121,7 @@ fn a_blinded_model_cannot_shoot_and_rolls_one_die_fewer() {
     e.submit(
         side,
         Command::ResolveMelee {
-            model: 1,
+            model: ModelId(1),
             allocation: None,
         },
     )
@@ -128,9 +143,9 @@ fn magic_missile_rolls_two_dice_without_the_ranged_penalty() {
     e.submit(
         Side::A,
         Command::DeclareSpell {
-            caster: 1,
+            caster: ModelId(1),
             spell: "Magic Missile".into(),
-            aim: SpellAim::Model(2),
+            aim: SpellAim::Model(ModelId(2)),
         },
     )
     .unwrap();
@@ -146,7 +161,11 @@ fn magic_missile_rolls_two_dice_without_the_ranged_penalty() {
     let lost = events(&e)
         .iter()
         .find_map(|ev| match ev {
-            LogEvent::Damaged { model: 2, hd, .. } => Some(*hd),
+            LogEvent::Damaged {
+                model: ModelId(2),
+                hd,
+                ..
+            } => Some(*hd),
             _ => None,
         })
         .unwrap_or(0);
@@ -164,7 +183,7 @@ fn sleep_takes_the_lowest_hd_enemies_near_the_point() {
     e.submit(
         Side::A,
         Command::DeclareSpell {
-            caster: 1,
+            caster: ModelId(1),
             spell: "Sleep".into(),
             aim: SpellAim::Point(21.0, 20.0),
         },
@@ -177,28 +196,32 @@ fn sleep_takes_the_lowest_hd_enemies_near_the_point() {
         .iter()
         .map(|f| u32::from(*f))
         .sum();
-    let asleep: Vec<u32> = events(&e)
+    let asleep: Vec<ModelId> = events(&e)
         .iter()
         .filter_map(|ev| match ev {
             LogEvent::FellAsleep { model } => Some(*model),
             _ => None,
         })
         .collect();
-    let expected: Vec<u32> = if total >= 4 { vec![2, 3] } else { vec![2] };
+    let expected: Vec<ModelId> = if total >= 4 {
+        vec![ModelId(2), ModelId(3)]
+    } else {
+        vec![ModelId(2)]
+    };
     assert_eq!(asleep, expected, "2d8 = {total}");
-    assert!(!asleep.contains(&4));
+    assert!(!asleep.contains(&ModelId(4)));
 }
 
 #[test]
 fn an_unused_blessing_fades_with_its_round() {
     let mut e = blessed_mage((10.0, 5.0), (40.0, 30.0));
     run_until(&mut e, |e| e.battle().round == 2);
-    let m = model(e.world(), 1).unwrap();
+    let m = model(e.world(), ModelId(1)).unwrap();
     assert_eq!(m.blessing, None, "the blessing outlived its round");
     assert!(
         events(&e)
             .iter()
-            .any(|ev| matches!(ev, LogEvent::BlessingFaded { model: 1 }))
+            .any(|ev| matches!(ev, LogEvent::BlessingFaded { model: ModelId(1) }))
     );
 }
 
@@ -210,7 +233,7 @@ fn a_blessing_adds_its_die_to_the_fight_of_its_round() {
     e.submit(
         side,
         Command::ResolveMelee {
-            model: 1,
+            model: ModelId(1),
             allocation: None,
         },
     )
@@ -236,10 +259,10 @@ fn a_model_slain_in_its_sleep_is_not_logged_as_waking() {
         conditions(&mut e, 2, |c| c.asleep = true);
         conditions(&mut e, 3, |c| c.asleep = true);
         shoot(&mut e, Side::A, 1, 2);
-        let orc = model(e.world(), 2).unwrap();
+        let orc = model(e.world(), ModelId(2)).unwrap();
         let wakes = events(&e)
             .iter()
-            .any(|ev| matches!(ev, LogEvent::Woke { model: 2 }));
+            .any(|ev| matches!(ev, LogEvent::Woke { model: ModelId(2) }));
         if !orc.in_play {
             slain += 1;
             assert!(!wakes, "seed {seed}: a slain sleeper woke");
@@ -255,14 +278,14 @@ fn a_model_slain_in_its_sleep_is_not_logged_as_waking() {
         );
         conditions(&mut e2, 2, |c| c.asleep = true);
         shoot(&mut e2, Side::A, 1, 2);
-        let brute = model(e2.world(), 2).unwrap();
+        let brute = model(e2.world(), ModelId(2)).unwrap();
         if brute.hd.left < brute.hd.initial {
             woke += 1;
             assert!(!brute.conditions.asleep);
             assert!(
                 events(&e2)
                     .iter()
-                    .any(|ev| matches!(ev, LogEvent::Woke { model: 2 }))
+                    .any(|ev| matches!(ev, LogEvent::Woke { model: ModelId(2) }))
             );
         }
     }

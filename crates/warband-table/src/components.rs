@@ -11,11 +11,46 @@ use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
 use warband_rules::Side;
 
-/// A model's stable id: dice are always rolled in id order.
+/// A model's stable id: dice are always rolled in id order. It reads, writes and prints
+/// (`Debug` and `Display`) as its bare number, so logs, saves, digests and hashes are
+/// what they were when ids were plain `u32`s.
 #[derive(
-    Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Component, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
 )]
+#[serde(transparent)]
 pub struct ModelId(pub u32);
+
+impl std::fmt::Debug for ModelId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl std::fmt::Display for ModelId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl std::str::FromStr for ModelId {
+    type Err = std::num::ParseIntError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.parse().map(ModelId)
+    }
+}
+
+/// An id compares with a plain number, as tests and hand-written saves give them.
+impl PartialEq<u32> for ModelId {
+    fn eq(&self, other: &u32) -> bool {
+        self.0 == *other
+    }
+}
+
+impl From<u32> for ModelId {
+    fn from(id: u32) -> Self {
+        ModelId(id)
+    }
+}
 
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Team(pub Side);
@@ -56,7 +91,7 @@ fn refile(mut world: DeferredWorld, entity: Entity, file: bool) {
 
 /// The bases in play (id, side, base) that may come within `margin` of the box from
 /// `lo` to `hi`, in id order: all that do, perhaps a few more.
-pub fn bases_near(world: &World, lo: Vec2, hi: Vec2, margin: f32) -> Vec<(u32, Side, Placed)> {
+pub fn bases_near(world: &World, lo: Vec2, hi: Vec2, margin: f32) -> Vec<(ModelId, Side, Placed)> {
     let grid = &world.resource::<BaseGrid>().0;
     let m = Vec2::splat(margin);
     let mut out: Vec<_> = grid
@@ -67,11 +102,7 @@ pub fn bases_near(world: &World, lo: Vec2, hi: Vec2, margin: f32) -> Vec<(u32, S
             if e.contains::<OutOfAction>() {
                 return None;
             }
-            Some((
-                e.get::<ModelId>()?.0,
-                e.get::<Team>()?.0,
-                e.get::<Base>()?.0,
-            ))
+            Some((*e.get::<ModelId>()?, e.get::<Team>()?.0, e.get::<Base>()?.0))
         })
         .collect();
     out.sort_unstable_by_key(|(id, ..)| *id);
@@ -124,7 +155,7 @@ pub fn register(app: &mut bevy_app::App) {
     use crate::state;
     app.init_resource::<TerrainMap>()
         .init_resource::<BaseGrid>();
-    state::component::<ModelId>(app);
+    state::model_id(app);
     state::component::<Team>(app);
     state::component::<Base>(app);
     state::component::<Leader>(app);

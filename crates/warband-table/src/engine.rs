@@ -5,6 +5,7 @@
 //! their own dice, and the state hash, both driven by the state registry.
 
 use crate::Refusal;
+use crate::components::ModelId;
 use crate::hash::Fnv;
 use crate::log::{Entry, Log};
 use crate::state::StateRegistry;
@@ -29,9 +30,9 @@ pub struct ModelIndex(pub Vec<Entity>);
 
 impl ModelIndex {
     /// The entity of model `id` (ids count from 1).
-    pub fn entity(&self, id: u32) -> Option<Entity> {
+    pub fn entity(&self, id: ModelId) -> Option<Entity> {
         self.0
-            .get(usize::try_from(id).ok()?.checked_sub(1)?)
+            .get(usize::try_from(id.0).ok()?.checked_sub(1)?)
             .copied()
     }
 }

@@ -79,7 +79,7 @@ pub fn in_play_by_id<D: ReadOnlyQueryData + 'static, T>(
 /// Model `id` if it is still in play, as `make` reads it.
 pub fn in_play_with_id<D: ReadOnlyQueryData + 'static, T>(
     world: &World,
-    id: u32,
+    id: ModelId,
     make: impl FnOnce(Item<'_, '_, D>) -> T,
 ) -> Option<T> {
     let e = world.resource::<ModelIndex>().entity(id)?;

@@ -9,6 +9,7 @@ use warband_rules::Side;
 use warband_rules::toy_soldier::{
     ShotCover, Spell, Step, activation_cost, ap_for_move, magic_range, move_step, shot_range,
 };
+use warband_table::components::ModelId;
 use warband_table::geometry::facing::to_world;
 use warband_table::geometry::{
     Crossed, Mover, Other, PivotCheck, TerrainShape, check_pivot, gap, in_contact, in_front_arc,
@@ -42,7 +43,7 @@ pub fn active(world: &World, side: Side) -> Result<(View, Activation), Refusal> 
 }
 
 /// What activating `unit` costs, if `side` may.
-pub fn check_activate(world: &World, side: Side, unit: u32) -> Result<u32, Refusal> {
+pub fn check_activate(world: &World, side: Side, unit: ModelId) -> Result<u32, Refusal> {
     let b = world.resource::<Battle>();
     if let Some(a) = &b.activation {
         return refuse(format!(
@@ -101,7 +102,7 @@ pub fn rough_along(terrain: &[TerrainShape], from: Vec2, to: Vec2) -> Vec<(f32, 
 pub struct MovePlan {
     pub end: Vec2,
     pub ap: u32,
-    pub charged: Option<u32>,
+    pub charged: Option<ModelId>,
 }
 
 pub fn check_move(
@@ -179,7 +180,7 @@ pub fn check_shot(
     world: &World,
     v: &View,
     a: &Activation,
-    target: u32,
+    target: ModelId,
     ap: u32,
 ) -> Result<ShotPlan, Refusal> {
     if !v.unit.shoots() {
@@ -223,7 +224,7 @@ pub fn check_shot(
         ));
     }
     let terrain = &world.resource::<TerrainMap>().0;
-    let bases: Vec<(u32, _)> = all.iter().map(|o| (o.id, o.base)).collect();
+    let bases: Vec<(ModelId, _)> = all.iter().map(|o| (o.id, o.base)).collect();
     let line = line_of_fire((v.id, &v.base), (t.id, &t.base), &bases, terrain);
     if let Some(i) = line.sight_blocked_by {
         return Err(Refusal::sight_blocked(world, i));
@@ -250,7 +251,12 @@ pub fn check_shot(
 }
 
 /// 1 AP to fight an enemy the unit touches.
-pub fn check_fight(world: &World, v: &View, a: &Activation, target: u32) -> Result<View, Refusal> {
+pub fn check_fight(
+    world: &World,
+    v: &View,
+    a: &Activation,
+    target: ModelId,
+) -> Result<View, Refusal> {
     undangered(v)?;
     afford(a, 1)?;
     match find(world, target) {
@@ -267,7 +273,7 @@ pub fn check_magic(
     world: &World,
     v: &View,
     a: &Activation,
-    target: u32,
+    target: ModelId,
     spell: Spell,
     sure: bool,
 ) -> Result<View, Refusal> {

@@ -36,7 +36,7 @@ pub(crate) fn apply(world: &mut World, side: Side, command: &Command) -> Result<
 }
 
 /// Pays for the unit, rolls its AP (+1 near the Command unit) and opens its activation.
-fn activate(world: &mut World, side: Side, unit: u32, cost: u32) {
+fn activate(world: &mut World, side: Side, unit: ModelId, cost: u32) {
     let Some(v) = find(world, unit) else { return };
     world.resource_mut::<Battle>().side_mut(side).tokens -= cost;
     world.entity_mut(v.entity).insert(Spent(v.spent + cost));
@@ -154,7 +154,7 @@ fn defend(world: &mut World, v: &View, a: &Activation) -> Result<bool, Refusal> 
 }
 
 /// A move or pivot that touched an enemy fights it at once; the activation then ends.
-fn charge(world: &mut World, unit: u32, target: Option<u32>) -> bool {
+fn charge(world: &mut World, unit: ModelId, target: Option<ModelId>) -> bool {
     let (Some(t), Some(v)) = (target.and_then(|t| find(world, t)), find(world, unit)) else {
         return false;
     };

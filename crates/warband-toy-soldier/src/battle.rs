@@ -19,10 +19,10 @@ pub const COMMAND_RANGE: f32 = 6.0;
 /// The unit being activated and what it has left.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Activation {
-    pub unit: u32,
+    pub unit: ModelId,
     pub ap: u32,
     /// Enemies it has already put a volley on (one volley a target an activation).
-    pub volleys: Vec<u32>,
+    pub volleys: Vec<ModelId>,
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -62,7 +62,7 @@ impl Battle {
 #[derive(Clone, Debug)]
 pub struct View {
     pub entity: Entity,
-    pub id: u32,
+    pub id: ModelId,
     pub side: Side,
     pub base: Placed,
     pub unit: Arc<UnitProfile>,
@@ -96,7 +96,7 @@ pub type ViewData = (
 fn view((entity, id, _, (team, base, unit, marks, spent, leader)): Item<ViewData>) -> View {
     View {
         entity,
-        id: id.0,
+        id: *id,
         side: team.0,
         base: base.0,
         unit: unit.0.clone(),
@@ -112,7 +112,7 @@ pub fn in_play(world: &World) -> Vec<View> {
 }
 
 /// One unit still in play, by id.
-pub fn find(world: &World, id: u32) -> Option<View> {
+pub fn find(world: &World, id: ModelId) -> Option<View> {
     in_play_with_id::<ViewData, _>(world, id, view)
 }
 

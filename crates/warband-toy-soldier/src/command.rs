@@ -3,11 +3,12 @@
 
 use serde::{Deserialize, Serialize};
 use warband_rules::toy_soldier::{Spell, Step};
+use warband_table::components::ModelId;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
     /// Pay the unit's token cost and roll its AP.
-    Activate { unit: u32 },
+    Activate { unit: ModelId },
     /// 1 AP: remove one danger marker from the active unit.
     Defend,
     /// A straight move along or across the facing; a move that touches an enemy is a
@@ -17,12 +18,12 @@ pub enum Command {
     Pivot { degrees: f32 },
     /// Put `ap` AP of shots on an enemy in the front arc, in range and sight: one volley
     /// a target an activation.
-    Shoot { target: u32, ap: u32 },
+    Shoot { target: ModelId, ap: u32 },
     /// 1 AP: fight an enemy the active unit touches; its activation then ends.
-    Fight { target: u32 },
+    Fight { target: ModelId },
     /// Heal a friend or curse an enemy in range: `sure` for 2 AP, else 1 AP on a d6.
     Magic {
-        target: u32,
+        target: ModelId,
         spell: Spell,
         sure: bool,
     },

@@ -12,7 +12,7 @@ use warband_table::engine::Outcome;
 use warband_table::geometry::aspect_of;
 
 /// Puts danger markers on a unit.
-pub fn place_danger(world: &mut World, id: u32, amount: u32) {
+pub fn place_danger(world: &mut World, id: ModelId, amount: u32) {
     let Some(v) = find(world, id) else { return };
     if amount == 0 {
         return;
@@ -34,7 +34,7 @@ pub fn place_danger(world: &mut World, id: u32, amount: u32) {
 
 /// Deals damage to a unit, which then checks morale at once: its morale die (+1 with
 /// the commander near) at or above its damage so far, or it retreats from the battle.
-pub fn take_damage(world: &mut World, id: u32, amount: u32) {
+pub fn take_damage(world: &mut World, id: ModelId, amount: u32) {
     let Some(v) = find(world, id) else { return };
     if amount == 0 {
         return;

@@ -4,6 +4,7 @@ use crate::command::Command;
 use serde::{Deserialize, Serialize};
 use warband_rules::toy_soldier::{ShotCover, Spell};
 use warband_rules::{Aspect, Side};
+use warband_table::components::ModelId;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum LogEvent {
@@ -15,73 +16,73 @@ pub enum LogEvent {
         side: Side,
     },
     Activated {
-        unit: u32,
+        unit: ModelId,
         cost: u32,
         ap: u32,
         commander: bool,
     },
     Defended {
-        unit: u32,
+        unit: ModelId,
         danger: u32,
     },
     Moved {
-        unit: u32,
+        unit: ModelId,
         from: (f32, f32),
         to: (f32, f32),
         ap: u32,
     },
     Pivoted {
-        unit: u32,
+        unit: ModelId,
         facing: f32,
     },
     /// A plain move taken back: the unit is at `to` again with `ap` refunded.
     MoveTakenBack {
-        unit: u32,
+        unit: ModelId,
         to: (f32, f32),
         ap: u32,
     },
     Shot {
-        shooter: u32,
-        target: u32,
+        shooter: ModelId,
+        target: ModelId,
         ap: u32,
         protection: ShotCover,
         danger: u32,
     },
     Melee {
-        attacker: u32,
-        defender: u32,
+        attacker: ModelId,
+        defender: ModelId,
         aspect: Aspect,
         scores: (u32, u32),
     },
     DangerPlaced {
-        unit: u32,
+        unit: ModelId,
         amount: u32,
         danger: u32,
     },
     Magic {
-        caster: u32,
-        target: u32,
+        caster: ModelId,
+        target: ModelId,
         spell: Spell,
         works: bool,
     },
     Healed {
-        unit: u32,
+        unit: ModelId,
         damage: u32,
     },
     Damaged {
-        unit: u32,
+        unit: ModelId,
         amount: u32,
         damage: u32,
     },
     Morale {
-        unit: u32,
+        unit: ModelId,
         holds: bool,
     },
     Retreated {
-        unit: u32,
+        unit: ModelId,
     },
     ActivationEnded {
-        unit: u32,
+        unit: ModelId,
     },
     SideDone {
         side: Side,

@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use warband_rules::Aspect;
 use warband_rules::toy_soldier::{Step, clauses};
+use warband_table::components::ModelId;
 use warband_toy_soldier::battle::find;
 use warband_toy_soldier::log::LogEvent;
 use warband_toy_soldier::{Command, Side};
@@ -14,7 +15,7 @@ fn activated_costs(e: &warband_toy_soldier::Engine) -> Vec<(u32, u32)> {
     events(e)
         .iter()
         .filter_map(|ev| match ev {
-            LogEvent::Activated { unit, cost, .. } => Some((*unit, *cost)),
+            LogEvent::Activated { unit, cost, .. } => Some((unit.0, *cost)),
             _ => None,
         })
         .collect()
@@ -36,7 +37,13 @@ fn tokens_are_two_a_unit_and_reactivation_costs_one_one_two() {
         (Side::B, 4),
         (Side::A, 2),
     ] {
-        e.submit(side, Command::Activate { unit }).unwrap();
+        e.submit(
+            side,
+            Command::Activate {
+                unit: ModelId(unit),
+            },
+        )
+        .unwrap();
         e.submit(side, Command::Pass).unwrap();
     }
     assert_eq!(
@@ -46,22 +53,24 @@ fn tokens_are_two_a_unit_and_reactivation_costs_one_one_two() {
     assert_eq!(battle(&e).side(Side::A).tokens, 0);
     // A is out of tokens: B spends the rest of its own, one activation after another.
     assert_eq!(e.awaiting(), Some(Side::B));
-    e.submit(Side::B, Command::Activate { unit: 3 }).unwrap();
+    e.submit(Side::B, Command::Activate { unit: ModelId(3) })
+        .unwrap();
     e.submit(Side::B, Command::Pass).unwrap();
     assert_eq!(e.awaiting(), Some(Side::B));
     let refused = e
-        .submit(Side::B, Command::Activate { unit: 4 })
+        .submit(Side::B, Command::Activate { unit: ModelId(4) })
         .unwrap_err();
     assert!(
         refused.0.contains("costs 2 tokens; you have 1"),
         "{refused}"
     );
-    e.submit(Side::B, Command::Activate { unit: 3 }).unwrap();
+    e.submit(Side::B, Command::Activate { unit: ModelId(3) })
+        .unwrap();
     e.submit(Side::B, Command::Pass).unwrap();
     // Nobody can activate: a new turn, tokens and costs back.
     assert_eq!(battle(&e).turn, 2);
     assert_eq!(battle(&e).side(Side::B).tokens, 4);
-    assert_eq!(find(e.world(), 2).unwrap().spent, 0);
+    assert_eq!(find(e.world(), ModelId(2)).unwrap().spent, 0);
 }
 
 #[test]
@@ -76,7 +85,13 @@ fn the_command_unit_and_units_within_six_inches_get_one_more_ap() {
     put(&mut e, 3, (3.0, 15.0), 0.0);
     for unit in [1, 2, 3] {
         give_turn(&mut e, Side::A);
-        e.submit(Side::A, Command::Activate { unit }).unwrap();
+        e.submit(
+            Side::A,
+            Command::Activate {
+                unit: ModelId(unit),
+            },
+        )
+        .unwrap();
         e.submit(Side::A, Command::Pass).unwrap();
     }
     let near: Vec<bool> = events(&e)
@@ -123,7 +138,7 @@ fn danger_must_be_defended_before_moving_and_a_refusal_changes_nothing() {
         },
     )
     .unwrap();
-    assert_eq!(find(e.world(), 2).unwrap().marks.danger, 0);
+    assert_eq!(find(e.world(), ModelId(2)).unwrap().marks.danger, 0);
     assert_eq!(battle(&e).activation.as_ref().unwrap().ap, 2);
 }
 
@@ -137,7 +152,7 @@ fn danger_left_at_the_end_of_an_activation_becomes_damage_and_a_morale_check() {
     // The last AP went on defending: the activation ends by itself.
     assert!(battle(&e).activation.is_none());
     assert!(events(&e).contains(&LogEvent::Damaged {
-        unit: 2,
+        unit: ModelId(2),
         amount: 2,
         damage: 2
     }));
@@ -148,9 +163,9 @@ fn danger_left_at_the_end_of_an_activation_becomes_damage_and_a_morale_check() {
         .count();
     assert_eq!(morale, 1);
     // Dwarf warriors: d10 morale, no commander near: a 1 retreats (1 < 2).
-    let kept = find(e.world(), 2);
+    let kept = find(e.world(), ModelId(2));
     let held = events(&e).contains(&LogEvent::Morale {
-        unit: 2,
+        unit: ModelId(2),
         holds: true,
     });
     assert_eq!(kept.is_some(), held);
@@ -167,14 +182,20 @@ fn danger_stays_on_a_unit_that_does_not_activate_into_the_next_turn() {
     // A's one unit twice (1 + 1 tokens) and B's warboss once; then A has run out and B
     // may end the turn with the warriors never activated.
     for (side, unit) in [(Side::A, 1), (Side::B, 2), (Side::A, 1)] {
-        e.submit(side, Command::Activate { unit }).unwrap();
+        e.submit(
+            side,
+            Command::Activate {
+                unit: ModelId(unit),
+            },
+        )
+        .unwrap();
         e.submit(side, Command::Pass).unwrap();
     }
     assert_eq!(battle(&e).side(Side::A).tokens, 0);
     assert_eq!(e.awaiting(), Some(Side::B));
     e.submit(Side::B, Command::Done).unwrap();
     assert_eq!(battle(&e).turn, 2);
-    assert_eq!(find(e.world(), 3).unwrap().marks.danger, 2);
+    assert_eq!(find(e.world(), ModelId(3)).unwrap().marks.danger, 2);
 }
 
 #[test]
@@ -186,17 +207,21 @@ fn no_side_forfeits_its_tokens_while_the_other_still_has_some() {
     assert!(refusal.0.contains("A still has 2 tokens"), "{}", refusal.0);
     assert_eq!(e.state_hash(), before, "a refused Done changes nothing");
     // Nor from inside an activation.
-    e.submit(Side::B, Command::Activate { unit: 2 }).unwrap();
+    e.submit(Side::B, Command::Activate { unit: ModelId(2) })
+        .unwrap();
     assert!(e.submit(Side::B, Command::Done).is_err());
     e.submit(Side::B, Command::Pass).unwrap();
     // A may not end it early either while B holds 3 tokens.
     assert_eq!(e.awaiting(), Some(Side::A));
     assert!(e.submit(Side::A, Command::Done).is_err());
-    e.submit(Side::A, Command::Activate { unit: 1 }).unwrap();
+    e.submit(Side::A, Command::Activate { unit: ModelId(1) })
+        .unwrap();
     e.submit(Side::A, Command::Pass).unwrap();
-    e.submit(Side::B, Command::Activate { unit: 3 }).unwrap();
+    e.submit(Side::B, Command::Activate { unit: ModelId(3) })
+        .unwrap();
     e.submit(Side::B, Command::Pass).unwrap();
-    e.submit(Side::A, Command::Activate { unit: 1 }).unwrap();
+    e.submit(Side::A, Command::Activate { unit: ModelId(1) })
+        .unwrap();
     // A has spent its last token: B, with 2 left, may now end the turn, even with A's
     // activation open it is not B's to end; once A passes, B chooses.
     e.submit(Side::A, Command::Pass).unwrap();
@@ -212,12 +237,19 @@ fn a_side_that_can_afford_nothing_has_run_out_and_the_other_plays_on() {
     give_turn(&mut e, Side::A);
     // 2 tokens each: A's thane costs 1 then 1, then 2: after two activations A is out.
     for (side, unit) in [(Side::A, 1), (Side::B, 2), (Side::A, 1)] {
-        e.submit(side, Command::Activate { unit }).unwrap();
+        e.submit(
+            side,
+            Command::Activate {
+                unit: ModelId(unit),
+            },
+        )
+        .unwrap();
         e.submit(side, Command::Pass).unwrap();
     }
     assert_eq!(e.awaiting(), Some(Side::B));
     // B spends its last token rather than ending the turn; then the turn is over.
-    e.submit(Side::B, Command::Activate { unit: 2 }).unwrap();
+    e.submit(Side::B, Command::Activate { unit: ModelId(2) })
+        .unwrap();
     e.submit(Side::B, Command::Pass).unwrap();
     assert_eq!(battle(&e).turn, 2);
 }
@@ -281,7 +313,7 @@ fn moves_cost_ap_by_direction_and_kind_and_never_turn_the_unit() {
     )
     .unwrap();
     assert_eq!(ap(&e), 3);
-    let v = find(e.world(), 2).unwrap();
+    let v = find(e.world(), ModelId(2)).unwrap();
     assert!((v.base.center - bevy_math::Vec2::new(11.0, 5.5)).length() < 1e-4);
     assert_eq!(v.base.facing, 0.0);
     // Cavalry: 4" forward for 1 AP.
@@ -334,7 +366,7 @@ fn melee_events(e: &warband_toy_soldier::Engine) -> Vec<(u32, u32, Aspect)> {
                 defender,
                 aspect,
                 ..
-            } => Some((*attacker, *defender, *aspect)),
+            } => Some((attacker.0, defender.0, *aspect)),
             _ => None,
         })
         .collect()
@@ -359,7 +391,7 @@ fn a_move_into_contact_charges_fights_at_once_and_ends_the_activation() {
     )
     .unwrap();
     assert_eq!(melee_events(&e), [(2, 4, Aspect::Front)]);
-    let moved = find(e.world(), 2).unwrap().base.center;
+    let moved = find(e.world(), ModelId(2)).unwrap().base.center;
     assert!(
         (moved.y - 12.2).abs() < 0.06,
         "snapped to contact at {moved}"
@@ -410,8 +442,12 @@ fn a_unit_touching_an_enemy_may_fight_it_for_one_ap() {
     put(&mut e, 2, (12.0, 10.0), 0.0);
     put(&mut e, 4, (12.0, 10.82), 180.0);
     activate_with(&mut e, Side::A, 2, 4);
-    assert!(e.submit(Side::A, Command::Fight { target: 3 }).is_err());
-    e.submit(Side::A, Command::Fight { target: 4 }).unwrap();
+    assert!(
+        e.submit(Side::A, Command::Fight { target: ModelId(3) })
+            .is_err()
+    );
+    e.submit(Side::A, Command::Fight { target: ModelId(4) })
+        .unwrap();
     assert_eq!(melee_events(&e), [(2, 4, Aspect::Front)]);
     assert!(battle(&e).activation.is_none());
 }
@@ -444,7 +480,7 @@ fn pivots_cost_one_ap_turn_at_most_ninety_degrees_and_may_not_overlap() {
     .unwrap();
     e.submit(Side::A, Command::Pivot { degrees: -90.0 })
         .unwrap();
-    let v = find(e.world(), 2).unwrap();
+    let v = find(e.world(), ModelId(2)).unwrap();
     assert!((v.base.facing.to_degrees() + 90.0).abs() < 1e-3);
     assert_eq!(battle(&e).activation.as_ref().unwrap().ap, 1);
 }
@@ -458,7 +494,7 @@ fn refusals_say_what_kind_of_thing_stopped_them() {
     let kind = |e: &mut warband_toy_soldier::Engine, side, c| e.submit(side, c).unwrap_err().kind();
     assert_eq!(kind(&mut e, Side::B, Command::Pass), RefusalKind::OutOfTurn);
     assert_eq!(
-        kind(&mut e, Side::A, Command::Activate { unit: 3 }),
+        kind(&mut e, Side::A, Command::Activate { unit: ModelId(3) }),
         RefusalKind::NoSuchModel
     );
     assert_eq!(kind(&mut e, Side::A, Command::Defend), RefusalKind::Rule);
@@ -482,7 +518,7 @@ fn a_plain_move_can_be_taken_back_with_its_ap() {
     put(&mut e, 1, (3.0, 15.0), 0.0);
     put(&mut e, 2, (12.0, 3.0), 0.0);
     activate_with(&mut e, Side::A, 2, 8);
-    let at = |e: &warband_toy_soldier::Engine| find(e.world(), 2).unwrap().base.center;
+    let at = |e: &warband_toy_soldier::Engine| find(e.world(), ModelId(2)).unwrap().base.center;
     let ap = |e: &warband_toy_soldier::Engine| battle(e).activation.as_ref().unwrap().ap;
     let start = at(&e);
     let before = e.state_hash();
@@ -494,11 +530,14 @@ fn a_plain_move_can_be_taken_back_with_its_ap() {
     assert_eq!(ap(&e), 6);
     e.submit(Side::A, Command::UndoMove).unwrap();
     assert_eq!((at(&e), ap(&e)), (start, 8));
-    assert!(
-        events(&e)
-            .iter()
-            .any(|ev| matches!(ev, LogEvent::MoveTakenBack { unit: 2, ap: 2, .. }))
-    );
+    assert!(events(&e).iter().any(|ev| matches!(
+        ev,
+        LogEvent::MoveTakenBack {
+            unit: ModelId(2),
+            ap: 2,
+            ..
+        }
+    )));
     // The battle is as it was before the move (the log aside).
     assert_eq!(e.state_hash(), before);
     // Once: the last command is now the take-back.

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use warband_rules::Aspect;
 use warband_rules::toy_soldier::clauses::{MELEE, SHOT_REMAINDER};
 use warband_rules::toy_soldier::{landed, landed_distribution, melee_odds, melee_score};
+use warband_table::components::ModelId;
 use warband_table::geometry::aspect_of;
 use warband_toy_soldier::actions::{active, check_shot};
 use warband_toy_soldier::battle::find;
@@ -21,14 +22,21 @@ fn chance(pmf: &[f64], k: u32) -> f64 {
 /// A fight as the panel shows it, checked against what the engine rolled.
 fn check_fight(e: &mut Engine, side: Side, target: u32) -> bool {
     let world = e.world();
-    let (Ok((v, _)), Some(t)) = (active(world, side), find(world, target)) else {
+    let (Ok((v, _)), Some(t)) = (active(world, side), find(world, ModelId(target))) else {
         return false;
     };
     let aspect = aspect_of(&t.base, v.base.center);
     let odds = melee_odds(v.fighter(), t.fighter(), aspect);
     let (fa, fd) = (v.fighter(), t.fighter());
     let before = e.log().events.len();
-    if e.submit(side, Command::Fight { target }).is_err() {
+    if e.submit(
+        side,
+        Command::Fight {
+            target: ModelId(target),
+        },
+    )
+    .is_err()
+    {
         return false;
     }
     let new = &e.log().events[before..];
@@ -73,12 +81,20 @@ fn check_volley(e: &mut Engine, side: Side, target: u32, ap: u32) -> bool {
     let Ok((v, a)) = active(world, side) else {
         return false;
     };
-    let Ok(plan) = check_shot(world, &v, &a, target, ap) else {
+    let Ok(plan) = check_shot(world, &v, &a, ModelId(target), ap) else {
         return false;
     };
     let shown = landed_distribution(ap, plan.protection);
     let before = e.log().events.len();
-    if e.submit(side, Command::Shoot { target, ap }).is_err() {
+    if e.submit(
+        side,
+        Command::Shoot {
+            target: ModelId(target),
+            ap,
+        },
+    )
+    .is_err()
+    {
         return false;
     }
     let new = &e.log().events[before..];
@@ -113,8 +129,8 @@ fn the_odds_panel_shows_what_the_engine_plays() {
         let mut e = Engine::new(&save.setup, save.seed).unwrap();
         for (side, c) in &save.commands {
             match c {
-                Command::Fight { target } if check_fight(&mut e, *side, *target) => fights += 1,
-                Command::Shoot { target, ap } if check_volley(&mut e, *side, *target, *ap) => {
+                Command::Fight { target } if check_fight(&mut e, *side, target.0) => fights += 1,
+                Command::Shoot { target, ap } if check_volley(&mut e, *side, target.0, *ap) => {
                     volleys += 1
                 }
                 Command::Fight { .. } | Command::Shoot { .. } => {}

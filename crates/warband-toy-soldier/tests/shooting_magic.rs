@@ -4,6 +4,7 @@ mod common;
 
 use common::*;
 use warband_rules::toy_soldier::{ShotCover, Spell, clauses};
+use warband_table::components::ModelId;
 use warband_table::table::{TerrainDef, TerrainKind};
 use warband_toy_soldier::battle::find;
 use warband_toy_soldier::log::LogEvent;
@@ -37,7 +38,7 @@ fn shots(e: &Engine) -> Vec<(u32, ShotCover, u32)> {
                 protection,
                 danger,
                 ..
-            } => Some((*target, *protection, *danger)),
+            } => Some((target.0, *protection, *danger)),
             _ => None,
         })
         .collect()
@@ -46,8 +47,14 @@ fn shots(e: &Engine) -> Vec<(u32, ShotCover, u32)> {
 #[test]
 fn a_volley_is_halved_by_shields_and_the_remainder_is_rolled() {
     let mut e = range((12.0, 9.0), vec![]);
-    e.submit(Side::A, Command::Shoot { target: 5, ap: 3 })
-        .unwrap();
+    e.submit(
+        Side::A,
+        Command::Shoot {
+            target: ModelId(5),
+            ap: 3,
+        },
+    )
+    .unwrap();
     let s = shots(&e);
     let shields = ShotCover {
         cover: false,
@@ -64,10 +71,16 @@ fn a_volley_is_halved_by_shields_and_the_remainder_is_rolled() {
     assert_eq!(rolled.len(), 1);
     assert_eq!(rolled[0].need, Some(4));
     assert_eq!(s[0].2, 1 + u32::from(rolled[0].value >= 4));
-    assert_eq!(find(e.world(), 5).unwrap().marks.danger, s[0].2);
+    assert_eq!(find(e.world(), ModelId(5)).unwrap().marks.danger, s[0].2);
     // One volley a target an activation.
     let again = e
-        .submit(Side::A, Command::Shoot { target: 5, ap: 1 })
+        .submit(
+            Side::A,
+            Command::Shoot {
+                target: ModelId(5),
+                ap: 1,
+            },
+        )
         .unwrap_err();
     assert!(again.0.contains("this activation's volley"), "{again}");
 }
@@ -80,8 +93,14 @@ fn cover_and_shields_together_divide_by_three() {
         corners: vec![(10.0, 8.0), (14.0, 8.0), (14.0, 10.5), (10.0, 10.5)],
     };
     let mut e = range((12.0, 9.0), vec![copse]);
-    e.submit(Side::A, Command::Shoot { target: 5, ap: 3 })
-        .unwrap();
+    e.submit(
+        Side::A,
+        Command::Shoot {
+            target: ModelId(5),
+            ap: 3,
+        },
+    )
+    .unwrap();
     let both = ShotCover {
         cover: true,
         shields: true,
@@ -107,7 +126,13 @@ fn shots_need_the_front_arc_the_range_and_a_clear_line() {
         let mut e = range(at, vec![]);
         let before = e.state_hash();
         let r = e
-            .submit(Side::A, Command::Shoot { target: 5, ap: 2 })
+            .submit(
+                Side::A,
+                Command::Shoot {
+                    target: ModelId(5),
+                    ap: 2,
+                },
+            )
             .unwrap_err();
         assert!(r.0.contains(why), "{at:?}: {r}");
         assert_eq!(e.state_hash(), before);
@@ -115,7 +140,13 @@ fn shots_need_the_front_arc_the_range_and_a_clear_line() {
     let mut e = range((12.0, 10.0), vec![]);
     put(&mut e, 3, (12.0, 7.5), 0.0);
     let r = e
-        .submit(Side::A, Command::Shoot { target: 5, ap: 2 })
+        .submit(
+            Side::A,
+            Command::Shoot {
+                target: ModelId(5),
+                ap: 2,
+            },
+        )
         .unwrap_err();
     assert!(r.0.contains("unit 3 is in the way"), "{r}");
 }
@@ -142,7 +173,7 @@ fn a_sure_heal_costs_two_ap_and_takes_off_one_damage_not_danger() {
     let r = e.submit(
         Side::A,
         Command::Magic {
-            target: 4,
+            target: ModelId(4),
             spell: Spell::Heal,
             sure: true,
         },
@@ -151,13 +182,13 @@ fn a_sure_heal_costs_two_ap_and_takes_off_one_damage_not_danger() {
     e.submit(
         Side::A,
         Command::Magic {
-            target: 3,
+            target: ModelId(3),
             spell: Spell::Heal,
             sure: true,
         },
     )
     .unwrap();
-    let v = find(e.world(), 3).unwrap();
+    let v = find(e.world(), ModelId(3)).unwrap();
     assert_eq!((v.marks.danger, v.marks.damage), (1, 1));
     assert_eq!(battle(&e).activation.as_ref().unwrap().ap, 1);
 }
@@ -170,7 +201,7 @@ fn a_rolled_spell_works_on_four_and_a_one_hurts_the_caster() {
         e.submit(
             Side::A,
             Command::Magic {
-                target: 4,
+                target: ModelId(4),
                 spell: Spell::Curse,
                 sure: false,
             },
@@ -182,12 +213,24 @@ fn a_rolled_spell_works_on_four_and_a_one_hurts_the_caster() {
             .find(|d| d.clause == clauses::MAGIC)
             .unwrap()
             .value;
-        let cursed = events(&e)
-            .iter()
-            .any(|ev| matches!(ev, LogEvent::Damaged { unit: 4, .. }));
-        let bitten = events(&e)
-            .iter()
-            .any(|ev| matches!(ev, LogEvent::Damaged { unit: 2, .. }));
+        let cursed = events(&e).iter().any(|ev| {
+            matches!(
+                ev,
+                LogEvent::Damaged {
+                    unit: ModelId(4),
+                    ..
+                }
+            )
+        });
+        let bitten = events(&e).iter().any(|ev| {
+            matches!(
+                ev,
+                LogEvent::Damaged {
+                    unit: ModelId(2),
+                    ..
+                }
+            )
+        });
         assert_eq!(cursed, face >= 4, "seed {seed}: face {face}");
         assert_eq!(bitten, face == 1, "seed {seed}: face {face}");
     }
@@ -202,13 +245,13 @@ fn a_side_with_no_units_left_loses() {
     e.submit(
         Side::A,
         Command::Magic {
-            target: 4,
+            target: ModelId(4),
             spell: Spell::Curse,
             sure: true,
         },
     )
     .unwrap();
-    assert!(events(&e).contains(&LogEvent::Retreated { unit: 4 }));
+    assert!(events(&e).contains(&LogEvent::Retreated { unit: ModelId(4) }));
     let outcome = e.outcome().unwrap();
     assert_eq!(outcome.winner, Some(Side::A));
     assert_eq!(e.phase(), Phase::Over);
@@ -226,7 +269,7 @@ fn after_the_turn_limit_points_removed_decide() {
         e.submit(
             Side::A,
             Command::Magic {
-                target: 3,
+                target: ModelId(3),
                 spell: Spell::Curse,
                 sure: true
             }
@@ -237,7 +280,7 @@ fn after_the_turn_limit_points_removed_decide() {
     mark(&mut e, 3, 1, 20);
     activate_with(&mut e, Side::A, 3, 1);
     e.submit(Side::A, Command::Pass).unwrap();
-    assert!(find(e.world(), 3).is_none());
+    assert!(find(e.world(), ModelId(3)).is_none());
     // Every later activation passes: nothing else is lost before the limit.
     while let Some(side) = e.awaiting() {
         use warband_table::engine::Rules;

@@ -8,20 +8,20 @@ use warband_borderlands::log::{Entry, LogEvent};
 use warband_rules::borderlands::Swing;
 use warband_rules::borderlands::rules::Order;
 use warband_rules::{Die, DieRoll};
+use warband_table::components::ModelId;
 use warband_table::engine::ModelIndex;
 
 /// A model's name and number, e.g. "Kobold #9".
-pub fn name(world: &World, id: u32) -> String {
+pub fn name(world: &World, id: ModelId) -> String {
     world
         .resource::<ModelIndex>()
-        .0
-        .get(id as usize - 1)
-        .and_then(|e| world.get::<Stats>(*e))
+        .entity(id)
+        .and_then(|e| world.get::<Stats>(e))
         .map_or(format!("#{id}"), |s| format!("{} #{id}", s.0.name))
 }
 
 fn command(world: &World, c: &Command) -> String {
-    let n = |id: &u32| name(world, *id);
+    let n = |id: &ModelId| name(world, *id);
     match c {
         Command::Move { model, .. } => format!("{} moves", n(model)),
         Command::Withdraw { model, .. } => format!("{} withdraws fighting", n(model)),
@@ -97,7 +97,7 @@ fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
 
 /// A Borderlands event in words.
 fn event_line(world: &World, e: &LogEvent) -> Option<String> {
-    let n = |id: &u32| name(world, *id);
+    let n = |id: &ModelId| name(world, *id);
     Some(match e {
         LogEvent::HitPoints { model, hp } => format!("{} has {hp} HP", n(model)),
         LogEvent::RoundStarted { round } => format!("— Round {round} —"),

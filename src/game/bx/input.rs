@@ -17,6 +17,7 @@ use warband_borderlands::actions::{
 use warband_borderlands::battle::{View, in_play};
 use warband_rules::Side;
 use warband_rules::borderlands::profile::Spell;
+use warband_table::components::ModelId;
 use warband_table::geometry::in_contact;
 
 pub(super) fn plugin(app: &mut App) {
@@ -38,13 +39,13 @@ pub(super) fn plugin(app: &mut App) {
 
 #[derive(Resource, Default)]
 pub struct BxSelection {
-    pub model: Option<u32>,
-    pub hover: Option<u32>,
+    pub model: Option<ModelId>,
+    pub hover: Option<ModelId>,
     pub spell: Option<Spell>,
 }
 
 /// The model in play under a point.
-pub fn model_at(models: &[View], p: Vec2) -> Option<u32> {
+pub fn model_at(models: &[View], p: Vec2) -> Option<ModelId> {
     models
         .iter()
         .filter(|m| m.base.center.distance(p) <= m.base.shape.reach())
@@ -243,7 +244,7 @@ mod tests {
 
     /// The cave mouth with both sides in a person's hands, and the ready models of the
     /// side to act.
-    fn battle() -> (BxSession, Vec<u32>) {
+    fn battle() -> (BxSession, Vec<ModelId>) {
         let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
         let file = root.join("assets/scenarios/cave-mouth.ron");
         let setup = warband_borderlands::data::BattleSetup::load(&file).unwrap();
@@ -258,7 +259,7 @@ mod tests {
         (session, ready)
     }
 
-    fn app(session: BxSession, chosen: u32, cursor: Option<Vec2>) -> App {
+    fn app(session: BxSession, chosen: ModelId, cursor: Option<Vec2>) -> App {
         let mut app = crate::game::test_app::left_click(session, click.into_configs());
         app.insert_resource(Pointer { cursor })
             .insert_resource(BxSelection {

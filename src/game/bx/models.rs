@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
 
 #[derive(Component)]
 pub struct BxVisual {
-    pub id: u32,
+    pub id: ModelId,
     gone_for: f32,
 }
 
@@ -52,7 +52,7 @@ fn spawn(mut commands: Commands, session: NonSend<BxSession>) {
             Name::new(format!("Model #{}", id.0)),
             DespawnOnExit(Screen::Battle),
             BxVisual {
-                id: id.0,
+                id: *id,
                 gone_for: 0.0,
             },
             ShapeBuilder::with(&circle)

@@ -6,6 +6,7 @@ use crate::game::palette;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use warband_rules::Side;
+use warband_table::components::ModelId;
 use warband_table::components::Team;
 use warband_table::engine::ModelIndex;
 use warband_table::log::Entry;
@@ -92,7 +93,7 @@ pub fn worded_lines<C, E: serde::Serialize>(
     filter: &LogFilter,
     words: impl Fn(usize, &Entry<C, E>) -> Option<String>,
 ) -> Vec<LogLine> {
-    let side_of = |id: u32| model_side(world, id);
+    let side_of = |id: ModelId| model_side(world, id);
     newest_lines(events, filter, SHOWN, |i, e| {
         let side = match e {
             Entry::Rules(r) => event_side(r, &side_of),
@@ -107,7 +108,7 @@ pub fn worded_lines<C, E: serde::Serialize>(
 }
 
 /// The side of model `id` on the table, if there is such a model.
-fn model_side(world: &World, id: u32) -> Option<Side> {
+fn model_side(world: &World, id: ModelId) -> Option<Side> {
     let e = world.resource::<ModelIndex>().entity(id)?;
     world.get::<Team>(e).map(|t| t.0)
 }
@@ -128,7 +129,7 @@ const CONCERNS: [&str; 7] = [
 /// event added later is coloured without a line here); None when it names neither.
 pub fn event_side<E: serde::Serialize>(
     e: &E,
-    side_of: &dyn Fn(u32) -> Option<Side>,
+    side_of: &dyn Fn(ModelId) -> Option<Side>,
 ) -> Option<Side> {
     let text = ron::to_string(e).ok()?;
     let (at, key) = CONCERNS
@@ -148,7 +149,7 @@ pub fn event_side<E: serde::Serialize>(
         };
     }
     let digits = value.bytes().take_while(u8::is_ascii_digit).count();
-    side_of(value[..digits].parse().ok()?)
+    side_of(ModelId(value[..digits].parse().ok()?))
 }
 
 /// The side a table entry concerns: who sent the command, who won.
@@ -217,9 +218,9 @@ mod tests {
     #[derive(serde::Serialize)]
     enum Ev {
         Started { turn: u32 },
-        Hit { target: u32, attacker: u32 },
+        Hit { target: ModelId, attacker: ModelId },
         Broke { round: u32, side: Side },
-        Moved { model: u32 },
+        Moved { model: ModelId },
     }
 
     /// The log is worded again only when an entry is added or the filter changes.
@@ -244,11 +245,11 @@ mod tests {
     /// A ruleset's event takes the side of the first model or side it names.
     #[test]
     fn an_event_is_coloured_by_the_side_it_concerns() {
-        let side_of = |id: u32| Some(if id < 10 { Side::A } else { Side::B });
+        let side_of = |id: ModelId| Some(if id.0 < 10 { Side::A } else { Side::B });
         assert_eq!(event_side(&Ev::Started { turn: 3 }, &side_of), None);
         let hit = Ev::Hit {
-            target: 4,
-            attacker: 12,
+            target: ModelId(4),
+            attacker: ModelId(12),
         };
         assert_eq!(
             event_side(&hit, &side_of),
@@ -260,8 +261,14 @@ mod tests {
             side: Side::A,
         };
         assert_eq!(event_side(&broke, &side_of), Some(Side::A));
-        assert_eq!(event_side(&Ev::Moved { model: 3 }, &side_of), Some(Side::A));
-        assert_eq!(event_side(&Ev::Moved { model: 3 }, &|_| None), None);
+        assert_eq!(
+            event_side(&Ev::Moved { model: ModelId(3) }, &side_of),
+            Some(Side::A)
+        );
+        assert_eq!(
+            event_side(&Ev::Moved { model: ModelId(3) }, &|_| None),
+            None
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@ use warband_marauders::engine::Marauders;
 use warband_rules::army::ArmyList;
 use warband_rules::marauders::clauses;
 use warband_rules::{DieRoll, Ruleset, Side};
+use warband_table::components::ModelId;
 use warband_table::files::load_ron;
 
 impl Desk for Marauders {
@@ -49,7 +50,7 @@ impl Desk for Marauders {
 
     fn readable(world: &World, text: &str) -> String {
         let all = warband_marauders::battle::models(world);
-        let name = |id: u32| hud::log::model_name(&all, id);
+        let name = |id: ModelId| hud::log::model_name(&all, id);
         let terrain = |i: usize| warband_table::components::terrain_name(world, i);
         hud::log::named(text, &name, &terrain)
     }

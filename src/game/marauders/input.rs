@@ -12,6 +12,7 @@ use warband_marauders::components::SpellAim;
 use warband_marauders::geometry::MoveCheck;
 use warband_marauders::phases::{Phase, move_preview, undoable_move};
 use warband_marauders::{Command, Side};
+use warband_table::components::ModelId;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>().add_systems(
@@ -32,11 +33,11 @@ pub(super) fn plugin(app: &mut App) {
 /// What the player has picked and is pointing at.
 #[derive(Resource, Default)]
 pub struct Selection {
-    pub model: Option<u32>,
+    pub model: Option<ModelId>,
     /// A spell chosen for the selected caster, waiting for its target.
     pub spell: Option<warband_rules::marauders::spells::Spell>,
     /// The model under the pointer.
-    pub hover: Option<u32>,
+    pub hover: Option<ModelId>,
     /// The pointer on the table, inches.
     pub cursor: Option<Vec2>,
     /// Hold M and drag: a measuring tape.
@@ -47,7 +48,7 @@ pub struct Selection {
 
 /// Where the selected model would end up if the player clicked at `cursor`: the
 /// engine's own preview of the move (or disengage).
-pub fn ghost(session: &Session, id: u32, cursor: Vec2) -> Option<MoveCheck> {
+pub fn ghost(session: &Session, id: ModelId, cursor: Vec2) -> Option<MoveCheck> {
     move_preview(session.engine.world(), id, cursor)
 }
 
@@ -69,7 +70,7 @@ pub fn move_to(
 }
 
 /// The model in play under a point on the table.
-pub fn model_at(all: &[ModelView], p: Vec2) -> Option<u32> {
+pub fn model_at(all: &[ModelView], p: Vec2) -> Option<ModelId> {
     all.iter()
         .filter(|m| m.base.center.distance(p) <= m.base.shape.reach())
         .min_by(|a, b| {
@@ -238,7 +239,7 @@ mod tests {
     }
 
     /// Sets A's model `mine` 3" short of B's model `foe`.
-    fn near(s: &mut Session, mine: u32, foe: u32) {
+    fn near(s: &mut Session, mine: ModelId, foe: ModelId) {
         let world = s.engine.world_mut();
         let to = model(world, foe).unwrap().base.center - Vec2::new(0.0, 3.0);
         let e = warband_marauders::battle::entity_of(world, mine).unwrap();
@@ -247,7 +248,7 @@ mod tests {
         warband_marauders::effects::refresh_engagement(world);
     }
 
-    fn click_on(session: Session, chosen: u32, hover: u32) -> App {
+    fn click_on(session: Session, chosen: ModelId, hover: ModelId) -> App {
         let at = model(session.engine.world(), hover).unwrap().base.center;
         let mut app = crate::game::test_app::left_click(session, click.into_configs());
         app.insert_resource(Selection {
@@ -259,7 +260,7 @@ mod tests {
         app
     }
 
-    fn first_of(session: &Session, side: Side) -> u32 {
+    fn first_of(session: &Session, side: Side) -> ModelId {
         in_play(session.engine.world())
             .into_iter()
             .find(|m| m.side == side)

@@ -10,6 +10,7 @@ use crate::game::screens::{BattleStarted, Screen};
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 use warband_marauders::battle::{ModelView, find, models};
+use warband_table::components::ModelId;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -29,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The visual of model `id`.
 #[derive(Component)]
 pub struct ModelVisual {
-    pub id: u32,
+    pub id: ModelId,
     /// Seconds since the model left play.
     gone_for: f32,
 }

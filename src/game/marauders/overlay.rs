@@ -12,6 +12,7 @@ use warband_marauders::engine::Spells;
 use warband_marauders::geometry::{CONTACT_GAP, Crossed, close_pairs, in_contact, line_of_fire};
 use warband_marauders::phases::{Phase, charge_threats, check_mobile, open_groups};
 use warband_rules::marauders::spells::{SpellDef, SpellEffect};
+use warband_table::components::ModelId;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -43,7 +44,7 @@ fn draw(
         pips_and_blindness(&mut g, m, pips);
     }
     engagements(&mut g, &all);
-    let get = |id: u32| all.iter().find(|m| m.id == id);
+    let get = |id: ModelId| all.iter().find(|m| m.id == id);
     if let Some(h) = sel.hover.and_then(get) {
         g.circle_2d(
             h.base.center,
@@ -107,7 +108,7 @@ fn engagements(g: &mut Gizmos, all: &[ModelView]) {
 fn phase_marks(g: &mut Gizmos, session: &Session, sel: &Selection, all: &[ModelView]) {
     let world = session.engine.world();
     let table = session.engine.battle().table;
-    let get = |id: u32| all.iter().find(|m| m.id == id);
+    let get = |id: ModelId| all.iter().find(|m| m.id == id);
     let selected = sel.model.and_then(get);
     let my_turn = session.human_turn();
     match (session.engine.phase(), selected, sel.cursor) {

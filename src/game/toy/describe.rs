@@ -1,23 +1,23 @@
 //! The Toy Soldier log in words, one line an event, naming units as the table shows
 //! them.
 
+use warband_table::components::ModelId;
 use warband_table::engine::ModelIndex;
 use warband_toy_soldier::command::Command;
 use warband_toy_soldier::components::Unit;
 use warband_toy_soldier::log::{Entry, LogEvent};
 
 /// A unit's name and number, e.g. "Longbowmen #3".
-pub fn name(world: &bevy::ecs::world::World, id: u32) -> String {
+pub fn name(world: &bevy::ecs::world::World, id: ModelId) -> String {
     world
         .resource::<ModelIndex>()
-        .0
-        .get(id as usize - 1)
-        .and_then(|e| world.get::<Unit>(*e))
+        .entity(id)
+        .and_then(|e| world.get::<Unit>(e))
         .map_or(format!("#{id}"), |u| format!("{} #{id}", u.0.name))
 }
 
 fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
-    let n = |id: &u32| name(world, *id);
+    let n = |id: &ModelId| name(world, *id);
     match c {
         Command::Activate { unit } => format!("activates {}", n(unit)),
         Command::Defend => "defends".into(),
@@ -46,7 +46,7 @@ pub fn line(world: &bevy::ecs::world::World, e: &Entry) -> Option<String> {
 
 /// A Toy Soldier event in words.
 fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
-    let n = |id: &u32| name(world, *id);
+    let n = |id: &ModelId| name(world, *id);
     Some(match e {
         LogEvent::TurnStarted { turn, tokens } => {
             format!("— Turn {turn}: tokens A {}, B {} —", tokens[0], tokens[1])

@@ -11,6 +11,7 @@ use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_inp
 use warband_rules::Side;
 use warband_rules::toy_soldier::{Spell, Step};
 use warband_table::Refusal;
+use warband_table::components::ModelId;
 use warband_table::geometry::facing::{hit, to_local};
 use warband_toy_soldier::Command;
 use warband_toy_soldier::actions::{MovePlan, active, check_move};
@@ -34,7 +35,7 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Default)]
 pub struct ToySelection {
     /// The unit under the pointer.
-    pub hover: Option<u32>,
+    pub hover: Option<ModelId>,
     /// A spell chosen in the panel (sure or rolled), waiting for its target.
     pub spell: Option<(Spell, bool)>,
     /// AP to put into the next volley (None: all that are left).
@@ -42,7 +43,7 @@ pub struct ToySelection {
 }
 
 /// The unit in play under a point on the table.
-pub fn unit_at(units: &[View], p: Vec2) -> Option<u32> {
+pub fn unit_at(units: &[View], p: Vec2) -> Option<ModelId> {
     units.iter().find(|u| hit(&u.base, p)).map(|u| u.id)
 }
 
@@ -203,7 +204,7 @@ mod tests {
     }
 
     /// One left click at `cursor` over `hover`, through the click system.
-    fn click_at(session: ToySession, cursor: Vec2, hover: Option<u32>) -> ToySession {
+    fn click_at(session: ToySession, cursor: Vec2, hover: Option<ModelId>) -> ToySession {
         let mut app = crate::game::test_app::left_click(session, click.into_configs());
         app.insert_resource(Pointer {
             cursor: Some(cursor),

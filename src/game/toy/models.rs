@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
 /// The visual of unit `id`.
 #[derive(Component)]
 pub struct UnitVisual {
-    pub id: u32,
+    pub id: ModelId,
     gone_for: f32,
 }
 
@@ -60,7 +60,7 @@ fn spawn_units(mut commands: Commands, session: NonSend<ToySession>) {
                 Name::new(format!("{} #{}", unit.0.name, id.0)),
                 DespawnOnExit(Screen::Battle),
                 UnitVisual {
-                    id: id.0,
+                    id: *id,
                     gone_for: 0.0,
                 },
                 ShapeBuilder::with(&rect)

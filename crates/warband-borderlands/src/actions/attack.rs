@@ -1,6 +1,7 @@
 //! Attacks: melee (with the room a round gives), missiles with cover and the model in the way, Mirror Image's images, and the damage they deal.
 
 use super::*;
+use warband_table::components::ModelId;
 
 pub(super) fn blind_penalty(v: &View) -> i32 {
     if v.cond.blinded { 4 } else { 0 }
@@ -48,7 +49,7 @@ pub(crate) fn swing(
 }
 
 /// An image of the model takes the hit, if it has one left.
-pub(super) fn strike_image(world: &mut World, id: u32) -> bool {
+pub(super) fn strike_image(world: &mut World, id: ModelId) -> bool {
     let Some(t) = find(world, id).filter(|t| t.cond.images > 0) else {
         return false;
     };
@@ -62,7 +63,13 @@ pub(super) fn strike_image(world: &mut World, id: u32) -> bool {
 }
 
 /// Rolls damage of one hit and deals it.
-pub(super) fn deal(world: &mut World, a: &View, target: u32, damage: DamageExpr, clause: &Clause) {
+pub(super) fn deal(
+    world: &mut World,
+    a: &View,
+    target: ModelId,
+    damage: DamageExpr,
+    clause: &Clause,
+) {
     let purpose = format!("{} damage", a.stats.name);
     let amount = roll(world, |d| damage.roll(d, &purpose, clause));
     hurt(world, target, amount, Some(a.side));
@@ -85,8 +92,8 @@ pub(super) fn strike(
 pub fn check_melee(
     world: &World,
     side: Side,
-    id: u32,
-    target: u32,
+    id: ModelId,
+    target: ModelId,
 ) -> Result<(View, View), Refusal> {
     let v = actor(world, side, id)?;
     let t = enemy(world, side, target)?;
@@ -117,7 +124,12 @@ pub(super) fn room_this_round(world: &World, a: &View, t: &View) -> bool {
 
 /// Every attack of the routine at the target (seed: a monster's claw/claw/bite all in
 /// one action).
-pub fn do_melee(world: &mut World, side: Side, id: u32, target: u32) -> Result<(), Refusal> {
+pub fn do_melee(
+    world: &mut World,
+    side: Side,
+    id: ModelId,
+    target: ModelId,
+) -> Result<(), Refusal> {
     let (v, _) = check_melee(world, side, id, target)?;
     mark_acted(world, v.entity);
     world.resource_mut::<Battle>().note_attack(target, id);
@@ -136,11 +148,16 @@ pub struct ShotPlan {
     pub need: i32,
     pub bonus: i32,
     pub cover: bool,
-    pub cover_model: Option<u32>,
+    pub cover_model: Option<ModelId>,
     pub damage: DamageExpr,
 }
 
-pub fn check_shot(world: &World, side: Side, id: u32, target: u32) -> Result<ShotPlan, Refusal> {
+pub fn check_shot(
+    world: &World,
+    side: Side,
+    id: ModelId,
+    target: ModelId,
+) -> Result<ShotPlan, Refusal> {
     let v = actor(world, side, id)?;
     let t = enemy(world, side, target)?;
     let Some(w) = v.stats.missile.clone() else {
@@ -173,9 +190,13 @@ pub fn check_shot(world: &World, side: Side, id: u32, target: u32) -> Result<Sho
 /// Cover for a shot: the first model the line crosses (or, at a target held by 4 in
 /// melee, its attacker nearest the line) takes near misses; terrain cover (the target
 /// inside or touching it, or an obstacle on the line) absorbs them.
-pub(super) fn cover_of(world: &World, v: &View, t: &View) -> Result<(bool, Option<u32>), Refusal> {
+pub(super) fn cover_of(
+    world: &World,
+    v: &View,
+    t: &View,
+) -> Result<(bool, Option<ModelId>), Refusal> {
     let all = in_play(world);
-    let bases: Vec<(u32, warband_table::geometry::Placed)> =
+    let bases: Vec<(ModelId, warband_table::geometry::Placed)> =
         all.iter().map(|o| (o.id, o.base)).collect();
     let terrain = world.resource::<TerrainMap>();
     let line = line_of_fire((v.id, &v.base), (t.id, &t.base), &bases, &terrain.0);
@@ -216,7 +237,12 @@ pub(super) fn cover_of(world: &World, v: &View, t: &View) -> Result<(bool, Optio
     Ok((model.is_some() || terrain_cover, model))
 }
 
-pub fn do_shoot(world: &mut World, side: Side, id: u32, target: u32) -> Result<(), Refusal> {
+pub fn do_shoot(
+    world: &mut World,
+    side: Side,
+    id: ModelId,
+    target: ModelId,
+) -> Result<(), Refusal> {
     let plan = check_shot(world, side, id, target)?;
     let v = find(world, id).expect("checked");
     let t = find(world, target).expect("checked");

@@ -24,7 +24,7 @@ mod attack;
 pub use attack::*;
 
 /// The model `id` of `side`, ready to act this round.
-pub fn actor(world: &World, side: Side, id: u32) -> Result<View, Refusal> {
+pub fn actor(world: &World, side: Side, id: ModelId) -> Result<View, Refusal> {
     let Some(v) = find(world, id) else {
         return refuse_as(
             RefusalKind::NoSuchModel,
@@ -53,7 +53,7 @@ pub fn actor(world: &World, side: Side, id: u32) -> Result<View, Refusal> {
 }
 
 /// An enemy of `side` in play, by id.
-fn enemy(world: &World, side: Side, id: u32) -> Result<View, Refusal> {
+fn enemy(world: &World, side: Side, id: ModelId) -> Result<View, Refusal> {
     match find(world, id) {
         Some(t) if t.side != side => Ok(t),
         Some(_) => refuse_as(
@@ -103,7 +103,12 @@ fn legal_move(world: &World, v: &View, to: Vec2, allowance: f32) -> Result<MoveC
 
 /// A move into or out of melee range (not for an engaged model); the 4-to-1 limit holds
 /// for every enemy it ends touching.
-pub fn check_move_to(world: &World, side: Side, id: u32, to: Vec2) -> Result<MoveCheck, Refusal> {
+pub fn check_move_to(
+    world: &World,
+    side: Side,
+    id: ModelId,
+    to: Vec2,
+) -> Result<MoveCheck, Refusal> {
     let v = actor(world, side, id)?;
     if !foes_in_contact(world, &v).is_empty() {
         return refuse(format!(
@@ -134,7 +139,7 @@ pub fn check_move_to(world: &World, side: Side, id: u32, to: Vec2) -> Result<Mov
 pub fn check_leave(
     world: &World,
     side: Side,
-    id: u32,
+    id: ModelId,
     to: Vec2,
     half: bool,
 ) -> Result<MoveCheck, Refusal> {
@@ -186,14 +191,14 @@ pub fn mark_acted(world: &mut World, e: Entity) {
     }
 }
 
-pub fn do_move(world: &mut World, side: Side, id: u32, to: Vec2) -> Result<(), Refusal> {
+pub fn do_move(world: &mut World, side: Side, id: ModelId, to: Vec2) -> Result<(), Refusal> {
     let m = check_move_to(world, side, id, to)?;
     let v = find(world, id).expect("checked");
     place(world, &v, &m);
     Ok(())
 }
 
-pub fn do_withdraw(world: &mut World, side: Side, id: u32, to: Vec2) -> Result<(), Refusal> {
+pub fn do_withdraw(world: &mut World, side: Side, id: ModelId, to: Vec2) -> Result<(), Refusal> {
     let m = check_leave(world, side, id, to, true)?;
     let v = find(world, id).expect("checked");
     place(world, &v, &m);
@@ -202,7 +207,7 @@ pub fn do_withdraw(world: &mut World, side: Side, id: u32, to: Vec2) -> Result<(
 
 /// A retreat: every enemy in contact first gets one attack at +2 (the first of its
 /// routine), then the model runs.
-pub fn do_retreat(world: &mut World, side: Side, id: u32, to: Vec2) -> Result<(), Refusal> {
+pub fn do_retreat(world: &mut World, side: Side, id: ModelId, to: Vec2) -> Result<(), Refusal> {
     let m = check_leave(world, side, id, to, false)?;
     let v = find(world, id).expect("checked");
     parting_blows(world, id);
@@ -212,7 +217,7 @@ pub fn do_retreat(world: &mut World, side: Side, id: u32, to: Vec2) -> Result<()
 
 /// Every able enemy in contact with a model that runs gets one attack at +2 (the
 /// first of its routine).
-pub fn parting_blows(world: &mut World, id: u32) {
+pub fn parting_blows(world: &mut World, id: ModelId) {
     let Some(v) = find(world, id) else { return };
     for foe in foes_in_contact(world, &v) {
         if !foe.cond.able() || !room_this_round(world, &foe, &v) {
@@ -229,8 +234,8 @@ pub fn parting_blows(world: &mut World, id: u32) {
 pub fn check_first_aid(
     world: &World,
     side: Side,
-    id: u32,
-    target: u32,
+    id: ModelId,
+    target: ModelId,
 ) -> Result<(View, View), Refusal> {
     let v = actor(world, side, id)?;
     let Some(t) = find(world, target).filter(|t| t.side == side && t.id != id) else {
@@ -251,7 +256,12 @@ pub fn check_first_aid(
     Ok((v, t))
 }
 
-pub fn do_first_aid(world: &mut World, side: Side, id: u32, target: u32) -> Result<(), Refusal> {
+pub fn do_first_aid(
+    world: &mut World,
+    side: Side,
+    id: ModelId,
+    target: ModelId,
+) -> Result<(), Refusal> {
     let (v, t) = check_first_aid(world, side, id, target)?;
     mark_acted(world, v.entity);
     let wis = v.stats.wis;
@@ -267,7 +277,7 @@ pub fn do_first_aid(world: &mut World, side: Side, id: u32, target: u32) -> Resu
     Ok(())
 }
 
-pub fn do_hold(world: &mut World, side: Side, id: u32) -> Result<(), Refusal> {
+pub fn do_hold(world: &mut World, side: Side, id: ModelId) -> Result<(), Refusal> {
     let v = actor(world, side, id)?;
     mark_acted(world, v.entity);
     Ok(())

@@ -19,6 +19,7 @@ use crate::engine::{Borderlands, Engine};
 use bevy_ecs::world::World;
 use bevy_math::Vec2;
 use warband_rules::Side;
+use warband_table::components::ModelId;
 pub use warband_table::player::Policy;
 
 pub use warband_table::player::Baseline as AiKind;
@@ -103,7 +104,7 @@ pub fn advance(world: &World, v: &View, target: &View) -> Option<Command> {
 }
 
 /// The highest-scoring candidate (the lower id on a tie), each scored once.
-fn best(scored: impl Iterator<Item = (f64, u32)>) -> Option<u32> {
+fn best(scored: impl Iterator<Item = (f64, ModelId)>) -> Option<ModelId> {
     scored
         .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)))
         .map(|(_, id)| id)

@@ -12,6 +12,7 @@ use warband_borderlands::{Engine, Side};
 use warband_rules::Ruleset;
 use warband_rules::army::{ArmyEntry, ArmyList};
 use warband_rules::borderlands::rules::Order;
+use warband_table::components::ModelId;
 
 pub fn root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets"))
@@ -60,7 +61,7 @@ pub fn setup(a: &[&str], b: &[&str]) -> BattleSetup {
 }
 
 pub fn put(engine: &mut Engine, id: u32, at: (f32, f32)) {
-    let v = find(engine.world(), id).unwrap();
+    let v = find(engine.world(), ModelId(id)).unwrap();
     engine
         .world_mut()
         .entity_mut(v.entity)

@@ -10,13 +10,14 @@ use crate::engine::Marauders;
 use crate::geometry::{furthest_legal, gap};
 use crate::phases::{Phase, shot_line};
 use warband_rules::Side;
+use warband_table::components::ModelId;
 
 #[derive(Default)]
 pub struct Charge {
     /// Its models with an id below this have nothing more to do this phase: it acts
     /// with its models in id order, so all it passed over before the last one it moved
     /// or shot with are done (all of them, once it has passed over every one).
-    from: u32,
+    from: ModelId,
     key: (u32, Phase),
     kept: Kept,
 }
@@ -26,7 +27,7 @@ impl TablePolicy<Marauders> for Charge {
         let key = (engine.battle().round, engine.phase());
         if self.key != key {
             self.key = key;
-            self.from = 0;
+            self.from = ModelId(0);
             self.kept.forget();
         }
         if !matches!(key.1, Phase::Movement | Phase::Shooting) {
@@ -96,7 +97,7 @@ impl Charge {
                 return command;
             }
         }
-        self.from = u32::MAX;
+        self.from = ModelId(u32::MAX);
         None
     }
 }

@@ -16,6 +16,7 @@ use bevy_math::Vec2;
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::engagement::may_disengage;
 use warband_rules::{DiceRoller, Die, Side};
+use warband_table::components::ModelId;
 
 pub struct Scoring {
     /// Standard size of the random error added to every score (0: none).
@@ -77,7 +78,7 @@ pub struct Normal {
     scoring: Scoring,
     rng: DiceRoller,
     /// Models that chose to do nothing in the current phase (sorted by id).
-    held: Vec<u32>,
+    held: Vec<ModelId>,
     key: (u32, Phase),
     kept: Kept,
 }
@@ -132,13 +133,13 @@ impl Normal {
 
     /// Sets a model aside for the rest of the phase (kept sorted, so a big army's
     /// models are looked up by halves, not one by one).
-    fn hold(&mut self, id: u32) {
+    fn hold(&mut self, id: ModelId) {
         if let Err(i) = self.held.binary_search(&id) {
             self.held.insert(i, id);
         }
     }
 
-    fn is_held(&self, id: u32) -> bool {
+    fn is_held(&self, id: ModelId) -> bool {
         self.held.binary_search(&id).is_ok()
     }
 
@@ -279,7 +280,7 @@ impl Normal {
             .filter(|m| m.profile.ranged.is_some() && !m.conditions.shot && !self.is_held(m.id))
             .collect();
         for s in shooters {
-            let mut best: Option<(f64, u32)> = None;
+            let mut best: Option<(f64, ModelId)> = None;
             for t in snap.enemies() {
                 let Ok(line) = shot_line(&snap.models, &snap.terrain, snap.broken(s.side), s, t)
                 else {

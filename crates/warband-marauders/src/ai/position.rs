@@ -9,6 +9,7 @@ use super::snapshot::Snapshot;
 use crate::battle::ModelView;
 use crate::geometry::{CONTACT_GAP, Placed, gap, in_contact};
 use bevy_math::Vec2;
+use warband_table::components::ModelId;
 
 /// What judging a model's candidate places needs that does not depend on the place,
 /// worked out once per model rather than once per place (each part walks every model:
@@ -79,7 +80,7 @@ pub fn position_score(
 }
 
 /// Shots enemy shooters will not take while they are tied up in melee.
-fn denial(snap: &Snapshot, charged: &[u32], w: &Weights) -> f64 {
+fn denial(snap: &Snapshot, charged: &[ModelId], w: &Weights) -> f64 {
     charged
         .iter()
         .filter_map(|id| snap.get(*id))
@@ -94,7 +95,7 @@ fn denial(snap: &Snapshot, charged: &[u32], w: &Weights) -> f64 {
 fn charge_score(
     snap: &Snapshot,
     m: &ModelView,
-    charged: &[u32],
+    charged: &[ModelId],
     placed: Placed,
     w: &Weights,
 ) -> f64 {
@@ -137,6 +138,6 @@ fn charge_score(
     } else {
         melee_value(snap, &friends, &them)
     };
-    let ids: Vec<u32> = them.iter().map(|t| t.id).collect();
+    let ids: Vec<ModelId> = them.iter().map(|t| t.id).collect();
     w.charge * (melee_value(snap, &with_me, &them) - before) + denial(snap, &ids, w)
 }

@@ -12,6 +12,7 @@ use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use std::sync::Arc;
 use warband_rules::Side;
+use warband_table::components::ModelId;
 
 #[derive(Clone)]
 pub struct Snapshot {
@@ -31,13 +32,13 @@ pub struct Snapshot {
     pub enemy_done: bool,
     /// Melee groups as the models stand, worked out when first asked for (callers of
     /// `get_mut` that move models call `regroup`).
-    groups: std::cell::OnceCell<Vec<Vec<u32>>>,
+    groups: std::cell::OnceCell<Vec<Vec<ModelId>>>,
     /// Whether a blessing lies on any model this round, found when first asked.
     blessed: std::cell::OnceCell<bool>,
     /// Each side's models' ids filed by where they stand, built when first asked for
     /// and kept in step by `patched`: what lies near a place, without walking every
     /// model.
-    grid: std::cell::OnceCell<[Grid<u32>; 2]>,
+    grid: std::cell::OnceCell<[Grid<ModelId>; 2]>,
     /// The farthest any model can move or shoot, found when first asked.
     reach: std::cell::OnceCell<f32>,
     /// How many models with a missile weapon each side has, counted when first asked.
@@ -115,7 +116,7 @@ impl Snapshot {
         self.blessed = std::cell::OnceCell::new();
     }
 
-    fn grid(&self, side: Side) -> &Grid<u32> {
+    fn grid(&self, side: Side) -> &Grid<ModelId> {
         let grids = self.grid.get_or_init(|| {
             let mut grids = [Grid::with_cell(GRID_CELL), Grid::with_cell(GRID_CELL)];
             for m in &self.models {
@@ -157,7 +158,7 @@ impl Snapshot {
                 .filter(|o| sides.contains(&o.side) && o.base.may_reach_box(lo, hi, 0.0))
                 .collect();
         }
-        let mut ids: Vec<u32> = sides
+        let mut ids: Vec<ModelId> = sides
             .iter()
             .flat_map(|s| self.grid(*s).near(lo, hi))
             .collect();
@@ -179,7 +180,7 @@ impl Snapshot {
     }
 
     /// The melee groups as the models stand.
-    pub fn groups(&self) -> &[Vec<u32>] {
+    pub fn groups(&self) -> &[Vec<ModelId>] {
         self.groups.get_or_init(|| {
             melee_groups(
                 &self
@@ -192,21 +193,21 @@ impl Snapshot {
     }
 
     /// The melee group `id` fights in, if any.
-    pub fn group_of(&self, id: u32) -> Option<&[u32]> {
+    pub fn group_of(&self, id: ModelId) -> Option<&[ModelId]> {
         self.groups()
             .iter()
             .find(|g| g.contains(&id))
             .map(Vec::as_slice)
     }
 
-    pub fn get(&self, id: u32) -> Option<&ModelView> {
+    pub fn get(&self, id: ModelId) -> Option<&ModelView> {
         self.models
             .binary_search_by_key(&id, |m| m.id)
             .ok()
             .map(|i| &self.models[i])
     }
 
-    pub fn get_mut(&mut self, id: u32) -> Option<&mut ModelView> {
+    pub fn get_mut(&mut self, id: ModelId) -> Option<&mut ModelView> {
         let i = self.models.binary_search_by_key(&id, |m| m.id).ok()?;
         Some(&mut self.models[i])
     }

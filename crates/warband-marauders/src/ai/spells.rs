@@ -9,11 +9,12 @@ use crate::components::SpellAim;
 use crate::geometry::{Placed, gap};
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::spells::{SpellDef, SpellEffect, SpellTarget};
+use warband_table::components::ModelId;
 
 /// Worth declaring only above this many expected HD.
 const THRESHOLD: f64 = 0.3;
 
-pub fn best_declaration(snap: &Snapshot, done: &[u32]) -> Option<Command> {
+pub fn best_declaration(snap: &Snapshot, done: &[ModelId]) -> Option<Command> {
     let mut best: Option<(f64, Command)> = None;
     for c in snap.mine().filter(|m| {
         m.slots > 0 && m.declared.is_none() && !m.conditions.asleep && !done.contains(&m.id)

@@ -8,9 +8,10 @@ use crate::geometry::in_contact;
 use bevy_ecs::prelude::*;
 use warband_rules::Side;
 use warband_rules::marauders::damage::die_chance;
+use warband_table::components::ModelId;
 
 /// The models of a group (ids sorted) still in play, in id order.
-pub(super) fn group_models(world: &World, group: &[u32]) -> Vec<ModelView> {
+pub(super) fn group_models(world: &World, group: &[ModelId]) -> Vec<ModelView> {
     group
         .iter()
         .filter_map(|id| crate::battle::model(world, *id))
@@ -25,11 +26,11 @@ pub(super) fn group_models(world: &World, group: &[u32]) -> Vec<ModelView> {
 pub fn allocation_problem(
     world: &World,
     side: Side,
-    group: &[u32],
+    group: &[ModelId],
     alloc: &[Allocation],
 ) -> Option<String> {
     let all = group_models(world, group);
-    let get = |id: u32| all.iter().find(|m| m.id == id);
+    let get = |id: ModelId| all.iter().find(|m| m.id == id);
     for a in alloc {
         let (Some(att), Some(tgt)) = (get(a.attacker), get(a.target)) else {
             return Some("an allocation names a model outside this melee group".into());
@@ -61,7 +62,7 @@ pub fn allocation_problem(
 /// Splits each winning model's dice among the enemies it touches: enough dice to expect
 /// to finish the weakest first, the rest to the next, leftovers to the first.
 pub fn auto_allocation(group_models: &[ModelView], winner: Side) -> Vec<Allocation> {
-    let mut planned: Vec<(u32, f64)> = Vec::new();
+    let mut planned: Vec<(ModelId, f64)> = Vec::new();
     let mut out = Vec::new();
     for att in group_models.iter().filter(|m| m.side == winner) {
         let mut dice = own_dice(att);

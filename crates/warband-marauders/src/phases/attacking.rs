@@ -19,16 +19,17 @@ use bevy_state::prelude::*;
 use warband_rules::marauders::damage::hits;
 use warband_rules::marauders::{MeleeOutcome, clauses, melee_contest, melee_dice};
 use warband_rules::{Die, Side};
+use warband_table::components::ModelId;
 
 /// Models whose melee group has been resolved this phase.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct Fought(pub Vec<u32>);
+pub struct Fought(pub Vec<ModelId>);
 
 /// A fight whose contest is rolled and whose winners' damage is not: the battle waits
 /// for each winner in `waiting` to split its dice.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Strike {
-    pub group: Vec<u32>,
+    pub group: Vec<ModelId>,
     pub winners: Vec<Side>,
     /// Splits already made, by side.
     pub chosen: Vec<(Side, Vec<Allocation>)>,
@@ -62,7 +63,7 @@ pub fn strike_waiting(world: &World) -> Option<Side> {
 }
 
 /// The melee groups still to fight this phase, in order of their lowest id.
-pub fn open_groups(world: &World) -> Vec<Vec<u32>> {
+pub fn open_groups(world: &World) -> Vec<Vec<ModelId>> {
     let all = in_play(world);
     let mut fought = world.resource::<Fought>().0.clone();
     fought.sort_unstable();
@@ -75,7 +76,7 @@ pub fn open_groups(world: &World) -> Vec<Vec<u32>> {
 pub(super) fn resolve_command(
     world: &mut World,
     side: Side,
-    model: u32,
+    model: ModelId,
     allocation: Option<&[Allocation]>,
 ) -> Result<(), Refusal> {
     if strike_waiting(world).is_some() {
@@ -223,7 +224,7 @@ pub fn fight_dice(
         .iter()
         .any(|m| m.blessing.is_some_and(|b| b.round == round));
     let bless = if blessed {
-        let group: Vec<u32> = us.iter().chain(them).map(|m| m.id).collect();
+        let group: Vec<ModelId> = us.iter().chain(them).map(|m| m.id).collect();
         bless_bonus(all, &group, round)
     } else {
         [0, 0]
@@ -239,7 +240,7 @@ pub fn fight_dice(
 /// the auto-allocator's); any other winner with a choice to make is asked for its own.
 fn fight_with(
     world: &mut World,
-    group: &[u32],
+    group: &[ModelId],
     chosen: Option<(Side, Vec<Allocation>)>,
     then_all: bool,
 ) {
@@ -307,7 +308,7 @@ fn has_choice(members: &[ModelView], side: Side) -> bool {
 fn strike_damage(world: &mut World, strike: &Strike) {
     let members = group_models(world, &strike.group);
     let group = &strike.group;
-    let mut pending: Vec<(u32, u8, Side)> = Vec::new();
+    let mut pending: Vec<(ModelId, u8, Side)> = Vec::new();
     for side in strike.winners.iter().copied() {
         let alloc = match strike.chosen.iter().find(|(s, _)| *s == side) {
             Some((_, a)) if !a.is_empty() => a.clone(),

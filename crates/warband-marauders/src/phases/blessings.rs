@@ -2,7 +2,7 @@
 //! round): counting its dice, spending it in the fight it helps, letting it fade.
 
 use crate::battle::{Battle, ModelView};
-use crate::components::{Blessing, Caster};
+use crate::components::{Blessing, Caster, ModelId};
 use crate::log::{BattleLog, LogEvent};
 use bevy_ecs::prelude::*;
 
@@ -13,11 +13,11 @@ pub(super) fn with_blessers(
     mut models: Vec<ModelView>,
     round: u32,
 ) -> Vec<ModelView> {
-    let mut q = world.query::<(&crate::components::ModelId, &Caster)>();
-    let blessers: Vec<u32> = q
+    let mut q = world.query::<(&ModelId, &Caster)>();
+    let blessers: Vec<ModelId> = q
         .iter(world)
         .filter(|(_, c)| c.blessing.is_some_and(|b| b.round == round))
-        .map(|(id, _)| id.0)
+        .map(|(id, _)| *id)
         .collect();
     for id in blessers {
         if !models.iter().any(|m| m.id == id)
@@ -33,7 +33,7 @@ pub(super) fn with_blessers(
 /// Bless dice each side has on a model of this group in `round` (RULINGS: +1 die for
 /// the caster's side in one melee group). The engine, the odds panel and the AI all
 /// count them here.
-pub fn bless_bonus(models: &[ModelView], group: &[u32], round: u32) -> [u32; 2] {
+pub fn bless_bonus(models: &[ModelView], group: &[ModelId], round: u32) -> [u32; 2] {
     let mut out = [0u32; 2];
     for m in models {
         if let Some(b) = m.blessing
@@ -47,7 +47,7 @@ pub fn bless_bonus(models: &[ModelView], group: &[u32], round: u32) -> [u32; 2] 
 }
 
 /// Each blessing is spent by the fight it helped.
-pub(super) fn spend_blessings(world: &mut World, group: &[u32], round: u32) {
+pub(super) fn spend_blessings(world: &mut World, group: &[ModelId], round: u32) {
     let mut q = world.query::<&mut Caster>();
     for mut caster in q.iter_mut(world) {
         if caster
@@ -64,11 +64,11 @@ pub(super) fn spend_blessings(world: &mut World, group: &[u32], round: u32) {
 pub(super) fn expire_blessings(world: &mut World) {
     let round = world.resource::<Battle>().round;
     let mut faded = Vec::new();
-    let mut q = world.query::<(&crate::components::ModelId, &mut Caster)>();
+    let mut q = world.query::<(&ModelId, &mut Caster)>();
     for (id, mut caster) in q.iter_mut(world) {
         if caster.blessing.is_some_and(|b: Blessing| b.round <= round) {
             caster.blessing = None;
-            faded.push(id.0);
+            faded.push(*id);
         }
     }
     faded.sort_unstable();

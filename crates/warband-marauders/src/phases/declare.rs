@@ -67,7 +67,7 @@ fn end_by_hd(world: &mut World) {
 pub(super) fn declare(
     world: &mut World,
     side: Side,
-    caster: u32,
+    caster: ModelId,
     spell: &str,
     aim: SpellAim,
 ) -> Result<(), Refusal> {

@@ -10,6 +10,7 @@ use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use warband_rules::Side;
 use warband_rules::marauders::engagement::may_disengage;
+use warband_table::components::ModelId;
 
 /// A broken side (RULINGS): each model moves its full allowance away from the nearest
 /// enemy along a legal path, never charging and never ending in contact with an enemy.
@@ -18,14 +19,14 @@ use warband_rules::marauders::engagement::may_disengage;
 /// carries it over leaves the table: out of action.
 pub(super) fn flee(world: &mut World, side: Side) {
     let all = in_play(world);
-    let ids: Vec<u32> = all
+    let ids: Vec<ModelId> = all
         .iter()
         .filter(|m| m.side == side && !m.conditions.asleep)
         .map(|m| m.id)
         .collect();
     // Fleeing moves only the side's own models (the blows it takes fall on them), so
     // the enemy stands where it stood for every flight.
-    let enemies: Vec<(u32, Vec2)> = all
+    let enemies: Vec<(ModelId, Vec2)> = all
         .iter()
         .filter(|m| m.side != side)
         .map(|m| (m.id, m.base.center))
@@ -44,7 +45,7 @@ pub(super) fn flee(world: &mut World, side: Side) {
 /// Where a full flee of `m` would take it: straight away from the nearest enemy (None:
 /// no enemy is left).
 /// `enemies`: (id, centre) of each enemy in play.
-fn flee_target(enemies: &[(u32, Vec2)], m: &ModelView) -> Option<Vec2> {
+fn flee_target(enemies: &[(ModelId, Vec2)], m: &ModelView) -> Option<Vec2> {
     let (_, nearest) = enemies.iter().min_by(|(ia, a), (ib, b)| {
         a.distance_squared(m.base.center)
             .total_cmp(&b.distance_squared(m.base.center))
@@ -104,7 +105,7 @@ fn flee_one(world: &mut World, m: &ModelView, toward: Vec2) {
     }
 }
 
-fn held(world: &mut World, id: u32, why: &str) {
+fn held(world: &mut World, id: ModelId, why: &str) {
     world.resource_mut::<BattleLog>().push(LogEvent::FleeHeld {
         model: id,
         why: why.into(),

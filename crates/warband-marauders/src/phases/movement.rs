@@ -26,7 +26,7 @@ pub(super) fn plugin(app: &mut App) {
 /// Plain moves (no charge, no dice) made this phase that may still be taken back, with
 /// where each model came from, oldest first.
 #[derive(Resource, Clone, Debug, Default)]
-pub struct Undoable(pub Vec<(u32, Vec2)>);
+pub struct Undoable(pub Vec<(ModelId, Vec2)>);
 
 fn start(world: &mut World) {
     world.resource_mut::<Undoable>().0.clear();
@@ -34,7 +34,7 @@ fn start(world: &mut World) {
 }
 
 /// The last move `side` may still take back (what Z undoes), if any.
-pub fn undoable_move(world: &World, side: Side) -> Option<u32> {
+pub fn undoable_move(world: &World, side: Side) -> Option<ModelId> {
     world
         .resource::<Undoable>()
         .0
@@ -81,7 +81,7 @@ pub fn mover_among<'a>(
 /// `m` as a mover among bases (id, side, base) (it is left out of the others).
 fn mover_with<'a>(
     m: &ModelView,
-    bases: impl Iterator<Item = (u32, Side, &'a crate::geometry::Placed)>,
+    bases: impl Iterator<Item = (ModelId, Side, &'a crate::geometry::Placed)>,
 ) -> (Mover, Vec<Other>) {
     let others = bases
         .filter(|(id, ..)| *id != m.id)
@@ -102,7 +102,7 @@ fn mover_with<'a>(
 /// Where a move of model `id` towards `toward` would end, as the engine would take it:
 /// a plain move or a charge (snapped into contact), or for an engaged model a disengage,
 /// which never charges. What the movement ghost shows.
-pub fn move_preview(world: &World, id: u32, toward: Vec2) -> Option<MoveCheck> {
+pub fn move_preview(world: &World, id: ModelId, toward: Vec2) -> Option<MoveCheck> {
     let m = model(world, id).filter(|m| m.in_play)?;
     let (mover, mut others) = mover_along(world, &m, toward);
     if m.engaged_since.is_some() {
@@ -122,7 +122,7 @@ pub fn move_preview(world: &World, id: u32, toward: Vec2) -> Option<MoveCheck> {
 
 /// The melee group model `id` would stand in if it were at `at` (empty: none), with
 /// the models as they stand otherwise: who joins a charge.
-pub fn group_if_at(world: &World, id: u32, at: Vec2) -> Vec<ModelView> {
+pub fn group_if_at(world: &World, id: ModelId, at: Vec2) -> Vec<ModelView> {
     let mut all = in_play(world);
     let Some(m) = all.iter_mut().find(|m| m.id == id) else {
         return Vec::new();
@@ -183,7 +183,7 @@ fn checked(
 
 /// Model `id` of `side` if it may move this phase at all (in play, not moved, awake, no
 /// spell declared): what the screen asks before it offers a move.
-pub fn check_mobile(world: &World, side: Side, id: u32) -> Result<ModelView, Refusal> {
+pub fn check_mobile(world: &World, side: Side, id: ModelId) -> Result<ModelView, Refusal> {
     let Some(m) = model(world, id).filter(|m| m.in_play && m.side == side) else {
         return refuse(format!("model {id} is not one of your models in play"));
     };
@@ -205,7 +205,7 @@ pub fn check_mobile(world: &World, side: Side, id: u32) -> Result<ModelView, Ref
 pub(super) fn move_model(
     world: &mut World,
     side: Side,
-    id: u32,
+    id: ModelId,
     to: (f32, f32),
 ) -> Result<(), Refusal> {
     let m = check_mobile(world, side, id)?;
@@ -227,7 +227,7 @@ pub(super) fn move_model(
 pub(super) fn disengage(
     world: &mut World,
     side: Side,
-    id: u32,
+    id: ModelId,
     to: (f32, f32),
 ) -> Result<(), Refusal> {
     let round = world.resource::<Battle>().round;
@@ -269,7 +269,7 @@ pub(super) fn disengage(
 /// combat: `disengage_dice` of them, rolled together.
 pub(super) fn strike_leaver(world: &mut World, m: &ModelView) {
     let (lo, hi) = m.base.swept_bounds(Vec2::ZERO);
-    let strikers: Vec<u32> = crate::components::bases_near(world, lo, hi, 0.1)
+    let strikers: Vec<ModelId> = crate::components::bases_near(world, lo, hi, 0.1)
         .into_iter()
         .filter(|(_, side, base)| *side != m.side && in_contact(base, &m.base))
         .filter(|(id, ..)| model(world, *id).is_some_and(|o| !o.conditions.asleep))
@@ -296,7 +296,7 @@ pub(super) fn place(
     world: &mut World,
     m: &ModelView,
     end: Vec2,
-    charged: Vec<u32>,
+    charged: Vec<ModelId>,
     others: &[Other],
 ) {
     let mut e = world.entity_mut(m.entity);
@@ -335,7 +335,7 @@ pub(super) fn lose_spell(world: &mut World, m: &ModelView, why: &str) {
 /// any die was rolled since (the list is emptied then, at the start of each movement
 /// phase and when a side ends its part), for a model now engaged, or if the way back is
 /// now taken.
-pub(super) fn undo_move(world: &mut World, side: Side, id: u32) -> Result<(), Refusal> {
+pub(super) fn undo_move(world: &mut World, side: Side, id: ModelId) -> Result<(), Refusal> {
     let Some(m) = model(world, id).filter(|m| m.in_play && m.side == side) else {
         return refuse(format!("model {id} is not one of your models in play"));
     };

@@ -22,6 +22,7 @@ use warband_rules::marauders::shooting::{
     NoShot, Shooter, may_shoot, obstacle_stops, shot_modifier,
 };
 use warband_rules::{Die, Side};
+use warband_table::components::ModelId;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Phase::Shooting), start);
@@ -35,8 +36,8 @@ fn start(world: &mut World) {
 pub fn plan_shot(
     world: &mut World,
     side: Side,
-    shooter: u32,
-    target: u32,
+    shooter: ModelId,
+    target: ModelId,
 ) -> Result<LineOfFire, Refusal> {
     let Some(s) = model(world, shooter).filter(|m| m.in_play && m.side == side) else {
         return refuse(format!("model {shooter} is not one of your models in play"));
@@ -157,9 +158,9 @@ pub fn shot_chances(
     models: &[ModelView],
     line: &LineOfFire,
     moved: bool,
-    target: u32,
-    group: Option<&[u32]>,
-) -> Vec<(u32, f64)> {
+    target: ModelId,
+    group: Option<&[ModelId]>,
+) -> Vec<(ModelId, f64)> {
     let mut out = Vec::new();
     shot_chances_each(models, line, moved, target, group, |id, p| {
         out.push((id, p))
@@ -172,11 +173,11 @@ pub fn shot_chances_each(
     models: &[ModelView],
     line: &LineOfFire,
     moved: bool,
-    target: u32,
-    group: Option<&[u32]>,
-    mut each: impl FnMut(u32, f64),
+    target: ModelId,
+    group: Option<&[ModelId]>,
+    mut each: impl FnMut(ModelId, f64),
 ) {
-    let armour = |id: u32| {
+    let armour = |id: ModelId| {
         models
             .iter()
             .find(|m| m.id == id)
@@ -205,8 +206,8 @@ pub fn shot_chances_each(
 pub(super) fn shoot(
     world: &mut World,
     side: Side,
-    shooter: u32,
-    target: u32,
+    shooter: ModelId,
+    target: ModelId,
 ) -> Result<(), Refusal> {
     let line = plan_shot(world, side, shooter, target)?;
     let s = model(world, shooter).expect("checked above");
@@ -265,7 +266,7 @@ pub(super) fn shoot(
 
 /// The melee group `target` stands in among `models`, if it is in melee: the models a
 /// shot at it may strike instead (the engine's dice and the odds panel both ask this).
-pub fn melee_group_of(models: &[ModelView], target: u32) -> Option<Vec<u32>> {
+pub fn melee_group_of(models: &[ModelView], target: ModelId) -> Option<Vec<ModelId>> {
     melee_groups(&models.iter().map(ModelView::grouped).collect::<Vec<_>>())
         .into_iter()
         .find(|g| g.contains(&target))
@@ -273,7 +274,7 @@ pub fn melee_group_of(models: &[ModelView], target: u32) -> Option<Vec<u32>> {
 
 /// The model a shot at `target` damages: the target, or if it is in melee a random
 /// model of its melee group (either side).
-fn melee_victim(world: &mut World, target: u32, shooter: u32) -> u32 {
+fn melee_victim(world: &mut World, target: ModelId, shooter: ModelId) -> ModelId {
     match melee_group_of(&in_play(world), target) {
         None => target,
         Some(group) => {

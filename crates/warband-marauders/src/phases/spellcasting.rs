@@ -169,7 +169,7 @@ pub fn sleep_candidates(
     at: Vec2,
     radius: f32,
     max_hd: u8,
-) -> Vec<(u32, u8)> {
+) -> Vec<(ModelId, u8)> {
     let point = crate::geometry::Placed::round(at, 0.0);
     in_play(world)
         .into_iter()
@@ -179,7 +179,7 @@ pub fn sleep_candidates(
         .collect()
 }
 
-fn set_condition(world: &mut World, id: u32, f: impl FnOnce(&mut Conditions)) {
+fn set_condition(world: &mut World, id: ModelId, f: impl FnOnce(&mut Conditions)) {
     if let Some(e) = crate::battle::entity_of(world, id) {
         f(&mut world
             .entity_mut(e)

@@ -139,7 +139,7 @@ use warband_rules::Clause;
 /// Puts model `id` at (x, y) and refreshes who is engaged.
 pub fn place(engine: &mut Engine, id: u32, x: f32, y: f32) {
     let world = engine.world_mut();
-    let entity = warband_marauders::battle::entity_of(world, id).expect("a model");
+    let entity = warband_marauders::battle::entity_of(world, ModelId(id)).expect("a model");
     let base = world.get::<Base>(entity).expect("a base").0;
     let moved = base.at(bevy_math::Vec2::new(x, y));
     world.entity_mut(entity).insert(Base(moved));
@@ -224,14 +224,26 @@ pub fn staged(
 
 /// `side` moves `model` to `to`; the move must be accepted.
 pub fn move_to(e: &mut Engine, side: Side, model: u32, to: (f32, f32)) {
-    e.submit(side, Command::Move { model, to })
-        .expect("the move is legal");
+    e.submit(
+        side,
+        Command::Move {
+            model: ModelId(model),
+            to,
+        },
+    )
+    .expect("the move is legal");
 }
 
 /// `side`'s `model` shoots `target`; the shot must be accepted.
 pub fn shoot(e: &mut Engine, side: Side, model: u32, target: u32) {
-    e.submit(side, Command::Shoot { model, target })
-        .expect("the shot is legal");
+    e.submit(
+        side,
+        Command::Shoot {
+            model: ModelId(model),
+            target: ModelId(target),
+        },
+    )
+    .expect("the shot is legal");
 }
 
 /// Sends commands from whoever is asked until `stop` holds (at most 200).

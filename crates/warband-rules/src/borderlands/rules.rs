@@ -73,7 +73,7 @@ pub fn room_to_attack(attackers: usize, limit: usize) -> bool {
 /// The 4-to-1 limit counted per round (RULINGS): `attacker` may make melee attacks on a
 /// target that `so_far` (the different enemy models that attacked it this round) have
 /// attacked, if it is one of them or they are fewer than the limit.
-pub fn may_attack_this_round(so_far: &[u32], attacker: u32, limit: usize) -> bool {
+pub fn may_attack_this_round<Id: PartialEq>(so_far: &[Id], attacker: Id, limit: usize) -> bool {
     so_far.contains(&attacker) || room_to_attack(so_far.len(), limit)
 }
 

@@ -124,7 +124,7 @@ pub struct SpellDef {
 /// The candidates a Sleep roll of `total` HD puts to sleep. Candidates are (id, full
 /// initial HD), in any order (sorted here): lowest HD first, then id, each costing its
 /// HD (at least 1) from the total, stopping at the first it cannot cover.
-pub fn sleep_victims(total: u32, candidates: &[(u32, u8)]) -> Vec<u32> {
+pub fn sleep_victims<Id: Copy + Ord>(total: u32, candidates: &[(Id, u8)]) -> Vec<Id> {
     let mut sorted = candidates.to_vec();
     sorted.sort_by_key(|(id, hd)| (*hd, *id));
     let mut left = total;

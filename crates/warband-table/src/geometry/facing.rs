@@ -5,6 +5,7 @@
 use super::movement::{MoveError, Other};
 use super::shapes::{BaseShape, Placed, TerrainShape};
 use super::{in_contact, overlaps};
+use crate::components::ModelId;
 use bevy_math::Vec2;
 use std::f32::consts::{FRAC_PI_4, PI, TAU};
 use warband_rules::Aspect;
@@ -104,7 +105,7 @@ pub fn pivoted(base: &Placed, angle: f32) -> Placed {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PivotCheck {
     pub base: Placed,
-    pub charged: Vec<u32>,
+    pub charged: Vec<ModelId>,
 }
 
 /// Checks turning `base` by `angle` about its centre: it must stay on the table and
@@ -129,7 +130,7 @@ pub fn check_pivot(
     {
         return Err(MoveError::Blocked { terrain: i });
     }
-    let mut charged: Vec<u32> = others
+    let mut charged: Vec<ModelId> = others
         .iter()
         .filter(|o| o.enemy && in_contact(&turned, &o.base) && !in_contact(base, &o.base))
         .map(|o| o.id)
@@ -207,7 +208,7 @@ mod tests {
     fn pivots_turn_about_the_centre_and_may_not_overlap() {
         let a = unit(10.0, 10.0, 0.0);
         let neighbour = Other {
-            id: 2,
+            id: ModelId(2),
             base: unit(10.0, 11.0, 0.0),
             enemy: false,
         };
@@ -215,7 +216,7 @@ mod tests {
         let table = Vec2::splat(24.0);
         assert_eq!(
             check_pivot(&a, FRAC_PI_2, table, &[neighbour], &[]),
-            Err(MoveError::Overlaps { id: 2 })
+            Err(MoveError::Overlaps { id: ModelId(2) })
         );
         let ok = check_pivot(&a, FRAC_PI_2, table, &[], &[]).unwrap();
         assert!((front(&ok.base) - Vec2::new(-1.0, 0.0)).length() < 1e-5);

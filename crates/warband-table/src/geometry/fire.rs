@@ -5,12 +5,13 @@
 use super::convert::ray_enters_base;
 use super::gap;
 use super::shapes::{Placed, TerrainShape};
+use crate::components::ModelId;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Crossed {
     /// A model's base, by model id.
-    Base(u32),
+    Base(ModelId),
     /// A terrain piece, by its index in the scenario.
     Terrain(usize),
 }
@@ -36,9 +37,9 @@ pub struct LineOfFire {
 /// target may be among them and are skipped). Terrain the shooter stands in (its centre
 /// inside) is not an obstacle: it shoots out from its edge.
 pub fn line_of_fire(
-    shooter: (u32, &Placed),
-    target: (u32, &Placed),
-    bases: &[(u32, Placed)],
+    shooter: (ModelId, &Placed),
+    target: (ModelId, &Placed),
+    bases: &[(ModelId, Placed)],
     terrain: &[TerrainShape],
 ) -> LineOfFire {
     line_of_fire_among(
@@ -51,9 +52,9 @@ pub fn line_of_fire(
 
 /// [`line_of_fire`] among bases given one by one (no list built for it).
 pub fn line_of_fire_among<'a>(
-    shooter: (u32, &Placed),
-    target: (u32, &Placed),
-    bases: impl IntoIterator<Item = (u32, &'a Placed)>,
+    shooter: (ModelId, &Placed),
+    target: (ModelId, &Placed),
+    bases: impl IntoIterator<Item = (ModelId, &'a Placed)>,
     terrain: &[TerrainShape],
 ) -> LineOfFire {
     let mut obstacles = Vec::new();
@@ -70,9 +71,9 @@ pub fn line_of_fire_among<'a>(
 /// blocks sight: all a judgement of the odds of being shot needs, with no list built or
 /// sorted.
 pub fn obstacles_among<'a>(
-    shooter: (u32, &Placed),
-    target: (u32, &Placed),
-    bases: impl IntoIterator<Item = (u32, &'a Placed)>,
+    shooter: (ModelId, &Placed),
+    target: (ModelId, &Placed),
+    bases: impl IntoIterator<Item = (ModelId, &'a Placed)>,
     terrain: &[TerrainShape],
 ) -> Result<usize, usize> {
     let mut count = 0;
@@ -85,9 +86,9 @@ pub fn obstacles_among<'a>(
 /// Hands every obstacle on the line to `each`, bases first (in the order given), then
 /// terrain; returns the first piece that blocks sight.
 fn crossings<'a>(
-    shooter: (u32, &Placed),
-    target: (u32, &Placed),
-    bases: impl IntoIterator<Item = (u32, &'a Placed)>,
+    shooter: (ModelId, &Placed),
+    target: (ModelId, &Placed),
+    bases: impl IntoIterator<Item = (ModelId, &'a Placed)>,
     terrain: &[TerrainShape],
     mut each: impl FnMut(Crossing),
 ) -> Option<usize> {
@@ -126,7 +127,7 @@ fn crossings<'a>(
 
 fn key(c: Crossed) -> (u8, usize) {
     match c {
-        Crossed::Base(id) => (0, id as usize),
+        Crossed::Base(id) => (0, id.0 as usize),
         Crossed::Terrain(i) => (1, i),
     }
 }
@@ -162,17 +163,21 @@ mod tests {
     fn lists_bases_and_obstacles_in_order_from_the_shooter() {
         let (s, t) = (b(0.0, 5.0), b(20.0, 5.0));
         let bases = [
-            (1, s),
-            (2, t),
-            (3, b(15.0, 5.3)),
-            (4, b(5.0, 4.8)),
-            (5, b(10.0, 9.0)),
+            (ModelId(1), s),
+            (ModelId(2), t),
+            (ModelId(3), b(15.0, 5.3)),
+            (ModelId(4), b(5.0, 4.8)),
+            (ModelId(5), b(10.0, 9.0)),
         ];
-        let line = line_of_fire((1, &s), (2, &t), &bases, &[wall(8.0)]);
+        let line = line_of_fire((ModelId(1), &s), (ModelId(2), &t), &bases, &[wall(8.0)]);
         let order: Vec<Crossed> = line.obstacles.iter().map(|c| c.what).collect();
         assert_eq!(
             order,
-            vec![Crossed::Base(4), Crossed::Terrain(0), Crossed::Base(3)]
+            vec![
+                Crossed::Base(ModelId(4)),
+                Crossed::Terrain(0),
+                Crossed::Base(ModelId(3))
+            ]
         );
         assert!((line.range - 19.0).abs() < 1e-4);
         assert_eq!(line.sight_blocked_by, None);
@@ -195,9 +200,17 @@ mod tests {
         )
         .unwrap();
         let (s, t) = (b(0.0, 5.0), b(10.0, 5.0));
-        let line = line_of_fire((1, &s), (2, &t), &[], std::slice::from_ref(&house));
+        let line = line_of_fire(
+            (ModelId(1), &s),
+            (ModelId(2), &t),
+            &[],
+            std::slice::from_ref(&house),
+        );
         assert_eq!(line.sight_blocked_by, Some(0));
-        assert_eq!(obstacles_among((1, &s), (2, &t), [], &[house]), Err(0));
+        assert_eq!(
+            obstacles_among((ModelId(1), &s), (ModelId(2), &t), [], &[house]),
+            Err(0)
+        );
     }
 
     /// The count alone is the length of the full line's list, on many random lines
@@ -211,7 +224,9 @@ mod tests {
             state ^= state << 5;
             range * (state as f32 / u32::MAX as f32)
         };
-        let bases: Vec<(u32, Placed)> = (0..40).map(|i| (i, b(next(30.0), next(20.0)))).collect();
+        let bases: Vec<(ModelId, Placed)> = (0..40)
+            .map(|i| (ModelId(i), b(next(30.0), next(20.0))))
+            .collect();
         let terrain = [wall(8.0), wall(16.0), wall(23.0)];
         let (mut lines, mut crossed) = (0, 0);
         for _ in 0..2_000 {
@@ -246,12 +261,17 @@ mod tests {
         .unwrap();
         let (s, t) = (b(1.5, 5.0), b(10.0, 5.0));
         assert!(
-            line_of_fire((1, &s), (2, &t), &[], std::slice::from_ref(&wood))
-                .obstacles
-                .is_empty()
+            line_of_fire(
+                (ModelId(1), &s),
+                (ModelId(2), &t),
+                &[],
+                std::slice::from_ref(&wood)
+            )
+            .obstacles
+            .is_empty()
         );
         // The other way round, the wood is in the way.
-        let line = line_of_fire((2, &t), (1, &s), &[], &[wood]);
+        let line = line_of_fire((ModelId(2), &t), (ModelId(1), &s), &[], &[wood]);
         assert_eq!(line.obstacles.len(), 1);
     }
 }

@@ -2,12 +2,13 @@
 
 use super::in_contact;
 use super::shapes::Placed;
+use crate::components::ModelId;
 use warband_rules::Side;
 
 /// A model as grouping sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct Grouped {
-    pub id: u32,
+    pub id: ModelId,
     pub side: Side,
     pub base: Placed,
 }
@@ -15,7 +16,7 @@ pub struct Grouped {
 /// The melee groups among `models`: each group's ids sorted, groups sorted by their
 /// smallest id. Friendly contacts do not join groups; a model touching no enemy is in
 /// no group.
-pub fn melee_groups(models: &[Grouped]) -> Vec<Vec<u32>> {
+pub fn melee_groups(models: &[Grouped]) -> Vec<Vec<ModelId>> {
     let n = models.len();
     let mut parent: Vec<usize> = (0..n).collect();
     fn find(parent: &mut [usize], mut i: usize) -> usize {
@@ -34,7 +35,7 @@ pub fn melee_groups(models: &[Grouped]) -> Vec<Vec<u32>> {
             parent[ri.max(rj)] = ri.min(rj);
         }
     }
-    let mut groups: Vec<Vec<u32>> = Vec::new();
+    let mut groups: Vec<Vec<ModelId>> = Vec::new();
     let mut root_group: Vec<Option<usize>> = vec![None; n];
     for i in 0..n {
         if !engaged[i] {
@@ -59,7 +60,7 @@ mod tests {
     use super::*;
     use bevy_math::Vec2;
 
-    fn m(id: u32, side: Side, x: f32) -> Grouped {
+    fn m(id: ModelId, side: Side, x: f32) -> Grouped {
         Grouped {
             id,
             side,
@@ -70,7 +71,11 @@ mod tests {
     #[test]
     fn two_against_one_is_one_group() {
         // A1 at 1, B2 at 2, A3 at 3: B2 touches both.
-        let groups = melee_groups(&[m(1, Side::A, 1.0), m(2, Side::B, 2.0), m(3, Side::A, 3.0)]);
+        let groups = melee_groups(&[
+            m(ModelId(1), Side::A, 1.0),
+            m(ModelId(2), Side::B, 2.0),
+            m(ModelId(3), Side::A, 3.0),
+        ]);
         assert_eq!(groups, vec![vec![1, 2, 3]]);
     }
 
@@ -78,10 +83,10 @@ mod tests {
     fn friendly_contact_does_not_join_and_loners_are_left_out() {
         // A1–B2 engaged; A3 touches A1 only; B4 far away.
         let groups = melee_groups(&[
-            m(1, Side::A, 1.0),
-            m(2, Side::B, 2.0),
-            m(3, Side::A, 0.0),
-            m(4, Side::B, 20.0),
+            m(ModelId(1), Side::A, 1.0),
+            m(ModelId(2), Side::B, 2.0),
+            m(ModelId(3), Side::A, 0.0),
+            m(ModelId(4), Side::B, 20.0),
         ]);
         assert_eq!(groups, vec![vec![1, 2]]);
     }
@@ -89,10 +94,10 @@ mod tests {
     #[test]
     fn separate_fights_are_separate_groups() {
         let groups = melee_groups(&[
-            m(5, Side::A, 10.0),
-            m(6, Side::B, 11.0),
-            m(1, Side::A, 1.0),
-            m(2, Side::B, 2.0),
+            m(ModelId(5), Side::A, 10.0),
+            m(ModelId(6), Side::B, 11.0),
+            m(ModelId(1), Side::A, 1.0),
+            m(ModelId(2), Side::B, 2.0),
         ]);
         assert_eq!(groups, vec![vec![1, 2], vec![5, 6]]);
     }

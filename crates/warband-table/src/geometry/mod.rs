@@ -46,11 +46,11 @@ pub fn overlaps(a: &Placed, b: &Placed) -> bool {
 /// so far: the distance between centres less both reaches is never more than the gap,
 /// and a millimetre's slack keeps rounding in the exact test from ever making a skipped
 /// item the nearer.
-pub fn nearest<T>(
+pub fn nearest<T, K: Ord>(
     from: &Placed,
     items: impl IntoIterator<Item = T>,
     base: impl Fn(&T) -> &Placed,
-    key: impl Fn(&T) -> u32,
+    key: impl Fn(&T) -> K,
 ) -> Option<(f32, T)> {
     let reach = from.shape.reach();
     let mut best: Option<(f32, T)> = None;

@@ -7,6 +7,7 @@ use super::allowance::{fraction_within_allowance, move_cost};
 use super::convert::sweep_hit;
 use super::shapes::{Placed, TerrainShape};
 use super::{in_contact, overlaps};
+use crate::components::ModelId;
 use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -14,7 +15,7 @@ use std::fmt;
 /// The moving base.
 #[derive(Clone, Copy, Debug)]
 pub struct Mover {
-    pub id: u32,
+    pub id: ModelId,
     pub base: Placed,
     pub allowance: f32,
 }
@@ -22,7 +23,7 @@ pub struct Mover {
 /// Another base on the table, as the mover sees it.
 #[derive(Clone, Copy, Debug)]
 pub struct Other {
-    pub id: u32,
+    pub id: ModelId,
     pub base: Placed,
     pub enemy: bool,
 }
@@ -32,7 +33,7 @@ pub struct Other {
 pub struct MoveCheck {
     pub end: Vec2,
     pub cost: f32,
-    pub charged: Vec<u32>,
+    pub charged: Vec<ModelId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -40,8 +41,8 @@ pub enum MoveError {
     TooFar { cost: f32, allowance: f32 },
     OffTable,
     Blocked { terrain: usize },
-    PassesThrough { id: u32 },
-    Overlaps { id: u32 },
+    PassesThrough { id: ModelId },
+    Overlaps { id: ModelId },
 }
 
 impl fmt::Display for MoveError {
@@ -113,7 +114,7 @@ pub fn check_move(
             allowance: mover.allowance,
         });
     }
-    let mut charged: Vec<u32> = others
+    let mut charged: Vec<ModelId> = others
         .iter()
         .filter(|o| o.enemy && in_contact(&placed, &o.base) && !in_contact(&mover.base, &o.base))
         .map(|o| o.id)
@@ -284,13 +285,13 @@ mod tests {
 
     fn mover(x: f32, y: f32) -> Mover {
         Mover {
-            id: 1,
+            id: ModelId(1),
             base: Placed::round(Vec2::new(x, y), 1.0),
             allowance: 4.0,
         }
     }
 
-    fn other(id: u32, x: f32, y: f32, enemy: bool) -> Other {
+    fn other(id: ModelId, x: f32, y: f32, enemy: bool) -> Other {
         Other {
             id,
             base: Placed::round(Vec2::new(x, y), 1.0),
@@ -320,7 +321,7 @@ mod tests {
 
     #[test]
     fn moving_into_an_enemy_snaps_to_contact_and_charges() {
-        let enemy = other(7, 13.0, 10.0, true);
+        let enemy = other(ModelId(7), 13.0, 10.0, true);
         let m = check_move(
             &mover(10.0, 10.0),
             Vec2::new(13.5, 10.0),
@@ -335,7 +336,7 @@ mod tests {
 
     #[test]
     fn passing_through_a_friend_is_refused() {
-        let friend = other(3, 12.0, 10.0, false);
+        let friend = other(ModelId(3), 12.0, 10.0, false);
         let err = check_move(
             &mover(10.0, 10.0),
             Vec2::new(14.0, 10.0),
@@ -343,7 +344,7 @@ mod tests {
             &[friend],
             &[],
         );
-        assert_eq!(err, Err(MoveError::PassesThrough { id: 3 }));
+        assert_eq!(err, Err(MoveError::PassesThrough { id: ModelId(3) }));
     }
 
     #[test]
@@ -399,7 +400,7 @@ mod tests {
 
     #[test]
     fn moving_away_from_a_touching_enemy_is_not_a_charge() {
-        let enemy = other(9, 11.0, 10.0, true);
+        let enemy = other(ModelId(9), 11.0, 10.0, true);
         let m = check_move(
             &mover(10.0, 10.0),
             Vec2::new(7.0, 10.0),
@@ -426,7 +427,7 @@ mod furthest_tests {
 
     fn mover(x: f32, y: f32) -> Mover {
         Mover {
-            id: 1,
+            id: ModelId(1),
             base: Placed::round(Vec2::new(x, y), 1.0),
             allowance: 4.0,
         }
@@ -438,7 +439,7 @@ mod furthest_tests {
         let m = furthest_legal(&mover(2.0, 10.0), Vec2::new(-10.0, 10.0), table, &[], &[]);
         assert!((m.end.x - 0.5).abs() < 1e-3, "{m:?}");
         let friend = Other {
-            id: 2,
+            id: ModelId(2),
             base: Placed::round(Vec2::new(13.0, 10.0), 1.0),
             enemy: false,
         };
@@ -480,7 +481,7 @@ mod furthest_tests {
     #[test]
     fn a_charge_snaps_to_the_first_enemy() {
         let enemy = Other {
-            id: 5,
+            id: ModelId(5),
             base: Placed::round(Vec2::new(12.5, 10.0), 1.0),
             enemy: true,
         };

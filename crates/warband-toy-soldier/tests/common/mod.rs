@@ -6,6 +6,7 @@ use bevy_math::Vec2;
 use std::path::Path;
 use warband_rules::Ruleset;
 use warband_rules::army::{ArmyEntry, ArmyList};
+use warband_table::components::ModelId;
 use warband_table::table::TerrainDef;
 use warband_toy_soldier::battle::{Battle, find};
 use warband_toy_soldier::components::{Base, Marks};
@@ -69,14 +70,14 @@ pub fn engine(a: &[&str], b: &[&str], seed: u64) -> Engine {
 
 /// Puts a unit at `at`, facing `degrees` (0: towards +y, counter-clockwise).
 pub fn put(engine: &mut Engine, id: u32, at: (f32, f32), degrees: f32) {
-    let v = find(engine.world(), id).unwrap();
+    let v = find(engine.world(), ModelId(id)).unwrap();
     let mut base = v.base.at(Vec2::new(at.0, at.1));
     base.facing = degrees.to_radians();
     engine.world_mut().entity_mut(v.entity).insert(Base(base));
 }
 
 pub fn mark(engine: &mut Engine, id: u32, danger: u32, damage: u32) {
-    let v = find(engine.world(), id).unwrap();
+    let v = find(engine.world(), ModelId(id)).unwrap();
     engine
         .world_mut()
         .entity_mut(v.entity)
@@ -91,7 +92,14 @@ pub fn give_turn(engine: &mut Engine, side: Side) {
 /// Activates `unit` for `side` and sets its AP to `ap` (the die is random).
 pub fn activate_with(engine: &mut Engine, side: Side, unit: u32, ap: u32) {
     give_turn(engine, side);
-    engine.submit(side, Command::Activate { unit }).unwrap();
+    engine
+        .submit(
+            side,
+            Command::Activate {
+                unit: ModelId(unit),
+            },
+        )
+        .unwrap();
     engine
         .world_mut()
         .resource_mut::<Battle>()

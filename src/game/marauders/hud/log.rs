@@ -5,12 +5,13 @@ use warband_marauders::Side;
 use warband_marauders::battle::{ModelView, find};
 use warband_marauders::command::Command;
 use warband_marauders::log::{Entry, LogEvent};
+use warband_table::components::ModelId;
 
 /// One log entry in words, with the side it concerns. Ids that name no model (a
 /// hand-edited save) read as `#id`; `terrain` names a piece by its index.
 pub fn line(e: &Entry, all: &[ModelView], terrain: &dyn Fn(usize) -> String) -> Option<LogLine> {
-    let name = |id: u32| model_name(all, id);
-    let side_of = |id: u32| find(all, id).map(|m| m.side);
+    let name = |id: ModelId| model_name(all, id);
+    let side_of = |id: ModelId| find(all, id).map(|m| m.side);
     let text = |t: &str| named(t, &name, terrain);
     let (side, text) = words(e, &name, &side_of, &text)?;
     Some(LogLine {
@@ -21,7 +22,7 @@ pub fn line(e: &Entry, all: &[ModelView], terrain: &dyn Fn(usize) -> String) -> 
 }
 
 /// A model as the log names it: "Orc #3", or "#3" for an id that names none.
-pub fn model_name(all: &[ModelView], id: u32) -> String {
+pub fn model_name(all: &[ModelView], id: ModelId) -> String {
     find(all, id).map_or(format!("#{id}"), |m| format!("{} #{id}", m.profile.name))
 }
 
@@ -30,7 +31,7 @@ pub fn model_name(all: &[ModelView], id: u32) -> String {
 /// → the piece's name.
 pub fn named(
     text: &str,
-    name: &dyn Fn(u32) -> String,
+    name: &dyn Fn(ModelId) -> String,
     terrain: &dyn Fn(usize) -> String,
 ) -> String {
     let mut out = String::new();
@@ -51,7 +52,7 @@ pub fn named(
 /// The names for an id phrase at the start of `s`, and the bytes it took.
 fn id_words(
     s: &str,
-    name: &dyn Fn(u32) -> String,
+    name: &dyn Fn(ModelId) -> String,
     terrain: &dyn Fn(usize) -> String,
 ) -> Option<(String, usize)> {
     for (prefix, list) in [("models [", true), ("model ", false), ("[", true)] {
@@ -60,7 +61,7 @@ fn id_words(
         };
         if list {
             let close = after.find(']')?;
-            let ids: Option<Vec<u32>> = after[..close]
+            let ids: Option<Vec<ModelId>> = after[..close]
                 .split(", ")
                 .map(|n| n.trim().parse().ok())
                 .collect();
@@ -80,8 +81,8 @@ fn id_words(
 /// One readable line for a log entry, and the side it concerns (None: both or neither).
 fn words(
     e: &Entry,
-    name: &dyn Fn(u32) -> String,
-    side_of: &dyn Fn(u32) -> Option<Side>,
+    name: &dyn Fn(ModelId) -> String,
+    side_of: &dyn Fn(ModelId) -> Option<Side>,
     text: &dyn Fn(&str) -> String,
 ) -> Option<(Option<Side>, String)> {
     Some(match e {
@@ -121,8 +122,8 @@ fn words(
 /// A Marauders event in words, and the side it concerns.
 fn event_line(
     e: &LogEvent,
-    name: &dyn Fn(u32) -> String,
-    side_of: &dyn Fn(u32) -> Option<Side>,
+    name: &dyn Fn(ModelId) -> String,
+    side_of: &dyn Fn(ModelId) -> Option<Side>,
     text: &dyn Fn(&str) -> String,
 ) -> Option<(Option<Side>, String)> {
     if let Some((model, text)) = model_line(e, name, text) {
@@ -169,9 +170,9 @@ fn event_line(
 /// An event of one model in words, and the model (whose side the line takes).
 fn model_line(
     e: &LogEvent,
-    name: &dyn Fn(u32) -> String,
+    name: &dyn Fn(ModelId) -> String,
     text: &dyn Fn(&str) -> String,
-) -> Option<(u32, String)> {
+) -> Option<(ModelId, String)> {
     let (model, what) = match e {
         LogEvent::Moved { model, charged, .. } if charged.is_empty() => (model, "moves".into()),
         LogEvent::Moved { model, charged, .. } => {
@@ -208,7 +209,7 @@ fn model_line(
     Some((*model, format!("{}{gap}{what}", name(*model))))
 }
 
-fn describe(c: &Command, name: &dyn Fn(u32) -> String) -> String {
+fn describe(c: &Command, name: &dyn Fn(ModelId) -> String) -> String {
     match c {
         Command::DeclareSpell { caster, spell, .. } => {
             format!("{} declaring {spell}", name(*caster))
@@ -254,10 +255,10 @@ mod tests {
             command: Command::Shoot { model, target },
         };
         let events = vec![
-            shot(1, 2),
-            shot(1, 3),
+            shot(ModelId(1), ModelId(2)),
+            shot(ModelId(1), ModelId(3)),
             LogEvent::ShotStopped {
-                shooter: 1,
+                shooter: ModelId(1),
                 by: "Low wall".into(),
             }
             .into(),
@@ -276,7 +277,7 @@ mod tests {
     /// and the tray put names in their place.
     #[test]
     fn ids_in_engine_text_become_names() {
-        let name = |id: u32| format!("Orc #{id}");
+        let name = |id: ModelId| format!("Orc #{id}");
         let terrain = |i: usize| ["Low wall", "Farmhouse", "West wood"][i].to_string();
         let n = |t: &str| named(t, &name, &terrain);
         assert_eq!(
@@ -305,8 +306,11 @@ mod tests {
     #[test]
     fn ids_of_no_model_read_as_numbers() {
         let events: Vec<Entry> = vec![
-            LogEvent::Woke { model: 0 }.into(),
-            LogEvent::Woke { model: u32::MAX }.into(),
+            LogEvent::Woke { model: ModelId(0) }.into(),
+            LogEvent::Woke {
+                model: ModelId(u32::MAX),
+            }
+            .into(),
         ];
         let lines = lines(&events);
         assert_eq!(lines[0], "#0 wakes");

@@ -12,6 +12,7 @@ use warband_marauders::phases::{
 use warband_rules::marauders::melee_odds;
 use warband_rules::marauders::odds::shot_odds_with;
 use warband_rules::marauders::shooting::shot_modifier;
+use warband_table::components::ModelId;
 
 pub(super) fn pct(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
@@ -20,7 +21,7 @@ pub(super) fn pct(p: f64) -> String {
 pub fn show(ui: &mut egui::Ui, session: &Session, sel: &Selection) {
     let world = session.engine.world();
     let all = in_play(world);
-    let get = |id: u32| all.iter().find(|m| m.id == id);
+    let get = |id: ModelId| all.iter().find(|m| m.id == id);
     let Some(me) = sel.model.and_then(get) else {
         return;
     };
@@ -55,7 +56,7 @@ fn shot_panel(
     t: &ModelView,
 ) {
     let world = session.engine.world();
-    let get = |id: u32| all.iter().find(|m| m.id == id);
+    let get = |id: ModelId| all.iter().find(|m| m.id == id);
     ui.separator();
     ui.strong(format!("Shot at {} #{}", t.profile.name, t.id));
     let broken = session.engine.battle().side(me.side).broken;

@@ -13,6 +13,7 @@ use warband_marauders::phases::{
     strike_waiting,
 };
 use warband_marauders::{Command, Side};
+use warband_table::components::ModelId;
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     let Some(side) = session.human_turn() else {
@@ -79,7 +80,7 @@ fn fights(ui: &mut egui::Ui, session: &mut Session, side: Side, sel: &mut Select
     let world = session.engine.world();
     let all = in_play(world);
     let round = session.engine.battle().round;
-    let mut chosen: Option<(u32, Option<Vec<Allocation>>)> = None;
+    let mut chosen: Option<(ModelId, Option<Vec<Allocation>>)> = None;
     for g in open_groups(world) {
         let (us, them) = sides_of(&all, &g, side);
         ui.group(|ui| {
@@ -139,7 +140,7 @@ fn strike_dialog(ui: &mut egui::Ui, session: &mut Session, side: Side) {
 
 fn sides_of<'a>(
     all: &'a [ModelView],
-    group: &[u32],
+    group: &[ModelId],
     side: Side,
 ) -> (Vec<&'a ModelView>, Vec<&'a ModelView>) {
     let members = |mine: bool| -> Vec<&ModelView> {
@@ -164,7 +165,7 @@ fn allocation_editor(
     ui: &mut egui::Ui,
     world: &bevy::prelude::World,
     side: Side,
-    group: &[u32],
+    group: &[ModelId],
     header: &str,
     confirm: &str,
 ) -> Option<Vec<Allocation>> {
