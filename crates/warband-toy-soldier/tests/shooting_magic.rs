@@ -44,17 +44,21 @@ fn shots(e: &Engine) -> Vec<(u32, ShotCover, u32)> {
         .collect()
 }
 
-#[test]
-fn a_volley_is_halved_by_shields_and_the_remainder_is_rolled() {
-    let mut e = range((12.0, 9.0), vec![]);
+/// Side A's active unit puts `ap` AP of shots on unit 5.
+fn shoot_5(e: &mut Engine, ap: u32) -> Result<(), warband_table::Refusal> {
     e.submit(
         Side::A,
         Command::Shoot {
             target: ModelId(5),
-            ap: 3,
+            ap,
         },
     )
-    .unwrap();
+}
+
+#[test]
+fn a_volley_is_halved_by_shields_and_the_remainder_is_rolled() {
+    let mut e = range((12.0, 9.0), vec![]);
+    shoot_5(&mut e, 3).unwrap();
     let s = shots(&e);
     let shields = ShotCover {
         cover: false,
@@ -73,15 +77,7 @@ fn a_volley_is_halved_by_shields_and_the_remainder_is_rolled() {
     assert_eq!(s[0].2, 1 + u32::from(rolled[0].value >= 4));
     assert_eq!(find(e.world(), ModelId(5)).unwrap().marks.danger, s[0].2);
     // One volley a target an activation.
-    let again = e
-        .submit(
-            Side::A,
-            Command::Shoot {
-                target: ModelId(5),
-                ap: 1,
-            },
-        )
-        .unwrap_err();
+    let again = shoot_5(&mut e, 1).unwrap_err();
     assert!(again.0.contains("this activation's volley"), "{again}");
 }
 
@@ -93,14 +89,7 @@ fn cover_and_shields_together_divide_by_three() {
         corners: vec![(10.0, 8.0), (14.0, 8.0), (14.0, 10.5), (10.0, 10.5)],
     };
     let mut e = range((12.0, 9.0), vec![copse]);
-    e.submit(
-        Side::A,
-        Command::Shoot {
-            target: ModelId(5),
-            ap: 3,
-        },
-    )
-    .unwrap();
+    shoot_5(&mut e, 3).unwrap();
     let both = ShotCover {
         cover: true,
         shields: true,
