@@ -9,7 +9,6 @@ use crate::log::{BattleLog, Entry, LogEvent};
 use crate::phases::{self, Phase};
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use bevy_math::Vec2;
 use warband_rules::borderlands::clauses::HIT_POINTS;
 use warband_rules::borderlands::rules::{Order, roll_hp};
 use warband_rules::{DiceRoller, Ruleset, Side};
@@ -71,13 +70,8 @@ impl Rules for Borderlands {
 pub type Engine = warband_table::engine::Engine<Borderlands>;
 
 fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String> {
-    let problems = setup.problems();
-    if !problems.is_empty() {
-        return Err(problems.join("; "));
-    }
+    let table = warband_table::table::lay_table(world, setup)?;
     let s = &setup.scenario;
-    let table = Vec2::new(s.table.0, s.table.1);
-    warband_table::table::lay_terrain(world, &s.terrain)?;
     let mut dice = DiceRoller::from_seed(seed);
     let mut sides: [SideState; 2] = Default::default();
     let mut index = Vec::new();

@@ -11,7 +11,6 @@ use crate::phases::{self, Phase};
 use crate::state;
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use bevy_math::Vec2;
 use std::sync::Arc;
 use warband_rules::Ruleset;
 use warband_rules::marauders::spells::SpellDef;
@@ -96,13 +95,8 @@ pub type Engine = warband_table::engine::Engine<Marauders>;
 /// play, the sides' state, the outcome).
 /// Spawns terrain and models and inserts the battle's resources.
 fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String> {
-    let problems = setup.problems();
-    if !problems.is_empty() {
-        return Err(problems.join("; "));
-    }
+    let table = warband_table::table::lay_table(world, setup)?;
     let s = &setup.scenario;
-    let table = Vec2::new(s.table.0, s.table.1);
-    warband_table::table::lay_terrain(world, &s.terrain)?;
     world.insert_resource(Spells(setup.spells.clone().into()));
     world.insert_resource(Dice(DiceRoller::from_seed(seed)));
     let mut sides: [SideState; 2] = Default::default();

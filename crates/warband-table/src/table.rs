@@ -269,6 +269,21 @@ pub fn battle_problems(
     out
 }
 
+/// The start of every ruleset's spawn: a setup with any problem is refused (all of
+/// them, in one message), else its terrain is laid; the table's size is returned.
+pub fn lay_table(
+    world: &mut bevy_ecs::world::World,
+    setup: &impl crate::scenario::Setup,
+) -> Result<Vec2, String> {
+    let problems = setup.problems();
+    if !problems.is_empty() {
+        return Err(problems.join("; "));
+    }
+    let s = setup.scenario();
+    lay_terrain(world, &s.terrain)?;
+    Ok(Vec2::new(s.table.0, s.table.1))
+}
+
 /// Lays a scenario's terrain in a battle world: one `Terrain` entity a piece (for the
 /// screen) and the `TerrainMap` of their shapes (for the rules).
 pub fn lay_terrain(

@@ -9,7 +9,6 @@ use crate::log::{BattleLog, LogEvent};
 use crate::turn::{self, Phase};
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use bevy_math::Vec2;
 use std::f32::consts::PI;
 use warband_rules::{DiceRoller, Ruleset, Side};
 use warband_table::engine::{ModelIndex, Rules};
@@ -69,13 +68,8 @@ impl Rules for ToySoldier {
 pub type Engine = warband_table::engine::Engine<ToySoldier>;
 
 fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String> {
-    let problems = setup.problems();
-    if !problems.is_empty() {
-        return Err(problems.join("; "));
-    }
+    let table = warband_table::table::lay_table(world, setup)?;
     let s = &setup.scenario;
-    let table = Vec2::new(s.table.0, s.table.1);
-    warband_table::table::lay_terrain(world, &s.terrain)?;
     let mut sides: [SideState; 2] = Default::default();
     let mut index = Vec::new();
     for side in Side::BOTH {
