@@ -32,14 +32,7 @@ fn a_move_into_an_enemy_is_a_charge_and_engages() {
     place(&mut e, 1, 10.0, 10.0);
     place(&mut e, 2, 10.0, 13.5);
     advance_to(&mut e, Phase::Movement, Side::A);
-    e.submit(
-        Side::A,
-        Command::Move {
-            model: ModelId(1),
-            to: (10.0, 13.0),
-        },
-    )
-    .unwrap();
+    try_move(&mut e, Side::A, 1, (10.0, 13.0)).unwrap();
     let moved = events(&e).iter().rev().find_map(|ev| match ev {
         LogEvent::Moved { to, charged, .. } => Some((*to, charged.clone())),
         _ => None,
@@ -66,15 +59,7 @@ fn an_engaged_model_may_only_disengage() {
     place(&mut e, 1, 10.0, 10.0);
     place(&mut e, 2, 10.0, 11.0);
     advance_to(&mut e, Phase::Movement, Side::A);
-    let err = e
-        .submit(
-            Side::A,
-            Command::Move {
-                model: ModelId(1),
-                to: (10.0, 8.0),
-            },
-        )
-        .unwrap_err();
+    let err = try_move(&mut e, Side::A, 1, (10.0, 8.0)).unwrap_err();
     assert!(err.0.contains("may only disengage"), "{err}");
 }
 
@@ -156,22 +141,8 @@ fn a_plain_move_can_be_taken_back_but_not_a_charge() {
     let back = warband_marauders::battle::model(e.world(), ModelId(1)).unwrap();
     assert_eq!(back.base.center, bevy_math::Vec2::new(10.0, 10.0));
     assert!(!back.conditions.moved, "it may move again");
-    e.submit(
-        Side::A,
-        Command::Move {
-            model: ModelId(1),
-            to: (10.0, 11.0),
-        },
-    )
-    .unwrap();
-    e.submit(
-        Side::A,
-        Command::Move {
-            model: ModelId(2),
-            to: (20.0, 12.5),
-        },
-    )
-    .unwrap();
+    try_move(&mut e, Side::A, 1, (10.0, 11.0)).unwrap();
+    try_move(&mut e, Side::A, 2, (20.0, 12.5)).unwrap();
     let err = e
         .submit(Side::A, Command::UndoMove { model: ModelId(2) })
         .unwrap_err();

@@ -31,25 +31,16 @@ fn a_declared_caster_may_not_move_and_loses_the_spell_when_hurt() {
     place(&mut e, 1, 10.0, 10.0);
     place(&mut e, 2, 10.0, 20.0);
     advance_to(&mut e, Phase::DeclareSpells, Side::A);
-    e.submit(
+    declare(
+        &mut e,
         Side::A,
-        Command::DeclareSpell {
-            caster: ModelId(1),
-            spell: "Magic Missile".into(),
-            aim: warband_marauders::components::SpellAim::Model(ModelId(2)),
-        },
+        1,
+        "Magic Missile",
+        warband_marauders::components::SpellAim::Model(ModelId(2)),
     )
     .unwrap();
     advance_to(&mut e, Phase::Movement, Side::A);
-    let err = e
-        .submit(
-            Side::A,
-            Command::Move {
-                model: ModelId(1),
-                to: (10.0, 11.0),
-            },
-        )
-        .unwrap_err();
+    let err = try_move(&mut e, Side::A, 1, (10.0, 11.0)).unwrap_err();
     assert!(err.0.contains("declared a spell"), "{err}");
     // The screen asks the same before it offers a move (no ring, no ghost).
     let why = warband_marauders::phases::check_mobile(e.world(), Side::A, ModelId(1)).unwrap_err();
@@ -71,13 +62,12 @@ fn a_declared_caster_may_not_move_and_loses_the_spell_when_hurt() {
     place(&mut e2, 2, 10.0, 10.0);
     place(&mut e2, 3, 10.0, 20.0);
     advance_to(&mut e2, Phase::DeclareSpells, Side::A);
-    e2.submit(
+    declare(
+        &mut e2,
         Side::A,
-        Command::DeclareSpell {
-            caster: ModelId(2),
-            spell: "Light".into(),
-            aim: warband_marauders::components::SpellAim::Model(ModelId(3)),
-        },
+        2,
+        "Light",
+        warband_marauders::components::SpellAim::Model(ModelId(3)),
     )
     .unwrap();
     warband_marauders::effects::apply_damage(
@@ -140,13 +130,12 @@ fn magic_missile_rolls_two_dice_without_the_ranged_penalty() {
     place(&mut e, 1, 10.0, 10.0);
     place(&mut e, 2, 10.0, 20.0);
     advance_to(&mut e, Phase::DeclareSpells, Side::A);
-    e.submit(
+    declare(
+        &mut e,
         Side::A,
-        Command::DeclareSpell {
-            caster: ModelId(1),
-            spell: "Magic Missile".into(),
-            aim: SpellAim::Model(ModelId(2)),
-        },
+        1,
+        "Magic Missile",
+        SpellAim::Model(ModelId(2)),
     )
     .unwrap();
     advance_to_phase(&mut e, Phase::Movement);
@@ -180,15 +169,7 @@ fn sleep_takes_the_lowest_hd_enemies_near_the_point() {
     place(&mut e, 3, 22.0, 20.0);
     place(&mut e, 4, 40.0, 30.0); // far from the point
     advance_to(&mut e, Phase::DeclareSpells, Side::A);
-    e.submit(
-        Side::A,
-        Command::DeclareSpell {
-            caster: ModelId(1),
-            spell: "Sleep".into(),
-            aim: SpellAim::Point(21.0, 20.0),
-        },
-    )
-    .unwrap();
+    declare(&mut e, Side::A, 1, "Sleep", SpellAim::Point(21.0, 20.0)).unwrap();
     advance_to_phase(&mut e, Phase::Attacking);
     let s = e.awaiting().unwrap();
     e.submit(s, Command::EndPhase).unwrap();

@@ -131,10 +131,13 @@ pub fn engine(a: &[&str], b: &[&str], seed: u64) -> Engine {
 }
 
 use warband_marauders::Engine as TableEngine;
-use warband_marauders::components::{Base, Blessing, Caster, Conditions, Engagement, ModelId};
+use warband_marauders::components::{
+    Base, Blessing, Caster, Conditions, Engagement, ModelId, SpellAim,
+};
 use warband_marauders::log::LogEvent;
 use warband_marauders::{Phase, Side};
 use warband_rules::Clause;
+use warband_table::Refusal;
 
 /// Puts model `id` at (x, y) and refreshes who is engaged.
 pub fn place(engine: &mut Engine, id: u32, x: f32, y: f32) {
@@ -222,8 +225,8 @@ pub fn staged(
     e
 }
 
-/// `side` moves `model` to `to`; the move must be accepted.
-pub fn move_to(e: &mut Engine, side: Side, model: u32, to: (f32, f32)) {
+/// `side` asks to move `model` to `to`.
+pub fn try_move(e: &mut Engine, side: Side, model: u32, to: (f32, f32)) -> Result<(), Refusal> {
     e.submit(
         side,
         Command::Move {
@@ -231,7 +234,29 @@ pub fn move_to(e: &mut Engine, side: Side, model: u32, to: (f32, f32)) {
             to,
         },
     )
-    .expect("the move is legal");
+}
+
+/// `side` moves `model` to `to`; the move must be accepted.
+pub fn move_to(e: &mut Engine, side: Side, model: u32, to: (f32, f32)) {
+    try_move(e, side, model, to).expect("the move is legal");
+}
+
+/// `side`'s `caster` declares `spell` at `aim`.
+pub fn declare(
+    e: &mut Engine,
+    side: Side,
+    caster: u32,
+    spell: &str,
+    aim: SpellAim,
+) -> Result<(), Refusal> {
+    e.submit(
+        side,
+        Command::DeclareSpell {
+            caster: ModelId(caster),
+            spell: spell.into(),
+            aim,
+        },
+    )
 }
 
 /// `side`'s `model` shoots `target`; the shot must be accepted.
