@@ -141,6 +141,7 @@ fn keys(
     layout: Option<Res<TableLayout>>,
     window: Single<&Window>,
     camera: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
+    mut busy: ResMut<crate::game::awake::Busy>,
 ) {
     let (mut transform, mut projection) = camera.into_inner();
     if keys.just_pressed(KeyCode::KeyF)
@@ -163,8 +164,14 @@ fn keys(
             dir += d;
         }
     }
-    // 600 pixels a second, whatever the zoom.
-    transform.translation += (dir * 600.0 * o.scale * time.delta_secs()).extend(0.0);
+    if dir == Vec2::ZERO {
+        return;
+    }
+    busy.keep();
+    // 600 pixels a second, whatever the zoom; the first frame after an idle spell
+    // moves as if it came at once.
+    let dt = time.delta_secs().min(0.05);
+    transform.translation += (dir * 600.0 * o.scale * dt).extend(0.0);
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! egui overlay. The rules and the battle live in the headless crates; this module only
 //! shows them and sends `Command`s.
 
+mod awake;
 mod bx;
 mod camera;
 pub mod catalogue;
@@ -47,6 +48,7 @@ pub struct Start {
 /// Opens the game window and runs until it is closed.
 pub fn run(start: Start) {
     let mut app = App::new();
+    let continuous = start.screenshot.is_some() || start.trace;
     app.insert_resource(ClearColor(palette::BACKGROUND))
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
@@ -65,7 +67,9 @@ pub fn run(start: Start) {
             pointer::plugin,
             screens::plugin,
             desk::plugin,
+            models::plugin,
         ));
+    awake::plugin(&mut app, continuous);
     if let Some((path, after)) = start.screenshot {
         app.add_plugins(move |app: &mut App| {
             screens::smoke::screenshot_plugin(app, path.clone(), after)

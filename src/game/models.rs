@@ -1,29 +1,77 @@
-//! What every ruleset's models share on the table: fading out of play, repainting only
+//! What every ruleset's models share on the table: falling as casualties, repainting only
 //! what changed, and the initials a label shows.
 
+use crate::game::palette;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::{Fill, Shape};
 
-/// Fades a model out of play: its colour's alpha over 1.2 s after it left, then hidden;
-/// a model in play is shown at full colour.
-pub fn fade(
+/// The height models stand at above the table (a casualty lies half an inch lower).
+pub const MODEL_Z: f32 = 2.0;
+
+/// Seconds a model takes to fall: to grey and lie down where it stood.
+const FALL: f32 = 0.6;
+
+/// Whether fallen models are shown as casualties (C hides and shows them).
+#[derive(Resource)]
+pub struct Casualties {
+    pub shown: bool,
+}
+
+impl Default for Casualties {
+    fn default() -> Self {
+        Casualties { shown: true }
+    }
+}
+
+/// How a model is drawn: in play, at full colour where it stands; out of play, falling
+/// over [`FALL`] seconds and then lying as a casualty for the rest of the battle — grey,
+/// turned a quarter and flattened, beneath the living — or hidden while casualties are.
+/// `at` is where and how it stands upright (never the transform already drawn, or the
+/// fall would compound frame on frame).
+/// The colour and place to draw it, and whether it is still falling (another frame is
+/// wanted).
+pub fn fallen(
     colour: Color,
+    at: Transform,
     gone_for: &mut f32,
     out: bool,
     dt: f32,
+    shown: bool,
     vis: &mut Mut<Visibility>,
-) -> Color {
+) -> (Color, Transform, bool) {
     if !out {
         *gone_for = 0.0;
         vis.set_if_neq(Visibility::Inherited);
-        return colour;
+        return (colour, at, false);
     }
-    *gone_for += dt;
-    let alpha = (1.0 - *gone_for / 1.2).max(0.0);
-    if alpha == 0.0 {
-        vis.set_if_neq(Visibility::Hidden);
+    *gone_for = (*gone_for + dt).min(FALL);
+    let k = *gone_for / FALL;
+    vis.set_if_neq(if shown {
+        Visibility::Inherited
+    } else {
+        Visibility::Hidden
+    });
+    let grey = colour.mix(&palette::FALLEN, k).with_alpha(1.0 - 0.35 * k);
+    let lying = Transform {
+        translation: at.translation.truncate().extend(at.translation.z - 0.5 * k),
+        rotation: at.rotation * Quat::from_rotation_z(std::f32::consts::FRAC_PI_2 * k),
+        scale: at.scale * Vec3::new(1.0, 1.0 - 0.45 * k, 1.0),
+    };
+    (grey, lying, k < 1.0)
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Casualties>().add_systems(
+        Update,
+        toggle_casualties.run_if(in_state(crate::game::screens::Screen::Battle)),
+    );
+}
+
+/// C shows or hides the casualties.
+fn toggle_casualties(keys: Res<ButtonInput<KeyCode>>, mut c: ResMut<Casualties>) {
+    if keys.just_pressed(KeyCode::KeyC) {
+        c.shown = !c.shown;
     }
-    colour.with_alpha(alpha)
 }
 
 /// Shows a model's visual at `at` in `colour`, touching only what changed. A shape
@@ -45,4 +93,45 @@ pub fn initials(name: &str) -> String {
         .take(2)
         .collect::<String>()
         .to_uppercase()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Falls frame by frame from where it stands, never from where it was last drawn.
+    fn fall(frames: usize, dt: f32, shown: bool) -> (Color, Transform, bool, Visibility) {
+        let mut world = World::new();
+        let e = world.spawn(Visibility::Inherited).id();
+        let at = Transform::from_xyz(3.0, 4.0, MODEL_Z).with_scale(Vec3::splat(0.01));
+        let mut gone_for = 0.0;
+        let mut last = (Color::WHITE, at, true);
+        for _ in 0..frames {
+            let mut vis = world.entity_mut(e).into_mut::<Visibility>().unwrap();
+            last = fallen(Color::WHITE, at, &mut gone_for, true, dt, shown, &mut vis);
+        }
+        (last.0, last.1, last.2, *world.get::<Visibility>(e).unwrap())
+    }
+
+    /// A fallen model greys and lies down over FALL seconds, then stays as it lies —
+    /// half an inch below the living, turned a quarter, flattened — however long.
+    #[test]
+    fn a_fallen_model_lies_as_a_casualty_and_stays_so() {
+        let (_, half, falling, _) = fall(3, 0.1, true);
+        assert!(falling && half.translation.z < MODEL_Z && half.translation.z > MODEL_Z - 0.5);
+        let (colour, lying, falling, vis) = fall(600, 0.1, true);
+        assert!(!falling, "it has fallen: no more frames wanted");
+        assert!((lying.translation.z - (MODEL_Z - 0.5)).abs() < 1e-5);
+        assert_eq!(lying.translation.truncate(), Vec2::new(3.0, 4.0));
+        assert!((lying.scale.y - 0.01 * 0.55).abs() < 1e-6 && lying.scale.x == 0.01);
+        let (_, angle) = lying.rotation.to_axis_angle();
+        assert!((angle - std::f32::consts::FRAC_PI_2).abs() < 1e-4);
+        assert!(colour.alpha() < 1.0 && colour != Color::WHITE);
+        assert_eq!(vis, Visibility::Inherited);
+        assert_eq!(
+            fall(600, 0.1, false).3,
+            Visibility::Hidden,
+            "C hides casualties"
+        );
+    }
 }

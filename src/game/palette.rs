@@ -9,6 +9,8 @@ pub const MAT: Color = Color::srgb(0.24, 0.36, 0.22);
 pub const EDGE: Color = Color::srgb(0.55, 0.42, 0.26);
 pub const GRID: Color = Color::srgba(1.0, 1.0, 1.0, 0.16);
 pub const SELECT: Color = Color::srgb(1.0, 0.9, 0.3);
+/// A casualty's colour, which a fallen model greys to.
+pub const FALLEN: Color = Color::srgb(0.33, 0.32, 0.30);
 pub const GHOST: Color = Color::srgba(1.0, 1.0, 1.0, 0.55);
 pub const ALLOWANCE: Color = Color::srgba(1.0, 1.0, 1.0, 0.35);
 pub const ENGAGED: Color = Color::srgb(0.95, 0.25, 0.2);

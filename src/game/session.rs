@@ -164,6 +164,20 @@ impl<R: Contest> GameSession<R> {
         result
     }
 
+    /// Whether the battle moves on by itself: a replay still running, or a computer side
+    /// to play, not paused (what keeps the window drawing while no one touches it).
+    pub fn moves_by_itself(&self) -> bool {
+        if self.pace.paused && !self.pace.step && !self.pace.skip {
+            return false;
+        }
+        if let Some(queue) = &self.replay {
+            return !queue.is_empty();
+        }
+        self.engine
+            .awaiting()
+            .is_some_and(|side| self.players[side.index()].is_some())
+    }
+
     /// Lets computer players (or the replay) act for the time that has passed.
     pub fn advance(&mut self, dt: Duration) {
         if self.pace.skip {

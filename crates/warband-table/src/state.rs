@@ -167,7 +167,6 @@ impl StateRegistry {
 #[cfg(test)]
 mod tests {
     use crate::components::ModelId;
-    use bevy_ecs::prelude::*;
 
     #[test]
     fn names_carry_no_module_path() {

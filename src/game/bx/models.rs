@@ -1,9 +1,10 @@
 //! Models on the table: a round base in its side's colour, kept in step with the engine;
 //! a model that has acted this round is dimmed, one down is greyed, and one slain or
-//! fled fades out.
+//! fled falls and lies as a casualty.
 
 use super::BxSession;
-use crate::game::models::{fade, show};
+use crate::game::awake::Busy;
+use crate::game::models::{Casualties, MODEL_Z, fallen, show};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use bevy::prelude::*;
@@ -59,15 +60,22 @@ fn spawn(mut commands: Commands, session: NonSend<BxSession>) {
                 .fill(palette::side(team.0))
                 .stroke((Color::srgb(0.08, 0.08, 0.08), 6.0))
                 .build(),
-            Transform::from_translation(base.0.center.extend(2.0)).with_scale(Vec3::splat(0.01)),
+            upright(base.0.center),
         ));
     }
+}
+
+/// A model standing at `center`: built a hundred times larger, so drawn at a hundredth.
+fn upright(center: Vec2) -> Transform {
+    Transform::from_translation(center.extend(MODEL_Z)).with_scale(Vec3::splat(0.01))
 }
 
 fn sync(
     time: Res<Time>,
     session: NonSend<BxSession>,
     mut visuals: Query<(&mut BxVisual, &mut Transform, &mut Shape, &mut Visibility)>,
+    casualties: Res<Casualties>,
+    mut busy: ResMut<Busy>,
 ) {
     let world = session.engine.world();
     let index = world.resource::<ModelIndex>();
@@ -78,10 +86,7 @@ fn sync(
         let (Some(base), Some(team)) = (world.get::<Base>(e), world.get::<Team>(e)) else {
             continue;
         };
-        let at = Transform {
-            translation: base.0.center.extend(t.translation.z),
-            ..*t
-        };
+        let at = upright(base.0.center);
         let model = find(world, v.id);
         let grey = match &model {
             Some(m) if m.cond.down.is_some() => 0.7,
@@ -89,13 +94,18 @@ fn sync(
             _ => 0.0,
         };
         let c = palette::side(team.0).mix(&Color::srgb(0.3, 0.3, 0.3), grey);
-        let c = fade(
+        let (c, at, falling) = fallen(
             c,
+            at,
             &mut v.gone_for,
             model.is_none(),
             time.delta_secs(),
+            casualties.shown,
             &mut vis,
         );
+        if falling {
+            busy.keep();
+        }
         show(&mut shape, &mut t, at, c);
     }
 }

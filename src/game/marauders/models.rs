@@ -1,10 +1,11 @@
 //! Models on the table: a round base in its side's colour (its initials are drawn in
 //! screen space by the hud, to read at any zoom), kept in step with the engine every
 //! frame. A broken side is dimmed; a removed model
-//! fades out.
+//! falls and lies as a casualty.
 
+use crate::game::awake::Busy;
 use crate::game::marauders::Session;
-use crate::game::models::{fade, show};
+use crate::game::models::{Casualties, MODEL_Z, fallen, show};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use bevy::prelude::*;
@@ -53,7 +54,7 @@ fn spawn_models(mut commands: Commands, session: NonSend<Session>) {
                 .fill(palette::side(m.side))
                 .stroke((Color::srgb(0.08, 0.08, 0.08), 0.06))
                 .build(),
-            Transform::from_translation(m.base.center.extend(2.0)),
+            Transform::from_translation(m.base.center.extend(MODEL_Z)),
         ));
     }
 }
@@ -78,6 +79,8 @@ fn sync_models(
         &mut Shape,
         &mut Visibility,
     )>,
+    casualties: Res<Casualties>,
+    mut busy: ResMut<Busy>,
 ) {
     let all = models(session.engine.world());
     let battle = session.engine.battle();
@@ -85,12 +88,21 @@ fn sync_models(
         let Some(m) = find(&all, v.id) else {
             continue;
         };
-        let at = Transform {
-            translation: m.base.center.extend(t.translation.z),
-            ..*t
-        };
+        let at = Transform::from_translation(m.base.center.extend(MODEL_Z));
         let c = colour(m, battle.side(m.side).broken);
-        let c = fade(c, &mut v.gone_for, !m.in_play, time.delta_secs(), &mut vis);
+        let dt = time.delta_secs();
+        let (c, at, falling) = fallen(
+            c,
+            at,
+            &mut v.gone_for,
+            !m.in_play,
+            dt,
+            casualties.shown,
+            &mut vis,
+        );
+        if falling {
+            busy.keep();
+        }
         show(&mut shape, &mut t, at, c);
     }
 }

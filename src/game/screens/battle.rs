@@ -3,6 +3,7 @@
 
 use super::Screen;
 use super::menu::MenuMessage;
+use crate::game::awake::Busy;
 use crate::game::desk::{Desk, end_sessions, on_table};
 use crate::game::session::{GameSession, PendingBattle};
 use bevy::prelude::*;
@@ -47,6 +48,7 @@ fn drive<R: Desk>(
     mut over_for: Local<f32>,
     mut next: ResMut<NextState<Screen>>,
     mut pending: ResMut<PendingBattle>,
+    mut busy: ResMut<Busy>,
 ) {
     if let Some(controllers) = session.play_on.take()
         && let Some(launch) = session.play_on_from_here(controllers)
@@ -57,9 +59,13 @@ fn drive<R: Desk>(
         return;
     }
     session.advance(time.delta());
+    if session.moves_by_itself() {
+        busy.keep();
+    }
     let replaying = session.replay.as_ref().is_some_and(|q| !q.is_empty());
     if session.engine.outcome().is_some() && !replaying {
         *over_for += time.delta_secs();
+        busy.keep();
         if *over_for > LINGER {
             *over_for = 0.0;
             next.set(Screen::Result);

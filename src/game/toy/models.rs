@@ -1,9 +1,11 @@
 //! Units on the table: a rectangular base in its side's colour with a pale front edge
 //! and its figures on it (foot in ranks, riders as long ovals, a gun and its crew),
-//! turned to its facing and kept in step with the engine; a unit that retreats fades.
+//! turned to its facing and kept in step with the engine; a unit that
+//! retreats or is destroyed falls and lies as a casualty.
 
 use super::ToySession;
-use crate::game::models::{fade, show};
+use crate::game::awake::Busy;
+use crate::game::models::{Casualties, MODEL_Z, fallen, show};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use bevy::prelude::*;
@@ -77,7 +79,7 @@ fn spawn_units(mut commands: Commands, session: NonSend<ToySession>) {
 }
 
 fn transform(base: &Base) -> Transform {
-    Transform::from_translation(base.0.center.extend(2.0))
+    Transform::from_translation(base.0.center.extend(MODEL_Z))
         .with_rotation(Quat::from_rotation_z(base.0.facing))
 }
 
@@ -157,6 +159,8 @@ fn sync_units(
     time: Res<Time>,
     session: NonSend<ToySession>,
     mut visuals: Query<(&mut UnitVisual, &mut Transform, &mut Shape, &mut Visibility)>,
+    casualties: Res<Casualties>,
+    mut busy: ResMut<Busy>,
 ) {
     let world = session.engine.world();
     let index = world.resource::<ModelIndex>();
@@ -169,13 +173,18 @@ fn sync_units(
         };
 
         let out = world.get::<OutOfAction>(e).is_some();
-        let c = fade(
+        let (c, at, falling) = fallen(
             palette::side(team.0),
+            transform(base),
             &mut v.gone_for,
             out,
             time.delta_secs(),
+            casualties.shown,
             &mut vis,
         );
-        show(&mut shape, &mut t, transform(base), c);
+        if falling {
+            busy.keep();
+        }
+        show(&mut shape, &mut t, at, c);
     }
 }

@@ -126,8 +126,18 @@ fn lab(
     mut contexts: EguiContexts,
     lab: Option<ResMut<Lab>>,
     mut next: ResMut<NextState<Screen>>,
+    mut busy: ResMut<crate::game::awake::Busy>,
 ) -> Result {
     let Some(mut lab) = lab else { return Ok(()) };
+    let sims = lab.sim.as_ref().is_some_and(|j| j.report().is_none());
+    if sims
+        || lab
+            .calibration
+            .as_ref()
+            .is_some_and(|j| j.result().is_none())
+    {
+        busy.keep();
+    }
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     let l = &mut *lab;

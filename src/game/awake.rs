@@ -1,0 +1,109 @@
+//! Idle costs nothing: the window is redrawn on input, on a change, and while something
+//! moves — a computer side to play, a replay to run, a model falling, the lab's batch —
+//! never just because a frame came round. A system with work in hand says so with
+//! [`Busy::keep`] each frame; the smoke tests' screenshot and trace runs keep drawing
+//! every frame so that they never wait on input.
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy::winit::WinitSettings;
+use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
+
+/// Asked for afresh each frame by whatever still has something to show.
+#[derive(Resource, Default)]
+pub struct Busy(bool);
+
+impl Busy {
+    /// Another frame is wanted after this one.
+    pub fn keep(&mut self) {
+        self.0 = true;
+    }
+}
+
+/// Reactive redraws for a window a person uses; `continuous` for the test runs.
+pub fn plugin(app: &mut App, continuous: bool) {
+    app.init_resource::<Busy>()
+        .add_systems(
+            PreUpdate,
+            drop_unchanged_modifiers
+                .after(EguiPreUpdateSet::ProcessInput)
+                .before(EguiPreUpdateSet::BeginPass),
+        )
+        .add_systems(Last, wake);
+    if !continuous {
+        app.insert_resource(WinitSettings::desktop_app());
+    }
+}
+
+/// bevy_egui tells egui the modifier keys every frame, changed or not, and egui
+/// repaints at once after any input event: the window would never rest. Only a change
+/// is passed on (egui reads the keys held from the input's own `modifiers` as well).
+fn drop_unchanged_modifiers(
+    mut inputs: Query<&mut EguiInput>,
+    mut last: Local<Option<egui::Modifiers>>,
+) {
+    for mut input in &mut inputs {
+        input.events.retain(|e| match e {
+            egui::Event::ModifiersChanged(m) => last.replace(*m) != Some(*m),
+            _ => true,
+        });
+    }
+}
+
+fn wake(mut busy: ResMut<Busy>, mut redraw: MessageWriter<RequestRedraw>) {
+    if std::mem::take(&mut busy.0) {
+        redraw.write(RequestRedraw);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn redraws(app: &mut App) -> usize {
+        let mut m = app.world_mut().resource_mut::<Messages<RequestRedraw>>();
+        let n = m.len();
+        m.clear();
+        n
+    }
+
+    /// A frame with work in hand asks for the next; one without asks for nothing.
+    #[test]
+    fn only_a_busy_frame_asks_for_another() {
+        let mut app = App::new();
+        app.add_message::<RequestRedraw>();
+        plugin(&mut app, true);
+        app.update();
+        assert_eq!(redraws(&mut app), 0);
+        app.world_mut().resource_mut::<Busy>().keep();
+        app.update();
+        assert_eq!(redraws(&mut app), 1);
+        app.update();
+        assert_eq!(redraws(&mut app), 0, "asked for afresh each frame");
+    }
+
+    /// The modifier keys reach egui when they change, not every frame.
+    #[test]
+    fn unchanged_modifiers_are_not_passed_on() {
+        let mut app = App::new();
+        app.add_systems(Update, drop_unchanged_modifiers);
+        let ctx = app.world_mut().spawn(EguiInput::default()).id();
+        let send = |app: &mut App, m: egui::Modifiers| {
+            let mut input = app.world_mut().get_mut::<EguiInput>(ctx).unwrap();
+            input.events = vec![egui::Event::ModifiersChanged(m), egui::Event::Copy];
+            app.update();
+            app.world().get::<EguiInput>(ctx).unwrap().events.len()
+        };
+        assert_eq!(
+            send(&mut app, egui::Modifiers::NONE),
+            2,
+            "the first is news"
+        );
+        assert_eq!(
+            send(&mut app, egui::Modifiers::NONE),
+            1,
+            "the same again is not"
+        );
+        assert_eq!(send(&mut app, egui::Modifiers::SHIFT), 2, "a change is");
+    }
+}
