@@ -24,6 +24,8 @@ pub(super) fn plugin(app: &mut App) {
 struct LastChoice {
     scenario: PathBuf,
     armies: [PathBuf; 2],
+    /// The watch speed last chosen.
+    speed: f32,
 }
 
 #[derive(Resource)]
@@ -74,13 +76,14 @@ fn open_form(
     let path_of = |list: &[PathBuf], p: &PathBuf| list.iter().position(|q| q == p);
     let scenario_paths: Vec<PathBuf> = scenarios.iter().map(|(p, _)| p.clone()).collect();
     let army_paths: Vec<PathBuf> = armies.iter().map(|(p, _)| p.clone()).collect();
-    let remembered = last.and_then(|l| {
+    let remembered = last.as_ref().and_then(|l| {
         let scenario = path_of(&scenario_paths, &l.scenario)?;
         let a = path_of(&army_paths, &l.armies[0])?;
         Some((scenario, [a, path_of(&army_paths, &l.armies[1])?]))
     });
     let (scenario, army) = remembered.unwrap_or((0, [army_a, army_b]));
-    commands.insert_resource(SetupForm {
+    let speed = last.as_ref().map_or(1.0, |l| l.speed);
+    let mut form = SetupForm {
         scenarios,
         armies,
         scenario,
@@ -89,10 +92,14 @@ fn open_form(
         seed: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_secs() % 100_000),
-        speed: 1.0,
+        speed,
         problems,
         preview: None,
-    });
+    };
+    // The menu's preset (Watch: normal v hard) may name a player the remembered
+    // scenario's ruleset lacks.
+    keep_players(&mut form);
+    commands.insert_resource(form);
 }
 
 fn form(
@@ -137,6 +144,7 @@ fn form(
                 commands.insert_resource(LastChoice {
                     scenario: f.scenarios[f.scenario].0.clone(),
                     armies: f.army.map(|i| f.armies[i].0.clone()),
+                    speed: f.speed,
                 });
                 next.set(Screen::Battle);
             }
@@ -276,4 +284,34 @@ fn build(f: &SetupForm) -> Building {
         .ok_or_else(|| vec!["choose a scenario".to_string()])?;
     let armies = f.army.map(|i| f.armies.get(i).map(|(_, a)| a));
     crate::game::desk::desk(head.ruleset).build(path, armies)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warband_table::player::PlayerKind;
+
+    /// Watch's preset (normal v hard) on a remembered Toy Soldier scenario, which has no
+    /// `hard`: the form offers only players the ruleset has, so the battle can start.
+    #[test]
+    fn the_form_offers_only_players_its_ruleset_has() {
+        let mut app = App::new();
+        app.insert_resource(SetupPreset {
+            controllers: [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)],
+        });
+        let scenario = crate::game::saves::assets_dir().join("scenarios/village-fight.ron");
+        let armies = ["dwarf-hold", "goblin-horde"]
+            .map(|a| crate::game::saves::assets_dir().join(format!("armies/{a}.ron")));
+        app.insert_resource(LastChoice {
+            scenario,
+            armies,
+            speed: 4.0,
+        });
+        app.add_systems(Update, open_form);
+        app.update();
+        let f = app.world().resource::<SetupForm>();
+        assert_eq!(ruleset_of(f), Ruleset::ToySoldier, "the remembered scenario");
+        assert_eq!(f.controllers, [Controller::NORMAL, Controller::NORMAL]);
+        assert_eq!(f.speed, 4.0, "the watch speed is remembered");
+    }
 }
