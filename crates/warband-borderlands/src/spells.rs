@@ -133,8 +133,8 @@ pub fn do_cast(
         Spell::CauseLightWounds => cause_wounds(world, &v, &t),
         Spell::MirrorImage => mirror_image(world, &v),
         Spell::Sleep => sleep(world, &t),
-        Spell::HoldPerson => resisted_or(world, &t, spell, 2, |c| c.held = true),
-        Spell::Light => resisted_or(world, &t, spell, 0, |c| c.blinded = true),
+        Spell::HoldPerson => resisted_or(world, &t, spell, |c| c.held = true),
+        Spell::Light => resisted_or(world, &t, spell, |c| c.blinded = true),
     }
     Ok(())
 }
@@ -200,17 +200,8 @@ fn sleep(world: &mut World, t: &View) {
     let budget = roll(world, |d| {
         d.roll(Die::D8, "Sleep HD", &SPELL_EFFECT) + d.roll(Die::D8, "Sleep HD", &SPELL_EFFECT)
     });
-    let near: Vec<View> = in_play(world)
-        .into_iter()
-        .filter(|o| o.side == t.side && !o.stats.undead && !o.cond.asleep && o.cond.down.is_none())
-        .filter(|o| o.base.center.distance(t.base.center) <= SLEEP_RADIUS)
-        .collect();
-    let candidates: Vec<(usize, f32)> = near
-        .iter()
-        .enumerate()
-        .map(|(i, o)| (i, o.stats.level))
-        .collect();
-    for i in sleep_victims(budget, &candidates) {
+    let near = sleep_area(world, t);
+    for i in sleep_victims(budget, &sleep_candidates(&near)) {
         let o = &near[i];
         world.entity_mut(o.entity).insert(Condition {
             asleep: true,
@@ -220,15 +211,38 @@ fn sleep(world: &mut World, t: &View) {
     }
 }
 
-/// A save vs spells (at `penalty` worse); a failure takes the effect.
-fn resisted_or(
-    world: &mut World,
-    t: &View,
-    spell: Spell,
-    penalty: u8,
-    effect: impl FnOnce(&mut Condition),
-) {
-    let target = t.stats.save_as.target(SaveKind::Spells) + penalty;
+/// The models Sleep at `t` may take: awake, not down and not undead, of `t`'s side,
+/// their centres within [`SLEEP_RADIUS`] of its centre (the cast and the card alike).
+pub fn sleep_area(world: &World, t: &View) -> Vec<View> {
+    in_play(world)
+        .into_iter()
+        .filter(|o| o.side == t.side && !o.stats.undead && !o.cond.asleep && o.cond.down.is_none())
+        .filter(|o| o.base.center.distance(t.base.center) <= SLEEP_RADIUS)
+        .collect()
+}
+
+/// The area's models as Sleep weighs them: (place in the area, HD).
+pub fn sleep_candidates(area: &[View]) -> Vec<(usize, f32)> {
+    area.iter()
+        .enumerate()
+        .map(|(i, o)| (i, o.stats.level))
+        .collect()
+}
+
+/// What `t`'s save vs spells needs against `spell` on a d20: Hold Person's is 2 worse
+/// (RULINGS); None for a spell that allows none.
+pub fn save_needed(t: &View, spell: Spell) -> Option<u8> {
+    let penalty = match spell {
+        Spell::HoldPerson => 2,
+        Spell::Light => 0,
+        _ => return None,
+    };
+    Some(t.stats.save_as.target(SaveKind::Spells) + penalty)
+}
+
+/// A save vs spells; a failure takes the effect.
+fn resisted_or(world: &mut World, t: &View, spell: Spell, effect: impl FnOnce(&mut Condition)) {
+    let target = save_needed(t, spell).unwrap_or(0);
     let purpose = format!("{} saves vs {}", t.stats.name, spell.name());
     let r = roll(world, |d| {
         d.roll_needing(Die::D20, Some(target.min(20)), purpose, &SPELL_SAVE)

@@ -8,6 +8,7 @@
 use super::BxSession;
 use crate::game::palette;
 use crate::game::pointer::Pointer;
+use crate::game::table::table_ring;
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 use warband_borderlands::Command;
@@ -90,6 +91,10 @@ fn intent(
         .hover
         .and_then(|id| in_play(world).into_iter().find(|m| m.id == id))
     else {
+        if bx.spell.is_some() {
+            // A spell waits for a model to cast it at: open table is no move.
+            return None;
+        }
         let to = cursor.into();
         if foes_in_contact(world, v).is_empty() {
             return Some(Command::Move { model, to });
@@ -216,10 +221,18 @@ fn ghost(session: NonSend<BxSession>, sel: Res<Pointer>, bx: Res<BxSelection>, m
         return;
     };
     let r = v.base.shape.reach();
+    let table = session.engine.battle().table;
     g.circle_2d(v.base.center, r + 0.18, palette::SELECT);
-    g.circle_2d(
+    if let Some(spell) = bx.spell {
+        spell_rings(&mut g, &session, &bx, &v, spell);
+        return;
+    }
+    let reach = v.stats.move_inches + r;
+    table_ring(
+        &mut g,
+        table,
         v.base.center,
-        v.stats.move_inches + r,
+        reach,
         Color::srgba(0.6, 0.8, 1.0, 0.2),
     );
     let (Some(cursor), None) = (sel.cursor, bx.hover) else {
@@ -235,6 +248,46 @@ fn ghost(session: NonSend<BxSession>, sel: Res<Pointer>, bx: Res<BxSelection>, m
     };
     g.line_2d(v.base.center, end, colour);
     g.circle_2d(end, r, colour);
+}
+
+/// A chosen spell's range round the caster and, for Sleep, its area round the model
+/// under the pointer; no move is shown while a spell waits for its target.
+fn spell_rings(g: &mut Gizmos, session: &BxSession, bx: &BxSelection, v: &View, spell: Spell) {
+    let table = session.engine.battle().table;
+    if let Some(range) = spell.range() {
+        let reach = range + v.base.shape.reach();
+        table_ring(
+            g,
+            table,
+            v.base.center,
+            reach,
+            palette::FIRE.with_alpha(0.5),
+        );
+    }
+    let world = session.engine.world();
+    let Some(t) = bx
+        .hover
+        .and_then(|id| warband_borderlands::battle::find(world, id))
+    else {
+        return;
+    };
+    if spell == Spell::Sleep {
+        let area = warband_borderlands::spells::SLEEP_RADIUS;
+        table_ring(
+            g,
+            table,
+            t.base.center,
+            area,
+            Color::srgba(0.7, 0.6, 1.0, 0.8),
+        );
+        for o in warband_borderlands::spells::sleep_area(world, &t) {
+            g.circle_2d(
+                o.base.center,
+                o.base.shape.reach() + 0.1,
+                Color::srgb(0.7, 0.6, 1.0),
+            );
+        }
+    }
 }
 
 #[cfg(test)]
@@ -310,5 +363,24 @@ mod tests {
         let mut app = app(session, ready[1], Some(Vec2::new(-50.0, -50.0)));
         app.update();
         assert_eq!(app.world().resource::<BxSelection>().model, Some(ready[1]));
+    }
+
+    /// With a spell waiting for its target, a click on open table within the model's
+    /// move sends nothing: it neither moves nor casts.
+    #[test]
+    fn a_click_on_open_table_with_a_spell_chosen_does_not_move() {
+        let (session, ready) = battle();
+        let world = session.engine.world();
+        let at = warband_borderlands::battle::find(world, ready[1])
+            .unwrap()
+            .base
+            .center;
+        let before = session.engine.log().events.len();
+        let mut app = app(session, ready[1], Some(at + Vec2::new(1.0, 0.0)));
+        app.update();
+        let session = app.world().non_send::<BxSession>();
+        assert_eq!(session.engine.log().events.len(), before, "no command sent");
+        let now = warband_borderlands::battle::find(session.engine.world(), ready[1]).unwrap();
+        assert_eq!(now.base.center, at);
     }
 }

@@ -7,6 +7,7 @@
 use super::BxSession;
 use super::describe::name;
 use super::input::{BxSelection, chosen};
+use super::spell_card::pct;
 use crate::game::palette;
 use bevy_egui::egui;
 use warband_borderlands::Command;
@@ -47,14 +48,28 @@ pub fn show(ui: &mut egui::Ui, session: &mut BxSession, bx: &mut BxSelection) {
     if let Some(v) = chosen(session, bx, side) {
         ui.separator();
         command = card(ui, session, &v, bx);
-        if let Some(t) = bx.hover.and_then(|id| {
+        let hovered = bx.hover.and_then(|id| {
             in_play(session.engine.world())
                 .into_iter()
                 .find(|m| m.id == id)
-        }) && t.side != v.side
-        {
-            ui.separator();
-            attack_card(ui, session, &v, &t);
+        });
+        match (bx.spell, hovered) {
+            (Some(spell), Some(t)) => {
+                ui.separator();
+                super::spell_card::show(ui, session, &v, &t, spell);
+            }
+            (Some(spell), None) => {
+                ui.separator();
+                ui.small(format!(
+                    "{}: click the model to cast it at (Esc: none)",
+                    spell.name()
+                ));
+            }
+            (None, Some(t)) if t.side != v.side => {
+                ui.separator();
+                attack_card(ui, session, &v, &t);
+            }
+            _ => {}
         }
     }
     if ui.button("End step (Space)").clicked() {
@@ -182,8 +197,8 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
             (need - bonus).clamp(2, 20)
         ));
         ui.label(format!(
-            "Whole routine: kills {:.0}%, mean damage {dmg:.1}",
-            100.0 * kill
+            "Whole routine: kills {}, mean damage {dmg:.1}",
+            pct(kill)
         ));
         return;
     }
@@ -214,10 +229,10 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
                 }
             ));
             ui.label(format!(
-                "Hits {:.0}% · hits the cover {:.0}% · kills {:.0}%",
-                100.0 * o.hit,
-                100.0 * o.cover,
-                100.0 * o.kills.unwrap_or(0.0)
+                "Hits {} · hits the cover {} · kills {}",
+                pct(o.hit),
+                pct(o.cover),
+                pct(o.kills.unwrap_or(0.0))
             ));
         }
         Err(r) => {

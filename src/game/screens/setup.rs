@@ -310,7 +310,11 @@ mod tests {
         app.add_systems(Update, open_form);
         app.update();
         let f = app.world().resource::<SetupForm>();
-        assert_eq!(ruleset_of(f), Ruleset::ToySoldier, "the remembered scenario");
+        assert_eq!(
+            ruleset_of(f),
+            Ruleset::ToySoldier,
+            "the remembered scenario"
+        );
         assert_eq!(f.controllers, [Controller::NORMAL, Controller::NORMAL]);
         assert_eq!(f.speed, 4.0, "the watch speed is remembered");
     }

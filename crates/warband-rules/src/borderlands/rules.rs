@@ -145,9 +145,33 @@ pub fn sleep_victims(budget: u8, candidates: &[(usize, f32)]) -> Vec<usize> {
     out
 }
 
+/// The chance that Sleep takes candidate `index`: the 2d8 budgets, each 1/64, whose
+/// [`sleep_victims`] include it (exact).
+pub fn sleep_chance(candidates: &[(usize, f32)], index: usize) -> f64 {
+    let mut taken = 0;
+    for a in 1..=8u8 {
+        for b in 1..=8u8 {
+            taken += u32::from(sleep_victims(a + b, candidates).contains(&index));
+        }
+    }
+    f64::from(taken) / 64.0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// By hand: a lone 1 HD model always sleeps (2d8 ≥ 2); a 4 HD one behind it needs
+    /// 1 + 4 = 5 or more, missed by 2, 3, 4 (1 + 2 + 3 of 64); a 4+1 HD one alone needs 4
+    /// (missed by 2 and 3: 3 of 64); a 5 HD one never.
+    #[test]
+    fn sleep_chance_is_counted_over_every_2d8() {
+        assert_eq!(sleep_chance(&[(0, 1.0)], 0), 1.0);
+        assert_eq!(sleep_chance(&[(0, 1.0), (1, 4.0)], 1), 58.0 / 64.0);
+        assert_eq!(sleep_chance(&[(3, 4.25)], 3), 61.0 / 64.0);
+        assert_eq!(sleep_chance(&[(0, 5.0)], 0), 0.0);
+        assert_eq!(sleep_chance(&[(0, 1.0)], 7), 0.0, "not in the area");
+    }
     use crate::borderlands::MonsterHd;
 
     #[test]

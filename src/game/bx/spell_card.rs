@@ -1,0 +1,108 @@
+//! The card of a chosen spell against the model under the pointer: whether it may be
+//! cast there and why not, what it does in a line, and its exact chance by the engine's
+//! own checks and areas (Sleep's 2d8 over the models in its 4", a save's d20, Magic
+//! Missile's 1d6+1 against the hit points left).
+
+use super::BxSession;
+use super::describe::name;
+use bevy_egui::egui;
+use warband_borderlands::ai::damage_to_kill;
+use warband_borderlands::battle::View;
+use warband_borderlands::spells::{
+    ONE_D6_PLUS_1, SLEEP_RADIUS, check_cast, save_needed, sleep_area, sleep_candidates,
+};
+use warband_rules::borderlands::profile::Spell;
+use warband_rules::borderlands::rules::sleep_chance;
+use warband_rules::borderlands::swing_odds;
+
+/// A chance as a player reads it, never "-0%".
+pub fn pct(p: f64) -> String {
+    format!("{:.0}%", 100.0 * p.clamp(0.0, 1.0))
+}
+
+/// What the spell does, in a line of our own words.
+pub fn what(spell: Spell) -> &'static str {
+    match spell {
+        Spell::Sleep => {
+            "2d8 HD of enemies within 4\" of the target fall asleep, lowest HD first; no save; not the undead, nothing above 4+1 HD"
+        }
+        Spell::MagicMissile => "Never misses: 1d6+1 damage",
+        Spell::HoldPerson => "A person who fails a save vs spells (at −2) is held",
+        Spell::Light => "An enemy who fails a save vs spells is blinded",
+        Spell::CureLightWounds => "Heals 1d6+1 by touch; a dying hero is saved",
+        Spell::CauseLightWounds => "A touch that must hit as a melee attack, then 1d6+1 damage",
+        Spell::MirrorImage => "1d4 images of the caster take the hits meant for it",
+    }
+}
+
+/// The chance that 1d6+1 takes the last of `t`'s hit points.
+fn missile_kills(t: &View) -> f64 {
+    let need = usize::from(damage_to_kill(t));
+    ONE_D6_PLUS_1.distribution().iter().skip(need).sum()
+}
+
+/// The chance and effect against `t`, in a line.
+fn odds(session: &BxSession, v: &View, t: &View, spell: Spell) -> String {
+    let world = session.engine.world();
+    let them = name(world, t.id);
+    match spell {
+        Spell::MagicMissile => format!("Hits 100% · kills {them} {}", pct(missile_kills(t))),
+        Spell::Sleep => {
+            let area = sleep_area(world, t);
+            let at = area.iter().position(|o| o.id == t.id).unwrap_or(usize::MAX);
+            let chance = sleep_chance(&sleep_candidates(&area), at);
+            format!(
+                "{} in the area ({SLEEP_RADIUS:.0}\") · {them} sleeps {}",
+                area.len(),
+                pct(chance)
+            )
+        }
+        Spell::HoldPerson | Spell::Light => {
+            let need = save_needed(t, spell).unwrap_or(21);
+            let fails = f64::from(need.clamp(1, 21) - 1) / 20.0;
+            format!("{them} saves on {need}+ · the spell takes {}", pct(fails))
+        }
+        Spell::CauseLightWounds => {
+            let bonus = warband_borderlands::actions::melee_bonus(v);
+            let hit = if t.cond.helpless() {
+                1.0
+            } else {
+                swing_odds(v.stats.thac0, t.stats.ac, bonus, false).hit
+            };
+            format!(
+                "Touch hits {} · kills {}",
+                pct(hit),
+                pct(hit * missile_kills(t))
+            )
+        }
+        Spell::CureLightWounds => format!(
+            "{them} at {}/{} HP: heals 2–7 (mean 4.5)",
+            t.hp.now, t.hp.max
+        ),
+        Spell::MirrorImage => "1–4 images (mean 2.5)".into(),
+    }
+}
+
+/// The card for `spell` from `v` at `t`.
+pub fn show(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View, spell: Spell) {
+    let world = session.engine.world();
+    ui.strong(format!("{} at {}", spell.name(), name(world, t.id)));
+    ui.small(what(spell));
+    match check_cast(world, v.side, v.id, spell, t.id) {
+        Ok(_) => {
+            ui.label(odds(session, v, t, spell));
+        }
+        Err(why) => {
+            ui.label(format!("✖ Cannot cast: {}", why.0));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_chance_is_never_negative_zero() {
+        assert_eq!(super::pct(-1e-12), "0%");
+        assert_eq!(super::pct(0.456), "46%");
+    }
+}
