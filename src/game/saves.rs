@@ -142,6 +142,21 @@ pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
 
 /// Writes a save under a new name in the saves folder; a folder that cannot be made or
 /// written gives the message the game shows.
+/// What saving a battle says: its file's name and where to find it again, not the
+/// whole path of the data folder.
+pub fn saved_words(result: Result<PathBuf, String>) -> String {
+    match result {
+        Ok(p) => format!(
+            "Saved as {} (Load battle lists it)",
+            p.file_stem().map_or_else(
+                || p.display().to_string(),
+                |s| s.to_string_lossy().into_owned()
+            )
+        ),
+        Err(e) => format!("Could not save: {e}"),
+    }
+}
+
 pub fn write_save<R: Contest>(save: &warband_table::save::Save<R>) -> Result<PathBuf, String> {
     write_save_in(&saves_dir(), save)
 }
@@ -258,6 +273,19 @@ pub fn designer_footer(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn saving_says_the_files_name_not_the_data_folders_path() {
+        let p = PathBuf::from("/home/someone/.local/share/warband/saves/open-field-17.ron");
+        assert_eq!(
+            saved_words(Ok(p)),
+            "Saved as open-field-17 (Load battle lists it)"
+        );
+        assert_eq!(
+            saved_words(Err("disk full".into())),
+            "Could not save: disk full"
+        );
+    }
 
     #[test]
     fn damaged_army_files_are_listed_not_fatal() {

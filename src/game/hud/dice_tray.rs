@@ -13,7 +13,13 @@ pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
         ui.strong("Dice tray");
         if let Some(r) = &session.last_refusal {
             ui.separator();
-            ui.colored_label(egui::Color32::from_rgb(250, 170, 90), r);
+            let r = R::readable(session.engine.world(), r);
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(r).color(egui::Color32::from_rgb(250, 170, 90)),
+                )
+                .truncate(),
+            );
         }
     });
     if dice.is_empty() {

@@ -107,6 +107,24 @@ pub fn worded_lines<C, E: serde::Serialize>(
     })
 }
 
+/// `text` with every "`word` N" (an engine's "unit 3") put as `name(N)`.
+pub fn ids_named(text: &str, word: &str, name: &dyn Fn(ModelId) -> String) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(word) {
+        let after = &rest[at + word.len()..];
+        let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+        out.push_str(&rest[..at]);
+        match after[..digits].parse() {
+            Ok(id) => out.push_str(&name(id)),
+            Err(_) => out.push_str(word),
+        }
+        rest = &after[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// The side of model `id` on the table, if there is such a model.
 fn model_side(world: &World, id: ModelId) -> Option<Side> {
     let e = world.resource::<ModelIndex>().entity(id)?;
@@ -240,6 +258,17 @@ mod tests {
         filter.dice = true;
         cache.get(6, &filter, make);
         assert_eq!(made.get(), 3);
+    }
+
+    #[test]
+    fn an_engines_ids_are_put_as_names() {
+        let name = |id: ModelId| format!("Knights #{id}");
+        assert_eq!(
+            ids_named("unit 1 is in the way of unit 12", "unit ", &name),
+            "Knights #1 is in the way of Knights #12"
+        );
+        assert_eq!(ids_named("no unit here", "unit ", &name), "no unit here");
+        assert_eq!(ids_named("a unit x", "unit ", &name), "a unit x");
     }
 
     /// A ruleset's event takes the side of the first model or side it names.

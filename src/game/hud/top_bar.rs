@@ -23,10 +23,7 @@ pub fn leave_and_save<R: Contest>(
                 .clicked()
         {
             let save = session.save();
-            session.last_refusal = Some(match write_save(&save) {
-                Ok(p) => format!("Saved to {}", p.display()),
-                Err(e) => format!("Could not save: {e}"),
-            });
+            session.last_refusal = Some(crate::game::saves::saved_words(write_save(&save)));
         }
     });
 }

@@ -268,6 +268,7 @@ fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
         if ui.button("New").clicked() {
             b.army = b.catalogue.blank();
             b.file = None;
+            b.message = None;
         }
         if ui
             .add_enabled(problems.is_empty(), egui::Button::new("💾 Save"))
@@ -284,6 +285,7 @@ fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
         {
             b.army = random;
             b.file = None;
+            b.message = None;
         }
     });
 }
@@ -298,7 +300,7 @@ fn save(b: &mut Builder) {
     b.message = Some(match save_ron(&path, &b.army) {
         Ok(()) => {
             b.file = Some(path.clone());
-            format!("Saved to {}", path.display())
+            format!("Saved as {} (battle setup lists it)", b.army.name)
         }
         Err(e) => format!("Could not save: {e}"),
     });

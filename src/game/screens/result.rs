@@ -12,10 +12,12 @@ use warband_rules::Side;
 use warband_table::scenario::Setup;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        no_battle.run_if(in_state(Screen::Result)),
-    );
+    app.init_resource::<SavedNote>()
+        .add_systems(OnEnter(Screen::Result), forget_saved)
+        .add_systems(
+            EguiPrimaryContextPass,
+            no_battle.run_if(in_state(Screen::Result)),
+        );
 }
 
 /// The result of a battle of ruleset `R`, while it is the one played.
@@ -24,6 +26,14 @@ pub fn result_plugin<R: Desk>(app: &mut App) {
         EguiPrimaryContextPass,
         result::<R>.run_if(in_state(Screen::Result).and_then(has_session::<R>)),
     );
+}
+
+/// What saving this battle from the result said; each result starts without one.
+#[derive(Resource, Default)]
+pub struct SavedNote(Option<String>);
+
+fn forget_saved(mut note: ResMut<SavedNote>) {
+    note.0 = None;
 }
 
 /// With no battle on the table, the result has nothing to show.
@@ -38,7 +48,7 @@ fn result<R: Desk>(
     mut session: NonSendMut<GameSession<R>>,
     mut next: ResMut<NextState<Screen>>,
     mut pending: ResMut<PendingBattle>,
-    mut saved: Local<Option<String>>,
+    mut saved: ResMut<SavedNote>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
@@ -54,18 +64,14 @@ fn result<R: Desk>(
                 }
                 if ui.button("💾 Save battle").clicked() {
                     let save = session.save();
-                    *saved = Some(match saves::write_save(&save) {
-                        Ok(path) => format!("Saved to {}", path.display()),
-                        Err(e) => format!("Could not save: {e}"),
-                    });
+                    saved.0 = Some(saves::saved_words(saves::write_save(&save)));
                 }
                 if ui.button("Main menu").clicked() {
                     next.set(Screen::MainMenu);
                 }
             });
-            if let Some(s) = &*saved {
-                ui.label(s);
-            }
+            // A line kept for the note, written or not, so the buttons never move.
+            ui.label(saved.0.as_deref().unwrap_or(" "));
         });
         ui.add_space(8.0);
     });

@@ -16,6 +16,11 @@ pub fn name(world: &bevy::ecs::world::World, id: ModelId) -> String {
         .map_or(format!("#{id}"), |u| format!("{} #{id}", u.0.name))
 }
 
+/// An engine's text with its "unit 3" put as the unit's name.
+pub fn readable(world: &bevy::ecs::world::World, text: &str) -> String {
+    crate::game::hud::log::ids_named(text, "unit ", &|id| name(world, id))
+}
+
 fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
     let n = |id: &ModelId| name(world, *id);
     match c {

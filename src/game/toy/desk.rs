@@ -24,6 +24,11 @@ impl Desk for ToySoldier {
         }
     }
 
+    /// The engine's "unit 3" as "Knight commander #3".
+    fn readable(world: &World, text: &str) -> String {
+        describe::readable(world, text)
+    }
+
     fn own_data_problem() -> Option<String> {
         load_units().err()
     }

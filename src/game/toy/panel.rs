@@ -4,7 +4,7 @@
 //! melee odds, the danger a volley lands after cover and shields).
 
 use super::ToySession;
-use super::describe::name;
+use super::describe::{self, name};
 use super::input::{ToySelection, charge_at, ghost_plan};
 use crate::game::palette;
 use bevy::prelude::*;
@@ -12,11 +12,11 @@ use bevy_egui::egui;
 use warband_rules::Side;
 use warband_rules::prob::mean;
 use warband_rules::toy_soldier::{
-    Spell, activation_cost, landed_distribution, melee_odds, zone_multiplier,
+    Spell, Step, activation_cost, landed_distribution, melee_odds, zone_multiplier,
 };
 use warband_table::geometry::aspect_of;
 use warband_toy_soldier::Command;
-use warband_toy_soldier::actions::{active, check_activate, check_shot};
+use warband_toy_soldier::actions::{active, check_activate, check_fight, check_move, check_shot};
 use warband_toy_soldier::battle::{Activation, View, commander_near, in_play};
 use warband_toy_soldier::turn::check_done;
 
@@ -243,16 +243,27 @@ fn odds(
     ui.strong(format!("Against {}", name(world, t.id)));
     // The melee a click would start, struck from where the attacker then stands: here
     // if in contact, else where the charge ends (a unit that shoots shoots instead).
+    let readable = |r: &warband_table::Refusal| describe::readable(world, &r.0);
     if warband_table::geometry::in_contact(&v.base, &t.base) {
-        melee_line(ui, v, t, v.base.center, "From here");
+        match check_fight(world, v, a, t.id) {
+            Ok(_) => melee_line(ui, v, t, v.base.center, "From here"),
+            Err(r) => {
+                ui.label(format!("✖ No fight: {}", readable(&r)));
+            }
+        }
     } else if v.unit.shoots() {
         ui.label("A click shoots; move into contact to fight.");
     } else {
         match cursor.and_then(|c| charge_at(world, v, a, t, c)) {
             Some((_, _, plan)) => melee_line(ui, v, t, plan.end, "Charging"),
-            None => {
-                ui.label("Out of reach to charge from here.");
-            }
+            None => match check_move(world, v, a, Step::Forward, 0.1) {
+                Err(r) => {
+                    ui.label(format!("✖ No charge: {}", readable(&r)));
+                }
+                Ok(_) => {
+                    ui.label("Out of reach to charge from here.");
+                }
+            },
         }
     }
     shot_line(ui, session, v, a, t, volley);
@@ -311,7 +322,7 @@ fn shot_line(
             ));
         }
         Err(r) => {
-            ui.label(format!("No shot: {}", r.0));
+            ui.label(format!("✖ No shot: {}", describe::readable(world, &r.0)));
         }
     }
 }
