@@ -39,22 +39,33 @@ fn leave<R: Contest>(
     let in_progress = session.replay.is_none() && session.engine.outcome().is_none();
     let mut ask = ui.data(|d| d.get_temp::<bool>(asking).unwrap_or(false)) && in_progress;
     if ask {
-        if ui.button("Stay").clicked() {
-            ask = false;
-        }
-        if ui.button("Leave without saving").clicked() {
-            next.set(Screen::MainMenu);
-            ask = false;
-        }
-        if ui.button("Save and leave").clicked() {
-            match write_save(&session.save()) {
-                Ok(_) => next.set(Screen::MainMenu),
-                Err(e) => session.last_refusal = Some(format!("Could not save: {e}")),
-            }
-            ask = false;
-        }
-        ui.label("Leave the battle?");
-    } else if ui.button("Leave").clicked() {
+        // Asked in a window of its own over the table, never squeezed into the bar.
+        egui::Window::new("Leave the battle?")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ui.ctx(), |ui| {
+                ui.label("The battle is not over. Save it to play on later from Load battle?");
+                ui.horizontal(|ui| {
+                    if ui.button("Save and leave").clicked() {
+                        match write_save(&session.save()) {
+                            Ok(_) => next.set(Screen::MainMenu),
+                            Err(e) => session.last_refusal = Some(format!("Could not save: {e}")),
+                        }
+                        ask = false;
+                    }
+                    if ui.button("Leave without saving").clicked() {
+                        next.set(Screen::MainMenu);
+                        ask = false;
+                    }
+                    if ui.button("Stay").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                    {
+                        ask = false;
+                    }
+                });
+            });
+    }
+    if ui.button("Leave").clicked() {
         if in_progress {
             ask = true;
         } else {

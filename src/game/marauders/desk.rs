@@ -82,8 +82,8 @@ impl Desk for Marauders {
         let all = warband_marauders::battle::models(world);
         let terrain = |i: usize| warband_table::components::terrain_name(world, i);
         let events = &session.engine.log().events;
-        newest_lines(events, filter, SHOWN, |_, e| {
-            hud::log::line(e, &all, &terrain)
+        newest_lines(events, filter, SHOWN, |i, e| {
+            hud::log::line(e, &events[i + 1..], &all, &terrain)
         })
     }
 

@@ -7,13 +7,26 @@ use warband_marauders::command::Command;
 use warband_marauders::log::{Entry, LogEvent};
 use warband_table::components::ModelId;
 
-/// One log entry in words, with the side it concerns. Ids that name no model (a
-/// hand-edited save) read as `#id`; `terrain` names a piece by its index.
-pub fn line(e: &Entry, all: &[ModelView], terrain: &dyn Fn(usize) -> String) -> Option<LogLine> {
+/// One log entry in words, with the side it concerns; `after` is what was logged after
+/// it (a shot is told with its outcome). Ids that name no model (a hand-edited save)
+/// read as `#id`; `terrain` names a piece by its index.
+pub fn line(
+    e: &Entry,
+    after: &[Entry],
+    all: &[ModelView],
+    terrain: &dyn Fn(usize) -> String,
+) -> Option<LogLine> {
     let name = |id: ModelId| model_name(all, id);
     let side_of = |id: ModelId| find(all, id).map(|m| m.side);
     let text = |t: &str| named(t, &name, terrain);
-    let (side, text) = words(e, &name, &side_of, &text)?;
+    let (side, mut text) = words(e, &name, &side_of, &text)?;
+    if let Entry::Accepted {
+        command: Command::Shoot { .. },
+        ..
+    } = e
+    {
+        text.push_str(&shot_outcome(after, &|t| named(t, &name, terrain)));
+    }
     Some(LogLine {
         side,
         text,
@@ -90,8 +103,8 @@ fn words(
             None,
             format!("  🎲 {} = {} ({})", d.die, d.value, text(&d.purpose)),
         ),
-        // A shot is told as it is made, so one that misses is in the log too; what
-        // stops or damages it follows on its own lines.
+        // A shot is told as it is made, with its outcome (see `shot_outcome`), so one
+        // that misses is in the log too; the HD it takes follow on their own line.
         Entry::Accepted {
             side,
             command: Command::Shoot { model, target },
@@ -115,8 +128,30 @@ fn words(
                 winner.map_or("a draw".to_string(), |w| format!("{w} wins"))
             ),
         ),
-        Entry::Rules(e) => event_line(e, name, side_of, text)?,
+        Entry::Rules(e) => event_line(e, name, side_of)?,
     })
+}
+
+/// How a shot ended, from what was logged after it until the next command: ": stopped
+/// by Copse", ": hits" (the HD lost follow on their own line) or ": no damage".
+fn shot_outcome(after: &[Entry], text: &dyn Fn(&str) -> String) -> String {
+    let until_next = after
+        .iter()
+        .take_while(|e| !matches!(e, Entry::Accepted { .. } | Entry::Refused { .. }));
+    for e in until_next {
+        match e {
+            Entry::Rules(LogEvent::ShotStopped { by, .. }) => {
+                return format!(": stopped by {}", text(by));
+            }
+            Entry::Rules(LogEvent::Damaged { .. }) => return ": hits".into(),
+            _ => {}
+        }
+    }
+    if after.is_empty() {
+        String::new()
+    } else {
+        ": no damage".into()
+    }
 }
 
 /// A Marauders event in words, and the side it concerns.
@@ -124,9 +159,8 @@ fn event_line(
     e: &LogEvent,
     name: &dyn Fn(ModelId) -> String,
     side_of: &dyn Fn(ModelId) -> Option<Side>,
-    text: &dyn Fn(&str) -> String,
 ) -> Option<(Option<Side>, String)> {
-    if let Some((model, text)) = model_line(e, name, text) {
+    if let Some((model, text)) = model_line(e, name) {
         return Some((side_of(model), text));
     }
     Some(match e {
@@ -168,11 +202,7 @@ fn event_line(
 }
 
 /// An event of one model in words, and the model (whose side the line takes).
-fn model_line(
-    e: &LogEvent,
-    name: &dyn Fn(ModelId) -> String,
-    text: &dyn Fn(&str) -> String,
-) -> Option<(ModelId, String)> {
+fn model_line(e: &LogEvent, name: &dyn Fn(ModelId) -> String) -> Option<(ModelId, String)> {
     let (model, what) = match e {
         LogEvent::Moved { model, charged, .. } if charged.is_empty() => (model, "moves".into()),
         LogEvent::Moved { model, charged, .. } => {
@@ -184,9 +214,8 @@ fn model_line(
         LogEvent::SpellDeclared { model, spell } => (model, format!("declares {spell}")),
         LogEvent::SpellLost { model, spell, why } => (model, format!("loses {spell}: {why}")),
         LogEvent::SpellCast { model, spell } => (model, format!("casts {spell}")),
-        LogEvent::ShotStopped { shooter, by } => {
-            (shooter, format!("'s shot is stopped by {}", text(by)))
-        }
+        // Told on the shot's own line.
+        LogEvent::ShotStopped { .. } => return None,
         LogEvent::Damaged {
             model, hd, left, ..
         } => (model, format!("loses {hd} HD ({left} left)")),
@@ -204,7 +233,7 @@ fn model_line(
         LogEvent::BlessingFaded { model } => (model, "'s Bless fades unused".into()),
         _ => return None,
     };
-    // "'s shot…" joins the name; every other verb follows it after a space.
+    // "'s Bless…" joins the name; every other verb follows it after a space.
     let gap = if what.starts_with('\'') { "" } else { " " };
     Some((*model, format!("{}{gap}{what}", name(*model))))
 }
@@ -236,39 +265,60 @@ mod tests {
     fn lines(events: &[Entry]) -> Vec<String> {
         events
             .iter()
-            .filter_map(|e| line(e, &[], &|i| format!("piece {i}")))
+            .enumerate()
+            .filter_map(|(i, e)| line(e, &events[i + 1..], &[], &|i| format!("piece {i}")))
             .map(|l| l.text)
             .collect()
     }
 
     #[test]
     fn a_round_is_told_and_concerns_neither_side() {
-        let l = line(&round(3), &[], &|i| format!("piece {i}")).unwrap();
+        let l = line(&round(3), &[], &[], &|i| format!("piece {i}")).unwrap();
         assert!(l.text.contains("Round 3"), "{l:?}");
         assert_eq!(l.side, None);
     }
 
+    /// Each shot is one line with its outcome: stopped (by what), a hit (its HD lost
+    /// on the next line) or no damage — whether or not the dice are shown.
     #[test]
-    fn every_shot_is_in_the_log_hit_or_miss() {
+    fn every_shot_is_in_the_log_with_its_outcome() {
         let shot = |model, target| Entry::Accepted {
             side: Side::A,
             command: Command::Shoot { model, target },
         };
+        let die = Entry::Die(warband_rules::DieRoll {
+            die: warband_rules::Die::D6,
+            value: 2,
+            purpose: "shot".into(),
+            clause: warband_rules::Clause::new("test"),
+            need: Some(4),
+        });
         let events = vec![
             shot(ModelId(1), ModelId(2)),
+            die.clone(),
             shot(ModelId(1), ModelId(3)),
             LogEvent::ShotStopped {
                 shooter: ModelId(1),
                 by: "Low wall".into(),
             }
             .into(),
+            shot(ModelId(1), ModelId(4)),
+            LogEvent::Damaged {
+                model: ModelId(4),
+                hd: 1,
+                left: 0,
+                clause: warband_rules::Clause::new("test"),
+            }
+            .into(),
         ];
         assert_eq!(
             lines(&events),
             [
-                "#1 shoots at #2",
-                "#1 shoots at #3",
-                "#1's shot is stopped by Low wall"
+                "#1 shoots at #2: no damage",
+                "  🎲 d6 = 2 (shot)",
+                "#1 shoots at #3: stopped by Low wall",
+                "#1 shoots at #4: hits",
+                "#4 loses 1 HD (0 left)",
             ]
         );
     }
