@@ -36,9 +36,13 @@ pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
                 if last != Some((&d.clause, &d.purpose)) {
                     purpose = R::readable(session.engine.world(), &d.purpose);
                     ui.separator();
+                    // Never wrapped: in a row that scrolls, a label out of width
+                    // would wrap a letter a line and stand taller than the tray.
                     ui.vertical(|ui| {
-                        ui.small(d.clause.as_str());
-                        ui.small(&purpose);
+                        let small =
+                            |t: &str| egui::Label::new(egui::RichText::new(t).small()).extend();
+                        ui.add(small(d.clause.as_str()));
+                        ui.add(small(&purpose));
                     });
                     last = Some((&d.clause, &d.purpose));
                 }
