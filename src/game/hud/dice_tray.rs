@@ -3,12 +3,15 @@
 use crate::game::desk::Desk;
 use crate::game::session::GameSession;
 use bevy_egui::egui;
+use warband_table::scenario::Setup;
 
 /// The tray of any ruleset's battle: the dice since the latest roll began.
 pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
     let events = &session.engine.log().events;
     let start = session.roll_start.min(events.len());
     let dice: Vec<_> = events[start..].iter().filter_map(|e| e.die()).collect();
+    let armies = session.setup.armies();
+    let names = [armies.a.name.as_str(), armies.b.name.as_str()];
     ui.horizontal(|ui| {
         ui.strong("Dice tray");
         if let Some(r) = &session.last_refusal {
@@ -35,6 +38,7 @@ pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
             for d in dice.iter().take(60) {
                 if last != Some((&d.clause, &d.purpose)) {
                     purpose = R::readable(session.engine.world(), &d.purpose);
+                    purpose = super::log::sides_named(&purpose, names);
                     ui.separator();
                     // Never wrapped: in a row that scrolls, a label out of width
                     // would wrap a letter a line and stand taller than the tray.

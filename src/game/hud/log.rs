@@ -107,6 +107,17 @@ pub fn worded_lines<C, E: serde::Serialize>(
     })
 }
 
+/// `text` with the engines' "Side A" and "side B" put as the sides' army names.
+pub fn sides_named(text: &str, names: [&str; 2]) -> String {
+    let mut out = text.to_string();
+    for (letter, name) in ["A", "B"].into_iter().zip(names) {
+        for side in ["Side ", "side "] {
+            out = out.replace(&format!("{side}{letter}"), name);
+        }
+    }
+    out
+}
+
 /// `text` with every "`word` N" (an engine's "unit 3") put as `name(N)`.
 pub fn ids_named(text: &str, word: &str, name: &dyn Fn(ModelId) -> String) -> String {
     let mut out = String::new();
@@ -258,6 +269,16 @@ mod tests {
         filter.dice = true;
         cache.get(6, &filter, make);
         assert_eq!(made.get(), 3);
+    }
+
+    #[test]
+    fn a_side_is_named_by_its_army() {
+        let names = ["Border knights", "Orc warhost"];
+        assert_eq!(
+            sides_named("Side B takes priority over side A", names),
+            "Orc warhost takes priority over Border knights"
+        );
+        assert_eq!(sides_named("Sidereal", names), "Sidereal");
     }
 
     #[test]

@@ -16,6 +16,7 @@ use super::session::GameSession;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warband_table::log::Entry;
+use warband_table::scenario::Setup;
 
 /// The panel frame of the battle screen; a ruleset's marks over the table are drawn
 /// before it.
@@ -104,7 +105,13 @@ fn panels<R: Desk>(
     let lines = parts
         .lines
         .get(session.engine.log().events.len(), parts.filter, || {
-            R::log_lines(session, parts.filter)
+            let armies = session.setup.armies();
+            let names = [armies.a.name.as_str(), armies.b.name.as_str()];
+            let mut lines = R::log_lines(session, parts.filter);
+            for l in &mut lines {
+                l.text = log::sides_named(&l.text, names);
+            }
+            lines
         });
     egui::Panel::right("rules_log")
         .exact_size(right_w)
