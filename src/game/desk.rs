@@ -66,6 +66,9 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
         None
     }
 
+    /// The ruleset's own keys and mouse, for the keys window (F1).
+    fn shortcuts() -> &'static [(&'static str, &'static str)];
+
     /// An engine's text (a die's purpose) as a player reads it: names, not ids.
     fn readable(_world: &World, text: &str) -> String {
         text.to_string()

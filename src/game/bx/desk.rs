@@ -19,6 +19,26 @@ use warband_rules::{Ruleset, Side};
 impl Desk for Borderlands {
     type Selection = BxSelection;
 
+    fn shortcuts() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("Click your model", "choose it (each acts once a round)"),
+            ("Click the table", "move there; in melee, withdraw fighting"),
+            (
+                "Shift-click the table",
+                "retreat from melee (free attacks at +2)",
+            ),
+            (
+                "Click an enemy",
+                "attack it in melee if touching, else shoot",
+            ),
+            ("Click a spell, then a model", "cast it at that model"),
+            ("Click a dying ally", "give first aid (in contact)"),
+            ("H", "hold: the chosen model does nothing this round"),
+            ("Space", "end your step"),
+            ("Z", "take back the last plain move"),
+        ]
+    }
+
     fn adopt_user_data(setup: &mut Self::Setup) {
         if let Ok(heroes) = hero_combatants() {
             setup.adopt(heroes);

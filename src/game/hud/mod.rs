@@ -4,6 +4,7 @@
 //! `toy/`, `bx/`).
 
 pub mod dice_tray;
+pub mod help;
 pub mod log;
 pub mod top_bar;
 pub mod watch;
@@ -27,6 +28,7 @@ pub struct PanelFrame;
 pub fn frame_plugin<R: Desk>(app: &mut App) {
     app.init_resource::<log::LogFilter>()
         .init_resource::<log::LineCache>()
+        .init_resource::<help::Help>()
         // A new battle's log is worded afresh, whatever its length.
         .add_systems(OnEnter(Screen::Battle), |mut c: ResMut<log::LineCache>| {
             *c = log::LineCache::default()
@@ -45,14 +47,18 @@ fn frame<R: Desk>(
     mut filter: ResMut<log::LogFilter>,
     mut next: ResMut<NextState<Screen>>,
     mut lines: ResMut<log::LineCache>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut help: ResMut<help::Help>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    help::toggle(&keys, &mut help);
     let parts = Parts {
         selection: &mut *selection,
         cursor: pointer.cursor,
         filter: &mut filter,
         next: &mut next,
         lines: &mut lines,
+        help: &mut help,
     };
     panels::<R>(ctx, &mut session, parts);
     Ok(())
@@ -66,6 +72,7 @@ struct Parts<'a, S> {
     next: &'a mut NextState<Screen>,
     /// The log's lines as last put in words, kept while nothing new is logged.
     lines: &'a mut log::LineCache,
+    help: &'a mut help::Help,
 }
 
 /// The frame: the top bar (the ruleset's line, then Save and Leave), the dice tray, the
@@ -83,7 +90,7 @@ fn panels<R: Desk>(
         .show(&mut root, |ui| {
             ui.horizontal_centered(|ui| {
                 R::top_line(ui, session);
-                top_bar::leave_and_save(ui, session, parts.next);
+                top_bar::leave_and_save(ui, session, parts.next, &mut parts.help.open);
             });
         });
     egui::Panel::bottom("rules_dice")
@@ -118,6 +125,7 @@ fn panels<R: Desk>(
         .show(&mut root, |ui| {
             log::show(ui, lines, parts.filter);
         });
+    help::show::<R>(ctx, parts.help);
 }
 
 /// A card beside the pointer (the model or unit under it), above everything else.

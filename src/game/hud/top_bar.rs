@@ -1,4 +1,4 @@
-//! The right end of every ruleset's top bar: save the battle, leave it.
+//! The right end of every ruleset's top bar: the keys, save the battle, leave it.
 
 use crate::game::saves::write_save;
 use crate::game::screens::Screen;
@@ -7,14 +7,18 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use warband_table::sim::Contest;
 
-/// The right end of any ruleset's top bar: save the battle, leave it.
+/// The right end of any ruleset's top bar: leave the battle, save it, the keys.
 pub fn leave_and_save<R: Contest>(
     ui: &mut egui::Ui,
     session: &mut GameSession<R>,
     next: &mut NextState<Screen>,
+    keys_open: &mut bool,
 ) {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
         let asking = leave(ui, session, next);
+        if ui.button("Keys (F1)").clicked() {
+            *keys_open = !*keys_open;
+        }
         if !asking
             && session.replay.is_none()
             && ui

@@ -48,6 +48,27 @@ impl Desk for Marauders {
         catalogue(&path).map_err(|e| e.to_string())
     }
 
+    fn shortcuts() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("Click your model", "choose it"),
+            (
+                "Click the table",
+                "move the chosen model there (the ghost shows the move)",
+            ),
+            (
+                "Click an enemy",
+                "charge it in movement; shoot it in shooting",
+            ),
+            (
+                "Click a spell, then a target",
+                "declare the spell (phase 1)",
+            ),
+            ("Space", "end your part of the phase"),
+            ("Z", "take back a plain move"),
+            ("T", "show or hide the enemies' threat rings"),
+        ]
+    }
+
     fn readable(world: &World, text: &str) -> String {
         let all = warband_marauders::battle::models(world);
         let name = |id: ModelId| hud::log::model_name(&all, id);

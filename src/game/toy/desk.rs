@@ -24,6 +24,25 @@ impl Desk for ToySoldier {
         }
     }
 
+    fn shortcuts() -> &'static [(&'static str, &'static str)] {
+        &[
+            ("Click your unit", "activate it (pays its tokens)"),
+            (
+                "Click ahead",
+                "move the active unit (the ghost shows the AP)",
+            ),
+            (
+                "Click an enemy",
+                "fight it if touching, charge it, or shoot it",
+            ),
+            ("Q / E", "pivot 45° (with Shift 90°)"),
+            ("D", "defend: remove a danger marker"),
+            ("Space", "pass: spend the rest of the AP"),
+            ("Enter", "end the turn once the other side is out of tokens"),
+            ("Z", "take back the last plain move"),
+        ]
+    }
+
     /// The engine's "unit 3" as "Knight commander #3".
     fn readable(world: &World, text: &str) -> String {
         describe::readable(world, text)
