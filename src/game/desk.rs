@@ -39,7 +39,12 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
         &setup.scenario().deployment
     }
     /// The scenario's length, e.g. "12 rounds" or "8 turns".
-    fn length(setup: &Self::Setup) -> String;
+    fn length(setup: &Self::Setup) -> String {
+        warband_table::sim::rounds::<Self>(setup.scenario().round_limit)
+    }
+    /// How the battle is won, in a line: what ends it early and what counts at the end
+    /// of its length.
+    fn victory(setup: &Self::Setup) -> String;
     /// A profile as the roster shows it: what it is, and its cost in [`Desk::cost_unit`].
     fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)>;
     /// What an army's costs count: points, or in Borderlands a monster group's XP and a
@@ -340,6 +345,27 @@ mod tests {
     }
 
     /// Each ruleset counts its rounds in its own word, "1 round" but "8 turns".
+    /// How each battle is won, with its own length and what counts at the end.
+    #[test]
+    fn each_ruleset_says_how_its_battle_is_won() {
+        fn won<R: Desk>(scenario: &str) -> String {
+            let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+            R::victory(&R::load(&root.join("assets/scenarios").join(scenario)).unwrap())
+        }
+        let m = won::<warband_marauders::engine::Marauders>("open-field.ron");
+        assert!(m.contains("After 8 rounds") && m.contains("more HD"), "{m}");
+        let t = won::<warband_toy_soldier::ToySoldier>("village-fight.ron");
+        assert!(
+            t.contains("After 8 turns") && t.contains("more points"),
+            "{t}"
+        );
+        let b = won::<warband_borderlands::Borderlands>("cave-mouth.ron");
+        assert!(
+            b.contains("After 15 rounds") && b.contains("more HP"),
+            "{b}"
+        );
+    }
+
     #[test]
     fn each_ruleset_counts_its_own_rounds() {
         use warband_table::sim::rounds;

@@ -53,8 +53,11 @@ impl Desk for Borderlands {
         }
     }
 
-    fn length(setup: &Self::Setup) -> String {
-        warband_table::sim::rounds::<Self>(setup.scenario.round_limit)
+    fn victory(setup: &Self::Setup) -> String {
+        format!(
+            "A side with no model able to fight (slain, fled, asleep, held or dying) loses. After {}, the side that removed more HP wins; equal HP is a draw.",
+            Self::length(setup)
+        )
     }
 
     fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {

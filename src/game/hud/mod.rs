@@ -90,6 +90,12 @@ fn panels<R: Desk>(
         .show(&mut root, |ui| {
             ui.horizontal_centered(|ui| {
                 R::top_line(ui, session);
+                ui.separator();
+                ui.add(
+                    egui::Label::new(egui::RichText::new("How to win").underline())
+                        .sense(egui::Sense::hover()),
+                )
+                .on_hover_text(R::victory(&session.setup));
                 top_bar::leave_and_save(ui, session, parts.next, &mut parts.help.open);
             });
         });

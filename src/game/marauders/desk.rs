@@ -20,8 +20,11 @@ use warband_table::files::load_ron;
 impl Desk for Marauders {
     type Selection = Selection;
 
-    fn length(setup: &Self::Setup) -> String {
-        warband_table::sim::rounds::<Self>(setup.scenario.round_limit)
+    fn victory(setup: &Self::Setup) -> String {
+        format!(
+            "A side with no model left on the table loses. After {}, the side that removed more HD wins; equal HD is a draw.",
+            Self::length(setup)
+        )
     }
 
     fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {

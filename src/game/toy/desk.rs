@@ -52,8 +52,11 @@ impl Desk for ToySoldier {
         load_units().err()
     }
 
-    fn length(setup: &Self::Setup) -> String {
-        warband_table::sim::rounds::<Self>(setup.scenario.round_limit)
+    fn victory(setup: &Self::Setup) -> String {
+        format!(
+            "A side with no units left loses. After {}, the side that removed more points of enemy units wins; equal points are a draw.",
+            Self::length(setup)
+        )
     }
 
     fn entry(setup: &Self::Setup, profile: &str) -> Option<(String, u32)> {
