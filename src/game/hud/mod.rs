@@ -39,26 +39,39 @@ pub fn frame_plugin<R: Desk>(app: &mut App) {
         );
 }
 
+/// The frame's own state between frames: the log's filter and words, the keys window.
+#[derive(bevy::ecs::system::SystemParam)]
+struct FrameState<'w> {
+    filter: ResMut<'w, log::LogFilter>,
+    next: ResMut<'w, NextState<Screen>>,
+    lines: ResMut<'w, log::LineCache>,
+    keys: Res<'w, ButtonInput<KeyCode>>,
+    help: ResMut<'w, help::Help>,
+}
+
 fn frame<R: Desk>(
     mut contexts: EguiContexts,
     mut session: NonSendMut<GameSession<R>>,
     mut selection: ResMut<R::Selection>,
     pointer: Res<Pointer>,
-    mut filter: ResMut<log::LogFilter>,
-    mut next: ResMut<NextState<Screen>>,
-    mut lines: ResMut<log::LineCache>,
-    keys: Res<ButtonInput<KeyCode>>,
-    mut help: ResMut<help::Help>,
+    mut state: FrameState,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    help::toggle(&keys, &mut help);
+    let FrameState {
+        filter,
+        next,
+        lines,
+        keys,
+        help,
+    } = &mut state;
+    help::toggle(keys, help);
     let parts = Parts {
         selection: &mut *selection,
         cursor: pointer.cursor,
-        filter: &mut filter,
-        next: &mut next,
-        lines: &mut lines,
-        help: &mut help,
+        filter,
+        next,
+        lines,
+        help,
     };
     panels::<R>(ctx, &mut session, parts);
     Ok(())
