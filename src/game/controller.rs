@@ -7,7 +7,7 @@ use warband_table::player::PlayerKind;
 
 /// Who plays a side: a person, or a computer player by kind (each ruleset has some of
 /// the kinds: `Controller::choices`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Controller {
     Human,
     Ai(PlayerKind),

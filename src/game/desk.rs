@@ -255,6 +255,9 @@ pub struct DeskPlugin<R>(PhantomData<fn() -> R>);
 impl<R: Desk> Plugin for DeskPlugin<R> {
     fn build(&self, app: &mut App) {
         app.init_resource::<R::Selection>()
+            // What the ruleset's models read as they fall, and ask for frames with.
+            .init_resource::<super::models::Casualties>()
+            .init_resource::<super::awake::Busy>()
             .add_systems(
                 OnEnter(Screen::Battle),
                 (|mut s: ResMut<R::Selection>| *s = R::Selection::default())
@@ -265,6 +268,7 @@ impl<R: Desk> Plugin for DeskPlugin<R> {
                 super::hud::frame_plugin::<R>,
                 super::screens::result::result_plugin::<R>,
                 super::screens::smoke::trace_of::<R>,
+                super::autosave::plugin::<R>,
             ));
         R::screen_plugin(app);
     }

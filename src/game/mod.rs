@@ -2,6 +2,7 @@
 //! egui overlay. The rules and the battle live in the headless crates; this module only
 //! shows them and sends `Command`s.
 
+mod autosave;
 mod awake;
 mod bx;
 mod camera;

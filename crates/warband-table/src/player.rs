@@ -48,7 +48,8 @@ impl std::str::FromStr for Baseline {
 /// Every kind of computer player, as the window and the command line name them. Each
 /// ruleset has some of them (its `Contest::Player`, which converts to and from this), so
 /// the shell offers a kind only where the ruleset has it ([`crate::sim::Contest::kinds`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum PlayerKind {
     Random,
     Charge,

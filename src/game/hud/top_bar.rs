@@ -53,12 +53,16 @@ fn leave<R: Contest>(
                 ui.horizontal(|ui| {
                     if ui.button("Save and leave").clicked() {
                         match write_save(&session.save()) {
-                            Ok(_) => next.set(Screen::MainMenu),
+                            Ok(_) => {
+                                crate::game::autosave::forget(&crate::game::saves::data_dir());
+                                next.set(Screen::MainMenu);
+                            }
                             Err(e) => session.last_refusal = Some(format!("Could not save: {e}")),
                         }
                         ask = false;
                     }
                     if ui.button("Leave without saving").clicked() {
+                        crate::game::autosave::forget(&crate::game::saves::data_dir());
                         next.set(Screen::MainMenu);
                         ask = false;
                     }

@@ -2,6 +2,7 @@
 
 use super::Screen;
 use crate::game::hud::root_ui;
+use crate::game::saves::SavedBattle;
 use crate::game::session::{Controller, PendingBattle};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -9,10 +10,25 @@ use warband_rules::Ruleset;
 use warband_table::player::PlayerKind;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MenuMessage>().add_systems(
-        EguiPrimaryContextPass,
-        menu.run_if(in_state(Screen::MainMenu)),
-    );
+    app.init_resource::<MenuMessage>()
+        .init_resource::<Resumable>()
+        .add_systems(OnEnter(Screen::MainMenu), look_for_autosave)
+        .add_systems(
+            EguiPrimaryContextPass,
+            menu.run_if(in_state(Screen::MainMenu)),
+        );
+}
+
+/// A battle left in progress (after quitting or a crash), read once as the menu opens.
+#[derive(Resource, Default)]
+struct Resumable(Option<(Box<dyn SavedBattle>, [Controller; 2])>);
+
+fn look_for_autosave(
+    mut resumable: ResMut<Resumable>,
+    folder: Option<Res<crate::game::autosave::AutosaveFolder>>,
+) {
+    let dir = folder.map_or_else(crate::game::saves::data_dir, |f| f.0.clone());
+    resumable.0 = crate::game::autosave::left_in_progress(&dir);
 }
 
 /// A message for the menu to show (e.g. why a battle could not start).
@@ -32,6 +48,7 @@ fn menu(
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
     mut pending: ResMut<PendingBattle>,
+    resumable: Res<Resumable>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
@@ -52,6 +69,14 @@ fn menu(
                 )
                 .clicked()
             };
+            if let Some((save, players)) = &resumable.0 {
+                if button(ui, "Resume battle") {
+                    pending.0 = Some(save.resume(*players));
+                    next.set(Screen::Battle);
+                }
+                ui.small(format!("Left in progress: {}", save.summary()));
+                ui.add_space(6.0);
+            }
             if button(ui, "New battle") {
                 pending.0 = None;
                 commands.insert_resource(SetupPreset {

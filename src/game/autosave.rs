@@ -1,0 +1,178 @@
+//! Autosave and resume. A battle in progress is written as it goes — whenever it waits
+//! for a person, and at most every few seconds while computers play — atomically, to
+//! `autosave.ron` in the data folder (a save like any other) with who played each side
+//! beside it. After quitting or a crash the main menu offers to resume it. A battle that
+//! ends, or that the player leaves from the Leave window, leaves no autosave behind.
+
+use crate::game::desk::{Desk, on_table};
+use crate::game::saves::{SavedBattle, data_dir, read_save};
+use crate::game::session::{Controller, GameSession};
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// While computers play, the autosave is written at most this often.
+const EVERY: Duration = Duration::from_secs(3);
+
+/// The folder the autosave is kept in: the data folder (a test gives its own).
+#[derive(Resource, Clone)]
+pub struct AutosaveFolder(pub PathBuf);
+
+impl Default for AutosaveFolder {
+    fn default() -> Self {
+        AutosaveFolder(data_dir())
+    }
+}
+
+/// The battle in progress, as a save.
+fn battle_file(dir: &Path) -> PathBuf {
+    dir.join("autosave.ron")
+}
+
+/// Who played each side of it.
+fn players_file(dir: &Path) -> PathBuf {
+    dir.join("autosave-players.ron")
+}
+
+/// The battle to resume, if one was left in progress: the save and its players.
+pub fn left_in_progress(dir: &Path) -> Option<(Box<dyn SavedBattle>, [Controller; 2])> {
+    let save = read_save(&battle_file(dir)).ok()?;
+    let text = std::fs::read_to_string(players_file(dir)).ok()?;
+    let players = ron::from_str(&text).ok()?;
+    Some((save, players))
+}
+
+/// Forgets the battle in progress (it ended, or was left on purpose).
+pub fn forget(dir: &Path) {
+    let _ = std::fs::remove_file(battle_file(dir));
+    let _ = std::fs::remove_file(players_file(dir));
+}
+
+/// Writes the battle and its players; the players first, so a battle file is never
+/// read beside another battle's players.
+fn write<R: Desk>(dir: &Path, session: &mut GameSession<R>) -> Result<(), String> {
+    let save = session.save();
+    warband_table::files::save_ron(&players_file(dir), &session.controllers)
+        .map_err(|e| e.to_string())?;
+    save.write(&battle_file(dir)).map_err(|e| e.to_string())
+}
+
+/// When the autosave was last written, and of how much of the log.
+#[derive(Default)]
+struct Written {
+    at: Option<Instant>,
+    commands: usize,
+}
+
+/// Ruleset `R`'s autosave, while its battle is on the table.
+pub fn plugin<R: Desk>(app: &mut App) {
+    app.init_resource::<AutosaveFolder>()
+        .add_systems(Last, keep::<R>.run_if(on_table::<R>()));
+}
+
+fn keep<R: Desk>(
+    mut session: NonSendMut<GameSession<R>>,
+    folder: Res<AutosaveFolder>,
+    mut written: Local<Written>,
+) {
+    if session.replay.is_some() {
+        return;
+    }
+    if session.engine.outcome().is_some() {
+        if written.commands > 0 {
+            forget(&folder.0);
+            written.commands = 0;
+        }
+        return;
+    }
+    let commands = session.commands.len();
+    let waiting_for_you = session.human_turn().is_some();
+    let due = written.at.is_none_or(|t| t.elapsed() >= EVERY);
+    if commands != written.commands && (waiting_for_you || due) {
+        match write(&folder.0, &mut session) {
+            Ok(()) => {}
+            Err(e) => session.last_refusal = Some(format!("Could not autosave: {e}")),
+        }
+        *written = Written {
+            at: Some(Instant::now()),
+            commands,
+        };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::session::OnTable;
+    use warband_marauders::engine::Marauders;
+
+    /// A Marauders battle of a person (A) against `normal` (B), with its autosave kept
+    /// in a folder of the test's own.
+    fn app(dir: &Path) -> App {
+        let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let setup = <Marauders as warband_table::sim::Contest>::load(
+            &root.join("assets/scenarios/open-field.ron"),
+        )
+        .unwrap();
+        let session =
+            GameSession::<Marauders>::new(setup, 5, [Controller::Human, Controller::NORMAL])
+                .unwrap();
+        let mut app = App::new();
+        app.insert_non_send(session)
+            .insert_resource(OnTable(warband_rules::Ruleset::Marauders))
+            .insert_resource(AutosaveFolder(dir.to_path_buf()))
+            .add_systems(Update, keep::<Marauders>);
+        app
+    }
+
+    /// A folder removed when the test is done, passed or not.
+    struct Scratch(PathBuf);
+    impl Scratch {
+        fn path(&self) -> &Path {
+            &self.0
+        }
+    }
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    /// Written once the battle waits for the person after a command; read back with its
+    /// players; gone once the battle is over.
+    #[test]
+    fn a_battle_in_progress_is_kept_until_it_ends() {
+        let dir = std::env::temp_dir().join(format!("warband-autosave-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let dir = Scratch(dir);
+        let mut app = app(dir.path());
+        app.update();
+        assert!(left_in_progress(dir.path()).is_none(), "nothing played yet");
+        {
+            let mut s = app.world_mut().non_send_mut::<GameSession<Marauders>>();
+            let side = s.human_turn().unwrap();
+            s.submit(side, warband_marauders::Command::EndPhase)
+                .unwrap();
+        }
+        app.update();
+        let (save, players) = left_in_progress(dir.path()).expect("autosaved");
+        assert_eq!(players, [Controller::Human, Controller::NORMAL]);
+        assert!(save.summary().contains("1 commands"), "{}", save.summary());
+        {
+            let mut s = app.world_mut().non_send_mut::<GameSession<Marauders>>();
+            while s.engine.outcome().is_none() {
+                let side = s.engine.awaiting().unwrap();
+                let c = <Marauders as warband_table::engine::Rules>::yield_command(
+                    s.engine.world(),
+                    side,
+                );
+                s.submit(side, c).unwrap();
+            }
+        }
+        app.update();
+        assert!(
+            left_in_progress(dir.path()).is_none(),
+            "an ended battle is not resumed"
+        );
+    }
+}
