@@ -48,10 +48,22 @@ fn spawn_camera(mut commands: Commands) {
 /// and odds), right (log), top (bar), bottom (dice tray). The hud draws them this size.
 pub const PANELS: [f32; 4] = [280.0, 300.0, 34.0, 96.0];
 
+/// The panels' room in pixels at the interface's size `scale` (egui's zoom: PANELS are
+/// in its points).
+pub fn panels(scale: f32) -> [f32; 4] {
+    PANELS.map(|p| p * scale)
+}
+
+/// The interface's size, from the settings (1 without them).
+pub fn ui_scale(settings: Option<&crate::game::settings::Settings>) -> f32 {
+    settings.map_or(1.0, |s| s.ui_scale)
+}
+
 /// The room the panels leave for the table in a window of this size (pixels from the
-/// top-left; empty where the window is smaller than its panels).
-pub fn room(window: Vec2) -> Rect {
-    let [left, right, top, bottom] = PANELS;
+/// top-left, or egui's points with `scale` 1; empty where the window is smaller than
+/// its panels).
+pub fn room(window: Vec2, scale: f32) -> Rect {
+    let [left, right, top, bottom] = panels(scale);
     Rect {
         min: Vec2::new(left, top),
         max: window - Vec2::new(right, bottom),
@@ -61,18 +73,19 @@ pub fn room(window: Vec2) -> Rect {
 /// Whether a window position lies in the [`room`] the panels leave. The wheel, the
 /// buttons and the pointer act on the table only there: scrolling the log must not zoom
 /// the table, nor a click on the card move a model.
-pub fn in_room(at: Vec2, window: Vec2) -> bool {
-    room(window).contains(at)
+pub fn in_room(at: Vec2, window: Vec2, scale: f32) -> bool {
+    room(window, scale).contains(at)
 }
 
 /// Centres the table in the room the panels leave and scales it to fill that room.
 pub fn fit_table(
     table: Vec2,
     window: Vec2,
+    scale: f32,
     transform: &mut Transform,
     projection: &mut Projection,
 ) {
-    let [left, right, top, bottom] = PANELS;
+    let [left, right, top, bottom] = panels(scale);
     let room = (window - Vec2::new(left + right, top + bottom)).max(Vec2::splat(100.0));
     if let Projection::Orthographic(o) = projection {
         o.scale = (table.x / room.x).max(table.y / room.y) * 1.06;
@@ -88,10 +101,12 @@ fn fit(
     window: Single<&Window>,
     camera: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
     mut pending: ResMut<FitPending>,
+    settings: Option<Res<crate::game::settings::Settings>>,
 ) {
     let Some(layout) = layout else { return };
     let (mut t, mut p) = camera.into_inner();
-    fit_table(layout.size, window.size(), &mut t, &mut p);
+    let scale = ui_scale(settings.as_deref());
+    fit_table(layout.size, window.size(), scale, &mut t, &mut p);
     pending.0 = false;
 }
 
@@ -101,10 +116,12 @@ fn pan_and_zoom(
     scroll: Res<AccumulatedMouseScroll>,
     window: Single<&Window>,
     camera: Single<(&Camera, &GlobalTransform, &mut Transform, &mut Projection), With<TableCamera>>,
+    settings: Option<Res<crate::game::settings::Settings>>,
 ) {
+    let scale = ui_scale(settings.as_deref());
     if !window
         .cursor_position()
-        .is_some_and(|c| in_room(c, window.size()))
+        .is_some_and(|c| in_room(c, window.size(), scale))
     {
         return;
     }
@@ -142,12 +159,20 @@ fn keys(
     window: Single<&Window>,
     camera: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
     mut busy: ResMut<crate::game::awake::Busy>,
+    settings: Option<Res<crate::game::settings::Settings>>,
 ) {
     let (mut transform, mut projection) = camera.into_inner();
     if keys.just_pressed(KeyCode::KeyF)
         && let Some(layout) = layout
     {
-        fit_table(layout.size, window.size(), &mut transform, &mut projection);
+        let scale = ui_scale(settings.as_deref());
+        fit_table(
+            layout.size,
+            window.size(),
+            scale,
+            &mut transform,
+            &mut projection,
+        );
         return;
     }
     let Projection::Orthographic(o) = &*projection else {
@@ -190,7 +215,7 @@ mod tests {
     #[test]
     fn the_room_is_the_window_less_its_panels() {
         let window = Vec2::new(1280.0, 800.0);
-        assert!(in_room(Vec2::new(640.0, 400.0), window));
+        assert!(in_room(Vec2::new(640.0, 400.0), window, 1.0));
         // Over the unit card, the log, the top bar and the dice tray.
         for at in [
             (140.0, 300.0),
@@ -198,10 +223,18 @@ mod tests {
             (640.0, 10.0),
             (640.0, 760.0),
         ] {
-            assert!(!in_room(Vec2::new(at.0, at.1), window), "{at:?}");
+            assert!(!in_room(Vec2::new(at.0, at.1), window, 1.0), "{at:?}");
         }
         // A window smaller than its panels leaves no room at all.
-        assert!(!in_room(Vec2::new(160.0, 120.0), Vec2::new(320.0, 240.0)));
+        assert!(!in_room(
+            Vec2::new(160.0, 120.0),
+            Vec2::new(320.0, 240.0),
+            1.0
+        ));
+        // At twice the interface's size the card is 560 pixels wide.
+        assert!(in_room(Vec2::new(400.0, 400.0), window, 1.0));
+        assert!(!in_room(Vec2::new(400.0, 400.0), window, 2.0));
+        assert_eq!(room(window, 2.0).min, Vec2::new(560.0, 68.0));
     }
 
     #[test]
@@ -215,7 +248,7 @@ mod tests {
         ] {
             let mut t = Transform::default();
             let mut p = Projection::Orthographic(OrthographicProjection::default_2d());
-            fit_table(table, window, &mut t, &mut p);
+            fit_table(table, window, 1.0, &mut t, &mut p);
             for corner in [
                 Vec2::ZERO,
                 Vec2::new(table.x, 0.0),

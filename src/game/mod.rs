@@ -19,6 +19,7 @@ pub mod preview;
 pub mod saves;
 pub mod screens;
 pub mod session;
+pub mod settings;
 mod table;
 #[cfg(test)]
 mod test_app;
@@ -69,6 +70,7 @@ pub fn run(start: Start) {
             screens::plugin,
             desk::plugin,
             models::plugin,
+            settings::plugin,
         ));
     awake::plugin(&mut app, continuous);
     if let Some((path, after)) = start.screenshot {

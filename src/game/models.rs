@@ -11,15 +11,20 @@ pub const MODEL_Z: f32 = 2.0;
 /// Seconds a model takes to fall: to grey and lie down where it stood.
 const FALL: f32 = 0.6;
 
-/// Whether fallen models are shown as casualties (C hides and shows them).
+/// Whether fallen models are shown as casualties (C hides and shows them), and how
+/// fast they fall (the settings' animation: infinite when it is off).
 #[derive(Resource)]
 pub struct Casualties {
     pub shown: bool,
+    pub pace: f32,
 }
 
 impl Default for Casualties {
     fn default() -> Self {
-        Casualties { shown: true }
+        Casualties {
+            shown: true,
+            pace: 1.0,
+        }
     }
 }
 
@@ -36,15 +41,20 @@ pub fn fallen(
     gone_for: &mut f32,
     out: bool,
     dt: f32,
-    shown: bool,
+    casualties: &Casualties,
     vis: &mut Mut<Visibility>,
 ) -> (Color, Transform, bool) {
+    let shown = casualties.shown;
     if !out {
         *gone_for = 0.0;
         vis.set_if_neq(Visibility::Inherited);
         return (colour, at, false);
     }
-    *gone_for = (*gone_for + dt).min(FALL);
+    *gone_for = if casualties.pace.is_finite() {
+        (*gone_for + dt * casualties.pace).min(FALL)
+    } else {
+        FALL
+    };
     let k = *gone_for / FALL;
     vis.set_if_neq(if shown {
         Visibility::Inherited
@@ -61,10 +71,22 @@ pub fn fallen(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Casualties>().add_systems(
-        Update,
-        toggle_casualties.run_if(in_state(crate::game::screens::Screen::Battle)),
-    );
+    app.init_resource::<Casualties>()
+        .add_systems(
+            Update,
+            toggle_casualties.run_if(in_state(crate::game::screens::Screen::Battle)),
+        )
+        .add_systems(Update, pace_from_settings);
+}
+
+/// Casualties fall at the settings' animation pace, or at once with animation off.
+fn pace_from_settings(
+    settings: Option<Res<crate::game::settings::Settings>>,
+    mut c: ResMut<Casualties>,
+) {
+    if let Some(s) = settings.filter(|s| s.is_changed()) {
+        c.pace = s.animated(1.0);
+    }
 }
 
 /// C shows or hides the casualties.
@@ -101,6 +123,10 @@ mod tests {
 
     /// Falls frame by frame from where it stands, never from where it was last drawn.
     fn fall(frames: usize, dt: f32, shown: bool) -> (Color, Transform, bool, Visibility) {
+        let casualties = Casualties {
+            shown,
+            ..Casualties::default()
+        };
         let mut world = World::new();
         let e = world.spawn(Visibility::Inherited).id();
         let at = Transform::from_xyz(3.0, 4.0, MODEL_Z).with_scale(Vec3::splat(0.01));
@@ -108,7 +134,15 @@ mod tests {
         let mut last = (Color::WHITE, at, true);
         for _ in 0..frames {
             let mut vis = world.entity_mut(e).into_mut::<Visibility>().unwrap();
-            last = fallen(Color::WHITE, at, &mut gone_for, true, dt, shown, &mut vis);
+            last = fallen(
+                Color::WHITE,
+                at,
+                &mut gone_for,
+                true,
+                dt,
+                &casualties,
+                &mut vis,
+            );
         }
         (last.0, last.1, last.2, *world.get::<Visibility>(e).unwrap())
     }

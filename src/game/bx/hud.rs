@@ -67,7 +67,7 @@ fn markers(
     let ctx = contexts.ctx_mut()?;
     let (cam, at) = *camera;
     let painter = crate::game::hud::table_painter(ctx, "bx markers");
-    let screen = |p: Vec2| crate::game::hud::screen_point(cam, at, p);
+    let screen = |p: Vec2| crate::game::hud::screen_point(ctx, cam, at, p);
     let models = in_play(session.engine.world());
     for m in &models {
         let (Some(c), Some(edge)) = (

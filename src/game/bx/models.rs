@@ -100,7 +100,7 @@ fn sync(
             &mut v.gone_for,
             model.is_none(),
             time.delta_secs(),
-            casualties.shown,
+            &casualties,
             &mut vis,
         );
         if falling {

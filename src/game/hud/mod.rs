@@ -161,11 +161,18 @@ pub fn hover_card(ctx: &egui::Context, id: &'static str, contents: impl FnOnce(&
         });
 }
 
-/// Where a point of the table is in the window, for marks drawn in screen space.
-pub fn screen_point(cam: &Camera, at: &GlobalTransform, p: Vec2) -> Option<egui::Pos2> {
+/// Where a point of the table is in the window, in egui's points (the camera's pixels
+/// over the interface's zoom), for marks drawn in screen space.
+pub fn screen_point(
+    ctx: &egui::Context,
+    cam: &Camera,
+    at: &GlobalTransform,
+    p: Vec2,
+) -> Option<egui::Pos2> {
+    let zoom = ctx.zoom_factor();
     cam.world_to_viewport(at, p.extend(0.0))
         .ok()
-        .map(|v| egui::pos2(v.x, v.y))
+        .map(|v| egui::pos2(v.x / zoom, v.y / zoom))
 }
 
 /// Whose turn it is, for the top bar: `yours` when a person must act, the side's colour
@@ -192,7 +199,8 @@ pub fn turn_status<R: warband_table::sim::Contest>(
 /// the dice tray or the log.
 pub fn table_painter(ctx: &egui::Context, name: &'static str) -> egui::Painter {
     let screen = ctx.viewport_rect();
-    let room = super::camera::room(Vec2::new(screen.width(), screen.height()));
+    // egui's points: the panels are PANELS points wide at any interface size.
+    let room = super::camera::room(Vec2::new(screen.width(), screen.height()), 1.0);
     let room = egui::Rect::from_min_max(
         screen.min + egui::vec2(room.min.x, room.min.y),
         screen.min + egui::vec2(room.max.x, room.max.y),

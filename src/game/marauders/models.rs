@@ -97,7 +97,7 @@ fn sync_models(
             &mut v.gone_for,
             !m.in_play,
             dt,
-            casualties.shown,
+            &casualties,
             &mut vis,
         );
         if falling {

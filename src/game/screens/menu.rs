@@ -102,6 +102,9 @@ fn menu(
             if button(ui, "Load battle") {
                 next.set(Screen::Saves);
             }
+            if button(ui, "Settings") {
+                next.set(Screen::Settings);
+            }
             if button(ui, "Quit") {
                 exit.write(AppExit::Success);
             }

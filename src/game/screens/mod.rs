@@ -9,6 +9,7 @@ pub mod lab;
 mod menu;
 pub(crate) mod result;
 mod saves;
+mod settings;
 mod setup;
 mod shelf;
 pub mod smoke;
@@ -26,6 +27,7 @@ pub enum Screen {
     Builder,
     Lab,
     Editor,
+    Settings,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -38,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
         builder::plugin,
         lab::plugin,
         editor::plugin,
+        settings::plugin,
     ));
 }
 

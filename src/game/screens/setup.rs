@@ -49,6 +49,7 @@ fn open_form(
     mut commands: Commands,
     preset: Option<Res<SetupPreset>>,
     last: Option<Res<LastChoice>>,
+    settings: Option<Res<crate::game::settings::Settings>>,
 ) {
     let mut problems = Vec::new();
     let scenarios = scenarios(&mut problems);
@@ -82,7 +83,8 @@ fn open_form(
         Some((scenario, [a, path_of(&army_paths, &l.armies[1])?]))
     });
     let (scenario, army) = remembered.unwrap_or((0, [army_a, army_b]));
-    let speed = last.as_ref().map_or(1.0, |l| l.speed);
+    let usual = settings.map_or(1.0, |s| s.watch_speed);
+    let speed = last.as_ref().map_or(usual, |l| l.speed);
     let mut form = SetupForm {
         scenarios,
         armies,

@@ -62,7 +62,7 @@ fn markers(
     let ctx = contexts.ctx_mut()?;
     let (cam, at) = *camera;
     let painter = crate::game::hud::table_painter(ctx, "toy markers");
-    let screen = |p: Vec2| crate::game::hud::screen_point(cam, at, p);
+    let screen = |p: Vec2| crate::game::hud::screen_point(ctx, cam, at, p);
     for u in in_play(session.engine.world()) {
         if let Some(place) = BasePlace::of(&u.base, &screen) {
             chips(&painter, &place, &u);

@@ -179,7 +179,7 @@ fn sync_units(
             &mut v.gone_for,
             out,
             time.delta_secs(),
-            casualties.shown,
+            &casualties,
             &mut vis,
         );
         if falling {

@@ -28,7 +28,7 @@ pub fn draw(
     // label no longer lies over the log or the panels.
     let painter = crate::game::hud::table_painter(ctx, "model labels");
     let all = in_play(session.engine.world());
-    let screen = |p: Vec2| crate::game::hud::screen_point(cam, at, p);
+    let screen = |p: Vec2| crate::game::hud::screen_point(ctx, cam, at, p);
     for m in &all {
         let (Some(c), Some(edge)) = (
             screen(m.base.center),

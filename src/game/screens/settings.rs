@@ -1,0 +1,82 @@
+//! The Settings screen: the interface's size, animation and its speed, and the watch
+//! speed a new battle starts at; each change is kept at once in `settings.ron`.
+
+use super::Screen;
+use crate::game::hud::root_ui;
+use crate::game::saves::data_dir;
+use crate::game::settings::{Settings, SettingsProblem, write};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        screen.run_if(in_state(Screen::Settings)),
+    );
+}
+
+fn screen(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    mut problem: ResMut<SettingsProblem>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut root = root_ui(ctx);
+    let mut s = settings.clone();
+    egui::CentralPanel::default().show(&mut root, |ui| {
+        ui.heading("Settings");
+        ui.add_space(8.0);
+        egui::Grid::new("settings")
+            .num_columns(2)
+            .spacing([24.0, 10.0])
+            .show(ui, |ui| {
+                ui.label("Interface size");
+                ui.add(egui::Slider::new(&mut s.ui_scale, Settings::UI_SCALE).suffix("×"))
+                    .on_hover_text("Larger for a high-DPI screen");
+                ui.end_row();
+                ui.label("Animation");
+                ui.checkbox(&mut s.animation, "Models fall as casualties over a moment");
+                ui.end_row();
+                ui.label("Animation speed");
+                ui.add_enabled(
+                    s.animation,
+                    egui::Slider::new(&mut s.animation_speed, Settings::ANIMATION_SPEED)
+                        .logarithmic(true)
+                        .suffix("×"),
+                );
+                ui.end_row();
+                ui.label("Watch speed of a new battle");
+                ui.add(
+                    egui::Slider::new(&mut s.watch_speed, Settings::WATCH_SPEED)
+                        .logarithmic(true)
+                        .suffix("×"),
+                );
+                ui.end_row();
+            });
+        ui.add_space(8.0);
+        ui.weak("There is no sound, so there is no volume to set.");
+        if let Some(p) = &problem.0 {
+            ui.colored_label(egui::Color32::from_rgb(240, 150, 100), p);
+        }
+        ui.add_space(12.0);
+        ui.horizontal(|ui| {
+            if ui.button("◀ Back").clicked() {
+                next.set(Screen::MainMenu);
+            }
+            if ui.button("Defaults").clicked() {
+                s = Settings::default();
+            }
+        });
+    });
+    if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        next.set(Screen::MainMenu);
+    }
+    if s != *settings {
+        problem.0 = write(&data_dir(), &s)
+            .err()
+            .map(|e| format!("Could not keep the settings: {e}"));
+        *settings = s;
+    }
+    Ok(())
+}

@@ -1,0 +1,173 @@
+//! The player's settings, kept in `settings.ron` in the data folder: the size of the
+//! interface (for high-DPI screens), whether models animate and how fast, and the
+//! watch speed a new battle starts at. Read when the game opens; written, atomically,
+//! whenever one changes. A damaged file is told on the Settings screen and the
+//! defaults are used, never a panic.
+
+use crate::game::saves::data_dir;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// The interface's size: 1 is as designed; more for a high-DPI screen.
+    pub ui_scale: f32,
+    /// Whether models fall (and move) as they would on a table, or at once.
+    pub animation: bool,
+    /// How fast animations run: 1 as designed, 2 twice as fast.
+    pub animation_speed: f32,
+    /// The watch speed a new battle of computers starts at.
+    pub watch_speed: f32,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            ui_scale: 1.0,
+            animation: true,
+            animation_speed: 1.0,
+            watch_speed: 1.0,
+        }
+    }
+}
+
+impl Settings {
+    /// The ranges a setting may take; a file's value outside is brought within.
+    pub const UI_SCALE: std::ops::RangeInclusive<f32> = 0.75..=2.5;
+    pub const ANIMATION_SPEED: std::ops::RangeInclusive<f32> = 0.25..=4.0;
+    pub const WATCH_SPEED: std::ops::RangeInclusive<f32> = 0.5..=16.0;
+
+    fn clamped(mut self) -> Self {
+        let within = |v: f32, r: std::ops::RangeInclusive<f32>, d: f32| {
+            if v.is_finite() {
+                v.clamp(*r.start(), *r.end())
+            } else {
+                d
+            }
+        };
+        self.ui_scale = within(self.ui_scale, Self::UI_SCALE, 1.0);
+        self.animation_speed = within(self.animation_speed, Self::ANIMATION_SPEED, 1.0);
+        self.watch_speed = within(self.watch_speed, Self::WATCH_SPEED, 1.0);
+        self
+    }
+
+    /// Seconds of animation `dt` seconds of play make: none when animation is off (all
+    /// at once), else `dt` at the chosen speed.
+    pub fn animated(&self, dt: f32) -> f32 {
+        if self.animation {
+            dt * self.animation_speed
+        } else {
+            f32::INFINITY
+        }
+    }
+}
+
+/// Where the settings are kept.
+pub fn settings_file(dir: &Path) -> PathBuf {
+    dir.join("settings.ron")
+}
+
+/// The settings in `dir`, or the defaults; a file that cannot be read as settings is
+/// told (with its line and column), not lost: it is only written over once a setting
+/// is changed.
+pub fn read(dir: &Path) -> (Settings, Option<String>) {
+    let file = settings_file(dir);
+    if !file.exists() {
+        return (Settings::default(), None);
+    }
+    match warband_table::files::load_ron::<Settings>(&file) {
+        Ok(s) => (s.clamped(), None),
+        Err(e) => (
+            Settings::default(),
+            Some(format!("{e}; the defaults are used")),
+        ),
+    }
+}
+
+/// Why the settings file could not be read, if it could not.
+#[derive(Resource, Default)]
+pub struct SettingsProblem(pub Option<String>);
+
+pub(super) fn plugin(app: &mut App) {
+    let (settings, problem) = read(&data_dir());
+    app.insert_resource(settings)
+        .insert_resource(SettingsProblem(problem))
+        .add_systems(EguiPrimaryContextPass, apply_scale);
+}
+
+/// The interface at the chosen size (egui's zoom), set again only when it changes.
+fn apply_scale(mut contexts: EguiContexts, settings: Res<Settings>, mut set: Local<Option<f32>>) {
+    if *set == Some(settings.ui_scale) {
+        return;
+    }
+    if let Ok(ctx) = contexts.ctx_mut() {
+        ctx.set_zoom_factor(settings.ui_scale);
+        *set = Some(settings.ui_scale);
+    }
+}
+
+/// Writes the settings; what went wrong, if anything, in words.
+pub fn write(dir: &Path, settings: &Settings) -> Result<(), String> {
+    warband_table::files::save_ron(&settings_file(dir), settings).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_are_kept_and_a_damaged_file_is_told_not_lost() {
+        let dir = std::env::temp_dir().join(format!("warband-settings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(
+            read(&dir),
+            (Settings::default(), None),
+            "no file: the defaults"
+        );
+        let mine = Settings {
+            ui_scale: 1.5,
+            animation: false,
+            animation_speed: 2.0,
+            watch_speed: 4.0,
+        };
+        write(&dir, &mine).unwrap();
+        assert_eq!(read(&dir), (mine, None));
+        std::fs::write(settings_file(&dir), "(ui_scale: 99.0, watch_speed: -3.0)").unwrap();
+        let (s, problem) = read(&dir);
+        assert_eq!(
+            (s.ui_scale, s.watch_speed, problem),
+            (2.5, 0.5, None),
+            "brought within"
+        );
+        std::fs::write(settings_file(&dir), "(ui_scale: \"big\")").unwrap();
+        let (s, problem) = read(&dir);
+        assert_eq!(s, Settings::default());
+        let problem = problem.expect("told");
+        assert!(
+            problem.contains("settings.ron") && problem.contains("1:"),
+            "{problem}"
+        );
+        assert!(
+            settings_file(&dir).exists(),
+            "a damaged file is not written over"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn animation_off_finishes_at_once() {
+        let off = Settings {
+            animation: false,
+            ..Settings::default()
+        };
+        assert_eq!(off.animated(0.1), f32::INFINITY);
+        let fast = Settings {
+            animation_speed: 2.0,
+            ..Settings::default()
+        };
+        assert!((fast.animated(0.1) - 0.2).abs() < 1e-6);
+    }
+}
