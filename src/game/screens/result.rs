@@ -93,7 +93,8 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
         ui.add_space(40.0);
         let (title, colour) = match outcome.and_then(|o| o.winner) {
             Some(side) => (
-                format!("{} wins", names[side.index()]),
+                // An army's name may be one or many ("Goblin raiders"): no verb to agree.
+                format!("Victory to {}", names[side.index()]),
                 palette::side_egui(side),
             ),
             None => ("A draw".to_string(), egui::Color32::LIGHT_GRAY),

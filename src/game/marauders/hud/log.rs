@@ -125,7 +125,7 @@ fn words(
             *winner,
             format!(
                 "Battle over: {} ({reason})",
-                winner.map_or("a draw".to_string(), |w| format!("{w} wins"))
+                winner.map_or("a draw".to_string(), |w| format!("victory to {w}"))
             ),
         ),
         Entry::Rules(e) => event_line(e, name, side_of)?,
@@ -178,7 +178,7 @@ fn event_line(
         }
         LogEvent::MeleeResolved { models, winner } => {
             let models: Vec<String> = models.iter().map(|m| name(*m)).collect();
-            let result = winner.map_or("both strike".to_string(), |w| format!("{w} wins"));
+            let result = winner.map_or("both strike".to_string(), |w| format!("won by {w}"));
             (*winner, format!("Melee {}: {result}", models.join(", ")))
         }
         LogEvent::MoraleCheck {

@@ -14,6 +14,15 @@ use warband_rules::marauders::odds::shot_odds_with;
 use warband_rules::marauders::shooting::shot_modifier;
 use warband_table::components::ModelId;
 
+/// "1 die", "3 dice".
+pub(super) fn dice(n: u32) -> String {
+    if n == 1 {
+        "1 die".into()
+    } else {
+        format!("{n} dice")
+    }
+}
+
 pub(super) fn pct(p: f64) -> String {
     format!("{:.1}%", p * 100.0)
 }
@@ -153,7 +162,7 @@ pub fn melee_panel(
     let (a, b) = fight_dice(all, us, them, round);
     let o = melee_odds(a, b);
     ui.separator();
-    ui.strong(format!("{title}: {a} dice against {b}"));
+    ui.strong(format!("{title}: {} against {b}", dice(a as u32)));
     ui.label(format!(
         "You win {} · they win {} · both strike {}",
         pct(o.a_wins),

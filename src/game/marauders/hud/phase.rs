@@ -220,8 +220,10 @@ fn dice_rows(ui: &mut egui::Ui, att: &ModelView, them: &[&ModelView], alloc: &mu
         .map(|a| a.dice)
         .sum();
     ui.label(format!(
-        "{} #{}: {given} of {dice} dice",
-        att.profile.name, att.id
+        "{} #{}: {given} of {}",
+        att.profile.name,
+        att.id,
+        super::odds::dice(u32::from(dice))
     ));
     for t in them.iter().filter(|t| in_contact(&att.base, &t.base)) {
         let at = match alloc
