@@ -158,6 +158,13 @@ impl<R: Desk> Built for BuiltOf<R> {
             &self.bases,
             ui.available_width(),
         );
+        if !layout.terrain.is_empty() {
+            ui.add_space(4.0);
+            ui.strong("Terrain");
+            for t in &layout.terrain {
+                ui.small(crate::game::hud::terrain::legend_line(t));
+            }
+        }
         ui.add_space(8.0);
         for side in Side::BOTH {
             let army = self.setup.armies().get(side).clone();

@@ -6,6 +6,7 @@
 pub mod dice_tray;
 pub mod help;
 pub mod log;
+pub mod terrain;
 pub mod top_bar;
 pub mod watch;
 
@@ -55,8 +56,12 @@ fn frame<R: Desk>(
     mut selection: ResMut<R::Selection>,
     pointer: Res<Pointer>,
     mut state: FrameState,
+    layout: Option<Res<crate::game::session::TableLayout>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    if let (Some(c), Some(layout)) = (pointer.cursor, &layout) {
+        terrain::card(ctx, session.engine.world(), layout, c);
+    }
     let FrameState {
         filter,
         next,

@@ -1,0 +1,103 @@
+//! What terrain does, in words: the hover card of a piece under the pointer (when no
+//! base is) and the setup screen's legend of a scenario's pieces.
+
+use crate::game::hud::hover_card;
+use crate::game::session::TableLayout;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use warband_table::components::{Base, OutOfAction};
+use warband_table::engine::ModelIndex;
+use warband_table::geometry::TerrainFlags;
+use warband_table::geometry::facing::hit;
+use warband_table::table::{TerrainDef, TerrainKind};
+
+/// A kind of terrain as a player names it.
+pub fn kind_name(kind: TerrainKind) -> &'static str {
+    match kind {
+        TerrainKind::Wood => "wood",
+        TerrainKind::LowWall => "low wall",
+        TerrainKind::House => "building",
+        TerrainKind::Rough => "rough ground",
+        TerrainKind::Impassable => "impassable",
+        TerrainKind::Hill => "hill",
+        TerrainKind::River => "river",
+    }
+}
+
+/// What a piece with these properties does, a short phrase each.
+pub fn effects(f: TerrainFlags) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if f.blocks_movement {
+        out.push("no model may enter it");
+    }
+    if f.blocks_sight {
+        out.push("blocks sight");
+    }
+    if f.rough {
+        out.push("rough ground: slow to cross");
+    }
+    if f.cover {
+        out.push("cover to models in or behind it");
+    }
+    if f.obstacle {
+        out.push("an obstacle to shots across it");
+    }
+    out
+}
+
+/// "Copse (wood): rough ground: slow to cross; cover …".
+pub fn legend_line(t: &TerrainDef) -> String {
+    format!(
+        "{} ({}): {}",
+        t.name,
+        kind_name(t.kind),
+        effects(t.kind.flags()).join("; ")
+    )
+}
+
+/// The card of the terrain piece under `cursor`, unless a model in play stands there.
+pub fn card(ctx: &egui::Context, world: &World, layout: &TableLayout, cursor: Vec2) {
+    let index = world.resource::<ModelIndex>();
+    let on_a_base = index.0.iter().any(|e| {
+        world.get::<OutOfAction>(*e).is_none()
+            && world.get::<Base>(*e).is_some_and(|b| hit(&b.0, cursor))
+    });
+    if on_a_base {
+        return;
+    }
+    let Some(piece) = layout
+        .terrain
+        .iter()
+        .rev()
+        .find(|t| t.shape().is_ok_and(|s| s.contains(cursor)))
+    else {
+        return;
+    };
+    hover_card(ctx, "terrain card", |ui| {
+        ui.strong(format!("{} · {}", piece.name, kind_name(piece.kind)));
+        for e in effects(piece.kind.flags()) {
+            ui.small(e);
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_kind_says_what_it_does() {
+        for kind in TerrainKind::ALL {
+            assert!(!effects(kind.flags()).is_empty(), "{kind:?} does something");
+        }
+        let copse = TerrainDef {
+            name: "Copse".into(),
+            kind: TerrainKind::Wood,
+            corners: vec![(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)],
+        };
+        assert_eq!(
+            legend_line(&copse),
+            "Copse (wood): rough ground: slow to cross; cover to models in or behind it; an obstacle to shots across it"
+        );
+    }
+}
