@@ -8,6 +8,7 @@ mod bx;
 mod camera;
 pub mod catalogue;
 mod controller;
+mod course;
 pub mod desk;
 mod hud;
 pub mod jobs;

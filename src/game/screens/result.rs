@@ -1,6 +1,7 @@
 //! The result: who won and why, what each side lost, and a replay.
 
 use super::Screen;
+use crate::game::course::Course;
 use crate::game::desk::{Desk, has_session};
 use crate::game::hud::root_ui;
 use crate::game::palette;
@@ -22,10 +23,24 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The result of a battle of ruleset `R`, while it is the one played.
 pub fn result_plugin<R: Desk>(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        result::<R>.run_if(in_state(Screen::Result).and_then(has_session::<R>)),
-    );
+    app.init_resource::<BattleCourse>()
+        .add_systems(
+            OnEnter(Screen::Result),
+            chart_course::<R>.run_if(has_session::<R>),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            result::<R>.run_if(in_state(Screen::Result).and_then(has_session::<R>)),
+        );
+}
+
+/// The course of the battle on the result screen, worked out once as it opens.
+#[derive(Resource, Default)]
+pub struct BattleCourse(Option<Course>);
+
+fn chart_course<R: Desk>(session: NonSend<GameSession<R>>, mut course: ResMut<BattleCourse>) {
+    course.0 =
+        crate::game::course::course::<R>(&session.setup, session.seed, &session.commands).ok();
 }
 
 /// What saving this battle from the result said; each result starts without one.
@@ -49,6 +64,7 @@ fn result<R: Desk>(
     mut next: ResMut<NextState<Screen>>,
     mut pending: ResMut<PendingBattle>,
     mut saved: ResMut<SavedNote>,
+    course: Res<BattleCourse>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
@@ -76,7 +92,13 @@ fn result<R: Desk>(
         ui.add_space(8.0);
     });
     egui::CentralPanel::default().show(&mut root, |ui| {
-        egui::ScrollArea::vertical().show(ui, |ui| summary(ui, &session));
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            summary(ui, &session);
+            if let Some(c) = &course.0 {
+                ui.add_space(16.0);
+                course_of::<R>(ui, &session, c);
+            }
+        });
     });
     if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
         next.set(Screen::MainMenu);
@@ -120,4 +142,65 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
             }
         }
     });
+}
+
+/// Each side's losses round by round as a chart, and the rounds that turned the battle.
+fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
+    use egui_plot::{Legend, Line, Plot, PlotPoints};
+    let names = Side::BOTH.map(|s| session.setup.armies().get(s).name.clone());
+    ui.vertical_centered(|ui| ui.heading("The course of the battle"));
+    let series = |i: usize| -> PlotPoints {
+        c.losses
+            .iter()
+            .enumerate()
+            .map(|(r, l)| [r as f64, f64::from(l[i])])
+            .collect::<Vec<_>>()
+            .into()
+    };
+    Plot::new("losses by round")
+        .height(180.0)
+        .legend(Legend::default())
+        .include_y(0.0)
+        .x_axis_label(R::ROUND)
+        .y_axis_label(format!("{} lost", R::LOSSES))
+        .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 2.0, 10.0]))
+        .allow_scroll(false)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .show(ui, |p| {
+            for side in Side::BOTH {
+                let colour = palette::side_egui(side);
+                let name = format!("{} lost", names[side.index()]);
+                p.line(
+                    Line::new(name, series(side.index()))
+                        .color(colour)
+                        .width(2.0),
+                );
+            }
+        });
+    let turns = c.turning_points(3);
+    if turns.is_empty() {
+        return;
+    }
+    ui.strong("Turning points");
+    for s in turns {
+        let who = s
+            .favoured()
+            .map_or("neither side".to_string(), |w| names[w.index()].clone());
+        ui.label(format!(
+            "{} {}: {} lost {}, {} lost {} — for {who}",
+            capitalised(R::ROUND),
+            s.round,
+            names[0],
+            s.lost[0],
+            names[1],
+            s.lost[1]
+        ));
+    }
+}
+
+fn capitalised(word: &str) -> String {
+    let mut c = word.chars();
+    c.next()
+        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
 }

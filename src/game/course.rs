@@ -1,0 +1,136 @@
+//! The course of a finished battle, for its result: each side's losses at the end of
+//! every round, replayed from the battle's own commands, and its turning points — the
+//! rounds whose losses swung the battle most.
+
+use warband_rules::Side;
+use warband_table::engine::Engine;
+use warband_table::sim::Contest;
+
+/// Each side's losses (in the ruleset's `LOSSES`) after each round, from round 0 (the
+/// start) to the last played.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Course {
+    pub losses: Vec<[u32; 2]>,
+}
+
+/// A round that swung the battle: what each side lost in it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Swing {
+    pub round: u32,
+    pub lost: [u32; 2],
+}
+
+impl Swing {
+    /// The side it favoured: the one that lost less.
+    pub fn favoured(&self) -> Option<Side> {
+        match self.lost[0].cmp(&self.lost[1]) {
+            std::cmp::Ordering::Less => Some(Side::A),
+            std::cmp::Ordering::Greater => Some(Side::B),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
+
+/// Replays `commands` from `seed` and notes the losses whenever a round ends, and at
+/// the battle's end.
+pub fn course<R: Contest>(
+    setup: &R::Setup,
+    seed: u64,
+    commands: &[(Side, R::Command)],
+) -> Result<Course, String> {
+    let mut e = Engine::<R>::new(setup, seed)?;
+    let mut losses = vec![[0, 0]];
+    let mut round = R::round(e.world()).max(1);
+    let mut round_just_ended = false;
+    for (side, c) in commands {
+        let _ = e.submit(*side, c.clone());
+        let now = R::round(e.world());
+        round_just_ended = now > round;
+        if round_just_ended {
+            // The command that ended a round played out its last phases too: what was
+            // lost by now was lost in the round it ended (or those it skipped).
+            losses.push(R::losses(e.world()));
+            round = now;
+        }
+    }
+    // The round under way when the commands stop (a battle won mid-round).
+    if !round_just_ended {
+        losses.push(R::losses(e.world()));
+    }
+    Ok(Course { losses })
+}
+
+impl Course {
+    /// What each side lost in each round, from round 1.
+    pub fn per_round(&self) -> Vec<Swing> {
+        self.losses
+            .windows(2)
+            .enumerate()
+            .map(|(i, w)| Swing {
+                round: i as u32 + 1,
+                lost: [
+                    w[1][0] - w[0][0].min(w[1][0]),
+                    w[1][1] - w[0][1].min(w[1][1]),
+                ],
+            })
+            .collect()
+    }
+
+    /// The rounds that swung the battle most (by the difference of what the sides lost
+    /// in them), at most `n`, in the order they came.
+    pub fn turning_points(&self, n: usize) -> Vec<Swing> {
+        let mut rounds = self.per_round();
+        let swing = |s: &Swing| s.lost[0].abs_diff(s.lost[1]);
+        rounds.retain(|s| swing(s) > 0);
+        rounds.sort_by(|a, b| swing(b).cmp(&swing(a)).then(a.round.cmp(&b.round)));
+        rounds.truncate(n);
+        rounds.sort_by_key(|s| s.round);
+        rounds
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turning_points_are_the_largest_swings_in_the_order_they_came() {
+        let c = Course {
+            losses: vec![[0, 0], [1, 1], [1, 5], [4, 5], [4, 6]],
+        };
+        let per: Vec<[u32; 2]> = c.per_round().iter().map(|s| s.lost).collect();
+        assert_eq!(per, [[1, 1], [0, 4], [3, 0], [0, 1]]);
+        let t = c.turning_points(2);
+        assert_eq!(t.iter().map(|s| s.round).collect::<Vec<_>>(), [2, 3]);
+        assert_eq!(t[0].favoured(), Some(Side::A), "B lost 4 in round 2");
+        assert_eq!(t[1].favoured(), Some(Side::B));
+    }
+
+    /// A real battle's course ends at the losses the result shows, and never falls.
+    #[test]
+    fn a_battles_course_ends_where_the_battle_did() {
+        use warband_marauders::engine::Marauders;
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let setup = Marauders::load(&root.join("assets/scenarios/open-field.ron")).unwrap();
+        let mut e = Engine::<Marauders>::new(&setup, 3).unwrap();
+        let mut players = [Side::A, Side::B].map(|s| {
+            Marauders::policy(warband_marauders::ai::AiKind::Charge, 9 + s.index() as u64)
+        });
+        let mut commands = Vec::new();
+        while let Some(side) = e.awaiting() {
+            let c = players[side.index()].next(&e, side).unwrap_or_else(|| {
+                <Marauders as warband_table::engine::Rules>::yield_command(e.world(), side)
+            });
+            commands.push((side, c.clone()));
+            let _ = e.submit(side, c);
+        }
+        let c = course::<Marauders>(&setup, 3, &commands).unwrap();
+        assert_eq!(c.losses.last(), Some(&Marauders::losses(e.world())));
+        assert!(
+            c.losses
+                .windows(2)
+                .all(|w| w[0][0] <= w[1][0] && w[0][1] <= w[1][1])
+        );
+        assert!(c.losses.len() >= 2);
+    }
+}
