@@ -49,6 +49,10 @@ pub struct TableLayout {
     pub terrain: Vec<TerrainDef>,
 }
 
+/// A side of up to this many models plays its plain commands (no die rolled) one a
+/// step of the pace; a larger side plays them in waves of its size over this.
+pub const WAVE: f32 = 25.0;
+
 /// The battle on screen, of ruleset `R`.
 pub struct GameSession<R: Contest> {
     pub engine: Engine<R>,
@@ -195,12 +199,45 @@ impl<R: Contest> GameSession<R> {
         }
         self.pace.owed = (self.pace.owed + dt.as_secs_f32() * 2.0 * self.pace.speed).min(64.0);
         while self.pace.owed >= 1.0 {
-            self.pace.owed -= 1.0;
+            let before = self.engine.log().events.len();
             if !self.computer_step() {
                 self.pace.owed = 0.0;
                 break;
             }
+            self.pace.owed -= self.pace_of(before);
         }
+    }
+
+    /// What a command just played costs of the pace: a whole step if it rolled a die,
+    /// else a wave's share — a side of many models moves them many a frame (the great
+    /// field's 500 a side move in 20 steps, not 500), a side of at most [`WAVE`] one a
+    /// step as before.
+    fn pace_of(&self, log_from: usize) -> f32 {
+        let events = &self.engine.log().events;
+        if events[log_from.min(events.len())..]
+            .iter()
+            .any(|e| e.die().is_some())
+        {
+            return 1.0;
+        }
+        let Some(side) = events[log_from.min(events.len())..]
+            .iter()
+            .find_map(|e| match e {
+                warband_table::log::Entry::Accepted { side, .. } => Some(*side),
+                _ => None,
+            })
+        else {
+            return 1.0;
+        };
+        let world = self.engine.world();
+        let mut q = world.try_query::<(
+            &warband_table::components::Team,
+            Has<warband_table::components::OutOfAction>,
+        )>();
+        let models = q.as_mut().map_or(0, |q| {
+            q.iter(world).filter(|(t, out)| t.0 == side && !out).count()
+        });
+        (WAVE / models.max(1) as f32).min(1.0)
     }
 
     /// One command from the replay or the computer whose turn it is; false if none.
@@ -346,5 +383,55 @@ pub fn layout(table: (f32, f32), terrain: &[TerrainDef]) -> TableLayout {
     TableLayout {
         size: Vec2::new(table.0, table.1),
         terrain: terrain.to_vec(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warband_marauders::engine::Marauders;
+
+    fn session(scenario: &str) -> GameSession<Marauders> {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let setup = Marauders::load(&root.join("assets/scenarios").join(scenario)).unwrap();
+        GameSession::new(
+            setup,
+            4,
+            [
+                Controller::NORMAL,
+                Controller::Ai(warband_table::player::PlayerKind::Charge),
+            ],
+        )
+        .unwrap()
+    }
+
+    /// The pace a plain move costs: a whole step for a side of a few models, a wave's
+    /// share for one of hundreds (the great field: 25 / 500).
+    #[test]
+    fn a_horde_moves_in_waves_and_a_warband_one_by_one() {
+        for (scenario, share) in [("open-field.ron", 1.0), ("great-field.ron", 0.05)] {
+            let mut s = session(scenario);
+            let mut costs = Vec::new();
+            for _ in 0..400 {
+                let before = s.engine.log().events.len();
+                let moved = s.engine.phase() == warband_marauders::Phase::Movement;
+                if !s.computer_step() {
+                    break;
+                }
+                let rolled = s.engine.log().events[before..]
+                    .iter()
+                    .any(|e| e.die().is_some());
+                if moved && !rolled {
+                    costs.push(s.pace_of(before));
+                }
+                if costs.len() >= 3 {
+                    break;
+                }
+            }
+            assert!(!costs.is_empty(), "{scenario}: some plain moves");
+            for c in costs {
+                assert!((c - share).abs() < 1e-4, "{scenario}: {c}");
+            }
+        }
     }
 }

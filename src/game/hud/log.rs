@@ -107,6 +107,45 @@ pub fn worded_lines<C, E: serde::Serialize>(
     })
 }
 
+/// Runs of at least [`FOLDED`] plain moves of one side ("Goblin #12 moves") told as one
+/// line: "Goblin #12 … Goblin #511 move (500 models)" — a horde's wave reads as one.
+pub fn fold_moves(lines: Vec<LogLine>) -> Vec<LogLine> {
+    const FOLDED: usize = 4;
+    let mut out: Vec<LogLine> = Vec::with_capacity(lines.len());
+    let mut run: Vec<LogLine> = Vec::new();
+    let flush = |run: &mut Vec<LogLine>, out: &mut Vec<LogLine>| {
+        if run.len() >= FOLDED {
+            let who = |l: &LogLine| l.text.trim_end_matches(" moves").to_string();
+            out.push(LogLine {
+                side: run[0].side,
+                text: format!(
+                    "{} … {} move ({} models)",
+                    who(&run[0]),
+                    who(&run[run.len() - 1]),
+                    run.len()
+                ),
+                die: false,
+            });
+            run.clear();
+        } else {
+            out.append(run);
+        }
+    };
+    for l in lines {
+        let a_move = !l.die && l.text.ends_with(" moves");
+        if !(a_move && run.last().is_none_or(|r| r.side == l.side)) {
+            flush(&mut run, &mut out);
+        }
+        if a_move {
+            run.push(l);
+        } else {
+            out.push(l);
+        }
+    }
+    flush(&mut run, &mut out);
+    out
+}
+
 /// `text` with the engines' "Side A" and "side B" put as the sides' army names.
 pub fn sides_named(text: &str, names: [&str; 2]) -> String {
     let mut out = text.to_string();
@@ -269,6 +308,29 @@ mod tests {
         filter.dice = true;
         cache.get(6, &filter, make);
         assert_eq!(made.get(), 3);
+    }
+
+    #[test]
+    fn a_waves_moves_are_one_line() {
+        let line = |side, text: &str| LogLine {
+            side: Some(side),
+            text: text.into(),
+            die: false,
+        };
+        let mut lines: Vec<LogLine> = (1..=5)
+            .map(|i| line(Side::B, &format!("Goblin #{i} moves")))
+            .collect();
+        lines.push(line(Side::A, "Elf #9 moves"));
+        lines.push(line(Side::A, "Elf #9 shoots at Goblin #2: hits"));
+        let folded: Vec<String> = fold_moves(lines).into_iter().map(|l| l.text).collect();
+        assert_eq!(
+            folded,
+            [
+                "Goblin #1 … Goblin #5 move (5 models)",
+                "Elf #9 moves",
+                "Elf #9 shoots at Goblin #2: hits"
+            ]
+        );
     }
 
     #[test]

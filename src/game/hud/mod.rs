@@ -142,7 +142,7 @@ fn panels<R: Desk>(
             for l in &mut lines {
                 l.text = log::sides_named(&l.text, names);
             }
-            lines
+            log::fold_moves(lines)
         });
     egui::Panel::right("rules_log")
         .exact_size(right_w)
