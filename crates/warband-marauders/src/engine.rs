@@ -47,6 +47,7 @@ pub fn plugin(app: &mut App) {
     state::component::<OutOfAction>(app);
     state::resource::<Battle>(app);
     state::fixed_resource::<TerrainMap>(app);
+    state::fixed_resource::<warband_table::components::TerrainNames>(app);
     state::fixed_resource::<Spells>(app);
     phases::plugin(app);
 }

@@ -175,3 +175,15 @@ fn every_shipped_profile_has_its_bx_ac_and_the_armour_it_maps_to() {
     assert_eq!(armour("Skeleton"), Armour::Light);
     assert_eq!(armour("Bandit"), Armour::Medium);
 }
+
+/// A fork (a replay's engine, a look-ahead) names the terrain as the battle does: the
+/// log's "stopped by …" reads the piece's name, never its index.
+#[test]
+fn a_fork_names_the_terrain() {
+    let setup = common::setup(&["Orc"], &["Orc"], vec![common::wall(5.0, 15.0, 12.0)]);
+    let e = warband_marauders::Engine::new(&setup, 1).unwrap();
+    let fork = e.fork(2);
+    for world in [e.world(), fork.world()] {
+        assert_eq!(warband_table::components::terrain_name(world, 0), "wall");
+    }
+}

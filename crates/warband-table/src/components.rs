@@ -134,6 +134,12 @@ pub struct Terrain {
 /// The name of the terrain piece at `index` as the scenario gives it, for messages ("the
 /// piece's index" where the world has no such piece, as in a look-ahead's fork).
 pub fn terrain_name(world: &World, index: usize) -> String {
+    if let Some(name) = world
+        .get_resource::<TerrainNames>()
+        .and_then(|n| n.0.get(index).cloned())
+    {
+        return name;
+    }
     world
         .try_query::<&Terrain>()
         .and_then(|mut q| {
@@ -143,6 +149,11 @@ pub fn terrain_name(world: &World, index: usize) -> String {
         })
         .unwrap_or_else(|| format!("terrain piece {index}"))
 }
+
+/// The terrain pieces' names, indexed as in the scenario: fixed, and copied into forks
+/// (a replay's engine is one) where the `Terrain` entities are not.
+#[derive(Resource, Clone, Default)]
+pub struct TerrainNames(pub std::sync::Arc<[String]>);
 
 /// Terrain geometry, indexed as in the scenario.
 #[derive(Resource, Clone, Default)]
@@ -161,4 +172,5 @@ pub fn register(app: &mut bevy_app::App) {
     state::component::<Leader>(app);
     state::component::<OutOfAction>(app);
     state::fixed_resource::<TerrainMap>(app);
+    state::fixed_resource::<TerrainNames>(app);
 }

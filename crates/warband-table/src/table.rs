@@ -290,7 +290,7 @@ pub fn lay_terrain(
     world: &mut bevy_ecs::world::World,
     terrain: &[TerrainDef],
 ) -> Result<(), String> {
-    use crate::components::{Terrain, TerrainMap};
+    use crate::components::{Terrain, TerrainMap, TerrainNames};
     let mut shapes = Vec::new();
     for (index, t) in terrain.iter().enumerate() {
         shapes.push(t.shape()?);
@@ -301,5 +301,7 @@ pub fn lay_terrain(
         });
     }
     world.insert_resource(TerrainMap(shapes.into()));
+    let names: Vec<String> = terrain.iter().map(|t| t.name.clone()).collect();
+    world.insert_resource(TerrainNames(names.into()));
     Ok(())
 }

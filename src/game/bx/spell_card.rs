@@ -88,6 +88,11 @@ pub fn show(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View, spell: S
     let world = session.engine.world();
     ui.strong(format!("{} at {}", spell.name(), name(world, t.id)));
     ui.small(what(spell));
+    ui.small(match spell.range() {
+        Some(r) => format!("Range {r:.0}\" (the ring round the caster, where the table holds it)"),
+        None if spell == Spell::MirrorImage => "On the caster".to_string(),
+        None => "By touch: the caster must be in contact".to_string(),
+    });
     match check_cast(world, v.side, v.id, spell, t.id) {
         Ok(_) => {
             ui.label(odds(session, v, t, spell));

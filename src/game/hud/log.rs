@@ -72,6 +72,10 @@ pub fn newest_lines<C, E>(
     max: usize,
     line: impl Fn(usize, &Entry<C, E>) -> Option<LogLine>,
 ) -> Vec<LogLine> {
+    // A run of one side's plain moves will be told as one line (`fold_moves`): it
+    // counts as one of the `max`.
+    let mut lines = 0;
+    let mut run_of: Option<Option<Side>> = None;
     let mut out: Vec<LogLine> = events
         .iter()
         .enumerate()
@@ -79,7 +83,14 @@ pub fn newest_lines<C, E>(
         .filter(|(_, e)| filter.dice || e.die().is_none())
         .filter_map(|(i, e)| line(i, e))
         .filter(|l| filter.keeps(l))
-        .take(max)
+        .take_while(|l| {
+            let plain = plain_move(l);
+            if !plain || run_of != Some(l.side) {
+                lines += 1;
+            }
+            run_of = plain.then_some(l.side);
+            lines <= max
+        })
         .collect();
     out.reverse();
     out
@@ -107,6 +118,11 @@ pub fn worded_lines<C, E: serde::Serialize>(
     })
 }
 
+/// A line that tells only that a model moved.
+fn plain_move(l: &LogLine) -> bool {
+    !l.die && l.text.ends_with(" moves")
+}
+
 /// Runs of at least [`FOLDED`] plain moves of one side ("Goblin #12 moves") told as one
 /// line: "Goblin #12 … Goblin #511 move (500 models)" — a horde's wave reads as one.
 pub fn fold_moves(lines: Vec<LogLine>) -> Vec<LogLine> {
@@ -132,7 +148,7 @@ pub fn fold_moves(lines: Vec<LogLine>) -> Vec<LogLine> {
         }
     };
     for l in lines {
-        let a_move = !l.die && l.text.ends_with(" moves");
+        let a_move = plain_move(&l);
         if !(a_move && run.last().is_none_or(|r| r.side == l.side)) {
             flush(&mut run, &mut out);
         }

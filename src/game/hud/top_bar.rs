@@ -69,6 +69,11 @@ fn leave<R: Contest>(
                     if ui.button("Stay").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape))
                     {
                         ask = false;
+                        // Computers play on, unless the player had paused them.
+                        let held = egui::Id::new("leave: paused by asking");
+                        if ui.data(|d| d.get_temp::<bool>(held).unwrap_or(false)) {
+                            session.pace.paused = false;
+                        }
                     }
                 });
             });
@@ -76,6 +81,11 @@ fn leave<R: Contest>(
     if ui.button("Leave").clicked() {
         if in_progress {
             ask = true;
+            // Nothing moves on behind the question (a watched battle included).
+            let held = egui::Id::new("leave: paused by asking");
+            let was = session.pace.paused;
+            ui.data_mut(|d| d.insert_temp(held, !was));
+            session.pace.paused = true;
         } else {
             next.set(Screen::MainMenu);
         }

@@ -53,68 +53,71 @@ fn menu(
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     egui::CentralPanel::default().show(&mut root, |ui| {
-        ui.vertical_centered(|ui| {
-            ui.add_space(ui.available_height() * 0.18);
-            ui.heading(egui::RichText::new("WARBAND").size(54.0).strong());
-            let rulesets: Vec<&str> = Ruleset::ALL.iter().map(|r| r.title()).collect();
-            ui.label(format!(
-                "A miniatures table that plays the rules for you · {}",
-                rulesets.join(" · ")
-            ));
-            ui.add_space(28.0);
-            let button = |ui: &mut egui::Ui, text: &str| {
-                ui.add_sized(
-                    [260.0, 40.0],
-                    egui::Button::new(egui::RichText::new(text).size(18.0)),
-                )
-                .clicked()
-            };
-            if let Some((save, players)) = &resumable.0 {
-                if button(ui, "Resume battle") {
-                    pending.0 = Some(save.resume(*players));
-                    next.set(Screen::Battle);
+        // Scrolls when a large interface size leaves the window too short for it.
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(ui.ctx().viewport_rect().height() * 0.18);
+                ui.heading(egui::RichText::new("WARBAND").size(54.0).strong());
+                let rulesets: Vec<&str> = Ruleset::ALL.iter().map(|r| r.title()).collect();
+                ui.label(format!(
+                    "A miniatures table that plays the rules for you · {}",
+                    rulesets.join(" · ")
+                ));
+                ui.add_space(28.0);
+                let button = |ui: &mut egui::Ui, text: &str| {
+                    ui.add_sized(
+                        [260.0, 40.0],
+                        egui::Button::new(egui::RichText::new(text).size(18.0)),
+                    )
+                    .clicked()
+                };
+                if let Some((save, players)) = &resumable.0 {
+                    if button(ui, "Resume battle") {
+                        pending.0 = Some(save.resume(*players));
+                        next.set(Screen::Battle);
+                    }
+                    ui.small(format!("Left in progress: {}", save.summary()));
+                    ui.add_space(6.0);
                 }
-                ui.small(format!("Left in progress: {}", save.summary()));
-                ui.add_space(6.0);
-            }
-            if button(ui, "New battle") {
-                pending.0 = None;
-                commands.insert_resource(SetupPreset {
-                    controllers: [Controller::Human, Controller::NORMAL],
-                });
-                next.set(Screen::Setup);
-            }
-            if button(ui, "Watch AI vs AI") {
-                commands.insert_resource(SetupPreset {
-                    controllers: [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)],
-                });
-                next.set(Screen::Setup);
-            }
-            if button(ui, "Army builder") {
-                next.set(Screen::Builder);
-            }
-            if button(ui, "Scenario editor") {
-                next.set(Screen::Editor);
-            }
-            if button(ui, "Lab: simulate and calibrate") {
-                next.set(Screen::Lab);
-            }
-            if button(ui, "Load battle") {
-                next.set(Screen::Saves);
-            }
-            if button(ui, "Settings") {
-                next.set(Screen::Settings);
-            }
-            if button(ui, "Quit") {
-                exit.write(AppExit::Success);
-            }
-            if let Some(m) = &message.0 {
-                ui.add_space(16.0);
-                ui.colored_label(egui::Color32::from_rgb(240, 120, 100), m);
-                if ui.button("Dismiss").clicked() {
-                    message.0 = None;
+                if button(ui, "New battle") {
+                    pending.0 = None;
+                    commands.insert_resource(SetupPreset {
+                        controllers: [Controller::Human, Controller::NORMAL],
+                    });
+                    next.set(Screen::Setup);
                 }
-            }
+                if button(ui, "Watch AI vs AI") {
+                    commands.insert_resource(SetupPreset {
+                        controllers: [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)],
+                    });
+                    next.set(Screen::Setup);
+                }
+                if button(ui, "Army builder") {
+                    next.set(Screen::Builder);
+                }
+                if button(ui, "Scenario editor") {
+                    next.set(Screen::Editor);
+                }
+                if button(ui, "Lab: simulate and calibrate") {
+                    next.set(Screen::Lab);
+                }
+                if button(ui, "Load battle") {
+                    next.set(Screen::Saves);
+                }
+                if button(ui, "Settings") {
+                    next.set(Screen::Settings);
+                }
+                if button(ui, "Quit") {
+                    exit.write(AppExit::Success);
+                }
+                if let Some(m) = &message.0 {
+                    ui.add_space(16.0);
+                    ui.colored_label(egui::Color32::from_rgb(240, 120, 100), m);
+                    if ui.button("Dismiss").clicked() {
+                        message.0 = None;
+                    }
+                }
+            });
         });
     });
     Ok(())

@@ -143,6 +143,10 @@ fn form(
                 && let Some((_, Ok(built))) = &f.preview
             {
                 pending.0 = Some(built.launch(f.seed, f.controllers, f.speed));
+                if watching {
+                    // The watch speed chosen is the next session's too.
+                    commands.queue(keep_watch_speed(f.speed));
+                }
                 commands.insert_resource(LastChoice {
                     scenario: f.scenarios[f.scenario].0.clone(),
                     armies: f.army.map(|i| f.armies[i].0.clone()),
@@ -266,6 +270,18 @@ fn ruleset_of(f: &SetupForm) -> Ruleset {
     f.scenarios
         .get(f.scenario)
         .map_or(Ruleset::ALL[0], |(_, s)| s.ruleset)
+}
+
+/// Keeps a watch speed in the settings (and their file).
+fn keep_watch_speed(speed: f32) -> impl FnOnce(&mut World) {
+    move |world: &mut World| {
+        if let Some(mut s) = world.get_resource_mut::<crate::game::settings::Settings>()
+            && s.watch_speed != speed
+        {
+            s.watch_speed = speed;
+            let _ = crate::game::settings::write(&crate::game::saves::data_dir(), &s);
+        }
+    }
 }
 
 /// A computer player the new scenario's ruleset lacks becomes its `normal`.
