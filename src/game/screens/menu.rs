@@ -92,20 +92,16 @@ fn menu(
                     });
                     next.set(Screen::Setup);
                 }
-                if button(ui, "Army builder") {
-                    next.set(Screen::Builder);
-                }
-                if button(ui, "Scenario editor") {
-                    next.set(Screen::Editor);
-                }
-                if button(ui, "Lab: simulate and calibrate") {
-                    next.set(Screen::Lab);
-                }
-                if button(ui, "Load battle") {
-                    next.set(Screen::Saves);
-                }
-                if button(ui, "Settings") {
-                    next.set(Screen::Settings);
+                for (text, screen) in [
+                    ("Army builder", Screen::Builder),
+                    ("Scenario editor", Screen::Editor),
+                    ("Lab: simulate and calibrate", Screen::Lab),
+                    ("Load battle", Screen::Saves),
+                    ("Settings", Screen::Settings),
+                ] {
+                    if button(ui, text) {
+                        next.set(screen);
+                    }
                 }
                 if button(ui, "Quit") {
                     exit.write(AppExit::Success);
