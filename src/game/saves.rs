@@ -104,8 +104,17 @@ pub fn read_save(path: &Path) -> Result<Box<dyn SavedBattle>, String> {
 
 pub struct SaveEntry {
     pub title: String,
+    /// Its ruleset and when it was saved (UTC), for the line under the title.
+    pub when: String,
     pub path: PathBuf,
     pub save: Result<Box<dyn SavedBattle>, String>,
+}
+
+/// When a file was saved, to the minute: "2026-12-01 15:56 UTC".
+pub fn saved_at(t: std::time::SystemTime) -> String {
+    let stamp = humantime::format_rfc3339_seconds(t).to_string();
+    // "2026-12-01T15:56:07Z" → "2026-12-01 15:56 UTC"
+    format!("{} {} UTC", &stamp[..10], &stamp[11..16])
 }
 
 /// Saved battles of every ruleset in a folder, newest first. A damaged file is listed
@@ -125,17 +134,23 @@ pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
     files.sort_by_key(|f| std::cmp::Reverse(f.0));
     files
         .into_iter()
-        .map(|(_, path)| {
+        .map(|(modified, path)| {
             let save = read_save(&path);
             let name = path
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let title = match &save {
-                Ok(s) => format!("{name}: {}", s.summary()),
-                Err(_) => name,
+            let (title, ruleset) = match &save {
+                Ok(s) => (s.summary(), s.ruleset().title()),
+                Err(_) => (name, "a damaged save"),
             };
-            SaveEntry { title, path, save }
+            let when = format!("{ruleset} · saved {}", saved_at(modified));
+            SaveEntry {
+                title,
+                when,
+                path,
+                save,
+            }
         })
         .collect()
 }
@@ -273,6 +288,12 @@ pub fn designer_footer(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_save_is_dated_to_the_minute_in_utc() {
+        let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_796_139_406);
+        assert_eq!(saved_at(t), "2026-12-01 15:36 UTC");
+    }
 
     #[test]
     fn saving_says_the_files_name_not_the_data_folders_path() {

@@ -24,6 +24,8 @@ pub struct SavesListing {
     pub entries: Vec<SaveEntry>,
     /// The entry whose "Play on" row is open, and the controllers chosen for it.
     pub resuming: Option<(usize, [Controller; 2])>,
+    /// The entry whose Delete asks to be confirmed.
+    pub deleting: Option<usize>,
 }
 
 /// Where the screen reads saves from: the player's saves folder.
@@ -40,6 +42,7 @@ pub fn read_listing(mut listing: ResMut<SavesListing>, folder: Res<SavesFolder>)
     *listing = SavesListing {
         entries: list_saves_in(&folder.0),
         resuming: None,
+        deleting: None,
     };
 }
 
@@ -61,11 +64,21 @@ fn saves(
         }
         let height = ui.available_height() - 80.0;
         egui::ScrollArea::vertical().max_height(height).show(ui, |ui| {
-            let SavesListing { entries, resuming } = &mut *listing;
+            let mut deleted = false;
+            let SavesListing {
+                entries,
+                resuming,
+                deleting,
+            } = &mut *listing;
             for (i, entry) in entries.iter().enumerate() {
                 if let Some(screen) = entry_row(ui, entry, i, resuming, &mut pending) {
                     next.set(screen);
                 }
+                deleted |= delete_row(ui, entry, i, deleting);
+            }
+            if deleted {
+                *entries = list_saves_in(&folder.0);
+                *resuming = None;
             }
         });
         if ui.button("◀ Back").clicked() {
@@ -73,6 +86,32 @@ fn saves(
         }
     });
     Ok(())
+}
+
+/// Delete, asked once more before the file goes; true once it has gone.
+fn delete_row(
+    ui: &mut egui::Ui,
+    entry: &SaveEntry,
+    i: usize,
+    deleting: &mut Option<usize>,
+) -> bool {
+    let mut gone = false;
+    ui.horizontal(|ui| {
+        ui.add_space(24.0);
+        if *deleting == Some(i) {
+            ui.label("Delete this save for good?");
+            if ui.button("Delete").clicked() {
+                gone = std::fs::remove_file(&entry.path).is_ok();
+                *deleting = None;
+            }
+            if ui.button("Keep").clicked() {
+                *deleting = None;
+            }
+        } else if ui.small_button("Delete…").clicked() {
+            *deleting = Some(i);
+        }
+    });
+    gone
 }
 
 /// One saved battle: Watch, and Play on with a controller chosen for each side.
@@ -85,8 +124,11 @@ fn entry_row(
 ) -> Option<Screen> {
     let mut go = None;
     ui.horizontal(|ui| {
-        ui.label(&entry.title)
-            .on_hover_text(entry.path.display().to_string());
+        ui.vertical(|ui| {
+            ui.label(&entry.title)
+                .on_hover_text(entry.path.display().to_string());
+            ui.small(&entry.when);
+        });
         match &entry.save {
             Ok(save) => {
                 if ui.button("Watch").clicked() {
