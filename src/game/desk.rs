@@ -71,6 +71,9 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
         None
     }
 
+    /// The ruleset's rules in our own words, for the rules window (F2).
+    fn reference() -> &'static super::hud::reference::Reference;
+
     /// The ruleset's own keys and mouse, for the keys window (F1).
     fn shortcuts() -> &'static [(&'static str, &'static str)];
 

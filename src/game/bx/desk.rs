@@ -19,6 +19,10 @@ use warband_rules::{Ruleset, Side};
 impl Desk for Borderlands {
     type Selection = BxSelection;
 
+    fn reference() -> &'static crate::game::hud::reference::Reference {
+        &super::reference::REFERENCE
+    }
+
     fn shortcuts() -> &'static [(&'static str, &'static str)] {
         &[
             ("Click your model", "choose it (each acts once a round)"),

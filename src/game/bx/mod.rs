@@ -11,6 +11,7 @@ mod hud;
 mod input;
 mod models;
 pub(crate) mod panel;
+mod reference;
 mod spell_card;
 
 use super::session::GameSession;

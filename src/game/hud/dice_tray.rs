@@ -5,8 +5,10 @@ use crate::game::session::GameSession;
 use bevy_egui::egui;
 use warband_table::scenario::Setup;
 
-/// The tray of any ruleset's battle: the dice since the latest roll began.
-pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
+/// The tray of any ruleset's battle: the dice since the latest roll began. A clause's
+/// name is a link to its rules: the clause clicked, if one was.
+pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) -> Option<String> {
+    let mut asked = None;
     let events = &session.engine.log().events;
     let start = session.roll_start.min(events.len());
     let dice: Vec<_> = events[start..].iter().filter_map(|e| e.die()).collect();
@@ -27,7 +29,7 @@ pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
     });
     if dice.is_empty() {
         ui.weak("No dice rolled by the last action.");
-        return;
+        return None;
     }
     egui::ScrollArea::horizontal().show(ui, |ui| {
         ui.horizontal(|ui| {
@@ -45,7 +47,14 @@ pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
                     ui.vertical(|ui| {
                         let small =
                             |t: &str| egui::Label::new(egui::RichText::new(t).small()).extend();
-                        ui.add(small(d.clause.as_str()));
+                        // The clause is a link to its rules (never wrapped, as the purpose).
+                        let link = egui::RichText::new(d.clause.as_str())
+                            .small()
+                            .color(ui.visuals().hyperlink_color);
+                        let clause = egui::Label::new(link).extend().sense(egui::Sense::click());
+                        if ui.add(clause).on_hover_text("Its rules").clicked() {
+                            asked = Some(d.clause.as_str().to_string());
+                        }
                         ui.add(small(&purpose));
                     });
                     last = Some((&d.clause, &d.purpose));
@@ -69,6 +78,7 @@ pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
             }
         });
     });
+    asked
 }
 
 /// Green for a die that did its job, red for one that did not; dice that only count

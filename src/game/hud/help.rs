@@ -9,11 +9,18 @@ use bevy_egui::egui;
 #[derive(Resource, Default)]
 pub struct Help {
     pub open: bool,
+    /// The rules window, and the clause it is to open at.
+    pub rules: bool,
+    pub rules_at: Option<String>,
 }
 
 /// What every battle's table answers to.
 pub const SHARED: &[(&str, &str)] = &[
     ("F1 or ?", "show or hide this window"),
+    (
+        "F2, or a clause in the dice tray",
+        "the rules, in our words",
+    ),
     ("W A S D, right- or middle-drag", "move the view"),
     ("Wheel", "zoom"),
     ("F", "fit the table in the window"),
@@ -29,6 +36,10 @@ pub fn toggle(keys: &ButtonInput<KeyCode>, help: &mut Help) {
         help.open = !help.open;
     } else if keys.just_pressed(KeyCode::Escape) {
         help.open = false;
+        help.rules = false;
+    }
+    if keys.just_pressed(KeyCode::F2) {
+        help.rules = !help.rules;
     }
 }
 

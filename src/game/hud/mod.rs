@@ -6,6 +6,7 @@
 pub mod dice_tray;
 pub mod help;
 pub mod log;
+pub mod reference;
 pub mod terrain;
 pub mod top_bar;
 pub mod watch;
@@ -114,13 +115,16 @@ fn panels<R: Desk>(
                         .sense(egui::Sense::hover()),
                 )
                 .on_hover_text(R::victory(&session.setup));
-                top_bar::leave_and_save(ui, session, parts.next, &mut parts.help.open);
+                top_bar::leave_and_save(ui, session, parts.next, parts.help);
             });
         });
     egui::Panel::bottom("rules_dice")
         .exact_size(bottom_h)
         .show(&mut root, |ui| {
-            dice_tray::show(ui, session);
+            if let Some(clause) = dice_tray::show(ui, session) {
+                parts.help.rules = true;
+                parts.help.rules_at = Some(clause);
+            }
         });
     egui::Panel::left("rules_panel")
         .exact_size(left_w)
@@ -150,6 +154,10 @@ fn panels<R: Desk>(
             log::show(ui, lines, parts.filter);
         });
     help::show::<R>(ctx, parts.help);
+    if parts.help.rules {
+        let help = &mut *parts.help;
+        reference::show::<R>(ctx, &mut help.rules, &mut help.rules_at);
+    }
 }
 
 /// A card beside the pointer (the model or unit under it), above everything else.

@@ -12,12 +12,15 @@ pub fn leave_and_save<R: Contest>(
     ui: &mut egui::Ui,
     session: &mut GameSession<R>,
     next: &mut NextState<Screen>,
-    keys_open: &mut bool,
+    help: &mut super::help::Help,
 ) {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
         let asking = leave(ui, session, next);
         if ui.button("Keys (F1)").clicked() {
-            *keys_open = !*keys_open;
+            help.open = !help.open;
+        }
+        if ui.button("Rules (F2)").clicked() {
+            help.rules = !help.rules;
         }
         if !asking
             && session.replay.is_none()

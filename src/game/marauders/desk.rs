@@ -51,6 +51,10 @@ impl Desk for Marauders {
         catalogue(&path).map_err(|e| e.to_string())
     }
 
+    fn reference() -> &'static crate::game::hud::reference::Reference {
+        &super::reference::REFERENCE
+    }
+
     fn shortcuts() -> &'static [(&'static str, &'static str)] {
         &[
             ("Click your model", "choose it"),

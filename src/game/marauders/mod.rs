@@ -7,6 +7,7 @@ pub mod hud;
 pub mod input;
 pub mod models;
 mod overlay;
+mod reference;
 
 use crate::game::session::GameSession;
 use warband_marauders::engine::Marauders;

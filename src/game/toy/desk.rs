@@ -24,6 +24,10 @@ impl Desk for ToySoldier {
         }
     }
 
+    fn reference() -> &'static crate::game::hud::reference::Reference {
+        &super::reference::REFERENCE
+    }
+
     fn shortcuts() -> &'static [(&'static str, &'static str)] {
         &[
             ("Click your unit", "activate it (pays its tokens)"),

@@ -12,6 +12,7 @@ mod input;
 mod models;
 mod overlay;
 mod panel;
+mod reference;
 
 use super::session::GameSession;
 use warband_toy_soldier::ToySoldier;
