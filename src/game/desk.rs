@@ -111,6 +111,8 @@ pub struct LogLine {
     pub side: Option<Side>,
     pub text: String,
     pub die: bool,
+    /// A die's clause, which the line links to in the rules (set by `newest_lines`).
+    pub clause: Option<String>,
 }
 
 /// A designer of new profiles in the army builder: it shows itself and says when it

@@ -81,7 +81,11 @@ pub fn newest_lines<C, E>(
         .enumerate()
         .rev()
         .filter(|(_, e)| filter.dice || e.die().is_none())
-        .filter_map(|(i, e)| line(i, e))
+        .filter_map(|(i, e)| {
+            let mut l = line(i, e)?;
+            l.clause = e.die().map(|d| d.clause.as_str().to_string());
+            Some(l)
+        })
         .filter(|l| filter.keeps(l))
         .take_while(|l| {
             let plain = plain_move(l);
@@ -114,6 +118,7 @@ pub fn worded_lines<C, E: serde::Serialize>(
             side,
             text: words(i, e)?,
             die: e.die().is_some(),
+            clause: None,
         })
     })
 }
@@ -141,6 +146,7 @@ pub fn fold_moves(lines: Vec<LogLine>) -> Vec<LogLine> {
                     run.len()
                 ),
                 die: false,
+                clause: None,
             });
             run.clear();
         } else {
@@ -245,8 +251,10 @@ pub fn entry_side<C, E>(e: &Entry<C, E>) -> Option<Side> {
     }
 }
 
-/// The log panel: its heading with the filters, then the lines.
-pub fn show(ui: &mut egui::Ui, lines: &[LogLine], filter: &mut LogFilter) {
+/// The log panel: its heading with the filters, then the lines; a die's line links to
+/// its clause's rules (the clause clicked, if one was).
+pub fn show(ui: &mut egui::Ui, lines: &[LogLine], filter: &mut LogFilter) -> Option<String> {
+    let mut asked = None;
     ui.horizontal(|ui| {
         ui.strong("Battle log");
         for side in Side::BOTH {
@@ -265,9 +273,25 @@ pub fn show(ui: &mut egui::Ui, lines: &[LogLine], filter: &mut LogFilter) {
         .show(ui, |ui| {
             for l in lines {
                 let colour = l.side.map_or(egui::Color32::LIGHT_GRAY, palette::side_egui);
-                ui.label(egui::RichText::new(&l.text).color(colour).size(12.5));
+                let text = egui::RichText::new(&l.text).color(colour).size(12.5);
+                match &l.clause {
+                    Some(c) => {
+                        let line = egui::Label::new(text).sense(egui::Sense::click());
+                        if ui
+                            .add(line)
+                            .on_hover_text(format!("{c} — click for its rules"))
+                            .clicked()
+                        {
+                            asked = Some(c.clone());
+                        }
+                    }
+                    None => {
+                        ui.label(text);
+                    }
+                }
             }
         });
+    asked
 }
 
 #[cfg(test)]
@@ -286,6 +310,7 @@ mod tests {
                 _ => "command".into(),
             },
             die: e.die().is_some(),
+            clause: None,
         })
     }
 
@@ -332,6 +357,7 @@ mod tests {
             side: Some(side),
             text: text.into(),
             die: false,
+            clause: None,
         };
         let mut lines: Vec<LogLine> = (1..=5)
             .map(|i| line(Side::B, &format!("Goblin #{i} moves")))
@@ -426,7 +452,11 @@ mod tests {
             show: [true, true],
             dice: true,
         };
-        assert_eq!(newest_lines(&events, &all, 10, |_, e| words(e)).len(), 3);
+        let every = newest_lines(&events, &all, 10, |_, e| words(e));
+        assert_eq!(every.len(), 3);
+        // A die's line carries its clause, for the rules it links to; no other line does.
+        let clauses: Vec<Option<&str>> = every.iter().map(|l| l.clause.as_deref()).collect();
+        assert_eq!(clauses, [None, Some("test"), None]);
         let no_b = LogFilter {
             show: [true, false],
             dice: false,

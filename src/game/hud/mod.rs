@@ -151,7 +151,10 @@ fn panels<R: Desk>(
     egui::Panel::right("rules_log")
         .exact_size(right_w)
         .show(&mut root, |ui| {
-            log::show(ui, lines, parts.filter);
+            if let Some(clause) = log::show(ui, lines, parts.filter) {
+                parts.help.rules = true;
+                parts.help.rules_at = Some(clause);
+            }
         });
     help::show::<R>(ctx, parts.help);
     if parts.help.rules {

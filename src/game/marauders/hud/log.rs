@@ -31,6 +31,7 @@ pub fn line(
         side,
         text,
         die: e.die().is_some(),
+        clause: None,
     })
 }
 
