@@ -5,8 +5,7 @@ use crate::game::hud::hover_card;
 use crate::game::session::TableLayout;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use warband_table::components::{Base, OutOfAction};
-use warband_table::engine::ModelIndex;
+use warband_table::components::{TerrainMap, bases_near};
 use warband_table::geometry::TerrainFlags;
 use warband_table::geometry::facing::hit;
 use warband_table::table::{TerrainDef, TerrainKind};
@@ -56,20 +55,19 @@ pub fn legend_line(t: &TerrainDef) -> String {
 }
 
 /// The card of the terrain piece under `cursor`, unless a model in play stands there.
+/// It asks the engine's own base grid and terrain shapes, built once for the battle.
 pub fn card(ctx: &egui::Context, world: &World, layout: &TableLayout, cursor: Vec2) {
-    let index = world.resource::<ModelIndex>();
-    let on_a_base = index.0.iter().any(|e| {
-        world.get::<OutOfAction>(*e).is_none()
-            && world.get::<Base>(*e).is_some_and(|b| hit(&b.0, cursor))
-    });
+    let on_a_base = bases_near(world, cursor, cursor, 0.0)
+        .iter()
+        .any(|(_, _, b)| hit(b, cursor));
     if on_a_base {
         return;
     }
-    let Some(piece) = layout
-        .terrain
+    let shapes = &world.resource::<TerrainMap>().0;
+    let Some(piece) = shapes
         .iter()
-        .rev()
-        .find(|t| t.shape().is_ok_and(|s| s.contains(cursor)))
+        .rposition(|s| s.contains(cursor))
+        .and_then(|i| layout.terrain.get(i))
     else {
         return;
     };
