@@ -66,20 +66,25 @@ pub fn ghost(v: &View, cursor: Vec2) -> (Step, f32) {
 }
 
 /// The move towards `cursor` that charges enemy `t`, if the ghost move reaches it: its
-/// step, inches and the plan (where it ends).
+/// step, inches and the plan (where it ends). Else why not: the engine's refusal of the
+/// ghost move, or None where the move is legal but falls short of `t`.
 pub fn charge_at(
     world: &World,
     v: &View,
     a: &warband_toy_soldier::battle::Activation,
     t: &View,
     cursor: Vec2,
-) -> Option<(Step, f32, MovePlan)> {
+) -> Result<(Step, f32, MovePlan), Option<Refusal>> {
     if t.side == v.side {
-        return None;
+        return Err(None);
     }
     let (step, inches) = ghost(v, cursor);
-    let plan = check_move(world, v, a, step, inches).ok()?;
-    (plan.charged == Some(t.id)).then_some((step, inches, plan))
+    let plan = check_move(world, v, a, step, inches).map_err(Some)?;
+    if plan.charged == Some(t.id) {
+        Ok((step, inches, plan))
+    } else {
+        Err(None)
+    }
 }
 
 /// The engine's judgement of the ghost move.
@@ -134,11 +139,11 @@ fn click(
             // A unit that cannot shoot charges the enemy it clicks, when the move the
             // ghost shows reaches it; anything else a click on a unit asks nothing.
             None => match charge_at(world, &v, &a, t, cursor) {
-                Some(plan) => Command::Move {
+                Ok(plan) => Command::Move {
                     step: plan.0,
                     inches: plan.1,
                 },
-                None => return,
+                Err(_) => return,
             },
         }),
         (Some((v, _)), None) => {

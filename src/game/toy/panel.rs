@@ -12,11 +12,11 @@ use bevy_egui::egui;
 use warband_rules::Side;
 use warband_rules::prob::mean;
 use warband_rules::toy_soldier::{
-    Spell, Step, activation_cost, landed_distribution, melee_odds, zone_multiplier,
+    Spell, activation_cost, landed_distribution, melee_odds, zone_multiplier,
 };
 use warband_table::geometry::aspect_of;
 use warband_toy_soldier::Command;
-use warband_toy_soldier::actions::{active, check_activate, check_fight, check_move, check_shot};
+use warband_toy_soldier::actions::{active, check_activate, check_fight, check_shot};
 use warband_toy_soldier::battle::{Activation, View, commander_near, in_play};
 use warband_toy_soldier::turn::check_done;
 
@@ -254,16 +254,15 @@ fn odds(
     } else if v.unit.shoots() {
         ui.label("A click shoots; move into contact to fight.");
     } else {
-        match cursor.and_then(|c| charge_at(world, v, a, t, c)) {
-            Some((_, _, plan)) => melee_line(ui, v, t, plan.end, "Charging"),
-            None => match check_move(world, v, a, Step::Forward, 0.1) {
-                Err(r) => {
-                    ui.label(format!("✖ No charge: {}", readable(&r)));
-                }
-                Ok(_) => {
-                    ui.label("Out of reach to charge from here.");
-                }
-            },
+        // Why not, as the engine judges the move a click here would make.
+        match cursor.map(|c| charge_at(world, v, a, t, c)) {
+            Some(Ok((_, _, plan))) => melee_line(ui, v, t, plan.end, "Charging"),
+            Some(Err(Some(r))) => {
+                ui.label(format!("✖ No charge: {}", readable(&r)));
+            }
+            _ => {
+                ui.label("Out of reach to charge from here.");
+            }
         }
     }
     shot_line(ui, session, v, a, t, volley);
