@@ -228,12 +228,25 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
                     String::new()
                 }
             ));
+            // A hit on a model with mirror images strikes an image, as the engine plays
+            // it: the shot cannot hurt the model itself.
+            let kills = if t.cond.images > 0 {
+                0.0
+            } else {
+                o.kills.unwrap_or(0.0)
+            };
             ui.label(format!(
                 "Hits {} · hits the cover {} · kills {}",
                 pct(o.hit),
                 pct(o.cover),
-                pct(o.kills.unwrap_or(0.0))
+                pct(kills)
             ));
+            if t.cond.images > 0 {
+                ui.small(format!(
+                    "A hit strikes one of its {} images instead",
+                    t.cond.images
+                ));
+            }
         }
         Err(r) => {
             ui.label(format!("No shot: {}", r.0));

@@ -64,7 +64,10 @@ fn odds(session: &BxSession, v: &View, t: &View, spell: Spell) -> String {
         }
         Spell::CauseLightWounds => {
             let bonus = warband_borderlands::actions::melee_bonus(v);
-            let hit = if t.cond.helpless() {
+            // A touch that hits a model with mirror images strikes an image instead.
+            let hit = if t.cond.images > 0 {
+                0.0
+            } else if t.cond.helpless() {
                 1.0
             } else {
                 swing_odds(v.stats.thac0, t.stats.ac, bonus, false).hit
