@@ -214,19 +214,14 @@ impl<R: Contest> GameSession<R> {
     /// step as before.
     fn pace_of(&self, log_from: usize) -> f32 {
         let events = &self.engine.log().events;
-        if events[log_from.min(events.len())..]
-            .iter()
-            .any(|e| e.die().is_some())
-        {
+        let played = &events[log_from.min(events.len())..];
+        if played.iter().any(|e| e.die().is_some()) {
             return 1.0;
         }
-        let Some(side) = events[log_from.min(events.len())..]
-            .iter()
-            .find_map(|e| match e {
-                warband_table::log::Entry::Accepted { side, .. } => Some(*side),
-                _ => None,
-            })
-        else {
+        let Some(side) = played.iter().find_map(|e| match e {
+            warband_table::log::Entry::Accepted { side, .. } => Some(*side),
+            _ => None,
+        }) else {
             return 1.0;
         };
         let world = self.engine.world();

@@ -45,8 +45,6 @@ pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) -> Option<Stri
                     // Never wrapped: in a row that scrolls, a label out of width
                     // would wrap a letter a line and stand taller than the tray.
                     ui.vertical(|ui| {
-                        let small =
-                            |t: &str| egui::Label::new(egui::RichText::new(t).small()).extend();
                         // The clause is a link to its rules (never wrapped, as the purpose).
                         let link = egui::RichText::new(d.clause.as_str())
                             .small()
@@ -55,7 +53,7 @@ pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) -> Option<Stri
                         if ui.add(clause).on_hover_text("Its rules").clicked() {
                             asked = Some(d.clause.as_str().to_string());
                         }
-                        ui.add(small(&purpose));
+                        ui.add(egui::Label::new(egui::RichText::new(&purpose).small()).extend());
                     });
                     last = Some((&d.clause, &d.purpose));
                 }

@@ -14,6 +14,14 @@ pub struct Help {
     pub rules_at: Option<String>,
 }
 
+impl Help {
+    /// Opens the rules at the section of `clause` (a die's, clicked in the tray or log).
+    pub fn open_rules_at(&mut self, clause: String) {
+        self.rules = true;
+        self.rules_at = Some(clause);
+    }
+}
+
 /// What every battle's table answers to.
 pub const SHARED: &[(&str, &str)] = &[
     ("F1 or ?", "show or hide this window"),

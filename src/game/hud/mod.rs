@@ -122,8 +122,7 @@ fn panels<R: Desk>(
         .exact_size(bottom_h)
         .show(&mut root, |ui| {
             if let Some(clause) = dice_tray::show(ui, session) {
-                parts.help.rules = true;
-                parts.help.rules_at = Some(clause);
+                parts.help.open_rules_at(clause);
             }
         });
     egui::Panel::left("rules_panel")
@@ -152,8 +151,7 @@ fn panels<R: Desk>(
         .exact_size(right_w)
         .show(&mut root, |ui| {
             if let Some(clause) = log::show(ui, lines, parts.filter) {
-                parts.help.rules = true;
-                parts.help.rules_at = Some(clause);
+                parts.help.open_rules_at(clause);
             }
         });
     help::show::<R>(ctx, parts.help);
