@@ -77,6 +77,9 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
     /// The ruleset's own keys and mouse, for the keys window (F1).
     fn shortcuts() -> &'static [(&'static str, &'static str)];
 
+    /// A model (a Toy Soldier unit) as the log names it: "Orc #3".
+    fn model_name(world: &World, id: warband_table::components::ModelId) -> String;
+
     /// An engine's text (a die's purpose) as a player reads it: names, not ids.
     fn readable(_world: &World, text: &str) -> String {
         text.to_string()
@@ -254,6 +257,12 @@ pub fn on_table<R: Contest>() -> impl SystemCondition<()> {
     in_state(Screen::Battle).and_then(has_session::<R>)
 }
 
+/// The run condition of a ruleset's battle input: its battle on the table and past
+/// deployment by hand (which the shell's deployment takes the clicks for).
+pub fn playing<R: Desk>() -> impl SystemCondition<()> {
+    on_table::<R>().and_then(not(super::deploy::deploying))
+}
+
 /// What every ruleset's battle has alike on screen, for ruleset `R`.
 pub struct DeskPlugin<R>(PhantomData<fn() -> R>);
 
@@ -274,6 +283,7 @@ impl<R: Desk> Plugin for DeskPlugin<R> {
                 super::screens::result::result_plugin::<R>,
                 super::screens::smoke::trace_of::<R>,
                 super::autosave::plugin::<R>,
+                super::deploy::plugin::<R>,
             ));
         R::screen_plugin(app);
     }

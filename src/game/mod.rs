@@ -9,6 +9,7 @@ mod camera;
 pub mod catalogue;
 mod controller;
 mod course;
+mod deploy;
 pub mod desk;
 mod hud;
 pub mod jobs;

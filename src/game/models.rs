@@ -5,6 +5,20 @@ use crate::game::palette;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::{Fill, Shape};
 
+/// A base's outline, `grow` inches outside its edge (a rectangle turned to its facing).
+pub fn outline(g: &mut Gizmos, b: &warband_table::geometry::Placed, grow: f32, c: Color) {
+    use warband_table::geometry::BaseShape;
+    match b.shape {
+        BaseShape::Round { diameter } => {
+            g.circle_2d(b.center, diameter / 2.0 + grow, c);
+        }
+        BaseShape::Rect { width, depth } => {
+            let iso = Isometry2d::new(b.center, Rot2::radians(b.facing));
+            g.rect_2d(iso, Vec2::new(width, depth) + Vec2::splat(2.0 * grow), c);
+        }
+    }
+}
+
 /// The height models stand at above the table (a casualty lies half an inch lower).
 pub const MODEL_Z: f32 = 2.0;
 

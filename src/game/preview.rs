@@ -131,7 +131,14 @@ pub type Building = Result<Box<dyn Built>, Vec<String>>;
 /// A battle built from the form, of any ruleset: it shows itself and launches.
 pub trait Built: Send + Sync {
     fn show(&self, ui: &mut egui::Ui);
-    fn launch(&self, seed: u64, controllers: [Controller; 2], speed: f32) -> Box<dyn Starter>;
+    /// The battle to start, its models deployed by hand (`by_hand`) or in rows.
+    fn launch(
+        &self,
+        seed: u64,
+        controllers: [Controller; 2],
+        speed: f32,
+        by_hand: bool,
+    ) -> Box<dyn Starter>;
 }
 
 struct BuiltOf<R: Desk> {
@@ -174,9 +181,17 @@ impl<R: Desk> Built for BuiltOf<R> {
         }
     }
 
-    fn launch(&self, seed: u64, controllers: [Controller; 2], speed: f32) -> Box<dyn Starter> {
+    fn launch(
+        &self,
+        seed: u64,
+        controllers: [Controller; 2],
+        speed: f32,
+        by_hand: bool,
+    ) -> Box<dyn Starter> {
+        let mut setup = self.setup.clone();
+        setup.scenario_mut().hand_deployment = by_hand;
         Box::new(Launch::<R>::New {
-            setup: Box::new(self.setup.clone()),
+            setup: Box::new(setup),
             seed,
             controllers,
             speed,

@@ -250,12 +250,10 @@ impl<R: Contest> GameSession<R> {
         let Some(mut player) = self.players[side.index()].take() else {
             return false;
         };
-        let command = player
-            .next(&self.engine, side)
-            .unwrap_or_else(|| R::yield_command(self.engine.world(), side));
+        let command = warband_table::player::next_command(player.as_mut(), &self.engine, side);
         self.players[side.index()] = Some(player);
         if self.submit(side, command).is_err() {
-            let fallback = R::yield_command(self.engine.world(), side);
+            let fallback = self.engine.yield_command(side);
             if self.submit(side, fallback).is_err() {
                 // Stuck even so (a bug, logged as refusals): the computer stops rather
                 // than trying again every frame.

@@ -7,6 +7,8 @@ use warband_table::components::ModelId;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
+    /// Deployment by hand: set down one model (or have the computer set the rest).
+    Deploy(warband_table::deployment::Placing),
     /// Move up to the encounter rate; ending in contact engages (4-to-1 permitting).
     Move { model: ModelId, to: (f32, f32) },
     /// Fighting withdrawal: up to half move, away from the enemies in contact.

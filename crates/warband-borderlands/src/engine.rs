@@ -64,6 +64,17 @@ impl Rules for Borderlands {
     fn awaiting(world: &World) -> Option<Side> {
         phases::awaiting(world)
     }
+
+    fn deploy(placing: warband_table::deployment::Placing) -> Command {
+        Command::Deploy(placing)
+    }
+
+    fn placing(command: &Command) -> Option<&warband_table::deployment::Placing> {
+        match command {
+            Command::Deploy(p) => Some(p),
+            _ => None,
+        }
+    }
 }
 
 /// A battle of B/X Borderlands.

@@ -17,6 +17,8 @@ pub struct Allocation {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
+    /// Deployment by hand: set down one model (or have the computer set the rest).
+    Deploy(warband_table::deployment::Placing),
     /// Phase 1: a caster declares a spell and its target.
     DeclareSpell {
         caster: ModelId,

@@ -87,6 +87,17 @@ impl Rules for Marauders {
     fn awaiting(world: &World) -> Option<Side> {
         phases::awaiting(world)
     }
+
+    fn deploy(placing: warband_table::deployment::Placing) -> Command {
+        Command::Deploy(placing)
+    }
+
+    fn placing(command: &Command) -> Option<&warband_table::deployment::Placing> {
+        match command {
+            Command::Deploy(p) => Some(p),
+            _ => None,
+        }
+    }
 }
 
 /// A battle of Marauders: the table's engine running the Marauders rules.

@@ -6,6 +6,7 @@
 
 use crate::Refusal;
 use crate::components::ModelId;
+use crate::deployment::{self, Placing};
 use crate::hash::Fnv;
 use crate::log::{Entry, Log};
 use crate::state::StateRegistry;
@@ -82,8 +83,13 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     /// the battle awaits `side` (ending its part of the phase, or in Toy Soldier, where
     /// no side may forfeit its tokens early, activating its cheapest unit and passing).
     fn yield_command(world: &World, side: Side) -> Self::Command;
-    /// The side whose command the battle waits for, if any.
+    /// The side whose command the battle waits for, if any (deployment by hand aside,
+    /// which the engine runs).
     fn awaiting(world: &World) -> Option<Side>;
+    /// The ruleset's command that carries a placement of deployment by hand.
+    fn deploy(placing: Placing) -> Self::Command;
+    /// The placement a command carries, if it is one.
+    fn placing(command: &Self::Command) -> Option<&Placing>;
     fn outcome(world: &World) -> Option<&Outcome> {
         world.get_resource::<Self::Battle>()?.outcome()
     }
@@ -96,15 +102,21 @@ pub struct Engine<R: Rules> {
 }
 
 impl<R: Rules> Engine<R> {
-    /// Sets up the table and both armies and starts the battle.
+    /// Sets up the table and both armies and starts the battle, or, where the scenario
+    /// deploys by hand, its deployment (the battle starts when the last model is placed).
     pub fn new(setup: &R::Setup, seed: u64) -> Result<Self, String> {
+        use crate::scenario::Setup;
         let mut engine = Self::empty();
-        R::spawn(engine.app.world_mut(), setup, seed)?;
-        engine
-            .app
-            .world_mut()
-            .resource_mut::<NextState<R::Phase>>()
-            .set(R::first_phase());
+        let world = engine.app.world_mut();
+        R::spawn(world, setup, seed)?;
+        let s = setup.scenario();
+        if s.hand_deployment {
+            deployment::begin(world, s.deployment.clone(), s.table.into());
+        } else {
+            world
+                .resource_mut::<NextState<R::Phase>>()
+                .set(R::first_phase());
+        }
         engine.settle();
         Ok(engine)
     }
@@ -114,6 +126,7 @@ impl<R: Rules> Engine<R> {
         let mut app = headless_app();
         app.add_plugins(bevy_state::app::StatesPlugin);
         R::plugin(&mut app);
+        crate::state::passing_resource::<deployment::Deployment>(&mut app);
         // Every phase system is exclusive, so there is nothing to run in parallel; and
         // where `multi_threaded` is on (the desktop build turns it on for all of
         // bevy_ecs), starting the parallel executor for each tiny schedule costs more
@@ -188,7 +201,22 @@ impl<R: Rules> Engine<R> {
     }
 
     pub fn awaiting(&self) -> Option<Side> {
-        R::awaiting(self.world())
+        deployment::awaiting(self.world()).or_else(|| R::awaiting(self.world()))
+    }
+
+    /// What a side with nothing it wants to do sends: the ruleset's yield command, or
+    /// in deployment by hand, the rest of its models placed by the computer.
+    pub fn yield_command(&self, side: Side) -> R::Command {
+        if deployment::underway(self.world()) {
+            R::deploy(Placing::Rest)
+        } else {
+            R::yield_command(self.world(), side)
+        }
+    }
+
+    /// Whether deployment by hand is under way.
+    pub fn deploying(&self) -> Option<&deployment::Deployment> {
+        self.world().get_resource::<deployment::Deployment>()
     }
 
     pub fn outcome(&self) -> Option<&Outcome> {
@@ -210,7 +238,17 @@ impl<R: Rules> Engine<R> {
                 side,
                 command: command.clone(),
             });
-        let result = R::apply(world, side, &command);
+        let placing = R::placing(&command);
+        let result = if placing.is_some() || deployment::underway(world) {
+            deployment::apply::<R>(world, side, placing).map(|done| {
+                if done {
+                    let mut next = world.resource_mut::<NextState<R::Phase>>();
+                    next.set(R::first_phase());
+                }
+            })
+        } else {
+            R::apply(world, side, &command)
+        };
         if let Err(refusal) = &result {
             let mut log = world.resource_mut::<Log<R::Command, R::Event>>();
             log.events.truncate(mark);

@@ -8,6 +8,7 @@
 pub mod calibrate;
 pub mod components;
 pub mod corpus;
+pub mod deployment;
 pub mod engine;
 pub mod files;
 pub mod geometry;

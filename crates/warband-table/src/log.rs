@@ -31,6 +31,11 @@ pub enum Entry<C, E> {
         winner: Option<Side>,
         reason: String,
     },
+    /// A model set down in deployment by hand, its centre at `at`.
+    Placed {
+        model: crate::components::ModelId,
+        at: (f32, f32),
+    },
     #[serde(untagged)]
     Rules(E),
 }
@@ -58,6 +63,11 @@ impl<C: Debug, E: Debug> Debug for Entry<C, E> {
                 .debug_struct("BattleEnded")
                 .field("winner", winner)
                 .field("reason", reason)
+                .finish(),
+            Self::Placed { model, at } => f
+                .debug_struct("Placed")
+                .field("model", model)
+                .field("at", at)
                 .finish(),
             Self::Rules(e) => e.fmt(f),
         }

@@ -172,6 +172,22 @@ pub trait Policy<R: Rules> {
     fn next(&mut self, engine: &Engine<R>, side: Side) -> Option<R::Command>;
 }
 
+/// The next command of `side` from `policy`: the policy's, or the yield command when it
+/// has nothing to say; in deployment by hand, the computer's placement (every computer
+/// player deploys alike).
+pub fn next_command<R: Rules>(
+    policy: &mut dyn Policy<R>,
+    engine: &Engine<R>,
+    side: Side,
+) -> R::Command {
+    if engine.deploying().is_some() {
+        return R::deploy(crate::deployment::computer_placing(engine.world(), side));
+    }
+    policy
+        .next(engine, side)
+        .unwrap_or_else(|| engine.yield_command(side))
+}
+
 /// What a played battle sent and how long its players thought.
 #[derive(Clone, Debug)]
 pub struct Played<C> {
@@ -224,9 +240,7 @@ pub fn play<R: Rules>(
         }
         let policy: &mut dyn Policy<R> = if side == Side::A { &mut *a } else { &mut *b };
         let started = Instant::now();
-        let command = policy
-            .next(engine, side)
-            .unwrap_or_else(|| R::yield_command(engine.world(), side));
+        let command = next_command(policy, engine, side);
         let spent = started.elapsed();
         segment = Some((key, segment.map_or(Duration::ZERO, |(_, t)| t) + spent));
         if !submit_or_yield(engine, side, command, &mut out) {
@@ -254,7 +268,7 @@ fn submit_or_yield<R: Rules>(
     };
     out.commands.push((side, command.clone()));
     out.refused.push((side, command, refusal.0));
-    let fallback = R::yield_command(engine.world(), side);
+    let fallback = engine.yield_command(side);
     let accepted = engine.submit(side, fallback.clone());
     out.commands.push((side, fallback.clone()));
     if let Err(refusal) = accepted {

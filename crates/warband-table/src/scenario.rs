@@ -21,6 +21,7 @@ pub trait Setup:
     + 'static
 {
     fn scenario(&self) -> &Scenario;
+    fn scenario_mut(&mut self) -> &mut Scenario;
     fn armies(&self) -> &PerSide<ArmyList>;
     fn armies_mut(&mut self) -> &mut PerSide<ArmyList>;
     /// Everything that would stop the battle being played (empty: none).
@@ -35,6 +36,10 @@ macro_rules! setup_of {
         impl $crate::scenario::Setup for $setup {
             fn scenario(&self) -> &$crate::scenario::Scenario {
                 &self.scenario
+            }
+
+            fn scenario_mut(&mut self) -> &mut $crate::scenario::Scenario {
+                &mut self.scenario
             }
 
             fn armies(&self) -> &$crate::table::PerSide<warband_rules::army::ArmyList> {
@@ -66,6 +71,11 @@ pub struct Scenario {
     pub terrain: Vec<TerrainDef>,
     pub deployment: PerSide<Zone>,
     pub armies: PerSide<String>,
+    /// Whether the sides set their models down by hand, in turn, before the first round
+    /// (else the engine deploys them in rows). Set by the battle's setup; written only
+    /// when true, so a save of a battle deployed in rows reads as it always did.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hand_deployment: bool,
 }
 
 /// A scenario as its file has it: the length under either name, or none (the
@@ -86,6 +96,8 @@ struct ScenarioFile {
     terrain: Vec<TerrainDef>,
     deployment: PerSide<Zone>,
     armies: PerSide<String>,
+    #[serde(default)]
+    hand_deployment: bool,
 }
 
 impl From<ScenarioFile> for Scenario {
@@ -100,6 +112,7 @@ impl From<ScenarioFile> for Scenario {
             terrain: f.terrain,
             deployment: f.deployment,
             armies: f.armies,
+            hand_deployment: f.hand_deployment,
         }
     }
 }
@@ -115,6 +128,7 @@ impl Scenario {
             round_limit: ruleset.default_round_limit(),
             terrain: Vec::new(),
             deployment: Zone::facing_edges((24.0, 24.0), 1.0, 5.0),
+            hand_deployment: false,
             armies,
         }
     }

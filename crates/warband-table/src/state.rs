@@ -99,6 +99,20 @@ pub fn resource<R: Resource + Clone + Debug>(app: &mut App) {
     });
 }
 
+/// Registers a resource that is part of the battle's state only while it is present
+/// (hashed then, and nothing while absent: battles that never have it hash as before).
+pub fn passing_resource<R: Resource + Clone + Debug>(app: &mut App) {
+    registry(app).resources.push(ResourceEntry {
+        name: short_name::<R>(),
+        copy: copy_resource::<R>,
+        show: Some(|w| {
+            w.get_resource::<R>()
+                .map(|r| format!("{r:?}"))
+                .unwrap_or_default()
+        }),
+    });
+}
+
 /// Registers a resource fixed when the battle is set up (copied into forks, not
 /// hashed).
 pub fn fixed_resource<R: Resource + Clone>(app: &mut App) {
@@ -136,8 +150,11 @@ impl StateRegistry {
     pub fn hash_resources(&self, world: &World, h: &mut Fnv) {
         for r in &self.resources {
             if let Some(show) = r.show {
-                h.write_str(r.name);
-                h.write_str(&show(world));
+                let shown = show(world);
+                if !shown.is_empty() {
+                    h.write_str(r.name);
+                    h.write_str(&shown);
+                }
             }
         }
     }

@@ -30,6 +30,13 @@ pub(crate) fn apply(world: &mut World, side: Side, command: &Command) -> Result<
             active(world, side)?;
             end_activation(world, side);
         }
+        // The engine plays deployment itself; it is over by now.
+        Command::Deploy(_) => {
+            return warband_table::refuse_as(
+                warband_table::RefusalKind::OutOfTurn,
+                "deployment is over",
+            );
+        }
         _ => act(world, side, command)?,
     }
     Ok(())
@@ -121,7 +128,11 @@ fn act(world: &mut World, side: Side, command: &Command) -> Result<(), Refusal> 
             cast(world, &v, &t, *spell, *sure);
             false
         }
-        Command::Activate { .. } | Command::Pass | Command::Done | Command::UndoMove => false,
+        Command::Activate { .. }
+        | Command::Pass
+        | Command::Done
+        | Command::UndoMove
+        | Command::Deploy(_) => false,
     };
     let left = world.resource::<Battle>().activation.as_ref().map(|a| a.ap);
     if ends || left == Some(0) || left.is_none() {

@@ -7,6 +7,8 @@ use warband_table::components::ModelId;
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Command {
+    /// Deployment by hand: set down one model (or have the computer set the rest).
+    Deploy(warband_table::deployment::Placing),
     /// Pay the unit's token cost and roll its AP.
     Activate { unit: ModelId },
     /// 1 AP: remove one danger marker from the active unit.

@@ -62,6 +62,17 @@ impl Rules for ToySoldier {
     fn awaiting(world: &World) -> Option<Side> {
         turn::awaiting(world)
     }
+
+    fn deploy(placing: warband_table::deployment::Placing) -> Command {
+        Command::Deploy(placing)
+    }
+
+    fn placing(command: &Command) -> Option<&warband_table::deployment::Placing> {
+        match command {
+            Command::Deploy(p) => Some(p),
+            _ => None,
+        }
+    }
 }
 
 /// A battle of Simple Toy Soldier.

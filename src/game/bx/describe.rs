@@ -39,6 +39,7 @@ fn command(world: &World, c: &Command) -> String {
         Command::Hold { model } => format!("{} holds", n(model)),
         Command::EndStep => "ends its step".into(),
         Command::UndoMove => "takes back its move".into(),
+        Command::Deploy(p) => crate::game::hud::placing_words(p, n),
     }
 }
 

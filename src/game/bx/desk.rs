@@ -19,6 +19,15 @@ use warband_rules::{Ruleset, Side};
 impl Desk for Borderlands {
     type Selection = BxSelection;
 
+    fn model_name(world: &World, id: warband_table::components::ModelId) -> String {
+        super::describe::name(world, id)
+    }
+
+    /// The engine's "model 3" as "Kobold #3".
+    fn readable(world: &World, text: &str) -> String {
+        crate::game::hud::log::ids_named(text, "model ", &|id| super::describe::name(world, id))
+    }
+
     fn reference() -> &'static crate::game::hud::reference::Reference {
         &super::reference::REFERENCE
     }

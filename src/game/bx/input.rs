@@ -32,9 +32,7 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .after(crate::game::pointer::InputDone)
-            .run_if(crate::game::desk::on_table::<
-                warband_borderlands::Borderlands,
-            >()),
+            .run_if(crate::game::desk::playing::<warband_borderlands::Borderlands>()),
     );
 }
 
@@ -243,8 +241,8 @@ fn ghost(session: NonSend<BxSession>, sel: Res<Pointer>, bx: Res<BxSelection>, m
     }
     let (end, colour) = match check_move_to(session.engine.world(), side, v.id, cursor) {
         Ok(m) if !m.charged.is_empty() => (m.end, palette::ENGAGED),
-        Ok(m) => (m.end, Color::srgb(0.4, 0.9, 0.4)),
-        Err(_) => (cursor, Color::srgb(0.9, 0.3, 0.3)),
+        Ok(m) => (m.end, palette::LEGAL),
+        Err(_) => (cursor, palette::ILLEGAL),
     };
     g.line_2d(v.base.center, end, colour);
     g.circle_2d(end, r, colour);

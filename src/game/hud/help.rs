@@ -35,6 +35,10 @@ pub const SHARED: &[(&str, &str)] = &[
     ("Hold M and drag", "measure with the tape"),
     ("C", "show or hide the casualties"),
     ("Esc", "drop the choice (spell, model)"),
+    (
+        "Deployment by hand",
+        "click in your lit zone to set a model down; click one of your ringed models to set it first",
+    ),
 ];
 
 /// F1 or ? (Shift and /) opens and closes the window; Esc closes it.

@@ -247,7 +247,7 @@ pub fn entry_side<C, E>(e: &Entry<C, E>) -> Option<Side> {
     match e {
         Entry::Accepted { side, .. } | Entry::Refused { side, .. } => Some(*side),
         Entry::BattleEnded { winner, .. } => *winner,
-        Entry::Die(_) | Entry::Rules(_) => None,
+        Entry::Die(_) | Entry::Placed { .. } | Entry::Rules(_) => None,
     }
 }
 

@@ -49,6 +49,7 @@ struct FrameState<'w> {
     lines: ResMut<'w, log::LineCache>,
     keys: Res<'w, ButtonInput<KeyCode>>,
     help: ResMut<'w, help::Help>,
+    pick: ResMut<'w, crate::game::deploy::DeployPick>,
 }
 
 fn frame<R: Desk>(
@@ -69,6 +70,7 @@ fn frame<R: Desk>(
         lines,
         keys,
         help,
+        pick,
     } = &mut state;
     help::toggle(keys, help);
     let parts = Parts {
@@ -78,6 +80,7 @@ fn frame<R: Desk>(
         next,
         lines,
         help,
+        pick,
     };
     panels::<R>(ctx, &mut session, parts);
     Ok(())
@@ -92,6 +95,7 @@ struct Parts<'a, S> {
     /// The log's lines as last put in words, kept while nothing new is logged.
     lines: &'a mut log::LineCache,
     help: &'a mut help::Help,
+    pick: &'a mut crate::game::deploy::DeployPick,
 }
 
 /// The frame: the top bar (the ruleset's line, then Save and Leave), the dice tray, the
@@ -133,7 +137,11 @@ fn panels<R: Desk>(
                     watch::show(ui, session);
                     ui.separator();
                 }
-                R::panel(ui, session, parts.selection, parts.cursor);
+                if session.engine.deploying().is_some() {
+                    crate::game::deploy::panel(ui, session, parts.pick, parts.cursor);
+                } else {
+                    R::panel(ui, session, parts.selection, parts.cursor);
+                }
             });
         });
     let lines = parts
@@ -200,7 +208,13 @@ pub fn turn_status<R: warband_table::sim::Contest>(
         ui.strong("Replay");
         return;
     }
+    let deploying = session.engine.deploying().is_some();
     match (session.engine.awaiting(), session.human_turn()) {
+        (Some(_), Some(_)) if deploying => ui.strong("Deployment: set up a model"),
+        (Some(side), None) if deploying => ui.colored_label(
+            crate::game::palette::side_egui(side),
+            "Deployment: setting up…",
+        ),
         (Some(_), Some(_)) => ui.strong(yours),
         (Some(side), None) => ui.colored_label(crate::game::palette::side_egui(side), "thinking…"),
         (None, _) if session.engine.outcome().is_some() => ui.strong("Battle over"),
@@ -247,8 +261,22 @@ pub fn entry_line<C, E>(
             reason,
         } => format!("✖ {side} cannot: {} — {reason}", command(c)),
         Entry::BattleEnded { reason, .. } => format!("Battle over: {reason}"),
+        // The placement's command already says it.
+        Entry::Placed { .. } => return None,
         Entry::Rules(e) => return rules(e),
     })
+}
+
+/// A placement of deployment by hand in words, its model named by `name`.
+pub fn placing_words(
+    p: &warband_table::deployment::Placing,
+    name: impl Fn(&warband_table::components::ModelId) -> String,
+) -> String {
+    use warband_table::deployment::Placing;
+    match p {
+        Placing::Model { model, .. } => format!("sets up {}", name(model)),
+        Placing::Rest => "has the rest of its army set up".into(),
+    }
 }
 
 /// A Ui covering the whole window, behind everything else, for egui 0.36 panels to be

@@ -76,6 +76,10 @@ impl Desk for Marauders {
         ]
     }
 
+    fn model_name(world: &World, id: ModelId) -> String {
+        hud::log::model_name(&warband_marauders::battle::models(world), id)
+    }
+
     fn readable(world: &World, text: &str) -> String {
         let all = warband_marauders::battle::models(world);
         let name = |id: ModelId| hud::log::model_name(&all, id);

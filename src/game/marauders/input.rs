@@ -24,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .in_set(InputDone)
-            .run_if(crate::game::desk::on_table::<
+            .run_if(crate::game::desk::playing::<
                 warband_marauders::engine::Marauders,
             >()),
     );

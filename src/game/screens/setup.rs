@@ -26,6 +26,7 @@ struct LastChoice {
     armies: [PathBuf; 2],
     /// The watch speed last chosen.
     speed: f32,
+    by_hand: bool,
 }
 
 #[derive(Resource)]
@@ -37,6 +38,8 @@ struct SetupForm {
     controllers: [Controller; 2],
     seed: u64,
     speed: f32,
+    /// Each side sets its models down by hand before the first round.
+    by_hand: bool,
     problems: Vec<String>,
     /// The battle the form describes as last built, and the choices it was built from.
     preview: Option<(Choice, Building)>,
@@ -95,6 +98,7 @@ fn open_form(
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_secs() % 100_000),
         speed,
+        by_hand: last.as_ref().is_some_and(|l| l.by_hand),
         problems,
         preview: None,
     };
@@ -142,7 +146,7 @@ fn form(
                 .clicked()
                 && let Some((_, Ok(built))) = &f.preview
             {
-                pending.0 = Some(built.launch(f.seed, f.controllers, f.speed));
+                pending.0 = Some(built.launch(f.seed, f.controllers, f.speed, f.by_hand));
                 if watching {
                     // The watch speed chosen is the next session's too.
                     commands.queue(keep_watch_speed(f.speed));
@@ -151,6 +155,7 @@ fn form(
                     scenario: f.scenarios[f.scenario].0.clone(),
                     armies: f.army.map(|i| f.armies[i].0.clone()),
                     speed: f.speed,
+                    by_hand: f.by_hand,
                 });
                 next.set(Screen::Battle);
             }
@@ -212,6 +217,17 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
             }
             ui.label("Seed");
             ui.add(egui::DragValue::new(&mut f.seed));
+            ui.end_row();
+            ui.label("Deployment");
+            ui.checkbox(
+                &mut f.by_hand,
+                "by hand: the sides take turns setting models down",
+            )
+            .on_hover_text(
+                "Side A first, one model (a Toy Soldier unit) at a time, each wholly in \
+                     its zone; the computer sets its own, and can set the rest of yours. \
+                     Unticked, both armies stand in rows in their zones.",
+            );
             ui.end_row();
             if f.controllers.iter().all(|c| *c != Controller::Human) {
                 ui.label("Watch speed");
@@ -324,6 +340,7 @@ mod tests {
             scenario,
             armies,
             speed: 4.0,
+            by_hand: false,
         });
         app.add_systems(Update, open_form);
         app.update();

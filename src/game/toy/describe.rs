@@ -18,7 +18,10 @@ pub fn name(world: &bevy::ecs::world::World, id: ModelId) -> String {
 
 /// An engine's text with its "unit 3" put as the unit's name.
 pub fn readable(world: &bevy::ecs::world::World, text: &str) -> String {
-    crate::game::hud::log::ids_named(text, "unit ", &|id| name(world, id))
+    // Deployment, which every ruleset shares, says "model 3" of a unit too.
+    let name = |id| name(world, id);
+    let units = crate::game::hud::log::ids_named(text, "unit ", &name);
+    crate::game::hud::log::ids_named(&units, "model ", &name)
 }
 
 fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
@@ -41,6 +44,7 @@ fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
         Command::Pass => "passes".into(),
         Command::UndoMove => "takes back its move".into(),
         Command::Done => "ends the turn".into(),
+        Command::Deploy(p) => crate::game::hud::placing_words(p, n),
     }
 }
 

@@ -47,6 +47,10 @@ impl Desk for ToySoldier {
         ]
     }
 
+    fn model_name(world: &World, id: warband_table::components::ModelId) -> String {
+        describe::name(world, id)
+    }
+
     /// The engine's "unit 3" as "Knight commander #3".
     fn readable(world: &World, text: &str) -> String {
         describe::readable(world, text)

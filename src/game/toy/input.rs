@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
         )
             .chain()
             .after(crate::game::pointer::InputDone)
-            .run_if(crate::game::desk::on_table::<warband_toy_soldier::ToySoldier>()),
+            .run_if(crate::game::desk::playing::<warband_toy_soldier::ToySoldier>()),
     );
 }
 

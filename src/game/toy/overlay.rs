@@ -5,6 +5,7 @@
 
 use super::ToySession;
 use super::input::{ToySelection, ghost_plan};
+use crate::game::models::outline;
 use crate::game::palette;
 use crate::game::pointer::Pointer;
 use bevy::prelude::*;
@@ -21,18 +22,6 @@ pub(super) fn plugin(app: &mut App) {
         draw.run_if(crate::game::desk::on_table::<warband_toy_soldier::ToySoldier>())
             .after(crate::game::pointer::InputDone),
     );
-}
-
-fn outline(g: &mut Gizmos, base: &Placed, grow: f32, colour: Color) {
-    let c = corners(base);
-    let out: Vec<Vec2> = c
-        .iter()
-        .map(|p| *p + (*p - base.center).normalize_or_zero() * grow)
-        .chain(std::iter::once(
-            c[0] + (c[0] - base.center).normalize_or_zero() * grow,
-        ))
-        .collect();
-    g.linestrip_2d(out, colour);
 }
 
 fn draw(
@@ -77,10 +66,10 @@ fn draw(
                 if p.charged.is_some() {
                     palette::ENGAGED
                 } else {
-                    Color::srgb(0.4, 0.9, 0.4)
+                    palette::LEGAL
                 },
             ),
-            Err(_) => (cursor, Color::srgb(0.9, 0.3, 0.3)),
+            Err(_) => (cursor, palette::ILLEGAL),
         };
         g.line_2d(v.base.center, end, colour);
         outline(&mut g, &v.base.at(end), 0.0, colour);

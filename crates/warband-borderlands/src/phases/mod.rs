@@ -215,6 +215,8 @@ pub fn apply(world: &mut World, side: Side, command: &Command) -> Result<(), Ref
         } => spells::do_cast(world, side, *model, *spell, *target),
         Command::FirstAid { model, target } => actions::do_first_aid(world, side, *model, *target),
         Command::Hold { model } => actions::do_hold(world, side, *model),
+        // The engine plays deployment itself; it is over by now.
+        Command::Deploy(_) => refuse_as(RefusalKind::OutOfTurn, "deployment is over"),
     }?;
     after_action(world, side);
     Ok(())

@@ -47,6 +47,7 @@ pub fn setup(a: &[&str], b: &[&str]) -> BattleSetup {
                 a: "a".into(),
                 b: "b".into(),
             },
+            hand_deployment: false,
         },
         armies: PerSide {
             a: army("Party", a),

@@ -186,6 +186,7 @@ fn command_name(c: &Command) -> &'static str {
         Command::ResolveMelee { .. } => "resolving a melee",
         Command::AllocateDamage { .. } => "splitting damage dice",
         Command::EndPhase => "ending the phase",
+        Command::Deploy(_) => "deploying",
     }
 }
 

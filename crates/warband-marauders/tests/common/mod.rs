@@ -103,6 +103,7 @@ pub fn setup(a: &[&str], b: &[&str], terrain: Vec<TerrainDef>) -> BattleSetup {
                 a: "a".into(),
                 b: "b".into(),
             },
+            hand_deployment: false,
         },
         armies: PerSide {
             a: army(a),

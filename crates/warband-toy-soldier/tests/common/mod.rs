@@ -49,6 +49,7 @@ pub fn setup_with(a: &[&str], b: &[&str], terrain: Vec<TerrainDef>) -> BattleSet
                 a: "a".into(),
                 b: "b".into(),
             },
+            hand_deployment: false,
         },
         armies: PerSide {
             a: army("A", a),

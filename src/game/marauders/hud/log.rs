@@ -113,7 +113,11 @@ fn words(
             Some(*side),
             format!("{} shoots at {}", name(*model), name(*target)),
         ),
-        Entry::Accepted { .. } => return None,
+        Entry::Accepted {
+            side,
+            command: c @ Command::Deploy(_),
+        } => (Some(*side), format!("{side}: {}", describe(c, name))),
+        Entry::Accepted { .. } | Entry::Placed { .. } => return None,
         Entry::Refused {
             side,
             command,
@@ -252,6 +256,7 @@ fn describe(c: &Command, name: &dyn Fn(ModelId) -> String) -> String {
         Command::ResolveMelee { model, .. } => format!("fighting with {}", name(*model)),
         Command::AllocateDamage { .. } => "splitting damage dice".into(),
         Command::EndPhase => "ending the phase".into(),
+        Command::Deploy(p) => crate::game::hud::placing_words(p, |m| name(*m)),
     }
 }
 

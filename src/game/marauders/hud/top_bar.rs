@@ -31,7 +31,13 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
                 ui.strong("Replay");
             }
             Some(side) => {
-                let who = if session.human_turn().is_some() {
+                let who = if session.engine.deploying().is_some() {
+                    if session.human_turn().is_some() {
+                        "set up a model"
+                    } else {
+                        "setting up…"
+                    }
+                } else if session.human_turn().is_some() {
                     "your move"
                 } else {
                     "thinking…"
@@ -40,7 +46,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
                     palette::side_egui(side),
                     format!("{} — {who}", session.setup.armies.get(side).name),
                 );
-                if session.human_turn().is_some() {
+                if session.human_turn().is_some() && session.engine.deploying().is_none() {
                     ui.label("(Space ends your part of the phase)");
                 }
             }
