@@ -74,6 +74,10 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
     /// The ruleset's rules in our own words, for the rules window (F2).
     fn reference() -> &'static super::hud::reference::Reference;
 
+    /// The rules section of a phase (its clause, as the reference keys it), for the top
+    /// bar's link; None for a phase with none (deployment, the battle's end).
+    fn phase_rules(phase: Self::Phase) -> Option<&'static str>;
+
     /// The ruleset's own keys and mouse, for the keys window (F1).
     fn shortcuts() -> &'static [(&'static str, &'static str)];
 
@@ -383,6 +387,40 @@ mod tests {
             b.contains("After 15 rounds") && b.contains("more HP"),
             "{b}"
         );
+    }
+
+    /// Every phase's link names a section its ruleset's reference has.
+    #[test]
+    fn each_phase_links_to_a_section_of_its_rules() {
+        fn check<R: Desk>(phases: &[R::Phase]) -> usize {
+            let mut linked = 0;
+            for p in phases {
+                if let Some(c) = R::phase_rules(*p) {
+                    let s = crate::game::hud::reference::section_of(R::reference(), c);
+                    assert_eq!(s.map(|s| s.clause), Some(c), "{p:?}");
+                    linked += 1;
+                }
+            }
+            linked
+        }
+        use warband_marauders::Phase as M;
+        let m = [
+            M::DeclareSpells,
+            M::Initiative,
+            M::Movement,
+            M::Shooting,
+            M::Attacking,
+            M::Spellcasting,
+            M::Morale,
+            M::Deploy,
+        ];
+        assert_eq!(check::<warband_marauders::engine::Marauders>(&m), 7);
+        use warband_toy_soldier::turn::Phase as T;
+        let t = [T::TurnStart, T::Activations, T::Deploy];
+        assert_eq!(check::<warband_toy_soldier::ToySoldier>(&t), 2);
+        use warband_borderlands::phases::Phase as B;
+        let b = [B::Initiative, B::Step, B::Resolution, B::Over];
+        assert_eq!(check::<warband_borderlands::Borderlands>(&b), 3);
     }
 
     #[test]

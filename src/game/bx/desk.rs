@@ -19,6 +19,16 @@ use warband_rules::{Ruleset, Side};
 impl Desk for Borderlands {
     type Selection = BxSelection;
 
+    fn phase_rules(phase: warband_borderlands::phases::Phase) -> Option<&'static str> {
+        use warband_borderlands::phases::Phase;
+        match phase {
+            Phase::Initiative => Some("B/X Initiative"),
+            Phase::Step => Some("B/X Your round"),
+            Phase::Resolution => Some("B/X Damage"),
+            Phase::Deploy | Phase::Over => None,
+        }
+    }
+
     fn model_name(world: &World, id: warband_table::components::ModelId) -> String {
         super::describe::name(world, id)
     }

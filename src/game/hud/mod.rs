@@ -119,6 +119,14 @@ fn panels<R: Desk>(
                         .sense(egui::Sense::hover()),
                 )
                 .on_hover_text(R::victory(&session.setup));
+                if let Some(clause) = R::phase_rules(session.engine.phase()) {
+                    let link =
+                        egui::Label::new(egui::RichText::new("This phase's rules").underline())
+                            .sense(egui::Sense::click());
+                    if ui.add(link).on_hover_text(clause).clicked() {
+                        parts.help.open_rules_at(clause.to_string());
+                    }
+                }
                 top_bar::leave_and_save(ui, session, parts.next, parts.help);
             });
         });

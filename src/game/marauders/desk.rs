@@ -76,6 +76,20 @@ impl Desk for Marauders {
         ]
     }
 
+    fn phase_rules(phase: warband_marauders::Phase) -> Option<&'static str> {
+        use warband_marauders::Phase;
+        Some(match phase {
+            Phase::DeclareSpells => "Marauders §1 Declare spells",
+            Phase::Initiative => "Marauders §2 Initiative",
+            Phase::Movement => "Marauders §3 Movement",
+            Phase::Shooting => "Marauders §4 Shooting",
+            Phase::Attacking => "Marauders §5 Attacking",
+            Phase::Spellcasting => "Marauders §6 Spellcasting",
+            Phase::Morale => "B/X Morale",
+            Phase::Deploy | Phase::Over => return None,
+        })
+    }
+
     fn model_name(world: &World, id: ModelId) -> String {
         hud::log::model_name(&warband_marauders::battle::models(world), id)
     }

@@ -47,6 +47,15 @@ impl Desk for ToySoldier {
         ]
     }
 
+    fn phase_rules(phase: warband_toy_soldier::turn::Phase) -> Option<&'static str> {
+        use warband_toy_soldier::turn::Phase;
+        match phase {
+            Phase::TurnStart => Some("Toy Soldier Turn"),
+            Phase::Activations => Some("Toy Soldier Activation"),
+            Phase::Deploy | Phase::Over => None,
+        }
+    }
+
     fn model_name(world: &World, id: warband_table::components::ModelId) -> String {
         describe::name(world, id)
     }
