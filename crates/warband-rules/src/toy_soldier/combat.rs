@@ -190,9 +190,50 @@ pub fn morale_chance(die: u8, commander_near: bool, damage: u32) -> f64 {
     holds as f64 / f64::from(die)
 }
 
+/// The chance a unit is removed by its own next activation if it does nothing but
+/// defend: it rolls `die` for AP (+1 with the commander near) and defends one danger per
+/// AP; each danger left becomes damage when the AP run out, and any damage calls for a
+/// morale check (its `morale` die, +1 near) against all the damage it then carries.
+pub fn removal_if_activated(
+    die: u8,
+    morale: u8,
+    commander_near: bool,
+    danger: u32,
+    damage: u32,
+) -> f64 {
+    let faces = f64::from(die.max(1));
+    (1..=die)
+        .map(|face| {
+            let ap = super::turn::activation_ap(face, commander_near);
+            let left = danger.saturating_sub(ap);
+            if left == 0 {
+                0.0
+            } else {
+                1.0 - morale_chance(morale, commander_near, damage + left)
+            }
+        })
+        .sum::<f64>()
+        / faces
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// d6 AP, d6 morale, no commander, 5 danger, no damage: AP 5 or 6 clears it; AP 4
+    /// leaves 1 damage (morale fails on nothing: 0/6), AP 3 leaves 2 (fails on a 1),
+    /// AP 2 leaves 3 (1–2), AP 1 leaves 4 (1–3): (0 + 1 + 2 + 3) / 36 = 1/6.
+    #[test]
+    fn a_pinned_unit_risks_removal_by_what_it_cannot_defend() {
+        assert!(close(removal_if_activated(6, 6, false, 5, 0), 6.0 / 36.0));
+        assert!(close(removal_if_activated(6, 6, false, 0, 3), 0.0));
+        // 20 danger on a d6 unit: at least 14 damage against a d6 morale: certain.
+        assert!(close(removal_if_activated(6, 6, false, 20, 0), 1.0));
+        // With the commander near: AP +1 and morale +1 — 5 danger: AP 5+ (faces 4–6)
+        // clears; face 3 leaves 1 (holds), face 2 leaves 2 (holds: roll + 1 ≥ 2), face
+        // 1 leaves 3 (fails on a 1): 1/36.
+        assert!(close(removal_if_activated(6, 6, true, 5, 0), 1.0 / 36.0));
+    }
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-12

@@ -10,7 +10,8 @@ pub mod unit;
 
 pub use combat::{
     Fighter, MeleeOdds, ShotCover, Spell, landed, landed_distribution, magic_chances, magic_range,
-    magic_roll, melee_odds, melee_score, morale_chance, morale_holds, shot_range, zone_multiplier,
+    magic_roll, melee_odds, melee_score, morale_chance, morale_holds, removal_if_activated,
+    shot_range, zone_multiplier,
 };
 pub use turn::{
     Step, activation_ap, activation_cost, ap_for_move, move_step, reach, tokens_per_turn,

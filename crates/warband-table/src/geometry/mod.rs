@@ -17,8 +17,8 @@ pub use facing::{PivotCheck, aspect_of, check_pivot, in_front_arc, pivoted};
 pub use fire::{Crossed, Crossing, LineOfFire, line_of_fire, line_of_fire_among, obstacles_among};
 pub use groups::{Grouped, melee_groups};
 pub use movement::{
-    FleeEnd, MoveCheck, MoveError, Mover, Other, check_move, edge_fraction, flee_path,
-    furthest_legal,
+    FleeEnd, MoveCheck, MoveError, Mover, Other, base_sweep_hit, check_move, edge_fraction,
+    flee_path, furthest_legal,
 };
 pub use shapes::{BaseShape, Placed, TerrainFlags, TerrainShape};
 

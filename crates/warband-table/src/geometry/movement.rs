@@ -66,6 +66,12 @@ impl fmt::Display for MoveError {
 
 const EPS: f32 = 1e-4;
 
+/// Sweeps the base `mover` along `delta`: the fraction of it at which it first touches
+/// `other`, if it does before the end (what a path planner asks of a base in the way).
+pub fn base_sweep_hit(mover: &Placed, delta: Vec2, other: &Placed) -> Option<f32> {
+    sweep_hit(mover, delta, other)
+}
+
 /// Checks a move of `mover` towards `to`.
 pub fn check_move(
     mover: &Mover,

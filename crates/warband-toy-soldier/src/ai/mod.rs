@@ -4,13 +4,14 @@
 
 mod charge;
 mod normal;
+mod pins;
 mod random;
 
 pub use charge::Charge;
 pub use normal::Normal;
 pub use random::Random;
 
-use crate::actions::{active, check_activate, check_move, check_shot, check_turn, others};
+use crate::actions::{active, check_activate, check_move, check_turn, others};
 use crate::battle::{Activation, Battle, View, in_play};
 use crate::command::Command;
 use crate::components::TerrainMap;
@@ -19,8 +20,9 @@ use bevy_ecs::world::World;
 use bevy_math::Vec2;
 use warband_rules::Side;
 use warband_rules::toy_soldier::{Step, move_step, reach};
+use warband_table::components::ModelId;
 use warband_table::geometry::facing::{to_local, to_world};
-use warband_table::geometry::{Mover, furthest_legal, gap};
+use warband_table::geometry::{Mover, base_sweep_hit, furthest_legal, gap};
 pub use warband_table::player::Policy;
 
 pub use warband_table::player::Baseline as AiKind;
@@ -54,15 +56,20 @@ fn enemies_by_distance(world: &World, v: &View) -> Vec<View> {
     out.into_iter().map(|(_, t)| t).collect()
 }
 
-/// Degrees `v` must turn to face `t`'s centre (counter-clockwise positive).
-fn bearing(v: &View, t: &View) -> f32 {
-    let l = to_local(&v.base, t.base.center);
+/// Degrees `v` must turn to face the point `p` (counter-clockwise positive).
+fn bearing(v: &View, p: Vec2) -> f32 {
+    let l = to_local(&v.base, p);
     bevy_math::Vec2::Y.angle_to(l).to_degrees()
 }
 
 /// The turn towards `t`, if it is more than `slack` degrees off the facing and legal.
 fn face(world: &World, v: &View, a: &Activation, t: &View, slack: f32) -> Option<Command> {
-    let off = bearing(v, t);
+    face_point(world, v, a, t.base.center, slack)
+}
+
+/// The turn towards the point `p` (see [`face`]).
+fn face_point(world: &World, v: &View, a: &Activation, p: Vec2, slack: f32) -> Option<Command> {
+    let off = bearing(v, p);
     if off.abs() <= slack {
         return None;
     }
@@ -83,9 +90,15 @@ fn advance(
     keep: u32,
     stop: f32,
 ) -> Option<Command> {
+    advance_by(world, v, a, keep, gap(&v.base, &t.base) - stop + 0.05)
+}
+
+/// Straight ahead up to `wanted` inches, as far as the AP (keeping `keep`) carry and
+/// the way is clear (see [`advance`]).
+fn advance_by(world: &World, v: &View, a: &Activation, keep: u32, wanted: f32) -> Option<Command> {
     let ap = a.ap.checked_sub(keep).filter(|ap| *ap > 0)?;
     let far = reach(ap, move_step(v.unit.kind, Step::Forward), &[]);
-    let wanted = (gap(&v.base, &t.base) - stop + 0.05).min(far);
+    let wanted = wanted.min(far);
     if wanted < 0.05 {
         return None;
     }
@@ -111,40 +124,77 @@ fn advance(
         })
 }
 
+/// Where to head for `goal` (the unit `goal_id`, or a bare point): the goal itself if
+/// the base's way there is clear, else round the first thing in the way — a piece of
+/// terrain that blocks movement, by its corner (stood off by the base's reach) that
+/// makes the shorter way, or another unit, by the side of it that does.
+fn waypoint(world: &World, v: &View, goal: Vec2, goal_id: Option<ModelId>) -> Vec2 {
+    let terrain = &world.resource::<TerrainMap>().0;
+    let from = v.base.center;
+    let delta = goal - from;
+    let piece = terrain
+        .iter()
+        .filter(|t| t.flags.blocks_movement)
+        .filter_map(|t| t.sweep_hit(&v.base, delta).map(|f| (f, t)))
+        .min_by(|x, y| x.0.total_cmp(&y.0));
+    let units = others(world, v);
+    let unit = units
+        .iter()
+        .filter(|o| Some(o.id) != goal_id)
+        .filter_map(|o| base_sweep_hit(&v.base, delta, &o.base).map(|f| (f, o)))
+        .min_by(|x, y| x.0.total_cmp(&y.0));
+    let off = v.base.shape.reach() + 0.4;
+    let (round, clear_of): (Vec<Vec2>, Box<dyn Fn(Vec2) -> bool>) = match (piece, unit) {
+        (Some((fp, p)), u) if u.is_none_or(|(fu, _)| fp <= fu) => {
+            let corners = p.points();
+            let centre = corners.iter().copied().sum::<Vec2>() / corners.len().max(1) as f32;
+            let round = corners
+                .iter()
+                .map(|c| *c + (*c - centre).normalize_or_zero() * off)
+                .collect();
+            (
+                round,
+                Box::new(move |w| p.sweep_hit(&v.base, w - from).is_none()),
+            )
+        }
+        (_, Some((_, o))) => {
+            let side = delta.perp().normalize_or_zero() * (o.base.shape.reach() + off);
+            let round = vec![o.base.center + side, o.base.center - side];
+            let other = o.base;
+            (
+                round,
+                Box::new(move |w| base_sweep_hit(&v.base, w - from, &other).is_none()),
+            )
+        }
+        _ => return goal,
+    };
+    let way = |w: &Vec2| from.distance(*w) + w.distance(goal);
+    let shortest = |ws: &mut dyn Iterator<Item = Vec2>| ws.min_by(|x, y| way(x).total_cmp(&way(y)));
+    shortest(&mut round.iter().copied().filter(|w| clear_of(*w)))
+        .or_else(|| shortest(&mut round.iter().copied()))
+        .unwrap_or(goal)
+}
+
 /// A step sideways round whatever blocks the way to `t`: towards the side `t` lies on,
-/// else the other.
+/// else the other, two AP's worth if it can, else one's; failing both, a step back.
 fn sidestep(world: &World, v: &View, a: &Activation, t: &View) -> Option<Command> {
     let right = to_local(&v.base, t.base.center).x >= 0.0;
     let sides = if right {
-        [Step::Right, Step::Left]
+        [Step::Right, Step::Left, Step::Back]
     } else {
-        [Step::Left, Step::Right]
+        [Step::Left, Step::Right, Step::Back]
     };
-    sides.into_iter().find_map(|step| {
-        let inches = reach(a.ap.min(2), move_step(v.unit.kind, step), &[]);
-        check_move(world, v, a, step, inches)
-            .is_ok()
-            .then_some(Command::Move { step, inches })
-    })
-}
-
-/// The best volley of the active unit with all its AP: the target taking most danger.
-fn best_volley(world: &World, v: &View, a: &Activation) -> Option<(Command, f64)> {
-    in_play(world)
+    let tries = sides
         .into_iter()
-        .filter(|t| t.side != v.side)
-        .filter_map(|t| {
-            let plan = check_shot(world, v, a, t.id, a.ap).ok()?;
-            let expected = f64::from(a.ap) / f64::from(plan.protection.divisor());
-            Some((
-                Command::Shoot {
-                    target: t.id,
-                    ap: a.ap,
-                },
-                expected,
-            ))
-        })
-        .max_by(|x, y| x.1.total_cmp(&y.1))
+        .flat_map(|step| [2, 1].map(|ap| (step, ap)))
+        .filter(|(step, ap)| *ap <= a.ap && (*step != Step::Back || *ap == 1));
+    for (step, ap) in tries {
+        let inches = reach(ap, move_step(v.unit.kind, step), &[]);
+        if check_move(world, v, a, step, inches).is_ok() {
+            return Some(Command::Move { step, inches });
+        }
+    }
+    None
 }
 
 /// The side's active unit, if one is open.

@@ -1,12 +1,18 @@
 //! `normal`: spends tokens and AP with the exact odds. It activates the unit whose
-//! activation is worth most per token (a shot or a charge it can make, less the danger
-//! it must first defend), defends every danger before acting, fights only when the
-//! melee odds favour it (striking flanks and rears), curses the enemy nearest to
-//! breaking, heals its own, shoots where the most danger lands, and otherwise turns to
-//! and marches on the nearest enemy, shooters stopping at their range.
+//! activation is worth most per token (clearing danger it can defend, then a shot or a
+//! charge it can make; a pinned unit only when it must, the one least likely to be
+//! lost), defends every danger before acting, fights only when the melee odds favour it
+//! (striking flanks and rears), curses the enemy nearest to breaking, heals its own,
+//! shoots where danger is worth most — on units that will still activate, or on pinned
+//! ones once their side must activate them (see `pins`) — and otherwise turns to and
+//! marches on the nearest enemy not yet pinned, shooters stopping at their range.
 
-use super::{activatable, advance, best_volley, enemies_by_distance, face, open, sidestep};
-use crate::actions::{check_fight, check_magic, check_move};
+use super::pins::{danger_worth, forced, mean_ap, pinned, removal, tokens, unlocks};
+use super::{
+    activatable, advance, advance_by, enemies_by_distance, face, face_point, open, sidestep,
+    waypoint,
+};
+use crate::actions::{check_fight, check_magic, check_move, check_shot};
 use crate::battle::{Activation, View, in_play};
 use crate::command::Command;
 use crate::engine::{Engine, ToySoldier};
@@ -14,8 +20,8 @@ use bevy_ecs::world::World;
 use warband_rules::toy_soldier::{
     Kind, Spell, Step, magic_range, melee_odds, move_step, reach, shot_range,
 };
-use warband_rules::{Aspect, Side, prob};
-use warband_table::geometry::{aspect_of, gap, in_front_arc, nearest};
+use warband_rules::{Aspect, Side};
+use warband_table::geometry::{aspect_of, gap, nearest};
 use warband_table::player::Policy;
 
 pub struct Normal;
@@ -30,48 +36,137 @@ impl Policy<ToySoldier> for Normal {
     }
 }
 
-/// The worth of a melee to the charger: danger it puts on the defender (who may
-/// defend it later) less twice the danger it takes (which turns to damage at once, as
-/// its activation ends with the fight).
-fn melee_worth(attacker: &View, defender: &View, aspect: Aspect) -> f64 {
+/// What the player reckons once a decision: every unit in play, and whether each side
+/// must activate its pinned units this turn.
+struct Reckoning {
+    units: Vec<View>,
+    tokens: [u32; 2],
+    forced: [bool; 2],
+}
+
+impl Reckoning {
+    fn new(world: &World) -> Self {
+        let units = in_play(world);
+        let tokens = Side::BOTH.map(|s| tokens(world, s));
+        let forced = Side::BOTH.map(|s| forced(&units, s, tokens[s.index()], None));
+        Self {
+            units,
+            tokens,
+            forced,
+        }
+    }
+
+    /// What `amount` more danger on `t` is worth: as `danger_worth` reckons it, and if
+    /// it pins `t` and that leaves its side forced to activate its pinned units, what
+    /// that unlocks.
+    fn danger(&self, t: &View, amount: f64) -> f64 {
+        let i = t.side.index();
+        let worth = danger_worth(&self.units, t, amount, self.forced[i]);
+        if f64::from(t.marks.danger) + amount < mean_ap(&self.units, t) {
+            return worth;
+        }
+        worth + unlocks(&self.units, t, self.tokens[i])
+    }
+}
+
+/// The worth of a melee to the charger: what the danger it puts on the defender is
+/// worth, less what the danger it takes costs — that turns to damage at once, as its
+/// activation ends with the fight, and may see it removed.
+fn melee_worth(r: &Reckoning, attacker: &View, defender: &View, aspect: Aspect) -> f64 {
     let odds = melee_odds(attacker.fighter(), defender.fighter(), aspect);
-    prob::mean(&odds.to_defender) - 2.0 * prob::mean(&odds.to_attacker)
+    let gain: f64 = odds
+        .to_defender
+        .iter()
+        .enumerate()
+        .map(|(d, p)| p * r.danger(defender, d as f64))
+        .sum();
+    let near = crate::battle::commander_near(&r.units, attacker);
+    let morale = attacker.unit.morale_die().sides();
+    let points = f64::from(attacker.unit.points());
+    let cost: f64 = odds
+        .to_attacker
+        .iter()
+        .enumerate()
+        .skip(1)
+        .map(|(d, p)| {
+            let damage = attacker.marks.damage + d as u32;
+            let lost = 1.0 - warband_rules::toy_soldier::morale_chance(morale, near, damage);
+            p * (d as f64 + lost * points)
+        })
+        .sum();
+    gain - cost
 }
 
 fn act(world: &World, v: &View, a: &Activation) -> Command {
     if v.marks.danger > 0 {
         return Command::Defend;
     }
+    let r = Reckoning::new(world);
     let foes = enemies_by_distance(world, v);
-    if let Some(c) = fight_or_fall_back(world, v, a, &foes) {
+    if let Some(c) = fight_or_fall_back(world, &r, v, a, &foes) {
         return c;
     }
     if let Some(c) = magic(world, v, a) {
         return c;
     }
-    if let Some((c, expected)) = best_volley(world, v, a)
-        && expected >= 0.5
+    if let Some((c, worth)) = best_volley(world, &r, v, a)
+        && worth >= 0.5
     {
         return c;
     }
-    if let Some(c) = charge(world, v, a, &foes) {
+    if let Some(c) = charge(world, &r, v, a, &foes) {
         return c;
     }
-    manoeuvre(world, v, a, &foes).unwrap_or(Command::Pass)
+    manoeuvre(world, &r, v, a, &foes)
+        .or_else(|| {
+            // Standing where it can shoot: any shot worth something beats passing.
+            best_volley(world, &r, v, a)
+                .filter(|(_, w)| *w > 0.05)
+                .map(|(c, _)| c)
+        })
+        .unwrap_or(Command::Pass)
+}
+
+/// The volley of the active unit with all its AP whose danger is worth most.
+fn best_volley(world: &World, r: &Reckoning, v: &View, a: &Activation) -> Option<(Command, f64)> {
+    r.units
+        .iter()
+        .filter(|t| t.side != v.side)
+        .filter_map(|t| {
+            let plan = check_shot(world, v, a, t.id, a.ap).ok()?;
+            let landed = f64::from(a.ap) / f64::from(plan.protection.divisor());
+            let shot = Command::Shoot {
+                target: t.id,
+                ap: a.ap,
+            };
+            Some((shot, r.danger(t, landed)))
+        })
+        .max_by(|x, y| x.1.total_cmp(&y.1))
 }
 
 /// In contact: fight the enemy it does best against, or step back from a bad fight.
-fn fight_or_fall_back(world: &World, v: &View, a: &Activation, foes: &[View]) -> Option<Command> {
+fn fight_or_fall_back(
+    world: &World,
+    r: &Reckoning,
+    v: &View,
+    a: &Activation,
+    foes: &[View],
+) -> Option<Command> {
     let touching: Vec<&View> = foes
         .iter()
         .filter(|t| check_fight(world, v, a, t.id).is_ok())
         .collect();
     let (best, worth) = touching
         .iter()
-        .map(|t| (t, melee_worth(v, t, aspect_of(&t.base, v.base.center))))
+        .map(|t| (t, melee_worth(r, v, t, aspect_of(&t.base, v.base.center))))
         .max_by(|x, y| x.1.total_cmp(&y.1))?;
-    if worth > -0.25 {
+    if worth > 0.3 {
         return Some(Command::Fight { target: best.id });
+    }
+    // A fight worth nothing (a pinned enemy that will never activate gains nothing from
+    // more danger) leaves the AP for what else the unit can do.
+    if worth > -0.25 {
+        return None;
     }
     let back = reach(a.ap, move_step(v.unit.kind, Step::Back), &[]);
     check_move(world, v, a, Step::Back, back)
@@ -112,7 +207,13 @@ fn magic(world: &World, v: &View, a: &Activation) -> Option<Command> {
 }
 
 /// A straight charge ahead into an enemy, when the odds at the face it strikes favour it.
-fn charge(world: &World, v: &View, a: &Activation, foes: &[View]) -> Option<Command> {
+fn charge(
+    world: &World,
+    r: &Reckoning,
+    v: &View,
+    a: &Activation,
+    foes: &[View],
+) -> Option<Command> {
     if v.unit.kind == Kind::Artillery {
         return None;
     }
@@ -124,7 +225,7 @@ fn charge(world: &World, v: &View, a: &Activation, foes: &[View]) -> Option<Comm
             let plan = check_move(world, v, a, Step::Forward, inches).ok()?;
             (plan.charged == Some(t.id)).then_some(())?;
             let probe = v.base.at(plan.end);
-            let worth = melee_worth(v, t, aspect_of(&t.base, probe.center));
+            let worth = melee_worth(r, v, t, aspect_of(&t.base, probe.center));
             (worth > 0.2).then_some((
                 Command::Move {
                     step: Step::Forward,
@@ -137,48 +238,87 @@ fn charge(world: &World, v: &View, a: &Activation, foes: &[View]) -> Option<Comm
         .map(|(c, _)| c)
 }
 
-/// Turn to the nearest enemy and march on it; a shooter stops at its range.
-fn manoeuvre(world: &World, v: &View, a: &Activation, foes: &[View]) -> Option<Command> {
-    let t = foes.first()?;
+/// Make for the nearest enemy not yet pinned it can make way towards (else the
+/// nearest enemy): the first of them, nearest first, that it can turn to, close on or
+/// step round.
+fn manoeuvre(
+    world: &World,
+    r: &Reckoning,
+    v: &View,
+    a: &Activation,
+    foes: &[View],
+) -> Option<Command> {
+    let free = foes.iter().filter(|t| !pinned(&r.units, t)).take(4);
+    free.chain(foes.first())
+        .find_map(|t| approach(world, v, a, t))
+}
+
+/// Turn to `t` and march on it, round a house or a cliff in the way by its nearer
+/// corner; a shooter stops where it can shoot `t` (at its range, with a clear line), or
+/// closes in or steps aside while a unit or a house blocks its sight.
+fn approach(world: &World, v: &View, a: &Activation, t: &View) -> Option<Command> {
+    let aim = waypoint(world, v, t.base.center, Some(t.id));
+    if aim != t.base.center {
+        return face_point(world, v, a, aim, 15.0)
+            .or_else(|| advance_by(world, v, a, 0, v.base.center.distance(aim)))
+            .or_else(|| sidestep(world, v, a, t));
+    }
     if let Some(c) = face(world, v, a, t, 15.0) {
         return Some(c);
     }
     if v.unit.shoots() {
-        if in_front_arc(&v.base, &t.base) && gap(&v.base, &t.base) <= shot_range(&v.unit) {
+        if check_shot(world, v, a, t.id, 1).is_ok() {
             return None;
         }
-        return advance(world, v, a, t, 1, shot_range(&v.unit) - 0.5)
-            .or_else(|| sidestep(world, v, a, t));
+        let range = shot_range(&v.unit);
+        let stop = if gap(&v.base, &t.base) <= range {
+            0.0
+        } else {
+            range - 0.5
+        };
+        return advance(world, v, a, t, 1, stop).or_else(|| sidestep(world, v, a, t));
     }
     advance(world, v, a, t, 0, 0.0).or_else(|| sidestep(world, v, a, t))
 }
 
-/// The unit whose activation is worth most per token, while any is worth having (else
-/// the player yields: the turn ends if the other side has run out, or its cheapest
-/// unit activates, since no side may forfeit its tokens early).
+/// The unit whose activation is worth most per token. While the other side still has
+/// tokens this side must activate one, so the best is taken even if every one would
+/// rather rest (the least harm: a pinned unit least likely to be lost); once the other
+/// side has run out, only one worth having, else the player yields (ends the turn).
 fn choose_unit(world: &World, side: Side) -> Option<Command> {
     let units = in_play(world);
+    let must = crate::turn::check_done(world, side).is_err();
+    let b = world.resource::<crate::battle::Battle>();
+    let turns_left = b.turn_limit.saturating_sub(b.turn);
     activatable(world, side)
         .into_iter()
         .map(|u| {
             let cost = warband_rules::toy_soldier::activation_cost(u.spent);
-            (u.id, worth(&units, &u) / f64::from(cost))
+            (u.id, worth(&units, &u, turns_left) / f64::from(cost))
         })
-        .filter(|(_, w)| *w > 0.15)
+        .filter(|(_, w)| must || *w > 0.15)
         .max_by(|x, y| x.1.total_cmp(&y.1))
         .map(|(unit, _)| Command::Activate { unit })
 }
 
-/// What activating a unit is likely worth: its mean AP left after defending its danger,
-/// scaled by what it can reach (a shot or a charge doubles it; nothing to do, a fifth).
-/// `units`: every unit in play.
-fn worth(units: &[View], u: &View) -> f64 {
-    let sides = f64::from(u.unit.activation_die().sides());
-    let spare = (sides + 1.0) / 2.0 - f64::from(u.marks.danger);
+/// What activating a unit is likely worth: the danger it clears while it can (each
+/// point keeps it from being pinned), then its mean AP left, scaled by what it can
+/// reach (a shot or a charge doubles it; nothing to do, a fifth); less, for a unit with
+/// more danger than it can defend, its points times the chance the activation removes
+/// it — and plus, for such a pinned unit, its return to the fight if it holds (its
+/// danger goes with the activation; left to rot, it would never act again) for the
+/// turns left. `units`: every unit in play.
+fn worth(units: &[View], u: &View, turns_left: u32) -> f64 {
+    let mean = mean_ap(units, u);
+    let danger = f64::from(u.marks.danger);
+    let cleared = danger.min(mean);
+    let spare = (mean - danger).max(0.0);
+    let lost = removal(units, u, 0) * f64::from(u.unit.points());
     let enemies = units.iter().filter(|t| t.side != u.side);
     let Some((distance, _)) = nearest(&u.base, enemies, |t| &t.base, |t| t.id) else {
         return 0.0;
     };
+    let sides = f64::from(u.unit.activation_die().sides());
     let shot = u.unit.shoots() && distance <= shot_range(&u.unit);
     let charge = !u.unit.shoots()
         && distance
@@ -195,5 +335,10 @@ fn worth(units: &[View], u: &View) -> f64 {
     } else {
         0.2
     };
-    spare.max(0.0) * scale
+    let back = if pinned(units, u) {
+        (1.0 - removal(units, u, 0)) * mean * f64::from(turns_left.min(3)) * 0.5
+    } else {
+        0.0
+    };
+    0.7 * cleared + spare * scale - lost + back
 }

@@ -1,0 +1,97 @@
+//! What danger is worth, as `normal` reckons it. Danger on a unit that will activate
+//! costs it an AP apiece (it must defend each before it moves, shoots or fights) until
+//! it has more than it can defend; beyond that the unit is pinned — out of the fight —
+//! and more danger pays only as damage, when the unit must activate after all (its
+//! side has no unpinned units left to spend its tokens on) and the danger it cannot
+//! defend turns to damage and morale removes it. So a shot into a pinned unit is
+//! nearly wasted while its side can soak its tokens elsewhere, and worth a great deal
+//! once it cannot.
+
+use crate::battle::{Battle, View, commander_near};
+use bevy_ecs::world::World;
+use warband_rules::Side;
+use warband_rules::toy_soldier::{activation_cost, removal_if_activated};
+use warband_table::components::ModelId;
+
+/// The mean AP of the unit's next activation (its die, +1 with its commander near).
+pub fn mean_ap(units: &[View], v: &View) -> f64 {
+    let sides = f64::from(v.unit.activation_die().sides());
+    (sides + 1.0) / 2.0 + f64::from(u8::from(commander_near(units, v)))
+}
+
+/// Pinned: on a middling roll it could do nothing but defend.
+pub fn pinned(units: &[View], v: &View) -> bool {
+    f64::from(v.marks.danger) >= mean_ap(units, v)
+}
+
+/// The chance the unit's next activation removes it, with `extra` more danger on it.
+pub fn removal(units: &[View], v: &View, extra: u32) -> f64 {
+    removal_if_activated(
+        v.unit.activation_die().sides(),
+        v.unit.morale_die().sides(),
+        commander_near(units, v),
+        v.marks.danger + extra,
+        v.marks.damage,
+    )
+}
+
+/// The tokens `side` has left this turn.
+pub fn tokens(world: &World, side: Side) -> u32 {
+    world.resource::<Battle>().side(side).tokens
+}
+
+/// Whether `side`, with `tokens` left, must activate a pinned unit this turn: its
+/// unpinned units (less `also`, counted pinned), each activated while the side can pay
+/// (1, 1, 2, 4 … tokens), cannot soak them, and a pinned unit it can afford is left over.
+pub fn forced(units: &[View], side: Side, tokens: u32, also: Option<ModelId>) -> bool {
+    let mut tokens = tokens;
+    let (mut free, stuck): (Vec<&View>, Vec<&View>) = units
+        .iter()
+        .filter(|u| u.side == side)
+        .partition(|u| !pinned(units, u) && Some(u.id) != also);
+    let mut spent: Vec<u32> = free.iter_mut().map(|u| u.spent).collect();
+    loop {
+        let cheapest = spent
+            .iter_mut()
+            .min_by_key(|s| activation_cost(**s))
+            .filter(|s| activation_cost(**s) <= tokens);
+        let Some(s) = cheapest else { break };
+        let cost = activation_cost(*s);
+        tokens -= cost;
+        *s += cost;
+    }
+    stuck
+        .iter()
+        .any(|u| activation_cost(u.spent) <= tokens && tokens > 0)
+}
+
+/// What `amount` more danger on `t` is worth, in AP denied: in full while `t` could
+/// still defend it, and beyond that the rise in its chance of removal (times its points,
+/// a removal being what the battle is counted in) — all of it if its side must activate
+/// it, a little if not.
+pub fn danger_worth(units: &[View], t: &View, amount: f64, must_activate: bool) -> f64 {
+    let have = f64::from(t.marks.danger);
+    let full = (mean_ap(units, t) - have).clamp(0.0, amount);
+    let extra = amount.round().max(0.0) as u32;
+    let rise = removal(units, t, extra) - removal(units, t, 0);
+    let likely = if must_activate { 1.0 } else { 0.15 };
+    full + likely * rise * f64::from(t.unit.points())
+}
+
+/// What pinning the unpinned `t` would unlock: if it leaves its side (with `tokens`)
+/// forced to activate a pinned unit, the least that side can lose by it (its least
+/// costly pinned unit's points times that unit's chance of removal); else nothing.
+pub fn unlocks(units: &[View], t: &View, tokens: u32) -> f64 {
+    if pinned(units, t) || forced(units, t.side, tokens, None) {
+        return 0.0;
+    }
+    if !forced(units, t.side, tokens, Some(t.id)) {
+        return 0.0;
+    }
+    units
+        .iter()
+        .filter(|u| u.side == t.side && (u.id == t.id || pinned(units, u)))
+        .map(|u| removal(units, u, 0) * f64::from(u.unit.points()))
+        .min_by(|x, y| x.total_cmp(y))
+        .unwrap_or(0.0)
+}
