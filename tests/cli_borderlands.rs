@@ -59,12 +59,13 @@ fn the_log_names_the_clause_of_every_die() {
 #[test]
 fn sim_plays_borderlands_and_refuses_players_it_lacks() {
     common::sim_plays(SCENARIOS[0], "normal", "random");
+    common::sim_plays(SCENARIOS[0], "easy", "normal");
     let out = warband(&[
         "sim",
         "--scenario",
         SCENARIOS[0],
         "--a",
-        "hard",
+        "expert",
         "--b",
         "random",
     ]);

@@ -140,12 +140,13 @@ fn the_log_names_the_clause_of_every_die() {
 #[test]
 fn sim_plays_toy_soldier() {
     common::sim_plays(SCENARIOS[0], "normal", "charge");
+    common::sim_plays(SCENARIOS[0], "easy", "random");
     let out = warband(&[
         "sim",
         "--scenario",
         SCENARIOS[0],
         "--a",
-        "easy",
+        "expert",
         "--b",
         "random",
     ]);

@@ -21,7 +21,8 @@ pub enum Ai {
     Easy,
     /// Scores every action with the exact odds.
     Normal,
-    /// Holds back and strikes together (tuned weights); looks ahead at the enemy's reply.
+    /// Looks ahead: Marauders holds back and strikes together and weighs the enemy's
+    /// reply; Toy Soldier and Borderlands try each script's move on playouts.
     Hard,
 }
 

@@ -63,11 +63,13 @@ mod tests {
 
     #[test]
     fn each_ruleset_offers_you_and_the_players_it_has() {
-        let toy = Controller::choices(Ruleset::ToySoldier);
-        assert!(toy.contains(&Controller::Human));
-        assert!(toy.contains(&Controller::NORMAL));
-        assert!(toy.contains(&Controller::Ai(PlayerKind::Charge)));
-        assert!(!toy.contains(&Controller::Ai(PlayerKind::Hard)));
-        assert_eq!(Controller::choices(Ruleset::Marauders).len(), 6);
+        for r in Ruleset::ALL {
+            let offered = Controller::choices(r);
+            assert!(offered.contains(&Controller::Human), "{r:?}");
+            for kind in PlayerKind::ALL {
+                assert!(offered.contains(&Controller::Ai(kind)), "{r:?}: {kind}");
+            }
+            assert_eq!(offered.len(), 6, "{r:?}");
+        }
     }
 }

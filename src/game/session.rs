@@ -49,6 +49,9 @@ pub struct TableLayout {
     pub terrain: Vec<TerrainDef>,
 }
 
+/// The longest a frame spends on computer players' commands before it is drawn.
+pub const FRAME_THINKING: Duration = Duration::from_millis(25);
+
 /// A side of up to this many models plays its plain commands (no die rolled) one a
 /// step of the pace; a larger side plays them in waves of its size over this.
 pub const WAVE: f32 = 25.0;
@@ -185,8 +188,15 @@ impl<R: Contest> GameSession<R> {
     /// Lets computer players (or the replay) act for the time that has passed.
     pub fn advance(&mut self, dt: Duration) {
         if self.pace.skip {
-            while self.computer_step() {}
-            self.pace.skip = false;
+            // To the end as fast as it goes, in slices of a few frames' thinking so the
+            // window keeps drawing (a `hard` battle takes seconds).
+            let started = std::time::Instant::now();
+            while started.elapsed() < 4 * FRAME_THINKING {
+                if !self.computer_step() {
+                    self.pace.skip = false;
+                    break;
+                }
+            }
             return;
         }
         if self.pace.step {
@@ -198,7 +208,11 @@ impl<R: Contest> GameSession<R> {
             return;
         }
         self.pace.owed = (self.pace.owed + dt.as_secs_f32() * 2.0 * self.pace.speed).min(64.0);
-        while self.pace.owed >= 1.0 {
+        // A frame thinks for at most FRAME_THINKING: at a high pace, or with a `hard`
+        // player weighing its moves, what is owed waits for the next frame rather than
+        // freezing the window.
+        let started = std::time::Instant::now();
+        while self.pace.owed >= 1.0 && started.elapsed() < FRAME_THINKING {
             let before = self.engine.log().events.len();
             if !self.computer_step() {
                 self.pace.owed = 0.0;

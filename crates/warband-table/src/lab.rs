@@ -1,6 +1,7 @@
 //! What each ruleset's example programs share: a table of every pairing of players on
 //! each shipped scenario, and recording a fixture corpus from the shipped scenarios.
 
+use crate::engine::Rules;
 use crate::sim::{Contest, SimConfig, run};
 use std::path::Path;
 
@@ -72,4 +73,104 @@ pub fn games_arg(default: u32) -> Result<u32, String> {
             .filter(|n| *n > 0)
             .ok_or(format!("games: expected a whole number above 0, got '{a}'")),
     }
+}
+
+/// A policy that times each of its inner policy's decisions.
+struct Timed<'a, R: Rules> {
+    inner: Box<dyn crate::player::Policy<R>>,
+    times: &'a mut Vec<std::time::Duration>,
+}
+
+impl<R: Rules> crate::player::Policy<R> for Timed<'_, R> {
+    fn next(
+        &mut self,
+        engine: &crate::engine::Engine<R>,
+        side: warband_rules::Side,
+    ) -> Option<R::Command> {
+        let started = std::time::Instant::now();
+        let c = self.inner.next(engine, side);
+        self.times.push(started.elapsed());
+        c
+    }
+}
+
+/// The thinking time of each `Policy::next` call of player `a` (against `b`, sides
+/// swapped every other game) over `games` battles of each scenario, on one thread:
+/// prints its median, 90th and 99th percentiles and the slowest call.
+pub fn think_times<R: Contest>(
+    assets: &Path,
+    scenarios: &[&str],
+    a: R::Player,
+    b: R::Player,
+    games: u32,
+) -> Result<(), String> {
+    for name in scenarios {
+        let setup =
+            R::load(&assets.join(format!("scenarios/{name}.ron"))).map_err(|e| e.to_string())?;
+        let mut times = Vec::new();
+        for g in 0..u64::from(games) {
+            let mut engine = crate::engine::Engine::<R>::new(&setup, g)?;
+            let mut timed = Timed::<R> {
+                inner: R::policy(a, g * 2),
+                times: &mut times,
+            };
+            let mut other = R::policy(b, g * 2 + 1);
+            if g % 2 == 0 {
+                crate::player::play(&mut engine, &mut timed, other.as_mut());
+            } else {
+                crate::player::play(&mut engine, other.as_mut(), &mut timed);
+            }
+        }
+        times.sort_unstable();
+        let at = |q: f64| {
+            let i = ((times.len() as f64 - 1.0) * q).round() as usize;
+            times.get(i).map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+        };
+        println!(
+            "{name}: {} v {}: {} calls, ms per call median {:.3} p90 {:.3} p99 {:.3} max {:.3}",
+            R::player_name(a),
+            R::player_name(b),
+            times.len(),
+            at(0.5),
+            at(0.9),
+            at(0.99),
+            at(1.0)
+        );
+    }
+    Ok(())
+}
+
+/// An example program's lab for ruleset `R` (`[games] [levels|think]` on its command
+/// line): the baselines and `normal` paired by default; with `levels`, the goals of the
+/// three levels (hard v normal, normal v easy, easy v random); with `think`, the time
+/// of each of `hard`'s decisions against `normal`.
+pub fn lab<R: Contest>(
+    assets: &Path,
+    scenarios: &[&str],
+    default_games: u32,
+    seed: u64,
+) -> Result<(), String> {
+    use crate::player::PlayerKind::{Charge, Easy, Hard, Normal, Random};
+    let kind = |k| R::Player::try_from(k);
+    let games = games_arg(default_games)?;
+    let mode = std::env::args().nth(2).unwrap_or_default();
+    if mode == "think" {
+        return think_times::<R>(assets, scenarios, kind(Hard)?, kind(Normal)?, games);
+    }
+    let pairs = if mode == "levels" {
+        [(Hard, Normal), (Normal, Easy), (Easy, Random)].to_vec()
+    } else {
+        [
+            (Normal, Random),
+            (Normal, Charge),
+            (Charge, Random),
+            (Normal, Normal),
+        ]
+        .to_vec()
+    };
+    let pairs = pairs
+        .into_iter()
+        .map(|(a, b)| Ok((kind(a)?, kind(b)?)))
+        .collect::<Result<Vec<_>, String>>()?;
+    pairings::<R>(assets, scenarios, &pairs, games, seed)
 }

@@ -18,6 +18,7 @@ pub mod log;
 pub mod player;
 pub mod save;
 pub mod scenario;
+pub mod search;
 pub mod sim;
 pub mod state;
 pub mod table;

@@ -8,23 +8,28 @@ use std::time::{Duration, Instant};
 use warband_rules::Side;
 
 /// The computer players every ruleset after Marauders has: two baselines (`random`,
-/// `charge`) and `normal`, which judges with the exact odds. Named as on the command line.
+/// `charge`), `normal`, which judges with the exact odds, and the two built from them
+/// (`easy`, `hard`: see [`crate::search`]). Named as on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Baseline {
     Random,
     Charge,
+    Easy,
     Normal,
+    Hard,
 }
 
 impl Baseline {
-    pub const ALL: [Baseline; 3] = [Baseline::Random, Baseline::Charge, Baseline::Normal];
+    pub const ALL: [Baseline; 5] = [
+        Baseline::Random,
+        Baseline::Charge,
+        Baseline::Easy,
+        Baseline::Normal,
+        Baseline::Hard,
+    ];
 
     pub fn name(self) -> &'static str {
-        match self {
-            Baseline::Random => "random",
-            Baseline::Charge => "charge",
-            Baseline::Normal => "normal",
-        }
+        PlayerKind::from(self).name()
     }
 }
 
@@ -41,7 +46,9 @@ impl std::str::FromStr for Baseline {
         Baseline::ALL
             .into_iter()
             .find(|k| k.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| format!("no `{s}` player: expected random, charge or normal"))
+            .ok_or_else(|| {
+                format!("no `{s}` player: expected random, charge, easy, normal or hard")
+            })
     }
 }
 
@@ -89,7 +96,9 @@ impl From<Baseline> for PlayerKind {
         match b {
             Baseline::Random => PlayerKind::Random,
             Baseline::Charge => PlayerKind::Charge,
+            Baseline::Easy => PlayerKind::Easy,
             Baseline::Normal => PlayerKind::Normal,
+            Baseline::Hard => PlayerKind::Hard,
         }
     }
 }
@@ -98,14 +107,13 @@ impl TryFrom<PlayerKind> for Baseline {
     type Error = String;
 
     fn try_from(k: PlayerKind) -> Result<Self, String> {
-        match k {
-            PlayerKind::Random => Ok(Baseline::Random),
-            PlayerKind::Charge => Ok(Baseline::Charge),
-            PlayerKind::Normal => Ok(Baseline::Normal),
-            other => Err(format!(
-                "no `{other}` player: expected random, charge or normal"
-            )),
-        }
+        Ok(match k {
+            PlayerKind::Random => Baseline::Random,
+            PlayerKind::Charge => Baseline::Charge,
+            PlayerKind::Easy => Baseline::Easy,
+            PlayerKind::Normal => Baseline::Normal,
+            PlayerKind::Hard => Baseline::Hard,
+        })
     }
 }
 

@@ -66,3 +66,41 @@ fn two_normal_players_mostly_decide_the_village_fight() {
         .count();
     assert!(draws <= games as usize / 3, "{draws} of {games} drawn");
 }
+
+/// The three levels stand in order on the wooded hills, a few games each with sides
+/// swapped: `hard` (the portfolio search) beats `normal`, `normal` beats `easy`, and
+/// `easy` beats `random`; and a `hard` battle plays the same from the same seeds.
+#[test]
+fn the_levels_stand_in_order() {
+    let root = common::root();
+    let setup =
+        warband_toy_soldier::data::BattleSetup::load(&root.join("scenarios/wooded-hills.ron"))
+            .unwrap();
+    let wins = |first: AiKind, second: AiKind, games: u64| {
+        (0..games)
+            .filter(|g| {
+                let mut e = Engine::new(&setup, *g).unwrap();
+                let (mut x, mut y) = (policy(first, g * 2), policy(second, g * 2 + 1));
+                let swapped = g % 2 == 1;
+                let (a, b) = if swapped {
+                    (&mut y, &mut x)
+                } else {
+                    (&mut x, &mut y)
+                };
+                play(&mut e, a.as_mut(), b.as_mut());
+                let won = if swapped { Side::B } else { Side::A };
+                e.outcome().unwrap().winner == Some(won)
+            })
+            .count()
+    };
+    assert!(wins(AiKind::Hard, AiKind::Normal, 8) >= 5);
+    assert!(wins(AiKind::Normal, AiKind::Easy, 12) >= 7);
+    assert!(wins(AiKind::Easy, AiKind::Random, 12) >= 9);
+    let replay = || {
+        let mut e = Engine::new(&setup, 4).unwrap();
+        let (mut a, mut b) = (policy(AiKind::Hard, 1), policy(AiKind::Normal, 2));
+        play(&mut e, a.as_mut(), b.as_mut());
+        e.state_hash()
+    };
+    assert_eq!(replay(), replay());
+}

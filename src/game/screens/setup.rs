@@ -325,10 +325,11 @@ mod tests {
     use super::*;
     use warband_table::player::PlayerKind;
 
-    /// Watch's preset (normal v hard) on a remembered Toy Soldier scenario, which has no
-    /// `hard`: the form offers only players the ruleset has, so the battle can start.
+    /// Watch's preset (normal v hard) on a remembered Toy Soldier scenario, whose
+    /// ruleset has every level now: the form keeps it (a ruleset lacking a player would
+    /// offer its `normal` instead) and the remembered watch speed.
     #[test]
-    fn the_form_offers_only_players_its_ruleset_has() {
+    fn the_form_keeps_the_watch_preset_on_a_remembered_scenario() {
         let mut app = App::new();
         app.insert_resource(SetupPreset {
             controllers: [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)],
@@ -350,7 +351,10 @@ mod tests {
             Ruleset::ToySoldier,
             "the remembered scenario"
         );
-        assert_eq!(f.controllers, [Controller::NORMAL, Controller::NORMAL]);
+        assert_eq!(
+            f.controllers,
+            [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)]
+        );
         assert_eq!(f.speed, 4.0, "the watch speed is remembered");
     }
 }

@@ -5,6 +5,7 @@
 mod charge;
 mod normal;
 mod random;
+mod scripts;
 
 pub use charge::Charge;
 pub use normal::{Normal, damage_to_kill, routine_odds};
@@ -30,6 +31,8 @@ pub fn policy(kind: AiKind, seed: u64) -> Box<dyn Policy<Borderlands>> {
         AiKind::Random => Box::new(Random::new(seed)),
         AiKind::Charge => Box::new(Charge),
         AiKind::Normal => Box::new(Normal),
+        AiKind::Easy => Box::new(warband_table::search::Easy::<Borderlands>::new(seed)),
+        AiKind::Hard => Box::new(warband_table::search::Hard::<Borderlands>::new(seed)),
     }
 }
 

@@ -6,6 +6,7 @@ mod charge;
 mod normal;
 mod pins;
 mod random;
+mod scripts;
 
 pub use charge::Charge;
 pub use normal::Normal;
@@ -33,6 +34,8 @@ pub fn policy(kind: AiKind, seed: u64) -> Box<dyn Policy<ToySoldier>> {
         AiKind::Random => Box::new(Random::new(seed)),
         AiKind::Charge => Box::new(Charge),
         AiKind::Normal => Box::new(Normal),
+        AiKind::Easy => Box::new(warband_table::search::Easy::<ToySoldier>::new(seed)),
+        AiKind::Hard => Box::new(warband_table::search::Hard::<ToySoldier>::new(seed)),
     }
 }
 

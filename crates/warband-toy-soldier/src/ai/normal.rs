@@ -21,6 +21,7 @@ use warband_rules::toy_soldier::{
     Kind, Spell, Step, magic_range, melee_odds, move_step, reach, shot_range,
 };
 use warband_rules::{Aspect, Side};
+use warband_table::components::ModelId;
 use warband_table::geometry::{aspect_of, gap, nearest};
 use warband_table::player::Policy;
 
@@ -286,19 +287,29 @@ fn approach(world: &World, v: &View, a: &Activation, t: &View) -> Option<Command
 /// rather rest (the least harm: a pinned unit least likely to be lost); once the other
 /// side has run out, only one worth having, else the player yields (ends the turn).
 fn choose_unit(world: &World, side: Side) -> Option<Command> {
-    let units = in_play(world);
     let must = crate::turn::check_done(world, side).is_err();
+    ranked_units(world, side)
+        .into_iter()
+        .next()
+        .filter(|(_, w)| must || *w > 0.15)
+        .map(|(unit, _)| Command::Activate { unit })
+}
+
+/// The side's units it can activate now with what each activation is worth a token,
+/// best first (ties in id order): what `hard` proposes, best first, too.
+pub(super) fn ranked_units(world: &World, side: Side) -> Vec<(ModelId, f64)> {
+    let units = in_play(world);
     let b = world.resource::<crate::battle::Battle>();
     let turns_left = b.turn_limit.saturating_sub(b.turn);
-    activatable(world, side)
+    let mut ranked: Vec<(ModelId, f64)> = activatable(world, side)
         .into_iter()
         .map(|u| {
             let cost = warband_rules::toy_soldier::activation_cost(u.spent);
             (u.id, worth(&units, &u, turns_left) / f64::from(cost))
         })
-        .filter(|(_, w)| must || *w > 0.15)
-        .max_by(|x, y| x.1.total_cmp(&y.1))
-        .map(|(unit, _)| Command::Activate { unit })
+        .collect();
+    ranked.sort_by(|x, y| y.1.total_cmp(&x.1).then(x.0.cmp(&y.0)));
+    ranked
 }
 
 /// What activating a unit is likely worth: the danger it clears while it can (each
