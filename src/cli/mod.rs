@@ -1,5 +1,6 @@
 //! The headless command line: everything here runs without opening a window.
 
+mod balance;
 mod battle;
 mod calibrate;
 mod odds;
@@ -40,6 +41,9 @@ pub enum Command {
     /// Find the points cost at which a profile wins half its games against a reference
     /// army of equal points: `warband calibrate --ruleset toy-soldier --all`.
     Calibrate(calibrate::CalibrateArgs),
+    /// Make a scenario fair by simulation: resize one side's rank-and-file until side A
+    /// wins 40–60% of `normal` v `normal` games (95% interval) with at most 20% drawn.
+    Balance(balance::BalanceArgs),
     /// Check scenarios, armies, bestiaries and spell lists; exits non-zero on any problem.
     Validate(validate::ValidateArgs),
     /// Open a battle on screen (default: you as side A against the normal AI).
@@ -103,6 +107,7 @@ pub fn run(command: Command) -> ExitCode {
         Command::Replay(args) => battle::replay(args),
         Command::Sim(args) => sim::sim(args),
         Command::Calibrate(args) => calibrate::calibrate_cmd(args),
+        Command::Balance(args) => balance::balance_cmd(args),
         Command::Validate(args) => validate::validate(args),
         Command::Play(args) => window::play(args),
         Command::Watch(args) => window::watch(args),

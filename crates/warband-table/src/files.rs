@@ -109,6 +109,15 @@ pub fn save_ron<T: Serialize>(path: &Path, value: &T) -> Result<(), DataError> {
     write_atomic(path, &text)
 }
 
+/// Writes data as pretty RON with its type's name before it (`ArmyList(…)`,
+/// `Scenario(…)`), as the shipped files and `warband validate` have them, atomically.
+pub fn save_ron_named<T: Serialize>(path: &Path, value: &T) -> Result<(), DataError> {
+    let config = ron::ser::PrettyConfig::default().struct_names(true);
+    let text = ron::ser::to_string_pretty(value, config)
+        .map_err(|e| DataError::new(path, format!("cannot encode: {e}")))?;
+    write_atomic(path, &text)
+}
+
 /// The assets folder of a scenario file (`…/scenarios/x.ron` → `…`).
 pub fn root_of(scenario_file: &Path) -> PathBuf {
     scenario_file

@@ -143,8 +143,9 @@ pub fn think_times<R: Contest>(
 /// An example program's lab for ruleset `R` (`[games] [levels|think]` on its command
 /// line): the baselines and `normal` paired by default; with `levels`, the goals of the
 /// three levels (hard v normal, normal v easy, easy v random); with `think`, the time
-/// of each of `hard`'s decisions against `normal`.
-pub fn lab<R: Contest>(
+/// of each of `hard`'s decisions against `normal`; with `balance`, each scenario
+/// balanced as `warband balance` does it.
+pub fn lab<R: crate::calibrate::Calibrate>(
     assets: &Path,
     scenarios: &[&str],
     default_games: u32,
@@ -156,6 +157,9 @@ pub fn lab<R: Contest>(
     let mode = std::env::args().nth(2).unwrap_or_default();
     if mode == "think" {
         return think_times::<R>(assets, scenarios, kind(Hard)?, kind(Normal)?, games);
+    }
+    if mode == "balance" || mode == "balance-write" {
+        return balance_all::<R>(assets, scenarios, games, mode == "balance-write");
     }
     let pairs = if mode == "levels" {
         [(Hard, Normal), (Normal, Easy), (Easy, Random)].to_vec()
@@ -173,4 +177,90 @@ pub fn lab<R: Contest>(
         .map(|(a, b)| Ok((kind(a)?, kind(b)?)))
         .collect::<Result<Vec<_>, String>>()?;
     pairings::<R>(assets, scenarios, &pairs, games, seed)
+}
+
+/// Balances each scenario (`warband balance --games N --seed 1`) and prints what it
+/// changed and how the result plays.
+pub fn balance_all<R: crate::calibrate::Calibrate>(
+    assets: &Path,
+    scenarios: &[&str],
+    games: u32,
+    write: bool,
+) -> Result<(), String> {
+    use crate::balance::{Ask, balance};
+    for name in scenarios {
+        let setup =
+            R::load(&assets.join(format!("scenarios/{name}.ron"))).map_err(|e| e.to_string())?;
+        let ask = Ask {
+            games,
+            seed: 1,
+            threads: None,
+        };
+        let b = balance::<R>(&setup, &ask, &mut |_| true)?;
+        let before = &b.trials[0].report;
+        let r = &b.report;
+        let changes: Vec<String> = b
+            .changes
+            .iter()
+            .map(|(s, p, from, to)| format!("{s} {p} {from} -> {to}"))
+            .collect();
+        let change = if changes.is_empty() {
+            "none".to_string()
+        } else {
+            changes.join(" and ")
+        };
+        println!(
+            "{name}: before A {:.1}% [{:.1}, {:.1}] draws {}; change {change}; after A {:.1}% [{:.1}, {:.1}] draws {} of {}; {} trials; {}",
+            before.a_win_rate * 100.0,
+            before.ci95[0] * 100.0,
+            before.ci95[1] * 100.0,
+            before.draws,
+            r.a_win_rate * 100.0,
+            r.ci95[0] * 100.0,
+            r.ci95[1] * 100.0,
+            r.draws,
+            r.games,
+            b.trials.len(),
+            if b.fair { "fair" } else { "NOT fair" }
+        );
+        if write && b.fair && !b.changes.is_empty() {
+            adopt_balanced::<R>(assets, name, &setup, &b)?;
+        }
+    }
+    Ok(())
+}
+
+/// Makes a fair result the shipped scenario's: each changed army is written as
+/// `armies/<scenario>-<army>.ron` and the scenario file names it (a plain edit of its
+/// `armies:` line, keeping the file's comments).
+fn adopt_balanced<R: crate::calibrate::Calibrate>(
+    assets: &Path,
+    name: &str,
+    setup: &R::Setup,
+    b: &crate::balance::Balanced,
+) -> Result<(), String> {
+    use crate::scenario::Setup;
+    let scenario_file = assets.join(format!("scenarios/{name}.ron"));
+    let mut text = std::fs::read_to_string(&scenario_file).map_err(|e| e.to_string())?;
+    for side in warband_rules::Side::BOTH {
+        let old = setup.scenario().armies.get(side);
+        let army = b.armies.get(side);
+        if army == setup.armies().get(side) {
+            continue;
+        }
+        let new = format!("{name}-{old}");
+        crate::files::save_ron_named(&assets.join(format!("armies/{new}.ron")), army)
+            .map_err(|e| e.to_string())?;
+        let key = if side == warband_rules::Side::A {
+            "a"
+        } else {
+            "b"
+        };
+        text = text.replacen(
+            &format!("{key}: \"{old}\""),
+            &format!("{key}: \"{new}\""),
+            1,
+        );
+    }
+    crate::files::write_atomic(&scenario_file, &text).map_err(|e| e.to_string())
 }

@@ -5,6 +5,7 @@
 //! registry that drives forks and state hashes of a battle world, and the generic
 //! engine (`engine::Engine<R>`) each ruleset runs on through its `engine::Rules`.
 
+pub mod balance;
 pub mod calibrate;
 pub mod components;
 pub mod corpus;
