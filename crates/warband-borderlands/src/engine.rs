@@ -65,16 +65,7 @@ impl Rules for Borderlands {
         phases::awaiting(world)
     }
 
-    fn deploy(placing: warband_table::deployment::Placing) -> Command {
-        Command::Deploy(placing)
-    }
-
-    fn placing(command: &Command) -> Option<&warband_table::deployment::Placing> {
-        match command {
-            Command::Deploy(p) => Some(p),
-            _ => None,
-        }
-    }
+    warband_table::deploy_commands!();
 }
 
 /// A battle of B/X Borderlands.

@@ -88,16 +88,7 @@ impl Rules for Marauders {
         phases::awaiting(world)
     }
 
-    fn deploy(placing: warband_table::deployment::Placing) -> Command {
-        Command::Deploy(placing)
-    }
-
-    fn placing(command: &Command) -> Option<&warband_table::deployment::Placing> {
-        match command {
-            Command::Deploy(p) => Some(p),
-            _ => None,
-        }
-    }
+    warband_table::deploy_commands!();
 }
 
 /// A battle of Marauders: the table's engine running the Marauders rules.

@@ -20,6 +20,25 @@ use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
 use warband_rules::Side;
 
+/// `Rules::deploy` and `Rules::placing` for a ruleset whose `Command` carries a
+/// placement as `Command::Deploy(Placing)`: `warband_table::deploy_commands!();` in its
+/// `impl Rules`.
+#[macro_export]
+macro_rules! deploy_commands {
+    () => {
+        fn deploy(placing: $crate::deployment::Placing) -> Self::Command {
+            Self::Command::Deploy(placing)
+        }
+
+        fn placing(command: &Self::Command) -> Option<&$crate::deployment::Placing> {
+            match command {
+                Self::Command::Deploy(p) => Some(p),
+                _ => None,
+            }
+        }
+    };
+}
+
 /// A command of deployment by hand.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Placing {

@@ -63,16 +63,7 @@ impl Rules for ToySoldier {
         turn::awaiting(world)
     }
 
-    fn deploy(placing: warband_table::deployment::Placing) -> Command {
-        Command::Deploy(placing)
-    }
-
-    fn placing(command: &Command) -> Option<&warband_table::deployment::Placing> {
-        match command {
-            Command::Deploy(p) => Some(p),
-            _ => None,
-        }
-    }
+    warband_table::deploy_commands!();
 }
 
 /// A battle of Simple Toy Soldier.
