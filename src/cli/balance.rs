@@ -5,11 +5,10 @@
 
 use clap::Args;
 use std::io::IsTerminal;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use warband_table::balance::{Ask, Balanced, Trial, balance};
 use warband_table::calibrate::Calibrate;
-use warband_table::scenario::Setup;
 use warband_table::sim::Contest;
 
 #[derive(Args, Debug)]
@@ -66,7 +65,8 @@ fn run<R: Calibrate>(setup: &R::Setup, args: &BalanceArgs) -> ExitCode {
         }
     };
     let written = if args.write {
-        match write::<R>(setup, &args.scenario, &balanced) {
+        let data = crate::game::saves::data_dir();
+        match warband_table::balance::write_balanced(&data, &args.scenario, setup, &balanced) {
             Ok(w) => Some(w),
             Err(e) => {
                 eprintln!("error: {e}");
@@ -155,30 +155,4 @@ fn json(b: &Balanced, written: Option<&(PathBuf, [PathBuf; 2])>) -> String {
         })),
     })
     .to_string()
-}
-
-/// Saves the balanced scenario and both its armies in the data folder's `scenarios/`
-/// and `armies/`, named after the originals with `-balanced`.
-fn write<R: Calibrate>(
-    setup: &R::Setup,
-    scenario_file: &Path,
-    b: &Balanced,
-) -> Result<(PathBuf, [PathBuf; 2]), String> {
-    let data = crate::game::saves::data_dir();
-    let stem = scenario_file
-        .file_stem()
-        .map_or("scenario".into(), |s| s.to_string_lossy().to_string());
-    let mut scenario = setup.scenario().clone();
-    let mut armies = [PathBuf::new(), PathBuf::new()];
-    for (i, army) in [&b.armies.a, &b.armies.b].into_iter().enumerate() {
-        let name = format!("{stem}-{}-balanced", ["a", "b"][i]);
-        let path = data.join("armies").join(format!("{name}.ron"));
-        warband_table::files::save_ron_named(&path, army).map_err(|e| e.to_string())?;
-        *[&mut scenario.armies.a, &mut scenario.armies.b][i] = name;
-        armies[i] = path;
-    }
-    scenario.name = format!("{} (balanced)", scenario.name);
-    let path = data.join("scenarios").join(format!("{stem}-balanced.ron"));
-    warband_table::files::save_ron_named(&path, &scenario).map_err(|e| e.to_string())?;
-    Ok((path, armies))
 }

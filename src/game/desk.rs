@@ -148,6 +148,12 @@ pub trait AnyDesk: Sync {
         profile: &str,
         games: u32,
     ) -> Result<super::jobs::CalibrationJob, String>;
+    /// Starts balancing a scenario file of the ruleset (`warband balance`).
+    fn start_balance(
+        &self,
+        scenario: &Path,
+        games: u32,
+    ) -> Result<super::balance_job::BalanceJob, String>;
     fn catalogue(&self) -> Result<Catalogue, String>;
     /// What the ruleset calls its rounds, for a heading: "Rounds", "Turns".
     fn rounds_word(&self) -> String;
@@ -193,6 +199,14 @@ impl<R: Desk> AnyDesk for DeskOf<R> {
         games: u32,
     ) -> Result<super::jobs::CalibrationJob, String> {
         super::jobs::CalibrationJob::start_of::<R>(scenario, profile, games)
+    }
+
+    fn start_balance(
+        &self,
+        scenario: &Path,
+        games: u32,
+    ) -> Result<super::balance_job::BalanceJob, String> {
+        super::balance_job::BalanceJob::start_of::<R>(scenario, games)
     }
 
     fn catalogue(&self) -> Result<Catalogue, String> {

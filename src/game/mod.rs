@@ -4,6 +4,7 @@
 
 mod autosave;
 mod awake;
+pub mod balance_job;
 mod bx;
 mod camera;
 pub mod catalogue;

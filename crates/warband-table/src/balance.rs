@@ -215,7 +215,8 @@ fn balance_once<R: Calibrate>(
         }],
         fair: is_fair(&first),
     };
-    if out.fair || !progress(&out.trials[0]) {
+    let go_on = progress(&out.trials[0]);
+    if out.fair || !go_on {
         return Ok(out);
     }
     let weaker = if first.a_win_rate > 0.5 {
@@ -293,6 +294,34 @@ fn name_changes(out: &mut Balanced) {
             army.name = format!("{} (balanced: {})", army.name, mine.join(", "));
         }
     }
+}
+
+/// Saves a balanced scenario and both its armies in the data folder `data`'s
+/// `scenarios/` and `armies/`, named after `scenario_file` with `-balanced`, atomically
+/// and with their type names (they validate); returns the scenario's path and the
+/// armies'.
+pub fn write_balanced<S: Setup>(
+    data: &std::path::Path,
+    scenario_file: &std::path::Path,
+    setup: &S,
+    b: &Balanced,
+) -> Result<(std::path::PathBuf, [std::path::PathBuf; 2]), String> {
+    let stem = scenario_file
+        .file_stem()
+        .map_or("scenario".into(), |s| s.to_string_lossy().to_string());
+    let mut scenario = setup.scenario().clone();
+    let mut armies = [std::path::PathBuf::new(), std::path::PathBuf::new()];
+    for side in Side::BOTH {
+        let name = format!("{stem}-{}-balanced", side.lowercase());
+        let path = data.join("armies").join(format!("{name}.ron"));
+        crate::files::save_ron_named(&path, b.armies.get(side)).map_err(|e| e.to_string())?;
+        *scenario.armies.get_mut(side) = name;
+        armies[side.index()] = path;
+    }
+    scenario.name = format!("{} (balanced)", scenario.name);
+    let path = data.join("scenarios").join(format!("{stem}-balanced.ron"));
+    crate::files::save_ron_named(&path, &scenario).map_err(|e| e.to_string())?;
+    Ok((path, armies))
 }
 
 #[cfg(test)]

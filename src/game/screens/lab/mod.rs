@@ -1,6 +1,7 @@
 //! The lab: batches of AI battles played from the game, with live charts, exported as
 //! CSV and JSON; and the calibration of a profile's points cost by play.
 
+mod balance;
 mod plots;
 
 use super::Screen;
@@ -33,6 +34,7 @@ pub struct LabPreset {
 enum Tab {
     Battles,
     Calibrate,
+    Balance,
 }
 
 /// Profiles with their listed costs, or why they could not be read.
@@ -53,6 +55,7 @@ struct Lab {
     profile: usize,
     calibration_games: u32,
     calibration: Option<CalibrationJob>,
+    balance: balance::BalanceTab,
     message: Option<String>,
 }
 
@@ -106,6 +109,7 @@ fn open_lab(mut commands: Commands, preset: Option<Res<LabPreset>>) {
         profile: 0,
         calibration_games: 200,
         calibration: None,
+        balance: balance::BalanceTab::default(),
         message: problems.first().cloned(),
     };
     if preset.is_some() {
@@ -119,6 +123,9 @@ fn close_lab(mut commands: Commands, lab: Option<Res<Lab>>) {
     if let Some(job) = lab.as_ref().and_then(|l| l.sim.as_ref()) {
         job.stop();
     }
+    if let Some(job) = lab.as_ref().and_then(|l| l.balance.job.as_ref()) {
+        job.stop();
+    }
     commands.remove_resource::<Lab>();
 }
 
@@ -130,12 +137,13 @@ fn lab(
 ) -> Result {
     let Some(mut lab) = lab else { return Ok(()) };
     let sims = lab.sim.as_ref().is_some_and(|j| j.report().is_none());
-    if sims
+    let working = sims
+        || lab.balance.running()
         || lab
             .calibration
             .as_ref()
-            .is_some_and(|j| j.result().is_none())
-    {
+            .is_some_and(|j| j.result().is_none());
+    if working {
         busy.keep();
     }
     let ctx = contexts.ctx_mut()?;
@@ -149,6 +157,7 @@ fn lab(
             ui.horizontal(|ui| {
                 ui.selectable_value(&mut l.tab, Tab::Battles, "Battles");
                 ui.selectable_value(&mut l.tab, Tab::Calibrate, "Calibrate");
+                ui.selectable_value(&mut l.tab, Tab::Balance, "Balance");
             });
             ui.add_space(8.0);
             ui.label("Scenario");
@@ -157,6 +166,10 @@ fn lab(
             match l.tab {
                 Tab::Battles => battles_form(ui, l),
                 Tab::Calibrate => calibrate_form(ui, l),
+                Tab::Balance => {
+                    let scenario = l.scenario_path();
+                    balance::form(ui, &mut l.balance, scenario);
+                }
             }
             ui.add_space(16.0);
             if ui.button("◀ Back to the menu").clicked() {
@@ -170,10 +183,9 @@ fn lab(
     egui::CentralPanel::default().show(&mut root, |ui| match l.tab {
         Tab::Battles => battles_view(ui, l),
         Tab::Calibrate => calibrate_view(ui, l),
+        Tab::Balance => balance::view(ui, &mut l.balance),
     });
-    if l.sim.as_ref().is_some_and(|j| j.report().is_none())
-        || l.calibration.as_ref().is_some_and(|j| j.result().is_none())
-    {
+    if working {
         ctx.request_repaint();
     }
     Ok(())
