@@ -100,11 +100,9 @@ fn change_words(b: &Balanced) -> String {
 fn table(b: &Balanced, written: Option<&(PathBuf, [PathBuf; 2])>) -> String {
     let r = &b.report;
     let mut out = format!(
-        "change: {}\nside A wins {:.1}% [{:.1}, {:.1}], draws {:.1}% over {} games: {}\n",
+        "change: {}\nside A wins {}, draws {:.1}% over {} games: {}\n",
         change_words(b),
-        r.a_win_rate * 100.0,
-        r.ci95[0] * 100.0,
-        r.ci95[1] * 100.0,
+        r.rate_text(),
         f64::from(r.draws) * 100.0 / f64::from(r.games.max(1)),
         r.games,
         if b.fair { "fair" } else { "not fair yet" }

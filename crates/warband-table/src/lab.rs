@@ -210,14 +210,10 @@ pub fn balance_all<R: crate::calibrate::Calibrate>(
             changes.join(" and ")
         };
         println!(
-            "{name}: before A {:.1}% [{:.1}, {:.1}] draws {}; change {change}; after A {:.1}% [{:.1}, {:.1}] draws {} of {}; {} trials; {}",
-            before.a_win_rate * 100.0,
-            before.ci95[0] * 100.0,
-            before.ci95[1] * 100.0,
+            "{name}: before A {} draws {}; change {change}; after A {} draws {} of {}; {} trials; {}",
+            before.rate_text(),
             before.draws,
-            r.a_win_rate * 100.0,
-            r.ci95[0] * 100.0,
-            r.ci95[1] * 100.0,
+            r.rate_text(),
             r.draws,
             r.games,
             b.trials.len(),

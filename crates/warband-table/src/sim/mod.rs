@@ -170,6 +170,16 @@ pub struct SimReport {
 }
 
 impl SimReport {
+    /// Side A's (the first player's) win rate with its 95% interval: "47.0% [43.9, 50.1]".
+    pub fn rate_text(&self) -> String {
+        format!(
+            "{:.1}% [{:.1}, {:.1}]",
+            self.a_win_rate * 100.0,
+            self.ci95[0] * 100.0,
+            self.ci95[1] * 100.0
+        )
+    }
+
     /// One line for a lab table: win rate with its interval, draws, length, losses,
     /// speed, refusals and the first player's thinking time.
     pub fn summary(&self) -> String {

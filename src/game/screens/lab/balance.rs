@@ -73,10 +73,8 @@ fn trial_line(t: &Trial) -> String {
         format!("{s} rank-and-file at {}", t.count)
     });
     format!(
-        "{what}: side A {:.1}% [{:.1}, {:.1}], {} drawn of {}",
-        r.a_win_rate * 100.0,
-        r.ci95[0] * 100.0,
-        r.ci95[1] * 100.0,
+        "{what}: side A {}, {} drawn of {}",
+        r.rate_text(),
         r.draws,
         r.games
     )
@@ -109,11 +107,9 @@ pub fn view(ui: &mut egui::Ui, tab: &mut BalanceTab) {
         Ok(b) => {
             let r = &b.report;
             ui.strong(format!(
-                "{}: side A {:.1}% [{:.1}, {:.1}], {} drawn",
+                "{}: side A {}, {} drawn",
                 if b.fair { "Fair" } else { "Not fair yet" },
-                r.a_win_rate * 100.0,
-                r.ci95[0] * 100.0,
-                r.ci95[1] * 100.0,
+                r.rate_text(),
                 r.draws
             ));
             for (side, profile, from, to) in &b.changes {
