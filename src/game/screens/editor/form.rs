@@ -76,6 +76,14 @@ fn actions(ui: &mut egui::Ui, e: &mut Editor) {
                 Err(err) => format!("Could not save: {err}"),
             });
         }
+        let button = egui::Button::new("Balance…");
+        if ui
+            .add_enabled(ok && !e.balance.running(), button)
+            .on_hover_text("Save, then play normal v normal and resize a side's rank-and-file until the fight is fair")
+            .clicked()
+        {
+            balance(e);
+        }
     });
     let red = egui::Color32::from_rgb(240, 120, 100);
     if e.problems().is_empty() {
@@ -86,6 +94,24 @@ fn actions(ui: &mut egui::Ui, e: &mut Editor) {
     }
     if let Some(m) = &e.message {
         ui.label(m);
+    }
+}
+
+/// Saves the scenario and starts balancing it (1,000 games a trial) in the Balance
+/// window.
+fn balance(e: &mut Editor) {
+    let path = save_path(&e.doc);
+    if let Err(err) = save_to(&path, &e.doc) {
+        e.message = Some(format!("Could not save: {err}"));
+        return;
+    }
+    match crate::game::balance_job::BalanceJob::start(&path, e.balance.games) {
+        Ok(job) => {
+            e.balance.job = Some(job);
+            e.balance.saved = None;
+            e.balance_open = true;
+        }
+        Err(err) => e.message = Some(format!("Could not balance: {err}")),
     }
 }
 

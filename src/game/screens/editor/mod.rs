@@ -67,6 +67,9 @@ pub struct Editor {
     open: usize,
     armies: Vec<(String, ArmyList)>,
     message: Option<String>,
+    /// A balancing of the saved scenario, shown in its own window while it is open.
+    balance: crate::game::screens::lab::balance::BalanceTab,
+    balance_open: bool,
 }
 
 impl Editor {
@@ -183,6 +186,8 @@ fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
         open,
         armies,
         message: problems.first().cloned(),
+        balance: Default::default(),
+        balance_open: false,
     });
 }
 
@@ -190,6 +195,7 @@ fn editor(
     mut contexts: EguiContexts,
     editor: Option<ResMut<Editor>>,
     mut next: ResMut<NextState<Screen>>,
+    busy: Option<ResMut<crate::game::awake::Busy>>,
 ) -> Result {
     let Some(mut editor) = editor else {
         return Ok(());
@@ -211,7 +217,36 @@ fn editor(
             });
         });
     egui::CentralPanel::default().show(&mut root, |ui| canvas::show(ui, e));
+    balance_window(ctx, e);
+    if e.balance.running() {
+        ctx.request_repaint();
+        if let Some(mut b) = busy {
+            b.keep();
+        }
+    }
     Ok(())
+}
+
+/// The Balance window: the saved scenario balanced as the lab's Balance tab does it.
+fn balance_window(ctx: &egui::Context, e: &mut Editor) {
+    let mut open = e.balance_open;
+    egui::Window::new("Balance")
+        .open(&mut open)
+        .default_pos([420.0, 60.0])
+        .default_size([520.0, 420.0])
+        .show(ctx, |ui| {
+            if e.balance.running()
+                && ui.button("■ Stop").clicked()
+                && let Some(job) = &e.balance.job
+            {
+                job.stop();
+            }
+            crate::game::screens::lab::balance::view(ui, &mut e.balance);
+        });
+    if !open && let Some(job) = &e.balance.job {
+        job.stop();
+    }
+    e.balance_open = open;
 }
 
 /// Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes, Delete removes the chosen piece, Q and

@@ -1,7 +1,7 @@
 //! The lab: batches of AI battles played from the game, with live charts, exported as
 //! CSV and JSON; and the calibration of a profile's points cost by play.
 
-mod balance;
+pub(crate) mod balance;
 mod plots;
 
 use super::Screen;
