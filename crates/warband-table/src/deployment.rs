@@ -9,7 +9,7 @@
 //! judged against it, and if a placed base takes its spot the computer finds it the
 //! nearest free one.
 
-use crate::components::{Base, ModelId, Team, TerrainMap, terrain_name};
+use crate::components::{Base, ModelId, Team, TerrainMap, bases_near, terrain_name};
 use crate::engine::{ModelIndex, Rules};
 use crate::geometry::{Placed, overlaps};
 use crate::log::{Entry, Log};
@@ -53,7 +53,7 @@ pub enum Placing {
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct Deployment {
     pub next: Side,
-    /// The models not yet placed, in id order.
+    /// The models not yet placed, in id order (kept sorted: it is searched).
     pub unplaced: Vec<ModelId>,
     pub zones: PerSide<Zone>,
     pub table: Vec2,
@@ -73,12 +73,13 @@ impl Deployment {
 /// Starts deployment by hand: every model waits to be placed, side A first (or B, if A
 /// has none).
 pub fn begin(world: &mut World, zones: PerSide<Zone>, table: Vec2) {
-    let unplaced: Vec<ModelId> = world
+    let mut unplaced: Vec<ModelId> = world
         .resource::<ModelIndex>()
         .0
         .iter()
         .filter_map(|e| world.get::<ModelId>(*e).copied())
         .collect();
+    unplaced.sort_unstable();
     let mut d = Deployment {
         next: Side::A,
         unplaced,
@@ -125,16 +126,6 @@ fn turn_of(world: &World, side: Side) -> Result<&Deployment, Refusal> {
     Ok(d)
 }
 
-/// Whether the whole base lies inside the zone.
-fn inside(base: &Placed, zone: &Zone) -> bool {
-    let half = base.shape.half_extents(base.facing);
-    let eps = 1e-4;
-    base.center.x - half.x >= zone.min.0 - eps
-        && base.center.y - half.y >= zone.min.1 - eps
-        && base.center.x + half.x <= zone.max.0 + eps
-        && base.center.y + half.y <= zone.max.1 + eps
-}
-
 /// Where model `model` of `side` would stand if set down at `at` now, or why it may
 /// not be: what the placement command judges, and what the window shows under the
 /// pointer.
@@ -145,7 +136,7 @@ pub fn check(world: &World, side: Side, model: ModelId, at: Vec2) -> Result<Plac
     if side_of(world, model) != Some(side) {
         return Err(no_model(format!("model {model} is not {side}'s")));
     }
-    if !d.unplaced.contains(&model) {
+    if d.unplaced.binary_search(&model).is_err() {
         return Err(no_model(format!("model {model} is already placed")));
     }
     if !at.is_finite() {
@@ -168,7 +159,8 @@ fn fits(
     if !placed.on_table(d.table) {
         return Err(Refusal::table("the base would be off the table"));
     }
-    if !inside(placed, d.zones.get(side)) {
+    let zone = d.zones.get(side);
+    if !placed.within(Vec2::from(zone.min), Vec2::from(zone.max)) {
         return Err(Refusal::table(
             "the base must lie wholly inside the side's deployment zone",
         ));
@@ -183,13 +175,15 @@ fn fits(
             terrain_name(world, i)
         )));
     }
-    for e in &world.resource::<ModelIndex>().0 {
-        let (Some(id), Some(b)) = (world.get::<ModelId>(*e), world.get::<Base>(*e)) else {
-            continue;
-        };
-        if !d.unplaced.contains(id) && overlaps(placed, &b.0) {
-            return Err(Refusal::table(format!("the base would overlap model {id}")));
-        }
+    // Only the bases filed near it can touch it; a waiting model does not count
+    // (`unplaced` is in id order).
+    let (lo, hi) = placed.swept_bounds(Vec2::ZERO);
+    let near = bases_near(world, lo, hi, 0.0);
+    let placed_near = near
+        .iter()
+        .filter(|(id, ..)| d.unplaced.binary_search(id).is_err());
+    if let Some((id, ..)) = placed_near.into_iter().find(|(.., b)| overlaps(placed, b)) {
+        return Err(Refusal::table(format!("the base would overlap model {id}")));
     }
     if extra.iter().any(|b| overlaps(placed, b)) {
         return Err(Refusal::table(
@@ -279,17 +273,17 @@ pub fn apply<R: Rules>(
 /// another (each clear of those before it); nothing is placed yet.
 fn rest_of(world: &World, side: Side) -> Result<Vec<(ModelId, Placed)>, Refusal> {
     let d = turn_of(world, side)?;
-    let mut out: Vec<(ModelId, Placed)> = Vec::new();
-    for model in d.unplaced_of(world, side) {
-        let chosen: Vec<Placed> = out.iter().map(|(_, p)| *p).collect();
-        let Some(p) = spot_among(world, side, model, &chosen) else {
+    let models = d.unplaced_of(world, side);
+    let mut chosen: Vec<Placed> = Vec::with_capacity(models.len());
+    for model in &models {
+        let Some(p) = spot_among(world, side, *model, &chosen) else {
             return Err(Refusal::table(format!(
                 "no room is left in the zone for model {model}"
             )));
         };
-        out.push((model, p));
+        chosen.push(p);
     }
-    Ok(out)
+    Ok(models.into_iter().zip(chosen).collect())
 }
 
 fn set_down<R: Rules>(world: &mut World, model: ModelId, placed: Placed) {

@@ -205,8 +205,26 @@ pub fn screen_point(
         .map(|v| egui::pos2(v.x / zoom, v.y / zoom))
 }
 
+/// What the side awaited is doing, as the top bar says it: `yours` when a person must
+/// act, "thinking…" while a computer does; in deployment by hand, "set up a model" or
+/// "setting up…".
+pub fn awaited_words<'a, R: warband_table::sim::Contest>(
+    session: &crate::game::session::GameSession<R>,
+    yours: &'a str,
+) -> &'a str {
+    match (
+        session.engine.deploying().is_some(),
+        session.human_turn().is_some(),
+    ) {
+        (true, true) => "set up a model",
+        (true, false) => "setting up…",
+        (false, true) => yours,
+        (false, false) => "thinking…",
+    }
+}
+
 /// Whose turn it is, for the top bar: `yours` when a person must act, the side's colour
-/// while a computer thinks, and the end.
+/// while a computer thinks (or sets up), and the end.
 pub fn turn_status<R: warband_table::sim::Contest>(
     ui: &mut egui::Ui,
     session: &crate::game::session::GameSession<R>,
@@ -216,15 +234,15 @@ pub fn turn_status<R: warband_table::sim::Contest>(
         ui.strong("Replay");
         return;
     }
-    let deploying = session.engine.deploying().is_some();
+    let words = awaited_words(session, yours);
+    let words = if session.engine.deploying().is_some() {
+        format!("Deployment: {words}")
+    } else {
+        words.to_string()
+    };
     match (session.engine.awaiting(), session.human_turn()) {
-        (Some(_), Some(_)) if deploying => ui.strong("Deployment: set up a model"),
-        (Some(side), None) if deploying => ui.colored_label(
-            crate::game::palette::side_egui(side),
-            "Deployment: setting up…",
-        ),
-        (Some(_), Some(_)) => ui.strong(yours),
-        (Some(side), None) => ui.colored_label(crate::game::palette::side_egui(side), "thinking…"),
+        (Some(_), Some(_)) => ui.strong(words),
+        (Some(side), None) => ui.colored_label(crate::game::palette::side_egui(side), words),
         (None, _) if session.engine.outcome().is_some() => ui.strong("Battle over"),
         _ => ui.label(""),
     };

@@ -77,12 +77,15 @@ impl Placed {
 
     /// Whether the whole base lies on a table of this size.
     pub fn on_table(&self, table: Vec2) -> bool {
+        self.within(Vec2::ZERO, table)
+    }
+
+    /// Whether the whole base lies inside the box from `lo` to `hi` (a table, a
+    /// deployment zone).
+    pub fn within(&self, lo: Vec2, hi: Vec2) -> bool {
         let half = self.shape.half_extents(self.facing);
-        let eps = 1e-4;
-        self.center.x - half.x >= -eps
-            && self.center.y - half.y >= -eps
-            && self.center.x + half.x <= table.x + eps
-            && self.center.y + half.y <= table.y + eps
+        let eps = Vec2::splat(1e-4);
+        (self.center - half).cmpge(lo - eps).all() && (self.center + half).cmple(hi + eps).all()
     }
 }
 

@@ -45,11 +45,11 @@ pub fn tokens(world: &World, side: Side) -> u32 {
 /// (1, 1, 2, 4 … tokens), cannot soak them, and a pinned unit it can afford is left over.
 pub fn forced(units: &[View], side: Side, tokens: u32, also: Option<ModelId>) -> bool {
     let mut tokens = tokens;
-    let (mut free, stuck): (Vec<&View>, Vec<&View>) = units
+    let (free, stuck): (Vec<&View>, Vec<&View>) = units
         .iter()
         .filter(|u| u.side == side)
         .partition(|u| !pinned(units, u) && Some(u.id) != also);
-    let mut spent: Vec<u32> = free.iter_mut().map(|u| u.spent).collect();
+    let mut spent: Vec<u32> = free.iter().map(|u| u.spent).collect();
     loop {
         let cheapest = spent
             .iter_mut()
@@ -60,9 +60,8 @@ pub fn forced(units: &[View], side: Side, tokens: u32, also: Option<ModelId>) ->
         tokens -= cost;
         *s += cost;
     }
-    stuck
-        .iter()
-        .any(|u| activation_cost(u.spent) <= tokens && tokens > 0)
+    // A cost is at least 1, so an affordable one means tokens are left.
+    stuck.iter().any(|u| activation_cost(u.spent) <= tokens)
 }
 
 /// What `amount` more danger on `t` is worth, in AP denied: in full while `t` could

@@ -31,17 +31,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
                 ui.strong("Replay");
             }
             Some(side) => {
-                let who = if session.engine.deploying().is_some() {
-                    if session.human_turn().is_some() {
-                        "set up a model"
-                    } else {
-                        "setting up…"
-                    }
-                } else if session.human_turn().is_some() {
-                    "your move"
-                } else {
-                    "thinking…"
-                };
+                let who = crate::game::hud::awaited_words(session, "your move");
                 ui.colored_label(
                     palette::side_egui(side),
                     format!("{} — {who}", session.setup.armies.get(side).name),
