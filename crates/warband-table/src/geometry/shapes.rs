@@ -123,6 +123,7 @@ impl TerrainShape {
                 points.len()
             ));
         }
+        outline_problem(&points)?;
         let polygon = convert::convex_polygon(&points).ok_or_else(|| {
             "terrain corners must form a convex polygon with an area (split a concave \
              feature into convex pieces)"
@@ -204,6 +205,45 @@ impl TerrainShape {
     }
 }
 
+/// The largest coordinate a terrain corner may have, in inches (a table is at most
+/// 1,000" a side): beyond it, f32 geometry loses the precision a base needs.
+pub const MAX_CORNER: f32 = 100_000.0;
+
+/// The smallest area a piece may enclose, in square inches: less is a point or a line
+/// (parry's hull panics on corners that all coincide), never a piece of terrain.
+pub const MIN_AREA: f32 = 1e-3;
+
+/// What makes `points` no outline at all, before any geometry sees them: a corner that
+/// is not a finite number or lies absurdly far off, or corners that enclose no area.
+fn outline_problem(points: &[Vec2]) -> Result<(), String> {
+    if let Some(p) = points
+        .iter()
+        .find(|p| !p.is_finite() || p.abs().max_element() > MAX_CORNER)
+    {
+        return Err(format!(
+            "terrain corner ({}, {}) must be a finite number of inches within \
+             ±{MAX_CORNER}",
+            p.x, p.y
+        ));
+    }
+    // The shoelace formula: twice the signed area of the outline as listed.
+    let n = points.len();
+    let twice: f64 = (0..n)
+        .map(|i| {
+            let (a, b) = (points[i].as_dvec2(), points[(i + 1) % n].as_dvec2());
+            a.x * b.y - b.x * a.y
+        })
+        .sum();
+    if twice.abs() / 2.0 < f64::from(MIN_AREA) {
+        return Err(format!(
+            "terrain corners enclose no area (all on one point or one line): \
+             {n} corners, area {:.4} sq in",
+            twice.abs() / 2.0
+        ));
+    }
+    Ok(())
+}
+
 /// Whether `points` run round the same cycle as `hull`, in either direction.
 fn same_cycle(points: &[Vec2], hull: &[Vec2]) -> bool {
     let n = hull.len();
@@ -229,4 +269,41 @@ pub(super) fn square(x0: f32, y0: f32, x1: f32, y1: f32, flags: TerrainFlags) ->
         flags,
     )
     .expect("a square is convex")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shape(corners: &[(f32, f32)]) -> Result<TerrainShape, String> {
+        let points = corners.iter().map(|&(x, y)| Vec2::new(x, y)).collect();
+        TerrainShape::new(points, TerrainFlags::default())
+    }
+
+    #[test]
+    fn corners_on_one_point_are_refused_not_a_panic() {
+        let e = shape(&[(5.0, 5.0); 4]).err().expect("refused");
+        assert!(e.contains("enclose no area"), "{e}");
+        // Every corner on one point but one: a line, no area.
+        let e = shape(&[(5.0, 5.0), (5.0, 5.0), (5.0, 5.0), (9.0, 7.0)])
+            .err()
+            .expect("refused");
+        assert!(e.contains("enclose no area"), "{e}");
+        // Three corners on a line.
+        assert!(shape(&[(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)]).is_err());
+    }
+
+    #[test]
+    fn corners_that_are_no_number_or_absurd_are_refused() {
+        for bad in [f32::NAN, f32::INFINITY, 1e30] {
+            let e = shape(&[(0.0, 0.0), (bad, 0.0), (1.0, 1.0)]).err().expect("refused");
+            assert!(e.contains("finite number of inches"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_sliver_with_area_is_still_a_piece() {
+        assert!(shape(&[(0.0, 0.0), (4.0, 0.0), (4.0, 0.01)]).is_ok());
+        assert!(shape(&[(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0)]).is_ok());
+    }
 }
