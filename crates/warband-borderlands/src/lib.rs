@@ -10,6 +10,7 @@ pub mod command;
 pub mod components;
 pub mod data;
 pub mod engine;
+pub mod fuzz;
 pub mod log;
 pub mod phases;
 pub mod sim;

@@ -3,7 +3,8 @@
 
 use std::path::PathBuf;
 use warband_marauders::data::BattleSetup;
-use warband_marauders::fuzz;
+use warband_marauders::engine::Marauders;
+use warband_table::fuzz;
 
 #[test]
 fn ten_thousand_fuzzed_commands_keep_the_invariants() {
@@ -14,11 +15,9 @@ fn ten_thousand_fuzzed_commands_keep_the_invariants() {
         .enumerate()
     {
         let setup = BattleSetup::load(&root.join(format!("{name}.ron"))).unwrap();
-        let r = fuzz::run(&setup, 90 + i as u64, 2_500).unwrap_or_else(|e| panic!("{name}: {e}"));
-        total.steps += r.steps;
-        total.battles += r.battles;
-        total.hostile += r.hostile;
-        total.refused += r.refused;
+        let r = fuzz::run::<Marauders>(&setup, 90 + i as u64, 2_500)
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        total.add(&r);
     }
     assert_eq!(total.steps, 10_000);
     assert!(total.hostile > 2_500 && total.refused > 1_500, "{total:?}");
@@ -32,6 +31,6 @@ fn ai_battles_end_and_every_tenth_replays_bit_exact() {
         .iter()
         .map(|n| BattleSetup::load(&root.join(format!("{n}.ron"))).unwrap())
         .collect();
-    let r = fuzz::ai_battles(&setups, 150, 11, 10).unwrap();
+    let r = fuzz::ai_battles::<Marauders>(&setups, 150, 11, 10).unwrap();
     assert_eq!((r.battles, r.replayed, r.refused), (150, 15, 0));
 }

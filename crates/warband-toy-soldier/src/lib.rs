@@ -12,6 +12,7 @@ pub mod components;
 pub mod data;
 pub mod engine;
 pub mod fight;
+pub mod fuzz;
 pub mod log;
 pub mod sim;
 pub mod turn;

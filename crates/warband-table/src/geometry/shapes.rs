@@ -236,8 +236,9 @@ fn outline_problem(points: &[Vec2]) -> Result<(), String> {
         .sum();
     if twice.abs() / 2.0 < f64::from(MIN_AREA) {
         return Err(format!(
-            "terrain corners enclose no area (all on one point or one line): \
-             {n} corners, area {:.4} sq in",
+            "terrain corners enclose no area (all on one point or one line, or an \
+             outline that crosses itself so that its areas cancel): {n} corners, area \
+             {:.4} sq in",
             twice.abs() / 2.0
         ));
     }
@@ -282,12 +283,10 @@ mod tests {
 
     #[test]
     fn corners_on_one_point_are_refused_not_a_panic() {
-        let e = shape(&[(5.0, 5.0); 4]).err().expect("refused");
+        let e = shape(&[(5.0, 5.0); 4]).expect_err("refused");
         assert!(e.contains("enclose no area"), "{e}");
         // Every corner on one point but one: a line, no area.
-        let e = shape(&[(5.0, 5.0), (5.0, 5.0), (5.0, 5.0), (9.0, 7.0)])
-            .err()
-            .expect("refused");
+        let e = shape(&[(5.0, 5.0), (5.0, 5.0), (5.0, 5.0), (9.0, 7.0)]).expect_err("refused");
         assert!(e.contains("enclose no area"), "{e}");
         // Three corners on a line.
         assert!(shape(&[(0.0, 0.0), (1.0, 1.0), (2.0, 2.0)]).is_err());
@@ -296,7 +295,7 @@ mod tests {
     #[test]
     fn corners_that_are_no_number_or_absurd_are_refused() {
         for bad in [f32::NAN, f32::INFINITY, 1e30] {
-            let e = shape(&[(0.0, 0.0), (bad, 0.0), (1.0, 1.0)]).err().expect("refused");
+            let e = shape(&[(0.0, 0.0), (bad, 0.0), (1.0, 1.0)]).expect_err("refused");
             assert!(e.contains("finite number of inches"), "{bad}: {e}");
         }
     }
