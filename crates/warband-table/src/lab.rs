@@ -140,9 +140,10 @@ pub fn think_times<R: Contest>(
     Ok(())
 }
 
-/// An example program's lab for ruleset `R` (`[games] [levels|think]` on its command
+/// An example program's lab for ruleset `R` (`[games] [levels|easy|think]` on its command
 /// line): the baselines and `normal` paired by default; with `levels`, the goals of the
-/// three levels (hard v normal, normal v easy, easy v random); with `think`, the time
+/// three levels (hard v normal, normal v easy, easy v random), with `easy` the last two
+/// alone; with `think`, the time
 /// of each of `hard`'s decisions against `normal`; with `balance`, each scenario
 /// balanced as `warband balance` does it.
 pub fn lab<R: crate::calibrate::Calibrate>(
@@ -163,6 +164,8 @@ pub fn lab<R: crate::calibrate::Calibrate>(
     }
     let pairs = if mode == "levels" {
         [(Hard, Normal), (Normal, Easy), (Easy, Random)].to_vec()
+    } else if mode == "easy" {
+        [(Normal, Easy), (Easy, Random)].to_vec()
     } else {
         [
             (Normal, Random),

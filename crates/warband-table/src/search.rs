@@ -51,6 +51,9 @@ pub trait Scripts: Contest {
         let lost = Self::losses(world);
         f64::from(lost[side.other().index()]) - f64::from(lost[side.index()])
     }
+    /// How often `easy` slips: the share of its decisions played at random, then the
+    /// share (from there) played as `charge` would; the rest are `normal`'s.
+    const SLIPS: [f32; 2] = [0.125, 0.25];
 }
 
 /// `hard`: the portfolio search.
@@ -145,8 +148,8 @@ impl<R: Scripts> Policy<R> for Hard<R> {
     }
 }
 
-/// `easy`: `normal`'s move most of the time, `charge`'s one time in four, `random`'s
-/// one time in eight.
+/// `easy`: `normal`'s move most of the time, else `random`'s or `charge`'s, as often as
+/// the ruleset's [`Scripts::SLIPS`] say (by default one time in eight and one in four).
 pub struct Easy<R: Rules> {
     normal: Box<dyn Policy<R>>,
     charge: Box<dyn Policy<R>>,
@@ -165,12 +168,13 @@ impl<R: Scripts> Easy<R> {
     }
 }
 
-impl<R: Rules> Policy<R> for Easy<R> {
+impl<R: Scripts> Policy<R> for Easy<R> {
     fn next(&mut self, engine: &Engine<R>, side: Side) -> Option<R::Command> {
         let f = self.whim.fraction();
-        if f < 0.125 {
+        let [random, charge] = R::SLIPS;
+        if f < random {
             self.random.next(engine, side)
-        } else if f < 0.375 {
+        } else if f < random + charge {
             self.charge.next(engine, side)
         } else {
             self.normal.next(engine, side)

@@ -13,6 +13,11 @@ use warband_table::player::Policy;
 use warband_table::search::Scripts;
 
 impl Scripts for Borderlands {
+    /// `easy` slips more often here than the default: a B/X battle turns on a few
+    /// choices, and `normal` beat an `easy` that slipped one time in eight and one in
+    /// four only 57–60% of 200 games on the ravine and the corridor.
+    const SLIPS: [f32; 2] = [0.35, 0.3];
+
     fn normal(_seed: u64) -> Box<dyn Policy<Borderlands>> {
         Box::new(Normal)
     }
