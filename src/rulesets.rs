@@ -5,7 +5,7 @@
 
 use std::path::Path;
 use warband_rules::Ruleset;
-use warband_table::files::{DataError, opens_with};
+use warband_table::files::{DataError, opens_as, opens_with};
 
 /// Runs `$body` with `$R` standing for the engine of `$ruleset`: a ruleset's id becomes
 /// its type here and nowhere else. A fourth ruleset is one more arm.
@@ -58,16 +58,19 @@ pub fn calibration_ground(ruleset: Ruleset) -> &'static str {
 }
 
 /// Every problem of one data file, checked by the ruleset it is for: a Toy Soldier
-/// scenario, army or unit list by Toy Soldier; a Borderlands scenario, army or armoury
-/// by Borderlands; the shared bestiary by both; the rest by Marauders (which also names
+/// scenario, army, unit list or the player's own units (`units.ron`) by Toy Soldier; a
+/// Borderlands scenario, army, armoury or the player's own heroes (`heroes.ron`) by
+/// Borderlands; the shared bestiary by both; the rest by Marauders (which also names
 /// the position in a file that does not parse).
 pub fn problems_of_file(file: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(file).unwrap_or_default();
     let named = file_ruleset(file).ok();
-    if opens_with(&text, "Units") || named == Some(Ruleset::ToySoldier) {
+    let own_units = opens_as(&text, "UnitList", "units");
+    if opens_with(&text, "Units") || own_units || named == Some(Ruleset::ToySoldier) {
         return warband_toy_soldier::data::validate_file(file);
     }
-    if opens_with(&text, "Armoury") || named == Some(Ruleset::Borderlands) {
+    let own_heroes = opens_as(&text, "HeroList", "heroes");
+    if opens_with(&text, "Armoury") || own_heroes || named == Some(Ruleset::Borderlands) {
         return warband_borderlands::data::validate_file(file);
     }
     let mut out = warband_marauders::data::validate_file(file, bestiary_for(file).as_deref());

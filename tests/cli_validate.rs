@@ -153,3 +153,24 @@ fn syntax_errors_have_line_and_column() {
     assert!(!ok, "{text}");
     assert!(text.contains("broken.ron:3:"), "line and column: {text}");
 }
+
+/// The unit and hero designers' own files (`units.ron`, `heroes.ron`, written without
+/// their type's name as the game writes them) are checked as the shipped lists are.
+#[test]
+fn the_designers_own_files_are_checked_as_the_shipped_ones() {
+    for (file, expect) in [
+        (
+            "tests/fixtures/hostile/toy-soldier/bestiary/own-morale-d7.ron",
+            "unit `Sellswords`: morale die d7 is not one of d4, d6, d8, d10, d12",
+        ),
+        (
+            "tests/fixtures/hostile/borderlands/bestiary/own-heroes-level-zero.ron",
+            "Aldric: level must be 1 to 5, not 0",
+        ),
+    ] {
+        let out = warband(&["validate", file]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(!out.status.success(), "{file}: {text}");
+        assert!(text.contains(expect), "{file}: {text}");
+    }
+}

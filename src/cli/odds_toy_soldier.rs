@@ -10,19 +10,35 @@ use warband_rules::toy_soldier::{
     Fighter, ShotCover, landed, landed_distribution, melee_odds, morale_chance,
 };
 
-/// An activation or morale die: its faces.
-fn die(s: &str) -> Result<u8, String> {
+/// A die's faces as written (`6` or `d6`), if it is one of `dice`.
+fn die_of(s: &str, dice: &[u8]) -> Result<u8, String> {
+    let faces: Vec<String> = dice.iter().map(u8::to_string).collect();
+    let expected = match faces.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => faces.concat(),
+    };
     let faces: u8 = s
         .trim_start_matches(['d', 'D'])
         .parse()
-        .map_err(|_| format!("`{s}` is not a die: expected 4, 6, 8, 10 or 12"))?;
-    if warband_rules::toy_soldier::unit::MORALE_DICE.contains(&faces) {
+        .map_err(|_| format!("`{s}` is not a die: expected {expected}"))?;
+    if dice.contains(&faces) {
         Ok(faces)
     } else {
         Err(format!(
-            "d{faces} is not a die of the game: expected 4, 6, 8, 10 or 12"
+            "d{faces} is not a die of the game: expected {expected}"
         ))
     }
+}
+
+/// A morale die: its faces (d4 to d12).
+fn die(s: &str) -> Result<u8, String> {
+    die_of(s, &warband_rules::toy_soldier::unit::MORALE_DICE)
+}
+
+/// An activation die, a unit's quality: d4, d6, d8 or d10 (no quality rolls a d12).
+fn activation_die(s: &str) -> Result<u8, String> {
+    let dice = warband_rules::toy_soldier::Quality::ALL.map(|q| q.die().sides());
+    die_of(s, &dice)
 }
 
 /// The odds of Simple Toy Soldier's rolls.
@@ -31,10 +47,10 @@ pub enum ToySoldierOdds {
     /// A melee begun by the attacker (+1): the danger each side receives.
     Melee {
         /// The attacker's activation die (4, 6, 8, 10).
-        #[arg(long, value_parser = die)]
+        #[arg(long, value_parser = activation_die)]
         attacker: u8,
         /// The defender's activation die.
-        #[arg(long, value_parser = die)]
+        #[arg(long, value_parser = activation_die)]
         defender: u8,
         /// The attacker's danger + damage.
         #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100))]

@@ -8,11 +8,12 @@ use std::sync::Arc;
 use warband_rules::Ruleset;
 use warband_rules::army::ArmyList;
 use warband_rules::borderlands::profile::{
-    ArmourDef, Combatant, Hero, MonsterStats, Weapon, hero_problems, monster_problems,
+    ArmourDef, Combatant, Hero, MonsterStats, Weapon, armoury_problems, hero_problems,
+    monster_problems,
 };
 use warband_rules::plain::plain_some;
 pub use warband_table::files::{DataError, load_ron, parse_ron};
-use warband_table::files::{data_file, duplicate_names, load_armies, opens_with};
+use warband_table::files::{data_file, duplicate_names, load_armies, opens_as, opens_with};
 use warband_table::table::{TableOf, battle_problems};
 
 /// The shared bestiary (its monsters' `bx` blocks) and the armoury, under the assets.
@@ -53,32 +54,49 @@ pub struct Armoury {
 /// Every profile a Borderlands army may name, as combatants: the bestiary's monsters
 /// with a B/X block and the armoury's heroes.
 pub fn roster(bestiary: &Path, armoury: &Path) -> Result<Vec<Combatant>, DataError> {
-    let shared: SharedBestiary = load_ron(bestiary)?;
-    let arms: Armoury = load_ron(armoury)?;
+    let read = |path: &Path| {
+        std::fs::read_to_string(path).map_err(|e| DataError::new(path, format!("cannot read: {e}")))
+    };
+    let mut out = monsters(bestiary, &read(bestiary)?)?;
+    out.extend(party_tables(armoury, &read(armoury)?)?);
+    Ok(out)
+}
+
+/// The monsters of a shared bestiary's text (`path` names it), each a profile with a
+/// B/X block whose numbers make sense.
+pub fn monsters(path: &Path, text: &str) -> Result<Vec<Combatant>, DataError> {
+    let shared: SharedBestiary = parse_ron(path, text)?;
     let mut out = Vec::new();
     for p in shared.profiles {
         let Some(bx) = p.bx else { continue };
         let ac = p.ac.ok_or_else(|| {
-            DataError::new(
-                bestiary,
-                format!("{}: a B/X monster needs its `ac`", p.name),
-            )
+            DataError::new(path, format!("{}: a B/X monster needs its `ac`", p.name))
         })?;
         if let Some(problem) = monster_problems(&p.name, ac, p.morale, &bx).first() {
-            return Err(DataError::new(bestiary, problem.clone()));
+            return Err(DataError::new(path, problem.clone()));
         }
         out.push(Combatant::monster(&p.name, ac, p.morale, &bx));
     }
-    for h in &arms.heroes {
-        if let Some(problem) = hero_problems(h).first() {
-            return Err(DataError::new(armoury, problem.clone()));
-        }
-        out.push(
-            Combatant::hero(h, &arms.weapons, &arms.armour)
-                .map_err(|e| DataError::new(armoury, e))?,
-        );
-    }
     Ok(out)
+}
+
+/// The heroes of an armoury's text (`path` names it), once its weapons, armour and
+/// heroes make sense.
+pub fn party_tables(path: &Path, text: &str) -> Result<Vec<Combatant>, DataError> {
+    let arms: Armoury = parse_ron(path, text)?;
+    let problem = armoury_problems(&arms.weapons, &arms.armour)
+        .into_iter()
+        .chain(arms.heroes.iter().flat_map(hero_problems))
+        .next();
+    if let Some(problem) = problem {
+        return Err(DataError::new(path, problem));
+    }
+    arms.heroes
+        .iter()
+        .map(|h| {
+            Combatant::hero(h, &arms.weapons, &arms.armour).map_err(|e| DataError::new(path, e))
+        })
+        .collect()
 }
 
 /// Heroes a player made (the desktop's hero designer keeps them in its data folder).
@@ -178,10 +196,13 @@ impl BattleSetup {
             terrain: &s.terrain,
             deployment: &s.deployment,
         };
-        battle_problems(&table, Ruleset::Borderlands, &self.armies, |army| {
-            let room = self.muster(army).iter().map(|c| base_diameter(c)).collect();
-            (army_problems(army, &self.roster), room)
-        })
+        battle_problems(
+            &table,
+            Ruleset::Borderlands,
+            &self.armies,
+            |army| army_problems(army, &self.roster),
+            |army| self.muster(army).iter().map(|c| base_diameter(c)).collect(),
+        )
     }
 }
 
@@ -208,12 +229,15 @@ pub fn army_problems(army: &ArmyList, roster: &[Combatant]) -> Vec<String> {
         ));
     }
     out.extend(army.problems_with_points(|n| find(n).is_some(), |n| find(n).map(|c| c.xp)));
-    let heroes = army
-        .models()
-        .filter(|n| find(n).is_some_and(|c| c.hero))
-        .count();
-    let all = army.models().count();
-    if heroes > MAX_PARTY {
+    // Counted by entry, not model by model: a hostile list may field billions.
+    let heroes: u64 = army
+        .entries
+        .iter()
+        .filter(|e| find(&e.profile).is_some_and(|c| c.hero))
+        .map(|e| u64::from(e.count))
+        .sum();
+    let all = army.size();
+    if heroes > MAX_PARTY as u64 {
         out.push(format!(
             "army `{}`: a party has at most {MAX_PARTY} heroes, not {heroes}",
             army.name
@@ -228,8 +252,9 @@ pub fn army_problems(army: &ArmyList, roster: &[Combatant]) -> Vec<String> {
     out
 }
 
-/// Checks a Borderlands scenario or army file, the armoury, or the B/X blocks of the
-/// shared bestiary; every problem, each naming the file.
+/// Checks a Borderlands scenario or army file, the armoury, the B/X blocks of the
+/// shared bestiary, or the player's own heroes (`heroes.ron`); every problem, each
+/// naming the file.
 pub fn validate_file(path: &Path) -> Vec<String> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
@@ -251,6 +276,9 @@ pub fn validate_file(path: &Path) -> Vec<String> {
             Err(e) => vec![e.to_string()],
         };
     }
+    if opens_as(&text, "HeroList", "heroes") {
+        return own_heroes_problems(path, &text, &armoury);
+    }
     if opens_with(&text, "ArmyList") {
         let army = match parse_ron::<ArmyList>(path, &text) {
             Ok(a) => a,
@@ -266,6 +294,24 @@ pub fn validate_file(path: &Path) -> Vec<String> {
     }
     match BattleSetup::load(path) {
         Ok(_) => Vec::new(),
+        Err(e) => vec![e.to_string()],
+    }
+}
+
+/// The problems of the player's own heroes (`heroes.ron`, `text` of `path`), made with
+/// the weapons and armour of `armoury`: each one the game would leave out, and a name
+/// given to two.
+fn own_heroes_problems(path: &Path, text: &str, armoury: &Path) -> Vec<String> {
+    let list: HeroList = match parse_ron(path, text) {
+        Ok(l) => l,
+        Err(e) => return vec![e.to_string()],
+    };
+    match usable_heroes(armoury, &list.heroes) {
+        Ok((_, refused)) => refused
+            .into_iter()
+            .chain(duplicate_names(list.heroes.iter().map(|h| h.name.as_str())))
+            .map(|p| DataError::new(path, p).to_string())
+            .collect(),
         Err(e) => vec![e.to_string()],
     }
 }

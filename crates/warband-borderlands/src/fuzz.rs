@@ -31,13 +31,8 @@ pub struct Ledger {
 impl Fuzzed for Borderlands {
     type Ledger = Ledger;
 
-    fn hostile(rng: &mut Stream, engine: &Engine, acting: Side) -> (Side, Command) {
-        let side = if rng.one_in(4) {
-            acting.other()
-        } else {
-            acting
-        };
-        (side, hostile(rng, engine, side))
+    fn hostile(rng: &mut Stream, engine: &Engine, side: Side) -> Command {
+        hostile(rng, engine, side)
     }
 
     fn ledger(engine: &Engine) -> Ledger {

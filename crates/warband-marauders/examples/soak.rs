@@ -3,14 +3,7 @@
 //! `cargo run --release -p warband-marauders --example soak -- --steps 10000000 [--seed S] [SCENARIO…]`
 //! `cargo run --release -p warband-marauders --example soak -- --battles 10000 [--seed S]`
 
-fn main() -> Result<(), String> {
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios");
-    let names = ["woods-and-walls", "ruined-keep", "river-ford", "open-field"];
-    let said = warband_table::fuzz::soak::<warband_marauders::engine::Marauders>(
-        std::env::args().skip(1),
-        &root,
-        &names,
-    )?;
-    println!("{said}");
-    Ok(())
-}
+warband_table::soak_example!(
+    warband_marauders::engine::Marauders,
+    ["woods-and-walls", "ruined-keep", "river-ford", "open-field"]
+);

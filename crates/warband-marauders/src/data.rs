@@ -91,6 +91,9 @@ impl BattleSetup {
                 ));
             }
             out.extend(army_problems(army, &self.bestiary));
+            if army.too_large() {
+                continue; // refused as it stands: never mustered model by model
+            }
             let z = s.deployment.get(side);
             let diameters: Vec<f32> = army
                 .models()

@@ -16,8 +16,8 @@ use warband_table::fuzz::{Fuzzed, Stream};
 impl Fuzzed for Marauders {
     type Ledger = ();
 
-    fn hostile(rng: &mut Stream, engine: &Engine, acting: Side) -> (Side, Command) {
-        hostile(rng, engine, acting)
+    fn hostile(rng: &mut Stream, engine: &Engine, _: Side) -> Command {
+        hostile(rng, engine)
     }
 
     fn ledger(_: &Engine) {}
@@ -57,13 +57,8 @@ pub fn invariants(engine: &Engine) -> Result<(), String> {
     Ok(())
 }
 
-/// A command chosen to be wrong in some way, from either side.
-fn hostile(rng: &mut Stream, engine: &Engine, acting: Side) -> (Side, Command) {
-    let side = if rng.below(4) == 0 {
-        acting.other()
-    } else {
-        acting
-    };
+/// A command chosen to be wrong in some way.
+fn hostile(rng: &mut Stream, engine: &Engine) -> Command {
     let ids = rng.ids(models(engine.world()).len());
     let table = engine.battle().table;
     let coords = [
@@ -87,7 +82,7 @@ fn hostile(rng: &mut Stream, engine: &Engine, acting: Side) -> (Side, Command) {
             })
             .collect()
     };
-    let command = match rng.below(10) {
+    match rng.below(10) {
         0 => Command::Move { model: m, to },
         1 => Command::Disengage { model: m, to },
         2 => Command::UndoMove { model: m },
@@ -120,6 +115,5 @@ fn hostile(rng: &mut Stream, engine: &Engine, acting: Side) -> (Side, Command) {
             )],
         },
         _ => Command::EndPhase,
-    };
-    (side, command)
+    }
 }

@@ -51,12 +51,25 @@ impl ArmyList {
         self.problems_with_points(known, |_| None)
     }
 
-    /// Total points, with each profile's points from `points` (unknown profiles count 0).
+    /// How many models the list fields: the sum of its counts, read from the entries
+    /// (never one model at a time, so a list of a million entries is counted at once).
+    pub fn size(&self) -> u64 {
+        self.entries.iter().map(|e| u64::from(e.count)).sum()
+    }
+
+    /// Whether the list fields more than [`MAX_MODELS`]: too many to muster, deploy or
+    /// go through model by model.
+    pub fn too_large(&self) -> bool {
+        self.size() > u64::from(MAX_MODELS)
+    }
+
+    /// Total points, with each profile's points from `points` (unknown profiles count 0);
+    /// a total past `u32::MAX` (a hostile file) is `u32::MAX`, never an overflow.
     pub fn total_points(&self, points: impl Fn(&str) -> Option<u32>) -> u32 {
-        self.entries
-            .iter()
-            .map(|e| points(&e.profile).unwrap_or(0) * u32::from(e.count))
-            .sum()
+        self.entries.iter().fold(0u32, |total, e| {
+            let cost = points(&e.profile).unwrap_or(0);
+            total.saturating_add(cost.saturating_mul(u32::from(e.count)))
+        })
     }
 
     /// [`ArmyList::problems`], and also whether the list is within its points limit.
@@ -75,10 +88,10 @@ impl ArmyList {
                 ));
             }
         }
-        let size: u32 = self.entries.iter().map(|e| u32::from(e.count)).sum();
+        let size = self.size();
         if size == 0 {
             out.push(format!("army `{}` has no models", self.name));
-        } else if size > MAX_MODELS {
+        } else if self.too_large() {
             out.push(format!(
                 "army `{}` has {size} models: an army fields at most {MAX_MODELS}",
                 self.name
@@ -92,8 +105,7 @@ impl ArmyList {
                 ));
             }
         }
-        let has_models = self.models().next().is_some();
-        if has_models
+        if size > 0
             && !self
                 .entries
                 .iter()
@@ -156,5 +168,24 @@ mod tests {
         l.entries[1].count = 500;
         let p = l.problems(|_| true);
         assert!(p.iter().any(|s| s.contains("501 models")), "{p:?}");
+    }
+
+    /// A hostile list: a hundred thousand entries of 65,535 models each, worth 4·10⁹
+    /// points a model. It is sized, priced and refused at once, without an overflow and
+    /// without going through its 6.5·10⁹ models one by one.
+    #[test]
+    fn a_list_of_billions_is_refused_without_overflow_or_counting_each_model() {
+        let mut l = list();
+        l.points_limit = Some(100);
+        l.entries = vec![ArmyEntry::new("Orc", u16::MAX); 100_000];
+        l.entries.push(ArmyEntry::new("Orc chief", 1));
+        assert_eq!(l.size(), 100_000 * u64::from(u16::MAX) + 1);
+        assert!(l.too_large());
+        assert_eq!(l.total_points(|_| Some(4_000_000_000)), u32::MAX);
+        let started = std::time::Instant::now();
+        let p = l.problems_with_points(|_| true, |_| Some(4_000_000_000));
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+        assert!(p.iter().any(|s| s.contains("over its limit")), "{p:?}");
+        assert!(p.iter().any(|s| s.contains("6553500001 models")), "{p:?}");
     }
 }

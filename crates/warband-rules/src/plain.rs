@@ -1,5 +1,5 @@
-//! Optional fields of data files written as their plain value (`ac: 7`, not
-//! `ac: Some(7)`), as a person writes them.
+//! Data files as a person writes them: optional fields written as their plain value
+//! (`ac: 7`, not `ac: Some(7)`), and names given twice.
 
 use serde::Deserialize;
 
@@ -11,4 +11,19 @@ where
     T: Deserialize<'de>,
 {
     T::deserialize(d).map(Some)
+}
+
+/// A problem for each name given to more than one of `what` (`profiles`, `weapons`): a
+/// file naming it could not say which it means. Sorted, not compared pair by pair, so a
+/// list of a million names is checked at once.
+pub fn named_twice<'a>(what: &str, names: impl Iterator<Item = &'a str>) -> Vec<String> {
+    let mut names: Vec<&str> = names.collect();
+    names.sort_unstable();
+    let mut out: Vec<String> = names
+        .windows(2)
+        .filter(|w| w[0] == w[1])
+        .map(|w| format!("two {what} are named `{}`", w[0]))
+        .collect();
+    out.dedup();
+    out
 }

@@ -55,26 +55,32 @@ pub fn load_ron<T: DeserializeOwned>(file: &Path) -> Result<T, DataError> {
 /// Whether a RON text's top-level structure is `name` (`Scenario`, `ArmyList`, …),
 /// read past `//` comments.
 pub fn opens_with(text: &str, name: &str) -> bool {
-    let body: String = text
-        .lines()
+    uncommented(text).trim_start().starts_with(name)
+}
+
+/// Whether a RON text is a `name` structure, written with its name or, as the game
+/// writes the player's own lists (`units.ron`, `heroes.ron`), without it: `(field: …`.
+pub fn opens_as(text: &str, name: &str, field: &str) -> bool {
+    let body = uncommented(text);
+    let body = body.trim_start();
+    body.starts_with(name)
+        || body
+            .strip_prefix('(')
+            .is_some_and(|rest| rest.trim_start().starts_with(field))
+}
+
+/// The text without its `//` comments.
+fn uncommented(text: &str) -> String {
+    text.lines()
         .map(|l| l.split("//").next().unwrap_or(""))
         .collect::<Vec<_>>()
-        .join("\n");
-    body.trim_start().starts_with(name)
+        .join("\n")
 }
 
 /// A problem for each name given to more than one profile (an army could not say
 /// which it means).
 pub fn duplicate_names<'a>(names: impl Iterator<Item = &'a str>) -> Vec<String> {
-    let mut names: Vec<&str> = names.collect();
-    names.sort_unstable();
-    let mut out: Vec<String> = names
-        .windows(2)
-        .filter(|w| w[0] == w[1])
-        .map(|w| format!("two profiles are named `{}`", w[0]))
-        .collect();
-    out.dedup();
-    out
+    warband_rules::plain::named_twice("profiles", names)
 }
 
 /// Writes a file whole or not at all: to a temporary file beside it, flushed to disk,
@@ -158,12 +164,21 @@ pub fn data_file(scenario_file: &Path, rel: &str) -> PathBuf {
 }
 
 /// The two armies a scenario names, from the `armies/` folder beside its own (else the
-/// shipped one).
+/// shipped one). A name is a file's name in that folder, never a path out of it
+/// (`../x`, `/etc/x`, `.x`), refused before any file is opened.
 pub fn load_armies(
     scenario_file: &Path,
     names: &crate::table::PerSide<String>,
 ) -> Result<crate::table::PerSide<warband_rules::army::ArmyList>, DataError> {
-    let army = |name: &str| load_ron(&data_file(scenario_file, &format!("armies/{name}.ron")));
+    let army = |name: &str| {
+        if name.is_empty() || name.starts_with('.') || name.contains(['/', '\\', ':']) {
+            return Err(DataError::new(
+                scenario_file,
+                format!("army `{name}` must be the name of a file in armies/, not a path"),
+            ));
+        }
+        load_ron(&data_file(scenario_file, &format!("armies/{name}.ron")))
+    };
     Ok(crate::table::PerSide {
         a: army(&names.a)?,
         b: army(&names.b)?,

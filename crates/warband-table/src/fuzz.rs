@@ -23,9 +23,9 @@ pub trait Fuzzed: Contest {
     /// What the invariants compare across one accepted command (tokens, AP, danger,
     /// hit points, slots…), read by [`Fuzzed::ledger`] before it.
     type Ledger;
-    /// A command chosen to be wrong in some way, and the side that sends it (sometimes
-    /// the one not acting).
-    fn hostile(rng: &mut Stream, engine: &Engine<Self>, acting: Side) -> (Side, Self::Command);
+    /// A command chosen to be wrong in some way, for `side` to send (the fuzzer has
+    /// chosen it: the side acting, or a quarter of the time the other).
+    fn hostile(rng: &mut Stream, engine: &Engine<Self>, side: Side) -> Self::Command;
     /// The ledger as the battle stands.
     fn ledger(engine: &Engine<Self>) -> Self::Ledger;
     /// What must hold after an accepted command, given the ledger before it and the log
@@ -127,7 +127,8 @@ pub fn run<R: Fuzzed>(setup: &R::Setup, seed: u64, steps: u64) -> Result<FuzzRep
             report.steps += 1;
             let (from, command) = if rng.one_in(3) {
                 report.hostile += 1;
-                R::hostile(&mut rng, &engine, side)
+                let from = if rng.one_in(4) { side.other() } else { side };
+                (from, R::hostile(&mut rng, &engine, from))
             } else {
                 (
                     side,
@@ -150,6 +151,19 @@ pub fn run<R: Fuzzed>(setup: &R::Setup, seed: u64, steps: u64) -> Result<FuzzRep
         }
     }
     Ok(report)
+}
+
+/// [`run`] on each of `setups` in turn, `steps` commands each (seeded `seed`, `seed + 1`,
+/// …), the figures summed; the first broken invariant names its setup's scenario.
+pub fn across<R: Fuzzed>(setups: &[R::Setup], seed: u64, steps: u64) -> Result<FuzzReport, String> {
+    use crate::scenario::Setup;
+    let mut total = FuzzReport::default();
+    for (i, setup) in setups.iter().enumerate() {
+        let r = run::<R>(setup, seed + i as u64, steps)
+            .map_err(|e| format!("{}: {e}", setup.scenario().name))?;
+        total.add(&r);
+    }
+    Ok(total)
 }
 
 /// Submits one command and checks what must hold; Ok(accepted).
@@ -357,4 +371,57 @@ fn soak_args(args: impl IntoIterator<Item = String>) -> Result<SoakArgs, String>
         }
     }
     Ok((steps, battles, seed, paths))
+}
+
+/// A ruleset's `examples/soak.rs`: `warband_table::soak_example!(Ruleset, ["scenario", …]);`
+/// runs [`soak`] on the command line's arguments, the named shipped scenarios by default.
+#[macro_export]
+macro_rules! soak_example {
+    ($rules:ty, $names:expr) => {
+        fn main() -> Result<(), String> {
+            let root =
+                std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios");
+            let said = $crate::fuzz::soak::<$rules>(std::env::args().skip(1), &root, &$names)?;
+            println!("{said}");
+            Ok(())
+        }
+    };
+}
+
+/// A ruleset's `tests/fuzz.rs`: 10,000 fuzzed commands over its four shipped scenarios
+/// (2,500 each) keeping the invariants, and `battles` AI battles over every pairing that
+/// end, every tenth saved, read back and replayed bit-exact:
+/// `warband_table::fuzz_tests!(Ruleset, ["scenario", …], seed: 70, battles: 25);`
+#[macro_export]
+macro_rules! fuzz_tests {
+    ($rules:ty, $names:expr, seed: $seed:expr, battles: $battles:expr) => {
+        fn setups() -> Vec<<$rules as $crate::engine::Rules>::Setup> {
+            let root =
+                std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios");
+            $names
+                .iter()
+                .map(|n| {
+                    <$rules as $crate::sim::Contest>::load(&root.join(format!("{n}.ron")))
+                        .unwrap_or_else(|e| panic!("{e}"))
+                })
+                .collect()
+        }
+
+        #[test]
+        fn ten_thousand_fuzzed_commands_keep_the_invariants() {
+            let total = $crate::fuzz::across::<$rules>(&setups(), $seed, 2_500)
+                .unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(total.steps, 10_000);
+            assert!(total.hostile > 2_500 && total.refused > 1_500, "{total:?}");
+            assert!(total.battles >= 4, "{total:?}");
+        }
+
+        #[test]
+        fn ai_battles_end_and_every_tenth_replays_bit_exact() {
+            let r = $crate::fuzz::ai_battles::<$rules>(&setups(), $battles, $seed, 10)
+                .unwrap_or_else(|e| panic!("{e}"));
+            let replayed = u64::div_ceil($battles, 10);
+            assert_eq!((r.battles, r.replayed, r.refused), ($battles, replayed, 0));
+        }
+    };
 }

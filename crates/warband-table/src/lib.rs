@@ -15,6 +15,7 @@ pub mod files;
 pub mod fuzz;
 pub mod geometry;
 pub mod hash;
+pub mod hostile;
 pub mod lab;
 pub mod log;
 pub mod player;

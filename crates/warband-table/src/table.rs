@@ -232,13 +232,15 @@ pub struct TableOf<'a> {
 
 /// Everything that would stop a battle of ruleset `expected` being played on this table
 /// with these armies: a scenario of another ruleset, the table's problems, each army's
-/// own (`army` gives them with the room each model or unit takes in deployment), and an
-/// army its zone cannot hold.
+/// own (`army` gives them), and an army its zone cannot hold (`room` gives the room each
+/// model or unit takes in deployment; it is not asked of an army of more than
+/// [`MAX_MODELS`](warband_rules::army::MAX_MODELS), which is refused as it stands).
 pub fn battle_problems(
     t: &TableOf,
     expected: warband_rules::Ruleset,
     armies: &PerSide<warband_rules::army::ArmyList>,
-    army: impl Fn(&warband_rules::army::ArmyList) -> (Vec<String>, Vec<f32>),
+    army: impl Fn(&warband_rules::army::ArmyList) -> Vec<String>,
+    room: impl Fn(&warband_rules::army::ArmyList) -> Vec<f32>,
 ) -> Vec<String> {
     let mut out = Vec::new();
     if t.ruleset != expected {
@@ -257,9 +259,11 @@ pub fn battle_problems(
     let size = Vec2::new(t.table.0, t.table.1);
     for side in Side::BOTH {
         let list = armies.get(side);
-        let (problems, room) = army(list);
-        out.extend(problems);
-        if let Err(e) = deploy(*t.deployment.get(side), &room, size) {
+        out.extend(army(list));
+        if list.too_large() {
+            continue;
+        }
+        if let Err(e) = deploy(*t.deployment.get(side), &room(list), size) {
             out.push(format!(
                 "scenario `{}`, {side} ({}): {e}",
                 t.name, list.name

@@ -5,10 +5,10 @@ use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
 use warband_rules::Ruleset;
-use warband_rules::army::ArmyList;
+use warband_rules::army::{ArmyEntry, ArmyList};
 use warband_rules::toy_soldier::{Kind, UnitProfile, unit_problems};
 pub use warband_table::files::{DataError, load_ron, parse_ron};
-use warband_table::files::{data_file, duplicate_names, load_armies, opens_with};
+use warband_table::files::{data_file, duplicate_names, load_armies, opens_as, opens_with};
 pub use warband_table::scenario::Scenario;
 pub use warband_table::table::{PerSide, TerrainDef, TerrainKind, Zone};
 use warband_table::table::{TableOf, battle_problems};
@@ -65,13 +65,17 @@ pub struct Units {
 impl Units {
     pub fn load(path: &Path) -> Result<Self, DataError> {
         let units: Units = load_ron(path)?;
-        let mut problems = units.bases.problems();
-        problems.extend(units.units.iter().flat_map(unit_problems));
-        problems.extend(duplicate_names(units.units.iter().map(|u| u.name.as_str())));
-        match problems.first() {
+        match units.problems().first() {
             Some(p) => Err(DataError::new(path, p.clone())),
             None => Ok(units),
         }
+    }
+
+    /// Everything wrong with the list: its bases, each unit, a name given twice.
+    pub fn problems(&self) -> Vec<String> {
+        let mut out = self.bases.problems();
+        out.extend(profile_problems(&self.units));
+        out
     }
 
     /// Adds units a player designed; a name already there is kept, and a unit the rules
@@ -93,6 +97,21 @@ impl Units {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct UnitList {
     pub units: Vec<UnitProfile>,
+}
+
+impl UnitList {
+    /// What the unit list's checks refuse of the player's units: the same as of the
+    /// shipped ones (a damaged `units.ron` is told, and its bad units left out).
+    pub fn problems(&self) -> Vec<String> {
+        profile_problems(&self.units)
+    }
+}
+
+/// Every problem of each unit, and a name given to two.
+fn profile_problems(units: &[UnitProfile]) -> Vec<String> {
+    let mut out: Vec<String> = units.iter().flat_map(unit_problems).collect();
+    out.extend(duplicate_names(units.iter().map(|u| u.name.as_str())));
+    out
 }
 
 /// Everything a battle needs, self-contained (a save embeds it).
@@ -145,9 +164,13 @@ impl BattleSetup {
             terrain: &s.terrain,
             deployment: &s.deployment,
         };
-        battle_problems(&table, Ruleset::ToySoldier, &self.armies, |army| {
-            (army_problems(army, &self.units), self.footprints(army))
-        })
+        battle_problems(
+            &table,
+            Ruleset::ToySoldier,
+            &self.armies,
+            |army| army_problems(army, &self.units),
+            |army| self.footprints(army),
+        )
     }
 
     /// The room each unit takes in deployment: its base's longer side.
@@ -182,31 +205,35 @@ pub fn army_problems(army: &ArmyList, units: &Units) -> Vec<String> {
         |n| units.find(n).is_some(),
         |n| units.find(n).map(UnitProfile::points),
     ));
-    let commands: Vec<&str> = army
-        .models()
-        .filter(|n| units.find(n).is_some_and(|u| u.command))
+    // Counted by entry, not model by model: a hostile list may field billions.
+    let commands: Vec<&ArmyEntry> = army
+        .entries
+        .iter()
+        .filter(|e| e.count > 0 && units.find(&e.profile).is_some_and(|u| u.command))
         .collect();
-    if commands.len() != 1 {
+    let count: u64 = commands.iter().map(|e| u64::from(e.count)).sum();
+    if count != 1 {
         out.push(format!(
-            "army `{}` has {} Command units: a force has exactly one",
+            "army `{}` has {count} Command units: a force has exactly one",
             army.name,
-            commands.len()
         ));
-    } else if commands[0] != army.leader {
+    } else if commands[0].profile != army.leader {
         out.push(format!(
             "army `{}`: its leader `{}` is not its Command unit `{}`",
-            army.name, army.leader, commands[0]
+            army.name, army.leader, commands[0].profile
         ));
     }
     out
 }
 
-/// Checks a Toy Soldier scenario, army or unit list; every problem, each naming the file.
+/// Checks a Toy Soldier scenario, army, unit list or the player's own units
+/// (`units.ron`); every problem, each naming the file.
 pub fn validate_file(path: &Path) -> Vec<String> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => return vec![DataError::new(path, format!("cannot read: {e}")).to_string()],
     };
+    let at = |p: String| DataError::new(path, p).to_string();
     if opens_with(&text, "Units") {
         return Units::load(path)
             .err()
@@ -214,16 +241,19 @@ pub fn validate_file(path: &Path) -> Vec<String> {
             .into_iter()
             .collect();
     }
+    if opens_as(&text, "UnitList", "units") {
+        return match parse_ron::<UnitList>(path, &text) {
+            Ok(list) => list.problems().into_iter().map(at).collect(),
+            Err(e) => vec![e.to_string()],
+        };
+    }
     if opens_with(&text, "ArmyList") {
         let army = match parse_ron::<ArmyList>(path, &text) {
             Ok(a) => a,
             Err(e) => return vec![e.to_string()],
         };
         return match Units::load(&data_file(path, UNITS)) {
-            Ok(u) => army_problems(&army, &u)
-                .into_iter()
-                .map(|p| DataError::new(path, p).to_string())
-                .collect(),
+            Ok(u) => army_problems(&army, &u).into_iter().map(at).collect(),
             Err(e) => vec![e.to_string()],
         };
     }

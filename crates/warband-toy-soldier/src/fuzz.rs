@@ -32,13 +32,8 @@ pub struct Ledger {
 impl Fuzzed for ToySoldier {
     type Ledger = Ledger;
 
-    fn hostile(rng: &mut Stream, engine: &Engine, acting: Side) -> (Side, Command) {
-        let side = if rng.one_in(4) {
-            acting.other()
-        } else {
-            acting
-        };
-        (side, hostile(rng, engine))
+    fn hostile(rng: &mut Stream, engine: &Engine, _: Side) -> Command {
+        hostile(rng, engine)
     }
 
     fn ledger(engine: &Engine) -> Ledger {
@@ -183,30 +178,12 @@ fn apply_event(
             unit,
             amount,
             danger,
-        } => {
-            let m = marks(l, unit)?;
-            if m.danger + amount != danger {
-                return Err(format!(
-                    "unit {unit}: {} danger + {amount} logged as {danger}",
-                    m.danger
-                ));
-            }
-            m.danger = danger;
-        }
+        } => tally(unit, "danger", &mut marks(l, unit)?.danger, amount, danger)?,
         LogEvent::Damaged {
             unit,
             amount,
             damage,
-        } => {
-            let m = marks(l, unit)?;
-            if m.damage + amount != damage {
-                return Err(format!(
-                    "unit {unit}: {} damage + {amount} logged as {damage}",
-                    m.damage
-                ));
-            }
-            m.damage = damage;
-        }
+        } => tally(unit, "damage", &mut marks(l, unit)?.damage, amount, damage)?,
         LogEvent::Healed { unit, damage } => {
             let m = marks(l, unit)?;
             if damage + 1 != m.damage {
@@ -226,6 +203,17 @@ fn apply_event(
         }
         LogEvent::FirstActivation { .. } | LogEvent::Morale { .. } | LogEvent::Melee { .. } => {}
     }
+    Ok(())
+}
+
+/// Marks of `what` on `unit` grown by `amount`, which the log says came to `logged`.
+fn tally(unit: ModelId, what: &str, now: &mut u32, amount: u32, logged: u32) -> Result<(), String> {
+    if *now + amount != logged {
+        return Err(format!(
+            "unit {unit}: {now} {what} + {amount} logged as {logged}"
+        ));
+    }
+    *now = logged;
     Ok(())
 }
 

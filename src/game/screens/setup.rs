@@ -275,7 +275,7 @@ fn army_combo(ui: &mut egui::Ui, f: &mut SetupForm, i: usize) {
                 if Some(a.ruleset) != ruleset {
                     continue;
                 }
-                let models = a.models().count();
+                let models = a.size(); // from the entries: a hostile list may hold billions
                 ui.selectable_value(&mut f.army[i], j, format!("{} ({models} models)", a.name));
             }
         });

@@ -66,7 +66,13 @@ impl Desk for ToySoldier {
     }
 
     fn own_data_problem() -> Option<String> {
-        load_units().err()
+        // The units the unit list's checks refuse are left out (`Units::adopt`): say so.
+        let units = match load_units() {
+            Ok(units) => units,
+            Err(e) => return Some(e),
+        };
+        let problems = warband_toy_soldier::data::UnitList { units }.problems();
+        (!problems.is_empty()).then(|| problems.join("; "))
     }
 
     fn victory(setup: &Self::Setup) -> String {

@@ -18,6 +18,24 @@ pub struct DamageExpr {
 /// The most dice and sides one expression may name: beyond any weapon or monster.
 pub const MAX_COUNT: u8 = 20;
 pub const MAX_SIDES: u8 = 100;
+/// A run of decimal digits as a number, however long (a number past `u64` is
+/// `u64::MAX`, for the bounds to refuse); None for anything else.
+fn whole(s: &str) -> Option<u64> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    Some(s.parse().unwrap_or(u64::MAX))
+}
+
+/// A [`whole`] number after an optional `+` or `-`.
+fn signed(s: &str) -> Option<i128> {
+    let (negative, digits) = match s.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, s.strip_prefix('+').unwrap_or(s)),
+    };
+    let n = i128::from(whole(digits)?);
+    Some(if negative { -n } else { n })
+}
 
 impl DamageExpr {
     pub const fn new(count: u8, sides: u8, bonus: i8) -> Self {
@@ -28,10 +46,12 @@ impl DamageExpr {
         }
     }
 
-    /// The same expression with `extra` added (a strength bonus).
+    /// The same expression with `extra` added (a strength bonus). A flat damage stays at
+    /// least 1, as it rolls: written out, it must read back (a save holds it).
     pub fn plus(self, extra: i8) -> Self {
+        let bonus = self.bonus.saturating_add(extra);
         Self {
-            bonus: self.bonus.saturating_add(extra),
+            bonus: if self.count == 0 { bonus.max(1) } else { bonus },
             ..self
         }
     }
@@ -87,35 +107,34 @@ impl FromStr for DamageExpr {
         let bad = || format!("`{s}` is not a damage expression like 1d8, 2d4 or 1d6+1");
         let t = s.trim();
         let Some((count, rest)) = t.split_once('d') else {
-            let flat: i8 = t.parse().map_err(|_| bad())?;
-            return if flat >= 1 {
-                Ok(Self::new(0, 1, flat))
-            } else {
-                Err(bad())
+            return match signed(t).ok_or_else(bad)? {
+                n if n < 1 => Err(bad()),
+                n => i8::try_from(n)
+                    .map(|flat| Self::new(0, 1, flat))
+                    .map_err(|_| format!("`{s}`: a flat damage of 1 to {}, please", i8::MAX)),
             };
         };
-        let count: u8 = if count.is_empty() {
-            1
+        let count = if count.is_empty() {
+            Some(1)
         } else {
-            count.parse().map_err(|_| bad())?
+            whole(count)
         };
         let (sides, bonus) = match rest.find(['+', '-']) {
-            Some(i) => (
-                &rest[..i],
-                rest[i..]
-                    .trim_start_matches('+')
-                    .parse::<i8>()
-                    .map_err(|_| bad())?,
-            ),
-            None => (rest, 0),
+            Some(i) => (&rest[..i], signed(&rest[i..])),
+            None => (rest, Some(0)),
         };
-        let sides: u8 = sides.parse().map_err(|_| bad())?;
-        if !(1..=MAX_COUNT).contains(&count) || !(2..=MAX_SIDES).contains(&sides) {
+        let (Some(count), Some(sides), Some(bonus)) = (count, whole(sides), bonus) else {
+            return Err(bad());
+        };
+        let within = |n: u64, low: u8, high: u8| (u64::from(low)..=u64::from(high)).contains(&n);
+        if !within(count, 1, MAX_COUNT) || !within(sides, 2, MAX_SIDES) {
             return Err(format!(
                 "`{s}`: 1 to {MAX_COUNT} dice of 2 to {MAX_SIDES} sides, please"
             ));
         }
-        Ok(Self::new(count, sides, bonus))
+        let bonus = i8::try_from(bonus)
+            .map_err(|_| format!("`{s}`: a bonus of {} to +{}, please", i8::MIN, i8::MAX))?;
+        Ok(Self::new(count as u8, sides as u8, bonus))
     }
 }
 
@@ -151,9 +170,52 @@ mod tests {
             DamageExpr::new(1, 6, 0)
         );
         for bad in [
-            "", "d", "1d", "1d1", "0d6", "x", "1d6+", "0", "99d6", "1d6*2",
+            "", "d", "1d", "1d1", "0d6", "x", "1d6+", "0", "99d6", "1d6*2", "1d6+-1", "1d+6",
+            "-1d6", "1d6 +1",
         ] {
             assert!(bad.parse::<DamageExpr>().is_err(), "{bad}");
+        }
+        assert_eq!("1d4-1".parse(), Ok(DamageExpr::new(1, 4, -1)));
+        assert_eq!("2d6+127".parse(), Ok(DamageExpr::new(2, 6, 127)));
+        assert_eq!("1d4-128".parse(), Ok(DamageExpr::new(1, 4, -128)));
+        assert_eq!("+3".parse(), Ok(DamageExpr::new(0, 1, 3)));
+    }
+
+    /// Numbers past any die are refused with the bound they break, however many digits
+    /// they have: never read as something else, never a hang.
+    #[test]
+    fn absurd_numbers_are_refused_with_their_bound() {
+        for absurd in [
+            "999999d999999",
+            "0d6",
+            "21d6",
+            "1d101",
+            "1d0",
+            "99999999999999999999999999d6",
+        ] {
+            let e = absurd.parse::<DamageExpr>().unwrap_err();
+            assert!(
+                e.contains("1 to 20 dice of 2 to 100 sides"),
+                "{absurd}: {e}"
+            );
+        }
+        for absurd in ["1d6+128", "1d6-129", "1d6+99999999999999999999"] {
+            let e = absurd.parse::<DamageExpr>().unwrap_err();
+            assert!(e.contains("a bonus of -128 to +127"), "{absurd}: {e}");
+        }
+        let e = "999999".parse::<DamageExpr>().unwrap_err();
+        assert!(e.contains("a flat damage of 1 to 127"), "{e}");
+    }
+
+    /// Whatever a strength bonus adds, the expression written out reads back the same.
+    #[test]
+    fn every_expression_with_a_bonus_reads_back() {
+        for base in ["1d6", "1d4-1", "2d6+127", "1d4-128", "1", "3", "127"] {
+            let d: DamageExpr = base.parse().unwrap();
+            for extra in [-128, -3, 0, 3, 127] {
+                let with = d.plus(extra);
+                assert_eq!(with.to_string().parse(), Ok(with), "{base} {extra:+}");
+            }
         }
     }
 

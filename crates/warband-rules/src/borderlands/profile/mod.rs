@@ -315,7 +315,7 @@ impl Combatant {
         Ok(Self {
             name: h.name.clone(),
             hero: true,
-            ac: body - i8::from(h.shield) - ability_modifier(h.dex),
+            ac: body.saturating_sub(i8::from(h.shield) + ability_modifier(h.dex)),
             thac0: h.class.thac0(h.level),
             melee: melee.into_iter().collect(),
             melee_bonus: str_mod,

@@ -110,18 +110,11 @@ fn spells_need_a_slot_of_their_level() {
 fn a_monster_casts_from_its_save_as_slots() {
     let priest = MonsterStats {
         hd: "3".parse().unwrap(),
-        attacks: vec![Attack {
-            name: "mace".into(),
-            damage: "1d6+1".parse().unwrap(),
-        }],
         movement: 60,
         save_as: SaveAs::try_from("C3".to_string()).unwrap(),
-        size: Size::Normal,
-        missile: None,
         spells: vec![Spell::CauseLightWounds, Spell::Light],
-        undead: false,
-        person: true,
         xp: 65,
+        ..orc()
     };
     assert!(monster_problems("Evil priest", 2, 9, &priest).is_empty());
     assert_eq!(
@@ -139,4 +132,101 @@ fn encounter_movement_is_a_third_of_the_turn_at_five_feet_an_inch() {
     assert_eq!(move_inches(120), 8.0);
     assert_eq!(move_inches(90), 6.0);
     assert_eq!(move_inches(60), 4.0);
+}
+
+fn orc() -> MonsterStats {
+    MonsterStats {
+        hd: "1".parse().unwrap(),
+        attacks: vec![Attack {
+            name: "axe".into(),
+            damage: "1d6".parse().unwrap(),
+        }],
+        movement: 120,
+        save_as: SaveAs::try_from("F1".to_string()).unwrap(),
+        size: Size::Normal,
+        missile: None,
+        spells: vec![],
+        undead: false,
+        person: true,
+        xp: 10,
+    }
+}
+
+/// Every number of a monster is checked for meaning, each problem naming its bound.
+#[test]
+fn a_monster_beyond_any_bestiary_is_refused_with_its_bound() {
+    assert!(monster_problems("Orc", 6, 8, &orc()).is_empty());
+    let refused = |change: &dyn Fn(&mut MonsterStats), expect: &str| {
+        let mut m = orc();
+        change(&mut m);
+        let p = monster_problems("Orc", 6, 8, &m);
+        assert!(p.iter().any(|e| e.contains(expect)), "{expect}: {p:?}");
+    };
+    refused(&|m| m.xp = 0, "xp must be 1 to 100000, not 0");
+    refused(&|m| m.xp = u32::MAX, "xp must be 1 to 100000");
+    refused(
+        &|m| m.attacks = vec![m.attacks[0].clone(); 13],
+        "1 to 12 attacks, not 13",
+    );
+    refused(&|m| m.attacks.clear(), "1 to 12 attacks, not 0");
+    refused(
+        &|m| m.attacks[0].damage = "1d6+21".parse().unwrap(),
+        "adds at most ±20",
+    );
+    let sling = |range_ft| Missile {
+        name: "sling".into(),
+        damage: "1d4".parse().unwrap(),
+        range_ft,
+    };
+    refused(
+        &|m| m.missile = Some(sling(0)),
+        "range must be 1 to 1000 feet, not 0",
+    );
+    refused(&|m| m.missile = Some(sling(u16::MAX)), "not 65535");
+    refused(
+        &|m| m.spells = vec![Spell::Light; 2],
+        "Light is listed twice",
+    );
+    let p = monster_problems(" ", 6, 8, &orc());
+    assert!(
+        p.iter().any(|e| e.contains("a monster needs a name")),
+        "{p:?}"
+    );
+}
+
+/// The armoury's weapons and armour are checked as the heroes' are: an armour class of
+/// −128 is refused there, and a hero wearing it anyway has a saturated AC, not an
+/// overflow.
+#[test]
+fn an_absurd_armoury_is_refused_and_never_overflows() {
+    let (mut w, mut a) = armoury();
+    assert!(armoury_problems(&w, &a).is_empty());
+    a[0].ac = i8::MIN;
+    w[1].range_ft = Some(0);
+    w.push(w[0].clone());
+    let p = armoury_problems(&w, &a);
+    for expect in [
+        "chain: ac must be -10 to 9, not -128",
+        "short bow: its range must be 1 to 1000 feet, not 0",
+        "two weapons are named `sword`",
+    ] {
+        assert!(p.iter().any(|e| e.contains(expect)), "{expect}: {p:?}");
+    }
+    let mut h = cleric(1, vec![]);
+    h.armour = Some("chain".into());
+    (h.shield, h.dex) = (true, 18);
+    assert_eq!(Combatant::hero(&h, &w, &a).unwrap().ac, i8::MIN);
+}
+
+#[test]
+fn a_hero_needs_a_name_and_each_spell_once() {
+    let mut h = cleric(2, vec![Spell::CureLightWounds, Spell::CureLightWounds]);
+    h.name = String::new();
+    let p = hero_problems(&h);
+    assert!(p.iter().any(|e| e == "a hero needs a name"), "{p:?}");
+    assert!(
+        p.iter()
+            .any(|e| e.contains("Cure Light Wounds is listed twice")),
+        "{p:?}"
+    );
 }
