@@ -152,14 +152,7 @@ fn apply_event(
         LogEvent::SideDone { side } => l.tokens[side.index()] = 0,
         LogEvent::Defended { unit, danger } => {
             spend(l, 1)?;
-            let m = marks(l, unit)?;
-            if danger + 1 != m.danger {
-                return Err(format!(
-                    "unit {unit} defended {} danger to {danger}",
-                    m.danger
-                ));
-            }
-            m.danger = danger;
+            tally(unit, "danger", &mut marks(l, unit)?.danger, -1, danger)?;
         }
         LogEvent::Moved { ap, .. } | LogEvent::Shot { ap, .. } => spend(l, ap)?,
         LogEvent::Pivoted { .. } => spend(l, 1)?,
@@ -178,21 +171,26 @@ fn apply_event(
             unit,
             amount,
             danger,
-        } => tally(unit, "danger", &mut marks(l, unit)?.danger, amount, danger)?,
+        } => tally(
+            unit,
+            "danger",
+            &mut marks(l, unit)?.danger,
+            amount.into(),
+            danger,
+        )?,
         LogEvent::Damaged {
             unit,
             amount,
             damage,
-        } => tally(unit, "damage", &mut marks(l, unit)?.damage, amount, damage)?,
+        } => tally(
+            unit,
+            "damage",
+            &mut marks(l, unit)?.damage,
+            amount.into(),
+            damage,
+        )?,
         LogEvent::Healed { unit, damage } => {
-            let m = marks(l, unit)?;
-            if damage + 1 != m.damage {
-                return Err(format!(
-                    "unit {unit} healed from {} damage to {damage}",
-                    m.damage
-                ));
-            }
-            m.damage = damage;
+            tally(unit, "damage", &mut marks(l, unit)?.damage, -1, damage)?;
         }
         LogEvent::ActivationEnded { unit } => end_activation(l, unit, earlier)?,
         LogEvent::Retreated { unit } => {
@@ -206,11 +204,12 @@ fn apply_event(
     Ok(())
 }
 
-/// Marks of `what` on `unit` grown by `amount`, which the log says came to `logged`.
-fn tally(unit: ModelId, what: &str, now: &mut u32, amount: u32, logged: u32) -> Result<(), String> {
-    if *now + amount != logged {
+/// Marks of `what` on `unit` changed by `change` (−1 for one defended or healed), which
+/// the log says came to `logged`.
+fn tally(unit: ModelId, what: &str, now: &mut u32, change: i64, logged: u32) -> Result<(), String> {
+    if i64::from(*now) + change != i64::from(logged) {
         return Err(format!(
-            "unit {unit}: {now} {what} + {amount} logged as {logged}"
+            "unit {unit}: {now} {what} {change:+} logged as {logged}"
         ));
     }
     *now = logged;
