@@ -159,7 +159,7 @@ pub fn across<R: Fuzzed>(setups: &[R::Setup], seed: u64, steps: u64) -> Result<F
     use crate::scenario::Setup;
     let mut total = FuzzReport::default();
     for (i, setup) in setups.iter().enumerate() {
-        let r = run::<R>(setup, seed + i as u64, steps)
+        let r = run::<R>(setup, seed.wrapping_add(i as u64), steps)
             .map_err(|e| format!("{}: {e}", setup.scenario().name))?;
         total.add(&r);
     }
