@@ -308,17 +308,8 @@ pub fn soak<R: Fuzzed>(
     scenarios: &std::path::Path,
     names: &[&str],
 ) -> Result<String, String> {
-    let (steps, battles, seed, mut paths) = soak_args(args)?;
-    if paths.is_empty() {
-        paths = names
-            .iter()
-            .map(|n| scenarios.join(format!("{n}.ron")))
-            .collect();
-    }
-    let setups: Vec<R::Setup> = paths
-        .iter()
-        .map(|p| R::load(p).map_err(|e| e.to_string()))
-        .collect::<Result<_, _>>()?;
+    let (steps, battles, seed, paths) = soak_args(args)?;
+    let setups = setups_of::<R>(&paths, scenarios, names)?;
     let started = std::time::Instant::now();
     if battles > 0 {
         let r = ai_battles::<R>(&setups, battles, seed, 10)?;
@@ -350,6 +341,24 @@ pub fn soak<R: Fuzzed>(
         total.refused,
         total.steps as f64 / secs
     ))
+}
+
+/// The setups of the scenario files `paths`, or, when none are given, of the scenarios
+/// `names` under `scenarios` (`name.ron` each).
+pub fn setups_of<R: Contest>(
+    paths: &[std::path::PathBuf],
+    scenarios: &std::path::Path,
+    names: &[&str],
+) -> Result<Vec<R::Setup>, String> {
+    let named: Vec<std::path::PathBuf> = names
+        .iter()
+        .map(|n| scenarios.join(format!("{n}.ron")))
+        .collect();
+    let paths = if paths.is_empty() { &named } else { paths };
+    paths
+        .iter()
+        .map(|p| R::load(p).map_err(|e| e.to_string()))
+        .collect()
 }
 
 type SoakArgs = (u64, u64, u64, Vec<std::path::PathBuf>);
@@ -398,13 +407,7 @@ macro_rules! fuzz_tests {
         fn setups() -> Vec<<$rules as $crate::engine::Rules>::Setup> {
             let root =
                 std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios");
-            $names
-                .iter()
-                .map(|n| {
-                    <$rules as $crate::sim::Contest>::load(&root.join(format!("{n}.ron")))
-                        .unwrap_or_else(|e| panic!("{e}"))
-                })
-                .collect()
+            $crate::fuzz::setups_of::<$rules>(&[], &root, &$names).unwrap_or_else(|e| panic!("{e}"))
         }
 
         #[test]
