@@ -2,6 +2,7 @@
 //! egui overlay. The rules and the battle live in the headless crates; this module only
 //! shows them and sends `Command`s.
 
+mod art;
 mod autosave;
 mod awake;
 pub mod balance_job;

@@ -7,6 +7,7 @@ pub mod aspect;
 pub mod borderlands;
 pub mod clause;
 pub mod dice;
+pub mod icon;
 pub mod marauders;
 pub mod morale;
 pub mod plain;

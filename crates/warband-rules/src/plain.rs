@@ -13,6 +13,19 @@ where
     T::deserialize(d).map(Some)
 }
 
+/// Writes an optional field as its plain value, to be read back by [`plain_some`]; with
+/// `skip_serializing_if = "Option::is_none"` a `None` is not written at all.
+pub fn plain<S, T>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error>
+where
+    S: serde::Serializer,
+    T: serde::Serialize,
+{
+    match v {
+        Some(v) => v.serialize(s),
+        None => s.serialize_none(),
+    }
+}
+
 /// A problem for each name given to more than one of `what` (`profiles`, `weapons`): a
 /// file naming it could not say which it means. Sorted, not compared pair by pair, so a
 /// list of a million names is checked at once.

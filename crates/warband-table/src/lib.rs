@@ -112,6 +112,7 @@ mod tests {
     fn refusals_name_the_terrain_in_the_way() {
         let mut world = bevy_ecs::world::World::new();
         let inn = TerrainDef {
+            look: None,
             name: "Inn".into(),
             kind: TerrainKind::House,
             corners: vec![(2.0, 2.0), (6.0, 2.0), (6.0, 5.0), (2.0, 5.0)],

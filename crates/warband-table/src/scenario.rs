@@ -76,6 +76,13 @@ pub struct Scenario {
     /// when true, so a save of a battle deployed in rows reads as it always did.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hand_deployment: bool,
+    /// The ground the table is drawn as (grass if not written). Only the picture.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "warband_rules::plain::plain"
+    )]
+    pub mat: Option<crate::table::Mat>,
 }
 
 /// A scenario as its file has it: the length under either name, or none (the
@@ -98,6 +105,8 @@ struct ScenarioFile {
     armies: PerSide<String>,
     #[serde(default)]
     hand_deployment: bool,
+    #[serde(default, deserialize_with = "warband_rules::plain::plain_some")]
+    mat: Option<crate::table::Mat>,
 }
 
 impl From<ScenarioFile> for Scenario {
@@ -113,6 +122,7 @@ impl From<ScenarioFile> for Scenario {
             deployment: f.deployment,
             armies: f.armies,
             hand_deployment: f.hand_deployment,
+            mat: f.mat,
         }
     }
 }
@@ -129,6 +139,7 @@ impl Scenario {
             terrain: Vec::new(),
             deployment: Zone::facing_edges((24.0, 24.0), 1.0, 5.0),
             hand_deployment: false,
+            mat: None,
             armies,
         }
     }
@@ -152,6 +163,7 @@ impl Scenario {
         );
         let n = self.terrain.iter().filter(|t| t.kind == kind).count() + 1;
         self.terrain.push(TerrainDef {
+            look: None,
             name: format!("{kind:?} {n}"),
             kind,
             corners: vec![

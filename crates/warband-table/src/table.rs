@@ -62,15 +62,130 @@ impl TerrainKind {
     }
 }
 
+/// How a terrain piece is drawn, beside its rules kind: a cliff and a house both block
+/// movement and sight, but do not look alike. Only the picture; the rules read `kind`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Look {
+    Wood,
+    Hill,
+    River,
+    Ford,
+    Water,
+    Bog,
+    Wall,
+    Hedge,
+    House,
+    Ruin,
+    Cliff,
+    CaveWall,
+    Rock,
+    Pillar,
+    Scree,
+    Fire,
+}
+
+impl Look {
+    /// Every look, in the order an editor offers them.
+    pub const ALL: [Look; 16] = [
+        Look::Wood,
+        Look::Hill,
+        Look::River,
+        Look::Ford,
+        Look::Water,
+        Look::Bog,
+        Look::Wall,
+        Look::Hedge,
+        Look::House,
+        Look::Ruin,
+        Look::Cliff,
+        Look::CaveWall,
+        Look::Rock,
+        Look::Pillar,
+        Look::Scree,
+        Look::Fire,
+    ];
+
+    /// The look of a piece that names none: its kind's.
+    pub fn of(kind: TerrainKind) -> Look {
+        match kind {
+            TerrainKind::Wood => Look::Wood,
+            TerrainKind::LowWall => Look::Wall,
+            TerrainKind::House => Look::House,
+            TerrainKind::Rough => Look::Scree,
+            TerrainKind::Impassable => Look::Water,
+            TerrainKind::Hill => Look::Hill,
+            TerrainKind::River => Look::River,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Look::Wood => "wood",
+            Look::Hill => "hill",
+            Look::River => "river",
+            Look::Ford => "ford",
+            Look::Water => "deep water",
+            Look::Bog => "bog",
+            Look::Wall => "wall",
+            Look::Hedge => "hedge",
+            Look::House => "house",
+            Look::Ruin => "ruin",
+            Look::Cliff => "cliff",
+            Look::CaveWall => "cave wall",
+            Look::Rock => "rock",
+            Look::Pillar => "pillar",
+            Look::Scree => "scree",
+            Look::Fire => "fire",
+        }
+    }
+}
+
+/// The cloth or ground of the table under the terrain.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mat {
+    #[default]
+    Grass,
+    Felt,
+    Sand,
+    /// A dungeon's flagstones.
+    Stone,
+}
+
+impl Mat {
+    pub const ALL: [Mat; 4] = [Mat::Grass, Mat::Felt, Mat::Sand, Mat::Stone];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Mat::Grass => "grass",
+            Mat::Felt => "felt",
+            Mat::Sand => "sand",
+            Mat::Stone => "flagstones",
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TerrainDef {
     pub name: String,
     pub kind: TerrainKind,
     /// Corners of a convex outline, in order, in inches from the bottom-left corner.
     pub corners: Vec<(f32, f32)>,
+    /// How it is drawn: its kind's look if not written.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "warband_rules::plain::plain",
+        deserialize_with = "warband_rules::plain::plain_some"
+    )]
+    pub look: Option<Look>,
 }
 
 impl TerrainDef {
+    /// How it is drawn.
+    pub fn look(&self) -> Look {
+        self.look.unwrap_or(Look::of(self.kind))
+    }
+
     pub fn shape(&self) -> Result<TerrainShape, String> {
         TerrainShape::new(
             self.corners

@@ -98,6 +98,7 @@ pub fn reference_units() -> Vec<UnitProfile> {
         magical: false,
         command,
         figures: 4,
+        icon: None,
     };
     let foot = Kind::Infantry;
     vec![

@@ -333,6 +333,7 @@ fn moves_cost_ap_by_direction_and_kind_and_never_turn_the_unit() {
 #[test]
 fn rough_ground_halves_every_ap_that_touches_it() {
     let river = warband_table::table::TerrainDef {
+        look: None,
         name: "River".into(),
         kind: warband_table::table::TerrainKind::River,
         corners: vec![(0.0, 9.0), (24.0, 9.0), (24.0, 11.0), (0.0, 11.0)],

@@ -84,6 +84,7 @@ fn a_volley_is_halved_by_shields_and_the_remainder_is_rolled() {
 #[test]
 fn cover_and_shields_together_divide_by_three() {
     let copse = TerrainDef {
+        look: None,
         name: "Copse".into(),
         kind: TerrainKind::Wood,
         corners: vec![(10.0, 8.0), (14.0, 8.0), (14.0, 10.5), (10.0, 10.5)],
@@ -318,6 +319,7 @@ fn a_designed_unit_joins_the_unit_list_once_and_an_army_may_field_it() {
         magical: false,
         command: false,
         figures: 2,
+        icon: None,
     };
     let mut broken = wyvern.clone();
     broken.name = "Broken".into();

@@ -89,6 +89,7 @@ mod tests {
             assert!(!effects(kind.flags()).is_empty(), "{kind:?} does something");
         }
         let copse = TerrainDef {
+            look: None,
             name: "Copse".into(),
             kind: TerrainKind::Wood,
             corners: vec![(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)],

@@ -29,6 +29,7 @@ impl Default for Designer {
                 magical: false,
                 command: false,
                 figures: 4,
+                icon: None,
             },
             message: None,
         }

@@ -48,6 +48,7 @@ pub fn setup(a: &[&str], b: &[&str]) -> BattleSetup {
                 b: "b".into(),
             },
             hand_deployment: false,
+            mat: None,
         },
         armies: PerSide {
             a: army("Party", a),

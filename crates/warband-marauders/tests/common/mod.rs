@@ -18,6 +18,7 @@ pub fn profile(name: &str, hd: u8, armour: Armour, morale: u8) -> Profile {
         spells: Vec::new(),
         spell_slots: 0,
         base: Some(1.0),
+        icon: None,
     }
 }
 
@@ -104,6 +105,7 @@ pub fn setup(a: &[&str], b: &[&str], terrain: Vec<TerrainDef>) -> BattleSetup {
                 b: "b".into(),
             },
             hand_deployment: false,
+            mat: None,
         },
         armies: PerSide {
             a: army(a),
@@ -116,6 +118,7 @@ pub fn setup(a: &[&str], b: &[&str], terrain: Vec<TerrainDef>) -> BattleSetup {
 
 pub fn wall(x0: f32, x1: f32, y: f32) -> TerrainDef {
     TerrainDef {
+        look: None,
         name: "wall".into(),
         kind: TerrainKind::LowWall,
         corners: vec![
@@ -286,6 +289,7 @@ pub fn run_until(engine: &mut Engine, stop: impl Fn(&Engine) -> bool) {
 
 pub fn house(x0: f32, x1: f32, y0: f32, y1: f32) -> warband_marauders::data::TerrainDef {
     warband_marauders::data::TerrainDef {
+        look: None,
         name: "house".into(),
         kind: warband_marauders::data::TerrainKind::House,
         corners: vec![(x0, y0), (x1, y0), (x1, y1), (x0, y1)],

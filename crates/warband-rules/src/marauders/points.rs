@@ -59,6 +59,7 @@ mod tests {
             spells: Vec::new(),
             spell_slots: 0,
             base: None,
+            icon: None,
         }
     }
 

@@ -3,6 +3,7 @@
 use super::Armour;
 use super::spells::Spell;
 use crate::borderlands::MonsterHd;
+use crate::icon::Icon;
 use crate::plain::plain_some;
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +46,22 @@ pub struct Profile {
     /// Base diameter in inches; by HD if not given.
     #[serde(default)]
     pub base: Option<f32>,
+    /// The picture on its base; from its name and weapon if not given (see [`Icon::guess`]).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "crate::plain::plain"
+    )]
+    pub icon: Option<Icon>,
+}
+
+impl Profile {
+    /// The picture on its base.
+    pub fn icon(&self) -> Icon {
+        self.icon.unwrap_or_else(|| {
+            Icon::guess(&self.name, self.ranged.as_ref().map(|r| r.name.as_str()))
+        })
+    }
 }
 
 /// A profile as written: `ac`, `armour` or both.
@@ -66,6 +83,8 @@ struct ProfileRon {
     spell_slots: u8,
     #[serde(default)]
     base: Option<f32>,
+    #[serde(default, deserialize_with = "plain_some")]
+    icon: Option<Icon>,
     /// The B/X block Borderlands reads: here only its hit dice, which the Marauders HD
     /// must follow.
     #[serde(default, deserialize_with = "plain_some")]
@@ -126,6 +145,7 @@ impl TryFrom<ProfileRon> for Profile {
             spells: r.spells,
             spell_slots: r.spell_slots,
             base: r.base,
+            icon: r.icon,
         })
     }
 }

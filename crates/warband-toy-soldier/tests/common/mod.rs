@@ -50,6 +50,7 @@ pub fn setup_with(a: &[&str], b: &[&str], terrain: Vec<TerrainDef>) -> BattleSet
                 b: "b".into(),
             },
             hand_deployment: false,
+            mat: None,
         },
         armies: PerSide {
             a: army("A", a),

@@ -3,6 +3,7 @@
 
 use super::damage::DamageExpr;
 use super::tables::{Class, MAX_HERO_LEVEL, MonsterHd, SaveAs, ability_modifier};
+use crate::icon::Icon;
 use serde::{Deserialize, Serialize};
 
 mod checks;
@@ -242,6 +243,9 @@ pub struct Combatant {
     /// HD for Sleep (a hero's level).
     pub level: f32,
     pub xp: u32,
+    /// The picture on its base, as its profile names it (else see [`Combatant::icon`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub icon: Option<Icon>,
 }
 
 /// Encounter movement: B/X feet per turn ÷ 3 a round, at 1" = 5 ft.
@@ -250,6 +254,26 @@ pub fn move_inches(feet_per_turn: u16) -> f32 {
 }
 
 impl Combatant {
+    /// The picture on its base: its profile's, else a hero's class's, else one from its
+    /// name and missile weapon.
+    pub fn icon(&self) -> Icon {
+        if let Some(icon) = self.icon {
+            return icon;
+        }
+        if self.hero {
+            return match self.save_as.class {
+                Class::Fighter | Class::NormalMan => Icon::Sword,
+                Class::Cleric => Icon::Mace,
+                Class::MagicUser => Icon::Staff,
+                Class::Thief => Icon::Dagger,
+                Class::Dwarf => Icon::Axe,
+                Class::Elf => Icon::Bow,
+                Class::Halfling => Icon::Sling,
+            };
+        }
+        Icon::guess(&self.name, self.missile.as_ref().map(|m| m.name.as_str()))
+    }
+
     pub fn monster(name: &str, ac: i8, morale: u8, m: &MonsterStats) -> Self {
         Self {
             name: name.to_string(),
@@ -278,6 +302,7 @@ impl Combatant {
             person: m.person,
             level: m.hd.level(),
             xp: m.xp,
+            icon: None,
         }
     }
 
@@ -345,6 +370,7 @@ impl Combatant {
             person: true,
             level: f32::from(h.level),
             xp: 0,
+            icon: None,
         })
     }
 }
