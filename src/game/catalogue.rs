@@ -3,6 +3,7 @@
 //! may fill, and the ruleset's own army checks. Also a random legal army.
 
 use warband_rules::army::{ArmyEntry, ArmyList};
+use warband_rules::icon::Icon;
 use warband_rules::{DiceRoller, Die, Ruleset};
 
 /// One profile as the builder lists it.
@@ -19,6 +20,8 @@ pub struct Entry {
     pub fills: bool,
     /// Armies mix only one group (Borderlands: heroes 1, monsters 0).
     pub group: u8,
+    /// The picture on its models' bases, shown before its name.
+    pub icon: Icon,
 }
 
 pub struct Catalogue {

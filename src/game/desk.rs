@@ -32,8 +32,7 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
 
     /// The table of the battle: its size and terrain.
     fn layout(setup: &Self::Setup) -> TableLayout {
-        let scenario = setup.scenario();
-        super::session::layout(scenario.table, &scenario.terrain)
+        super::session::layout(setup.scenario())
     }
     fn zones(setup: &Self::Setup) -> &PerSide<Zone> {
         &setup.scenario().deployment
@@ -295,6 +294,7 @@ impl<R: Desk> Plugin for DeskPlugin<R> {
                 (|mut s: ResMut<R::Selection>| *s = R::Selection::default())
                     .after(super::screens::BattleStarted),
             )
+            .add_systems(Update, watch_pace::<R>.run_if(on_table::<R>()))
             .add_plugins((
                 super::screens::battle::drive_plugin::<R>,
                 super::hud::frame_plugin::<R>,
@@ -304,6 +304,18 @@ impl<R: Desk> Plugin for DeskPlugin<R> {
                 super::deploy::plugin::<R>,
             ));
         R::screen_plugin(app);
+    }
+}
+
+/// Models glide at the watch speed of the battle on the table.
+fn watch_pace<R: Desk>(
+    session: NonSend<GameSession<R>>,
+    mut motion: ResMut<super::motion::Motion>,
+) {
+    let (watch, skip) = (session.pace.speed, session.pace.skip);
+    if motion.watch != watch || motion.skip != skip {
+        motion.watch = watch;
+        motion.skip = skip;
     }
 }
 

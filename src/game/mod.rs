@@ -13,10 +13,14 @@ mod controller;
 mod course;
 mod deploy;
 pub mod desk;
+mod floaters;
 mod hud;
+pub mod icon_table;
 pub mod jobs;
 mod marauders;
+mod minis;
 mod models;
+mod motion;
 mod palette;
 mod pointer;
 pub mod preview;
@@ -27,7 +31,9 @@ pub mod settings;
 mod table;
 #[cfg(test)]
 mod test_app;
+mod theme;
 mod toy;
+mod window;
 
 use bevy::prelude::*;
 use bevy_egui::EguiPlugin;
@@ -55,11 +61,12 @@ pub struct Start {
 pub fn run(start: Start) {
     let mut app = App::new();
     let continuous = start.screenshot.is_some() || start.trace;
+    let (width, height) = window::opening_size(&settings::read(&saves::data_dir()).0);
     app.insert_resource(ClearColor(palette::BACKGROUND))
         .add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Warband".into(),
-                resolution: (1280, 800).into(),
+                resolution: (width, height).into(),
                 ..default()
             }),
             ..default()
@@ -74,7 +81,11 @@ pub fn run(start: Start) {
             screens::plugin,
             desk::plugin,
             models::plugin,
+            motion::plugin,
+            floaters::plugin,
             settings::plugin,
+            window::plugin,
+            theme::plugin,
         ));
     awake::plugin(&mut app, continuous);
     if let Some((path, after)) = start.screenshot {

@@ -1,5 +1,5 @@
-//! What every ruleset's models share on the table: falling as casualties, repainting only
-//! what changed, and the initials a label shows.
+//! What every ruleset's models share on the table: falling as casualties and repainting
+//! only what changed (the miniature itself is drawn by `minis`).
 
 use crate::game::palette;
 use bevy::prelude::*;
@@ -120,15 +120,6 @@ pub fn show(shape: &mut Mut<Shape>, transform: &mut Mut<Transform>, at: Transfor
         shape.fill = fill;
     }
     transform.set_if_neq(at);
-}
-
-/// The initials of a profile: "Orc chief" → "OC", "Magic-user" → "MU".
-pub fn initials(name: &str) -> String {
-    name.split([' ', '-'])
-        .filter_map(|w| w.chars().next())
-        .take(2)
-        .collect::<String>()
-        .to_uppercase()
 }
 
 #[cfg(test)]

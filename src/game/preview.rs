@@ -44,7 +44,7 @@ pub fn map(
     let painter = ui.painter_at(rect);
     // Table inches to screen points (y up on the table, down on screen).
     let at = |p: Vec2| egui::pos2(rect.left() + p.x * scale, rect.bottom() - p.y * scale);
-    painter.rect_filled(rect, 2.0, egui_colour(palette::MAT));
+    painter.rect_filled(rect, 2.0, egui_colour(palette::mat(layout.mat)));
     let grid = egui::Stroke::new(1.0, egui_colour(palette::GRID));
     for i in (6..table.x as u32).step_by(6) {
         let x = i as f32;
@@ -60,7 +60,7 @@ pub fn map(
         painter.rect_filled(zone, 0.0, egui_colour(palette::side(side).with_alpha(0.22)));
     }
     for t in &layout.terrain {
-        let (fill, line) = palette::terrain(t.kind);
+        let (fill, line) = palette::look(t.look());
         let points: Vec<egui::Pos2> = t.corners.iter().map(|c| at((*c).into())).collect();
         painter.add(egui::Shape::convex_polygon(
             points,

@@ -13,8 +13,9 @@ use warband_table::Refusal;
 use warband_table::engine::{Engine, Rules};
 use warband_table::player::Policy;
 use warband_table::save::Save;
+use warband_table::scenario::Scenario;
 use warband_table::sim::Contest;
-use warband_table::table::TerrainDef;
+use warband_table::table::{Mat, TerrainDef};
 use warband_table::timeline::Timeline;
 
 /// Pace of computer players.
@@ -42,11 +43,14 @@ impl Default for Pace {
     }
 }
 
-/// The table of the battle on screen: its size and terrain.
+/// The table of the battle on screen: its size and terrain, the ground it is drawn as,
+/// and the scenario's name, which seeds its picture.
 #[derive(Resource, Clone, Debug)]
 pub struct TableLayout {
     pub size: Vec2,
     pub terrain: Vec<TerrainDef>,
+    pub mat: Mat,
+    pub name: String,
 }
 
 /// The longest a frame spends on computer players' commands before it is drawn.
@@ -385,11 +389,14 @@ impl<R: Desk> Starter for Launch<R> {
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OnTable(pub Ruleset);
 
-/// The table of a scenario of any ruleset, from its size and terrain.
-pub fn layout(table: (f32, f32), terrain: &[TerrainDef]) -> TableLayout {
+/// The table of a scenario of any ruleset: its size, terrain, mat (grass where it
+/// names none) and name.
+pub fn layout(scenario: &Scenario) -> TableLayout {
     TableLayout {
-        size: Vec2::new(table.0, table.1),
-        terrain: terrain.to_vec(),
+        size: Vec2::new(scenario.table.0, scenario.table.1),
+        terrain: scenario.terrain.clone(),
+        mat: scenario.mat.unwrap_or_default(),
+        name: scenario.name.clone(),
     }
 }
 

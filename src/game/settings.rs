@@ -21,6 +21,8 @@ pub struct Settings {
     pub animation_speed: f32,
     /// The watch speed a new battle of computers starts at.
     pub watch_speed: f32,
+    /// The window's size when it was last resized, in logical pixels.
+    pub window: Option<(u32, u32)>,
 }
 
 impl Default for Settings {
@@ -30,6 +32,7 @@ impl Default for Settings {
             animation: true,
             animation_speed: 1.0,
             watch_speed: 1.0,
+            window: None,
         }
     }
 }
@@ -51,6 +54,9 @@ impl Settings {
         self.ui_scale = within(self.ui_scale, Self::UI_SCALE, 1.0);
         self.animation_speed = within(self.animation_speed, Self::ANIMATION_SPEED, 1.0);
         self.watch_speed = within(self.watch_speed, Self::WATCH_SPEED, 1.0);
+        self.window = self
+            .window
+            .filter(|&(w, h)| (320..=16_384).contains(&w) && (240..=16_384).contains(&h));
         self
     }
 
@@ -132,6 +138,7 @@ mod tests {
             animation: false,
             animation_speed: 2.0,
             watch_speed: 4.0,
+            window: Some((1400, 800)),
         };
         write(&dir, &mine).unwrap();
         assert_eq!(read(&dir), (mine, None));

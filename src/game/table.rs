@@ -1,92 +1,205 @@
-//! The table: a mat with its edge, a tick every 6", and the scenario's terrain, drawn
-//! with lyon. World units are inches; (0, 0) is the table's bottom-left corner, as in
-//! the engine.
+//! The table: a cloth woven for the battle (grass, felt, sand or flagstones) in a
+//! wooden frame, the scenario's terrain drawn as it looks, the pieces' names, and a 6"
+//! grid that G shows and hides. World units are inches; (0, 0) is the table's
+//! bottom-left corner, as in the engine. Everything here is picture: the rules read the
+//! terrain's kind, never this.
 
-use super::palette;
+mod frame;
+mod labels;
+
+use super::art::{mat, terrain};
 use super::screens::{BattleStarted, Screen};
 use super::session::TableLayout;
+use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
+use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_prototype_lyon::prelude::*;
+use warband_table::table::TerrainDef;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Battle), spawn_table.after(BattleStarted));
+    app.init_resource::<ShowGrid>()
+        .add_systems(OnEnter(Screen::Battle), spawn_table.after(BattleStarted))
+        .add_systems(
+            Update,
+            (
+                toggle_grid.run_if(
+                    input_just_pressed(GRID_KEY).and_then(not(egui_wants_any_keyboard_input)),
+                ),
+                show_grid.run_if(resource_changed::<ShowGrid>),
+            )
+                .chain()
+                .run_if(in_state(Screen::Battle)),
+        );
+    labels::plugin(app);
 }
 
 /// Distance between grid lines, inches.
 const GRID: f32 = 6.0;
+/// The key that shows and hides the grid.
+pub const GRID_KEY: KeyCode = KeyCode::KeyG;
 
-fn spawn_table(mut commands: Commands, layout: Option<Res<TableLayout>>) {
-    let Some(layout) = layout else { return };
-    let size = layout.size;
-    let mat = shapes::Rectangle {
-        extents: size,
-        origin: RectangleOrigin::BottomLeft,
-        radii: None,
-    };
-    commands.spawn((
-        Name::new("Table mat"),
-        DespawnOnExit(Screen::Battle),
-        ShapeBuilder::with(&mat)
-            .fill(palette::MAT)
-            .stroke((palette::EDGE, 0.35))
-            .build(),
-        Transform::from_xyz(0.0, 0.0, 0.0),
-    ));
-    commands.spawn((
-        Name::new("Grid"),
-        DespawnOnExit(Screen::Battle),
-        ShapeBuilder::with(&grid_path(size))
-            .stroke((palette::GRID, 0.05))
-            .build(),
-        Transform::from_xyz(0.0, 0.0, 0.1),
-    ));
-    let pieces = &layout.terrain;
-    for (i, piece) in pieces.iter().enumerate() {
-        let (fill, line) = palette::terrain(piece.kind);
-        let polygon = shapes::Polygon {
-            points: piece
-                .corners
-                .iter()
-                .map(|(x, y)| Vec2::new(*x, *y))
-                .collect(),
-            closed: true,
-        };
-        commands.spawn((
-            Name::new(format!("Terrain: {}", piece.name)),
-            DespawnOnExit(Screen::Battle),
-            ShapeBuilder::with(&polygon)
-                .fill(fill)
-                .stroke((line, 0.12))
-                .build(),
-            Transform::from_xyz(0.0, 0.0, 0.2 + i as f32 * 0.001),
-        ));
-        commands.spawn((
-            DespawnOnExit(Screen::Battle),
-            Text2d::new(piece.name.clone()),
-            TextFont::from_font_size(22.0),
-            TextColor(Color::srgba(1.0, 1.0, 1.0, 0.55)),
-            Transform::from_translation(label_at(&polygon.points).extend(0.3))
-                .with_scale(Vec3::splat(0.02)),
-        ));
+/// Heights of the table's layers: the frame's shadow under the cloth, the cloth, the
+/// terrain (ground first, then what stands on it), the grid, then the names. Models
+/// stand above all of them (`models::MODEL_Z`, 2, and the fallen at 1.5).
+const Z_SHADOW: f32 = -0.5;
+const Z_CLOTH: f32 = -0.4;
+const Z_FRAME: f32 = -0.3;
+const Z_TERRAIN: (f32, f32) = (0.0, 1.2);
+const Z_GRID: f32 = 1.3;
+pub(super) const Z_LABEL: f32 = 1.4;
+
+/// Whether the 6" grid is shown. Off by default: a real table has none; G shows it
+/// for measuring by eye.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ShowGrid(pub bool);
+
+#[derive(Component)]
+struct Grid;
+
+fn toggle_grid(mut show: ResMut<ShowGrid>) {
+    show.0 = !show.0;
+}
+
+fn show_grid(show: Res<ShowGrid>, mut grids: Query<&mut Visibility, With<Grid>>) {
+    for mut v in &mut grids {
+        *v = visibility(show.0);
     }
 }
 
-/// Height of a terrain label on the table, inches (a 22-point font at 0.02" a point).
-const LABEL_HEIGHT: f32 = 0.44;
-
-/// Where a terrain piece's name is written: its centre, or just above it where the
-/// piece is too thin to hold the text (a wall), so the name does not hide the wall.
-fn label_at(corners: &[Vec2]) -> Vec2 {
-    let centre = corners.iter().copied().sum::<Vec2>() / corners.len() as f32;
-    let (lo, hi) = corners.iter().fold(
-        (Vec2::splat(f32::INFINITY), Vec2::splat(f32::NEG_INFINITY)),
-        |(lo, hi), p| (lo.min(*p), hi.max(*p)),
-    );
-    let thin = (hi - lo).min_element() < 2.0 * LABEL_HEIGHT;
-    if thin {
-        Vec2::new(centre.x, hi.y + LABEL_HEIGHT)
+fn visibility(shown: bool) -> Visibility {
+    if shown {
+        Visibility::Inherited
     } else {
-        centre
+        Visibility::Hidden
+    }
+}
+
+fn spawn_table(
+    mut commands: Commands,
+    layout: Option<Res<TableLayout>>,
+    mut images: ResMut<Assets<Image>>,
+    show: Res<ShowGrid>,
+) {
+    let Some(layout) = layout else { return };
+    let size = layout.size;
+    let seed = mat::seed_of(&layout.name);
+    let started = std::time::Instant::now();
+    let cloth = mat::weave(layout.mat, size, seed);
+    debug!("{:?} cloth woven in {:?}", layout.mat, started.elapsed());
+    commands.spawn((
+        Name::new("Table cloth"),
+        DespawnOnExit(Screen::Battle),
+        Sprite {
+            image: images.add(mat::image(cloth)),
+            custom_size: Some(size),
+            ..default()
+        },
+        Transform::from_translation((size / 2.0).extend(Z_CLOTH)),
+    ));
+    let (under, over) = frame::frame(size, seed);
+    spawn_marks(
+        &mut commands,
+        "Frame shadow",
+        &under,
+        (Z_SHADOW, Z_SHADOW + 0.05),
+    );
+    spawn_marks(&mut commands, "Frame", &over, (Z_FRAME, Z_FRAME + 0.05));
+    commands.spawn((
+        Name::new("Grid"),
+        Grid,
+        DespawnOnExit(Screen::Battle),
+        ShapeBuilder::with(&grid_path(size))
+            .stroke((Color::srgba(1.0, 1.0, 1.0, 0.22), 0.04))
+            .build(),
+        Transform::from_xyz(0.0, 0.0, Z_GRID),
+        visibility(show.0),
+    ));
+    spawn_terrain(&mut commands, &layout);
+}
+
+/// Every piece, ground first, each in its own slice of the terrain's heights, with
+/// its name.
+fn spawn_terrain(commands: &mut Commands, layout: &TableLayout) {
+    let pieces = &layout.terrain;
+    let outlines: Vec<Vec<Vec2>> = pieces.iter().map(outline).collect();
+    let mut order: Vec<usize> = (0..pieces.len()).collect();
+    order.sort_by_key(|i| (terrain::layer(pieces[*i].look()), *i));
+    let slice = (Z_TERRAIN.1 - Z_TERRAIN.0) / pieces.len().max(1) as f32;
+    for (rank, i) in order.into_iter().enumerate() {
+        let piece = &pieces[i];
+        // Every piece runs on under the table's edge; water into the next water too.
+        let wet = terrain::wet(piece.look());
+        let water: Vec<Vec<Vec2>> = (0..pieces.len())
+            .filter(|j| wet && *j != i && terrain::wet(pieces[*j].look()))
+            .map(|j| outlines[j].clone())
+            .collect();
+        let seed = terrain::hash_str(&piece.name) ^ (i as u64).rotate_left(32);
+        let marks = terrain::draw(piece, seed, |a, b| {
+            terrain::runs_on(a, b, layout.size, &water)
+        });
+        let z = Z_TERRAIN.0 + rank as f32 * slice;
+        let name = format!("Terrain: {}", piece.name);
+        spawn_marks(commands, &name, &marks, (z, z + slice * 0.9));
+        labels::spawn(commands, piece);
+    }
+}
+
+fn outline(piece: &TerrainDef) -> Vec<Vec2> {
+    piece
+        .corners
+        .iter()
+        .map(|(x, y)| Vec2::new(*x, *y))
+        .collect()
+}
+
+/// One parent entity named `name` holding a lyon shape per mark, the marks stacked
+/// bottom first between the heights `z`.
+fn spawn_marks(commands: &mut Commands, name: &str, marks: &[terrain::Mark], z: (f32, f32)) {
+    let step = (z.1 - z.0) / marks.len().max(1) as f32;
+    commands
+        .spawn((
+            Name::new(name.to_string()),
+            DespawnOnExit(Screen::Battle),
+            Transform::from_xyz(0.0, 0.0, z.0),
+            Visibility::default(),
+        ))
+        .with_children(|parent| {
+            for (k, mark) in marks.iter().enumerate() {
+                parent.spawn((shape(mark), Transform::from_xyz(0.0, 0.0, k as f32 * step)));
+            }
+        });
+}
+
+/// A mark as a lyon shape: its rings as one path, filled by the non-zero rule (so
+/// overlapping rings of one mark are one area, not holes).
+fn shape(mark: &terrain::Mark) -> Shape {
+    let mut path = ShapePath::new();
+    for ring in &mark.rings {
+        path = path.move_to(ring[0]);
+        for p in &ring[1..] {
+            path = path.line_to(*p);
+        }
+        if mark.closed {
+            path = path.close();
+        }
+    }
+    let fill = mark.fill.map(|color| Fill {
+        options: FillOptions::non_zero(),
+        color,
+    });
+    let stroke = mark.line.map(|(color, width)| Stroke {
+        options: StrokeOptions::default()
+            .with_line_width(width)
+            .with_line_join(LineJoin::Round)
+            .with_line_cap(LineCap::Round),
+        color,
+    });
+    let builder = ShapeBuilder::with(&path);
+    match (fill, stroke) {
+        (Some(f), Some(s)) => builder.fill(f).stroke(s).build(),
+        (Some(f), None) => builder.fill(f).build(),
+        (None, Some(s)) => builder.stroke(s).build(),
+        (None, None) => builder.fill(Color::NONE).build(),
     }
 }
 
@@ -130,21 +243,37 @@ pub fn table_ring(g: &mut Gizmos, table: Vec2, center: Vec2, radius: f32, colour
 mod tests {
     use super::*;
 
-    fn square(lo: Vec2, hi: Vec2) -> Vec<Vec2> {
-        vec![lo, Vec2::new(hi.x, lo.y), hi, Vec2::new(lo.x, hi.y)]
-    }
-
     #[test]
-    fn a_wall_is_labelled_above_itself_and_a_house_on_itself() {
-        // A low wall 10" long and 0.6" deep: its name sits clear above it.
-        let wall = label_at(&square(Vec2::new(19.0, 17.7), Vec2::new(29.0, 18.3)));
-        assert_eq!(wall.x, 24.0);
-        assert!(wall.y - LABEL_HEIGHT / 2.0 > 18.3, "{wall}");
-        // A wall standing upright is labelled above its top end.
-        let upright = label_at(&square(Vec2::new(5.0, 2.0), Vec2::new(5.5, 12.0)));
-        assert!(upright.y > 12.0, "{upright}");
-        // A house holds its own name.
-        let house = label_at(&square(Vec2::new(22.0, 24.0), Vec2::new(27.0, 28.0)));
-        assert_eq!(house, Vec2::new(24.5, 26.0));
+    fn g_shows_and_hides_the_grid_which_starts_hidden() {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<ShowGrid>()
+            .insert_state(Screen::Battle)
+            .add_systems(
+                Update,
+                (
+                    toggle_grid.run_if(input_just_pressed(GRID_KEY)),
+                    show_grid.run_if(resource_changed::<ShowGrid>),
+                )
+                    .chain(),
+            );
+        let grid = app.world_mut().spawn((Grid, visibility(false))).id();
+        let seen = |app: &App| *app.world().get::<Visibility>(grid).unwrap();
+        app.update();
+        assert_eq!(seen(&app), Visibility::Hidden);
+        for shown in [true, false] {
+            let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            keys.press(GRID_KEY);
+            app.update();
+            app.world_mut()
+                .resource_mut::<ButtonInput<KeyCode>>()
+                .release(GRID_KEY);
+            app.world_mut()
+                .resource_mut::<ButtonInput<KeyCode>>()
+                .clear();
+            assert_eq!(app.world().resource::<ShowGrid>().0, shown);
+            assert_eq!(seen(&app), visibility(shown));
+        }
     }
 }

@@ -35,8 +35,6 @@ struct SharedProfile {
     morale: u8,
     #[serde(default, deserialize_with = "plain_some")]
     bx: Option<MonsterStats>,
-    #[serde(default, deserialize_with = "plain_some")]
-    icon: Option<warband_rules::icon::Icon>,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -77,9 +75,7 @@ pub fn monsters(path: &Path, text: &str) -> Result<Vec<Combatant>, DataError> {
         if let Some(problem) = monster_problems(&p.name, ac, p.morale, &bx).first() {
             return Err(DataError::new(path, problem.clone()));
         }
-        let mut c = Combatant::monster(&p.name, ac, p.morale, &bx);
-        c.icon = p.icon;
-        out.push(c);
+        out.push(Combatant::monster(&p.name, ac, p.morale, &bx));
     }
     Ok(out)
 }

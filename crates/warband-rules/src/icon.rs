@@ -1,6 +1,8 @@
 //! The picture a model shows on its base, seen from above: what it fights with or what
-//! it is. Each profile in the data names its icon; one written before icons existed gets
-//! [`Icon::guess`]'s from its name and weapon, so old files and saves still read.
+//! it is. Each profile in the shipped bestiaries names its icon (`icon: Bow`); the game
+//! reads it beside the profile, never into it, so a battle's state and its saves do not
+//! change with a picture. A profile that names none (a player's own, or one written
+//! before icons) gets [`Icon::guess`]'s from its name and weapon.
 
 use serde::{Deserialize, Serialize};
 

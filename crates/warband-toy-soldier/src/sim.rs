@@ -98,7 +98,6 @@ pub fn reference_units() -> Vec<UnitProfile> {
         magical: false,
         command,
         figures: 4,
-        icon: None,
     };
     let foot = Kind::Infantry;
     vec![

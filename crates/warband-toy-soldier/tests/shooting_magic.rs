@@ -319,7 +319,6 @@ fn a_designed_unit_joins_the_unit_list_once_and_an_army_may_field_it() {
         magical: false,
         command: false,
         figures: 2,
-        icon: None,
     };
     let mut broken = wyvern.clone();
     broken.name = "Broken".into();

@@ -1,1 +1,405 @@
-//! (being written)
+//! Terrain drawn as it looks: a piece's convex outline (inches) becomes a list of
+//! [`Mark`]s — filled outlines and lines, bottom first — that the table turns into lyon
+//! shapes and the tests count. A wood is a cluster of tree crowns, a house a roof, a
+//! river water between muddy banks. Each piece draws its details from its own seeded
+//! stream, so it looks the same every time and the battle's dice are never touched.
+//! The light falls from the top left: shadows lie down and to the right.
+
+mod built;
+mod geom;
+mod ground;
+mod plants;
+mod rock;
+mod water;
+
+use geom::*;
+pub use geom::{Rng, hash_str};
+
+use bevy::color::{Alpha, Mix};
+use bevy::math::Vec2;
+use bevy::prelude::Color;
+use warband_table::table::{Look, TerrainDef};
+
+/// One shape of a piece's picture: closed outlines (filled, edged, or both; rings of one
+/// mark should not overlap, or overlap as one) or open lines.
+#[derive(Clone, Debug)]
+pub struct Mark {
+    pub rings: Vec<Vec<Vec2>>,
+    pub closed: bool,
+    pub fill: Option<Color>,
+    pub line: Option<(Color, f32)>,
+}
+
+impl Mark {
+    /// Outlines filled with one colour.
+    pub fn fill(rings: Vec<Vec<Vec2>>, colour: Color) -> Mark {
+        Mark {
+            rings,
+            closed: true,
+            fill: Some(colour),
+            line: None,
+        }
+    }
+
+    /// One outline filled.
+    pub fn one(ring: Vec<Vec2>, colour: Color) -> Mark {
+        Mark::fill(vec![ring], colour)
+    }
+
+    /// Open lines of one colour and width (inches).
+    pub fn lines(lines: Vec<Vec<Vec2>>, colour: Color, width: f32) -> Mark {
+        Mark {
+            rings: lines,
+            closed: false,
+            fill: None,
+            line: Some((colour, width)),
+        }
+    }
+
+    /// An outline edged, not filled.
+    pub fn outline(ring: Vec<Vec2>, colour: Color, width: f32) -> Mark {
+        Mark {
+            rings: vec![ring],
+            closed: true,
+            fill: None,
+            line: Some((colour, width)),
+        }
+    }
+
+    /// The outline edged as well.
+    pub fn edged(mut self, colour: Color, width: f32) -> Mark {
+        self.line = Some((colour, width));
+        self
+    }
+
+    /// Whether it draws anything: rings of enough points, all finite.
+    fn keep(mut self) -> Option<Mark> {
+        let least = if self.closed { 3 } else { 2 };
+        self.rings
+            .retain(|r| r.len() >= least && r.iter().all(|p| p.is_finite()));
+        (!self.rings.is_empty()).then_some(self)
+    }
+}
+
+/// Which way the light comes from (a unit vector toward it): the top left.
+pub const LIGHT: Vec2 = Vec2::new(-0.6, 0.8);
+
+/// Where a piece `height` inches tall casts its shadow, from its outline.
+pub fn shadow_offset(height: f32) -> Vec2 {
+    Vec2::new(0.55, -0.75) * height
+}
+
+/// A soft shadow of `ring` cast by something `height` tall: two layers, the nearer
+/// darker.
+pub fn shadow(ring: &[Vec2], height: f32, strength: f32) -> Vec<Mark> {
+    let dark = Color::srgba(0.02, 0.03, 0.02, 1.0);
+    [(1.0, 0.55), (0.55, 0.45)]
+        .into_iter()
+        .map(|(reach, share)| {
+            let by = shadow_offset(height * reach);
+            let moved = ring.iter().map(|p| *p + by).collect();
+            Mark::one(moved, dark.with_alpha(strength * share))
+        })
+        .collect()
+}
+
+/// `c` lightened (`k` > 0, toward white) or darkened (`k` < 0, toward black), its
+/// alpha kept.
+pub fn shade(c: Color, k: f32) -> Color {
+    let target = if k >= 0.0 { Color::WHITE } else { Color::BLACK };
+    c.mix(&target.with_alpha(c.alpha()), k.abs().min(1.0))
+}
+
+/// How a facet facing `outward` (a unit vector along the ground) catches the light:
+/// +1 facing it, −1 facing away.
+pub fn lit(outward: Vec2) -> f32 {
+    outward.normalize_or_zero().dot(LIGHT.normalize())
+}
+
+/// What a recipe draws from: the piece's outline (counter-clockwise), which of its
+/// edges run on into the table's edge or the next piece of water, its axes and its
+/// random stream.
+pub struct Piece {
+    pub outline: Vec<Vec2>,
+    /// Per edge `i` (from corner `i` to `i + 1`): it is no bank or rim, for the piece
+    /// goes on past it.
+    pub open: Vec<bool>,
+    pub axes: Axes,
+    pub rng: Rng,
+}
+
+impl Piece {
+    /// The outline moved in by `d` along its closed edges only.
+    pub fn inset_closed(&self, d: f32) -> Vec<Vec2> {
+        inset(&self.outline, |i| if self.open[i] { 0.0 } else { d })
+    }
+
+    /// Its size: the half width across, at least a hair.
+    pub fn half_width(&self) -> f32 {
+        self.axes.half.y.max(0.01)
+    }
+}
+
+/// The picture of a piece: marks bottom first. `runs_on(a, b)` says whether the edge
+/// from `a` to `b` runs on past the piece (to the table's edge, into adjoining water).
+/// Never empty for an outline of three or more corners.
+pub fn draw(def: &TerrainDef, seed: u64, runs_on: impl Fn(Vec2, Vec2) -> bool) -> Vec<Mark> {
+    let corners: Vec<Vec2> = def.corners.iter().map(|(x, y)| Vec2::new(*x, *y)).collect();
+    let outline = ccw(&corners);
+    if outline.len() < 3 {
+        return Vec::new();
+    }
+    let n = outline.len();
+    let open = (0..n)
+        .map(|i| runs_on(outline[i], outline[(i + 1) % n]))
+        .collect();
+    let mut piece = Piece {
+        axes: Axes::of(&outline),
+        outline,
+        open,
+        rng: Rng::new(seed),
+    };
+    let marks = recipe(def.look(), &mut piece);
+    let mut kept: Vec<Mark> = marks.into_iter().filter_map(Mark::keep).collect();
+    if kept.is_empty() {
+        let (fill, line) = crate::game::palette::look(def.look());
+        kept.push(Mark::one(piece.outline.clone(), fill).edged(line, 0.05));
+    }
+    kept
+}
+
+fn recipe(look: Look, p: &mut Piece) -> Vec<Mark> {
+    match look {
+        Look::Wood => plants::wood(p),
+        Look::Hedge => plants::hedge(p),
+        Look::Hill => ground::hill(p),
+        Look::Bog => ground::bog(p),
+        Look::Scree => ground::scree(p),
+        Look::River => water::river(p, false),
+        Look::Water => water::river(p, true),
+        Look::Ford => water::ford(p),
+        Look::Wall => built::wall(p),
+        Look::House => built::house(p),
+        Look::Ruin => built::ruin(p),
+        Look::Fire => built::fire(p),
+        Look::Cliff | Look::CaveWall => rock::cliff(p, look == Look::CaveWall),
+        Look::Rock => rock::boulders(p),
+        Look::Pillar => rock::pillar(p),
+    }
+}
+
+/// The order pieces are laid in: ground (water, hills, scree) under what stands on it.
+pub fn layer(look: Look) -> u8 {
+    match look {
+        Look::River | Look::Water | Look::Ford | Look::Bog | Look::Hill | Look::Scree => 0,
+        _ => 1,
+    }
+}
+
+/// Whether a look is water, whose edges run on into the next piece of water.
+pub fn wet(look: Look) -> bool {
+    matches!(look, Look::River | Look::Water | Look::Ford)
+}
+
+/// Whether the edge `a`–`b` runs along the table's edge (a `table` wide and deep) or
+/// along an edge of one of `others` (outlines in inches), within a sixteenth of an inch.
+pub fn runs_on(a: Vec2, b: Vec2, table: Vec2, others: &[Vec<Vec2>]) -> bool {
+    const NEAR: f32 = 0.06;
+    let on_border = |p: Vec2| {
+        [p.x, p.y, table.x - p.x, table.y - p.y]
+            .iter()
+            .any(|d| d.abs() <= NEAR)
+    };
+    let same_side = [
+        (a.x.abs() <= NEAR && b.x.abs() <= NEAR),
+        (a.y.abs() <= NEAR && b.y.abs() <= NEAR),
+        ((table.x - a.x).abs() <= NEAR && (table.x - b.x).abs() <= NEAR),
+        ((table.y - a.y).abs() <= NEAR && (table.y - b.y).abs() <= NEAR),
+    ];
+    if on_border(a) && on_border(b) && same_side.iter().any(|s| *s) {
+        return true;
+    }
+    others
+        .iter()
+        .any(|o| (0..o.len()).any(|i| along(a, b, o[i], o[(i + 1) % o.len()], NEAR)))
+}
+
+/// Whether the segment `a`–`b` lies along `c`–`d` (both ends within `near` of its line)
+/// and overlaps it.
+fn along(a: Vec2, b: Vec2, c: Vec2, d: Vec2, near: f32) -> bool {
+    let Some(u) = (d - c).try_normalize() else {
+        return false;
+    };
+    let off = |p: Vec2| (p - c).perp_dot(u).abs();
+    if off(a) > near || off(b) > near {
+        return false;
+    }
+    let (ta, tb) = ((a - c).dot(u), (b - c).dot(u));
+    let len = (d - c).length();
+    ta.max(tb).min(len) - ta.min(tb).max(0.0) > near
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warband_table::table::TerrainKind;
+
+    fn piece(look: Look, corners: &[(f32, f32)]) -> TerrainDef {
+        TerrainDef {
+            name: format!("{look:?}"),
+            kind: TerrainKind::Rough,
+            corners: corners.to_vec(),
+            look: Some(look),
+        }
+    }
+
+    /// Random convex outlines: the hull of a few points in a box of `size`.
+    fn hulls(size: f32) -> Vec<Vec<Vec2>> {
+        let mut rng = Rng::new(7);
+        (0..200)
+            .map(|_| {
+                let n = 3 + (rng.next_u64() % 9) as usize;
+                let pts: Vec<Vec2> = (0..n)
+                    .map(|_| Vec2::new(rng.unit() * size, rng.unit() * size * rng.unit()))
+                    .collect();
+                hull(pts)
+            })
+            .filter(|h| h.len() >= 3 && area(h) >= 1e-3)
+            .collect()
+    }
+
+    fn hull(mut p: Vec<Vec2>) -> Vec<Vec2> {
+        p.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+        let mut h: Vec<Vec2> = Vec::new();
+        for pass in 0..2 {
+            let start = h.len();
+            for q in p.iter().copied() {
+                while h.len() >= start + 2
+                    && (h[h.len() - 1] - h[h.len() - 2]).perp_dot(q - h[h.len() - 2]) <= 0.0
+                {
+                    h.pop();
+                }
+                h.push(q);
+            }
+            h.pop();
+            if pass == 0 {
+                p.reverse();
+            }
+        }
+        h
+    }
+
+    #[test]
+    fn an_inset_stays_inside_its_outline_and_never_panics() {
+        let thin = vec![
+            Vec2::new(19.0, 17.7),
+            Vec2::new(29.0, 17.7),
+            Vec2::new(29.0, 18.2),
+            Vec2::new(19.0, 18.2),
+        ];
+        let tiny = vec![Vec2::ZERO, Vec2::new(0.05, 0.0), Vec2::new(0.0, 0.04)];
+        let clockwise: Vec<Vec2> = thin.iter().rev().copied().collect();
+        let mut outlines = hulls(10.0);
+        outlines.extend(hulls(0.2));
+        outlines.extend([thin, tiny, clockwise]);
+        for o in &outlines {
+            let o = ccw(o);
+            for d in [0.0, 0.01, 0.1, 0.25, 0.3, 1.0, 5.0, 100.0] {
+                let inner = inset_all(&o, d);
+                assert!(inner.is_empty() || inner.len() >= 3);
+                for q in &inner {
+                    assert!(depth(&o, *q) >= d.min(10.0) - 1e-3, "{q} at {d} in {o:?}");
+                }
+            }
+            let c = centroid(&o);
+            for q in shrink(&o, 0.6, c) {
+                assert!(depth(&o, q) >= -1e-4);
+            }
+        }
+        // A wall half an inch thin insets to a strip a fifth of an inch wide, and to
+        // nothing past its middle.
+        let wall = ccw(&outlines[outlines.len() - 3]);
+        assert!((Axes::of(&inset_all(&wall, 0.15)).half.y - 0.1).abs() < 1e-3);
+        assert!(inset_all(&wall, 0.26).is_empty());
+    }
+
+    #[test]
+    fn every_look_draws_a_thin_wall_a_big_piece_and_a_speck() {
+        let thin = [(19.0, 17.7), (29.0, 17.7), (29.0, 18.2), (19.0, 18.2)];
+        let big = [
+            (2.0, 3.0),
+            (20.0, 1.0),
+            (24.0, 14.0),
+            (12.0, 22.0),
+            (1.0, 15.0),
+        ];
+        let speck = [(5.0, 5.0), (5.04, 5.0), (5.0, 5.05)];
+        let upright = [(5.0, 2.0), (5.5, 2.0), (5.5, 12.0), (5.0, 12.0)];
+        for look in Look::ALL {
+            for corners in [&thin[..], &big[..], &speck[..], &upright[..]] {
+                let marks = draw(&piece(look, corners), 3, |_, _| false);
+                assert!(!marks.is_empty(), "{look:?} on {corners:?}");
+                let again = draw(&piece(look, corners), 3, |_, _| false);
+                assert_eq!(marks.len(), again.len(), "{look:?} is deterministic");
+                for m in &marks {
+                    for r in &m.rings {
+                        assert!(r.iter().all(|p| p.is_finite()));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_wood_keeps_its_crowns_inside_its_outline() {
+        let corners = [
+            (6.0, 13.0),
+            (13.0, 12.0),
+            (15.0, 19.0),
+            (10.0, 24.0),
+            (5.0, 20.0),
+        ];
+        let outline = ccw(&corners.map(|(x, y)| Vec2::new(x, y)));
+        let marks = plants::crowns(&outline, &mut Rng::new(5));
+        assert!(marks.len() >= 6, "{}", marks.len());
+        for (c, r) in marks {
+            assert!(depth(&outline, c) >= r - 1e-3, "{c} {r}");
+        }
+    }
+
+    #[test]
+    fn a_river_runs_on_at_the_table_edge_and_into_the_ford() {
+        let table = Vec2::new(48.0, 36.0);
+        let ford = vec![
+            Vec2::new(20.0, 16.0),
+            Vec2::new(27.0, 16.0),
+            Vec2::new(27.0, 19.5),
+            Vec2::new(20.0, 19.5),
+        ];
+        let others = [ford];
+        let on = |a: (f32, f32), b: (f32, f32)| runs_on(a.into(), b.into(), table, &others);
+        assert!(on((0.0, 20.0), (0.0, 16.5)), "the table's west edge");
+        assert!(on((20.0, 16.0), (20.0, 19.5)), "the ford");
+        assert!(!on((0.0, 16.5), (20.0, 16.0)), "the south bank");
+        assert!(
+            !on((5.0, 0.0), (5.0, 3.0)),
+            "crossing the edge is not along it"
+        );
+    }
+}
+#[cfg(test)]
+mod probe {
+    use super::*;
+    #[test]
+    fn probe_ford() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(root.join("assets/scenarios/river-ford.ron")).unwrap();
+        let s: warband_table::scenario::Scenario = ron::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
+        let outlines: Vec<Vec<Vec2>> = s.terrain.iter().map(|t| t.corners.iter().map(|(x,y)| Vec2::new(*x,*y)).collect()).collect();
+        for (i, t) in s.terrain.iter().enumerate() {
+            let water: Vec<Vec<Vec2>> = (0..outlines.len()).filter(|j| *j != i && wet(s.terrain[*j].look())).map(|j| outlines[j].clone()).collect();
+            let marks = draw(t, 1, |a, b| { let o = runs_on(a, b, Vec2::new(s.table.0, s.table.1), &water); println!("{} {a}->{b} {o}", t.name); o });
+            for m in marks.iter().take(8) { println!("  {:?} {:?} {}", m.fill, m.line, m.rings.len()); }
+        }
+    }
+}

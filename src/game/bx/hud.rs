@@ -1,16 +1,15 @@
 //! The Borderlands overlay: the shared frame (top bar, dice tray, log in words) around
-//! the panel (see `panel`), and each model's initials, HP bar and condition drawn in
+//! the panel (see `panel`), and each model's HP pips or bar and condition drawn in
 //! screen space over its base so they read at any zoom.
 
 use super::BxSession;
 use super::describe;
 use super::input::BxSelection;
 use crate::game::camera::TableCamera;
-use crate::game::models::initials;
 use crate::game::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use warband_borderlands::battle::{Battle, View, in_play};
+use warband_borderlands::battle::{Battle, in_play};
 use warband_borderlands::components::Down;
 use warband_rules::Side;
 use warband_rules::borderlands::rules::Order;
@@ -56,7 +55,7 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
     crate::game::hud::turn_status(ui, session, "your step (Space ends it)");
 }
 
-/// Initials, an HP bar and condition marks over every model; the card of the model under
+/// HP pips or a bar and condition marks by every model; the card of the model under
 /// the pointer.
 fn markers(
     mut contexts: EguiContexts,
@@ -77,14 +76,8 @@ fn markers(
             continue;
         };
         let r = (edge.x - c.x).max(6.0);
-        painter.text(
-            c,
-            egui::Align2::CENTER_CENTER,
-            initials(&m.stats.name),
-            egui::FontId::proportional((r * 0.8).clamp(9.0, 18.0)),
-            egui::Color32::WHITE,
-        );
-        hp_bar(&painter, m, c + egui::vec2(0.0, r + 5.0), r * 2.0);
+        let under = c + egui::vec2(0.0, r + 5.0);
+        crate::game::hud::health::health(&painter, under, r, (m.hp.now, m.hp.max));
         let mark = match m.cond.down {
             Some(Down::Fallen | Down::Bleeding) => {
                 Some(("✚ dying", egui::Color32::from_rgb(230, 60, 50)))
@@ -116,20 +109,4 @@ fn markers(
         });
     }
     Ok(())
-}
-
-/// Hit points left as a bar under the base: green, then amber, then red.
-fn hp_bar(painter: &egui::Painter, m: &View, centre: egui::Pos2, width: f32) {
-    let frac = (m.hp.now.max(0) as f32 / m.hp.max.max(1) as f32).clamp(0.0, 1.0);
-    let rect = egui::Rect::from_center_size(centre, egui::vec2(width, 4.0));
-    painter.rect_filled(rect, 1.0, egui::Color32::from_gray(30));
-    let colour = if frac > 0.6 {
-        egui::Color32::from_rgb(90, 200, 90)
-    } else if frac > 0.3 {
-        egui::Color32::from_rgb(230, 180, 60)
-    } else {
-        egui::Color32::from_rgb(220, 60, 50)
-    };
-    let filled = egui::Rect::from_min_size(rect.min, egui::vec2(width * frac, 4.0));
-    painter.rect_filled(filled, 1.0, colour);
 }

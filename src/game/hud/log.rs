@@ -272,8 +272,10 @@ pub fn show(ui: &mut egui::Ui, lines: &[LogLine], filter: &mut LogFilter) -> Opt
         .auto_shrink([false, false])
         .show(ui, |ui| {
             for l in lines {
-                let colour = l.side.map_or(egui::Color32::LIGHT_GRAY, palette::side_egui);
-                let text = egui::RichText::new(&l.text).color(colour).size(12.5);
+                let colour = l.side.map_or(ui.visuals().text_color(), palette::side_egui);
+                let text = egui::RichText::new(&l.text)
+                    .color(colour)
+                    .text_style(crate::game::theme::log_style());
                 match &l.clause {
                     Some(c) => {
                         let line = egui::Label::new(text).sense(egui::Sense::click());

@@ -4,6 +4,7 @@
 //! `toy/`, `bx/`).
 
 pub mod dice_tray;
+pub mod health;
 pub mod help;
 pub mod log;
 pub mod reference;

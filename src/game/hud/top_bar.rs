@@ -5,6 +5,7 @@ use crate::game::screens::Screen;
 use crate::game::session::GameSession;
 use bevy::prelude::*;
 use bevy_egui::egui;
+use egui_phosphor::regular as icon;
 use warband_table::sim::Contest;
 
 /// The right end of any ruleset's top bar: leave the battle, save it, the keys.
@@ -16,16 +17,19 @@ pub fn leave_and_save<R: Contest>(
 ) {
     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
         let asking = leave(ui, session, next);
-        if ui.button("Keys (F1)").clicked() {
+        // The keys stay in the hover: the bar is full at 1280 points.
+        let keys = ui.button(format!("{} Keys", icon::KEYBOARD));
+        if keys.on_hover_text("The keys and the mouse (F1)").clicked() {
             help.open = !help.open;
         }
-        if ui.button("Rules (F2)").clicked() {
+        let rules = ui.button(format!("{} Rules", icon::BOOK_OPEN));
+        if rules.on_hover_text("The rules of this game (F2)").clicked() {
             help.rules = !help.rules;
         }
         if !asking
             && session.replay.is_none()
             && ui
-                .button("Save")
+                .button(format!("{} Save", icon::FLOPPY_DISK))
                 .on_hover_text("Save this battle to the saves folder")
                 .clicked()
         {
@@ -81,7 +85,7 @@ fn leave<R: Contest>(
                 });
             });
     }
-    if ui.button("Leave").clicked() {
+    if ui.button(format!("{} Leave", icon::SIGN_OUT)).clicked() {
         if in_progress {
             ask = true;
             // Nothing moves on behind the question (a watched battle included).

@@ -2,6 +2,7 @@
 
 use crate::game::session::GameSession;
 use bevy_egui::egui;
+use egui_phosphor::regular as icon;
 use warband_table::sim::Contest;
 
 pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
@@ -13,16 +14,23 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
     let pace = &mut session.pace;
     ui.horizontal(|ui| {
         if ui
-            .button(if pace.paused { "▶ Play" } else { "⏸ Pause" })
+            .button(if pace.paused {
+                format!("{} Play", icon::PLAY)
+            } else {
+                format!("{} Pause", icon::PAUSE)
+            })
             .clicked()
         {
             pace.paused = !pace.paused;
         }
-        if ui.button("⏭ Step").clicked() {
+        if ui.button(format!("{} Step", icon::SKIP_FORWARD)).clicked() {
             pace.paused = true;
             pace.step = true;
         }
-        if ui.button("⏩ Skip to end").clicked() {
+        if ui
+            .button(format!("{} Skip to end", icon::FAST_FORWARD))
+            .clicked()
+        {
             pace.skip = true;
         }
     });
@@ -50,16 +58,32 @@ fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
     };
     let mut to = at;
     ui.horizontal(|ui| {
-        if ui.button("⏮").on_hover_text("The start").clicked() {
+        if ui
+            .button(icon::SKIP_BACK)
+            .on_hover_text("The start")
+            .clicked()
+        {
             to = 0;
         }
-        if ui.button("◀").on_hover_text("One command back").clicked() {
+        if ui
+            .button(icon::CARET_LEFT)
+            .on_hover_text("One command back")
+            .clicked()
+        {
             to = at.saturating_sub(1);
         }
-        if ui.button("▶").on_hover_text("One command on").clicked() {
+        if ui
+            .button(icon::CARET_RIGHT)
+            .on_hover_text("One command on")
+            .clicked()
+        {
             to = (at + 1).min(len);
         }
-        if ui.button("⏭").on_hover_text("The end").clicked() {
+        if ui
+            .button(icon::SKIP_FORWARD)
+            .on_hover_text("The end")
+            .clicked()
+        {
             to = len;
         }
     });

@@ -1,17 +1,15 @@
-//! Models on the table: a round base in its side's colour (its initials are drawn in
-//! screen space by the hud, to read at any zoom), kept in step with the engine every
-//! frame. A broken side is dimmed; a removed model
-//! falls and lies as a casualty.
+//! Models on the table: miniatures (see `minis`) with the picture their profile names,
+//! kept in step with the engine every frame. A broken side's rings are dimmed, a
+//! sleeping model's paled; a removed model falls and lies as a casualty.
 
-use crate::game::awake::Busy;
+use crate::game::icon_table::icon;
 use crate::game::marauders::Session;
-use crate::game::models::{Casualties, MODEL_Z, fallen, show};
+use crate::game::minis::{Health, Mini, MiniPainter, spawn_mini};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 use warband_marauders::battle::{ModelView, find, models};
-use warband_table::components::ModelId;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -28,34 +26,16 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// The visual of model `id`.
-#[derive(Component)]
-pub struct ModelVisual {
-    pub id: ModelId,
-    /// Seconds since the model left play.
-    gone_for: f32,
-}
-
 fn spawn_models(mut commands: Commands, session: NonSend<Session>) {
     for m in models(session.engine.world()) {
-        let radius = m.base.shape.reach();
-        let circle = shapes::Circle {
-            radius,
-            center: Vec2::ZERO,
-        };
-        commands.spawn((
-            Name::new(format!("{} #{}", m.profile.name, m.id)),
-            DespawnOnExit(Screen::Battle),
-            ModelVisual {
-                id: m.id,
-                gone_for: 0.0,
-            },
-            ShapeBuilder::with(&circle)
-                .fill(palette::side(m.side))
-                .stroke((Color::srgb(0.08, 0.08, 0.08), 0.06))
-                .build(),
-            Transform::from_translation(m.base.center.extend(MODEL_Z)),
-        ));
+        spawn_mini(
+            &mut commands,
+            format!("{} #{}", m.profile.name, m.id),
+            (m.id, m.side),
+            &m.base,
+            Some(icon(&m.profile.name, m.profile.icon())),
+            |_| {},
+        );
     }
 }
 
@@ -71,16 +51,9 @@ fn colour(m: &ModelView, broken: bool) -> Color {
 }
 
 fn sync_models(
-    time: Res<Time>,
     session: NonSend<Session>,
-    mut visuals: Query<(
-        &mut ModelVisual,
-        &mut Transform,
-        &mut Shape,
-        &mut Visibility,
-    )>,
-    casualties: Res<Casualties>,
-    mut busy: ResMut<Busy>,
+    mut visuals: Query<(&mut Mini, &mut Transform, &mut Shape, &mut Visibility)>,
+    mut painter: MiniPainter,
 ) {
     let all = models(session.engine.world());
     let battle = session.engine.battle();
@@ -88,21 +61,13 @@ fn sync_models(
         let Some(m) = find(&all, v.id) else {
             continue;
         };
-        let at = Transform::from_translation(m.base.center.extend(MODEL_Z));
         let c = colour(m, battle.side(m.side).broken);
-        let dt = time.delta_secs();
-        let (c, at, falling) = fallen(
-            c,
-            at,
-            &mut v.gone_for,
-            !m.in_play,
-            dt,
-            &casualties,
-            &mut vis,
-        );
-        if falling {
-            busy.keep();
-        }
-        show(&mut shape, &mut t, at, c);
+        let health = Health {
+            value: i32::from(m.hd.left),
+            unit: "HD",
+            taken: false,
+        };
+        let parts = (&mut v, &mut t, &mut shape, &mut vis);
+        painter.paint(parts, &m.base, c, (!m.in_play, Some(health)));
     }
 }

@@ -5,6 +5,7 @@
 
 use super::Screen;
 use super::builder_files::{self, FileAction};
+use crate::game::art::icons::icon_and_name;
 use crate::game::catalogue::{Catalogue, add, random_army};
 use crate::game::desk::{ProfileDesigner, desk};
 use crate::game::hud::root_ui;
@@ -221,7 +222,7 @@ fn entries(ui: &mut egui::Ui, b: &mut Builder) {
             let each = b.catalogue.cost(&e.profile).unwrap_or(0);
             ui.radio_value(&mut army.leader, e.profile.clone(), "")
                 .on_hover_text("Leader");
-            ui.label(&e.profile);
+            icon_and_name(ui, b.catalogue.find(&e.profile).map(|c| c.icon), &e.profile);
             ui.horizontal(|ui| {
                 if ui.small_button("−").clicked() {
                     if e.count <= 1 {
@@ -354,7 +355,7 @@ fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
                     {
                         added = Some(e.name.clone());
                     }
-                    ui.label(&e.name);
+                    icon_and_name(ui, Some(e.icon), &e.name);
                     for cell in &e.cells {
                         ui.small(cell);
                     }

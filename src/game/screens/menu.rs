@@ -6,6 +6,7 @@ use crate::game::saves::SavedBattle;
 use crate::game::session::{Controller, PendingBattle};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_phosphor::regular as icon;
 use warband_rules::Ruleset;
 use warband_table::player::PlayerKind;
 
@@ -56,7 +57,7 @@ fn menu(
         // Scrolls when a large interface size leaves the window too short for it.
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
-                ui.add_space(ui.ctx().viewport_rect().height() * 0.18);
+                ui.add_space(ui.ctx().viewport_rect().height() * 0.17);
                 ui.heading(egui::RichText::new("WARBAND").size(54.0).strong());
                 let rulesets: Vec<&str> = Ruleset::ALL.iter().map(|r| r.title()).collect();
                 ui.label(format!(
@@ -64,46 +65,45 @@ fn menu(
                     rulesets.join(" · ")
                 ));
                 ui.add_space(28.0);
-                let button = |ui: &mut egui::Ui, text: &str| {
-                    ui.add_sized(
-                        [260.0, 40.0],
-                        egui::Button::new(egui::RichText::new(text).size(18.0)),
-                    )
-                    .clicked()
+                // Each of the menu's buttons: its icon, then its words.
+                let button = |ui: &mut egui::Ui, icon: &str, text: &str| {
+                    let words = egui::RichText::new(format!("{icon}  {text}")).size(18.0);
+                    ui.add_sized([300.0, 40.0], egui::Button::new(words))
+                        .clicked()
                 };
                 if let Some((save, players)) = &resumable.0 {
-                    if button(ui, "Resume battle") {
+                    if button(ui, icon::PLAY, "Resume battle") {
                         pending.0 = Some(save.resume(*players));
                         next.set(Screen::Battle);
                     }
                     ui.small(format!("Left in progress: {}", save.summary()));
                     ui.add_space(6.0);
                 }
-                if button(ui, "New battle") {
+                if button(ui, icon::SWORD, "New battle") {
                     pending.0 = None;
                     commands.insert_resource(SetupPreset {
                         controllers: [Controller::Human, Controller::NORMAL],
                     });
                     next.set(Screen::Setup);
                 }
-                if button(ui, "Watch AI vs AI") {
+                if button(ui, icon::EYE, "Watch AI vs AI") {
                     commands.insert_resource(SetupPreset {
                         controllers: [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)],
                     });
                     next.set(Screen::Setup);
                 }
-                for (text, screen) in [
-                    ("Army builder", Screen::Builder),
-                    ("Scenario editor", Screen::Editor),
-                    ("Lab: simulate and calibrate", Screen::Lab),
-                    ("Load battle", Screen::Saves),
-                    ("Settings", Screen::Settings),
+                for (icon, text, screen) in [
+                    (icon::USERS_THREE, "Army builder", Screen::Builder),
+                    (icon::MAP_TRIFOLD, "Scenario editor", Screen::Editor),
+                    (icon::FLASK, "Lab: simulate and calibrate", Screen::Lab),
+                    (icon::FOLDER_OPEN, "Load battle", Screen::Saves),
+                    (icon::GEAR, "Settings", Screen::Settings),
                 ] {
-                    if button(ui, text) {
+                    if button(ui, icon, text) {
                         next.set(screen);
                     }
                 }
-                if button(ui, "Quit") {
+                if button(ui, icon::SIGN_OUT, "Quit") {
                     exit.write(AppExit::Success);
                 }
                 if let Some(m) = &message.0 {

@@ -29,7 +29,6 @@ impl Default for Designer {
                 magical: false,
                 command: false,
                 figures: 4,
-                icon: None,
             },
             message: None,
         }

@@ -4,8 +4,8 @@
 //! retreats or is destroyed falls and lies as a casualty.
 
 use super::ToySession;
-use crate::game::awake::Busy;
-use crate::game::models::{Casualties, MODEL_Z, fallen, show};
+use crate::game::icon_table::icon;
+use crate::game::minis::{Health, Mini, MiniPainter, spawn_mini};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use bevy::prelude::*;
@@ -14,7 +14,7 @@ use warband_rules::toy_soldier::{Kind, UnitProfile};
 use warband_table::components::{Base, ModelId, OutOfAction, Team};
 use warband_table::engine::ModelIndex;
 use warband_table::geometry::BaseShape;
-use warband_toy_soldier::components::Unit;
+use warband_toy_soldier::components::{Marks, Unit};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -28,15 +28,6 @@ pub(super) fn plugin(app: &mut App) {
         sync_units.run_if(crate::game::desk::on_table::<warband_toy_soldier::ToySoldier>()),
     );
 }
-
-/// The visual of unit `id`.
-#[derive(Component)]
-pub struct UnitVisual {
-    pub id: ModelId,
-    gone_for: f32,
-}
-
-const OUTLINE: Color = Color::srgb(0.08, 0.08, 0.08);
 
 fn spawn_units(mut commands: Commands, session: NonSend<ToySession>) {
     let world = session.engine.world();
@@ -52,41 +43,24 @@ fn spawn_units(mut commands: Commands, session: NonSend<ToySession>) {
         let BaseShape::Rect { width, depth } = base.0.shape else {
             continue;
         };
-        let rect = shapes::Rectangle {
-            extents: Vec2::new(width, depth),
-            origin: RectangleOrigin::Center,
-            radii: None,
-        };
-        commands
-            .spawn((
-                Name::new(format!("{} #{}", unit.0.name, id.0)),
-                DespawnOnExit(Screen::Battle),
-                UnitVisual {
-                    id: *id,
-                    gone_for: 0.0,
-                },
-                ShapeBuilder::with(&rect)
-                    .fill(palette::side(team.0))
-                    .stroke((OUTLINE, 0.05))
-                    .build(),
-                transform(base),
-            ))
-            .with_children(|parent| {
+        spawn_mini(
+            &mut commands,
+            format!("{} #{}", unit.0.name, id.0),
+            (*id, team.0),
+            &base.0,
+            Some(icon(&unit.0.name, unit.0.icon())),
+            |parent| {
                 front_edge(parent, width, depth);
                 figures(parent, &unit.0, width, depth);
-            });
+            },
+        );
     }
-}
-
-fn transform(base: &Base) -> Transform {
-    Transform::from_translation(base.0.center.extend(MODEL_Z))
-        .with_rotation(Quat::from_rotation_z(base.0.facing))
 }
 
 /// A pale bar along the front edge, so the facing reads at a glance.
 fn front_edge(parent: &mut ChildSpawnerCommands, width: f32, depth: f32) {
     let bar = shapes::Rectangle {
-        extents: Vec2::new(width, 0.12),
+        extents: Vec2::new(width * 0.8, 0.1),
         origin: RectangleOrigin::Center,
         radii: None,
     };
@@ -94,19 +68,19 @@ fn front_edge(parent: &mut ChildSpawnerCommands, width: f32, depth: f32) {
         ShapeBuilder::with(&bar)
             .fill(Color::srgb(0.95, 0.93, 0.8))
             .build(),
-        Transform::from_xyz(0.0, depth / 2.0 - 0.06, 0.1),
+        Transform::from_xyz(0.0, depth / 2.0 - 0.13, 0.03),
     ));
 }
 
 /// The figures on the base, in the unit's own frame (front towards +y).
 fn figures(parent: &mut ChildSpawnerCommands, unit: &UnitProfile, width: f32, depth: f32) {
     let n = usize::from(unit.figures.clamp(1, 8));
-    let figure = Color::srgb(0.15, 0.14, 0.12);
+    let figure = Color::srgb(0.88, 0.85, 0.74);
     let spacing = width / n as f32;
     let row_y = if unit.kind == Kind::Artillery {
         -depth / 4.0
     } else {
-        -0.05
+        depth / 8.0
     };
     for i in 0..n {
         let x = -width / 2.0 + spacing * (i as f32 + 0.5);
@@ -123,7 +97,7 @@ fn figures(parent: &mut ChildSpawnerCommands, unit: &UnitProfile, width: f32, de
         parent.spawn((
             builder
                 .fill(figure)
-                .stroke((Color::srgb(0.85, 0.82, 0.7), 0.03))
+                .stroke((Color::srgb(0.08, 0.08, 0.08), 0.03))
                 .build(),
             Transform::from_xyz(x, row_y, 0.2),
         ));
@@ -156,11 +130,9 @@ fn figures(parent: &mut ChildSpawnerCommands, unit: &UnitProfile, width: f32, de
 }
 
 fn sync_units(
-    time: Res<Time>,
     session: NonSend<ToySession>,
-    mut visuals: Query<(&mut UnitVisual, &mut Transform, &mut Shape, &mut Visibility)>,
-    casualties: Res<Casualties>,
-    mut busy: ResMut<Busy>,
+    mut visuals: Query<(&mut Mini, &mut Transform, &mut Shape, &mut Visibility)>,
+    mut painter: MiniPainter,
 ) {
     let world = session.engine.world();
     let index = world.resource::<ModelIndex>();
@@ -171,20 +143,14 @@ fn sync_units(
         let (Some(base), Some(team)) = (world.get::<Base>(e), world.get::<Team>(e)) else {
             continue;
         };
-
         let out = world.get::<OutOfAction>(e).is_some();
-        let (c, at, falling) = fallen(
-            palette::side(team.0),
-            transform(base),
-            &mut v.gone_for,
-            out,
-            time.delta_secs(),
-            &casualties,
-            &mut vis,
-        );
-        if falling {
-            busy.keep();
-        }
-        show(&mut shape, &mut t, at, c);
+        let c = palette::side(team.0);
+        let health = world.get::<Marks>(e).map(|m| Health {
+            value: m.damage as i32,
+            unit: "damage",
+            taken: true,
+        });
+        let parts = (&mut v, &mut t, &mut shape, &mut vis);
+        painter.paint(parts, &base.0, c, (out, health));
     }
 }

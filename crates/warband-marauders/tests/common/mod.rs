@@ -18,7 +18,6 @@ pub fn profile(name: &str, hd: u8, armour: Armour, morale: u8) -> Profile {
         spells: Vec::new(),
         spell_slots: 0,
         base: Some(1.0),
-        icon: None,
     }
 }
 

@@ -59,7 +59,6 @@ mod tests {
             spells: Vec::new(),
             spell_slots: 0,
             base: None,
-            icon: None,
         }
     }
 

@@ -46,22 +46,6 @@ pub struct Profile {
     /// Base diameter in inches; by HD if not given.
     #[serde(default)]
     pub base: Option<f32>,
-    /// The picture on its base; from its name and weapon if not given (see [`Icon::guess`]).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::plain::plain"
-    )]
-    pub icon: Option<Icon>,
-}
-
-impl Profile {
-    /// The picture on its base.
-    pub fn icon(&self) -> Icon {
-        self.icon.unwrap_or_else(|| {
-            Icon::guess(&self.name, self.ranged.as_ref().map(|r| r.name.as_str()))
-        })
-    }
 }
 
 /// A profile as written: `ac`, `armour` or both.
@@ -83,8 +67,6 @@ struct ProfileRon {
     spell_slots: u8,
     #[serde(default)]
     base: Option<f32>,
-    #[serde(default, deserialize_with = "plain_some")]
-    icon: Option<Icon>,
     /// The B/X block Borderlands reads: here only its hit dice, which the Marauders HD
     /// must follow.
     #[serde(default, deserialize_with = "plain_some")]
@@ -145,12 +127,16 @@ impl TryFrom<ProfileRon> for Profile {
             spells: r.spells,
             spell_slots: r.spell_slots,
             base: r.base,
-            icon: r.icon,
         })
     }
 }
 
 impl Profile {
+    /// The picture its base shows where the data names none: from its name and missile.
+    pub fn icon(&self) -> Icon {
+        Icon::guess(&self.name, self.ranged.as_ref().map(|r| r.name.as_str()))
+    }
+
     /// Whether the armour category is the one the B/X AC maps to (false: overridden).
     pub fn armour_follows_ac(&self) -> bool {
         self.ac

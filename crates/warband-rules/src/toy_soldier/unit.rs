@@ -66,27 +66,20 @@ pub struct UnitProfile {
     /// Figures on the base (3–4 in the seed), drawn on the table.
     #[serde(default = "four")]
     pub figures: u8,
-    /// The picture its figures carry; from what it is if not given.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "crate::plain::plain",
-        deserialize_with = "crate::plain::plain_some"
-    )]
-    pub icon: Option<Icon>,
 }
 
 impl UnitProfile {
-    /// The picture its figures carry: its own, else its kind's or its weapons'.
+    /// The picture its figures carry where the data names none: its kind's or its
+    /// weapons'.
     pub fn icon(&self) -> Icon {
-        self.icon.unwrap_or(match (self.kind, self.command, self.magical, self.ranged) {
+        match (self.kind, self.command, self.magical, self.ranged) {
             (Kind::Artillery, ..) => Icon::Cannon,
             (Kind::Cavalry, ..) => Icon::Horse,
             (_, true, ..) => Icon::Banner,
             (_, _, true, _) => Icon::Staff,
             (_, _, _, true) => Icon::guess(&self.name, Some("bow")),
             _ => Icon::guess(&self.name, None),
-        })
+        }
     }
 }
 
@@ -178,7 +171,6 @@ pub(crate) mod tests {
             magical: false,
             command: false,
             figures: 4,
-            icon: None,
         }
     }
 

@@ -1,18 +1,15 @@
-//! Labels that stay readable at any zoom: each model's initials (and HD when hurt) in
-//! screen space over its base, and a card under the pointer with the hovered model's
+//! Marks that stay readable at any zoom: each model's HD in screen space under its base, and a card under the pointer with the hovered model's
 //! name and state. Drawn by egui over the table, beneath the panels.
 
 use crate::game::camera::TableCamera;
 use crate::game::marauders::Session;
 use crate::game::marauders::input::Selection;
-use crate::game::models::initials;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use warband_marauders::battle::{ModelView, in_play};
 
-/// Screen pixels a base's radius must reach for its label to be drawn: below this the
-/// initials (9 px at least) are wider than the base and run into the next model's: a
-/// row of unreadable letters (the great field seen whole, whose bases are ~2.6 px).
+/// Screen pixels a base's radius must reach for its HD pips to be drawn: below this they
+/// run into the next model's (the great field seen whole, whose bases are ~2.6 px).
 /// Zooming in brings them back.
 const LABEL_FROM_RADIUS: f32 = 5.0;
 
@@ -48,38 +45,12 @@ pub fn draw(
     Ok(())
 }
 
-/// Initials centred on the base, in a size that reads at any zoom; a hurt model shows
-/// its HD left beneath.
+/// A model's HD left, as pips under its base (muted while it has them all); the icon on
+/// the base says what it is.
 fn label(painter: &egui::Painter, m: &ModelView, centre: egui::Pos2, radius: f32) {
-    let size = (radius * 0.95).clamp(9.0, 15.0);
-    let font = egui::FontId::proportional(size);
-    let text = initials(&m.profile.name);
-    let outline = egui::Color32::from_black_alpha(200);
-    for d in [egui::vec2(1.0, 1.0), egui::vec2(-1.0, 1.0)] {
-        painter.text(
-            centre + d,
-            egui::Align2::CENTER_CENTER,
-            &text,
-            font.clone(),
-            outline,
-        );
-    }
-    painter.text(
-        centre,
-        egui::Align2::CENTER_CENTER,
-        &text,
-        font,
-        egui::Color32::WHITE,
-    );
-    if m.hd.left < m.hd.initial {
-        painter.text(
-            centre + egui::vec2(0.0, radius.max(8.0) + 7.0),
-            egui::Align2::CENTER_CENTER,
-            format!("{}/{}", m.hd.left, m.hd.initial),
-            egui::FontId::proportional(10.0),
-            egui::Color32::from_rgb(255, 210, 120),
-        );
-    }
+    let under = centre + egui::vec2(0.0, radius + 5.0);
+    let hd = (i32::from(m.hd.left), i32::from(m.hd.initial));
+    crate::game::hud::health::health(painter, under, radius, hd);
 }
 
 /// The hovered model: name, HD, armour and what state it is in.

@@ -139,7 +139,11 @@ fn grab_at(view: &View, doc: &Scenario, selected: Option<usize>, p: egui::Pos2) 
 
 fn draw(painter: &egui::Painter, view: &View, doc: &Scenario, selected: Option<usize>) {
     let rect = view.rect;
-    painter.rect_filled(rect, 2.0, egui_colour(palette::MAT));
+    painter.rect_filled(
+        rect,
+        2.0,
+        egui_colour(palette::mat(doc.mat.unwrap_or_default())),
+    );
     let grid = egui::Stroke::new(1.0, egui_colour(palette::GRID));
     let (w, h) = doc.table;
     for i in (1..w as u32).filter(|i| i % 6 == 0) {
@@ -172,7 +176,7 @@ fn draw(painter: &egui::Painter, view: &View, doc: &Scenario, selected: Option<u
         );
     }
     for (i, t) in doc.terrain.iter().enumerate() {
-        let (fill, line) = palette::terrain(t.kind);
+        let (fill, line) = palette::look(t.look());
         let points: Vec<egui::Pos2> = t.corners.iter().map(|c| view.at(*c)).collect();
         let chosen = selected == Some(i);
         let stroke = if chosen {

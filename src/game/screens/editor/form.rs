@@ -2,6 +2,7 @@
 //! terrain list, what is wrong with it, and Save, Undo and Redo.
 
 use super::*;
+use warband_table::table::{Look, Mat, TerrainDef};
 
 pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
     ui.heading("Scenario editor");
@@ -146,6 +147,9 @@ fn settings(ui: &mut egui::Ui, e: &mut Editor) {
                 d.resize_table(size);
             }
             ui.end_row();
+            ui.label("Mat");
+            mat_combo(ui, &mut d.mat);
+            ui.end_row();
             ui.label(crate::game::desk::desk(d.ruleset).rounds_word());
             ui.add(egui::DragValue::new(&mut d.round_limit).range(1..=99));
             ui.end_row();
@@ -210,6 +214,7 @@ fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
                     ui.selectable_value(&mut piece.kind, kind, format!("{kind:?}"));
                 }
             });
+        look_combo(ui, &mut piece);
     });
     if piece != e.doc.terrain[i] {
         e.edit(|d| d.terrain[i] = piece);
@@ -232,4 +237,44 @@ fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
             e.selected = None;
         }
     });
+}
+
+/// The ground the table is drawn as. Choosing the mat a scenario already has (grass,
+/// where it names none) leaves it as written.
+fn mat_combo(ui: &mut egui::Ui, mat: &mut Option<Mat>) {
+    let mut chosen = mat.unwrap_or_default();
+    egui::ComboBox::from_id_salt("editor-mat")
+        .selected_text(chosen.name())
+        .show_ui(ui, |ui| {
+            for m in Mat::ALL {
+                ui.selectable_value(&mut chosen, m, m.name());
+            }
+        });
+    if chosen != mat.unwrap_or_default() {
+        *mat = Some(chosen);
+    }
+}
+
+/// How the chosen piece is drawn: any look, its kind's own marked. The kind's own look
+/// is written as none, so the piece follows its kind if the kind changes.
+fn look_combo(ui: &mut egui::Ui, piece: &mut TerrainDef) {
+    let own = Look::of(piece.kind);
+    let mut look = piece.look();
+    let label = |l: Look| {
+        if l == own {
+            format!("{} (its kind's)", l.name())
+        } else {
+            l.name().to_string()
+        }
+    };
+    egui::ComboBox::from_id_salt("editor-look")
+        .selected_text(label(look))
+        .show_ui(ui, |ui| {
+            for l in Look::ALL {
+                ui.selectable_value(&mut look, l, label(l));
+            }
+        })
+        .response
+        .on_hover_text("How the piece is drawn; the rules read its kind");
+    piece.look = (look != own).then_some(look);
 }

@@ -243,9 +243,6 @@ pub struct Combatant {
     /// HD for Sleep (a hero's level).
     pub level: f32,
     pub xp: u32,
-    /// The picture on its base, as its profile names it (else see [`Combatant::icon`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub icon: Option<Icon>,
 }
 
 /// Encounter movement: B/X feet per turn ÷ 3 a round, at 1" = 5 ft.
@@ -254,12 +251,9 @@ pub fn move_inches(feet_per_turn: u16) -> f32 {
 }
 
 impl Combatant {
-    /// The picture on its base: its profile's, else a hero's class's, else one from its
-    /// name and missile weapon.
+    /// The picture on its base where the data names none: a hero's class's, else one
+    /// from its name and missile weapon.
     pub fn icon(&self) -> Icon {
-        if let Some(icon) = self.icon {
-            return icon;
-        }
         if self.hero {
             return match self.save_as.class {
                 Class::Fighter | Class::NormalMan => Icon::Sword,
@@ -302,7 +296,6 @@ impl Combatant {
             person: m.person,
             level: m.hd.level(),
             xp: m.xp,
-            icon: None,
         }
     }
 
@@ -370,7 +363,6 @@ impl Combatant {
             person: true,
             level: f32::from(h.level),
             xp: 0,
-            icon: None,
         })
     }
 }

@@ -1,0 +1,319 @@
+//! A model as a miniature seen from above, the same for every ruleset: a soft shadow, a
+//! bevelled base whose rim is its side's colour (the team ring, bright against any
+//! terrain; side B's is notched, a shape cue beside the colour), a dark top and the
+//! picture of what it is. Each ruleset says where its models stand, what colour their
+//! ring is (dimmed when spent, grey as they fall) and what else stands on the base; the
+//! glide, the fall and the last-move arrows are drawn here once.
+
+use super::art::icons;
+use super::awake::Busy;
+use super::models::{Casualties, MODEL_Z, fallen, show};
+use super::motion::{Glide, Motion, Trails};
+use super::session::TableLayout;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_prototype_lyon::prelude::*;
+use warband_rules::Side;
+use warband_rules::icon::Icon;
+use warband_table::components::ModelId;
+use warband_table::geometry::{BaseShape, Placed};
+
+/// Shapes are built this many times larger than the table and the model drawn at its
+/// inverse, so lyon tessellates the curves smooth (its tolerance is in drawing units).
+pub const BUILD_SCALE: f32 = 100.0;
+
+/// The visual of model `id`.
+#[derive(Component)]
+pub struct Mini {
+    pub id: ModelId,
+    pub side: Side,
+    /// Seconds since the model left play.
+    gone_for: f32,
+    glide: Glide,
+    /// Its health as last drawn, and seconds since it was last hurt.
+    health: Option<i32>,
+    since_hit: f32,
+}
+
+/// What a ruleset counts a model's health in: HD or HP left, which fall as it is hurt
+/// ("−2 HP" rises from it), or (`taken`) damage taken, which rises ("+1 damage").
+#[derive(Clone, Copy, Debug)]
+pub struct Health {
+    pub value: i32,
+    pub unit: &'static str,
+    pub taken: bool,
+}
+
+impl Health {
+    /// What rises from the model when its health goes from `was` to this, if it was hurt.
+    fn hurt_since(&self, was: i32) -> Option<String> {
+        match self.taken {
+            false if self.value < was => Some(format!("−{} {}", was - self.value, self.unit)),
+            true if self.value > was => Some(format!("+{} {}", self.value - was, self.unit)),
+            _ => None,
+        }
+    }
+}
+
+/// The dark top of a base, under its icon.
+const TOP: Color = Color::srgb(0.16, 0.15, 0.13);
+/// The icon's colour: warm white, like a painted figure under a lamp.
+const ICON: Color = Color::srgb(0.96, 0.93, 0.84);
+const OUTLINE: Color = Color::srgb(0.06, 0.06, 0.06);
+
+/// Spawns model `id`'s miniature where `base` stands; `extra` adds what else stands on
+/// its base, in inches in the base's own frame (front towards +y).
+pub fn spawn_mini(
+    commands: &mut Commands,
+    name: String,
+    (id, side): (ModelId, Side),
+    base: &Placed,
+    icon: Option<Icon>,
+    extra: impl FnOnce(&mut ChildSpawnerCommands),
+) {
+    let s = BUILD_SCALE;
+    let ring = super::palette::side(side);
+    commands
+        .spawn((
+            Name::new(name),
+            DespawnOnExit(super::screens::Screen::Battle),
+            Mini {
+                id,
+                side,
+                gone_for: 0.0,
+                glide: Glide::default(),
+                health: None,
+                since_hit: f32::INFINITY,
+            },
+            outline(base.shape, 0.0)
+                .fill(ring)
+                .stroke((OUTLINE, 0.05 * s))
+                .build(),
+            upright(base.center, base.facing),
+        ))
+        .with_children(|p| {
+            let inset = base.shape.reach().min(0.5) * 0.24;
+            p.spawn((
+                outline(base.shape, 0.04)
+                    .fill(Color::srgba(0.0, 0.0, 0.0, 0.35))
+                    .build(),
+                Transform::from_xyz(0.07 * s, -0.09 * s, -40.0),
+            ));
+            p.spawn((
+                outline(base.shape, -inset)
+                    .fill(TOP)
+                    .stroke((Color::srgba(0.0, 0.0, 0.0, 0.6), 0.03 * s))
+                    .build(),
+                Transform::from_xyz(0.0, 0.0, 1.0),
+            ));
+            p.spawn((
+                outline(base.shape, -inset * 0.45)
+                    .stroke((Color::srgba(1.0, 1.0, 1.0, 0.22), inset * 0.35 * s))
+                    .build(),
+                Transform::from_xyz(0.0, 0.0, 0.5),
+            ));
+            if side == Side::B {
+                notches(p, base.shape, inset);
+            }
+            if let Some(icon) = icon {
+                let (at, r) = icon_place(base.shape, inset);
+                p.spawn((
+                    Transform::from_translation((at * s).extend(2.0)),
+                    Visibility::Inherited,
+                ))
+                .with_children(|p| {
+                    icons::spawn_icon(p, icon, r * s, 0.0, ICON, OUTLINE);
+                });
+            }
+            p.spawn((Transform::from_scale(Vec3::splat(s)), Visibility::Inherited))
+                .with_children(extra);
+        });
+}
+
+/// A base's outline `grow` inches outside its edge (inside when negative), at the
+/// build scale.
+fn outline(shape: BaseShape, grow: f32) -> ShapeBuilder<tess::path::path::Builder> {
+    let s = BUILD_SCALE;
+    match shape {
+        BaseShape::Round { diameter } => ShapeBuilder::with(&shapes::Circle {
+            radius: (diameter / 2.0 + grow).max(0.01) * s,
+            center: Vec2::ZERO,
+        }),
+        BaseShape::Rect { width, depth } => ShapeBuilder::with(&shapes::Rectangle {
+            extents: (Vec2::new(width, depth) + Vec2::splat(2.0 * grow)).max(Vec2::splat(0.02)) * s,
+            origin: RectangleOrigin::Center,
+            radii: None,
+        }),
+    }
+}
+
+/// Where a base's icon goes and its radius, inches: filling a round base's top; at the
+/// rear of a rectangular one, whose figures stand in the front rank.
+fn icon_place(shape: BaseShape, inset: f32) -> (Vec2, f32) {
+    match shape {
+        BaseShape::Round { diameter } => (Vec2::ZERO, (diameter / 2.0 - inset) * 0.97),
+        BaseShape::Rect { width, depth } => (
+            Vec2::new(0.0, -depth / 4.0 + inset / 4.0),
+            (depth / 4.0).min(width / 3.0) * 0.85,
+        ),
+    }
+}
+
+/// Side B's shape cue: four dark notches cut into the rim, on the diagonals.
+fn notches(p: &mut ChildSpawnerCommands, shape: BaseShape, inset: f32) {
+    let s = BUILD_SCALE;
+    let corner = match shape {
+        BaseShape::Round { diameter } => Vec2::splat((diameter / 2.0 - inset / 2.0) / 2f32.sqrt()),
+        BaseShape::Rect { width, depth } => Vec2::new(width, depth) / 2.0 - inset / 2.0,
+    };
+    let notch = shapes::Rectangle {
+        extents: Vec2::splat(inset * 0.9 * s),
+        origin: RectangleOrigin::Center,
+        radii: None,
+    };
+    for k in [
+        Vec2::new(1.0, 1.0),
+        Vec2::new(-1.0, 1.0),
+        Vec2::new(1.0, -1.0),
+        Vec2::new(-1.0, -1.0),
+    ] {
+        p.spawn((
+            ShapeBuilder::with(&notch).fill(OUTLINE).build(),
+            Transform::from_translation((corner * k * s).extend(0.8))
+                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
+        ));
+    }
+}
+
+/// A model standing at `center` facing `facing`, drawn at the inverse of the build scale.
+fn upright(center: Vec2, facing: f32) -> Transform {
+    Transform::from_translation(center.extend(MODEL_Z))
+        .with_rotation(Quat::from_rotation_z(facing))
+        .with_scale(Vec3::splat(1.0 / BUILD_SCALE))
+}
+
+/// What drawing a model needs beyond the model: the frame's time, the pace of motion,
+/// whether casualties show, the arrows of the last action and the table's size.
+#[derive(SystemParam)]
+pub struct MiniPainter<'w> {
+    time: Res<'w, Time>,
+    motion: Res<'w, Motion>,
+    casualties: Res<'w, Casualties>,
+    trails: ResMut<'w, Trails>,
+    busy: ResMut<'w, Busy>,
+    layout: Option<Res<'w, TableLayout>>,
+    floaters: ResMut<'w, super::floaters::Floaters>,
+}
+
+/// The parts of a miniature a frame may change.
+pub type MiniParts<'a, 'w> = (
+    &'a mut Mut<'w, Mini>,
+    &'a mut Mut<'w, Transform>,
+    &'a mut Mut<'w, Shape>,
+    &'a mut Mut<'w, Visibility>,
+);
+
+impl MiniPainter<'_> {
+    /// Draws `mini` on its way to `base` with its ring in `colour`; `out`: it has left
+    /// play and falls (or lies) as a casualty. Asks for another frame while it moves.
+    pub fn paint(
+        &mut self,
+        (mini, transform, shape, vis): MiniParts,
+        base: &Placed,
+        colour: Color,
+        (out, health): (bool, Option<Health>),
+    ) {
+        let dt = self.time.delta_secs();
+        let mini: &mut Mini = mini;
+        let colour = self.hurt(mini, base, colour, health, dt);
+        let ((center, facing), moving, leg) =
+            mini.glide
+                .step((base.center, base.facing), dt, &self.motion);
+        if let (Some(leg), Some(layout)) = (leg, &self.layout) {
+            self.trails.moved(mini.id, mini.side, leg, layout.size);
+        }
+        let (c, at, falling) = fallen(
+            colour,
+            upright(center, facing),
+            &mut mini.gone_for,
+            out,
+            dt,
+            &self.casualties,
+            vis,
+        );
+        if falling || moving {
+            self.busy.keep();
+        }
+        show(shape, transform, at, c);
+    }
+
+    /// Notices a fall in `mini`'s health: a number rises from it and its ring flashes
+    /// white for [`FLASH`] seconds. The ring's colour to draw.
+    fn hurt(
+        &mut self,
+        mini: &mut Mini,
+        base: &Placed,
+        colour: Color,
+        health: Option<Health>,
+        dt: f32,
+    ) -> Color {
+        if let Some(h) = health {
+            if let Some(text) = mini.health.and_then(|was| h.hurt_since(was)) {
+                let top = base.center + Vec2::Y * base.shape.reach();
+                self.floaters.rise(top, text);
+                mini.since_hit = 0.0;
+            }
+            mini.health = Some(h.value);
+        }
+        mini.since_hit += dt * self.motion.pace.min(4.0);
+        if mini.since_hit >= FLASH {
+            return colour;
+        }
+        self.busy.keep();
+        colour.mix(&Color::WHITE, 0.8 * (1.0 - mini.since_hit / FLASH))
+    }
+}
+
+/// Seconds a hit model's ring flashes.
+const FLASH: f32 = 0.35;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hurt_model_says_what_it_lost_or_took() {
+        let hp = |value| Health {
+            value,
+            unit: "HP",
+            taken: false,
+        };
+        assert_eq!(hp(3).hurt_since(7).as_deref(), Some("−4 HP"));
+        assert_eq!(hp(7).hurt_since(3), None, "healed: nothing rises");
+        let damage = Health {
+            value: 2,
+            unit: "damage",
+            taken: true,
+        };
+        assert_eq!(damage.hurt_since(1).as_deref(), Some("+1 damage"));
+        assert_eq!(damage.hurt_since(2), None);
+    }
+
+    #[test]
+    fn an_icon_sits_on_a_round_base_and_behind_a_units_front_rank() {
+        let (at, r) = icon_place(BaseShape::Round { diameter: 1.0 }, 0.1);
+        assert_eq!(at, Vec2::ZERO);
+        assert!(r > 0.2 && r < 0.5, "{r}");
+        let (at, r) = icon_place(
+            BaseShape::Rect {
+                width: 1.6,
+                depth: 0.8,
+            },
+            0.1,
+        );
+        assert!(
+            at.y < 0.0 && at.y - r >= -0.4,
+            "inside the base's rear half: {at} {r}"
+        );
+    }
+}

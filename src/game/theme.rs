@@ -1,0 +1,439 @@
+//! The one look of every egui panel: a warm dark palette (panels like a game's sidebar,
+//! parchment text, an old-gold accent for headings and strong words, bronze edges), the
+//! fonts (DejaVu Sans Condensed for text, DejaVu Serif Bold for headings, Phosphor's icons, and
+//! egui's own fonts behind them for what those lack), text sizes that read at a glance,
+//! roomier spacing and rounded widgets. It is put on the primary egui context the frame
+//! that context is made, before its first pass, so nothing is drawn in egui's default
+//! look and no style names a font that is not loaded yet.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContext, EguiPreUpdateSet, PrimaryEguiContext, egui};
+use egui::{Color32, CornerRadius, FontData, FontDefinitions, FontFamily, FontId, Stroke};
+use egui::{TextStyle, style::WidgetVisuals};
+use std::sync::Arc;
+
+/// Panels: a warm near-black, like a game's sidebar.
+const PANEL: Color32 = Color32::from_rgb(30, 26, 22);
+/// Windows over the table: a shade lighter than the panels.
+const WINDOW: Color32 = Color32::from_rgb(38, 33, 27);
+/// Behind text fields, scroll bars and plots: darker than the panels.
+const DEEP: Color32 = Color32::from_rgb(17, 14, 11);
+/// Ordinary text: parchment, not grey.
+const TEXT: Color32 = Color32::from_rgb(230, 220, 198);
+/// Headings and strong words: old gold.
+const ACCENT: Color32 = Color32::from_rgb(232, 196, 118);
+/// Edges of panels and windows, separators: bronze.
+const EDGE: Color32 = Color32::from_rgb(98, 78, 50);
+/// A button at rest, under the pointer, pressed.
+const BUTTON: Color32 = Color32::from_rgb(64, 53, 41);
+const BUTTON_HOVERED: Color32 = Color32::from_rgb(88, 71, 51);
+const BUTTON_PRESSED: Color32 = Color32::from_rgb(116, 91, 57);
+
+/// DejaVu Sans Condensed (as narrow as egui's Ubuntu-Light, so the panels hold as many
+/// words) and DejaVu Serif Bold: Bitstream Vera licence, assets/fonts/.
+const DEJAVU_SANS_CONDENSED: &[u8] = include_bytes!("../../assets/fonts/DejaVuSansCondensed.ttf");
+const DEJAVU_SERIF_BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSerif-Bold.ttf");
+
+/// The family of headings: DejaVu Serif Bold, then the text fonts.
+fn heading_family() -> FontFamily {
+    FontFamily::Name("heading".into())
+}
+
+/// The battle log's text style: a size below the body's, so a 300-point panel holds
+/// more of a line, and still easy to read.
+pub fn log_style() -> TextStyle {
+    TextStyle::Name("log".into())
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        PreUpdate,
+        install
+            .after(EguiPreUpdateSet::InitContexts)
+            .before(EguiPreUpdateSet::BeginPass),
+    );
+}
+
+/// Puts the theme on the primary context the frame it is made: fonts set before a pass
+/// begins are in use from that pass, so the style may name them at once.
+fn install(mut made: Query<&mut EguiContext, Added<PrimaryEguiContext>>) {
+    for mut context in &mut made {
+        let ctx = context.get_mut();
+        ctx.set_fonts(fonts());
+        let style = Arc::new(style());
+        // One look whatever the system's light or dark preference.
+        ctx.options_mut(|o| {
+            o.theme_preference = egui::ThemePreference::Dark;
+            o.dark_style = Arc::clone(&style);
+            o.light_style = style;
+        });
+    }
+}
+
+/// The fonts the theme loads: egui's own (Ubuntu-Light, Hack, the two emoji fonts)
+/// with DejaVu Sans Condensed put first for text, Phosphor's icons second (it maps its
+/// own private-use code points, ahead of the emoji fonts), and a heading family led by
+/// DejaVu Serif Bold. Monospace stays Hack, DejaVu Sans Condensed behind it for symbols.
+pub fn fonts() -> FontDefinitions {
+    const TEXT_FONT: &str = "DejaVuSansCondensed";
+    const HEADING_FONT: &str = "DejaVuSerif-Bold";
+    let mut fonts = FontDefinitions::default();
+    for (name, bytes) in [
+        (TEXT_FONT, DEJAVU_SANS_CONDENSED),
+        (HEADING_FONT, DEJAVU_SERIF_BOLD),
+    ] {
+        let data = Arc::new(FontData::from_static(bytes));
+        fonts.font_data.insert(name.into(), data);
+    }
+    egui_phosphor::add_to_fonts(&mut fonts, egui_phosphor::Variant::Regular);
+    let proportional = fonts.families.entry(FontFamily::Proportional).or_default();
+    proportional.insert(0, TEXT_FONT.into());
+    let monospace = fonts.families.entry(FontFamily::Monospace).or_default();
+    let behind_hack = 1.min(monospace.len());
+    monospace.splice(
+        behind_hack..behind_hack,
+        [TEXT_FONT.into(), "phosphor".into()],
+    );
+    let mut heading = vec![HEADING_FONT.to_string()];
+    heading.extend(fonts.families[&FontFamily::Proportional].iter().cloned());
+    fonts.families.insert(heading_family(), heading);
+    fonts
+}
+
+/// The whole style: the sizes of text, the spacing, the visuals.
+fn style() -> egui::Style {
+    let mut style = egui::Style {
+        visuals: visuals(),
+        ..default()
+    };
+    style.text_styles = [
+        (TextStyle::Small, FontId::proportional(12.0)),
+        (TextStyle::Body, FontId::proportional(14.0)),
+        (TextStyle::Button, FontId::proportional(14.0)),
+        (TextStyle::Monospace, FontId::monospace(14.0)),
+        (TextStyle::Heading, FontId::new(21.0, heading_family())),
+        (log_style(), FontId::proportional(13.5)),
+    ]
+    .into();
+    // Numbers typed or dragged line up in the monospace font.
+    style.drag_value_text_style = TextStyle::Monospace;
+    let s = &mut style.spacing;
+    s.item_spacing = egui::vec2(8.0, 5.0);
+    s.button_padding = egui::vec2(6.0, 3.0);
+    s.window_margin = egui::Margin::same(12);
+    s.menu_margin = egui::Margin::same(8);
+    s.interact_size = egui::vec2(40.0, 22.0);
+    s.indent = 20.0;
+    s.icon_width = 16.0;
+    s.icon_width_inner = 9.0;
+    s.icon_spacing = 6.0;
+    style
+}
+
+/// The colours and shapes: warm panels, parchment text, gold for what is strong or
+/// chosen, bronze edges, rounded corners.
+fn visuals() -> egui::Visuals {
+    let mut v = egui::Visuals::dark();
+    v.widgets = egui::style::Widgets {
+        // Labels and separators.
+        noninteractive: widget(PANEL, Stroke::new(1.0, EDGE), TEXT),
+        inactive: widget(BUTTON, Stroke::new(1.0, EDGE), TEXT),
+        hovered: widget(BUTTON_HOVERED, Stroke::new(1.0, ACCENT), Color32::WHITE),
+        // Also the colour of strong text (egui's `strong_text_color`): the accent.
+        active: widget(BUTTON_PRESSED, Stroke::new(1.0, ACCENT), ACCENT),
+        open: widget(BUTTON, Stroke::new(1.0, ACCENT), TEXT),
+    };
+    v.selection.bg_fill = Color32::from_rgb(124, 92, 40);
+    v.selection.stroke = Stroke::new(1.0, ACCENT);
+    v.hyperlink_color = Color32::from_rgb(150, 190, 240);
+    v.faint_bg_color = Color32::from_rgb(36, 31, 26);
+    v.extreme_bg_color = DEEP;
+    v.code_bg_color = BUTTON;
+    v.warn_fg_color = Color32::from_rgb(240, 180, 80);
+    v.error_fg_color = Color32::from_rgb(240, 96, 80);
+    v.weak_text_color = Some(Color32::from_rgb(166, 154, 132));
+    v.panel_fill = PANEL;
+    v.window_fill = WINDOW;
+    v.window_stroke = Stroke::new(1.0, EDGE);
+    v.window_corner_radius = CornerRadius::same(8);
+    v.menu_corner_radius = CornerRadius::same(6);
+    v.window_shadow.color = Color32::from_black_alpha(140);
+    v.slider_trailing_fill = true;
+    v
+}
+
+/// One state of the widgets: its fill, its edge, and the colour of its text.
+fn widget(fill: Color32, edge: Stroke, text: Color32) -> WidgetVisuals {
+    WidgetVisuals {
+        bg_fill: fill,
+        weak_bg_fill: fill,
+        bg_stroke: edge,
+        fg_stroke: Stroke::new(1.5, text),
+        corner_radius: CornerRadius::same(5),
+        expansion: 0.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! No text the game prints falls back to egui's "◻": every character of the
+    //! desktop's string literals, of the data files it shows, and of every log line and
+    //! die of the recorded battles is in the fonts the theme loads.
+
+    use super::*;
+    use crate::game::desk::Desk;
+    use crate::game::hud::log::{self, LogFilter, SHOWN};
+    use crate::game::session::{Controller, GameSession};
+    use std::collections::BTreeMap;
+    use std::path::{Path, PathBuf};
+    use warband_table::scenario::Setup;
+
+    /// The characters met, each with the first few places it was met (for the message).
+    #[derive(Default)]
+    struct Seen(BTreeMap<char, Vec<String>>);
+
+    impl Seen {
+        fn add(&mut self, text: &str, place: impl Fn() -> String) {
+            for c in text.chars().filter(|c| !c.is_control()) {
+                let at = self.0.entry(c).or_default();
+                if at.len() < 3 {
+                    at.push(place());
+                }
+            }
+        }
+    }
+
+    fn root() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+
+    /// The string literals of Rust or RON source with the line each starts on: "…" with
+    /// its escapes undone, and raw r"…" / r#"…"#. Line comments and char literals are
+    /// skipped (a `'"'` opens no string).
+    fn literals(source: &str) -> Vec<(usize, String)> {
+        let s: Vec<char> = source.chars().collect();
+        let (mut out, mut i, mut line) = (Vec::new(), 0, 1);
+        while i < s.len() {
+            let (text, end) = token(&s, i);
+            if let Some(text) = text {
+                out.push((line, text));
+            }
+            let end = end.min(s.len() - 1);
+            line += s[i..=end].iter().filter(|c| **c == '\n').count();
+            i = end + 1;
+        }
+        out
+    }
+
+    /// What starts at `s[i]`, as far as literals go, and the index it ends on: a
+    /// literal and its text; a comment or char literal, to be skipped; else `s[i]` alone.
+    fn token(s: &[char], i: usize) -> (Option<String>, usize) {
+        let next = |k: usize| s.get(i + k).copied();
+        let in_a_word = i > 0 && (s[i - 1].is_alphanumeric() || s[i - 1] == '_');
+        let hashes = s[i + 1..].iter().take_while(|c| **c == '#').count();
+        match s[i] {
+            '/' if next(1) == Some('/') => {
+                let to_eol = s[i..].iter().position(|c| *c == '\n');
+                (None, to_eol.map_or(s.len(), |k| i + k))
+            }
+            '\'' if next(1) == Some('\\') => (None, i + 2 + closing(&s[i + 2..], '\'')),
+            '\'' if next(2) == Some('\'') => (None, i + 2),
+            'r' if !in_a_word && next(1 + hashes) == Some('"') => {
+                let body = &s[i + 2 + hashes..];
+                let len = (0..body.len())
+                    .find(|&k| body[k] == '"' && body[k + 1..].starts_with(&vec!['#'; hashes]))
+                    .unwrap_or(body.len());
+                let text = body[..len].iter().collect();
+                (Some(text), i + 2 + hashes + len + hashes)
+            }
+            '"' => {
+                let len = closing(&s[i + 1..], '"');
+                (Some(unescaped(&s[i + 1..i + 1 + len])), i + 1 + len)
+            }
+            _ => (None, i),
+        }
+    }
+
+    /// How far into `s` the unescaped `quote` that closes a literal is.
+    fn closing(s: &[char], quote: char) -> usize {
+        let mut i = 0;
+        while i < s.len() && s[i] != quote {
+            i += if s[i] == '\\' { 2 } else { 1 };
+        }
+        i.min(s.len())
+    }
+
+    /// A literal's text with its escapes undone (`\u{2020}` is `†`; `\n` a control
+    /// character, which prints nothing).
+    fn unescaped(s: &[char]) -> String {
+        let mut out = String::new();
+        let mut i = 0;
+        while i < s.len() {
+            match (s[i], s.get(i + 1)) {
+                ('\\', Some('u')) => {
+                    let hex: String = s[i + 3..].iter().take_while(|c| **c != '}').collect();
+                    out.extend(u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32));
+                    i += 4 + hex.len();
+                }
+                ('\\', Some(c)) => {
+                    out.push(if c.is_alphanumeric() { '\n' } else { *c });
+                    i += 2;
+                }
+                (c, _) => {
+                    out.push(c);
+                    i += 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// The string literals of every file under `dir` whose name ends in `ext`.
+    fn literals_under(dir: &Path, ext: &str, seen: &mut Seen) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                literals_under(&path, ext, seen);
+            } else if path.extension().is_some_and(|e| e == ext) {
+                let source = std::fs::read_to_string(&path).unwrap();
+                let file = path
+                    .strip_prefix(root())
+                    .unwrap_or(&path)
+                    .display()
+                    .to_string();
+                for (line, text) in literals(&source) {
+                    seen.add(&text, || format!("{file}:{line}"));
+                }
+            }
+        }
+    }
+
+    /// Every line the log panel shows for each recorded battle of `R` in
+    /// tests/fixtures/`dir` (its armies named, a wave's moves folded), with each die's
+    /// purpose as the dice tray words it and its clause as the line's hover says it.
+    fn log_text<R: Desk>(dir: &str, seen: &mut Seen) -> usize {
+        let saves = warband_table::corpus::saves::<R>(&root().join("tests/fixtures").join(dir));
+        let everything = LogFilter {
+            show: [true, true],
+            dice: true,
+        };
+        let mut count = 0;
+        for (file, save) in saves.unwrap() {
+            let armies = save.setup.armies();
+            let names = [armies.a.name.clone(), armies.b.name.clone()];
+            let named = |text: &str| log::sides_named(text, [&names[0], &names[1]]);
+            let mut s =
+                GameSession::<R>::new(save.setup.clone(), save.seed, [Controller::Human; 2])
+                    .unwrap();
+            let mut worded = 0;
+            for (k, (side, command)) in save.commands.iter().enumerate() {
+                let _ = s.submit(*side, command.clone());
+                let len = s.engine.log().events.len();
+                if len - worded < SHOWN / 2 && k + 1 < save.commands.len() {
+                    continue;
+                }
+                // The panel words the newest SHOWN lines: all the entries since the last
+                // wording are among them.
+                assert!(
+                    len - worded <= SHOWN,
+                    "{dir}/{file}: {} entries at once",
+                    len - worded
+                );
+                let mut lines = R::log_lines(&s, &everything);
+                lines.iter_mut().for_each(|l| l.text = named(&l.text));
+                count += lines.len();
+                for l in log::fold_moves(lines) {
+                    let at = || format!("{dir}/{file}: {:?}", l.text);
+                    seen.add(&l.text, at);
+                    seen.add(l.clause.as_deref().unwrap_or_default(), at);
+                }
+                worded = len;
+            }
+            for d in s.engine.log().dice() {
+                let purpose = named(&R::readable(s.engine.world(), &d.purpose));
+                seen.add(&purpose, || format!("{dir}/{file}: die {purpose:?}"));
+            }
+        }
+        count
+    }
+
+    /// The characters of `seen` that `family` of the theme's fonts cannot draw, each
+    /// with where it was met. (egui's own `has_glyph` cannot tell: it answers "no" for
+    /// every character of the font that also holds its "◻".)
+    fn missing(seen: &Seen, family: &FontFamily) -> Vec<String> {
+        let mut fonts = egui::epaint::Fonts::new(Default::default(), fonts());
+        let mut font = fonts.fonts.font(family);
+        let mapped = font.characters();
+        seen.0
+            .iter()
+            .filter(|(c, _)| !drawn(mapped, **c))
+            .map(|(c, at)| format!("{c:?} U+{:04X} in {family:?}: {}", *c as u32, at.join(", ")))
+            .collect()
+    }
+
+    /// Whether egui draws `c` with fonts that map `mapped` (each character with the
+    /// fonts that have it): a font maps it (Phosphor only its private-use icons: its
+    /// letters are the blank pieces of its ligatures), or it is a space egui draws as a
+    /// space or as nothing.
+    fn drawn(mapped: &BTreeMap<char, Vec<String>>, c: char) -> bool {
+        let icon = ('\u{E000}'..='\u{F8FF}').contains(&c);
+        let font = mapped
+            .get(&c)
+            .is_some_and(|fonts| icon || fonts.iter().any(|f| f != "phosphor"));
+        font || matches!(
+            c,
+            '\u{2009}' | '\u{202F}' | '\u{200B}'..='\u{200F}' | '\u{FEFF}'
+        )
+    }
+
+    #[test]
+    fn every_character_the_game_prints_is_in_its_fonts() {
+        let mut seen = Seen::default();
+        literals_under(&root().join("src/game"), "rs", &mut seen);
+        literals_under(&root().join("assets"), "ron", &mut seen);
+        let worded = [
+            log_text::<warband_marauders::engine::Marauders>("marauders", &mut seen),
+            log_text::<warband_toy_soldier::ToySoldier>("toy-soldier", &mut seen),
+            log_text::<warband_borderlands::Borderlands>("borderlands", &mut seen),
+        ];
+        assert!(worded.iter().all(|n| *n > 0), "lines worded: {worded:?}");
+        let families = [
+            FontFamily::Proportional,
+            FontFamily::Monospace,
+            heading_family(),
+        ];
+        let missing: Vec<String> = families.iter().flat_map(|f| missing(&seen, f)).collect();
+        assert!(
+            missing.is_empty(),
+            "{} characters print as ◻:\n{}",
+            missing.len(),
+            missing.join("\n")
+        );
+    }
+
+    /// A character no font has is told, with where it was met; a letter and an icon are not.
+    #[test]
+    fn a_character_no_font_has_is_told_with_its_place() {
+        let mut seen = Seen::default();
+        let icon = egui_phosphor::regular::SWORD;
+        // Made here, not written: a literal of it would fail the test above.
+        let nowhere = char::from_u32(0x10FFFD).unwrap();
+        seen.add(&format!("a{icon}{nowhere}"), || "here".into());
+        let missing = missing(&seen, &FontFamily::Proportional);
+        assert_eq!(missing, ["'\\u{10fffd}' U+10FFFD in Proportional: here"]);
+    }
+
+    #[test]
+    fn literals_are_read_as_the_compiler_reads_them() {
+        let source = "let a = \"x \\\"y\\\" \\u{2020}\"; // \"not this\"\nlet c = '\"'; f(r#\"r \"q\"\"#, 'a, \"z\");";
+        let found = literals(source);
+        assert_eq!(
+            found,
+            [
+                (1, "x \"y\" †".to_string()),
+                (2, "r \"q\"".to_string()),
+                (2, "z".to_string())
+            ]
+        );
+    }
+}
