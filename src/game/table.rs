@@ -14,7 +14,6 @@ use bevy::input::common_conditions::input_just_pressed;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use bevy_prototype_lyon::prelude::*;
-use warband_table::table::TerrainDef;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ShowGrid>()
@@ -121,35 +120,22 @@ fn spawn_table(
 /// its name.
 fn spawn_terrain(commands: &mut Commands, layout: &TableLayout) {
     let pieces = &layout.terrain;
-    let outlines: Vec<Vec<Vec2>> = pieces.iter().map(outline).collect();
+    let around = terrain::Around {
+        table: layout.size,
+        pieces,
+    };
     let mut order: Vec<usize> = (0..pieces.len()).collect();
     order.sort_by_key(|i| (terrain::layer(pieces[*i].look()), *i));
     let slice = (Z_TERRAIN.1 - Z_TERRAIN.0) / pieces.len().max(1) as f32;
     for (rank, i) in order.into_iter().enumerate() {
         let piece = &pieces[i];
-        // Every piece runs on under the table's edge; water into the next water too.
-        let wet = terrain::wet(piece.look());
-        let water: Vec<Vec<Vec2>> = (0..pieces.len())
-            .filter(|j| wet && *j != i && terrain::wet(pieces[*j].look()))
-            .map(|j| outlines[j].clone())
-            .collect();
         let seed = terrain::hash_str(&piece.name) ^ (i as u64).rotate_left(32);
-        let marks = terrain::draw(piece, seed, |a, b| {
-            terrain::runs_on(a, b, layout.size, &water)
-        });
+        let marks = terrain::draw(piece, seed, around);
         let z = Z_TERRAIN.0 + rank as f32 * slice;
         let name = format!("Terrain: {}", piece.name);
         spawn_marks(commands, &name, &marks, (z, z + slice * 0.9));
         labels::spawn(commands, piece);
     }
-}
-
-fn outline(piece: &TerrainDef) -> Vec<Vec2> {
-    piece
-        .corners
-        .iter()
-        .map(|(x, y)| Vec2::new(*x, *y))
-        .collect()
 }
 
 /// One parent entity named `name` holding a lyon shape per mark, the marks stacked

@@ -1,10 +1,10 @@
 //! The one look of every egui panel: a warm dark palette (panels like a game's sidebar,
 //! parchment text, an old-gold accent for headings and strong words, bronze edges), the
-//! fonts (DejaVu Sans Condensed for text, DejaVu Serif Bold for headings, Phosphor's icons, and
-//! egui's own fonts behind them for what those lack), text sizes that read at a glance,
-//! roomier spacing and rounded widgets. It is put on the primary egui context the frame
-//! that context is made, before its first pass, so nothing is drawn in egui's default
-//! look and no style names a font that is not loaded yet.
+//! fonts (DejaVu Sans Condensed for text, DejaVu Serif Bold for headings, Phosphor's
+//! icons, egui's own fonts behind them for what those lack), text sizes that read at a
+//! glance, roomier spacing and rounded widgets. It is put on the primary egui context
+//! the frame that context is made, before its first pass, so nothing is drawn in egui's
+//! default look and no style names a font that is not loaded yet.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContext, EguiPreUpdateSet, PrimaryEguiContext, egui};
@@ -71,10 +71,10 @@ fn install(mut made: Query<&mut EguiContext, Added<PrimaryEguiContext>>) {
 }
 
 /// The fonts the theme loads: egui's own (Ubuntu-Light, Hack, the two emoji fonts)
-/// with DejaVu Sans Condensed put first for text, Phosphor's icons second (it maps its
-/// own private-use code points, ahead of the emoji fonts), and a heading family led by
-/// DejaVu Serif Bold. Monospace stays Hack, DejaVu Sans Condensed behind it for symbols.
-pub fn fonts() -> FontDefinitions {
+/// with DejaVu Sans Condensed put first for text and Phosphor's icons ahead of the emoji
+/// fonts (it maps its own private-use code points), and a heading family led by DejaVu
+/// Serif Bold. Monospace stays Hack first, DejaVu Sans Condensed behind it for symbols.
+fn fonts() -> FontDefinitions {
     const TEXT_FONT: &str = "DejaVuSansCondensed";
     const HEADING_FONT: &str = "DejaVuSerif-Bold";
     let mut fonts = FontDefinitions::default();
@@ -118,8 +118,8 @@ fn style() -> egui::Style {
     // Numbers typed or dragged line up in the monospace font.
     style.drag_value_text_style = TextStyle::Monospace;
     let s = &mut style.spacing;
-    s.item_spacing = egui::vec2(8.0, 5.0);
-    s.button_padding = egui::vec2(6.0, 3.0);
+    s.item_spacing = egui::vec2(7.0, 5.0);
+    s.button_padding = egui::vec2(5.0, 3.0);
     s.window_margin = egui::Margin::same(12);
     s.menu_margin = egui::Margin::same(8);
     s.interact_size = egui::vec2(40.0, 22.0);
@@ -193,6 +193,8 @@ mod tests {
     struct Seen(BTreeMap<char, Vec<String>>);
 
     impl Seen {
+        /// Notes the characters of `text` (none of its control characters, which egui
+        /// lays out rather than draws) as met at `place`.
         fn add(&mut self, text: &str, place: impl Fn() -> String) {
             for c in text.chars().filter(|c| !c.is_control()) {
                 let at = self.0.entry(c).or_default();
@@ -203,6 +205,7 @@ mod tests {
         }
     }
 
+    /// The repository, where src/, assets/ and tests/fixtures/ are.
     fn root() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR"))
     }

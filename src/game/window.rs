@@ -10,13 +10,24 @@ use bevy::window::{Monitor, PrimaryWindow, WindowResized};
 /// the panels.
 pub const FIRST_SIZE: (u32, u32) = (1600, 900);
 
-/// The size to open at: the settings' remembered size, else [`FIRST_SIZE`].
+/// The size to open at: `$WARBAND_WINDOW` (`1280x800`: the desktop tests' size, kept
+/// as given), else the settings' remembered size, else [`FIRST_SIZE`].
 pub fn opening_size(settings: &Settings) -> (u32, u32) {
-    settings.window.unwrap_or(FIRST_SIZE)
+    asked_size().unwrap_or(settings.window.unwrap_or(FIRST_SIZE))
+}
+
+/// The size `$WARBAND_WINDOW` asks for, if it names one.
+fn asked_size() -> Option<(u32, u32)> {
+    let asked = std::env::var("WARBAND_WINDOW").ok()?;
+    let (w, h) = asked.split_once('x')?;
+    Some((w.trim().parse().ok()?, h.trim().parse().ok()?))
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Update, (fit_to_monitor, remember_size));
+    app.add_systems(Update, remember_size);
+    if asked_size().is_none() {
+        app.add_systems(Update, fit_to_monitor);
+    }
 }
 
 /// The most of a monitor the window takes when it would not fit: room for its frame

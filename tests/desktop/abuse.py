@@ -157,14 +157,14 @@ for ruleset, scenario in [("toy-soldier", "river-crossing"), ("borderlands", "la
 
 # The unit designer and the hero designer: Army builder, its ruleset, the designer open,
 # random input over the designer's pane (with damaged units.ron and heroes.ron).
-for ruleset, item_y in [("toy-soldier", 118), ("borderlands", 139)]:
+for ruleset, item_y in [("toy-soldier", 144), ("borderlands", 171)]:
     # The battles above were left in progress: the menu would offer to resume one, its
     # buttons moved down. This is about the designers.
     for leftover in glob.glob(os.path.join(data, "**", "autosave*.ron"), recursive=True):
         os.remove(leftover)
     restart([])
     # The menu is centred in the window: the Army builder's button is 31 px above it.
-    click(640, height() // 2 - 31); click(668, 72); click(680, item_y); click(160, 35)
+    click(640, height() // 2 - 31); click(668, 87); click(680, item_y); click(160, 43)
     alive(f"opening the {ruleset} designer")
     shot(f"abuse-designer-{ruleset}.png")
     random_input(seconds / 3, f"the {ruleset} designer", box=(0, 0, 560, 800))

@@ -27,7 +27,7 @@ def south_copse_x():
 def save_and_read():
     if os.path.exists(saved):
         os.remove(saved)
-    click(win, 211, 86)  # Save, at the top of the form (1280x800)
+    click(win, 242, 106)  # Save, at the top of the form (1280x800)
     for _ in range(20):
         if os.path.exists(saved):
             return south_copse_x()

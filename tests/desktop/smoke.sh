@@ -11,6 +11,8 @@ bin=$(realpath "$1")
 cd "$(dirname "$0")/../.."
 out=$(mktemp -d)
 screen=(-a -s "-screen 0 1280x800x24")
+# The pointer tests click where things are in a 1280 x 800 window.
+export WARBAND_WINDOW=1280x800
 
 # Opens a screen (a window subcommand with its arguments: `watch`, `lab`, `edit`) and
 # checks its screenshot is not blank.

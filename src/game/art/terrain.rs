@@ -117,13 +117,15 @@ pub fn lit(outward: Vec2) -> f32 {
 }
 
 /// What a recipe draws from: the piece's outline (counter-clockwise), which of its
-/// edges run on into the table's edge or the next piece of water, its axes and its
-/// random stream.
+/// edges run on under the table's edge or into the next piece of water, the water a
+/// ford carries across, its axes and its random stream.
 pub struct Piece {
     pub outline: Vec<Vec2>,
     /// Per edge `i` (from corner `i` to `i + 1`): it is no bank or rim, for the piece
     /// goes on past it.
     pub open: Vec<bool>,
+    /// The look of the water this piece joins (a ford's river), river where none.
+    pub joins: Look,
     pub axes: Axes,
     pub rng: Rng,
 }
@@ -140,23 +142,44 @@ impl Piece {
     }
 }
 
-/// The picture of a piece: marks bottom first. `runs_on(a, b)` says whether the edge
-/// from `a` to `b` runs on past the piece (to the table's edge, into adjoining water).
+/// What lies about a piece: the table's size (inches) and every piece on it (the
+/// piece itself among them).
+#[derive(Clone, Copy)]
+pub struct Around<'a> {
+    pub table: Vec2,
+    pub pieces: &'a [TerrainDef],
+}
+
+/// The picture of a piece: marks bottom first. Every edge along the table's edge runs
+/// on under the frame; water's edges along another piece of water run on into it.
 /// Never empty for an outline of three or more corners.
-pub fn draw(def: &TerrainDef, seed: u64, runs_on: impl Fn(Vec2, Vec2) -> bool) -> Vec<Mark> {
-    let corners: Vec<Vec2> = def.corners.iter().map(|(x, y)| Vec2::new(*x, *y)).collect();
-    let outline = ccw(&corners);
+pub fn draw(def: &TerrainDef, seed: u64, around: Around) -> Vec<Mark> {
+    let outline = ccw(&corners(def));
     if outline.len() < 3 {
         return Vec::new();
     }
+    let water: Vec<(Look, Vec<Vec2>)> = around
+        .pieces
+        .iter()
+        .filter(|t| wet(def.look()) && wet(t.look()) && *t != def)
+        .map(|t| (t.look(), corners(t)))
+        .collect();
+    let outlines: Vec<Vec<Vec2>> = water.iter().map(|(_, o)| o.clone()).collect();
     let n = outline.len();
     let open = (0..n)
-        .map(|i| runs_on(outline[i], outline[(i + 1) % n]))
+        .map(|i| runs_on(outline[i], outline[(i + 1) % n], around.table, &outlines))
         .collect();
+    let joins = water
+        .iter()
+        .filter(|(look, o)| *look != Look::Ford && touches(&outline, o))
+        .map(|(look, _)| *look)
+        .next()
+        .unwrap_or(Look::River);
     let mut piece = Piece {
         axes: Axes::of(&outline),
         outline,
         open,
+        joins,
         rng: Rng::new(seed),
     };
     let marks = recipe(def.look(), &mut piece);
@@ -166,6 +189,17 @@ pub fn draw(def: &TerrainDef, seed: u64, runs_on: impl Fn(Vec2, Vec2) -> bool) -
         kept.push(Mark::one(piece.outline.clone(), fill).edged(line, 0.05));
     }
     kept
+}
+
+/// A piece's corners as points.
+pub fn corners(def: &TerrainDef) -> Vec<Vec2> {
+    def.corners.iter().map(|(x, y)| Vec2::new(*x, *y)).collect()
+}
+
+/// Whether an edge of `outline` runs along an edge of `other`.
+fn touches(outline: &[Vec2], other: &[Vec2]) -> bool {
+    let n = outline.len();
+    (0..n).any(|i| along_outline(outline[i], outline[(i + 1) % n], other))
 }
 
 fn recipe(look: Look, p: &mut Piece) -> Vec<Mark> {
@@ -201,27 +235,23 @@ pub fn wet(look: Look) -> bool {
     matches!(look, Look::River | Look::Water | Look::Ford)
 }
 
+/// How near (inches) an edge must lie to another to run along it.
+const NEAR: f32 = 0.06;
+
 /// Whether the edge `a`–`b` runs along the table's edge (a `table` wide and deep) or
 /// along an edge of one of `others` (outlines in inches), within a sixteenth of an inch.
 pub fn runs_on(a: Vec2, b: Vec2, table: Vec2, others: &[Vec<Vec2>]) -> bool {
-    const NEAR: f32 = 0.06;
-    let on_border = |p: Vec2| {
-        [p.x, p.y, table.x - p.x, table.y - p.y]
-            .iter()
-            .any(|d| d.abs() <= NEAR)
-    };
-    let same_side = [
-        (a.x.abs() <= NEAR && b.x.abs() <= NEAR),
-        (a.y.abs() <= NEAR && b.y.abs() <= NEAR),
-        ((table.x - a.x).abs() <= NEAR && (table.x - b.x).abs() <= NEAR),
-        ((table.y - a.y).abs() <= NEAR && (table.y - b.y).abs() <= NEAR),
-    ];
-    if on_border(a) && on_border(b) && same_side.iter().any(|s| *s) {
-        return true;
-    }
-    others
-        .iter()
-        .any(|o| (0..o.len()).any(|i| along(a, b, o[i], o[(i + 1) % o.len()], NEAR)))
+    let both = |f: &dyn Fn(Vec2) -> f32| f(a).abs() <= NEAR && f(b).abs() <= NEAR;
+    let on_edge = both(&|p| p.x)
+        || both(&|p| p.y)
+        || both(&|p| table.x - p.x)
+        || both(&|p| table.y - p.y);
+    on_edge || others.iter().any(|o| along_outline(a, b, o))
+}
+
+/// Whether the edge `a`–`b` runs along an edge of the outline `o`.
+fn along_outline(a: Vec2, b: Vec2, o: &[Vec2]) -> bool {
+    (0..o.len()).any(|i| along(a, b, o[i], o[(i + 1) % o.len()], NEAR))
 }
 
 /// Whether the segment `a`–`b` lies along `c`–`d` (both ends within `near` of its line)
@@ -250,6 +280,13 @@ mod tests {
             kind: TerrainKind::Rough,
             corners: corners.to_vec(),
             look: Some(look),
+        }
+    }
+
+    fn nothing() -> Around<'static> {
+        Around {
+            table: Vec2::splat(100.0),
+            pieces: &[],
         }
     }
 
@@ -337,9 +374,9 @@ mod tests {
         let upright = [(5.0, 2.0), (5.5, 2.0), (5.5, 12.0), (5.0, 12.0)];
         for look in Look::ALL {
             for corners in [&thin[..], &big[..], &speck[..], &upright[..]] {
-                let marks = draw(&piece(look, corners), 3, |_, _| false);
+                let marks = draw(&piece(look, corners), 3, nothing());
                 assert!(!marks.is_empty(), "{look:?} on {corners:?}");
-                let again = draw(&piece(look, corners), 3, |_, _| false);
+                let again = draw(&piece(look, corners), 3, nothing());
                 assert_eq!(marks.len(), again.len(), "{look:?} is deterministic");
                 for m in &marks {
                     for r in &m.rings {
@@ -385,21 +422,5 @@ mod tests {
             !on((5.0, 0.0), (5.0, 3.0)),
             "crossing the edge is not along it"
         );
-    }
-}
-#[cfg(test)]
-mod probe {
-    use super::*;
-    #[test]
-    fn probe_ford() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let text = std::fs::read_to_string(root.join("assets/scenarios/river-ford.ron")).unwrap();
-        let s: warband_table::scenario::Scenario = ron::from_str(&text).unwrap_or_else(|e| panic!("{e}"));
-        let outlines: Vec<Vec<Vec2>> = s.terrain.iter().map(|t| t.corners.iter().map(|(x,y)| Vec2::new(*x,*y)).collect()).collect();
-        for (i, t) in s.terrain.iter().enumerate() {
-            let water: Vec<Vec<Vec2>> = (0..outlines.len()).filter(|j| *j != i && wet(s.terrain[*j].look())).map(|j| outlines[j].clone()).collect();
-            let marks = draw(t, 1, |a, b| { let o = runs_on(a, b, Vec2::new(s.table.0, s.table.1), &water); println!("{} {a}->{b} {o}", t.name); o });
-            for m in marks.iter().take(8) { println!("  {:?} {:?} {}", m.fill, m.line, m.rings.len()); }
-        }
     }
 }

@@ -167,7 +167,7 @@ fn chimney(p: &mut Piece) -> Vec<Mark> {
 /// their shadows), and rubble strewn about.
 pub fn ruin(p: &mut Piece) -> Vec<Mark> {
     let (stone, floor_line) = palette::look(Look::Ruin);
-    let floor = shade(stone, -0.15).mix(&Color::srgb(0.45, 0.40, 0.32), 0.4);
+    let floor = shade(stone, -0.3).mix(&Color::srgb(0.40, 0.34, 0.26), 0.5);
     let mut out = vec![Mark::one(p.outline.clone(), floor.with_alpha(0.9))];
     out.push(Mark::lines(
         flags(&p.outline, &p.axes),
@@ -179,9 +179,11 @@ pub fn ruin(p: &mut Piece) -> Vec<Mark> {
     for s in &stumps {
         out.extend(shadow(s, 0.3, 0.45));
     }
-    let greys = stone_greys(stone);
+    let greys = stone_greys(shade(stone, 0.1));
+    let mortar = palette::look(Look::Wall).1;
+    out.push(Mark::fill(stumps.clone(), mortar).edged(shade(mortar, -0.4), 0.025));
     for s in stumps {
-        out.extend(courses(p, &s, 0.15, &greys[..2]));
+        out.extend(courses(p, &s, 0.15, &greys[..3]));
     }
     let count = ((area(&p.outline) * 5.0) as usize).clamp(4, 160);
     out.extend(super::ground::stones(p, count, 0.14, &greys));
@@ -260,6 +262,7 @@ pub fn fire(p: &mut Piece) -> Vec<Mark> {
     out.push(Mark::fill(shadows, Color::srgba(0.0, 0.0, 0.0, 0.45)));
     let grey = palette::look(Look::Fire).1;
     out.push(Mark::fill(ring, grey).edged(shade(grey, -0.5), 0.015));
+    out.extend(logs(c, big, &mut p.rng));
     for (reach, colour) in [
         (0.62, Color::srgb(0.80, 0.22, 0.06)),
         (0.48, Color::srgb(0.97, 0.50, 0.10)),
@@ -271,17 +274,37 @@ pub fn fire(p: &mut Piece) -> Vec<Mark> {
     out
 }
 
+/// Three or four charred logs laid across the ash, their ends glowing.
+fn logs(c: Vec2, big: f32, rng: &mut Rng) -> Vec<Mark> {
+    let count = 3 + rng.next_u64() % 2;
+    let turn = rng.range(0.0, std::f32::consts::PI);
+    let (mut wood, mut ends) = (Vec::new(), Vec::new());
+    for k in 0..count {
+        let dir = Vec2::from_angle(turn + k as f32 * std::f32::consts::PI / count as f32);
+        let (half, thick) = (big * rng.range(0.5, 0.62), big * 0.07);
+        let side = dir.perp() * thick;
+        let (a, b) = (c - dir * half, c + dir * half);
+        wood.push(vec![a - side, b - side, b + side, a + side]);
+        ends.push(blob(a, thick * 1.1, 0.1, 8, rng));
+        ends.push(blob(b, thick * 1.1, 0.1, 8, rng));
+    }
+    vec![
+        Mark::fill(wood, Color::srgb(0.22, 0.14, 0.09)).edged(Color::srgb(0.08, 0.05, 0.03), 0.015),
+        Mark::fill(ends, Color::srgb(0.85, 0.35, 0.08)),
+    ]
+}
+
 /// A star of flame tongues about `c`, reaching `r`, leaning away from the light.
 fn flame(c: Vec2, r: f32, rng: &mut Rng) -> Vec<Vec2> {
-    let tongues = 9;
+    let tongues = 11;
     let lean = -LIGHT * r * 0.15;
     (0..tongues * 2)
         .map(|k| {
             let a = k as f32 / (tongues * 2) as f32 * std::f32::consts::TAU;
             let reach = if k % 2 == 0 {
-                rng.range(0.85, 1.15)
+                rng.range(0.7, 1.2)
             } else {
-                0.5
+                rng.range(0.4, 0.6)
             };
             let at = c + Vec2::from_angle(a) * r * reach;
             if k % 2 == 0 { at + lean } else { at }

@@ -77,13 +77,8 @@ pub fn stones(p: &mut Piece, count: usize, largest: f32, greys: &[Color]) -> Vec
 /// Scree: pale broken ground with a soft edge, strewn with small stones.
 pub fn scree(p: &mut Piece) -> Vec<Mark> {
     let (ground, line) = palette::look(Look::Scree);
-    let mut out = vec![
-        Mark::one(p.outline.clone(), ground.with_alpha(0.75)).edged(line.with_alpha(0.5), 0.04),
-        Mark::one(
-            inset_all(&p.outline, 0.15),
-            shade(ground, 0.06).with_alpha(0.6),
-        ),
-    ];
+    let mut out = patch(p, ground, 0.2);
+    out.push(Mark::fill(dapples(p, 0.5), line.with_alpha(0.25)));
     let count = ((area(&p.outline) * 9.0) as usize).clamp(3, 320);
     let greys = [
         Color::srgb(0.62, 0.60, 0.56),
@@ -116,7 +111,7 @@ pub fn bog(p: &mut Piece) -> Vec<Mark> {
         let deep = shrink(&pool, 0.6, c - LIGHT * r * 0.1);
         out.push(Mark::one(deep, shade(water, -0.2)));
         let sky = blob(c + LIGHT * r * 0.35, r * 0.3, 0.2, 8, &mut p.rng);
-        out.push(Mark::one(sky, Color::srgba(0.7, 0.78, 0.78, 0.3)));
+        out.push(Mark::one(sky, Color::srgba(0.62, 0.74, 0.80, 0.18)));
     }
     out.extend(reeds(p, ((a * 1.5) as usize).clamp(2, 60)));
     out

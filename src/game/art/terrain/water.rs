@@ -37,10 +37,14 @@ pub fn river(p: &mut Piece, deep: bool) -> Vec<Mark> {
     let (colour, bank) = palette::look(look);
     let mut out = Vec::new();
     let water = banks(p, colour, bank, &mut out);
-    out.extend(deepening(p, colour, if deep { 5 } else { 4 }));
+    out.extend(deepening(p, colour, DEEPENING));
     out.push(ripples(p, &water, 0.3));
     out
 }
+
+/// How many steps water darkens in toward its core: one count for every water, so a
+/// river runs on into its ford without a seam.
+const DEEPENING: usize = 5;
 
 /// The water darkening in `steps` soft steps from its banks toward its deep core
 /// (along its closed edges only: it runs on past its open ones).
@@ -84,11 +88,11 @@ fn ripples(p: &mut Piece, water: &[Vec2], alpha: f32) -> Mark {
 /// out toward where the river runs in), and a line of stepping stones from bank to
 /// bank.
 pub fn ford(p: &mut Piece) -> Vec<Mark> {
-    let (river, bank) = palette::look(Look::River);
+    let (river, bank) = palette::look(p.joins);
     let shallow = palette::look(Look::Ford).0;
     let mut out = Vec::new();
     let water = banks(p, river, bank, &mut out);
-    out.extend(deepening(p, river, 4));
+    out.extend(deepening(p, river, DEEPENING));
     let centre = centroid(&water);
     for k in 1..=5 {
         let ring = rounded(&shrink(&water, 1.0 - 0.16 * k as f32, centre), 3);

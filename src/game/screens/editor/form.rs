@@ -116,7 +116,7 @@ fn balance(e: &mut Editor) {
     }
 }
 
-/// Name, table size, length and the two armies.
+/// Name, table size and mat, length and the two armies.
 fn settings(ui: &mut egui::Ui, e: &mut Editor) {
     let mut d = e.doc.clone();
     egui::Grid::new("editor-settings")
@@ -179,7 +179,8 @@ fn settings(ui: &mut egui::Ui, e: &mut Editor) {
     }
 }
 
-/// Add a piece of each kind; the chosen piece's name, kind, turn, size and removal.
+/// Add a piece of each kind; the chosen piece's name, kind, look, turn, size and
+/// removal.
 fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
     ui.label("Add terrain (drag it into place; drag its corners to reshape it):");
     ui.horizontal_wrapped(|ui| {
@@ -205,8 +206,9 @@ fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
         return;
     };
     let mut piece = e.doc.terrain[i].clone();
+    ui.text_edit_singleline(&mut piece.name);
     ui.horizontal(|ui| {
-        ui.text_edit_singleline(&mut piece.name);
+        ui.label("Kind");
         egui::ComboBox::from_id_salt("editor-kind")
             .selected_text(format!("{:?}", piece.kind))
             .show_ui(ui, |ui| {
@@ -214,6 +216,7 @@ fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
                     ui.selectable_value(&mut piece.kind, kind, format!("{kind:?}"));
                 }
             });
+        ui.label("Look");
         look_combo(ui, &mut piece);
     });
     if piece != e.doc.terrain[i] {
