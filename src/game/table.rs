@@ -78,6 +78,7 @@ fn spawn_table(
     layout: Option<Res<TableLayout>>,
     mut images: ResMut<Assets<Image>>,
     show: Res<ShowGrid>,
+    face: Option<Res<labels::Face>>,
 ) {
     let Some(layout) = layout else { return };
     let size = layout.size;
@@ -113,12 +114,12 @@ fn spawn_table(
         Transform::from_xyz(0.0, 0.0, Z_GRID),
         visibility(show.0),
     ));
-    spawn_terrain(&mut commands, &layout);
+    spawn_terrain(&mut commands, &layout, face.as_deref());
 }
 
 /// Every piece, ground first, each in its own slice of the terrain's heights, with
 /// its name.
-fn spawn_terrain(commands: &mut Commands, layout: &TableLayout) {
+fn spawn_terrain(commands: &mut Commands, layout: &TableLayout, face: Option<&labels::Face>) {
     let pieces = &layout.terrain;
     let around = terrain::Around {
         table: layout.size,
@@ -134,7 +135,7 @@ fn spawn_terrain(commands: &mut Commands, layout: &TableLayout) {
         let z = Z_TERRAIN.0 + rank as f32 * slice;
         let name = format!("Terrain: {}", piece.name);
         spawn_marks(commands, &name, &marks, (z, z + slice * 0.9));
-        labels::spawn(commands, piece);
+        labels::spawn(commands, piece, face);
     }
 }
 

@@ -38,7 +38,7 @@ const OF_MONITOR: f32 = 0.92;
 pub fn fitted(size: Vec2, monitor: Vec2) -> Vec2 {
     size.min(monitor * OF_MONITOR)
         .max(Vec2::new(320.0, 240.0))
-        .round()
+        .floor()
 }
 
 /// Once the monitor is known, shrinks a window larger than it to fit.

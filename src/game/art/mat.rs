@@ -9,11 +9,14 @@
 //! 48" × 48" table (960 × 960 px) weaves in 47 ms (grass, felt) to 78 ms
 //! (flagstones); the 120" great field, capped at 2048 × 2048 px, in about 220 ms.
 
+mod noise;
+
 use super::terrain::{Rng, hash_str};
 use bevy::asset::RenderAssetUsages;
 use bevy::math::Vec2;
 use bevy::prelude::Image;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use noise::{Columns, Field, edge, grain, near, ripple};
 use rayon::prelude::*;
 use warband_table::table::Mat;
 
@@ -91,113 +94,6 @@ pub fn weave(mat: Mat, size: Vec2, seed: u64) -> Cloth {
 /// patchiness.
 const BROAD: [(f32, f32); 4] = [(9.0, 0.45), (4.0, 0.3), (2.0, 0.15), (1.0, 0.1)];
 const FINE: [(f32, f32); 2] = [(1.0, 0.6), (0.5, 0.4)];
-
-/// Smooth noise in [0, 1] sampled every `step` pixels over a picture, `w` samples a
-/// row.
-struct Field {
-    w: usize,
-    step: f32,
-    v: Vec<f32>,
-}
-
-impl Field {
-    /// The sum of value-noise octaves (wavelength in inches, weight), sampled every
-    /// `step` pixels over a `width` × `height` picture of `ppi` pixels an inch.
-    fn noise(
-        width: usize,
-        height: usize,
-        step: f32,
-        octaves: &[(f32, f32)],
-        ppi: f32,
-        rng: &mut Rng,
-    ) -> Field {
-        let step = if step < 1.0 { 1.0 } else { step };
-        let w = (width as f32 / step) as usize + 3;
-        let h = (height as f32 / step) as usize + 3;
-        let mut v = vec![0.0f32; w * h];
-        for (wave, weight) in octaves {
-            let cell = (wave * ppi / step).max(1.0);
-            let lw = (w as f32 / cell) as usize + 3;
-            let lattice: Vec<f32> = (0..lw * ((h as f32 / cell) as usize + 3))
-                .map(|_| rng.unit())
-                .collect();
-            // Where each sample column falls between lattice columns, worked out once.
-            let cols: Vec<(usize, f32)> = (0..w).map(|x| split_smooth(x as f32 / cell)).collect();
-            for y in 0..h {
-                let (j, ty) = split_smooth(y as f32 / cell);
-                let (top, bottom) = (j * lw, (j + 1) * lw);
-                for (x, (i, tx)) in cols.iter().enumerate() {
-                    let (a, b) = (lattice[top + i], lattice[top + i + 1]);
-                    let (c, d) = (lattice[bottom + i], lattice[bottom + i + 1]);
-                    let upper = a + (b - a) * tx;
-                    let lower = c + (d - c) * tx;
-                    v[y * w + x] += weight * (upper + (lower - upper) * ty);
-                }
-            }
-        }
-        let (lo, hi) = v
-            .iter()
-            .fold((f32::MAX, f32::MIN), |(l, h), x| (l.min(*x), h.max(*x)));
-        let span = (hi - lo).max(1e-6);
-        v.iter_mut().for_each(|x| *x = (*x - lo) / span);
-        Field { w, step, v }
-    }
-
-    /// The field along pixel row `y`, one value per sample column.
-    fn row(&self, y: usize) -> Vec<f32> {
-        let at = y as f32 / self.step;
-        let j = at as usize;
-        let t = at - j as f32;
-        let (a, b) = (j * self.w, (j + 1) * self.w);
-        (0..self.w)
-            .map(|i| self.v[a + i] + (self.v[b + i] - self.v[a + i]) * t)
-            .collect()
-    }
-}
-
-/// The whole part of a non-negative number and its fraction, smoothed.
-fn split_smooth(x: f32) -> (usize, f32) {
-    let i = x as usize;
-    let t = x - i as f32;
-    (i, t * t * (3.0 - 2.0 * t))
-}
-
-/// Per pixel column, worked out once for every row: where it falls in each field's
-/// samples, and how much the cloth darkens toward the table's sides.
-struct Columns {
-    broad: Vec<(usize, f32)>,
-    fine: Vec<(usize, f32)>,
-    edge: Vec<f32>,
-}
-
-impl Columns {
-    fn new(width: usize, broad: &Field, fine: &Field) -> Columns {
-        let at = |f: &Field, x: usize| {
-            let s = x as f32 / f.step;
-            (s as usize, s - (s as usize) as f32)
-        };
-        Columns {
-            broad: (0..width).map(|x| at(broad, x)).collect(),
-            fine: (0..width).map(|x| at(fine, x)).collect(),
-            edge: (0..width).map(|x| edge(x, width)).collect(),
-        }
-    }
-}
-
-/// How far toward an edge of `n` pixels pixel `i` lies, squared: 0 at the middle, 1 at
-/// the edge (the cloth is a shade darker there, as under a lamp).
-fn edge(i: usize, n: usize) -> f32 {
-    let d = 2.0 * i as f32 / n as f32 - 1.0;
-    d * d
-}
-
-/// A pixel's own grain: an integer hash of its place, in [0, 1).
-#[inline(always)]
-fn grain(x: u32, y: u32, salt: u32) -> f32 {
-    let h = (x.wrapping_mul(0x9e37_79b1) ^ y.wrapping_mul(0x85eb_ca77) ^ salt)
-        .wrapping_mul(0xc2b2_ae3d);
-    ((h ^ (h >> 15)) >> 24) as f32 / 256.0
-}
 
 /// A row of flagstones: its bottom and top (inches), its slabs' width and offset.
 type Row = (f32, f32, f32, f32);
@@ -351,30 +247,15 @@ impl Loom {
             0.0
         };
         // The joint's edge shades in over a few hundredths of an inch, not in one step.
-        let edge = if joint < 0.07 { (joint - 0.03) / 0.04 } else { 1.0 };
+        let edge = if joint < 0.07 {
+            (joint - 0.03) / 0.04
+        } else {
+            1.0
+        };
         let t = (0.5 + 0.45 * tone + 0.25 * (a - 0.5) + 0.2 * (b - 0.5)) * edge;
         let k = 1.0 + rim + 0.12 * (g - 0.5);
         (t, 0.45 + (k - 0.45) * edge)
     }
-}
-
-/// A ripple of sand `along` waves on: −1 to 1, a gentle windward slope and a short
-/// steep lee (no call a pixel, unlike `f32::sin`).
-#[inline(always)]
-fn ripple(along: f32) -> f32 {
-    let f = along - (along as i32) as f32;
-    let f = if f < 0.0 { f + 1.0 } else { f };
-    if f < 0.75 {
-        f / 0.75 * 2.0 - 1.0
-    } else {
-        1.0 - (f - 0.75) / 0.25 * 2.0
-    }
-}
-
-/// The lesser of two numbers (no call in the debug build, unlike `f32::min`).
-#[inline(always)]
-fn near(p: f32, q: f32) -> f32 {
-    if p < q { p } else { q }
 }
 
 /// Clumps of darker tufts and pale flecks of flock on grass, a few to the square inch.

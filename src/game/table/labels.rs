@@ -13,7 +13,7 @@ use bevy::transform::TransformSystems;
 use warband_table::table::TerrainDef;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.add_systems(Startup, load_face).add_systems(
         PostUpdate,
         fit_labels
             .before(TransformSystems::Propagate)
@@ -27,13 +27,33 @@ pub(super) struct Label {
     room: f32,
 }
 
+/// The names' typeface, DejaVu Serif Bold (Bitstream Vera licence, assets/fonts/), built
+/// in as the theme's is, so the table needs no asset folder at run time.
+const FACE: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSerif-Bold.ttf");
+
+/// The names' font, once loaded.
+#[derive(Resource)]
+pub(super) struct Face(Handle<Font>);
+
+fn load_face(mut commands: Commands, fonts: Option<ResMut<Assets<Font>>>) {
+    if let Some(mut fonts) = fonts {
+        commands.insert_resource(Face(fonts.add(Font::from_bytes(FACE.to_vec()))));
+    }
+}
+
 /// The names' size on screen, pixels.
 const FONT: f32 = 15.0;
 /// Farther out than this (inches a pixel) no name is shown.
 const FAR: f32 = 0.2;
 
-/// Spawns a piece's name over it, or just above a piece too thin to hold it (a wall).
-pub(super) fn spawn(commands: &mut Commands, piece: &TerrainDef) {
+/// Spawns a piece's name over it, or just above a piece too thin to hold it (a wall),
+/// in `face` (Bevy's own where none).
+pub(super) fn spawn(commands: &mut Commands, piece: &TerrainDef, face: Option<&Face>) {
+    let font = TextFont::from_font_size(FONT);
+    let font = match face {
+        Some(f) => font.with_font(f.0.clone()),
+        None => font,
+    };
     let corners: Vec<Vec2> = piece
         .corners
         .iter()
@@ -45,7 +65,7 @@ pub(super) fn spawn(commands: &mut Commands, piece: &TerrainDef) {
         Label { room },
         DespawnOnExit(Screen::Battle),
         Text2d::new(piece.name.clone()),
-        TextFont::from_font_size(FONT),
+        font,
         TextColor(Color::srgba(0.98, 0.95, 0.86, 0.92)),
         Text2dShadow {
             offset: Vec2::new(1.2, -1.2),

@@ -91,7 +91,11 @@ pub fn house(p: &mut Piece) -> Vec<Mark> {
     out.push(Mark::lines(hips, dark, 0.05));
     if reach > 0.0 {
         out.push(Mark::lines(vec![vec![ridge.0, ridge.1]], dark, 0.11));
-        out.push(Mark::lines(vec![vec![ridge.0, ridge.1]], shade(roof, 0.25), 0.03));
+        out.push(Mark::lines(
+            vec![vec![ridge.0, ridge.1]],
+            shade(roof, 0.25),
+            0.03,
+        ));
     }
     let eaves = palette::look(Look::House).1;
     out.push(Mark::outline(p.outline.clone(), eaves, 0.05));

@@ -39,7 +39,11 @@ fn facets(
         let deep = inradius(&crag);
         let jitter = Vec2::new(rng.range(-0.4, 0.4), rng.range(-0.4, 0.4)) * deep;
         let top = centroid(&crag) + jitter;
-        let top = if depth(&crag, top) > 0.0 { top } else { centroid(&crag) };
+        let top = if depth(&crag, top) > 0.0 {
+            top
+        } else {
+            centroid(&crag)
+        };
         let peak = top.extend(height * rng.range(0.6, 1.0));
         for (_, a, b, _) in edges(&crag) {
             let foot = a.lerp(b, rng.range(0.35, 0.65));
@@ -92,7 +96,12 @@ fn cuts(half: f32, cell: f32, u: Vec2, v: Vec2, rng: &mut Rng) -> Vec<(f32, Vec2
 
 /// The part of `p` between two cuts, placed by `at` (distance to a point in the
 /// piece's axes).
-fn between(p: &[Vec2], ax: &Axes, pair: &[(f32, Vec2)], at: impl Fn(f32) -> (f32, f32)) -> Vec<Vec2> {
+fn between(
+    p: &[Vec2],
+    ax: &Axes,
+    pair: &[(f32, Vec2)],
+    at: impl Fn(f32) -> (f32, f32),
+) -> Vec<Vec2> {
     let ((from, a), (to, b)) = (pair[0], pair[1]);
     let (fx, fy) = at(from);
     let (tx, ty) = at(to);
