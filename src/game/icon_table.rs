@@ -48,10 +48,18 @@ impl Icons {
         let text = |f: &str| std::fs::read_to_string(assets.join("bestiary").join(f));
         let mut named: Vec<(String, Option<Icon>)> = Vec::new();
         if let Ok(b) = text("marauders.ron").map(|t| ron::from_str::<BestiaryIcons>(&t)) {
-            named.extend(b.into_iter().flat_map(|b| b.profiles).map(|p| (p.name, p.icon)));
+            named.extend(
+                b.into_iter()
+                    .flat_map(|b| b.profiles)
+                    .map(|p| (p.name, p.icon)),
+            );
         }
         if let Ok(u) = text("toy-soldier.ron").map(|t| ron::from_str::<UnitIcons>(&t)) {
-            named.extend(u.into_iter().flat_map(|u| u.units).map(|p| (p.name, p.icon)));
+            named.extend(
+                u.into_iter()
+                    .flat_map(|u| u.units)
+                    .map(|p| (p.name, p.icon)),
+            );
         }
         Icons(
             named
@@ -88,7 +96,11 @@ mod tests {
         assert_eq!(icons.of("Goblin", Icon::Sword), Icon::Spear);
         assert_eq!(icons.of("Giant rat", Icon::Giant), Icon::Beast);
         assert_eq!(icons.of("Goblin wolf riders", Icon::Horse), Icon::Wolf);
-        assert_eq!(icons.of("Nobody", Icon::Club), Icon::Club, "unnamed: the guess");
+        assert_eq!(
+            icons.of("Nobody", Icon::Club),
+            Icon::Club,
+            "unnamed: the guess"
+        );
         for file in ["marauders.ron", "toy-soldier.ron"] {
             let text = std::fs::read_to_string(assets.join("bestiary").join(file)).unwrap();
             let profiles = text.matches("Profile(name:").count();
