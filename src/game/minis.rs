@@ -15,7 +15,8 @@ use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 use warband_rules::Side;
 use warband_rules::icon::Icon;
-use warband_table::components::ModelId;
+use warband_table::components::{Base, ModelId, Team};
+use warband_table::engine::ModelIndex;
 use warband_table::geometry::{BaseShape, Placed};
 
 /// Shapes are built this many times larger than the table and the model drawn at its
@@ -205,26 +206,78 @@ pub struct MiniPainter<'w> {
     floaters: ResMut<'w, super::floaters::Floaters>,
 }
 
-/// The parts of a miniature a frame may change.
-pub type MiniParts<'a, 'w> = (
-    &'a mut Mut<'w, Mini>,
-    &'a mut Mut<'w, Transform>,
-    &'a mut Mut<'w, Shape>,
-    &'a mut Mut<'w, Visibility>,
-);
+/// Every miniature on the table, with the parts a frame may change.
+pub type Minis<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static mut Mini,
+        &'static mut Transform,
+        &'static mut Shape,
+        &'static mut Visibility,
+    ),
+>;
+
+/// How a ruleset shows one of its models this frame: its ring's colour, whether it has
+/// left play (it falls, then lies as a casualty) and its health.
+pub struct Shown {
+    pub ring: Color,
+    pub out: bool,
+    pub health: Option<Health>,
+}
+
+/// Each model of a battle's world (the table's own components, any ruleset): its
+/// entity, id, side and base.
+pub fn table_models(world: &World) -> impl Iterator<Item = (Entity, ModelId, Side, &Placed)> {
+    world.resource::<ModelIndex>().0.iter().filter_map(|e| {
+        let id = world.get::<ModelId>(*e)?;
+        let team = world.get::<Team>(*e)?;
+        let base = world.get::<Base>(*e)?;
+        Some((*e, *id, team.0, &base.0))
+    })
+}
 
 impl MiniPainter<'_> {
-    /// Draws `mini` on its way to `base` with its ring in `colour`; `out`: it has left
-    /// play and falls (or lies) as a casualty. Asks for another frame while it moves.
-    pub fn paint(
+    /// Draws every miniature where its model stands in `world`, as `shown` says (a
+    /// model it says nothing of is left as it was drawn).
+    pub fn paint_all(
         &mut self,
-        (mini, transform, shape, vis): MiniParts,
-        base: &Placed,
-        colour: Color,
-        (out, health): (bool, Option<Health>),
+        world: &World,
+        minis: &mut Minis,
+        shown: impl Fn(Entity, &Mini) -> Option<Shown>,
     ) {
+        let index = world.resource::<ModelIndex>();
+        for (mut mini, mut transform, mut shape, mut vis) in minis {
+            let Some(e) = index.entity(mini.id) else {
+                continue;
+            };
+            let (Some(base), Some(s)) = (world.get::<Base>(e), shown(e, &mini)) else {
+                continue;
+            };
+            self.paint(
+                &mut mini,
+                (&mut transform, &mut shape, &mut vis),
+                &base.0,
+                s,
+            );
+        }
+    }
+
+    /// Draws `mini` on its way to `base` as `shown` says. Asks for another frame while
+    /// it moves.
+    fn paint(
+        &mut self,
+        mini: &mut Mini,
+        (transform, shape, vis): (&mut Mut<Transform>, &mut Mut<Shape>, &mut Mut<Visibility>),
+        base: &Placed,
+        shown: Shown,
+    ) {
+        let Shown {
+            ring: colour,
+            out,
+            health,
+        } = shown;
         let dt = self.time.delta_secs();
-        let mini: &mut Mini = mini;
         let colour = self.hurt(mini, base, colour, health, dt);
         let ((center, facing), moving, leg) =
             mini.glide

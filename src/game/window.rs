@@ -2,7 +2,7 @@
 //! smaller where the monitor is smaller, and remembers its size in the settings once the
 //! player stops resizing it.
 
-use super::settings::{Settings, write};
+use super::settings::{Settings, SettingsProblem, write};
 use bevy::prelude::*;
 use bevy::window::{Monitor, PrimaryWindow, WindowResized};
 
@@ -66,11 +66,19 @@ fn fit_to_monitor(
 /// Seconds without a resize before the new size is written.
 const SETTLE: f32 = 1.0;
 
+/// Whether a settled window size is written to the settings file: when it is new, and
+/// the file read cleanly. A damaged file is written over only when the player changes a
+/// setting on the Settings screen (and sees why), never by a resize.
+fn worth_writing(settings: &Settings, size: (u32, u32), problem: &SettingsProblem) -> bool {
+    settings.window != Some(size) && problem.0.is_none()
+}
+
 /// Writes the window's size to the settings once it has stopped changing.
 fn remember_size(
     mut resized: MessageReader<WindowResized>,
     time: Res<Time>,
     mut settings: ResMut<Settings>,
+    problem: Res<SettingsProblem>,
     mut pending: Local<Option<((u32, u32), f32)>>,
 ) {
     if let Some(r) = resized.read().last() {
@@ -86,7 +94,7 @@ fn remember_size(
     }
     let size = *size;
     *pending = None;
-    if settings.window != Some(size) {
+    if worth_writing(&settings, size, &problem) {
         settings.window = Some(size);
         if let Err(e) = write(&super::saves::data_dir(), &settings) {
             warn!("the window's size was not kept: {e}");
@@ -111,6 +119,20 @@ mod tests {
             fitted(first, Vec2::new(100.0, 100.0)),
             Vec2::new(320.0, 240.0)
         );
+    }
+
+    #[test]
+    fn a_resize_never_writes_over_a_damaged_settings_file() {
+        let s = Settings::default();
+        let clean = SettingsProblem(None);
+        assert!(worth_writing(&s, (1400, 820), &clean));
+        let kept = Settings {
+            window: Some((1400, 820)),
+            ..Settings::default()
+        };
+        assert!(!worth_writing(&kept, (1400, 820), &clean), "the same size");
+        let damaged = SettingsProblem(Some("settings.ron:1:12: expected a number".into()));
+        assert!(!worth_writing(&s, (1400, 820), &damaged));
     }
 
     #[test]

@@ -104,6 +104,36 @@ pub fn shadow(ring: &[Vec2], height: f32, strength: f32) -> Vec<Mark> {
         .collect()
 }
 
+/// Small shapes, each of one of a few colours chosen at random, drawn as one mark a
+/// colour (stones in a wall, scree, fallen rock).
+pub struct ByColour<'a> {
+    colours: &'a [Color],
+    rings: Vec<Vec<Vec<Vec2>>>,
+}
+
+impl<'a> ByColour<'a> {
+    pub fn new(colours: &'a [Color]) -> Self {
+        ByColour {
+            colours,
+            rings: vec![Vec::new(); colours.len()],
+        }
+    }
+
+    /// The shapes of a colour drawn from `rng`, to add the next one to.
+    pub fn bucket(&mut self, rng: &mut Rng) -> &mut Vec<Vec<Vec2>> {
+        &mut self.rings[rng.index(self.colours.len())]
+    }
+
+    /// A mark a colour, each edged `width` inches in its colour shaded by `edge`.
+    pub fn marks(self, edge: f32, width: f32) -> Vec<Mark> {
+        self.rings
+            .into_iter()
+            .zip(self.colours)
+            .map(|(rings, c)| Mark::fill(rings, *c).edged(shade(*c, edge), width))
+            .collect()
+    }
+}
+
 /// `c` lightened (`k` > 0, toward white) or darkened (`k` < 0, toward black), its
 /// alpha kept.
 pub fn shade(c: Color, k: f32) -> Color {

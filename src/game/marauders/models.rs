@@ -4,11 +4,10 @@
 
 use crate::game::icon_table::icon;
 use crate::game::marauders::Session;
-use crate::game::minis::{Health, Mini, MiniPainter, spawn_mini};
+use crate::game::minis::{Health, MiniPainter, Minis, Shown, spawn_mini};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use bevy::prelude::*;
-use bevy_prototype_lyon::prelude::*;
 use warband_marauders::battle::{ModelView, find, models};
 
 pub(super) fn plugin(app: &mut App) {
@@ -50,24 +49,19 @@ fn colour(m: &ModelView, broken: bool) -> Color {
     }
 }
 
-fn sync_models(
-    session: NonSend<Session>,
-    mut visuals: Query<(&mut Mini, &mut Transform, &mut Shape, &mut Visibility)>,
-    mut painter: MiniPainter,
-) {
+fn sync_models(session: NonSend<Session>, mut minis: Minis, mut painter: MiniPainter) {
     let all = models(session.engine.world());
     let battle = session.engine.battle();
-    for (mut v, mut t, mut shape, mut vis) in &mut visuals {
-        let Some(m) = find(&all, v.id) else {
-            continue;
-        };
-        let c = colour(m, battle.side(m.side).broken);
-        let health = Health {
-            value: i32::from(m.hd.left),
-            unit: "HD",
-            taken: false,
-        };
-        let parts = (&mut v, &mut t, &mut shape, &mut vis);
-        painter.paint(parts, &m.base, c, (!m.in_play, Some(health)));
-    }
+    painter.paint_all(session.engine.world(), &mut minis, |_, mini| {
+        let m = find(&all, mini.id)?;
+        Some(Shown {
+            ring: colour(m, battle.side(m.side).broken),
+            out: !m.in_play,
+            health: Some(Health {
+                value: i32::from(m.hd.left),
+                unit: "HD",
+                taken: false,
+            }),
+        })
+    });
 }

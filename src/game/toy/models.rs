@@ -5,14 +5,13 @@
 
 use super::ToySession;
 use crate::game::icon_table::icon;
-use crate::game::minis::{Health, Mini, MiniPainter, spawn_mini};
+use crate::game::minis::{Health, MiniPainter, Minis, Shown, spawn_mini, table_models};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 use warband_rules::toy_soldier::{Kind, UnitProfile};
-use warband_table::components::{Base, ModelId, OutOfAction, Team};
-use warband_table::engine::ModelIndex;
+use warband_table::components::OutOfAction;
 use warband_table::geometry::BaseShape;
 use warband_toy_soldier::components::{Marks, Unit};
 
@@ -31,24 +30,19 @@ pub(super) fn plugin(app: &mut App) {
 
 fn spawn_units(mut commands: Commands, session: NonSend<ToySession>) {
     let world = session.engine.world();
-    for e in &world.resource::<ModelIndex>().0 {
-        let (Some(id), Some(team), Some(base), Some(unit)) = (
-            world.get::<ModelId>(*e),
-            world.get::<Team>(*e),
-            world.get::<Base>(*e),
-            world.get::<Unit>(*e),
-        ) else {
+    for (e, id, side, base) in table_models(world) {
+        let (Some(unit), BaseShape::Rect { width, depth }) = (world.get::<Unit>(e), base.shape)
+        else {
             continue;
         };
-        let BaseShape::Rect { width, depth } = base.0.shape else {
-            continue;
-        };
+        let name = &unit.0.name;
+        let icon = icon(name, unit.0.icon());
         spawn_mini(
             &mut commands,
-            format!("{} #{}", unit.0.name, id.0),
-            (*id, team.0),
-            &base.0,
-            Some(icon(&unit.0.name, unit.0.icon())),
+            format!("{name} #{}", id.0),
+            (id, side),
+            base,
+            Some(icon),
             |parent| {
                 front_edge(parent, width, depth);
                 figures(parent, &unit.0, width, depth);
@@ -129,28 +123,17 @@ fn figures(parent: &mut ChildSpawnerCommands, unit: &UnitProfile, width: f32, de
     }
 }
 
-fn sync_units(
-    session: NonSend<ToySession>,
-    mut visuals: Query<(&mut Mini, &mut Transform, &mut Shape, &mut Visibility)>,
-    mut painter: MiniPainter,
-) {
+fn sync_units(session: NonSend<ToySession>, mut minis: Minis, mut painter: MiniPainter) {
     let world = session.engine.world();
-    let index = world.resource::<ModelIndex>();
-    for (mut v, mut t, mut shape, mut vis) in &mut visuals {
-        let Some(e) = index.entity(v.id) else {
-            continue;
-        };
-        let (Some(base), Some(team)) = (world.get::<Base>(e), world.get::<Team>(e)) else {
-            continue;
-        };
-        let out = world.get::<OutOfAction>(e).is_some();
-        let c = palette::side(team.0);
-        let health = world.get::<Marks>(e).map(|m| Health {
-            value: m.damage as i32,
-            unit: "damage",
-            taken: true,
-        });
-        let parts = (&mut v, &mut t, &mut shape, &mut vis);
-        painter.paint(parts, &base.0, c, (out, health));
-    }
+    painter.paint_all(world, &mut minis, |e, mini| {
+        Some(Shown {
+            ring: palette::side(mini.side),
+            out: world.get::<OutOfAction>(e).is_some(),
+            health: world.get::<Marks>(e).map(|m| Health {
+                value: m.damage as i32,
+                unit: "damage",
+                taken: true,
+            }),
+        })
+    });
 }

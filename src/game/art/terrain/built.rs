@@ -21,7 +21,7 @@ fn courses(p: &mut Piece, outline: &[Vec2], course: f32, greys: &[Color]) -> Vec
     let rows = ((2.0 * w / course).round() as usize).clamp(1, 4);
     let row_h = 2.0 * w / rows as f32;
     let gap = (row_h * 0.12).min(0.025);
-    let mut by_colour: Vec<Vec<Vec<Vec2>>> = vec![Vec::new(); greys.len()];
+    let mut by_colour = ByColour::new(greys);
     for r in 0..rows {
         let y = -w + r as f32 * row_h;
         let mut x = -len - p.rng.range(0.0, 0.3);
@@ -29,16 +29,12 @@ fn courses(p: &mut Piece, outline: &[Vec2], course: f32, greys: &[Color]) -> Vec
             let long = p.rng.range(0.2, 0.4) * (row_h / 0.2).clamp(0.6, 2.0);
             let lo = Vec2::new(x + gap, y + gap);
             let hi = Vec2::new(x + long - gap, y + row_h - gap);
-            let k = (p.rng.next_u64() % greys.len() as u64) as usize;
-            by_colour[k].push(clip_to(&ax.rect(lo, hi), outline));
+            let stone = clip_to(&ax.rect(lo, hi), outline);
+            by_colour.bucket(&mut p.rng).push(stone);
             x += long;
         }
     }
-    by_colour
-        .into_iter()
-        .zip(greys)
-        .map(|(rings, g)| Mark::fill(rings, *g).edged(shade(*g, -0.3), 0.01))
-        .collect()
+    by_colour.marks(-0.3, 0.01)
 }
 
 /// A low stone wall: a drop shadow, dark mortar, and courses of grey stones.

@@ -55,7 +55,7 @@ fn patch(p: &mut Piece, colour: Color, soft: f32) -> Vec<Mark> {
 /// marks hold them all.
 pub fn stones(p: &mut Piece, count: usize, largest: f32, greys: &[Color]) -> Vec<Mark> {
     let mut shadows = Vec::new();
-    let mut by_colour: Vec<Vec<Vec<Vec2>>> = vec![Vec::new(); greys.len()];
+    let mut by_colour = ByColour::new(greys);
     for _ in 0..count {
         let u = p.rng.unit();
         let r = largest * (0.3 + 0.7 * u * u);
@@ -64,13 +64,10 @@ pub fn stones(p: &mut Piece, count: usize, largest: f32, greys: &[Color]) -> Vec
         };
         let stone = blob(c, r, 0.3, 7, &mut p.rng);
         shadows.push(stone.iter().map(|q| *q + shadow_offset(r * 0.9)).collect());
-        let k = (p.rng.next_u64() % greys.len() as u64) as usize;
-        by_colour[k].push(stone);
+        by_colour.bucket(&mut p.rng).push(stone);
     }
     let mut out = vec![Mark::fill(shadows, Color::srgba(0.05, 0.04, 0.03, 0.45))];
-    for (rings, grey) in by_colour.into_iter().zip(greys) {
-        out.push(Mark::fill(rings, *grey).edged(shade(*grey, -0.4), 0.012));
-    }
+    out.extend(by_colour.marks(-0.4, 0.012));
     out
 }
 

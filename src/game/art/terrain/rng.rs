@@ -25,9 +25,14 @@ impl Rng {
         lo + (hi - lo) * self.unit()
     }
 
+    /// An index below `n` (which must not be 0).
+    pub fn index(&mut self, n: usize) -> usize {
+        (self.next_u64() % n as u64) as usize
+    }
+
     /// One of `items` (which must not be empty).
     pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[(self.next_u64() % items.len() as u64) as usize]
+        items[self.index(items.len())]
     }
 }
 

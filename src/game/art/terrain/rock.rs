@@ -173,19 +173,15 @@ fn foot_stones(p: &mut Piece, count: usize, greys: &[Color]) -> Vec<Mark> {
     if sides.is_empty() {
         return Vec::new();
     }
-    let mut rings: Vec<Vec<Vec<Vec2>>> = vec![Vec::new(); greys.len()];
+    let mut by_colour = ByColour::new(greys);
     for _ in 0..count {
-        let (a, b, n) = sides[(p.rng.next_u64() % sides.len() as u64) as usize];
+        let (a, b, n) = p.rng.pick(&sides);
         let r = p.rng.range(0.04, 0.14).min(p.half_width() * 0.4);
         let c = a.lerp(b, p.rng.unit()) + n * r * p.rng.range(0.6, 1.4);
-        let k = (p.rng.next_u64() % greys.len() as u64) as usize;
-        rings[k].push(clip_to(&blob(c, r, 0.3, 7, &mut p.rng), &p.outline));
+        let bucket = by_colour.bucket(&mut p.rng);
+        bucket.push(clip_to(&blob(c, r, 0.3, 7, &mut p.rng), &p.outline));
     }
-    rings
-        .into_iter()
-        .zip(greys)
-        .map(|(r, g)| Mark::fill(r, *g).edged(shade(*g, -0.45), 0.01))
-        .collect()
+    by_colour.marks(-0.45, 0.01)
 }
 
 /// Boulders: a faint patch of broken ground, and round rocks packed in it, each with
