@@ -4,6 +4,7 @@
 
 mod cli;
 mod game;
+mod icon_table;
 mod rulesets;
 
 use clap::Parser;

@@ -67,7 +67,7 @@ pub fn problems_of_file(file: &Path) -> Vec<String> {
     let named = file_ruleset(file).ok();
     let own_units = opens_as(&text, "UnitList", "units");
     if opens_with(&text, "Units") || own_units || named == Some(Ruleset::ToySoldier) {
-        return warband_toy_soldier::data::validate_file(file);
+        return with_icons(warband_toy_soldier::data::validate_file(file), file, &text);
     }
     let own_heroes = opens_as(&text, "HeroList", "heroes");
     if opens_with(&text, "Armoury") || own_heroes || named == Some(Ruleset::Borderlands) {
@@ -77,7 +77,16 @@ pub fn problems_of_file(file: &Path) -> Vec<String> {
     if text.contains("bx:") {
         out.extend(warband_borderlands::data::validate_file(file));
     }
-    out
+    with_icons(out, file, &text)
+}
+
+/// A file's problems, and what is wrong with the icons it names where nothing else is
+/// (a file that does not parse is told once).
+fn with_icons(mut problems: Vec<String>, file: &Path, text: &str) -> Vec<String> {
+    if problems.is_empty() {
+        problems.extend(crate::icon_table::problem(file, text));
+    }
+    problems
 }
 
 /// The Marauders bestiary an army file is checked against: the one beside its folder

@@ -15,7 +15,6 @@ mod deploy;
 pub mod desk;
 mod floaters;
 mod hud;
-pub mod icon_table;
 pub mod jobs;
 mod marauders;
 mod minis;

@@ -251,7 +251,7 @@ fn entry(c: &Combatant) -> Entry {
         leads: true,
         fills: true,
         group: u8::from(c.hero),
-        icon: crate::game::icon_table::icon(&c.name, c.icon()),
+        icon: crate::icon_table::icon(&c.name, c.icon()),
     }
 }
 

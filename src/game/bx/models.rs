@@ -3,10 +3,10 @@
 //! dimmed, one down greyed, and one slain or fled falls and lies as a casualty.
 
 use super::BxSession;
-use crate::game::icon_table::icon;
 use crate::game::minis::{Health, MiniPainter, Minis, Shown, spawn_mini, table_models};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
+use crate::icon_table::icon;
 use bevy::prelude::*;
 use warband_borderlands::battle::find;
 use warband_borderlands::components::{Hp, Stats};

@@ -163,7 +163,7 @@ fn catalogue(path: &std::path::Path) -> Result<Catalogue, warband_table::files::
         leads: true,
         fills: true,
         group: 0,
-        icon: crate::game::icon_table::icon(&p.name, p.icon()),
+        icon: crate::icon_table::icon(&p.name, p.icon()),
     });
     let entries = entries.collect();
     let profiles = bestiary.profiles;

@@ -2,11 +2,11 @@
 //! kept in step with the engine every frame. A broken side's rings are dimmed, a
 //! sleeping model's paled; a removed model falls and lies as a casualty.
 
-use crate::game::icon_table::icon;
 use crate::game::marauders::Session;
 use crate::game::minis::{Health, MiniPainter, Minis, Shown, spawn_mini};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
+use crate::icon_table::icon;
 use bevy::prelude::*;
 use warband_marauders::battle::{ModelView, find, models};
 

@@ -202,7 +202,7 @@ fn catalogue(path: &std::path::Path) -> Result<Catalogue, warband_table::files::
         leads: u.command,
         fills: !u.command,
         group: 0,
-        icon: crate::game::icon_table::icon(&u.name, u.icon()),
+        icon: crate::icon_table::icon(&u.name, u.icon()),
     });
     let entries = entries.collect();
     Ok(Catalogue {

@@ -4,10 +4,10 @@
 //! retreats or is destroyed falls and lies as a casualty.
 
 use super::ToySession;
-use crate::game::icon_table::icon;
 use crate::game::minis::{Health, MiniPainter, Minis, Shown, spawn_mini, table_models};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
+use crate::icon_table::icon;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 use warband_rules::toy_soldier::{Kind, UnitProfile};

@@ -9,6 +9,7 @@ use std::path::Path;
 use std::sync::OnceLock;
 use warband_rules::icon::Icon;
 use warband_rules::plain::plain_some;
+use warband_table::files::{DataError, opens_with, parse_ron};
 
 /// Every profile's icon by name, across the shipped bestiaries.
 #[derive(Debug, Default)]
@@ -41,25 +42,35 @@ struct UnitIcons {
     units: Vec<UnitIcon>,
 }
 
+/// The icons a bestiary (`Bestiary`) or unit list (`Units`) names, by profile name;
+/// another file names none.
+fn named(file: &Path, text: &str) -> Result<Vec<(String, Option<Icon>)>, DataError> {
+    if opens_with(text, "Bestiary") {
+        let b: BestiaryIcons = parse_ron(file, text)?;
+        Ok(b.profiles.into_iter().map(|p| (p.name, p.icon)).collect())
+    } else if opens_with(text, "Units") {
+        let u: UnitIcons = parse_ron(file, text)?;
+        Ok(u.units.into_iter().map(|p| (p.name, p.icon)).collect())
+    } else {
+        Ok(Vec::new())
+    }
+}
+
+/// What is wrong with the icons a data file names (`icon: Lava`), with its place; the
+/// rules' own reading of the file passes over them.
+pub fn problem(file: &Path, text: &str) -> Option<String> {
+    named(file, text).err().map(|e| e.to_string())
+}
+
 impl Icons {
     /// The icons named in the bestiaries under `assets` (a file that cannot be read
-    /// names none: the rules' own loading says what is wrong with it).
+    /// names none: `warband validate` says what is wrong with it).
     pub fn read(assets: &Path) -> Icons {
-        let text = |f: &str| std::fs::read_to_string(assets.join("bestiary").join(f));
         let mut named: Vec<(String, Option<Icon>)> = Vec::new();
-        if let Ok(b) = text("marauders.ron").map(|t| ron::from_str::<BestiaryIcons>(&t)) {
-            named.extend(
-                b.into_iter()
-                    .flat_map(|b| b.profiles)
-                    .map(|p| (p.name, p.icon)),
-            );
-        }
-        if let Ok(u) = text("toy-soldier.ron").map(|t| ron::from_str::<UnitIcons>(&t)) {
-            named.extend(
-                u.into_iter()
-                    .flat_map(|u| u.units)
-                    .map(|p| (p.name, p.icon)),
-            );
+        for f in ["marauders.ron", "toy-soldier.ron"] {
+            let file = assets.join("bestiary").join(f);
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            named.extend(self::named(&file, &text).unwrap_or_default());
         }
         Icons(
             named
@@ -79,7 +90,7 @@ impl Icons {
 pub fn icon(name: &str, guess: Icon) -> Icon {
     static ICONS: OnceLock<Icons> = OnceLock::new();
     ICONS
-        .get_or_init(|| Icons::read(&super::saves::assets_dir()))
+        .get_or_init(|| Icons::read(&warband_table::files::shipped_root()))
         .of(name, guess)
 }
 
@@ -88,6 +99,20 @@ mod tests {
     use super::*;
 
     /// Every shipped profile names its icon, and the names are the data's, not guesses.
+    #[test]
+    fn an_icon_the_game_has_not_is_told_with_its_place() {
+        let file = Path::new("bestiary/marauders.ron");
+        let text = "Bestiary(profiles: [\n    Profile(name: \"Orc\", icon: Lava, hd: 1),\n])";
+        let told = problem(file, text).expect("told");
+        assert!(told.starts_with("bestiary/marauders.ron:2:"), "{told}");
+        assert!(told.contains("Lava") && told.contains("Sword"), "{told}");
+        assert_eq!(
+            problem(file, "Scenario(name: \"x\")"),
+            None,
+            "not a bestiary"
+        );
+    }
+
     #[test]
     fn the_shipped_bestiaries_name_every_profiles_icon() {
         let assets = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
