@@ -219,4 +219,8 @@ impl warband_table::engine::Progress for Battle {
     fn outcome(&self) -> Option<&Outcome> {
         self.outcome.as_ref()
     }
+
+    fn end(&mut self, outcome: Outcome) {
+        self.outcome = Some(outcome);
+    }
 }

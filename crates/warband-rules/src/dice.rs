@@ -70,6 +70,12 @@ impl DiceRoller {
         }
     }
 
+    /// Goes on from a new seed, keeping the rolls not yet taken: a network battle's
+    /// dice for each command come from the battle seed and the host's salt for it.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = ChaCha8Rng::seed_from_u64(seed);
+    }
+
     /// Rolls one die, records it and returns its face.
     pub fn roll(&mut self, die: Die, purpose: impl Into<String>, clause: &Clause) -> u8 {
         self.roll_needing(die, None, purpose, clause)

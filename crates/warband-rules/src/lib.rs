@@ -16,6 +16,11 @@ pub mod ruleset;
 pub mod side;
 pub mod toy_soldier;
 
+/// The version of the rules as the three engines play them. Two games play a battle
+/// alike only if they agree on it, so network play refuses a peer with another one.
+/// Bump it with any change that moves a battle (a re-recorded fixture corpus).
+pub const RULES_VERSION: &str = "2026.12.1";
+
 pub use aspect::Aspect;
 pub use clause::Clause;
 pub use dice::{DiceRoller, Die, DieRoll};

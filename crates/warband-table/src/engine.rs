@@ -49,13 +49,15 @@ pub struct Outcome {
 pub trait Progress: Resource {
     fn round(&self) -> u32;
     fn outcome(&self) -> Option<&Outcome>;
+    /// Ends the battle off the table: a side conceded, or both sides agreed a draw.
+    fn end(&mut self, outcome: Outcome);
 }
 
 /// What a ruleset tells the engine.
 pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     const RULESET: Ruleset;
     /// The ruleset's battle resource.
-    type Battle: Progress;
+    type Battle: Progress + Component<Mutability = bevy_ecs::component::Mutable>;
     /// The ruleset's phases (or turn steps), a Bevy state its plugin initialises.
     type Phase: FreelyMutableState + Copy + Debug;
     type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
@@ -201,6 +203,9 @@ impl<R: Rules> Engine<R> {
     }
 
     pub fn awaiting(&self) -> Option<Side> {
+        if self.outcome().is_some() {
+            return None;
+        }
         deployment::awaiting(self.world()).or_else(|| R::awaiting(self.world()))
     }
 
@@ -225,6 +230,18 @@ impl<R: Rules> Engine<R> {
 
     pub fn log(&self) -> &Log<R::Command, R::Event> {
         self.world().resource::<Log<R::Command, R::Event>>()
+    }
+
+    /// Ends the battle as the players agreed (a concession, or a draw both accepted):
+    /// the battle awaits no one after it.
+    pub fn end_by_agreement(&mut self, outcome: Outcome) {
+        self.app.world_mut().resource_mut::<R::Battle>().end(outcome);
+    }
+
+    /// Draws the dice from here on from `seed` (a network battle's dice for each
+    /// command: see [`crate::save::salted_seed`]).
+    pub fn reseed_dice(&mut self, seed: u64) {
+        self.app.world_mut().resource_mut::<Dice>().0.reseed(seed);
     }
 
     /// Validates and applies one command; a refused command changes nothing but the

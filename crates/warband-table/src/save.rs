@@ -1,9 +1,10 @@
 //! Saves of any ruleset: the ruleset, the setup, the seed and every command sent, with
-//! the final-state hash. Loading one replays it. Written to a temporary file and
+//! the final-state hash (and, for a network battle, each command's dice salt and how
+//! the players ended it, if they did). Loading one replays it. Written to a temporary file and
 //! renamed, so a save is never half written; a bad or truncated save is refused with
 //! its position.
 
-use crate::engine::{Engine, Rules};
+use crate::engine::{Engine, Outcome, Rules};
 use crate::files::{DataError, parse_ron};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -24,6 +25,26 @@ pub struct Save<R: Rules> {
     pub seed: u64,
     pub commands: Vec<(Side, R::Command)>,
     pub final_hash: u64,
+    /// A network battle's dice salts, one per command: the dice of command `i` come
+    /// from [`salted_seed`]`(seed, i, salts[i])`. Empty for every other battle.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub salts: Vec<u64>,
+    /// How the players ended the battle off the table, after the last command: a
+    /// concession or an agreed draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agreed: Option<Outcome>,
+}
+
+/// The seed of the dice of command `seq` of a network battle: the battle's seed and
+/// the salt the host drew for that command after it was committed, so no player can
+/// foresee its dice.
+pub fn salted_seed(seed: u64, seq: u64, salt: u64) -> u64 {
+    let mut h = crate::hash::Fnv::default();
+    h.write_str("warband dice salt");
+    for v in [seed, seq, salt] {
+        h.write_u64(v);
+    }
+    h.finish()
 }
 
 fn marauders() -> Ruleset {
@@ -45,6 +66,8 @@ impl<R: Rules> Save<R> {
             seed,
             commands,
             final_hash,
+            salts: Vec::new(),
+            agreed: None,
         }
     }
 
@@ -66,6 +89,16 @@ impl<R: Rules> Save<R> {
             ));
         }
         let scenario = crate::scenario::Setup::scenario(&save.setup).ruleset;
+        if !save.salts.is_empty() && save.salts.len() != save.commands.len() {
+            return Err(DataError::new(
+                path,
+                format!(
+                    "the save has {} dice salts for {} commands (expected one each)",
+                    save.salts.len(),
+                    save.commands.len()
+                ),
+            ));
+        }
         if save.ruleset != scenario || scenario != R::RULESET {
             return Err(DataError::new(
                 path,
@@ -82,8 +115,14 @@ impl<R: Rules> Save<R> {
     /// refused again, so the log matches.
     pub fn replay(&self) -> Result<Engine<R>, String> {
         let mut engine = Engine::new(&self.setup, self.seed)?;
-        for (side, command) in &self.commands {
+        for (i, (side, command)) in self.commands.iter().enumerate() {
+            if let Some(salt) = self.salts.get(i) {
+                engine.reseed_dice(salted_seed(self.seed, i as u64, *salt));
+            }
             let _ = engine.submit(*side, command.clone());
+        }
+        if let Some(outcome) = &self.agreed {
+            engine.end_by_agreement(outcome.clone());
         }
         Ok(engine)
     }

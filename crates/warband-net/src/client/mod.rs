@@ -1,0 +1,364 @@
+//! A peer: a joined player or a spectator. It mirrors the battle on its own engine,
+//! applying each committed command (with its salt) and checking its state hash against
+//! the host's after each one; its player proposes when its side is awaited.
+
+mod mirror;
+mod oos;
+
+use crate::frame::FROM_HOST_LIMIT;
+use crate::host::MakePolicy;
+use crate::msg::{Committed, Hello, Seat, Seeding, ToHost, ToPeer, Welcome, decode, encode};
+use crate::transport::{Incoming, Link};
+use std::net::{TcpStream, ToSocketAddrs};
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+use warband_rules::{Ruleset, Side};
+use warband_table::engine::{Engine, Outcome, Rules};
+use warband_table::player::Policy;
+
+/// Why a peer stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum NetError {
+    #[error("cannot reach {0}: {1}")]
+    Connect(String, std::io::Error),
+    #[error("the host refused: {0}")]
+    Refused(String),
+    #[error("the host broke the protocol: {0}")]
+    Protocol(String),
+    #[error("the connection dropped ({0}) after command {1}")]
+    Dropped(String, u64),
+    #[error("out of sync after command {seq}: our state {ours}, the host's {theirs}; report: {}", report.display())]
+    OutOfSync {
+        seq: u64,
+        ours: String,
+        theirs: String,
+        report: PathBuf,
+    },
+}
+
+/// A connection the host has welcomed, before its ruleset's engine is chosen.
+pub struct Handshake {
+    link: Link,
+    inbox: Receiver<Incoming>,
+    welcome: serde_json::Value,
+    pub ruleset: Ruleset,
+}
+
+/// Connects to a host and says hello; the host's welcome names the ruleset.
+pub fn connect(addr: &str, hello: &Hello) -> Result<Handshake, NetError> {
+    let fail = |e| NetError::Connect(addr.to_string(), e);
+    let target = addr
+        .to_socket_addrs()
+        .map_err(fail)?
+        .next()
+        .ok_or_else(|| fail(std::io::Error::other("no such address")))?;
+    let stream = TcpStream::connect_timeout(&target, Duration::from_secs(5)).map_err(fail)?;
+    let _ = stream.set_nodelay(true);
+    let (tx, inbox) = channel();
+    let sink = Box::new(move |i| tx.send(i).is_ok());
+    let link = Link::open(Box::new(stream), 0, FROM_HOST_LIMIT, sink).map_err(fail)?;
+    let _ = link.send(encode(&ToHost::<()>::Hello(hello.clone())));
+    let bytes = match inbox.recv_timeout(Duration::from_secs(10)) {
+        Ok(Incoming::Frame(bytes)) => bytes,
+        Ok(Incoming::Closed(why)) => return Err(NetError::Dropped(why, hello.from_seq)),
+        Err(_) => return Err(NetError::Protocol("no welcome within 10 s".into())),
+    };
+    let welcome: serde_json::Value = decode(&bytes).map_err(NetError::Protocol)?;
+    let text = |k: &str| welcome[k].as_str().unwrap_or_default().to_string();
+    match text("type").as_str() {
+        "refused" => return Err(NetError::Refused(text("reason"))),
+        "welcome" => {}
+        other => return Err(NetError::Protocol(format!("a `{other}` before the welcome"))),
+    }
+    if let Some(what) = crate::msg::version_mismatch(&text("game"), &text("rules")) {
+        return Err(NetError::Refused(format!("the host plays another version: {what}")));
+    }
+    let ruleset = text("ruleset").parse().map_err(NetError::Protocol)?;
+    Ok(Handshake {
+        link,
+        inbox,
+        welcome,
+        ruleset,
+    })
+}
+
+/// How a battle ended for a peer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Finish {
+    pub outcome: Outcome,
+    pub agreed: bool,
+}
+
+/// What a peer hears besides commands, for its window or its standard error.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Notice {
+    Started(u64),
+    Rejected(String),
+    Waiting(Side, u32),
+    Chat(String, String),
+    DrawOffered(Side),
+    DrawDeclined(Side),
+}
+
+/// Test hooks: a peer that misbehaves on purpose.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mischief {
+    /// Drops the connection once this many commands are applied (a killed client).
+    pub drop_after: Option<u64>,
+    /// Plays a command of its own after this many (its state then leaves the host's).
+    pub stray_after: Option<u64>,
+}
+
+/// A command this peer proposed and has not yet seen committed or refused.
+struct Proposal<C> {
+    seq: u64,
+    command: C,
+    /// Whether it is the yield sent after a refusal.
+    was_yield: bool,
+    at: Instant,
+}
+
+/// A peer's side of one battle.
+pub struct Client<R: Rules> {
+    link: Option<Link>,
+    inbox: Receiver<Incoming>,
+    pub welcome: Welcome<R::Setup>,
+    engine: Option<Engine<R>>,
+    seed: u64,
+    entries: Vec<Committed<R::Command>>,
+    make: Option<MakePolicy<R>>,
+    policy: Option<Box<dyn Policy<R>>>,
+    nonce: Option<String>,
+    commitments: Option<Vec<(Seat, String)>>,
+    proposed: Option<Proposal<R::Command>>,
+    latencies: Vec<Duration>,
+    report_dir: PathBuf,
+    pub mischief: Mischief,
+    notice: Box<dyn FnMut(Notice) + Send>,
+}
+
+impl<R: Rules> Client<R> {
+    /// The peer of a welcomed connection; `player` makes its side's computer player
+    /// (none for a spectator or a player in the window). Out-of-sync reports go under
+    /// `report_dir`.
+    pub fn new(
+        handshake: Handshake,
+        player: Option<MakePolicy<R>>,
+        report_dir: PathBuf,
+    ) -> Result<Self, NetError> {
+        let welcome = match serde_json::from_value(handshake.welcome) {
+            Ok(ToPeer::<R::Setup, R::Command>::Welcome(w)) => *w,
+            Ok(_) => return Err(NetError::Protocol("expected a welcome".into())),
+            Err(e) => return Err(NetError::Protocol(format!("its welcome: {e}"))),
+        };
+        Ok(Self {
+            link: Some(handshake.link),
+            inbox: handshake.inbox,
+            welcome,
+            engine: None,
+            seed: 0,
+            entries: Vec::new(),
+            make: player,
+            policy: None,
+            nonce: None,
+            commitments: None,
+            proposed: None,
+            latencies: Vec::new(),
+            report_dir,
+            mischief: Mischief::default(),
+            notice: Box::new(|_| {}),
+        })
+    }
+
+    /// Where the peer's notices go.
+    pub fn with_notices(mut self, notice: impl FnMut(Notice) + Send + 'static) -> Self {
+        self.notice = Box::new(notice);
+        self
+    }
+
+    /// The battle as this peer has it (none before the start).
+    pub fn engine(&self) -> Option<&Engine<R>> {
+        self.engine.as_ref()
+    }
+
+    pub fn engine_mut(&mut self) -> Option<&mut Engine<R>> {
+        self.engine.as_mut()
+    }
+
+    /// Every command committed so far.
+    pub fn entries(&self) -> &[Committed<R::Command>] {
+        &self.entries
+    }
+
+    /// From a proposal sent to its commit coming back, for each proposal played.
+    pub fn latencies(&self) -> &[Duration] {
+        &self.latencies
+    }
+
+    /// The hello that takes this peer's seat back after a drop, from where it stopped.
+    pub fn hello_again(&self, name: &str) -> Hello {
+        let mut hello = Hello::new(self.welcome.seat, name);
+        hello.token = self.welcome.token.clone();
+        hello.from_seq = self.entries.len() as u64;
+        hello
+    }
+
+    /// Goes on over a new connection (after [`Client::hello_again`]). A proposal the
+    /// host may not have had is sent again: if the host played it, the log it sends
+    /// first says so, and the repeat is refused as stale and ignored.
+    pub fn reattach(&mut self, handshake: Handshake) -> Result<(), NetError> {
+        let fresh = Self::new(handshake, None, self.report_dir.clone())?;
+        self.link = fresh.link;
+        self.inbox = fresh.inbox;
+        self.welcome.token = fresh.welcome.token;
+        if let Some(p) = &self.proposed {
+            self.send(&ToHost::Propose {
+                seq: p.seq,
+                command: p.command.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Plays the battle to its end.
+    pub fn run(&mut self) -> Result<Finish, NetError> {
+        loop {
+            if let Some(end) = self.step(Duration::from_secs(3600))? {
+                return Ok(end);
+            }
+        }
+    }
+
+    /// Handles the host's next message (waiting at most `wait` for it), then proposes
+    /// our computer player's command if our side is awaited; the finish at the end.
+    pub fn step(&mut self, wait: Duration) -> Result<Option<Finish>, NetError> {
+        let Some(message) = self.next_message(wait)? else {
+            return Ok(None);
+        };
+        let end = self.handle(message)?;
+        if end.is_none() {
+            self.act();
+        }
+        Ok(end)
+    }
+
+    /// The host's next message, None if none came within `wait`.
+    pub fn next_message(
+        &mut self,
+        wait: Duration,
+    ) -> Result<Option<ToPeer<R::Setup, R::Command>>, NetError> {
+        let applied = self.entries.len() as u64;
+        match self.inbox.recv_timeout(wait) {
+            Ok(Incoming::Frame(bytes)) => decode(&bytes).map(Some).map_err(NetError::Protocol),
+            Ok(Incoming::Closed(why)) => Err(NetError::Dropped(why, applied)),
+            Err(RecvTimeoutError::Timeout) => Ok(None),
+            Err(RecvTimeoutError::Disconnected) => {
+                Err(NetError::Dropped("the connection closed".into(), applied))
+            }
+        }
+    }
+
+    /// Sends the host a message.
+    pub fn send(&self, message: &ToHost<R::Command>) {
+        if let Some(link) = &self.link {
+            let _ = link.send(encode(message));
+        }
+    }
+
+    /// Proposes a command for this peer's side (a player in the window).
+    pub fn propose(&mut self, command: R::Command) {
+        self.propose_as(command, false);
+    }
+
+    fn propose_as(&mut self, command: R::Command, was_yield: bool) {
+        let seq = self.entries.len() as u64;
+        self.send(&ToHost::Propose {
+            seq,
+            command: command.clone(),
+        });
+        self.proposed = Some(Proposal {
+            seq,
+            command,
+            was_yield,
+            at: Instant::now(),
+        });
+    }
+
+    /// Applies one message from the host; the finish when the battle is over.
+    pub fn handle(
+        &mut self,
+        message: ToPeer<R::Setup, R::Command>,
+    ) -> Result<Option<Finish>, NetError> {
+        match message {
+            ToPeer::Welcome(_) => return Err(NetError::Protocol("a second welcome".into())),
+            ToPeer::Refused { reason } => return Err(NetError::Refused(reason)),
+            ToPeer::CommitPlease => self.commit_nonce(),
+            ToPeer::RevealPlease { commitments } => self.reveal(commitments)?,
+            ToPeer::Start { seed, nonces } => self.start(seed, &nonces)?,
+            ToPeer::Committed(entry) => self.apply(entry)?,
+            ToPeer::Log { entries } => {
+                for entry in entries {
+                    self.apply(entry)?;
+                }
+            }
+            ToPeer::Rejected { seq, reason } => self.rejected(seq, reason)?,
+            ToPeer::Waiting { side, seconds_left } => {
+                (self.notice)(Notice::Waiting(side, seconds_left));
+            }
+            ToPeer::Chat { from, text } => (self.notice)(Notice::Chat(from, text)),
+            ToPeer::DrawOffered { by } => self.draw_offered(by),
+            ToPeer::DrawDeclined { by } => (self.notice)(Notice::DrawDeclined(by)),
+            ToPeer::Ended { outcome, agreed } => return Ok(Some(self.end(outcome, agreed))),
+        }
+        Ok(None)
+    }
+
+    fn commit_nonce(&mut self) {
+        let nonce = crate::seed::nonce();
+        let commitment = crate::seed::commitment(&nonce);
+        self.nonce = Some(nonce);
+        self.send(&ToHost::Commit { commitment });
+    }
+
+    fn reveal(&mut self, commitments: Vec<(Seat, String)>) -> Result<(), NetError> {
+        let (Some(side), Some(nonce)) = (self.welcome.seat, self.nonce.clone()) else {
+            return Err(NetError::Protocol("a reveal asked of no commitment".into()));
+        };
+        let ours = crate::seed::commitment(&nonce);
+        if !commitments.contains(&(Seat::Side(side), ours)) {
+            return Err(NetError::Protocol("our commitment is not among the host's".into()));
+        }
+        self.commitments = Some(commitments);
+        self.send(&ToHost::Reveal { nonce });
+        Ok(())
+    }
+
+    /// Sets up the battle from its seed, checking a drawn seed is the one the nonces give.
+    fn start(&mut self, seed: u64, nonces: &[(Seat, String)]) -> Result<(), NetError> {
+        if self.welcome.seeding == Seeding::Drawn {
+            let derived: Vec<_> = nonces
+                .iter()
+                .map(|(s, n)| (*s, crate::seed::commitment(n)))
+                .collect();
+            let commitments = self.commitments.as_ref().unwrap_or(&derived);
+            let drawn = crate::seed::battle_seed(commitments, nonces).map_err(NetError::Protocol)?;
+            let ours_in = match (&self.nonce, self.welcome.seat) {
+                (Some(n), Some(side)) => nonces.contains(&(Seat::Side(side), n.clone())),
+                _ => true,
+            };
+            if drawn != seed || !ours_in {
+                return Err(NetError::Protocol("its seed is not the one drawn".into()));
+            }
+        }
+        if self.engine.is_some() {
+            return Ok(());
+        }
+        self.seed = seed;
+        self.engine = Some(Engine::new(&self.welcome.setup, seed).map_err(NetError::Protocol)?);
+        let salt = if self.welcome.seat == Some(Side::B) { 0xb } else { 0xa };
+        self.policy = self.make.take().map(|m| m(seed ^ salt));
+        (self.notice)(Notice::Started(seed));
+        Ok(())
+    }
+}

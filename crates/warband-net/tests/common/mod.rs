@@ -1,0 +1,134 @@
+//! Loopback battles: a host and its peers on 127.0.0.1, each in its own thread, and
+//! the same battle played on one machine to compare them with.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::Duration;
+use warband_net::client::{Client, Finish, NetError, connect};
+use warband_net::host::{Host, HostConfig, MakePolicy, SeatPlayer, Stats};
+use warband_table::save::Save;
+use warband_net::msg::{Hello, Seeding};
+use warband_rules::Side;
+use warband_table::engine::{Engine, Rules};
+use warband_table::player::play;
+use warband_table::sim::Contest;
+
+pub fn scenario(file: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../assets/scenarios")
+        .join(file)
+}
+
+/// The final state hash of `warband battle --seed N --a A --b B` on one machine.
+pub fn on_one_machine<R: Contest>(file: &str, seed: u64, a: &str, b: &str) -> u64 {
+    let setup = R::load(&scenario(file)).unwrap();
+    let mut engine = Engine::<R>::new(&setup, seed).unwrap();
+    let mut pa = R::policy(a.parse().unwrap(), seed ^ 0xa);
+    let mut pb = R::policy(b.parse().unwrap(), seed ^ 0xb);
+    play::<R>(&mut engine, pa.as_mut(), pb.as_mut());
+    engine.state_hash()
+}
+
+pub fn computer<R: Contest>(kind: &str) -> MakePolicy<R> {
+    let kind: R::Player = kind.parse().unwrap();
+    Box::new(move |seed| R::policy(kind, seed))
+}
+
+/// What a host thread gives back (its engine stays on its thread).
+pub struct Done<R: Rules> {
+    pub hash: u64,
+    pub save: Save<R>,
+    pub stats: Stats,
+}
+
+/// A host's notices, kept for the test to read.
+pub type Notices = Arc<Mutex<Vec<String>>>;
+
+/// Starts a host on a free loopback port in its own thread (a battle's world stays on
+/// the thread that made it).
+pub fn start_host<R: Contest>(
+    file: &str,
+    cfg: HostConfig,
+    players: [SeatPlayer<R>; 2],
+) -> (String, JoinHandle<Done<R>>, Notices) {
+    let setup = R::load(&scenario(file)).unwrap();
+    let notices: Notices = Arc::default();
+    let kept = Arc::clone(&notices);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let handle = std::thread::spawn(move || {
+        let host = Host::<R>::bind("127.0.0.1:0", cfg, setup, players)
+            .unwrap()
+            .with_notices(move |line| kept.lock().unwrap().push(line.to_string()));
+        tx.send(host.addr().to_string()).unwrap();
+        let mut hosted = host.run().unwrap();
+        Done {
+            hash: hosted.engine.state_hash(),
+            save: hosted.save,
+            stats: hosted.stats,
+        }
+    });
+    (rx.recv().unwrap(), handle, notices)
+}
+
+pub fn fixed(seed: u64) -> HostConfig {
+    HostConfig {
+        seeding: Seeding::Fixed(seed),
+        ..HostConfig::default()
+    }
+}
+
+pub fn report_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("warband-net-test-{}", std::process::id()))
+}
+
+/// A peer: a side's computer player, or a spectator.
+pub fn join<R: Contest>(addr: &str, seat: Option<Side>, kind: Option<&str>) -> Client<R> {
+    let handshake = connect(addr, &Hello::new(seat, "test")).unwrap();
+    assert_eq!(handshake.ruleset, R::RULESET);
+    Client::new(handshake, kind.map(computer::<R>), report_dir()).unwrap()
+}
+
+/// Joins and plays a side (or watches) to the end in its own thread; gives its final
+/// hash. Returns once it is welcomed.
+pub fn play_out<R: Contest>(
+    addr: &str,
+    seat: Option<Side>,
+    kind: Option<&'static str>,
+) -> JoinHandle<(Finish, u64)> {
+    let addr = addr.to_string();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let handle = std::thread::spawn(move || {
+        let mut client = join::<R>(&addr, seat, kind);
+        tx.send(()).unwrap();
+        let end = client.run().unwrap();
+        let hash = client.engine_mut().unwrap().state_hash();
+        (end, hash)
+    });
+    rx.recv().unwrap();
+    handle
+}
+
+/// Runs peers on this thread, a message at a time each, until all have finished.
+pub fn run_all<R: Rules>(clients: &mut [&mut Client<R>]) {
+    let mut done = vec![false; clients.len()];
+    while done.iter().any(|d| !d) {
+        for (i, c) in clients.iter_mut().enumerate() {
+            if !done[i] && c.step(Duration::from_millis(5)).unwrap().is_some() {
+                done[i] = true;
+            }
+        }
+    }
+}
+
+/// Runs a client until it has applied `n` commands (or the battle ends first).
+pub fn run_until<R: Rules>(client: &mut Client<R>, n: usize) -> Result<Option<Finish>, NetError> {
+    while client.entries().len() < n {
+        if let Some(end) = client.step(Duration::from_secs(60))? {
+            return Ok(Some(end));
+        }
+    }
+    Ok(None)
+}

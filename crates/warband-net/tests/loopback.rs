@@ -1,0 +1,152 @@
+//! Battles over loopback end as they end on one machine, for every ruleset: with two
+//! joined computer players, a spectator who joins mid-battle, a player killed
+//! mid-battle who comes back, and a drawn seed whose save replays.
+
+mod common;
+
+use common::*;
+use warband_borderlands::Borderlands;
+use warband_marauders::engine::Marauders;
+use warband_net::client::{Client, NetError, connect};
+use warband_net::host::{HostConfig, SeatPlayer};
+use warband_net::msg::Hello;
+use warband_rules::Side;
+use warband_table::sim::Contest;
+use warband_toy_soldier::ToySoldier;
+
+/// Host with both sides remote; A and B are computer players that joined; a spectator
+/// joins after `watch_from` commands. Every one of them ends in the state the same
+/// battle ends in on one machine.
+fn two_joiners_and_a_spectator<R: Contest>(
+    file: &str,
+    seed: u64,
+    a: &'static str,
+    b: &'static str,
+) {
+    let expected = on_one_machine::<R>(file, seed, a, b);
+    let remote = [SeatPlayer::Remote, SeatPlayer::Remote];
+    let (addr, host, _) = start_host::<R>(file, fixed(seed), remote);
+    let mut pa = join::<R>(&addr, Some(Side::A), Some(a));
+    let pb = play_out::<R>(&addr, Some(Side::B), Some(b));
+    let watch_from = 10;
+    let early_end = run_until(&mut pa, watch_from).unwrap();
+    assert!(early_end.is_none(), "{file}: the battle ended before the spectator came");
+    let spectator = play_out::<R>(&addr, None, None);
+    let end_a = pa.run().unwrap();
+    let hosted = host.join().unwrap();
+    let (end_b, hash_b) = pb.join().unwrap();
+    let (end_s, hash_s) = spectator.join().unwrap();
+    let host_hash = hosted.hash;
+    assert_eq!(host_hash, expected, "{file}: host");
+    assert_eq!(pa.engine_mut().unwrap().state_hash(), expected, "{file}: side A");
+    assert_eq!(hash_b, expected, "{file}: side B");
+    assert_eq!(hash_s, expected, "{file}: spectator");
+    assert_eq!(end_a, end_b);
+    assert_eq!(end_a, end_s);
+    assert!(!end_a.agreed);
+    assert_eq!(hosted.save.replay().unwrap().state_hash(), expected);
+    assert!(hosted.save.salts.is_empty(), "a fixed seed draws no salts");
+    assert!(!pa.latencies().is_empty());
+}
+
+#[test]
+fn marauders_over_the_network_ends_as_on_one_machine() {
+    two_joiners_and_a_spectator::<Marauders>("open-field.ron", 7, "normal", "charge");
+}
+
+#[test]
+fn toy_soldier_over_the_network_ends_as_on_one_machine() {
+    two_joiners_and_a_spectator::<ToySoldier>("open-meadow.ron", 8, "normal", "normal");
+}
+
+#[test]
+fn borderlands_over_the_network_ends_as_on_one_machine() {
+    two_joiners_and_a_spectator::<Borderlands>("open-ground.ron", 9, "charge", "normal");
+}
+
+/// B drops after `drop_after` commands. With `keep` it comes back with what it had; else
+/// it comes back as a new process would, with only its token, and replays the log.
+fn killed_and_back<R: Contest>(file: &str, seed: u64, keep: bool) {
+    let expected = on_one_machine::<R>(file, seed, "normal", "normal");
+    let remote = [SeatPlayer::Remote, SeatPlayer::Remote];
+    let (addr, host, notices) = start_host::<R>(file, fixed(seed), remote);
+    let pa = play_out::<R>(&addr, Some(Side::A), Some("normal"));
+    let mut pb = join::<R>(&addr, Some(Side::B), Some("normal"));
+    pb.mischief.drop_after = Some(15);
+    let Err(NetError::Dropped(_, 15)) = pb.run() else {
+        panic!("{file}: B should have dropped after 15 commands");
+    };
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    let mut back = if keep {
+        let h = connect(&addr, &pb.hello_again("test")).unwrap();
+        pb.reattach(h).unwrap();
+        pb
+    } else {
+        let mut hello = Hello::new(Some(Side::B), "test");
+        hello.token = pb.welcome.token.clone();
+        let h = connect(&addr, &hello).unwrap();
+        Client::<R>::new(h, Some(computer::<R>("normal")), report_dir()).unwrap()
+    };
+    back.run().unwrap();
+    let hosted = host.join().unwrap();
+    let (_, hash_a) = pa.join().unwrap();
+    assert_eq!(hosted.hash, expected, "{file}: host");
+    assert_eq!(hash_a, expected, "{file}: side A");
+    assert_eq!(back.engine_mut().unwrap().state_hash(), expected, "{file}: B, back");
+    let said = notices.lock().unwrap().join("\n");
+    assert!(said.contains("dropped test"), "{said}");
+}
+
+#[test]
+fn a_player_killed_mid_battle_comes_back_with_what_it_had() {
+    killed_and_back::<Marauders>("open-field.ron", 3, true);
+    killed_and_back::<Borderlands>("open-ground.ron", 3, true);
+}
+
+#[test]
+fn a_player_killed_mid_battle_comes_back_as_a_new_process() {
+    killed_and_back::<ToySoldier>("open-meadow.ron", 4, false);
+    killed_and_back::<Marauders>("open-field.ron", 4, false);
+}
+
+#[test]
+fn a_seat_is_retaken_only_with_its_token() {
+    let remote = [SeatPlayer::Remote, SeatPlayer::Remote];
+    let (addr, host, _) = start_host::<Marauders>("open-field.ron", fixed(5), remote);
+    let mut pa = join::<Marauders>(&addr, Some(Side::A), Some("charge"));
+    let mut thief = Hello::new(Some(Side::A), "thief");
+    thief.token = Some("not-the-token".into());
+    let Err(NetError::Refused(reason)) = connect(&addr, &thief) else {
+        panic!("a wrong token took the seat");
+    };
+    assert!(reason.contains("Side A is taken"), "{reason}");
+    let pb = play_out::<Marauders>(&addr, Some(Side::B), Some("charge"));
+    pa.run().unwrap();
+    let hosted = host.join().unwrap();
+    let hash = pa.engine_mut().unwrap().state_hash();
+    assert_eq!(hash, hosted.hash);
+    assert_eq!(pb.join().unwrap().1, hash);
+}
+
+/// With no seed given, the seed is drawn by commit-reveal and each command salted: the
+/// peers still agree, and the save (which records the salts) replays to the same state.
+#[test]
+fn a_drawn_seed_is_salted_and_its_save_replays() {
+    fn drawn<R: Contest>(file: &str) -> u64 {
+        let remote = [SeatPlayer::Remote, SeatPlayer::Remote];
+        let (addr, host, _) = start_host::<R>(file, HostConfig::default(), remote);
+        let pa = play_out::<R>(&addr, Some(Side::A), Some("charge"));
+        let pb = play_out::<R>(&addr, Some(Side::B), Some("normal"));
+        let hosted = host.join().unwrap();
+        let hash = hosted.hash;
+        assert_eq!(pa.join().unwrap().1, hash, "{file}: A");
+        assert_eq!(pb.join().unwrap().1, hash, "{file}: B");
+        assert_eq!(hosted.save.salts.len(), hosted.save.commands.len());
+        assert_eq!(hosted.save.replay().unwrap().state_hash(), hash, "{file}: replay");
+        hosted.save.seed
+    }
+    let first = drawn::<Marauders>("open-field.ron");
+    drawn::<ToySoldier>("open-meadow.ron");
+    drawn::<Borderlands>("open-ground.ron");
+    assert_ne!(drawn::<Marauders>("open-field.ron"), first, "the same seed drawn twice");
+}
