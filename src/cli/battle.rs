@@ -111,7 +111,8 @@ fn print_log<R: Rules>(engine: &Engine<R>) {
     }
 }
 
-fn report<R: Contest>(engine: &mut Engine<R>, json: bool) {
+/// Prints a battle's result, as `warband battle` does (JSON with `--json`).
+pub(super) fn report<R: Contest>(engine: &mut Engine<R>, json: bool) {
     let reason = engine
         .outcome()
         .map(|o| o.reason.clone())

@@ -3,6 +3,7 @@
 mod balance;
 mod battle;
 mod calibrate;
+mod net;
 mod odds;
 mod odds_borderlands;
 mod odds_toy_soldier;
@@ -46,6 +47,11 @@ pub enum Command {
     Balance(balance::BalanceArgs),
     /// Check scenarios, armies, bestiaries and spell lists; exits non-zero on any problem.
     Validate(validate::ValidateArgs),
+    /// Host a battle for players on other machines: `warband host --scenario F --a normal
+    /// --b remote --headless`.
+    Host(net::HostArgs),
+    /// Join a hosted battle and play a side: `warband join 192.168.1.5:4740 --side b`.
+    Join(net::JoinArgs),
     /// Open a battle on screen (default: you as side A against the normal AI).
     Play(window::PlayArgs),
     /// Watch computer players fight on screen.
@@ -109,6 +115,8 @@ pub fn run(command: Command) -> ExitCode {
         Command::Calibrate(args) => calibrate::calibrate_cmd(args),
         Command::Balance(args) => balance::balance_cmd(args),
         Command::Validate(args) => validate::validate(args),
+        Command::Host(args) => net::host(args),
+        Command::Join(args) => net::join(args),
         Command::Play(args) => window::play(args),
         Command::Watch(args) => window::watch(args),
         Command::Lab(args) => window::lab(args),

@@ -70,8 +70,17 @@ pub struct PlayArgs {
 #[derive(Args, Debug)]
 pub struct WatchArgs {
     /// Scenario file (RON).
-    #[arg(long, required_unless_present = "replay")]
+    #[arg(long, required_unless_present_any = ["replay", "connect"])]
     scenario: Option<PathBuf>,
+    /// Watch a hosted battle: ADDR:PORT of its host.
+    #[arg(long, conflicts_with_all = ["scenario", "replay"])]
+    connect: Option<String>,
+    /// With --connect: no window; print the result at the end.
+    #[arg(long, requires = "connect")]
+    headless: bool,
+    /// With --connect --headless: the result as JSON.
+    #[arg(long, requires = "headless")]
+    json: bool,
     /// A saved battle to watch again, with a timeline to move through it.
     #[arg(long, conflicts_with = "scenario")]
     replay: Option<PathBuf>,
@@ -213,6 +222,12 @@ pub fn play(args: PlayArgs) -> ExitCode {
 }
 
 pub fn watch(args: WatchArgs) -> ExitCode {
+    if let Some(addr) = &args.connect {
+        if args.headless {
+            return super::net::watch(addr, args.json);
+        }
+        return spectate(addr, &args.window);
+    }
     if let Some(file) = &args.replay {
         return match super::ruleset_of(file) {
             Ok(ruleset) => super::with_rules!(ruleset, R => replay_of::<R>(file, &args)),
@@ -242,4 +257,27 @@ fn replay_of<R: crate::game::desk::Desk>(file: &std::path::Path, args: &WatchArg
         ..Start::default()
     });
     ExitCode::SUCCESS
+}
+
+/// `warband host` with a window.
+pub fn host(
+    _scenario: &std::path::Path,
+    _sides: [super::net::HostSide; 2],
+    _listen: &str,
+    _seed: Option<u64>,
+) -> ExitCode {
+    eprintln!("error: hosting in the window is not built yet: add --headless");
+    ExitCode::from(2)
+}
+
+/// `warband join` with a window.
+pub fn join(_addr: &str, _side: warband_rules::Side) -> ExitCode {
+    eprintln!("error: joining in the window is not built yet: add --player P --headless");
+    ExitCode::from(2)
+}
+
+/// `warband watch --connect` with a window.
+fn spectate(_addr: &str, _window: &WindowArgs) -> ExitCode {
+    eprintln!("error: watching in the window is not built yet: add --headless");
+    ExitCode::from(2)
 }

@@ -150,8 +150,13 @@ mod tests {
     fn a_frame_over_the_limit_is_refused_from_its_length_alone() {
         let huge = (100u32 * 1024 * 1024).to_be_bytes().to_vec();
         let mut stream = Chunks(vec![huge]);
-        let e = FrameReader::new(FROM_PEER_LIMIT).next(&mut stream).unwrap_err();
-        assert!(matches!(e, FrameError::TooLarge(104_857_600, FROM_PEER_LIMIT)), "{e}");
+        let e = FrameReader::new(FROM_PEER_LIMIT)
+            .next(&mut stream)
+            .unwrap_err();
+        assert!(
+            matches!(e, FrameError::TooLarge(104_857_600, FROM_PEER_LIMIT)),
+            "{e}"
+        );
     }
 
     #[test]

@@ -50,21 +50,39 @@ pub fn version_mismatch(game: &str, rules: &str) -> Option<String> {
 
 /// From a peer to the host.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case", bound = "C: Serialize + DeserializeOwned")]
+#[serde(
+    tag = "type",
+    rename_all = "snake_case",
+    bound = "C: Serialize + DeserializeOwned"
+)]
 pub enum ToHost<C> {
     Hello(Hello),
     /// The hash of this seat's nonce for the battle seed.
-    Commit { commitment: String },
+    Commit {
+        commitment: String,
+    },
     /// The nonce itself, once every commitment is in.
-    Reveal { nonce: String },
+    Reveal {
+        nonce: String,
+    },
     /// A command for the peer's own side, proposed as command number `seq`.
-    Propose { seq: u64, command: C },
+    Propose {
+        seq: u64,
+        command: C,
+    },
     /// The peer's state hash after command `seq`.
-    Synced { seq: u64, hash: String },
-    Chat { text: String },
+    Synced {
+        seq: u64,
+        hash: String,
+    },
+    Chat {
+        text: String,
+    },
     Concede,
     OfferDraw,
-    AnswerDraw { accept: bool },
+    AnswerDraw {
+        accept: bool,
+    },
 }
 
 /// How the battle's seed is chosen.
@@ -119,25 +137,50 @@ pub struct Committed<C> {
 pub enum ToPeer<S, C> {
     Welcome(Box<Welcome<S>>),
     /// The hello was refused (the connection closes after it).
-    Refused { reason: String },
+    Refused {
+        reason: String,
+    },
     /// Send the commitment of a fresh nonce.
     CommitPlease,
     /// Every commitment is in (the host's among them): send the nonce.
-    RevealPlease { commitments: Vec<(Seat, String)> },
+    RevealPlease {
+        commitments: Vec<(Seat, String)>,
+    },
     /// The battle starts from `seed`; with a drawn seed, `nonces` lets each peer check it.
-    Start { seed: u64, nonces: Vec<(Seat, String)> },
+    Start {
+        seed: u64,
+        nonces: Vec<(Seat, String)>,
+    },
     Committed(Committed<C>),
     /// The commands committed before the peer joined (or since it dropped), at once.
-    Log { entries: Vec<Committed<C>> },
+    Log {
+        entries: Vec<Committed<C>>,
+    },
     /// The peer's proposal for command `seq` was not played, and why.
-    Rejected { seq: u64, reason: String },
+    Rejected {
+        seq: u64,
+        reason: String,
+    },
     /// The side's player has dropped; the host waits this much longer for it.
-    Waiting { side: Side, seconds_left: u32 },
-    Chat { from: String, text: String },
-    DrawOffered { by: Side },
-    DrawDeclined { by: Side },
+    Waiting {
+        side: Side,
+        seconds_left: u32,
+    },
+    Chat {
+        from: String,
+        text: String,
+    },
+    DrawOffered {
+        by: Side,
+    },
+    DrawDeclined {
+        by: Side,
+    },
     /// The battle is over; `agreed` when a concession or a draw ended it.
-    Ended { outcome: Outcome, agreed: bool },
+    Ended {
+        outcome: Outcome,
+        agreed: bool,
+    },
 }
 
 /// Who adds a nonce to the seed: the host, or a side's player.
@@ -186,7 +229,10 @@ mod tests {
 
     #[test]
     fn versions_that_differ_are_named() {
-        assert_eq!(version_mismatch(GAME_VERSION, warband_rules::RULES_VERSION), None);
+        assert_eq!(
+            version_mismatch(GAME_VERSION, warband_rules::RULES_VERSION),
+            None
+        );
         let e = version_mismatch("0.0.1", warband_rules::RULES_VERSION).unwrap();
         assert!(e.contains("game version 0.0.1"), "{e}");
         let e = version_mismatch(GAME_VERSION, "1999.1").unwrap();

@@ -53,7 +53,9 @@ pub fn battle_seed(
     for (seat, nonce) in &nonces {
         let committed = commitments.iter().find(|(s, _)| s == seat);
         if committed.is_none_or(|(_, c)| *c != commitment(nonce)) {
-            return Err(format!("the nonce of {seat:?} does not match its commitment"));
+            return Err(format!(
+                "the nonce of {seat:?} does not match its commitment"
+            ));
         }
         h.update(nonce.as_bytes());
         h.update(b"\0");
@@ -84,10 +86,7 @@ mod tests {
     fn every_nonce_moves_the_seed_and_order_does_not() {
         let n = [nonce(), nonce(), nonce()];
         let nonces = seats(&n);
-        let commitments: Vec<_> = nonces
-            .iter()
-            .map(|(s, v)| (*s, commitment(v)))
-            .collect();
+        let commitments: Vec<_> = nonces.iter().map(|(s, v)| (*s, commitment(v))).collect();
         let seed = battle_seed(&commitments, &nonces).unwrap();
         let mut reversed = nonces.clone();
         reversed.reverse();
@@ -103,10 +102,7 @@ mod tests {
     fn a_nonce_that_is_not_the_one_committed_is_refused() {
         let n = [nonce(), nonce(), nonce()];
         let nonces = seats(&n);
-        let commitments: Vec<_> = nonces
-            .iter()
-            .map(|(s, v)| (*s, commitment(v)))
-            .collect();
+        let commitments: Vec<_> = nonces.iter().map(|(s, v)| (*s, commitment(v))).collect();
         let mut cheat = nonces.clone();
         cheat[1].1 = nonce();
         let e = battle_seed(&commitments, &cheat).unwrap_err();

@@ -30,7 +30,8 @@ fn attack(addr: &str) -> Vec<TcpStream> {
     let mut garbage = raw(addr);
     garbage.write_all(b"\x00\x00\x00\x05hello, host").unwrap();
     let mut huge = raw(addr);
-    huge.write_all(&(100u32 * 1024 * 1024).to_be_bytes()).unwrap();
+    huge.write_all(&(100u32 * 1024 * 1024).to_be_bytes())
+        .unwrap();
     huge.write_all(&[0u8; 1024]).unwrap();
     let mut loris = raw(addr);
     loris.write_all(&hello_frame(None)[..3]).unwrap();
@@ -54,7 +55,10 @@ fn hostile_peers_are_dropped_while_the_battle_goes_on() {
         max_peers: 12,
         ..fixed(seed)
     };
-    let players = [SeatPlayer::Computer(computer::<Marauders>("normal")), SeatPlayer::Remote];
+    let players = [
+        SeatPlayer::Computer(computer::<Marauders>("normal")),
+        SeatPlayer::Remote,
+    ];
     let (addr, host, notices) = start_host::<Marauders>(file, cfg, players);
     let kept = attack(&addr);
     std::thread::sleep(Duration::from_millis(100));
@@ -135,7 +139,10 @@ fn a_false_hash_and_a_flood_are_turned_away() {
 fn out_of_sync_is_reported_and_a_resync_recovers() {
     let (file, seed) = ("open-meadow.ron", 23);
     let expected = on_one_machine::<ToySoldier>(file, seed, "charge", "charge");
-    let players = [SeatPlayer::Computer(computer::<ToySoldier>("charge")), SeatPlayer::Remote];
+    let players = [
+        SeatPlayer::Computer(computer::<ToySoldier>("charge")),
+        SeatPlayer::Remote,
+    ];
     let (addr, host, _) = start_host::<ToySoldier>(file, fixed(seed), players);
     let mut watcher = join::<ToySoldier>(&addr, None, None);
     watcher.mischief.stray_after = Some(5);
@@ -146,7 +153,10 @@ fn out_of_sync_is_reported_and_a_resync_recovers() {
     };
     assert_eq!(seq, 5, "found at the first command after the stray one");
     let text = std::fs::read_to_string(&report).unwrap();
-    assert!(text.contains("host_log") && text.contains("our_log"), "{text}");
+    assert!(
+        text.contains("host_log") && text.contains("our_log"),
+        "{text}"
+    );
     let h = connect(&addr, &Hello::new(None, "again")).unwrap();
     let mut again = Client::<ToySoldier>::new(h, None, report_dir()).unwrap();
     run_all(&mut [&mut again, &mut pb]);

@@ -30,7 +30,10 @@ fn two_joiners_and_a_spectator<R: Contest>(
     let pb = play_out::<R>(&addr, Some(Side::B), Some(b));
     let watch_from = 10;
     let early_end = run_until(&mut pa, watch_from).unwrap();
-    assert!(early_end.is_none(), "{file}: the battle ended before the spectator came");
+    assert!(
+        early_end.is_none(),
+        "{file}: the battle ended before the spectator came"
+    );
     let spectator = play_out::<R>(&addr, None, None);
     let end_a = pa.run().unwrap();
     let hosted = host.join().unwrap();
@@ -38,7 +41,11 @@ fn two_joiners_and_a_spectator<R: Contest>(
     let (end_s, hash_s) = spectator.join().unwrap();
     let host_hash = hosted.hash;
     assert_eq!(host_hash, expected, "{file}: host");
-    assert_eq!(pa.engine_mut().unwrap().state_hash(), expected, "{file}: side A");
+    assert_eq!(
+        pa.engine_mut().unwrap().state_hash(),
+        expected,
+        "{file}: side A"
+    );
     assert_eq!(hash_b, expected, "{file}: side B");
     assert_eq!(hash_s, expected, "{file}: spectator");
     assert_eq!(end_a, end_b);
@@ -92,7 +99,11 @@ fn killed_and_back<R: Contest>(file: &str, seed: u64, keep: bool) {
     let (_, hash_a) = pa.join().unwrap();
     assert_eq!(hosted.hash, expected, "{file}: host");
     assert_eq!(hash_a, expected, "{file}: side A");
-    assert_eq!(back.engine_mut().unwrap().state_hash(), expected, "{file}: B, back");
+    assert_eq!(
+        back.engine_mut().unwrap().state_hash(),
+        expected,
+        "{file}: B, back"
+    );
     let said = notices.lock().unwrap().join("\n");
     assert!(said.contains("dropped test"), "{said}");
 }
@@ -142,11 +153,19 @@ fn a_drawn_seed_is_salted_and_its_save_replays() {
         assert_eq!(pa.join().unwrap().1, hash, "{file}: A");
         assert_eq!(pb.join().unwrap().1, hash, "{file}: B");
         assert_eq!(hosted.save.salts.len(), hosted.save.commands.len());
-        assert_eq!(hosted.save.replay().unwrap().state_hash(), hash, "{file}: replay");
+        assert_eq!(
+            hosted.save.replay().unwrap().state_hash(),
+            hash,
+            "{file}: replay"
+        );
         hosted.save.seed
     }
     let first = drawn::<Marauders>("open-field.ron");
     drawn::<ToySoldier>("open-meadow.ron");
     drawn::<Borderlands>("open-ground.ron");
-    assert_ne!(drawn::<Marauders>("open-field.ron"), first, "the same seed drawn twice");
+    assert_ne!(
+        drawn::<Marauders>("open-field.ron"),
+        first,
+        "the same seed drawn twice"
+    );
 }

@@ -23,7 +23,9 @@ impl<R: Rules> Client<R> {
         }
         if entry.seq > have {
             let seq = entry.seq;
-            return Err(NetError::Protocol(format!("command {seq} before command {have}")));
+            return Err(NetError::Protocol(format!(
+                "command {seq} before command {have}"
+            )));
         }
         let Some(engine) = self.engine.as_mut() else {
             return Err(NetError::Protocol("a command before the start".into()));
@@ -95,7 +97,9 @@ impl<R: Rules> Client<R> {
             return Ok(());
         }
         if p.was_yield {
-            return Err(NetError::Protocol(format!("it refused even our yield: {reason}")));
+            return Err(NetError::Protocol(format!(
+                "it refused even our yield: {reason}"
+            )));
         }
         if let (Some(engine), Some(side)) = (self.engine.as_ref(), self.welcome.seat) {
             let command = engine.yield_command(side);
@@ -128,9 +132,11 @@ impl<R: Rules> Client<R> {
 
     /// Proposes our computer player's command when our side is awaited.
     pub fn act(&mut self) {
-        let (Some(side), Some(engine), Some(policy)) =
-            (self.welcome.seat, self.engine.as_ref(), self.policy.as_mut())
-        else {
+        let (Some(side), Some(engine), Some(policy)) = (
+            self.welcome.seat,
+            self.engine.as_ref(),
+            self.policy.as_mut(),
+        ) else {
             return;
         };
         if self.proposed.is_some() || engine.awaiting() != Some(side) {

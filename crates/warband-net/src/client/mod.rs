@@ -69,10 +69,16 @@ pub fn connect(addr: &str, hello: &Hello) -> Result<Handshake, NetError> {
     match text("type").as_str() {
         "refused" => return Err(NetError::Refused(text("reason"))),
         "welcome" => {}
-        other => return Err(NetError::Protocol(format!("a `{other}` before the welcome"))),
+        other => {
+            return Err(NetError::Protocol(format!(
+                "a `{other}` before the welcome"
+            )));
+        }
     }
     if let Some(what) = crate::msg::version_mismatch(&text("game"), &text("rules")) {
-        return Err(NetError::Refused(format!("the host plays another version: {what}")));
+        return Err(NetError::Refused(format!(
+            "the host plays another version: {what}"
+        )));
     }
     let ruleset = text("ruleset").parse().map_err(NetError::Protocol)?;
     Ok(Handshake {
@@ -327,7 +333,9 @@ impl<R: Rules> Client<R> {
         };
         let ours = crate::seed::commitment(&nonce);
         if !commitments.contains(&(Seat::Side(side), ours)) {
-            return Err(NetError::Protocol("our commitment is not among the host's".into()));
+            return Err(NetError::Protocol(
+                "our commitment is not among the host's".into(),
+            ));
         }
         self.commitments = Some(commitments);
         self.send(&ToHost::Reveal { nonce });
@@ -342,7 +350,8 @@ impl<R: Rules> Client<R> {
                 .map(|(s, n)| (*s, crate::seed::commitment(n)))
                 .collect();
             let commitments = self.commitments.as_ref().unwrap_or(&derived);
-            let drawn = crate::seed::battle_seed(commitments, nonces).map_err(NetError::Protocol)?;
+            let drawn =
+                crate::seed::battle_seed(commitments, nonces).map_err(NetError::Protocol)?;
             let ours_in = match (&self.nonce, self.welcome.seat) {
                 (Some(n), Some(side)) => nonces.contains(&(Seat::Side(side), n.clone())),
                 _ => true,
@@ -356,7 +365,11 @@ impl<R: Rules> Client<R> {
         }
         self.seed = seed;
         self.engine = Some(Engine::new(&self.welcome.setup, seed).map_err(NetError::Protocol)?);
-        let salt = if self.welcome.seat == Some(Side::B) { 0xb } else { 0xa };
+        let salt = if self.welcome.seat == Some(Side::B) {
+            0xb
+        } else {
+            0xa
+        };
         self.policy = self.make.take().map(|m| m(seed ^ salt));
         (self.notice)(Notice::Started(seed));
         Ok(())

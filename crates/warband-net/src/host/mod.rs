@@ -275,9 +275,12 @@ impl<R: Rules> Host<R> {
             .into_iter()
             .filter(|s| matches!(self.seats[s.index()], SeatState::Remote { .. }))
             .collect();
-        let all_here = seated
-            .iter()
-            .all(|s| matches!(self.seats[s.index()], SeatState::Remote { peer: Some(_), .. }));
+        let all_here = seated.iter().all(|s| {
+            matches!(
+                self.seats[s.index()],
+                SeatState::Remote { peer: Some(_), .. }
+            )
+        });
         if !all_here {
             return Ok(());
         }

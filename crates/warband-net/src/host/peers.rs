@@ -186,7 +186,8 @@ impl<R: Rules> Host<R> {
         welcome.seat = hello.seat;
         welcome.token = token;
         self.send(id, &ToPeer::Welcome(Box::new(welcome)));
-        self.say(&format!("{} joined as {role:?}", self.name_of(id)));
+        let as_what = hello.seat.map_or("to watch".into(), |s| format!("as {s}"));
+        self.say(&format!("{} joined {as_what}", self.name_of(id)));
         if self.engine.is_some() {
             self.catch_up(id, hello.from_seq);
         }
@@ -226,8 +227,15 @@ impl<R: Rules> Host<R> {
     /// Sends a joiner the start and every command committed since `from_seq`.
     fn catch_up(&mut self, id: PeerId, from_seq: u64) {
         let nonces = self.draw.nonces.clone().into_iter().collect();
-        self.send(id, &ToPeer::Start { seed: self.seed, nonces });
-        let from = usize::try_from(from_seq).map_or(self.entries.len(), |f| f.min(self.entries.len()));
+        self.send(
+            id,
+            &ToPeer::Start {
+                seed: self.seed,
+                nonces,
+            },
+        );
+        let from =
+            usize::try_from(from_seq).map_or(self.entries.len(), |f| f.min(self.entries.len()));
         let entries = self.entries[from..].to_vec();
         self.send(id, &ToPeer::Log { entries });
     }
@@ -242,7 +250,9 @@ impl<R: Rules> Host<R> {
     }
 
     pub(super) fn name_of(&self, id: PeerId) -> String {
-        self.peers.get(&id).map_or_else(|| format!("peer {id}"), |p| p.name.clone())
+        self.peers
+            .get(&id)
+            .map_or_else(|| format!("peer {id}"), |p| p.name.clone())
     }
 
     /// Refuses a hello: says why, then closes once it is written.
@@ -270,7 +280,9 @@ impl<R: Rules> Host<R> {
         let Role::Seat(side) = peer.role else {
             return;
         };
-        if let SeatState::Remote { peer: held, gone, .. } = &mut self.seats[side.index()]
+        if let SeatState::Remote {
+            peer: held, gone, ..
+        } = &mut self.seats[side.index()]
             && *held == Some(id)
         {
             *held = None;

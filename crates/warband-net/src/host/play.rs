@@ -73,7 +73,9 @@ impl<R: Rules> Host<R> {
         match (message, side) {
             (ToHost::Synced { seq, hash }, _) => self.synced(id, seq, &hash),
             (ToHost::Chat { text }, _) => self.chat(id, side, &text),
-            (ToHost::Commit { commitment }, Some(side)) => self.committed_nonce(id, side, commitment),
+            (ToHost::Commit { commitment }, Some(side)) => {
+                self.committed_nonce(id, side, commitment)
+            }
             (ToHost::Reveal { nonce }, Some(side)) => self.revealed(id, side, nonce),
             (ToHost::Propose { seq, command }, Some(side)) => self.propose(id, side, seq, command),
             (ToHost::Concede, Some(side)) => self.agree(Outcome {
@@ -84,7 +86,11 @@ impl<R: Rules> Host<R> {
             (ToHost::AnswerDraw { accept }, Some(side)) => self.answer_draw(side, accept),
             (other, _) => {
                 let what = format!("{other:?}");
-                let kind = what.split([' ', '{', '(']).next().unwrap_or_default().to_string();
+                let kind = what
+                    .split([' ', '{', '('])
+                    .next()
+                    .unwrap_or_default()
+                    .to_string();
                 self.drop_peer(id, &format!("a spectator cannot send `{kind}`"));
             }
         }
@@ -111,7 +117,10 @@ impl<R: Rules> Host<R> {
         };
         peer.rejected += 1;
         if peer.rejected > MAX_REJECTED {
-            self.drop_peer(id, &format!("over {MAX_REJECTED} refused commands in a row"));
+            self.drop_peer(
+                id,
+                &format!("over {MAX_REJECTED} refused commands in a row"),
+            );
         }
     }
 
@@ -177,7 +186,10 @@ impl<R: Rules> Host<R> {
     /// The awaited side's player has dropped: say how long the battle waits for it, and
     /// when that runs out, the side loses by its absence.
     fn wait_for(&mut self, side: Side) {
-        let SeatState::Remote { gone: Some(since), .. } = &self.seats[side.index()] else {
+        let SeatState::Remote {
+            gone: Some(since), ..
+        } = &self.seats[side.index()]
+        else {
             return;
         };
         let waited = since.elapsed();
@@ -218,7 +230,12 @@ impl<R: Rules> Host<R> {
             self.draw.revealing = true;
             let commitments: Vec<_> = self.draw.commitments.clone().into_iter().collect();
             for side in seated {
-                self.send_seat(*side, &ToPeer::RevealPlease { commitments: commitments.clone() });
+                self.send_seat(
+                    *side,
+                    &ToPeer::RevealPlease {
+                        commitments: commitments.clone(),
+                    },
+                );
             }
         }
         if !all_in(&self.draw.nonces) {

@@ -9,11 +9,11 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 use warband_net::client::{Client, Finish, NetError, connect};
 use warband_net::host::{Host, HostConfig, MakePolicy, SeatPlayer, Stats};
-use warband_table::save::Save;
 use warband_net::msg::{Hello, Seeding};
 use warband_rules::Side;
 use warband_table::engine::{Engine, Rules};
 use warband_table::player::play;
+use warband_table::save::Save;
 use warband_table::sim::Contest;
 
 pub fn scenario(file: &str) -> PathBuf {

@@ -1,0 +1,343 @@
+//! `warband host`, `warband join` and `warband watch --connect`: network play without
+//! a window. The host plays its computer sides and relays; a joiner plays its side with
+//! a computer player; a spectator mirrors the battle. Each prints, at the end, what
+//! `warband battle` prints for the same battle; figures of the relay go to stderr.
+
+use super::battle::{Ai, report};
+use clap::{Args, ValueEnum};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+use warband_net::client::{Client, Handshake, NetError, Notice, connect};
+use warband_net::host::{Host, HostConfig, SeatPlayer};
+use warband_net::msg::{Hello, Seeding};
+use warband_rules::Side;
+use warband_table::sim::Contest;
+
+/// Who plays a side at the host.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum HostSide {
+    /// A person at the host's window.
+    Human,
+    /// Whoever joins for this side.
+    Remote,
+    Random,
+    Charge,
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl HostSide {
+    fn ai(self) -> Option<Ai> {
+        Some(match self {
+            HostSide::Human | HostSide::Remote => return None,
+            HostSide::Random => Ai::Random,
+            HostSide::Charge => Ai::Charge,
+            HostSide::Easy => Ai::Easy,
+            HostSide::Normal => Ai::Normal,
+            HostSide::Hard => Ai::Hard,
+        })
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            HostSide::Human => "human",
+            HostSide::Remote => "remote",
+            other => other.ai().map_or("remote", Ai::name),
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct HostArgs {
+    /// Scenario file (RON).
+    #[arg(long)]
+    scenario: PathBuf,
+    /// Play exactly `warband battle --seed N` (no commit-reveal, no dice salts).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Where to listen, e.g. 0.0.0.0:4740 (port 0 picks a free one).
+    #[arg(long, default_value = "0.0.0.0:4740")]
+    listen: String,
+    #[arg(long, value_enum)]
+    a: HostSide,
+    #[arg(long, value_enum)]
+    b: HostSide,
+    /// No window: play the computer sides, relay, and print the result.
+    #[arg(long)]
+    headless: bool,
+    #[arg(long)]
+    json: bool,
+    /// Save the battle (an ordinary save, with its dice salts) to this file.
+    #[arg(long)]
+    save: Option<PathBuf>,
+    /// Seconds to wait for a player who dropped before their side loses.
+    #[arg(long, default_value_t = 120)]
+    wait: u64,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SideArg {
+    A,
+    B,
+}
+
+impl SideArg {
+    fn side(self) -> Side {
+        match self {
+            SideArg::A => Side::A,
+            SideArg::B => Side::B,
+        }
+    }
+}
+
+#[derive(Args, Debug)]
+pub struct JoinArgs {
+    /// The host's address, ADDR:PORT.
+    addr: String,
+    #[arg(long, value_enum)]
+    side: SideArg,
+    /// A computer player for the side (else you play it in the window).
+    #[arg(long, value_enum)]
+    player: Option<Ai>,
+    #[arg(long)]
+    headless: bool,
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn host(args: HostArgs) -> ExitCode {
+    if !args.headless {
+        return super::window::host(&args.scenario, [args.a, args.b], &args.listen, args.seed);
+    }
+    match super::ruleset_of(&args.scenario) {
+        Ok(ruleset) => super::with_rules!(ruleset, R => host_of::<R>(&args)),
+        Err(code) => code,
+    }
+}
+
+fn host_of<R: Contest>(args: &HostArgs) -> ExitCode {
+    let players = match [args.a, args.b].map(seat_player::<R>) {
+        [Ok(a), Ok(b)] => [a, b],
+        [Err(e), _] | [_, Err(e)] => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let setup = match R::load(&args.scenario) {
+        Ok(s) => s,
+        Err(e) => return super::data_error(e),
+    };
+    let cfg = HostConfig {
+        seeding: args.seed.map_or(Seeding::Drawn, Seeding::Fixed),
+        wait: Duration::from_secs(args.wait),
+        ..HostConfig::default()
+    };
+    let names = [args.a.name().to_string(), args.b.name().to_string()];
+    let host = match Host::<R>::bind(&args.listen, cfg, setup, players) {
+        Ok(h) => h.with_player_names(names),
+        Err(e) => {
+            eprintln!("error: cannot listen on {}: {e}", args.listen);
+            return ExitCode::FAILURE;
+        }
+    };
+    eprintln!("host: listening on {}", host.addr());
+    let mut hosted = match host.run() {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.scenario.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let s = &hosted.stats;
+    let rate = s.commands as f64 / s.seconds.max(1e-9);
+    eprintln!(
+        "host: relayed {} commands in {:.3} s ({rate:.0} a second), {} bytes to peers",
+        s.commands, s.seconds, s.bytes_out
+    );
+    if let Some(path) = &args.save
+        && let Err(e) = hosted.save.write(path)
+    {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
+    report(&mut hosted.engine, args.json);
+    ExitCode::SUCCESS
+}
+
+fn seat_player<R: Contest>(side: HostSide) -> Result<SeatPlayer<R>, String> {
+    if side == HostSide::Human {
+        return Err("a human side needs the window: drop --headless, or make it remote".into());
+    }
+    let Some(ai) = side.ai() else {
+        return Ok(SeatPlayer::Remote);
+    };
+    let kind: R::Player = ai.name().parse()?;
+    Ok(SeatPlayer::Computer(Box::new(move |seed| {
+        R::policy(kind, seed)
+    })))
+}
+
+pub fn join(args: JoinArgs) -> ExitCode {
+    let side = args.side.side();
+    let Some(ai) = args.player else {
+        return super::window::join(&args.addr, side);
+    };
+    if !args.headless {
+        eprintln!("note: a computer player plays headless");
+    }
+    let mut hello = Hello::new(Some(side), &format!("{} ({})", whoami(), ai.name()));
+    hello.token = tokens::read(&args.addr, side);
+    let handshake = match connect(&args.addr, &hello) {
+        Ok(h) => h,
+        Err(e) => return net_error(&e),
+    };
+    super::with_rules!(handshake.ruleset, R => peer_of::<R>(handshake, &args.addr, Some(ai), args.json))
+}
+
+/// `warband watch --connect ADDR --headless`.
+pub fn watch(addr: &str, json: bool) -> ExitCode {
+    let hello = Hello::new(None, &whoami());
+    let handshake = match connect(addr, &hello) {
+        Ok(h) => h,
+        Err(e) => return net_error(&e),
+    };
+    super::with_rules!(handshake.ruleset, R => peer_of::<R>(handshake, addr, None, json))
+}
+
+/// Plays (or watches) to the end, coming back after a drop and resyncing once after
+/// an out-of-sync; prints the result.
+fn peer_of<R: Contest>(h: Handshake, addr: &str, ai: Option<Ai>, json: bool) -> ExitCode {
+    let mut client = match new_client::<R>(h, ai) {
+        Ok(c) => c,
+        Err(e) => return net_error(&e),
+    };
+    let mut resynced = false;
+    loop {
+        if let (Some(side), Some(token)) = (client.welcome.seat, &client.welcome.token) {
+            tokens::write(addr, side, token);
+        }
+        match client.run() {
+            Ok(_) => break,
+            Err(NetError::Dropped(why, at)) => {
+                eprintln!("peer: the connection dropped ({why}) after command {at}; coming back");
+                let Some(h) = reconnect(addr, &client.hello_again(&whoami())) else {
+                    return net_error(&NetError::Dropped(why, at));
+                };
+                if let Err(e) = client.reattach(h) {
+                    return net_error(&e);
+                }
+            }
+            Err(e @ NetError::OutOfSync { .. }) if !resynced => {
+                eprintln!("peer: {e}\npeer: fetching the log again to resync");
+                resynced = true;
+                let mut hello = client.hello_again(&whoami());
+                hello.from_seq = 0;
+                let fresh = reconnect(addr, &hello).map(|h| new_client::<R>(h, ai));
+                client = match fresh {
+                    Some(Ok(c)) => c,
+                    Some(Err(e)) => return net_error(&e),
+                    None => return net_error(&e),
+                };
+            }
+            Err(e) => return net_error(&e),
+        }
+    }
+    latency_report(client.latencies());
+    match client.engine_mut() {
+        Some(engine) => report(engine, json),
+        None => return net_error(&NetError::Protocol("the battle never started".into())),
+    }
+    ExitCode::SUCCESS
+}
+
+fn new_client<R: Contest>(h: Handshake, ai: Option<Ai>) -> Result<Client<R>, NetError> {
+    let make = match ai.map(|a| a.name().parse::<R::Player>()) {
+        Some(Err(e)) => return Err(NetError::Refused(e)),
+        Some(Ok(kind)) => Some(Box::new(move |seed| R::policy(kind, seed)) as _),
+        None => None,
+    };
+    let report_dir = crate::game::saves::data_dir();
+    Ok(Client::new(h, make, report_dir)?.with_notices(say))
+}
+
+/// Tries to come back for a minute.
+fn reconnect(addr: &str, hello: &Hello) -> Option<Handshake> {
+    for _ in 0..60 {
+        match connect(addr, hello) {
+            Ok(h) => return Some(h),
+            Err(NetError::Refused(why)) => {
+                eprintln!("peer: the host refused: {why}");
+                return None;
+            }
+            Err(_) => std::thread::sleep(Duration::from_secs(1)),
+        }
+    }
+    None
+}
+
+fn say(notice: Notice) {
+    match notice {
+        Notice::Started(seed) => eprintln!("peer: the battle starts (seed {seed})"),
+        Notice::Rejected(why) => eprintln!("peer: the host did not play our command: {why}"),
+        Notice::Waiting(side, left) => {
+            eprintln!("peer: {side}'s player dropped; the host waits {left} s more");
+        }
+        Notice::Chat(from, text) => eprintln!("{from}: {text}"),
+        Notice::DrawOffered(by) => eprintln!("peer: {by} offers a draw"),
+        Notice::DrawDeclined(by) => eprintln!("peer: {by} declines the draw"),
+    }
+}
+
+fn latency_report(latencies: &[Duration]) {
+    if latencies.is_empty() {
+        return;
+    }
+    let mut ms: Vec<f64> = latencies.iter().map(|d| d.as_secs_f64() * 1e3).collect();
+    ms.sort_by(f64::total_cmp);
+    let at = |q: f64| ms[((ms.len() - 1) as f64 * q).round() as usize];
+    eprintln!(
+        "peer: {} proposals, latency median {:.2} ms, p99 {:.2} ms",
+        ms.len(),
+        at(0.5),
+        at(0.99)
+    );
+}
+
+fn net_error(e: &NetError) -> ExitCode {
+    eprintln!("error: {e}");
+    ExitCode::FAILURE
+}
+
+fn whoami() -> String {
+    std::env::var("USER").unwrap_or_else(|_| "a player".into())
+}
+
+/// A seat's token, kept in the data folder so that a joiner started again after a
+/// crash takes its seat back.
+mod tokens {
+    use std::path::PathBuf;
+    use warband_rules::Side;
+
+    fn path(addr: &str, side: Side) -> PathBuf {
+        let name: String = addr
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        crate::game::saves::data_dir()
+            .join("net")
+            .join(format!("{name}-{}.token", side.lowercase()))
+    }
+
+    pub fn read(addr: &str, side: Side) -> Option<String> {
+        let text = std::fs::read_to_string(path(addr, side)).ok()?;
+        Some(text.trim().to_string()).filter(|t| !t.is_empty())
+    }
+
+    pub fn write(addr: &str, side: Side, token: &str) {
+        if let Err(e) = warband_table::files::write_atomic(&path(addr, side), token) {
+            eprintln!("warning: cannot keep the seat's token: {e}");
+        }
+    }
+}
