@@ -235,7 +235,10 @@ impl<R: Rules> Engine<R> {
     /// Ends the battle as the players agreed (a concession, or a draw both accepted):
     /// the battle awaits no one after it.
     pub fn end_by_agreement(&mut self, outcome: Outcome) {
-        self.app.world_mut().resource_mut::<R::Battle>().end(outcome);
+        self.app
+            .world_mut()
+            .resource_mut::<R::Battle>()
+            .end(outcome);
     }
 
     /// Draws the dice from here on from `seed` (a network battle's dice for each
