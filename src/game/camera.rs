@@ -1,8 +1,11 @@
 //! The camera over the table: pan with the right or middle button or WASD, zoom with
-//! the wheel, F fits the table. World units are inches.
+//! the wheel, F fits the table in the room the panels leave (more of it with panels
+//! folded; a table still as fitted is fitted again when a panel folds or opens). World
+//! units are inches.
 
 use super::screens::Screen;
 use super::session::TableLayout;
+use crate::game::settings::{Folded, Settings};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
@@ -11,12 +14,13 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FitPending>()
         .add_systems(Startup, spawn_camera)
         .add_systems(OnEnter(Screen::Battle), |mut f: ResMut<FitPending>| {
-            f.0 = true
+            f.pending = true
         })
         .add_systems(
             Update,
             (
-                fit.run_if(|f: Res<FitPending>| f.0),
+                refit_on_fold,
+                fit.run_if(|f: Res<FitPending>| f.pending),
                 pan_and_zoom.run_if(not(egui_wants_any_pointer_input)),
                 keys.run_if(not(egui_wants_any_keyboard_input)),
             )
@@ -27,9 +31,43 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 pub struct TableCamera;
 
-/// The table should be fitted to the window as soon as the camera and session exist.
+/// Whether the table should be fitted to the window (as soon as the camera and session
+/// exist), where the last fit left the camera (its place and scale), and the panels
+/// folded then.
 #[derive(Resource, Default)]
-struct FitPending(bool);
+struct FitPending {
+    pending: bool,
+    left: Option<(Vec3, f32)>,
+    folded: Folded,
+}
+
+/// The camera's place and scale, to tell whether it is still where a fit left it.
+fn view_of(t: &Transform, p: &Projection) -> Option<(Vec3, f32)> {
+    match p {
+        Projection::Orthographic(o) => Some((t.translation, o.scale)),
+        _ => None,
+    }
+}
+
+/// A panel folded or opened: the table is fitted to the new room if the player had not
+/// moved the view since the last fit (a view they chose is left as it is).
+fn refit_on_fold(
+    settings: Option<Res<Settings>>,
+    camera: Single<(&Transform, &Projection), With<TableCamera>>,
+    mut fit: ResMut<FitPending>,
+    mut busy: ResMut<crate::game::awake::Busy>,
+) {
+    let now = folded(settings.as_deref());
+    if now == fit.folded {
+        return;
+    }
+    fit.folded = now;
+    let (t, p) = *camera;
+    if fit.left.is_some() && view_of(t, p) == fit.left {
+        fit.pending = true;
+        busy.keep();
+    }
+}
 
 fn spawn_camera(mut commands: Commands) {
     commands.spawn((
@@ -48,22 +86,42 @@ fn spawn_camera(mut commands: Commands) {
 /// and odds), right (log), top (bar), bottom (dice tray). The hud draws them this size.
 pub const PANELS: [f32; 4] = [280.0, 300.0, 34.0, 96.0];
 
+/// The width (or the dice tray's height) of a panel folded to a strip with its button.
+pub const STRIP: f32 = 30.0;
+
+/// The panels' room in egui's points, with those `folded` taken down to a [`STRIP`].
+pub fn panel_sizes(folded: Folded) -> [f32; 4] {
+    let [left, right, top, bottom] = PANELS;
+    let or_strip = |f: bool, open: f32| if f { STRIP } else { open };
+    [
+        or_strip(folded.left, left),
+        or_strip(folded.right, right),
+        top,
+        or_strip(folded.bottom, bottom),
+    ]
+}
+
 /// The panels' room in pixels at the interface's size `scale` (egui's zoom: PANELS are
 /// in its points).
-pub fn panels(scale: f32) -> [f32; 4] {
-    PANELS.map(|p| p * scale)
+pub fn panels(scale: f32, folded: Folded) -> [f32; 4] {
+    panel_sizes(folded).map(|p| p * scale)
 }
 
 /// The interface's size, from the settings (1 without them).
-pub fn ui_scale(settings: Option<&crate::game::settings::Settings>) -> f32 {
+pub fn ui_scale(settings: Option<&Settings>) -> f32 {
     settings.map_or(1.0, |s| s.ui_scale)
+}
+
+/// The panels folded, from the settings (none without them).
+pub fn folded(settings: Option<&Settings>) -> Folded {
+    settings.map_or(Folded::default(), |s| s.folded)
 }
 
 /// The room the panels leave for the table in a window of this size (pixels from the
 /// top-left, or egui's points with `scale` 1; empty where the window is smaller than
 /// its panels).
-pub fn room(window: Vec2, scale: f32) -> Rect {
-    let [left, right, top, bottom] = panels(scale);
+pub fn room(window: Vec2, scale: f32, folded: Folded) -> Rect {
+    let [left, right, top, bottom] = panels(scale, folded);
     Rect {
         min: Vec2::new(left, top),
         max: window - Vec2::new(right, bottom),
@@ -73,19 +131,19 @@ pub fn room(window: Vec2, scale: f32) -> Rect {
 /// Whether a window position lies in the [`room`] the panels leave. The wheel, the
 /// buttons and the pointer act on the table only there: scrolling the log must not zoom
 /// the table, nor a click on the card move a model.
-pub fn in_room(at: Vec2, window: Vec2, scale: f32) -> bool {
-    room(window, scale).contains(at)
+pub fn in_room(at: Vec2, window: Vec2, scale: f32, folded: Folded) -> bool {
+    room(window, scale, folded).contains(at)
 }
 
 /// Centres the table in the room the panels leave and scales it to fill that room.
 pub fn fit_table(
     table: Vec2,
     window: Vec2,
-    scale: f32,
+    (scale, folded): (f32, Folded),
     transform: &mut Transform,
     projection: &mut Projection,
 ) {
-    let [left, right, top, bottom] = panels(scale);
+    let [left, right, top, bottom] = panels(scale, folded);
     let room = (window - Vec2::new(left + right, top + bottom)).max(Vec2::splat(100.0));
     if let Projection::Orthographic(o) = projection {
         o.scale = (table.x / room.x).max(table.y / room.y) * 1.06;
@@ -101,13 +159,24 @@ fn fit(
     window: Single<&Window>,
     camera: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
     mut pending: ResMut<FitPending>,
-    settings: Option<Res<crate::game::settings::Settings>>,
+    settings: Option<Res<Settings>>,
 ) {
     let Some(layout) = layout else { return };
     let (mut t, mut p) = camera.into_inner();
-    let scale = ui_scale(settings.as_deref());
-    fit_table(layout.size, window.size(), scale, &mut t, &mut p);
-    pending.0 = false;
+    let s = settings.as_deref();
+    let folded = folded(s);
+    fit_table(
+        layout.size,
+        window.size(),
+        (ui_scale(s), folded),
+        &mut t,
+        &mut p,
+    );
+    *pending = FitPending {
+        pending: false,
+        left: view_of(&t, &p),
+        folded,
+    };
 }
 
 fn pan_and_zoom(
@@ -116,12 +185,12 @@ fn pan_and_zoom(
     scroll: Res<AccumulatedMouseScroll>,
     window: Single<&Window>,
     camera: Single<(&Camera, &GlobalTransform, &mut Transform, &mut Projection), With<TableCamera>>,
-    settings: Option<Res<crate::game::settings::Settings>>,
+    settings: Option<Res<Settings>>,
 ) {
-    let scale = ui_scale(settings.as_deref());
+    let s = settings.as_deref();
     if !window
         .cursor_position()
-        .is_some_and(|c| in_room(c, window.size(), scale))
+        .is_some_and(|c| in_room(c, window.size(), ui_scale(s), folded(s)))
     {
         return;
     }
@@ -155,27 +224,17 @@ fn pan_and_zoom(
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     time: Res<Time>,
-    layout: Option<Res<TableLayout>>,
-    window: Single<&Window>,
-    camera: Single<(&mut Transform, &mut Projection), With<TableCamera>>,
+    camera: Single<(&mut Transform, &Projection), With<TableCamera>>,
     mut busy: ResMut<crate::game::awake::Busy>,
-    settings: Option<Res<crate::game::settings::Settings>>,
+    mut fit: ResMut<FitPending>,
 ) {
-    let (mut transform, mut projection) = camera.into_inner();
-    if keys.just_pressed(KeyCode::KeyF)
-        && let Some(layout) = layout
-    {
-        let scale = ui_scale(settings.as_deref());
-        fit_table(
-            layout.size,
-            window.size(),
-            scale,
-            &mut transform,
-            &mut projection,
-        );
+    let (mut transform, projection) = camera.into_inner();
+    if keys.just_pressed(KeyCode::KeyF) {
+        fit.pending = true;
+        busy.keep();
         return;
     }
-    let Projection::Orthographic(o) = &*projection else {
+    let Projection::Orthographic(o) = projection else {
         return;
     };
     let mut dir = Vec2::ZERO;
@@ -214,8 +273,9 @@ mod tests {
 
     #[test]
     fn the_room_is_the_window_less_its_panels() {
+        let open = Folded::default();
         let window = Vec2::new(1280.0, 800.0);
-        assert!(in_room(Vec2::new(640.0, 400.0), window, 1.0));
+        assert!(in_room(Vec2::new(640.0, 400.0), window, 1.0, open));
         // Over the unit card, the log, the top bar and the dice tray.
         for at in [
             (140.0, 300.0),
@@ -223,18 +283,19 @@ mod tests {
             (640.0, 10.0),
             (640.0, 760.0),
         ] {
-            assert!(!in_room(Vec2::new(at.0, at.1), window, 1.0), "{at:?}");
+            assert!(!in_room(Vec2::new(at.0, at.1), window, 1.0, open), "{at:?}");
         }
         // A window smaller than its panels leaves no room at all.
         assert!(!in_room(
             Vec2::new(160.0, 120.0),
             Vec2::new(320.0, 240.0),
-            1.0
+            1.0,
+            open
         ));
         // At twice the interface's size the card is 560 pixels wide.
-        assert!(in_room(Vec2::new(400.0, 400.0), window, 1.0));
-        assert!(!in_room(Vec2::new(400.0, 400.0), window, 2.0));
-        assert_eq!(room(window, 2.0).min, Vec2::new(560.0, 68.0));
+        assert!(in_room(Vec2::new(400.0, 400.0), window, 1.0, open));
+        assert!(!in_room(Vec2::new(400.0, 400.0), window, 2.0, open));
+        assert_eq!(room(window, 2.0, open).min, Vec2::new(560.0, 68.0));
     }
 
     #[test]
@@ -248,7 +309,7 @@ mod tests {
         ] {
             let mut t = Transform::default();
             let mut p = Projection::Orthographic(OrthographicProjection::default_2d());
-            fit_table(table, window, 1.0, &mut t, &mut p);
+            fit_table(table, window, (1.0, Folded::default()), &mut t, &mut p);
             for corner in [
                 Vec2::ZERO,
                 Vec2::new(table.x, 0.0),
@@ -266,5 +327,55 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Folded panels leave a strip each, and the fit fills the room they free: the table
+    /// is drawn larger, still whole inside the room.
+    #[test]
+    fn folding_the_panels_gives_the_table_their_room() {
+        let window = Vec2::new(1600.0, 900.0);
+        let all = Folded {
+            left: true,
+            right: true,
+            bottom: true,
+        };
+        let room_open = room(window, 1.0, Folded::default());
+        let room_folded = room(window, 1.0, all);
+        assert_eq!(room_folded.min, Vec2::new(STRIP, PANELS[2]));
+        assert_eq!(room_folded.max, window - Vec2::splat(STRIP));
+        assert!(room_folded.contains(room_open.min) && room_folded.contains(room_open.max));
+        // Over the folded log: the table's room now.
+        assert!(in_room(Vec2::new(1500.0, 400.0), window, 1.0, all));
+        assert!(!in_room(Vec2::new(1590.0, 400.0), window, 1.0, all));
+        let table = Vec2::new(48.0, 36.0);
+        let fitted = |folded| {
+            let mut t = Transform::default();
+            let mut p = Projection::Orthographic(OrthographicProjection::default_2d());
+            fit_table(table, window, (1.0, folded), &mut t, &mut p);
+            let Projection::Orthographic(o) = &p else {
+                unreachable!()
+            };
+            (
+                o.scale,
+                to_screen(Vec2::ZERO, window, &t, &p),
+                to_screen(table, window, &t, &p),
+            )
+        };
+        let (open_scale, _, _) = fitted(Folded::default());
+        let (scale, low, high) = fitted(all);
+        assert!(scale < open_scale * 0.95, "larger: {scale} {open_scale}");
+        assert!(
+            room_folded.contains(low) && room_folded.contains(high),
+            "{low} {high}"
+        );
+        let one_side = Folded {
+            left: true,
+            ..Folded::default()
+        };
+        let (_, low, _) = fitted(one_side);
+        assert!(
+            low.x < PANELS[0],
+            "the table reaches over where the card was: {low}"
+        );
     }
 }

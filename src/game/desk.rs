@@ -9,6 +9,7 @@
 //! its id and reaches it through [`desk`].
 
 use super::catalogue::Catalogue;
+pub use super::cues::Cue;
 use super::screens::Screen;
 use super::session::{GameSession, OnTable, TableLayout};
 use bevy::ecs::component::Mutable;
@@ -108,6 +109,13 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
     fn log_lines(session: &GameSession<Self>, filter: &super::hud::log::LogFilter) -> Vec<LogLine>;
     /// The ruleset's own systems on the battle screen: its models, markers and input.
     fn screen_plugin(app: &mut App);
+
+    /// What new log entries show beyond where the models stand: charges (moves the
+    /// engine logged as ending in contact) lunge, shots draw tracers. `new` holds whole
+    /// commands' entries, oldest first.
+    fn cues(_new: &[warband_table::log::Entry<Self::Command, Self::Event>]) -> Vec<Cue> {
+        Vec::new()
+    }
 }
 
 /// One line of the battle log: what it says, the side it concerns (its colour and
@@ -302,6 +310,7 @@ impl<R: Desk> Plugin for DeskPlugin<R> {
                 super::screens::smoke::trace_of::<R>,
                 super::autosave::plugin::<R>,
                 super::deploy::plugin::<R>,
+                super::cues::plugin_of::<R>,
             ));
         R::screen_plugin(app);
     }

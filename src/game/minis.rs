@@ -8,8 +8,9 @@
 use super::art::icons;
 use super::awake::Busy;
 use super::models::{Casualties, MODEL_Z, fallen, show};
-use super::motion::{Glide, Motion, Trails};
+use super::motion::{Glide, Motion};
 use super::session::TableLayout;
+use super::trails::Trails;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
@@ -204,6 +205,7 @@ pub struct MiniPainter<'w> {
     busy: ResMut<'w, Busy>,
     layout: Option<Res<'w, TableLayout>>,
     floaters: ResMut<'w, super::floaters::Floaters>,
+    lunges: ResMut<'w, super::cues::Lunges>,
 }
 
 /// Every miniature on the table, with the parts a frame may change.
@@ -282,6 +284,12 @@ impl MiniPainter<'_> {
         let ((center, facing), moving, leg) =
             mini.glide
                 .step((base.center, base.facing), dt, &self.motion);
+        // A charge lunges from the next frame on, once its glide has set off on it.
+        if let Some(end) = self.lunges.of(mini.id)
+            && mini.glide.lunge(end, &self.motion)
+        {
+            self.lunges.done(mini.id);
+        }
         if let (Some(leg), Some(layout)) = (leg, &self.layout) {
             self.trails.moved(mini.id, mini.side, leg, layout.size);
         }

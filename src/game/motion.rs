@@ -1,26 +1,13 @@
-//! Models glide to where the engine has already put them, and the last action stays
-//! drawn: an arrow from where each model of the side that last moved started to where
-//! it ended (Vassal players ask for it), until the other side moves. Only the picture:
-//! the battle is decided before a model starts to glide, and with animation off, at 16×
-//! or when skipping to the end every model is drawn where it stands at once.
+//! Models glide to where the engine has already put them; a charge lunges into
+//! contact. Only the picture: the battle is decided before a model starts to glide, and
+//! with animation off, at 16× or when skipping to the end every model is drawn where it
+//! stands at once. (The last action's arrows are `trails`.)
 
-use super::palette;
-use super::screens::Screen;
 use bevy::prelude::*;
-use warband_rules::Side;
-use warband_table::components::ModelId;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Motion>()
-        .init_resource::<Trails>()
-        .add_systems(OnEnter(Screen::Battle), |mut t: ResMut<Trails>| {
-            *t = Trails::default()
-        })
-        .add_systems(Update, pace_from_settings)
-        .add_systems(
-            Update,
-            (toggle_trails, draw_trails).run_if(in_state(Screen::Battle)),
-        );
+        .add_systems(Update, pace_from_settings);
 }
 
 /// How fast models glide: the settings' animation pace (infinite when it is off) and the
@@ -43,13 +30,24 @@ impl Default for Motion {
 }
 
 impl Motion {
+    /// Whether everything is drawn at once: animation off, 16× or skipping to the end.
+    pub fn instant(&self) -> bool {
+        self.skip || self.watch >= 16.0 || !self.pace.is_finite()
+    }
+
+    /// Seconds an animation of `seconds` at 1× takes now: shorter at a faster watch
+    /// speed or animation pace, none when [`Motion::instant`].
+    pub fn scaled(&self, seconds: f32) -> f32 {
+        if self.instant() {
+            return 0.0;
+        }
+        seconds / (self.pace * self.watch.max(0.5))
+    }
+
     /// Seconds a glide of `distance` inches takes: 150–400 ms at 1×, shorter at a faster
     /// watch speed, none at 16×, when skipping or with animation off.
     pub fn duration(&self, distance: f32) -> f32 {
-        if self.skip || self.watch >= 16.0 || !self.pace.is_finite() {
-            return 0.0;
-        }
-        (0.15 + 0.025 * distance).min(0.4) / (self.pace * self.watch.max(0.5))
+        self.scaled((0.15 + 0.025 * distance).min(0.4))
     }
 }
 
@@ -69,10 +67,12 @@ pub struct Glide {
     t: f32,
     length: f32,
     started: bool,
+    /// A charge: it lunges into contact, running `over` of its leg past the end and
+    /// settling back (none for a plain move).
+    lunge: Option<f32>,
 }
 
-/// A glide's new leg: where the model set off from and where it is going.
-pub type Leg = (Vec2, Vec2);
+pub use super::trails::Leg;
 
 impl Glide {
     /// Advances by `dt` towards `target` (centre, facing) and says where to draw the model
@@ -102,22 +102,71 @@ impl Glide {
                 t: 0.0,
                 length: motion.duration(here.0.distance(target.0)),
                 started: true,
+                lunge: None,
             };
         }
         self.t = (self.t + dt).min(self.length);
         (self.at(), self.t < self.length, leg)
     }
 
-    /// Where it is drawn now: eased in and out along its leg.
+    /// Makes the leg to `end` a charge, if the glide is on it: it lunges into contact,
+    /// quicker, with a small bump. True once the glide has reached that leg (on its way
+    /// or already there), false while it has not set off on it yet.
+    pub fn lunge(&mut self, end: Vec2, motion: &Motion) -> bool {
+        if !self.started || self.to.0.distance(end) > 1e-3 {
+            return false;
+        }
+        let distance = self.from.0.distance(self.to.0);
+        if self.t < self.length && distance > 0.0 {
+            self.length = motion.scaled((0.12 + 0.018 * distance).min(0.3));
+            self.t = self.t.min(self.length);
+            self.lunge = Some((BUMP / distance).min(0.25));
+        }
+        true
+    }
+
+    /// Where it is drawn now: eased in and out along its leg, or lunging; exactly where
+    /// the engine has it at the end.
     fn at(&self) -> (Vec2, f32) {
-        if self.length <= 0.0 {
+        if self.length <= 0.0 || self.t >= self.length {
             return self.to;
         }
         let k = self.t / self.length;
-        let k = k * k * (3.0 - 2.0 * k);
+        let (along, turned) = match self.lunge {
+            Some(over) => (lunge_curve(k, over), smooth((k / LUNGE_HIT).min(1.0))),
+            None => (smooth(k), smooth(k)),
+        };
         let turn = wrap(self.to.1 - self.from.1);
-        (self.from.0.lerp(self.to.0, k), self.from.1 + turn * k)
+        (
+            self.from.0.lerp(self.to.0, along),
+            self.from.1 + turn * turned,
+        )
     }
+}
+
+/// Inches a charging model runs past contact before it settles back.
+const BUMP: f32 = 0.15;
+/// The share of a lunge's time at which it strikes (runs furthest).
+const LUNGE_HIT: f32 = 0.72;
+
+/// Eased in and out: slow away, slow to arrive.
+fn smooth(k: f32) -> f32 {
+    k * k * (3.0 - 2.0 * k)
+}
+
+/// How far along its leg a charge is at `k` of its time: it sets off at once and
+/// gathers speed (an ease-in) to run `over` past contact at [`LUNGE_HIT`], then settles
+/// back onto it, at exactly 1 at the end.
+pub fn lunge_curve(k: f32, over: f32) -> f32 {
+    if k >= 1.0 {
+        return 1.0;
+    }
+    if k < LUNGE_HIT {
+        let u = k / LUNGE_HIT;
+        return (1.0 + over) * u * (0.35 + 0.65 * u);
+    }
+    let v = (k - LUNGE_HIT) / (1.0 - LUNGE_HIT);
+    1.0 + over * (1.0 - v) * (1.0 - v)
 }
 
 /// An angle brought into (−π, π], so a model turns the short way round.
@@ -125,81 +174,6 @@ fn wrap(a: f32) -> f32 {
     use std::f32::consts::{PI, TAU};
     let a = a.rem_euclid(TAU);
     if a > PI { a - TAU } else { a }
-}
-
-/// The moves of the side that moved last, drawn as arrows until the other side moves
-/// (T hides and shows them).
-#[derive(Resource, Debug)]
-pub struct Trails {
-    side: Option<Side>,
-    moves: Vec<(ModelId, Leg)>,
-    pub shown: bool,
-}
-
-impl Default for Trails {
-    fn default() -> Self {
-        Trails {
-            side: None,
-            moves: Vec::new(),
-            shown: true,
-        }
-    }
-}
-
-/// A move shorter than this (a turn on the spot, a nudge into contact) leaves no arrow.
-const SHORTEST_TRAIL: f32 = 0.3;
-
-impl Trails {
-    /// Model `id` of `side` set off on `leg` across a table of `size`: the other side's
-    /// arrows go, and this model's arrow runs from where it first set off in this action.
-    /// A model placed from off the table (deployment) leaves none.
-    pub fn moved(&mut self, id: ModelId, side: Side, leg: Leg, size: Vec2) {
-        let on = |p: Vec2| p.cmpge(Vec2::ZERO).all() && p.cmple(size).all();
-        if !on(leg.0) || !on(leg.1) {
-            return;
-        }
-        if self.side != Some(side) {
-            self.side = Some(side);
-            self.moves.clear();
-        }
-        match self.moves.iter_mut().find(|(m, _)| *m == id) {
-            Some((_, l)) => l.1 = leg.1,
-            None => self.moves.push((id, leg)),
-        }
-        self.moves
-            .retain(|(_, (a, b))| a.distance(*b) >= SHORTEST_TRAIL);
-    }
-
-    pub fn legs(&self) -> impl Iterator<Item = (Side, Leg)> + '_ {
-        let side = self.side;
-        self.moves
-            .iter()
-            .filter_map(move |(_, leg)| side.map(|s| (s, *leg)))
-    }
-}
-
-fn toggle_trails(keys: Res<ButtonInput<KeyCode>>, mut t: ResMut<Trails>) {
-    if keys.just_pressed(KeyCode::KeyT) {
-        t.shown = !t.shown;
-    }
-}
-
-/// Inches short of a model's centre an arrow stops, so its head shows beside the base.
-const SHORT_OF: f32 = 0.6;
-
-/// Each arrow: a pale line in the mover's colour from start to just short of the end,
-/// with its head.
-fn draw_trails(trails: Res<Trails>, mut g: Gizmos) {
-    if !trails.shown {
-        return;
-    }
-    for (side, (from, to)) in trails.legs() {
-        let c = palette::side(side).mix(&Color::WHITE, 0.45).with_alpha(0.8);
-        let length = from.distance(to);
-        let end = from.lerp(to, ((length - SHORT_OF) / length).max(0.0));
-        g.arrow_2d(from, end, c).with_tip_length(0.4);
-        g.circle_2d(from, 0.12, c);
-    }
 }
 
 #[cfg(test)]
@@ -259,31 +233,68 @@ mod tests {
         assert!(mid.1 > 3.0, "turned the long way: {}", mid.1);
     }
 
-    /// The arrows are the last side's moves; the other side moving clears them; a model
-    /// that moves twice keeps one arrow from where it first set off.
+    /// A charge lunges: quicker than a plain glide, it runs a little past contact and
+    /// settles back, ending exactly where the engine put it; with animation off it is
+    /// there at once.
     #[test]
-    fn the_last_sides_moves_stay_drawn_until_the_other_side_moves() {
-        let size = Vec2::splat(24.0);
-        let mut t = Trails::default();
-        let (a, b) = (ModelId(1), ModelId(2));
-        t.moved(a, Side::A, (Vec2::new(1.0, 1.0), Vec2::new(5.0, 1.0)), size);
-        t.moved(a, Side::A, (Vec2::new(5.0, 1.0), Vec2::new(5.0, 4.0)), size);
-        t.moved(b, Side::A, (Vec2::new(2.0, 2.0), Vec2::new(2.1, 2.0)), size);
-        let legs: Vec<_> = t.legs().collect();
-        assert_eq!(
-            legs,
-            vec![(Side::A, (Vec2::new(1.0, 1.0), Vec2::new(5.0, 4.0)))]
+    fn a_charge_lunges_into_contact_and_ends_exactly_there() {
+        let m = Motion::default();
+        let from = (Vec2::new(1.0, 1.0), 0.0);
+        let end = Vec2::new(7.0, 3.0);
+        let mut g = Glide::default();
+        g.step(from, 0.0, &m);
+        assert!(!g.lunge(end, &m), "not on that leg yet");
+        g.step((end, 0.5), 0.0, &m);
+        assert!(g.lunge(end, &m));
+        assert!(g.length < m.duration(from.0.distance(end)), "quicker");
+        let mut furthest = 0.0f32;
+        let dir = (end - from.0).normalize();
+        let mut last = (from.0, 0.0);
+        for _ in 0..100 {
+            let (at, moving, _) = g.step((end, 0.5), g.length / 40.0, &m);
+            furthest = furthest.max((at.0 - from.0).dot(dir));
+            last = at;
+            if !moving {
+                break;
+            }
+        }
+        let length = from.0.distance(end);
+        assert!(furthest > length + 0.05, "a bump past contact: {furthest}");
+        assert!(furthest <= length + BUMP + 1e-4, "a small one: {furthest}");
+        assert_eq!(last, (end, 0.5), "exactly where the engine has it");
+        let off = Motion {
+            pace: f32::INFINITY,
+            ..m
+        };
+        let mut g = Glide::default();
+        g.step(from, 0.0, &off);
+        let (at, moving, _) = g.step((end, 0.5), 0.0, &off);
+        assert!(g.lunge(end, &off));
+        assert_eq!((at, moving), ((end, 0.5), false));
+        assert_eq!(g.at(), (end, 0.5));
+    }
+
+    /// The lunge's curve: it sets off at once, gathers speed to the strike, runs past,
+    /// and ends at exactly 1.
+    #[test]
+    fn the_lunge_curve_strikes_past_contact_and_settles_on_it() {
+        let over = 0.05;
+        assert_eq!(lunge_curve(0.0, over), 0.0);
+        assert_eq!(lunge_curve(1.0, over), 1.0);
+        assert!((lunge_curve(LUNGE_HIT, over) - (1.0 + over)).abs() < 1e-6);
+        let early = lunge_curve(0.1, over) - lunge_curve(0.0, over);
+        let late = lunge_curve(0.6, over) - lunge_curve(0.5, over);
+        assert!(
+            early > 0.0 && late > early * 2.0,
+            "an ease-in: {early} {late}"
         );
-        t.moved(b, Side::B, (Vec2::new(9.0, 9.0), Vec2::new(9.0, 3.0)), size);
-        assert_eq!(t.legs().count(), 1);
-        assert_eq!(t.legs().next().unwrap().0, Side::B);
-        t.moved(
-            a,
-            Side::B,
-            (Vec2::new(-1.0, 3.0), Vec2::new(2.0, 3.0)),
-            size,
-        );
-        assert_eq!(t.legs().count(), 1, "set down from off the table: no arrow");
+        let mut was = 0.0;
+        for i in 1..=72 {
+            let f = lunge_curve(i as f32 / 100.0, over);
+            assert!(f >= was, "forward to the strike");
+            was = f;
+        }
+        assert!(lunge_curve(0.9, over) > 1.0 && lunge_curve(0.9, over) < 1.0 + over);
     }
 
     #[test]

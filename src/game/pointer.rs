@@ -31,12 +31,16 @@ fn track(
     mut pointer: ResMut<Pointer>,
     settings: Option<Res<crate::game::settings::Settings>>,
 ) {
-    let scale = crate::game::camera::ui_scale(settings.as_deref());
+    let s = settings.as_deref();
+    let (scale, folded) = (
+        crate::game::camera::ui_scale(s),
+        crate::game::camera::folded(s),
+    );
     let (cam, at) = *camera;
     // A popup or a dragged widget may lie over the table itself.
     let egui_busy = egui.is_some_and(|e| e.wants_any_pointer_input());
     pointer.cursor = window
         .cursor_position()
-        .filter(|c| !egui_busy && in_room(*c, window.size(), scale))
+        .filter(|c| !egui_busy && in_room(*c, window.size(), scale, folded))
         .and_then(|c| cam.viewport_to_world_2d(at, c).ok());
 }

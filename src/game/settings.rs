@@ -23,6 +23,19 @@ pub struct Settings {
     pub watch_speed: f32,
     /// The window's size when it was last resized, in logical pixels.
     pub window: Option<(u32, u32)>,
+    /// Which of the battle screen's side panels are folded to a strip.
+    pub folded: Folded,
+}
+
+/// The battle screen's side panels folded to a thin strip, so the table gets the room:
+/// the left panel (watch controls, the unit card), the log on the right, the dice tray
+/// at the bottom. A settings file from before the panels folded reads as all open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Folded {
+    pub left: bool,
+    pub right: bool,
+    pub bottom: bool,
 }
 
 impl Default for Settings {
@@ -33,6 +46,7 @@ impl Default for Settings {
             animation_speed: 1.0,
             watch_speed: 1.0,
             window: None,
+            folded: Folded::default(),
         }
     }
 }
@@ -139,9 +153,21 @@ mod tests {
             animation_speed: 2.0,
             watch_speed: 4.0,
             window: Some((1400, 800)),
+            folded: Folded {
+                left: true,
+                right: false,
+                bottom: true,
+            },
         };
         write(&dir, &mine).unwrap();
-        assert_eq!(read(&dir), (mine, None));
+        assert_eq!(read(&dir), (mine, None), "the folded panels too");
+        std::fs::write(settings_file(&dir), "(watch_speed: 2.0)").unwrap();
+        let (s, _) = read(&dir);
+        assert_eq!(
+            s.folded,
+            Folded::default(),
+            "an older file: every panel open"
+        );
         std::fs::write(settings_file(&dir), "(ui_scale: 99.0, watch_speed: -3.0)").unwrap();
         let (s, problem) = read(&dir);
         assert_eq!(

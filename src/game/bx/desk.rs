@@ -5,7 +5,8 @@
 use super::input::BxSelection;
 use super::{BxSession, describe};
 use crate::game::catalogue::{Catalogue, Entry};
-use crate::game::desk::{Desk, LogLine, ProfileDesigner, lost_names};
+use crate::game::cues::each_entry;
+use crate::game::desk::{Cue, Desk, LogLine, ProfileDesigner, lost_names};
 use crate::game::hud::log::{LogFilter, worded_lines};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -162,6 +163,28 @@ impl Desk for Borderlands {
             super::input::plugin,
             super::hud::plugin,
         ));
+    }
+
+    fn cues(new: &[warband_borderlands::log::Entry]) -> Vec<Cue> {
+        use warband_borderlands::command::Command;
+        use warband_borderlands::log::LogEvent;
+        use warband_table::log::Entry;
+        each_entry(new, |e, _| match e {
+            Entry::Accepted {
+                command: Command::Shoot { model, target },
+                ..
+            } => Some(Cue::Shot {
+                shooter: *model,
+                target: *target,
+            }),
+            Entry::Rules(LogEvent::Moved {
+                model, to, engaged, ..
+            }) if !engaged.is_empty() => Some(Cue::Charge {
+                model: *model,
+                to: Vec2::from(*to),
+            }),
+            _ => None,
+        })
     }
 }
 

@@ -27,8 +27,6 @@ pub(super) fn plugin(app: &mut App) {
 
 pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
     let b = session.engine.world().resource::<Battle>();
-    ui.strong("WARBAND");
-    ui.separator();
     ui.label(format!(
         "{} · Round {} of {}",
         session.setup.scenario.name,

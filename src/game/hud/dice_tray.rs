@@ -1,4 +1,5 @@
-//! The dice of the latest roll, each face coloured by what it did, with its clause.
+//! The dice of the latest roll, each face coloured by what it did, with its clause; new
+//! dice tumble a moment first ([`super::tumble`]).
 
 use crate::game::desk::Desk;
 use crate::game::session::GameSession;
@@ -7,11 +8,17 @@ use warband_table::scenario::Setup;
 
 /// The tray of any ruleset's battle: the dice since the latest roll began. A clause's
 /// name is a link to its rules: the clause clicked, if one was.
-pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) -> Option<String> {
+pub fn show<R: Desk>(
+    ui: &mut egui::Ui,
+    session: &GameSession<R>,
+    tumble: &super::tumble::Tumble,
+) -> Option<String> {
     let mut asked = None;
     let events = &session.engine.log().events;
     let start = session.roll_start.min(events.len());
-    let dice: Vec<_> = events[start..].iter().filter_map(|e| e.die()).collect();
+    let dice: Vec<_> = (start..events.len())
+        .filter_map(|i| Some((i, events[i].die()?)))
+        .collect();
     let armies = session.setup.armies();
     let names = [armies.a.name.as_str(), armies.b.name.as_str()];
     ui.horizontal(|ui| {
@@ -37,7 +44,7 @@ pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) -> Option<Stri
             // label ("… A contest", "… B contest").
             let mut last = None;
             let mut purpose = String::new();
-            for d in dice.iter().take(60) {
+            for &(at, d) in dice.iter().take(60) {
                 if last != Some((&d.clause, &d.purpose)) {
                     purpose = R::readable(session.engine.world(), &d.purpose);
                     purpose = super::log::sides_named(&purpose, names);
@@ -57,26 +64,59 @@ pub fn show<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) -> Option<Stri
                     });
                     last = Some((&d.clause, &d.purpose));
                 }
-                let job = R::die_for_roller(d);
-                let (fill, text) = face_colours(d, job);
-                // A mark as well as the colour, for colour-blind players.
-                let face = match job {
-                    Some(true) => format!("{} ✔", d.value),
-                    Some(false) => format!("{} ✖", d.value),
-                    None => d.value.to_string(),
-                };
-                egui::Frame::new()
-                    .fill(fill)
-                    .corner_radius(4.0)
-                    .inner_margin(egui::Margin::symmetric(7, 4))
-                    .show(ui, |ui| {
-                        ui.label(egui::RichText::new(face).strong().color(text).size(18.0))
-                            .on_hover_text(format!("{}: {purpose} ({})", d.die, d.clause));
-                    });
+                let hover = format!("{}: {purpose} ({})", d.die, d.clause);
+                die_face::<R>(ui, d, (at, tumble), hover);
             }
         });
     });
     asked
+}
+
+/// One die of the tray: while it tumbles, a random face unmarked, bobbing up and down;
+/// once settled, its face with its mark and colours.
+fn die_face<R: Desk>(
+    ui: &mut egui::Ui,
+    d: &warband_rules::DieRoll,
+    (at, tumble): (usize, &super::tumble::Tumble),
+    hover: String,
+) {
+    let (fill, text, face, bob) = if tumble.tumbling(at) {
+        let face = tumble.face(at, d.die.sides(), d.value);
+        let text = egui::Color32::WHITE;
+        (TUMBLING, text, face.to_string(), tumble.bob(at))
+    } else {
+        let (fill, text, face) = settled::<R>(d);
+        (fill, text, face, 0)
+    };
+    egui::Frame::new()
+        .fill(fill)
+        .corner_radius(4.0)
+        .inner_margin(egui::Margin {
+            left: 7,
+            right: 7,
+            top: 4 + bob,
+            bottom: 4 - bob,
+        })
+        .show(ui, |ui| {
+            let face = egui::RichText::new(face).strong().color(text).size(18.0);
+            ui.label(face).on_hover_text(hover);
+        });
+}
+
+/// A die still tumbling: a dark stone, its random face unmarked.
+const TUMBLING: egui::Color32 = egui::Color32::from_rgb(92, 84, 72);
+
+/// A settled die: its colours and its face with the mark of what it did (a mark as well
+/// as the colour, for colour-blind players).
+fn settled<R: Desk>(d: &warband_rules::DieRoll) -> (egui::Color32, egui::Color32, String) {
+    let job = R::die_for_roller(d);
+    let (fill, text) = face_colours(d, job);
+    let face = match job {
+        Some(true) => format!("{} ✔", d.value),
+        Some(false) => format!("{} ✖", d.value),
+        None => d.value.to_string(),
+    };
+    (fill, text, face)
 }
 
 /// Green for a die that did its job, red for one that did not; dice that only count

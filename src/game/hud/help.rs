@@ -32,6 +32,7 @@ pub const SHARED: &[(&str, &str)] = &[
     ("W A S D, right- or middle-drag", "move the view"),
     ("Wheel", "zoom"),
     ("F", "fit the table in the window"),
+    super::fold::KEYS,
     ("G", "show or hide the 6\" grid"),
     ("Hold M and drag", "measure with the tape"),
     ("C", "show or hide the casualties"),

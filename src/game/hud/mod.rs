@@ -4,15 +4,16 @@
 //! `toy/`, `bx/`).
 
 pub mod dice_tray;
+pub mod fold;
 pub mod health;
 pub mod help;
 pub mod log;
 pub mod reference;
 pub mod terrain;
 pub mod top_bar;
+pub mod tumble;
 pub mod watch;
 
-use super::camera::PANELS;
 use super::desk::{Desk, on_table};
 use super::pointer::Pointer;
 use super::screens::Screen;
@@ -32,10 +33,16 @@ pub fn frame_plugin<R: Desk>(app: &mut App) {
     app.init_resource::<log::LogFilter>()
         .init_resource::<log::LineCache>()
         .init_resource::<help::Help>()
-        // A new battle's log is worded afresh, whatever its length.
-        .add_systems(OnEnter(Screen::Battle), |mut c: ResMut<log::LineCache>| {
-            *c = log::LineCache::default()
-        })
+        .init_resource::<tumble::Tumble>()
+        // A new battle's log is worded afresh, whatever its length, and its dice in the
+        // tray are not new.
+        .add_systems(
+            OnEnter(Screen::Battle),
+            |mut c: ResMut<log::LineCache>, mut t: ResMut<tumble::Tumble>| {
+                *c = log::LineCache::default();
+                t.reset();
+            },
+        )
         .add_systems(
             EguiPrimaryContextPass,
             frame::<R>.in_set(PanelFrame).run_if(on_table::<R>()),
@@ -51,6 +58,8 @@ struct FrameState<'w> {
     keys: Res<'w, ButtonInput<KeyCode>>,
     help: ResMut<'w, help::Help>,
     pick: ResMut<'w, crate::game::deploy::DeployPick>,
+    settings: Option<ResMut<'w, crate::game::settings::Settings>>,
+    tumble: tumble::TumbleClock<'w>,
 }
 
 fn frame<R: Desk>(
@@ -72,8 +81,13 @@ fn frame<R: Desk>(
         keys,
         help,
         pick,
+        settings,
+        tumble,
     } = &mut state;
     help::toggle(keys, help);
+    let tumble = tumble.look(session.engine.log().events.len());
+    let was = crate::game::camera::folded(settings.as_deref());
+    let mut folded = was;
     let parts = Parts {
         selection: &mut *selection,
         cursor: pointer.cursor,
@@ -82,8 +96,13 @@ fn frame<R: Desk>(
         lines,
         help,
         pick,
+        folded: &mut folded,
+        tumble,
     };
     panels::<R>(ctx, &mut session, parts);
+    if let Some(s) = settings.as_mut().filter(|_| folded != was) {
+        s.folded = folded;
+    }
     Ok(())
 }
 
@@ -97,6 +116,10 @@ struct Parts<'a, S> {
     lines: &'a mut log::LineCache,
     help: &'a mut help::Help,
     pick: &'a mut crate::game::deploy::DeployPick,
+    /// The panels folded to a strip; a panel's button folds or opens it.
+    folded: &'a mut crate::game::settings::Folded,
+    /// The dice still tumbling in the tray.
+    tumble: &'a tumble::Tumble,
 }
 
 /// The frame: the top bar (the ruleset's line, then Save and Leave), the dice tray, the
@@ -108,49 +131,37 @@ fn panels<R: Desk>(
     parts: Parts<'_, R::Selection>,
 ) {
     let mut root = root_ui(ctx);
-    let [left_w, right_w, top_h, bottom_h] = PANELS;
+    let [left_w, right_w, top_h, bottom_h] = crate::game::camera::panel_sizes(*parts.folded);
     egui::Panel::top("rules_top")
         .exact_size(top_h)
         .show(&mut root, |ui| {
-            ui.horizontal_centered(|ui| {
-                R::top_line(ui, session);
-                ui.separator();
-                ui.add(
-                    egui::Label::new(egui::RichText::new("How to win").underline())
-                        .sense(egui::Sense::hover()),
-                )
-                .on_hover_text(R::victory(&session.setup));
-                if let Some(clause) = R::phase_rules(session.engine.phase()) {
-                    let link =
-                        egui::Label::new(egui::RichText::new("This phase's rules").underline())
-                            .sense(egui::Sense::click());
-                    if ui.add(link).on_hover_text(clause).clicked() {
-                        parts.help.open_rules_at(clause.to_string());
-                    }
-                }
-                top_bar::leave_and_save(ui, session, parts.next, parts.help);
-            });
+            top_bar::show(ui, session, parts.next, parts.help);
         });
     egui::Panel::bottom("rules_dice")
         .exact_size(bottom_h)
         .show(&mut root, |ui| {
-            if let Some(clause) = dice_tray::show(ui, session) {
+            let shown = fold::foldable(ui, fold::Edge::Bottom, parts.folded, |ui| {
+                dice_tray::show(ui, session, parts.tumble)
+            });
+            if let Some(clause) = shown.flatten() {
                 parts.help.open_rules_at(clause);
             }
         });
     egui::Panel::left("rules_panel")
         .exact_size(left_w)
         .show(&mut root, |ui| {
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                if session.watching() {
-                    watch::show(ui, session);
-                    ui.separator();
-                }
-                if session.engine.deploying().is_some() {
-                    crate::game::deploy::panel(ui, session, parts.pick, parts.cursor);
-                } else {
-                    R::panel(ui, session, parts.selection, parts.cursor);
-                }
+            fold::foldable(ui, fold::Edge::Left, parts.folded, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    if session.watching() {
+                        watch::show(ui, session);
+                        ui.separator();
+                    }
+                    if session.engine.deploying().is_some() {
+                        crate::game::deploy::panel(ui, session, parts.pick, parts.cursor);
+                    } else {
+                        R::panel(ui, session, parts.selection, parts.cursor);
+                    }
+                });
             });
         });
     let lines = parts
@@ -167,7 +178,10 @@ fn panels<R: Desk>(
     egui::Panel::right("rules_log")
         .exact_size(right_w)
         .show(&mut root, |ui| {
-            if let Some(clause) = log::show(ui, lines, parts.filter) {
+            let shown = fold::foldable(ui, fold::Edge::Right, parts.folded, |ui| {
+                log::show(ui, lines, parts.filter)
+            });
+            if let Some(clause) = shown.flatten() {
                 parts.help.open_rules_at(clause);
             }
         });
@@ -255,7 +269,8 @@ pub fn turn_status<R: warband_table::sim::Contest>(
 pub fn table_painter(ctx: &egui::Context, name: &'static str) -> egui::Painter {
     let screen = ctx.viewport_rect();
     // egui's points: the panels are PANELS points wide at any interface size.
-    let room = super::camera::room(Vec2::new(screen.width(), screen.height()), 1.0);
+    let size = Vec2::new(screen.width(), screen.height());
+    let room = super::camera::room(size, 1.0, fold::shared(ctx));
     let room = egui::Rect::from_min_max(
         screen.min + egui::vec2(room.min.x, room.min.y),
         screen.min + egui::vec2(room.max.x, room.max.y),

@@ -1,5 +1,10 @@
-//! The right end of every ruleset's top bar: the keys, save the battle, leave it.
+//! Every ruleset's top bar: the game's name, the ruleset's line (scenario, round, whose
+//! move), then at the right end how to win, the phase's rules, save, the rules, the keys
+//! and leave. In a narrow window (1280 points) the name goes, the right end's words
+//! become icons (their words in the hover) and the ruleset's line is cut short with an
+//! ellipsis rather than run under the buttons.
 
+use crate::game::desk::Desk;
 use crate::game::saves::write_save;
 use crate::game::screens::Screen;
 use crate::game::session::GameSession;
@@ -8,35 +13,108 @@ use bevy_egui::egui;
 use egui_phosphor::regular as icon;
 use warband_table::sim::Contest;
 
-/// The right end of any ruleset's top bar: leave the battle, save it, the keys.
-pub fn leave_and_save<R: Contest>(
+/// Below this many points of width the bar is compact.
+const WIDE: f32 = 1500.0;
+
+/// The top bar of any ruleset's battle: its line on the left, cut short where the right
+/// end needs the room.
+pub fn show<R: Desk>(
     ui: &mut egui::Ui,
     session: &mut GameSession<R>,
     next: &mut NextState<Screen>,
     help: &mut super::help::Help,
 ) {
-    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-        let asking = leave(ui, session, next);
-        // The keys stay in the hover: the bar is full at 1280 points.
-        let keys = ui.button(format!("{} Keys", icon::KEYBOARD));
-        if keys.on_hover_text("The keys and the mouse (F1)").clicked() {
-            help.open = !help.open;
+    let bar = ui.max_rect();
+    let compact = bar.width() < WIDE;
+    // The right end's width as last drawn (it changes only with Save and the width).
+    let id = ui.id().with("top bar: right end");
+    let right = ui.data(|d| d.get_temp::<f32>(id)).unwrap_or(360.0);
+    let left = egui::Rect::from_min_max(bar.min, egui::pos2(bar.max.x - right - 12.0, bar.max.y));
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.scope_builder(egui::UiBuilder::new().max_rect(left).layout(layout), |ui| {
+        ui.set_clip_rect(left.intersect(ui.clip_rect()));
+        ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Truncate);
+        if !compact {
+            ui.strong("WARBAND");
+            ui.separator();
         }
-        let rules = ui.button(format!("{} Rules", icon::BOOK_OPEN));
-        if rules.on_hover_text("The rules of this game (F2)").clicked() {
-            help.rules = !help.rules;
-        }
-        if !asking
-            && session.replay.is_none()
-            && ui
-                .button(format!("{} Save", icon::FLOPPY_DISK))
-                .on_hover_text("Save this battle to the saves folder")
-                .clicked()
-        {
-            let save = session.save();
-            session.last_refusal = Some(crate::game::saves::saved_words(write_save(&save)));
-        }
+        R::top_line(ui, session);
     });
+    let layout = egui::Layout::right_to_left(egui::Align::Center);
+    let used = ui
+        .scope_builder(egui::UiBuilder::new().max_rect(bar).layout(layout), |ui| {
+            leave_and_save(ui, session, next, help, compact);
+            ui.separator();
+            links::<R>(ui, session, help, compact);
+            ui.min_rect().width()
+        })
+        .inner;
+    if (used - right).abs() > 0.5 {
+        ui.data_mut(|d| d.insert_temp(id, used));
+        ui.ctx().request_repaint();
+    }
+}
+
+/// A button of the bar: its icon and word, or in a compact bar the icon alone (the word
+/// leads its hover).
+fn bar_button(ui: &mut egui::Ui, glyph: &str, word: &str, hover: &str, compact: bool) -> bool {
+    let (text, hover) = if compact {
+        (glyph.to_string(), format!("{word}: {hover}"))
+    } else {
+        (format!("{glyph} {word}"), hover.to_string())
+    };
+    ui.button(text).on_hover_text(hover).clicked()
+}
+
+/// How the battle is won and this phase's rules: underlined words, or icons when
+/// compact.
+fn links<R: Desk>(
+    ui: &mut egui::Ui,
+    session: &GameSession<R>,
+    help: &mut super::help::Help,
+    compact: bool,
+) {
+    let link = |text: &str, glyph: &str| {
+        let text = if compact { glyph } else { text };
+        egui::Label::new(egui::RichText::new(text).underline())
+    };
+    if let Some(clause) = R::phase_rules(session.engine.phase()) {
+        let rules = link("This phase's rules", icon::BOOKMARK_SIMPLE).sense(egui::Sense::click());
+        let hover = format!("This phase's rules: {clause}");
+        if ui.add(rules).on_hover_text(hover).clicked() {
+            help.open_rules_at(clause.to_string());
+        }
+    }
+    let win = link("How to win", icon::TROPHY).sense(egui::Sense::hover());
+    let hover = format!("How to win: {}", R::victory(&session.setup));
+    ui.add(win).on_hover_text(hover);
+}
+
+/// The right end of any ruleset's top bar: leave the battle, save it, the keys.
+fn leave_and_save<R: Contest>(
+    ui: &mut egui::Ui,
+    session: &mut GameSession<R>,
+    next: &mut NextState<Screen>,
+    help: &mut super::help::Help,
+    compact: bool,
+) {
+    let asking = leave(ui, session, next, compact);
+    let keys = "The keys and the mouse (F1)";
+    if bar_button(ui, icon::KEYBOARD, "Keys", keys, compact) {
+        help.open = !help.open;
+    }
+    let rules = "The rules of this game (F2)";
+    if bar_button(ui, icon::BOOK_OPEN, "Rules", rules, compact) {
+        help.rules = !help.rules;
+    }
+    let save = "Save this battle to the saves folder";
+    if !asking
+        && session.replay.is_none()
+        && bar_button(ui, icon::FLOPPY_DISK, "Save", save, compact)
+    {
+        let save = session.save();
+        session.last_refusal = Some(crate::game::saves::saved_words(write_save(&save)));
+    }
 }
 
 /// Leave: at once from a replay or a finished battle; from one in progress only after
@@ -45,6 +123,7 @@ fn leave<R: Contest>(
     ui: &mut egui::Ui,
     session: &mut GameSession<R>,
     next: &mut NextState<Screen>,
+    compact: bool,
 ) -> bool {
     let asking = egui::Id::new("leave: asking");
     let in_progress = session.replay.is_none() && session.engine.outcome().is_none();
@@ -85,7 +164,8 @@ fn leave<R: Contest>(
                 });
             });
     }
-    if ui.button(format!("{} Leave", icon::SIGN_OUT)).clicked() {
+    let words = "Leave the battle (asked first if it is not over)";
+    if bar_button(ui, icon::SIGN_OUT, "Leave", words, compact) {
         if in_progress {
             ask = true;
             // Nothing moves on behind the question (a watched battle included).

@@ -5,7 +5,8 @@
 use super::hud;
 use super::input::Selection;
 use crate::game::catalogue::{Catalogue, Entry};
-use crate::game::desk::{Desk, LogLine};
+use crate::game::cues::each_entry;
+use crate::game::desk::{Cue, Desk, LogLine};
 use crate::game::hud::log::{LogFilter, SHOWN, newest_lines};
 use crate::game::session::GameSession;
 use bevy::prelude::*;
@@ -130,6 +131,28 @@ impl Desk for Marauders {
         let events = &session.engine.log().events;
         newest_lines(events, filter, SHOWN, |i, e| {
             hud::log::line(e, &events[i + 1..], &all, &terrain)
+        })
+    }
+
+    fn cues(new: &[warband_marauders::log::Entry]) -> Vec<Cue> {
+        use warband_marauders::command::Command;
+        use warband_marauders::log::LogEvent;
+        use warband_table::log::Entry;
+        each_entry(new, |e, _| match e {
+            Entry::Accepted {
+                command: Command::Shoot { model, target },
+                ..
+            } => Some(Cue::Shot {
+                shooter: *model,
+                target: *target,
+            }),
+            Entry::Rules(LogEvent::Moved {
+                model, to, charged, ..
+            }) if !charged.is_empty() => Some(Cue::Charge {
+                model: *model,
+                to: Vec2::from(*to),
+            }),
+            _ => None,
         })
     }
 

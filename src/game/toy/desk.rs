@@ -5,7 +5,8 @@
 use super::input::ToySelection;
 use super::{ToySession, describe};
 use crate::game::catalogue::{Catalogue, Entry};
-use crate::game::desk::{Desk, LogLine, ProfileDesigner, lost_names};
+use crate::game::cues::each_entry;
+use crate::game::desk::{Cue, Desk, LogLine, ProfileDesigner, lost_names};
 use crate::game::hud::log::{LogFilter, worded_lines};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -142,6 +143,34 @@ impl Desk for ToySoldier {
             super::overlay::plugin,
             super::hud::plugin,
         ));
+    }
+
+    /// A shot is its volley; a move is a charge when the engine has the unit fight at
+    /// once, the same command (a move that touches an enemy fights it).
+    fn cues(new: &[warband_toy_soldier::log::Entry]) -> Vec<Cue> {
+        use warband_table::log::Entry;
+        use warband_toy_soldier::log::LogEvent;
+        each_entry(new, |e, rest| {
+            match e {
+            Entry::Rules(LogEvent::Shot {
+                shooter, target, ..
+            }) => Some(Cue::Shot {
+                shooter: *shooter,
+                target: *target,
+            }),
+            Entry::Rules(LogEvent::Moved { unit, to, .. })
+                if rest.iter().any(|e| {
+                    matches!(e, Entry::Rules(LogEvent::Melee { attacker, .. }) if attacker == unit)
+                }) =>
+            {
+                Some(Cue::Charge {
+                    model: *unit,
+                    to: Vec2::from(*to),
+                })
+            }
+            _ => None,
+        }
+        })
     }
 }
 

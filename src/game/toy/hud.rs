@@ -25,8 +25,6 @@ pub(super) fn plugin(app: &mut App) {
 
 pub(super) fn top_line(ui: &mut egui::Ui, session: &ToySession) {
     let b = session.engine.world().resource::<Battle>();
-    ui.strong("WARBAND");
-    ui.separator();
     ui.label(format!(
         "{} · Turn {} of {}",
         session.setup.scenario.name,

@@ -10,8 +10,6 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
     let b = session.engine.battle().clone();
     let phase = session.engine.phase();
     {
-        ui.strong("WARBAND");
-        ui.separator();
         ui.label(format!(
             "{} · Round {} of {}",
             session.setup.scenario.name,

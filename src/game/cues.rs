@@ -1,0 +1,334 @@
+//! What the table shows of the newest log entries beyond where models stand: a charge
+//! (a move the engine logged as ending in contact) lunges, and a shot draws a tracer.
+//! Each ruleset reads its own entries ([`crate::game::desk::Desk::cues`]); this file
+//! follows the log for any ruleset and hands the cues on. Only the picture: it reads the
+//! log and the models' bases, and changes nothing.
+
+use super::desk::{Desk, on_table};
+use super::motion::Motion;
+use super::screens::Screen;
+use super::session::GameSession;
+use bevy::prelude::*;
+use warband_table::components::{Base, ModelId, Team};
+use warband_table::engine::ModelIndex;
+use warband_table::log::Entry;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Lunges>()
+        .init_resource::<LogRead>()
+        .add_systems(
+            OnEnter(Screen::Battle),
+            |mut l: ResMut<Lunges>, mut r: ResMut<LogRead>| {
+                *l = Lunges::default();
+                *r = LogRead::default();
+            },
+        );
+}
+
+/// Ruleset `R`'s cues, while its battle is on the table.
+pub fn plugin_of<R: Desk>(app: &mut App) {
+    app.add_systems(Update, read::<R>.run_if(on_table::<R>()));
+}
+
+/// What a log entry shows beyond where the models stand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Cue {
+    /// Model `model` charged: its move ended at `to`, in contact with an enemy.
+    Charge { model: ModelId, to: Vec2 },
+    /// `shooter` shot at `target`.
+    Shot { shooter: ModelId, target: ModelId },
+}
+
+/// The cues of `new` log entries, each read by `cue` with the entries its command logged
+/// after it: what a ruleset's [`Desk::cues`] is made of.
+pub fn each_entry<C, E>(
+    new: &[Entry<C, E>],
+    cue: impl Fn(&Entry<C, E>, &[Entry<C, E>]) -> Option<Cue>,
+) -> Vec<Cue> {
+    (0..new.len())
+        .filter_map(|i| {
+            let rest = &new[i + 1..];
+            let end = rest
+                .iter()
+                .position(|e| matches!(e, Entry::Accepted { .. }))
+                .unwrap_or(rest.len());
+            cue(&new[i], &rest[..end])
+        })
+        .collect()
+}
+
+/// The charges whose models have yet to lunge: each model's id and where its charge
+/// ended. The miniature's painter takes its own when its glide sets off on that leg.
+#[derive(Resource, Debug, Default)]
+pub struct Lunges(Vec<(ModelId, Vec2)>);
+
+/// The most charges kept waiting (a replay's jump ahead charges many at once).
+const MOST_LUNGES: usize = 64;
+
+impl Lunges {
+    pub fn charged(&mut self, model: ModelId, to: Vec2) {
+        self.0.retain(|(m, _)| *m != model);
+        if self.0.len() >= MOST_LUNGES {
+            self.0.remove(0);
+        }
+        self.0.push((model, to));
+    }
+
+    /// Where `model`'s charge ended, if it has one waiting.
+    pub fn of(&self, model: ModelId) -> Option<Vec2> {
+        self.0.iter().find(|(m, _)| *m == model).map(|(_, to)| *to)
+    }
+
+    pub fn done(&mut self, model: ModelId) {
+        self.0.retain(|(m, _)| *m != model);
+    }
+}
+
+/// How much of the battle's log has been read for cues (None: none of this battle's).
+#[derive(Resource, Debug, Default)]
+struct LogRead(Option<usize>);
+
+/// The part of a log of `len` entries not yet read, from `read`: none the first time (a
+/// battle resumed or loaded shows no cues of what it had done), nor after a replay went
+/// back.
+fn unread(read: Option<usize>, len: usize) -> std::ops::Range<usize> {
+    match read {
+        Some(r) if r <= len => r..len,
+        _ => len..len,
+    }
+}
+
+/// Reads ruleset `R`'s new log entries for cues: charges wait for their models' glides,
+/// shots draw tracers between the bases. Nothing when everything moves at once.
+fn read<R: Desk>(
+    session: NonSend<GameSession<R>>,
+    mut log_read: ResMut<LogRead>,
+    mut lunges: ResMut<Lunges>,
+    motion: Res<Motion>,
+    mut commands: Commands,
+) {
+    let events = &session.engine.log().events;
+    let new = unread(log_read.0, events.len());
+    log_read.0 = Some(events.len());
+    if new.is_empty() || motion.instant() {
+        return;
+    }
+    let world = session.engine.world();
+    for cue in R::cues(&events[new]) {
+        match cue {
+            Cue::Charge { model, to } => lunges.charged(model, to),
+            Cue::Shot { shooter, target } => {
+                if let (Some(from), Some(to)) = (base_of(world, shooter), base_of(world, target)) {
+                    super::tracers::spawn(&mut commands, from, to, &motion);
+                }
+            }
+        }
+    }
+}
+
+/// Where model `id`'s base stands, its reach and its side.
+fn base_of(world: &World, id: ModelId) -> Option<(Vec2, f32, warband_rules::Side)> {
+    let e = world.resource::<ModelIndex>().entity(id)?;
+    let base = world.get::<Base>(e)?;
+    let team = world.get::<Team>(e)?;
+    Some((base.0.center, base.0.shape.reach(), team.0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_what_was_logged_since_the_last_look_is_read() {
+        assert_eq!(unread(None, 40), 40..40, "a battle resumed: nothing old");
+        assert_eq!(unread(Some(40), 46), 40..46);
+        assert_eq!(unread(Some(46), 46), 46..46);
+        assert_eq!(unread(Some(46), 12), 12..12, "a replay went back");
+    }
+
+    /// Each entry is read with the rest of its own command's entries, not the next
+    /// command's.
+    #[test]
+    fn each_entry_sees_the_rest_of_its_command() {
+        type E = Entry<u8, u32>;
+        let accepted = |c| E::Accepted {
+            side: warband_rules::Side::A,
+            command: c,
+        };
+        let new = [
+            accepted(1),
+            E::Rules(5),
+            E::Rules(6),
+            accepted(2),
+            E::Rules(7),
+        ];
+        let cues = each_entry(&new, |e, rest| match e {
+            Entry::Rules(n) => Some(Cue::Shot {
+                shooter: ModelId(*n),
+                target: ModelId(rest.len() as u32),
+            }),
+            _ => None,
+        });
+        let seen: Vec<_> = cues
+            .iter()
+            .map(|c| match c {
+                Cue::Shot { shooter, target } => (shooter.0, target.0),
+                _ => unreachable!(),
+            })
+            .collect();
+        assert_eq!(seen, vec![(5, 1), (6, 0), (7, 0)]);
+    }
+
+    #[test]
+    fn a_models_newest_charge_waits_for_its_glide() {
+        let mut l = Lunges::default();
+        let (a, b) = (ModelId(1), ModelId(2));
+        l.charged(a, Vec2::X);
+        l.charged(b, Vec2::Y);
+        l.charged(a, Vec2::ONE);
+        assert_eq!(l.of(a), Some(Vec2::ONE), "the newest");
+        l.done(a);
+        assert_eq!((l.of(a), l.of(b)), (None, Some(Vec2::Y)));
+        for i in 0..100 {
+            l.charged(ModelId(10 + i), Vec2::ZERO);
+        }
+        assert_eq!(l.0.len(), MOST_LUNGES);
+    }
+
+    /// Plays a battle of `R` between its `charge` players command by command and reads
+    /// each command's cues as the table would: the number of charges and shots, each
+    /// charge checked to end touching an enemy where the engine put its model.
+    fn cues_of_a_battle<R: Desk>(scenario: &str) -> (usize, usize) {
+        use warband_table::geometry::in_contact;
+        use warband_table::player::{PlayerKind, next_command};
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let setup = R::load(&root.join("assets/scenarios").join(scenario)).unwrap();
+        let mut engine = warband_table::engine::Engine::<R>::new(&setup, 7).unwrap();
+        let kind = R::Player::try_from(PlayerKind::Charge).unwrap();
+        let mut players = [R::policy(kind, 1), R::policy(kind, 2)];
+        let (mut charges, mut shots) = (0, 0);
+        for _ in 0..4000 {
+            let Some(side) = engine.awaiting() else { break };
+            let before = engine.log().events.len();
+            let command = next_command(&mut *players[side.index()], &engine, side);
+            if engine.submit(side, command).is_err() {
+                let _ = engine.submit(side, engine.yield_command(side));
+            }
+            let world = engine.world();
+            for cue in R::cues(&engine.log().events[before..]) {
+                let Cue::Charge { model, to } = cue else {
+                    shots += 1;
+                    continue;
+                };
+                let e = world.resource::<ModelIndex>().entity(model).unwrap();
+                let (base, side) = (
+                    &world.get::<Base>(e).unwrap().0,
+                    world.get::<Team>(e).unwrap().0,
+                );
+                if base.center.distance(to) < 1e-4 {
+                    let touching = crate::game::minis::table_models(world)
+                        .any(|(_, _, s, b)| s != side && in_contact(base, b));
+                    assert!(touching, "{}: {model:?} charged into no one", R::RULESET);
+                    charges += 1;
+                }
+            }
+        }
+        (charges, shots)
+    }
+
+    /// Every ruleset's desk reads its charges and shots from its own log.
+    #[test]
+    fn each_ruleset_tells_its_charges_and_shots() {
+        let m = cues_of_a_battle::<warband_marauders::engine::Marauders>("woods-and-walls.ron");
+        let t = cues_of_a_battle::<warband_toy_soldier::ToySoldier>("village-fight.ron");
+        let b = cues_of_a_battle::<warband_borderlands::Borderlands>("cave-mouth.ron");
+        for (ruleset, (charges, shots)) in [("marauders", m), ("toy", t), ("borderlands", b)] {
+            assert!(
+                charges > 0 && shots > 0,
+                "{ruleset}: {charges} charges, {shots} shots"
+            );
+        }
+    }
+
+    /// The battle's world, standing in for an engine's.
+    struct Battle(World);
+
+    fn paint(
+        mut painter: crate::game::minis::MiniPainter,
+        mut minis: crate::game::minis::Minis,
+        battle: NonSend<Battle>,
+    ) {
+        let shown = |_, _: &_| {
+            Some(crate::game::minis::Shown {
+                ring: Color::WHITE,
+                out: false,
+                health: None,
+            })
+        };
+        painter.paint_all(&battle.0, &mut minis, shown);
+    }
+
+    /// A model the log says charged lunges: its miniature runs a little past where the
+    /// engine put it and settles exactly there; the charge is then done with.
+    #[test]
+    fn a_charged_model_lunges_past_contact_and_stops_where_the_engine_put_it() {
+        use crate::game::minis::{Mini, spawn_mini};
+        use warband_table::geometry::Placed;
+        let (start, end) = (Vec2::new(2.0, 2.0), Vec2::new(8.0, 2.0));
+        let mut battle = World::new();
+        let base = |at| Base(Placed::round(at, 1.0));
+        let id = ModelId(1);
+        let e = battle
+            .spawn((id, Team(warband_rules::Side::A), base(start)))
+            .id();
+        battle.insert_resource(ModelIndex(vec![e]));
+        let mut app = App::new();
+        app.add_plugins(MinimalPlugins)
+            .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_millis(10),
+            ))
+            .init_resource::<Motion>()
+            .init_resource::<crate::game::models::Casualties>()
+            .init_resource::<crate::game::trails::Trails>()
+            .init_resource::<crate::game::awake::Busy>()
+            .init_resource::<crate::game::floaters::Floaters>()
+            .init_resource::<Lunges>()
+            .add_systems(Update, paint);
+        let mut commands = app.world_mut().commands();
+        spawn_mini(
+            &mut commands,
+            "m".into(),
+            (id, warband_rules::Side::A),
+            &base(start).0,
+            None,
+            |_| {},
+        );
+        app.world_mut().flush();
+        app.world_mut().insert_non_send(Battle(battle));
+        app.update();
+        app.update();
+        let drawn = |app: &mut App| {
+            let mut q = app.world_mut().query::<(&Mini, &Transform)>();
+            q.single(app.world()).unwrap().1.translation.truncate()
+        };
+        assert_eq!(drawn(&mut app), start);
+        // The engine moves it into contact, and the log tells the charge.
+        app.world_mut()
+            .non_send_mut::<Battle>()
+            .0
+            .entity_mut(e)
+            .insert(base(end));
+        app.world_mut().resource_mut::<Lunges>().charged(id, end);
+        let mut furthest = 0.0f32;
+        for _ in 0..60 {
+            app.update();
+            furthest = furthest.max(drawn(&mut app).x);
+        }
+        assert!(
+            furthest > end.x + 0.05 && furthest < end.x + 0.3,
+            "{furthest}"
+        );
+        assert_eq!(drawn(&mut app), end, "exactly where the engine has it");
+        assert_eq!(app.world().resource::<Lunges>().of(id), None, "done with");
+    }
+}
