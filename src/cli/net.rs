@@ -40,6 +40,16 @@ impl HostSide {
         })
     }
 
+    /// The seat a window host gives this side.
+    pub fn seat(self) -> crate::game::net::launch::HostSeat {
+        use crate::game::net::launch::HostSeat;
+        match self {
+            HostSide::Human => HostSeat::Here,
+            HostSide::Remote => HostSeat::Remote,
+            other => HostSeat::Computer(other.ai().map_or(Ai::Normal, |a| a).kind()),
+        }
+    }
+
     fn name(self) -> &'static str {
         match self {
             HostSide::Human => "human",
@@ -75,6 +85,8 @@ pub struct HostArgs {
     /// Seconds to wait for a player who dropped before their side loses.
     #[arg(long, default_value_t = 120)]
     wait: u64,
+    #[command(flatten)]
+    window: super::window::WindowArgs,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -105,11 +117,14 @@ pub struct JoinArgs {
     headless: bool,
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    window: super::window::WindowArgs,
 }
 
 pub fn host(args: HostArgs) -> ExitCode {
     if !args.headless {
-        return super::window::host(&args.scenario, [args.a, args.b], &args.listen, args.seed);
+        let sides = [args.a, args.b];
+        return super::window::host(&args.scenario, sides, &args.listen, args.seed, &args.window);
     }
     match super::ruleset_of(&args.scenario) {
         Ok(ruleset) => super::with_rules!(ruleset, R => host_of::<R>(&args)),
@@ -182,7 +197,7 @@ fn seat_player<R: Contest>(side: HostSide) -> Result<SeatPlayer<R>, String> {
 pub fn join(args: JoinArgs) -> ExitCode {
     let side = args.side.side();
     let Some(ai) = args.player else {
-        return super::window::join(&args.addr, side);
+        return super::window::join(&args.addr, side, &args.window);
     };
     if !args.headless {
         eprintln!("note: a computer player plays headless");

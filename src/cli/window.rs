@@ -259,25 +259,70 @@ fn replay_of<R: crate::game::desk::Desk>(file: &std::path::Path, args: &WatchArg
     ExitCode::SUCCESS
 }
 
-/// `warband host` with a window.
+/// `warband host` with a window: the host runs on a thread of its own, and this window
+/// joins it for the side a person plays here (or watches, if none).
 pub fn host(
-    _scenario: &std::path::Path,
-    _sides: [super::net::HostSide; 2],
-    _listen: &str,
-    _seed: Option<u64>,
+    scenario: &std::path::Path,
+    sides: [super::net::HostSide; 2],
+    listen: &str,
+    seed: Option<u64>,
+    window: &WindowArgs,
 ) -> ExitCode {
-    eprintln!("error: hosting in the window is not built yet: add --headless");
-    ExitCode::from(2)
+    let ruleset = match super::ruleset_of(scenario) {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    super::with_rules!(ruleset, R => host_of::<R>(scenario, sides, listen, seed, window))
 }
 
-/// `warband join` with a window.
-pub fn join(_addr: &str, _side: warband_rules::Side) -> ExitCode {
-    eprintln!("error: joining in the window is not built yet: add --player P --headless");
-    ExitCode::from(2)
+fn host_of<R: crate::game::desk::Desk>(
+    scenario: &std::path::Path,
+    sides: [super::net::HostSide; 2],
+    listen: &str,
+    seed: Option<u64>,
+    window: &WindowArgs,
+) -> ExitCode {
+    let setup = match R::load(scenario) {
+        Ok(s) => s,
+        Err(e) => return super::data_error(e),
+    };
+    let launch = crate::game::net::launch::HostLaunch::<R> {
+        setup,
+        seats: sides.map(super::net::HostSide::seat),
+        listen: listen.to_string(),
+        seed,
+    };
+    open_net(Box::new(launch), window)
+}
+
+/// `warband join` with a window: you play the side.
+pub fn join(addr: &str, side: warband_rules::Side, window: &WindowArgs) -> ExitCode {
+    connect_and_open(addr, Some(side), window)
 }
 
 /// `warband watch --connect` with a window.
-fn spectate(_addr: &str, _window: &WindowArgs) -> ExitCode {
-    eprintln!("error: watching in the window is not built yet: add --headless");
-    ExitCode::from(2)
+fn spectate(addr: &str, window: &WindowArgs) -> ExitCode {
+    connect_and_open(addr, None, window)
+}
+
+fn connect_and_open(addr: &str, seat: Option<warband_rules::Side>, window: &WindowArgs) -> ExitCode {
+    let hello = warband_net::msg::Hello::new(seat, &crate::game::net::whoami());
+    match warband_net::client::connect(addr, &hello) {
+        Ok(h) => open_net(crate::game::net::launch::join_launch(h, addr), window),
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn open_net(launch: Box<dyn crate::game::session::Starter>, window: &WindowArgs) -> ExitCode {
+    crate::game::run(Start {
+        screen: Screen::Battle,
+        battle: Some(launch),
+        screenshot: window.screenshot(),
+        trace: window.trace,
+        ..Start::default()
+    });
+    ExitCode::SUCCESS
 }

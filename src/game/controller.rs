@@ -11,6 +11,8 @@ use warband_table::player::PlayerKind;
 pub enum Controller {
     Human,
     Ai(PlayerKind),
+    /// A player on another machine, in a network battle.
+    Remote,
 }
 
 impl Controller {
@@ -28,6 +30,14 @@ impl Controller {
     /// The computer player every ruleset has, offered first.
     pub const NORMAL: Controller = Controller::Ai(PlayerKind::Normal);
 
+    /// What a side of a battle this window hosts may be: you, a remote player, or a
+    /// computer player the ruleset has.
+    pub fn hosting_choices(ruleset: Ruleset) -> Vec<Controller> {
+        let mut offered = Self::choices(ruleset);
+        offered.insert(1, Controller::Remote);
+        offered
+    }
+
     /// The controllers a ruleset offers: you, and the computer players it has.
     pub fn choices(ruleset: Ruleset) -> Vec<Controller> {
         Self::CHOICES
@@ -35,6 +45,7 @@ impl Controller {
             .filter(|c| match c {
                 Controller::Human => true,
                 Controller::Ai(kind) => playable(ruleset, *kind),
+                Controller::Remote => false,
             })
             .collect()
     }
@@ -43,6 +54,7 @@ impl Controller {
         match self {
             Controller::Human => "Human".into(),
             Controller::Ai(kind) => format!("AI: {kind}"),
+            Controller::Remote => "Remote player".into(),
         }
     }
 }

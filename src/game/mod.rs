@@ -11,6 +11,7 @@ mod camera;
 pub mod catalogue;
 mod controller;
 mod course;
+mod cues;
 mod deploy;
 pub mod desk;
 mod floaters;
@@ -20,6 +21,7 @@ mod marauders;
 mod minis;
 mod models;
 mod motion;
+pub mod net;
 mod palette;
 mod pointer;
 pub mod preview;
@@ -32,6 +34,8 @@ mod table;
 mod test_app;
 mod theme;
 mod toy;
+mod tracers;
+mod trails;
 mod window;
 
 use bevy::prelude::*;
@@ -81,10 +85,14 @@ pub fn run(start: Start) {
             desk::plugin,
             models::plugin,
             motion::plugin,
+            trails::plugin,
+            cues::plugin,
+            tracers::plugin,
             floaters::plugin,
             settings::plugin,
             window::plugin,
             theme::plugin,
+            hud::fold::plugin,
         ));
     awake::plugin(&mut app, continuous);
     if let Some((path, after)) = start.screenshot {

@@ -80,6 +80,9 @@ pub struct GameSession<R: Contest> {
     /// Asked from a replay: a new battle from where the replay stands, with these
     /// controllers (the battle screen starts it).
     pub play_on: Option<[Controller; 2]>,
+    /// A network battle's link to its host: the engine then plays only what the host
+    /// commits, and your commands are proposed to it.
+    pub net: Option<crate::game::net::NetPlay<R>>,
 }
 
 impl<R: Contest> GameSession<R> {
@@ -105,6 +108,7 @@ impl<R: Contest> GameSession<R> {
             replay: None,
             timeline: None,
             play_on: None,
+            net: None,
         })
     }
 
@@ -145,16 +149,33 @@ impl<R: Contest> GameSession<R> {
         if self.replay.is_some() {
             return None;
         }
+        if let Some(net) = &self.net {
+            // Your seat, while the host has answered your last command.
+            let playing = net.state == crate::game::net::NetState::Playing;
+            return self
+                .engine
+                .awaiting()
+                .filter(|s| net.seat() == Some(*s) && playing && !net.pending());
+        }
         self.engine
             .awaiting()
             .filter(|s| self.controllers[s.index()] == Controller::Human)
     }
 
     pub fn watching(&self) -> bool {
+        if let Some(net) = &self.net {
+            return net.seat().is_none();
+        }
         self.replay.is_some() || self.controllers.iter().all(|c| *c != Controller::Human)
     }
 
     pub fn submit(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
+        if let Some(net) = &mut self.net {
+            // Proposed, not played: it is played when the host commits it.
+            net.propose(command);
+            self.last_refusal = None;
+            return Ok(());
+        }
         self.commands.push((side, command.clone()));
         let result = self.send(side, command);
         self.last_refusal = result.as_ref().err().map(|r| r.0.clone());
@@ -163,7 +184,7 @@ impl<R: Contest> GameSession<R> {
 
     /// Sends a command to the engine. The dice tray moves on to what it rolled, and
     /// keeps the latest dice (the initiative roll, say) when it rolled none.
-    fn send(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
+    pub(crate) fn send(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
         let before = self.engine.log().events.len();
         let result = self.engine.submit(side, command);
         if self.engine.log().events[before..]
@@ -189,8 +210,13 @@ impl<R: Contest> GameSession<R> {
             .is_some_and(|side| self.players[side.index()].is_some())
     }
 
-    /// Lets computer players (or the replay) act for the time that has passed.
+    /// Lets computer players (or the replay) act for the time that has passed; in a
+    /// network battle, plays what the host has committed.
     pub fn advance(&mut self, dt: Duration) {
+        if self.net.is_some() {
+            self.advance_net();
+            return;
+        }
         if self.pace.skip {
             // To the end as fast as it goes, in slices of a few frames' thinking so the
             // window keeps drawing (a `hard` battle takes seconds).
@@ -300,12 +326,21 @@ impl<R: Contest> GameSession<R> {
     }
 
     pub fn save(&mut self) -> Save<R> {
-        Save::new(
+        let mut save = Save::new(
             self.setup.clone(),
             self.seed,
             self.commands.clone(),
             self.engine.state_hash(),
-        )
+        );
+        if let Some(net) = &self.net {
+            save.salts = net.salts();
+            save.agreed = net
+                .finished
+                .as_ref()
+                .filter(|f| f.agreed)
+                .map(|f| f.outcome.clone());
+        }
+        save
     }
 }
 
@@ -376,12 +411,16 @@ impl<R: Contest> Launch<R> {
 
 impl<R: Desk> Starter for Launch<R> {
     fn start(self: Box<Self>, world: &mut World) -> Result<(), String> {
-        let session = self.session()?;
-        world.insert_resource(R::layout(&session.setup));
-        world.insert_non_send(session);
-        world.insert_resource(OnTable(R::RULESET));
+        put_on_table(world, self.session()?);
         Ok(())
     }
+}
+
+/// Puts a session's battle on the table.
+pub fn put_on_table<R: Desk>(world: &mut World, session: GameSession<R>) {
+    world.insert_resource(R::layout(&session.setup));
+    world.insert_non_send(session);
+    world.insert_resource(OnTable(R::RULESET));
 }
 
 /// The ruleset of the battle on the table. Run conditions read it rather than the

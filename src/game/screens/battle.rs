@@ -40,7 +40,8 @@ const LINGER: f32 = 2.5;
 /// The battle of ruleset `R` played at the chosen pace, while it is on the table.
 pub fn drive_plugin<R: Desk>(app: &mut App) {
     app.init_resource::<Busy>()
-        .add_systems(Update, drive::<R>.run_if(on_table::<R>()));
+        .add_systems(Update, drive::<R>.run_if(on_table::<R>()))
+        .add_plugins(crate::game::net::panel::plugin::<R>);
 }
 
 fn drive<R: Desk>(

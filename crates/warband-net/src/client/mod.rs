@@ -272,6 +272,11 @@ impl<R: Rules> Client<R> {
         }
     }
 
+    /// Whether a proposal awaits the host's answer (its commit or its refusal).
+    pub fn pending(&self) -> bool {
+        self.proposed.is_some()
+    }
+
     /// Proposes a command for this peer's side (a player in the window).
     pub fn propose(&mut self, command: R::Command) {
         self.propose_as(command, false);

@@ -1,0 +1,282 @@
+//! Network play in the window: the battle on screen mirrors a host's. A joined player,
+//! a spectator and the host's own player alike are peers ([`warband_net::client`]):
+//! the host's window runs the headless host on a thread of its own and joins it over
+//! loopback, so every seat plays through the same path. Each frame the session takes
+//! the commands committed since the last and plays them on its own engine; a person's
+//! command is proposed to the host, never applied first.
+
+pub mod launch;
+pub mod panel;
+mod session;
+
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+use warband_net::client::{Client, Finish, Handshake, NetError, Notice, connect};
+use warband_net::msg::{Committed, Hello, ToHost};
+use warband_rules::Side;
+use warband_table::sim::Contest;
+
+/// Where the connection stands, as the top bar tells it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NetState {
+    /// Connected; the battle waits for every seat to be taken.
+    Waiting,
+    Playing,
+    /// A player dropped; the host waits so many seconds more for them.
+    OpponentGone(Side, u32),
+    /// Our connection dropped; trying to come back.
+    Reconnecting,
+    /// Our state left the host's: both logs are in the report.
+    OutOfSync(PathBuf),
+    Over,
+    Lost(String),
+}
+
+/// One battle's link to its host.
+pub struct NetPlay<R: Contest> {
+    client: Client<R>,
+    /// The host's address as this window reached it.
+    pub addr: String,
+    /// The address to give a friend, when this window hosts.
+    pub hosting: Option<String>,
+    pub state: NetState,
+    /// Commands the session's engine has played of the client's.
+    applied: usize,
+    /// The seed the battle started from, once, for the session to set up its engine.
+    started: Option<u64>,
+    /// The client was replaced (a resync): the session plays everything again.
+    pub rebuild: bool,
+    notices: Receiver<Notice>,
+    pub chat: Vec<String>,
+    pub draw_offer: Option<Side>,
+    /// Asked whether to concede, not yet answered.
+    pub conceding: bool,
+    /// The latest thing the host told us, for the panel.
+    pub last_word: Option<String>,
+    /// A refusal of our proposal, for the session's refusal line.
+    pub refused: Option<String>,
+    coming_back: Option<(Receiver<Result<Handshake, NetError>>, bool)>,
+    pub finished: Option<Finish>,
+}
+
+impl<R: Contest> NetPlay<R> {
+    pub fn new(h: Handshake, addr: &str, hosting: Option<String>) -> Result<Self, String> {
+        let (client, notices) = client_of::<R>(h)?;
+        Ok(Self {
+            client,
+            addr: addr.to_string(),
+            hosting,
+            state: NetState::Waiting,
+            applied: 0,
+            started: None,
+            rebuild: false,
+            notices,
+            chat: Vec::new(),
+            draw_offer: None,
+            conceding: false,
+            last_word: None,
+            refused: None,
+            coming_back: None,
+            finished: None,
+        })
+    }
+
+    pub fn setup(&self) -> &R::Setup {
+        &self.client.welcome.setup
+    }
+
+    /// The side this window plays, if any.
+    pub fn seat(&self) -> Option<Side> {
+        self.client.welcome.seat
+    }
+
+    /// Who plays each side, as the host named them.
+    pub fn players(&self) -> &[String; 2] {
+        &self.client.welcome.players
+    }
+
+    /// Whether a proposal of ours awaits the host's answer.
+    pub fn pending(&self) -> bool {
+        self.client.pending()
+    }
+
+    pub fn propose(&mut self, command: R::Command) {
+        self.refused = None;
+        self.client.propose(command);
+    }
+
+    pub fn concede(&self) {
+        self.client.send(&ToHost::Concede);
+    }
+
+    pub fn offer_draw(&self) {
+        self.client.send(&ToHost::OfferDraw);
+    }
+
+    pub fn answer_draw(&mut self, accept: bool) {
+        self.draw_offer = None;
+        self.client.send(&ToHost::AnswerDraw { accept });
+    }
+
+    pub fn say(&self, text: &str) {
+        self.client.send(&ToHost::Chat { text: text.into() });
+    }
+
+    /// The seed, the first time the battle is found started.
+    pub fn take_start(&mut self) -> Option<u64> {
+        self.started.take()
+    }
+
+    /// The commands committed since the session last took them.
+    pub fn take_committed(&mut self) -> Vec<Committed<R::Command>> {
+        let fresh = self.client.entries()[self.applied.min(self.client.entries().len())..].to_vec();
+        self.applied += fresh.len();
+        fresh
+    }
+
+    /// Reads what the host has sent, without waiting.
+    pub fn poll(&mut self) {
+        self.take_handshake();
+        while self.coming_back.is_none() && self.finished.is_none() {
+            match self.client.next_message(Duration::ZERO) {
+                Ok(None) => break,
+                Ok(Some(message)) => match self.client.handle(message) {
+                    Ok(end) => self.finished = end,
+                    Err(e) => self.failed(e),
+                },
+                Err(e) => self.failed(e),
+            }
+        }
+        self.hear();
+        if self.finished.is_some() {
+            self.state = NetState::Over;
+        }
+    }
+
+    /// Comes back in step by fetching the whole log again.
+    pub fn resync(&mut self) {
+        let mut hello = self.client.hello_again(&whoami());
+        hello.from_seq = 0;
+        self.come_back(hello, true);
+    }
+
+    fn failed(&mut self, e: NetError) {
+        match e {
+            NetError::Dropped(..) => {
+                self.state = NetState::Reconnecting;
+                let hello = self.client.hello_again(&whoami());
+                self.come_back(hello, false);
+            }
+            NetError::OutOfSync { report, .. } => self.state = NetState::OutOfSync(report),
+            other => self.state = NetState::Lost(other.to_string()),
+        }
+    }
+
+    /// Tries to reach the host again on a thread (for a minute), so the window never
+    /// waits on the network.
+    fn come_back(&mut self, hello: Hello, fresh: bool) {
+        let (tx, rx) = channel();
+        let addr = self.addr.clone();
+        std::thread::spawn(move || {
+            let mut last = None;
+            for _ in 0..60 {
+                match connect(&addr, &hello) {
+                    Ok(h) => return drop(tx.send(Ok(h))),
+                    Err(e @ NetError::Refused(_)) => return drop(tx.send(Err(e))),
+                    Err(e) => last = Some(e),
+                }
+                std::thread::sleep(Duration::from_secs(1));
+            }
+            let _ = tx.send(Err(last.unwrap_or(NetError::Protocol("no answer".into()))));
+        });
+        self.coming_back = Some((rx, fresh));
+    }
+
+    fn take_handshake(&mut self) {
+        let Some((rx, fresh)) = &self.coming_back else {
+            return;
+        };
+        let fresh = *fresh;
+        let Ok(result) = rx.try_recv() else {
+            return;
+        };
+        self.coming_back = None;
+        let outcome = result.map_err(|e| e.to_string()).and_then(|h| {
+            if fresh {
+                let (client, notices) = client_of::<R>(h)?;
+                self.client = client;
+                self.notices = notices;
+                self.applied = 0;
+                self.rebuild = true;
+                Ok(())
+            } else {
+                self.client.reattach(h).map_err(|e| e.to_string())
+            }
+        });
+        self.state = match outcome {
+            Ok(()) => NetState::Playing,
+            Err(e) => NetState::Lost(e),
+        };
+    }
+
+    /// What the host said besides commands.
+    fn hear(&mut self) {
+        while let Ok(notice) = self.notices.try_recv() {
+            match notice {
+                Notice::Started(seed) => {
+                    self.started = Some(seed);
+                    self.state = NetState::Playing;
+                }
+                Notice::Rejected(why) => self.refused = Some(why),
+                Notice::Waiting(side, left) => self.state = NetState::OpponentGone(side, left),
+                Notice::Chat(from, text) => self.chat.push(format!("{from}: {text}")),
+                Notice::DrawOffered(by) => self.draw_offer = Some(by),
+                Notice::DrawDeclined(by) => {
+                    self.last_word = Some(format!("{by} declines the draw"))
+                }
+            }
+        }
+        if matches!(self.state, NetState::OpponentGone(..))
+            && self.client.entries().len() > self.applied
+        {
+            self.state = NetState::Playing;
+        }
+    }
+
+    /// The battle so far as a save: commands, their salts, and an agreed ending.
+    pub fn salts(&self) -> Vec<u64> {
+        self.client
+            .entries()
+            .iter()
+            .filter_map(|e| e.salt)
+            .collect()
+    }
+}
+
+fn client_of<R: Contest>(h: Handshake) -> Result<(Client<R>, Receiver<Notice>), String> {
+    let (tx, rx) = channel();
+    let client = Client::<R>::new(h, None, crate::game::saves::data_dir())
+        .map_err(|e| e.to_string())?
+        .with_notices(move |n| {
+            let _ = tx.send(n);
+        });
+    Ok((client, rx))
+}
+
+/// The name this window gives the host.
+pub fn whoami() -> String {
+    std::env::var("USER").unwrap_or_else(|_| "a player".into())
+}
+
+/// This machine's address on its network, for a friend to join (the loopback address
+/// where it has none).
+pub fn this_machine(port: u16) -> String {
+    let outward = std::net::UdpSocket::bind("0.0.0.0:0")
+        .and_then(|s| s.connect("192.0.2.1:9").map(|()| s))
+        .and_then(|s| s.local_addr());
+    match outward {
+        Ok(a) if !a.ip().is_unspecified() => format!("{}:{port}", a.ip()),
+        _ => format!("127.0.0.1:{port}"),
+    }
+}

@@ -1,0 +1,153 @@
+//! The network battle on screen: where the connection stands (always shown, under the
+//! top bar), the address to give a friend, table talk, and conceding or offering a
+//! draw. And a window that keeps listening while no one touches it.
+
+use super::NetState;
+use crate::game::awake::Busy;
+use crate::game::desk::{Desk, on_table};
+use crate::game::session::GameSession;
+use bevy::prelude::*;
+use bevy::winit::{UpdateMode, WinitSettings};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use egui_phosphor::regular as icon;
+use std::time::Duration;
+
+pub fn plugin<R: Desk>(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        panel::<R>.run_if(on_table::<R>()),
+    )
+    .add_systems(Update, listen::<R>.run_if(on_table::<R>()));
+}
+
+/// How often an idle window looks for the host's news.
+const LISTEN: Duration = Duration::from_millis(50);
+
+/// A window that waits for input (the usual) also wakes every [`LISTEN`] while a network
+/// battle is on, and draws a frame whenever a command came; as it was when it ends.
+fn listen<R: Desk>(
+    session: NonSend<GameSession<R>>,
+    winit: Option<ResMut<WinitSettings>>,
+    mut busy: ResMut<Busy>,
+    mut seen: Local<usize>,
+) {
+    let Some(mut winit) = winit else { return };
+    let reactive = !matches!(winit.focused_mode, UpdateMode::Continuous);
+    let wanted = if session.net.is_some() {
+        WinitSettings {
+            focused_mode: UpdateMode::reactive(LISTEN),
+            unfocused_mode: UpdateMode::reactive_low_power(LISTEN),
+        }
+    } else {
+        WinitSettings::desktop_app()
+    };
+    if reactive && winit.focused_mode != wanted.focused_mode {
+        *winit = wanted;
+    }
+    if session.commands.len() != *seen {
+        *seen = session.commands.len();
+        busy.keep();
+    }
+}
+
+fn panel<R: Desk>(
+    mut contexts: EguiContexts,
+    mut session: NonSendMut<GameSession<R>>,
+    mut draft: Local<String>,
+) -> Result {
+    let Some(net) = session.net.as_mut() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    egui::Window::new("Network")
+        .id(egui::Id::new("network"))
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 46.0])
+        .show(ctx, |ui| {
+            status(ui, net);
+            talk(ui, net, &mut draft);
+        });
+    Ok(())
+}
+
+/// The connection in a line, and what to do about it.
+fn status<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>) {
+    let warn = egui::Color32::from_rgb(240, 180, 90);
+    ui.horizontal(|ui| {
+        let (dot, text, colour) = match &net.state {
+            NetState::Waiting => (icon::HOURGLASS, "Waiting for every seat to be taken".into(), warn),
+            NetState::Playing => (icon::WIFI_HIGH, format!("Connected to {} · in step", net.addr), egui::Color32::from_rgb(130, 200, 120)),
+            NetState::OpponentGone(side, left) => (icon::WIFI_SLASH, format!("{side}'s player dropped: waiting {left} s for them"), warn),
+            NetState::Reconnecting => (icon::ARROWS_CLOCKWISE, "Connection lost: coming back…".into(), warn),
+            NetState::OutOfSync(report) => (icon::WARNING, format!("Out of sync with the host (report: {})", report.display()), egui::Color32::from_rgb(240, 110, 100)),
+            NetState::Over => (icon::FLAG_CHECKERED, "The battle is over".into(), ui.visuals().text_color()),
+            NetState::Lost(why) => (icon::PLUGS, format!("Disconnected: {why}"), egui::Color32::from_rgb(240, 110, 100)),
+        };
+        ui.colored_label(colour, format!("{dot}  {text}"));
+        if matches!(net.state, NetState::OutOfSync(_)) && ui.button("Resync").clicked() {
+            net.resync();
+        }
+    });
+    if let Some(addr) = net.hosting.clone() {
+        ui.horizontal(|ui| {
+            ui.label(format!("Give a friend:  warband join {addr} --side …"));
+            if ui.small_button(icon::COPY).on_hover_text("Copy the address").clicked() {
+                ui.ctx().copy_text(addr);
+            }
+        });
+    }
+    let [a, b] = net.players().clone();
+    let you = net.seat().map_or("watching".to_string(), |s| format!("you play {s}"));
+    ui.small(format!("Side A: {a} · Side B: {b} · {you}"));
+}
+
+/// Table talk, a draw offered or answered, and conceding.
+fn talk<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>, draft: &mut String) {
+    for line in net.chat.iter().rev().take(5).rev() {
+        ui.small(line);
+    }
+    if let Some(word) = &net.last_word {
+        ui.small(word);
+    }
+    ui.horizontal(|ui| {
+        let field = ui.add(egui::TextEdit::singleline(draft).hint_text("Say something").desired_width(220.0));
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if (enter || ui.small_button(icon::PAPER_PLANE_RIGHT).clicked()) && !draft.trim().is_empty() {
+            net.say(draft.trim());
+            draft.clear();
+        }
+    });
+    let Some(seat) = net.seat() else { return };
+    if net.state == NetState::Over {
+        return;
+    }
+    ui.horizontal(|ui| {
+        if let Some(by) = net.draw_offer.filter(|by| *by != seat) {
+            ui.label(format!("{by} offers a draw:"));
+            if ui.button("Accept").clicked() {
+                net.answer_draw(true);
+            }
+            if ui.button("Decline").clicked() {
+                net.answer_draw(false);
+            }
+            return;
+        }
+        if ui.button(format!("{}  Offer a draw", icon::HANDSHAKE)).clicked() {
+            net.offer_draw();
+            net.last_word = Some("You offered a draw".into());
+        }
+        if net.conceding {
+            ui.label("Concede the battle?");
+            if ui.button("Yes, concede").clicked() {
+                net.concede();
+                net.conceding = false;
+            }
+            if ui.button("No").clicked() {
+                net.conceding = false;
+            }
+        } else if ui.button(format!("{}  Concede", icon::FLAG)).clicked() {
+            net.conceding = true;
+        }
+    });
+}
