@@ -305,7 +305,11 @@ fn spectate(addr: &str, window: &WindowArgs) -> ExitCode {
     connect_and_open(addr, None, window)
 }
 
-fn connect_and_open(addr: &str, seat: Option<warband_rules::Side>, window: &WindowArgs) -> ExitCode {
+fn connect_and_open(
+    addr: &str,
+    seat: Option<warband_rules::Side>,
+    window: &WindowArgs,
+) -> ExitCode {
     let hello = warband_net::msg::Hello::new(seat, &crate::game::net::whoami());
     match warband_net::client::connect(addr, &hello) {
         Ok(h) => open_net(crate::game::net::launch::join_launch(h, addr), window),

@@ -75,7 +75,9 @@ fn keep<R: Desk>(
     folder: Res<AutosaveFolder>,
     mut written: Local<Written>,
 ) {
-    if session.replay.is_some() {
+    // A network battle is the host's to keep: resuming it alone would leave the
+    // remote side without a player.
+    if session.replay.is_some() || session.net.is_some() {
         return;
     }
     if session.engine.outcome().is_some() {

@@ -4,6 +4,7 @@
 //! ready to launch. It decides nothing.
 
 use crate::game::desk::Desk;
+use crate::game::net::launch::{HostLaunch, HostSeat};
 use crate::game::palette;
 use crate::game::session::{Controller, Launch, Starter, TableLayout};
 use bevy::prelude::*;
@@ -139,6 +140,15 @@ pub trait Built: Send + Sync {
         speed: f32,
         by_hand: bool,
     ) -> Box<dyn Starter>;
+    /// The network battle to host: who plays each side, where to listen, the seed if
+    /// it is given.
+    fn host(
+        &self,
+        seats: [HostSeat; 2],
+        listen: &str,
+        seed: Option<u64>,
+        by_hand: bool,
+    ) -> Box<dyn Starter>;
 }
 
 struct BuiltOf<R: Desk> {
@@ -195,6 +205,23 @@ impl<R: Desk> Built for BuiltOf<R> {
             seed,
             controllers,
             speed,
+        })
+    }
+
+    fn host(
+        &self,
+        seats: [HostSeat; 2],
+        listen: &str,
+        seed: Option<u64>,
+        by_hand: bool,
+    ) -> Box<dyn Starter> {
+        let mut setup = self.setup.clone();
+        setup.scenario_mut().hand_deployment = by_hand;
+        Box::new(HostLaunch::<R> {
+            setup,
+            seats,
+            listen: listen.to_string(),
+            seed,
         })
     }
 }

@@ -162,6 +162,26 @@ impl<R: Contest> GameSession<R> {
             .filter(|s| self.controllers[s.index()] == Controller::Human)
     }
 
+    /// Whether the side awaited is played on another machine (a network battle).
+    pub fn remote_awaited(&self) -> bool {
+        self.engine
+            .awaiting()
+            .is_some_and(|s| self.controllers[s.index()] == Controller::Remote)
+    }
+
+    /// What the panel says while you wait: who is acting, when it is not you.
+    pub fn others_acting(&self) -> &'static str {
+        if self.net.as_ref().is_some_and(|n| n.pending()) {
+            "Sending your command to the host…"
+        } else if self.remote_awaited() {
+            "The other player is acting…"
+        } else if self.watching() {
+            "The computer players are acting."
+        } else {
+            "The computer is playing its part of the phase…"
+        }
+    }
+
     pub fn watching(&self) -> bool {
         if let Some(net) = &self.net {
             return net.seat().is_none();

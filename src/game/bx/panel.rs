@@ -21,10 +21,10 @@ use warband_table::geometry::in_contact;
 
 pub fn show(ui: &mut egui::Ui, session: &mut BxSession, bx: &mut BxSelection) {
     let Some(side) = session.human_turn() else {
-        ui.weak(if session.watching() {
+        ui.weak(if session.watching() && session.net.is_none() {
             "The computer players choose each model's action."
         } else {
-            "The other side is acting."
+            session.others_acting()
         });
         return;
     };

@@ -234,6 +234,8 @@ pub fn awaited_words<'a, R: warband_table::sim::Contest>(
         (true, true) => "set up a model",
         (true, false) => "setting up…",
         (false, true) => yours,
+        (false, false) if session.net.as_ref().is_some_and(|n| n.pending()) => "sending…",
+        (false, false) if session.remote_awaited() => "their move…",
         (false, false) => "thinking…",
     }
 }

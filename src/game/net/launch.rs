@@ -79,13 +79,13 @@ impl<R: Desk> Starter for HostLaunch<R> {
 fn host_thread<R: Desk>(launch: &HostLaunch<R>) -> Result<std::net::SocketAddr, String> {
     let players = launch.seats.map(|s| -> Result<SeatPlayer<R>, String> {
         match s {
-        HostSeat::Here | HostSeat::Remote => Ok(SeatPlayer::Remote),
-        HostSeat::Computer(kind) => {
-            let player = R::Player::try_from(kind)?;
-            Ok(SeatPlayer::Computer(Box::new(move |seed| {
-                R::policy(player, seed)
-            })))
-        }
+            HostSeat::Here | HostSeat::Remote => Ok(SeatPlayer::Remote),
+            HostSeat::Computer(kind) => {
+                let player = R::Player::try_from(kind)?;
+                Ok(SeatPlayer::Computer(Box::new(move |seed| {
+                    R::policy(player, seed)
+                })))
+            }
         }
     });
     let [a, b] = players;

@@ -13,11 +13,8 @@ use egui_phosphor::regular as icon;
 use std::time::Duration;
 
 pub fn plugin<R: Desk>(app: &mut App) {
-    app.add_systems(
-        EguiPrimaryContextPass,
-        panel::<R>.run_if(on_table::<R>()),
-    )
-    .add_systems(Update, listen::<R>.run_if(on_table::<R>()));
+    app.add_systems(EguiPrimaryContextPass, panel::<R>.run_if(on_table::<R>()))
+        .add_systems(Update, listen::<R>.run_if(on_table::<R>()));
 }
 
 /// How often an idle window looks for the host's news.
@@ -66,7 +63,11 @@ fn panel<R: Desk>(
         .anchor(egui::Align2::CENTER_TOP, [0.0, 46.0])
         .show(ctx, |ui| {
             status(ui, net);
-            talk(ui, net, &mut draft);
+            let said = net.chat.len();
+            egui::CollapsingHeader::new(format!("{}  Table talk ({said})", icon::CHAT_CIRCLE))
+                .id_salt("table-talk")
+                .default_open(false)
+                .show(ui, |ui| talk(ui, net, &mut draft));
         });
     Ok(())
 }
@@ -76,34 +77,75 @@ fn status<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>) {
     let warn = egui::Color32::from_rgb(240, 180, 90);
     ui.horizontal(|ui| {
         let (dot, text, colour) = match &net.state {
-            NetState::Waiting => (icon::HOURGLASS, "Waiting for every seat to be taken".into(), warn),
-            NetState::Playing => (icon::WIFI_HIGH, format!("Connected to {} · in step", net.addr), egui::Color32::from_rgb(130, 200, 120)),
-            NetState::OpponentGone(side, left) => (icon::WIFI_SLASH, format!("{side}'s player dropped: waiting {left} s for them"), warn),
-            NetState::Reconnecting => (icon::ARROWS_CLOCKWISE, "Connection lost: coming back…".into(), warn),
-            NetState::OutOfSync(report) => (icon::WARNING, format!("Out of sync with the host (report: {})", report.display()), egui::Color32::from_rgb(240, 110, 100)),
-            NetState::Over => (icon::FLAG_CHECKERED, "The battle is over".into(), ui.visuals().text_color()),
-            NetState::Lost(why) => (icon::PLUGS, format!("Disconnected: {why}"), egui::Color32::from_rgb(240, 110, 100)),
+            NetState::Waiting => (
+                icon::HOURGLASS,
+                "Waiting for every seat to be taken".into(),
+                warn,
+            ),
+            NetState::Playing => (
+                icon::WIFI_HIGH,
+                format!("Connected to {} · in step", net.addr),
+                egui::Color32::from_rgb(130, 200, 120),
+            ),
+            NetState::OpponentGone(side, left) => (
+                icon::WIFI_SLASH,
+                format!("{side}'s player dropped: waiting {left} s for them"),
+                warn,
+            ),
+            NetState::Reconnecting => (
+                icon::ARROWS_CLOCKWISE,
+                "Connection lost: coming back…".into(),
+                warn,
+            ),
+            NetState::OutOfSync(report) => (
+                icon::WARNING,
+                format!("Out of sync with the host (report: {})", report.display()),
+                egui::Color32::from_rgb(240, 110, 100),
+            ),
+            NetState::Over => (
+                icon::FLAG_CHECKERED,
+                "The battle is over".into(),
+                ui.visuals().text_color(),
+            ),
+            NetState::Lost(why) => (
+                icon::PLUGS,
+                format!("Disconnected: {why}"),
+                egui::Color32::from_rgb(240, 110, 100),
+            ),
         };
         ui.colored_label(colour, format!("{dot}  {text}"));
         if matches!(net.state, NetState::OutOfSync(_)) && ui.button("Resync").clicked() {
             net.resync();
         }
     });
-    if let Some(addr) = net.hosting.clone() {
+    if let Some(addr) = net
+        .hosting
+        .clone()
+        .filter(|_| net.state == NetState::Waiting)
+    {
         ui.horizontal(|ui| {
             ui.label(format!("Give a friend:  warband join {addr} --side …"));
-            if ui.small_button(icon::COPY).on_hover_text("Copy the address").clicked() {
+            if ui
+                .small_button(icon::COPY)
+                .on_hover_text("Copy the address")
+                .clicked()
+            {
                 ui.ctx().copy_text(addr);
             }
         });
     }
-    let [a, b] = net.players().clone();
-    let you = net.seat().map_or("watching".to_string(), |s| format!("you play {s}"));
-    ui.small(format!("Side A: {a} · Side B: {b} · {you}"));
 }
 
-/// Table talk, a draw offered or answered, and conceding.
+/// Who plays, table talk, a draw offered or answered, and conceding.
 fn talk<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>, draft: &mut String) {
+    let [a, b] = net.players().clone();
+    let you = net
+        .seat()
+        .map_or("you watch".to_string(), |s| format!("you play {s}"));
+    ui.small(format!("Side A: {a} · Side B: {b} · {you}"));
+    if let Some(addr) = &net.hosting {
+        ui.small(format!("Others join at {addr}"));
+    }
     for line in net.chat.iter().rev().take(5).rev() {
         ui.small(line);
     }
@@ -111,9 +153,14 @@ fn talk<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>, draft: &mut Str
         ui.small(word);
     }
     ui.horizontal(|ui| {
-        let field = ui.add(egui::TextEdit::singleline(draft).hint_text("Say something").desired_width(220.0));
+        let field = ui.add(
+            egui::TextEdit::singleline(draft)
+                .hint_text("Say something")
+                .desired_width(220.0),
+        );
         let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        if (enter || ui.small_button(icon::PAPER_PLANE_RIGHT).clicked()) && !draft.trim().is_empty() {
+        if (enter || ui.small_button(icon::PAPER_PLANE_RIGHT).clicked()) && !draft.trim().is_empty()
+        {
             net.say(draft.trim());
             draft.clear();
         }
@@ -133,7 +180,10 @@ fn talk<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>, draft: &mut Str
             }
             return;
         }
-        if ui.button(format!("{}  Offer a draw", icon::HANDSHAKE)).clicked() {
+        if ui
+            .button(format!("{}  Offer a draw", icon::HANDSHAKE))
+            .clicked()
+        {
             net.offer_draw();
             net.last_word = Some("You offered a draw".into());
         }

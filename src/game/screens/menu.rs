@@ -40,6 +40,8 @@ pub struct MenuMessage(pub Option<String>);
 #[derive(Resource, Clone, Copy)]
 pub struct SetupPreset {
     pub controllers: [Controller; 2],
+    /// Host a network battle: a side may be a remote player.
+    pub hosting: bool,
 }
 
 fn menu(
@@ -83,12 +85,14 @@ fn menu(
                     pending.0 = None;
                     commands.insert_resource(SetupPreset {
                         controllers: [Controller::Human, Controller::NORMAL],
+                        hosting: false,
                     });
                     next.set(Screen::Setup);
                 }
                 if button(ui, icon::EYE, "Watch AI vs AI") {
                     commands.insert_resource(SetupPreset {
                         controllers: [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)],
+                        hosting: false,
                     });
                     next.set(Screen::Setup);
                 }
@@ -97,11 +101,24 @@ fn menu(
                     (icon::MAP_TRIFOLD, "Scenario editor", Screen::Editor),
                     (icon::FLASK, "Lab: simulate and calibrate", Screen::Lab),
                     (icon::FOLDER_OPEN, "Load battle", Screen::Saves),
-                    (icon::GEAR, "Settings", Screen::Settings),
                 ] {
                     if button(ui, icon, text) {
                         next.set(screen);
                     }
+                }
+                if button(ui, icon::BROADCAST, "Host a network battle") {
+                    pending.0 = None;
+                    commands.insert_resource(SetupPreset {
+                        controllers: [Controller::Human, Controller::Remote],
+                        hosting: true,
+                    });
+                    next.set(Screen::Setup);
+                }
+                if button(ui, icon::PLUGS_CONNECTED, "Join a network battle") {
+                    next.set(Screen::Join);
+                }
+                if button(ui, icon::GEAR, "Settings") {
+                    next.set(Screen::Settings);
                 }
                 if button(ui, icon::SIGN_OUT, "Quit") {
                     exit.write(AppExit::Success);

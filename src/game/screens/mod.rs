@@ -5,6 +5,7 @@ pub(crate) mod battle;
 mod builder;
 mod builder_files;
 pub mod editor;
+mod join;
 pub mod lab;
 mod menu;
 pub(crate) mod result;
@@ -28,6 +29,8 @@ pub enum Screen {
     Lab,
     Editor,
     Settings,
+    /// Join a network battle.
+    Join,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -41,6 +44,7 @@ pub(super) fn plugin(app: &mut App) {
         lab::plugin,
         editor::plugin,
         settings::plugin,
+        join::plugin,
     ));
 }
 

@@ -4,6 +4,7 @@ use super::Screen;
 use super::menu::SetupPreset;
 use super::shelf::{armies, scenario_picker, scenarios};
 use crate::game::hud::root_ui;
+use crate::game::net::launch::HostSeat;
 use crate::game::preview::Building;
 use crate::game::session::{Controller, PendingBattle};
 use bevy::prelude::*;
@@ -40,9 +41,18 @@ struct SetupForm {
     speed: f32,
     /// Each side sets its models down by hand before the first round.
     by_hand: bool,
+    /// Hosting a network battle: where to listen, and whether the seed is given (else
+    /// the machines draw it together).
+    hosting: Option<Hosting>,
     problems: Vec<String>,
     /// The battle the form describes as last built, and the choices it was built from.
     preview: Option<(Choice, Building)>,
+}
+
+/// A network battle's own choices.
+struct Hosting {
+    listen: String,
+    fixed_seed: bool,
 }
 
 /// What the preview depends on: the scenario and the two armies chosen.
@@ -93,6 +103,10 @@ fn open_form(
         armies,
         scenario,
         army,
+        hosting: preset.as_ref().filter(|p| p.hosting).map(|_| Hosting {
+            listen: "0.0.0.0:4740".into(),
+            fixed_seed: false,
+        }),
         controllers: preset.map_or([Controller::Human, Controller::NORMAL], |p| p.controllers),
         seed: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -128,7 +142,9 @@ fn form(
         .show(&mut root, |ui| preview(ui, f));
     egui::CentralPanel::default().show(&mut root, |ui| {
         let watching = !f.controllers.contains(&Controller::Human);
-        ui.heading(if watching {
+        ui.heading(if f.hosting.is_some() {
+            "Host a network battle"
+        } else if watching {
             "Watch AI vs AI"
         } else {
             "New battle"
@@ -146,7 +162,14 @@ fn form(
                 .clicked()
                 && let Some((_, Ok(built))) = &f.preview
             {
-                pending.0 = Some(built.launch(f.seed, f.controllers, f.speed, f.by_hand));
+                pending.0 = Some(match &f.hosting {
+                    Some(h) => {
+                        let seed = h.fixed_seed.then_some(f.seed);
+                        let seats = f.controllers.map(HostSeat::of);
+                        built.host(seats, &h.listen, seed, f.by_hand)
+                    }
+                    None => built.launch(f.seed, f.controllers, f.speed, f.by_hand),
+                });
                 if watching {
                     // The watch speed chosen is the next session's too.
                     commands.queue(keep_watch_speed(f.speed));
@@ -208,7 +231,7 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
                     egui::ComboBox::from_id_salt(("controller", i))
                         .selected_text(f.controllers[i].label())
                         .show_ui(ui, |ui| {
-                            for c in Controller::choices(ruleset_of(f)) {
+                            for c in offered(f) {
                                 ui.selectable_value(&mut f.controllers[i], c, c.label());
                             }
                         });
@@ -216,8 +239,26 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
                 ui.end_row();
             }
             ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut f.seed));
+            ui.horizontal(|ui| {
+                ui.add(egui::DragValue::new(&mut f.seed));
+                if let Some(h) = &mut f.hosting {
+                    ui.checkbox(&mut h.fixed_seed, "play this seed")
+                        .on_hover_text(
+                            "Unticked, the machines draw the seed together (commit-reveal) \
+                             and every command's dice are salted by the host, so no one can \
+                             foresee them.",
+                        );
+                }
+            });
             ui.end_row();
+            if let Some(h) = &mut f.hosting {
+                ui.label("Listen on");
+                ui.add(egui::TextEdit::singleline(&mut h.listen).desired_width(160.0))
+                    .on_hover_text(
+                        "0.0.0.0:4740 takes players from any machine that can reach this one",
+                    );
+                ui.end_row();
+            }
             ui.label("Deployment");
             ui.checkbox(
                 &mut f.by_hand,
@@ -300,9 +341,18 @@ fn keep_watch_speed(speed: f32) -> impl FnOnce(&mut World) {
     }
 }
 
+/// Who may play a side: with a remote player too when hosting.
+fn offered(f: &SetupForm) -> Vec<Controller> {
+    if f.hosting.is_some() {
+        Controller::hosting_choices(ruleset_of(f))
+    } else {
+        Controller::choices(ruleset_of(f))
+    }
+}
+
 /// A computer player the new scenario's ruleset lacks becomes its `normal`.
 fn keep_players(f: &mut SetupForm) {
-    let offered = Controller::choices(ruleset_of(f));
+    let offered = offered(f);
     for c in &mut f.controllers {
         if !offered.contains(c) {
             *c = Controller::NORMAL;
@@ -333,6 +383,7 @@ mod tests {
         let mut app = App::new();
         app.insert_resource(SetupPreset {
             controllers: [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)],
+            hosting: false,
         });
         let scenario = crate::game::saves::assets_dir().join("scenarios/village-fight.ron");
         let armies = ["dwarf-hold", "goblin-horde"]

@@ -17,8 +17,8 @@ use warband_table::components::ModelId;
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     let Some(side) = session.human_turn() else {
-        if !session.watching() {
-            ui.weak("The computer is playing its part of the phase…");
+        if !session.watching() || session.net.is_some() {
+            ui.weak(session.others_acting());
         }
         return;
     };
