@@ -116,10 +116,11 @@ impl<R: Contest> GameSession<R> {
     /// move to any point of it.
     pub fn replay_of(save: &Save<R>) -> Result<Self, String> {
         let mut s = Self::new(save.setup.clone(), save.seed, [Controller::Human; 2])?;
-        s.timeline = Some(Timeline::new(
+        s.timeline = Some(Timeline::salted(
             &save.setup,
             save.seed,
             save.commands.clone(),
+            save.salts.clone(),
         )?);
         s.seek(0);
         Ok(s)
@@ -233,9 +234,13 @@ impl<R: Contest> GameSession<R> {
     /// Lets computer players (or the replay) act for the time that has passed; in a
     /// network battle, plays what the host has committed.
     pub fn advance(&mut self, dt: Duration) {
-        if self.net.is_some() {
-            self.advance_net();
-            return;
+        if let Some(net) = &mut self.net {
+            if !net.looking_back {
+                self.advance_net();
+                return;
+            }
+            // Looking back: the timeline plays at the watch pace; the host is still heard.
+            net.poll();
         }
         if self.pace.skip {
             // To the end as fast as it goes, in slices of a few frames' thinking so the
@@ -305,6 +310,13 @@ impl<R: Contest> GameSession<R> {
             let Some((side, command)) = queue.pop() else {
                 return false;
             };
+            let played = self
+                .timeline
+                .as_ref()
+                .map(|t| (t, t.len() - queue.len() - 1));
+            if let Some(seed) = played.and_then(|(t, i)| t.dice_seed(i)) {
+                self.engine.reseed_dice(seed);
+            }
             let _ = self.send(side, command);
             return true;
         }

@@ -10,6 +10,9 @@ pub const SNAPSHOT_EVERY: usize = 25;
 
 pub struct Timeline<R: Rules> {
     commands: Vec<(Side, R::Command)>,
+    /// A network battle's dice salts, one a command (empty for every other battle).
+    salts: Vec<u64>,
+    seed: u64,
     /// (commands applied, the battle then), in order; the first is the start.
     snapshots: Vec<(usize, Engine<R>)>,
 }
@@ -21,18 +24,45 @@ impl<R: Rules> Timeline<R> {
         seed: u64,
         commands: Vec<(Side, R::Command)>,
     ) -> Result<Self, String> {
+        Self::salted(setup, seed, commands, Vec::new())
+    }
+
+    /// The timeline of a network battle, whose every command's dice were salted.
+    pub fn salted(
+        setup: &R::Setup,
+        seed: u64,
+        commands: Vec<(Side, R::Command)>,
+        salts: Vec<u64>,
+    ) -> Result<Self, String> {
         let mut engine = Engine::<R>::new(setup, seed)?;
-        let mut snapshots = vec![(0, engine.snapshot())];
-        for (i, (side, command)) in commands.iter().enumerate() {
-            let _ = engine.submit(*side, command.clone());
+        let mut timeline = Self {
+            commands,
+            salts,
+            seed,
+            snapshots: vec![(0, engine.snapshot())],
+        };
+        for i in 0..timeline.commands.len() {
+            timeline.play(&mut engine, i);
             if (i + 1) % SNAPSHOT_EVERY == 0 {
-                snapshots.push((i + 1, engine.snapshot()));
+                timeline.snapshots.push((i + 1, engine.snapshot()));
             }
         }
-        Ok(Self {
-            commands,
-            snapshots,
-        })
+        Ok(timeline)
+    }
+
+    /// The seed of command `i`'s dice, where the battle salted them.
+    pub fn dice_seed(&self, i: usize) -> Option<u64> {
+        let salt = self.salts.get(i)?;
+        Some(crate::save::salted_seed(self.seed, i as u64, *salt))
+    }
+
+    /// Plays command `i` on `engine`, with its salt if it has one.
+    fn play(&self, engine: &mut Engine<R>, i: usize) {
+        if let Some(seed) = self.dice_seed(i) {
+            engine.reseed_dice(seed);
+        }
+        let (side, command) = &self.commands[i];
+        let _ = engine.submit(*side, command.clone());
     }
 
     /// How many commands the battle has.
@@ -58,8 +88,8 @@ impl<R: Rules> Timeline<R> {
             .find(|(i, _)| *i <= at)
             .expect("the start is always kept");
         let mut engine = snap.snapshot();
-        for (side, command) in &self.commands[*from..at] {
-            let _ = engine.submit(*side, command.clone());
+        for i in *from..at {
+            self.play(&mut engine, i);
         }
         engine
     }
@@ -78,8 +108,8 @@ impl<R: Rules> Timeline<R> {
         if R::round(engine.world()) >= round {
             return *from;
         }
-        for (i, (side, command)) in self.commands.iter().enumerate().skip(*from) {
-            let _ = engine.submit(*side, command.clone());
+        for i in *from..self.commands.len() {
+            self.play(&mut engine, i);
             if R::round(engine.world()) >= round {
                 return i + 1;
             }

@@ -6,6 +6,26 @@ use egui_phosphor::regular as icon;
 use warband_table::sim::Contest;
 
 pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
+    if let Some(net) = &session.net {
+        if !net.looking_back {
+            ui.strong("Watching a network battle");
+            if ui
+                .button(format!("{} Look back", icon::REWIND))
+                .on_hover_text("Move through the battle so far; it goes on meanwhile")
+                .clicked()
+            {
+                session.look_back();
+            }
+            return;
+        }
+        if ui
+            .button(format!("{} Back to live", icon::BROADCAST))
+            .clicked()
+        {
+            session.back_to_live();
+            return;
+        }
+    }
     ui.strong(if session.replay.is_some() {
         "Replay"
     } else {

@@ -52,6 +52,9 @@ pub struct NetPlay<R: Contest> {
     pub draw_offer: Option<Side>,
     /// Asked whether to concede, not yet answered.
     pub conceding: bool,
+    /// A spectator moving through the battle so far: the table shows the timeline, and
+    /// what the host commits meanwhile waits.
+    pub looking_back: bool,
     /// The latest thing the host told us, for the panel.
     pub last_word: Option<String>,
     /// A refusal of our proposal, for the session's refusal line.
@@ -75,6 +78,7 @@ impl<R: Contest> NetPlay<R> {
             chat: Vec::new(),
             draw_offer: None,
             conceding: false,
+            looking_back: false,
             last_word: None,
             refused: None,
             coming_back: None,
@@ -126,6 +130,11 @@ impl<R: Contest> NetPlay<R> {
     /// The seed, the first time the battle is found started.
     pub fn take_start(&mut self) -> Option<u64> {
         self.started.take()
+    }
+
+    /// Gives every command again, from the first (the session starts over).
+    pub fn rewind(&mut self) {
+        self.applied = 0;
     }
 
     /// The commands committed since the session last took them.

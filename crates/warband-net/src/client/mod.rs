@@ -37,6 +37,9 @@ pub enum NetError {
     },
 }
 
+/// A message from the host of a battle of ruleset `R`.
+pub type HostMessage<R> = ToPeer<<R as Rules>::Setup, <R as Rules>::Command>;
+
 /// A connection the host has welcomed, before its ruleset's engine is chosen.
 pub struct Handshake {
     link: Link,
@@ -250,10 +253,7 @@ impl<R: Rules> Client<R> {
     }
 
     /// The host's next message, None if none came within `wait`.
-    pub fn next_message(
-        &mut self,
-        wait: Duration,
-    ) -> Result<Option<ToPeer<R::Setup, R::Command>>, NetError> {
+    pub fn next_message(&mut self, wait: Duration) -> Result<Option<HostMessage<R>>, NetError> {
         let applied = self.entries.len() as u64;
         match self.inbox.recv_timeout(wait) {
             Ok(Incoming::Frame(bytes)) => decode(&bytes).map(Some).map_err(NetError::Protocol),
@@ -297,10 +297,7 @@ impl<R: Rules> Client<R> {
     }
 
     /// Applies one message from the host; the finish when the battle is over.
-    pub fn handle(
-        &mut self,
-        message: ToPeer<R::Setup, R::Command>,
-    ) -> Result<Option<Finish>, NetError> {
+    pub fn handle(&mut self, message: HostMessage<R>) -> Result<Option<Finish>, NetError> {
         match message {
             ToPeer::Welcome(_) => return Err(NetError::Protocol("a second welcome".into())),
             ToPeer::Refused { reason } => return Err(NetError::Refused(reason)),
