@@ -11,6 +11,7 @@ use warband_net::client::{Client, NetError, connect};
 use warband_net::host::{HostConfig, SeatPlayer};
 use warband_net::msg::Hello;
 use warband_rules::Side;
+use warband_table::engine::Rules;
 use warband_table::sim::Contest;
 use warband_toy_soldier::ToySoldier;
 
@@ -168,4 +169,33 @@ fn a_drawn_seed_is_salted_and_its_save_replays() {
         first,
         "the same seed drawn twice"
     );
+}
+
+/// Deployment by hand is played over the network like any other command: each side
+/// sets its models down in turn, then the battle goes on as on one machine.
+#[test]
+fn deployment_by_hand_is_played_over_the_network() {
+    fn by_hand<R: Contest>(file: &str, seed: u64) {
+        use warband_table::scenario::Setup;
+        let mut setup = R::load(&scenario(file)).unwrap();
+        setup.scenario_mut().hand_deployment = true;
+        let expected = alone::<R>(setup.clone(), seed, "normal", "charge");
+        let remote = [SeatPlayer::Remote, SeatPlayer::Remote];
+        let (addr, host, _) = host_of::<R>(setup, fixed(seed), remote);
+        let pa = play_out::<R>(&addr, Some(Side::A), Some("normal"));
+        let pb = play_out::<R>(&addr, Some(Side::B), Some("charge"));
+        let hosted = host.join().unwrap();
+        assert_eq!(hosted.hash, expected, "{file}");
+        assert_eq!(pa.join().unwrap().1, expected, "{file}: A");
+        assert_eq!(pb.join().unwrap().1, expected, "{file}: B");
+        let placed = hosted
+            .save
+            .commands
+            .iter()
+            .filter(|(_, c)| R::placing(c).is_some());
+        assert!(placed.count() > 0, "{file}: no model was set down by hand");
+    }
+    by_hand::<Marauders>("open-field.ron", 12);
+    by_hand::<ToySoldier>("open-meadow.ron", 13);
+    by_hand::<Borderlands>("open-ground.ron", 14);
 }

@@ -24,7 +24,11 @@ pub fn scenario(file: &str) -> PathBuf {
 
 /// The final state hash of `warband battle --seed N --a A --b B` on one machine.
 pub fn on_one_machine<R: Contest>(file: &str, seed: u64, a: &str, b: &str) -> u64 {
-    let setup = R::load(&scenario(file)).unwrap();
+    alone::<R>(R::load(&scenario(file)).unwrap(), seed, a, b)
+}
+
+/// The final state hash of a battle of `setup` played on one machine.
+pub fn alone<R: Contest>(setup: R::Setup, seed: u64, a: &str, b: &str) -> u64 {
     let mut engine = Engine::<R>::new(&setup, seed).unwrap();
     let mut pa = R::policy(a.parse().unwrap(), seed ^ 0xa);
     let mut pb = R::policy(b.parse().unwrap(), seed ^ 0xb);
@@ -54,7 +58,15 @@ pub fn start_host<R: Contest>(
     cfg: HostConfig,
     players: [SeatPlayer<R>; 2],
 ) -> (String, JoinHandle<Done<R>>, Notices) {
-    let setup = R::load(&scenario(file)).unwrap();
+    host_of::<R>(R::load(&scenario(file)).unwrap(), cfg, players)
+}
+
+/// Starts a host of `setup` on a free loopback port in its own thread.
+pub fn host_of<R: Contest>(
+    setup: R::Setup,
+    cfg: HostConfig,
+    players: [SeatPlayer<R>; 2],
+) -> (String, JoinHandle<Done<R>>, Notices) {
     let notices: Notices = Arc::default();
     let kept = Arc::clone(&notices);
     let (tx, rx) = std::sync::mpsc::channel();
