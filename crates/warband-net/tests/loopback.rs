@@ -11,7 +11,6 @@ use warband_net::client::{Client, NetError, connect};
 use warband_net::host::{HostConfig, SeatPlayer};
 use warband_net::msg::Hello;
 use warband_rules::Side;
-use warband_table::engine::Rules;
 use warband_table::sim::Contest;
 use warband_toy_soldier::ToySoldier;
 

@@ -46,6 +46,10 @@ pub fn show<R: Desk>(
             leave_and_save(ui, session, next, help, compact);
             ui.separator();
             links::<R>(ui, session, help, compact);
+            if let Some(net) = &session.net {
+                ui.separator();
+                crate::game::net::panel::badge(ui, net);
+            }
             ui.min_rect().width()
         })
         .inner;

@@ -72,52 +72,55 @@ fn panel<R: Desk>(
     Ok(())
 }
 
+/// The connection in a word for the top bar, its colour and icon; the whole of it on
+/// hover.
+pub fn badge<R: Desk>(ui: &mut egui::Ui, net: &super::NetPlay<R>) {
+    let (glyph, word, colour) = match &net.state {
+        NetState::Waiting => (icon::HOURGLASS, "Waiting", WARN),
+        NetState::Playing => (icon::WIFI_HIGH, "Online", GOOD),
+        NetState::OpponentGone(..) => (icon::WIFI_SLASH, "Player away", WARN),
+        NetState::Reconnecting => (icon::ARROWS_CLOCKWISE, "Reconnecting", WARN),
+        NetState::OutOfSync(_) => (icon::WARNING, "Out of sync", BAD),
+        NetState::Over => (icon::FLAG_CHECKERED, "Over", ui.visuals().text_color()),
+        NetState::Lost(_) => (icon::PLUGS, "Offline", BAD),
+    };
+    ui.colored_label(colour, format!("{glyph} {word}"))
+        .on_hover_text(format!("{} · {}", net.addr, describe(&net.state)));
+}
+
+const WARN: egui::Color32 = egui::Color32::from_rgb(240, 180, 90);
+const GOOD: egui::Color32 = egui::Color32::from_rgb(130, 200, 120);
+const BAD: egui::Color32 = egui::Color32::from_rgb(240, 110, 100);
+
+/// The connection's state in words.
+fn describe(state: &NetState) -> String {
+    match state {
+        NetState::Waiting => "waiting for every seat to be taken".into(),
+        NetState::Playing => "in step with the host".into(),
+        NetState::OpponentGone(side, left) => {
+            format!("{side}'s player dropped: waiting {left} s for them")
+        }
+        NetState::Reconnecting => "connection lost: coming back…".into(),
+        NetState::OutOfSync(report) => {
+            format!("out of sync with the host (report: {})", report.display())
+        }
+        NetState::Over => "the battle is over".into(),
+        NetState::Lost(why) => format!("disconnected: {why}"),
+    }
+}
+
 /// The connection in a line, and what to do about it.
 fn status<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>) {
-    let warn = egui::Color32::from_rgb(240, 180, 90);
-    ui.horizontal(|ui| {
-        let (dot, text, colour) = match &net.state {
-            NetState::Waiting => (
-                icon::HOURGLASS,
-                "Waiting for every seat to be taken".into(),
-                warn,
-            ),
-            NetState::Playing => (
-                icon::WIFI_HIGH,
-                format!("Connected to {} · in step", net.addr),
-                egui::Color32::from_rgb(130, 200, 120),
-            ),
-            NetState::OpponentGone(side, left) => (
-                icon::WIFI_SLASH,
-                format!("{side}'s player dropped: waiting {left} s for them"),
-                warn,
-            ),
-            NetState::Reconnecting => (
-                icon::ARROWS_CLOCKWISE,
-                "Connection lost: coming back…".into(),
-                warn,
-            ),
-            NetState::OutOfSync(report) => (
-                icon::WARNING,
-                format!("Out of sync with the host (report: {})", report.display()),
-                egui::Color32::from_rgb(240, 110, 100),
-            ),
-            NetState::Over => (
-                icon::FLAG_CHECKERED,
-                "The battle is over".into(),
-                ui.visuals().text_color(),
-            ),
-            NetState::Lost(why) => (
-                icon::PLUGS,
-                format!("Disconnected: {why}"),
-                egui::Color32::from_rgb(240, 110, 100),
-            ),
-        };
-        ui.colored_label(colour, format!("{dot}  {text}"));
-        if matches!(net.state, NetState::OutOfSync(_)) && ui.button("Resync").clicked() {
-            net.resync();
-        }
-    });
+    // The top bar tells the state in a word; this says it whole when it is news.
+    if net.state != NetState::Playing {
+        ui.horizontal(|ui| {
+            badge(ui, net);
+            ui.label(describe(&net.state));
+            if matches!(net.state, NetState::OutOfSync(_)) && ui.button("Resync").clicked() {
+                net.resync();
+            }
+        });
+    }
     if let Some(addr) = net
         .hosting
         .clone()
