@@ -3,7 +3,8 @@
 # software renderer: (1) watch a battle of each ruleset and take screenshots, which
 # must not be blank; (2) drive a Marauders move, a Toy Soldier activation and a
 # Borderlands attack with the pointer (xdotool) and see them happen, and drag, save and
-# undo in the scenario editor; (3) abuse the
+# undo in the scenario editor, and see a move made in a hosting window appear in a
+# joined one; (3) abuse the
 # window (damaged files, a tiny window, random input) and see it stay up without a panic.
 # Usage: tests/desktop/smoke.sh path/to/warband
 set -euo pipefail
@@ -48,6 +49,10 @@ xvfb-run "${screen[@]}" python3 tests/desktop/pointer_move.py "$bin" assets/scen
 xvfb-run "${screen[@]}" python3 tests/desktop/pointer_toy.py "$bin" assets/scenarios/open-meadow.ron
 xvfb-run "${screen[@]}" python3 tests/desktop/pointer_editor.py "$bin"
 xvfb-run "${screen[@]}" python3 tests/desktop/pointer_bx.py "$bin" assets/scenarios/cave-mouth.ron
+# Two windows side by side, as two machines: one hosts, one joins; a move made by
+# pointer in one appears in the other.
+WARBAND_DATA="$out/data-net" xvfb-run -a -s "-screen 0 2600x800x24" \
+  python3 tests/desktop/pointer_net.py "$bin" assets/scenarios/open-field.ron 47491
 
 # (3) The window under abuse: damaged files, 320x240 and back, 30 s of random input.
 xvfb-run "${screen[@]}" python3 tests/desktop/abuse.py "$bin" 30 "$out"
