@@ -63,17 +63,17 @@ impl HostSide {
 pub struct HostArgs {
     /// Scenario file (RON).
     #[arg(long)]
-    scenario: PathBuf,
+    pub(super) scenario: PathBuf,
     /// Play exactly `warband battle --seed N` (no commit-reveal, no dice salts).
     #[arg(long)]
-    seed: Option<u64>,
+    pub(super) seed: Option<u64>,
     /// Where to listen, e.g. 0.0.0.0:4740 (port 0 picks a free one).
     #[arg(long, default_value = "0.0.0.0:4740")]
-    listen: String,
+    pub(super) listen: String,
     #[arg(long, value_enum)]
-    a: HostSide,
+    pub(super) a: HostSide,
     #[arg(long, value_enum)]
-    b: HostSide,
+    pub(super) b: HostSide,
     /// No window: play the computer sides, relay, and print the result.
     #[arg(long)]
     headless: bool,
@@ -86,7 +86,7 @@ pub struct HostArgs {
     #[arg(long, default_value_t = 120)]
     wait: u64,
     #[command(flatten)]
-    window: super::window::WindowArgs,
+    pub(super) window: super::window::WindowArgs,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -123,8 +123,7 @@ pub struct JoinArgs {
 
 pub fn host(args: HostArgs) -> ExitCode {
     if !args.headless {
-        let sides = [args.a, args.b];
-        return super::window::host(&args.scenario, sides, &args.listen, args.seed, &args.window);
+        return super::window::host(&args);
     }
     match super::ruleset_of(&args.scenario) {
         Ok(ruleset) => super::with_rules!(ruleset, R => host_of::<R>(&args)),

@@ -261,38 +261,26 @@ fn replay_of<R: crate::game::desk::Desk>(file: &std::path::Path, args: &WatchArg
 
 /// `warband host` with a window: the host runs on a thread of its own, and this window
 /// joins it for the side a person plays here (or watches, if none).
-pub fn host(
-    scenario: &std::path::Path,
-    sides: [super::net::HostSide; 2],
-    listen: &str,
-    seed: Option<u64>,
-    window: &WindowArgs,
-) -> ExitCode {
-    let ruleset = match super::ruleset_of(scenario) {
+pub fn host(args: &super::net::HostArgs) -> ExitCode {
+    let ruleset = match super::ruleset_of(&args.scenario) {
         Ok(r) => r,
         Err(code) => return code,
     };
-    super::with_rules!(ruleset, R => host_of::<R>(scenario, sides, listen, seed, window))
+    super::with_rules!(ruleset, R => host_of::<R>(args))
 }
 
-fn host_of<R: crate::game::desk::Desk>(
-    scenario: &std::path::Path,
-    sides: [super::net::HostSide; 2],
-    listen: &str,
-    seed: Option<u64>,
-    window: &WindowArgs,
-) -> ExitCode {
-    let setup = match R::load(scenario) {
+fn host_of<R: crate::game::desk::Desk>(args: &super::net::HostArgs) -> ExitCode {
+    let setup = match R::load(&args.scenario) {
         Ok(s) => s,
         Err(e) => return super::data_error(e),
     };
     let launch = crate::game::net::launch::HostLaunch::<R> {
         setup,
-        seats: sides.map(super::net::HostSide::seat),
-        listen: listen.to_string(),
-        seed,
+        seats: [args.a, args.b].map(super::net::HostSide::seat),
+        listen: args.listen.clone(),
+        seed: args.seed,
     };
-    open_net(Box::new(launch), window)
+    open_net(Box::new(launch), &args.window)
 }
 
 /// `warband join` with a window: you play the side.
