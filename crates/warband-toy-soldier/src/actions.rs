@@ -1,7 +1,7 @@
 //! The checks behind every command of an activation (players call them too, so they
 //! never send what the engine would refuse) and the plans they return.
 
-use crate::battle::{Activation, Battle, View, find, in_play};
+use crate::battle::{Activation, Battle, View, find, in_play, places};
 use crate::components::TerrainMap;
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
@@ -19,13 +19,13 @@ use warband_table::{Refusal, RefusalKind, refuse, refuse_as};
 
 /// Every other unit on the table, as a moving base sees it.
 pub fn others(world: &World, v: &View) -> Vec<Other> {
-    in_play(world)
+    places(world)
         .into_iter()
-        .filter(|o| o.id != v.id)
-        .map(|o| Other {
-            id: o.id,
-            base: o.base,
-            enemy: o.side != v.side,
+        .filter(|(id, _, _)| *id != v.id)
+        .map(|(id, side, base)| Other {
+            id,
+            base,
+            enemy: side != v.side,
         })
         .collect()
 }

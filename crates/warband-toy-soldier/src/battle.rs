@@ -106,6 +106,16 @@ fn view((entity, id, _, (team, base, unit, marks, spent, leader)): Item<ViewData
     }
 }
 
+/// What [`places`] reads: a unit's side and base alone.
+pub type PlaceData = (&'static Team, &'static Base);
+
+/// Every unit still on the table as the geometry sees it (id, side, base), in id order:
+/// what a move or a pivot is checked against, thousands of times a turn, read without
+/// the rest of each unit.
+pub fn places(world: &World) -> Vec<(ModelId, Side, Placed)> {
+    in_play_by_id::<PlaceData, _>(world, |(_, id, _, (team, base))| (*id, team.0, base.0))
+}
+
 /// Every unit still on the table, in id order.
 pub fn in_play(world: &World) -> Vec<View> {
     in_play_by_id::<ViewData, _>(world, view)

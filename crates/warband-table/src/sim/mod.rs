@@ -13,6 +13,7 @@ use std::time::{Duration, Instant};
 use warband_rules::Side;
 
 mod tally;
+pub mod throughput;
 pub use tally::*;
 
 #[cfg(test)]
