@@ -202,7 +202,7 @@ pub fn join(args: JoinArgs) -> ExitCode {
         eprintln!("note: a computer player plays headless");
     }
     let mut hello = Hello::new(Some(side), &format!("{} ({})", whoami(), ai.name()));
-    hello.token = tokens::read(&args.addr, side);
+    hello.token = crate::game::net::tokens::read(&args.addr, side);
     let handshake = match connect(&args.addr, &hello) {
         Ok(h) => h,
         Err(e) => return net_error(&e),
@@ -230,7 +230,7 @@ fn peer_of<R: Contest>(h: Handshake, addr: &str, ai: Option<Ai>, json: bool) -> 
     let mut resynced = false;
     loop {
         if let (Some(side), Some(token)) = (client.welcome.seat, &client.welcome.token) {
-            tokens::write(addr, side, token);
+            crate::game::net::tokens::write(addr, side, token);
         }
         match client.run() {
             Ok(_) => break,
@@ -281,8 +281,8 @@ fn reconnect(addr: &str, hello: &Hello) -> Option<Handshake> {
     for _ in 0..60 {
         match connect(addr, hello) {
             Ok(h) => return Some(h),
-            Err(NetError::Refused(why)) => {
-                eprintln!("peer: the host refused: {why}");
+            Err(e) if !warband_net::client::worth_retrying(&e) => {
+                eprintln!("peer: {e}");
                 return None;
             }
             Err(_) => std::thread::sleep(Duration::from_secs(1)),
@@ -324,34 +324,4 @@ fn net_error(e: &NetError) -> ExitCode {
     ExitCode::FAILURE
 }
 
-fn whoami() -> String {
-    std::env::var("USER").unwrap_or_else(|_| "a player".into())
-}
-
-/// A seat's token, kept in the data folder so that a joiner started again after a
-/// crash takes its seat back.
-mod tokens {
-    use std::path::PathBuf;
-    use warband_rules::Side;
-
-    fn path(addr: &str, side: Side) -> PathBuf {
-        let name: String = addr
-            .chars()
-            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-            .collect();
-        crate::game::saves::data_dir()
-            .join("net")
-            .join(format!("{name}-{}.token", side.lowercase()))
-    }
-
-    pub fn read(addr: &str, side: Side) -> Option<String> {
-        let text = std::fs::read_to_string(path(addr, side)).ok()?;
-        Some(text.trim().to_string()).filter(|t| !t.is_empty())
-    }
-
-    pub fn write(addr: &str, side: Side, token: &str) {
-        if let Err(e) = warband_table::files::write_atomic(&path(addr, side), token) {
-            eprintln!("warning: cannot keep the seat's token: {e}");
-        }
-    }
-}
+use crate::game::net::whoami;

@@ -298,7 +298,8 @@ fn connect_and_open(
     seat: Option<warband_rules::Side>,
     window: &WindowArgs,
 ) -> ExitCode {
-    let hello = warband_net::msg::Hello::new(seat, &crate::game::net::whoami());
+    let mut hello = warband_net::msg::Hello::new(seat, &crate::game::net::whoami());
+    hello.token = seat.and_then(|s| crate::game::net::tokens::read(addr, s));
     match warband_net::client::connect(addr, &hello) {
         Ok(h) => open_net(crate::game::net::launch::join_launch(h, addr), window),
         Err(e) => {

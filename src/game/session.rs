@@ -365,7 +365,7 @@ impl<R: Contest> GameSession<R> {
             self.engine.state_hash(),
         );
         if let Some(net) = &self.net {
-            save.salts = net.salts();
+            save.salts = net.salts(self.commands.len());
             save.agreed = net
                 .finished
                 .as_ref()

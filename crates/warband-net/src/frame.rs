@@ -73,8 +73,11 @@ impl FrameReader {
             match r.read(&mut chunk) {
                 Ok(0) => return Err(FrameError::Closed),
                 Ok(n) => {
-                    self.started.get_or_insert_with(Instant::now);
+                    let began = *self.started.get_or_insert_with(Instant::now);
                     self.buf.extend_from_slice(&chunk[..n]);
+                    if self.incomplete() && began.elapsed() > self.patience {
+                        return Err(FrameError::Slow(self.patience));
+                    }
                 }
                 Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
                     if self.started.is_some_and(|t| t.elapsed() > self.patience) {
@@ -86,6 +89,14 @@ impl FrameReader {
                 Err(e) => return Err(e.into()),
             }
         }
+    }
+
+    /// Whether the bytes read so far still wait for the rest of their frame (a frame
+    /// that trickles in a byte at a time is as slow as one that stops).
+    fn incomplete(&self) -> bool {
+        self.buf
+            .first_chunk::<4>()
+            .is_none_or(|h| self.buf.len() < 4 + u32::from_be_bytes(*h) as usize)
     }
 
     /// A whole frame from the bytes read so far, if there is one.

@@ -9,6 +9,9 @@ use warband_table::engine::Outcome;
 /// The game's version: two games talk only if it is the same.
 pub const GAME_VERSION: &str = env!("CARGO_PKG_VERSION");
 
+/// How the host's refusal of a connection over its limit begins.
+pub const FULL: &str = "the host has all its connections";
+
 /// A peer's first message: who it is and what it wants.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Hello {

@@ -23,7 +23,7 @@ pub type PeerId = u64;
 /// few thousand a second.
 pub const FLOOD_FRAMES: u32 = 10_000;
 /// At most this many bytes a second from one peer (a proposal is about 100 bytes).
-pub const FLOOD_BYTES: usize = 8 * 1024 * 1024;
+pub const FLOOD_BYTES: usize = 1024 * 1024;
 /// Frames waiting to be written to one peer; a peer that lets more pile up is too slow.
 const QUEUE: usize = 8192;
 /// How often an idle reader wakes (to notice it was closed).

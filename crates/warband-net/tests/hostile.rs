@@ -118,7 +118,7 @@ fn a_false_hash_and_a_flood_are_turned_away() {
     let Err(NetError::Refused(reason)) = e else {
         panic!("a fourth connection was let in");
     };
-    assert!(reason.contains("3 connections"), "{reason}");
+    assert!(reason.contains("all its connections (3)"), "{reason}");
     run_until(&mut pb, 1).unwrap();
     liar.send(&ToHost::Synced {
         seq: 0,
@@ -164,4 +164,31 @@ fn out_of_sync_is_reported_and_a_resync_recovers() {
     assert_eq!(hosted.hash, expected);
     assert_eq!(again.engine_mut().unwrap().state_hash(), expected);
     assert_eq!(pb.engine_mut().unwrap().state_hash(), expected);
+}
+
+/// A seat whose player leaves before the battle starts is free again (its token goes
+/// with it); a peer that floods table talk, which goes to every connection, is dropped.
+#[test]
+fn a_seat_left_before_the_start_is_free_and_a_chatterbox_is_dropped() {
+    let (file, seed) = ("open-field.ron", 24);
+    let expected = on_one_machine::<Marauders>(file, seed, "charge", "charge");
+    let players = [SeatPlayer::Remote, SeatPlayer::Remote];
+    let (addr, host, notices) = start_host::<Marauders>(file, fixed(seed), players);
+    drop(join::<Marauders>(&addr, Some(Side::A), Some("charge")));
+    std::thread::sleep(Duration::from_millis(300));
+    let pa = play_out::<Marauders>(&addr, Some(Side::A), Some("charge"));
+    let chatty = join::<Marauders>(&addr, None, None);
+    for i in 0..30 {
+        chatty.send(&ToHost::Chat {
+            text: format!("line {i}"),
+        });
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let pb = play_out::<Marauders>(&addr, Some(Side::B), Some("charge"));
+    let hosted = host.join().unwrap();
+    assert_eq!(hosted.hash, expected);
+    assert_eq!(pa.join().unwrap().1, expected);
+    assert_eq!(pb.join().unwrap().1, expected);
+    let said = notices.lock().unwrap().join("\n");
+    assert!(said.contains("lines of table talk in 10 s"), "{said}");
 }

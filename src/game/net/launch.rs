@@ -13,6 +13,9 @@ use warband_net::msg::{Hello, Seeding};
 use warband_rules::Side;
 use warband_table::player::PlayerKind;
 
+/// Ends a host's relay when set.
+type Quit = std::sync::Arc<std::sync::atomic::AtomicBool>;
+
 /// Who plays a side of a battle this window hosts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HostSeat {
@@ -57,12 +60,17 @@ impl<R: Desk> Starter for HostLaunch<R> {
         if self.seats.iter().filter(|s| **s == HostSeat::Here).count() > 1 {
             return Err("one person can host, the other side is remote or the computer".into());
         }
-        let addr = host_thread::<R>(&self)?;
+        let (addr, quit) = host_thread::<R>(&self)?;
         let port = addr.port();
         let here = Side::BOTH
             .into_iter()
             .find(|s| self.seats[s.index()] == HostSeat::Here);
-        let local = format!("127.0.0.1:{port}");
+        // This window reaches its own host on loopback, unless it listens elsewhere only.
+        let local = if addr.ip().is_unspecified() || addr.ip().is_loopback() {
+            format!("127.0.0.1:{port}")
+        } else {
+            addr.to_string()
+        };
         let h = connect(&local, &Hello::new(here, &whoami())).map_err(|e| e.to_string())?;
         // Listening on every address: the one this machine has on its network.
         let give = if addr.ip().is_unspecified() {
@@ -70,13 +78,14 @@ impl<R: Desk> Starter for HostLaunch<R> {
         } else {
             addr.to_string()
         };
-        let net = NetPlay::<R>::new(h, &local, Some(give))?;
+        let mut net = NetPlay::<R>::new(h, &local, Some(give))?;
+        net.host_quit = Some(quit);
         start_session(world, net)
     }
 }
 
 /// Starts the headless host on its own thread; gives the address it listens on.
-fn host_thread<R: Desk>(launch: &HostLaunch<R>) -> Result<std::net::SocketAddr, String> {
+fn host_thread<R: Desk>(launch: &HostLaunch<R>) -> Result<(std::net::SocketAddr, Quit), String> {
     let players = launch.seats.map(|s| -> Result<SeatPlayer<R>, String> {
         match s {
             HostSeat::Here | HostSeat::Remote => Ok(SeatPlayer::Remote),
@@ -102,7 +111,7 @@ fn host_thread<R: Desk>(launch: &HostLaunch<R>) -> Result<std::net::SocketAddr, 
         .spawn(
             move || match Host::<R>::bind(&listen, cfg, setup, players) {
                 Ok(host) => {
-                    let _ = tx.send(Ok(host.addr()));
+                    let _ = tx.send(Ok((host.addr(), host.quitter())));
                     let host = host.with_player_names(names);
                     if let Err(e) = host.run() {
                         eprintln!("host: {e}");

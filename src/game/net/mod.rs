@@ -8,6 +8,7 @@
 pub mod launch;
 pub mod panel;
 mod session;
+pub mod tokens;
 
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
@@ -61,11 +62,24 @@ pub struct NetPlay<R: Contest> {
     pub refused: Option<String>,
     coming_back: Option<(Receiver<Result<Handshake, NetError>>, bool)>,
     pub finished: Option<Finish>,
+    /// Ends the host this window runs, when the window leaves the battle.
+    pub host_quit: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl<R: Contest> Drop for NetPlay<R> {
+    fn drop(&mut self) {
+        if let Some(quit) = &self.host_quit {
+            quit.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
 }
 
 impl<R: Contest> NetPlay<R> {
     pub fn new(h: Handshake, addr: &str, hosting: Option<String>) -> Result<Self, String> {
         let (client, notices) = client_of::<R>(h)?;
+        if let (Some(side), Some(token)) = (client.welcome.seat, &client.welcome.token) {
+            tokens::write(addr, side, token);
+        }
         Ok(Self {
             client,
             addr: addr.to_string(),
@@ -83,6 +97,7 @@ impl<R: Contest> NetPlay<R> {
             refused: None,
             coming_back: None,
             finished: None,
+            host_quit: None,
         })
     }
 
@@ -147,7 +162,7 @@ impl<R: Contest> NetPlay<R> {
     /// Reads what the host has sent, without waiting.
     pub fn poll(&mut self) {
         self.take_handshake();
-        while self.coming_back.is_none() && self.finished.is_none() {
+        while self.coming_back.is_none() && self.finished.is_none() && !self.stopped() {
             match self.client.next_message(Duration::ZERO) {
                 Ok(None) => break,
                 Ok(Some(message)) => match self.client.handle(message) {
@@ -161,6 +176,11 @@ impl<R: Contest> NetPlay<R> {
         if self.finished.is_some() {
             self.state = NetState::Over;
         }
+    }
+
+    /// Out of sync or lost: nothing more is read until the player resyncs.
+    fn stopped(&self) -> bool {
+        matches!(self.state, NetState::OutOfSync(_) | NetState::Lost(_))
     }
 
     /// Comes back in step by fetching the whole log again.
@@ -192,7 +212,9 @@ impl<R: Contest> NetPlay<R> {
             for _ in 0..60 {
                 match connect(&addr, &hello) {
                     Ok(h) => return drop(tx.send(Ok(h))),
-                    Err(e @ NetError::Refused(_)) => return drop(tx.send(Err(e))),
+                    Err(e) if !warband_net::client::worth_retrying(&e) => {
+                        return drop(tx.send(Err(e)));
+                    }
                     Err(e) => last = Some(e),
                 }
                 std::thread::sleep(Duration::from_secs(1));
@@ -238,7 +260,10 @@ impl<R: Contest> NetPlay<R> {
                     self.state = NetState::Playing;
                 }
                 Notice::Rejected(why) => self.refused = Some(why),
-                Notice::Waiting(side, left) => self.state = NetState::OpponentGone(side, left),
+                Notice::Waiting(side, left) if !self.stopped() => {
+                    self.state = NetState::OpponentGone(side, left);
+                }
+                Notice::Waiting(..) => {}
                 Notice::Chat(from, text) => self.chat.push(format!("{from}: {text}")),
                 Notice::DrawOffered(by) => self.draw_offer = Some(by),
                 Notice::DrawDeclined(by) => {
@@ -253,13 +278,10 @@ impl<R: Contest> NetPlay<R> {
         }
     }
 
-    /// The battle so far as a save: commands, their salts, and an agreed ending.
-    pub fn salts(&self) -> Vec<u64> {
-        self.client
-            .entries()
-            .iter()
-            .filter_map(|e| e.salt)
-            .collect()
+    /// The salts of the first `n` commands (as many as the session has played).
+    pub fn salts(&self, n: usize) -> Vec<u64> {
+        let entries = &self.client.entries()[..n.min(self.client.entries().len())];
+        entries.iter().filter_map(|e| e.salt).collect()
     }
 }
 

@@ -48,8 +48,7 @@ impl<R: Contest> GameSession<R> {
         let Some(net) = self.net.as_mut() else {
             return;
         };
-        let mut salts = net.salts();
-        salts.truncate(self.commands.len());
+        let salts = net.salts(self.commands.len());
         let timeline = Timeline::salted(&self.setup, self.seed, self.commands.clone(), salts);
         match timeline {
             Ok(t) => {

@@ -104,7 +104,10 @@ fn form(
 fn start(f: &mut JoinForm) {
     let (tx, rx) = channel();
     let addr = f.addr.trim().to_string();
-    let hello = Hello::new(f.seat, &crate::game::net::whoami());
+    let mut hello = Hello::new(f.seat, &crate::game::net::whoami());
+    hello.token = f
+        .seat
+        .and_then(|s| crate::game::net::tokens::read(&addr, s));
     std::thread::spawn(move || drop(tx.send(connect(&addr, &hello))));
     f.message = None;
     f.connecting = Some(Mutex::new(rx));

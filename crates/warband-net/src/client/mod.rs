@@ -37,6 +37,16 @@ pub enum NetError {
     },
 }
 
+/// Whether trying to connect again may help: the host was unreachable, dropped the
+/// connection, or had no place free just then (not a refusal of who we are).
+pub fn worth_retrying(e: &NetError) -> bool {
+    match e {
+        NetError::Connect(..) | NetError::Dropped(..) => true,
+        NetError::Refused(why) => why.starts_with(crate::msg::FULL),
+        _ => false,
+    }
+}
+
 /// A message from the host of a battle of ruleset `R`.
 pub type HostMessage<R> = ToPeer<<R as Rules>::Setup, <R as Rules>::Command>;
 

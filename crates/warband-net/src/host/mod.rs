@@ -23,6 +23,9 @@ use warband_table::engine::{Engine, Outcome, Rules};
 use warband_table::player::Policy;
 use warband_table::save::Save;
 
+/// Events handled between two steps of the battle.
+const PUMP: usize = 256;
+
 /// Makes a computer side's player once the battle seed is known.
 pub type MakePolicy<R> = Box<dyn FnOnce(u64) -> Box<dyn Policy<R>> + Send>;
 
@@ -108,9 +111,11 @@ enum Event {
 pub struct Host<R: Rules> {
     addr: SocketAddr,
     cfg: HostConfig,
-    events: std::sync::mpsc::Sender<Event>,
+    events: std::sync::mpsc::SyncSender<Event>,
     inbox: Receiver<Event>,
     stop: Arc<AtomicBool>,
+    /// Set from outside to end the relay (the window that hosts was closed).
+    quit: Arc<AtomicBool>,
     live: Arc<AtomicUsize>,
     peers: BTreeMap<PeerId, Peer>,
     seats: [SeatState<R>; 2],
@@ -126,6 +131,13 @@ pub struct Host<R: Rules> {
     started: Option<Instant>,
     stats: Stats,
     notice: Box<dyn FnMut(&str) + Send>,
+}
+
+impl<R: Rules> Drop for Host<R> {
+    /// The accept thread stops with the host, however it ends.
+    fn drop(&mut self) {
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
 }
 
 impl<R: Rules> Host<R> {
@@ -174,6 +186,7 @@ impl<R: Rules> Host<R> {
             events,
             inbox,
             stop,
+            quit: Arc::default(),
             live,
             peers: BTreeMap::new(),
             seats,
@@ -197,6 +210,11 @@ impl<R: Rules> Host<R> {
         self.addr
     }
 
+    /// A flag that, once set, ends [`Host::run`] where it stands (its battle unfinished).
+    pub fn quitter(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.quit)
+    }
+
     /// Names the players in the welcome ("normal", "remote", …) for joiners to show.
     pub fn with_player_names(mut self, names: [String; 2]) -> Self {
         self.welcome.players = names;
@@ -213,6 +231,9 @@ impl<R: Rules> Host<R> {
     /// relays until the battle is over.
     pub fn run(mut self) -> Result<Hosted<R>, String> {
         loop {
+            if self.quit.load(std::sync::atomic::Ordering::Relaxed) {
+                return Err("the host was closed".into());
+            }
             self.pump();
             self.expire_hellos();
             if self.engine.is_none() {
@@ -242,7 +263,12 @@ impl<R: Rules> Host<R> {
         if let Ok(event) = self.inbox.recv_timeout(wait) {
             self.event(event);
         }
-        while let Ok(event) = self.inbox.try_recv() {
+        // At most so many at a time, so that a stream of frames never keeps the battle
+        // from its next step.
+        for _ in 0..PUMP {
+            let Ok(event) = self.inbox.try_recv() else {
+                break;
+            };
             self.event(event);
         }
     }
@@ -335,12 +361,23 @@ impl<R: Rules> Host<R> {
             .into_values()
             .map(|p| p.link)
             .collect();
-        let closing: Vec<_> = links
-            .into_iter()
-            .map(|l| std::thread::spawn(move || l.finish()))
-            .collect();
-        for c in closing {
-            self.stats.bytes_out += c.join().unwrap_or(0);
+        // Each connection writes what is left on its own thread; the host waits for them
+        // a few seconds in all, so a peer that reads a byte at a time cannot hold it.
+        let (tx, rx) = std::sync::mpsc::channel();
+        let n = links.len();
+        for l in links {
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                let _ = tx.send(l.finish());
+            });
+        }
+        let deadline = Instant::now() + Duration::from_secs(5);
+        for _ in 0..n {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(bytes) => self.stats.bytes_out += bytes,
+                Err(_) => break,
+            }
         }
         self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         self.stats.commands = self.entries.len();
@@ -349,7 +386,7 @@ impl<R: Rules> Host<R> {
         Hosted {
             engine,
             save,
-            stats: self.stats,
+            stats: std::mem::take(&mut self.stats),
         }
     }
 

@@ -8,7 +8,7 @@ use crate::transport::{Link, PeerId, Transport};
 use std::net::{SocketAddr, TcpListener};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 use warband_rules::Side;
 use warband_table::engine::Rules;
@@ -29,6 +29,8 @@ pub(super) struct Peer {
     pub name: String,
     /// Proposals refused in a row.
     pub rejected: u32,
+    /// Table talk (chat, draw offers and answers) in the current ten seconds.
+    pub talk: (Instant, u32),
     /// Holds a place among the live connections while the peer is here.
     _slot: Slot,
 }
@@ -49,9 +51,12 @@ impl Drop for Slot {
     }
 }
 
+/// Events waiting for the battle thread, from every connection together.
+const INBOX: usize = 4096;
+
 pub(super) struct Listening {
     pub addr: SocketAddr,
-    pub events: Sender<Event>,
+    pub events: SyncSender<Event>,
     pub inbox: Receiver<Event>,
     pub stop: Arc<AtomicBool>,
     pub live: Arc<AtomicUsize>,
@@ -63,7 +68,9 @@ pub(super) fn listen(listen: &str, max: usize) -> std::io::Result<Listening> {
     let listener = TcpListener::bind(listen)?;
     listener.set_nonblocking(true)?;
     let addr = listener.local_addr()?;
-    let (tx, rx) = channel();
+    // Bounded: a reader whose frames the battle thread has not yet taken waits, and its
+    // peer's TCP window fills, rather than the host's memory.
+    let (tx, rx) = sync_channel(INBOX);
     let stop = Arc::new(AtomicBool::new(false));
     let live = Arc::new(AtomicUsize::new(0));
     let (stopping, counting, sending) = (Arc::clone(&stop), Arc::clone(&live), tx.clone());
@@ -82,7 +89,7 @@ pub(super) fn listen(listen: &str, max: usize) -> std::io::Result<Listening> {
 fn accept_loop(
     listener: &TcpListener,
     max: usize,
-    tx: &Sender<Event>,
+    tx: &SyncSender<Event>,
     stop: &AtomicBool,
     live: &AtomicUsize,
 ) {
@@ -110,7 +117,7 @@ fn accept_loop(
 /// Tells a connection over the limit why, and closes it.
 fn refuse_at_door(mut stream: std::net::TcpStream, max: usize) {
     let _ = stream.set_write_timeout(Some(Duration::from_millis(200)));
-    let reason = format!("the host has its {max} connections");
+    let reason = format!("{} ({max}): try again shortly", crate::msg::FULL);
     let bytes = encode(&ToPeer::<(), ()>::Refused { reason });
     let _ = crate::frame::write_frame(&mut stream, &bytes);
     stream.close();
@@ -131,6 +138,7 @@ impl<R: Rules> Host<R> {
             since: Instant::now(),
             name: link.peer.clone(),
             rejected: 0,
+            talk: (Instant::now(), 0),
             _slot: slot,
             link,
         };
@@ -280,14 +288,19 @@ impl<R: Rules> Host<R> {
         let Role::Seat(side) = peer.role else {
             return;
         };
+        let started = self.engine.is_some();
         if let SeatState::Remote {
-            peer: held, gone, ..
+            peer: held,
+            gone,
+            token,
         } = &mut self.seats[side.index()]
             && *held == Some(id)
         {
             *held = None;
             *gone = Some(Instant::now());
-            if self.engine.is_none() {
+            if !started {
+                // Nothing was played from the seat: whoever comes may take it.
+                *token = None;
                 self.draw = super::SeedDraw::default();
             }
         }

@@ -14,6 +14,8 @@ use warband_table::save::salted_seed;
 
 /// Refused proposals in a row after which a peer is taken to be hostile or broken.
 const MAX_REJECTED: u32 = 64;
+/// Lines of table talk a peer may send in ten seconds.
+const TALK: u32 = 20;
 
 impl<R: Rules> Host<R> {
     /// Plays the awaited side if it is the host's computer; waits for a dropped player.
@@ -70,6 +72,13 @@ impl<R: Rules> Host<R> {
             Role::Seat(side) => Some(side),
             _ => None,
         };
+        let talk = matches!(
+            message,
+            ToHost::Chat { .. } | ToHost::OfferDraw | ToHost::AnswerDraw { .. }
+        );
+        if talk && !self.may_talk(id) {
+            return self.drop_peer(id, &format!("over {TALK} lines of table talk in 10 s"));
+        }
         match (message, side) {
             (ToHost::Synced { seq, hash }, _) => self.synced(id, seq, &hash),
             (ToHost::Chat { text }, _) => self.chat(id, side, &text),
@@ -94,6 +103,19 @@ impl<R: Rules> Host<R> {
                 self.drop_peer(id, &format!("a spectator cannot send `{kind}`"));
             }
         }
+    }
+
+    /// Counts a line of table talk; false when the peer has said too much of late (each
+    /// line goes to every connection).
+    fn may_talk(&mut self, id: PeerId) -> bool {
+        let Some(peer) = self.peers.get_mut(&id) else {
+            return false;
+        };
+        if peer.talk.0.elapsed() >= std::time::Duration::from_secs(10) {
+            peer.talk = (std::time::Instant::now(), 0);
+        }
+        peer.talk.1 += 1;
+        peer.talk.1 <= TALK
     }
 
     fn propose(&mut self, id: PeerId, side: Side, seq: u64, command: R::Command) {

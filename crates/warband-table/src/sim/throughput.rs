@@ -25,7 +25,7 @@ pub fn main_of<R: Contest>(assets: &Path, default_scenario: &str) -> Result<(), 
     };
     for round in 1..=rounds {
         let mut figures = Vec::new();
-        for kind in kinds.iter().copied() {
+        for &kind in &kinds {
             let player: R::Player = kind.parse()?;
             let config = SimConfig {
                 a: player,
