@@ -37,12 +37,17 @@ pub fn course<R: Contest>(
     setup: &R::Setup,
     seed: u64,
     commands: &[(Side, R::Command)],
+    salts: &[u64],
 ) -> Result<Course, String> {
     let mut e = Engine::<R>::new(setup, seed)?;
     let mut losses = vec![[0, 0]];
     let mut round = R::round(e.world()).max(1);
     let mut round_just_ended = false;
-    for (side, c) in commands {
+    for (i, (side, c)) in commands.iter().enumerate() {
+        // A network battle's dice were salted command by command.
+        if let Some(salt) = salts.get(i) {
+            e.reseed_dice(warband_table::save::salted_seed(seed, i as u64, *salt));
+        }
         let _ = e.submit(*side, c.clone());
         let now = R::round(e.world());
         round_just_ended = now > round;
@@ -124,7 +129,7 @@ mod tests {
             commands.push((side, c.clone()));
             let _ = e.submit(side, c);
         }
-        let c = course::<Marauders>(&setup, 3, &commands).unwrap();
+        let c = course::<Marauders>(&setup, 3, &commands, &[]).unwrap();
         assert_eq!(c.losses.last(), Some(&Marauders::losses(e.world())));
         assert!(
             c.losses

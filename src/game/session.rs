@@ -31,6 +31,28 @@ pub struct Pace {
     owed: f32,
 }
 
+impl Pace {
+    /// How many of the commands waiting may be shown now, `dt` after the last frame: at
+    /// the watch speed (two a second at 1×), all at once when skipping, none while
+    /// paused but for a step.
+    pub(crate) fn allow(&mut self, dt: Duration) -> usize {
+        if self.skip {
+            return usize::MAX;
+        }
+        if self.step {
+            self.step = false;
+            return 1;
+        }
+        if self.paused {
+            return 0;
+        }
+        self.owed = (self.owed + dt.as_secs_f32() * 2.0 * self.speed).min(64.0);
+        let whole = self.owed.floor();
+        self.owed -= whole;
+        whole as usize
+    }
+}
+
 impl Default for Pace {
     fn default() -> Self {
         Self {
@@ -236,7 +258,13 @@ impl<R: Contest> GameSession<R> {
     pub fn advance(&mut self, dt: Duration) {
         if let Some(net) = &mut self.net {
             if !net.looking_back {
-                self.advance_net();
+                // A spectator watches at the watch pace; a player sees each command at once.
+                let shown = if net.seat().is_none() {
+                    self.pace.allow(dt)
+                } else {
+                    usize::MAX
+                };
+                self.advance_net(shown);
                 return;
             }
             // Looking back: the timeline plays at the watch pace; the host is still heard.
@@ -488,6 +516,23 @@ mod tests {
             ],
         )
         .unwrap()
+    }
+
+    /// What a spectator is shown of a network battle: two commands a second at 1×, all
+    /// when skipping, none while paused but one for a step.
+    #[test]
+    fn a_spectator_is_shown_commands_at_the_watch_pace() {
+        let mut pace = Pace::default();
+        assert_eq!(pace.allow(Duration::from_millis(250)), 0);
+        assert_eq!(pace.allow(Duration::from_millis(250)), 1);
+        pace.speed = 4.0;
+        assert_eq!(pace.allow(Duration::from_secs(1)), 8);
+        pace.paused = true;
+        assert_eq!(pace.allow(Duration::from_secs(1)), 0);
+        pace.step = true;
+        assert_eq!(pace.allow(Duration::ZERO), 1);
+        pace.skip = true;
+        assert_eq!(pace.allow(Duration::ZERO), usize::MAX);
     }
 
     /// The pace a plain move costs: a whole step for a side of a few models, a wave's

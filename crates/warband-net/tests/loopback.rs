@@ -198,3 +198,25 @@ fn deployment_by_hand_is_played_over_the_network() {
     by_hand::<ToySoldier>("open-meadow.ron", 13);
     by_hand::<Borderlands>("open-ground.ron", 14);
 }
+
+/// A host of two computer players told to wait for a peer starts only once someone has
+/// joined, so its first spectator sees the whole battle.
+#[test]
+fn a_host_of_two_computers_waits_for_its_first_spectator() {
+    let (file, seed) = ("open-field.ron", 15);
+    let expected = on_one_machine::<Marauders>(file, seed, "charge", "normal");
+    let cfg = HostConfig {
+        await_a_peer: true,
+        ..fixed(seed)
+    };
+    let players = [
+        SeatPlayer::Computer(computer::<Marauders>("charge")),
+        SeatPlayer::Computer(computer::<Marauders>("normal")),
+    ];
+    let (addr, host, _) = start_host::<Marauders>(file, cfg, players);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let spectator = play_out::<Marauders>(&addr, None, None);
+    let hosted = host.join().unwrap();
+    assert_eq!(hosted.hash, expected);
+    assert_eq!(spectator.join().unwrap().1, expected);
+}

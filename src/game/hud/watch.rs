@@ -7,30 +7,32 @@ use warband_table::sim::Contest;
 
 pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
     if let Some(net) = &session.net {
-        if !net.looking_back {
-            ui.strong("Watching a network battle");
+        if net.looking_back {
             if ui
-                .button(format!("{} Look back", icon::REWIND))
-                .on_hover_text("Move through the battle so far; it goes on meanwhile")
+                .button(format!("{} Back to live", icon::BROADCAST))
                 .clicked()
             {
-                session.look_back();
+                session.back_to_live();
+                return;
             }
-            return;
-        }
-        if ui
-            .button(format!("{} Back to live", icon::BROADCAST))
-            .clicked()
-        {
-            session.back_to_live();
-            return;
+        } else {
+            ui.strong("Watching a network battle");
+            let look = ui
+                .button(format!("{} Look back", icon::REWIND))
+                .on_hover_text("Move through the battle so far; it goes on meanwhile");
+            if look.clicked() {
+                session.look_back();
+                return;
+            }
         }
     }
-    ui.strong(if session.replay.is_some() {
-        "Replay"
-    } else {
-        "Watching AI vs AI"
-    });
+    if session.net.is_none() || session.replay.is_some() {
+        ui.strong(if session.replay.is_some() {
+            "Replay"
+        } else {
+            "Watching AI vs AI"
+        });
+    }
     let pace = &mut session.pace;
     ui.horizontal(|ui| {
         if ui

@@ -102,6 +102,7 @@ fn host_thread<R: Desk>(launch: &HostLaunch<R>) -> Result<(std::net::SocketAddr,
     let names = launch.seats.map(|s| s.label());
     let cfg = HostConfig {
         seeding: launch.seed.map_or(Seeding::Drawn, Seeding::Fixed),
+        await_a_peer: true,
         ..HostConfig::default()
     };
     let (setup, listen) = (launch.setup.clone(), launch.listen.clone());

@@ -152,11 +152,18 @@ impl<R: Contest> NetPlay<R> {
         self.applied = 0;
     }
 
-    /// The commands committed since the session last took them.
-    pub fn take_committed(&mut self) -> Vec<Committed<R::Command>> {
-        let fresh = self.client.entries()[self.applied.min(self.client.entries().len())..].to_vec();
+    /// Up to `n` of the commands committed since the session last took them.
+    pub fn take_committed(&mut self, n: usize) -> Vec<Committed<R::Command>> {
+        let entries = self.client.entries();
+        let from = self.applied.min(entries.len());
+        let fresh = entries[from..from + n.min(entries.len() - from)].to_vec();
         self.applied += fresh.len();
         fresh
+    }
+
+    /// Whether the session has taken every command committed so far.
+    pub fn caught_up(&self) -> bool {
+        self.applied >= self.client.entries().len()
     }
 
     /// Reads what the host has sent, without waiting.

@@ -8,19 +8,21 @@ use warband_table::sim::Contest;
 use warband_table::timeline::Timeline;
 
 impl<R: Contest> GameSession<R> {
-    /// Reads the host and plays what it committed since the last frame.
-    pub(crate) fn advance_net(&mut self) {
+    /// Reads the host and plays what it committed since the last frame (at most `shown`
+    /// commands of it; the rest waits for the next).
+    pub(crate) fn advance_net(&mut self, shown: usize) {
         let Some(net) = self.net.as_mut() else {
             return;
         };
         net.poll();
         let start = net.take_start();
-        let committed = net.take_committed();
+        let committed = net.take_committed(shown);
         let refused = net.refused.take();
+        // An agreed ending comes after the last command: once every one is shown.
         let agreed = net
             .finished
             .as_ref()
-            .filter(|f| f.agreed)
+            .filter(|f| f.agreed && net.caught_up())
             .map(|f| f.outcome.clone());
         if let Some(seed) = start {
             self.begin_net_battle(seed);
@@ -73,7 +75,7 @@ impl<R: Contest> GameSession<R> {
         self.replay = None;
         self.pace.paused = false;
         self.begin_net_battle(self.seed);
-        self.advance_net();
+        self.advance_net(usize::MAX);
     }
 
     /// The battle as the host started it, from its seed (again, after a resync).
@@ -126,6 +128,8 @@ mod tests {
         let net = NetPlay::<Marauders>::new(h, &addr, None).unwrap();
         let mut s = GameSession::<Marauders>::new(setup, 0, [Controller::Remote; 2]).unwrap();
         s.net = Some(net);
+        // A spectator watches at the watch pace: here, as fast as it comes.
+        s.pace.skip = true;
         let a = joiner(&addr);
         while s.commands.len() < 20 {
             s.advance(Duration::ZERO);
@@ -143,6 +147,7 @@ mod tests {
         assert_ne!(s.engine.state_hash(), live);
         s.advance(Duration::ZERO);
         s.back_to_live();
+        s.pace.skip = true;
         while s.net.as_ref().is_some_and(|n| n.finished.is_none()) {
             s.advance(Duration::ZERO);
             std::thread::sleep(Duration::from_millis(1));
@@ -199,6 +204,16 @@ mod tests {
         assert_eq!(s.engine.state_hash(), hash);
         let save = s.save();
         assert_eq!(save.salts.len(), save.commands.len());
+        // The result screen's course of the battle replays it with its salts too.
+        let course =
+            crate::game::course::course::<Marauders>(&s.setup, s.seed, &s.commands, &save.salts)
+                .unwrap();
+        let last = *course.losses.last().unwrap();
+        assert_eq!(
+            last,
+            Marauders::losses(s.engine.world()),
+            "the course ends as the battle"
+        );
         assert_eq!(save.replay().unwrap().state_hash(), hash);
         // Watched again on screen, from the start and from a point moved to.
         for at in [0, save.commands.len() / 2] {

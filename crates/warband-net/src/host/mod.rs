@@ -48,6 +48,9 @@ pub struct HostConfig {
     pub max_peers: usize,
     /// How long a new connection has to say hello.
     pub hello_within: Duration,
+    /// Start only once someone is connected, even with no remote seat: a window that
+    /// hosts two computer players watches its own battle from the first command.
+    pub await_a_peer: bool,
 }
 
 impl Default for HostConfig {
@@ -57,6 +60,7 @@ impl Default for HostConfig {
             wait: Duration::from_secs(120),
             max_peers: 32,
             hello_within: Duration::from_secs(3),
+            await_a_peer: false,
         }
     }
 }
@@ -307,7 +311,8 @@ impl<R: Rules> Host<R> {
                 SeatState::Remote { peer: Some(_), .. }
             )
         });
-        if !all_here {
+        let watched = self.peers.values().any(peers::Peer::welcomed);
+        if !all_here || (self.cfg.await_a_peer && !watched) {
             return Ok(());
         }
         match self.cfg.seeding {
