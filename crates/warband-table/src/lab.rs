@@ -140,10 +140,11 @@ pub fn think_times<R: Contest>(
     Ok(())
 }
 
-/// An example program's lab for ruleset `R` (`[games] [levels|easy|think]` on its command
-/// line): the baselines and `normal` paired by default; with `levels`, the goals of the
-/// three levels (hard v normal, normal v easy, easy v random), with `easy` the last two
-/// alone; with `think`, the time
+/// An example program's lab for ruleset `R` (`[games] [levels|hard|easy|think]
+/// [scenario,…]` on its command line): the baselines and `normal` paired by default;
+/// with `levels`, the goals of the three levels (hard v normal, normal v easy, easy v
+/// random), with `hard` the first alone, with `easy` the last two alone; with `think`,
+/// the time
 /// of each of `hard`'s decisions against `normal`; with `balance`, each scenario
 /// balanced as `warband balance` does it.
 pub fn lab<R: crate::calibrate::Calibrate>(
@@ -156,6 +157,14 @@ pub fn lab<R: crate::calibrate::Calibrate>(
     let kind = |k| R::Player::try_from(k);
     let games = games_arg(default_games)?;
     let mode = std::env::args().nth(2).unwrap_or_default();
+    // A third argument names the scenarios to play (comma-separated), else all.
+    let only = std::env::args().nth(3).unwrap_or_default();
+    let scenarios: Vec<&str> = scenarios
+        .iter()
+        .copied()
+        .filter(|s| only.is_empty() || only.split(',').any(|o| o == *s))
+        .collect();
+    let scenarios = scenarios.as_slice();
     if mode == "think" {
         return think_times::<R>(assets, scenarios, kind(Hard)?, kind(Normal)?, games);
     }
@@ -164,6 +173,8 @@ pub fn lab<R: crate::calibrate::Calibrate>(
     }
     let pairs = if mode == "levels" {
         [(Hard, Normal), (Normal, Easy), (Easy, Random)].to_vec()
+    } else if mode == "hard" {
+        [(Hard, Normal)].to_vec()
     } else if mode == "easy" {
         [(Normal, Easy), (Easy, Random)].to_vec()
     } else {

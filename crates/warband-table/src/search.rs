@@ -2,7 +2,7 @@
 //!
 //! `hard` is a portfolio search (after Churchill & Buro's Portfolio Greedy Search,
 //! 2013): at each decision every script of the ruleset's portfolio (`normal`, `charge`,
-//! and the ruleset's own options: which unit to activate, hold, fall back, focus fire)
+//! and the ruleset's own options: which unit to activate, focus fire)
 //! proposes its command; where they disagree, each proposal is tried on forks of the
 //! battle and judged by short playouts — both sides played on by `normal` for a fixed
 //! number of commands — and the one whose playouts end best for the side is sent. The
@@ -26,8 +26,6 @@ pub const PLAYOUTS: usize = 3;
 pub const HORIZON: usize = 50;
 /// The most proposals judged at one decision (the first ones offered).
 pub const PROPOSALS: usize = 8;
-/// How much better than the first proposal (`normal`'s) another must stand to be sent.
-pub const MARGIN: f64 = 0.5;
 
 /// What a ruleset gives its `hard` and `easy` players.
 pub trait Scripts: Contest {
@@ -54,6 +52,9 @@ pub trait Scripts: Contest {
     /// How often `easy` slips: the share of its decisions played at random, then the
     /// share (from there) played as `charge` would; the rest are `normal`'s.
     const SLIPS: [f32; 2] = [0.125, 0.25];
+    /// How much better than the first proposal (`normal`'s) another must stand, in
+    /// [`Scripts::standing`]'s units, to be sent: by default half a point.
+    const MARGIN: f64 = 0.5;
 }
 
 /// `hard`: the portfolio search.
@@ -133,14 +134,14 @@ impl<R: Scripts> Policy<R> for Hard<R> {
         }
         // Every proposal meets the same dice (common random numbers), so the playouts
         // compare the moves, not their luck; `normal`'s own proposal, offered first,
-        // keeps the decision unless another beats it by `MARGIN`.
+        // keeps the decision unless another beats it by the ruleset's margin.
         let seeds: Vec<u64> = (0..PLAYOUTS).map(|_| self.fork_seed()).collect();
         let mut best: Option<(f64, R::Command)> = None;
         for c in proposals {
             let Some(score) = Self::judge(engine, side, &c, &seeds) else {
                 continue;
             };
-            if best.as_ref().is_none_or(|(b, _)| score > *b + MARGIN) {
+            if best.as_ref().is_none_or(|(b, _)| score > *b + R::MARGIN) {
                 best = Some((score, c));
             }
         }
