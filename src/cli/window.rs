@@ -44,6 +44,10 @@ pub struct WindowArgs {
     /// Print the battle as JSON lines whenever it changes (for pointer tests).
     #[arg(long, hide = true)]
     trace: bool,
+    /// Time FRAMES frames of battle, print what each part of a frame cost the CPU as
+    /// JSON, then quit (docs/scaling.md).
+    #[arg(long, hide = true, value_name = "FRAMES")]
+    frame_report: Option<u32>,
 }
 
 impl WindowArgs {
@@ -206,6 +210,7 @@ fn open_of<R: crate::game::desk::Desk>(
         })),
         screenshot: window.screenshot(),
         trace: window.trace,
+        frame_report: window.frame_report,
         ..Start::default()
     });
     ExitCode::SUCCESS
@@ -254,6 +259,7 @@ fn replay_of<R: crate::game::desk::Desk>(file: &std::path::Path, args: &WatchArg
         battle: Some(Box::new(Launch::<R>::Replay(Box::new(save)))),
         screenshot: args.window.screenshot(),
         trace: args.window.trace,
+        frame_report: args.window.frame_report,
         ..Start::default()
     });
     ExitCode::SUCCESS
@@ -315,6 +321,7 @@ fn open_net(launch: Box<dyn crate::game::session::Starter>, window: &WindowArgs)
         battle: Some(launch),
         screenshot: window.screenshot(),
         trace: window.trace,
+        frame_report: window.frame_report,
         ..Start::default()
     });
     ExitCode::SUCCESS

@@ -15,6 +15,7 @@ mod cues;
 mod deploy;
 pub mod desk;
 mod floaters;
+mod frame_report;
 mod hud;
 pub mod jobs;
 mod marauders;
@@ -54,6 +55,8 @@ pub struct Start {
     pub screenshot: Option<(PathBuf, f32)>,
     /// Print the battle as JSON lines whenever it changes (pointer tests).
     pub trace: bool,
+    /// Time this many frames of battle, print what they cost, then quit.
+    pub frame_report: Option<u32>,
     /// Open the lab playing this batch.
     pub lab: Option<screens::lab::LabPreset>,
     /// Open the scenario editor on this scenario.
@@ -63,7 +66,7 @@ pub struct Start {
 /// Opens the game window and runs until it is closed.
 pub fn run(start: Start) {
     let mut app = App::new();
-    let continuous = start.screenshot.is_some() || start.trace;
+    let continuous = start.screenshot.is_some() || start.trace || start.frame_report.is_some();
     let (width, height) = window::opening_size(&settings::read(&saves::data_dir()).0);
     app.insert_resource(ClearColor(palette::BACKGROUND))
         .add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -99,6 +102,9 @@ pub fn run(start: Start) {
         app.add_plugins(move |app: &mut App| {
             screens::smoke::screenshot_plugin(app, path.clone(), after)
         });
+    }
+    if let Some(frames) = start.frame_report {
+        frame_report::plugin(&mut app, frames);
     }
     if let Some(preset) = start.lab {
         app.insert_resource(preset);
