@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use warband_rules::Side;
 use warband_table::engine::{Engine, Rules};
 use warband_table::player::PlayerKind;
-use warband_table::player::play;
+use warband_table::player::{play, policy_seed};
 use warband_table::save::Save;
 use warband_table::sim::Contest;
 
@@ -163,8 +163,8 @@ fn battle_of<R: Contest>(
             return ExitCode::FAILURE;
         }
     };
-    let mut pa = R::policy(a, args.seed ^ 0xa);
-    let mut pb = R::policy(b, args.seed ^ 0xb);
+    let mut pa = R::policy(a, policy_seed(args.seed, Side::A));
+    let mut pb = R::policy(b, policy_seed(args.seed, Side::B));
     let commands = play::<R>(&mut engine, pa.as_mut(), pb.as_mut()).commands;
     if args.log {
         print_log(&engine);

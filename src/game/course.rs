@@ -45,9 +45,7 @@ pub fn course<R: Contest>(
     let mut round_just_ended = false;
     for (i, (side, c)) in commands.iter().enumerate() {
         // A network battle's dice were salted command by command.
-        if let Some(salt) = salts.get(i) {
-            e.reseed_dice(warband_table::save::salted_seed(seed, i as u64, *salt));
-        }
+        e.salt_dice(seed, i as u64, salts.get(i).copied());
         let _ = e.submit(*side, c.clone());
         let now = R::round(e.world());
         round_just_ended = now > round;

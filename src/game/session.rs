@@ -114,7 +114,10 @@ impl<R: Contest> GameSession<R> {
         for (i, c) in controllers.iter().enumerate() {
             if let Controller::Ai(kind) = c {
                 let player = R::Player::try_from(*kind)?;
-                players[i] = Some(R::policy(player, seed ^ (0xa + i as u64)));
+                players[i] = Some(R::policy(
+                    player,
+                    warband_table::player::policy_seed(seed, Side::BOTH[i]),
+                ));
             }
         }
         Ok(Self {

@@ -16,6 +16,7 @@ use warband_marauders::engine::Marauders;
 use warband_marauders::save::Save;
 use warband_marauders::{Command, Engine, Phase, Side};
 use warband_table::components::ModelId;
+use warband_table::player::policy_seed;
 
 const SCENARIOS: [&str; 4] = ["open-field", "woods-and-walls", "ruined-keep", "river-ford"];
 
@@ -57,15 +58,15 @@ fn record_all(root: &Path, out: &Path) -> Result<(), String> {
         for (pi, (a, b)) in pairings.iter().enumerate() {
             let seed = 1000 + (si * 100 + pi) as u64;
             let file = format!("{name}-{a}-v-{b}.ron");
-            let mut pa = a.policy(seed ^ 0xa);
-            let mut pb = b.policy(seed ^ 0xb);
+            let mut pa = a.policy(policy_seed(seed, Side::A));
+            let mut pb = b.policy(policy_seed(seed, Side::B));
             let entry = record(&out.join(&file), &setup, seed, pa.as_mut(), pb.as_mut())?;
             digests.insert(file, entry);
         }
         let seed = 7000 + si as u64;
         let file = format!("{name}-hostile.ron");
-        let mut pa = Hostile::new(Normal.policy(seed ^ 0xa), seed);
-        let mut pb = Hostile::new(Charge.policy(seed ^ 0xb), seed + 1);
+        let mut pa = Hostile::new(Normal.policy(policy_seed(seed, Side::A)), seed);
+        let mut pb = Hostile::new(Charge.policy(policy_seed(seed, Side::B)), seed + 1);
         let entry = record(&out.join(&file), &setup, seed, &mut pa, &mut pb)?;
         digests.insert(file, entry);
     }

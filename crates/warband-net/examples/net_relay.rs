@@ -12,7 +12,7 @@ use warband_net::host::{Host, HostConfig, SeatPlayer};
 use warband_net::msg::{Hello, Seeding};
 use warband_rules::Side;
 use warband_table::engine::Engine;
-use warband_table::player::play;
+use warband_table::player::{play, policy_seed};
 use warband_table::sim::Contest;
 
 fn scenario(file: &str) -> PathBuf {
@@ -42,7 +42,10 @@ fn measure<R: Contest>(file: &str, player: &str, battles: u64) {
     let alone = Instant::now();
     for seed in 0..battles {
         let mut e = Engine::<R>::new(&setup, seed).unwrap();
-        let (mut a, mut b) = (R::policy(kind, seed ^ 0xa), R::policy(kind, seed ^ 0xb));
+        let (mut a, mut b) = (
+            R::policy(kind, policy_seed(seed, Side::A)),
+            R::policy(kind, policy_seed(seed, Side::B)),
+        );
         play::<R>(&mut e, a.as_mut(), b.as_mut());
     }
     let alone_s = alone.elapsed().as_secs_f64();

@@ -4,11 +4,12 @@
 
 use crate::engine::{Engine, Rules};
 use crate::files::{DataError, load_ron, save_ron};
-use crate::player::play;
+use crate::player::{play, policy_seed};
 use crate::save::Save;
 use crate::sim::Contest;
 use std::collections::BTreeMap;
 use std::path::Path;
+use warband_rules::Side;
 
 /// A fixture's final state hash, log digest and events in the log.
 pub type Digest = (u64, u64, usize);
@@ -27,8 +28,8 @@ pub fn record<R: Contest>(
     digests: &mut Digests,
 ) -> Result<(), String> {
     let mut engine = Engine::<R>::new(setup, seed)?;
-    let mut a = R::policy(players.0, seed ^ 0xa);
-    let mut b = R::policy(players.1, seed ^ 0xb);
+    let mut a = R::policy(players.0, policy_seed(seed, Side::A));
+    let mut b = R::policy(players.1, policy_seed(seed, Side::B));
     let played = play::<R>(&mut engine, a.as_mut(), b.as_mut());
     let hash = engine.state_hash();
     let log = engine.log();

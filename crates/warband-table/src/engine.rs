@@ -247,6 +247,14 @@ impl<R: Rules> Engine<R> {
         self.app.world_mut().resource_mut::<Dice>().0.reseed(seed);
     }
 
+    /// Where a network battle salted command `seq` (of the battle begun from `seed`),
+    /// draws that command's dice from its salt; without a salt, changes nothing.
+    pub fn salt_dice(&mut self, seed: u64, seq: u64, salt: Option<u64>) {
+        if let Some(salt) = salt {
+            self.reseed_dice(crate::save::salted_seed(seed, seq, salt));
+        }
+    }
+
     /// Validates and applies one command; a refused command changes nothing but the
     /// log, which records the refusal and its reason.
     pub fn submit(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {

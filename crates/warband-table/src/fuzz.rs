@@ -116,8 +116,14 @@ pub fn run<R: Fuzzed>(setup: &R::Setup, seed: u64, steps: u64) -> Result<FuzzRep
         let battle_seed = rng.draw();
         let mut engine = Engine::<R>::new(setup, battle_seed)?;
         let mut players: [Box<dyn Policy<R>>; 2] = [
-            R::policy(rng.pick(&kinds), battle_seed ^ 0xa),
-            R::policy(rng.pick(&kinds), battle_seed ^ 0xb),
+            R::policy(
+                rng.pick(&kinds),
+                crate::player::policy_seed(battle_seed, Side::A),
+            ),
+            R::policy(
+                rng.pick(&kinds),
+                crate::player::policy_seed(battle_seed, Side::B),
+            ),
         ];
         report.battles += 1;
         while let Some(side) = engine.awaiting() {
@@ -274,8 +280,8 @@ fn one_battle<R: Contest>(
     let mut engine = Engine::<R>::new(setup, game)?;
     let played = crate::player::play(
         &mut engine,
-        R::policy(a, game ^ 0xa).as_mut(),
-        R::policy(b, game ^ 0xb).as_mut(),
+        R::policy(a, crate::player::policy_seed(game, Side::A)).as_mut(),
+        R::policy(b, crate::player::policy_seed(game, Side::B)).as_mut(),
     );
     let (pa, pb) = (R::player_name(a), R::player_name(b));
     let limit = R::round_limit(engine.world());

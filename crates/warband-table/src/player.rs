@@ -117,6 +117,13 @@ impl TryFrom<PlayerKind> for Baseline {
     }
 }
 
+/// The seed of `side`'s computer player in a battle begun from `seed`: each side's
+/// player has its own stream, and every runner of a battle (the CLI, the window, the
+/// batch, the network) gives it the same one.
+pub fn policy_seed(seed: u64, side: Side) -> u64 {
+    seed ^ [0xa, 0xb][side.index()]
+}
+
 /// A computer player's own dice for choosing at random: seeded apart from the battle's,
 /// so a player's whims never move the battle's dice.
 pub struct Chooser(warband_rules::DiceRoller);

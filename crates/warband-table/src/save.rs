@@ -116,9 +116,7 @@ impl<R: Rules> Save<R> {
     pub fn replay(&self) -> Result<Engine<R>, String> {
         let mut engine = Engine::new(&self.setup, self.seed)?;
         for (i, (side, command)) in self.commands.iter().enumerate() {
-            if let Some(salt) = self.salts.get(i) {
-                engine.reseed_dice(salted_seed(self.seed, i as u64, *salt));
-            }
+            engine.salt_dice(self.seed, i as u64, self.salts.get(i).copied());
             let _ = engine.submit(*side, command.clone());
         }
         if let Some(outcome) = &self.agreed {

@@ -58,9 +58,7 @@ impl<R: Rules> Timeline<R> {
 
     /// Plays command `i` on `engine`, with its salt if it has one.
     fn play(&self, engine: &mut Engine<R>, i: usize) {
-        if let Some(seed) = self.dice_seed(i) {
-            engine.reseed_dice(seed);
-        }
+        engine.salt_dice(self.seed, i as u64, self.salts.get(i).copied());
         let (side, command) = &self.commands[i];
         let _ = engine.submit(*side, command.clone());
     }

@@ -3,7 +3,6 @@
 
 use crate::game::session::GameSession;
 use warband_table::engine::Engine;
-use warband_table::save::salted_seed;
 use warband_table::sim::Contest;
 use warband_table::timeline::Timeline;
 
@@ -28,10 +27,7 @@ impl<R: Contest> GameSession<R> {
             self.begin_net_battle(seed);
         }
         for entry in committed {
-            if let Some(salt) = entry.salt {
-                self.engine
-                    .reseed_dice(salted_seed(self.seed, entry.seq, salt));
-            }
+            self.engine.salt_dice(self.seed, entry.seq, entry.salt);
             self.commands.push((entry.side, entry.command.clone()));
             let _ = self.send(entry.side, entry.command);
         }

@@ -6,7 +6,6 @@ use crate::msg::{Committed, ToHost, hash_text};
 use warband_rules::Side;
 use warband_table::engine::{Outcome, Rules};
 use warband_table::player::next_command;
-use warband_table::save::salted_seed;
 
 /// A peer checks every command's hash itself; it tells the host its own hash when
 /// they differ, and every this many commands besides (so the host's log shows who is
@@ -38,9 +37,7 @@ impl<R: Rules> Client<R> {
             // thinking as it would have.
             let _ = next_command(policy.as_mut(), engine, entry.side);
         }
-        if let Some(salt) = entry.salt {
-            engine.reseed_dice(salted_seed(self.seed, entry.seq, salt));
-        }
+        engine.salt_dice(self.seed, entry.seq, entry.salt);
         let refused = engine.submit(entry.side, entry.command.clone()).err();
         let ours = hash_text(engine.state_hash());
         let (seq, theirs) = (entry.seq, entry.hash.clone());

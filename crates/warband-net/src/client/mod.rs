@@ -377,12 +377,11 @@ impl<R: Rules> Client<R> {
         }
         self.seed = seed;
         self.engine = Some(Engine::new(&self.welcome.setup, seed).map_err(NetError::Protocol)?);
-        let salt = if self.welcome.seat == Some(Side::B) {
-            0xb
-        } else {
-            0xa
-        };
-        self.policy = self.make.take().map(|m| m(seed ^ salt));
+        let side = self.welcome.seat.unwrap_or(Side::A);
+        self.policy = self
+            .make
+            .take()
+            .map(|m| m(warband_table::player::policy_seed(seed, side)));
         (self.notice)(Notice::Started(seed));
         Ok(())
     }

@@ -329,8 +329,10 @@ impl<R: Rules> Host<R> {
         self.engine = Some(Engine::new(&self.welcome.setup, seed)?);
         for (i, seat) in self.seats.iter_mut().enumerate() {
             if let SeatState::Computer { make, policy } = seat {
-                let side_salt = if i == 0 { 0xa } else { 0xb };
-                *policy = make.take().map(|m| m(seed ^ side_salt));
+                let side = Side::BOTH[i];
+                *policy = make
+                    .take()
+                    .map(|m| m(warband_table::player::policy_seed(seed, side)));
             }
         }
         self.started = Some(Instant::now());

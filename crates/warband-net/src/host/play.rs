@@ -10,7 +10,6 @@ use warband_rules::Side;
 use warband_table::Refusal;
 use warband_table::engine::{Dice, Outcome, Rules};
 use warband_table::player::next_command;
-use warband_table::save::salted_seed;
 
 /// Refused proposals in a row after which a peer is taken to be hostile or broken.
 const MAX_REJECTED: u32 = 64;
@@ -45,9 +44,7 @@ impl<R: Rules> Host<R> {
         let seq = self.entries.len() as u64;
         let salt = (self.cfg.seeding == crate::msg::Seeding::Drawn).then(crate::seed::salt);
         let dice = engine.world().resource::<Dice>().clone();
-        if let Some(salt) = salt {
-            engine.reseed_dice(salted_seed(self.seed, seq, salt));
-        }
+        engine.salt_dice(self.seed, seq, salt);
         if let Err(refusal) = engine.submit(side, command.clone()) {
             engine.world_mut().insert_resource(dice);
             return Err(refusal);

@@ -12,7 +12,7 @@ use warband_net::host::{Host, HostConfig, MakePolicy, SeatPlayer, Stats};
 use warband_net::msg::{Hello, Seeding};
 use warband_rules::Side;
 use warband_table::engine::{Engine, Rules};
-use warband_table::player::play;
+use warband_table::player::{play, policy_seed};
 use warband_table::save::Save;
 use warband_table::sim::Contest;
 
@@ -30,8 +30,8 @@ pub fn on_one_machine<R: Contest>(file: &str, seed: u64, a: &str, b: &str) -> u6
 /// The final state hash of a battle of `setup` played on one machine.
 pub fn alone<R: Contest>(setup: R::Setup, seed: u64, a: &str, b: &str) -> u64 {
     let mut engine = Engine::<R>::new(&setup, seed).unwrap();
-    let mut pa = R::policy(a.parse().unwrap(), seed ^ 0xa);
-    let mut pb = R::policy(b.parse().unwrap(), seed ^ 0xb);
+    let mut pa = R::policy(a.parse().unwrap(), policy_seed(seed, Side::A));
+    let mut pb = R::policy(b.parse().unwrap(), policy_seed(seed, Side::B));
     play::<R>(&mut engine, pa.as_mut(), pb.as_mut());
     engine.state_hash()
 }

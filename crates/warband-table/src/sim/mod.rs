@@ -239,8 +239,8 @@ pub fn play_game<R: Contest>(
         (config.a, config.b)
     };
     let mut engine = Engine::<R>::new(setup, seed)?;
-    let mut pa = R::policy(on_a, seed ^ 0xa);
-    let mut pb = R::policy(on_b, seed ^ 0xb);
+    let mut pa = R::policy(on_a, crate::player::policy_seed(seed, Side::A));
+    let mut pb = R::policy(on_b, crate::player::policy_seed(seed, Side::B));
     let played = play(&mut engine, pa.as_mut(), pb.as_mut());
     let slot = |side: Side| match (side, swapped) {
         (Side::A, false) | (Side::B, true) => AiSlot::A,
