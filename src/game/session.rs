@@ -345,8 +345,8 @@ impl<R: Contest> GameSession<R> {
                 .timeline
                 .as_ref()
                 .map(|t| (t, t.len() - queue.len() - 1));
-            if let Some(seed) = played.and_then(|(t, i)| t.dice_seed(i)) {
-                self.engine.reseed_dice(seed);
+            if let Some((t, i)) = played {
+                t.salt_dice(&mut self.engine, i);
             }
             let _ = self.send(side, command);
             return true;

@@ -50,15 +50,14 @@ impl<R: Rules> Timeline<R> {
         Ok(timeline)
     }
 
-    /// The seed of command `i`'s dice, where the battle salted them.
-    pub fn dice_seed(&self, i: usize) -> Option<u64> {
-        let salt = self.salts.get(i)?;
-        Some(crate::save::salted_seed(self.seed, i as u64, *salt))
+    /// Draws command `i`'s dice on `engine` from its salt, where the battle salted them.
+    pub fn salt_dice(&self, engine: &mut Engine<R>, i: usize) {
+        engine.salt_dice(self.seed, i as u64, self.salts.get(i).copied());
     }
 
     /// Plays command `i` on `engine`, with its salt if it has one.
     fn play(&self, engine: &mut Engine<R>, i: usize) {
-        engine.salt_dice(self.seed, i as u64, self.salts.get(i).copied());
+        self.salt_dice(engine, i);
         let (side, command) = &self.commands[i];
         let _ = engine.submit(*side, command.clone());
     }
