@@ -46,7 +46,7 @@ pub struct WindowArgs {
     trace: bool,
     /// Time FRAMES frames of battle, print what each part of a frame cost the CPU as
     /// JSON, then quit (docs/scaling.md).
-    #[arg(long, hide = true, value_name = "FRAMES")]
+    #[arg(long, hide = true, value_name = "FRAMES", value_parser = clap::value_parser!(u32).range(1..))]
     frame_report: Option<u32>,
 }
 
