@@ -45,7 +45,7 @@ pub struct WindowArgs {
     #[arg(long, hide = true)]
     trace: bool,
     /// Time FRAMES frames of battle, print what each part of a frame cost the CPU as
-    /// JSON, then quit (docs/scaling.md).
+    /// JSON, then quit (docs/ai.md, "The CPU cost of a frame").
     #[arg(long, hide = true, value_name = "FRAMES", value_parser = clap::value_parser!(u32).range(1..))]
     frame_report: Option<u32>,
 }

@@ -16,7 +16,7 @@
 //! its own thread alone while timed), reported as its median and
 //! 95th percentile in milliseconds; the main world's wall-clock time is reported beside
 //! it for context. Compare a battle of 20 bases with one of 1,000 on the same machine
-//! (`docs/scaling.md`).
+//! (`docs/ai.md`, "The CPU cost of a frame").
 
 use super::minis::Mini;
 use super::screens::Screen;
