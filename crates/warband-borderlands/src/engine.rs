@@ -18,8 +18,8 @@ use warband_table::{Refusal, state};
 
 /// Registers the battle's state and phases.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<BattleLog>()
-        .init_resource::<warband_table::views::ViewQuery<crate::battle::ViewData>>();
+    state::fresh_resource::<BattleLog>(app);
+    state::fresh_resource::<warband_table::views::ViewQuery<crate::battle::ViewData>>(app);
     warband_table::components::register(app);
     state::component::<Stats>(app);
     state::component::<Hp>(app);

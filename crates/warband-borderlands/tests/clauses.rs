@@ -321,6 +321,14 @@ fn monsters_check_morale_and_heroes_never_do() {
 }
 
 #[test]
+fn a_recycled_world_plays_the_battle_a_new_one_does() {
+    use warband_borderlands::ai::AiKind::{Charge, Normal};
+    let s = BattleSetup::load(&root().join("scenarios/lair-hall.ron")).unwrap();
+    let check = warband_table::corpus::check_recycled::<warband_borderlands::Borderlands>;
+    check(&s, &[4, 5], 6, (Normal, Charge)).unwrap();
+}
+
+#[test]
 fn forks_and_hashes_cover_every_component() {
     let s = BattleSetup::load(&root().join("scenarios/lair-hall.ron")).unwrap();
     let mut e = Engine::new(&s, 3).unwrap();
@@ -329,6 +337,7 @@ fn forks_and_hashes_cover_every_component() {
         "{:?}",
         e.unregistered_state()
     );
+    assert_eq!(e.unkept_resources(), Vec::<String>::new());
     let mut fork = e.fork(99);
     assert_eq!(fork.state_hash(), e.state_hash());
     assert_eq!(fork.phase(), Phase::Step);

@@ -30,11 +30,10 @@ impl Spells {
 /// Adds the battle's states, resources and phase systems to an App. The App needs
 /// `StatesPlugin` (the desktop game gets it from `DefaultPlugins`).
 pub fn plugin(app: &mut App) {
-    app.init_resource::<BattleLog>()
-        .init_resource::<TerrainMap>()
-        .init_resource::<BaseGrid>()
-        .init_resource::<Spells>()
-        .init_resource::<warband_table::views::ViewQuery<crate::battle::ViewData>>();
+    app.init_resource::<TerrainMap>().init_resource::<Spells>();
+    state::fresh_resource::<BattleLog>(app);
+    state::fresh_resource::<BaseGrid>(app);
+    state::fresh_resource::<warband_table::views::ViewQuery<crate::battle::ViewData>>(app);
     state::model_id(app);
     state::component::<Team>(app);
     state::component::<ModelProfile>(app);

@@ -80,6 +80,7 @@ fn every_component_of_a_model_is_registered_state() {
     let save = Save::read(&corpus().join("ruined-keep-normal-v-hard.ron")).unwrap();
     let engine = save.replay().unwrap();
     assert_eq!(engine.unregistered_state(), Vec::<String>::new());
+    assert_eq!(engine.unkept_resources(), Vec::<String>::new());
     // A component nobody registered is caught.
     let mut engine = engine;
     #[derive(bevy_ecs::component::Component)]
@@ -87,6 +88,18 @@ fn every_component_of_a_model_is_registered_state() {
     let first = warband_marauders::battle::entity_of(engine.world(), ModelId(1)).unwrap();
     engine.world_mut().entity_mut(first).insert(Stray);
     assert_eq!(engine.unregistered_state().len(), 1);
+}
+
+/// `hard` forks the battle at each decision, so its forks run on recycled worlds too.
+#[test]
+fn a_recycled_world_plays_the_battle_a_new_one_does() {
+    use warband_marauders::ai::AiKind::{Charge, Hard, Normal};
+    let root = corpus().join("../../../assets/scenarios");
+    let setup = warband_marauders::data::BattleSetup::load(&root.join("woods-and-walls.ron"));
+    let setup = setup.unwrap();
+    let check = warband_table::corpus::check_recycled::<warband_marauders::engine::Marauders>;
+    check(&setup, &[4, 5], 6, (Hard, Normal)).unwrap();
+    check(&setup, &[7], 8, (Charge, Charge)).unwrap();
 }
 
 #[test]

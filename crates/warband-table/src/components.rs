@@ -164,8 +164,8 @@ pub struct TerrainMap(pub std::sync::Arc<[TerrainShape]>);
 /// first in its plugin, then registers its own.
 pub fn register(app: &mut bevy_app::App) {
     use crate::state;
-    app.init_resource::<TerrainMap>()
-        .init_resource::<BaseGrid>();
+    app.init_resource::<TerrainMap>();
+    state::fresh_resource::<BaseGrid>(app);
     state::model_id(app);
     state::component::<Team>(app);
     state::component::<Base>(app);

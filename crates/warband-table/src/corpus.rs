@@ -165,3 +165,71 @@ pub fn record_all<R: Contest>(
     write_digests(dir, &digests).map_err(|e| e.to_string())?;
     Ok(digests.len())
 }
+
+/// Plays battle `seed` to the end with `players` on a thread of its own, after the
+/// battles of `before` on it (whose worlds that thread then recycles); its digest, with
+/// a check at every tenth command that a fork (on a recycled world, the fork before
+/// it's) hashes as the battle does.
+fn play_after<R: Contest>(
+    setup: &R::Setup,
+    before: &[u64],
+    seed: u64,
+    players: (R::Player, R::Player),
+) -> Result<Digest, String> {
+    let battle = |seed: u64, forks: bool| -> Result<Digest, String> {
+        let mut engine = Engine::<R>::new(setup, seed)?;
+        let mut policies = [
+            R::policy(players.0, policy_seed(seed, Side::A)),
+            R::policy(players.1, policy_seed(seed, Side::B)),
+        ];
+        let mut n = 0;
+        while let Some(side) = engine
+            .awaiting()
+            .filter(|_| n < crate::player::COMMAND_CAP as u64)
+        {
+            let c = crate::player::next_command(policies[side.index()].as_mut(), &engine, side);
+            if engine.submit(side, c).is_err() {
+                let _ = engine.submit(side, engine.yield_command(side));
+            }
+            n += 1;
+            if forks && n % 10 == 0 && engine.fork(n).state_hash() != engine.state_hash() {
+                return Err(format!("battle {seed}: a fork after {n} commands differs"));
+            }
+        }
+        let hash = engine.state_hash();
+        let log = engine.log();
+        Ok((hash, log.digest(), log.events.len()))
+    };
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            for &b in before {
+                battle(b, false)?;
+            }
+            if !before.is_empty() && crate::recycle::spares() == 0 {
+                return Err("no world was left to recycle".to_string());
+            }
+            battle(seed, true)
+        })
+        .join()
+        .map_err(|_| "the battle's thread panicked".to_string())?
+    })
+}
+
+/// Checks that a battle played on a recycled world (see [`crate::recycle`]) is the
+/// battle a new world plays, state, log and forks alike: battle `seed` played on a
+/// fresh thread, and again after the battles of `before` on another.
+pub fn check_recycled<R: Contest>(
+    setup: &R::Setup,
+    before: &[u64],
+    seed: u64,
+    players: (R::Player, R::Player),
+) -> Result<(), String> {
+    let new = play_after::<R>(setup, &[], seed, players)?;
+    let recycled = play_after::<R>(setup, before, seed, players)?;
+    if new != recycled {
+        return Err(format!(
+            "battle {seed} on a recycled world ended {recycled:?}, on a new one {new:?}"
+        ));
+    }
+    Ok(())
+}

@@ -9,6 +9,7 @@ use crate::components::ModelId;
 use crate::deployment::{self, Placing};
 use crate::hash::Fnv;
 use crate::log::{Entry, Log};
+use crate::recycle::Held;
 use crate::state::StateRegistry;
 use bevy_app::App;
 use bevy_ecs::prelude::*;
@@ -17,7 +18,6 @@ use bevy_state::state::{FreelyMutableState, StateTransition};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
-use std::marker::PhantomData;
 use warband_rules::{DiceRoller, Ruleset, Side};
 
 /// The battle's one seeded stream of dice.
@@ -97,10 +97,19 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
     }
 }
 
-/// One battle of ruleset `R`.
+/// One battle of ruleset `R`. Dropped, it leaves its world to the next battle of `R` on
+/// its thread (see [`crate::recycle`]).
 pub struct Engine<R: Rules> {
-    app: App,
-    rules: PhantomData<R>,
+    /// Always there but while the engine is dropped.
+    held: Option<Held<R>>,
+}
+
+impl<R: Rules> Drop for Engine<R> {
+    fn drop(&mut self) {
+        if let Some(held) = self.held.take() {
+            crate::recycle::give(held);
+        }
+    }
 }
 
 impl<R: Rules> Engine<R> {
@@ -109,7 +118,7 @@ impl<R: Rules> Engine<R> {
     pub fn new(setup: &R::Setup, seed: u64) -> Result<Self, String> {
         use crate::scenario::Setup;
         let mut engine = Self::empty();
-        let world = engine.app.world_mut();
+        let world = engine.app_mut().world_mut();
         R::spawn(world, setup, seed)?;
         let s = setup.scenario();
         if s.hand_deployment {
@@ -123,38 +132,38 @@ impl<R: Rules> Engine<R> {
         Ok(engine)
     }
 
-    /// An App with the ruleset's plugin and nothing on the table.
+    /// An App with the ruleset's plugin and nothing on the table: a used one of this
+    /// thread wiped back to blank where there is one, else a new one.
     fn empty() -> Self {
-        let mut app = headless_app();
-        app.add_plugins(bevy_state::app::StatesPlugin);
-        R::plugin(&mut app);
-        crate::state::passing_resource::<deployment::Deployment>(&mut app);
-        // Every phase system is exclusive, so there is nothing to run in parallel; and
-        // where `multi_threaded` is on (the desktop build turns it on for all of
-        // bevy_ecs), starting the parallel executor for each tiny schedule costs more
-        // than the work: a batch of battles ran five times slower.
-        for (_, schedule) in app
-            .world_mut()
-            .resource_mut::<bevy_ecs::schedule::Schedules>()
-            .iter_mut()
-        {
-            schedule.set_executor(bevy_ecs::schedule::SingleThreadedExecutor::new());
-        }
-        app.world_mut().run_schedule(StateTransition);
         Self {
-            app,
-            rules: PhantomData,
+            held: Some(Held::get()),
         }
+    }
+
+    fn app(&self) -> &App {
+        &self
+            .held
+            .as_ref()
+            .expect("an engine holds its world until dropped")
+            .app
+    }
+
+    fn app_mut(&mut self) -> &mut App {
+        &mut self
+            .held
+            .as_mut()
+            .expect("an engine holds its world until dropped")
+            .app
     }
 
     /// A copy of the battle as it stands, with its own dice seeded by `dice_seed` and an
     /// empty log: what a look-ahead tries on a fork never touches the real battle.
     pub fn fork(&self, dice_seed: u64) -> Self {
         let mut fork = Self::empty();
-        let src = self.app.world();
+        let src = self.app().world();
         let registry = src.resource::<StateRegistry>().clone();
         let phase = self.phase();
-        let dst = fork.app.world_mut();
+        let dst = fork.app_mut().world_mut();
         let mut index = Vec::new();
         for e in &src.resource::<ModelIndex>().0 {
             let mut copy = dst.spawn_empty();
@@ -172,10 +181,10 @@ impl<R: Rules> Engine<R> {
     /// far — from which play goes on as it would have gone on here (a replay's snapshot).
     pub fn snapshot(&self) -> Self {
         let mut copy = self.fork(0);
-        let src = self.app.world();
+        let src = self.app().world();
         let dice = src.resource::<Dice>().clone();
         let log = src.resource::<Log<R::Command, R::Event>>().clone();
-        let dst = copy.app.world_mut();
+        let dst = copy.app_mut().world_mut();
         dst.insert_resource(dice);
         dst.insert_resource(log);
         copy
@@ -186,11 +195,11 @@ impl<R: Rules> Engine<R> {
     }
 
     pub fn world(&self) -> &World {
-        self.app.world()
+        self.app().world()
     }
 
     pub fn world_mut(&mut self) -> &mut World {
-        self.app.world_mut()
+        self.app_mut().world_mut()
     }
 
     /// The ruleset's battle resource: round, sides, outcome and the rest.
@@ -235,7 +244,7 @@ impl<R: Rules> Engine<R> {
     /// Ends the battle as the players agreed (a concession, or a draw both accepted):
     /// the battle awaits no one after it.
     pub fn end_by_agreement(&mut self, outcome: Outcome) {
-        self.app
+        self.app_mut()
             .world_mut()
             .resource_mut::<R::Battle>()
             .end(outcome);
@@ -244,7 +253,11 @@ impl<R: Rules> Engine<R> {
     /// Draws the dice from here on from `seed` (a network battle's dice for each
     /// command: see [`crate::save::salted_seed`]).
     pub fn reseed_dice(&mut self, seed: u64) {
-        self.app.world_mut().resource_mut::<Dice>().0.reseed(seed);
+        self.app_mut()
+            .world_mut()
+            .resource_mut::<Dice>()
+            .0
+            .reseed(seed);
     }
 
     /// Where a network battle salted command `seq` (of the battle begun from `seed`),
@@ -258,7 +271,7 @@ impl<R: Rules> Engine<R> {
     /// Validates and applies one command; a refused command changes nothing but the
     /// log, which records the refusal and its reason.
     pub fn submit(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
-        let world = self.app.world_mut();
+        let world = self.app_mut().world_mut();
         let mark = world.resource::<Log<R::Command, R::Event>>().events.len();
         world
             .resource_mut::<Log<R::Command, R::Event>>()
@@ -293,7 +306,7 @@ impl<R: Rules> Engine<R> {
     /// Runs state transitions (and the phases that play themselves) until the battle
     /// waits for a side or ends.
     fn settle(&mut self) {
-        let world = self.app.world_mut();
+        let world = self.app_mut().world_mut();
         for _ in 0..256 {
             if matches!(
                 *world.resource::<NextState<R::Phase>>(),
@@ -311,7 +324,7 @@ impl<R: Rules> Engine<R> {
     /// is the same on every platform.
     pub fn state_hash(&mut self) -> u64 {
         let phase = self.phase();
-        let world = self.app.world();
+        let world = self.app().world();
         let registry = world.resource::<StateRegistry>();
         let mut h = Fnv::default();
         h.write_str(&format!("{phase:?}"));
@@ -322,10 +335,20 @@ impl<R: Rules> Engine<R> {
         h.finish()
     }
 
+    /// Resources of a blank battle world that neither the state registry nor Bevy keeps
+    /// (a test keeps this empty: a recycled world could not put them back as they were).
+    pub fn unkept_resources(&self) -> Vec<String> {
+        let held = self
+            .held
+            .as_ref()
+            .expect("an engine holds its world until dropped");
+        held.unkept()
+    }
+
     /// Components a model carries that the state registry does not know (a test keeps
     /// this empty: what is not registered would be lost by forks and hashes).
     pub fn unregistered_state(&self) -> Vec<String> {
-        let world = self.app.world();
+        let world = self.app().world();
         let registry = world.resource::<StateRegistry>();
         let mut out: Vec<String> = world
             .resource::<ModelIndex>()
@@ -337,17 +360,4 @@ impl<R: Rules> Engine<R> {
         out.dedup();
         out
     }
-}
-
-/// `App::new()` without its type registry. The battle reflects nothing, but with Bevy's
-/// `reflect_auto_register` feature on (the desktop build turns it on) `App::new()`
-/// registers every reflected type in the binary, thousands of them, for each battle:
-/// a third of `warband sim`'s time on a batch of `charge` battles.
-fn headless_app() -> App {
-    let mut app = App::empty();
-    app.main_mut().update_schedule =
-        Some(bevy_ecs::schedule::ScheduleLabel::intern(&bevy_app::Main));
-    app.add_plugins(bevy_app::MainSchedulePlugin);
-    app.add_message::<bevy_app::AppExit>();
-    app
 }

@@ -19,6 +19,7 @@ pub mod hostile;
 pub mod lab;
 pub mod log;
 pub mod player;
+pub mod recycle;
 pub mod save;
 pub mod scenario;
 pub mod search;

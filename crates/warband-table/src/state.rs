@@ -24,14 +24,26 @@ struct ComponentEntry {
 #[derive(Clone, Copy)]
 struct ResourceEntry {
     name: &'static str,
+    id: fn(&World) -> Option<ComponentId>,
     copy: fn(&World, &mut World),
+    remove: fn(&mut World),
     show: Option<fn(&World) -> String>,
+}
+
+/// One resource that every battle world, fork or recycled world starts afresh: a cache
+/// or a log, neither forked nor hashed.
+#[derive(Clone, Copy)]
+struct FreshEntry {
+    id: fn(&World) -> Option<ComponentId>,
+    remove: fn(&mut World),
+    init: fn(&mut World),
 }
 
 #[derive(Resource, Clone, Default)]
 pub struct StateRegistry {
     components: Vec<ComponentEntry>,
     resources: Vec<ResourceEntry>,
+    fresh: Vec<FreshEntry>,
 }
 
 fn copy_component<C: Component + Clone>(src: EntityRef, dst: &mut EntityWorldMut) {
@@ -47,6 +59,20 @@ fn show_component<C: Component + Debug>(src: EntityRef) -> Option<String> {
 fn copy_resource<R: Resource + Clone>(src: &World, dst: &mut World) {
     if let Some(r) = src.get_resource::<R>() {
         dst.insert_resource(r.clone());
+    }
+}
+
+fn remove_resource<R: Resource>(world: &mut World) {
+    world.remove_resource::<R>();
+}
+
+fn resource_entry<R: Resource + Clone>(show: Option<fn(&World) -> String>) -> ResourceEntry {
+    ResourceEntry {
+        name: short_name::<R>(),
+        id: |w| w.component_id::<R>(),
+        copy: copy_resource::<R>,
+        remove: remove_resource::<R>,
+        show,
     }
 }
 
@@ -92,34 +118,40 @@ pub fn model_id(app: &mut App) {
 
 /// Registers a resource whose value is part of the battle's state.
 pub fn resource<R: Resource + Clone + Debug>(app: &mut App) {
-    registry(app).resources.push(ResourceEntry {
-        name: short_name::<R>(),
-        copy: copy_resource::<R>,
-        show: Some(show_resource::<R>),
-    });
+    let entry = resource_entry::<R>(Some(show_resource::<R>));
+    registry(app).resources.push(entry);
 }
 
 /// Registers a resource that is part of the battle's state only while it is present
 /// (hashed then, and nothing while absent: battles that never have it hash as before).
 pub fn passing_resource<R: Resource + Clone + Debug>(app: &mut App) {
-    registry(app).resources.push(ResourceEntry {
-        name: short_name::<R>(),
-        copy: copy_resource::<R>,
-        show: Some(|w| {
-            w.get_resource::<R>()
-                .map(|r| format!("{r:?}"))
-                .unwrap_or_default()
-        }),
-    });
+    let entry = resource_entry::<R>(Some(|w| {
+        w.get_resource::<R>()
+            .map(|r| format!("{r:?}"))
+            .unwrap_or_default()
+    }));
+    registry(app).resources.push(entry);
 }
 
 /// Registers a resource fixed when the battle is set up (copied into forks, not
 /// hashed).
 pub fn fixed_resource<R: Resource + Clone>(app: &mut App) {
-    registry(app).resources.push(ResourceEntry {
-        name: short_name::<R>(),
-        copy: copy_resource::<R>,
-        show: None,
+    let entry = resource_entry::<R>(None);
+    registry(app).resources.push(entry);
+}
+
+/// Inits a resource that every battle world starts from its `FromWorld` value, and
+/// that a fork or a recycled world starts from it again: a cache (which a fork rebuilds
+/// as it copies the models in) or the log of what happened here.
+pub fn fresh_resource<R: Resource + FromWorld>(app: &mut App) {
+    app.init_resource::<R>();
+    registry(app).fresh.push(FreshEntry {
+        id: |w| w.component_id::<R>(),
+        remove: remove_resource::<R>,
+        init: |w| {
+            let value = R::from_world(w);
+            w.insert_resource(value);
+        },
     });
 }
 
@@ -136,6 +168,33 @@ impl StateRegistry {
         for r in &self.resources {
             (r.copy)(src, dst);
         }
+    }
+
+    /// Takes every resource that starts afresh out of `world` (a recycled world's, before
+    /// its models go, so that no cache hears of them going).
+    pub(crate) fn remove_fresh(&self, world: &mut World) {
+        for f in &self.fresh {
+            (f.remove)(world);
+        }
+    }
+
+    /// Puts every registered resource of `world` back as it is in `blank`, and every
+    /// resource that starts afresh back to its first value.
+    pub(crate) fn restore(&self, blank: &World, world: &mut World) {
+        for r in &self.resources {
+            (r.remove)(world);
+            (r.copy)(blank, world);
+        }
+        for f in &self.fresh {
+            (f.init)(world);
+        }
+    }
+
+    /// Whether the resource `id` of `world` is registered, as state or as fresh.
+    pub(crate) fn knows_resource(&self, world: &World, id: ComponentId) -> bool {
+        let state = self.resources.iter().map(|r| (r.id)(world));
+        let fresh = self.fresh.iter().map(|f| (f.id)(world));
+        state.chain(fresh).any(|known| known == Some(id))
     }
 
     /// Feeds every registered component of one model into `h`, absent ones included.

@@ -17,9 +17,9 @@ use warband_table::{Refusal, state};
 
 /// Registers the battle's state and turn flow.
 pub fn plugin(app: &mut App) {
-    app.init_resource::<BattleLog>()
-        .init_resource::<warband_table::views::ViewQuery<crate::battle::ViewData>>()
-        .init_resource::<warband_table::views::ViewQuery<crate::battle::PlaceData>>();
+    state::fresh_resource::<BattleLog>(app);
+    state::fresh_resource::<warband_table::views::ViewQuery<crate::battle::ViewData>>(app);
+    state::fresh_resource::<warband_table::views::ViewQuery<crate::battle::PlaceData>>(app);
     warband_table::components::register(app);
     state::component::<Unit>(app);
     state::component::<Marks>(app);

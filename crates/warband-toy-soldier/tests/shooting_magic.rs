@@ -288,6 +288,15 @@ fn after_the_turn_limit_points_removed_decide() {
 }
 
 #[test]
+fn a_recycled_world_plays_the_battle_a_new_one_does() {
+    use warband_toy_soldier::ai::AiKind::{Charge, Normal};
+    let path = root().join("scenarios/village-fight.ron");
+    let s = warband_toy_soldier::data::BattleSetup::load(&path).unwrap();
+    let check = warband_table::corpus::check_recycled::<warband_toy_soldier::ToySoldier>;
+    check(&s, &[4, 5], 6, (Normal, Charge)).unwrap();
+}
+
+#[test]
 fn every_engine_component_is_in_the_state_registry() {
     let mut e = wizardry(25);
     activate_with(&mut e, Side::A, 2, 3);
@@ -296,6 +305,7 @@ fn every_engine_component_is_in_the_state_registry() {
         "{:?}",
         e.unregistered_state()
     );
+    assert_eq!(e.unkept_resources(), Vec::<String>::new());
     let fork = e.fork(1);
     assert_eq!(
         battle(&e),
