@@ -323,9 +323,15 @@ fn monsters_check_morale_and_heroes_never_do() {
 #[test]
 fn a_recycled_world_plays_the_battle_a_new_one_does() {
     use warband_borderlands::ai::AiKind::{Charge, Normal};
-    let s = BattleSetup::load(&root().join("scenarios/lair-hall.ron")).unwrap();
+    let load =
+        |name: &str| BattleSetup::load(&root().join(format!("scenarios/{name}.ron"))).unwrap();
+    let (lair, open, ravine) = (
+        load("lair-hall"),
+        load("open-ground"),
+        load("ravine-ambush"),
+    );
     let check = warband_table::corpus::check_recycled::<warband_borderlands::Borderlands>;
-    check(&s, &[4, 5], 6, (Normal, Charge)).unwrap();
+    check(&lair, &[(&open, 4), (&ravine, 5)], 6, (Normal, Charge)).unwrap();
 }
 
 #[test]

@@ -95,11 +95,17 @@ fn every_component_of_a_model_is_registered_state() {
 fn a_recycled_world_plays_the_battle_a_new_one_does() {
     use warband_marauders::ai::AiKind::{Charge, Hard, Normal};
     let root = corpus().join("../../../assets/scenarios");
-    let setup = warband_marauders::data::BattleSetup::load(&root.join("woods-and-walls.ron"));
-    let setup = setup.unwrap();
+    let load = |name: &str| {
+        warband_marauders::data::BattleSetup::load(&root.join(format!("{name}.ron"))).unwrap()
+    };
+    let (woods, keep, ford) = (
+        load("woods-and-walls"),
+        load("ruined-keep"),
+        load("river-ford"),
+    );
     let check = warband_table::corpus::check_recycled::<warband_marauders::engine::Marauders>;
-    check(&setup, &[4, 5], 6, (Hard, Normal)).unwrap();
-    check(&setup, &[7], 8, (Charge, Charge)).unwrap();
+    check(&woods, &[(&keep, 4), (&ford, 5)], 6, (Hard, Normal)).unwrap();
+    check(&woods, &[(&woods, 7)], 8, (Charge, Charge)).unwrap();
 }
 
 #[test]

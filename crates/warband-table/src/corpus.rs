@@ -166,18 +166,27 @@ pub fn record_all<R: Contest>(
     Ok(digests.len())
 }
 
-/// Plays battle `seed` to the end with `players` on a thread of its own, after the
-/// battles of `before` on it (whose worlds that thread then recycles); its digest, with
-/// a check at every tenth command that a fork (on a recycled world, the fork before
-/// it's) hashes as the battle does.
+/// Plays battle `seed` of `setup` to the end with `players` on a thread of its own,
+/// after the battles of `before` (setup and seed) on it, whose worlds that thread then
+/// recycles; its digest, with a check at every tenth command that a fork (on a recycled
+/// world, the fork before it's) hashes as the battle does.
 fn play_after<R: Contest>(
     setup: &R::Setup,
-    before: &[u64],
+    before: &[(&R::Setup, u64)],
     seed: u64,
     players: (R::Player, R::Player),
 ) -> Result<Digest, String> {
-    let battle = |seed: u64, forks: bool| -> Result<Digest, String> {
+    let battle = |setup: &R::Setup, seed: u64, forks: bool| -> Result<Digest, String> {
         let mut engine = Engine::<R>::new(setup, seed)?;
+        let removed = engine
+            .world()
+            .removed::<crate::components::ModelId>()
+            .count();
+        if removed > 0 {
+            return Err(format!(
+                "a new battle's world remembers {removed} removed models"
+            ));
+        }
         let mut policies = [
             R::policy(players.0, policy_seed(seed, Side::A)),
             R::policy(players.1, policy_seed(seed, Side::B)),
@@ -202,13 +211,13 @@ fn play_after<R: Contest>(
     };
     std::thread::scope(|s| {
         s.spawn(|| {
-            for &b in before {
-                battle(b, false)?;
+            for (other, b) in before {
+                battle(other, *b, false)?;
             }
             if !before.is_empty() && crate::recycle::spares() == 0 {
                 return Err("no world was left to recycle".to_string());
             }
-            battle(seed, true)
+            battle(setup, seed, true)
         })
         .join()
         .map_err(|_| "the battle's thread panicked".to_string())?
@@ -216,11 +225,12 @@ fn play_after<R: Contest>(
 }
 
 /// Checks that a battle played on a recycled world (see [`crate::recycle`]) is the
-/// battle a new world plays, state, log and forks alike: battle `seed` played on a
-/// fresh thread, and again after the battles of `before` on another.
+/// battle a new world plays, state, log and forks alike: battle `seed` of `setup` played
+/// on a fresh thread, and again after the battles of `before` (setup and seed: other
+/// tables leave other archetypes and resources behind) on another.
 pub fn check_recycled<R: Contest>(
     setup: &R::Setup,
-    before: &[u64],
+    before: &[(&R::Setup, u64)],
     seed: u64,
     players: (R::Player, R::Player),
 ) -> Result<(), String> {

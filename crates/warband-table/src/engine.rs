@@ -98,7 +98,7 @@ pub trait Rules: Sized + Clone + Debug + PartialEq + Send + Sync + 'static {
 }
 
 /// One battle of ruleset `R`. Dropped, it leaves its world to the next battle of `R` on
-/// its thread (see [`crate::recycle`]).
+/// its thread where there is room (see [`crate::recycle`]).
 pub struct Engine<R: Rules> {
     /// Always there but while the engine is dropped.
     held: Option<Held<R>>,
@@ -106,7 +106,9 @@ pub struct Engine<R: Rules> {
 
 impl<R: Rules> Drop for Engine<R> {
     fn drop(&mut self) {
-        if let Some(held) = self.held.take() {
+        // A world dropped as a panic unwinds may be missing the schedule that was running
+        // (Bevy takes it out while it runs): it goes with the engine.
+        if let Some(held) = self.held.take().filter(|_| !std::thread::panicking()) {
             crate::recycle::give(held);
         }
     }

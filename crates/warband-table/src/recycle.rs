@@ -1,15 +1,21 @@
 //! Battle worlds used again. Building a battle's `App` (the ruleset's plugin, then the
 //! first run of each of its schedules) cost a tenth of a batch of battles, and more of a
 //! `hard` player's thinking, which forks the battle two dozen times a decision. So a
-//! dropped engine leaves its `App` with its thread, and the next engine of the same
-//! ruleset on that thread takes it and wipes it back to blank: the battle's entities
-//! despawned, every resource the blank world lacked removed, every registered resource
-//! put back as the blank world had it and every fresh one (caches, the log) started
-//! again. Schedules, systems and archetypes stay, built once.
+//! dropped engine leaves its `App` with its thread (where there is room: four a
+//! ruleset), and the next engine of the same ruleset on that thread takes it and wipes
+//! it back to blank: the battle's entities despawned, every resource the blank world
+//! lacked removed, every registered resource put back as the blank world had it and
+//! every fresh one (caches, the log) started again, the removal and change trackers
+//! cleared. Schedules, systems and archetypes stay, built once. The wipe is done when a
+//! world is taken, so a spare holds its last battle until then.
 //!
-//! What is not registered could not be wiped, so a test of each ruleset keeps
-//! [`Blank::unkept`] empty; and a battle played on a recycled world is the battle a new
-//! one plays, command for command and hash for hash (each ruleset's tests play one).
+//! A resource the blank world already has could not be put back unless it is
+//! registered, so a test of each ruleset keeps [`Blank::unkept`] empty; and a battle
+//! played on a recycled world is the battle a new one plays, command for command and
+//! hash for hash (each ruleset's tests play one after battles on other tables).
+//! Archetypes outlive a wipe, so a query's order over several of them follows earlier
+//! battles: no rule may depend on it (every reading of many models goes by id, as
+//! [`crate::views`] does, or sorts).
 
 use crate::deployment::Deployment;
 use crate::engine::Rules;
@@ -89,6 +95,11 @@ impl<R: Rules> Held<R> {
         if let Some(mut m) = world.get_resource_mut::<Messages<StateTransitionEvent<R::Phase>>>() {
             m.clear();
         }
+        // The world's removal messages are kept for two updates, which only `App::update`
+        // runs: without this each battle's despawns would pile up for the thread's life.
+        world.clear_trackers();
+        world.clear_trackers();
+        world.check_change_ticks();
     }
 
     /// See [`Blank::unkept`].
@@ -148,6 +159,7 @@ impl Blank {
     /// Wipes `world` back to the blank world this was taken of (the phase aside, which
     /// the engine sets).
     pub(crate) fn wipe(&self, world: &mut World) {
+        // The registry itself is written only while the plugin is added.
         let registry = world.resource::<StateRegistry>().clone();
         registry.remove_fresh(world);
         let mut added = resource_ids(world);

@@ -290,10 +290,17 @@ fn after_the_turn_limit_points_removed_decide() {
 #[test]
 fn a_recycled_world_plays_the_battle_a_new_one_does() {
     use warband_toy_soldier::ai::AiKind::{Charge, Normal};
-    let path = root().join("scenarios/village-fight.ron");
-    let s = warband_toy_soldier::data::BattleSetup::load(&path).unwrap();
+    let load = |name: &str| {
+        let path = root().join(format!("scenarios/{name}.ron"));
+        warband_toy_soldier::data::BattleSetup::load(&path).unwrap()
+    };
+    let (village, river, meadow) = (
+        load("village-fight"),
+        load("river-crossing"),
+        load("open-meadow"),
+    );
     let check = warband_table::corpus::check_recycled::<warband_toy_soldier::ToySoldier>;
-    check(&s, &[4, 5], 6, (Normal, Charge)).unwrap();
+    check(&village, &[(&river, 4), (&meadow, 5)], 6, (Normal, Charge)).unwrap();
 }
 
 #[test]
