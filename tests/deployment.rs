@@ -180,7 +180,7 @@ fn computers_deploy_and_the_save_replays<R: Contest>(scenario: &str) {
         "{}",
         R::RULESET
     );
-    let mut again = Save::<R>::read(&path).unwrap().replay().unwrap();
+    let again = Save::<R>::read(&path).unwrap().replay().unwrap();
     assert_eq!(again.state_hash(), hash, "{}", R::RULESET);
     std::fs::remove_file(&path).unwrap();
 }

@@ -344,7 +344,7 @@ fn forks_and_hashes_cover_every_component() {
         e.unregistered_state()
     );
     assert_eq!(e.unkept_resources(), Vec::<String>::new());
-    let mut fork = e.fork(99);
+    let fork = e.fork(99);
     assert_eq!(fork.state_hash(), e.state_hash());
     assert_eq!(fork.phase(), Phase::Step);
     let side = e.awaiting().unwrap();

@@ -35,7 +35,7 @@ fn every_pairing_finishes_cleanly_and_replays_exactly() {
                         played.refused.first()
                     );
                     let save = Save::new(setup.clone(), seed, played.commands, e.state_hash());
-                    let mut again = save.replay().unwrap();
+                    let again = save.replay().unwrap();
                     assert_eq!(again.state_hash(), save.final_hash);
                     assert_eq!(again.log().digest(), e.log().digest());
                 }

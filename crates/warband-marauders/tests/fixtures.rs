@@ -22,7 +22,7 @@ fn every_fixture_replays_bit_exact() {
     let mut hostile_refusals = 0;
     for (file, (hash, digest, events)) in &digests {
         let save = Save::read(&corpus().join(file)).unwrap_or_else(|e| panic!("{e}"));
-        let mut engine = save.replay().unwrap_or_else(|e| panic!("{file}: {e}"));
+        let engine = save.replay().unwrap_or_else(|e| panic!("{file}: {e}"));
         let log = engine.log();
         assert_eq!(log.events.len(), *events, "{file}: event count");
         assert_eq!(log.digest(), *digest, "{file}: the log differs");
@@ -65,7 +65,7 @@ fn saves_name_their_ruleset_and_version_one_still_loads() {
     let loaded = Save::read(&old).unwrap();
     assert_eq!(loaded.format_version, 1);
     assert_eq!(loaded.ruleset, Ruleset::Marauders);
-    let mut engine = loaded.replay().unwrap();
+    let engine = loaded.replay().unwrap();
     assert_eq!(engine.state_hash(), save.final_hash);
     // A save that claims another ruleset than its scenario is refused.
     let lying = text.replacen("ruleset: \"marauders\"", "ruleset: \"borderlands\"", 1);

@@ -207,7 +207,7 @@ fn a_save_that_undoes_an_old_move_replays_with_the_undo_refused() {
     let id = if side == Side::A { 1 } else { 2 };
     send(&mut e, side, Command::UndoMove { model: ModelId(id) });
     let save = Save::new(setup, 11, commands, e.state_hash());
-    let mut replayed = save.replay().unwrap();
+    let replayed = save.replay().unwrap();
     assert!(refused_with(&replayed, "cannot be taken back"));
     assert_eq!(replayed.state_hash(), save.final_hash);
 }

@@ -31,8 +31,8 @@ fn battles_end_and_the_same_seed_gives_the_same_log() {
     let setup = shipped_setup();
     let mut hashes = Vec::new();
     for seed in 0..100 {
-        let (mut a, _) = run(&setup, seed);
-        let (mut b, _) = run(&setup, seed);
+        let (a, _) = run(&setup, seed);
+        let (b, _) = run(&setup, seed);
         assert_eq!(a.phase(), Phase::Over, "seed {seed} ended");
         assert!(a.outcome().is_some());
         assert!(a.battle().round <= 13);
@@ -49,7 +49,7 @@ fn battles_end_and_the_same_seed_gives_the_same_log() {
 #[test]
 fn save_then_load_replays_to_the_same_state() {
     let setup = shipped_setup();
-    let (mut e, commands) = run(&setup, 42);
+    let (e, commands) = run(&setup, 42);
     let save = Save::new(setup, 42, commands, e.state_hash());
     let dir = std::env::temp_dir().join(format!("warband-save-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -57,7 +57,7 @@ fn save_then_load_replays_to_the_same_state() {
     save.write(&path).unwrap();
     let loaded = Save::read(&path).unwrap();
     assert_eq!(loaded, save);
-    let mut replayed = loaded.replay().unwrap();
+    let replayed = loaded.replay().unwrap();
     assert_eq!(replayed.state_hash(), save.final_hash);
     assert_eq!(replayed.log().events, e.log().events);
     // A truncated save is refused with a position, not a panic.

@@ -31,12 +31,17 @@ pub fn record<R: Contest>(
     let mut a = R::policy(players.0, policy_seed(seed, Side::A));
     let mut b = R::policy(players.1, policy_seed(seed, Side::B));
     let played = play::<R>(&mut engine, a.as_mut(), b.as_mut());
-    let hash = engine.state_hash();
-    let log = engine.log();
-    digests.insert(name.to_string(), (hash, log.digest(), log.events.len()));
-    Save::<R>::new(setup.clone(), seed, played.commands, hash)
+    let digest = digest_of(&engine);
+    digests.insert(name.to_string(), digest);
+    Save::<R>::new(setup.clone(), seed, played.commands, digest.0)
         .write(&dir.join(name))
         .map_err(|e| e.to_string())
+}
+
+/// The battle's [`Digest`] as it stands.
+fn digest_of<R: Rules>(engine: &Engine<R>) -> Digest {
+    let log = engine.log();
+    (engine.state_hash(), log.digest(), log.events.len())
 }
 
 /// Writes the digests beside the saves.
@@ -50,7 +55,7 @@ pub fn verify<R: Rules>(dir: &Path) -> Result<usize, String> {
     let digests: Digests = load_ron(&dir.join("digests.ron")).map_err(|e| e.to_string())?;
     for (file, (hash, digest, events)) in &digests {
         let save = Save::<R>::read(&dir.join(file)).map_err(|e| e.to_string())?;
-        let mut engine = save.replay().map_err(|e| format!("{file}: {e}"))?;
+        let engine = save.replay().map_err(|e| format!("{file}: {e}"))?;
         let log = engine.log();
         if log.events.len() != *events || log.digest() != *digest {
             return Err(format!("{file}: the log differs"));
@@ -82,11 +87,10 @@ fn still_replays<R: Rules>(dir: &Path, file: &str, recorded: Digest) -> bool {
     let Ok(save) = Save::<R>::read(&dir.join(file)) else {
         return false;
     };
-    let Ok(mut engine) = save.replay() else {
+    let Ok(engine) = save.replay() else {
         return false;
     };
-    let (events, digest) = (engine.log().events.len(), engine.log().digest());
-    (engine.state_hash(), digest, events) == recorded && save.final_hash == recorded.0
+    digest_of(&engine) == recorded && save.final_hash == recorded.0
 }
 
 /// Records a corpus afresh with `record` (which writes every save and the digests into
@@ -125,7 +129,7 @@ pub fn record_keeping<R: Rules>(
 pub fn check_timeline<R: Rules>(save: &Save<R>, points: &[usize]) -> Result<(), String> {
     let t = crate::timeline::Timeline::<R>::new(&save.setup, save.seed, save.commands.clone())?;
     for &n in points.iter().chain([&t.len()]) {
-        let mut a = t.at(n);
+        let a = t.at(n);
         let mut b = Engine::<R>::new(&save.setup, save.seed)?;
         for (side, c) in &save.commands[..n.min(save.commands.len())] {
             let _ = b.submit(*side, c.clone());
@@ -166,17 +170,39 @@ pub fn record_all<R: Contest>(
     Ok(digests.len())
 }
 
+/// A player that, at every tenth decision it takes (when `checks`), checks that a fork
+/// of the battle hashes as the battle does: on a recycled world, the world of the fork
+/// before it.
+struct ForkChecked<R: Rules> {
+    inner: Box<dyn crate::player::Policy<R>>,
+    checks: bool,
+    decisions: u64,
+    /// The first decision at which a fork differed.
+    differs: Option<u64>,
+}
+
+impl<R: Rules> crate::player::Policy<R> for ForkChecked<R> {
+    fn next(&mut self, engine: &Engine<R>, side: Side) -> Option<R::Command> {
+        self.decisions += 1;
+        let n = self.decisions;
+        if self.checks && n.is_multiple_of(10) && engine.fork(n).state_hash() != engine.state_hash()
+        {
+            self.differs = self.differs.or(Some(n));
+        }
+        self.inner.next(engine, side)
+    }
+}
+
 /// Plays battle `seed` of `setup` to the end with `players` on a thread of its own,
 /// after the battles of `before` (setup and seed) on it, whose worlds that thread then
-/// recycles; its digest, with a check at every tenth command that a fork (on a recycled
-/// world, the fork before it's) hashes as the battle does.
+/// recycles; its digest, with forks checked as [`ForkChecked`] does.
 fn play_after<R: Contest>(
     setup: &R::Setup,
     before: &[(&R::Setup, u64)],
     seed: u64,
     players: (R::Player, R::Player),
 ) -> Result<Digest, String> {
-    let battle = |setup: &R::Setup, seed: u64, forks: bool| -> Result<Digest, String> {
+    let battle = |setup: &R::Setup, seed: u64, checks: bool| -> Result<Digest, String> {
         let mut engine = Engine::<R>::new(setup, seed)?;
         let removed = engine
             .world()
@@ -187,27 +213,18 @@ fn play_after<R: Contest>(
                 "a new battle's world remembers {removed} removed models"
             ));
         }
-        let mut policies = [
-            R::policy(players.0, policy_seed(seed, Side::A)),
-            R::policy(players.1, policy_seed(seed, Side::B)),
-        ];
-        let mut n = 0;
-        while let Some(side) = engine
-            .awaiting()
-            .filter(|_| n < crate::player::COMMAND_CAP as u64)
-        {
-            let c = crate::player::next_command(policies[side.index()].as_mut(), &engine, side);
-            if engine.submit(side, c).is_err() {
-                let _ = engine.submit(side, engine.yield_command(side));
-            }
-            n += 1;
-            if forks && n % 10 == 0 && engine.fork(n).state_hash() != engine.state_hash() {
-                return Err(format!("battle {seed}: a fork after {n} commands differs"));
-            }
+        let player = |kind, side| ForkChecked {
+            inner: R::policy(kind, policy_seed(seed, side)),
+            checks,
+            decisions: 0,
+            differs: None,
+        };
+        let (mut a, mut b) = (player(players.0, Side::A), player(players.1, Side::B));
+        play::<R>(&mut engine, &mut a, &mut b);
+        if let Some(n) = a.differs.or(b.differs) {
+            return Err(format!("battle {seed}: a fork at decision {n} differs"));
         }
-        let hash = engine.state_hash();
-        let log = engine.log();
-        Ok((hash, log.digest(), log.events.len()))
+        Ok(digest_of(&engine))
     };
     std::thread::scope(|s| {
         s.spawn(|| {

@@ -142,12 +142,14 @@ impl<R: Rules> Engine<R> {
         }
     }
 
-    fn app(&self) -> &App {
-        &self
-            .held
+    fn held(&self) -> &Held<R> {
+        self.held
             .as_ref()
             .expect("an engine holds its world until dropped")
-            .app
+    }
+
+    fn app(&self) -> &App {
+        &self.held().app
     }
 
     fn app_mut(&mut self) -> &mut App {
@@ -324,7 +326,7 @@ impl<R: Rules> Engine<R> {
     /// registered component of each model (in id order) and every registered resource
     /// that changes in play (see [`crate::state`]). FNV-1a over their debug text, so it
     /// is the same on every platform.
-    pub fn state_hash(&mut self) -> u64 {
+    pub fn state_hash(&self) -> u64 {
         let phase = self.phase();
         let world = self.app().world();
         let registry = world.resource::<StateRegistry>();
@@ -340,11 +342,7 @@ impl<R: Rules> Engine<R> {
     /// Resources of a blank battle world that neither the state registry nor Bevy keeps
     /// (a test keeps this empty: a recycled world could not put them back as they were).
     pub fn unkept_resources(&self) -> Vec<String> {
-        let held = self
-            .held
-            .as_ref()
-            .expect("an engine holds its world until dropped");
-        held.unkept()
+        self.held().unkept()
     }
 
     /// Components a model carries that the state registry does not know (a test keeps

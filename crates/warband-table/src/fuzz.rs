@@ -297,7 +297,7 @@ fn one_battle<R: Contest>(
         crate::save::Save::<R>::new(setup.clone(), game, played.commands, engine.state_hash());
     let text = ron::to_string(&save).map_err(|e| e.to_string())?;
     let back: crate::save::Save<R> = ron::from_str(&text).map_err(|e| format!("game {i}: {e}"))?;
-    let mut replay = back.replay()?;
+    let replay = back.replay()?;
     if replay.state_hash() != save.final_hash || replay.log().digest() != engine.log().digest() {
         return Err(format!("game {i} ({pa} v {pb}) replayed differently"));
     }

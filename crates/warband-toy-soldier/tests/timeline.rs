@@ -41,7 +41,7 @@ fn jumping_to_round_five_is_replaying_to_round_five() {
     let save = fixture();
     let t = Timeline::<ToySoldier>::new(&save.setup, save.seed, save.commands.clone()).unwrap();
     let n = t.round_start(5);
-    let mut jumped = t.at(n);
+    let jumped = t.at(n);
     assert_eq!(ToySoldier::round(jumped.world()), 5);
     let before = straight(&save, n - 1);
     assert_eq!(

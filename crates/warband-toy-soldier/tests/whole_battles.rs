@@ -51,7 +51,7 @@ fn the_same_seed_and_commands_replay_to_the_same_battle() {
     let save = Save::new(setup, 9, played.commands, hash);
     let text = ron::to_string(&save).unwrap();
     let back: Save = ron::from_str(&text).unwrap();
-    let mut again = back.replay().unwrap();
+    let again = back.replay().unwrap();
     assert_eq!(again.state_hash(), hash);
     assert_eq!(again.log().digest(), e.log().digest());
 }

@@ -75,7 +75,7 @@ pub fn host_of<R: Contest>(
             .unwrap()
             .with_notices(move |line| kept.lock().unwrap().push(line.to_string()));
         tx.send(host.addr().to_string()).unwrap();
-        let mut hosted = host.run().unwrap();
+        let hosted = host.run().unwrap();
         Done {
             hash: hosted.engine.state_hash(),
             save: hosted.save,
