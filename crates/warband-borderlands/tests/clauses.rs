@@ -323,15 +323,9 @@ fn monsters_check_morale_and_heroes_never_do() {
 #[test]
 fn a_recycled_world_plays_the_battle_a_new_one_does() {
     use warband_borderlands::ai::AiKind::{Charge, Normal};
-    let load =
-        |name: &str| BattleSetup::load(&root().join(format!("scenarios/{name}.ron"))).unwrap();
-    let (lair, open, ravine) = (
-        load("lair-hall"),
-        load("open-ground"),
-        load("ravine-ambush"),
-    );
     let check = warband_table::corpus::check_recycled::<warband_borderlands::Borderlands>;
-    check(&lair, &[(&open, 4), (&ravine, 5)], 6, (Normal, Charge)).unwrap();
+    let before = [("open-ground", 4), ("ravine-ambush", 5)];
+    check(root(), "lair-hall", &before, 6, (Normal, Charge)).unwrap();
 }
 
 #[test]

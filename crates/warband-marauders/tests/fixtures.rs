@@ -94,18 +94,18 @@ fn every_component_of_a_model_is_registered_state() {
 #[test]
 fn a_recycled_world_plays_the_battle_a_new_one_does() {
     use warband_marauders::ai::AiKind::{Charge, Hard, Normal};
-    let root = corpus().join("../../../assets/scenarios");
-    let load = |name: &str| {
-        warband_marauders::data::BattleSetup::load(&root.join(format!("{name}.ron"))).unwrap()
-    };
-    let (woods, keep, ford) = (
-        load("woods-and-walls"),
-        load("ruined-keep"),
-        load("river-ford"),
-    );
+    let assets = corpus().join("../../../assets");
     let check = warband_table::corpus::check_recycled::<warband_marauders::engine::Marauders>;
-    check(&woods, &[(&keep, 4), (&ford, 5)], 6, (Hard, Normal)).unwrap();
-    check(&woods, &[(&woods, 7)], 8, (Charge, Charge)).unwrap();
+    let before = [("ruined-keep", 4), ("river-ford", 5)];
+    check(&assets, "woods-and-walls", &before, 6, (Hard, Normal)).unwrap();
+    check(
+        &assets,
+        "woods-and-walls",
+        &[("woods-and-walls", 7)],
+        8,
+        (Charge, Charge),
+    )
+    .unwrap();
 }
 
 #[test]

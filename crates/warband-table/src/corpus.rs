@@ -242,17 +242,28 @@ fn play_after<R: Contest>(
 }
 
 /// Checks that a battle played on a recycled world (see [`crate::recycle`]) is the
-/// battle a new world plays, state, log and forks alike: battle `seed` of `setup` played
-/// on a fresh thread, and again after the battles of `before` (setup and seed: other
-/// tables leave other archetypes and resources behind) on another.
+/// battle a new world plays, state, log and forks alike: battle `seed` of the shipped
+/// scenario `name` (under `assets/scenarios/`) played on a fresh thread, and again on
+/// another after the battles of `before` (scenario and seed: other tables leave other
+/// archetypes and resources behind).
 pub fn check_recycled<R: Contest>(
-    setup: &R::Setup,
-    before: &[(&R::Setup, u64)],
+    assets: &Path,
+    name: &str,
+    before: &[(&str, u64)],
     seed: u64,
     players: (R::Player, R::Player),
 ) -> Result<(), String> {
-    let new = play_after::<R>(setup, &[], seed, players)?;
-    let recycled = play_after::<R>(setup, before, seed, players)?;
+    let load = |name: &str| {
+        R::load(&assets.join(format!("scenarios/{name}.ron"))).map_err(|e| e.to_string())
+    };
+    let setup = load(name)?;
+    let others = before
+        .iter()
+        .map(|(name, seed)| Ok((load(name)?, *seed)))
+        .collect::<Result<Vec<_>, String>>()?;
+    let others: Vec<(&R::Setup, u64)> = others.iter().map(|(s, seed)| (s, *seed)).collect();
+    let new = play_after::<R>(&setup, &[], seed, players)?;
+    let recycled = play_after::<R>(&setup, &others, seed, players)?;
     if new != recycled {
         return Err(format!(
             "battle {seed} on a recycled world ended {recycled:?}, on a new one {new:?}"

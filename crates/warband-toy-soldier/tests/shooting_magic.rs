@@ -290,17 +290,9 @@ fn after_the_turn_limit_points_removed_decide() {
 #[test]
 fn a_recycled_world_plays_the_battle_a_new_one_does() {
     use warband_toy_soldier::ai::AiKind::{Charge, Normal};
-    let load = |name: &str| {
-        let path = root().join(format!("scenarios/{name}.ron"));
-        warband_toy_soldier::data::BattleSetup::load(&path).unwrap()
-    };
-    let (village, river, meadow) = (
-        load("village-fight"),
-        load("river-crossing"),
-        load("open-meadow"),
-    );
     let check = warband_table::corpus::check_recycled::<warband_toy_soldier::ToySoldier>;
-    check(&village, &[(&river, 4), (&meadow, 5)], 6, (Normal, Charge)).unwrap();
+    let before = [("river-crossing", 4), ("open-meadow", 5)];
+    check(root(), "village-fight", &before, 6, (Normal, Charge)).unwrap();
 }
 
 #[test]
