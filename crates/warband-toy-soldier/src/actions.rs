@@ -1,7 +1,7 @@
 //! The checks behind every command of an activation (players call them too, so they
 //! never send what the engine would refuse) and the plans they return.
 
-use crate::battle::{Activation, Battle, View, find, in_play, places};
+use crate::battle::{Activation, Battle, View, find, places};
 use crate::components::TerrainMap;
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
@@ -202,10 +202,10 @@ pub fn check_shot(
             format!("unit {target} is not an enemy in play"),
         );
     };
-    let all = in_play(world);
+    let all = places(world);
     if all
         .iter()
-        .any(|o| o.side != v.side && in_contact(&o.base, &v.base))
+        .any(|(_, side, base)| *side != v.side && in_contact(base, &v.base))
     {
         return refuse(format!("{} is in melee and cannot shoot", v.unit.name));
     }
@@ -224,7 +224,7 @@ pub fn check_shot(
         ));
     }
     let terrain = &world.resource::<TerrainMap>().0;
-    let bases: Vec<(ModelId, _)> = all.iter().map(|o| (o.id, o.base)).collect();
+    let bases: Vec<(ModelId, _)> = all.iter().map(|(id, _, base)| (*id, *base)).collect();
     let line = line_of_fire((v.id, &v.base), (t.id, &t.base), &bases, terrain);
     if let Some(i) = line.sight_blocked_by {
         return Err(Refusal::sight_blocked(world, i));

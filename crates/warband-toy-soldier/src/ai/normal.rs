@@ -7,7 +7,7 @@
 //! ones once their side must activate them (see `pins`) — and otherwise turns to and
 //! marches on the nearest enemy not yet pinned, shooters stopping at their range.
 
-use super::pins::{danger_worth, forced, mean_ap, pinned, removal, tokens, unlocks};
+use super::pins::{Units, tokens};
 use super::{
     activatable, advance, advance_by, enemies_by_distance, face, face_point, open, sidestep,
     waypoint,
@@ -40,16 +40,16 @@ impl Policy<ToySoldier> for Normal {
 /// What the player reckons once a decision: every unit in play, and whether each side
 /// must activate its pinned units this turn.
 struct Reckoning {
-    units: Vec<View>,
+    units: Units,
     tokens: [u32; 2],
     forced: [bool; 2],
 }
 
 impl Reckoning {
     fn new(world: &World) -> Self {
-        let units = in_play(world);
+        let units = Units::new(in_play(world));
         let tokens = Side::BOTH.map(|s| tokens(world, s));
-        let forced = Side::BOTH.map(|s| forced(&units, s, tokens[s.index()], None));
+        let forced = Side::BOTH.map(|s| units.forced(s, tokens[s.index()], None));
         Self {
             units,
             tokens,
@@ -62,11 +62,11 @@ impl Reckoning {
     /// that unlocks.
     fn danger(&self, t: &View, amount: f64) -> f64 {
         let i = t.side.index();
-        let worth = danger_worth(&self.units, t, amount, self.forced[i]);
-        if f64::from(t.marks.danger) + amount < mean_ap(&self.units, t) {
+        let worth = self.units.danger_worth(t, amount, self.forced[i]);
+        if f64::from(t.marks.danger) + amount < self.units.mean_ap(t) {
             return worth;
         }
-        worth + unlocks(&self.units, t, self.tokens[i])
+        worth + self.units.unlocks(t, self.tokens[i])
     }
 }
 
@@ -81,7 +81,7 @@ fn melee_worth(r: &Reckoning, attacker: &View, defender: &View, aspect: Aspect) 
         .enumerate()
         .map(|(d, p)| p * r.danger(defender, d as f64))
         .sum();
-    let near = crate::battle::commander_near(&r.units, attacker);
+    let near = r.units.near(attacker);
     let morale = attacker.unit.morale_die().sides();
     let points = f64::from(attacker.unit.points());
     let cost: f64 = odds
@@ -110,10 +110,11 @@ fn act(world: &World, v: &View, a: &Activation) -> Command {
     if let Some(c) = magic(world, v, a) {
         return c;
     }
-    if let Some((c, worth)) = best_volley(world, &r, v, a)
-        && worth >= 0.5
+    let volley = best_volley(world, &r, v, a);
+    if let Some((c, worth)) = &volley
+        && *worth >= 0.5
     {
-        return c;
+        return c.clone();
     }
     if let Some(c) = charge(world, &r, v, a, &foes) {
         return c;
@@ -121,9 +122,7 @@ fn act(world: &World, v: &View, a: &Activation) -> Command {
     manoeuvre(world, &r, v, a, &foes)
         .or_else(|| {
             // Standing where it can shoot: any shot worth something beats passing.
-            best_volley(world, &r, v, a)
-                .filter(|(_, w)| *w > 0.05)
-                .map(|(c, _)| c)
+            volley.filter(|(_, w)| *w > 0.05).map(|(c, _)| c)
         })
         .unwrap_or(Command::Pass)
 }
@@ -131,6 +130,7 @@ fn act(world: &World, v: &View, a: &Activation) -> Command {
 /// The volley of the active unit with all its AP whose danger is worth most.
 fn best_volley(world: &World, r: &Reckoning, v: &View, a: &Activation) -> Option<(Command, f64)> {
     r.units
+        .all()
         .iter()
         .filter(|t| t.side != v.side)
         .filter_map(|t| {
@@ -249,7 +249,7 @@ fn manoeuvre(
     a: &Activation,
     foes: &[View],
 ) -> Option<Command> {
-    let free = foes.iter().filter(|t| !pinned(&r.units, t)).take(4);
+    let free = foes.iter().filter(|t| !r.units.pinned(t)).take(4);
     free.chain(foes.first())
         .find_map(|t| approach(world, v, a, t))
 }
@@ -298,7 +298,7 @@ fn choose_unit(world: &World, side: Side) -> Option<Command> {
 /// The side's units it can activate now with what each activation is worth a token,
 /// best first (ties in id order): what `hard` proposes, best first, too.
 pub(super) fn ranked_units(world: &World, side: Side) -> Vec<(ModelId, f64)> {
-    let units = in_play(world);
+    let units = Units::new(in_play(world));
     let b = world.resource::<crate::battle::Battle>();
     let turns_left = b.turn_limit.saturating_sub(b.turn);
     let mut ranked: Vec<(ModelId, f64)> = activatable(world, side)
@@ -319,13 +319,13 @@ pub(super) fn ranked_units(world: &World, side: Side) -> Vec<(ModelId, f64)> {
 /// it — and plus, for such a pinned unit, its return to the fight if it holds (its
 /// danger goes with the activation; left to rot, it would never act again) for the
 /// turns left. `units`: every unit in play.
-fn worth(units: &[View], u: &View, turns_left: u32) -> f64 {
-    let mean = mean_ap(units, u);
+fn worth(units: &Units, u: &View, turns_left: u32) -> f64 {
+    let mean = units.mean_ap(u);
     let danger = f64::from(u.marks.danger);
     let cleared = danger.min(mean);
     let spare = (mean - danger).max(0.0);
-    let lost = removal(units, u, 0) * f64::from(u.unit.points());
-    let enemies = units.iter().filter(|t| t.side != u.side);
+    let lost = units.removal(u, 0) * f64::from(u.unit.points());
+    let enemies = units.all().iter().filter(|t| t.side != u.side);
     let Some((distance, _)) = nearest(&u.base, enemies, |t| &t.base, |t| t.id) else {
         return 0.0;
     };
@@ -346,8 +346,8 @@ fn worth(units: &[View], u: &View, turns_left: u32) -> f64 {
     } else {
         0.2
     };
-    let back = if pinned(units, u) {
-        (1.0 - removal(units, u, 0)) * mean * f64::from(turns_left.min(3)) * 0.5
+    let back = if units.pinned(u) {
+        (1.0 - units.removal(u, 0)) * mean * f64::from(turns_left.min(3)) * 0.5
     } else {
         0.0
     };

@@ -13,84 +13,114 @@ use warband_rules::Side;
 use warband_rules::toy_soldier::{activation_cost, removal_if_activated};
 use warband_table::components::ModelId;
 
-/// The mean AP of the unit's next activation (its die, +1 with its commander near).
-pub fn mean_ap(units: &[View], v: &View) -> f64 {
-    let sides = f64::from(v.unit.activation_die().sides());
-    (sides + 1.0) / 2.0 + f64::from(u8::from(commander_near(units, v)))
+/// Every unit in play (in id order) and whether each stands by its Command unit, found
+/// once a decision: the worth of danger asks it of every unit again and again (each
+/// `forced` asks it of a whole side), and each answer is a gap between bases.
+pub struct Units {
+    all: Vec<View>,
+    near: Vec<bool>,
 }
 
-/// Pinned: on a middling roll it could do nothing but defend.
-pub fn pinned(units: &[View], v: &View) -> bool {
-    f64::from(v.marks.danger) >= mean_ap(units, v)
-}
+impl Units {
+    pub fn new(all: Vec<View>) -> Self {
+        let near = all.iter().map(|v| commander_near(&all, v)).collect();
+        Self { all, near }
+    }
 
-/// The chance the unit's next activation removes it, with `extra` more danger on it.
-pub fn removal(units: &[View], v: &View, extra: u32) -> f64 {
-    removal_if_activated(
-        v.unit.activation_die().sides(),
-        v.unit.morale_die().sides(),
-        commander_near(units, v),
-        v.marks.danger + extra,
-        v.marks.damage,
-    )
+    pub fn all(&self) -> &[View] {
+        &self.all
+    }
+
+    /// Whether `v` is its side's Command unit or within 6" of it (a unit of another
+    /// reading is measured afresh).
+    pub fn near(&self, v: &View) -> bool {
+        match self.all.binary_search_by_key(&v.id, |u| u.id) {
+            Ok(i) if self.all[i].base == v.base && self.all[i].side == v.side => self.near[i],
+            _ => commander_near(&self.all, v),
+        }
+    }
+
+    /// The mean AP of the unit's next activation (its die, +1 with its commander near).
+    pub fn mean_ap(&self, v: &View) -> f64 {
+        let sides = f64::from(v.unit.activation_die().sides());
+        (sides + 1.0) / 2.0 + f64::from(u8::from(self.near(v)))
+    }
+
+    /// Pinned: on a middling roll it could do nothing but defend.
+    pub fn pinned(&self, v: &View) -> bool {
+        f64::from(v.marks.danger) >= self.mean_ap(v)
+    }
+
+    /// The chance the unit's next activation removes it, with `extra` more danger on it.
+    pub fn removal(&self, v: &View, extra: u32) -> f64 {
+        removal_if_activated(
+            v.unit.activation_die().sides(),
+            v.unit.morale_die().sides(),
+            self.near(v),
+            v.marks.danger + extra,
+            v.marks.damage,
+        )
+    }
+
+    /// Whether `side`, with `tokens` left, must activate a pinned unit this turn: its
+    /// unpinned units (less `also`, counted pinned), each activated while the side can
+    /// pay (1, 1, 2, 4 … tokens), cannot soak them, and a pinned unit it can afford is
+    /// left over.
+    pub fn forced(&self, side: Side, tokens: u32, also: Option<ModelId>) -> bool {
+        let mut tokens = tokens;
+        let (free, stuck): (Vec<&View>, Vec<&View>) = self
+            .all
+            .iter()
+            .filter(|u| u.side == side)
+            .partition(|u| !self.pinned(u) && Some(u.id) != also);
+        let mut spent: Vec<u32> = free.iter().map(|u| u.spent).collect();
+        loop {
+            let cheapest = spent
+                .iter_mut()
+                .min_by_key(|s| activation_cost(**s))
+                .filter(|s| activation_cost(**s) <= tokens);
+            let Some(s) = cheapest else { break };
+            let cost = activation_cost(*s);
+            tokens -= cost;
+            *s += cost;
+        }
+        // A cost is at least 1, so an affordable one means tokens are left.
+        stuck.iter().any(|u| activation_cost(u.spent) <= tokens)
+    }
+
+    /// What `amount` more danger on `t` is worth, in AP denied: in full while `t` could
+    /// still defend it, and beyond that the rise in its chance of removal (times its
+    /// points, a removal being what the battle is counted in) — all of it if its side
+    /// must activate it, a little if not.
+    pub fn danger_worth(&self, t: &View, amount: f64, must_activate: bool) -> f64 {
+        let have = f64::from(t.marks.danger);
+        let full = (self.mean_ap(t) - have).clamp(0.0, amount);
+        let extra = amount.round().max(0.0) as u32;
+        let rise = self.removal(t, extra) - self.removal(t, 0);
+        let likely = if must_activate { 1.0 } else { 0.15 };
+        full + likely * rise * f64::from(t.unit.points())
+    }
+
+    /// What pinning the unpinned `t` would unlock: if it leaves its side (with `tokens`)
+    /// forced to activate a pinned unit, the least that side can lose by it (its least
+    /// costly pinned unit's points times that unit's chance of removal); else nothing.
+    pub fn unlocks(&self, t: &View, tokens: u32) -> f64 {
+        if self.pinned(t) || self.forced(t.side, tokens, None) {
+            return 0.0;
+        }
+        if !self.forced(t.side, tokens, Some(t.id)) {
+            return 0.0;
+        }
+        self.all
+            .iter()
+            .filter(|u| u.side == t.side && (u.id == t.id || self.pinned(u)))
+            .map(|u| self.removal(u, 0) * f64::from(u.unit.points()))
+            .min_by(|x, y| x.total_cmp(y))
+            .unwrap_or(0.0)
+    }
 }
 
 /// The tokens `side` has left this turn.
 pub fn tokens(world: &World, side: Side) -> u32 {
     world.resource::<Battle>().side(side).tokens
-}
-
-/// Whether `side`, with `tokens` left, must activate a pinned unit this turn: its
-/// unpinned units (less `also`, counted pinned), each activated while the side can pay
-/// (1, 1, 2, 4 … tokens), cannot soak them, and a pinned unit it can afford is left over.
-pub fn forced(units: &[View], side: Side, tokens: u32, also: Option<ModelId>) -> bool {
-    let mut tokens = tokens;
-    let (free, stuck): (Vec<&View>, Vec<&View>) = units
-        .iter()
-        .filter(|u| u.side == side)
-        .partition(|u| !pinned(units, u) && Some(u.id) != also);
-    let mut spent: Vec<u32> = free.iter().map(|u| u.spent).collect();
-    loop {
-        let cheapest = spent
-            .iter_mut()
-            .min_by_key(|s| activation_cost(**s))
-            .filter(|s| activation_cost(**s) <= tokens);
-        let Some(s) = cheapest else { break };
-        let cost = activation_cost(*s);
-        tokens -= cost;
-        *s += cost;
-    }
-    // A cost is at least 1, so an affordable one means tokens are left.
-    stuck.iter().any(|u| activation_cost(u.spent) <= tokens)
-}
-
-/// What `amount` more danger on `t` is worth, in AP denied: in full while `t` could
-/// still defend it, and beyond that the rise in its chance of removal (times its points,
-/// a removal being what the battle is counted in) — all of it if its side must activate
-/// it, a little if not.
-pub fn danger_worth(units: &[View], t: &View, amount: f64, must_activate: bool) -> f64 {
-    let have = f64::from(t.marks.danger);
-    let full = (mean_ap(units, t) - have).clamp(0.0, amount);
-    let extra = amount.round().max(0.0) as u32;
-    let rise = removal(units, t, extra) - removal(units, t, 0);
-    let likely = if must_activate { 1.0 } else { 0.15 };
-    full + likely * rise * f64::from(t.unit.points())
-}
-
-/// What pinning the unpinned `t` would unlock: if it leaves its side (with `tokens`)
-/// forced to activate a pinned unit, the least that side can lose by it (its least
-/// costly pinned unit's points times that unit's chance of removal); else nothing.
-pub fn unlocks(units: &[View], t: &View, tokens: u32) -> f64 {
-    if pinned(units, t) || forced(units, t.side, tokens, None) {
-        return 0.0;
-    }
-    if !forced(units, t.side, tokens, Some(t.id)) {
-        return 0.0;
-    }
-    units
-        .iter()
-        .filter(|u| u.side == t.side && (u.id == t.id || pinned(units, u)))
-        .map(|u| removal(units, u, 0) * f64::from(u.unit.points()))
-        .min_by(|x, y| x.total_cmp(y))
-        .unwrap_or(0.0)
 }

@@ -4,7 +4,7 @@
 //! removed, then danger that pins (worth a third of a point apiece up to a unit's mean
 //! AP, as `normal` reckons it).
 
-use super::pins::mean_ap;
+use super::pins::Units;
 use super::{Charge, Normal, Random, open};
 use crate::battle::{Battle, in_play};
 use crate::command::Command;
@@ -45,12 +45,13 @@ impl Scripts for ToySoldier {
     fn standing(world: &World, side: Side) -> f64 {
         let b = world.resource::<Battle>();
         let removed = |s: Side| f64::from(b.side(s).points_removed);
-        let units = in_play(world);
+        let units = Units::new(in_play(world));
         let pins = |s: Side| -> f64 {
             units
+                .all()
                 .iter()
                 .filter(|u| u.side == s)
-                .map(|u| f64::from(u.marks.danger).min(mean_ap(&units, u)))
+                .map(|u| f64::from(u.marks.danger).min(units.mean_ap(u)))
                 .sum()
         };
         removed(side) - removed(side.other()) + (pins(side.other()) - pins(side)) / 3.0
