@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use warband_rules::borderlands::rules::{MoraleState, Order, bled_out};
 use warband_rules::{DiceRoller, Side};
 pub use warband_table::engine::{Dice, ModelIndex, Outcome};
-use warband_table::views::{Item, in_play_by_id, in_play_with_id};
+use warband_table::views::{Item, in_play_kept, with_id_kept};
 
 /// Morale triggers of the seed, each checked once a battle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -128,13 +128,14 @@ fn view((entity, id, _, (team, base, stats, hp, cond)): Item<ViewData>) -> View 
 }
 
 /// Every model still on the table (not slain or fled), in id order.
+/// Remembered while a player decides (see [`warband_table::frozen`]).
 pub fn in_play(world: &World) -> Vec<View> {
-    in_play_by_id::<ViewData, _>(world, view)
+    in_play_kept::<ViewData, _>(world, view).to_vec()
 }
 
 /// One model still in play, by id.
 pub fn find(world: &World, id: ModelId) -> Option<View> {
-    in_play_with_id::<ViewData, _>(world, id, view)
+    with_id_kept::<ViewData, _>(world, id, view, |v| v.id)
 }
 
 /// Rolls with the battle's dice and logs every die.

@@ -12,6 +12,7 @@ pub mod corpus;
 pub mod deployment;
 pub mod engine;
 pub mod files;
+pub mod frozen;
 pub mod fuzz;
 pub mod geometry;
 pub mod hash;

@@ -198,8 +198,7 @@ pub fn next_command<R: Rules>(
     if engine.deploying().is_some() {
         return R::deploy(crate::deployment::computer_placing(engine.world(), side));
     }
-    policy
-        .next(engine, side)
+    crate::frozen::frozen(engine.world(), || policy.next(engine, side))
         .unwrap_or_else(|| engine.yield_command(side))
 }
 

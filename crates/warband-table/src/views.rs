@@ -10,8 +10,10 @@
 
 use crate::components::{ModelId, OutOfAction};
 use crate::engine::ModelIndex;
+use crate::frozen::{is_frozen, remembered};
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::{QueryItem, ReadOnlyQueryData};
+use std::rc::Rc;
 use std::sync::{Mutex, PoisonError};
 
 /// A view query: the entity, its model id, whether it is out of action, then the
@@ -84,4 +86,30 @@ pub fn in_play_with_id<D: ReadOnlyQueryData + 'static, T>(
 ) -> Option<T> {
     let e = world.resource::<ModelIndex>().entity(id)?;
     read_views::<D, _>(world, |q| q.get(e).ok().filter(|item| !item.2).map(make))
+}
+
+/// [`in_play_by_id`], remembered while the world is frozen (see [`crate::frozen`]): a
+/// player deciding reads the same models again and again. `(D, T)` names the read, so
+/// a ruleset has one `make` for each pair.
+pub fn in_play_kept<D: ReadOnlyQueryData + 'static, T: 'static>(
+    world: &World,
+    make: impl Fn(Item<'_, '_, D>) -> T,
+) -> Rc<Vec<T>> {
+    remembered::<(D, T), _>(world, || Rc::new(in_play_by_id::<D, T>(world, make)))
+}
+
+/// [`in_play_with_id`]; while the world is frozen, found in [`in_play_kept`]'s read
+/// (`id_of` tells each item's id).
+pub fn with_id_kept<D: ReadOnlyQueryData + 'static, T: Clone + 'static>(
+    world: &World,
+    id: ModelId,
+    make: impl Fn(Item<'_, '_, D>) -> T,
+    id_of: impl Fn(&T) -> ModelId,
+) -> Option<T> {
+    if !is_frozen(world) {
+        return in_play_with_id::<D, T>(world, id, make);
+    }
+    let all = in_play_kept::<D, T>(world, make);
+    let i = all.binary_search_by_key(&id, id_of).ok()?;
+    Some(all[i].clone())
 }

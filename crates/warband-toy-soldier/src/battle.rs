@@ -11,7 +11,7 @@ use warband_rules::toy_soldier::{Fighter, Kind, UnitProfile};
 use warband_rules::{DiceRoller, Side};
 pub use warband_table::engine::{Dice, ModelIndex, Outcome};
 use warband_table::geometry::{Placed, gap};
-use warband_table::views::{Item, in_play_by_id, in_play_with_id};
+use warband_table::views::{Item, in_play_kept, with_id_kept};
 
 /// "Within 6" of their Commander" (edge to edge).
 pub const COMMAND_RANGE: f32 = 6.0;
@@ -112,18 +112,19 @@ pub type PlaceData = (&'static Team, &'static Base);
 /// Every unit still on the table as the geometry sees it (id, side, base), in id order:
 /// what a move or a pivot is checked against, thousands of times a turn, read without
 /// the rest of each unit.
+/// Remembered while a player decides (see [`warband_table::frozen`]).
 pub fn places(world: &World) -> Vec<(ModelId, Side, Placed)> {
-    in_play_by_id::<PlaceData, _>(world, |(_, id, _, (team, base))| (*id, team.0, base.0))
+    in_play_kept::<PlaceData, _>(world, |(_, id, _, (team, base))| (*id, team.0, base.0)).to_vec()
 }
 
 /// Every unit still on the table, in id order.
 pub fn in_play(world: &World) -> Vec<View> {
-    in_play_by_id::<ViewData, _>(world, view)
+    in_play_kept::<ViewData, _>(world, view).to_vec()
 }
 
 /// One unit still in play, by id.
 pub fn find(world: &World, id: ModelId) -> Option<View> {
-    in_play_with_id::<ViewData, _>(world, id, view)
+    with_id_kept::<ViewData, _>(world, id, view, |v| v.id)
 }
 
 /// Whether the unit is its side's Command unit or within 6" of it (+1 to AP and

@@ -29,10 +29,12 @@ pub struct Normal;
 impl Policy<Borderlands> for Normal {
     fn next(&mut self, engine: &Engine, side: Side) -> Option<Command> {
         let world = engine.world();
-        let mut models = ready(world, side);
-        models.sort_by_key(|v| (v.stats.missile.is_none() && v.stats.spells.is_empty(), v.id));
-        let v = models.into_iter().next()?;
-        Some(choose(world, &v))
+        warband_table::frozen::frozen(world, || {
+            let mut models = ready(world, side);
+            models.sort_by_key(|v| (v.stats.missile.is_none() && v.stats.spells.is_empty(), v.id));
+            let v = models.into_iter().next()?;
+            Some(choose(world, &v))
+        })
     }
 }
 

@@ -30,10 +30,10 @@ pub struct Normal;
 impl Policy<ToySoldier> for Normal {
     fn next(&mut self, engine: &Engine, side: Side) -> Option<Command> {
         let world = engine.world();
-        match open(world, side) {
+        warband_table::frozen::frozen(world, || match open(world, side) {
             Some((v, a)) => Some(act(world, &v, &a)),
             None => choose_unit(world, side),
-        }
+        })
     }
 }
 
