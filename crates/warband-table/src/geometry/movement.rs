@@ -4,7 +4,7 @@
 //! move whose path meets an enemy base stops there in exact contact: a charge.
 
 use super::allowance::{fraction_within_allowance, move_cost};
-use super::convert::sweep_hit;
+use super::convert::{distance_to_segment, sweep_hit};
 use super::shapes::{Placed, TerrainShape};
 use super::{in_contact, overlaps};
 use crate::components::ModelId;
@@ -70,6 +70,16 @@ const EPS: f32 = 1e-4;
 /// `other`, if it does before the end (what a path planner asks of a base in the way).
 pub fn base_sweep_hit(mover: &Placed, delta: Vec2, other: &Placed) -> Option<f32> {
     sweep_hit(mover, delta, other)
+}
+
+/// Whether `mover`, anywhere on its straight way along `delta`, may come within `within`
+/// of `other` (edge to edge): false only when no place on the way can, by the bases'
+/// reaches about their centres. A move whose way cannot bring it into contact with a
+/// base cannot charge it: a player skips those before the exact check.
+pub fn may_come_within(mover: &Placed, delta: Vec2, other: &Placed, within: f32) -> bool {
+    let reach = mover.shape.reach() + other.shape.reach() + within + 1e-3;
+    let c = mover.center;
+    distance_to_segment(other.center, c, c + delta) <= reach
 }
 
 /// Checks a move of `mover` towards `to`.

@@ -17,12 +17,14 @@ use crate::battle::{Activation, View, in_play};
 use crate::command::Command;
 use crate::engine::{Engine, ToySoldier};
 use bevy_ecs::world::World;
+use bevy_math::Vec2;
 use warband_rules::toy_soldier::{
     Kind, Spell, Step, magic_range, melee_odds, move_step, reach, shot_range,
 };
 use warband_rules::{Aspect, Side};
 use warband_table::components::ModelId;
-use warband_table::geometry::{aspect_of, gap, nearest};
+use warband_table::geometry::facing::to_world;
+use warband_table::geometry::{CONTACT_GAP, aspect_of, gap, may_come_within, nearest};
 use warband_table::player::Policy;
 
 pub struct Normal;
@@ -219,10 +221,13 @@ fn charge(
         return None;
     }
     let far = reach(a.ap, move_step(v.unit.kind, Step::Forward), &[]);
+    let ahead = to_world(v.base.facing, Vec2::from(Step::Forward.local()));
     foes.iter()
         .filter(|t| gap(&v.base, &t.base) <= far)
         .filter_map(|t| {
             let inches = gap(&v.base, &t.base) + 0.1;
+            // A way that cannot bring it into contact with `t` cannot charge it.
+            may_come_within(&v.base, ahead * inches, &t.base, CONTACT_GAP).then_some(())?;
             let plan = check_move(world, v, a, Step::Forward, inches).ok()?;
             (plan.charged == Some(t.id)).then_some(())?;
             let probe = v.base.at(plan.end);
