@@ -29,6 +29,17 @@ pub fn check_cast(
     spell: Spell,
     target: ModelId,
 ) -> Result<(View, View), Refusal> {
+    let v = check_caster(world, side, id, spell)?;
+    let Some(t) = find(world, target) else {
+        return refuse(format!("there is no model {target} in play"));
+    };
+    check_target(world, v, t, spell)
+}
+
+/// What [`check_cast`] asks of the caster whatever the target: it may act now, knows
+/// the spell, has a slot of its level left and can see. A player weighing a spell on
+/// every enemy asks this once.
+pub fn check_caster(world: &World, side: Side, id: ModelId, spell: Spell) -> Result<View, Refusal> {
     let v = actor(world, side, id)?;
     if !v.stats.spells.contains(&spell) {
         return refuse(format!("{} does not know {}", v.stats.name, spell.name()));
@@ -46,9 +57,13 @@ pub fn check_cast(
     if v.cond.blinded {
         return refuse(format!("{} is blinded", v.stats.name));
     }
-    let Some(t) = find(world, target) else {
-        return refuse(format!("there is no model {target} in play"));
-    };
+    Ok(v)
+}
+
+/// What [`check_cast`] asks of the target.
+fn check_target(world: &World, v: View, t: View, spell: Spell) -> Result<(View, View), Refusal> {
+    let id = v.id;
+    let side = v.side;
     match spell.target() {
         SpellTarget::Caster if t.id != id => {
             refuse(format!("{} is cast on the caster itself", spell.name()))

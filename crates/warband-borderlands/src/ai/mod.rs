@@ -64,15 +64,16 @@ pub fn ready(world: &World, side: Side) -> Vec<View> {
         .collect()
 }
 
-/// Enemies of `v`, nearest first (ties by id).
+/// Enemies of `v`, nearest first (ties by id). Each distance is measured once, not at
+/// every comparison of the sort.
 pub fn enemies_by_distance(world: &World, v: &View) -> Vec<View> {
-    let mut foes: Vec<View> = in_play(world)
+    let mut foes: Vec<(f32, View)> = in_play(world)
         .into_iter()
         .filter(|o| o.side != v.side)
+        .map(|o| (o.base.center.distance(v.base.center), o))
         .collect();
-    let d = |o: &View| o.base.center.distance(v.base.center);
-    foes.sort_by(|a, b| d(a).total_cmp(&d(b)).then(a.id.cmp(&b.id)));
-    foes
+    foes.sort_by(|(da, a), (db, b)| da.total_cmp(db).then(a.id.cmp(&b.id)));
+    foes.into_iter().map(|(_, o)| o).collect()
 }
 
 /// The furthest legal advance of `v` at `target` (into contact if it reaches): straight

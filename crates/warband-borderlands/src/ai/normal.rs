@@ -13,7 +13,7 @@ use crate::actions::{ShotPlan, check_first_aid, foes_in_contact};
 use crate::battle::{Battle, View, find, in_play};
 use crate::command::Command;
 use crate::engine::{Borderlands, Engine};
-use crate::spells::{ONE_D6_PLUS_1, SLEEP_RADIUS, check_cast};
+use crate::spells::{ONE_D6_PLUS_1, SLEEP_RADIUS, check_cast, check_caster};
 use bevy_ecs::world::World;
 use warband_rules::Side;
 use warband_rules::borderlands::attack::{at_least, routine_total};
@@ -145,14 +145,18 @@ fn spell(world: &World, v: &View) -> Option<Command> {
     if spell_wasted(world, v) {
         return None;
     }
+    // The spells the caster may cast now at all, asked once rather than at each target.
+    let able: Vec<Spell> = (v.stats.spells.iter().copied())
+        .filter(|s| check_caster(world, v.side, v.id, *s).is_ok())
+        .collect();
     let cast = |s: Spell, t: &View| {
-        check_cast(world, v.side, v.id, s, t.id)
-            .is_ok()
-            .then_some(Command::Cast {
+        (able.contains(&s) && check_cast(world, v.side, v.id, s, t.id).is_ok()).then_some(
+            Command::Cast {
                 model: v.id,
                 spell: s,
                 target: t.id,
-            })
+            },
+        )
     };
     let foes = enemies_by_distance(world, v);
     if v.hp.now * 3 <= v.hp.max
@@ -209,7 +213,9 @@ fn spell(world: &World, v: &View) -> Option<Command> {
     {
         return Some(c);
     }
-    blind(world, v, &foes)
+    able.contains(&Spell::Light)
+        .then(|| blind(world, v, &foes))
+        .flatten()
 }
 
 /// Light in the eyes of the strongest able enemy not yet blinded, when it likely fails
