@@ -264,10 +264,13 @@ fn withdraw(world: &World, v: &View) -> Option<Command> {
 
 /// Advance on the enemy this model would hurt most, among those with room for it.
 fn approach(world: &World, v: &View) -> Option<Command> {
-    let mut foes = enemies_by_distance(world, v);
     let d = |t: &View| f64::from(t.base.center.distance(v.base.center));
-    foes.sort_by(|a, b| {
-        (melee_value(v, b) - d(b) * 0.2).total_cmp(&(melee_value(v, a) - d(a) * 0.2))
-    });
-    foes.iter().find_map(|t| advance(world, v, t))
+    // Each foe weighed once (its melee odds are exact, and costly), not at every
+    // comparison of the sort; best first, ties in order of distance.
+    let mut foes: Vec<(f64, View)> = enemies_by_distance(world, v)
+        .into_iter()
+        .map(|t| (melee_value(v, &t) - d(&t) * 0.2, t))
+        .collect();
+    foes.sort_by(|(a, _), (b, _)| b.total_cmp(a));
+    foes.iter().find_map(|(_, t)| advance(world, v, t))
 }
