@@ -130,7 +130,12 @@ fn view((entity, id, _, (team, base, stats, hp, cond)): Item<ViewData>) -> View 
 /// Every model still on the table (not slain or fled), in id order.
 /// Remembered while a player decides (see [`warband_table::frozen`]).
 pub fn in_play(world: &World) -> Vec<View> {
-    in_play_kept::<ViewData, _>(world, view).to_vec()
+    in_play_shared(world).to_vec()
+}
+
+/// [`in_play`] without copying the models out, for a reader that keeps few of them.
+pub fn in_play_shared(world: &World) -> std::rc::Rc<Vec<View>> {
+    in_play_kept::<ViewData, _>(world, view)
 }
 
 /// One model still in play, by id.
@@ -209,7 +214,7 @@ pub fn slay(world: &mut World, v: &View) {
 
 /// Whether a side still has a model able to fight.
 pub fn can_fight(world: &World, side: Side) -> bool {
-    in_play(world)
+    in_play_shared(world)
         .iter()
         .any(|v| v.side == side && v.cond.able())
 }

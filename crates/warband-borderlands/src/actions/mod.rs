@@ -2,7 +2,7 @@
 //! first aid, hold. Every action has a read-only check (what the AI and the screen ask)
 //! and the step that plays it; a refused action changes nothing.
 
-use crate::battle::{Battle, View, find, hurt, in_play, log, roll};
+use crate::battle::{Battle, View, find, hurt, in_play, in_play_shared, log, roll};
 use crate::components::*;
 use crate::log::LogEvent;
 use bevy_ecs::prelude::*;
@@ -69,16 +69,17 @@ fn enemy(world: &World, side: Side, id: ModelId) -> Result<View, Refusal> {
 
 /// Enemies touching `v`.
 pub fn foes_in_contact(world: &World, v: &View) -> Vec<View> {
-    in_play(world)
-        .into_iter()
+    in_play_shared(world)
+        .iter()
         .filter(|o| o.side != v.side && in_contact(&o.base, &v.base))
+        .cloned()
         .collect()
 }
 
 /// Every other base on the table as `v` sees it (friend or enemy).
 pub(crate) fn others(world: &World, v: &View) -> Vec<Other> {
-    in_play(world)
-        .into_iter()
+    in_play_shared(world)
+        .iter()
         .filter(|o| o.id != v.id)
         .map(|o| Other {
             id: o.id,
@@ -118,7 +119,7 @@ pub fn check_move_to(
     }
     let m = legal_move(world, &v, to, v.stats.move_inches)?;
     let placed = v.base.at(m.end);
-    for o in in_play(world)
+    for o in in_play_shared(world)
         .iter()
         .filter(|o| o.side != side && in_contact(&o.base, &placed))
     {
@@ -155,7 +156,7 @@ pub fn check_leave(
     };
     let m = legal_move(world, &v, to, allowance)?;
     let placed = v.base.at(m.end);
-    if in_play(world)
+    if in_play_shared(world)
         .iter()
         .any(|o| o.side != side && in_contact(&o.base, &placed))
     {
@@ -192,24 +193,34 @@ pub fn mark_acted(world: &mut World, e: Entity) {
 }
 
 pub fn do_move(world: &mut World, side: Side, id: ModelId, to: Vec2) -> Result<(), Refusal> {
-    let m = check_move_to(world, side, id, to)?;
-    let v = find(world, id).expect("checked");
+    let (v, m) = checked(world, id, |w| check_move_to(w, side, id, to))?;
     place(world, &v, &m);
     Ok(())
 }
 
 pub fn do_withdraw(world: &mut World, side: Side, id: ModelId, to: Vec2) -> Result<(), Refusal> {
-    let m = check_leave(world, side, id, to, true)?;
-    let v = find(world, id).expect("checked");
+    let (v, m) = checked(world, id, |w| check_leave(w, side, id, to, true))?;
     place(world, &v, &m);
     Ok(())
+}
+
+/// A move's check and its mover, with the world frozen while it is checked (the check
+/// reads the models again and again and changes nothing; see `warband_table::frozen`).
+fn checked<T>(
+    world: &World,
+    id: ModelId,
+    check: impl FnOnce(&World) -> Result<T, Refusal>,
+) -> Result<(View, T), Refusal> {
+    warband_table::frozen::frozen(world, || {
+        let m = check(world)?;
+        Ok((find(world, id).expect("checked"), m))
+    })
 }
 
 /// A retreat: every enemy in contact first gets one attack at +2 (the first of its
 /// routine), then the model runs.
 pub fn do_retreat(world: &mut World, side: Side, id: ModelId, to: Vec2) -> Result<(), Refusal> {
-    let m = check_leave(world, side, id, to, false)?;
-    let v = find(world, id).expect("checked");
+    let (v, m) = checked(world, id, |w| check_leave(w, side, id, to, false))?;
     parting_blows(world, id);
     place(world, &find(world, id).unwrap_or(v), &m);
     Ok(())

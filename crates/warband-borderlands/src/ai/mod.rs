@@ -14,7 +14,7 @@ pub use random::Random;
 use crate::actions::{
     ShotPlan, check_leave, check_melee, check_move_to, check_shot, foes_in_contact,
 };
-use crate::battle::{View, in_play};
+use crate::battle::{View, in_play_shared};
 use crate::command::Command;
 use crate::engine::{Borderlands, Engine};
 use bevy_ecs::world::World;
@@ -58,19 +58,20 @@ pub fn ready(world: &World, side: Side) -> Vec<View> {
     {
         return Vec::new();
     }
-    in_play(world)
-        .into_iter()
+    in_play_shared(world)
+        .iter()
         .filter(|v| v.side == side && v.cond.can_act())
+        .cloned()
         .collect()
 }
 
 /// Enemies of `v`, nearest first (ties by id). Each distance is measured once, not at
 /// every comparison of the sort.
 pub fn enemies_by_distance(world: &World, v: &View) -> Vec<View> {
-    let mut foes: Vec<(f32, View)> = in_play(world)
-        .into_iter()
+    let mut foes: Vec<(f32, View)> = in_play_shared(world)
+        .iter()
         .filter(|o| o.side != v.side)
-        .map(|o| (o.base.center.distance(v.base.center), o))
+        .map(|o| (o.base.center.distance(v.base.center), o.clone()))
         .collect();
     foes.sort_by(|(da, a), (db, b)| da.total_cmp(db).then(a.id.cmp(&b.id)));
     foes.into_iter().map(|(_, o)| o).collect()

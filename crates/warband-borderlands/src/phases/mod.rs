@@ -284,7 +284,8 @@ fn check_victory(world: &mut World) {
     if world.resource::<Battle>().outcome.is_some() {
         return;
     }
-    let [a, b] = Side::BOTH.map(|s| can_fight(world, s));
+    let w: &World = world;
+    let [a, b] = warband_table::frozen::frozen(w, || Side::BOTH.map(|s| can_fight(w, s)));
     let outcome = match (a, b) {
         (true, true) => return,
         (true, false) => Outcome {
