@@ -20,9 +20,9 @@ use warband_table::{Refusal, RefusalKind, refuse, refuse_as};
 /// Every other unit on the table, as a moving base sees it.
 pub fn others(world: &World, v: &View) -> Vec<Other> {
     places(world)
-        .into_iter()
+        .iter()
         .filter(|(id, _, _)| *id != v.id)
-        .map(|(id, side, base)| Other {
+        .map(|&(id, side, base)| Other {
             id,
             base,
             enemy: side != v.side,

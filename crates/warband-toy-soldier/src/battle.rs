@@ -6,6 +6,7 @@ use crate::log::{BattleLog, LogEvent};
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 use std::sync::Arc;
 use warband_rules::toy_soldier::{Fighter, Kind, UnitProfile};
 use warband_rules::{DiceRoller, Side};
@@ -113,13 +114,18 @@ pub type PlaceData = (&'static Team, &'static Base);
 /// what a move or a pivot is checked against, thousands of times a turn, read without
 /// the rest of each unit.
 /// Remembered while a player decides (see [`warband_table::frozen`]).
-pub fn places(world: &World) -> Vec<(ModelId, Side, Placed)> {
-    in_play_kept::<PlaceData, _>(world, |(_, id, _, (team, base))| (*id, team.0, base.0)).to_vec()
+pub fn places(world: &World) -> Rc<Vec<(ModelId, Side, Placed)>> {
+    in_play_kept::<PlaceData, _>(world, |(_, id, _, (team, base))| (*id, team.0, base.0))
 }
 
 /// Every unit still on the table, in id order.
 pub fn in_play(world: &World) -> Vec<View> {
-    in_play_kept::<ViewData, _>(world, view).to_vec()
+    in_play_shared(world).to_vec()
+}
+
+/// [`in_play`] without copying the units out, for a reader that keeps few of them.
+pub fn in_play_shared(world: &World) -> Rc<Vec<View>> {
+    in_play_kept::<ViewData, _>(world, view)
 }
 
 /// One unit still in play, by id.

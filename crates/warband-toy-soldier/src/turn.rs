@@ -3,7 +3,7 @@
 //! tokens reset; after the turn limit, points of enemy units removed decide.
 
 use crate::actions::check_activate;
-use crate::battle::{Battle, ModelIndex, end_battle, find, in_play, log, roll};
+use crate::battle::{Battle, ModelIndex, end_battle, find, in_play, in_play_shared, log, roll};
 use crate::components::*;
 use crate::log::LogEvent;
 use crate::{activation, fight};
@@ -96,7 +96,7 @@ fn start_turn(world: &mut World) {
 pub fn can_activate(world: &World, side: Side) -> bool {
     let s = world.resource::<Battle>().side(side);
     !s.done
-        && in_play(world)
+        && in_play_shared(world)
             .iter()
             .any(|v| v.side == side && activation_cost(v.spent) <= s.tokens)
 }

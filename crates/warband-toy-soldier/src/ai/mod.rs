@@ -13,7 +13,7 @@ pub use normal::Normal;
 pub use random::Random;
 
 use crate::actions::{active, check_activate, check_move, check_turn, others};
-use crate::battle::{Activation, Battle, View, in_play};
+use crate::battle::{Activation, Battle, View, in_play_shared};
 use crate::command::Command;
 use crate::components::TerrainMap;
 use crate::engine::ToySoldier;
@@ -41,19 +41,20 @@ pub fn policy(kind: AiKind, seed: u64) -> Box<dyn Policy<ToySoldier>> {
 
 /// The side's units it may activate now, in id order.
 fn activatable(world: &World, side: Side) -> Vec<View> {
-    in_play(world)
-        .into_iter()
+    in_play_shared(world)
+        .iter()
         .filter(|v| v.side == side && check_activate(world, side, v.id).is_ok())
+        .cloned()
         .collect()
 }
 
 /// The enemies of `v`, nearest first (ties in id order). Each gap is measured once,
 /// not at every comparison of the sort: between rectangular bases it is a GJK query.
 fn enemies_by_distance(world: &World, v: &View) -> Vec<View> {
-    let mut out: Vec<(f32, View)> = in_play(world)
-        .into_iter()
+    let mut out: Vec<(f32, View)> = in_play_shared(world)
+        .iter()
         .filter(|t| t.side != v.side)
-        .map(|t| (gap(&v.base, &t.base), t))
+        .map(|t| (gap(&v.base, &t.base), t.clone()))
         .collect();
     out.sort_by(|a, b| a.0.total_cmp(&b.0));
     out.into_iter().map(|(_, t)| t).collect()
