@@ -5,7 +5,7 @@
 use crate::actions::{
     active, check_activate, check_fight, check_magic, check_move, check_shot, check_turn,
 };
-use crate::battle::{Activation, Battle, View, commander_near, find, in_play, log, roll};
+use crate::battle::{Activation, Battle, View, commander_near, find, in_play_shared, log, roll};
 use crate::command::Command;
 use crate::components::*;
 use crate::fight::{melee, place_danger, take_damage};
@@ -47,7 +47,7 @@ fn activate(world: &mut World, side: Side, unit: ModelId, cost: u32) {
     let Some(v) = find(world, unit) else { return };
     world.resource_mut::<Battle>().side_mut(side).tokens -= cost;
     world.entity_mut(v.entity).insert(Spent(v.spent + cost));
-    let near = commander_near(&in_play(world), &v);
+    let near = commander_near(&in_play_shared(world), &v);
     let face = roll(world, |d| {
         d.roll(
             v.unit.activation_die(),

@@ -1,7 +1,7 @@
 //! What lands on units: danger, damage with its morale check, melee, and removal.
 
 use crate::battle::{
-    Battle, View, commander_near, end_battle, find, in_play, log, roll, set_marks,
+    Battle, View, commander_near, end_battle, find, in_play_shared, log, roll, set_marks,
 };
 use crate::components::*;
 use crate::log::LogEvent;
@@ -52,7 +52,7 @@ pub fn take_damage(world: &mut World, id: ModelId, amount: u32) {
             damage: marks.damage,
         },
     );
-    let near = commander_near(&in_play(world), &v);
+    let near = commander_near(&in_play_shared(world), &v);
     let face = roll(world, |d| {
         d.roll(
             v.unit.morale_die(),
@@ -77,7 +77,7 @@ pub fn remove(world: &mut World, v: &View) {
     if b.activation.as_ref().is_some_and(|a| a.unit == v.id) {
         b.activation = None;
     }
-    if !in_play(world).iter().any(|u| u.side == v.side) {
+    if !in_play_shared(world).iter().any(|u| u.side == v.side) {
         let outcome = Outcome {
             winner: Some(v.side.other()),
             reason: format!("{} has no units left", v.side),

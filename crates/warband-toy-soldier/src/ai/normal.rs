@@ -13,7 +13,7 @@ use super::{
     waypoint,
 };
 use crate::actions::{check_fight, check_magic, check_move, check_shot};
-use crate::battle::{Activation, View, in_play};
+use crate::battle::{Activation, View, in_play_shared};
 use crate::command::Command;
 use crate::engine::{Engine, ToySoldier};
 use bevy_ecs::world::World;
@@ -49,7 +49,7 @@ struct Reckoning {
 
 impl Reckoning {
     fn new(world: &World) -> Self {
-        let units = Units::new(in_play(world));
+        let units = Units::new(in_play_shared(world));
         let tokens = Side::BOTH.map(|s| tokens(world, s));
         let forced = Side::BOTH.map(|s| units.forced(s, tokens[s.index()], None));
         Self {
@@ -186,7 +186,7 @@ fn magic(world: &World, v: &View, a: &Activation) -> Option<Command> {
         return None;
     }
     let sure = a.ap >= 2;
-    let units = in_play(world);
+    let units = in_play_shared(world);
     let cast = |t: &View, spell| check_magic(world, v, a, t.id, spell, sure).is_ok();
     let curse = units
         .iter()
@@ -303,7 +303,7 @@ fn choose_unit(world: &World, side: Side) -> Option<Command> {
 /// The side's units it can activate now with what each activation is worth a token,
 /// best first (ties in id order): what `hard` proposes, best first, too.
 pub(super) fn ranked_units(world: &World, side: Side) -> Vec<(ModelId, f64)> {
-    let units = Units::new(in_play(world));
+    let units = Units::new(in_play_shared(world));
     let b = world.resource::<crate::battle::Battle>();
     let turns_left = b.turn_limit.saturating_sub(b.turn);
     let mut ranked: Vec<(ModelId, f64)> = activatable(world, side)

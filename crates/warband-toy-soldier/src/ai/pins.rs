@@ -9,6 +9,7 @@
 
 use crate::battle::{Battle, View, commander_near};
 use bevy_ecs::world::World;
+use std::rc::Rc;
 use warband_rules::Side;
 use warband_rules::toy_soldier::{activation_cost, removal_if_activated};
 use warband_table::components::ModelId;
@@ -17,12 +18,12 @@ use warband_table::components::ModelId;
 /// once a decision: the worth of danger asks it of every unit again and again (each
 /// `forced` asks it of a whole side), and each answer is a gap between bases.
 pub struct Units {
-    all: Vec<View>,
+    all: Rc<Vec<View>>,
     near: Vec<bool>,
 }
 
 impl Units {
-    pub fn new(all: Vec<View>) -> Self {
+    pub fn new(all: Rc<Vec<View>>) -> Self {
         let near = all.iter().map(|v| commander_near(&all, v)).collect();
         Self { all, near }
     }

@@ -6,7 +6,7 @@
 
 use super::pins::Units;
 use super::{Charge, Normal, Random, open};
-use crate::battle::{Battle, in_play};
+use crate::battle::{Battle, in_play_shared};
 use crate::command::Command;
 use crate::engine::ToySoldier;
 use bevy_ecs::world::World;
@@ -45,7 +45,7 @@ impl Scripts for ToySoldier {
     fn standing(world: &World, side: Side) -> f64 {
         let b = world.resource::<Battle>();
         let removed = |s: Side| f64::from(b.side(s).points_removed);
-        let units = Units::new(in_play(world));
+        let units = Units::new(in_play_shared(world));
         let pins = |s: Side| -> f64 {
             units
                 .all()
