@@ -29,12 +29,10 @@ pub struct Normal;
 impl Policy<Borderlands> for Normal {
     fn next(&mut self, engine: &Engine, side: Side) -> Option<Command> {
         let world = engine.world();
-        warband_table::frozen::frozen(world, || {
-            let mut models = ready(world, side);
-            models.sort_by_key(|v| (v.stats.missile.is_none() && v.stats.spells.is_empty(), v.id));
-            let v = models.into_iter().next()?;
-            Some(choose(world, &v))
-        })
+        let mut models = ready(world, side);
+        models.sort_by_key(|v| (v.stats.missile.is_none() && v.stats.spells.is_empty(), v.id));
+        let v = models.into_iter().next()?;
+        Some(choose(world, &v))
     }
 }
 
@@ -146,7 +144,11 @@ fn spell(world: &World, v: &View) -> Option<Command> {
         return None;
     }
     // The spells the caster may cast now at all, asked once rather than at each target.
-    let able: Vec<Spell> = (v.stats.spells.iter().copied())
+    let able: Vec<Spell> = v
+        .stats
+        .spells
+        .iter()
+        .copied()
         .filter(|s| check_caster(world, v.side, v.id, *s).is_ok())
         .collect();
     let cast = |s: Spell, t: &View| {

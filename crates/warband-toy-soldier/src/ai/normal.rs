@@ -32,10 +32,10 @@ pub struct Normal;
 impl Policy<ToySoldier> for Normal {
     fn next(&mut self, engine: &Engine, side: Side) -> Option<Command> {
         let world = engine.world();
-        warband_table::frozen::frozen(world, || match open(world, side) {
+        match open(world, side) {
             Some((v, a)) => Some(act(world, &v, &a)),
             None => choose_unit(world, side),
-        })
+        }
     }
 }
 
