@@ -96,7 +96,8 @@ pub fn run(start: Start) {
             window::plugin,
             theme::plugin,
             hud::fold::plugin,
-        ));
+        ))
+        .add_plugins(minis::plugin);
     awake::plugin(&mut app, continuous);
     if let Some((path, after)) = start.screenshot {
         app.add_plugins(move |app: &mut App| {

@@ -9,14 +9,6 @@ use bevy_prototype_lyon::prelude::*;
 /// any size.
 const BUILD: f32 = 100.0;
 
-/// How far above the one below each of an icon's shapes stands, in its parent's z.
-pub const STEP: f32 = 0.02;
-
-/// Which ink a shape of an icon is in, so a system can recolour an icon (dim a spent
-/// model's, grey a fallen one's) by assigning a new [`Shape`].
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IconMark(pub Ink);
-
 /// How a batch of forms is painted: filled, or stroked this wide (in the unit box).
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Pen {
@@ -88,7 +80,8 @@ pub fn lyon_path(forms: &[Form], scale: f32) -> ShapePath {
 }
 
 /// An icon's shapes, bottom first, each with its ink: built [`BUILD`] times the unit
-/// box, for an entity scaled at its inverse.
+/// box, to be drawn at [`scale_for`] the radius wanted (a base bakes them into its
+/// body's mesh).
 pub fn lyon_shapes(icon: Icon, colour: Color, outline: Color) -> Vec<(Shape, Ink)> {
     let fill = |c: Color| Fill {
         options: FillOptions::default().with_fill_rule(FillRule::NonZero),
@@ -111,33 +104,10 @@ pub fn lyon_shapes(icon: Icon, colour: Color, outline: Color) -> Vec<(Shape, Ink
         .collect()
 }
 
-/// Spawns `icon` as a child of `parent`, centred on it and `radius` across from centre
-/// to edge of its box, in the parent's units (inches on an unscaled parent; pass
-/// `r * 100` under a model built a hundred times larger). Its shapes stand from `z` up,
-/// [`STEP`] apart, with the parent's front (+y) as the icon's. Returns the icon's entity.
-pub fn spawn_icon(
-    parent: &mut ChildSpawnerCommands,
-    icon: Icon,
-    radius: f32,
-    z: f32,
-    colour: Color,
-    outline: Color,
-) -> Entity {
-    let s = radius / BUILD;
-    parent
-        .spawn((
-            Name::new(format!("Icon {}", icon.name())),
-            Transform::from_xyz(0.0, 0.0, z).with_scale(Vec3::new(s, s, 1.0)),
-            Visibility::Inherited,
-        ))
-        .with_children(|p| {
-            let shapes = lyon_shapes(icon, colour, outline);
-            for (i, (shape, ink)) in shapes.into_iter().enumerate() {
-                let at = Transform::from_xyz(0.0, 0.0, i as f32 * STEP);
-                p.spawn((shape, IconMark(ink), at));
-            }
-        })
-        .id()
+/// The scale at which an icon's shapes ([`lyon_shapes`]) are drawn `radius` across
+/// from centre to edge of their box.
+pub fn scale_for(radius: f32) -> f32 {
+    radius / BUILD
 }
 
 #[cfg(test)]

@@ -5,7 +5,8 @@
 //! ring is (dimmed when spent, grey as they fall) and what else stands on the base; the
 //! glide, the fall and the last-move arrows are drawn here once.
 
-use super::art::icons;
+mod body;
+
 use super::awake::Busy;
 use super::models::{Casualties, MODEL_Z, fallen, show};
 use super::motion::{Glide, Motion};
@@ -14,11 +15,12 @@ use super::trails::Trails;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
+use body::{OUTLINE, Part, outline};
 use warband_rules::Side;
 use warband_rules::icon::Icon;
 use warband_table::components::{Base, ModelId, Team};
 use warband_table::engine::ModelIndex;
-use warband_table::geometry::{BaseShape, Placed};
+use warband_table::geometry::Placed;
 
 /// Shapes are built this many times larger than the table and the model drawn at its
 /// inverse, so lyon tessellates the curves smooth (its tolerance is in drawing units).
@@ -57,12 +59,6 @@ impl Health {
     }
 }
 
-/// The dark top of a base, under its icon.
-const TOP: Color = Color::srgb(0.16, 0.15, 0.13);
-/// The icon's colour: warm white, like a painted figure under a lamp.
-const ICON: Color = Color::srgb(0.96, 0.93, 0.84);
-const OUTLINE: Color = Color::srgb(0.06, 0.06, 0.06);
-
 /// Spawns model `id`'s miniature where `base` stands; `extra` adds what else stands on
 /// its base, in inches in the base's own frame (front towards +y).
 pub fn spawn_mini(
@@ -94,97 +90,23 @@ pub fn spawn_mini(
             upright(base.center, base.facing),
         ))
         .with_children(|p| {
-            let inset = base.shape.reach().min(0.5) * 0.24;
             p.spawn((
-                outline(base.shape, 0.04)
-                    .fill(Color::srgba(0.0, 0.0, 0.0, 0.35))
-                    .build(),
+                Part::Shadow(base.shape),
                 Transform::from_xyz(0.07 * s, -0.09 * s, -40.0),
+                Visibility::Inherited,
             ));
             p.spawn((
-                outline(base.shape, -inset)
-                    .fill(TOP)
-                    .stroke((Color::srgba(0.0, 0.0, 0.0, 0.6), 0.03 * s))
-                    .build(),
+                Part::Body(base.shape, side, icon),
                 Transform::from_xyz(0.0, 0.0, 1.0),
+                Visibility::Inherited,
             ));
-            p.spawn((
-                outline(base.shape, -inset * 0.45)
-                    .stroke((Color::srgba(1.0, 1.0, 1.0, 0.22), inset * 0.35 * s))
-                    .build(),
-                Transform::from_xyz(0.0, 0.0, 0.5),
-            ));
-            if side == Side::B {
-                notches(p, base.shape, inset);
-            }
-            if let Some(icon) = icon {
-                let (at, r) = icon_place(base.shape, inset);
-                p.spawn((
-                    Transform::from_translation((at * s).extend(2.0)),
-                    Visibility::Inherited,
-                ))
-                .with_children(|p| {
-                    icons::spawn_icon(p, icon, r * s, 0.0, ICON, OUTLINE);
-                });
-            }
             p.spawn((Transform::from_scale(Vec3::splat(s)), Visibility::Inherited))
                 .with_children(extra);
         });
 }
 
-/// A base's outline `grow` inches outside its edge (inside when negative), at the
-/// build scale.
-fn outline(shape: BaseShape, grow: f32) -> ShapeBuilder<tess::path::path::Builder> {
-    let s = BUILD_SCALE;
-    match shape {
-        BaseShape::Round { diameter } => ShapeBuilder::with(&shapes::Circle {
-            radius: (diameter / 2.0 + grow).max(0.01) * s,
-            center: Vec2::ZERO,
-        }),
-        BaseShape::Rect { width, depth } => ShapeBuilder::with(&shapes::Rectangle {
-            extents: (Vec2::new(width, depth) + Vec2::splat(2.0 * grow)).max(Vec2::splat(0.02)) * s,
-            origin: RectangleOrigin::Center,
-            radii: None,
-        }),
-    }
-}
-
-/// Where a base's icon goes and its radius, inches: filling a round base's top; at the
-/// rear of a rectangular one, whose figures stand in the front rank.
-fn icon_place(shape: BaseShape, inset: f32) -> (Vec2, f32) {
-    match shape {
-        BaseShape::Round { diameter } => (Vec2::ZERO, (diameter / 2.0 - inset) * 0.97),
-        BaseShape::Rect { width, depth } => (
-            Vec2::new(0.0, -depth / 4.0 + inset / 4.0),
-            (depth / 4.0).min(width / 3.0) * 0.85,
-        ),
-    }
-}
-
-/// Side B's shape cue: four dark notches cut into the rim, on the diagonals.
-fn notches(p: &mut ChildSpawnerCommands, shape: BaseShape, inset: f32) {
-    let s = BUILD_SCALE;
-    let corner = match shape {
-        BaseShape::Round { diameter } => Vec2::splat((diameter / 2.0 - inset / 2.0) / 2f32.sqrt()),
-        BaseShape::Rect { width, depth } => Vec2::new(width, depth) / 2.0 - inset / 2.0,
-    };
-    let notch = shapes::Rectangle {
-        extents: Vec2::splat(inset * 0.9 * s),
-        origin: RectangleOrigin::Center,
-        radii: None,
-    };
-    for k in [
-        Vec2::new(1.0, 1.0),
-        Vec2::new(-1.0, 1.0),
-        Vec2::new(1.0, -1.0),
-        Vec2::new(-1.0, -1.0),
-    ] {
-        p.spawn((
-            ShapeBuilder::with(&notch).fill(OUTLINE).build(),
-            Transform::from_translation((corner * k * s).extend(0.8))
-                .with_rotation(Quat::from_rotation_z(std::f32::consts::FRAC_PI_4)),
-        ));
-    }
+pub(super) fn plugin(app: &mut App) {
+    body::plugin(app);
 }
 
 /// A model standing at `center` facing `facing`, drawn at the inverse of the build scale.
@@ -358,23 +280,5 @@ mod tests {
         };
         assert_eq!(damage.hurt_since(1).as_deref(), Some("+1 damage"));
         assert_eq!(damage.hurt_since(2), None);
-    }
-
-    #[test]
-    fn an_icon_sits_on_a_round_base_and_behind_a_units_front_rank() {
-        let (at, r) = icon_place(BaseShape::Round { diameter: 1.0 }, 0.1);
-        assert_eq!(at, Vec2::ZERO);
-        assert!(r > 0.2 && r < 0.5, "{r}");
-        let (at, r) = icon_place(
-            BaseShape::Rect {
-                width: 1.6,
-                depth: 0.8,
-            },
-            0.1,
-        );
-        assert!(
-            at.y < 0.0 && at.y - r >= -0.4,
-            "inside the base's rear half: {at} {r}"
-        );
     }
 }
