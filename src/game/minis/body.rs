@@ -181,9 +181,8 @@ struct Ink {
     place: Affine2,
 }
 
-impl FillVertexConstructor<Vertex> for Ink {
-    fn new_vertex(&mut self, v: FillVertex) -> Vertex {
-        let p = v.position();
+impl Ink {
+    fn vertex(&self, p: tess::math::Point) -> Vertex {
         Vertex {
             at: self.place.transform_point2(Vec2::new(p.x, p.y)),
             colour: self.colour,
@@ -191,13 +190,15 @@ impl FillVertexConstructor<Vertex> for Ink {
     }
 }
 
+impl FillVertexConstructor<Vertex> for Ink {
+    fn new_vertex(&mut self, v: FillVertex) -> Vertex {
+        self.vertex(v.position())
+    }
+}
+
 impl StrokeVertexConstructor<Vertex> for Ink {
     fn new_vertex(&mut self, v: StrokeVertex) -> Vertex {
-        let p = v.position();
-        Vertex {
-            at: self.place.transform_point2(Vec2::new(p.x, p.y)),
-            colour: self.colour,
-        }
+        self.vertex(v.position())
     }
 }
 
