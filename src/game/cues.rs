@@ -272,7 +272,7 @@ mod tests {
     /// engine put it and settles exactly there; the charge is then done with.
     #[test]
     fn a_charged_model_lunges_past_contact_and_stops_where_the_engine_put_it() {
-        use crate::game::minis::{Mini, spawn_mini};
+        use crate::game::minis::{BARE, Mini, spawn_mini};
         use warband_table::geometry::Placed;
         let (start, end) = (Vec2::new(2.0, 2.0), Vec2::new(8.0, 2.0));
         let mut battle = World::new();
@@ -301,7 +301,7 @@ mod tests {
             (id, warband_rules::Side::A),
             &base(start).0,
             None,
-            |_| {},
+            BARE,
         );
         app.world_mut().flush();
         app.world_mut().insert_non_send(Battle(battle));

@@ -3,7 +3,7 @@
 //! dimmed, one down greyed, and one slain or fled falls and lies as a casualty.
 
 use super::BxSession;
-use crate::game::minis::{Health, MiniPainter, Minis, Shown, spawn_mini, table_models};
+use crate::game::minis::{BARE, Health, MiniPainter, Minis, Shown, spawn_mini, table_models};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use crate::icon_table::icon;
@@ -40,7 +40,7 @@ fn spawn(mut commands: Commands, session: NonSend<BxSession>) {
             (id, side),
             base,
             Some(icon),
-            |_| {},
+            BARE,
         );
     }
 }

@@ -3,7 +3,7 @@
 //! sleeping model's paled; a removed model falls and lies as a casualty.
 
 use crate::game::marauders::Session;
-use crate::game::minis::{Health, MiniPainter, Minis, Shown, spawn_mini};
+use crate::game::minis::{BARE, Health, MiniPainter, Minis, Shown, spawn_mini};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use crate::icon_table::icon;
@@ -33,7 +33,7 @@ fn spawn_models(mut commands: Commands, session: NonSend<Session>) {
             (m.id, m.side),
             &m.base,
             Some(icon(&m.profile.name, m.profile.icon())),
-            |_| {},
+            BARE,
         );
     }
 }

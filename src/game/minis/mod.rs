@@ -59,6 +59,10 @@ impl Health {
     }
 }
 
+/// No more on a base than the miniature: what a ruleset passes to [`spawn_mini`] when
+/// it adds nothing (no entity is spawned to hold it).
+pub const BARE: Option<fn(&mut ChildSpawnerCommands)> = None;
+
 /// Spawns model `id`'s miniature where `base` stands; `extra` adds what else stands on
 /// its base, in inches in the base's own frame (front towards +y).
 pub fn spawn_mini(
@@ -67,7 +71,7 @@ pub fn spawn_mini(
     (id, side): (ModelId, Side),
     base: &Placed,
     icon: Option<Icon>,
-    extra: impl FnOnce(&mut ChildSpawnerCommands),
+    extra: Option<impl FnOnce(&mut ChildSpawnerCommands)>,
 ) {
     let s = BUILD_SCALE;
     let ring = super::palette::side(side);
@@ -100,8 +104,10 @@ pub fn spawn_mini(
                 Transform::from_xyz(0.0, 0.0, 1.0),
                 Visibility::Inherited,
             ));
-            p.spawn((Transform::from_scale(Vec3::splat(s)), Visibility::Inherited))
-                .with_children(extra);
+            if let Some(extra) = extra {
+                p.spawn((Transform::from_scale(Vec3::splat(s)), Visibility::Inherited))
+                    .with_children(extra);
+            }
         });
 }
 

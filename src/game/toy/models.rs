@@ -43,10 +43,10 @@ fn spawn_units(mut commands: Commands, session: NonSend<ToySession>) {
             (id, side),
             base,
             Some(icon),
-            |parent| {
+            Some(|parent: &mut ChildSpawnerCommands| {
                 front_edge(parent, width, depth);
                 figures(parent, &unit.0, width, depth);
-            },
+            }),
         );
     }
 }
