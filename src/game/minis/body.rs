@@ -110,7 +110,7 @@ fn body(shape: BaseShape, side: Side, icon: Option<Icon>) -> Vec<(Shape, Affine2
         out.extend(
             icons::lyon::lyon_shapes(icon, ICON, OUTLINE)
                 .into_iter()
-                .map(|(shape, _)| (shape, place)),
+                .map(|shape| (shape, place)),
         );
     }
     out

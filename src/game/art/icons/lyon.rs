@@ -79,10 +79,10 @@ pub fn lyon_path(forms: &[Form], scale: f32) -> ShapePath {
         })
 }
 
-/// An icon's shapes, bottom first, each with its ink: built [`BUILD`] times the unit
-/// box, to be drawn at [`scale_for`] the radius wanted (a base bakes them into its
+/// An icon's shapes, bottom first, each in `colour` or `outline` as its ink says: built
+/// [`BUILD`] times the unit box, to be drawn at [`scale_for`] the radius wanted (a base bakes them into its
 /// body's mesh).
-pub fn lyon_shapes(icon: Icon, colour: Color, outline: Color) -> Vec<(Shape, Ink)> {
+pub fn lyon_shapes(icon: Icon, colour: Color, outline: Color) -> Vec<Shape> {
     let fill = |c: Color| Fill {
         options: FillOptions::default().with_fill_rule(FillRule::NonZero),
         color: c,
@@ -95,11 +95,10 @@ pub fn lyon_shapes(icon: Icon, colour: Color, outline: Color) -> Vec<(Shape, Ink
                 Ink::Outline => outline,
             };
             let path = ShapeBuilder::with(&lyon_path(&forms, BUILD));
-            let shape = match pen {
+            match pen {
                 Pen::Stroke(width) => path.stroke((c, width * BUILD)).build(),
                 Pen::Fill => path.fill(fill(c)).build(),
-            };
-            (shape, ink)
+            }
         })
         .collect()
 }
@@ -139,8 +138,16 @@ mod tests {
             assert_eq!(shapes.len(), batches.len(), "{}", icon.name());
             let count: usize = batches.iter().map(|b| b.2.len()).sum();
             assert_eq!(count, marks(icon).len(), "{}", icon.name());
-            for ((ink, pen, forms), (shape, shape_ink)) in batches.iter().zip(&shapes) {
-                assert_eq!(ink, shape_ink);
+            for ((ink, pen, forms), shape) in batches.iter().zip(&shapes) {
+                let painted = shape
+                    .fill
+                    .map(|f| f.color)
+                    .or(shape.stroke.map(|s| s.color));
+                let want = match ink {
+                    Ink::Colour => Color::WHITE,
+                    Ink::Outline => Color::BLACK,
+                };
+                assert_eq!(painted, Some(want), "{}", icon.name());
                 assert!(forms.iter().all(|f| super::pen(f) == *pen));
                 let begins = shape
                     .path
