@@ -105,6 +105,9 @@ pub struct GameSession<R: Contest> {
     /// A network battle's link to its host: the engine then plays only what the host
     /// commits, and your commands are proposed to it.
     pub net: Option<crate::game::net::NetPlay<R>>,
+    /// How many times the engine was made again (a seek along the timeline, a network
+    /// resync): what was read from the old one (the log's words) is read again.
+    pub remade: u32,
 }
 
 impl<R: Contest> GameSession<R> {
@@ -134,6 +137,7 @@ impl<R: Contest> GameSession<R> {
             timeline: None,
             play_on: None,
             net: None,
+            remade: 0,
         })
     }
 
@@ -164,6 +168,7 @@ impl<R: Contest> GameSession<R> {
         let Some(t) = &self.timeline else { return };
         let at = at.min(t.len());
         self.engine = t.at(at);
+        self.remade += 1;
         let mut rest = t.commands()[at..].to_vec();
         rest.reverse();
         self.replay = Some(rest);

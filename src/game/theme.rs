@@ -182,7 +182,7 @@ mod tests {
 
     use super::*;
     use crate::game::desk::Desk;
-    use crate::game::hud::log::{self, LogFilter, SHOWN};
+    use crate::game::hud::log::{self, LogFilter};
     use crate::game::session::{Controller, GameSession};
     use std::collections::BTreeMap;
     use std::path::{Path, PathBuf};
@@ -311,53 +311,106 @@ mod tests {
         }
     }
 
+    /// Each recorded battle of `R` in tests/fixtures/`dir`, played command by command:
+    /// `each` is handed the session after every command, with how long its log was
+    /// before it.
+    fn fixture_battles<R: Desk>(dir: &str, mut each: impl FnMut(&str, &GameSession<R>, usize)) {
+        let saves = warband_table::corpus::saves::<R>(&root().join("tests/fixtures").join(dir));
+        for (file, save) in saves.unwrap() {
+            let mut s =
+                GameSession::<R>::new(save.setup.clone(), save.seed, [Controller::Human; 2])
+                    .unwrap();
+            for (side, command) in &save.commands {
+                let before = s.engine.log().events.len();
+                let _ = s.submit(*side, command.clone());
+                each(&file, &s, before);
+            }
+        }
+    }
+
     /// Every line the log panel shows for each recorded battle of `R` in
     /// tests/fixtures/`dir` (its armies named, a wave's moves folded), with each die's
     /// purpose as the dice tray words it and its clause as the line's hover says it.
     fn log_text<R: Desk>(dir: &str, seen: &mut Seen) -> usize {
-        let saves = warband_table::corpus::saves::<R>(&root().join("tests/fixtures").join(dir));
-        let everything = LogFilter {
-            show: [true, true],
-            dice: true,
-        };
         let mut count = 0;
-        for (file, save) in saves.unwrap() {
-            let armies = save.setup.armies();
-            let names = [armies.a.name.clone(), armies.b.name.clone()];
-            let named = |text: &str| log::sides_named(text, [&names[0], &names[1]]);
-            let mut s =
-                GameSession::<R>::new(save.setup.clone(), save.seed, [Controller::Human; 2])
-                    .unwrap();
-            let mut worded = 0;
-            for (k, (side, command)) in save.commands.iter().enumerate() {
-                let _ = s.submit(*side, command.clone());
-                let len = s.engine.log().events.len();
-                if len - worded < SHOWN / 2 && k + 1 < save.commands.len() {
-                    continue;
-                }
-                // The panel words the newest SHOWN lines: all the entries since the last
-                // wording are among them.
-                assert!(
-                    len - worded <= SHOWN,
-                    "{dir}/{file}: {} entries at once",
-                    len - worded
-                );
-                let mut lines = R::log_lines(&s, &everything);
-                lines.iter_mut().for_each(|l| l.text = named(&l.text));
-                count += lines.len();
-                for l in log::fold_moves(lines) {
-                    let at = || format!("{dir}/{file}: {:?}", l.text);
-                    seen.add(&l.text, at);
-                    seen.add(l.clause.as_deref().unwrap_or_default(), at);
-                }
-                worded = len;
+        let mut folded = log::LineCache::default();
+        fixture_battles::<R>(dir, |file, s, before| {
+            let at = |text: &str| format!("{dir}/{file}: {text:?}");
+            // Each command's entries, worded as the panel words them once logged.
+            let len = s.engine.log().events.len();
+            assert!(
+                len - before <= log::SHOWN,
+                "{dir}/{file}: {} entries at once",
+                len - before
+            );
+            for l in log::panel_lines(s, &EVERYTHING, before) {
+                seen.add(&l.text, || at(&l.text));
+                seen.add(l.clause.as_deref().unwrap_or_default(), || at(&l.text));
+                count += 1;
             }
-            for d in s.engine.log().dice() {
-                let purpose = named(&R::readable(s.engine.world(), &d.purpose));
+            // The line a wave's moves are folded into: the newest while the wave goes on,
+            // so every one is met there as it stands after each command.
+            folded.update(s, &EVERYTHING);
+            if let Some(l) = folded.lines().last() {
+                seen.add(&l.text, || at(&l.text));
+            }
+            let armies = s.setup.armies();
+            let names = [armies.a.name.as_str(), armies.b.name.as_str()];
+            for d in s.engine.log().events[before..]
+                .iter()
+                .filter_map(|e| e.die())
+            {
+                let purpose = log::sides_named(&R::readable(s.engine.world(), &d.purpose), names);
                 seen.add(&purpose, || format!("{dir}/{file}: die {purpose:?}"));
             }
-        }
+        });
         count
+    }
+
+    /// Every line and die the log and the dice tray can show.
+    const EVERYTHING: LogFilter = LogFilter {
+        show: [true, true],
+        dice: true,
+    };
+
+    /// The log panel's lines, worded command by command as a battle is logged, are the
+    /// lines the whole log worded at once gives, all along each recorded battle (checked
+    /// each time half a panel of entries has come, so every line is compared).
+    fn worded_as_logged<R: Desk>(dir: &str) -> usize {
+        let (mut cache, mut checked, mut compared) = (log::LineCache::default(), 0, 0);
+        fixture_battles::<R>(dir, |file, s, _| {
+            let len = s.engine.log().events.len();
+            if len < checked {
+                // The next battle.
+                (cache, checked) = (log::LineCache::default(), 0);
+            }
+            cache.update(s, &EVERYTHING);
+            if len - checked < log::SHOWN / 2 && s.engine.outcome().is_none() {
+                return;
+            }
+            let mut whole = log::LineCache::default();
+            whole.update(s, &EVERYTHING);
+            assert!(
+                cache.lines().eq(whole.lines()),
+                "{dir}/{file}, {len} entries: worded as logged, the lines differ from the \
+                 whole log's"
+            );
+            (checked, compared) = (len, compared + cache.lines().count());
+        });
+        compared
+    }
+
+    #[test]
+    fn the_log_worded_as_it_is_logged_reads_as_the_whole_log() {
+        let compared = [
+            worded_as_logged::<warband_marauders::engine::Marauders>("marauders"),
+            worded_as_logged::<warband_toy_soldier::ToySoldier>("toy-soldier"),
+            worded_as_logged::<warband_borderlands::Borderlands>("borderlands"),
+        ];
+        assert!(
+            compared.iter().all(|n| *n > 1000),
+            "lines compared: {compared:?}"
+        );
     }
 
     /// The characters of `seen` that `family` of the theme's fonts cannot draw, each

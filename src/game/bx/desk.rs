@@ -149,10 +149,10 @@ impl Desk for Borderlands {
         super::panel::show(ui, session, sel);
     }
 
-    fn log_lines(session: &BxSession, filter: &LogFilter) -> Vec<LogLine> {
+    fn log_lines(session: &BxSession, filter: &LogFilter, from: usize) -> Vec<LogLine> {
         let world = session.engine.world();
         let events = &session.engine.log().events;
-        worded_lines(world, events, filter, |i, e| {
+        worded_lines(world, events, from, filter, |i, e| {
             describe::line(world, e, i.checked_sub(1).and_then(|p| events[p].die()))
         })
     }
@@ -296,7 +296,7 @@ mod tests {
         }
         .session()
         .unwrap();
-        let lines = Borderlands::log_lines(&session, &LogFilter::default());
+        let lines = Borderlands::log_lines(&session, &LogFilter::default(), 0);
         let attacks: Vec<_> = lines.iter().filter(|l| l.text.contains("d20")).collect();
         assert!(!attacks.is_empty());
         for l in attacks {

@@ -1,8 +1,9 @@
 //! The battle log panel of every ruleset: newest last, coloured by the side each line
 //! concerns, filterable by side, with the dice hidden unless asked for.
 
-use crate::game::desk::LogLine;
+use crate::game::desk::{Desk, LogLine};
 use crate::game::palette;
+use crate::game::session::GameSession;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use warband_rules::Side;
@@ -10,9 +11,10 @@ use warband_table::components::ModelId;
 use warband_table::components::Team;
 use warband_table::engine::ModelIndex;
 use warband_table::log::Entry;
+use warband_table::scenario::Setup;
 
 /// The lines of the log a player asked to see.
-#[derive(Resource, Clone, Debug)]
+#[derive(Resource, Clone, Debug, PartialEq)]
 pub struct LogFilter {
     pub show: [bool; 2],
     pub dice: bool,
@@ -33,52 +35,171 @@ impl LogFilter {
     }
 }
 
-/// The log's lines as last put in words, and what they were worded from (how many
-/// entries, which filter): the words are made again only when either changes, not each
-/// frame.
+/// The log's lines as the panel shows them, kept from frame to frame: each entry is put
+/// in words once, when it is logged (a battle of a thousand bases logs every frame), and
+/// the newest lines of the whole log are worded again only when the filter changes, the
+/// session's engine is made again (a seek along the timeline, a network resync: its log
+/// may not go on from the old one), or more entries came at once than the panel shows.
 #[derive(Resource, Default)]
 pub struct LineCache {
-    key: Option<(usize, [bool; 2], bool)>,
-    lines: Vec<LogLine>,
+    /// The session's count of engines made, and the filter, the lines were worded under.
+    key: Option<(u32, LogFilter)>,
+    /// Entries worded so far.
+    seen: usize,
+    lines: Folded,
 }
 
 impl LineCache {
-    /// The lines of a log of `len` entries under `filter`, worded by `make` when they
-    /// are not already kept.
-    pub fn get(
+    /// Brings the lines up to the log of `session` under `filter`.
+    pub fn update<R: Desk>(&mut self, session: &GameSession<R>, filter: &LogFilter) {
+        let len = session.engine.log().events.len();
+        self.update_with(session.remade, len, filter, |from| {
+            panel_lines(session, filter, from)
+        });
+    }
+
+    /// Brings the lines up to a log of `len` entries of the `remade`-th engine under
+    /// `filter`: `make(from)` words the newest lines of the entries from `from` on.
+    fn update_with(
         &mut self,
+        remade: u32,
         len: usize,
         filter: &LogFilter,
-        make: impl FnOnce() -> Vec<LogLine>,
-    ) -> &[LogLine] {
-        let key = Some((len, filter.show, filter.dice));
-        if self.key != key {
-            self.lines = make();
-            self.key = key;
+        make: impl FnOnce(usize) -> Vec<LogLine>,
+    ) {
+        let key = Some((remade, filter.clone()));
+        // Past SHOWN new entries, their newest lines may not reach back to what was
+        // worded: the newest lines of the whole log are the panel's then.
+        if self.key != key || len < self.seen || len - self.seen > SHOWN {
+            *self = Self {
+                key,
+                ..Self::default()
+            };
         }
-        &self.lines
+        if len > self.seen {
+            make(self.seen).into_iter().for_each(|l| self.lines.push(l));
+            self.lines.trim(SHOWN);
+            self.seen = len;
+        }
+    }
+
+    /// The newest [`SHOWN`] lines, oldest first.
+    pub fn lines(&self) -> impl Iterator<Item = &LogLine> {
+        self.lines.newest(SHOWN)
+    }
+}
+
+/// The lines the panel shows of `session`'s log entries from `from` on: the ruleset's
+/// words, the sides named by their armies.
+pub fn panel_lines<R: Desk>(
+    session: &GameSession<R>,
+    filter: &LogFilter,
+    from: usize,
+) -> Vec<LogLine> {
+    let armies = session.setup.armies();
+    let names = [armies.a.name.as_str(), armies.b.name.as_str()];
+    let mut lines = R::log_lines(session, filter, from);
+    for l in &mut lines {
+        l.text = sides_named(&l.text, names);
+    }
+    lines
+}
+
+/// Lines with each run of one side's plain moves told as one line once it is
+/// [`FOLDED`] long: "Goblin #12 … Goblin #511 move (500 models)" — a horde's wave
+/// reads as one. Lines are added one at a time, newest last.
+#[derive(Default)]
+struct Folded {
+    /// The lines before the run, oldest first.
+    done: Vec<LogLine>,
+    /// The run of plain moves at the end, and the one line it is told as.
+    run: Vec<LogLine>,
+    run_line: Option<LogLine>,
+}
+
+/// The fewest plain moves of one side in a row told as one line.
+const FOLDED: usize = 4;
+
+impl Folded {
+    fn push(&mut self, l: LogLine) {
+        let a_move = plain_move(&l);
+        if !(a_move && self.run.last().is_none_or(|r| r.side == l.side)) {
+            self.flush();
+        }
+        if !a_move {
+            self.done.push(l);
+            return;
+        }
+        self.run.push(l);
+        self.run_line = (self.run.len() >= FOLDED).then(|| {
+            let who = |l: &LogLine| l.text.trim_end_matches(" moves").to_string();
+            let (first, last) = (&self.run[0], &self.run[self.run.len() - 1]);
+            LogLine {
+                side: first.side,
+                text: format!(
+                    "{} … {} move ({} models)",
+                    who(first),
+                    who(last),
+                    self.run.len()
+                ),
+                die: false,
+                clause: None,
+            }
+        });
+    }
+
+    /// Ends the run of moves: told as one line, or each on its own when it is short.
+    fn flush(&mut self) {
+        match self.run_line.take() {
+            Some(folded) => {
+                self.done.push(folded);
+                self.run.clear();
+            }
+            None => self.done.append(&mut self.run),
+        }
+    }
+
+    /// Lets go of all but the newest `keep` lines before the run, once there are twice
+    /// as many.
+    fn trim(&mut self, keep: usize) {
+        if self.done.len() > 2 * keep {
+            self.done.drain(..self.done.len() - keep);
+        }
+    }
+
+    /// The newest `max` lines, oldest first.
+    fn newest(&self, max: usize) -> impl Iterator<Item = &LogLine> {
+        let tail = match &self.run_line {
+            Some(folded) => std::slice::from_ref(folded),
+            None => &self.run[..],
+        };
+        let skip = (self.done.len() + tail.len()).saturating_sub(max);
+        self.done.iter().chain(tail).skip(skip)
     }
 }
 
 /// The most lines the panel holds: the newest (the whole log is in the save).
 pub const SHOWN: usize = 400;
 
-/// The newest `max` lines the filter lets through, oldest first, each entry put in
-/// words by `line` from its place in the log (None: nothing worth a line). A die is left
-/// out before it is put in words when dice are hidden.
+/// The newest `max` lines the filter lets through of the entries from `from` on,
+/// oldest first, each entry put in words by `line` from its place in the log (None:
+/// nothing worth a line). A die is left out before it is put in words when dice are
+/// hidden.
 pub fn newest_lines<C, E>(
     events: &[Entry<C, E>],
-    filter: &LogFilter,
+    from: usize,
     max: usize,
+    filter: &LogFilter,
     line: impl Fn(usize, &Entry<C, E>) -> Option<LogLine>,
 ) -> Vec<LogLine> {
-    // A run of one side's plain moves will be told as one line (`fold_moves`): it
+    // A run of one side's plain moves will be told as one line (`Folded`): it
     // counts as one of the `max`.
     let mut lines = 0;
     let mut run_of: Option<Option<Side>> = None;
     let mut out: Vec<LogLine> = events
         .iter()
         .enumerate()
+        .skip(from)
         .rev()
         .filter(|(_, e)| filter.dice || e.die().is_none())
         .filter_map(|(i, e)| {
@@ -100,16 +221,17 @@ pub fn newest_lines<C, E>(
     out
 }
 
-/// The newest lines of a log whose entries `words` puts in words (from their place), each with the side
-/// that sent its command or won.
+/// The newest lines of a log's entries from `from` on, which `words` puts in words (from
+/// their place), each with the side that sent its command or won.
 pub fn worded_lines<C, E: serde::Serialize>(
     world: &World,
     events: &[Entry<C, E>],
+    from: usize,
     filter: &LogFilter,
     words: impl Fn(usize, &Entry<C, E>) -> Option<String>,
 ) -> Vec<LogLine> {
     let side_of = |id: ModelId| model_side(world, id);
-    newest_lines(events, filter, SHOWN, |i, e| {
+    newest_lines(events, from, SHOWN, filter, |i, e| {
         let side = match e {
             Entry::Rules(r) => event_side(r, &side_of),
             _ => entry_side(e),
@@ -126,46 +248,6 @@ pub fn worded_lines<C, E: serde::Serialize>(
 /// A line that tells only that a model moved.
 fn plain_move(l: &LogLine) -> bool {
     !l.die && l.text.ends_with(" moves")
-}
-
-/// Runs of at least [`FOLDED`] plain moves of one side ("Goblin #12 moves") told as one
-/// line: "Goblin #12 … Goblin #511 move (500 models)" — a horde's wave reads as one.
-pub fn fold_moves(lines: Vec<LogLine>) -> Vec<LogLine> {
-    const FOLDED: usize = 4;
-    let mut out: Vec<LogLine> = Vec::with_capacity(lines.len());
-    let mut run: Vec<LogLine> = Vec::new();
-    let flush = |run: &mut Vec<LogLine>, out: &mut Vec<LogLine>| {
-        if run.len() >= FOLDED {
-            let who = |l: &LogLine| l.text.trim_end_matches(" moves").to_string();
-            out.push(LogLine {
-                side: run[0].side,
-                text: format!(
-                    "{} … {} move ({} models)",
-                    who(&run[0]),
-                    who(&run[run.len() - 1]),
-                    run.len()
-                ),
-                die: false,
-                clause: None,
-            });
-            run.clear();
-        } else {
-            out.append(run);
-        }
-    };
-    for l in lines {
-        let a_move = plain_move(&l);
-        if !(a_move && run.last().is_none_or(|r| r.side == l.side)) {
-            flush(&mut run, &mut out);
-        }
-        if a_move {
-            run.push(l);
-        } else {
-            out.push(l);
-        }
-    }
-    flush(&mut run, &mut out);
-    out
 }
 
 /// `text` with the engines' "Side A" and "side B" put as the sides' army names.
@@ -253,7 +335,11 @@ pub fn entry_side<C, E>(e: &Entry<C, E>) -> Option<Side> {
 
 /// The log panel: its heading with the filters, then the lines; a die's line links to
 /// its clause's rules (the clause clicked, if one was).
-pub fn show(ui: &mut egui::Ui, lines: &[LogLine], filter: &mut LogFilter) -> Option<String> {
+pub fn show<'a>(
+    ui: &mut egui::Ui,
+    lines: impl Iterator<Item = &'a LogLine>,
+    filter: &mut LogFilter,
+) -> Option<String> {
     let mut asked = None;
     ui.horizontal(|ui| {
         ui.strong("Battle log");
@@ -334,39 +420,77 @@ mod tests {
         Moved { model: ModelId },
     }
 
-    /// The log is worded again only when an entry is added or the filter changes.
+    /// Each entry is worded once, when it is logged; the whole log again only when the
+    /// filter changes, the log is shorter than what was worded, the engine was made
+    /// again or more entries came at once than the panel shows.
     #[test]
-    fn the_words_are_kept_until_the_log_or_the_filter_changes() {
+    fn each_entry_is_worded_once_until_the_filter_or_the_log_turns_back() {
         let mut cache = LineCache::default();
-        let made = std::cell::Cell::new(0);
-        let make = || {
-            made.set(made.get() + 1);
-            Vec::new()
+        let asked = std::cell::RefCell::new(Vec::new());
+        let make = |from: usize| {
+            asked.borrow_mut().push(from);
+            vec![line_of(Side::A, &format!("from {from}"))]
         };
         let mut filter = LogFilter::default();
-        cache.get(5, &filter, make);
-        cache.get(5, &filter, make);
-        assert_eq!(made.get(), 1);
-        cache.get(6, &filter, make);
+        cache.update_with(0, 5, &filter, make);
+        cache.update_with(0, 5, &filter, make);
+        cache.update_with(0, 7, &filter, make);
+        let texts: Vec<&str> = cache.lines().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts, ["from 0", "from 5"]);
         filter.dice = true;
-        cache.get(6, &filter, make);
-        assert_eq!(made.get(), 3);
+        cache.update_with(0, 7, &filter, make);
+        cache.update_with(0, 3, &filter, make);
+        // An engine made again (a seek, a resync), or more new entries than the panel
+        // shows: the newest lines of the whole log.
+        cache.update_with(1, 3, &filter, make);
+        cache.update_with(1, 4, &filter, make);
+        cache.update_with(1, 5 + SHOWN, &filter, make);
+        assert_eq!(*asked.borrow(), [0, 5, 0, 0, 0, 3, 0]);
+        assert_eq!(cache.lines().count(), 1);
     }
 
-    #[test]
-    fn a_waves_moves_are_one_line() {
-        let line = |side, text: &str| LogLine {
+    fn line_of(side: Side, text: &str) -> LogLine {
+        LogLine {
             side: Some(side),
             text: text.into(),
             die: false,
             clause: None,
-        };
+        }
+    }
+
+    /// A wave's moves logged a few at a time fold as they would all at once, and the
+    /// panel keeps only the newest lines.
+    #[test]
+    fn moves_logged_one_by_one_fold_as_a_wave() {
+        let mut cache = LineCache::default();
+        let filter = LogFilter::default();
+        for i in 1..=6 {
+            let l = line_of(Side::B, &format!("Goblin #{i} moves"));
+            cache.update_with(0, i, &filter, |_| vec![l]);
+        }
+        let texts: Vec<&str> = cache.lines().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts, ["Goblin #1 … Goblin #6 move (6 models)"]);
+        for i in 7..=(7 + 3 * SHOWN) {
+            let l = line_of(Side::A, &format!("line {i}"));
+            cache.update_with(0, i, &filter, |_| vec![l]);
+        }
+        let texts: Vec<&str> = cache.lines().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts.len(), SHOWN);
+        assert_eq!(texts[SHOWN - 1], format!("line {}", 7 + 3 * SHOWN));
+        assert!(cache.lines.done.len() <= 2 * SHOWN);
+    }
+
+    #[test]
+    fn a_waves_moves_are_one_line() {
+        let line = line_of;
         let mut lines: Vec<LogLine> = (1..=5)
             .map(|i| line(Side::B, &format!("Goblin #{i} moves")))
             .collect();
         lines.push(line(Side::A, "Elf #9 moves"));
         lines.push(line(Side::A, "Elf #9 shoots at Goblin #2: hits"));
-        let folded: Vec<String> = fold_moves(lines).into_iter().map(|l| l.text).collect();
+        let mut folded = Folded::default();
+        lines.into_iter().for_each(|l| folded.push(l));
+        let folded: Vec<&str> = folded.newest(SHOWN).map(|l| l.text.as_str()).collect();
         assert_eq!(
             folded,
             [
@@ -430,7 +554,7 @@ mod tests {
     #[test]
     fn the_newest_lines_are_shown_oldest_first() {
         let events: Vec<E> = (1..=1000).map(Entry::Rules).collect();
-        let lines = newest_lines(&events, &LogFilter::default(), SHOWN, |_, e| words(e));
+        let lines = newest_lines(&events, 0, SHOWN, &LogFilter::default(), |_, e| words(e));
         assert_eq!(lines.len(), SHOWN);
         assert_eq!(lines[0].text, "event 601");
         assert_eq!(lines[SHOWN - 1].text, "event 1000");
@@ -454,7 +578,7 @@ mod tests {
             show: [true, true],
             dice: true,
         };
-        let every = newest_lines(&events, &all, 10, |_, e| words(e));
+        let every = newest_lines(&events, 0, 10, &all, |_, e| words(e));
         assert_eq!(every.len(), 3);
         // A die's line carries its clause, for the rules it links to; no other line does.
         let clauses: Vec<Option<&str>> = every.iter().map(|l| l.clause.as_deref()).collect();
@@ -463,7 +587,7 @@ mod tests {
             show: [true, false],
             dice: false,
         };
-        let kept = newest_lines(&events, &no_b, 10, |_, e| words(e));
+        let kept = newest_lines(&events, 0, 10, &no_b, |_, e| words(e));
         assert_eq!(kept.len(), 1);
         assert_eq!(kept[0].side, Some(Side::A));
     }

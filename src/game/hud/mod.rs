@@ -21,7 +21,6 @@ use super::session::GameSession;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warband_table::log::Entry;
-use warband_table::scenario::Setup;
 
 /// The panel frame of the battle screen; a ruleset's marks over the table are drawn
 /// before it.
@@ -164,17 +163,8 @@ fn panels<R: Desk>(
                 });
             });
         });
-    let lines = parts
-        .lines
-        .get(session.engine.log().events.len(), parts.filter, || {
-            let armies = session.setup.armies();
-            let names = [armies.a.name.as_str(), armies.b.name.as_str()];
-            let mut lines = R::log_lines(session, parts.filter);
-            for l in &mut lines {
-                l.text = log::sides_named(&l.text, names);
-            }
-            log::fold_moves(lines)
-        });
+    parts.lines.update(session, parts.filter);
+    let lines = parts.lines.lines();
     egui::Panel::right("rules_log")
         .exact_size(right_w)
         .show(&mut root, |ui| {

@@ -92,12 +92,12 @@ impl Desk for Marauders {
     }
 
     fn model_name(world: &World, id: ModelId) -> String {
-        hud::log::model_name(&warband_marauders::battle::models(world), id)
+        hud::log::model_name(&|id| warband_marauders::battle::model(world, id), id)
     }
 
     fn readable(world: &World, text: &str) -> String {
-        let all = warband_marauders::battle::models(world);
-        let name = |id: ModelId| hud::log::model_name(&all, id);
+        let model = |id| warband_marauders::battle::model(world, id);
+        let name = |id: ModelId| hud::log::model_name(&model, id);
         let terrain = |i: usize| warband_table::components::terrain_name(world, i);
         hud::log::named(text, &name, &terrain)
     }
@@ -124,13 +124,13 @@ impl Desk for Marauders {
         hud::odds::show(ui, session, sel);
     }
 
-    fn log_lines(session: &GameSession<Self>, filter: &LogFilter) -> Vec<LogLine> {
+    fn log_lines(session: &GameSession<Self>, filter: &LogFilter, from: usize) -> Vec<LogLine> {
         let world = session.engine.world();
-        let all = warband_marauders::battle::models(world);
+        let model = |id| warband_marauders::battle::model(world, id);
         let terrain = |i: usize| warband_table::components::terrain_name(world, i);
         let events = &session.engine.log().events;
-        newest_lines(events, filter, SHOWN, |i, e| {
-            hud::log::line(e, &events[i + 1..], &all, &terrain)
+        newest_lines(events, from, SHOWN, filter, |i, e| {
+            hud::log::line(e, &events[i + 1..], &model, &terrain)
         })
     }
 

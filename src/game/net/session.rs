@@ -79,6 +79,7 @@ impl<R: Contest> GameSession<R> {
         match Engine::<R>::new(&self.setup, seed) {
             Ok(engine) => {
                 self.engine = engine;
+                self.remade += 1;
                 self.seed = seed;
                 self.commands.clear();
                 self.roll_start = 0;

@@ -129,11 +129,10 @@ impl Desk for ToySoldier {
         super::panel::show(ui, session, sel, cursor);
     }
 
-    fn log_lines(session: &ToySession, filter: &LogFilter) -> Vec<LogLine> {
+    fn log_lines(session: &ToySession, filter: &LogFilter, from: usize) -> Vec<LogLine> {
         let world = session.engine.world();
-        worded_lines(world, &session.engine.log().events, filter, |_, e| {
-            describe::line(world, e)
-        })
+        let events = &session.engine.log().events;
+        worded_lines(world, events, from, filter, |_, e| describe::line(world, e))
     }
 
     fn screen_plugin(app: &mut App) {

@@ -2,10 +2,14 @@
 
 use crate::game::desk::LogLine;
 use warband_marauders::Side;
-use warband_marauders::battle::{ModelView, find};
+use warband_marauders::battle::ModelView;
 use warband_marauders::command::Command;
 use warband_marauders::log::{Entry, LogEvent};
 use warband_table::components::ModelId;
+
+/// The model with an id, if there is one: how the log finds the models an entry names,
+/// one at a time (never every model of the battle for a line).
+pub type Lookup<'a> = &'a dyn Fn(ModelId) -> Option<ModelView>;
 
 /// One log entry in words, with the side it concerns; `after` is what was logged after
 /// it (a shot is told with its outcome). Ids that name no model (a hand-edited save)
@@ -13,11 +17,11 @@ use warband_table::components::ModelId;
 pub fn line(
     e: &Entry,
     after: &[Entry],
-    all: &[ModelView],
+    model: Lookup,
     terrain: &dyn Fn(usize) -> String,
 ) -> Option<LogLine> {
-    let name = |id: ModelId| model_name(all, id);
-    let side_of = |id: ModelId| find(all, id).map(|m| m.side);
+    let name = |id: ModelId| model_name(model, id);
+    let side_of = |id: ModelId| model(id).map(|m| m.side);
     let text = |t: &str| named(t, &name, terrain);
     let (side, mut text) = words(e, &name, &side_of, &text)?;
     if let Entry::Accepted {
@@ -36,8 +40,8 @@ pub fn line(
 }
 
 /// A model as the log names it: "Orc #3", or "#3" for an id that names none.
-pub fn model_name(all: &[ModelView], id: ModelId) -> String {
-    find(all, id).map_or(format!("#{id}"), |m| format!("{} #{id}", m.profile.name))
+pub fn model_name(model: Lookup, id: ModelId) -> String {
+    model(id).map_or(format!("#{id}"), |m| format!("{} #{id}", m.profile.name))
 }
 
 /// An engine's text (a die's purpose, what stopped a shot) with its ids put as names:
@@ -152,6 +156,9 @@ fn shot_outcome(after: &[Entry], text: &dyn Fn(&str) -> String) -> String {
             _ => {}
         }
     }
+    // A shot's dice are logged by the command that takes it, so a worded shot always
+    // has its outcome after it (the panel words each command's entries together); only
+    // a log cut short (a hand-edited save) ends on the shot itself.
     if after.is_empty() {
         String::new()
     } else {
@@ -272,14 +279,14 @@ mod tests {
         events
             .iter()
             .enumerate()
-            .filter_map(|(i, e)| line(e, &events[i + 1..], &[], &|i| format!("piece {i}")))
+            .filter_map(|(i, e)| line(e, &events[i + 1..], &|_| None, &|i| format!("piece {i}")))
             .map(|l| l.text)
             .collect()
     }
 
     #[test]
     fn a_round_is_told_and_concerns_neither_side() {
-        let l = line(&round(3), &[], &[], &|i| format!("piece {i}")).unwrap();
+        let l = line(&round(3), &[], &|_| None, &|i| format!("piece {i}")).unwrap();
         assert!(l.text.contains("Round 3"), "{l:?}");
         assert_eq!(l.side, None);
     }
