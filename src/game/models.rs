@@ -3,7 +3,6 @@
 
 use crate::game::palette;
 use bevy::prelude::*;
-use bevy_prototype_lyon::prelude::{Fill, Shape};
 
 /// A base's outline, `grow` inches outside its edge (a rectangle turned to its facing).
 pub fn outline(g: &mut Gizmos, b: &warband_table::geometry::Placed, grow: f32, c: Color) {
@@ -108,18 +107,6 @@ fn toggle_casualties(keys: Res<ButtonInput<KeyCode>>, mut c: ResMut<Casualties>)
     if keys.just_pressed(KeyCode::KeyC) {
         c.shown = !c.shown;
     }
-}
-
-/// Shows a model's visual at `at` in `colour`, touching only what changed. A shape
-/// written to is tessellated into a new mesh and uploaded again, so writing every
-/// model's every frame re-meshed the whole table each frame (1,000 bases, test build
-/// under Xvfb: 4.0 frames/s with it, about 5 without).
-pub fn show(shape: &mut Mut<Shape>, transform: &mut Mut<Transform>, at: Transform, colour: Color) {
-    let fill = Some(Fill::color(colour));
-    if shape.fill != fill {
-        shape.fill = fill;
-    }
-    transform.set_if_neq(at);
 }
 
 #[cfg(test)]

@@ -1,12 +1,13 @@
-//! A miniature's still parts — the shadow under it, and the bevel, side B's notches,
-//! the dark top and the icon above its ring — baked into two meshes, each shared by
-//! every model of the same base (and side and icon): a thousand bases are then a few
-//! thousand entities drawing a few dozen meshes, where each part of each model was an
-//! entity with a mesh of its own (thirteen thousand of each on the great field).
+//! A miniature's parts — the shadow under it, and its ring, bevel, side B's notches, the
+//! dark top and the icon — baked into two meshes, each shared by every model of the same
+//! base (and side and icon): a thousand bases are then two thousand entities drawing a
+//! few dozen meshes, where each part of each model was an entity with a mesh of its own
+//! (thirteen thousand of each on the great field).
 //!
 //! A part is spawned as a [`Part`]; when it is added, its mesh is baked (the first time
-//! it is asked for) and given to it with the one material every part shares, whose white
-//! lets the colours baked into the vertices show as they are.
+//! it is asked for) and given to it. The shadow's material lets the colours baked into
+//! its vertices show as they are; the body's ring takes its colour from a
+//! [`super::ring::RingMaterial`], the rest of it keeps its baked colours.
 
 use super::BUILD_SCALE;
 use crate::game::art::icons;
@@ -35,7 +36,7 @@ pub(super) const OUTLINE: Color = Color::srgb(0.06, 0.06, 0.06);
 pub enum Part {
     /// The soft shadow the base casts.
     Shadow(BaseShape),
-    /// Everything drawn over the ring: bevel, notches, top and icon.
+    /// The ring and everything drawn over it: bevel, notches, top and icon.
     Body(BaseShape, Side, Option<Icon>),
 }
 
@@ -62,15 +63,36 @@ impl Part {
     }
 
     /// Its shapes, bottom first, each placed in the model's frame.
-    fn shapes(self) -> Vec<(Shape, Affine2)> {
+    fn shapes(self) -> Vec<Piece> {
         match self {
-            Part::Shadow(shape) => vec![(
+            Part::Shadow(shape) => vec![Piece::still(
                 outline(shape, 0.04)
                     .fill(Color::srgba(0.0, 0.0, 0.0, 0.35))
                     .build(),
-                Affine2::IDENTITY,
             )],
             Part::Body(shape, side, icon) => body(shape, side, icon),
+        }
+    }
+}
+
+/// A shape of a part, placed in the model's frame; a ring's fill takes the ring's colour
+/// of the moment, every other colour is baked.
+struct Piece {
+    shape: Shape,
+    place: Affine2,
+    ring: bool,
+}
+
+impl Piece {
+    fn still(shape: Shape) -> Self {
+        Self::placed(shape, Affine2::IDENTITY)
+    }
+
+    fn placed(shape: Shape, place: Affine2) -> Self {
+        Piece {
+            shape,
+            place,
+            ring: false,
         }
     }
 }
@@ -80,25 +102,34 @@ fn inset(shape: BaseShape) -> f32 {
     shape.reach().min(0.5) * 0.24
 }
 
-/// The bevel's highlight, side B's notches, the dark top and the icon, bottom first.
-fn body(shape: BaseShape, side: Side, icon: Option<Icon>) -> Vec<(Shape, Affine2)> {
+/// The ring with its dark edge, the bevel's highlight, side B's notches, the dark top
+/// and the icon, bottom first.
+fn body(shape: BaseShape, side: Side, icon: Option<Icon>) -> Vec<Piece> {
     let s = BUILD_SCALE;
     let inset = inset(shape);
-    let mut out = vec![(
-        outline(shape, -inset * 0.45)
-            .stroke((Color::srgba(1.0, 1.0, 1.0, 0.22), inset * 0.35 * s))
-            .build(),
-        Affine2::IDENTITY,
-    )];
+    let ring = outline(shape, 0.0)
+        .fill(Color::WHITE)
+        .stroke((OUTLINE, 0.05 * s))
+        .build();
+    let mut out = vec![
+        Piece {
+            ring: true,
+            ..Piece::still(ring)
+        },
+        Piece::still(
+            outline(shape, -inset * 0.45)
+                .stroke((Color::srgba(1.0, 1.0, 1.0, 0.22), inset * 0.35 * s))
+                .build(),
+        ),
+    ];
     if side == Side::B {
         out.extend(notches(shape, inset));
     }
-    out.push((
+    out.push(Piece::still(
         outline(shape, -inset)
             .fill(TOP)
             .stroke((Color::srgba(0.0, 0.0, 0.0, 0.6), 0.03 * s))
             .build(),
-        Affine2::IDENTITY,
     ));
     if let Some(icon) = icon {
         let (at, r) = icon_place(shape, inset);
@@ -110,7 +141,7 @@ fn body(shape: BaseShape, side: Side, icon: Option<Icon>) -> Vec<(Shape, Affine2
         out.extend(
             icons::lyon::lyon_shapes(icon, ICON, OUTLINE)
                 .into_iter()
-                .map(|shape| (shape, place)),
+                .map(|shape| Piece::placed(shape, place)),
         );
     }
     out
@@ -146,7 +177,7 @@ fn icon_place(shape: BaseShape, inset: f32) -> (Vec2, f32) {
 }
 
 /// Side B's shape cue: four dark notches cut into the rim, on the diagonals.
-fn notches(shape: BaseShape, inset: f32) -> impl Iterator<Item = (Shape, Affine2)> {
+fn notches(shape: BaseShape, inset: f32) -> impl Iterator<Item = Piece> {
     let s = BUILD_SCALE;
     let corner = match shape {
         BaseShape::Round { diameter } => Vec2::splat((diameter / 2.0 - inset / 2.0) / 2f32.sqrt()),
@@ -164,21 +195,24 @@ fn notches(shape: BaseShape, inset: f32) -> impl Iterator<Item = (Shape, Affine2
                 std::f32::consts::FRAC_PI_4,
                 corner * Vec2::new(x, y) * s,
             );
-            (ShapeBuilder::with(&notch).fill(OUTLINE).build(), at)
+            Piece::placed(ShapeBuilder::with(&notch).fill(OUTLINE).build(), at)
         })
 }
 
-/// A vertex of a baked mesh: where, and its colour (linear RGBA).
+/// A vertex of a baked mesh: where, its colour (linear RGBA) and whether it is the
+/// ring's (1) or keeps its colour (0).
 #[derive(Clone, Copy)]
 struct Vertex {
     at: Vec2,
     colour: [f32; 4],
+    ring: f32,
 }
 
 /// Makes vertices in one colour, each point carried into the model's frame.
 struct Ink {
     colour: [f32; 4],
     place: Affine2,
+    ring: f32,
 }
 
 impl Ink {
@@ -186,6 +220,7 @@ impl Ink {
         Vertex {
             at: self.place.transform_point2(Vec2::new(p.x, p.y)),
             colour: self.colour,
+            ring: self.ring,
         }
     }
 }
@@ -203,23 +238,25 @@ impl StrokeVertexConstructor<Vertex> for Ink {
 }
 
 /// Shapes tessellated into one mesh, in order (each fill, then its stroke, as the shape
-/// plugin does), so later shapes paint over earlier ones.
-fn bake(parts: &[(Shape, Affine2)]) -> Mesh {
+/// plugin does), so later shapes paint over earlier ones. A ring's fill is marked by its
+/// vertices' first texture coordinate.
+fn bake(parts: &[Piece]) -> Mesh {
     let mut buffers: VertexBuffers<Vertex, u32> = VertexBuffers::new();
     let (mut fills, mut strokes) = (FillTessellator::new(), StrokeTessellator::new());
-    let ink = |c: Color, place: Affine2| Ink {
+    let ink = |c: Color, place: Affine2, ring: bool| Ink {
         colour: c.to_linear().to_f32_array(),
         place,
+        ring: if ring { 1.0 } else { 0.0 },
     };
-    for (shape, place) in parts {
+    for Piece { shape, place, ring } in parts {
         if let Some(f) = shape.fill {
-            let mut out = BuffersBuilder::new(&mut buffers, ink(f.color, *place));
+            let mut out = BuffersBuilder::new(&mut buffers, ink(f.color, *place, *ring));
             if let Err(e) = fills.tessellate_path(&shape.path, &f.options, &mut out) {
                 error!("a miniature's part could not be filled: {e:?}");
             }
         }
         if let Some(st) = shape.stroke {
-            let mut out = BuffersBuilder::new(&mut buffers, ink(st.color, *place));
+            let mut out = BuffersBuilder::new(&mut buffers, ink(st.color, *place, false));
             if let Err(e) = strokes.tessellate_path(&shape.path, &st.options, &mut out) {
                 error!("a miniature's part could not be stroked: {e:?}");
             }
@@ -231,6 +268,7 @@ fn bake(parts: &[(Shape, Affine2)]) -> Mesh {
         .map(|v| [v.at.x, v.at.y, 0.0])
         .collect();
     let colours: Vec<[f32; 4]> = buffers.vertices.iter().map(|v| v.colour).collect();
+    let rings: Vec<[f32; 2]> = buffers.vertices.iter().map(|v| [v.ring, 0.0]).collect();
     Mesh::new(
         PrimitiveTopology::TriangleList,
         RenderAssetUsages::default(),
@@ -238,9 +276,10 @@ fn bake(parts: &[(Shape, Affine2)]) -> Mesh {
     .with_inserted_indices(Indices::U32(buffers.indices))
     .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
     .with_inserted_attribute(Mesh::ATTRIBUTE_COLOR, colours)
+    .with_inserted_attribute(Mesh::ATTRIBUTE_UV_0, rings)
 }
 
-/// The meshes baked so far and the material every part shares.
+/// The meshes baked so far and the material every shadow shares.
 #[derive(Default)]
 struct Baked {
     meshes: HashMap<Key, Handle<Mesh>>,
@@ -250,8 +289,9 @@ struct Baked {
 /// Where meshes and materials are kept: absent in a test world with no renderer.
 type Stores<'w> = Option<(ResMut<'w, Assets<Mesh>>, ResMut<'w, Assets<ColorMaterial>>)>;
 
-/// Gives a part just added its mesh, baking it if no model has asked for it yet. (With
-/// no assets — a test world with no renderer — nothing is drawn.)
+/// Gives a part just added its mesh, baking it if no model has asked for it yet, and a
+/// shadow its material (a body's comes with its ring's colour, [`super::ring::tint`]).
+/// With no assets — a test world with no renderer — nothing is drawn.
 fn attach(
     add: On<Add, Part>,
     parts: Query<&Part>,
@@ -267,13 +307,15 @@ fn attach(
         .entry(part.key())
         .or_insert_with(|| meshes.add(bake(&part.shapes())))
         .clone();
-    let material = baked
-        .material
-        .get_or_insert_with(|| materials.add(ColorMaterial::default()))
-        .clone();
-    commands
-        .entity(add.entity)
-        .insert((Mesh2d(mesh), MeshMaterial2d(material)));
+    let mut part_of = commands.entity(add.entity);
+    part_of.insert(Mesh2d(mesh));
+    if let Part::Shadow(_) = part {
+        let material = baked
+            .material
+            .get_or_insert_with(|| materials.add(ColorMaterial::default()))
+            .clone();
+        part_of.insert(MeshMaterial2d(material));
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -309,10 +351,40 @@ mod tests {
             colours,
             mesh.attribute(Mesh::ATTRIBUTE_POSITION).map(|a| a.len())
         );
+        assert_eq!(rings(Part::Shadow(round)), 0, "a shadow has no ring");
     }
 
-    /// The icon sits inside the top of a round base, in the model's frame at the build
-    /// scale: no vertex of the body lies beyond the base's edge.
+    /// Vertices marked as the ring's (their colour comes from the ring's material).
+    fn rings(part: Part) -> usize {
+        match bake(&part.shapes()).attribute(Mesh::ATTRIBUTE_UV_0) {
+            Some(bevy::mesh::VertexAttributeValues::Float32x2(uv)) => {
+                uv.iter().filter(|u| u[0] == 1.0).count()
+            }
+            _ => 0,
+        }
+    }
+
+    /// The ring's fill, and nothing else, takes the ring's colour: the same vertices
+    /// whatever is drawn over it, and its dark edge keeps its own.
+    #[test]
+    fn only_the_rings_fill_is_tinted() {
+        let round = BaseShape::Round { diameter: 1.0 };
+        let plain = rings(Part::Body(round, Side::A, None));
+        assert!(plain > 8, "{plain}");
+        assert_eq!(rings(Part::Body(round, Side::B, Some(Icon::Bow))), plain);
+        let rect = BaseShape::Rect {
+            width: 1.6,
+            depth: 0.8,
+        };
+        assert_eq!(
+            rings(Part::Body(rect, Side::A, None)),
+            4,
+            "a rectangle's corners"
+        );
+    }
+
+    /// The body is drawn in the model's frame at the build scale: its ring reaches the
+    /// base's edge and no vertex lies beyond the ring's dark edge (half its width out).
     #[test]
     fn a_body_stays_on_its_base() {
         let round = BaseShape::Round { diameter: 1.0 };
@@ -326,7 +398,8 @@ mod tests {
             .iter()
             .map(|p| Vec2::new(p[0], p[1]).length())
             .fold(0.0, f32::max);
-        assert!(far <= 0.5 * BUILD_SCALE && far > 0.3 * BUILD_SCALE, "{far}");
+        let edge = 0.5 * BUILD_SCALE;
+        assert!(far >= edge && far <= edge + 0.026 * BUILD_SCALE, "{far}");
     }
 
     #[test]

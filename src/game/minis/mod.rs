@@ -6,16 +6,17 @@
 //! glide, the fall and the last-move arrows are drawn here once.
 
 mod body;
+mod ring;
 
 use super::awake::Busy;
-use super::models::{Casualties, MODEL_Z, fallen, show};
+use super::models::{Casualties, MODEL_Z, fallen};
 use super::motion::{Glide, Motion};
 use super::session::TableLayout;
 use super::trails::Trails;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use bevy_prototype_lyon::prelude::*;
-use body::{OUTLINE, Part, outline};
+use body::Part;
+use ring::Ring;
 use warband_rules::Side;
 use warband_rules::icon::Icon;
 use warband_table::components::{Base, ModelId, Team};
@@ -87,21 +88,15 @@ pub fn spawn_mini(
                 health: None,
                 since_hit: f32::INFINITY,
             },
-            outline(base.shape, 0.0)
-                .fill(ring)
-                .stroke((OUTLINE, 0.05 * s))
-                .build(),
+            Ring(ring),
+            Part::Body(base.shape, side, icon),
             upright(base.center, base.facing),
+            Visibility::Inherited,
         ))
         .with_children(|p| {
             p.spawn((
                 Part::Shadow(base.shape),
                 Transform::from_xyz(0.07 * s, -0.09 * s, -40.0),
-                Visibility::Inherited,
-            ));
-            p.spawn((
-                Part::Body(base.shape, side, icon),
-                Transform::from_xyz(0.0, 0.0, 1.0),
                 Visibility::Inherited,
             ));
             if let Some(extra) = extra {
@@ -112,6 +107,8 @@ pub fn spawn_mini(
 }
 
 pub(super) fn plugin(app: &mut App) {
+    ring::plugin(app);
+    ring::systems(app);
     body::plugin(app);
 }
 
@@ -143,7 +140,7 @@ pub type Minis<'w, 's> = Query<
     (
         &'static mut Mini,
         &'static mut Transform,
-        &'static mut Shape,
+        &'static mut Ring,
         &'static mut Visibility,
     ),
 >;
@@ -177,19 +174,14 @@ impl MiniPainter<'_> {
         shown: impl Fn(Entity, &Mini) -> Option<Shown>,
     ) {
         let index = world.resource::<ModelIndex>();
-        for (mut mini, mut transform, mut shape, mut vis) in minis {
+        for (mut mini, mut transform, mut ring, mut vis) in minis {
             let Some(e) = index.entity(mini.id) else {
                 continue;
             };
             let (Some(base), Some(s)) = (world.get::<Base>(e), shown(e, &mini)) else {
                 continue;
             };
-            self.paint(
-                &mut mini,
-                (&mut transform, &mut shape, &mut vis),
-                &base.0,
-                s,
-            );
+            self.paint(&mut mini, (&mut transform, &mut ring, &mut vis), &base.0, s);
         }
     }
 
@@ -198,7 +190,7 @@ impl MiniPainter<'_> {
     fn paint(
         &mut self,
         mini: &mut Mini,
-        (transform, shape, vis): (&mut Mut<Transform>, &mut Mut<Shape>, &mut Mut<Visibility>),
+        (transform, ring, vis): (&mut Mut<Transform>, &mut Mut<Ring>, &mut Mut<Visibility>),
         base: &Placed,
         shown: Shown,
     ) {
@@ -233,7 +225,7 @@ impl MiniPainter<'_> {
         if falling || moving {
             self.busy.keep();
         }
-        show(shape, transform, at, c);
+        show(ring, transform, at, c);
     }
 
     /// Notices a fall in `mini`'s health: a number rises from it and its ring flashes
@@ -261,6 +253,13 @@ impl MiniPainter<'_> {
         self.busy.keep();
         colour.mix(&Color::WHITE, 0.8 * (1.0 - mini.since_hit / FLASH))
     }
+}
+
+/// Shows a model at `at` with its ring in `colour`, touching only what changed: a
+/// transform written to is carried to the renderer again, and a ring to its material.
+fn show(ring: &mut Mut<Ring>, transform: &mut Mut<Transform>, at: Transform, colour: Color) {
+    ring.set_if_neq(Ring(colour));
+    transform.set_if_neq(at);
 }
 
 /// Seconds a hit model's ring flashes.
