@@ -1,5 +1,5 @@
-//! What every ruleset's models share on the table: falling as casualties and repainting
-//! only what changed (the miniature itself is drawn by `minis`).
+//! What every ruleset's models share on the table: falling as casualties, and the
+//! outlines drawn round bases (the miniature itself is drawn by `minis`).
 
 use crate::game::palette;
 use bevy::prelude::*;

@@ -29,7 +29,7 @@ use warband_table::geometry::BaseShape;
 const TOP: Color = Color::srgb(0.16, 0.15, 0.13);
 /// The icon's colour: warm white, like a painted figure under a lamp.
 const ICON: Color = Color::srgb(0.96, 0.93, 0.84);
-pub(super) const OUTLINE: Color = Color::srgb(0.06, 0.06, 0.06);
+const OUTLINE: Color = Color::srgb(0.06, 0.06, 0.06);
 
 /// A still part of a miniature, in its model's frame at the build scale.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
@@ -149,7 +149,7 @@ fn body(shape: BaseShape, side: Side, icon: Option<Icon>) -> Vec<Piece> {
 
 /// A base's outline `grow` inches outside its edge (inside when negative), at the
 /// build scale.
-pub(super) fn outline(shape: BaseShape, grow: f32) -> ShapeBuilder<tess::path::path::Builder> {
+fn outline(shape: BaseShape, grow: f32) -> ShapeBuilder<tess::path::path::Builder> {
     let s = BUILD_SCALE;
     match shape {
         BaseShape::Round { diameter } => ShapeBuilder::with(&shapes::Circle {
@@ -332,7 +332,7 @@ mod tests {
             .map_or(0, |a| a.len())
     }
 
-    /// A body holds every part drawn over the ring: side B's four notches add to
+    /// A body holds the ring and every part drawn over it: side B's four notches add to
     /// side A's, and an icon adds its shapes; the colours go with the vertices.
     #[test]
     fn a_body_bakes_its_parts_in_one_mesh() {

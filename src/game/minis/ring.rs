@@ -4,7 +4,7 @@
 //! flashing), so a model is one entity over its shadow and models alike still share a
 //! mesh and a material.
 
-use bevy::asset::{AssetPath, embedded_asset, embedded_path};
+use bevy::asset::{AssetEventSystems, AssetPath, embedded_asset, embedded_path};
 use bevy::prelude::*;
 use bevy::render::render_resource::AsBindGroup;
 use bevy::shader::ShaderRef;
@@ -66,10 +66,24 @@ impl RingInks {
     }
 }
 
-/// Hands each body whose ring changed colour (or was just given its mesh) the material of
-/// its colour. With no renderer (a test world) nothing is drawn and nothing is done.
+/// Bodies whose ring changed colour, with the material each is drawn with (none yet when
+/// just spawned).
+type Recoloured<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Ring,
+        Option<&'static mut MeshMaterial2d<RingMaterial>>,
+    ),
+    Changed<Ring>,
+>;
+
+/// Hands each body whose ring changed colour (or was just spawned) the material of that
+/// colour, before the asset events of the frame are sent, so a material made now is
+/// drawn this frame. With no renderer (a test world) nothing is drawn and nothing done.
 pub fn tint(
-    mut rings: Query<(Entity, &Ring), Changed<Ring>>,
+    rings: Recoloured,
     mut commands: Commands,
     mut inks: ResMut<RingInks>,
     materials: Option<ResMut<Assets<RingMaterial>>>,
@@ -77,14 +91,19 @@ pub fn tint(
     let Some(mut materials) = materials else {
         return;
     };
-    for (e, ring) in &mut rings {
+    for (e, ring, drawn) in rings {
         let ink = inks.ink(ring.0, &mut materials);
-        commands.entity(e).insert(MeshMaterial2d(ink));
+        match drawn {
+            Some(mut drawn) if drawn.0 != ink => drawn.0 = ink,
+            Some(_) => {}
+            None => {
+                commands.entity(e).insert(MeshMaterial2d(ink));
+            }
+        }
     }
 }
 
-/// The ring's material, its shader and the system that tints rings (the renderer's part,
-/// added by the game alone).
+/// The ring's material and its shader (the renderer's part, added by the game alone).
 pub(super) fn plugin(app: &mut App) {
     embedded_asset!(app, "ring.wgsl");
     app.add_plugins(Material2dPlugin::<RingMaterial>::default());
@@ -93,7 +112,7 @@ pub(super) fn plugin(app: &mut App) {
 /// What tints rings, in any world (a test world has no renderer).
 pub(super) fn systems(app: &mut App) {
     app.init_resource::<RingInks>()
-        .add_systems(PostUpdate, tint);
+        .add_systems(PostUpdate, tint.before(AssetEventSystems));
 }
 
 #[cfg(test)]

@@ -12,6 +12,9 @@
 #ifdef SRGB_OUTPUT
 #import bevy_render::color_operations::linear_to_srgb
 #endif
+#ifdef OKLAB_OUTPUT
+#import bevy_render::color_operations::linear_rgb_to_oklab
+#endif
 
 struct Ring {
     colour: vec4<f32>,
@@ -30,6 +33,9 @@ fn fragment(mesh: VertexOutput) -> @location(0) vec4<f32> {
 #endif
 #ifdef SRGB_OUTPUT
     colour = vec4(linear_to_srgb(colour.rgb), colour.a);
+#endif
+#ifdef OKLAB_OUTPUT
+    colour = vec4(linear_rgb_to_oklab(colour.rgb), colour.a);
 #endif
     return colour;
 }
