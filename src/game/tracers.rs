@@ -94,21 +94,25 @@ pub fn streak(k: f32, distance: f32) -> (f32, f32, f32) {
 
 /// The streak as a shape: a sliver from its tail (a point) to its head (its width).
 fn streak_shape(t: &Tracer) -> Shape {
-    let (tail, head, alpha) = streak(t.age / t.life, t.from.distance(t.to));
-    let (a, b) = (t.from.lerp(t.to, tail), t.from.lerp(t.to, head));
-    let side = (b - a).perp().normalize_or_zero() * WIDTH / 2.0;
-    let points = vec![
-        a,
-        b + side,
-        b + (b - a).normalize_or_zero() * WIDTH,
-        b - side,
-    ];
+    let (points, alpha) = streak_points(t);
     ShapeBuilder::with(&shapes::Polygon {
-        points,
+        points: points.to_vec(),
         closed: true,
     })
     .fill(t.colour.with_alpha(alpha))
     .build()
+}
+
+/// The sliver's corners and how opaque it is. Its head is turned along the line of the
+/// shot, not along the sliver, so as it leaves the shooter (tail and head at one point)
+/// it is still a small head: a shape with no area makes a mesh with no vertices, which
+/// the renderer's mesh allocator reports as an error.
+fn streak_points(t: &Tracer) -> ([Vec2; 4], f32) {
+    let (tail, head, alpha) = streak(t.age / t.life, t.from.distance(t.to));
+    let (a, b) = (t.from.lerp(t.to, tail), t.from.lerp(t.to, head));
+    let dir = (t.to - t.from).normalize_or_zero();
+    let side = dir.perp() * WIDTH / 2.0;
+    ([a, b + side, b + dir * WIDTH, b - side], alpha)
 }
 
 /// Each tracer flies on and fades; the oldest go first when there are too many.
@@ -139,6 +143,29 @@ mod tests {
 
     /// The streak leaves the shooter, its head reaches the target, its tail never passes
     /// its head, and it has faded when its life ends.
+    /// From the first frame to the last the sliver has an area: never an empty mesh.
+    #[test]
+    fn a_tracer_always_has_an_area() {
+        let mut t = Tracer {
+            from: Vec2::new(1.0, 2.0),
+            to: Vec2::new(9.0, 8.0),
+            age: 0.0,
+            life: TRACER,
+            colour: Color::WHITE,
+        };
+        for i in 0..=20 {
+            t.age = TRACER * i as f32 / 20.0;
+            let (p, _) = streak_points(&t);
+            // The shoelace formula over the four corners.
+            let area = (0..4)
+                .map(|j| p[j].perp_dot(p[(j + 1) % 4]))
+                .sum::<f32>()
+                .abs()
+                / 2.0;
+            assert!(area > 0.01, "frame {i}: {area}");
+        }
+    }
+
     #[test]
     fn a_tracer_flies_to_the_target_and_fades() {
         for distance in [2.0, 12.0, 30.0] {
