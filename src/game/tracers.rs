@@ -141,8 +141,6 @@ fn fly(
 mod tests {
     use super::*;
 
-    /// The streak leaves the shooter, its head reaches the target, its tail never passes
-    /// its head, and it has faded when its life ends.
     /// From the first frame to the last the sliver has an area: never an empty mesh.
     #[test]
     fn a_tracer_always_has_an_area() {
@@ -166,6 +164,8 @@ mod tests {
         }
     }
 
+    /// The streak leaves the shooter, its head reaches the target, its tail never passes
+    /// its head, and it has faded when its life ends.
     #[test]
     fn a_tracer_flies_to_the_target_and_fades() {
         for distance in [2.0, 12.0, 30.0] {
