@@ -6,6 +6,7 @@
 //! engine (`engine::Engine<R>`) each ruleset runs on through its `engine::Rules`.
 
 pub mod balance;
+pub mod bounded;
 pub mod calibrate;
 pub mod components;
 pub mod corpus;

@@ -1,9 +1,9 @@
 //! The `normal` and `easy` players: score every candidate action with the exact odds and
 //! take the best. `easy` adds a beginner's noise and ignores danger.
 
-use super::candidates::{Candidate, Kind, candidates};
+use super::candidates::{Kind, candidates};
 use super::eval::{hd_worth, melee_value, shot_value_along};
-use super::position::{Around, position_score};
+use super::position::{Around, position_bound, position_score};
 use super::snapshot::{Kept, Snapshot};
 use super::{TablePolicy, spells};
 use crate::battle::ModelView;
@@ -16,6 +16,7 @@ use bevy_math::Vec2;
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::engagement::may_disengage;
 use warband_rules::{DiceRoller, Die, Side};
+use warband_table::bounded::{Bound, first_best};
 use warband_table::components::ModelId;
 
 pub struct Scoring {
@@ -215,21 +216,29 @@ impl Normal {
         None
     }
 
-    /// `m`'s best move (None: it is best where it stands).
+    /// `m`'s best move (None: it is best where it stands). Every candidate is bounded
+    /// cheaply, and only those whose bound could still win are judged in full
+    /// (`first_best`), which chooses as judging them all would.
     fn best_move(&mut self, snap: &Snapshot, m: &ModelView) -> Option<Command> {
         let around = Around::of(snap, m);
-        let mut best: Option<(f64, Candidate)> = None;
-        for c in candidates(snap, m) {
-            let s = position_score(snap, m, &around, &c, &self.scoring.weights) + self.noise();
-            if best.as_ref().is_none_or(|(b, _)| s > *b) {
-                best = Some((s, c));
-            }
-        }
-        best.filter(|(_, c)| c.kind != Kind::Stay)
-            .map(|(_, c)| Command::Move {
-                model: m.id,
-                to: (c.check.end.x, c.check.end.y),
-            })
+        let w = self.scoring.weights;
+        let cands = candidates(snap, m);
+        // Each candidate's noise is drawn in turn, as when every one was judged in full.
+        let noise: Vec<f64> = cands.iter().map(|_| self.noise()).collect();
+        let bounds: Vec<Bound> = cands
+            .iter()
+            .zip(&noise)
+            .map(|(c, n)| position_bound(snap, m, &around, c, &w).plus(*n))
+            .collect();
+        let best = first_best(&bounds, |i, beat| {
+            let n = noise[i];
+            position_score(snap, m, &around, &cands[i], &w, |upper| upper + n < beat).map(|s| s + n)
+        })?;
+        let c = &cands[best];
+        (c.kind != Kind::Stay).then_some(Command::Move {
+            model: m.id,
+            to: (c.check.end.x, c.check.end.y),
+        })
     }
 
     /// Leaves a fight it expects to lose by more than the parting blows cost.

@@ -3,12 +3,15 @@
 //! danger it stands in, all in expected HD with the exact odds.
 
 use super::candidates::{Candidate, Kind};
-use super::eval::{Threats, best_shot_from, in_cover, melee_value};
+use super::eval::{Threats, best_shot_from, hd_worth, in_cover, melee_value};
 use super::normal::Weights;
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
 use crate::geometry::{CONTACT_GAP, Placed, gap, in_contact};
 use bevy_math::Vec2;
+use warband_rules::marauders::damage::die_chance;
+use warband_rules::marauders::shooting::shot_modifier;
+use warband_table::bounded::Bound;
 use warband_table::components::ModelId;
 
 /// What judging a model's candidate places needs that does not depend on the place,
@@ -20,6 +23,10 @@ pub struct Around<'a> {
     /// from any place it can reach now.
     near: Vec<&'a ModelView>,
     nearest: Option<&'a ModelView>,
+    /// The most one of its shots could be worth, standing and having moved (see
+    /// [`best_hit`]): what bounds a shooter's candidate places before their lines of fire
+    /// are drawn.
+    best_hit: [f64; 2],
 }
 
 impl<'a> Around<'a> {
@@ -33,34 +40,65 @@ impl<'a> Around<'a> {
                 .filter(|e| gap(&m.base, &e.base) <= 2.0 * reach + 0.5)
                 .collect(),
             nearest: snap.nearest_enemy(m),
+            best_hit: [false, true].map(|moved| best_hit(snap, m, moved)),
         }
     }
 }
 
-/// The value of a candidate: the fight a charge forms, or else what the place offers
-/// (shots or threatened charges, progress, cover) less the danger it stands in.
-pub fn position_score(
+/// The most a shot of `m`'s could be worth (after moving or not), wherever it stood: the
+/// greatest of an enemy's HD worth times the chance a shot that strikes it damages it.
+/// A shot damages one model at most, and the chances that it strikes each model add up
+/// to one at most, so no shot's value ([`shot_value_along`](super::eval)) is above it.
+/// Raised by a hair for the rounding in that sum.
+fn best_hit(snap: &Snapshot, m: &ModelView, moved: bool) -> f64 {
+    let modifier = shot_modifier(moved);
+    let most = snap
+        .models
+        .iter()
+        .filter(|t| t.side != m.side)
+        .map(|t| hd_worth(t) * die_chance(t.effective_armour(), modifier))
+        .fold(0.0, f64::max);
+    most * (1.0 + 1e-9)
+}
+
+/// What [`position_score`] can be at most, found without its costly parts (a shooter's
+/// lines of fire, and the danger of the place): the score itself for a charge, else a
+/// bound, as [`first_best`](warband_table::bounded::first_best) prunes with.
+pub fn position_bound(
     snap: &Snapshot,
     m: &ModelView,
     around: &Around,
     c: &Candidate,
     w: &Weights,
-) -> f64 {
+) -> Bound {
     let placed = m.base.at(c.check.end);
-    let moved = c.kind != Kind::Stay;
     if !c.check.charged.is_empty() {
-        return charge_score(snap, m, &c.check.charged, placed, w);
+        return Bound::Exact(charge_score(snap, m, &c.check.charged, placed, w));
     }
-    let (shots, melee) = around.threats.exposure_parts(placed);
-    let danger = (shots + melee).min(f64::from(m.hd.left));
-    let cover = if in_cover(snap, &placed) {
-        w.cover
-    } else {
-        0.0
-    };
+    // Danger only lowers a score while caution counts it as a cost.
+    if w.caution.is_nan() || w.caution < 0.0 {
+        return Bound::AtMost(f64::INFINITY);
+    }
+    let cover = cover(snap, &placed, w);
     if m.profile.ranged.is_some() {
-        return best_shot_from(snap, m, placed, moved) - w.caution * danger + cover;
+        let moved = c.kind != Kind::Stay;
+        return Bound::AtMost(around.best_hit[usize::from(moved)] + cover);
     }
+    Bound::AtMost(pressing(snap, m, around, placed, w) + cover)
+}
+
+fn cover(snap: &Snapshot, placed: &Placed, w: &Weights) -> f64 {
+    if in_cover(snap, placed) { w.cover } else { 0.0 }
+}
+
+/// How hard the push is for a melee model under weights `w`.
+fn push(snap: &Snapshot, w: &Weights) -> f64 {
+    (snap.push() + w.extra_push).max(0.0)
+}
+
+/// A melee model's gain from standing at `placed`, danger aside: the charges it will
+/// threaten from there, less the ground still between it and the nearest enemy.
+fn pressing(snap: &Snapshot, m: &ModelView, around: &Around, placed: Placed, w: &Weights) -> f64 {
     let mut me = m.clone();
     me.base = placed;
     let reach = m.profile.armour.movement_allowance();
@@ -70,13 +108,46 @@ pub fn position_score(
         .filter(|e| gap(&placed, &e.base) <= reach)
         .map(|e| melee_value(snap, &[&me], &[e]))
         .fold(0.0, f64::max);
-    let push = (snap.push() + w.extra_push).max(0.0);
     let progress = around
         .nearest
-        .map_or(0.0, |n| push * f64::from(gap(&placed, &n.base)));
+        .map_or(0.0, |n| push(snap, w) * f64::from(gap(&placed, &n.base)));
+    w.threat * threat - progress
+}
+
+/// The value of a candidate: the fight a charge forms, or else what the place offers
+/// (shots or threatened charges, progress, cover) less the danger it stands in. None
+/// when a shooter's place, its danger known, is `hopeless` even with the best shot it
+/// could have ([`Around::best_hit`]): its lines of fire, the costliest part, are then
+/// never drawn.
+pub fn position_score(
+    snap: &Snapshot,
+    m: &ModelView,
+    around: &Around,
+    c: &Candidate,
+    w: &Weights,
+    hopeless: impl Fn(f64) -> bool,
+) -> Option<f64> {
+    let placed = m.base.at(c.check.end);
+    let moved = c.kind != Kind::Stay;
+    if !c.check.charged.is_empty() {
+        return Some(charge_score(snap, m, &c.check.charged, placed, w));
+    }
+    let (shots, melee) = around.threats.exposure_parts(placed);
+    let danger = (shots + melee).min(f64::from(m.hd.left));
+    let cover = cover(snap, &placed, w);
+    if m.profile.ranged.is_some() {
+        let caution = w.caution * danger;
+        if caution >= 0.0 && hopeless(around.best_hit[usize::from(moved)] - caution + cover) {
+            return None;
+        }
+        return Some(best_shot_from(snap, m, placed, moved) - caution + cover);
+    }
     // Pressing on means accepting some danger.
-    w.threat * threat - progress - w.caution * danger * (w.melee_danger - 2.0 * push).max(0.1)
-        + cover
+    Some(
+        pressing(snap, m, around, placed, w)
+            - w.caution * danger * (w.melee_danger - 2.0 * push(snap, w)).max(0.1)
+            + cover,
+    )
 }
 
 /// Shots enemy shooters will not take while they are tied up in melee.
@@ -140,4 +211,81 @@ fn charge_score(
     };
     let ids: Vec<ModelId> = them.iter().map(|t| t.id).collect();
     w.charge * (melee_value(snap, &with_me, &them) - before) + denial(snap, &ids, w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Command;
+    use crate::ai::AiKind;
+    use crate::ai::candidates::candidates;
+    use crate::data::BattleSetup;
+    use crate::engine::Engine;
+    use crate::phases::Phase;
+    use std::cell::Cell;
+
+    /// Every candidate of every model at every movement decision of whole battles: the
+    /// cheap bound and the bound a shooter's danger gives are never below the score.
+    #[test]
+    fn no_bound_is_below_the_score_it_bounds() {
+        let (mut checked, mut refined) = (0, 0);
+        for name in ["woods-and-walls", "river-ford"] {
+            let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("../../assets/scenarios/{name}.ron"));
+            let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
+            for seed in 1..=2 {
+                let mut engine = Engine::new(&setup, seed).expect("valid setup");
+                let mut players = [AiKind::Normal.policy(seed), AiKind::Normal.policy(seed + 1)];
+                while let Some(side) = engine.awaiting() {
+                    if engine.phase() == Phase::Movement {
+                        let snap = Snapshot::take(engine.world(), side);
+                        let (c, r) = check_bounds(&snap);
+                        (checked, refined) = (checked + c, refined + r);
+                    }
+                    let command = players[side.index()]
+                        .next(&engine, side)
+                        .unwrap_or(Command::EndPhase);
+                    engine.submit(side, command).expect("a legal command");
+                }
+            }
+        }
+        assert!(
+            checked > 1_000 && refined > 100,
+            "{checked} checked, {refined} refined"
+        );
+    }
+
+    /// Checks every candidate of the side's unmoved models; (candidates, refined bounds).
+    fn check_bounds(snap: &Snapshot) -> (usize, usize) {
+        let (mut checked, mut refined) = (0, 0);
+        for w in [Weights::NORMAL, Weights::HARD] {
+            for m in snap
+                .mine()
+                .filter(|m| !m.conditions.moved && m.engaged_since.is_none())
+            {
+                let around = Around::of(snap, m);
+                for c in candidates(snap, m) {
+                    let exact = position_score(snap, m, &around, &c, &w, |_| false)
+                        .expect("never hopeless");
+                    let bound = match position_bound(snap, m, &around, &c, &w) {
+                        Bound::Exact(b) => {
+                            assert_eq!(b, exact);
+                            b
+                        }
+                        Bound::AtMost(b) => b,
+                    };
+                    assert!(bound >= exact, "{c:?}: bound {bound} below {exact}");
+                    let given = Cell::new(None);
+                    let again = position_score(snap, m, &around, &c, &w, |u| {
+                        given.set(Some(u));
+                        u < exact
+                    });
+                    assert_eq!(again, Some(exact), "{c:?}: turned down");
+                    refined += usize::from(given.get().is_some());
+                    checked += 1;
+                }
+            }
+        }
+        (checked, refined)
+    }
 }
