@@ -23,7 +23,9 @@ pub struct Candidate {
     pub check: MoveCheck,
 }
 
-pub fn candidates(snap: &Snapshot, m: &ModelView) -> Vec<Candidate> {
+/// `m`'s candidates; `nearest` is its nearest enemy (`Snapshot::nearest_enemy`, which its
+/// judge has already looked for).
+pub fn candidates(snap: &Snapshot, m: &ModelView, nearest: Option<&ModelView>) -> Vec<Candidate> {
     let start = m.base.center;
     let allowance = m.profile.armour.movement_allowance();
     // No move goes further than the allowance, so no base further off can stop, block
@@ -57,12 +59,14 @@ pub fn candidates(snap: &Snapshot, m: &ModelView) -> Vec<Candidate> {
         };
         out.push(Candidate { kind, check });
     };
-    for e in snap.models.iter().filter(|e| e.side != m.side) {
+    // Enemies in charge reach, in id order (looked for about the model, with a margin
+    // for rounding, not among every model).
+    for e in snap.around(&[m.side.other()], &m.base, allowance + 0.1) {
         if gap(&m.base, &e.base) <= allowance + 0.05 {
             push(Kind::Charge, e.base.center, &mut out);
         }
     }
-    if let Some(n) = snap.nearest_enemy(m) {
+    if let Some(n) = nearest {
         push(Kind::Advance, n.base.center, &mut out);
         let away = (start - n.base.center).normalize_or(Vec2::Y);
         push(Kind::Retreat, start + away * allowance, &mut out);

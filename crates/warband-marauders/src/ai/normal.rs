@@ -222,7 +222,7 @@ impl Normal {
     fn best_move(&mut self, snap: &Snapshot, m: &ModelView) -> Option<Command> {
         let around = Around::of(snap, m);
         let w = self.scoring.weights;
-        let cands = candidates(snap, m);
+        let cands = candidates(snap, m, around.nearest());
         // Each candidate's noise is drawn in turn, as when every one was judged in full.
         let noise: Vec<f64> = cands.iter().map(|_| self.noise()).collect();
         let bounds: Vec<Bound> = cands

@@ -3,14 +3,12 @@
 //! danger it stands in, all in expected HD with the exact odds.
 
 use super::candidates::{Candidate, Kind};
-use super::eval::{Threats, best_shot_from, hd_worth, in_cover, melee_value};
+use super::eval::{Threats, best_shot_from, in_cover, melee_value};
 use super::normal::Weights;
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
 use crate::geometry::{CONTACT_GAP, Placed, gap, in_contact};
 use bevy_math::Vec2;
-use warband_rules::marauders::damage::die_chance;
-use warband_rules::marauders::shooting::shot_modifier;
 use warband_table::bounded::Bound;
 use warband_table::components::ModelId;
 
@@ -23,10 +21,6 @@ pub struct Around<'a> {
     /// from any place it can reach now.
     near: Vec<&'a ModelView>,
     nearest: Option<&'a ModelView>,
-    /// The most one of its shots could be worth, standing and having moved (see
-    /// [`best_hit`]): what bounds a shooter's candidate places before their lines of fire
-    /// are drawn.
-    best_hit: [f64; 2],
 }
 
 impl<'a> Around<'a> {
@@ -40,25 +34,13 @@ impl<'a> Around<'a> {
                 .filter(|e| gap(&m.base, &e.base) <= 2.0 * reach + 0.5)
                 .collect(),
             nearest: snap.nearest_enemy(m),
-            best_hit: [false, true].map(|moved| best_hit(snap, m, moved)),
         }
     }
-}
 
-/// The most a shot of `m`'s could be worth (after moving or not), wherever it stood: the
-/// greatest of an enemy's HD worth times the chance a shot that strikes it damages it.
-/// A shot damages one model at most, and the chances that it strikes each model add up
-/// to one at most, so no shot's value ([`shot_value_along`](super::eval)) is above it.
-/// Raised by a hair for the rounding in that sum.
-fn best_hit(snap: &Snapshot, m: &ModelView, moved: bool) -> f64 {
-    let modifier = shot_modifier(moved);
-    let most = snap
-        .models
-        .iter()
-        .filter(|t| t.side != m.side)
-        .map(|t| hd_worth(t) * die_chance(t.effective_armour(), modifier))
-        .fold(0.0, f64::max);
-    most * (1.0 + 1e-9)
+    /// The model's nearest enemy, edge to edge ([`Snapshot::nearest_enemy`]).
+    pub fn nearest(&self) -> Option<&'a ModelView> {
+        self.nearest
+    }
 }
 
 /// What [`position_score`] can be at most, found without its costly parts (a shooter's
@@ -82,7 +64,7 @@ pub fn position_bound(
     let cover = cover(snap, &placed, w);
     if m.profile.ranged.is_some() {
         let moved = c.kind != Kind::Stay;
-        return Bound::AtMost(around.best_hit[usize::from(moved)] + cover);
+        return Bound::AtMost(snap.best_hit(m.side, moved) + cover);
     }
     Bound::AtMost(pressing(snap, m, around, placed, w) + cover)
 }
@@ -137,7 +119,7 @@ pub fn position_score(
     let cover = cover(snap, &placed, w);
     if m.profile.ranged.is_some() {
         let caution = w.caution * danger;
-        if caution >= 0.0 && hopeless(around.best_hit[usize::from(moved)] - caution + cover) {
+        if caution >= 0.0 && hopeless(snap.best_hit(m.side, moved) - caution + cover) {
             return None;
         }
         return Some(best_shot_from(snap, m, placed, moved) - caution + cover);
@@ -264,7 +246,7 @@ mod tests {
                 .filter(|m| !m.conditions.moved && m.engaged_since.is_none())
             {
                 let around = Around::of(snap, m);
-                for c in candidates(snap, m) {
+                for c in candidates(snap, m, around.nearest()) {
                     let exact = position_score(snap, m, &around, &c, &w, |_| false)
                         .expect("never hopeless");
                     let bound = match position_bound(snap, m, &around, &c, &w) {

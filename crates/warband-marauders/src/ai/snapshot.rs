@@ -1,6 +1,7 @@
 //! What an AI sees when it decides: the models in play and the table, copied out of the
 //! world once per decision. No dice, no future: only what a player at the table sees.
 
+use super::eval::hd_worth;
 use crate::battle::{Battle, ModelView, TerrainMap, in_play};
 use crate::command::Command;
 use crate::engine::Spells;
@@ -12,6 +13,8 @@ use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use std::sync::Arc;
 use warband_rules::Side;
+use warband_rules::marauders::damage::die_chance;
+use warband_rules::marauders::shooting::shot_modifier;
 use warband_table::components::ModelId;
 
 #[derive(Clone)]
@@ -43,6 +46,10 @@ pub struct Snapshot {
     reach: std::cell::OnceCell<f32>,
     /// How many models with a missile weapon each side has, counted when first asked.
     shooters: std::cell::OnceCell<[usize; 2]>,
+    /// [`Snapshot::best_hit`] of each side's shots, standing and having moved, worked
+    /// out when first asked (a move changes no model's HD or armour, so `patched` keeps
+    /// it).
+    best_hits: std::cell::OnceCell<[[f64; 2]; 2]>,
 }
 
 /// Cells of a snapshot's grid, inches: most nearest enemies are found within one or
@@ -72,6 +79,7 @@ impl Snapshot {
             grid: std::cell::OnceCell::new(),
             reach: std::cell::OnceCell::new(),
             shooters: std::cell::OnceCell::new(),
+            best_hits: std::cell::OnceCell::new(),
         }
     }
 
@@ -246,6 +254,29 @@ impl Snapshot {
             push += 0.1;
         }
         push
+    }
+
+    /// The most one shot by a model of `side` could be worth (after moving or not),
+    /// wherever it stood: the greatest of an enemy's HD worth times the chance that a
+    /// shot that strikes it damages it. A shot damages one model at most, and the
+    /// chances that it strikes each model add up to one at most, so no shot's value
+    /// (`eval::shot_value_along`) is above it. Raised by a hair for the rounding in that
+    /// sum: what bounds a shooter's candidate places before their lines of fire are
+    /// drawn.
+    pub fn best_hit(&self, side: Side, moved: bool) -> f64 {
+        let hits = self.best_hits.get_or_init(|| {
+            Side::BOTH.map(|s| {
+                [false, true].map(|moved| {
+                    let modifier = shot_modifier(moved);
+                    let most = self
+                        .enemies_of(s)
+                        .map(|t| hd_worth(t) * die_chance(t.effective_armour(), modifier))
+                        .fold(0.0, f64::max);
+                    most * (1.0 + 1e-9)
+                })
+            })
+        });
+        hits[side.index()][usize::from(moved)]
     }
 
     pub fn broken(&self, side: Side) -> bool {
