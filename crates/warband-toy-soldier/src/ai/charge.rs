@@ -2,7 +2,7 @@
 //! what it touches, shoots the nearest it can, else turns to the nearest enemy and
 //! marches straight at it.
 
-use super::{activatable, advance, enemies_by_distance, face, open, sidestep};
+use super::{Steps, activatable, advance, enemies_by_distance, face, open, sidestep};
 use crate::actions::{check_fight, check_shot};
 use crate::command::Command;
 use crate::engine::{Engine, ToySoldier};
@@ -42,7 +42,7 @@ impl Policy<ToySoldier> for Charge {
         let t = foes.first()?;
         face(world, &v, &a, t, 20.0)
             .or_else(|| advance(world, &v, &a, t, 0, 0.0))
-            .or_else(|| sidestep(world, &v, &a, t))
+            .or_else(|| sidestep(world, &v, &a, t, &Steps::default()))
             .or(Some(Command::Pass))
     }
 }

@@ -179,9 +179,33 @@ fn waypoint(world: &World, v: &View, goal: Vec2, goal_id: Option<ModelId>) -> Ve
         .unwrap_or(goal)
 }
 
+/// Which sidesteps of the active unit are legal, each checked once a decision: a
+/// player may try to step round one enemy after another, and the steps it tries are
+/// the same whichever enemy it is.
+#[derive(Default)]
+struct Steps(std::cell::RefCell<Vec<(Step, u32, bool)>>);
+
+impl Steps {
+    fn legal(&self, world: &World, v: &View, a: &Activation, step: Step, inches: f32) -> bool {
+        let key = (step, inches.to_bits());
+        let known = self
+            .0
+            .borrow()
+            .iter()
+            .find(|k| (k.0, k.1) == key)
+            .map(|k| k.2);
+        known.unwrap_or_else(|| {
+            let ok = check_move(world, v, a, step, inches).is_ok();
+            self.0.borrow_mut().push((step, key.1, ok));
+            ok
+        })
+    }
+}
+
 /// A step sideways round whatever blocks the way to `t`: towards the side `t` lies on,
 /// else the other, two AP's worth if it can, else one's; failing both, a step back.
-fn sidestep(world: &World, v: &View, a: &Activation, t: &View) -> Option<Command> {
+/// `steps` remembers the checks of the unit's steps this decision.
+fn sidestep(world: &World, v: &View, a: &Activation, t: &View, steps: &Steps) -> Option<Command> {
     let right = to_local(&v.base, t.base.center).x >= 0.0;
     let sides = if right {
         [Step::Right, Step::Left, Step::Back]
@@ -194,7 +218,7 @@ fn sidestep(world: &World, v: &View, a: &Activation, t: &View) -> Option<Command
         .filter(|(step, ap)| *ap <= a.ap && (*step != Step::Back || *ap == 1));
     for (step, ap) in tries {
         let inches = reach(ap, move_step(v.unit.kind, step), &[]);
-        if check_move(world, v, a, step, inches).is_ok() {
+        if steps.legal(world, v, a, step, inches) {
             return Some(Command::Move { step, inches });
         }
     }

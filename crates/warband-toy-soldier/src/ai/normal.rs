@@ -9,7 +9,7 @@
 
 use super::pins::{Units, tokens};
 use super::{
-    activatable, advance, advance_by, enemies_by_distance, face, face_point, open, sidestep,
+    Steps, activatable, advance, advance_by, enemies_by_distance, face, face_point, open, sidestep,
     waypoint,
 };
 use crate::actions::{check_fight, check_magic, check_move, check_shot};
@@ -255,19 +255,20 @@ fn manoeuvre(
     foes: &[View],
 ) -> Option<Command> {
     let free = foes.iter().filter(|t| !r.units.pinned(t)).take(4);
+    let steps = Steps::default();
     free.chain(foes.first())
-        .find_map(|t| approach(world, v, a, t))
+        .find_map(|t| approach(world, v, a, t, &steps))
 }
 
 /// Turn to `t` and march on it, round a house or a cliff in the way by its nearer
 /// corner; a shooter stops where it can shoot `t` (at its range, with a clear line), or
 /// closes in or steps aside while a unit or a house blocks its sight.
-fn approach(world: &World, v: &View, a: &Activation, t: &View) -> Option<Command> {
+fn approach(world: &World, v: &View, a: &Activation, t: &View, steps: &Steps) -> Option<Command> {
     let aim = waypoint(world, v, t.base.center, Some(t.id));
     if aim != t.base.center {
         return face_point(world, v, a, aim, 15.0)
             .or_else(|| advance_by(world, v, a, 0, v.base.center.distance(aim)))
-            .or_else(|| sidestep(world, v, a, t));
+            .or_else(|| sidestep(world, v, a, t, steps));
     }
     if let Some(c) = face(world, v, a, t, 15.0) {
         return Some(c);
@@ -282,9 +283,9 @@ fn approach(world: &World, v: &View, a: &Activation, t: &View) -> Option<Command
         } else {
             range - 0.5
         };
-        return advance(world, v, a, t, 1, stop).or_else(|| sidestep(world, v, a, t));
+        return advance(world, v, a, t, 1, stop).or_else(|| sidestep(world, v, a, t, steps));
     }
-    advance(world, v, a, t, 0, 0.0).or_else(|| sidestep(world, v, a, t))
+    advance(world, v, a, t, 0, 0.0).or_else(|| sidestep(world, v, a, t, steps))
 }
 
 /// The unit whose activation is worth most per token. While the other side still has
