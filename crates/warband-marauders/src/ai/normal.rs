@@ -315,3 +315,84 @@ impl Normal {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::AiKind;
+    use crate::ai::candidates::Candidate;
+    use crate::data::BattleSetup;
+
+    /// The choice as it was made before the bounds: every candidate judged in full, in
+    /// order, the first strictly higher score kept.
+    fn best_move_in_full(p: &mut Normal, snap: &Snapshot, m: &ModelView) -> Option<Command> {
+        let around = Around::of(snap, m);
+        let w = p.scoring.weights;
+        let mut best: Option<(f64, Candidate)> = None;
+        for c in candidates(snap, m, around.nearest()) {
+            let s =
+                position_score(snap, m, &around, &c, &w, |_| false).expect("judged") + p.noise();
+            if best.as_ref().is_none_or(|(b, _)| s > *b) {
+                best = Some((s, c));
+            }
+        }
+        best.filter(|(_, c)| c.kind != Kind::Stay)
+            .map(|(_, c)| Command::Move {
+                model: m.id,
+                to: (c.check.end.x, c.check.end.y),
+            })
+    }
+
+    /// `easy`, `normal` and `hard`'s weights, each made afresh twice from one seed: the
+    /// bounded choice and the choice in full meet the same dice.
+    fn players(seed: u64) -> [[Normal; 2]; 3] {
+        [
+            [Normal::easy(seed), Normal::easy(seed)],
+            [Normal::standard(seed), Normal::standard(seed)],
+            [
+                Normal::weighted(Weights::HARD, seed),
+                Normal::weighted(Weights::HARD, seed),
+            ],
+        ]
+    }
+
+    /// Every unmoved model at every movement decision of whole battles, driven by
+    /// `normal` and by `easy`: the bounded choice is the choice in full, noise and all.
+    #[test]
+    fn the_bounded_choice_is_the_choice_in_full() {
+        let mut compared = 0;
+        for name in ["woods-and-walls", "open-field", "river-ford"] {
+            let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join(format!("../../assets/scenarios/{name}.ron"));
+            let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
+            for (seed, kind) in [(1, AiKind::Normal), (2, AiKind::Easy)] {
+                let mut engine = Engine::new(&setup, seed).expect("valid setup");
+                let mut drivers = [kind.policy(seed), kind.policy(seed + 1)];
+                while let Some(side) = engine.awaiting() {
+                    if engine.phase() == Phase::Movement {
+                        let snap = Snapshot::take(engine.world(), side);
+                        let movable = snap.mine().filter(|m| {
+                            !m.conditions.moved && m.engaged_since.is_none() && !m.conditions.asleep
+                        });
+                        for (i, m) in movable.enumerate() {
+                            for [mut bounded, mut full] in players(seed * 1000 + i as u64) {
+                                assert_eq!(
+                                    bounded.best_move(&snap, m),
+                                    best_move_in_full(&mut full, &snap, m),
+                                    "{name}, seed {seed}, model {:?}",
+                                    m.id
+                                );
+                                compared += 1;
+                            }
+                        }
+                    }
+                    let command = drivers[side.index()]
+                        .next(&engine, side)
+                        .unwrap_or(Command::EndPhase);
+                    engine.submit(side, command).expect("a legal command");
+                }
+            }
+        }
+        assert!(compared > 1_000, "only {compared} choices compared");
+    }
+}

@@ -99,7 +99,7 @@ fn pressing(snap: &Snapshot, m: &ModelView, around: &Around, placed: Placed, w: 
 /// The value of a candidate: the fight a charge forms, or else what the place offers
 /// (shots or threatened charges, progress, cover) less the danger it stands in. None
 /// when a shooter's place, its danger known, is `hopeless` even with the best shot it
-/// could have ([`Around::best_hit`]): its lines of fire, the costliest part, are then
+/// could have ([`Snapshot::best_hit`]): its lines of fire, the costliest part, are then
 /// never drawn.
 pub fn position_score(
     snap: &Snapshot,
@@ -119,7 +119,8 @@ pub fn position_score(
     let cover = cover(snap, &placed, w);
     if m.profile.ranged.is_some() {
         let caution = w.caution * danger;
-        if caution >= 0.0 && hopeless(snap.best_hit(m.side, moved) - caution + cover) {
+        // Whatever caution's sign, the shot is the one part above its bound.
+        if hopeless(snap.best_hit(m.side, moved) - caution + cover) {
             return None;
         }
         return Some(best_shot_from(snap, m, placed, moved) - caution + cover);
