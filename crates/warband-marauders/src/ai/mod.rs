@@ -127,3 +127,33 @@ pub type Played = warband_table::player::Played<Command>;
 pub fn play(engine: &mut Engine, a: &mut dyn Policy, b: &mut dyn Policy) -> Played {
     warband_table::player::play::<Marauders>(engine, a, b)
 }
+
+/// Whole battles to test the players' judgement on.
+#[cfg(test)]
+mod battles {
+    use super::{AiKind, Snapshot};
+    use crate::Command;
+    use crate::data::BattleSetup;
+    use crate::engine::Engine;
+    use crate::phases::Phase;
+
+    /// Plays the shipped scenario `name` to its end from `seed` with `kind` on both
+    /// sides, handing `each` a fresh snapshot of the awaiting side at every movement
+    /// decision, before that side's player decides.
+    pub fn each_movement(name: &str, seed: u64, kind: AiKind, mut each: impl FnMut(&Snapshot)) {
+        let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join(format!("../../assets/scenarios/{name}.ron"));
+        let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
+        let mut engine = Engine::new(&setup, seed).expect("valid setup");
+        let mut players = [kind.policy(seed), kind.policy(seed + 1)];
+        while let Some(side) = engine.awaiting() {
+            if engine.phase() == Phase::Movement {
+                each(&Snapshot::take(engine.world(), side));
+            }
+            let command = players[side.index()]
+                .next(&engine, side)
+                .unwrap_or(Command::EndPhase);
+            engine.submit(side, command).expect("a legal command");
+        }
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::candidates::{Kind, candidates};
 use super::eval::{hd_worth, melee_value, shot_value_along};
-use super::position::{Around, position_bound, position_score};
+use super::position::{Around, Place, place, position_score};
 use super::snapshot::{Kept, Snapshot};
 use super::{TablePolicy, spells};
 use crate::battle::ModelView;
@@ -225,14 +225,21 @@ impl Normal {
         let cands = candidates(snap, m, around.nearest());
         // Each candidate's noise is drawn in turn, as when every one was judged in full.
         let noise: Vec<f64> = cands.iter().map(|_| self.noise()).collect();
-        let bounds: Vec<Bound> = cands
+        let places: Vec<Place> = cands
+            .iter()
+            .map(|c| place(snap, m, &around, c, &w))
+            .collect();
+        let bounds: Vec<Bound> = places
             .iter()
             .zip(&noise)
-            .map(|(c, n)| position_bound(snap, m, &around, c, &w).plus(*n))
+            .map(|(p, n)| p.bound.plus(*n))
             .collect();
         let best = first_best(&bounds, |i, beat| {
             let n = noise[i];
-            position_score(snap, m, &around, &cands[i], &w, |upper| upper + n < beat).map(|s| s + n)
+            position_score(snap, m, &around, &cands[i], &places[i], &w, |upper| {
+                upper + n < beat
+            })
+            .map(|s| s + n)
         })?;
         let c = &cands[best];
         (c.kind != Kind::Stay).then_some(Command::Move {
@@ -320,8 +327,8 @@ impl Normal {
 mod tests {
     use super::*;
     use crate::ai::AiKind;
+    use crate::ai::battles::each_movement;
     use crate::ai::candidates::Candidate;
-    use crate::data::BattleSetup;
 
     /// The choice as it was made before the bounds: every candidate judged in full, in
     /// order, the first strictly higher score kept.
@@ -330,8 +337,9 @@ mod tests {
         let w = p.scoring.weights;
         let mut best: Option<(f64, Candidate)> = None;
         for c in candidates(snap, m, around.nearest()) {
-            let s =
-                position_score(snap, m, &around, &c, &w, |_| false).expect("judged") + p.noise();
+            let judged = place(snap, m, &around, &c, &w);
+            let s = position_score(snap, m, &around, &c, &judged, &w, |_| false).expect("judged")
+                + p.noise();
             if best.as_ref().is_none_or(|(b, _)| s > *b) {
                 best = Some((s, c));
             }
@@ -362,35 +370,23 @@ mod tests {
     fn the_bounded_choice_is_the_choice_in_full() {
         let mut compared = 0;
         for name in ["woods-and-walls", "open-field", "river-ford"] {
-            let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join(format!("../../assets/scenarios/{name}.ron"));
-            let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
             for (seed, kind) in [(1, AiKind::Normal), (2, AiKind::Easy)] {
-                let mut engine = Engine::new(&setup, seed).expect("valid setup");
-                let mut drivers = [kind.policy(seed), kind.policy(seed + 1)];
-                while let Some(side) = engine.awaiting() {
-                    if engine.phase() == Phase::Movement {
-                        let snap = Snapshot::take(engine.world(), side);
-                        let movable = snap.mine().filter(|m| {
-                            !m.conditions.moved && m.engaged_since.is_none() && !m.conditions.asleep
-                        });
-                        for (i, m) in movable.enumerate() {
-                            for [mut bounded, mut full] in players(seed * 1000 + i as u64) {
-                                assert_eq!(
-                                    bounded.best_move(&snap, m),
-                                    best_move_in_full(&mut full, &snap, m),
-                                    "{name}, seed {seed}, model {:?}",
-                                    m.id
-                                );
-                                compared += 1;
-                            }
+                each_movement(name, seed, kind, |snap| {
+                    let movable = snap.mine().filter(|m| {
+                        !m.conditions.moved && m.engaged_since.is_none() && !m.conditions.asleep
+                    });
+                    for (i, m) in movable.enumerate() {
+                        for [mut bounded, mut full] in players(seed * 1000 + i as u64) {
+                            assert_eq!(
+                                bounded.best_move(snap, m),
+                                best_move_in_full(&mut full, snap, m),
+                                "{name}, seed {seed}, model {:?}",
+                                m.id
+                            );
+                            compared += 1;
                         }
                     }
-                    let command = drivers[side.index()]
-                        .next(&engine, side)
-                        .unwrap_or(Command::EndPhase);
-                    engine.submit(side, command).expect("a legal command");
-                }
+                });
             }
         }
         assert!(compared > 1_000, "only {compared} choices compared");

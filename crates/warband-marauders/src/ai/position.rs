@@ -43,30 +43,51 @@ impl<'a> Around<'a> {
     }
 }
 
-/// What [`position_score`] can be at most, found without its costly parts (a shooter's
-/// lines of fire, and the danger of the place): the score itself for a charge, else a
-/// bound, as [`first_best`](warband_table::bounded::first_best) prunes with.
-pub fn position_bound(
-    snap: &Snapshot,
-    m: &ModelView,
-    around: &Around,
-    c: &Candidate,
-    w: &Weights,
-) -> Bound {
+/// The cheap part of judging a candidate place, found for every candidate: where the
+/// base would stand, its cover and, for a melee model, what pressing on from there
+/// gains; and with them `bound`, what [`position_score`] can be at most — the score
+/// itself for a charge, else a bound found without the costly parts (a shooter's lines
+/// of fire, and the danger of the place), as
+/// [`first_best`](warband_table::bounded::first_best) prunes with.
+pub struct Place {
+    placed: Placed,
+    cover: f64,
+    pressing: f64,
+    pub bound: Bound,
+}
+
+pub fn place(snap: &Snapshot, m: &ModelView, around: &Around, c: &Candidate, w: &Weights) -> Place {
     let placed = m.base.at(c.check.end);
     if !c.check.charged.is_empty() {
-        return Bound::Exact(charge_score(snap, m, &c.check.charged, placed, w));
-    }
-    // Danger only lowers a score while caution counts it as a cost.
-    if w.caution.is_nan() || w.caution < 0.0 {
-        return Bound::AtMost(f64::INFINITY);
+        let bound = Bound::Exact(charge_score(snap, m, &c.check.charged, placed, w));
+        return Place {
+            placed,
+            cover: 0.0,
+            pressing: 0.0,
+            bound,
+        };
     }
     let cover = cover(snap, &placed, w);
-    if m.profile.ranged.is_some() {
-        let moved = c.kind != Kind::Stay;
-        return Bound::AtMost(snap.best_hit(m.side, moved) + cover);
+    let ranged = m.profile.ranged.is_some();
+    let pressing = if ranged {
+        0.0
+    } else {
+        pressing(snap, m, around, placed, w)
+    };
+    let bound = if w.caution.is_nan() || w.caution < 0.0 {
+        // Danger only lowers a score while caution counts it as a cost.
+        Bound::AtMost(f64::INFINITY)
+    } else if ranged {
+        Bound::AtMost(snap.best_hit(m.side, c.kind != Kind::Stay) + cover)
+    } else {
+        Bound::AtMost(pressing + cover)
+    };
+    Place {
+        placed,
+        cover,
+        pressing,
+        bound,
     }
-    Bound::AtMost(pressing(snap, m, around, placed, w) + cover)
 }
 
 fn cover(snap: &Snapshot, placed: &Placed, w: &Weights) -> f64 {
@@ -96,40 +117,38 @@ fn pressing(snap: &Snapshot, m: &ModelView, around: &Around, placed: Placed, w: 
     w.threat * threat - progress
 }
 
-/// The value of a candidate: the fight a charge forms, or else what the place offers
-/// (shots or threatened charges, progress, cover) less the danger it stands in. None
-/// when a shooter's place, its danger known, is `hopeless` even with the best shot it
-/// could have ([`Snapshot::best_hit`]): its lines of fire, the costliest part, are then
-/// never drawn.
+/// The value of a candidate, from its cheap part `p` ([`place`]): the fight a charge
+/// forms (already scored in `p`), or else what the place offers (shots or threatened
+/// charges, progress, cover) less the danger it stands in. None when a shooter's place,
+/// its danger known, is `hopeless` even with the best shot it could have
+/// ([`Snapshot::best_hit`]): its lines of fire, the costliest part, are then never
+/// drawn.
 pub fn position_score(
     snap: &Snapshot,
     m: &ModelView,
     around: &Around,
     c: &Candidate,
+    p: &Place,
     w: &Weights,
     hopeless: impl Fn(f64) -> bool,
 ) -> Option<f64> {
-    let placed = m.base.at(c.check.end);
-    let moved = c.kind != Kind::Stay;
-    if !c.check.charged.is_empty() {
-        return Some(charge_score(snap, m, &c.check.charged, placed, w));
+    if let Bound::Exact(charge) = p.bound {
+        return Some(charge);
     }
-    let (shots, melee) = around.threats.exposure_parts(placed);
+    let (shots, melee) = around.threats.exposure_parts(p.placed);
     let danger = (shots + melee).min(f64::from(m.hd.left));
-    let cover = cover(snap, &placed, w);
     if m.profile.ranged.is_some() {
+        let moved = c.kind != Kind::Stay;
         let caution = w.caution * danger;
         // Whatever caution's sign, the shot is the one part above its bound.
-        if hopeless(snap.best_hit(m.side, moved) - caution + cover) {
+        if hopeless(snap.best_hit(m.side, moved) - caution + p.cover) {
             return None;
         }
-        return Some(best_shot_from(snap, m, placed, moved) - caution + cover);
+        return Some(best_shot_from(snap, m, p.placed, moved) - caution + p.cover);
     }
     // Pressing on means accepting some danger.
     Some(
-        pressing(snap, m, around, placed, w)
-            - w.caution * danger * (w.melee_danger - 2.0 * push(snap, w)).max(0.1)
-            + cover,
+        p.pressing - w.caution * danger * (w.melee_danger - 2.0 * push(snap, w)).max(0.1) + p.cover,
     )
 }
 
@@ -199,12 +218,9 @@ fn charge_score(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Command;
     use crate::ai::AiKind;
+    use crate::ai::battles::each_movement;
     use crate::ai::candidates::candidates;
-    use crate::data::BattleSetup;
-    use crate::engine::Engine;
-    use crate::phases::Phase;
     use std::cell::Cell;
 
     /// Every candidate of every model at every movement decision of whole battles: the
@@ -213,23 +229,11 @@ mod tests {
     fn no_bound_is_below_the_score_it_bounds() {
         let (mut checked, mut refined) = (0, 0);
         for name in ["woods-and-walls", "river-ford"] {
-            let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join(format!("../../assets/scenarios/{name}.ron"));
-            let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
             for seed in 1..=2 {
-                let mut engine = Engine::new(&setup, seed).expect("valid setup");
-                let mut players = [AiKind::Normal.policy(seed), AiKind::Normal.policy(seed + 1)];
-                while let Some(side) = engine.awaiting() {
-                    if engine.phase() == Phase::Movement {
-                        let snap = Snapshot::take(engine.world(), side);
-                        let (c, r) = check_bounds(&snap);
-                        (checked, refined) = (checked + c, refined + r);
-                    }
-                    let command = players[side.index()]
-                        .next(&engine, side)
-                        .unwrap_or(Command::EndPhase);
-                    engine.submit(side, command).expect("a legal command");
-                }
+                each_movement(name, seed, AiKind::Normal, |snap| {
+                    let (c, r) = check_bounds(snap);
+                    (checked, refined) = (checked + c, refined + r);
+                });
             }
         }
         assert!(
@@ -248,9 +252,10 @@ mod tests {
             {
                 let around = Around::of(snap, m);
                 for c in candidates(snap, m, around.nearest()) {
-                    let exact = position_score(snap, m, &around, &c, &w, |_| false)
+                    let p = place(snap, m, &around, &c, &w);
+                    let exact = position_score(snap, m, &around, &c, &p, &w, |_| false)
                         .expect("never hopeless");
-                    let bound = match position_bound(snap, m, &around, &c, &w) {
+                    let bound = match p.bound {
                         Bound::Exact(b) => {
                             assert_eq!(b, exact);
                             b
@@ -259,7 +264,7 @@ mod tests {
                     };
                     assert!(bound >= exact, "{c:?}: bound {bound} below {exact}");
                     let given = Cell::new(None);
-                    let again = position_score(snap, m, &around, &c, &w, |u| {
+                    let again = position_score(snap, m, &around, &c, &p, &w, |u| {
                         given.set(Some(u));
                         u < exact
                     });
