@@ -11,7 +11,7 @@ use std::sync::Arc;
 use warband_rules::toy_soldier::{Fighter, Kind, UnitProfile};
 use warband_rules::{DiceRoller, Side};
 pub use warband_table::engine::{Dice, ModelIndex, Outcome};
-use warband_table::geometry::{Placed, gap};
+use warband_table::geometry::{Placed, gap_at_most};
 use warband_table::views::{Item, in_play_kept, with_id_kept};
 
 /// "Within 6" of their Commander" (edge to edge).
@@ -139,7 +139,7 @@ pub fn commander_near(units: &[View], v: &View) -> bool {
     v.command
         || units
             .iter()
-            .any(|c| c.command && c.side == v.side && gap(&c.base, &v.base) <= COMMAND_RANGE)
+            .any(|c| c.command && c.side == v.side && gap_at_most(&c.base, &v.base, COMMAND_RANGE))
 }
 
 /// Rolls with the battle's dice and logs every die.

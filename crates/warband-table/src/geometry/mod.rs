@@ -33,6 +33,13 @@ pub fn gap(a: &Placed, b: &Placed) -> f32 {
     convert::signed_gap(a, b)
 }
 
+/// Whether the gap between two bases is at most `r`: [`gap`] `<= r`, answered without
+/// measuring the gap when their centres lie too far apart for it (an exact gap between
+/// rectangles is a GJK query).
+pub fn gap_at_most(a: &Placed, b: &Placed, r: f32) -> bool {
+    within(a, b, r) && gap(a, b) <= r
+}
+
 pub fn in_contact(a: &Placed, b: &Placed) -> bool {
     within(a, b, CONTACT_GAP) && gap(a, b) <= CONTACT_GAP
 }
@@ -126,6 +133,35 @@ mod tests {
             let found = nearest(&from, &others, |o| &o.1, |o| o.0).map(|(g, o)| (g, o.0));
             assert_eq!(found, every, "case {case}");
         }
+    }
+
+    /// Rectangles scattered and turned, at distances either side of 6": `gap_at_most`
+    /// answers as the gap does, both ways (a test that could not fail would see one).
+    #[test]
+    fn gap_at_most_is_the_gap_compared() {
+        let mut dice = warband_rules::DiceRoller::from_seed(11);
+        let mut at = |n: f32| f32::from(dice.face(warband_rules::Die(200))) / 200.0 * n;
+        let mut seen = [0; 2];
+        for case in 0..2000 {
+            let mut base = || Placed {
+                shape: BaseShape::Rect {
+                    width: 0.5 + at(4.0),
+                    depth: 0.5 + at(2.0),
+                },
+                center: Vec2::new(at(20.0), at(20.0)),
+                facing: at(6.3),
+            };
+            let (a, b) = (base(), base());
+            let r = at(8.0);
+            let near = gap(&a, &b) <= r;
+            assert_eq!(
+                gap_at_most(&a, &b, r),
+                near,
+                "case {case}: {a:?} {b:?} within {r}"
+            );
+            seen[usize::from(near)] += 1;
+        }
+        assert!(seen.iter().all(|n| *n > 300), "{seen:?}");
     }
 
     #[test]
