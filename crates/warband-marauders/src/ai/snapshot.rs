@@ -38,10 +38,10 @@ pub struct Snapshot {
     groups: std::cell::OnceCell<Vec<Vec<ModelId>>>,
     /// Whether a blessing lies on any model this round, found when first asked.
     blessed: std::cell::OnceCell<bool>,
-    /// Each side's models' ids filed by where they stand, built when first asked for
-    /// and kept in step by `patched`: what lies near a place, without walking every
-    /// model.
-    grid: std::cell::OnceCell<[Grid<ModelId>; 2]>,
+    /// Each side's models filed by where they stand (as their places in `models`,
+    /// which is in id order), built when first asked for and kept in step by
+    /// `patched`: what lies near a place, without walking every model.
+    grid: std::cell::OnceCell<[Grid<usize>; 2]>,
     /// The farthest any model can move or shoot, found when first asked.
     reach: std::cell::OnceCell<f32>,
     /// How many models with a missile weapon each side has, counted when first asked.
@@ -105,11 +105,12 @@ impl Snapshot {
         }
         for id in changed {
             let now = crate::battle::model(world, id).filter(|m| m.in_play)?;
-            let was = std::mem::replace(self.get_mut(id)?, now.clone()).base;
+            let i = self.models.binary_search_by_key(&id, |m| m.id).ok()?;
+            let was = std::mem::replace(&mut self.models[i], now.clone()).base;
             if let Some(grids) = self.grid.get_mut() {
                 let grid = &mut grids[now.side.index()];
-                grid.remove(id, &was);
-                grid.insert(id, &now.base);
+                grid.remove(i, &was);
+                grid.insert(i, &now.base);
             }
         }
         self.regroup();
@@ -124,11 +125,11 @@ impl Snapshot {
         self.blessed = std::cell::OnceCell::new();
     }
 
-    fn grid(&self, side: Side) -> &Grid<ModelId> {
+    fn grid(&self, side: Side) -> &Grid<usize> {
         let grids = self.grid.get_or_init(|| {
             let mut grids = [Grid::with_cell(GRID_CELL), Grid::with_cell(GRID_CELL)];
-            for m in &self.models {
-                grids[m.side.index()].insert(m.id, &m.base);
+            for (i, m) in self.models.iter().enumerate() {
+                grids[m.side.index()].insert(i, &m.base);
             }
             grids
         });
@@ -166,12 +167,14 @@ impl Snapshot {
                 .filter(|o| sides.contains(&o.side) && o.base.may_reach_box(lo, hi, 0.0))
                 .collect();
         }
-        let mut ids: Vec<ModelId> = sides
+        // Places in `models`, which is in id order: sorted, they list the models in id
+        // order, each found without a search.
+        let mut places: Vec<usize> = sides
             .iter()
             .flat_map(|s| self.grid(*s).near(lo, hi))
             .collect();
-        ids.sort_unstable();
-        ids.into_iter().filter_map(|id| self.get(id)).collect()
+        places.sort_unstable();
+        places.into_iter().map(|i| &self.models[i]).collect()
     }
 
     /// The models `fight_dice` must look through for a blessing: all of them if one
