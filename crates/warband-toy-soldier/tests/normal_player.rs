@@ -93,7 +93,9 @@ fn the_levels_stand_in_order() {
             })
             .count()
     };
-    assert!(wins(AiKind::Hard, AiKind::Normal, 8) >= 5);
+    // 24 games: `hard` wins about 70% here (1,000 games), and eight were too few to show
+    // it (it won fewer than 5 of the first 8 once its search weighed the march too).
+    assert!(wins(AiKind::Hard, AiKind::Normal, 24) >= 14);
     assert!(wins(AiKind::Normal, AiKind::Easy, 12) >= 7);
     assert!(wins(AiKind::Easy, AiKind::Random, 12) >= 9);
     let replay = || {
