@@ -111,19 +111,30 @@ mod tests {
         assert!(!overlaps(&a, &round(11.0, 10.0, 1.0)));
     }
 
+    /// A die for a test's layouts: a number below `n`, in steps of `n` / 200.
+    fn die(seed: u64) -> impl FnMut(f32) -> f32 {
+        let mut dice = warband_rules::DiceRoller::from_seed(seed);
+        move |n| f32::from(dice.face(warband_rules::Die(200))) / 200.0 * n
+    }
+
+    /// A rectangular base of a random size, turned at random, somewhere on a square
+    /// `spread` inches a side.
+    fn scattered(at: &mut impl FnMut(f32) -> f32, spread: f32) -> Placed {
+        Placed {
+            shape: BaseShape::Rect {
+                width: 0.5 + at(3.0),
+                depth: 0.5 + at(2.0),
+            },
+            center: Vec2::new(at(spread), at(spread)),
+            facing: at(6.3),
+        }
+    }
+
     #[test]
     fn nearest_is_the_least_of_every_gap_then_id() {
-        let mut dice = warband_rules::DiceRoller::from_seed(5);
-        let mut at = |n: f32| f32::from(dice.face(warband_rules::Die(200))) / 200.0 * n;
+        let mut at = die(5);
         for case in 0..300 {
-            let mut base = || Placed {
-                shape: BaseShape::Rect {
-                    width: 0.5 + at(3.0),
-                    depth: 0.5 + at(2.0),
-                },
-                center: Vec2::new(at(30.0), at(30.0)),
-                facing: at(6.3),
-            };
+            let mut base = || scattered(&mut at, 30.0);
             let from = base();
             let others: Vec<(u32, Placed)> = (0..case % 9).map(|i| (i, base())).collect();
             let every = others
@@ -139,19 +150,10 @@ mod tests {
     /// answers as the gap does, both ways (a test that could not fail would see one).
     #[test]
     fn gap_at_most_is_the_gap_compared() {
-        let mut dice = warband_rules::DiceRoller::from_seed(11);
-        let mut at = |n: f32| f32::from(dice.face(warband_rules::Die(200))) / 200.0 * n;
+        let mut at = die(11);
         let mut seen = [0; 2];
         for case in 0..2000 {
-            let mut base = || Placed {
-                shape: BaseShape::Rect {
-                    width: 0.5 + at(4.0),
-                    depth: 0.5 + at(2.0),
-                },
-                center: Vec2::new(at(20.0), at(20.0)),
-                facing: at(6.3),
-            };
-            let (a, b) = (base(), base());
+            let (a, b) = (scattered(&mut at, 20.0), scattered(&mut at, 20.0));
             let r = at(8.0);
             let near = gap(&a, &b) <= r;
             assert_eq!(
