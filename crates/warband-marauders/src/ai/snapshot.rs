@@ -33,8 +33,8 @@ pub struct Snapshot {
     pub rounds_left: u32,
     /// The other side has finished its part of the current phase.
     pub enemy_done: bool,
-    /// Melee groups as the models stand, worked out when first asked for (callers of
-    /// `get_mut` that move models call `regroup`).
+    /// Melee groups as the models stand, worked out when first asked for (`patched`,
+    /// which moves models, calls `regroup`).
     groups: std::cell::OnceCell<Vec<Vec<ModelId>>>,
     /// Whether a blessing lies on any model this round, found when first asked.
     blessed: std::cell::OnceCell<bool>,
@@ -105,7 +105,7 @@ impl Snapshot {
         }
         for id in changed {
             let now = crate::battle::model(world, id).filter(|m| m.in_play)?;
-            let i = self.models.binary_search_by_key(&id, |m| m.id).ok()?;
+            let i = self.place_of(id)?;
             let was = std::mem::replace(&mut self.models[i], now.clone()).base;
             if let Some(grids) = self.grid.get_mut() {
                 let grid = &mut grids[now.side.index()];
@@ -212,15 +212,12 @@ impl Snapshot {
     }
 
     pub fn get(&self, id: ModelId) -> Option<&ModelView> {
-        self.models
-            .binary_search_by_key(&id, |m| m.id)
-            .ok()
-            .map(|i| &self.models[i])
+        self.place_of(id).map(|i| &self.models[i])
     }
 
-    pub fn get_mut(&mut self, id: ModelId) -> Option<&mut ModelView> {
-        let i = self.models.binary_search_by_key(&id, |m| m.id).ok()?;
-        Some(&mut self.models[i])
+    /// Where model `id` stands in `models` (which is in id order).
+    fn place_of(&self, id: ModelId) -> Option<usize> {
+        self.models.binary_search_by_key(&id, |m| m.id).ok()
     }
 
     pub fn mine(&self) -> impl Iterator<Item = &ModelView> {

@@ -12,7 +12,7 @@ use crate::command::Command;
 use crate::engine::ToySoldier;
 use bevy_ecs::world::World;
 use warband_rules::Side;
-use warband_table::geometry::gap;
+use warband_table::geometry::gap_at_most;
 use warband_table::player::Policy;
 use warband_table::search::Scripts;
 
@@ -42,9 +42,9 @@ impl Scripts for ToySoldier {
     fn searched(world: &World, side: Side) -> bool {
         match open(world, side) {
             None => true,
-            Some((v, _)) => super::enemies_by_distance(world, &v)
-                .first()
-                .is_none_or(|t| gap(&v.base, &t.base) > CLOSE),
+            Some((v, _)) => !in_play_shared(world)
+                .iter()
+                .any(|t| t.side != v.side && gap_at_most(&v.base, &t.base, CLOSE)),
         }
     }
 
