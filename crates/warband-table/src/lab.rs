@@ -141,7 +141,7 @@ pub fn think_times<R: Contest>(
 }
 
 /// An example program's lab for ruleset `R` (`[games] [levels|hard|easy|think]
-/// [scenario,…]` on its command line): the baselines and `normal` paired by default;
+/// [scenario,…|all] [seed]` on its command line): the baselines and `normal` paired by default;
 /// with `levels`, the goals of the three levels (hard v normal, normal v easy, easy v
 /// random), with `hard` the first alone, with `easy` the last two alone; with `think`,
 /// the time
@@ -162,9 +162,17 @@ pub fn lab<R: crate::calibrate::Calibrate>(
     let scenarios: Vec<&str> = scenarios
         .iter()
         .copied()
-        .filter(|s| only.is_empty() || only.split(',').any(|o| o == *s))
+        .filter(|s| only.is_empty() || only == "all" || only.split(',').any(|o| o == *s))
         .collect();
     let scenarios = scenarios.as_slice();
+    // A fourth names the master seed, so that a change is tuned on one seed and
+    // measured on the ruleset's own.
+    let seed = match std::env::args().nth(4) {
+        None => seed,
+        Some(a) => a
+            .parse()
+            .map_err(|_| format!("seed: expected a whole number, got '{a}'"))?,
+    };
     if mode == "think" {
         return think_times::<R>(assets, scenarios, kind(Hard)?, kind(Normal)?, games);
     }
