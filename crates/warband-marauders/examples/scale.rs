@@ -19,8 +19,7 @@ use std::time::Instant;
 use warband_marauders::ai::{AiKind, play};
 use warband_marauders::data::BattleSetup;
 use warband_marauders::engine::Engine;
-use warband_rules::army::{ArmyEntry, ArmyList};
-use warband_table::table::{PerSide, Zone};
+use warband_marauders::scale::open_table;
 
 fn main() -> Result<(), String> {
     let mut sizes = Vec::new();
@@ -74,37 +73,4 @@ fn main() -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// `base`'s rules and bestiary on an open 120" × 120" table (`dense`: scaled by
-/// √(n/500)), with `n` orcs a side deployed in zones 20" deep (scaled alike, plus 2") along the
-/// two far edges.
-fn open_table(base: &BattleSetup, n: u16, dense: bool) -> BattleSetup {
-    let scale = if dense {
-        (f32::from(n) / 500.0).sqrt()
-    } else {
-        1.0
-    };
-    let side = 120.0 * scale;
-    let mut setup = base.clone();
-    let s = &mut setup.scenario;
-    s.name = format!("Open {side:.0} × {side:.0}, {n} a side");
-    s.table = (side, side);
-    s.round_limit = 30;
-    s.terrain.clear();
-    // Two inches more than scaled: a small zone loses more to its edges when packed.
-    let depth = if dense { 20.0 * scale + 2.0 } else { 20.0 };
-    s.deployment = Zone::facing_edges(s.table, 1.0, depth);
-    let army = |name: &str| ArmyList {
-        name: name.to_string(),
-        ruleset: warband_rules::Ruleset::Marauders,
-        points_limit: None,
-        leader: "Orc chief".into(),
-        entries: vec![ArmyEntry::new("Orc chief", 1), ArmyEntry::new("Orc", n - 1)],
-    };
-    setup.armies = PerSide {
-        a: army("Red Fang"),
-        b: army("Black Hand"),
-    };
-    setup
 }

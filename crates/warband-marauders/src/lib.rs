@@ -12,6 +12,7 @@ pub mod fuzz;
 pub mod log;
 pub mod phases;
 pub mod save;
+pub mod scale;
 pub mod sim;
 
 pub use command::{Command, Refusal};
