@@ -21,8 +21,7 @@ use crate::sim::Contest;
 use bevy_ecs::world::World;
 use warband_rules::Side;
 
-/// Playouts a proposal is judged by, and the commands each plays on.
-pub const PLAYOUTS: usize = 3;
+/// Commands each playout plays on.
 pub const HORIZON: usize = 50;
 /// The most proposals judged at one decision (the first ones offered).
 pub const PROPOSALS: usize = 8;
@@ -55,6 +54,8 @@ pub trait Scripts: Contest {
     /// How much better than the first proposal (`normal`'s) another must stand, in
     /// [`Scripts::standing`]'s units, to be sent: by default half a point.
     const MARGIN: f64 = 0.5;
+    /// Playouts each proposal is judged by: by default three.
+    const PLAYOUTS: usize = 3;
 }
 
 /// `hard`: the portfolio search.
@@ -135,7 +136,7 @@ impl<R: Scripts> Policy<R> for Hard<R> {
         // Every proposal meets the same dice (common random numbers), so the playouts
         // compare the moves, not their luck; `normal`'s own proposal, offered first,
         // keeps the decision unless another beats it by the ruleset's margin.
-        let seeds: Vec<u64> = (0..PLAYOUTS).map(|_| self.fork_seed()).collect();
+        let seeds: Vec<u64> = (0..R::PLAYOUTS).map(|_| self.fork_seed()).collect();
         let mut best: Option<(f64, R::Command)> = None;
         for c in proposals {
             let Some(score) = Self::judge(engine, side, &c, &seeds) else {

@@ -93,7 +93,7 @@ fn the_levels_stand_in_order() {
             })
             .count()
     };
-    // 24 games: `hard` wins about 70% here (1,000 games), and eight were too few to show
+    // 24 games: `hard` wins about 75% here (1,000 games), and eight were too few to show
     // it (it won fewer than 5 of the first 8 once its search weighed the march too).
     assert!(wins(AiKind::Hard, AiKind::Normal, 24) >= 14);
     assert!(wins(AiKind::Normal, AiKind::Easy, 12) >= 7);
