@@ -6,7 +6,9 @@
 //! `cargo run --release -p warband-marauders --example tune -- GAMES SEED [name=value …]`
 //!
 //! Names are the fields of `ai::Weights` (`caution=0.8 followers=3 …`), `scenarios=a,b`
-//! plays only those scenarios, and `side=A` or `side=B` plays only that side. Tune on seeds kept apart from the measuring seeds of
+//! plays only those scenarios, `side=A` or `side=B` plays only that side, and
+//! `hard` makes the challenger `hard` (its look-ahead) with the weights given, starting
+//! from `Weights::HARD`. Tune on seeds kept apart from the measuring seeds of
 //! `docs/ai.md` (2026 and 7); `Weights::HARD` was found on seeds 1001–1004.
 
 #[global_allocator]
@@ -14,7 +16,7 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use rayon::prelude::*;
 use std::path::Path;
-use warband_marauders::ai::{Normal, Weights, play};
+use warband_marauders::ai::{Hard, Normal, Policy, Weights, play};
 use warband_marauders::data::BattleSetup;
 use warband_marauders::engine::Engine;
 use warband_marauders::sim::game_seed;
@@ -34,8 +36,14 @@ fn main() -> Result<(), String> {
     let mut scenarios: Vec<&str> = SCENARIOS.to_vec();
     // Which side the challenger plays: both in turn, A only, B only.
     let mut sides = 0;
+    let hard = changes.iter().any(|c| c == "hard");
+    if hard {
+        w = Weights::HARD;
+    }
     for c in changes {
-        if c == "side=A" {
+        if c == "hard" {
+            continue;
+        } else if c == "side=A" {
             sides = 1;
         } else if c == "side=B" {
             sides = 2;
@@ -56,6 +64,7 @@ fn main() -> Result<(), String> {
                 game(
                     &setup,
                     &w,
+                    hard,
                     game_seed(seed, i),
                     [i % 2 == 1, false, true][sides],
                 )
@@ -71,15 +80,25 @@ fn main() -> Result<(), String> {
 }
 
 /// The challenger's (score, HD margin) in one game.
-fn game(setup: &BattleSetup, w: &Weights, seed: u64, swapped: bool) -> Result<(f64, f64), String> {
+fn game(
+    setup: &BattleSetup,
+    w: &Weights,
+    hard: bool,
+    seed: u64,
+    swapped: bool,
+) -> Result<(f64, f64), String> {
     let mut engine = Engine::new(setup, seed)?;
-    let mut tuned = Normal::weighted(*w, seed ^ 0xa);
+    let mut tuned: Box<dyn Policy> = if hard {
+        Box::new(Hard::weighted(*w, seed ^ 0xa))
+    } else {
+        Box::new(Normal::weighted(*w, seed ^ 0xa))
+    };
     let mut standard = Normal::standard(seed ^ 0xb);
     let me = if swapped { Side::B } else { Side::A };
     if swapped {
-        play(&mut engine, &mut standard, &mut tuned);
+        play(&mut engine, &mut standard, tuned.as_mut());
     } else {
-        play(&mut engine, &mut tuned, &mut standard);
+        play(&mut engine, tuned.as_mut(), &mut standard);
     }
     let lost = warband_marauders::engine::Marauders::losses(engine.world());
     let margin = f64::from(lost[me.other().index()]) - f64::from(lost[me.index()]);

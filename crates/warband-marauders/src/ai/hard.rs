@@ -30,15 +30,11 @@ enum Plan {
 }
 
 impl Plan {
-    /// `normal`'s judgement with `hard`'s own weights.
-    const OWN: Plan = Plan::Weighted(Weights::HARD);
-
     /// Its own weights, bolder, warier, all-out advance, hold. (A twelve-style grid of
     /// caution × push measured no better against `normal` and took three times as long.)
-    fn portfolio() -> [Plan; 5] {
-        let own = Weights::HARD;
+    fn portfolio(own: Weights) -> [Plan; 5] {
         [
-            Plan::OWN,
+            Plan::Weighted(own),
             Plan::Weighted(Weights {
                 caution: own.caution * 0.4,
                 extra_push: own.extra_push + 0.12,
@@ -74,6 +70,8 @@ impl TablePolicy<Marauders> for Hold {
 
 pub struct Hard {
     seed: u64,
+    /// Its own weights (`Weights::HARD`), from which its plans are made.
+    own: Weights,
     normal: Normal,
     mover: Option<Box<dyn Policy + Send>>,
     key: (u32, Phase),
@@ -81,9 +79,15 @@ pub struct Hard {
 
 impl Hard {
     pub fn new(seed: u64) -> Self {
+        Self::weighted(Weights::HARD, seed)
+    }
+
+    /// `hard` with other weights of its own (for tuning them: `examples/tune.rs`).
+    pub fn weighted(own: Weights, seed: u64) -> Self {
         Self {
             seed,
-            normal: Normal::weighted(Weights::HARD, seed),
+            own,
+            normal: Normal::weighted(own, seed),
             mover: None,
             key: (0, Phase::Deploy),
         }
@@ -178,18 +182,20 @@ impl TablePolicy<Marauders> for Hard {
                     ],
                 };
                 let (first, second) = (order(side), order(side.other()));
-                let v1 = self.judge(engine, side, Some(&first), Plan::OWN);
-                let v2 = self.judge(engine, side, Some(&second), Plan::OWN);
+                let own = Plan::Weighted(self.own);
+                let v1 = self.judge(engine, side, Some(&first), own);
+                let v2 = self.judge(engine, side, Some(&second), own);
                 // Moving second sees the enemy's moves before its own; `judge` stops at
                 // the end of movement either way, so the comparison is fair.
                 Some(if v1 > v2 { first } else { second })
             }
             Phase::Movement => {
                 if fresh || self.mover.is_none() {
-                    let plan = Plan::portfolio()
+                    let own = Plan::Weighted(self.own);
+                    let plan = Plan::portfolio(self.own)
                         .into_iter()
                         .map(|p| (self.judge(engine, side, None, p), p))
-                        .fold((f64::NEG_INFINITY, Plan::OWN), |best, c| {
+                        .fold((f64::NEG_INFINITY, own), |best, c| {
                             if c.0 > best.0 { c } else { best }
                         })
                         .1;
