@@ -1,7 +1,7 @@
 //! Marauders under the table's command fuzzer (`warband_table::fuzz`): its hostile
 //! commands (unknown, zero and `u32::MAX` ids, NaN, infinite and huge coordinates, the
 //! other side's models, the wrong phase, empty and over-full splits, spells nobody
-//! knows) and its invariants. Used by `tests/fuzz.rs` and `examples/soak.rs`.
+//! knows) and its invariants. Used by `tests/fuzz.rs` and `examples/marauders_soak.rs`.
 
 use crate::ai::AiKind;
 use crate::battle::{Battle, models};

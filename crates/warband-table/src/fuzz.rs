@@ -6,7 +6,7 @@
 //! ruleset's invariants ([`Fuzzed::check`]), written as conservation laws over the log
 //! (what changed is exactly what the log says changed), so they can fail. Also
 //! [`ai_battles`]: every pairing of computer players to the end, some saved, read back
-//! and replayed bit-exact. Used by each ruleset's `tests/fuzz.rs` and `examples/soak.rs`.
+//! and replayed bit-exact. Used by each ruleset's `tests/fuzz.rs` and `examples/<ruleset>_soak.rs`.
 
 use crate::components::{Base, ModelId, OutOfAction};
 use crate::engine::{Engine, ModelIndex};
@@ -304,7 +304,7 @@ fn one_battle<R: Contest>(
     Ok((true, played.refused.len()))
 }
 
-/// The fuzzer at length, for a ruleset's `examples/soak.rs` (release build):
+/// The fuzzer at length, for a ruleset's `examples/<ruleset>_soak.rs` (release build):
 /// `--steps N [--seed S] [SCENARIO…]` plays fuzzed battles on each scenario in turn
 /// (`names` under `scenarios` by default), 10,000 steps at a time, checking after every
 /// command; `--battles N` plays that many AI battles over every pairing, saving, reading
