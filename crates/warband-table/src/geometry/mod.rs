@@ -41,7 +41,7 @@ pub fn gap_at_most(a: &Placed, b: &Placed, r: f32) -> bool {
 }
 
 pub fn in_contact(a: &Placed, b: &Placed) -> bool {
-    within(a, b, CONTACT_GAP) && gap(a, b) <= CONTACT_GAP
+    gap_at_most(a, b, CONTACT_GAP)
 }
 
 pub fn overlaps(a: &Placed, b: &Placed) -> bool {
