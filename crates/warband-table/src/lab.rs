@@ -159,10 +159,16 @@ pub fn lab<R: crate::calibrate::Calibrate>(
     let mode = std::env::args().nth(2).unwrap_or_default();
     // A third argument names the scenarios to play (comma-separated), else all.
     let only = std::env::args().nth(3).unwrap_or_default();
+    let named = !(only.is_empty() || only == "all");
+    if let Some(unknown) = only.split(',').find(|o| named && !scenarios.contains(o)) {
+        return Err(format!(
+            "no scenario named '{unknown}'; expected 'all' or some of {scenarios:?}"
+        ));
+    }
     let scenarios: Vec<&str> = scenarios
         .iter()
         .copied()
-        .filter(|s| only.is_empty() || only == "all" || only.split(',').any(|o| o == *s))
+        .filter(|s| !named || only.split(',').any(|o| o == *s))
         .collect();
     let scenarios = scenarios.as_slice();
     // A fourth names the master seed, so that a change is tuned on one seed and
