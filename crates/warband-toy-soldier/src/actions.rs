@@ -12,8 +12,8 @@ use warband_rules::toy_soldier::{
 use warband_table::components::ModelId;
 use warband_table::geometry::facing::to_world;
 use warband_table::geometry::{
-    Crossed, Mover, Other, PivotCheck, TerrainShape, check_pivot, gap, in_contact, in_front_arc,
-    line_of_fire,
+    Crossed, Mover, Other, PivotCheck, TerrainShape, check_pivot, gap, gap_at_most, in_contact,
+    in_front_arc, line_of_fire,
 };
 use warband_table::{Refusal, RefusalKind, refuse, refuse_as};
 
@@ -248,6 +248,21 @@ pub fn check_shot(
         target: t,
         protection,
     })
+}
+
+/// Whether `v` could shoot `t` at all, by facing and range alone: a condition of
+/// [`check_shot`] that costs no line of fire and builds no refusal, which a player
+/// asks first of every enemy (where it fails, so does `check_shot`).
+pub fn could_shoot(v: &View, t: &View) -> bool {
+    v.unit.shoots()
+        && in_front_arc(&v.base, &t.base)
+        && gap_at_most(&v.base, &t.base, shot_range(&v.unit))
+}
+
+/// Whether `v` touches `t`: a condition of [`check_fight`], asked first of every enemy
+/// as [`could_shoot`] is.
+pub fn could_fight(v: &View, t: &View) -> bool {
+    in_contact(&t.base, &v.base)
 }
 
 /// 1 AP to fight an enemy the unit touches.

@@ -3,7 +3,7 @@
 //! marches straight at it.
 
 use super::{Steps, activatable, advance, enemies_by_distance, face, open, sidestep};
-use crate::actions::{check_fight, check_shot};
+use crate::actions::{check_fight, check_shot, could_fight, could_shoot};
 use crate::command::Command;
 use crate::engine::{Engine, ToySoldier};
 use warband_rules::Side;
@@ -26,13 +26,13 @@ impl Policy<ToySoldier> for Charge {
         let foes = enemies_by_distance(world, &v);
         if let Some(t) = foes
             .iter()
-            .find(|t| check_fight(world, &v, &a, t.id).is_ok())
+            .find(|t| could_fight(&v, t) && check_fight(world, &v, &a, t.id).is_ok())
         {
             return Some(Command::Fight { target: t.id });
         }
         if let Some(t) = foes
             .iter()
-            .find(|t| check_shot(world, &v, &a, t.id, a.ap).is_ok())
+            .find(|t| could_shoot(&v, t) && check_shot(world, &v, &a, t.id, a.ap).is_ok())
         {
             return Some(Command::Shoot {
                 target: t.id,

@@ -12,7 +12,7 @@ use super::{
     Steps, activatable, advance, advance_by, enemies_by_distance, face, face_point, open, sidestep,
     waypoint,
 };
-use crate::actions::{check_fight, check_magic, check_move, check_shot};
+use crate::actions::{check_fight, check_magic, check_move, check_shot, could_fight, could_shoot};
 use crate::battle::{Activation, View, in_play_shared};
 use crate::command::Command;
 use crate::engine::{Engine, ToySoldier};
@@ -134,7 +134,7 @@ fn best_volley(world: &World, r: &Reckoning, v: &View, a: &Activation) -> Option
     r.units
         .all()
         .iter()
-        .filter(|t| t.side != v.side)
+        .filter(|t| t.side != v.side && could_shoot(v, t))
         .filter_map(|t| {
             let plan = check_shot(world, v, a, t.id, a.ap).ok()?;
             let landed = f64::from(a.ap) / f64::from(plan.protection.divisor());
@@ -157,7 +157,7 @@ fn fight_or_fall_back(
 ) -> Option<Command> {
     let touching: Vec<&View> = foes
         .iter()
-        .filter(|t| check_fight(world, v, a, t.id).is_ok())
+        .filter(|t| could_fight(v, t) && check_fight(world, v, a, t.id).is_ok())
         .collect();
     let (best, worth) = touching
         .iter()
@@ -274,7 +274,7 @@ fn approach(world: &World, v: &View, a: &Activation, t: &View, steps: &Steps) ->
         return Some(c);
     }
     if v.unit.shoots() {
-        if check_shot(world, v, a, t.id, 1).is_ok() {
+        if could_shoot(v, t) && check_shot(world, v, a, t.id, 1).is_ok() {
             return None;
         }
         let range = shot_range(&v.unit);
