@@ -275,7 +275,7 @@ pub fn check_fight(
     undangered(v)?;
     afford(a, 1)?;
     match find(world, target) {
-        Some(t) if t.side != v.side && in_contact(&t.base, &v.base) => Ok(t),
+        Some(t) if t.side != v.side && could_fight(v, &t) => Ok(t),
         _ => refuse(format!(
             "unit {target} is not an enemy touching {}",
             v.unit.name
