@@ -4,7 +4,7 @@
 
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
-use crate::geometry::{MoveCheck, furthest_legal, gap};
+use crate::geometry::{MoveCheck, furthest_legal_beyond, gap};
 use bevy_math::Vec2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,7 +42,13 @@ pub fn candidates(snap: &Snapshot, m: &ModelView, nearest: Option<&ModelView>) -
         },
     }];
     let push = |kind: Kind, toward: Vec2, out: &mut Vec<Candidate>| {
-        let check = furthest_legal(&mover, toward, snap.table, &others, &snap.terrain);
+        // A move of under 0.05" is no candidate: one the limits along its line already
+        // stop that short (a hair less, for rounding) is passed over unchecked.
+        let Some(check) =
+            furthest_legal_beyond(&mover, toward, snap.table, &others, &snap.terrain, 0.049)
+        else {
+            return;
+        };
         if check.end.distance(start) < 0.05 {
             return;
         }

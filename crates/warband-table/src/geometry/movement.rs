@@ -153,30 +153,38 @@ pub fn furthest_legal(
     others: &[Other],
     terrain: &[TerrainShape],
 ) -> MoveCheck {
+    furthest_legal_beyond(mover, toward, table, others, terrain, f32::NEG_INFINITY).unwrap_or(
+        MoveCheck {
+            end: mover.base.center,
+            cost: 0.0,
+            charged: Vec::new(),
+        },
+    )
+}
+
+/// [`furthest_legal`], or None where its end would lie less than `min` inches from the
+/// start (for certain: the limits along the line already stop it that short, and the
+/// final check and any bisection only ever end a move nearer). A player that passes
+/// over moves shorter than `min` asks this, and skips the check of each such move.
+pub fn furthest_legal_beyond(
+    mover: &Mover,
+    toward: Vec2,
+    table: Vec2,
+    others: &[Other],
+    terrain: &[TerrainShape],
+    min: f32,
+) -> Option<MoveCheck> {
     let start = mover.base.center;
     let delta = toward - start;
-    let stay = MoveCheck {
-        end: start,
-        cost: 0.0,
-        charged: Vec::new(),
-    };
     if delta.length_squared() < 1e-12 {
-        return stay;
+        return None;
     }
+    let length = delta.length();
+    let short = |t: f32| t * length < min;
     let mut t = edge_fraction(&mover.base, delta, table).min(1.0);
     for piece in terrain.iter().filter(|p| p.flags.blocks_movement) {
         if let Some(hit) = piece.sweep_hit(&mover.base, delta) {
             t = t.min(hit);
-        }
-    }
-    let mut enemy_hit = f32::INFINITY;
-    for o in others {
-        if let Some(hit) = sweep_hit(&mover.base, delta, &o.base) {
-            if o.enemy {
-                enemy_hit = enemy_hit.min(hit);
-            } else {
-                t = t.min(hit);
-            }
         }
     }
     t = t.min(fraction_within_allowance(
@@ -185,10 +193,36 @@ pub fn furthest_legal(
         mover.allowance,
         terrain,
     ));
+    // The move ends at the first friend met, or at the first enemy (a charge) if that
+    // comes no later: at the least of them all.
+    let mut enemy_hit = f32::INFINITY;
+    for o in others {
+        if short(t.min(enemy_hit)) {
+            return None;
+        }
+        if let Some(hit) = sweep_hit(&mover.base, delta, &o.base) {
+            if o.enemy {
+                enemy_hit = enemy_hit.min(hit);
+            } else {
+                t = t.min(hit);
+            }
+        }
+    }
     let t = if enemy_hit <= t { enemy_hit } else { t }.max(0.0);
-    match check_move(mover, start + delta * t, table, others, terrain) {
-        Ok(check) => check,
-        Err(_) => bisect(mover, toward, table, others, terrain, t).unwrap_or(stay),
+    if short(t) {
+        return None;
+    }
+    // The check (and a bisection's) reads only bases that may touch the base somewhere
+    // on the way to the end: the others could neither stop, overlap nor be charged.
+    let (lo, hi) = mover.base.swept_bounds(delta * t.min(1.0));
+    let near: Vec<Other> = others
+        .iter()
+        .filter(|o| o.base.may_reach_box(lo, hi, 2.0 * super::CONTACT_GAP))
+        .copied()
+        .collect();
+    match check_move(mover, start + delta * t, table, &near, terrain) {
+        Ok(check) => Some(check),
+        Err(_) => bisect(mover, toward, table, &near, terrain, t),
     }
 }
 
