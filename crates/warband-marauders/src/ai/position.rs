@@ -9,6 +9,7 @@ use super::snapshot::Snapshot;
 use crate::battle::ModelView;
 use crate::geometry::{CONTACT_GAP, Placed, gap, in_contact};
 use bevy_math::Vec2;
+use std::cell::OnceCell;
 use warband_table::bounded::Bound;
 use warband_table::components::ModelId;
 
@@ -18,8 +19,9 @@ use warband_table::components::ModelId;
 pub struct Around<'a> {
     threats: Threats<'a>,
     /// Enemies within twice its allowance: the only ones it could charge next round
-    /// from any place it can reach now.
-    near: Vec<&'a ModelView>,
+    /// from any place it can reach now; each with the melee it would fight them alone
+    /// (worked out when first asked: where it stands does not change it).
+    near: Vec<(&'a ModelView, OnceCell<f64>)>,
     nearest: Option<&'a ModelView>,
 }
 
@@ -32,6 +34,7 @@ impl<'a> Around<'a> {
                 .around(&[m.side.other()], &m.base, 2.0 * reach + 0.5)
                 .into_iter()
                 .filter(|e| gap(&m.base, &e.base) <= 2.0 * reach + 0.5)
+                .map(|e| (e, OnceCell::new()))
                 .collect(),
             nearest: snap.nearest_enemy(m),
         }
@@ -102,14 +105,12 @@ fn push(snap: &Snapshot, w: &Weights) -> f64 {
 /// A melee model's gain from standing at `placed`, danger aside: the charges it will
 /// threaten from there, less the ground still between it and the nearest enemy.
 fn pressing(snap: &Snapshot, m: &ModelView, around: &Around, placed: Placed, w: &Weights) -> f64 {
-    let mut me = m.clone();
-    me.base = placed;
     let reach = m.profile.armour.movement_allowance();
     let threat = around
         .near
         .iter()
-        .filter(|e| gap(&placed, &e.base) <= reach)
-        .map(|e| melee_value(snap, &[&me], &[e]))
+        .filter(|(e, _)| gap(&placed, &e.base) <= reach)
+        .map(|(e, value)| *value.get_or_init(|| melee_value(snap, &[m], &[e])))
         .fold(0.0, f64::max);
     let progress = around
         .nearest
