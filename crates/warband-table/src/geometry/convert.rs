@@ -51,13 +51,28 @@ pub(super) fn signed_gap(a: &Placed, b: &Placed) -> f32 {
 /// The gap by parry's contact query (GJK, EPA where they overlap): a microsecond or
 /// two between rectangles, and asked of the same pair again and again while a player
 /// weighs its options, so [`signed_gap`] remembers it.
+///
+/// The query's prediction (`far`) is more than the bases can be apart, so it always
+/// has a contact to give; but parry 0.31 finds none for some rectangles touching face
+/// to face (two ranks of a line, a charge snapped into contact), where the same query
+/// with the bases the other way round finds it. Those are asked again that way, then by
+/// parry's distance query; before, such a pair measured `far` apart — out of contact.
 fn exact_gap(a: &Placed, b: &Placed) -> f32 {
     let (ca, cb) = (Collider::of(a.shape), Collider::of(b.shape));
     let far = a.shape.reach() + b.shape.reach() + a.center.distance(b.center);
-    query::contact(&pose(a), ca.shape(), &pose(b), cb.shape(), far)
-        .ok()
-        .flatten()
-        .map_or(far, |c| c.dist)
+    let (pa, pb) = (pose(a), pose(b));
+    let contact = |p1: &Pose, s1: &dyn Shape, p2: &Pose, s2: &dyn Shape| {
+        query::contact(p1, s1, p2, s2, far).ok().flatten()
+    };
+    contact(&pa, ca.shape(), &pb, cb.shape())
+        .or_else(|| contact(&pb, cb.shape(), &pa, ca.shape()))
+        .map(|c| c.dist)
+        .or_else(|| {
+            query::distance(&pa, ca.shape(), &pb, cb.shape())
+                .ok()
+                .map(|d| d.distance)
+        })
+        .unwrap_or(far)
 }
 
 /// Sweeps `mover` along `delta`; the fraction of `delta` at which it first touches
@@ -319,6 +334,28 @@ pub(super) fn segment_inside(polygon: &ConvexPolygon, from: Vec2, to: Vec2) -> O
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two ranks touching face to face, as a Toy Soldier battle left them: parry's
+    /// contact query finds no contact this way round, and the pair measured 2.59"
+    /// apart (out of contact) before the gap asked it again.
+    #[test]
+    fn ranks_touching_face_to_face_are_in_contact() {
+        let rank = |x: f32, y: f32, facing: f32| Placed {
+            shape: BaseShape::Rect {
+                width: 1.6,
+                depth: 0.8,
+            },
+            center: Vec2::new(x, y),
+            facing,
+        };
+        let a = rank(3.678_271, 12.336_777, 0.394_087_88);
+        let b = rank(3.371_097, 13.075_456, -2.747_505);
+        for (x, y) in [(&a, &b), (&b, &a)] {
+            let g = exact_gap(x, y);
+            assert!(g.abs() < 1e-4, "gap {g}");
+        }
+        assert!(crate::geometry::in_contact(&a, &b));
+    }
 
     #[test]
     fn segment_clipping_by_hand() {
