@@ -27,6 +27,15 @@ impl BaseShape {
         }
     }
 
+    /// The smallest distance from the centre to the outline: the radius of the largest
+    /// circle inside the base.
+    pub fn inner(self) -> f32 {
+        match self {
+            BaseShape::Round { diameter } => diameter / 2.0,
+            BaseShape::Rect { width, depth } => width.min(depth) / 2.0,
+        }
+    }
+
     /// The largest distance from the centre to the outline.
     pub fn reach(self) -> f32 {
         match self {

@@ -24,7 +24,7 @@ use warband_rules::toy_soldier::{
 use warband_rules::{Aspect, Side};
 use warband_table::components::ModelId;
 use warband_table::geometry::facing::to_world;
-use warband_table::geometry::{CONTACT_GAP, aspect_of, gap, may_come_within, nearest};
+use warband_table::geometry::{CONTACT_GAP, aspect_of, gap, gap_at_most, may_come_within};
 use warband_table::player::Policy;
 
 pub struct Normal;
@@ -331,20 +331,22 @@ fn worth(units: &Units, u: &View, turns_left: u32) -> f64 {
     let cleared = danger.min(mean);
     let spare = (mean - danger).max(0.0);
     let lost = units.removal(u, 0) * f64::from(u.unit.points());
-    let enemies = units.all().iter().filter(|t| t.side != u.side);
-    let Some((distance, _)) = nearest(&u.base, enemies, |t| &t.base, |t| t.id) else {
+    let enemies: Vec<&View> = units.all().iter().filter(|t| t.side != u.side).collect();
+    if enemies.is_empty() {
         return 0.0;
-    };
+    }
+    // Whether the nearest enemy is within `r`: whether any is, asked without measuring
+    // the gap to each.
+    let within = |r: f32| enemies.iter().any(|t| gap_at_most(&u.base, &t.base, r));
     let sides = f64::from(u.unit.activation_die().sides());
-    let shot = u.unit.shoots() && distance <= shot_range(&u.unit);
+    let shot = u.unit.shoots() && within(shot_range(&u.unit));
     let charge = !u.unit.shoots()
-        && distance
-            <= reach(
-                (sides / 2.0).ceil() as u32,
-                move_step(u.unit.kind, Step::Forward),
-                &[],
-            );
-    let spell = u.unit.magical && distance <= magic_range(&u.unit);
+        && within(reach(
+            (sides / 2.0).ceil() as u32,
+            move_step(u.unit.kind, Step::Forward),
+            &[],
+        ));
+    let spell = u.unit.magical && within(magic_range(&u.unit));
     let scale = if shot || charge || spell {
         2.0
     } else if u.spent == 0 {
