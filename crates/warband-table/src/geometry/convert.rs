@@ -97,7 +97,14 @@ pub(super) fn sweep_hit(mover: &Placed, delta: Vec2, other: &Placed) -> Option<f
         return sweep_ball_ball(mover.center - other.center, delta, (a + b) / 2.0);
     }
     let (cm, co) = (Collider::of(mover.shape), Collider::of(other.shape));
-    sweep(mover, delta, cm.shape(), &pose(other), co.shape())
+    sweep(
+        &pose(mover),
+        delta,
+        cm.shape(),
+        &pose(other),
+        co.shape(),
+        || moves_into_base(mover, delta, other),
+    )
 }
 
 /// Two round bases whose centres are `offset` apart (mover minus other), the mover
@@ -132,25 +139,49 @@ pub(super) fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     p.distance(a + ab * t)
 }
 
-/// Sweeps `mover` along `delta` against a polygon.
+/// Sweeps `mover` along `delta` against a convex polygon with these `corners` (in
+/// order).
 pub(super) fn sweep_hit_polygon(
     mover: &Placed,
     delta: Vec2,
     polygon: &ConvexPolygon,
+    corners: &[Vec2],
 ) -> Option<f32> {
     if let BaseShape::Round { diameter } = mover.shape {
         return sweep_ball_polygon(mover.center, diameter / 2.0, delta, polygon);
     }
     let cm = Collider::of(mover.shape);
-    sweep(mover, delta, cm.shape(), &Pose::identity(), polygon)
+    sweep(
+        &pose(mover),
+        delta,
+        cm.shape(),
+        &Pose::identity(),
+        polygon,
+        || super::touch::moves_into(mover, delta, corners),
+    )
 }
 
+/// Parry's cast of `shape` at `mover`, moving by `delta`, against `other` standing
+/// still; where it finds nothing, `moves_in` tells whether the mover starts touching
+/// the other and goes into it (a hit at once), which parry's cast misses for some
+/// outlines touching face to face ([`super::touch`]).
 fn sweep(
-    mover: &Placed,
+    mover: &Pose,
     delta: Vec2,
     shape: &dyn Shape,
-    other_pose: &Pose,
-    other: &dyn Shape,
+    other: &Pose,
+    other_shape: &dyn Shape,
+    moves_in: impl FnOnce() -> bool,
+) -> Option<f32> {
+    cast(mover, delta, shape, other, other_shape).or_else(|| moves_in().then_some(0.0))
+}
+
+fn cast(
+    mover: &Pose,
+    delta: Vec2,
+    shape: &dyn Shape,
+    other: &Pose,
+    other_shape: &dyn Shape,
 ) -> Option<f32> {
     let options = ShapeCastOptions {
         max_time_of_impact: 1.0,
@@ -159,17 +190,25 @@ fn sweep(
         compute_impact_geometry_on_penetration: false,
     };
     query::cast_shapes(
-        &pose(mover),
+        mover,
         v(delta),
         shape,
-        other_pose,
-        Vector::ZERO,
         other,
+        Vector::ZERO,
+        other_shape,
         options,
     )
     .ok()
     .flatten()
     .map(|hit| hit.time_of_impact)
+}
+
+/// Whether rectangular `mover`, touching rectangular `other`, goes into it when moved
+/// by `delta`.
+fn moves_into_base(mover: &Placed, delta: Vec2, other: &Placed) -> bool {
+    super::touch::rect_corners(other).is_some_and(|corners| {
+        super::within(mover, other, 1e-3) && super::touch::moves_into(mover, delta, &corners)
+    })
 }
 
 /// Where a ray from `from` towards `to` first enters a base, as a fraction of the
@@ -401,9 +440,9 @@ mod tests {
         ];
         for (c, delta) in cases {
             let base = Placed::round(c, 1.0);
-            let fast = sweep_hit_polygon(&base, delta, &poly);
+            let fast = sweep_hit_polygon(&base, delta, &poly, &polygon_points(&poly));
             let cm = Collider::of(base.shape);
-            let slow = sweep(&base, delta, cm.shape(), &Pose::identity(), &poly);
+            let slow = cast(&pose(&base), delta, cm.shape(), &Pose::identity(), &poly);
             match (fast, slow) {
                 (Some(a), Some(b)) => assert!((a - b).abs() < 1e-3, "{c} {delta}: {a} v {b}"),
                 (a, b) => assert_eq!(a.is_some(), b.is_some(), "{c} {delta}: {a:?} v {b:?}"),
@@ -453,7 +492,7 @@ mod tests {
             let (m, o) = (Placed::round(from, 1.0), Placed::round(other, 1.2));
             let fast = sweep_hit(&m, delta, &o);
             let (cm, co) = (Collider::of(m.shape), Collider::of(o.shape));
-            let slow = sweep(&m, delta, cm.shape(), &pose(&o), co.shape());
+            let slow = cast(&pose(&m), delta, cm.shape(), &pose(&o), co.shape());
             match (fast, slow) {
                 (Some(a), Some(b)) => {
                     assert!((a - b).abs() < 1e-4, "{from} {delta} {other}: {a} v {b}")

@@ -11,6 +11,7 @@ mod gap_memo;
 pub mod groups;
 pub mod movement;
 pub mod shapes;
+mod touch;
 
 pub use allowance::move_cost;
 pub use broad::{Grid, close_pairs};

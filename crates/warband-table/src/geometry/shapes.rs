@@ -210,7 +210,7 @@ impl TerrainShape {
         if !self.near(lo, hi, 1e-3) {
             return None;
         }
-        convert::sweep_hit_polygon(base, delta, &self.polygon)
+        convert::sweep_hit_polygon(base, delta, &self.polygon, &self.points)
     }
 }
 

@@ -1,0 +1,52 @@
+//! Rectangular bases touching face to face — two ranks of a Toy Soldier line, a unit
+//! flush against a house — are met at once by a move into them. Parry 0.31's contact
+//! query finds no contact for some such pairs, and its cast, which falls back on that
+//! query where it starts touching, then reported no hit: the mover would pass straight
+//! through (11 of these 4,000 casts did).
+
+use bevy_math::Vec2;
+use warband_table::geometry::{
+    BaseShape, Placed, TerrainFlags, TerrainShape, base_sweep_hit, gap, in_contact,
+};
+
+fn rank(center: Vec2, facing: f32) -> Placed {
+    Placed {
+        shape: BaseShape::Rect {
+            width: 1.6,
+            depth: 0.8,
+        },
+        center,
+        facing,
+    }
+}
+
+#[test]
+fn a_move_into_an_outline_it_touches_meets_it_at_once() {
+    let house_flags = TerrainFlags {
+        blocks_movement: true,
+        blocks_sight: true,
+        ..TerrainFlags::default()
+    };
+    for k in 0..2000 {
+        let f = k as f32 * 0.0031;
+        let n = Vec2::new(f.cos(), f.sin());
+        let centre = Vec2::new(10.0, 10.0);
+        let house: Vec<Vec2> = [(-2.0, -2.0), (2.0, -2.0), (2.0, 2.0), (-2.0, 2.0)]
+            .iter()
+            .map(|&(x, y)| centre + n * x + n.perp() * y)
+            .collect();
+        let house = TerrainShape::new(house, house_flags).expect("a square");
+        // A rank flush against the house's face, then a second rank touching its front.
+        let a = rank(centre + n * 2.8, f);
+        let b = rank(a.center + n * 1.6, f);
+        let at_once = |t: Option<f32>| t.is_some_and(|t| t < 1e-4);
+        let t = house.sweep_hit(&a, -n * 3.0);
+        assert!(at_once(t), "turned {f}: into the house {t:?}");
+        let t = base_sweep_hit(&a, n * 3.0, &b);
+        assert!(at_once(t), "turned {f}: into the rank {t:?}");
+        assert!(in_contact(&a, &b), "turned {f}: gap {}", gap(&a, &b));
+        // Moving away from either is no hit.
+        assert_eq!(base_sweep_hit(&a, -n * 0.5, &b), None, "turned {f}");
+        assert_eq!(house.sweep_hit(&a, n * 0.5), None, "turned {f}");
+    }
+}
