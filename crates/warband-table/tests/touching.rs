@@ -50,3 +50,20 @@ fn a_move_into_an_outline_it_touches_meets_it_at_once() {
         assert_eq!(house.sweep_hit(&a, n * 0.5), None, "turned {f}");
     }
 }
+
+/// A rank already a hair into another (inside the overlap the rules allow) may still
+/// slide along it or leave it; only a move deeper in is a hit.
+#[test]
+fn a_base_a_hair_into_another_may_slide_along_it_or_leave() {
+    for k in 0..500 {
+        let f = k as f32 * 0.0123;
+        let n = Vec2::new(f.cos(), f.sin());
+        let a = rank(Vec2::new(10.0, 10.0), f);
+        let b = rank(a.center + n * (1.6 - 0.0005), f);
+        let along = n.perp() * 1.0;
+        assert_eq!(base_sweep_hit(&a, along, &b), None, "turned {f}: sliding");
+        assert_eq!(base_sweep_hit(&a, -n, &b), None, "turned {f}: leaving");
+        let t = base_sweep_hit(&a, n, &b);
+        assert!(t.is_some_and(|t| t < 1e-4), "turned {f}: going in {t:?}");
+    }
+}

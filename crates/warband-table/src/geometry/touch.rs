@@ -4,8 +4,9 @@
 //! (ranks of a line, a unit flush against a house), and the cast then reports no hit —
 //! a base could pass straight through the one it touches. The casts in
 //! [`convert`](super::convert) ask this where parry found nothing: where parry is right
-//! that the move meets nothing, a step along it cannot overlap, so the answer changes
-//! only the casts parry gets wrong.
+//! that the move meets nothing (or, already a hair into the other, leaves or slides
+//! along it), a step along it goes no deeper, so the answer changes only the casts
+//! parry gets wrong.
 
 use super::facing::corners;
 use super::shapes::{BaseShape, Placed};
@@ -42,7 +43,8 @@ fn edges(p: &[Vec2]) -> impl Iterator<Item = Vec2> + '_ {
 
 /// Whether `mover`, a rectangular base touching the convex outline `other` (corners in
 /// order), goes into it when moved by `delta`: a hundredth of an inch along the move (or
-/// the whole move, if shorter) leaves the two overlapping. A round mover is never asked.
+/// the whole move, if shorter) leaves the two overlapping deeper than they start. A
+/// round mover is never asked.
 pub(super) fn moves_into(mover: &Placed, delta: Vec2, other: &[Vec2]) -> bool {
     if matches!(mover.shape, BaseShape::Round { .. }) {
         return false;
@@ -52,7 +54,10 @@ pub(super) fn moves_into(mover: &Placed, delta: Vec2, other: &[Vec2]) -> bool {
         return false;
     }
     let step = delta * (PROBE / length).min(1.0);
-    depth(&corners(&mover.at(mover.center + step)), other) > 1e-4
+    // Deeper than where it starts: a base already a hair into the other (inside the
+    // overlap the rules allow) may still slide along it or leave it.
+    let start = depth(&corners(mover), other).max(0.0);
+    depth(&corners(&mover.at(mover.center + step)), other) > start + 1e-4
 }
 
 /// The corners of a rectangular base (None for a round one).
