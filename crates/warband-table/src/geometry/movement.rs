@@ -180,7 +180,8 @@ pub fn furthest_legal_beyond(
         return None;
     }
     let length = delta.length();
-    let short = |t: f32| t * length < min;
+    // A fraction below 0 ends the move where it starts (the final `max(0.0)`).
+    let short = |t: f32| t.max(0.0) * length < min;
     let mut t = edge_fraction(&mover.base, delta, table).min(1.0);
     for piece in terrain.iter().filter(|p| p.flags.blocks_movement) {
         if let Some(hit) = piece.sweep_hit(&mover.base, delta) {
