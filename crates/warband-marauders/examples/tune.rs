@@ -132,6 +132,7 @@ fn set(w: &mut Weights, change: &str) -> Result<(), String> {
         "denial" => &mut w.denial,
         "charge" => &mut w.charge,
         "disengage" => &mut w.disengage,
+        "step_arc" => &mut w.step_arc,
         "followers" => {
             w.followers = v as usize;
             return Ok(());

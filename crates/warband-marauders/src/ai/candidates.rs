@@ -1,5 +1,6 @@
 //! Where a model could go this movement phase: stay, charge each enemy in reach, head
-//! for the nearest enemy, step in eight directions, or make for cover. Every candidate is
+//! for the nearest enemy, step in those of eight directions that do not lead away from
+//! it, retreat straight away from it, or make for cover. Every candidate is
 //! a legal end found by the engine's own geometry.
 
 use super::snapshot::Snapshot;
@@ -24,8 +25,15 @@ pub struct Candidate {
 }
 
 /// `m`'s candidates; `nearest` is its nearest enemy (`Snapshot::nearest_enemy`, which its
-/// judge has already looked for).
-pub fn candidates(snap: &Snapshot, m: &ModelView, nearest: Option<&ModelView>) -> Vec<Candidate> {
+/// judge has already looked for). Of the eight steps, those more than `arc` degrees off
+/// the way to the nearest enemy are no candidates (the retreat straight away from it
+/// always is).
+pub fn candidates(
+    snap: &Snapshot,
+    m: &ModelView,
+    nearest: Option<&ModelView>,
+    arc: f64,
+) -> Vec<Candidate> {
     let start = m.base.center;
     let allowance = m.profile.armour.movement_allowance();
     // No move goes further than the allowance, so no base further off can stop, block
@@ -77,13 +85,17 @@ pub fn candidates(snap: &Snapshot, m: &ModelView, nearest: Option<&ModelView>) -
         let away = (start - n.base.center).normalize_or(Vec2::Y);
         push(Kind::Retreat, start + away * allowance, &mut out);
     }
+    // A step is tried if its cosine with the way ahead is at least the arc's (a hair
+    // less, for rounding).
+    let ahead = nearest.map(|n| n.base.center - start);
+    let least = (arc.to_radians().cos() - 1e-4) as f32;
     for i in 0..8 {
         let a = i as f32 * std::f32::consts::FRAC_PI_4;
-        push(
-            Kind::Step,
-            start + Vec2::new(a.cos(), a.sin()) * allowance,
-            &mut out,
-        );
+        let step = Vec2::new(a.cos(), a.sin());
+        if ahead.is_some_and(|d| step.dot(d) < least * d.length()) {
+            continue;
+        }
+        push(Kind::Step, start + step * allowance, &mut out);
     }
     for t in snap
         .terrain
@@ -96,4 +108,39 @@ pub fn candidates(snap: &Snapshot, m: &ModelView, nearest: Option<&ModelView>) -
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::AiKind;
+    use crate::ai::battles::each_movement;
+
+    /// Over a whole battle: within an arc of 90° no step leads away from the nearest
+    /// enemy, and the steps that all eight ways would add are many.
+    #[test]
+    fn steps_stay_within_the_arc() {
+        let (mut steps, mut left_out) = (0, 0);
+        each_movement("woods-and-walls", 3, AiKind::Normal, |snap| {
+            for m in snap.mine().filter(|m| !m.conditions.moved) {
+                let Some(n) = snap.nearest_enemy(m) else {
+                    continue;
+                };
+                let ahead = n.base.center - m.base.center;
+                let all = candidates(snap, m, Some(n), 180.0);
+                let within = candidates(snap, m, Some(n), 90.0);
+                for c in within.iter().filter(|c| c.kind == Kind::Step) {
+                    let way = c.check.end - m.base.center;
+                    assert!(way.dot(ahead) >= -1e-3 * way.length() * ahead.length());
+                    steps += 1;
+                }
+                let count = |cs: &[Candidate]| cs.iter().filter(|c| c.kind == Kind::Step).count();
+                left_out += count(&all).saturating_sub(count(&within));
+            }
+        });
+        assert!(
+            steps > 300 && left_out > 300,
+            "{steps} steps, {left_out} left out"
+        );
+    }
 }

@@ -49,6 +49,10 @@ pub struct Weights {
     pub followers: usize,
     /// How much worse than the parting blows a fight must look before leaving it.
     pub disengage: f64,
+    /// The widest angle, in degrees, between the way to the nearest enemy and a step of
+    /// the eight it tries (180: all eight; it may always advance on that enemy or retreat
+    /// straight away from it).
+    pub step_arc: f64,
 }
 
 impl Weights {
@@ -62,6 +66,7 @@ impl Weights {
         charge: 1.0,
         followers: 2,
         disengage: 0.25,
+        step_arc: 90.0,
     };
 
     /// Tuned by self-play against `NORMAL` (`examples/tune.rs`, `docs/ai.md`): warier, no
@@ -71,6 +76,7 @@ impl Weights {
         extra_push: -0.1,
         cover: 0.0,
         melee_danger: 1.0,
+        step_arc: 180.0,
         ..Weights::NORMAL
     };
 }
@@ -222,7 +228,7 @@ impl Normal {
     fn best_move(&mut self, snap: &Snapshot, m: &ModelView) -> Option<Command> {
         let around = Around::of(snap, m);
         let w = self.scoring.weights;
-        let cands = candidates(snap, m, around.nearest());
+        let cands = candidates(snap, m, around.nearest(), w.step_arc);
         // Each candidate's noise is drawn in turn, as when every one was judged in full.
         let noise: Vec<f64> = cands.iter().map(|_| self.noise()).collect();
         let places: Vec<Place> = cands
@@ -336,7 +342,7 @@ mod tests {
         let around = Around::of(snap, m);
         let w = p.scoring.weights;
         let mut best: Option<(f64, Candidate)> = None;
-        for c in candidates(snap, m, around.nearest()) {
+        for c in candidates(snap, m, around.nearest(), p.scoring.weights.step_arc) {
             let judged = place(snap, m, &around, &c, &w);
             let s = position_score(snap, m, &around, &c, &judged, &w, |_| false).expect("judged")
                 + p.noise();

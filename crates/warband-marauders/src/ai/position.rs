@@ -252,7 +252,7 @@ mod tests {
                 .filter(|m| !m.conditions.moved && m.engaged_since.is_none())
             {
                 let around = Around::of(snap, m);
-                for c in candidates(snap, m, around.nearest()) {
+                for c in candidates(snap, m, around.nearest(), 180.0) {
                     let p = place(snap, m, &around, &c, &w);
                     let exact = position_score(snap, m, &around, &c, &p, &w, |_| false)
                         .expect("never hopeless");
