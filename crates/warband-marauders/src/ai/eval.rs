@@ -130,9 +130,8 @@ impl<'a> Threats<'a> {
     pub fn to(snap: &'a Snapshot, m: &ModelView, within: f32) -> Self {
         let mut me = m.clone();
         me.engaged_since = None;
-        let far = snap.longest_reach() + within + 0.5;
         let enemies = snap
-            .around(&[m.side.other()], &m.base, far)
+            .may_threaten(m, within)
             .into_iter()
             .filter(|e| e.side != m.side && !e.conditions.asleep)
             .filter(|e| {
@@ -168,11 +167,9 @@ impl<'a> Threats<'a> {
     /// `e` and the models of ours other than `me` within `reach` of it, plus one.
     fn choices(&self, e: &ModelView, reach: f32) -> f64 {
         self.snap
-            .models
-            .iter()
-            .filter(|o| {
-                o.side == self.me.side && o.id != self.me.id && gap(&e.base, &o.base) <= reach
-            })
+            .around(&[self.me.side], &e.base, reach)
+            .into_iter()
+            .filter(|o| o.id != self.me.id && gap(&e.base, &o.base) <= reach)
             .count() as f64
             + 1.0
     }

@@ -44,6 +44,9 @@ pub struct Snapshot {
     grid: std::cell::OnceCell<[Grid<usize>; 2]>,
     /// The farthest any model can move or shoot, found when first asked.
     reach: std::cell::OnceCell<f32>,
+    /// The farthest any model can move, and each side's shooters (places in `models`),
+    /// found when first asked.
+    far: std::cell::OnceCell<(f32, [Vec<usize>; 2])>,
     /// How many models with a missile weapon each side has, counted when first asked.
     shooters: std::cell::OnceCell<[usize; 2]>,
     /// [`Snapshot::best_hit`] of each side's shots, standing and having moved, worked
@@ -78,6 +81,7 @@ impl Snapshot {
             blessed: std::cell::OnceCell::new(),
             grid: std::cell::OnceCell::new(),
             reach: std::cell::OnceCell::new(),
+            far: std::cell::OnceCell::new(),
             shooters: std::cell::OnceCell::new(),
             best_hits: std::cell::OnceCell::new(),
         }
@@ -148,6 +152,45 @@ impl Snapshot {
                 })
                 .fold(0.0, f32::max)
         })
+    }
+
+    /// The enemies of `m` that may charge or shoot it next round if it stood within
+    /// `within` of where it is, in id order: every one whose gap to it is at most its
+    /// move or its range (the greater) plus `within` plus half an inch, and perhaps a
+    /// few more. On a big table the few shooters are listed apart, so the square looked
+    /// in is a move wide, not a bowshot.
+    pub fn may_threaten(&self, m: &ModelView, within: f32) -> Vec<&ModelView> {
+        let them = m.side.other();
+        if self.models.len() < GRID_FROM {
+            return self.around(&[them], &m.base, self.longest_reach() + within + 0.5);
+        }
+        let (moving, shooters) = self.far.get_or_init(|| {
+            let moving = self
+                .models
+                .iter()
+                .map(|m| m.profile.armour.movement_allowance())
+                .fold(0.0, f32::max);
+            let mut shooters = [Vec::new(), Vec::new()];
+            for (i, m) in self.models.iter().enumerate() {
+                if m.profile.ranged.is_some() {
+                    shooters[m.side.index()].push(i);
+                }
+            }
+            (moving, shooters)
+        });
+        let mut out = self.around(&[them], &m.base, moving + within + 0.5);
+        out.extend(
+            shooters[them.index()]
+                .iter()
+                .map(|i| &self.models[*i])
+                .filter(|e| {
+                    let range = e.profile.ranged.as_ref().map_or(0.0, |w| w.range);
+                    gap(&m.base, &e.base) <= range + within + 0.5
+                }),
+        );
+        out.sort_unstable_by_key(|e| e.id);
+        out.dedup_by_key(|e| e.id);
+        out
     }
 
     /// The models of `sides` whose outline may come within `r` of `base`'s, in id order

@@ -2,7 +2,6 @@
 
 use super::shapes::Placed;
 use bevy_math::Vec2;
-use bevy_platform::collections::HashMap;
 
 /// Every pair `(i, j)`, `i < j`, of `items` whose bases' bounding squares come within
 /// `margin` of each other — every pair that can touch or overlap. Sweep and prune along
@@ -40,12 +39,27 @@ pub fn close_pairs<T>(
 /// box spans few cells.
 const CELL: f32 = 2.0;
 
+/// The most cells a grid lays out side by side; bases filed beyond (far off any
+/// table) are kept in a list of their own.
+const MOST_CELLS: i64 = 1 << 16;
+
 /// Bases filed by the square cell their centre stands in: which may reach into a box,
 /// found by looking at the cells under it rather than at every base. Each base is put
 /// in with [`Grid::insert`] and taken out with [`Grid::remove`] at the place it was put.
+///
+/// The cells lie side by side in one array over a window of keys that grows as bases
+/// are filed, so a cell is found by arithmetic, not by hashing.
 #[derive(Clone, Debug)]
 pub struct Grid<T> {
-    cells: HashMap<(i32, i32), Vec<(T, Vec2)>>,
+    /// The window's first key and its width and height, in cells.
+    origin: (i64, i64),
+    size: (i64, i64),
+    /// The window's cells, row by row.
+    cells: Vec<Vec<(T, Vec2)>>,
+    /// Bases whose cell lies where the window may not grow, with their keys.
+    outside: Vec<((i32, i32), T, Vec2)>,
+    /// How many cells hold a base (those outside the window counted once each).
+    filled: usize,
     cell: f32,
     /// The greatest reach of any base put in: a base whose centre lies farther than
     /// this outside a box cannot reach into it.
@@ -62,10 +76,66 @@ impl<T> Grid<T> {
     /// An empty grid of cells `cell` inches square.
     pub fn with_cell(cell: f32) -> Self {
         Self {
-            cells: HashMap::default(),
+            origin: (0, 0),
+            size: (0, 0),
+            cells: Vec::new(),
+            outside: Vec::new(),
+            filled: 0,
             cell,
             reach: 0.0,
         }
+    }
+
+    /// Where the cell of `key` lies in `cells`, if the window holds it.
+    fn slot(&self, (x, y): (i32, i32)) -> Option<usize> {
+        let (dx, dy) = (i64::from(x) - self.origin.0, i64::from(y) - self.origin.1);
+        ((0..self.size.0).contains(&dx) && (0..self.size.1).contains(&dy))
+            .then(|| (dy * self.size.0 + dx) as usize)
+    }
+
+    /// Widens the window to hold `key`, with room to spare, unless it would then
+    /// hold more than [`MOST_CELLS`]; whether it holds `key`.
+    fn reach_out(&mut self, (x, y): (i32, i32)) -> bool {
+        let (x, y) = (i64::from(x), i64::from(y));
+        let (lo, hi) = if self.size.0 == 0 {
+            ((x - 4, y - 4), (x + 4, y + 4))
+        } else {
+            let (hx, hy) = (
+                self.origin.0 + self.size.0 - 1,
+                self.origin.1 + self.size.1 - 1,
+            );
+            let (sx, sy) = (self.size.0 / 2 + 1, self.size.1 / 2 + 1);
+            let lo_x = if x < self.origin.0 {
+                x - sx
+            } else {
+                self.origin.0
+            };
+            let lo_y = if y < self.origin.1 {
+                y - sy
+            } else {
+                self.origin.1
+            };
+            let hi_x = if x > hx { x + sx } else { hx };
+            let hi_y = if y > hy { y + sy } else { hy };
+            ((lo_x, lo_y), (hi_x, hi_y))
+        };
+        let size = (hi.0 - lo.0 + 1, hi.1 - lo.1 + 1);
+        if size.0.saturating_mul(size.1) > MOST_CELLS {
+            return false;
+        }
+        let mut cells: Vec<Vec<(T, Vec2)>> = Vec::new();
+        cells.resize_with((size.0 * size.1) as usize, Vec::new);
+        let old = std::mem::take(&mut self.cells);
+        for (i, cell) in old.into_iter().enumerate() {
+            let i = i as i64;
+            let (cx, cy) = (
+                self.origin.0 + i % self.size.0,
+                self.origin.1 + i / self.size.0,
+            );
+            cells[((cy - lo.1) * size.0 + cx - lo.0) as usize] = cell;
+        }
+        (self.origin, self.size, self.cells) = (lo, size, cells);
+        true
     }
 }
 
@@ -82,9 +152,7 @@ impl<T: Copy + PartialEq> Grid<T> {
     pub fn cells_under(&self, lo: Vec2, hi: Vec2) -> Option<usize> {
         let r = Vec2::splat(self.reach);
         let (_, _, span) = self.span(lo - r, hi + r);
-        usize::try_from(span)
-            .ok()
-            .filter(|s| *s <= self.cells.len())
+        usize::try_from(span).ok().filter(|s| *s <= self.filled)
     }
 
     /// The corner cells of the box from `lo` to `hi` and how many cells it covers
@@ -102,33 +170,52 @@ impl<T: Copy + PartialEq> Grid<T> {
     pub fn insert(&mut self, item: T, base: &Placed) {
         self.reach = self.reach.max(base.shape.reach());
         let key = self.key(base.center);
-        let cell = self.cells.entry(key).or_default();
-        cell.push((item, base.center));
+        let slot = self
+            .slot(key)
+            .or_else(|| self.reach_out(key).then(|| self.slot(key)).flatten());
+        match slot {
+            Some(i) => {
+                self.filled += usize::from(self.cells[i].is_empty());
+                self.cells[i].push((item, base.center));
+            }
+            None => {
+                self.filled += usize::from(!self.outside.iter().any(|(k, ..)| *k == key));
+                self.outside.push((key, item, base.center));
+            }
+        }
     }
 
     /// Takes `item` out, `base` being where it was put in; false if it was not there.
     pub fn remove(&mut self, item: T, base: &Placed) -> bool {
         let key = self.key(base.center);
-        let Some(cell) = self.cells.get_mut(&key) else {
-            return false;
-        };
-        let Some(i) = cell.iter().position(|(t, _)| *t == item) else {
-            return false;
-        };
-        cell.swap_remove(i);
-        if cell.is_empty() {
-            self.cells.remove(&key);
+        if let Some(i) = self.slot(key) {
+            let cell = &mut self.cells[i];
+            let Some(j) = cell.iter().position(|(t, _)| *t == item) else {
+                return false;
+            };
+            cell.swap_remove(j);
+            self.filled -= usize::from(cell.is_empty());
+            return true;
         }
+        let Some(j) = self
+            .outside
+            .iter()
+            .position(|(k, t, _)| *k == key && *t == item)
+        else {
+            return false;
+        };
+        self.outside.swap_remove(j);
+        self.filled -= usize::from(!self.outside.iter().any(|(k, ..)| *k == key));
         true
     }
 
     /// How many bases are filed.
     pub fn len(&self) -> usize {
-        self.cells.values().map(Vec::len).sum()
+        self.cells.iter().map(Vec::len).sum::<usize>() + self.outside.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.cells.is_empty()
+        self.filled == 0
     }
 
     /// The greatest reach of any base put in.
@@ -142,23 +229,32 @@ impl<T: Copy + PartialEq> Grid<T> {
     pub fn near(&self, lo: Vec2, hi: Vec2) -> Vec<T> {
         let (lo, hi) = (lo - Vec2::splat(self.reach), hi + Vec2::splat(self.reach));
         let inside = |p: Vec2| p.cmpge(lo).all() && p.cmple(hi).all();
-        let ((x0, y0), (x1, y1), span) = self.span(lo, hi);
+        let ((x0, y0), (x1, y1), _) = self.span(lo, hi);
         let mut out = Vec::new();
-        let mut take = |cell: &Vec<(T, Vec2)>| {
-            out.extend(cell.iter().filter(|(_, p)| inside(*p)).map(|(t, _)| *t));
-        };
-        if span > self.cells.len() as u64 {
-            // A box wider than the bases' spread: walk the filled cells instead.
-            self.cells.values().for_each(take);
-        } else {
-            for x in x0..=x1 {
-                for y in y0..=y1 {
-                    if let Some(cell) = self.cells.get(&(x, y)) {
-                        take(cell);
-                    }
+        // Only the cells of the window under the box can hold what it reaches.
+        let (ox, oy) = self.origin;
+        let (x_lo, x_hi) = (
+            (i64::from(x0) - ox).max(0),
+            (i64::from(x1) - ox).min(self.size.0 - 1),
+        );
+        let (y_lo, y_hi) = (
+            (i64::from(y0) - oy).max(0),
+            (i64::from(y1) - oy).min(self.size.1 - 1),
+        );
+        if x_lo <= x_hi {
+            for dy in y_lo..=y_hi {
+                let row = dy * self.size.0;
+                for cell in &self.cells[(row + x_lo) as usize..=(row + x_hi) as usize] {
+                    out.extend(cell.iter().filter(|(_, p)| inside(*p)).map(|(t, _)| *t));
                 }
             }
         }
+        out.extend(
+            self.outside
+                .iter()
+                .filter(|(_, _, p)| inside(*p))
+                .map(|(_, t, _)| *t),
+        );
         out
     }
 }
@@ -249,5 +345,43 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Bases far off any table are kept beside the window, found, and taken out; the
+    /// window grows to either side, and empties.
+    #[test]
+    fn far_bases_and_a_growing_window() {
+        let mut grid = Grid::default();
+        let at = |x: f32, y: f32| Placed::round(Vec2::new(x, y), 1.0);
+        let places = [
+            at(10.0, 10.0),
+            at(-50.0, 30.0),
+            at(90.0, -70.0),
+            at(1.0e8, 5.0),
+            at(-3.0e9, -3.0e9),
+            at(1.0e8, 5.2),
+        ];
+        for (i, p) in places.iter().enumerate() {
+            grid.insert(i, p);
+        }
+        assert_eq!(grid.len(), places.len());
+        for (i, p) in places.iter().enumerate() {
+            let found = grid.near(p.center, p.center);
+            assert!(found.contains(&i), "{i} at {}", p.center);
+        }
+        let mut near = grid.near(Vec2::new(-60.0, -80.0), Vec2::new(100.0, 40.0));
+        near.sort_unstable();
+        assert_eq!(near, vec![0, 1, 2]);
+        assert_eq!(
+            grid.near(Vec2::new(0.99e8, 0.0), Vec2::new(1.01e8, 9.0))
+                .len(),
+            2
+        );
+        for (i, p) in places.iter().enumerate().rev() {
+            assert!(grid.remove(i, p), "{i}");
+            assert!(!grid.remove(i, p), "{i} twice");
+        }
+        assert!(grid.is_empty());
+        assert_eq!(grid.len(), 0);
     }
 }
