@@ -70,7 +70,8 @@ impl Weights {
     };
 
     /// Tuned by self-play against `NORMAL` (`examples/tune.rs`, `docs/ai.md`): warier, no
-    /// bonus for cover, and pressing on only when behind.
+    /// bonus for cover, and pressing on only when behind; it tries all eight steps, as
+    /// when it was tuned (`normal` leaves out those leading away, to think faster).
     pub const HARD: Weights = Weights {
         caution: 2.5,
         extra_push: -0.1,
