@@ -167,7 +167,8 @@ impl<'a> Threats<'a> {
     /// `e` and the models of ours other than `me` within `reach` of it, plus one.
     fn choices(&self, e: &ModelView, reach: f32) -> f64 {
         self.snap
-            .around(&[self.me.side], &e.base, reach)
+            // A hair wider than `reach`, for rounding: the gap decides.
+            .around(&[self.me.side], &e.base, reach + 1e-3)
             .into_iter()
             .filter(|o| o.id != self.me.id && gap(&e.base, &o.base) <= reach)
             .count() as f64

@@ -178,14 +178,15 @@ impl Snapshot {
             }
             (moving, shooters)
         });
-        let mut out = self.around(&[them], &m.base, moving + within + 0.5);
+        // A hair wider, for rounding: `Threats::to` measures the gaps.
+        let mut out = self.around(&[them], &m.base, moving + within + 0.501);
         out.extend(
             shooters[them.index()]
                 .iter()
                 .map(|i| &self.models[*i])
                 .filter(|e| {
                     let range = e.profile.ranged.as_ref().map_or(0.0, |w| w.range);
-                    gap(&m.base, &e.base) <= range + within + 0.5
+                    gap(&m.base, &e.base) <= range + within + 0.501
                 }),
         );
         out.sort_unstable_by_key(|e| e.id);

@@ -135,6 +135,14 @@ impl<T> Grid<T> {
             cells[((cy - lo.1) * size.0 + cx - lo.0) as usize] = cell;
         }
         (self.origin, self.size, self.cells) = (lo, size, cells);
+        // Bases kept beside the window that it now holds go into their cells (each
+        // such cell was empty: a key the window held was never kept beside it).
+        for (key, item, p) in std::mem::take(&mut self.outside) {
+            match self.slot(key) {
+                Some(i) => self.cells[i].push((item, p)),
+                None => self.outside.push((key, item, p)),
+            }
+        }
         true
     }
 }
@@ -383,5 +391,31 @@ mod tests {
         }
         assert!(grid.is_empty());
         assert_eq!(grid.len(), 0);
+    }
+
+    /// A base kept beside the window stays found, and can be taken out, once the window
+    /// grows over its cell.
+    #[test]
+    fn the_window_grows_over_a_base_kept_beside_it() {
+        let mut grid = Grid::with_cell(1.0);
+        let at = |x: f32| Placed::round(Vec2::new(x + 0.5, 0.5), 0.2);
+        grid.insert(0, &at(0.0));
+        // Too far for the window (-4..4 square) to reach without passing the limit …
+        grid.insert(1, &at(7272.0));
+        // … but this one widens it over 7,272 as well.
+        grid.insert(2, &at(7271.0));
+        grid.insert(3, &at(7272.0));
+        assert_eq!(grid.len(), 4);
+        assert_eq!(
+            grid.cells_under(at(7272.0).center, at(7272.0).center),
+            Some(1)
+        );
+        let mut found = grid.near(at(7272.0).center, at(7272.0).center);
+        found.sort_unstable();
+        assert_eq!(found, vec![1, 3]);
+        for (i, x) in [(1, 7272.0), (3, 7272.0), (2, 7271.0), (0, 0.0)] {
+            assert!(grid.remove(i, &at(x)), "{i}");
+        }
+        assert!(grid.is_empty());
     }
 }
