@@ -8,8 +8,8 @@
 use bevy_math::Vec2;
 use warband_table::components::ModelId;
 use warband_table::geometry::{
-    BaseShape, Mover, Other, Placed, TerrainFlags, TerrainShape, check_move, furthest_legal,
-    furthest_legal_beyond,
+    BaseShape, MeetOrder, Mover, Other, Placed, TerrainFlags, TerrainShape, check_move,
+    furthest_legal, furthest_legal_beyond,
 };
 
 const TABLE: Vec2 = Vec2::new(40.0, 40.0);
@@ -108,7 +108,8 @@ fn a_move_found_is_the_move_checked_against_every_base() {
                 charges += usize::from(!found.charged.is_empty());
             }
             for min in [0.05f32, 0.5, 2.0] {
-                match furthest_legal_beyond(&mover, toward, TABLE, &others, &terrain, min) {
+                let order = MeetOrder::of(&mover.base, &others);
+                match furthest_legal_beyond(&mover, toward, TABLE, &others, &order, &terrain, min) {
                     Some(c) => assert_eq!(c, found, "case {case}, way {k}, min {min}"),
                     None => {
                         assert!(moved < min, "case {case}, way {k}: {moved} passed over");

@@ -5,7 +5,7 @@
 
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
-use crate::geometry::{MoveCheck, furthest_legal_beyond, gap};
+use crate::geometry::{MeetOrder, MoveCheck, furthest_legal_beyond, gap};
 use bevy_math::Vec2;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +41,7 @@ pub fn candidates(
     let around = Vec2::splat(allowance + 1.0 + m.base.shape.reach());
     let (mover, mut others) = snap.mover_near(m, start - around, start + around);
     others.retain(|o| gap(&m.base, &o.base) <= allowance + 1.0);
+    let order = MeetOrder::of(&m.base, &others);
     let mut out = vec![Candidate {
         kind: Kind::Stay,
         check: MoveCheck {
@@ -52,9 +53,15 @@ pub fn candidates(
     let push = |kind: Kind, toward: Vec2, out: &mut Vec<Candidate>| {
         // A move of under 0.05" is no candidate: one the limits along its line already
         // stop that short (a hair less, for rounding) is passed over unchecked.
-        let Some(check) =
-            furthest_legal_beyond(&mover, toward, snap.table, &others, &snap.terrain, 0.049)
-        else {
+        let Some(check) = furthest_legal_beyond(
+            &mover,
+            toward,
+            snap.table,
+            &others,
+            &order,
+            &snap.terrain,
+            0.049,
+        ) else {
             return;
         };
         if check.end.distance(start) < 0.05 {

@@ -19,8 +19,8 @@ pub use facing::{PivotCheck, aspect_of, check_pivot, in_front_arc, pivoted};
 pub use fire::{Crossed, Crossing, LineOfFire, line_of_fire, line_of_fire_among, obstacles_among};
 pub use groups::{Grouped, melee_groups};
 pub use movement::{
-    FleeEnd, MoveCheck, MoveError, Mover, Other, base_sweep_hit, check_move, edge_fraction,
-    flee_path, furthest_legal, furthest_legal_beyond, may_come_within,
+    FleeEnd, MeetOrder, MoveCheck, MoveError, Mover, Other, base_sweep_hit, check_move,
+    edge_fraction, flee_path, furthest_legal, furthest_legal_beyond, may_come_within,
 };
 pub use shapes::{BaseShape, Placed, TerrainFlags, TerrainShape};
 

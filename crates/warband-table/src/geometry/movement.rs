@@ -153,24 +153,62 @@ pub fn furthest_legal(
     others: &[Other],
     terrain: &[TerrainShape],
 ) -> MoveCheck {
-    furthest_legal_beyond(mover, toward, table, others, terrain, f32::NEG_INFINITY).unwrap_or(
-        MoveCheck {
-            end: mover.base.center,
-            cost: 0.0,
-            charged: Vec::new(),
-        },
+    let order = MeetOrder::as_listed(others);
+    furthest_legal_beyond(
+        mover,
+        toward,
+        table,
+        others,
+        &order,
+        terrain,
+        f32::NEG_INFINITY,
     )
+    .unwrap_or(MoveCheck {
+        end: mover.base.center,
+        cost: 0.0,
+        charged: Vec::new(),
+    })
+}
+
+/// The bases a mover may meet, nearest first: each (by its place in the list) with the
+/// least way the mover's centre must go before the two could touch (the distance
+/// between centres less both reaches, and a hair for rounding). A player that tries
+/// many moves of one base finds it once.
+pub struct MeetOrder(Vec<(f32, usize)>);
+
+impl MeetOrder {
+    pub fn of(mover: &Placed, others: &[Other]) -> Self {
+        let reach = mover.shape.reach() + 1e-3;
+        let mut order: Vec<(f32, usize)> = others
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                let d = mover.center.distance(o.base.center) - o.base.shape.reach() - reach;
+                (d, i)
+            })
+            .collect();
+        order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        Self(order)
+    }
+
+    /// `others` as listed, every one swept (none is passed over).
+    pub fn as_listed(others: &[Other]) -> Self {
+        Self((0..others.len()).map(|i| (f32::NEG_INFINITY, i)).collect())
+    }
 }
 
 /// [`furthest_legal`], or None where its end would lie less than `min` inches from the
 /// start (for certain: the limits along the line already stop it that short, and the
 /// final check and any bisection only ever end a move nearer). A player that passes
 /// over moves shorter than `min` asks this, and skips the check of each such move.
+/// `order` is `others`' [`MeetOrder`] from the mover's base: the sweeps stop at the
+/// first base that could not be met before the nearest stop already found.
 pub fn furthest_legal_beyond(
     mover: &Mover,
     toward: Vec2,
     table: Vec2,
     others: &[Other],
+    order: &MeetOrder,
     terrain: &[TerrainShape],
     min: f32,
 ) -> Option<MoveCheck> {
@@ -197,10 +235,17 @@ pub fn furthest_legal_beyond(
     // The move ends at the first friend met, or at the first enemy (a charge) if that
     // comes no later: at the least of them all.
     let mut enemy_hit = f32::INFINITY;
-    for o in others {
-        if short(t.min(enemy_hit)) {
+    for &(way, i) in &order.0 {
+        let nearest = t.min(enemy_hit);
+        if short(nearest) {
             return None;
         }
+        // Every base from here on lies farther than the move goes before its nearest
+        // stop: none can stop it sooner (the least of the fractions is what counts).
+        if way > nearest * length {
+            break;
+        }
+        let o = &others[i];
         if let Some(hit) = sweep_hit(&mover.base, delta, &o.base) {
             if o.enemy {
                 enemy_hit = enemy_hit.min(hit);
