@@ -44,11 +44,9 @@ pub struct Snapshot {
     grid: std::cell::OnceCell<[Grid<usize>; 2]>,
     /// The farthest any model can move or shoot, found when first asked.
     reach: std::cell::OnceCell<f32>,
-    /// The farthest any model can move, and each side's shooters (places in `models`),
-    /// found when first asked.
+    /// The farthest any model can move, and each side's models with a missile weapon
+    /// (places in `models`), found when first asked.
     far: std::cell::OnceCell<(f32, [Vec<usize>; 2])>,
-    /// How many models with a missile weapon each side has, counted when first asked.
-    shooters: std::cell::OnceCell<[usize; 2]>,
     /// [`Snapshot::best_hit`] of each side's shots, standing and having moved, worked
     /// out when first asked (a move changes no model's HD or armour, so `patched` keeps
     /// it).
@@ -82,7 +80,6 @@ impl Snapshot {
             grid: std::cell::OnceCell::new(),
             reach: std::cell::OnceCell::new(),
             far: std::cell::OnceCell::new(),
-            shooters: std::cell::OnceCell::new(),
             best_hits: std::cell::OnceCell::new(),
         }
     }
@@ -164,20 +161,7 @@ impl Snapshot {
         if self.models.len() < GRID_FROM {
             return self.around(&[them], &m.base, self.longest_reach() + within + 0.5);
         }
-        let (moving, shooters) = self.far.get_or_init(|| {
-            let moving = self
-                .models
-                .iter()
-                .map(|m| m.profile.armour.movement_allowance())
-                .fold(0.0, f32::max);
-            let mut shooters = [Vec::new(), Vec::new()];
-            for (i, m) in self.models.iter().enumerate() {
-                if m.profile.ranged.is_some() {
-                    shooters[m.side.index()].push(i);
-                }
-            }
-            (moving, shooters)
-        });
+        let (moving, shooters) = self.far();
         // A hair wider, for rounding: `Threats::to` measures the gaps.
         let mut out = self.around(&[them], &m.base, moving + within + 0.501);
         out.extend(
@@ -192,6 +176,24 @@ impl Snapshot {
         out.sort_unstable_by_key(|e| e.id);
         out.dedup_by_key(|e| e.id);
         out
+    }
+
+    /// The farthest any model can move, and each side's models with a missile weapon.
+    fn far(&self) -> &(f32, [Vec<usize>; 2]) {
+        self.far.get_or_init(|| {
+            let moving = self
+                .models
+                .iter()
+                .map(|m| m.profile.armour.movement_allowance())
+                .fold(0.0, f32::max);
+            let mut shooters = [Vec::new(), Vec::new()];
+            for (i, m) in self.models.iter().enumerate() {
+                if m.profile.ranged.is_some() {
+                    shooters[m.side.index()].push(i);
+                }
+            }
+            (moving, shooters)
+        })
     }
 
     /// The models of `sides` whose outline may come within `r` of `base`'s, in id order
@@ -279,14 +281,8 @@ impl Snapshot {
     pub fn push(&self) -> f64 {
         let me = self.side.index();
         let behind = self.hd_removed[me] <= self.hd_removed[1 - me];
-        let shooters = self.shooters.get_or_init(|| {
-            let mut n = [0; 2];
-            for m in self.models.iter().filter(|m| m.profile.ranged.is_some()) {
-                n[m.side.index()] += 1;
-            }
-            n
-        });
-        let outgunned = shooters[1 - me] > shooters[me];
+        let shooters = &self.far().1;
+        let outgunned = shooters[1 - me].len() > shooters[me].len();
         let mut push = 0.05;
         if behind {
             push += 0.08;

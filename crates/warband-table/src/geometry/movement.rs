@@ -153,13 +153,14 @@ pub fn furthest_legal(
     others: &[Other],
     terrain: &[TerrainShape],
 ) -> MoveCheck {
-    let order = MeetOrder::as_listed(others);
-    furthest_legal_beyond(
+    // Every base swept, as listed: none passed over.
+    let listed = others.iter().map(|o| (f32::NEG_INFINITY, o));
+    beyond(
         mover,
         toward,
         table,
         others,
-        &order,
+        listed,
         terrain,
         f32::NEG_INFINITY,
     )
@@ -190,11 +191,6 @@ impl MeetOrder {
         order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         Self(order)
     }
-
-    /// `others` as listed, every one swept (none is passed over).
-    pub fn as_listed(others: &[Other]) -> Self {
-        Self((0..others.len()).map(|i| (f32::NEG_INFINITY, i)).collect())
-    }
 }
 
 /// [`furthest_legal`], or None where its end would lie less than `min` inches from the
@@ -209,6 +205,22 @@ pub fn furthest_legal_beyond(
     table: Vec2,
     others: &[Other],
     order: &MeetOrder,
+    terrain: &[TerrainShape],
+    min: f32,
+) -> Option<MoveCheck> {
+    let nearest_first = order.0.iter().map(|&(way, i)| (way, &others[i]));
+    beyond(mover, toward, table, others, nearest_first, terrain, min)
+}
+
+/// [`furthest_legal_beyond`] with the bases to sweep given as (the least way before it
+/// could be met, base), in the order to sweep them: the sweeps stop at the first whose
+/// way lies beyond the nearest stop found.
+fn beyond<'a>(
+    mover: &Mover,
+    toward: Vec2,
+    table: Vec2,
+    others: &[Other],
+    sweep: impl Iterator<Item = (f32, &'a Other)>,
     terrain: &[TerrainShape],
     min: f32,
 ) -> Option<MoveCheck> {
@@ -235,7 +247,7 @@ pub fn furthest_legal_beyond(
     // The move ends at the first friend met, or at the first enemy (a charge) if that
     // comes no later: at the least of them all.
     let mut enemy_hit = f32::INFINITY;
-    for &(way, i) in &order.0 {
+    for (way, o) in sweep {
         let nearest = t.min(enemy_hit);
         if short(nearest) {
             return None;
@@ -245,7 +257,6 @@ pub fn furthest_legal_beyond(
         if way > nearest * length {
             break;
         }
-        let o = &others[i];
         if let Some(hit) = sweep_hit(&mover.base, delta, &o.base) {
             if o.enemy {
                 enemy_hit = enemy_hit.min(hit);
