@@ -14,7 +14,7 @@ use crate::state::StateRegistry;
 use bevy_app::App;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
-use bevy_state::state::{FreelyMutableState, StateTransition};
+use bevy_state::state::FreelyMutableState;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -309,16 +309,32 @@ impl<R: Rules> Engine<R> {
 
     /// Runs state transitions (and the phases that play themselves) until the battle
     /// waits for a side or ends.
+    ///
+    /// Each transition is applied here as Bevy's `StateTransition` schedule applies it —
+    /// the phase set, then `OnExit`, `OnTransition` and `OnEnter` run in that order, the
+    /// first and last not when `set_if_neq` names the phase already current — without
+    /// running that schedule's own systems, which cost a tenth of a Marauders battle
+    /// (seven phases a round). No transition message is written and no
+    /// `PreviousState` kept: nothing in a battle reads them.
     fn settle(&mut self) {
         let world = self.app_mut().world_mut();
         for _ in 0..256 {
-            if matches!(
-                *world.resource::<NextState<R::Phase>>(),
-                NextState::Unchanged
-            ) {
-                break;
+            let (entered, always) =
+                match std::mem::take(&mut *world.resource_mut::<NextState<R::Phase>>()) {
+                    NextState::Unchanged => break,
+                    NextState::Pending(p) => (p, true),
+                    NextState::PendingIfNeq(p) => (p, false),
+                };
+            let exited = *world.resource::<State<R::Phase>>().get();
+            world.insert_resource(State::new(entered));
+            let schedules = always || exited != entered;
+            if schedules {
+                let _ = world.try_run_schedule(OnExit(exited));
             }
-            world.run_schedule(StateTransition);
+            let _ = world.try_run_schedule(OnTransition { exited, entered });
+            if schedules {
+                let _ = world.try_run_schedule(OnEnter(entered));
+            }
         }
     }
 

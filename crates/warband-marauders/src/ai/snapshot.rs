@@ -215,10 +215,10 @@ impl Snapshot {
         }
         // Places in `models`, which is in id order: sorted, they list the models in id
         // order, each found without a search.
-        let mut places: Vec<usize> = sides
-            .iter()
-            .flat_map(|s| self.grid(*s).near(lo, hi))
-            .collect();
+        let mut places = Vec::new();
+        for s in sides {
+            self.grid(*s).near_into(lo, hi, &mut places);
+        }
         places.sort_unstable();
         places.into_iter().map(|i| &self.models[i]).collect()
     }
@@ -345,7 +345,9 @@ impl Snapshot {
             }
             // A base not found has its centre more than `r` plus the greatest reach
             // away, so its gap is more than `r` less `m`'s reach.
-            let found = self.nearest_among(m, self.near(&[them], lo, hi).into_iter());
+            // `nearest` breaks ties by id, so the grid's order serves unsorted.
+            let places = self.grid(them).near(lo, hi);
+            let found = self.nearest_among(m, places.iter().map(|i| &self.models[*i]));
             if let Some(o) = found
                 && gap(&m.base, &o.base) + 1e-3 < r - reach
             {

@@ -235,10 +235,16 @@ impl<T: Copy + PartialEq> Grid<T> {
     /// within the greatest reach of it), in no particular order: all that do, and
     /// perhaps some that do not.
     pub fn near(&self, lo: Vec2, hi: Vec2) -> Vec<T> {
+        let mut out = Vec::new();
+        self.near_into(lo, hi, &mut out);
+        out
+    }
+
+    /// [`Grid::near`], added to the end of `out` (one buffer for several queries).
+    pub fn near_into(&self, lo: Vec2, hi: Vec2, out: &mut Vec<T>) {
         let (lo, hi) = (lo - Vec2::splat(self.reach), hi + Vec2::splat(self.reach));
         let inside = |p: Vec2| p.cmpge(lo).all() && p.cmple(hi).all();
         let ((x0, y0), (x1, y1), _) = self.span(lo, hi);
-        let mut out = Vec::new();
         // Only the cells of the window under the box can hold what it reaches.
         let (ox, oy) = self.origin;
         let (x_lo, x_hi) = (
@@ -263,7 +269,6 @@ impl<T: Copy + PartialEq> Grid<T> {
                 .filter(|(_, _, p)| inside(*p))
                 .map(|(_, t, _)| *t),
         );
-        out
     }
 }
 
