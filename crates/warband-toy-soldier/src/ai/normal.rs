@@ -45,6 +45,10 @@ struct Reckoning {
     units: Units,
     tokens: [u32; 2],
     forced: [bool; 2],
+    /// What pinning each unit would unlock ([`Units::unlocks`]), by its place in
+    /// `units`, found when first asked: a melee's odds ask it of one defender for
+    /// every amount of danger it may take.
+    unlocks: Vec<std::cell::OnceCell<f64>>,
 }
 
 impl Reckoning {
@@ -52,10 +56,25 @@ impl Reckoning {
         let units = Units::new(in_play_shared(world));
         let tokens = Side::BOTH.map(|s| tokens(world, s));
         let forced = Side::BOTH.map(|s| units.forced(s, tokens[s.index()], None));
+        let unlocks = units
+            .all()
+            .iter()
+            .map(|_| std::cell::OnceCell::new())
+            .collect();
         Self {
             units,
             tokens,
             forced,
+            unlocks,
+        }
+    }
+
+    /// [`Units::unlocks`] for `t`, with its side's tokens.
+    fn unlocks(&self, t: &View) -> f64 {
+        let tokens = self.tokens[t.side.index()];
+        match self.units.place_of(t) {
+            Some(i) => *self.unlocks[i].get_or_init(|| self.units.unlocks(t, tokens)),
+            None => self.units.unlocks(t, tokens),
         }
     }
 
@@ -68,7 +87,7 @@ impl Reckoning {
         if f64::from(t.marks.danger) + amount < self.units.mean_ap(t) {
             return worth;
         }
-        worth + self.units.unlocks(t, self.tokens[i])
+        worth + self.unlocks(t)
     }
 }
 

@@ -14,53 +14,63 @@ use warband_rules::Side;
 use warband_rules::toy_soldier::{activation_cost, removal_if_activated};
 use warband_table::components::ModelId;
 
-/// Every unit in play (in id order) and whether each stands by its Command unit, found
-/// once a decision: the worth of danger asks it of every unit again and again (each
-/// `forced` asks it of a whole side), and each answer is a gap between bases.
+/// Every unit in play (in id order), whether each stands by its Command unit and
+/// whether each is pinned, found once a decision: the worth of danger asks it of every
+/// unit again and again (each `forced` asks it of a whole side), and each answer is a
+/// gap between bases.
 pub struct Units {
     all: Rc<Vec<View>>,
     near: Vec<bool>,
+    pinned: Vec<bool>,
 }
 
 impl Units {
     pub fn new(all: Rc<Vec<View>>) -> Self {
-        let near = all.iter().map(|v| commander_near(&all, v)).collect();
-        Self { all, near }
+        let near: Vec<bool> = all.iter().map(|v| commander_near(&all, v)).collect();
+        let pinned = all
+            .iter()
+            .zip(&near)
+            .map(|(v, n)| f64::from(v.marks.danger) >= mean_ap_with(v, *n))
+            .collect();
+        Self { all, near, pinned }
     }
 
     pub fn all(&self) -> &[View] {
         &self.all
     }
 
+    /// Where `v` stands in [`Units::all`], if it is that reading of the unit.
+    pub fn place_of(&self, v: &View) -> Option<usize> {
+        let i = self.all.binary_search_by_key(&v.id, |u| u.id).ok()?;
+        (self.all[i].base == v.base && self.all[i].side == v.side && self.all[i].marks == v.marks)
+            .then_some(i)
+    }
+
     /// Whether `v` is its side's Command unit or within 6" of it (a unit of another
     /// reading is measured afresh).
     pub fn near(&self, v: &View) -> bool {
-        match self.all.binary_search_by_key(&v.id, |u| u.id) {
-            Ok(i) if self.all[i].base == v.base && self.all[i].side == v.side => self.near[i],
-            _ => commander_near(&self.all, v),
+        match self.place_of(v) {
+            Some(i) => self.near[i],
+            None => commander_near(&self.all, v),
         }
     }
 
     /// The mean AP of the unit's next activation (its die, +1 with its commander near).
     pub fn mean_ap(&self, v: &View) -> f64 {
-        let sides = f64::from(v.unit.activation_die().sides());
-        (sides + 1.0) / 2.0 + f64::from(u8::from(self.near(v)))
+        mean_ap_with(v, self.near(v))
     }
 
     /// Pinned: on a middling roll it could do nothing but defend.
     pub fn pinned(&self, v: &View) -> bool {
-        f64::from(v.marks.danger) >= self.mean_ap(v)
+        match self.place_of(v) {
+            Some(i) => self.pinned[i],
+            None => f64::from(v.marks.danger) >= self.mean_ap(v),
+        }
     }
 
     /// The chance the unit's next activation removes it, with `extra` more danger on it.
     pub fn removal(&self, v: &View, extra: u32) -> f64 {
-        removal_if_activated(
-            v.unit.activation_die().sides(),
-            v.unit.morale_die().sides(),
-            self.near(v),
-            v.marks.danger + extra,
-            v.marks.damage,
-        )
+        removal_with(v, self.near(v), extra)
     }
 
     /// Whether `side`, with `tokens` left, must activate a pinned unit this turn: its
@@ -69,12 +79,13 @@ impl Units {
     /// left over.
     pub fn forced(&self, side: Side, tokens: u32, also: Option<ModelId>) -> bool {
         let mut tokens = tokens;
-        let (free, stuck): (Vec<&View>, Vec<&View>) = self
+        let (free, stuck): (Vec<(usize, &View)>, Vec<(usize, &View)>) = self
             .all
             .iter()
-            .filter(|u| u.side == side)
-            .partition(|u| !self.pinned(u) && Some(u.id) != also);
-        let mut spent: Vec<u32> = free.iter().map(|u| u.spent).collect();
+            .enumerate()
+            .filter(|(_, u)| u.side == side)
+            .partition(|(i, u)| !self.pinned[*i] && Some(u.id) != also);
+        let mut spent: Vec<u32> = free.iter().map(|(_, u)| u.spent).collect();
         loop {
             let cheapest = spent
                 .iter_mut()
@@ -86,7 +97,9 @@ impl Units {
             *s += cost;
         }
         // A cost is at least 1, so an affordable one means tokens are left.
-        stuck.iter().any(|u| activation_cost(u.spent) <= tokens)
+        stuck
+            .iter()
+            .any(|(_, u)| activation_cost(u.spent) <= tokens)
     }
 
     /// What `amount` more danger on `t` is worth, in AP denied: in full while `t` could
@@ -114,14 +127,62 @@ impl Units {
         }
         self.all
             .iter()
-            .filter(|u| u.side == t.side && (u.id == t.id || self.pinned(u)))
-            .map(|u| self.removal(u, 0) * f64::from(u.unit.points()))
+            .enumerate()
+            .filter(|(i, u)| u.side == t.side && (u.id == t.id || self.pinned[*i]))
+            .map(|(i, u)| removal_with(u, self.near[i], 0) * f64::from(u.unit.points()))
             .min_by(|x, y| x.total_cmp(y))
             .unwrap_or(0.0)
     }
 }
 
+/// The mean AP of `v`'s next activation, `near` its Command unit or not.
+fn mean_ap_with(v: &View, near: bool) -> f64 {
+    let sides = f64::from(v.unit.activation_die().sides());
+    (sides + 1.0) / 2.0 + f64::from(u8::from(near))
+}
+
+/// The chance `v`'s next activation removes it with `extra` more danger on it, `near`
+/// its Command unit or not.
+fn removal_with(v: &View, near: bool, extra: u32) -> f64 {
+    removal_if_activated(
+        v.unit.activation_die().sides(),
+        v.unit.morale_die().sides(),
+        near,
+        v.marks.danger + extra,
+        v.marks.damage,
+    )
+}
+
 /// The tokens `side` has left this turn.
 pub fn tokens(world: &World, side: Side) -> u32 {
     world.resource::<Battle>().side(side).tokens
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::in_play_shared;
+    use crate::data::BattleSetup;
+    use crate::engine::Engine;
+
+    /// The flags found once a decision serve only the reading they were found for: the
+    /// same unit with more danger on it (a reading of what a shot would leave) is
+    /// judged afresh, pinned, and the one in play still is not.
+    #[test]
+    fn another_reading_of_a_unit_is_judged_afresh() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../assets/scenarios/village-fight.ron");
+        let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
+        let engine = Engine::new(&setup, 1).expect("a valid setup");
+        let units = Units::new(in_play_shared(engine.world()));
+        let v = units.all()[0].clone();
+        assert!(!units.pinned(&v), "no danger on anyone at the start");
+        let mut under_fire = v.clone();
+        under_fire.marks.danger = 40;
+        assert_eq!(units.place_of(&under_fire), None);
+        assert!(units.pinned(&under_fire));
+        assert!(units.removal(&under_fire, 0) > units.removal(&v, 0));
+        assert_eq!(units.place_of(&v), Some(0));
+        assert!(!units.pinned(&v));
+    }
 }
