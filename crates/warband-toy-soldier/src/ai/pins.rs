@@ -79,7 +79,7 @@ impl Units {
     /// left over.
     pub fn forced(&self, side: Side, tokens: u32, also: Option<ModelId>) -> bool {
         let mut tokens = tokens;
-        let (free, stuck): (Vec<(usize, &View)>, Vec<(usize, &View)>) = self
+        let (free, stuck): (Vec<_>, Vec<_>) = self
             .all
             .iter()
             .enumerate()
