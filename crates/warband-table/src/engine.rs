@@ -308,32 +308,13 @@ impl<R: Rules> Engine<R> {
     }
 
     /// Runs state transitions (and the phases that play themselves) until the battle
-    /// waits for a side or ends.
-    ///
-    /// Each transition is applied here as Bevy's `StateTransition` schedule applies it —
-    /// the phase set, then `OnExit`, `OnTransition` and `OnEnter` run in that order, the
-    /// first and last not when `set_if_neq` names the phase already current — without
-    /// running that schedule's own systems, which cost a tenth of a Marauders battle
-    /// (seven phases a round). No transition message is written and no
-    /// `PreviousState` kept: nothing in a battle reads them.
+    /// waits for a side or ends, each applied as Bevy's `StateTransition` schedule would
+    /// ([`crate::transition`]).
     fn settle(&mut self) {
         let world = self.app_mut().world_mut();
         for _ in 0..256 {
-            let (entered, always) =
-                match std::mem::take(&mut *world.resource_mut::<NextState<R::Phase>>()) {
-                    NextState::Unchanged => break,
-                    NextState::Pending(p) => (p, true),
-                    NextState::PendingIfNeq(p) => (p, false),
-                };
-            let exited = *world.resource::<State<R::Phase>>().get();
-            world.insert_resource(State::new(entered));
-            let schedules = always || exited != entered;
-            if schedules {
-                let _ = world.try_run_schedule(OnExit(exited));
-            }
-            let _ = world.try_run_schedule(OnTransition { exited, entered });
-            if schedules {
-                let _ = world.try_run_schedule(OnEnter(entered));
+            if !crate::transition::apply_pending::<R::Phase>(world) {
+                break;
             }
         }
     }

@@ -29,6 +29,7 @@ pub mod sim;
 pub mod state;
 pub mod table;
 pub mod timeline;
+mod transition;
 pub mod views;
 
 pub use warband_rules::Side;
