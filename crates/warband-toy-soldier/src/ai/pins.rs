@@ -30,7 +30,7 @@ impl Units {
         let pinned = all
             .iter()
             .zip(&near)
-            .map(|(v, n)| f64::from(v.marks.danger) >= mean_ap_with(v, *n))
+            .map(|(v, n)| pinned_with(v, *n))
             .collect();
         Self { all, near, pinned }
     }
@@ -64,7 +64,7 @@ impl Units {
     pub fn pinned(&self, v: &View) -> bool {
         match self.place_of(v) {
             Some(i) => self.pinned[i],
-            None => f64::from(v.marks.danger) >= self.mean_ap(v),
+            None => pinned_with(v, self.near(v)),
         }
     }
 
@@ -133,6 +133,12 @@ impl Units {
             .min_by(|x, y| x.total_cmp(y))
             .unwrap_or(0.0)
     }
+}
+
+/// Whether `v` is pinned, `near` its Command unit or not: on a middling roll it could
+/// do nothing but defend.
+fn pinned_with(v: &View, near: bool) -> bool {
+    f64::from(v.marks.danger) >= mean_ap_with(v, near)
 }
 
 /// The mean AP of `v`'s next activation, `near` its Command unit or not.
