@@ -1,8 +1,9 @@
 //! Rectangular bases touching face to face — two ranks of a Toy Soldier line, a unit
 //! flush against a house — are met at once by a move into them. Parry 0.31's contact
-//! query finds no contact for some such pairs, and its cast, which falls back on that
+//! query finds no contact for some such pairs, and its cast, which fell back on that
 //! query where it starts touching, then reported no hit: the mover would pass straight
-//! through (11 of these 4,000 casts did).
+//! through (11 of these 4,000 casts did). Rectangles are now cast in closed form
+//! (`geometry/sat.rs`), held to the same cases here.
 
 use bevy_math::Vec2;
 use warband_table::geometry::{

@@ -1,6 +1,7 @@
 //! The one boundary between our `bevy_math::Vec2` and parry2d's vector type (glam 0.33
 //! through glamx; bevy_math uses glam 0.32). Every parry query lives here.
 
+use super::sat::{self, Outline};
 use super::shapes::{BaseShape, Placed};
 use bevy_math::Vec2;
 use parry2d::math::{Pose, Vector};
@@ -48,16 +49,19 @@ pub(super) fn signed_gap(a: &Placed, b: &Placed) -> f32 {
     super::gap_memo::remembered(a, b, exact_gap)
 }
 
-/// The gap by parry's contact query (GJK, EPA where they overlap): a microsecond or
-/// two between rectangles, and asked of the same pair again and again while a player
-/// weighs its options, so [`signed_gap`] remembers it.
+/// The gap between two bases, one of them rectangular: between two rectangles in
+/// closed form ([`sat::rect_gap`]), a round base and a rectangle by parry's contact query
+/// (GJK, EPA where they overlap). Either is asked of the same pair again and again
+/// while a player weighs its options, so [`signed_gap`] remembers it.
 ///
 /// The query's prediction (`far`) is more than the bases can be apart, so it always
-/// has a contact to give; but parry 0.31 finds none for some rectangles touching face
-/// to face (two ranks of a line, a charge snapped into contact), where the same query
-/// with the bases the other way round finds it. Those are asked again that way, then by
-/// parry's distance query; before, such a pair measured `far` apart — out of contact.
+/// has a contact to give; should parry find none, the query is asked again the other
+/// way round, then by parry's distance query (parry 0.31 found none for some rectangles
+/// touching face to face, which measured `far` apart — out of contact — before).
 fn exact_gap(a: &Placed, b: &Placed) -> f32 {
+    if let Some(g) = sat::rect_gap(a, b) {
+        return g;
+    }
     let (ca, cb) = (Collider::of(a.shape), Collider::of(b.shape));
     let far = a.shape.reach() + b.shape.reach() + a.center.distance(b.center);
     let (pa, pb) = (pose(a), pose(b));
@@ -96,15 +100,12 @@ pub(super) fn sweep_hit(mover: &Placed, delta: Vec2, other: &Placed) -> Option<f
     {
         return sweep_ball_ball(mover.center - other.center, delta, (a + b) / 2.0);
     }
+    if let (Some(a), Some(b)) = (Outline::base(mover), Outline::base(other)) {
+        return sat::sweep(&a, delta, &b);
+    }
+    // A round base and a rectangular one: parry's cast.
     let (cm, co) = (Collider::of(mover.shape), Collider::of(other.shape));
-    sweep(
-        &pose(mover),
-        delta,
-        cm.shape(),
-        &pose(other),
-        co.shape(),
-        || moves_into_base(mover, delta, other),
-    )
+    cast(&pose(mover), delta, cm.shape(), &pose(other), co.shape())
 }
 
 /// Two round bases whose centres are `offset` apart (mover minus other), the mover
@@ -147,35 +148,17 @@ pub(super) fn sweep_hit_polygon(
     polygon: &ConvexPolygon,
     corners: &[Vec2],
 ) -> Option<f32> {
-    if let BaseShape::Round { diameter } = mover.shape {
-        return sweep_ball_polygon(mover.center, diameter / 2.0, delta, polygon);
+    match mover.shape {
+        BaseShape::Round { diameter } => {
+            sweep_ball_polygon(mover.center, diameter / 2.0, delta, polygon)
+        }
+        BaseShape::Rect { .. } => Outline::base(mover)
+            .and_then(|outline| sat::sweep(&outline, delta, &Outline::Polygon(corners))),
     }
-    let cm = Collider::of(mover.shape);
-    sweep(
-        &pose(mover),
-        delta,
-        cm.shape(),
-        &Pose::identity(),
-        polygon,
-        || super::touch::moves_into(mover, delta, corners),
-    )
 }
 
 /// Parry's cast of `shape` at `mover`, moving by `delta`, against `other` standing
-/// still; where it finds nothing, `moves_in` tells whether the mover starts touching
-/// the other and goes into it (a hit at once), which parry's cast misses for some
-/// outlines touching face to face ([`super::touch`]).
-fn sweep(
-    mover: &Pose,
-    delta: Vec2,
-    shape: &dyn Shape,
-    other: &Pose,
-    other_shape: &dyn Shape,
-    moves_in: impl FnOnce() -> bool,
-) -> Option<f32> {
-    cast(mover, delta, shape, other, other_shape).or_else(|| moves_in().then_some(0.0))
-}
-
+/// still: the fraction of `delta` at which they first touch, if they do.
 fn cast(
     mover: &Pose,
     delta: Vec2,
@@ -201,14 +184,6 @@ fn cast(
     .ok()
     .flatten()
     .map(|hit| hit.time_of_impact)
-}
-
-/// Whether rectangular `mover`, touching rectangular `other`, goes into it when moved
-/// by `delta`.
-fn moves_into_base(mover: &Placed, delta: Vec2, other: &Placed) -> bool {
-    super::touch::rect_corners(other).is_some_and(|corners| {
-        super::within(mover, other, 1e-3) && super::touch::moves_into(mover, delta, &corners)
-    })
 }
 
 /// Where a ray from `from` towards `to` first enters a base, as a fraction of the

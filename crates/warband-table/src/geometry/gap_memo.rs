@@ -2,7 +2,8 @@
 //! function of the two bases, so an answer remembered is the answer computed, bit for
 //! bit, and no battle plays differently for it. A player weighing a turn asks the gap
 //! of the same pairs many times over (who is near whom, who could reach whom); between
-//! rectangular bases each answer is a GJK query.
+//! a round base and a rectangle each answer is a GJK query, between two rectangles a
+//! closed form that costs more than the memo's look-up.
 //!
 //! Direct-mapped: each pair of bases has one slot, found by a hash of their bits, and a
 //! new pair there takes the slot over. A slot is used only when both bases match it

@@ -10,8 +10,8 @@ pub mod fire;
 mod gap_memo;
 pub mod groups;
 pub mod movement;
+mod sat;
 pub mod shapes;
-mod touch;
 
 pub use allowance::move_cost;
 pub use broad::{Grid, close_pairs};
