@@ -39,29 +39,25 @@ impl Collider {
     }
 }
 
-/// Signed distance between two bases' outlines (negative: penetration depth).
+/// Signed distance between two bases' outlines (negative: penetration depth): two
+/// round bases and two rectangles in closed form ([`sat::rect_gap`]), a round base and
+/// a rectangle by parry's contact query ([`mixed_gap`]).
 pub(super) fn signed_gap(a: &Placed, b: &Placed) -> f32 {
     if let (BaseShape::Round { diameter: da }, BaseShape::Round { diameter: db }) =
         (a.shape, b.shape)
     {
         return a.center.distance(b.center) - (da + db) / 2.0;
     }
-    super::gap_memo::remembered(a, b, exact_gap)
+    sat::rect_gap(a, b).unwrap_or_else(|| mixed_gap(a, b))
 }
 
-/// The gap between two bases, one of them rectangular: between two rectangles in
-/// closed form ([`sat::rect_gap`]), a round base and a rectangle by parry's contact query
-/// (GJK, EPA where they overlap). Either is asked of the same pair again and again
-/// while a player weighs its options, so [`signed_gap`] remembers it.
-///
-/// The query's prediction (`far`) is more than the bases can be apart, so it always
-/// has a contact to give; should parry find none, the query is asked again the other
-/// way round, then by parry's distance query (parry 0.31 found none for some rectangles
-/// touching face to face, which measured `far` apart — out of contact — before).
-fn exact_gap(a: &Placed, b: &Placed) -> f32 {
-    if let Some(g) = sat::rect_gap(a, b) {
-        return g;
-    }
+/// The gap between a round base and a rectangle by parry's contact query (GJK, EPA
+/// where they overlap). The query's prediction (`far`) is more than the bases can be
+/// apart, so it always has a contact to give; should parry find none, it is asked
+/// again the other way round, then by parry's distance query (parry 0.31 found none
+/// for some rectangles touching face to face, which measured `far` apart — out of
+/// contact — when rectangles were measured here too).
+fn mixed_gap(a: &Placed, b: &Placed) -> f32 {
     let (ca, cb) = (Collider::of(a.shape), Collider::of(b.shape));
     let far = a.shape.reach() + b.shape.reach() + a.center.distance(b.center);
     let (pa, pb) = (pose(a), pose(b));
@@ -351,7 +347,7 @@ mod tests {
 
     /// Two ranks touching face to face, as a Toy Soldier battle left them: parry's
     /// contact query finds no contact this way round, and the pair measured 2.59"
-    /// apart (out of contact) before the gap asked it again.
+    /// apart (out of contact) when parry measured rectangles.
     #[test]
     fn ranks_touching_face_to_face_are_in_contact() {
         let rank = |x: f32, y: f32, facing: f32| Placed {
@@ -365,7 +361,7 @@ mod tests {
         let a = rank(3.678_271, 12.336_777, 0.394_087_88);
         let b = rank(3.371_097, 13.075_456, -2.747_505);
         for (x, y) in [(&a, &b), (&b, &a)] {
-            let g = exact_gap(x, y);
+            let g = signed_gap(x, y);
             assert!(g.abs() < 1e-4, "gap {g}");
         }
         assert!(crate::geometry::in_contact(&a, &b));

@@ -7,7 +7,6 @@ pub mod broad;
 mod convert;
 pub mod facing;
 pub mod fire;
-mod gap_memo;
 pub mod groups;
 pub mod movement;
 mod sat;
