@@ -1,14 +1,15 @@
 //! The table's hottest geometry: which bases lie within a range of one, by the measured
 //! gap against by `gap_at_most` (which rules out pairs whose centres lie too far apart
-//! before measuring), and the nearest base. Rectangles of random sizes turned at random
-//! on a 48" square, as a Toy Soldier table holds them.
+//! before measuring), the nearest base, and a move cast past every other base.
+//! Rectangles of random sizes turned at random on a 48" square, as a Toy Soldier table
+//! holds them.
 //! `cargo bench -p warband-table --bench geometry`
 
 use bevy_math::Vec2;
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use warband_rules::{DiceRoller, Die};
-use warband_table::geometry::{BaseShape, Placed, gap, gap_at_most, nearest};
+use warband_table::geometry::{BaseShape, Placed, base_sweep_hit, gap, gap_at_most, nearest};
 
 /// `n` rectangles scattered on a 48" square, the same every run.
 fn scattered(n: usize) -> Vec<Placed> {
@@ -47,5 +48,25 @@ fn within_range(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, within_range);
+/// Every base moved 6" straight ahead, cast against every other: what a move's check
+/// asks of the bases near its way.
+fn casts(c: &mut Criterion) {
+    let bases = scattered(40);
+    let ahead = |p: &Placed| Vec2::from_angle(p.facing).rotate(Vec2::Y) * 6.0;
+    c.bench_function("40 bases, each cast 6\" ahead past every other", |b| {
+        b.iter(|| {
+            let mut hits = 0;
+            for a in &bases {
+                let delta = ahead(a);
+                hits += bases
+                    .iter()
+                    .filter(|o| base_sweep_hit(black_box(a), delta, o).is_some())
+                    .count();
+            }
+            hits
+        })
+    });
+}
+
+criterion_group!(benches, within_range, casts);
 criterion_main!(benches);
