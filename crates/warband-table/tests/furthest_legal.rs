@@ -5,7 +5,10 @@
 //! accepts against every base, and `furthest_legal_beyond` answers as `furthest_legal`
 //! wherever the end is at least its minimum away.
 
+mod common;
+
 use bevy_math::Vec2;
+use common::Stream;
 use warband_table::components::ModelId;
 use warband_table::geometry::{
     BaseShape, MeetOrder, Mover, Other, Placed, TerrainFlags, TerrainShape, check_move,
@@ -13,18 +16,6 @@ use warband_table::geometry::{
 };
 
 const TABLE: Vec2 = Vec2::new(40.0, 40.0);
-
-/// A small xorshift: the same crowds every run.
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-}
 
 fn terrain() -> Vec<TerrainShape> {
     let piece = |corners: [(f32, f32); 4], flags: TerrainFlags| {
@@ -52,7 +43,7 @@ fn terrain() -> Vec<TerrainShape> {
 }
 
 /// `n` bases scattered about the middle of the table, none overlapping another.
-fn crowd(rng: &mut Rng, n: usize, rect: bool) -> Vec<Other> {
+fn crowd(rng: &mut Stream, n: usize, rect: bool) -> Vec<Other> {
     let mut out: Vec<Other> = Vec::new();
     while out.len() < n {
         let shape = if rect && rng.unit() < 0.5 {
@@ -85,7 +76,7 @@ fn crowd(rng: &mut Rng, n: usize, rect: bool) -> Vec<Other> {
 #[test]
 fn a_move_found_is_the_move_checked_against_every_base() {
     let terrain = terrain();
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Stream(0x2545_f491_4f6c_dd1d);
     let (mut moves, mut charges, mut passed_over) = (0, 0, 0);
     for case in 0..30 {
         let rect = case % 2 == 1;

@@ -3,18 +3,16 @@
 //! or near enough for their inner circles to. Players ask it of every pair they weigh,
 //! so an answer that differed from the gap's would change play.
 
+mod common;
+
 use bevy_math::Vec2;
+use common::Stream;
 use warband_table::geometry::{BaseShape, Placed, gap, gap_at_most};
 
 #[test]
 fn it_answers_as_the_gap_does() {
-    let mut rng = 0x853c_49e6_748f_ea9bu64;
-    let mut unit = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        (rng >> 40) as f32 / (1u64 << 24) as f32
-    };
+    let mut stream = Stream(0x853c_49e6_748f_ea9b);
+    let mut unit = move || stream.unit();
     let (mut yes, mut no, mut overlapping) = (0, 0, 0);
     for _ in 0..100_000 {
         let mut base = || {

@@ -3,36 +3,28 @@
 //! 20,000 random pairs of ranks that start apart, turned every way, the mover going
 //! every way at every length; and the same gap between them, apart or overlapping.
 
+mod common;
+
 use bevy_math::Vec2;
+use common::Stream;
 use parry2d::math::{Pose, Vector};
 use parry2d::query::{self, ShapeCastOptions};
 use parry2d::shape::{Cuboid, Shape};
 use warband_table::geometry::{BaseShape, Placed, base_sweep_hit, gap};
 
-/// A small seeded stream of numbers in [0, 1), so the pairs are the same every run.
-struct Stream(u64);
-
-impl Stream {
-    fn next(&mut self) -> f32 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 >> 40) as f32 / (1u64 << 24) as f32
-    }
-
-    fn within(&mut self, lo: f32, hi: f32) -> f32 {
-        lo + (hi - lo) * self.next()
-    }
+/// A number drawn evenly between `lo` and `hi`.
+fn within(s: &mut Stream, lo: f32, hi: f32) -> f32 {
+    lo + (hi - lo) * s.unit()
 }
 
 fn rank(s: &mut Stream) -> Placed {
     Placed {
         shape: BaseShape::Rect {
-            width: s.within(0.5, 6.0),
-            depth: s.within(0.5, 3.0),
+            width: within(s, 0.5, 6.0),
+            depth: within(s, 0.5, 3.0),
         },
-        center: Vec2::new(s.within(-8.0, 8.0), s.within(-8.0, 8.0)),
-        facing: s.within(-3.2, 3.2),
+        center: Vec2::new(within(s, -8.0, 8.0), within(s, -8.0, 8.0)),
+        facing: within(s, -3.2, 3.2),
     }
 }
 
@@ -81,8 +73,8 @@ fn rectangles_meet_where_parry_says() {
         if gap(&a, &b) < 0.01 {
             continue;
         }
-        let angle = s.within(-3.2, 3.2);
-        let delta = Vec2::new(angle.cos(), angle.sin()) * s.within(0.1, 20.0);
+        let angle = within(&mut s, -3.2, 3.2);
+        let delta = Vec2::new(angle.cos(), angle.sin()) * within(&mut s, 0.1, 20.0);
         let (ours, theirs) = (base_sweep_hit(&a, delta, &b), parry_cast(&a, delta, &b));
         match (ours, theirs) {
             (Some(x), Some(y)) => {
