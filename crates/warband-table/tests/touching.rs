@@ -68,3 +68,44 @@ fn a_base_a_hair_into_another_may_slide_along_it_or_leave() {
         assert!(t.is_some_and(|t| t < 1e-4), "turned {f}: going in {t:?}");
     }
 }
+
+/// A rank flush against a house may not slant into it, however shallow the slant, on any
+/// bearing: nothing checks where a move ends against terrain, so a move let in would
+/// end inside the wall, and the next one, starting there, would sink it deeper.
+#[test]
+fn a_rank_flush_against_a_house_cannot_slant_into_it() {
+    let flags = TerrainFlags {
+        blocks_movement: true,
+        blocks_sight: true,
+        ..TerrainFlags::default()
+    };
+    for k in 0..500 {
+        let f = k as f32 * 0.0123;
+        let n = Vec2::new(f.cos(), f.sin());
+        let centre = Vec2::new(20.0, 20.0);
+        let wall: Vec<Vec2> = [(-5.0, -10.0), (5.0, -10.0), (5.0, 10.0), (-5.0, 10.0)]
+            .iter()
+            .map(|&(x, y)| centre + n * x + n.perp() * y)
+            .collect();
+        let house = TerrainShape::new(wall, flags).expect("a rectangle");
+        // Flush against the house's face at x = 5, its front along the wall.
+        let a = rank(centre + n * (5.0 + 0.8), f);
+        // Stopped within a twentieth of an inch of travel (rounding may leave the rank
+        // a few millionths off the wall), so never more than 1e-5" into it.
+        for slope in [0.1, 0.01, 0.001, 0.0002] {
+            let t = house.sweep_hit(&a, n.perp() * 6.0 - n * (6.0 * slope));
+            let stops = t.is_some_and(|t| t * 6.0 < 0.05);
+            assert!(stops, "turned {f}, slope {slope}: {t:?}");
+        }
+        assert_eq!(
+            house.sweep_hit(&a, n.perp() * 6.0),
+            None,
+            "turned {f}: along"
+        );
+        assert_eq!(
+            house.sweep_hit(&a, n.perp() * 6.0 + n * 0.5),
+            None,
+            "turned {f}: off"
+        );
+    }
+}

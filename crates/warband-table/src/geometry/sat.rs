@@ -111,34 +111,44 @@ impl Frame {
     }
 }
 
-/// How far along a move it is tried whether the move goes deeper: a hundredth of an
-/// inch (or the whole move, if shorter).
-const PROBE: f32 = 0.01;
+/// How near, in inches of travel, a touch must come to the start of a move to count as
+/// a start in contact: a ten-thousandth of an inch.
+const AT_ONCE: f32 = 1e-4;
 
-/// How much deeper that must leave the two than they start, in inches: a slope of one
-/// in a hundred, well above the rounding of a table's coordinates.
-const DEEPER: f32 = 1e-4;
+/// The least slope (inches in for each inch along the move) at which a move from
+/// contact goes into the other: far above what rounding gives a move along a face
+/// (about 1e-7), far below any turn a player means.
+const INTO: f32 = 1e-4;
+
+/// How near two shadows' overlaps must be, in inches, for both to count as the least:
+/// where two outlines touch corner to corner, or a corner on a face's end.
+const TIE: f32 = 1e-5;
 
 /// Where `mover`, moved by `delta`, first touches `other`, as a fraction of `delta`, if
-/// it does before the end. Outlines that touch or overlap where the move starts count
-/// as met at once only if the move takes them deeper into each other: a base touching
-/// another, or already a hair into it (inside the overlap the rules allow), may slide
-/// along it or leave it.
+/// it does before the end. Outlines that touch or overlap where the move starts (or
+/// touch within [`AT_ONCE`] of it) count as met at once only if the move goes into each
+/// other ([`goes_in`]): a base touching another, or already a hair into it (inside the
+/// overlap the rules allow), may slide along it or leave it. Farther along, a touch
+/// counts only if the move comes in at more than [`INTO`]: a base sliding along a face
+/// a hair off it is not stopped by rounding halfway along.
 pub(super) fn sweep(mover: &Outline, delta: Vec2, other: &Outline) -> Option<f32> {
-    let (enter, exit) = overlapping(mover, delta, other)?;
+    let (enter, exit, rate) = overlapping(mover, delta, other)?;
     if enter > 1.0 || exit < 0.0 {
         return None;
     }
-    if enter > 0.0 {
-        return Some(enter);
+    let length = delta.length();
+    if enter * length > AT_ONCE {
+        // A graze, coming in at no more than [`INTO`]: rounding on a move along a face.
+        return (rate > INTO * length).then_some(enter);
     }
-    deeper(mover, delta, other).then_some(0.0)
+    goes_in(mover, delta, other, length).then_some(enter.max(0.0))
 }
 
 /// The moments, as fractions of `delta` (any, not only those of the move), between
-/// which the outlines overlap or touch: None if they never do.
-fn overlapping(mover: &Outline, delta: Vec2, other: &Outline) -> Option<(f32, f32)> {
-    let (mut enter, mut exit) = (f32::NEG_INFINITY, f32::INFINITY);
+/// which the outlines overlap or touch, and how fast (inches of overlap for a whole
+/// `delta`) the last shadows to meet come into each other: None if they never do.
+fn overlapping(mover: &Outline, delta: Vec2, other: &Outline) -> Option<(f32, f32, f32)> {
+    let (mut enter, mut exit, mut rate) = (f32::NEG_INFINITY, f32::INFINITY, f32::INFINITY);
     for n in normals(mover, other) {
         let (a0, a1) = mover.span(n);
         let (b0, b1) = other.span(n);
@@ -156,33 +166,52 @@ fn overlapping(mover: &Outline, delta: Vec2, other: &Outline) -> Option<(f32, f3
         } else {
             (hi / v, lo / v)
         };
-        enter = enter.max(t0);
+        if t0 > enter {
+            enter = t0;
+            rate = v.abs() / n.length();
+        }
         exit = exit.min(t1);
         if enter > exit {
             return None;
         }
     }
-    Some((enter, exit))
+    Some((enter, exit, rate))
 }
 
-/// Whether `mover`, touching or overlapping `other`, goes deeper into it when moved by
-/// `delta`: [`PROBE`] along the move leaves them overlapping by more than [`DEEPER`]
-/// beyond where they start (how deep, as [`rect_gap`] finds it).
-fn deeper(mover: &Outline, delta: Vec2, other: &Outline) -> bool {
-    let length = delta.length();
+/// Whether `mover`, touching or overlapping `other` (or all but), goes into it when moved
+/// along `delta` (of this `length`): whether the depth of their overlap — the least
+/// [`overlap`] of their shadows on the edge normals of both, as [`rect_gap`] finds it —
+/// grows as the move begins at more than [`INTO`] an inch along it. Where several
+/// shadows tie for the least, the depth grows only as fast as the slowest of them.
+fn goes_in(mover: &Outline, delta: Vec2, other: &Outline, length: f32) -> bool {
     if length <= f32::EPSILON {
         return false;
     }
-    let t = (PROBE / length).min(1.0);
-    let (mut start, mut probe) = (f32::INFINITY, f32::INFINITY);
-    for n in normals(mover, other) {
-        let Some(n) = n.try_normalize() else { continue };
-        let ((a0, a1), b) = (mover.span(n), other.span(n));
-        let step = delta.dot(n) * t;
-        start = start.min(overlap((a0, a1), b));
-        probe = probe.min(overlap((a0 + step, a1 + step), b));
-    }
-    probe > start.max(0.0) + DEEPER
+    // Each unit normal's overlap, and how fast it grows an inch along the move.
+    let axes = || {
+        normals(mover, other)
+            .filter_map(|n| n.try_normalize())
+            .map(|n| {
+                let ((a0, a1), (b0, b1)) = (mover.span(n), other.span(n));
+                let v = delta.dot(n) / length;
+                // The other lies ahead along n (up) or behind it (down).
+                let (up, down) = (a1 - b0, b1 - a0);
+                let rate = if up < down {
+                    v
+                } else if down < up {
+                    -v
+                } else {
+                    -v.abs()
+                };
+                (up.min(down), rate)
+            })
+    };
+    let least = axes().map(|(o, _)| o).fold(f32::INFINITY, f32::min);
+    let rate = axes()
+        .filter(|(o, _)| *o <= least + TIE)
+        .map(|(_, r)| r)
+        .fold(f32::INFINITY, f32::min);
+    rate > INTO
 }
 
 /// The signed gap between two rectangular bases (None if either is round): how far
@@ -243,24 +272,42 @@ mod tests {
     }
 
     #[test]
-    fn touching_at_the_start_counts_only_going_deeper() {
+    fn from_contact_only_a_move_into_the_other_meets_it() {
         let a = square(Vec2::ZERO, 1.0);
         let flush = square(Vec2::new(2.0, 0.0), 1.0);
         assert_eq!(cast(&a, Vec2::new(1.0, 0.0), &flush), Some(0.0));
         assert_eq!(cast(&a, Vec2::new(1.0, 3.0), &flush), Some(0.0));
-        // Sliding along it, leaving it, or closing by less than one in a hundred.
+        // However shallow a slant in, past rounding: no creeping into a wall.
+        assert_eq!(cast(&a, Vec2::new(0.005, 6.0), &flush), Some(0.0));
+        assert_eq!(cast(&a, Vec2::new(0.0012, 6.0), &flush), Some(0.0));
+        // Sliding along it (to rounding), or leaving it.
         assert_eq!(cast(&a, Vec2::new(0.0, 3.0), &flush), None);
+        assert_eq!(cast(&a, Vec2::new(1e-6, 6.0), &flush), None);
         assert_eq!(cast(&a, Vec2::new(-1.0, 1.0), &flush), None);
-        assert_eq!(cast(&a, Vec2::new(0.005, 1.0), &flush), None);
         // A hair into it already: sliding along or leaving, not going deeper.
         let into = square(Vec2::new(1.9995, 0.0), 1.0);
         assert_eq!(cast(&a, Vec2::new(0.0, -3.0), &into), None);
         assert_eq!(cast(&a, Vec2::new(-3.0, 0.0), &into), None);
         assert_eq!(cast(&a, Vec2::new(0.5, 3.0), &into), Some(0.0));
+        // A millionth apart: a slant in meets it within a few thousandths, a slide not.
+        let all_but = square(Vec2::new(2.000_001, 0.0), 1.0);
+        assert!(cast(&a, Vec2::new(0.005, 6.0), &all_but).is_some_and(|t| t * 6.0 < 0.002));
+        assert_eq!(cast(&a, Vec2::new(1e-6, 6.0), &all_but), None);
         // A hair apart: sliding along never touches.
         let near = square(Vec2::new(2.001, 0.0), 1.0);
         assert_eq!(cast(&a, Vec2::new(0.0, 3.0), &near), None);
         assert_eq!(cast(&a, Vec2::new(-1.0, 0.0), &near), None);
+    }
+
+    #[test]
+    fn corner_to_corner_a_move_along_either_face_slides() {
+        let a = square(Vec2::ZERO, 1.0);
+        let corner = square(Vec2::new(2.0, 2.0), 1.0);
+        // Past the corner along either face's line, or away: no hit.
+        assert_eq!(cast(&a, Vec2::new(0.0, -3.0), &corner), None);
+        assert_eq!(cast(&a, Vec2::new(-3.0, 0.0), &corner), None);
+        // Straight at it, between the two faces: a hit at once.
+        assert_eq!(cast(&a, Vec2::new(1.0, 1.0), &corner), Some(0.0));
     }
 
     #[test]
