@@ -297,14 +297,16 @@ fn sweep_ball_polygon(c: Vec2, r: f32, delta: Vec2, polygon: &ConvexPolygon) -> 
     best
 }
 
-pub(super) fn base_polygon_gap(base: &Placed, polygon: &ConvexPolygon) -> f32 {
-    if let BaseShape::Round { diameter } = base.shape {
-        return point_polygon_distance(base.center, polygon) - diameter / 2.0;
+/// The signed gap between a base and a convex polygon with these `corners` (in order):
+/// negative where a base lies partly over it, by how deep (a round base's centre inside
+/// counts its whole radius).
+pub(super) fn base_polygon_gap(base: &Placed, polygon: &ConvexPolygon, corners: &[Vec2]) -> f32 {
+    match base.shape {
+        BaseShape::Round { diameter } => {
+            point_polygon_distance(base.center, polygon) - diameter / 2.0
+        }
+        BaseShape::Rect { .. } => sat::rect_polygon_gap(base, corners).unwrap_or(f32::INFINITY),
     }
-
-    let c = Collider::of(base.shape);
-    query::distance(&pose(base), c.shape(), &Pose::identity(), polygon)
-        .map_or(f32::INFINITY, |d| d.distance)
 }
 
 /// The interval of the segment `from → to` (fractions of its length) inside a convex
@@ -418,7 +420,7 @@ mod tests {
                 (Some(a), Some(b)) => assert!((a - b).abs() < 1e-3, "{c} {delta}: {a} v {b}"),
                 (a, b) => assert_eq!(a.is_some(), b.is_some(), "{c} {delta}: {a:?} v {b:?}"),
             }
-            let gap_fast = base_polygon_gap(&base, &poly);
+            let gap_fast = base_polygon_gap(&base, &poly, &polygon_points(&poly));
             let gap_slow = query::distance(&pose(&base), cm.shape(), &Pose::identity(), &poly)
                 .unwrap()
                 .distance;

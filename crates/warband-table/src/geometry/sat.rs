@@ -237,6 +237,34 @@ pub(super) fn rect_gap(a: &Placed, b: &Placed) -> Option<f32> {
     Some(-depth)
 }
 
+/// The signed gap between a rectangular base and a convex polygon (corners in order),
+/// as [`rect_gap`] finds it between two rectangles: how far apart they stand (the least
+/// distance from a corner of either to the other), or, where they overlap, how deep
+/// (negative). None for a round base.
+pub(super) fn rect_polygon_gap(base: &Placed, corners: &[Vec2]) -> Option<f32> {
+    let frame = Frame::of(base)?;
+    let polygon = Outline::Polygon(corners);
+    let axes = [frame.u, frame.v]
+        .into_iter()
+        .chain((0..corners.len()).filter_map(|i| polygon.normal(i).try_normalize()));
+    let mut depth = f32::INFINITY;
+    for n in axes {
+        let overlap = overlap(frame.span(n), polygon.span(n));
+        if overlap < 0.0 {
+            let to_rect = corners.iter().map(|p| frame.distance_squared(*p).sqrt());
+            let edges = (0..corners.len()).map(|i| (corners[i], corners[(i + 1) % corners.len()]));
+            let to_polygon = edges.flat_map(|(a, b)| {
+                frame
+                    .corners()
+                    .map(|p| super::convert::distance_to_segment(p, a, b))
+            });
+            return Some(to_rect.chain(to_polygon).fold(f32::INFINITY, f32::min));
+        }
+        depth = depth.min(overlap);
+    }
+    Some(-depth)
+}
+
 /// How far one shadow must move along its axis to part from the other (negative where
 /// they are apart).
 fn overlap((a0, a1): (f32, f32), (b0, b1): (f32, f32)) -> f32 {

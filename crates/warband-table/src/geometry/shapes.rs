@@ -185,13 +185,14 @@ impl TerrainShape {
     /// Whether a base touches or lies inside the piece.
     pub fn touches(&self, base: &Placed) -> bool {
         self.near_base(base, super::CONTACT_GAP + 1e-4)
-            && convert::base_polygon_gap(base, &self.polygon) <= super::CONTACT_GAP
+            && convert::base_polygon_gap(base, &self.polygon, &self.points) <= super::CONTACT_GAP
     }
 
     /// Whether a base lies partly over the piece (more than touching it).
     pub fn overlaps(&self, base: &Placed) -> bool {
         self.near_base(base, 0.0)
-            && convert::base_polygon_gap(base, &self.polygon) < -super::OVERLAP_TOLERANCE
+            && convert::base_polygon_gap(base, &self.polygon, &self.points)
+                < -super::OVERLAP_TOLERANCE
     }
 
     /// The part of the segment `from → to` inside the piece, as fractions [t_in, t_out]
