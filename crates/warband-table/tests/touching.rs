@@ -21,22 +21,26 @@ fn rank(center: Vec2, facing: f32) -> Placed {
     }
 }
 
-#[test]
-fn a_move_into_an_outline_it_touches_meets_it_at_once() {
-    let house_flags = TerrainFlags {
+/// A house that blocks movement and sight: a rectangle `half` across and along about
+/// `centre`, its across direction `n`.
+fn house(centre: Vec2, n: Vec2, half: Vec2) -> TerrainShape {
+    let flags = TerrainFlags {
         blocks_movement: true,
         blocks_sight: true,
         ..TerrainFlags::default()
     };
+    let corners = [(-1.0, -1.0), (1.0, -1.0), (1.0, 1.0), (-1.0, 1.0)]
+        .map(|(x, y)| centre + n * (x * half.x) + n.perp() * (y * half.y));
+    TerrainShape::new(corners.to_vec(), flags).expect("a rectangle")
+}
+
+#[test]
+fn a_move_into_an_outline_it_touches_meets_it_at_once() {
     for k in 0..2000 {
         let f = k as f32 * 0.0031;
         let n = Vec2::new(f.cos(), f.sin());
         let centre = Vec2::new(10.0, 10.0);
-        let house: Vec<Vec2> = [(-2.0, -2.0), (2.0, -2.0), (2.0, 2.0), (-2.0, 2.0)]
-            .iter()
-            .map(|&(x, y)| centre + n * x + n.perp() * y)
-            .collect();
-        let house = TerrainShape::new(house, house_flags).expect("a square");
+        let house = house(centre, n, Vec2::new(2.0, 2.0));
         // A rank flush against the house's face, then a second rank touching its front.
         let a = rank(centre + n * 2.8, f);
         let b = rank(a.center + n * 1.6, f);
@@ -74,20 +78,11 @@ fn a_base_a_hair_into_another_may_slide_along_it_or_leave() {
 /// end inside the wall, and the next one, starting there, would sink it deeper.
 #[test]
 fn a_rank_flush_against_a_house_cannot_slant_into_it() {
-    let flags = TerrainFlags {
-        blocks_movement: true,
-        blocks_sight: true,
-        ..TerrainFlags::default()
-    };
     for k in 0..500 {
         let f = k as f32 * 0.0123;
         let n = Vec2::new(f.cos(), f.sin());
         let centre = Vec2::new(20.0, 20.0);
-        let wall: Vec<Vec2> = [(-5.0, -10.0), (5.0, -10.0), (5.0, 10.0), (-5.0, 10.0)]
-            .iter()
-            .map(|&(x, y)| centre + n * x + n.perp() * y)
-            .collect();
-        let house = TerrainShape::new(wall, flags).expect("a rectangle");
+        let house = house(centre, n, Vec2::new(5.0, 10.0));
         // Flush against the house's face at x = 5, its front along the wall.
         let a = rank(centre + n * (5.0 + 0.8), f);
         // Stopped within a twentieth of an inch of travel (rounding may leave the rank
