@@ -89,6 +89,10 @@ pub struct Normal {
     held: Vec<ModelId>,
     key: (u32, Phase),
     kept: Kept,
+    /// Where in the kept snapshot's models to start looking for the next to move: every
+    /// model before it is the enemy's, has moved or is held (none of which changes again
+    /// within the phase). Back to 0 whenever the snapshot is taken afresh.
+    from: usize,
 }
 
 impl Normal {
@@ -136,6 +140,7 @@ impl Normal {
             held: Vec::new(),
             key: (0, Phase::Deploy),
             kept: Kept::default(),
+            from: 0,
         }
     }
 
@@ -170,54 +175,74 @@ impl TablePolicy<Marauders> for Normal {
             self.held.clear();
             self.kept.forget();
         }
-        let snap = self.kept.take(engine.world(), side);
-        let command = self.decide(&snap, phase, side);
+        if !matches!(
+            phase,
+            Phase::DeclareSpells | Phase::Movement | Phase::Shooting
+        ) {
+            // Nothing to look at: it chooses the order as a rule, and leaves the other
+            // phases to the engine (no snapshot is taken to be thrown away).
+            return (phase == Phase::Initiative)
+                .then(|| self.order(side))
+                .flatten();
+        }
+        let (snap, patched) = self.kept.take_telling(engine.world(), side);
+        if !patched {
+            self.from = 0;
+        }
+        let command = match phase {
+            Phase::DeclareSpells => self.declare(&snap),
+            Phase::Movement => self.movement(&snap),
+            _ => self.shooting(&snap),
+        };
         self.kept.keep(snap, engine.world());
         command
     }
 }
 
 impl Normal {
-    fn decide(&mut self, snap: &Snapshot, phase: Phase, side: Side) -> Option<Command> {
-        match phase {
-            Phase::DeclareSpells => {
-                let choice = spells::best_declaration(snap, &self.held)?;
-                if let Command::DeclareSpell { caster, .. } = &choice {
-                    self.hold(*caster);
-                }
-                Some(choice)
-            }
-            Phase::Initiative => self.scoring.choose_order.then(|| Command::ChooseOrder {
-                first: vec![
-                    (Phase::Movement, side.other()),
-                    (Phase::Shooting, side),
-                    (Phase::Attacking, side),
-                    (Phase::Spellcasting, side),
-                    (Phase::Morale, side),
-                ],
-            }),
-            Phase::Movement => self.movement(snap),
-            Phase::Shooting => self.shooting(snap),
-            _ => None,
+    fn declare(&mut self, snap: &Snapshot) -> Option<Command> {
+        let choice = spells::best_declaration(snap, &self.held)?;
+        if let Command::DeclareSpell { caster, .. } = &choice {
+            self.hold(*caster);
         }
+        Some(choice)
     }
 
-    /// The first model in id order that wants to move, and where.
+    /// The enemy moves first; this side shoots, attacks, casts and checks morale first.
+    fn order(&self, side: Side) -> Option<Command> {
+        self.scoring.choose_order.then(|| Command::ChooseOrder {
+            first: vec![
+                (Phase::Movement, side.other()),
+                (Phase::Shooting, side),
+                (Phase::Attacking, side),
+                (Phase::Spellcasting, side),
+                (Phase::Morale, side),
+            ],
+        })
+    }
+
+    /// The first model in id order that wants to move, and where. The walk starts at
+    /// `from`, and moves it on past the models it finds settled for the phase, so that a
+    /// big army's movement phase does not walk every model at every decision.
     fn movement(&mut self, snap: &Snapshot) -> Option<Command> {
-        let movable: Vec<&ModelView> = snap
-            .mine()
-            .filter(|m| !m.conditions.moved && !m.conditions.asleep && m.declared.is_none())
-            .filter(|m| !self.is_held(m.id))
-            .collect();
-        for m in movable {
-            let command = if m.engaged_since.is_some() {
-                self.disengage(snap, m)
-            } else {
-                self.best_move(snap, m)
-            };
-            match command {
-                Some(c) => return Some(c),
-                None => self.hold(m.id),
+        let mut settled = true;
+        for (i, m) in snap.models.iter().enumerate().skip(self.from) {
+            let done = m.side != snap.side || m.conditions.moved || self.is_held(m.id);
+            if !done && !m.conditions.asleep && m.declared.is_none() {
+                let command = if m.engaged_since.is_some() {
+                    self.disengage(snap, m)
+                } else {
+                    self.best_move(snap, m)
+                };
+                if command.is_some() {
+                    return command;
+                }
+                self.hold(m.id);
+            } else if !done {
+                settled = false;
+            }
+            if settled {
+                self.from = i + 1;
             }
         }
         None

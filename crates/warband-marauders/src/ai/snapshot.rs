@@ -390,10 +390,20 @@ pub struct Kept(Option<(Snapshot, usize)>);
 impl Kept {
     /// The snapshot for this decision: the kept one patched from the log, or a fresh one.
     pub fn take(&mut self, world: &World, side: Side) -> Snapshot {
-        self.0
+        self.take_telling(world, side).0
+    }
+
+    /// [`Kept::take`], and whether the snapshot is the kept one patched: its models then
+    /// stand at the same places in `models` as at the last decision.
+    pub fn take_telling(&mut self, world: &World, side: Side) -> (Snapshot, bool) {
+        match self
+            .0
             .take()
             .and_then(|(snap, seen)| snap.patched(world, seen))
-            .unwrap_or_else(|| Snapshot::take(world, side))
+        {
+            Some(snap) => (snap, true),
+            None => (Snapshot::take(world, side), false),
+        }
     }
 
     /// Keeps `snap` for the next decision, with the log as it stands now.

@@ -37,6 +37,9 @@ pub struct Strike {
     pub waiting: Vec<Side>,
     /// The side that ended the phase: every group left is fought after this one.
     pub then_all: bool,
+    /// When `then_all`, the groups left to fight after this one, in order (found with
+    /// it: a fight changes only its own group).
+    pub rest: Vec<Vec<ModelId>>,
 }
 
 #[derive(Resource, Clone, Debug, Default)]
@@ -140,7 +143,7 @@ fn answer_strike(world: &mut World, side: Side, alloc: Vec<Allocation>) {
     }
     strike_damage(world, &strike);
     if strike.then_all {
-        resolve_all(world);
+        resolve_groups(world, strike.rest);
     } else {
         after_fight(world);
     }
@@ -162,14 +165,22 @@ fn after_fight(world: &mut World) {
 /// The groups are found once: a fight changes only its own group, whose models have
 /// then fought, so the others stay open as they were.
 pub(super) fn resolve_all(world: &mut World) {
-    for group in open_groups(world) {
+    resolve_groups(world, open_groups(world));
+}
+
+/// Fights `groups` in order; where a winner is asked for its split, the groups after
+/// its fight wait in the strike for its answer.
+fn resolve_groups(world: &mut World, groups: Vec<Vec<ModelId>>) {
+    let mut groups = groups.into_iter();
+    while let Some(group) = groups.next() {
         if world.resource::<Battle>().outcome.is_some() {
             break;
         }
         let acting = world.resource::<Battle>().turn.acting;
         let chosen = acting.map(|s| (s, Vec::new()));
         fight_with(world, &group, chosen, true);
-        if strike_waiting(world).is_some() {
+        if let Some(strike) = world.resource_mut::<PendingStrike>().0.as_mut() {
+            strike.rest = groups.collect();
             return;
         }
     }
@@ -280,6 +291,7 @@ fn fight_with(
         chosen,
         waiting,
         then_all,
+        rest: Vec::new(),
     };
     if strike.waiting.is_empty() {
         strike_damage(world, &strike);
