@@ -8,6 +8,7 @@ use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
 use warband_rules::Side;
 use warband_rules::marauders::{Armour, Profile};
+use warband_table::kept_query::with_query;
 use warband_table::views::{Item, by_id, in_play_by_id, read_views};
 
 pub use warband_table::engine::{Dice, ModelIndex, Outcome};
@@ -175,19 +176,21 @@ pub fn models(world: &World) -> Vec<ModelView> {
 /// after every removal).
 pub fn head_counts(world: &mut World) -> [(u32, u32); 2] {
     let mut counts = [(0, 0); 2];
-    let mut q = world.query::<(&Team, Has<OutOfAction>)>();
-    for (team, out) in q.iter(world) {
-        let c = &mut counts[team.0.index()];
-        c.0 += 1;
-        c.1 += u32::from(!out);
-    }
+    with_query::<(&Team, Has<OutOfAction>), (), _>(world, |world, q| {
+        for (team, out) in q.iter(world) {
+            let c = &mut counts[team.0.index()];
+            c.0 += 1;
+            c.1 += u32::from(!out);
+        }
+    });
     counts
 }
 
 /// The hit dice of `side`'s first model in play (its only one, where this is asked).
 pub fn solo_hd(world: &mut World, side: Side) -> Option<HitDice> {
-    let mut q = world.query_filtered::<(&Team, &HitDice), Without<OutOfAction>>();
-    q.iter(world).find(|(t, _)| t.0 == side).map(|(_, hd)| *hd)
+    with_query::<(&Team, &HitDice), Without<OutOfAction>, _>(world, |world, q| {
+        q.iter(world).find(|(t, _)| t.0 == side).map(|(_, hd)| *hd)
+    })
 }
 
 /// Models in play, sorted by id.

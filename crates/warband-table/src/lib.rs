@@ -18,6 +18,7 @@ pub mod fuzz;
 pub mod geometry;
 pub mod hash;
 pub mod hostile;
+pub mod kept_query;
 pub mod lab;
 pub mod log;
 pub mod player;

@@ -5,6 +5,7 @@ use crate::battle::{Battle, ModelView};
 use crate::components::{Blessing, Caster, ModelId};
 use crate::log::{BattleLog, LogEvent};
 use bevy_ecs::prelude::*;
+use warband_table::kept_query::with_query;
 
 /// `models` with every caster in play whose blessing is for `round` added (in id
 /// order): all [`fight_dice`](super::fight_dice) looks at, without reading every model of a big battle.
@@ -13,12 +14,12 @@ pub(super) fn with_blessers(
     mut models: Vec<ModelView>,
     round: u32,
 ) -> Vec<ModelView> {
-    let mut q = world.query::<(&ModelId, &Caster)>();
-    let blessers: Vec<ModelId> = q
-        .iter(world)
-        .filter(|(_, c)| c.blessing.is_some_and(|b| b.round == round))
-        .map(|(id, _)| *id)
-        .collect();
+    let blessers: Vec<ModelId> = with_query::<(&ModelId, &Caster), (), _>(world, |world, q| {
+        q.iter(world)
+            .filter(|(_, c)| c.blessing.is_some_and(|b| b.round == round))
+            .map(|(id, _)| *id)
+            .collect()
+    });
     for id in blessers {
         if !models.iter().any(|m| m.id == id)
             && let Some(m) = crate::battle::model(world, id).filter(|m| m.in_play)
@@ -48,15 +49,16 @@ pub fn bless_bonus(models: &[ModelView], group: &[ModelId], round: u32) -> [u32;
 
 /// Each blessing is spent by the fight it helped.
 pub(super) fn spend_blessings(world: &mut World, group: &[ModelId], round: u32) {
-    let mut q = world.query::<&mut Caster>();
-    for mut caster in q.iter_mut(world) {
-        if caster
-            .blessing
-            .is_some_and(|b| b.round == round && group.contains(&b.target))
-        {
-            caster.blessing = None;
+    with_query::<&mut Caster, (), _>(world, |world, q| {
+        for mut caster in q.iter_mut(world) {
+            if caster
+                .blessing
+                .is_some_and(|b| b.round == round && group.contains(&b.target))
+            {
+                caster.blessing = None;
+            }
         }
-    }
+    });
 }
 
 /// At the end of the attacking phase, a blessing for this round that found no fight
@@ -64,13 +66,14 @@ pub(super) fn spend_blessings(world: &mut World, group: &[ModelId], round: u32) 
 pub(super) fn expire_blessings(world: &mut World) {
     let round = world.resource::<Battle>().round;
     let mut faded = Vec::new();
-    let mut q = world.query::<(&ModelId, &mut Caster)>();
-    for (id, mut caster) in q.iter_mut(world) {
-        if caster.blessing.is_some_and(|b: Blessing| b.round <= round) {
-            caster.blessing = None;
-            faded.push(*id);
+    with_query::<(&ModelId, &mut Caster), (), _>(world, |world, q| {
+        for (id, mut caster) in q.iter_mut(world) {
+            if caster.blessing.is_some_and(|b: Blessing| b.round <= round) {
+                caster.blessing = None;
+                faded.push(*id);
+            }
         }
-    }
+    });
     faded.sort_unstable();
     let mut log = world.resource_mut::<BattleLog>();
     for model in faded {

@@ -14,6 +14,7 @@ use bevy_math::Vec2;
 use bevy_state::prelude::*;
 use warband_rules::Side;
 use warband_rules::marauders::spells::{SpellDef, SpellTarget};
+use warband_table::kept_query::with_query;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Phase::DeclareSpells), start_round);
@@ -30,12 +31,13 @@ fn start_round(world: &mut World) {
         super::go_next(world, Phase::Over);
         return;
     }
-    let mut q = world.query::<&mut Conditions>();
-    for mut c in q.iter_mut(world) {
-        c.moved = false;
-        c.shot = false;
-        c.hurt = false;
-    }
+    with_query::<&mut Conditions, (), _>(world, |world, q| {
+        for mut c in q.iter_mut(world) {
+            c.moved = false;
+            c.shot = false;
+            c.hurt = false;
+        }
+    });
     world
         .resource_mut::<BattleLog>()
         .push(LogEvent::RoundStarted { round });
