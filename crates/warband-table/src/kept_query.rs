@@ -1,8 +1,9 @@
 //! Query states kept in the world from one use to the next. `World::query` builds a new
 //! `QueryState` at every call (its access, its matching tables), which cost 3% of a
 //! Marauders batch where a command counts heads or looks for blessings; a state kept
-//! here is built once a world and only brought up to date. A cache, not battle state: a
-//! fork or a loaded save builds its own when first asked.
+//! here is built once a battle and only brought up to date. A cache, not battle state:
+//! put in when first asked for, so a fork or a loaded save builds its own, and a recycled
+//! world drops it with every resource its blank world lacked.
 
 use bevy_ecs::prelude::*;
 use bevy_ecs::query::{QueryData, QueryFilter};
