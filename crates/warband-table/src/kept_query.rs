@@ -9,10 +9,12 @@ use bevy_ecs::prelude::*;
 use bevy_ecs::query::{QueryData, QueryFilter};
 
 #[derive(Resource)]
-struct Kept<D: QueryData + 'static, F: QueryFilter + 'static>(QueryState<D, F>);
+struct Kept<D: QueryData + 'static, F: QueryFilter + 'static>(Option<QueryState<D, F>>);
 
 /// Runs `f` with the world's kept query state for `D` filtered by `F` (built on first
-/// use): the same items as `world.query_filtered::<D, F>()`, without building it anew.
+/// use): the same items as `world.query_filtered::<D, F>()`, in Bevy's table order as
+/// that one's are, without building it anew. The state is lent out of its resource for
+/// the call (the resource stays), so a call inside `f` for the same query builds its own.
 pub fn with_query<D, F, T>(
     world: &mut World,
     f: impl FnOnce(&mut World, &mut QueryState<D, F>) -> T,
@@ -21,11 +23,16 @@ where
     D: QueryData + 'static,
     F: QueryFilter + 'static,
 {
-    if !world.contains_resource::<Kept<D, F>>() {
-        let state = QueryState::<D, F>::new(world);
-        world.insert_resource(Kept(state));
+    let kept = world
+        .get_resource_mut::<Kept<D, F>>()
+        .and_then(|mut kept| kept.0.take());
+    let mut state = kept.unwrap_or_else(|| QueryState::new(world));
+    let out = f(world, &mut state);
+    match world.get_resource_mut::<Kept<D, F>>() {
+        Some(mut kept) => kept.0 = Some(state),
+        None => world.insert_resource(Kept(Some(state))),
     }
-    world.resource_scope(|world, mut kept: Mut<Kept<D, F>>| f(world, &mut kept.0))
+    out
 }
 
 #[cfg(test)]
@@ -65,5 +72,18 @@ mod tests {
         assert_eq!(standing(&mut world), vec![4]);
         let fresh: Vec<u32> = world.query::<&Hp>().iter(&world).map(|h| h.0).collect();
         assert_eq!(fresh.len(), 3);
+    }
+
+    /// A call for the same query inside another's gets a state of its own.
+    #[test]
+    fn a_call_inside_another_for_the_same_query_is_served() {
+        let mut world = World::new();
+        world.spawn(Hp(2));
+        let inner = with_query::<&Hp, Without<Down>, _>(&mut world, |world, q| {
+            assert_eq!(q.iter(world).count(), 1);
+            standing(world)
+        });
+        assert_eq!(inner, vec![2]);
+        assert_eq!(standing(&mut world), vec![2]);
     }
 }
