@@ -37,6 +37,8 @@ fn patched_equal_fresh(setup: &BattleSetup, kind: AiKind, seed: u64) -> usize {
             assert_eq!(p.round, fresh.round);
             patched += 1;
         }
+        // Found before it is kept, so a patch must keep them only where they still hold.
+        fresh.groups();
         kept[side.index()] = Some((fresh, engine.log().events.len()));
         let command = players[side.index()]
             .next(&engine, side)

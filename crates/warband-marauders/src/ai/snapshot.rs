@@ -51,6 +51,10 @@ pub struct Snapshot {
     /// out when first asked (a move changes no model's HD or armour, so `patched` keeps
     /// it).
     best_hits: std::cell::OnceCell<[[f64; 2]; 2]>,
+    /// Each side's models (places in `models`), listed when first asked: what `near`
+    /// walks for one side on a table too small for the grid (a move changes no model's
+    /// side, so `patched` keeps them).
+    sides: std::cell::OnceCell<[Vec<usize>; 2]>,
 }
 
 /// Cells of a snapshot's grid, inches: most nearest enemies are found within one or
@@ -81,6 +85,7 @@ impl Snapshot {
             reach: std::cell::OnceCell::new(),
             far: std::cell::OnceCell::new(),
             best_hits: std::cell::OnceCell::new(),
+            sides: std::cell::OnceCell::new(),
         }
     }
 
@@ -91,6 +96,9 @@ impl Snapshot {
     /// every model out of the world at every move of a big battle.
     pub fn patched(mut self, world: &World, seen: usize) -> Option<Self> {
         let mut changed = Vec::new();
+        // A move that charges no one, by a model in no melee, leaves every group as it
+        // was (it touches no enemy before or after): then the groups are kept.
+        let mut regroup = false;
         for e in world.resource::<BattleLog>().events.get(seen..)? {
             match e {
                 Entry::Accepted {
@@ -98,6 +106,7 @@ impl Snapshot {
                     ..
                 } => {}
                 Entry::Rules(LogEvent::Moved { model, charged, .. }) => {
+                    regroup |= !charged.is_empty() || self.in_a_group(*model);
                     changed.push(*model);
                     changed.extend(charged);
                 }
@@ -114,8 +123,21 @@ impl Snapshot {
                 grid.insert(i, &now.base);
             }
         }
-        self.regroup();
+        if regroup {
+            self.regroup();
+        } else {
+            // Whether a blessing lies on the table is asked again, as after any patch.
+            self.blessed = std::cell::OnceCell::new();
+        }
         Some(self)
+    }
+
+    /// Whether model `id` fought in a melee group as the groups were last found (false
+    /// if they have not been).
+    fn in_a_group(&self, id: ModelId) -> bool {
+        self.groups
+            .get()
+            .is_some_and(|groups| groups.iter().any(|g| g.contains(&id)))
     }
 
     /// Forgets the melee groups and whether a blessing lies on the table after models
@@ -178,6 +200,17 @@ impl Snapshot {
         out
     }
 
+    /// Each side's models, as their places in `models` (so in id order).
+    fn sides(&self) -> &[Vec<usize>; 2] {
+        self.sides.get_or_init(|| {
+            let mut sides = [Vec::new(), Vec::new()];
+            for (i, m) in self.models.iter().enumerate() {
+                sides[m.side.index()].push(i);
+            }
+            sides
+        })
+    }
+
     /// The farthest any model can move, and each side's models with a missile weapon.
     fn far(&self) -> &(f32, [Vec<usize>; 2]) {
         self.far.get_or_init(|| {
@@ -207,11 +240,17 @@ impl Snapshot {
     /// id order (all that do, perhaps a few more).
     pub fn near(&self, sides: &[Side], lo: Vec2, hi: Vec2) -> Vec<&ModelView> {
         if self.models.len() < GRID_FROM {
-            return self
-                .models
-                .iter()
-                .filter(|o| sides.contains(&o.side) && o.base.may_reach_box(lo, hi, 0.0))
-                .collect();
+            let near = |o: &&ModelView| o.base.may_reach_box(lo, hi, 0.0);
+            if let [side] = sides {
+                let places = &self.sides()[side.index()];
+                return places
+                    .iter()
+                    .map(|i| &self.models[*i])
+                    .filter(near)
+                    .collect();
+            }
+            let of_sides = |o: &&ModelView| sides.contains(&o.side);
+            return self.models.iter().filter(of_sides).filter(near).collect();
         }
         // Places in `models`, which is in id order: sorted, they list the models in id
         // order, each found without a search.

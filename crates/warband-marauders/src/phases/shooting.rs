@@ -8,7 +8,8 @@ use crate::command::{Refusal, refuse};
 use crate::components::Conditions;
 use crate::effects::{pick, roll_damage, roll_needing};
 use crate::geometry::{
-    Crossed, LineOfFire, TerrainShape, line_of_fire_among, melee_groups, obstacles_among,
+    Crossed, LineOfFire, TerrainShape, in_contact, line_of_fire_among, melee_groups,
+    obstacles_among,
 };
 use crate::log::{BattleLog, LogEvent};
 use bevy_app::App;
@@ -39,6 +40,16 @@ pub fn plan_shot(
     shooter: ModelId,
     target: ModelId,
 ) -> Result<LineOfFire, Refusal> {
+    plan_among(world, side, shooter, target).map(|(line, _)| line)
+}
+
+/// [`plan_shot`], with the models in play it was planned among.
+fn plan_among(
+    world: &mut World,
+    side: Side,
+    shooter: ModelId,
+    target: ModelId,
+) -> Result<(LineOfFire, Vec<ModelView>), Refusal> {
     let Some(s) = model(world, shooter).filter(|m| m.in_play && m.side == side) else {
         return refuse(format!("model {shooter} is not one of your models in play"));
     };
@@ -46,7 +57,8 @@ pub fn plan_shot(
         return refuse(format!("model {target} is not an enemy in play"));
     };
     let broken = world.resource::<Battle>().side(side).broken;
-    check_shot(world, &in_play(world), broken, &s, &t)
+    let models = in_play(world);
+    check_shot(world, &models, broken, &s, &t).map(|line| (line, models))
 }
 
 /// The rules of a shot among `models` (a snapshot of those in play) on `world`'s table:
@@ -209,7 +221,9 @@ pub(super) fn shoot(
     shooter: ModelId,
     target: ModelId,
 ) -> Result<(), Refusal> {
-    let line = plan_shot(world, side, shooter, target)?;
+    // Until the shot lands, only the shooter's having shot and the dice change: the
+    // models it was planned among still stand where they stood.
+    let (line, models) = plan_among(world, side, shooter, target)?;
     let s = model(world, shooter).expect("checked above");
     world
         .entity_mut(s.entity)
@@ -250,7 +264,7 @@ pub(super) fn shoot(
             return Ok(());
         }
     }
-    let victim = melee_victim(world, target, shooter);
+    let victim = melee_victim(world, &models, target, shooter);
     let purpose = format!("shot by model {shooter} at model {victim}");
     roll_damage(
         world,
@@ -267,6 +281,14 @@ pub(super) fn shoot(
 /// The melee group `target` stands in among `models`, if it is in melee: the models a
 /// shot at it may strike instead (the engine's dice and the odds panel both ask this).
 pub fn melee_group_of(models: &[ModelView], target: ModelId) -> Option<Vec<ModelId>> {
+    // A model touching no enemy is in no group: the groups need not be found.
+    let t = models.iter().find(|m| m.id == target)?;
+    if !models
+        .iter()
+        .any(|m| m.side != t.side && in_contact(&m.base, &t.base))
+    {
+        return None;
+    }
     melee_groups(&models.iter().map(ModelView::grouped).collect::<Vec<_>>())
         .into_iter()
         .find(|g| g.contains(&target))
@@ -274,8 +296,13 @@ pub fn melee_group_of(models: &[ModelView], target: ModelId) -> Option<Vec<Model
 
 /// The model a shot at `target` damages: the target, or if it is in melee a random
 /// model of its melee group (either side).
-fn melee_victim(world: &mut World, target: ModelId, shooter: ModelId) -> ModelId {
-    match melee_group_of(&in_play(world), target) {
+fn melee_victim(
+    world: &mut World,
+    models: &[ModelView],
+    target: ModelId,
+    shooter: ModelId,
+) -> ModelId {
+    match melee_group_of(models, target) {
         None => target,
         Some(group) => {
             let purpose = format!("shot by model {shooter} into melee: which model of {group:?}");
