@@ -33,6 +33,7 @@ pub fn plugin(app: &mut App) {
     app.init_resource::<TerrainMap>().init_resource::<Spells>();
     state::fresh_resource::<BattleLog>(app);
     state::fresh_resource::<BaseGrid>(app);
+    state::fresh_resource::<warband_table::components::BaseQuery>(app);
     state::fresh_resource::<warband_table::views::ViewQuery<crate::battle::ViewData>>(app);
     state::model_id(app);
     state::component::<Team>(app);

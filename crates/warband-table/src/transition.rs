@@ -3,10 +3,23 @@
 //! times to run the phase's schedules, which cost a tenth of a Marauders battle (seven
 //! phase changes a round). Nothing in a battle reads the `StateTransitionEvent` or the
 //! `PreviousState` they kept, so neither is written.
+//!
+//! Each change's schedules are looked up once a world ([`Hops`]): interning a label and
+//! asking for a schedule a phase does not have cost more than most phase changes' own
+//! systems. Schedules are added when the app is built, before any phase changes.
 
+use bevy_ecs::resource::Resource;
+use bevy_ecs::schedule::{InternedScheduleLabel, ScheduleLabel, Schedules};
 use bevy_ecs::world::World;
+use bevy_platform::collections::HashMap;
 use bevy_state::prelude::*;
 use bevy_state::state::FreelyMutableState;
+
+/// The schedules a change from one phase to another runs, interned, as far as the world
+/// has them: `OnExit` of the phase left, `OnTransition` between the two, `OnEnter` of the
+/// phase entered (None: it has no such schedule).
+#[derive(Resource)]
+struct Hops<S: States>(HashMap<(S, S), [Option<InternedScheduleLabel>; 3]>);
 
 /// Applies the phase pending in `NextState<S>`, if one is: sets `State<S>`, then runs
 /// `OnExit` of the phase left, `OnTransition` between the two and `OnEnter` of the phase
@@ -21,15 +34,44 @@ pub(crate) fn apply_pending<S: FreelyMutableState + Copy>(world: &mut World) -> 
     };
     let exited = *world.resource::<State<S>>().get();
     world.insert_resource(State::new(entered));
+    let [exit, transition, enter] = hops(world, exited, entered);
     let schedules = always || exited != entered;
-    if schedules {
-        let _ = world.try_run_schedule(OnExit(exited));
-    }
-    let _ = world.try_run_schedule(OnTransition { exited, entered });
-    if schedules {
-        let _ = world.try_run_schedule(OnEnter(entered));
+    let runs = [
+        exit.filter(|_| schedules),
+        transition,
+        enter.filter(|_| schedules),
+    ];
+    for label in runs.into_iter().flatten() {
+        let _ = world.try_run_schedule(label);
     }
     true
+}
+
+/// The schedules of a change from `exited` to `entered` ([`Hops`]), found when first
+/// asked for.
+fn hops<S: FreelyMutableState + Copy>(
+    world: &mut World,
+    exited: S,
+    entered: S,
+) -> [Option<InternedScheduleLabel>; 3] {
+    if let Some(known) = world
+        .get_resource::<Hops<S>>()
+        .and_then(|h| h.0.get(&(exited, entered)))
+    {
+        return *known;
+    }
+    let schedules = world.resource::<Schedules>();
+    let has = |label: InternedScheduleLabel| schedules.contains(label).then_some(label);
+    let found = [
+        has(OnExit(exited).intern()),
+        has(OnTransition { exited, entered }.intern()),
+        has(OnEnter(entered).intern()),
+    ];
+    world
+        .get_resource_or_insert_with(|| Hops::<S>(HashMap::default()))
+        .0
+        .insert((exited, entered), found);
+    found
 }
 
 #[cfg(test)]

@@ -369,31 +369,41 @@ impl Snapshot {
             .filter(move |o| o.side != m.side && in_contact(&o.base, &m.base))
     }
 
-    /// The enemy of `m` nearest edge to edge (ties by id). Looked for in a square about
-    /// it that doubles until an enemy found is nearer than any outside could be, then
-    /// among all enemies once the square is wider than the armies' spread.
+    /// The enemy of `m` nearest edge to edge (ties by id). On a big table, looked for
+    /// ring by ring of the grid's cells out from it, until the nearest found is nearer
+    /// than any enemy in a ring not yet looked at could be.
     pub fn nearest_enemy(&self, m: &ModelView) -> Option<&ModelView> {
-        let c = m.base.center;
-        let reach = m.base.shape.reach();
-        let them = m.side.other();
-        let mut r = GRID_CELL;
-        loop {
-            let (lo, hi) = (c - Vec2::splat(r), c + Vec2::splat(r));
-            if self.models.len() < GRID_FROM || self.grid(them).cells_under(lo, hi).is_none() {
-                return self.nearest_among(m, self.enemies_of(m.side));
-            }
-            // A base not found has its centre more than `r` plus the greatest reach
-            // away, so its gap is more than `r` less `m`'s reach.
-            // `nearest` breaks ties by id, so the grid's order serves unsorted.
-            let places = self.grid(them).near(lo, hi);
-            let found = self.nearest_among(m, places.iter().map(|i| &self.models[*i]));
-            if let Some(o) = found
-                && gap(&m.base, &o.base) + 1e-3 < r - reach
-            {
-                return Some(o);
-            }
-            r *= 2.0;
+        if self.models.len() < GRID_FROM {
+            return self.nearest_among(m, self.enemies_of(m.side));
         }
+        let grid = self.grid(m.side.other());
+        // How much nearer than its centre an enemy's outline may lie.
+        let reach = m.base.shape.reach() + grid.reach();
+        let mut best: Option<&ModelView> = None;
+        let mut ring = Vec::new();
+        let mut k = 0;
+        loop {
+            ring.clear();
+            if !grid.ring_into(m.base.center, k, &mut ring) {
+                break;
+            }
+            // The nearest of those found so far (the least gap, then id, whatever the
+            // order they are offered in).
+            let found = ring.iter().map(|i| &self.models[*i]);
+            best = self.nearest_among(m, best.into_iter().chain(found));
+            // Every enemy not yet found has its centre more than `k` cells off.
+            let unseen = k as f32 * grid.cell() - 1e-3 - reach;
+            if best.is_some_and(|o| gap(&m.base, &o.base) + 1e-3 < unseen) {
+                break;
+            }
+            // From a model off the grid's window, the rings before it are empty.
+            k = if k == 0 {
+                grid.first_ring(m.base.center)
+            } else {
+                k + 1
+            };
+        }
+        best
     }
 
     /// The nearest of `enemies` to `m`, edge to edge (ties by id).

@@ -154,15 +154,6 @@ impl<T: Copy + PartialEq> Grid<T> {
         ((p.x / c).floor() as i32, (p.y / c).floor() as i32)
     }
 
-    /// How many filled cells a query of the box from `lo` to `hi` would look up, or
-    /// None if it would walk every filled cell instead (the box is wider than the
-    /// bases' spread).
-    pub fn cells_under(&self, lo: Vec2, hi: Vec2) -> Option<usize> {
-        let r = Vec2::splat(self.reach);
-        let (_, _, span) = self.span(lo - r, hi + r);
-        usize::try_from(span).ok().filter(|s| *s <= self.filled)
-    }
-
     /// The corner cells of the box from `lo` to `hi` and how many cells it covers
     /// (saturating: a box as wide as the number line does not overflow).
     fn span(&self, lo: Vec2, hi: Vec2) -> ((i32, i32), (i32, i32), u64) {
@@ -229,6 +220,73 @@ impl<T: Copy + PartialEq> Grid<T> {
     /// The greatest reach of any base put in.
     pub fn reach(&self) -> f32 {
         self.reach
+    }
+
+    /// The side of a cell, inches.
+    pub fn cell(&self) -> f32 {
+        self.cell
+    }
+
+    /// Adds to `out` every base whose centre is filed in a cell `k` cells from the cell
+    /// of `p` (the ring of cells round it at that distance; ring 0 is its own cell, with
+    /// the bases filed beside the window). A base not in rings 0 to `k` has its centre
+    /// more than `k` cells' width from `p` (less a hair, for rounding in filing). False,
+    /// adding nothing, once ring `k` lies wholly off the window: every base has been
+    /// found in the rings before it.
+    pub fn ring_into(&self, p: Vec2, k: i64, out: &mut Vec<T>) -> bool {
+        let (x, y) = self.key(p);
+        let (cx, cy) = (i64::from(x) - self.origin.0, i64::from(y) - self.origin.1);
+        let (w, h) = self.size;
+        if k == 0 {
+            out.extend(self.outside.iter().map(|(_, t, _)| *t));
+        }
+        // The farthest cell of the window lies this many cells off.
+        if k > cx.max(w - 1 - cx).max(cy).max(h - 1 - cy) {
+            return false;
+        }
+        let mut take = |dx: i64, dy: i64| {
+            out.extend(self.cells[(dy * w + dx) as usize].iter().map(|(t, _)| *t));
+        };
+        // The ring's rows, then its columns between them, as far as they lie on the
+        // window (so a ring costs what it holds, not its length).
+        let rows = if k == 0 {
+            vec![cy]
+        } else {
+            vec![cy - k, cy + k]
+        };
+        for dy in rows.into_iter().filter(|dy| (0..h).contains(dy)) {
+            for dx in (cx - k).max(0)..=(cx + k).min(w - 1) {
+                take(dx, dy);
+            }
+        }
+        if k > 0 {
+            for dx in [cx - k, cx + k]
+                .into_iter()
+                .filter(|dx| (0..w).contains(dx))
+            {
+                for dy in (cy - k + 1).max(0)..=(cy + k - 1).min(h - 1) {
+                    take(dx, dy);
+                }
+            }
+        }
+        true
+    }
+
+    /// The first ring out from `p` (see [`Grid::ring_into`]) past its own cell that can
+    /// hold a base in the window: from a point off the window, the rings before it are
+    /// empty.
+    pub fn first_ring(&self, p: Vec2) -> i64 {
+        let (x, y) = self.key(p);
+        let (x, y) = (i64::from(x), i64::from(y));
+        let (hx, hy) = (
+            self.origin.0 + self.size.0 - 1,
+            self.origin.1 + self.size.1 - 1,
+        );
+        let off = (self.origin.0 - x)
+            .max(x - hx)
+            .max(self.origin.1 - y)
+            .max(y - hy);
+        off.max(1)
     }
 
     /// Every base whose outline may come into the box from `lo` to `hi` (its centre
@@ -336,7 +394,6 @@ mod tests {
         let alive = bases.iter().filter(|b| b.is_some()).count();
         assert_eq!(grid.near(-huge, huge).len(), alive);
         assert!(grid.near(Vec2::NAN, Vec2::NAN).is_empty());
-        assert_eq!(grid.cells_under(-huge, huge), None);
         for k in 0..200 {
             let size = if k % 10 == 0 { 80.0 } else { next() * 12.0 };
             let lo = Vec2::new(next() * 70.0 - 5.0, next() * 70.0 - 5.0);
@@ -411,10 +468,6 @@ mod tests {
         grid.insert(2, &at(7271.0));
         grid.insert(3, &at(7272.0));
         assert_eq!(grid.len(), 4);
-        assert_eq!(
-            grid.cells_under(at(7272.0).center, at(7272.0).center),
-            Some(1)
-        );
         let mut found = grid.near(at(7272.0).center, at(7272.0).center);
         found.sort_unstable();
         assert_eq!(found, vec![1, 3]);
@@ -422,5 +475,59 @@ mod tests {
             assert!(grid.remove(i, &at(x)), "{i}");
         }
         assert!(grid.is_empty());
+    }
+
+    /// Bases scattered over a 60" table and far off it: from points on and about the
+    /// table, the rings out from a point hold every base once, and rings 0 to `k` every
+    /// base whose centre lies within `k` cells of it.
+    #[test]
+    fn rings_hold_every_base_nearest_first() {
+        let mut grid = Grid::with_cell(4.0);
+        let mut centres = Vec::new();
+        for i in 0..400u32 {
+            let (x, y) = ((i * 37 % 61) as f32, (i * 53 % 59) as f32 + 0.3);
+            let far = i % 97 == 96;
+            let c = if far {
+                Vec2::new(9.0e8, -3.0)
+            } else {
+                Vec2::new(x, y)
+            };
+            grid.insert(i, &Placed::round(c, 1.0));
+            centres.push(c);
+        }
+        let points = [
+            (0.0, 0.0),
+            (30.5, 29.9),
+            (-4.0, 12.0),
+            (61.0, 0.1),
+            (-300.0, 900.0),
+        ];
+        for p in points {
+            let p = Vec2::new(p.0, p.1);
+            let (mut seen, mut ring) = (Vec::new(), Vec::new());
+            let mut k = 0;
+            while grid.ring_into(p, k, &mut ring) {
+                seen.append(&mut ring);
+                let within = (k as f32) * 4.0 - 1e-3;
+                for (i, c) in centres.iter().enumerate() {
+                    if (*c - p).abs().max_element() <= within {
+                        assert!(
+                            seen.contains(&(i as u32)),
+                            "{i} not in rings 0..={k} of {p}"
+                        );
+                    }
+                }
+                // The rings between its own cell and the window's edge hold nothing.
+                let first = grid.first_ring(p);
+                if k == 0 {
+                    for empty in 1..first {
+                        assert!(grid.ring_into(p, empty, &mut ring) && ring.is_empty());
+                    }
+                }
+                k = if k == 0 { first } else { k + 1 };
+            }
+            seen.sort_unstable();
+            assert_eq!(seen, (0..400).collect::<Vec<u32>>(), "from {p}");
+        }
     }
 }

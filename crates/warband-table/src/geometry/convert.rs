@@ -219,13 +219,17 @@ pub(super) fn polygon_points(polygon: &ConvexPolygon) -> Vec<Vec2> {
         .collect()
 }
 
+/// A convex polygon's edges in order, each from a corner to the next (the last back to
+/// the first), without a division per edge to wrap round.
+fn edges(polygon: &ConvexPolygon) -> impl Iterator<Item = (Vector, Vector)> + '_ {
+    let pts = polygon.points();
+    let n = pts.len();
+    (0..n).map(move |i| (pts[i], pts[if i + 1 == n { 0 } else { i + 1 }]))
+}
+
 pub(super) fn polygon_contains(polygon: &ConvexPolygon, p: Vec2) -> bool {
     // Counter-clockwise corners: inside means left of (or on) every edge.
-    let pts = polygon.points();
-    (0..pts.len()).all(|i| {
-        let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
-        (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= -1e-6
-    })
+    edges(polygon).all(|(a, b)| (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x) >= -1e-6)
 }
 
 /// Distance from a point to a convex polygon's outline (0 inside).
@@ -233,12 +237,8 @@ fn point_polygon_distance(p: Vec2, polygon: &ConvexPolygon) -> f32 {
     if polygon_contains(polygon, p) {
         return 0.0;
     }
-    let pts = polygon.points();
-    (0..pts.len())
-        .map(|i| {
-            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
-            distance_to_segment(p, Vec2::new(a.x, a.y), Vec2::new(b.x, b.y))
-        })
+    edges(polygon)
+        .map(|(a, b)| distance_to_segment(p, Vec2::new(a.x, a.y), Vec2::new(b.x, b.y)))
         .fold(f32::INFINITY, f32::min)
 }
 
@@ -254,19 +254,14 @@ fn sweep_ball_polygon(c: Vec2, r: f32, delta: Vec2, polygon: &ConvexPolygon) -> 
     }
     // The centre meets the polygon grown by r: each edge's offset line, each corner's
     // circle.
-    let pts: Vec<Vec2> = polygon
-        .points()
-        .iter()
-        .map(|p| Vec2::new(p.x, p.y))
-        .collect();
     let mut best: Option<f32> = None;
     let mut keep = |t: f32| {
         if (0.0..=1.0).contains(&t) && best.is_none_or(|b| t < b) {
             best = Some(t);
         }
     };
-    for i in 0..pts.len() {
-        let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+    for (a, b) in edges(polygon) {
+        let (a, b) = (Vec2::new(a.x, a.y), Vec2::new(b.x, b.y));
         let edge = b - a;
         let len = edge.length();
         if len <= f32::EPSILON {
@@ -312,11 +307,9 @@ pub(super) fn base_polygon_gap(base: &Placed, polygon: &ConvexPolygon, corners: 
 /// The interval of the segment `from → to` (fractions of its length) inside a convex
 /// polygon, by Cyrus–Beck clipping against each edge.
 pub(super) fn segment_inside(polygon: &ConvexPolygon, from: Vec2, to: Vec2) -> Option<(f32, f32)> {
-    let pts = polygon.points();
     let d = to - from;
     let (mut t_in, mut t_out) = (0.0f32, 1.0f32);
-    for i in 0..pts.len() {
-        let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+    for (a, b) in edges(polygon) {
         // Outward normal of a counter-clockwise edge.
         let n = Vec2::new(b.y - a.y, a.x - b.x);
         let num = n.dot(Vec2::new(a.x, a.y) - from);

@@ -7,6 +7,7 @@ use super::gap;
 use super::shapes::{Placed, TerrainShape};
 use crate::components::ModelId;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Crossed {
@@ -29,8 +30,8 @@ pub struct LineOfFire {
     pub range: f32,
     /// The first piece of terrain that blocks sight, if any.
     pub sight_blocked_by: Option<usize>,
-    /// Obstacles in order from the shooter.
-    pub obstacles: Vec<Crossing>,
+    /// Obstacles in order from the shooter (a few, held without allocating).
+    pub obstacles: SmallVec<[Crossing; 8]>,
 }
 
 /// The line of fire from `shooter` to `target` among `bases` (id, base; the shooter and
@@ -57,7 +58,7 @@ pub fn line_of_fire_among<'a>(
     bases: impl IntoIterator<Item = (ModelId, &'a Placed)>,
     terrain: &[TerrainShape],
 ) -> LineOfFire {
-    let mut obstacles = Vec::new();
+    let mut obstacles: SmallVec<[Crossing; 8]> = SmallVec::new();
     let sight_blocked_by = crossings(shooter, target, bases, terrain, |c| obstacles.push(c));
     obstacles.sort_by(|a, b| a.at.total_cmp(&b.at).then(key(a.what).cmp(&key(b.what))));
     LineOfFire {
