@@ -5,7 +5,7 @@
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
 use crate::geometry::{LineOfFire, Placed, gap};
-use crate::phases::{fight_dice, own_dice, shot_chances_each, shot_line, shot_obstacles};
+use crate::phases::{fight_dice, next_round_obstacles, own_dice, shot_chances_each, shot_line};
 use std::cell::OnceCell;
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::melee_odds;
@@ -121,9 +121,9 @@ struct Threat<'a> {
     /// It and the models it could charge instead of `m`, plus one (counted when first
     /// needed: a count walks every model).
     charge_choices: OnceCell<f64>,
-    /// It as a shooter this coming phase, its range, and the models in its range, plus
-    /// one (counted when first needed).
-    shooter: Option<(ModelView, f32, OnceCell<f64>)>,
+    /// As a shooter next round (whether or not it has shot this one): its range, and the
+    /// models in its range, plus one (counted when first needed).
+    shooter: Option<(f32, OnceCell<f64>)>,
 }
 
 impl<'a> Threats<'a> {
@@ -145,11 +145,7 @@ impl<'a> Threats<'a> {
                     .ranged
                     .as_ref()
                     .filter(|_| !e.conditions.blinded && e.engaged_since.is_none())
-                    .map(|weapon| {
-                        let mut e2 = e.clone();
-                        e2.conditions.shot = false;
-                        (e2, weapon.range, OnceCell::new())
-                    });
+                    .map(|weapon| (weapon.range, OnceCell::new()));
                 Threat {
                     enemy: e,
                     reach: e
@@ -189,14 +185,9 @@ impl<'a> Threats<'a> {
                 chargers.push(e);
                 share += 1.0 / t.charge_choices.get_or_init(|| self.choices(e, reach));
             }
-            if let Some((shooter, range, choices)) = &t.shooter
-                && let Ok(obstacles) = shot_obstacles(
-                    &snap.models,
-                    &snap.terrain,
-                    snap.broken(e.side),
-                    shooter,
-                    &me,
-                )
+            if let Some((range, choices)) = &t.shooter
+                && let Ok(obstacles) =
+                    next_round_obstacles(&snap.models, &snap.terrain, snap.broken(e.side), e, &me)
             {
                 shots += 0.5f64.powi(obstacles as i32)
                     * die_chance(me.effective_armour(), shot_modifier(false))

@@ -55,6 +55,10 @@ pub struct Snapshot {
     /// walks for one side on a table too small for the grid (a move changes no model's
     /// side, so `patched` keeps them).
     sides: std::cell::OnceCell<[Vec<usize>; 2]>,
+    /// Room for the places a grid query finds, kept from one query to the next (a big
+    /// battle's queries find dozens, and growing a list for each cost more than sorting
+    /// it).
+    scratch: std::cell::RefCell<Vec<usize>>,
 }
 
 /// Cells of a snapshot's grid, inches: most nearest enemies are found within one or
@@ -86,6 +90,7 @@ impl Snapshot {
             far: std::cell::OnceCell::new(),
             best_hits: std::cell::OnceCell::new(),
             sides: std::cell::OnceCell::new(),
+            scratch: std::cell::RefCell::default(),
         }
     }
 
@@ -254,12 +259,13 @@ impl Snapshot {
         }
         // Places in `models`, which is in id order: sorted, they list the models in id
         // order, each found without a search.
-        let mut places = Vec::new();
+        let mut places = self.scratch.borrow_mut();
+        places.clear();
         for s in sides {
             self.grid(*s).near_into(lo, hi, &mut places);
         }
         places.sort_unstable();
-        places.into_iter().map(|i| &self.models[i]).collect()
+        places.iter().map(|i| &self.models[*i]).collect()
     }
 
     /// The models `fight_dice` must look through for a blessing: all of them if one
@@ -380,7 +386,7 @@ impl Snapshot {
         // How much nearer than its centre an enemy's outline may lie.
         let reach = m.base.shape.reach() + grid.reach();
         let mut best: Option<&ModelView> = None;
-        let mut ring = Vec::new();
+        let mut ring = self.scratch.borrow_mut();
         let mut k = 0;
         loop {
             ring.clear();

@@ -24,8 +24,8 @@ pub use movement::{
     mover_along, mover_among, undoable_move,
 };
 pub use shooting::{
-    NoLine, check_shot, melee_group_of, plan_shot, shot_chances, shot_chances_each, shot_line,
-    shot_obstacles,
+    NoLine, check_shot, melee_group_of, next_round_obstacles, plan_shot, shot_chances,
+    shot_chances_each, shot_line,
 };
 
 use crate::battle::Battle;

@@ -126,16 +126,18 @@ pub fn shot_line(
     Ok(line)
 }
 
-/// How many obstacles the line of [`shot_line`] crosses, or what stops the shot: what
-/// the odds of the shot striking its target need, found without listing the obstacles.
-pub fn shot_obstacles(
+/// How many obstacles the line of [`shot_line`] would cross once `s` may shoot again
+/// (whether or not it has shot this round), or what would stop the shot: what a player
+/// reckoning the enemy's next round needs of the odds of being struck, found without
+/// listing the obstacles.
+pub fn next_round_obstacles(
     models: &[ModelView],
     terrain: &[TerrainShape],
     broken: bool,
     s: &ModelView,
     t: &ModelView,
 ) -> Result<usize, NoLine> {
-    shot_allowed(broken, s, t)?;
+    shot_allowed_as(broken, s, t, false)?;
     let bases = models.iter().map(|m| (m.id, &m.base));
     obstacles_among((s.id, &s.base), (t.id, &t.base), bases, terrain)
         .map_err(|terrain| NoLine::SightBlocked { terrain })
@@ -143,7 +145,12 @@ pub fn shot_obstacles(
 
 /// Whether `s` may shoot at all, and `t` is in its range.
 fn shot_allowed(broken: bool, s: &ModelView, t: &ModelView) -> Result<(), NoLine> {
-    if s.conditions.shot {
+    shot_allowed_as(broken, s, t, s.conditions.shot)
+}
+
+/// [`shot_allowed`], `s` having shot this round or not as `shot` says.
+fn shot_allowed_as(broken: bool, s: &ModelView, t: &ModelView, shot: bool) -> Result<(), NoLine> {
+    if shot {
         return Err(NoLine::AlreadyShot);
     }
     may_shoot(Shooter {
