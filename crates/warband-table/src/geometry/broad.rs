@@ -244,29 +244,24 @@ impl<T: Copy + PartialEq> Grid<T> {
         if k > cx.max(w - 1 - cx).max(cy).max(h - 1 - cy) {
             return false;
         }
-        let mut take = |dx: i64, dy: i64| {
-            out.extend(self.cells[(dy * w + dx) as usize].iter().map(|(t, _)| *t));
-        };
-        // The ring's rows, then its columns between them, as far as they lie on the
-        // window (so a ring costs what it holds, not its length).
-        let rows = if k == 0 {
-            vec![cy]
-        } else {
-            vec![cy - k, cy + k]
-        };
-        for dy in rows.into_iter().filter(|dy| (0..h).contains(dy)) {
-            for dx in (cx - k).max(0)..=(cx + k).min(w - 1) {
-                take(dx, dy);
-            }
-        }
-        if k > 0 {
-            for dx in [cx - k, cx + k]
-                .into_iter()
-                .filter(|dx| (0..w).contains(dx))
-            {
-                for dy in (cy - k + 1).max(0)..=(cy + k - 1).min(h - 1) {
-                    take(dx, dy);
+        // The cells of row `dy` from column `x0` to `x1`, as far as the window holds them.
+        let mut cells = |dy: i64, x0: i64, x1: i64| {
+            let (x0, x1) = (x0.max(0), x1.min(w - 1));
+            if (0..h).contains(&dy) && x0 <= x1 {
+                let row = &self.cells[(dy * w + x0) as usize..=(dy * w + x1) as usize];
+                for cell in row {
+                    out.extend(cell.iter().map(|(t, _)| *t));
                 }
+            }
+        };
+        // The ring's top and bottom rows, then its sides between them (so a ring costs
+        // what of it lies on the window, not its length).
+        cells(cy - k, cx - k, cx + k);
+        if k > 0 {
+            cells(cy + k, cx - k, cx + k);
+            for dy in (cy - k + 1).max(0)..=(cy + k - 1).min(h - 1) {
+                cells(dy, cx - k, cx - k);
+                cells(dy, cx + k, cx + k);
             }
         }
         true
