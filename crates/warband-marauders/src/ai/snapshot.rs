@@ -5,9 +5,7 @@ use super::eval::hd_worth;
 use crate::battle::{Battle, ModelView, TerrainMap, in_play};
 use crate::command::Command;
 use crate::engine::Spells;
-use crate::geometry::{
-    Grid, Mover, Other, Placed, TerrainShape, gap, in_contact, melee_groups, nearest,
-};
+use crate::geometry::{Grid, TerrainShape, in_contact, melee_groups};
 use crate::log::{BattleLog, Entry, LogEvent};
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
@@ -16,6 +14,8 @@ use warband_rules::Side;
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::shooting::shot_modifier;
 use warband_table::components::ModelId;
+
+mod near;
 
 #[derive(Clone)]
 pub struct Snapshot {
@@ -60,13 +60,6 @@ pub struct Snapshot {
     /// it).
     scratch: std::cell::RefCell<Vec<usize>>,
 }
-
-/// Cells of a snapshot's grid, inches: most nearest enemies are found within one or
-/// two of them once the lines have met.
-const GRID_CELL: f32 = 4.0;
-/// Fewer models than this are simply walked: building the grid would cost more than
-/// it saves (measured on woods and walls' 20).
-const GRID_FROM: usize = 64;
 
 impl Snapshot {
     pub fn take(world: &World, side: Side) -> Self {
@@ -151,121 +144,6 @@ impl Snapshot {
     pub fn regroup(&mut self) {
         self.groups = std::cell::OnceCell::new();
         self.blessed = std::cell::OnceCell::new();
-    }
-
-    fn grid(&self, side: Side) -> &Grid<usize> {
-        let grids = self.grid.get_or_init(|| {
-            let mut grids = [Grid::with_cell(GRID_CELL), Grid::with_cell(GRID_CELL)];
-            for (i, m) in self.models.iter().enumerate() {
-                grids[m.side.index()].insert(i, &m.base);
-            }
-            grids
-        });
-        &grids[side.index()]
-    }
-
-    /// The farthest any model can move or shoot: no model can reach a place farther
-    /// off than this from its base this round.
-    pub fn longest_reach(&self) -> f32 {
-        *self.reach.get_or_init(|| {
-            self.models
-                .iter()
-                .map(|m| {
-                    let range = m.profile.ranged.as_ref().map_or(0.0, |w| w.range);
-                    m.profile.armour.movement_allowance().max(range)
-                })
-                .fold(0.0, f32::max)
-        })
-    }
-
-    /// The enemies of `m` that may charge or shoot it next round if it stood within
-    /// `within` of where it is, in id order: every one whose gap to it is at most its
-    /// move or its range (the greater) plus `within` plus half an inch, and perhaps a
-    /// few more. On a big table the few shooters are listed apart, so the square looked
-    /// in is a move wide, not a bowshot.
-    pub fn may_threaten(&self, m: &ModelView, within: f32) -> Vec<&ModelView> {
-        let them = m.side.other();
-        if self.models.len() < GRID_FROM {
-            return self.around(&[them], &m.base, self.longest_reach() + within + 0.5);
-        }
-        let (moving, shooters) = self.far();
-        // A hair wider, for rounding: `Threats::to` measures the gaps.
-        let mut out = self.around(&[them], &m.base, moving + within + 0.501);
-        out.extend(
-            shooters[them.index()]
-                .iter()
-                .map(|i| &self.models[*i])
-                .filter(|e| {
-                    let range = e.profile.ranged.as_ref().map_or(0.0, |w| w.range);
-                    gap(&m.base, &e.base) <= range + within + 0.501
-                }),
-        );
-        out.sort_unstable_by_key(|e| e.id);
-        out.dedup_by_key(|e| e.id);
-        out
-    }
-
-    /// Each side's models, as their places in `models` (so in id order).
-    fn sides(&self) -> &[Vec<usize>; 2] {
-        self.sides.get_or_init(|| {
-            let mut sides = [Vec::new(), Vec::new()];
-            for (i, m) in self.models.iter().enumerate() {
-                sides[m.side.index()].push(i);
-            }
-            sides
-        })
-    }
-
-    /// The farthest any model can move, and each side's models with a missile weapon.
-    fn far(&self) -> &(f32, [Vec<usize>; 2]) {
-        self.far.get_or_init(|| {
-            let moving = self
-                .models
-                .iter()
-                .map(|m| m.profile.armour.movement_allowance())
-                .fold(0.0, f32::max);
-            let mut shooters = [Vec::new(), Vec::new()];
-            for (i, m) in self.models.iter().enumerate() {
-                if m.profile.ranged.is_some() {
-                    shooters[m.side.index()].push(i);
-                }
-            }
-            (moving, shooters)
-        })
-    }
-
-    /// The models of `sides` whose outline may come within `r` of `base`'s, in id order
-    /// (all that do, perhaps a few more).
-    pub fn around(&self, sides: &[Side], base: &Placed, r: f32) -> Vec<&ModelView> {
-        let (lo, hi) = base.swept_bounds(Vec2::ZERO);
-        self.near(sides, lo - Vec2::splat(r), hi + Vec2::splat(r))
-    }
-
-    /// The models of `sides` whose outline may come into the box from `lo` to `hi`, in
-    /// id order (all that do, perhaps a few more).
-    pub fn near(&self, sides: &[Side], lo: Vec2, hi: Vec2) -> Vec<&ModelView> {
-        if self.models.len() < GRID_FROM {
-            let near = |o: &&ModelView| o.base.may_reach_box(lo, hi, 0.0);
-            if let [side] = sides {
-                let places = &self.sides()[side.index()];
-                return places
-                    .iter()
-                    .map(|i| &self.models[*i])
-                    .filter(near)
-                    .collect();
-            }
-            let of_sides = |o: &&ModelView| sides.contains(&o.side);
-            return self.models.iter().filter(of_sides).filter(near).collect();
-        }
-        // Places in `models`, which is in id order: sorted, they list the models in id
-        // order, each found without a search.
-        let mut places = self.scratch.borrow_mut();
-        places.clear();
-        for s in sides {
-            self.grid(*s).near_into(lo, hi, &mut places);
-        }
-        places.sort_unstable();
-        places.iter().map(|i| &self.models[*i]).collect()
     }
 
     /// The models `fight_dice` must look through for a blessing: all of them if one
@@ -373,68 +251,6 @@ impl Snapshot {
         self.models
             .iter()
             .filter(move |o| o.side != m.side && in_contact(&o.base, &m.base))
-    }
-
-    /// The enemy of `m` nearest edge to edge (ties by id). On a big table, looked for
-    /// ring by ring of the grid's cells out from it, until the nearest found is nearer
-    /// than any enemy in a ring not yet looked at could be.
-    pub fn nearest_enemy(&self, m: &ModelView) -> Option<&ModelView> {
-        if self.models.len() < GRID_FROM {
-            return self.nearest_among(m, self.enemies_of(m.side));
-        }
-        let grid = self.grid(m.side.other());
-        // How much nearer than its centre an enemy's outline may lie.
-        let reach = m.base.shape.reach() + grid.reach();
-        let mut best: Option<&ModelView> = None;
-        let mut ring = self.scratch.borrow_mut();
-        let mut k = 0;
-        loop {
-            ring.clear();
-            if !grid.ring_into(m.base.center, k, &mut ring) {
-                break;
-            }
-            // The nearest of those found so far (the least gap, then id, whatever the
-            // order they are offered in).
-            let found = ring.iter().map(|i| &self.models[*i]);
-            best = self.nearest_among(m, best.into_iter().chain(found));
-            // Every enemy not yet found has its centre more than `k` cells off.
-            let unseen = k as f32 * grid.cell() - 1e-3 - reach;
-            if best.is_some_and(|o| gap(&m.base, &o.base) + 1e-3 < unseen) {
-                break;
-            }
-            // From a model off the grid's window, the rings before it are empty.
-            k = if k == 0 {
-                grid.first_ring(m.base.center)
-            } else {
-                k + 1
-            };
-        }
-        best
-    }
-
-    /// The nearest of `enemies` to `m`, edge to edge (ties by id).
-    fn nearest_among<'a>(
-        &self,
-        m: &ModelView,
-        enemies: impl Iterator<Item = &'a ModelView>,
-    ) -> Option<&'a ModelView> {
-        nearest(&m.base, enemies, |o| &o.base, |o| o.id).map(|(_, o)| o)
-    }
-
-    fn enemies_of(&self, side: Side) -> impl Iterator<Item = &ModelView> {
-        self.models.iter().filter(move |o| o.side != side)
-    }
-
-    /// The model as a mover, with everything else as geometry sees it.
-    pub fn mover(&self, m: &ModelView) -> (Mover, Vec<Other>) {
-        crate::phases::mover_among(m, &self.models)
-    }
-
-    /// The model as a mover, with every other base whose outline may come into the box
-    /// from `lo` to `hi` (a move that stays inside the box meets no other).
-    pub fn mover_near(&self, m: &ModelView, lo: Vec2, hi: Vec2) -> (Mover, Vec<Other>) {
-        let margin = Vec2::splat(2.0 * crate::geometry::CONTACT_GAP);
-        crate::phases::mover_among(m, self.near(&Side::BOTH, lo - margin, hi + margin))
     }
 }
 
