@@ -32,8 +32,7 @@ impl Spells {
 pub fn plugin(app: &mut App) {
     app.init_resource::<TerrainMap>().init_resource::<Spells>();
     state::fresh_resource::<BattleLog>(app);
-    state::fresh_resource::<BaseGrid>(app);
-    state::fresh_resource::<warband_table::components::BaseQuery>(app);
+    warband_table::components::register_bases(app);
     state::fresh_resource::<warband_table::views::ViewQuery<crate::battle::ViewData>>(app);
     state::model_id(app);
     state::component::<Team>(app);

@@ -4,12 +4,12 @@
 
 use crate::geometry::{Grid, Placed, TerrainShape};
 use crate::table::TerrainKind;
+use crate::views::{ViewQuery, read_views};
 use bevy_ecs::lifecycle::HookContext;
 use bevy_ecs::prelude::*;
 use bevy_ecs::world::DeferredWorld;
 use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
-use std::sync::{Mutex, PoisonError};
 use warband_rules::Side;
 
 /// A model's stable id: dice are always rolled in id order. It reads, writes and prints
@@ -90,24 +90,9 @@ fn refile(mut world: DeferredWorld, entity: Entity, file: bool) {
     }
 }
 
-/// The query [`bases_near`] reads the bases it finds through, kept from one read to the
-/// next (its component ids found once, not looked up by type for every base). A cache:
-/// a fork or a recycled world builds its own.
-#[derive(Resource)]
-pub struct BaseQuery(Mutex<QueryState<BaseItem>>);
-
-type BaseItem = (
-    &'static ModelId,
-    &'static Team,
-    &'static Base,
-    Has<OutOfAction>,
-);
-
-impl FromWorld for BaseQuery {
-    fn from_world(world: &mut World) -> Self {
-        Self(Mutex::new(QueryState::new(world)))
-    }
-}
+/// What [`bases_near`] reads of each base it finds, through the world's kept
+/// [`ViewQuery`] (its component ids found once, not looked up by type for every base).
+pub type BaseView = (&'static Team, &'static Base);
 
 /// The bases in play (id, side, base) that may come within `margin` of the box from
 /// `lo` to `hi`, in id order: all that do, perhaps a few more.
@@ -115,31 +100,14 @@ pub fn bases_near(world: &World, lo: Vec2, hi: Vec2, margin: f32) -> Vec<(ModelI
     let grid = &world.resource::<BaseGrid>().0;
     let m = Vec2::splat(margin);
     let found = grid.near(lo - m, hi + m);
-    let read = |q: &Query<BaseItem>| -> Vec<_> {
+    let mut out: Vec<_> = read_views::<BaseView, _>(world, |q| {
         found
             .iter()
             .filter_map(|e| q.get(*e).ok())
-            .filter(|(.., out)| !out)
-            .map(|(id, team, base, _)| (*id, team.0, base.0))
+            .filter(|(_, _, out, _)| !out)
+            .map(|(_, id, _, (team, base))| (*id, team.0, base.0))
             .collect()
-    };
-    // A world without the kept query (one no ruleset built) reads each base by type.
-    let mut out = match world.get_resource::<BaseQuery>() {
-        Some(kept) => {
-            let mut state = kept.0.lock().unwrap_or_else(PoisonError::into_inner);
-            state.update_archetypes(world);
-            read(&state.query_manual(world))
-        }
-        None => found
-            .iter()
-            .filter_map(|e| {
-                let e = world.get_entity(*e).ok()?;
-                let team = e.get::<Team>()?.0;
-                let base = e.get::<Base>()?.0;
-                (!e.contains::<OutOfAction>()).then_some((*e.get::<ModelId>()?, team, base))
-            })
-            .collect(),
-    };
+    });
     out.sort_unstable_by_key(|(id, ..)| *id);
     out
 }
@@ -194,14 +162,20 @@ pub struct TerrainNames(pub std::sync::Arc<[String]>);
 #[derive(Resource, Clone, Default)]
 pub struct TerrainMap(pub std::sync::Arc<[TerrainShape]>);
 
+/// Registers the [`BaseGrid`] and the kept query [`bases_near`] reads through: caches
+/// every battle world starts afresh, together.
+pub fn register_bases(app: &mut bevy_app::App) {
+    crate::state::fresh_resource::<BaseGrid>(app);
+    crate::state::fresh_resource::<ViewQuery<BaseView>>(app);
+}
+
 /// Registers what every ruleset's battle world has — each model's id, side, base, leader
 /// and out-of-action markers, and the terrain — in the state registry. A ruleset calls it
 /// first in its plugin, then registers its own.
 pub fn register(app: &mut bevy_app::App) {
     use crate::state;
     app.init_resource::<TerrainMap>();
-    state::fresh_resource::<BaseGrid>(app);
-    state::fresh_resource::<BaseQuery>(app);
+    register_bases(app);
     state::model_id(app);
     state::component::<Team>(app);
     state::component::<Base>(app);
