@@ -11,7 +11,6 @@ use crate::phases::{self, Phase};
 use crate::state;
 use bevy_app::App;
 use bevy_ecs::prelude::*;
-use std::sync::Arc;
 use warband_rules::Ruleset;
 use warband_rules::marauders::spells::SpellDef;
 use warband_rules::{DiceRoller, Side};
@@ -106,9 +105,9 @@ fn spawn(world: &mut World, setup: &BattleSetup, seed: u64) -> Result<(), String
     let mut index = Vec::new();
     for side in Side::BOTH {
         let army = setup.armies.get(side);
-        let profiles: Vec<Arc<warband_rules::marauders::Profile>> = army
+        let profiles: Vec<&'static warband_rules::marauders::Profile> = army
             .models()
-            .map(|name| Arc::new(setup.profile(name).expect("validated above").clone()))
+            .map(|name| ModelProfile::interned(setup.profile(name).expect("validated above")).0)
             .collect();
         let diameters: Vec<f32> = profiles.iter().map(|p| p.base_diameter()).collect();
         let spots = warband_table::table::deploy(*s.deployment.get(side), &diameters, table)
