@@ -100,13 +100,15 @@ pub fn bases_near(world: &World, lo: Vec2, hi: Vec2, margin: f32) -> Vec<(ModelI
     let grid = &world.resource::<BaseGrid>().0;
     let m = Vec2::splat(margin);
     let found = grid.near(lo - m, hi + m);
-    let mut out: Vec<_> = read_views::<BaseView, _>(world, |q| {
-        found
-            .iter()
-            .filter_map(|e| q.get(*e).ok())
-            .filter(|(_, _, out, _)| !out)
-            .map(|(_, id, _, (team, base))| (*id, team.0, base.0))
-            .collect()
+    let mut out = Vec::with_capacity(found.len());
+    read_views::<BaseView, _>(world, |q| {
+        out.extend(
+            found
+                .iter()
+                .filter_map(|e| q.get(*e).ok())
+                .filter(|(_, _, out, _)| !out)
+                .map(|(_, id, _, (team, base))| (*id, team.0, base.0)),
+        )
     });
     out.sort_unstable_by_key(|(id, ..)| *id);
     out

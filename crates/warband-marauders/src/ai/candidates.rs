@@ -42,14 +42,16 @@ pub fn candidates(
     let (mover, mut others) = snap.mover_near(m, start - around, start + around);
     others.retain(|o| gap(&m.base, &o.base) <= allowance + 1.0);
     let order = MeetOrder::of(&m.base, &others);
-    let mut out = vec![Candidate {
+    // Room for every kind of candidate at once, as a crowd gives them.
+    let mut out = Vec::with_capacity(16);
+    out.push(Candidate {
         kind: Kind::Stay,
         check: MoveCheck {
             end: start,
             cost: 0.0,
             charged: Vec::new(),
         },
-    }];
+    });
     let push = |kind: Kind, toward: Vec2, out: &mut Vec<Candidate>| {
         // A move of under 0.05" is no candidate: one the limits along its line already
         // stop that short (a hair less, for rounding) is passed over unchecked.

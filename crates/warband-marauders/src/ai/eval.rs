@@ -6,6 +6,7 @@ use super::snapshot::Snapshot;
 use crate::battle::ModelView;
 use crate::geometry::{LineOfFire, Placed, gap};
 use crate::phases::{fight_dice, next_round_obstacles, own_dice, shot_chances_each, shot_line};
+use smallvec::SmallVec;
 use std::cell::OnceCell;
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::melee_odds;
@@ -111,7 +112,8 @@ pub fn exposure_parts(snap: &Snapshot, m: &ModelView, at: Placed) -> (f64, f64) 
 pub struct Threats<'a> {
     snap: &'a Snapshot,
     me: ModelView,
-    enemies: Vec<Threat<'a>>,
+    /// A few, held without allocating (a player weighs tens of thousands a batch).
+    enemies: SmallVec<[Threat<'a>; 12]>,
 }
 
 struct Threat<'a> {

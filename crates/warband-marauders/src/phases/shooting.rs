@@ -3,13 +3,13 @@
 //! target in melee means a random model of its melee group is hit instead.
 
 use super::Phase;
-use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
+use crate::battle::{Battle, ModelView, TerrainMap, model};
 use crate::command::{Refusal, refuse};
 use crate::components::Conditions;
 use crate::effects::{pick, roll_damage, roll_needing};
 use crate::geometry::{
-    Crossed, LineOfFire, TerrainShape, in_contact, line_of_fire_among, melee_groups,
-    obstacles_among,
+    Crossed, Grouped, LineOfFire, Placed, TerrainShape, in_contact, line_of_fire_among,
+    melee_groups, obstacles_among,
 };
 use crate::log::{BattleLog, LogEvent};
 use bevy_app::App;
@@ -23,7 +23,8 @@ use warband_rules::marauders::shooting::{
     NoShot, Shooter, may_shoot, obstacle_stops, shot_modifier,
 };
 use warband_rules::{Die, Side};
-use warband_table::components::ModelId;
+use warband_table::components::{BaseView, ModelId};
+use warband_table::views::in_play_by_id;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Phase::Shooting), start);
@@ -43,13 +44,14 @@ pub fn plan_shot(
     plan_among(world, side, shooter, target).map(|(line, _)| line)
 }
 
-/// [`plan_shot`], with the models in play it was planned among.
+/// [`plan_shot`], with the bases in play it was planned among (all a shot's line and
+/// its target's melee group are found from: no model is read whole).
 fn plan_among(
     world: &mut World,
     side: Side,
     shooter: ModelId,
     target: ModelId,
-) -> Result<(LineOfFire, Vec<ModelView>), Refusal> {
+) -> Result<(LineOfFire, Vec<Grouped>), Refusal> {
     let Some(s) = model(world, shooter).filter(|m| m.in_play && m.side == side) else {
         return refuse(format!("model {shooter} is not one of your models in play"));
     };
@@ -57,8 +59,20 @@ fn plan_among(
         return refuse(format!("model {target} is not an enemy in play"));
     };
     let broken = world.resource::<Battle>().side(side).broken;
-    let models = in_play(world);
-    check_shot(world, &models, broken, &s, &t).map(|line| (line, models))
+    let bases = bases_in_play(world);
+    let terrain = &world.resource::<TerrainMap>().0;
+    shot_line_among(bases.iter().map(|b| (b.id, &b.base)), terrain, broken, &s, &t)
+        .map(|line| (line, bases))
+        .map_err(|p| p.refusal(world, &s))
+}
+
+/// Every base in play, in id order, as melee groups are found from.
+fn bases_in_play(world: &World) -> Vec<Grouped> {
+    in_play_by_id::<BaseView, _>(world, |(_, id, _, (team, base))| Grouped {
+        id: *id,
+        side: team.0,
+        base: base.0,
+    })
 }
 
 /// The rules of a shot among `models` (a snapshot of those in play) on `world`'s table:
@@ -117,8 +131,18 @@ pub fn shot_line(
     s: &ModelView,
     t: &ModelView,
 ) -> Result<LineOfFire, NoLine> {
+    shot_line_among(models.iter().map(|m| (m.id, &m.base)), terrain, broken, s, t)
+}
+
+/// [`shot_line`] among bases given one by one (id, base).
+fn shot_line_among<'a>(
+    bases: impl IntoIterator<Item = (ModelId, &'a Placed)>,
+    terrain: &[TerrainShape],
+    broken: bool,
+    s: &ModelView,
+    t: &ModelView,
+) -> Result<LineOfFire, NoLine> {
     shot_allowed(broken, s, t)?;
-    let bases = models.iter().map(|m| (m.id, &m.base));
     let line = line_of_fire_among((s.id, &s.base), (t.id, &t.base), bases, terrain);
     if let Some(terrain) = line.sight_blocked_by {
         return Err(NoLine::SightBlocked { terrain });
@@ -230,7 +254,7 @@ pub(super) fn shoot(
 ) -> Result<(), Refusal> {
     // Until the shot lands, only the shooter's having shot and the dice change: the
     // models it was planned among still stand where they stood.
-    let (line, models) = plan_among(world, side, shooter, target)?;
+    let (line, bases) = plan_among(world, side, shooter, target)?;
     let s = model(world, shooter).expect("checked above");
     world
         .entity_mut(s.entity)
@@ -271,7 +295,7 @@ pub(super) fn shoot(
             return Ok(());
         }
     }
-    let victim = melee_victim(world, &models, target, shooter);
+    let victim = melee_victim(world, &bases, target, shooter);
     let purpose = format!("shot by model {shooter} at model {victim}");
     roll_damage(
         world,
@@ -288,15 +312,25 @@ pub(super) fn shoot(
 /// The melee group `target` stands in among `models`, if it is in melee: the models a
 /// shot at it may strike instead (the engine's dice and the odds panel both ask this).
 pub fn melee_group_of(models: &[ModelView], target: ModelId) -> Option<Vec<ModelId>> {
+    melee_group_among(models, ModelView::grouped, target)
+}
+
+/// [`melee_group_of`] among any models, each read as `grouped` reads it.
+fn melee_group_among<M>(
+    models: &[M],
+    grouped: impl Fn(&M) -> Grouped,
+    target: ModelId,
+) -> Option<Vec<ModelId>> {
     // A model touching no enemy is in no group: the groups need not be found.
-    let t = models.iter().find(|m| m.id == target)?;
+    let t = models.iter().map(&grouped).find(|m| m.id == target)?;
     if !models
         .iter()
+        .map(&grouped)
         .any(|m| m.side != t.side && in_contact(&m.base, &t.base))
     {
         return None;
     }
-    melee_groups(&models.iter().map(ModelView::grouped).collect::<Vec<_>>())
+    melee_groups(&models.iter().map(grouped).collect::<Vec<_>>())
         .into_iter()
         .find(|g| g.contains(&target))
 }
@@ -305,11 +339,11 @@ pub fn melee_group_of(models: &[ModelView], target: ModelId) -> Option<Vec<Model
 /// model of its melee group (either side).
 fn melee_victim(
     world: &mut World,
-    models: &[ModelView],
+    bases: &[Grouped],
     target: ModelId,
     shooter: ModelId,
 ) -> ModelId {
-    match melee_group_of(models, target) {
+    match melee_group_among(bases, |b| *b, target) {
         None => target,
         Some(group) => {
             let purpose = format!("shot by model {shooter} into melee: which model of {group:?}");

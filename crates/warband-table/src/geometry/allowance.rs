@@ -3,6 +3,7 @@
 
 use super::shapes::TerrainShape;
 use bevy_math::Vec2;
+use smallvec::SmallVec;
 
 /// Inches of allowance a straight move costs: its length, plus the length inside rough
 /// ground again (half movement while inside).
@@ -40,7 +41,7 @@ pub(super) fn fraction_within_allowance(
     terrain: &[TerrainShape],
 ) -> f32 {
     let length = delta.length();
-    let rough: Vec<(f32, f32)> = rough_spans(start, start + delta, terrain).collect();
+    let rough: SmallVec<[(f32, f32); 4]> = rough_spans(start, start + delta, terrain).collect();
     let cost = |t: f32| length * in_lengths(&rough, t);
     if cost(1.0) <= allowance {
         return 1.0;
@@ -74,7 +75,7 @@ fn in_lengths(rough: &[(f32, f32)], t: f32) -> f32 {
 /// Where [`in_lengths`] reaches `target`, walking its straight pieces between corners.
 fn crossing(rough: &[(f32, f32)], target: f32) -> f32 {
     let at = |t: f32| in_lengths(rough, t);
-    let mut corners: Vec<f32> = rough.iter().flat_map(|(a, b)| [*a, *b]).collect();
+    let mut corners: SmallVec<[f32; 9]> = rough.iter().flat_map(|(a, b)| [*a, *b]).collect();
     corners.push(1.0);
     corners.sort_by(f32::total_cmp);
     let (mut t0, mut s0) = (0.0f32, 0.0f32);
@@ -121,7 +122,7 @@ mod tests {
 
     /// How the fraction was found before: forty halvings of [0, 1].
     fn by_bisection(start: Vec2, delta: Vec2, allowance: f32, terrain: &[TerrainShape]) -> f32 {
-        let rough: Vec<(f32, f32)> = rough_spans(start, start + delta, terrain).collect();
+        let rough: SmallVec<[(f32, f32); 4]> = rough_spans(start, start + delta, terrain).collect();
         let cost = |t: f32| {
             let inside: f32 = rough.iter().map(|(a, b)| (t.min(*b) - a).max(0.0)).sum();
             delta.length() * (t + inside)

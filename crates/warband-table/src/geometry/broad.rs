@@ -288,7 +288,7 @@ impl<T: Copy + PartialEq> Grid<T> {
     /// within the greatest reach of it), in no particular order: all that do, and
     /// perhaps some that do not.
     pub fn near(&self, lo: Vec2, hi: Vec2) -> Vec<T> {
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(16);
         self.near_into(lo, hi, &mut out);
         out
     }

@@ -5,7 +5,12 @@ use super::Snapshot;
 use crate::battle::ModelView;
 use crate::geometry::{Grid, Mover, Other, Placed, gap, nearest};
 use bevy_math::Vec2;
+use smallvec::SmallVec;
 use warband_rules::Side;
+
+/// Models found near a place: a few, held without allocating (a player asks tens of
+/// thousands of times a batch).
+pub type Near<'a> = SmallVec<[&'a ModelView; 16]>;
 
 /// Cells of a snapshot's grid, inches: most nearest enemies are found within one or
 /// two of them once the lines have met.
@@ -45,7 +50,7 @@ impl Snapshot {
     /// move or its range (the greater) plus `within` plus half an inch, and perhaps a
     /// few more. On a big table the few shooters are listed apart, so the square looked
     /// in is a move wide, not a bowshot.
-    pub fn may_threaten(&self, m: &ModelView, within: f32) -> Vec<&ModelView> {
+    pub fn may_threaten(&self, m: &ModelView, within: f32) -> Near<'_> {
         let them = m.side.other();
         if self.models.len() < GRID_FROM {
             return self.around(&[them], &m.base, self.longest_reach() + within + 0.5);
@@ -98,14 +103,14 @@ impl Snapshot {
 
     /// The models of `sides` whose outline may come within `r` of `base`'s, in id order
     /// (all that do, perhaps a few more).
-    pub fn around(&self, sides: &[Side], base: &Placed, r: f32) -> Vec<&ModelView> {
+    pub fn around(&self, sides: &[Side], base: &Placed, r: f32) -> Near<'_> {
         let (lo, hi) = base.swept_bounds(Vec2::ZERO);
         self.near(sides, lo - Vec2::splat(r), hi + Vec2::splat(r))
     }
 
     /// The models of `sides` whose outline may come into the box from `lo` to `hi`, in
     /// id order (all that do, perhaps a few more).
-    pub fn near(&self, sides: &[Side], lo: Vec2, hi: Vec2) -> Vec<&ModelView> {
+    pub fn near(&self, sides: &[Side], lo: Vec2, hi: Vec2) -> Near<'_> {
         if self.models.len() < GRID_FROM {
             let near = |o: &&ModelView| o.base.may_reach_box(lo, hi, 0.0);
             if let [side] = sides {
