@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use warband_rules::borderlands::profile::Combatant;
 pub use warband_table::components::{
-    Base, Leader, ModelId, OutOfAction, Team, Terrain, TerrainMap,
+    Base, Leader, ModelId, OutOfAction, Team, Terrain, TerrainMap, set_base,
 };
 
 /// The hero or monster the model is.

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::sync::{Mutex, PoisonError};
 use warband_rules::marauders::Profile;
 pub use warband_table::components::{
-    Base, BaseGrid, Leader, ModelId, OutOfAction, Team, Terrain, bases_near,
+    Base, BaseGrid, Leader, ModelId, OutOfAction, Team, Terrain, bases_near, set_base,
 };
 
 /// The bestiary profile the model was mustered from ([`ModelProfile::interned`]).

@@ -291,7 +291,7 @@ fn set_down<R: Rules>(world: &mut World, model: ModelId, placed: Placed) {
         .resource::<ModelIndex>()
         .entity(model)
         .expect("checked");
-    world.entity_mut(e).insert(Base(placed));
+    crate::components::set_base(world, e, placed);
     world
         .resource_mut::<Deployment>()
         .unplaced

@@ -80,7 +80,7 @@ fn act(world: &mut World, side: Side, command: &Command) -> Result<(), Refusal> 
         Command::Move { step, inches } => {
             let plan = check_move(world, &v, &a, *step, *inches)?;
             spend(world, plan.ap);
-            world.entity_mut(v.entity).insert(Base(v.base.at(plan.end)));
+            set_base(world, v.entity, v.base.at(plan.end));
             let (from, to) = (v.base.center, plan.end);
             log(
                 world,
@@ -96,7 +96,7 @@ fn act(world: &mut World, side: Side, command: &Command) -> Result<(), Refusal> 
         Command::Pivot { degrees } => {
             let plan = check_turn(world, &v, &a, *degrees)?;
             spend(world, 1);
-            world.entity_mut(v.entity).insert(Base(plan.base));
+            set_base(world, v.entity, plan.base);
             log(
                 world,
                 LogEvent::Pivoted {

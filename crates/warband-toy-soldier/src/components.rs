@@ -4,7 +4,7 @@ use bevy_ecs::prelude::*;
 use std::sync::Arc;
 use warband_rules::toy_soldier::UnitProfile;
 pub use warband_table::components::{
-    Base, Leader, ModelId, OutOfAction, Team, Terrain, TerrainMap,
+    Base, Leader, ModelId, OutOfAction, Team, Terrain, TerrainMap, set_base,
 };
 
 /// The unit's profile. Its `Leader` marker makes it the side's Command unit.

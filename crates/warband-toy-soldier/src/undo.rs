@@ -6,7 +6,7 @@
 use crate::actions::active;
 use crate::battle::{Battle, View, log};
 use crate::command::Command;
-use crate::components::Base;
+use crate::components::set_base;
 use crate::log::{BattleLog, Entry, LogEvent};
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
@@ -48,7 +48,7 @@ fn check_undo_in(
 pub fn undo(world: &mut World, side: Side) -> Result<(), Refusal> {
     let before = world.resource::<BattleLog>().before_current();
     let (v, from, ap) = check_undo_in(world, side, before)?;
-    world.entity_mut(v.entity).insert(Base(v.base.at(from)));
+    set_base(world, v.entity, v.base.at(from));
     if let Some(a) = world.resource_mut::<Battle>().activation.as_mut() {
         a.ap += ap;
     }

@@ -173,7 +173,7 @@ pub fn check_leave(
 }
 
 fn place(world: &mut World, v: &View, m: &MoveCheck) {
-    world.entity_mut(v.entity).insert(Base(v.base.at(m.end)));
+    set_base(world, v.entity, v.base.at(m.end));
     mark_acted(world, v.entity);
     log(
         world,

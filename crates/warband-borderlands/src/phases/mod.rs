@@ -172,7 +172,7 @@ fn fled_to(world: &mut World, v: &View, end: FleeEnd) {
             log(world, LogEvent::FledTable { model: v.id });
         }
         FleeEnd::At(p) => {
-            world.entity_mut(v.entity).insert(Base(v.base.at(p)));
+            set_base(world, v.entity, v.base.at(p));
             log(
                 world,
                 LogEvent::Moved {

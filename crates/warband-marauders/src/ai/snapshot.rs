@@ -93,6 +93,16 @@ impl Snapshot {
     /// anything else happened: take a fresh one. Kept snapshots spare a player copying
     /// every model out of the world at every move of a big battle.
     pub fn patched(mut self, world: &World, seen: usize) -> Option<Self> {
+        self.patch(world, seen).then_some(self)
+    }
+
+    /// [`Snapshot::patched`] in place: false when it cannot be (what is left of the
+    /// snapshot is then stale).
+    fn patch(&mut self, world: &World, seen: usize) -> bool {
+        self.patch_moves(world, seen).is_some()
+    }
+
+    fn patch_moves(&mut self, world: &World, seen: usize) -> Option<()> {
         let mut changed = Vec::new();
         // A move that charges no one, by a model in no melee, leaves every group as it
         // was (it touches no enemy before or after): then the groups are kept.
@@ -127,7 +137,7 @@ impl Snapshot {
             // Whether a blessing lies on the table is asked again, as after any patch.
             self.blessed = std::cell::OnceCell::new();
         }
-        Some(self)
+        Some(())
     }
 
     /// Whether model `id` fought in a melee group as the groups were last found (false
@@ -254,31 +264,30 @@ impl Snapshot {
     }
 }
 
-/// A player's snapshot kept from one decision to the next within a phase.
+/// A player's snapshot kept from one decision to the next within a phase (boxed: it is
+/// handed out and back at every decision, and is too big to copy each time).
 #[derive(Default)]
-pub struct Kept(Option<(Snapshot, usize)>);
+pub struct Kept(Option<(Box<Snapshot>, usize)>);
 
 impl Kept {
     /// The snapshot for this decision: the kept one patched from the log, or a fresh one.
-    pub fn take(&mut self, world: &World, side: Side) -> Snapshot {
+    pub fn take(&mut self, world: &World, side: Side) -> Box<Snapshot> {
         self.take_telling(world, side).0
     }
 
     /// [`Kept::take`], and whether the snapshot is the kept one patched: its models then
     /// stand at the same places in `models` as at the last decision.
-    pub fn take_telling(&mut self, world: &World, side: Side) -> (Snapshot, bool) {
-        match self
-            .0
-            .take()
-            .and_then(|(snap, seen)| snap.patched(world, seen))
+    pub fn take_telling(&mut self, world: &World, side: Side) -> (Box<Snapshot>, bool) {
+        if let Some((mut snap, seen)) = self.0.take()
+            && snap.patch(world, seen)
         {
-            Some(snap) => (snap, true),
-            None => (Snapshot::take(world, side), false),
+            return (snap, true);
         }
+        (Box::new(Snapshot::take(world, side)), false)
     }
 
     /// Keeps `snap` for the next decision, with the log as it stands now.
-    pub fn keep(&mut self, snap: Snapshot, world: &World) {
+    pub fn keep(&mut self, snap: Box<Snapshot>, world: &World) {
         self.0 = Some((snap, world.resource::<BattleLog>().events.len()));
     }
 

@@ -95,16 +95,21 @@ pub fn current(world: &World) -> Phase {
 
 /// The side whose command the battle is waiting for, if any.
 pub fn awaiting(world: &World) -> Option<Side> {
-    match current(world) {
-        Phase::Deploy | Phase::Over => None,
-        _ if world.resource::<NextState<Phase>>().is_pending() => None,
-        _ if world.resource::<Battle>().outcome.is_some() => None,
-        // A fight waiting for its winner's split is answered before anything else.
-        Phase::Attacking => {
-            attacking::strike_waiting(world).or(world.resource::<Battle>().turn.acting)
-        }
-        _ => world.resource::<Battle>().turn.acting,
+    let phase = current(world);
+    if matches!(phase, Phase::Deploy | Phase::Over)
+        || world.resource::<NextState<Phase>>().is_pending()
+    {
+        return None;
     }
+    let battle = world.resource::<Battle>();
+    if battle.outcome.is_some() {
+        return None;
+    }
+    // A fight waiting for its winner's split is answered before anything else.
+    if phase == Phase::Attacking {
+        return attacking::strike_waiting(world).or(battle.turn.acting);
+    }
+    battle.turn.acting
 }
 
 trait Pending {

@@ -299,8 +299,8 @@ pub(super) fn place(
     charged: Vec<ModelId>,
     others: &[Other],
 ) {
+    set_base(world, m.entity, m.base.at(end));
     let mut e = world.entity_mut(m.entity);
-    e.insert(Base(m.base.at(end)));
     e.get_mut::<Conditions>()
         .expect("models have conditions")
         .moved = true;
@@ -359,8 +359,8 @@ pub(super) fn undo_move(world: &mut World, side: Side, id: ModelId) -> Result<()
         return refuse("another model now stands where it started");
     }
     world.resource_mut::<Undoable>().0.remove(index);
+    set_base(world, m.entity, back);
     let mut e = world.entity_mut(m.entity);
-    e.insert(Base(back));
     e.get_mut::<Conditions>()
         .expect("models have conditions")
         .moved = false;

@@ -61,9 +61,15 @@ fn plan_among(
     let broken = world.resource::<Battle>().side(side).broken;
     let bases = bases_in_play(world);
     let terrain = &world.resource::<TerrainMap>().0;
-    shot_line_among(bases.iter().map(|b| (b.id, &b.base)), terrain, broken, &s, &t)
-        .map(|line| (line, bases))
-        .map_err(|p| p.refusal(world, &s))
+    shot_line_among(
+        bases.iter().map(|b| (b.id, &b.base)),
+        terrain,
+        broken,
+        &s,
+        &t,
+    )
+    .map(|line| (line, bases))
+    .map_err(|p| p.refusal(world, &s))
 }
 
 /// Every base in play, in id order, as melee groups are found from.
@@ -131,7 +137,13 @@ pub fn shot_line(
     s: &ModelView,
     t: &ModelView,
 ) -> Result<LineOfFire, NoLine> {
-    shot_line_among(models.iter().map(|m| (m.id, &m.base)), terrain, broken, s, t)
+    shot_line_among(
+        models.iter().map(|m| (m.id, &m.base)),
+        terrain,
+        broken,
+        s,
+        t,
+    )
 }
 
 /// [`shot_line`] among bases given one by one (id, base).

@@ -29,6 +29,7 @@ pub const CONTACT_GAP: f32 = 0.05;
 pub const OVERLAP_TOLERANCE: f32 = 0.001;
 
 /// Signed gap between two bases' outlines: negative when they overlap.
+#[inline]
 pub fn gap(a: &Placed, b: &Placed) -> f32 {
     convert::signed_gap(a, b)
 }
