@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use warband_marauders::ai::{AiKind, Snapshot};
 use warband_marauders::data::BattleSetup;
-use warband_marauders::{Command, Engine};
+use warband_marauders::{Command, Engine, Phase, Side};
 use warband_table::components::ModelId;
 
 fn setup(name: &str) -> BattleSetup {
@@ -15,12 +15,12 @@ fn setup(name: &str) -> BattleSetup {
 
 /// Plays a battle with `kind` on both sides; before each command, patches the snapshot
 /// the awaiting side last took and compares it with a fresh one. Returns how many
-/// snapshots were patched.
-fn patched_equal_fresh(setup: &BattleSetup, kind: AiKind, seed: u64) -> usize {
+/// snapshots were patched, [elsewhere, in the shooting phase].
+fn patched_equal_fresh(setup: &BattleSetup, kind: AiKind, seed: u64) -> [usize; 2] {
     let mut engine = Engine::new(setup, seed).expect("valid setup");
     let mut players = [kind.policy(seed), kind.policy(seed + 1)];
     let mut kept: [Option<(Snapshot, usize)>; 2] = [None, None];
-    let mut patched = 0;
+    let mut patched = [0; 2];
     for _ in 0..20_000 {
         let Some(side) = engine.awaiting() else { break };
         let fresh = Snapshot::take(engine.world(), side);
@@ -35,10 +35,28 @@ fn patched_equal_fresh(setup: &BattleSetup, kind: AiKind, seed: u64) -> usize {
                 "seed {seed}: melee groups differ"
             );
             assert_eq!(p.round, fresh.round);
-            patched += 1;
+            assert_eq!(p.rounds_left, fresh.rounds_left);
+            assert_eq!(p.hd_removed, fresh.hd_removed, "seed {seed}: score differs");
+            assert_eq!(p.broken, fresh.broken);
+            assert_eq!(p.priority, fresh.priority);
+            assert_eq!(p.enemy_done, fresh.enemy_done);
+            for (s, moved) in [
+                (Side::A, false),
+                (Side::A, true),
+                (Side::B, false),
+                (Side::B, true),
+            ] {
+                assert_eq!(
+                    p.best_hit(s, moved),
+                    fresh.best_hit(s, moved),
+                    "seed {seed}"
+                );
+            }
+            patched[usize::from(engine.phase() == Phase::Shooting)] += 1;
         }
         // Found before it is kept, so a patch must keep them only where they still hold.
         fresh.groups();
+        fresh.best_hit(Side::A, false);
         kept[side.index()] = Some((fresh, engine.log().events.len()));
         let command = players[side.index()]
             .next(&engine, side)
@@ -52,17 +70,21 @@ fn patched_equal_fresh(setup: &BattleSetup, kind: AiKind, seed: u64) -> usize {
 }
 
 #[test]
-fn a_snapshot_patched_from_moves_equals_a_fresh_one() {
-    let mut patched = 0;
+fn a_snapshot_patched_from_moves_and_shots_equals_a_fresh_one() {
+    let mut patched = [0; 2];
     for name in ["woods-and-walls", "open-field", "river-ford"] {
         let setup = setup(name);
         for seed in 1..=4 {
             for kind in [AiKind::Charge, AiKind::Normal] {
-                patched += patched_equal_fresh(&setup, kind, seed);
+                let [moves, shots] = patched_equal_fresh(&setup, kind, seed);
+                patched = [patched[0] + moves, patched[1] + shots];
             }
         }
     }
-    assert!(patched > 500, "only {patched} snapshots were patched");
+    assert!(
+        patched[0] > 500 && patched[1] > 100,
+        "only {patched:?} snapshots were patched (elsewhere, shooting)"
+    );
 }
 
 /// The nearest enemy of every model, walking every enemy: what the snapshot's grid

@@ -64,18 +64,18 @@ pub struct Snapshot {
 impl Snapshot {
     pub fn take(world: &World, side: Side) -> Self {
         let b = world.resource::<Battle>();
-        Self {
+        let mut snap = Self {
             side,
-            round: b.round,
+            round: 0,
             table: b.table,
             terrain: world.resource::<TerrainMap>().0.clone(),
             spells: world.resource::<Spells>().clone(),
             models: in_play(world),
-            broken: [b.sides[0].broken, b.sides[1].broken],
-            priority: b.priority,
-            hd_removed: [b.sides[0].hd_removed, b.sides[1].hd_removed],
-            rounds_left: b.round_limit.saturating_sub(b.round),
-            enemy_done: b.turn.done[side.other().index()],
+            broken: [false; 2],
+            priority: None,
+            hd_removed: [0; 2],
+            rounds_left: 0,
+            enemy_done: false,
             groups: std::cell::OnceCell::new(),
             blessed: std::cell::OnceCell::new(),
             grid: std::cell::OnceCell::new(),
@@ -84,14 +84,28 @@ impl Snapshot {
             best_hits: std::cell::OnceCell::new(),
             sides: std::cell::OnceCell::new(),
             scratch: std::cell::RefCell::default(),
-        }
+        };
+        snap.read_battle(b);
+        snap
+    }
+
+    /// Reads the battle's round, score, morale and turn as they stand.
+    fn read_battle(&mut self, b: &Battle) {
+        self.round = b.round;
+        self.broken = [b.sides[0].broken, b.sides[1].broken];
+        self.priority = b.priority;
+        self.hd_removed = [b.sides[0].hd_removed, b.sides[1].hd_removed];
+        self.rounds_left = b.round_limit.saturating_sub(b.round);
+        self.enemy_done = b.turn.done[self.side.other().index()];
     }
 
     /// Brings a snapshot taken when the log held `seen` entries up to date, if all that
-    /// happened since is moves: each moved model and those it charged are read again (a
-    /// legal move never leaves a fight, so no one else's state changes). None when
-    /// anything else happened: take a fresh one. Kept snapshots spare a player copying
-    /// every model out of the world at every move of a big battle.
+    /// happened since is moves and shots that removed no one: each moved model and those
+    /// it charged, each shooter and each model damaged are read again (a legal move never
+    /// leaves a fight, and a shot that removes no one and tests no morale changes no one
+    /// else), and the battle's score and turn. None when anything else happened: take a
+    /// fresh one. Kept snapshots spare a player copying every model out of the world at
+    /// every move of a big battle, and at every shot.
     pub fn patched(mut self, world: &World, seen: usize) -> Option<Self> {
         self.patch(world, seen).then_some(self)
     }
@@ -106,13 +120,23 @@ impl Snapshot {
         let mut changed = Vec::new();
         // A move that charges no one, by a model in no melee, leaves every group as it
         // was (it touches no enemy before or after): then the groups are kept.
-        let mut regroup = false;
+        let (mut regroup, mut damaged) = (false, false);
         for e in world.resource::<BattleLog>().events.get(seen..)? {
             match e {
                 Entry::Accepted {
                     command: Command::Move { .. },
                     ..
-                } => {}
+                }
+                | Entry::Die(_)
+                | Entry::Rules(LogEvent::ShotStopped { .. }) => {}
+                Entry::Accepted {
+                    command: Command::Shoot { model, .. },
+                    ..
+                } => changed.push(*model),
+                Entry::Rules(LogEvent::Damaged { model, .. }) => {
+                    damaged = true;
+                    changed.push(*model);
+                }
                 Entry::Rules(LogEvent::Moved { model, charged, .. }) => {
                     regroup |= !charged.is_empty() || self.in_a_group(*model);
                     changed.push(*model);
@@ -121,11 +145,18 @@ impl Snapshot {
                 _ => return None,
             }
         }
+        self.read_battle(world.resource::<Battle>());
+        if damaged {
+            // The best hits weigh the HD each model has left.
+            self.best_hits = std::cell::OnceCell::new();
+        }
         for id in changed {
             let now = crate::battle::model(world, id).filter(|m| m.in_play)?;
             let i = self.place_of(id)?;
             let was = std::mem::replace(&mut self.models[i], now.clone()).base;
-            if let Some(grids) = self.grid.get_mut() {
+            if was != now.base
+                && let Some(grids) = self.grid.get_mut()
+            {
                 let grid = &mut grids[now.side.index()];
                 grid.remove(i, &was);
                 grid.insert(i, &now.base);
