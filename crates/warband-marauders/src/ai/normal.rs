@@ -171,9 +171,10 @@ impl TablePolicy<Marauders> for Normal {
         let phase = engine.phase();
         let round = engine.battle().round;
         if self.key != (round, phase) {
+            // The kept snapshot is patched across the phases of a round where it can be.
             self.key = (round, phase);
             self.held.clear();
-            self.kept.forget();
+            self.from = 0;
         }
         if !matches!(
             phase,

@@ -100,12 +100,14 @@ impl Snapshot {
     }
 
     /// Brings a snapshot taken when the log held `seen` entries up to date, if all that
-    /// happened since is moves and shots that removed no one: each moved model and those
-    /// it charged, each shooter and each model damaged are read again (a legal move never
-    /// leaves a fight, and a shot that removes no one and tests no morale changes no one
-    /// else), and the battle's score and turn. None when anything else happened: take a
-    /// fresh one. Kept snapshots spare a player copying every model out of the world at
-    /// every move of a big battle, and at every shot.
+    /// happened since is moves, shots that removed no one, spells declared and phases
+    /// begun within the round: each moved model and those it charged, each shooter, each
+    /// model damaged and each caster are read again (a legal move never leaves a fight,
+    /// and a shot that removes no one and tests no morale changes no one else), and the
+    /// battle's score and turn. None when anything else happened (a new round, a fight, a
+    /// spell cast, a removal, a morale test): take a fresh one. Kept snapshots spare a
+    /// player copying every model out of the world at every move of a big battle, at
+    /// every shot, and at each phase of a round.
     pub fn patched(mut self, world: &World, seen: usize) -> Option<Self> {
         self.patch(world, seen).then_some(self)
     }
@@ -124,11 +126,21 @@ impl Snapshot {
         for e in world.resource::<BattleLog>().events.get(seen..)? {
             match e {
                 Entry::Accepted {
-                    command: Command::Move { .. },
+                    command:
+                        Command::Move { .. }
+                        | Command::EndPhase
+                        | Command::ChooseOrder { .. }
+                        | Command::DeclareSpell { .. },
                     ..
                 }
                 | Entry::Die(_)
-                | Entry::Rules(LogEvent::ShotStopped { .. }) => {}
+                | Entry::Rules(
+                    LogEvent::ShotStopped { .. }
+                    | LogEvent::PhaseStarted { .. }
+                    | LogEvent::Priority { .. }
+                    | LogEvent::Order { .. },
+                ) => {}
+                Entry::Rules(LogEvent::SpellDeclared { model, .. }) => changed.push(*model),
                 Entry::Accepted {
                     command: Command::Shoot { model, .. },
                     ..
