@@ -140,3 +140,16 @@ fn the_grid_finds_the_same_nearest_enemy_as_walking_every_model() {
     assert!(checked > 5_000, "{checked} models checked");
     assert!(patched > 3, "{patched} kept snapshots patched from moves");
 }
+
+/// On an open table crowded with 120 a side (the snapshot files them in a grid, and
+/// joins its melee groups charge by charge), every patched snapshot equals a fresh one,
+/// melee groups included.
+#[test]
+fn a_crowd_patched_charge_by_charge_equals_a_fresh_one() {
+    let setup = warband_marauders::scale::open_table(&setup("open-field"), 120, true);
+    let [moves, shots] = patched_equal_fresh(&setup, AiKind::Normal, 5);
+    assert!(
+        moves > 500,
+        "only {moves} snapshots were patched ({shots} in shooting)"
+    );
+}

@@ -5,7 +5,7 @@
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
 use crate::geometry::{LineOfFire, Placed, gap};
-use crate::phases::{fight_dice, next_round_obstacles, own_dice, shot_chances_each, shot_line};
+use crate::phases::{fight_dice, own_dice, shot_chances_each};
 use smallvec::SmallVec;
 use std::cell::OnceCell;
 use warband_rules::marauders::damage::die_chance;
@@ -49,8 +49,7 @@ pub fn hd_worth(t: &ModelView) -> f64 {
 
 /// Expected value of `s` shooting at `t` from where they stand (0 if it cannot).
 pub fn shot_value(snap: &Snapshot, s: &ModelView, t: &ModelView, moved: bool) -> f64 {
-    let broken = snap.broken(s.side);
-    match shot_line(&snap.models, &snap.terrain, broken, s, t) {
+    match snap.shot_line(s, t) {
         Ok(line) => shot_value_along(snap, s, t, &line, moved),
         Err(_) => 0.0,
     }
@@ -85,11 +84,11 @@ pub fn best_shot_from(snap: &Snapshot, s: &ModelView, at: Placed, moved: bool) -
     s.base = at;
     s.conditions.moved = moved;
     s.engaged_since = None;
-    snap.models
-        .iter()
-        .filter(|t| t.side != s.side)
-        .map(|t| shot_value(snap, &s, t, moved))
-        .fold(0.0, f64::max)
+    let mut best = 0.0;
+    snap.targets_from(&s, &at, |t| {
+        best = f64::max(best, shot_value(snap, &s, t, moved))
+    });
+    best
 }
 
 /// Expected HD `m` would lose standing at `at`: from enemy shooters that can see it, and
@@ -188,8 +187,7 @@ impl<'a> Threats<'a> {
                 share += 1.0 / t.charge_choices.get_or_init(|| self.choices(e, reach));
             }
             if let Some((range, choices)) = &t.shooter
-                && let Ok(obstacles) =
-                    next_round_obstacles(&snap.models, &snap.terrain, snap.broken(e.side), e, &me)
+                && let Ok(obstacles) = snap.next_round_obstacles(e, &me)
             {
                 shots += 0.5f64.powi(obstacles as i32)
                     * die_chance(me.effective_armour(), shot_modifier(false))

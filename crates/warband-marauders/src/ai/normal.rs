@@ -11,7 +11,7 @@ use crate::command::Command;
 use crate::engine::Engine;
 use crate::engine::Marauders;
 use crate::geometry::in_contact;
-use crate::phases::{Phase, shot_line};
+use crate::phases::Phase;
 use bevy_math::Vec2;
 use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::engagement::may_disengage;
@@ -292,7 +292,8 @@ impl Normal {
         }
         let them: Vec<&ModelView> = snap.touching_enemies(m).collect();
         let friends: Vec<&ModelView> = snap
-            .mine()
+            .touching_any(m.side, &them)
+            .into_iter()
             .filter(|f| them.iter().any(|t| in_contact(&f.base, &t.base)))
             .collect();
         let fight = melee_value(snap, &friends, &them);
@@ -325,15 +326,15 @@ impl Normal {
 
     fn shooting(&mut self, snap: &Snapshot) -> Option<Command> {
         let shooters: Vec<&ModelView> = snap
-            .mine()
-            .filter(|m| m.profile.ranged.is_some() && !m.conditions.shot && !self.is_held(m.id))
+            .shooters(snap.side)
+            .filter(|m| !m.conditions.shot && !self.is_held(m.id))
             .collect();
         for s in shooters {
             let mut best: Option<(f64, ModelId)> = None;
-            for t in snap.enemies() {
-                let Ok(line) = shot_line(&snap.models, &snap.terrain, snap.broken(s.side), s, t)
-                else {
-                    continue;
+            // Out of range is no line: only enemies in range meet the line, and the noise.
+            snap.targets_from(s, &s.base, |t| {
+                let Ok(line) = snap.shot_line(s, t) else {
+                    return;
                 };
                 let v = shot_value_along(snap, s, t, &line, s.conditions.moved)
                     * hd_worth(t).sqrt()
@@ -341,7 +342,7 @@ impl Normal {
                 if v > 0.02 && best.is_none_or(|(b, _)| v > b) {
                     best = Some((v, t.id));
                 }
-            }
+            });
             match best {
                 Some((_, target)) => {
                     return Some(Command::Shoot {

@@ -5,7 +5,7 @@ use super::eval::hd_worth;
 use crate::battle::{Battle, ModelView, TerrainMap, in_play};
 use crate::command::Command;
 use crate::engine::Spells;
-use crate::geometry::{Grid, TerrainShape, in_contact, melee_groups};
+use crate::geometry::{CONTACT_GAP, Grid, TerrainShape, in_contact, melee_groups};
 use crate::log::{BattleLog, Entry, LogEvent};
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
@@ -15,6 +15,7 @@ use warband_rules::marauders::damage::die_chance;
 use warband_rules::marauders::shooting::shot_modifier;
 use warband_table::components::ModelId;
 
+mod groups;
 mod near;
 
 #[derive(Clone)]
@@ -121,8 +122,10 @@ impl Snapshot {
     fn patch_moves(&mut self, world: &World, seen: usize) -> Option<()> {
         let mut changed = Vec::new();
         // A move that charges no one, by a model in no melee, leaves every group as it
-        // was (it touches no enemy before or after): then the groups are kept.
+        // was (it touches no enemy before or after); a charge by one joins it with those
+        // it meets (`join_groups`). A model moved out of a group has them found afresh.
         let (mut regroup, mut damaged) = (false, false);
+        let mut chargers = Vec::new();
         for e in world.resource::<BattleLog>().events.get(seen..)? {
             match e {
                 Entry::Accepted {
@@ -150,7 +153,10 @@ impl Snapshot {
                     changed.push(*model);
                 }
                 Entry::Rules(LogEvent::Moved { model, charged, .. }) => {
-                    regroup |= !charged.is_empty() || self.in_a_group(*model);
+                    regroup |= self.in_a_group(*model);
+                    if !charged.is_empty() {
+                        chargers.push(*model);
+                    }
                     changed.push(*model);
                     changed.extend(charged);
                 }
@@ -165,20 +171,22 @@ impl Snapshot {
         for id in changed {
             let now = crate::battle::model(world, id).filter(|m| m.in_play)?;
             let i = self.place_of(id)?;
-            let was = std::mem::replace(&mut self.models[i], now.clone()).base;
-            if was != now.base
+            let was = std::mem::replace(&mut self.models[i], now.clone());
+            if was.blessing != now.blessing {
+                self.blessed = std::cell::OnceCell::new();
+            }
+            if was.base != now.base
                 && let Some(grids) = self.grid.get_mut()
             {
                 let grid = &mut grids[now.side.index()];
-                grid.remove(i, &was);
+                grid.remove(i, &was.base);
                 grid.insert(i, &now.base);
             }
         }
         if regroup {
             self.regroup();
         } else {
-            // Whether a blessing lies on the table is asked again, as after any patch.
-            self.blessed = std::cell::OnceCell::new();
+            self.join_groups(&chargers);
         }
         Some(())
     }
@@ -299,11 +307,27 @@ impl Snapshot {
         self.broken[side.index()]
     }
 
-    /// Enemies of `m` whose bases touch it.
+    /// Enemies of `m` whose bases touch it, in id order (looked for about it).
     pub fn touching_enemies<'a>(&'a self, m: &'a ModelView) -> impl Iterator<Item = &'a ModelView> {
-        self.models
+        self.around(&[m.side.other()], &m.base, CONTACT_GAP + 1e-3)
+            .into_iter()
+            .filter(move |o| in_contact(&o.base, &m.base))
+    }
+
+    /// The models of `side` that may touch any of `them`, in id order (all that do,
+    /// perhaps a few more).
+    pub fn touching_any(&self, side: Side, them: &[&ModelView]) -> near::Near<'_> {
+        let Some(first) = them.first() else {
+            return near::Near::new();
+        };
+        let (lo, hi) = them
             .iter()
-            .filter(move |o| o.side != m.side && in_contact(&o.base, &m.base))
+            .fold(first.base.swept_bounds(Vec2::ZERO), |(lo, hi), t| {
+                let (tlo, thi) = t.base.swept_bounds(Vec2::ZERO);
+                (lo.min(tlo), hi.max(thi))
+            });
+        let r = Vec2::splat(CONTACT_GAP + 1e-3);
+        self.near(&[side], lo - r, hi + r)
     }
 }
 

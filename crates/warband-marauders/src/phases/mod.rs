@@ -24,8 +24,9 @@ pub use movement::{
     mover_along, mover_among, undoable_move,
 };
 pub use shooting::{
-    NoLine, check_shot, melee_group_of, next_round_obstacles, plan_shot, shot_chances,
-    shot_chances_each, shot_line,
+    NoLine, check_shot, melee_group_of, next_round_obstacles, next_round_obstacles_among,
+    plan_shot, shot_allowed, shot_allowed_as, shot_chances, shot_chances_each, shot_line,
+    shot_line_among,
 };
 
 use crate::battle::Battle;

@@ -147,7 +147,7 @@ pub fn shot_line(
 }
 
 /// [`shot_line`] among bases given one by one (id, base).
-fn shot_line_among<'a>(
+pub fn shot_line_among<'a>(
     bases: impl IntoIterator<Item = (ModelId, &'a Placed)>,
     terrain: &[TerrainShape],
     broken: bool,
@@ -173,19 +173,40 @@ pub fn next_round_obstacles(
     s: &ModelView,
     t: &ModelView,
 ) -> Result<usize, NoLine> {
+    next_round_obstacles_among(
+        models.iter().map(|m| (m.id, &m.base)),
+        terrain,
+        broken,
+        s,
+        t,
+    )
+}
+
+/// [`next_round_obstacles`] among bases given one by one (id, base).
+pub fn next_round_obstacles_among<'a>(
+    bases: impl IntoIterator<Item = (ModelId, &'a Placed)>,
+    terrain: &[TerrainShape],
+    broken: bool,
+    s: &ModelView,
+    t: &ModelView,
+) -> Result<usize, NoLine> {
     shot_allowed_as(broken, s, t, false)?;
-    let bases = models.iter().map(|m| (m.id, &m.base));
     obstacles_among((s.id, &s.base), (t.id, &t.base), bases, terrain)
         .map_err(|terrain| NoLine::SightBlocked { terrain })
 }
 
 /// Whether `s` may shoot at all, and `t` is in its range.
-fn shot_allowed(broken: bool, s: &ModelView, t: &ModelView) -> Result<(), NoLine> {
+pub fn shot_allowed(broken: bool, s: &ModelView, t: &ModelView) -> Result<(), NoLine> {
     shot_allowed_as(broken, s, t, s.conditions.shot)
 }
 
 /// [`shot_allowed`], `s` having shot this round or not as `shot` says.
-fn shot_allowed_as(broken: bool, s: &ModelView, t: &ModelView, shot: bool) -> Result<(), NoLine> {
+pub fn shot_allowed_as(
+    broken: bool,
+    s: &ModelView,
+    t: &ModelView,
+    shot: bool,
+) -> Result<(), NoLine> {
     if shot {
         return Err(NoLine::AlreadyShot);
     }

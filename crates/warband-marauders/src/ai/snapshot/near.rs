@@ -3,7 +3,11 @@
 
 use super::Snapshot;
 use crate::battle::ModelView;
-use crate::geometry::{Grid, Mover, Other, Placed, gap, nearest};
+use crate::geometry::{Grid, LineOfFire, Mover, Other, Placed, gap, nearest};
+use crate::phases::{
+    NoLine, next_round_obstacles, next_round_obstacles_among, shot_allowed, shot_allowed_as,
+    shot_line, shot_line_among,
+};
 use bevy_math::Vec2;
 use smallvec::SmallVec;
 use warband_rules::Side;
@@ -183,6 +187,74 @@ impl Snapshot {
 
     pub(super) fn enemies_of(&self, side: Side) -> impl Iterator<Item = &ModelView> {
         self.models.iter().filter(move |o| o.side != side)
+    }
+
+    /// The models of `side` with a missile weapon, in id order.
+    pub fn shooters(&self, side: Side) -> impl Iterator<Item = &ModelView> {
+        self.far().1[side.index()].iter().map(|i| &self.models[*i])
+    }
+
+    /// Hands `each` every enemy of `s` it could have in range standing at `at`, in id
+    /// order: on a big table only those near enough (from the grid), else all of them.
+    /// What a shot can be taken at is judged among these as among every enemy: the rest
+    /// are out of range.
+    pub fn targets_from(&self, s: &ModelView, at: &Placed, mut each: impl FnMut(&ModelView)) {
+        if self.models.len() < GRID_FROM {
+            self.enemies_of(s.side).for_each(each);
+            return;
+        }
+        let range = s.profile.ranged.as_ref().map_or(0.0, |w| w.range);
+        // A hair wider, for rounding: the rule measures the gap.
+        for t in self.around(&[s.side.other()], at, range + 1e-3) {
+            each(t);
+        }
+    }
+
+    /// The line of fire from `s` to `t`, or what stops the shot ([`shot_line`]): on a
+    /// big table drawn among the bases near the line (from the grid) rather than every
+    /// model. The same line either way: the bases it crosses lie in its box, and its
+    /// obstacles are sorted by where they lie.
+    pub fn shot_line(&self, s: &ModelView, t: &ModelView) -> Result<LineOfFire, NoLine> {
+        let broken = self.broken(s.side);
+        if self.models.len() < GRID_FROM {
+            return shot_line(&self.models, &self.terrain, broken, s, t);
+        }
+        shot_allowed(broken, s, t)?;
+        let near = self.near_line(s, t);
+        shot_line_among(
+            near.iter().map(|m| (m.id, &m.base)),
+            &self.terrain,
+            broken,
+            s,
+            t,
+        )
+    }
+
+    /// How many obstacles `e`'s shot at `me` would cross next round, or what would stop
+    /// it ([`next_round_obstacles`]), on a big table counted among the bases near the
+    /// line, as [`Snapshot::shot_line`] draws it.
+    pub fn next_round_obstacles(&self, e: &ModelView, me: &ModelView) -> Result<usize, NoLine> {
+        let broken = self.broken(e.side);
+        if self.models.len() < GRID_FROM {
+            return next_round_obstacles(&self.models, &self.terrain, broken, e, me);
+        }
+        // As the enemy will be, free to shoot again: asked first, before the grid.
+        shot_allowed_as(broken, e, me, false)?;
+        let near = self.near_line(e, me);
+        next_round_obstacles_among(
+            near.iter().map(|m| (m.id, &m.base)),
+            &self.terrain,
+            broken,
+            e,
+            me,
+        )
+    }
+
+    /// The models whose bases may cross the line between `a`'s and `b`'s centres.
+    fn near_line(&self, a: &ModelView, b: &ModelView) -> Near<'_> {
+        let hair = Vec2::splat(0.01);
+        let (a, b) = (a.base.center, b.base.center);
+        self.near(&Side::BOTH, a.min(b) - hair, a.max(b) + hair)
     }
 
     /// The model as a mover, with everything else as geometry sees it.
