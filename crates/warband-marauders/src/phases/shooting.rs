@@ -137,13 +137,12 @@ pub fn shot_line(
     s: &ModelView,
     t: &ModelView,
 ) -> Result<LineOfFire, NoLine> {
-    shot_line_among(
-        models.iter().map(|m| (m.id, &m.base)),
-        terrain,
-        broken,
-        s,
-        t,
-    )
+    shot_line_among(bases_of(models), terrain, broken, s, t)
+}
+
+/// Each model's id and base, as lines of fire are drawn among them.
+fn bases_of(models: &[ModelView]) -> impl Iterator<Item = (ModelId, &Placed)> {
+    models.iter().map(|m| (m.id, &m.base))
 }
 
 /// [`shot_line`] among bases given one by one (id, base).
@@ -173,13 +172,7 @@ pub fn next_round_obstacles(
     s: &ModelView,
     t: &ModelView,
 ) -> Result<usize, NoLine> {
-    next_round_obstacles_among(
-        models.iter().map(|m| (m.id, &m.base)),
-        terrain,
-        broken,
-        s,
-        t,
-    )
+    next_round_obstacles_among(bases_of(models), terrain, broken, s, t)
 }
 
 /// [`next_round_obstacles`] among bases given one by one (id, base).
