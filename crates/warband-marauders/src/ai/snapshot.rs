@@ -110,16 +110,12 @@ impl Snapshot {
     /// player copying every model out of the world at every move of a big battle, at
     /// every shot, and at each phase of a round.
     pub fn patched(mut self, world: &World, seen: usize) -> Option<Self> {
-        self.patch(world, seen).then_some(self)
+        self.patch(world, seen).map(|()| self)
     }
 
-    /// [`Snapshot::patched`] in place: false when it cannot be (what is left of the
+    /// [`Snapshot::patched`] in place: None when it cannot be (what is left of the
     /// snapshot is then stale).
-    fn patch(&mut self, world: &World, seen: usize) -> bool {
-        self.patch_moves(world, seen).is_some()
-    }
-
-    fn patch_moves(&mut self, world: &World, seen: usize) -> Option<()> {
+    fn patch(&mut self, world: &World, seen: usize) -> Option<()> {
         let mut changed = Vec::new();
         // A move that charges no one, by a model in no melee, leaves every group as it
         // was (it touches no enemy before or after); a charge by one joins it with those
@@ -331,8 +327,9 @@ impl Snapshot {
     }
 }
 
-/// A player's snapshot kept from one decision to the next within a phase (boxed: it is
-/// handed out and back at every decision, and is too big to copy each time).
+/// A player's snapshot kept from one decision to the next, patched while it can be
+/// ([`Snapshot::patched`]; boxed: it is handed out and back at every decision, and is
+/// too big to copy each time).
 #[derive(Default)]
 pub struct Kept(Option<(Box<Snapshot>, usize)>);
 
@@ -346,7 +343,7 @@ impl Kept {
     /// stand at the same places in `models` as at the last decision.
     pub fn take_telling(&mut self, world: &World, side: Side) -> (Box<Snapshot>, bool) {
         if let Some((mut snap, seen)) = self.0.take()
-            && snap.patch(world, seen)
+            && snap.patch(world, seen).is_some()
         {
             return (snap, true);
         }

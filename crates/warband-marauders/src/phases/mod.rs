@@ -24,9 +24,8 @@ pub use movement::{
     mover_along, mover_among, undoable_move,
 };
 pub use shooting::{
-    NoLine, check_shot, melee_group_of, next_round_obstacles, next_round_obstacles_among,
-    plan_shot, shot_allowed, shot_allowed_as, shot_chances, shot_chances_each, shot_line,
-    shot_line_among,
+    NoLine, check_shot, melee_group_of, next_round_obstacles, obstacles_on_line_among, plan_shot,
+    shot_allowed, shot_allowed_as, shot_chances, shot_chances_each, shot_line, sighted_line_among,
 };
 
 use crate::battle::Battle;

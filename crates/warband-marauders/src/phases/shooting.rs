@@ -59,17 +59,13 @@ fn plan_among(
         return refuse(format!("model {target} is not an enemy in play"));
     };
     let broken = world.resource::<Battle>().side(side).broken;
+    let refused = |p: NoLine| p.refusal(world, &s);
+    shot_allowed(broken, &s, &t).map_err(refused)?;
     let bases = bases_in_play(world);
     let terrain = &world.resource::<TerrainMap>().0;
-    shot_line_among(
-        bases.iter().map(|b| (b.id, &b.base)),
-        terrain,
-        broken,
-        &s,
-        &t,
-    )
-    .map(|line| (line, bases))
-    .map_err(|p| p.refusal(world, &s))
+    sighted_line_among(bases.iter().map(|b| (b.id, &b.base)), terrain, &s, &t)
+        .map(|line| (line, bases))
+        .map_err(refused)
 }
 
 /// Every base in play, in id order, as melee groups are found from.
@@ -137,7 +133,8 @@ pub fn shot_line(
     s: &ModelView,
     t: &ModelView,
 ) -> Result<LineOfFire, NoLine> {
-    shot_line_among(bases_of(models), terrain, broken, s, t)
+    shot_allowed(broken, s, t)?;
+    sighted_line_among(bases_of(models), terrain, s, t)
 }
 
 /// Each model's id and base, as lines of fire are drawn among them.
@@ -145,15 +142,14 @@ fn bases_of(models: &[ModelView]) -> impl Iterator<Item = (ModelId, &Placed)> {
     models.iter().map(|m| (m.id, &m.base))
 }
 
-/// [`shot_line`] among bases given one by one (id, base).
-pub fn shot_line_among<'a>(
+/// The line of fire of [`shot_line`] among bases given one by one (id, base), or the
+/// terrain that blocks sight; whether `s` may shoot at `t` at all is asked before.
+pub fn sighted_line_among<'a>(
     bases: impl IntoIterator<Item = (ModelId, &'a Placed)>,
     terrain: &[TerrainShape],
-    broken: bool,
     s: &ModelView,
     t: &ModelView,
 ) -> Result<LineOfFire, NoLine> {
-    shot_allowed(broken, s, t)?;
     let line = line_of_fire_among((s.id, &s.base), (t.id, &t.base), bases, terrain);
     if let Some(terrain) = line.sight_blocked_by {
         return Err(NoLine::SightBlocked { terrain });
@@ -172,18 +168,19 @@ pub fn next_round_obstacles(
     s: &ModelView,
     t: &ModelView,
 ) -> Result<usize, NoLine> {
-    next_round_obstacles_among(bases_of(models), terrain, broken, s, t)
+    shot_allowed_as(broken, s, t, false)?;
+    obstacles_on_line_among(bases_of(models), terrain, s, t)
 }
 
-/// [`next_round_obstacles`] among bases given one by one (id, base).
-pub fn next_round_obstacles_among<'a>(
+/// How many obstacles the line of fire from `s` to `t` crosses among bases given one by
+/// one (id, base), or the terrain that blocks sight; whether the shot may be taken is
+/// asked before.
+pub fn obstacles_on_line_among<'a>(
     bases: impl IntoIterator<Item = (ModelId, &'a Placed)>,
     terrain: &[TerrainShape],
-    broken: bool,
     s: &ModelView,
     t: &ModelView,
 ) -> Result<usize, NoLine> {
-    shot_allowed_as(broken, s, t, false)?;
     obstacles_among((s.id, &s.base), (t.id, &t.base), bases, terrain)
         .map_err(|terrain| NoLine::SightBlocked { terrain })
 }

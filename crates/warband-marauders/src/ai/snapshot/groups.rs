@@ -2,7 +2,6 @@
 //! every group of the battle afresh (on a big table, a walk of every model for each).
 
 use super::Snapshot;
-use crate::geometry::{CONTACT_GAP, in_contact};
 use warband_table::components::ModelId;
 
 impl Snapshot {
@@ -19,9 +18,7 @@ impl Snapshot {
             .iter()
             .filter_map(|id| {
                 let m = self.get(*id)?;
-                let them = self.around(&[m.side.other()], &m.base, CONTACT_GAP);
-                let ids = them.iter().filter(|e| in_contact(&e.base, &m.base));
-                Some((*id, ids.map(|e| e.id).collect()))
+                Some((*id, self.touching_enemies(m).map(|e| e.id).collect()))
             })
             .collect();
         let Some(mut groups) = self.groups.take() else {

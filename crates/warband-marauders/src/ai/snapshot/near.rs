@@ -5,12 +5,13 @@ use super::Snapshot;
 use crate::battle::ModelView;
 use crate::geometry::{Grid, LineOfFire, Mover, Other, Placed, gap, nearest};
 use crate::phases::{
-    NoLine, next_round_obstacles, next_round_obstacles_among, shot_allowed, shot_allowed_as,
-    shot_line, shot_line_among,
+    NoLine, next_round_obstacles, obstacles_on_line_among, shot_allowed, shot_allowed_as,
+    shot_line, sighted_line_among,
 };
 use bevy_math::Vec2;
 use smallvec::SmallVec;
 use warband_rules::Side;
+use warband_table::components::ModelId;
 
 /// Models found near a place: a few, held without allocating (a player asks tens of
 /// thousands of times a batch).
@@ -221,13 +222,7 @@ impl Snapshot {
         }
         shot_allowed(broken, s, t)?;
         let near = self.near_line(s, t);
-        shot_line_among(
-            near.iter().map(|m| (m.id, &m.base)),
-            &self.terrain,
-            broken,
-            s,
-            t,
-        )
+        sighted_line_among(bases(&near), &self.terrain, s, t)
     }
 
     /// How many obstacles `e`'s shot at `me` would cross next round, or what would stop
@@ -241,13 +236,7 @@ impl Snapshot {
         // As the enemy will be, free to shoot again: asked first, before the grid.
         shot_allowed_as(broken, e, me, false)?;
         let near = self.near_line(e, me);
-        next_round_obstacles_among(
-            near.iter().map(|m| (m.id, &m.base)),
-            &self.terrain,
-            broken,
-            e,
-            me,
-        )
+        obstacles_on_line_among(bases(&near), &self.terrain, e, me)
     }
 
     /// The models whose bases may cross the line between `a`'s and `b`'s centres.
@@ -268,4 +257,9 @@ impl Snapshot {
         let margin = Vec2::splat(2.0 * crate::geometry::CONTACT_GAP);
         crate::phases::mover_among(m, self.near(&Side::BOTH, lo - margin, hi + margin))
     }
+}
+
+/// Each model's id and base, as a line of fire is drawn among them.
+fn bases<'a>(near: &'a Near<'_>) -> impl Iterator<Item = (ModelId, &'a Placed)> {
+    near.iter().map(|m| (m.id, &m.base))
 }
