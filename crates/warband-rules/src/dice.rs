@@ -4,6 +4,7 @@ use crate::Clause;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
 use std::fmt;
 
 /// A die with `sides` faces numbered 1..=sides (d4, d6, d8, d10, d12, d20, or any dN
@@ -60,6 +61,57 @@ impl DieRoll {
 pub struct DiceRoller {
     rng: ChaCha8Rng,
     records: Vec<DieRoll>,
+    /// Set for a look-ahead's forks: faces found from what each die is for.
+    keyed: Option<Keyed>,
+}
+
+/// Dice keyed by what they are for ([`DiceRoller::keyed`]): the `n`th roll of one
+/// purpose, clause and die shows the face a hash of the seed, that key and `n` gives,
+/// whatever was rolled before it.
+#[derive(Clone, Debug)]
+struct Keyed {
+    seed: u64,
+    seen: HashMap<u64, u32>,
+}
+
+impl Keyed {
+    fn face(&mut self, die: Die, purpose: &str, clause: &Clause) -> u8 {
+        let key = fnv(
+            fnv(
+                fnv(0xcbf2_9ce4_8422_2325, purpose.as_bytes()),
+                clause.as_str().as_bytes(),
+            ),
+            &[die.0],
+        );
+        let n = self.seen.entry(key).or_insert(0);
+        *n += 1;
+        let mut state =
+            self.seed ^ key.rotate_left(17) ^ u64::from(*n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let sides = u64::from(die.0.max(1));
+        let zone = (1u64 << 32) - ((1u64 << 32) % sides);
+        loop {
+            let draw = splitmix(&mut state) >> 32;
+            if draw < zone {
+                return (draw % sides) as u8 + 1;
+            }
+        }
+    }
+}
+
+/// FNV-1a over `bytes`, from `hash`.
+fn fnv(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x100_0000_01b3)
+    })
+}
+
+/// SplitMix64's next output.
+fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 impl DiceRoller {
@@ -67,6 +119,24 @@ impl DiceRoller {
         Self {
             rng: ChaCha8Rng::seed_from_u64(seed),
             records: Vec::new(),
+            keyed: None,
+        }
+    }
+
+    /// Dice for a look-ahead's forks: each face found from `seed`, what the die is for
+    /// (its purpose, clause and kind) and how many such dice came before it, not from
+    /// one stream. Two forks with one seed then roll the same faces for the same
+    /// events — the third attack of one model on another, the fifth round's initiative
+    /// — however their play differed before, so playouts compare the moves tried, not
+    /// their luck (common random numbers event by event). Every face is still uniform
+    /// and independent of the others.
+    pub fn keyed(seed: u64) -> Self {
+        Self {
+            keyed: Some(Keyed {
+                seed,
+                seen: HashMap::new(),
+            }),
+            ..Self::from_seed(seed)
         }
     }
 
@@ -89,11 +159,15 @@ impl DiceRoller {
         purpose: impl Into<String>,
         clause: &Clause,
     ) -> u8 {
-        let value = self.face(die);
+        let purpose = purpose.into();
+        let value = match &mut self.keyed {
+            Some(keyed) => keyed.face(die, &purpose, clause),
+            None => self.face(die),
+        };
         self.records.push(DieRoll {
             die,
             value,
-            purpose: purpose.into(),
+            purpose,
             clause: clause.clone(),
             need,
         });
@@ -211,6 +285,57 @@ mod tests {
         assert_eq!(rec.need, Some(4));
         assert_eq!(rec.passed(), Some(v >= 4));
         assert_eq!(records[0].passed(), None);
+    }
+
+    /// Keyed dice: the same event shows the same face whatever was rolled before it,
+    /// repeats of one event are fresh dice, and another seed gives other faces.
+    #[test]
+    fn keyed_dice_follow_the_event_not_the_stream() {
+        let attacks = |r: &mut DiceRoller| -> Vec<u8> {
+            (0..40)
+                .map(|_| r.roll(Die::D20, "Orc attacks Fighter", &TEST))
+                .collect()
+        };
+        let mut a = DiceRoller::keyed(9);
+        let mut b = DiceRoller::keyed(9);
+        // `b` rolls other dice first, as a fork that played differently would.
+        b.roll_pool(7, Die::D6, "Fighter attacks Orc", &TEST);
+        b.roll_2d6("morale", &TEST);
+        let seen = attacks(&mut a);
+        assert_eq!(seen, attacks(&mut b));
+        assert!(
+            seen.windows(2).any(|w| w[0] != w[1]),
+            "repeats are fresh dice"
+        );
+        assert_ne!(seen, attacks(&mut DiceRoller::keyed(10)));
+        // Another clause or die is another event.
+        let mut c = DiceRoller::keyed(9);
+        let other: Vec<u8> = (0..40)
+            .map(|_| c.roll(Die::D20, "Orc attacks Fighter", &Clause::new("other")))
+            .collect();
+        assert_ne!(seen, other);
+        // Recorded as any roll is.
+        assert_eq!(a.take_records().len(), 40);
+    }
+
+    /// Keyed faces are uniform: every purpose's dice, and the dice of many purposes.
+    #[test]
+    fn keyed_d6_is_uniform_within_four_sigma() {
+        let mut r = DiceRoller::keyed(2024);
+        let n = 120_000u32;
+        let mut counts = [0u32; 7];
+        for i in 0..n {
+            let purpose = format!("shot {}", i % 600);
+            counts[usize::from(r.roll(Die::D6, purpose, &TEST))] += 1;
+        }
+        let p = 1.0 / 6.0;
+        let sigma = (f64::from(n) * p * (1.0 - p)).sqrt();
+        for c in &counts[1..] {
+            assert!(
+                (f64::from(*c) - f64::from(n) * p).abs() < 4.0 * sigma,
+                "{counts:?}"
+            );
+        }
     }
 
     #[test]

@@ -163,6 +163,17 @@ impl<R: Rules> Engine<R> {
     /// A copy of the battle as it stands, with its own dice seeded by `dice_seed` and an
     /// empty log: what a look-ahead tries on a fork never touches the real battle.
     pub fn fork(&self, dice_seed: u64) -> Self {
+        self.fork_with(DiceRoller::from_seed(dice_seed))
+    }
+
+    /// A fork ([`Engine::fork`]) whose dice are keyed by what each is for
+    /// ([`DiceRoller::keyed`]): forks of one seed roll alike for the same events, however
+    /// their play differs, as a look-ahead comparing moves wants.
+    pub fn fork_keyed(&self, dice_seed: u64) -> Self {
+        self.fork_with(DiceRoller::keyed(dice_seed))
+    }
+
+    fn fork_with(&self, dice: DiceRoller) -> Self {
         let mut fork = Self::empty();
         let src = self.app().world();
         let registry = src.resource::<StateRegistry>().clone();
@@ -176,7 +187,7 @@ impl<R: Rules> Engine<R> {
         }
         dst.insert_resource(ModelIndex(index));
         registry.copy_resources(src, dst);
-        dst.insert_resource(Dice(DiceRoller::from_seed(dice_seed)));
+        dst.insert_resource(Dice(dice));
         dst.insert_resource(State::new(phase));
         fork
     }

@@ -6,8 +6,9 @@
 //! proposes its command; where they disagree, each proposal is tried on forks of the
 //! battle and judged by short playouts — both sides played on by `normal` for a fixed
 //! number of commands — and the one whose playouts end best for the side is sent. The
-//! forks' dice come from the player's own seeded stream, never the battle's, and the
-//! budget is counted in playouts and commands, never in time, so a battle is the same on
+//! forks' dice come from the player's own seeded stream, never the battle's, keyed by
+//! what each die is for (`Engine::fork_keyed`), so every proposal meets the same luck
+//! event by event; and the budget is counted in playouts and commands, never in time, so a battle is the same on
 //! any machine. Of PGS it keeps the portfolio and the judging by playouts; the greedy
 //! improvement runs over the one unit a decision moves (these games move one at a
 //! time), against `normal` as the opponent's reply.
@@ -89,7 +90,7 @@ impl<R: Scripts> Hard<R> {
     fn judge(engine: &Engine<R>, side: Side, command: &R::Command, seeds: &[u64]) -> Option<f64> {
         let mut total = 0.0;
         for &seed in seeds {
-            let mut fork = engine.fork(seed);
+            let mut fork = engine.fork_keyed(seed);
             fork.submit(side, command.clone()).ok()?;
             playout(&mut fork, seed);
             total += R::standing(fork.world(), side);
@@ -133,8 +134,10 @@ impl<R: Scripts> Policy<R> for Hard<R> {
         if proposals.len() <= 1 {
             return first;
         }
-        // Every proposal meets the same dice (common random numbers), so the playouts
-        // compare the moves, not their luck; `normal`'s own proposal, offered first,
+        // Every proposal meets the same dice (common random numbers: the same seeds,
+        // and keyed dice, so one attack rolls one face in every proposal's playout
+        // however the play before it differed), so the playouts compare the moves, not
+        // their luck; `normal`'s own proposal, offered first,
         // keeps the decision unless another beats it by the ruleset's margin.
         let seeds: Vec<u64> = (0..R::PLAYOUTS).map(|_| self.fork_seed()).collect();
         let mut best: Option<(f64, R::Command)> = None;
