@@ -248,19 +248,26 @@ mod tests {
         }
     }
 
-    #[test]
-    fn d6_is_uniform_within_four_sigma() {
-        let mut r = DiceRoller::from_seed(2024);
-        let n = 600_000u32;
+    /// `n` faces of a d6 drawn by `face`: each face within four sigma of a sixth.
+    fn assert_d6_uniform(n: u32, mut face: impl FnMut(u32) -> u8) {
         let mut counts = [0u32; 7];
-        for _ in 0..n {
-            counts[usize::from(r.face(Die::D6))] += 1;
+        for i in 0..n {
+            counts[usize::from(face(i))] += 1;
         }
         let p = 1.0 / 6.0;
         let sigma = (f64::from(n) * p * (1.0 - p)).sqrt();
         for c in &counts[1..] {
-            assert!((f64::from(*c) - f64::from(n) * p).abs() < 4.0 * sigma);
+            assert!(
+                (f64::from(*c) - f64::from(n) * p).abs() < 4.0 * sigma,
+                "{counts:?}"
+            );
         }
+    }
+
+    #[test]
+    fn d6_is_uniform_within_four_sigma() {
+        let mut r = DiceRoller::from_seed(2024);
+        assert_d6_uniform(600_000, |_| r.face(Die::D6));
     }
 
     #[test]
@@ -322,20 +329,9 @@ mod tests {
     #[test]
     fn keyed_d6_is_uniform_within_four_sigma() {
         let mut r = DiceRoller::keyed(2024);
-        let n = 120_000u32;
-        let mut counts = [0u32; 7];
-        for i in 0..n {
-            let purpose = format!("shot {}", i % 600);
-            counts[usize::from(r.roll(Die::D6, purpose, &TEST))] += 1;
-        }
-        let p = 1.0 / 6.0;
-        let sigma = (f64::from(n) * p * (1.0 - p)).sqrt();
-        for c in &counts[1..] {
-            assert!(
-                (f64::from(*c) - f64::from(n) * p).abs() < 4.0 * sigma,
-                "{counts:?}"
-            );
-        }
+        assert_d6_uniform(120_000, |i| {
+            r.roll(Die::D6, format!("shot {}", i % 600), &TEST)
+        });
     }
 
     #[test]
