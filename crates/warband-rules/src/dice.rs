@@ -87,13 +87,20 @@ impl Keyed {
         *n += 1;
         let mut state =
             self.seed ^ key.rotate_left(17) ^ u64::from(*n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let sides = u64::from(die.0.max(1));
-        let zone = (1u64 << 32) - ((1u64 << 32) % sides);
-        loop {
-            let draw = splitmix(&mut state) >> 32;
-            if draw < zone {
-                return (draw % sides) as u8 + 1;
-            }
+        face_from(die, || (splitmix(&mut state) >> 32) as u32)
+    }
+}
+
+/// A face of `die` from 32-bit draws, by rejection sampling: draws at or above the
+/// largest multiple of its sides that fits in 2^32 are redrawn, so every face is exactly
+/// equally likely. The one mapping from draws to faces, stream or keyed.
+fn face_from(die: Die, mut draw: impl FnMut() -> u32) -> u8 {
+    let sides = u32::from(die.0.max(1));
+    let zone = (1u64 << 32) - ((1u64 << 32) % u64::from(sides));
+    loop {
+        let d = draw();
+        if u64::from(d) < zone {
+            return (d % sides) as u8 + 1;
         }
     }
 }
@@ -194,16 +201,7 @@ impl DiceRoller {
 
     /// Rolls without a record, for sampling tests and simulations that keep no log.
     pub fn face(&mut self, die: Die) -> u8 {
-        let sides = u32::from(die.0.max(1));
-        // Largest multiple of `sides` that fits in 2^32: draws at or above it are
-        // redrawn, so every face is exactly equally likely.
-        let zone = (1u64 << 32) - ((1u64 << 32) % u64::from(sides));
-        loop {
-            let draw = self.rng.next_u32();
-            if u64::from(draw) < zone {
-                return (draw % sides) as u8 + 1;
-            }
-        }
+        face_from(die, || self.rng.next_u32())
     }
 
     pub fn records(&self) -> &[DieRoll] {

@@ -8,10 +8,10 @@
 //! number of commands — and the one whose playouts end best for the side is sent. The
 //! forks' dice come from the player's own seeded stream, never the battle's, keyed by
 //! what each die is for (`Engine::fork_keyed`), so every proposal meets the same luck
-//! event by event; and the budget is counted in playouts and commands, never in time, so a battle is the same on
-//! any machine. Of PGS it keeps the portfolio and the judging by playouts; the greedy
-//! improvement runs over the one unit a decision moves (these games move one at a
-//! time), against `normal` as the opponent's reply.
+//! event by event; and the budget is counted in playouts and commands, never in time,
+//! so a battle is the same on any machine. Of PGS it keeps the portfolio and the
+//! judging by playouts; the greedy improvement runs over the one unit a decision moves
+//! (these games move one at a time), against `normal` as the opponent's reply.
 //!
 //! `easy` is a beginner: its moves are `normal`'s, but now and then it goes for the
 //! obvious (`charge`'s move) or loses the thread (`random`'s).
