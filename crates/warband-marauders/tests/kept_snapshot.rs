@@ -101,6 +101,30 @@ fn nearest_by_walking(
         .map(|(_, id)| id)
 }
 
+/// What the snapshot's grid finds about `m` within a move: every model whose base may
+/// come that near, each once, in id order.
+fn around_holds_every_model_near(snap: &Snapshot, m: &warband_marauders::battle::ModelView) {
+    let both = Side::BOTH;
+    for (sides, r) in [(&both[..], 6.0), (&both[..1], 12.0), (&both[1..], 0.5)] {
+        let found: Vec<ModelId> = snap
+            .around(sides, &m.base, r)
+            .iter()
+            .map(|o| o.id)
+            .collect();
+        assert!(
+            found.windows(2).all(|w| w[0] < w[1]),
+            "{found:?} out of id order"
+        );
+        let (lo, hi) = m.base.swept_bounds(bevy_math::Vec2::ZERO);
+        let r = bevy_math::Vec2::splat(r);
+        for o in snap.models.iter().filter(|o| sides.contains(&o.side)) {
+            if o.base.may_reach_box(lo - r, hi + r, 0.0) {
+                assert!(found.contains(&o.id), "{} near {} not found", o.id, m.id);
+            }
+        }
+    }
+}
+
 /// On the great field (1,000 bases, where the snapshot files its models in a grid),
 /// the nearest enemy the grid finds is the one walking every enemy finds, for every
 /// model, at the start and after rounds of moves patched into a kept snapshot.
@@ -121,6 +145,7 @@ fn the_grid_finds_the_same_nearest_enemy_as_walking_every_model() {
             let snap = patch.unwrap_or_else(|| Snapshot::take(engine.world(), side));
             assert!(snap.models.len() >= 64, "big enough to use the grid");
             for m in &snap.models {
+                around_holds_every_model_near(&snap, m);
                 let found = snap.nearest_enemy(m).map(|o| o.id);
                 assert_eq!(
                     found,

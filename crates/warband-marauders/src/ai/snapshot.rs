@@ -60,6 +60,9 @@ pub struct Snapshot {
     /// battle's queries find dozens, and growing a list for each cost more than sorting
     /// it).
     scratch: std::cell::RefCell<Vec<usize>>,
+    /// A bit for each model (by its place in `models`), all clear between queries: a
+    /// grid query's places marked here read off in order, without sorting them.
+    marks: std::cell::RefCell<Vec<u64>>,
 }
 
 impl Snapshot {
@@ -85,6 +88,7 @@ impl Snapshot {
             best_hits: std::cell::OnceCell::new(),
             sides: std::cell::OnceCell::new(),
             scratch: std::cell::RefCell::default(),
+            marks: std::cell::RefCell::default(),
         };
         snap.read_battle(b);
         snap

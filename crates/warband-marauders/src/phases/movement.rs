@@ -83,14 +83,17 @@ fn mover_with<'a>(
     m: &ModelView,
     bases: impl Iterator<Item = (ModelId, Side, &'a crate::geometry::Placed)>,
 ) -> (Mover, Vec<Other>) {
-    let others = bases
-        .filter(|(id, ..)| *id != m.id)
-        .map(|(id, side, base)| Other {
-            id,
-            base: *base,
-            enemy: side != m.side,
-        })
-        .collect();
+    // Room for them all at once: a filtered list would grow step by step.
+    let mut others = Vec::with_capacity(bases.size_hint().1.unwrap_or(0));
+    others.extend(
+        bases
+            .filter(|(id, ..)| *id != m.id)
+            .map(|(id, side, base)| Other {
+                id,
+                base: *base,
+                enemy: side != m.side,
+            }),
+    );
     let mover = Mover {
         id: m.id,
         base: m.base,

@@ -1,6 +1,6 @@
 //! The broad phase: which pairs of bases are close enough to be worth an exact test.
 
-use super::shapes::Placed;
+use super::shapes::{Placed, inside_box};
 use bevy_math::Vec2;
 
 /// Every pair `(i, j)`, `i < j`, of `items` whose bases' bounding squares come within
@@ -35,6 +35,33 @@ pub fn close_pairs<T>(
     out
 }
 
+/// `v.floor() as i32`, without a call to `floorf` (most targets' baseline has no
+/// rounding instruction, and a grid finds two keys at every query): `as` saturates, so
+/// a base far off the table files in an edge cell, and a NaN in cell 0.
+fn floor_key(v: f32) -> i32 {
+    let i = v as i32;
+    if (i as f32) > v {
+        i.saturating_sub(1)
+    } else {
+        i
+    }
+}
+
+/// A cell holding this many bases is crowded: its bases are tested without a branch
+/// on each (a sparse cell's few tests are predicted well, and cost less with one).
+const CROWDED: usize = 3;
+
+/// Adds to `out` the items of `cell` whose centre passes `keep`, in order, without a
+/// branch on each test: each is pushed, and taken off again if it fails (in a crowd the
+/// tests go either way at random, and a mispredicted branch on each cost more).
+fn extend_kept<T: Copy>(out: &mut Vec<T>, cell: &[(T, Vec2)], keep: impl Fn(Vec2) -> bool) {
+    out.reserve(cell.len());
+    for (t, p) in cell {
+        out.push(*t);
+        out.truncate(out.len() - usize::from(!keep(*p)));
+    }
+}
+
 /// Side of a [`Grid`]'s cells unless chosen, inches: a few bases across, so a move's
 /// box spans few cells.
 const CELL: f32 = 2.0;
@@ -60,6 +87,10 @@ pub struct Grid<T> {
     outside: Vec<((i32, i32), T, Vec2)>,
     /// How many cells hold a base (those outside the window counted once each).
     filled: usize,
+    /// The least and greatest keys, x then y, of the window's cells any base has been
+    /// filed in (it grows, and does not shrink as bases are taken out): the rings
+    /// about a point look no farther than it.
+    occupied: Option<((i64, i64), (i64, i64))>,
     cell: f32,
     /// The greatest reach of any base put in: a base whose centre lies farther than
     /// this outside a box cannot reach into it.
@@ -81,6 +112,7 @@ impl<T> Grid<T> {
             cells: Vec::new(),
             outside: Vec::new(),
             filled: 0,
+            occupied: None,
             cell,
             reach: 0.0,
         }
@@ -149,9 +181,8 @@ impl<T> Grid<T> {
 
 impl<T: Copy + PartialEq> Grid<T> {
     fn key(&self, p: Vec2) -> (i32, i32) {
-        // `as` saturates: a base far off the table (or a NaN) files in an edge cell.
         let c = self.cell;
-        ((p.x / c).floor() as i32, (p.y / c).floor() as i32)
+        (floor_key(p.x / c), floor_key(p.y / c))
     }
 
     /// The corner cells of the box from `lo` to `hi` and how many cells it covers
@@ -176,6 +207,11 @@ impl<T: Copy + PartialEq> Grid<T> {
             Some(i) => {
                 self.filled += usize::from(self.cells[i].is_empty());
                 self.cells[i].push((item, base.center));
+                let (x, y) = (i64::from(key.0), i64::from(key.1));
+                self.occupied = Some(match self.occupied {
+                    None => ((x, y), (x, y)),
+                    Some((lo, hi)) => ((lo.0.min(x), lo.1.min(y)), (hi.0.max(x), hi.1.max(y))),
+                });
             }
             None => {
                 self.filled += usize::from(!self.outside.iter().any(|(k, ..)| *k == key));
@@ -227,60 +263,60 @@ impl<T: Copy + PartialEq> Grid<T> {
         self.cell
     }
 
-    /// Adds to `out` every base whose centre is filed in a cell `k` cells from the cell
-    /// of `p` (the ring of cells round it at that distance; ring 0 is its own cell, with
-    /// the bases filed beside the window). A base not in rings 0 to `k` has its centre
-    /// more than `k` cells' width from `p` (less a hair, for rounding in filing). False,
-    /// adding nothing, once ring `k` lies wholly off the window: every base has been
-    /// found in the rings before it.
-    pub fn ring_into(&self, p: Vec2, k: i64, out: &mut Vec<T>) -> bool {
-        let (x, y) = self.key(p);
-        let (cx, cy) = (i64::from(x) - self.origin.0, i64::from(y) - self.origin.1);
-        let (w, h) = self.size;
+    /// Hands `each` every base whose centre is filed in a cell `k` cells from the cell
+    /// of `p` (the ring of cells round it at that distance; ring 0 is its own cell,
+    /// with the bases filed beside the window), with its centre. A base not in rings 0
+    /// to `k` has its centre more than `k` cells' width from `p` (less a hair, for
+    /// rounding in filing). False, handing out nothing, once ring `k` (past ring 0)
+    /// lies wholly beyond the cells any base was filed in: every base has been handed
+    /// out in the rings before it.
+    pub fn ring_each(&self, p: Vec2, k: i64, mut each: impl FnMut(T, Vec2)) -> bool {
         if k == 0 {
-            out.extend(self.outside.iter().map(|(_, t, _)| *t));
+            self.outside.iter().for_each(|(_, t, c)| each(*t, *c));
         }
-        // The farthest cell of the window lies this many cells off.
-        if k > cx.max(w - 1 - cx).max(cy).max(h - 1 - cy) {
+        let Some((lo, hi)) = self.occupied else {
+            return k == 0;
+        };
+        let (x, y) = self.key(p);
+        let (x, y) = (i64::from(x), i64::from(y));
+        // The farthest cell that may hold a base lies this many cells off.
+        if k > (x - lo.0).max(hi.0 - x).max(y - lo.1).max(hi.1 - y) {
             return false;
         }
-        // The cells of row `dy` from column `x0` to `x1`, as far as the window holds them.
-        let mut cells = |dy: i64, x0: i64, x1: i64| {
-            let (x0, x1) = (x0.max(0), x1.min(w - 1));
-            if (0..h).contains(&dy) && x0 <= x1 {
-                let row = &self.cells[(dy * w + x0) as usize..=(dy * w + x1) as usize];
-                for cell in row {
-                    out.extend(cell.iter().map(|(t, _)| *t));
+        // The cells of row `row` from column `x0` to `x1` (keys), as far as bases lie.
+        let (ox, oy, w) = (self.origin.0, self.origin.1, self.size.0);
+        let mut cells = |row: i64, x0: i64, x1: i64| {
+            let (x0, x1) = (x0.max(lo.0), x1.min(hi.0));
+            if (lo.1..=hi.1).contains(&row) && x0 <= x1 {
+                let start = ((row - oy) * w + x0 - ox) as usize;
+                for cell in &self.cells[start..=start + (x1 - x0) as usize] {
+                    cell.iter().for_each(|(t, c)| each(*t, *c));
                 }
             }
         };
         // The ring's top and bottom rows, then its sides between them (so a ring costs
-        // what of it lies on the window, not its length).
-        cells(cy - k, cx - k, cx + k);
+        // what of it lies where bases do, not its length).
+        cells(y - k, x - k, x + k);
         if k > 0 {
-            cells(cy + k, cx - k, cx + k);
-            for dy in (cy - k + 1).max(0)..=(cy + k - 1).min(h - 1) {
-                cells(dy, cx - k, cx - k);
-                cells(dy, cx + k, cx + k);
+            cells(y + k, x - k, x + k);
+            for row in (y - k + 1).max(lo.1)..=(y + k - 1).min(hi.1) {
+                cells(row, x - k, x - k);
+                cells(row, x + k, x + k);
             }
         }
         true
     }
 
-    /// The first ring out from `p` (see [`Grid::ring_into`]) past its own cell that can
-    /// hold a base in the window: from a point off the window, the rings before it are
-    /// empty.
+    /// The first ring out from `p` (see [`Grid::ring_each`]) past its own cell that can
+    /// hold a base in the window: from a point away from where bases lie, the rings
+    /// before it are empty.
     pub fn first_ring(&self, p: Vec2) -> i64 {
+        let Some((lo, hi)) = self.occupied else {
+            return 1;
+        };
         let (x, y) = self.key(p);
         let (x, y) = (i64::from(x), i64::from(y));
-        let (hx, hy) = (
-            self.origin.0 + self.size.0 - 1,
-            self.origin.1 + self.size.1 - 1,
-        );
-        let off = (self.origin.0 - x)
-            .max(x - hx)
-            .max(self.origin.1 - y)
-            .max(y - hy);
+        let off = (lo.0 - x).max(x - hi.0).max(lo.1 - y).max(y - hi.1);
         off.max(1)
     }
 
@@ -296,7 +332,7 @@ impl<T: Copy + PartialEq> Grid<T> {
     /// [`Grid::near`], added to the end of `out` (one buffer for several queries).
     pub fn near_into(&self, lo: Vec2, hi: Vec2, out: &mut Vec<T>) {
         let (lo, hi) = (lo - Vec2::splat(self.reach), hi + Vec2::splat(self.reach));
-        let inside = |p: Vec2| p.cmpge(lo).all() && p.cmple(hi).all();
+        let inside = |p: Vec2| inside_box(p, lo, hi);
         let ((x0, y0), (x1, y1), _) = self.span(lo, hi);
         // Only the cells of the window under the box can hold what it reaches.
         let (ox, oy) = self.origin;
@@ -312,7 +348,11 @@ impl<T: Copy + PartialEq> Grid<T> {
             for dy in y_lo..=y_hi {
                 let row = dy * self.size.0;
                 for cell in &self.cells[(row + x_lo) as usize..=(row + x_hi) as usize] {
-                    out.extend(cell.iter().filter(|(_, p)| inside(*p)).map(|(t, _)| *t));
+                    if cell.len() < CROWDED {
+                        out.extend(cell.iter().filter(|(_, p)| inside(*p)).map(|(t, _)| *t));
+                    } else {
+                        extend_kept(out, cell, inside);
+                    }
                 }
             }
         }
@@ -328,6 +368,31 @@ impl<T: Copy + PartialEq> Grid<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The key of a cell is the floor, as `floor` gives it, over the whole line.
+    #[test]
+    fn floor_keys_are_floors() {
+        let mut values = vec![0.0, -0.0, 0.5, -0.5, 1.0, -1.0, -1.5, 2.999_999, -2.999_999];
+        values.extend([
+            f32::MAX,
+            f32::MIN,
+            3.0e9,
+            -3.0e9,
+            2.147_483_6e9,
+            -2.147_483_6e9,
+        ]);
+        values.extend([
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            f32::EPSILON,
+            -f32::EPSILON,
+        ]);
+        values.extend((0..20_000).map(|i| (i as f32 - 10_000.0) * 0.013_7));
+        for v in values {
+            assert_eq!(floor_key(v), v.floor() as i32, "{v}");
+        }
+    }
 
     #[test]
     fn close_pairs_are_every_pair_near_enough_and_no_other() {
@@ -501,7 +566,7 @@ mod tests {
             let p = Vec2::new(p.0, p.1);
             let (mut seen, mut ring) = (Vec::new(), Vec::new());
             let mut k = 0;
-            while grid.ring_into(p, k, &mut ring) {
+            while grid.ring_each(p, k, |t, _| ring.push(t)) {
                 seen.append(&mut ring);
                 let within = (k as f32) * 4.0 - 1e-3;
                 for (i, c) in centres.iter().enumerate() {
@@ -516,7 +581,7 @@ mod tests {
                 let first = grid.first_ring(p);
                 if k == 0 {
                     for empty in 1..first {
-                        assert!(grid.ring_into(p, empty, &mut ring) && ring.is_empty());
+                        assert!(grid.ring_each(p, empty, |t, _| ring.push(t)) && ring.is_empty());
                     }
                 }
                 k = if k == 0 { first } else { k + 1 };

@@ -10,6 +10,7 @@ use super::{in_contact, overlaps};
 use crate::components::ModelId;
 use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
+use smallvec::SmallVec;
 use std::fmt;
 
 /// The moving base.
@@ -188,7 +189,8 @@ impl MeetOrder {
                 (d, i)
             })
             .collect();
-        order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+        // No two share a place, so an unstable sort gives the one order.
+        order.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         Self(order)
     }
 }
@@ -271,16 +273,34 @@ fn beyond<'a>(
     }
     // The check (and a bisection's) reads only bases that may touch the base somewhere
     // on the way to the end: the others could neither stop, overlap nor be charged.
+    // They are few, and held without allocating.
     let (lo, hi) = mover.base.swept_bounds(delta * t.min(1.0));
-    let near: Vec<Other> = others
-        .iter()
-        .filter(|o| o.base.may_reach_box(lo, hi, 2.0 * super::CONTACT_GAP))
-        .copied()
-        .collect();
+    let near = kept(others, |o| {
+        o.base.may_reach_box(lo, hi, 2.0 * super::CONTACT_GAP)
+    });
     match check_move(mover, start + delta * t, table, &near, terrain) {
         Ok(check) => Some(check),
         Err(_) => bisect(mover, toward, table, &near, terrain, t),
     }
+}
+
+/// The bases that pass `keep`, in order. A crowd of up to 64 is tested first into a
+/// mask, with no branch on each test (they pass or fail at random), and only those kept
+/// are read again; a few are simply filtered.
+fn kept(others: &[Other], keep: impl Fn(&Other) -> bool) -> SmallVec<[Other; 16]> {
+    if !(16..=64).contains(&others.len()) {
+        return others.iter().filter(|o| keep(o)).copied().collect();
+    }
+    let mut mask = 0u64;
+    for (i, o) in others.iter().enumerate() {
+        mask |= u64::from(keep(o)) << i;
+    }
+    let mut near = SmallVec::with_capacity(mask.count_ones() as usize);
+    while mask != 0 {
+        near.push(others[mask.trailing_zeros() as usize]);
+        mask &= mask - 1;
+    }
+    near
 }
 
 /// The fraction of `delta` at which a base moving along it meets the table's edge

@@ -129,15 +129,39 @@ impl Snapshot {
             let of_sides = |o: &&ModelView| sides.contains(&o.side);
             return self.models.iter().filter(of_sides).filter(near).collect();
         }
-        // Places in `models`, which is in id order: sorted, they list the models in id
-        // order, each found without a search.
+        // Places in `models`, which is in id order: in order, they list the models in
+        // id order, each found without a search.
         let mut places = self.scratch.borrow_mut();
         places.clear();
         for s in sides {
             self.grid(*s).near_into(lo, hi, &mut places);
         }
-        places.sort_unstable();
-        places.iter().map(|i| &self.models[*i]).collect()
+        self.in_order(&places)
+    }
+
+    /// The models at `places` (each once), in the order of their places: marked in a
+    /// bitset and read off word by word, which costs less than sorting them (a crowd
+    /// gives dozens, and a sort's branches go either way at random).
+    fn in_order(&self, places: &[usize]) -> Near<'_> {
+        if places.is_empty() {
+            return Near::new();
+        }
+        let mut marks = self.marks.borrow_mut();
+        marks.resize(self.models.len().div_ceil(64), 0);
+        let (mut first, mut last) = (usize::MAX, 0);
+        for &i in places {
+            marks[i / 64] |= 1 << (i % 64);
+            (first, last) = (first.min(i / 64), last.max(i / 64));
+        }
+        let mut out = Near::with_capacity(places.len());
+        for (k, word) in marks[first..=last].iter_mut().enumerate() {
+            let mut bits = std::mem::take(word);
+            while bits != 0 {
+                out.push(&self.models[(first + k) * 64 + bits.trailing_zeros() as usize]);
+                bits &= bits - 1;
+            }
+        }
+        out
     }
 
     /// The enemy of `m` nearest edge to edge (ties by id). On a big table, looked for
@@ -150,31 +174,40 @@ impl Snapshot {
         let grid = self.grid(m.side.other());
         // How much nearer than its centre an enemy's outline may lie.
         let reach = m.base.shape.reach() + grid.reach();
-        let mut best: Option<&ModelView> = None;
+        let at = m.base.center;
+        let mut best: Option<(&ModelView, f32)> = None;
         let mut ring = self.scratch.borrow_mut();
         let mut k = 0;
         loop {
             ring.clear();
-            if !grid.ring_into(m.base.center, k, &mut ring) {
+            // An enemy whose centre lies too far off to beat the nearest found so far
+            // (by the slack `nearest` allows) is passed over without reading it.
+            let beat = best.map_or(f32::INFINITY, |(_, g)| g + 1e-3);
+            let found = grid.ring_each(at, k, |i, c| {
+                if c.distance(at) - reach <= beat {
+                    ring.push(i);
+                }
+            });
+            if !found {
                 break;
             }
             // The nearest of those found so far (the least gap, then id, whatever the
             // order they are offered in).
-            let found = ring.iter().map(|i| &self.models[*i]);
-            best = self.nearest_among(m, best.into_iter().chain(found));
+            let seen = best.map(|(o, _)| o).into_iter();
+            if let Some(o) =
+                self.nearest_among(m, seen.chain(ring.iter().map(|i| &self.models[*i])))
+            {
+                best = Some((o, gap(&m.base, &o.base)));
+            }
             // Every enemy not yet found has its centre more than `k` cells off.
             let unseen = k as f32 * grid.cell() - 1e-3 - reach;
-            if best.is_some_and(|o| gap(&m.base, &o.base) + 1e-3 < unseen) {
+            if best.is_some_and(|(_, g)| g + 1e-3 < unseen) {
                 break;
             }
-            // From a model off the grid's window, the rings before it are empty.
-            k = if k == 0 {
-                grid.first_ring(m.base.center)
-            } else {
-                k + 1
-            };
+            // From a model away from the enemy, the rings before theirs are empty.
+            k = if k == 0 { grid.first_ring(at) } else { k + 1 };
         }
-        best
+        best.map(|(o, _)| o)
     }
 
     /// The nearest of `enemies` to `m`, edge to edge (ties by id).
