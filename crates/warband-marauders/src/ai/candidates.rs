@@ -82,12 +82,15 @@ pub fn candidates(
         };
         out.push(Candidate { kind, check });
     };
-    // Enemies in charge reach, in id order (looked for about the model, with a margin
-    // for rounding, not among every model).
-    for e in snap.around(&[m.side.other()], &m.base, allowance + 0.1) {
-        if gap(&m.base, &e.base) <= allowance + 0.05 {
-            push(Kind::Charge, e.base.center, &mut out);
-        }
+    // Enemies in charge reach, in id order: among the bases near enough to meet (in id
+    // order too, and all within the allowance and more).
+    let reachable = others
+        .iter()
+        .filter(|o| o.enemy && gap(&m.base, &o.base) <= allowance + 0.05)
+        .map(|o| o.base.center)
+        .collect::<smallvec::SmallVec<[Vec2; 8]>>();
+    for at in reachable {
+        push(Kind::Charge, at, &mut out);
     }
     if let Some(n) = nearest {
         push(Kind::Advance, n.base.center, &mut out);

@@ -129,10 +129,20 @@ struct Threat<'a> {
 
 impl<'a> Threats<'a> {
     pub fn to(snap: &'a Snapshot, m: &ModelView, within: f32) -> Self {
+        Self::among(snap, m, within, snap.may_threaten(m, within))
+    }
+
+    /// [`Threats::to`], with the enemies that may threaten `m` from within `within`
+    /// ([`Snapshot::may_threaten`]) already found.
+    pub fn among(
+        snap: &'a Snapshot,
+        m: &ModelView,
+        within: f32,
+        threatening: super::snapshot::Near<'a>,
+    ) -> Self {
         let mut me = m.clone();
         me.engaged_since = None;
-        let enemies = snap
-            .may_threaten(m, within)
+        let enemies = threatening
             .into_iter()
             .filter(|e| e.side != m.side && !e.conditions.asleep)
             .filter(|e| {
@@ -163,12 +173,10 @@ impl<'a> Threats<'a> {
 
     /// `e` and the models of ours other than `me` within `reach` of it, plus one.
     fn choices(&self, e: &ModelView, reach: f32) -> f64 {
+        // A hair wider than `reach`, for rounding: the gap decides.
+        let within = |o: &ModelView| o.id != self.me.id && gap(&e.base, &o.base) <= reach;
         self.snap
-            // A hair wider than `reach`, for rounding: the gap decides.
-            .around(&[self.me.side], &e.base, reach + 1e-3)
-            .into_iter()
-            .filter(|o| o.id != self.me.id && gap(&e.base, &o.base) <= reach)
-            .count() as f64
+            .count_around(self.me.side, &e.base, reach + 1e-3, within) as f64
             + 1.0
     }
 

@@ -28,14 +28,16 @@ pub struct Around<'a> {
 impl<'a> Around<'a> {
     pub fn of(snap: &'a Snapshot, m: &ModelView) -> Self {
         let reach = m.profile.armour.movement_allowance();
+        // The enemies that may threaten it from within its move hold every enemy within
+        // twice its move (the farthest any model moves is at least its own), in id order.
+        let threatening = snap.may_threaten(m, reach);
         Self {
-            threats: Threats::to(snap, m, reach),
-            near: snap
-                .around(&[m.side.other()], &m.base, 2.0 * reach + 0.5)
-                .into_iter()
+            near: threatening
+                .iter()
                 .filter(|e| gap(&m.base, &e.base) <= 2.0 * reach + 0.5)
-                .map(|e| (e, OnceCell::new()))
+                .map(|e| (*e, OnceCell::new()))
                 .collect(),
+            threats: Threats::among(snap, m, reach, threatening),
             nearest: snap.nearest_enemy(m),
         }
     }

@@ -17,6 +17,7 @@ use warband_table::components::ModelId;
 
 mod groups;
 mod near;
+pub use near::Near;
 
 #[derive(Clone)]
 pub struct Snapshot {

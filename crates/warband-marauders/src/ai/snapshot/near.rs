@@ -113,6 +113,30 @@ impl Snapshot {
         self.near(sides, lo - Vec2::splat(r), hi + Vec2::splat(r))
     }
 
+    /// How many models of `side` whose outline may come within `r` of `base`'s pass
+    /// `keep`: [`Snapshot::around`] counted, without putting them in order.
+    pub fn count_around(
+        &self,
+        side: Side,
+        base: &Placed,
+        r: f32,
+        keep: impl Fn(&ModelView) -> bool,
+    ) -> usize {
+        if self.models.len() < GRID_FROM {
+            return self
+                .around(&[side], base, r)
+                .into_iter()
+                .filter(|o| keep(o))
+                .count();
+        }
+        let (lo, hi) = base.swept_bounds(Vec2::ZERO);
+        let mut places = self.scratch.borrow_mut();
+        places.clear();
+        let r = Vec2::splat(r);
+        self.grid(side).near_into(lo - r, hi + r, &mut places);
+        places.iter().filter(|i| keep(&self.models[**i])).count()
+    }
+
     /// The models of `sides` whose outline may come into the box from `lo` to `hi`, in
     /// id order (all that do, perhaps a few more).
     pub fn near(&self, sides: &[Side], lo: Vec2, hi: Vec2) -> Near<'_> {
