@@ -199,29 +199,26 @@ impl Snapshot {
         // How much nearer than its centre an enemy's outline may lie.
         let reach = m.base.shape.reach() + grid.reach();
         let at = m.base.center;
+        // The nearest found so far, with its gap: the least gap, then id, whatever the
+        // order they are offered in (as `nearest` chooses).
         let mut best: Option<(&ModelView, f32)> = None;
-        let mut ring = self.scratch.borrow_mut();
         let mut k = 0;
         loop {
-            ring.clear();
-            // An enemy whose centre lies too far off to beat the nearest found so far
-            // (by the slack `nearest` allows) is passed over without reading it.
-            let beat = best.map_or(f32::INFINITY, |(_, g)| g + 1e-3);
             let found = grid.ring_each(at, k, |i, c| {
-                if c.distance(at) - reach <= beat {
-                    ring.push(i);
+                // An enemy whose centre lies too far off to beat the nearest found so
+                // far (by the slack `nearest` allows) is passed over without reading it.
+                if best.is_some_and(|(_, g)| c.distance(at) - reach > g + 1e-3) {
+                    return;
+                }
+                let o = &self.models[i];
+                let g = gap(&m.base, &o.base);
+                let nearer = |(b, bg): (&ModelView, f32)| g.total_cmp(&bg).then(o.id.cmp(&b.id));
+                if best.is_none_or(|b| nearer(b).is_lt()) {
+                    best = Some((o, g));
                 }
             });
             if !found {
                 break;
-            }
-            // The nearest of those found so far (the least gap, then id, whatever the
-            // order they are offered in).
-            let seen = best.map(|(o, _)| o).into_iter();
-            if let Some(o) =
-                self.nearest_among(m, seen.chain(ring.iter().map(|i| &self.models[*i])))
-            {
-                best = Some((o, gap(&m.base, &o.base)));
             }
             // Every enemy not yet found has its centre more than `k` cells off.
             let unseen = k as f32 * grid.cell() - 1e-3 - reach;
