@@ -224,9 +224,13 @@ pub fn own_dice(m: &ModelView) -> u8 {
 /// Contest dice of one side of a melee group: its awake models' full initial HD, one
 /// fewer per blinded model, plus `bonus` (Bless).
 pub fn contest_dice(side: &[&ModelView], bonus: u32) -> usize {
-    let awake: Vec<&&ModelView> = side.iter().filter(|m| !m.conditions.asleep).collect();
-    let hd: u32 = awake.iter().map(|m| u32::from(m.hd.initial)).sum();
-    let blinded = awake.iter().filter(|m| m.conditions.blinded).count() as u32;
+    let awake = side.iter().filter(|m| !m.conditions.asleep);
+    let (hd, blinded) = awake.fold((0u32, 0u32), |(hd, blinded), m| {
+        (
+            hd + u32::from(m.hd.initial),
+            blinded + u32::from(m.conditions.blinded),
+        )
+    });
     melee_dice(hd, blinded, bonus)
 }
 
