@@ -91,11 +91,22 @@ pub fn check_move(
     others: &[Other],
     terrain: &[TerrainShape],
 ) -> Result<MoveCheck, MoveError> {
+    check_move_among(mover, to, table, others.iter(), terrain)
+}
+
+/// [`check_move`] among the bases `others` hands out (read three times).
+fn check_move_among<'a>(
+    mover: &Mover,
+    to: Vec2,
+    table: Vec2,
+    others: impl Iterator<Item = &'a Other> + Clone,
+    terrain: &[TerrainShape],
+) -> Result<MoveCheck, MoveError> {
     let start = mover.base.center;
     let delta = to - start;
     // The first base the path meets, in order along it (ties by id, for determinism).
     let first = others
-        .iter()
+        .clone()
         .filter_map(|o| sweep_hit(&mover.base, delta, &o.base).map(|t| (t, o)))
         .filter(|(t, _)| *t < 1.0 - EPS)
         .min_by(|(ta, a), (tb, b)| ta.total_cmp(tb).then(a.id.cmp(&b.id)));
@@ -121,7 +132,7 @@ pub fn check_move(
     if !placed.on_table(table) {
         return Err(MoveError::OffTable);
     }
-    if let Some(o) = others.iter().find(|o| overlaps(&placed, &o.base)) {
+    if let Some(o) = others.clone().find(|o| overlaps(&placed, &o.base)) {
         return Err(MoveError::Overlaps { id: o.id });
     }
     let cost = move_cost(start, end, terrain);
@@ -132,7 +143,6 @@ pub fn check_move(
         });
     }
     let mut charged: Vec<ModelId> = others
-        .iter()
         .filter(|o| o.enemy && in_contact(&placed, &o.base) && !in_contact(&mover.base, &o.base))
         .map(|o| o.id)
         .collect();
@@ -296,7 +306,13 @@ fn beyond<'a>(
     let near = kept(others, |o| {
         o.base.may_reach_box(lo, hi, 2.0 * super::CONTACT_GAP)
     });
-    match check_move(mover, start + delta * t, table, &near, terrain) {
+    match check_move_among(
+        mover,
+        start + delta * t,
+        table,
+        near.iter().copied(),
+        terrain,
+    ) {
         Ok(check) => Some(check),
         Err(_) => bisect(mover, toward, table, &near, terrain, t),
     }
@@ -305,9 +321,9 @@ fn beyond<'a>(
 /// The bases that pass `keep`, in order. A crowd of up to 64 is tested first into a
 /// mask, with no branch on each test (they pass or fail at random), and only those kept
 /// are read again; a few are simply filtered.
-fn kept(others: &[Other], keep: impl Fn(&Other) -> bool) -> SmallVec<[Other; 16]> {
+fn kept(others: &[Other], keep: impl Fn(&Other) -> bool) -> SmallVec<[&Other; 16]> {
     if !(16..=64).contains(&others.len()) {
-        return others.iter().filter(|o| keep(o)).copied().collect();
+        return others.iter().filter(|o| keep(o)).collect();
     }
     let mut mask = 0u64;
     for (i, o) in others.iter().enumerate() {
@@ -315,7 +331,7 @@ fn kept(others: &[Other], keep: impl Fn(&Other) -> bool) -> SmallVec<[Other; 16]
     }
     let mut near = SmallVec::with_capacity(mask.count_ones() as usize);
     while mask != 0 {
-        near.push(others[mask.trailing_zeros() as usize]);
+        near.push(&others[mask.trailing_zeros() as usize]);
         mask &= mask - 1;
     }
     near
@@ -399,12 +415,13 @@ fn bisect(
     mover: &Mover,
     toward: Vec2,
     table: Vec2,
-    others: &[Other],
+    others: &[&Other],
     terrain: &[TerrainShape],
     upper: f32,
 ) -> Option<MoveCheck> {
     let start = mover.base.center;
-    let at = |t: f32| check_move(mover, start + (toward - start) * t, table, others, terrain);
+    let to = |t: f32| start + (toward - start) * t;
+    let at = |t: f32| check_move_among(mover, to(t), table, others.iter().copied(), terrain);
     let (mut lo, mut hi) = (0.0f32, upper.clamp(0.0, 1.0));
     let mut best = None;
     for _ in 0..24 {
