@@ -84,13 +84,10 @@ pub fn candidates(
     };
     // Enemies in charge reach, in id order: among the bases near enough to meet (in id
     // order too, and all within the allowance and more).
-    let reachable = others
-        .iter()
-        .filter(|o| o.enemy && gap(&m.base, &o.base) <= allowance + 0.05)
-        .map(|o| o.base.center)
-        .collect::<smallvec::SmallVec<[Vec2; 8]>>();
-    for at in reachable {
-        push(Kind::Charge, at, &mut out);
+    for o in others.iter().filter(|o| o.enemy) {
+        if gap(&m.base, &o.base) <= allowance + 0.05 {
+            push(Kind::Charge, o.base.center, &mut out);
+        }
     }
     if let Some(n) = nearest {
         push(Kind::Advance, n.base.center, &mut out);

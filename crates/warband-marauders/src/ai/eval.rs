@@ -173,8 +173,8 @@ impl<'a> Threats<'a> {
 
     /// `e` and the models of ours other than `me` within `reach` of it, plus one.
     fn choices(&self, e: &ModelView, reach: f32) -> f64 {
-        // A hair wider than `reach`, for rounding: the gap decides.
         let within = |o: &ModelView| o.id != self.me.id && gap(&e.base, &o.base) <= reach;
+        // Looked for a hair wider than `reach`, for rounding: the gap decides.
         self.snap
             .count_around(self.me.side, &e.base, reach + 1e-3, within) as f64
             + 1.0

@@ -58,8 +58,8 @@ pub struct Snapshot {
     /// side, so `patched` keeps them).
     sides: std::cell::OnceCell<[Vec<usize>; 2]>,
     /// Room for the places a grid query finds, kept from one query to the next (a big
-    /// battle's queries find dozens, and growing a list for each cost more than sorting
-    /// it).
+    /// battle's queries find dozens, and growing a list for each cost more than putting
+    /// it in order).
     scratch: std::cell::RefCell<Vec<usize>>,
     /// A bit for each model (by its place in `models`), all clear between queries: a
     /// grid query's places marked here read off in order, without sorting them.

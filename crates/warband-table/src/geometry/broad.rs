@@ -88,8 +88,8 @@ pub struct Grid<T> {
     /// How many cells hold a base (those outside the window counted once each).
     filled: usize,
     /// The least and greatest keys, x then y, of the window's cells any base has been
-    /// filed in (it grows, and does not shrink as bases are taken out): the rings
-    /// about a point look no farther than it.
+    /// filed in, or taken into from beside the window (it grows, and does not shrink
+    /// as bases are taken out): the rings about a point look no farther than it.
     occupied: Option<((i64, i64), (i64, i64))>,
     cell: f32,
     /// The greatest reach of any base put in: a base whose centre lies farther than
@@ -171,11 +171,23 @@ impl<T> Grid<T> {
         // such cell was empty: a key the window held was never kept beside it).
         for (key, item, p) in std::mem::take(&mut self.outside) {
             match self.slot(key) {
-                Some(i) => self.cells[i].push((item, p)),
+                Some(i) => {
+                    self.cells[i].push((item, p));
+                    self.occupy(key);
+                }
                 None => self.outside.push((key, item, p)),
             }
         }
         true
+    }
+
+    /// Grows [`Grid::occupied`] over the cell of `key`, which now holds a base.
+    fn occupy(&mut self, (x, y): (i32, i32)) {
+        let (x, y) = (i64::from(x), i64::from(y));
+        self.occupied = Some(match self.occupied {
+            None => ((x, y), (x, y)),
+            Some((lo, hi)) => ((lo.0.min(x), lo.1.min(y)), (hi.0.max(x), hi.1.max(y))),
+        });
     }
 }
 
@@ -207,11 +219,7 @@ impl<T: Copy + PartialEq> Grid<T> {
             Some(i) => {
                 self.filled += usize::from(self.cells[i].is_empty());
                 self.cells[i].push((item, base.center));
-                let (x, y) = (i64::from(key.0), i64::from(key.1));
-                self.occupied = Some(match self.occupied {
-                    None => ((x, y), (x, y)),
-                    Some((lo, hi)) => ((lo.0.min(x), lo.1.min(y)), (hi.0.max(x), hi.1.max(y))),
-                });
+                self.occupy(key);
             }
             None => {
                 self.filled += usize::from(!self.outside.iter().any(|(k, ..)| *k == key));
@@ -308,8 +316,8 @@ impl<T: Copy + PartialEq> Grid<T> {
     }
 
     /// The first ring out from `p` (see [`Grid::ring_each`]) past its own cell that can
-    /// hold a base in the window: from a point away from where bases lie, the rings
-    /// before it are empty.
+    /// hold a base filed in the window's cells: from a point away from where bases
+    /// lie, the rings before it are empty.
     pub fn first_ring(&self, p: Vec2) -> i64 {
         let Some((lo, hi)) = self.occupied else {
             return 1;
@@ -526,6 +534,20 @@ mod tests {
         grid.insert(1, &at(7272.0));
         // … but this one widens it over 7,272 as well.
         grid.insert(2, &at(7271.0));
+        // The rings hand out the base taken in from beside the window too, from either
+        // end of it.
+        for from in [7272.0, 0.0] {
+            let (mut seen, mut k) = (Vec::new(), 0);
+            while grid.ring_each(at(from).center, k, |t, _| seen.push(t)) {
+                k = if k == 0 {
+                    grid.first_ring(at(from).center)
+                } else {
+                    k + 1
+                };
+            }
+            seen.sort_unstable();
+            assert_eq!(seen, vec![0, 1, 2], "from {from}");
+        }
         grid.insert(3, &at(7272.0));
         assert_eq!(grid.len(), 4);
         let mut found = grid.near(at(7272.0).center, at(7272.0).center);
@@ -577,7 +599,8 @@ mod tests {
                         );
                     }
                 }
-                // The rings between its own cell and the window's edge hold nothing.
+                // The rings between its own cell and the first that reaches where bases
+                // have been filed hold nothing.
                 let first = grid.first_ring(p);
                 if k == 0 {
                     for empty in 1..first {

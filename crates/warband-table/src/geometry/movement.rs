@@ -191,6 +191,10 @@ pub struct MeetOrder(Vec<(f32, usize)>);
 impl MeetOrder {
     pub fn of(mover: &Placed, others: &[Other]) -> Self {
         let reach = mover.shape.reach() + 1e-3;
+        debug_assert!(
+            u32::try_from(others.len()).is_ok(),
+            "a place fits in 32 bits"
+        );
         // Each as one integer key, its way's bits in `f32::total_cmp`'s order above its
         // place, so that a plain sort of integers (without a branch on each comparison,
         // for the dozens of a crowd) gives the order by way, then place.

@@ -109,8 +109,8 @@ impl Snapshot {
     /// The models of `sides` whose outline may come within `r` of `base`'s, in id order
     /// (all that do, perhaps a few more).
     pub fn around(&self, sides: &[Side], base: &Placed, r: f32) -> Near<'_> {
-        let (lo, hi) = base.swept_bounds(Vec2::ZERO);
-        self.near(sides, lo - Vec2::splat(r), hi + Vec2::splat(r))
+        let (lo, hi) = box_around(base, r);
+        self.near(sides, lo, hi)
     }
 
     /// How many models of `side` whose outline may come within `r` of `base`'s pass
@@ -129,12 +129,14 @@ impl Snapshot {
                 .filter(|o| keep(o))
                 .count();
         }
-        let (lo, hi) = base.swept_bounds(Vec2::ZERO);
-        let mut places = self.scratch.borrow_mut();
+        let (lo, hi) = box_around(base, r);
+        // Taken out of its cell while `keep` runs, which may query the snapshot too.
+        let mut places = std::mem::take(&mut *self.scratch.borrow_mut());
         places.clear();
-        let r = Vec2::splat(r);
-        self.grid(side).near_into(lo - r, hi + r, &mut places);
-        places.iter().filter(|i| keep(&self.models[**i])).count()
+        self.grid(side).near_into(lo, hi, &mut places);
+        let count = places.iter().filter(|i| keep(&self.models[**i])).count();
+        *self.scratch.borrow_mut() = places;
+        count
     }
 
     /// The models of `sides` whose outline may come into the box from `lo` to `hi`, in
@@ -311,6 +313,12 @@ impl Snapshot {
         let margin = Vec2::splat(2.0 * crate::geometry::CONTACT_GAP);
         crate::phases::mover_among(m, self.near(&Side::BOTH, lo - margin, hi + margin))
     }
+}
+
+/// The box about `base` that its outline's surroundings within `r` may reach into.
+fn box_around(base: &Placed, r: f32) -> (Vec2, Vec2) {
+    let (lo, hi) = base.swept_bounds(Vec2::ZERO);
+    (lo - Vec2::splat(r), hi + Vec2::splat(r))
 }
 
 /// Each model's id and base, as a line of fire is drawn among them.
