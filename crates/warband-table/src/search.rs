@@ -137,8 +137,8 @@ impl<R: Scripts> Policy<R> for Hard<R> {
         // Every proposal meets the same dice (common random numbers: the same seeds,
         // and keyed dice, so one attack rolls one face in every proposal's playout
         // however the play before it differed), so the playouts compare the moves, not
-        // their luck; `normal`'s own proposal, offered first,
-        // keeps the decision unless another beats it by the ruleset's margin.
+        // their luck; `normal`'s own proposal, offered first, keeps the decision unless
+        // another beats it by the ruleset's margin.
         let seeds: Vec<u64> = (0..R::PLAYOUTS).map(|_| self.fork_seed()).collect();
         let mut best: Option<(f64, R::Command)> = None;
         for c in proposals {

@@ -59,9 +59,7 @@ pub fn overlaps(a: &Placed, b: &Placed) -> bool {
 /// The nearest of `items` to `from`, edge to edge, with its gap: the least by gap, then
 /// by `key` (an id). An item's exact gap (a GJK query between rectangular bases) is
 /// measured only if its centre and reach leave it a chance of beating the nearest found
-/// so far: the distance between centres less both reaches is never more than the gap,
-/// and a millimetre's slack keeps rounding in the exact test from ever making a skipped
-/// item the nearer.
+/// so far ([`Nearest::may_take`]).
 pub fn nearest<T, K: Ord>(
     from: &Placed,
     items: impl IntoIterator<Item = T>,
@@ -69,22 +67,48 @@ pub fn nearest<T, K: Ord>(
     key: impl Fn(&T) -> K,
 ) -> Option<(f32, T)> {
     let reach = from.shape.reach();
-    let mut best: Option<(f32, T)> = None;
+    let mut best = Nearest::default();
     for item in items {
         let b = base(&item);
-        let bound = from.center.distance(b.center) - reach - b.shape.reach();
-        if best.as_ref().is_some_and(|(g, _)| bound > g + 1e-3) {
-            continue;
-        }
-        let g = gap(from, b);
-        let better = best
-            .as_ref()
-            .is_none_or(|(bg, bt)| g.total_cmp(bg).then(key(&item).cmp(&key(bt))).is_lt());
-        if better {
-            best = Some((g, item));
+        if best.may_take(from.center.distance(b.center) - reach - b.shape.reach()) {
+            best.offer(gap(from, b), item, &key);
         }
     }
-    best
+    best.found
+}
+
+/// The nearest of items offered one at a time, edge to edge, with its gap: the least
+/// by gap, then by key, whatever the order they are offered in, so long as an item is
+/// offered whenever [`Nearest::may_take`] allows it.
+pub struct Nearest<T> {
+    pub found: Option<(f32, T)>,
+}
+
+impl<T> Default for Nearest<T> {
+    fn default() -> Self {
+        Self { found: None }
+    }
+}
+
+impl<T> Nearest<T> {
+    /// Whether an item whose gap is at least `bound` (the distance between centres
+    /// less both reaches, say) could still be the nearest. A millimetre's slack keeps
+    /// rounding in the exact gap from ever making an item passed over the nearer.
+    pub fn may_take(&self, bound: f32) -> bool {
+        !self.found.as_ref().is_some_and(|(g, _)| bound > g + 1e-3)
+    }
+
+    /// Offers `item` at gap `g`: it is kept if nearer than the nearest so far, or as
+    /// near with a lesser key.
+    pub fn offer<K: Ord>(&mut self, g: f32, item: T, key: impl Fn(&T) -> K) {
+        let nearer = self
+            .found
+            .as_ref()
+            .is_none_or(|(bg, bt)| g.total_cmp(bg).then(key(&item).cmp(&key(bt))).is_lt());
+        if nearer {
+            self.found = Some((g, item));
+        }
+    }
 }
 
 /// Whether two bases' bounding squares come within `margin` of each other: the cheap

@@ -3,7 +3,7 @@
 
 use super::Snapshot;
 use crate::battle::ModelView;
-use crate::geometry::{Grid, LineOfFire, Mover, Other, Placed, gap, nearest};
+use crate::geometry::{Grid, LineOfFire, Mover, Nearest, Other, Placed, gap, nearest};
 use crate::phases::{
     NoLine, next_round_obstacles, obstacles_on_line_among, shot_allowed, shot_allowed_as,
     shot_line, sighted_line_among,
@@ -201,22 +201,15 @@ impl Snapshot {
         // How much nearer than its centre an enemy's outline may lie.
         let reach = m.base.shape.reach() + grid.reach();
         let at = m.base.center;
-        // The nearest found so far, with its gap: the least gap, then id, whatever the
-        // order they are offered in (as `nearest` chooses).
-        let mut best: Option<(&ModelView, f32)> = None;
+        let mut best = Nearest::default();
         let mut k = 0;
         loop {
             let found = grid.ring_each(at, k, |i, c| {
-                // An enemy whose centre lies too far off to beat the nearest found so
-                // far (by the slack `nearest` allows) is passed over without reading it.
-                if best.is_some_and(|(_, g)| c.distance(at) - reach > g + 1e-3) {
-                    return;
-                }
-                let o = &self.models[i];
-                let g = gap(&m.base, &o.base);
-                let nearer = |(b, bg): (&ModelView, f32)| g.total_cmp(&bg).then(o.id.cmp(&b.id));
-                if best.is_none_or(|b| nearer(b).is_lt()) {
-                    best = Some((o, g));
+                // An enemy whose centre lies too far off to be the nearest is passed
+                // over without reading it.
+                if best.may_take(c.distance(at) - reach) {
+                    let o = &self.models[i];
+                    best.offer(gap(&m.base, &o.base), o, |o| o.id);
                 }
             });
             if !found {
@@ -224,13 +217,13 @@ impl Snapshot {
             }
             // Every enemy not yet found has its centre more than `k` cells off.
             let unseen = k as f32 * grid.cell() - 1e-3 - reach;
-            if best.is_some_and(|(_, g)| g + 1e-3 < unseen) {
+            if best.found.is_some_and(|(g, _)| g + 1e-3 < unseen) {
                 break;
             }
             // From a model away from the enemy, the rings before theirs are empty.
             k = if k == 0 { grid.first_ring(at) } else { k + 1 };
         }
-        best.map(|(o, _)| o)
+        best.found.map(|(_, o)| o)
     }
 
     /// The nearest of `enemies` to `m`, edge to edge (ties by id).
