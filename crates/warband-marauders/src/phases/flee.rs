@@ -4,7 +4,7 @@
 use super::movement::{lose_spell, mover_along, place, strike_leaver};
 use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
 use crate::effects::remove;
-use crate::geometry::{FleeEnd, flee_path};
+use crate::geometry::{FleeEnd, Grid, Placed, flee_path};
 use crate::log::{BattleLog, LogEvent};
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
@@ -26,33 +26,77 @@ pub(super) fn flee(world: &mut World, side: Side) {
         .collect();
     // Fleeing moves only the side's own models (the blows it takes fall on them), so
     // the enemy stands where it stood for every flight.
-    let enemies: Vec<(ModelId, Vec2)> = all
-        .iter()
-        .filter(|m| m.side != side)
-        .map(|m| (m.id, m.base.center))
-        .collect();
+    let enemies = Enemies::new(
+        all.iter()
+            .filter(|m| m.side != side)
+            .map(|m| (m.id, m.base.center))
+            .collect(),
+    );
     for id in ids {
         let Some(m) = model(world, id).filter(|m| m.in_play) else {
             continue;
         };
-        let Some(toward) = flee_target(&enemies, &m) else {
+        let Some(nearest) = enemies.nearest(m.base.center) else {
             return;
         };
+        let away = (m.base.center - nearest).normalize_or(Vec2::Y);
+        let toward = m.base.center + away * m.profile.armour.movement_allowance();
         flee_one(world, &m, toward);
     }
 }
 
-/// Where a full flee of `m` would take it: straight away from the nearest enemy (None:
-/// no enemy is left).
-/// `enemies`: (id, centre) of each enemy in play.
-fn flee_target(enemies: &[(ModelId, Vec2)], m: &ModelView) -> Option<Vec2> {
-    let (_, nearest) = enemies.iter().min_by(|(ia, a), (ib, b)| {
-        a.distance_squared(m.base.center)
-            .total_cmp(&b.distance_squared(m.base.center))
-            .then(ia.cmp(ib))
-    })?;
-    let away = (m.base.center - *nearest).normalize_or(Vec2::Y);
-    Some(m.base.center + away * m.profile.armour.movement_allowance())
+/// The enemies a broken side flees from: (id, centre) of each in play, and on a big
+/// table a grid of their centres (every model of a big side flees, and each looks
+/// for the nearest enemy).
+struct Enemies {
+    list: Vec<(ModelId, Vec2)>,
+    grid: Option<Grid<usize>>,
+}
+
+/// Fewer enemies than this are simply walked.
+const GRID_FROM: usize = 64;
+
+impl Enemies {
+    fn new(list: Vec<(ModelId, Vec2)>) -> Self {
+        let grid = (list.len() >= GRID_FROM).then(|| {
+            let mut grid = Grid::with_cell(4.0);
+            for (i, (_, c)) in list.iter().enumerate() {
+                grid.insert(i, &Placed::round(*c, 0.0));
+            }
+            grid
+        });
+        Self { list, grid }
+    }
+
+    /// The centre of the enemy whose centre is nearest `p` (ties by id); None when no
+    /// enemy is left.
+    fn nearest(&self, p: Vec2) -> Option<Vec2> {
+        let key = |(id, c): &(ModelId, Vec2)| (c.distance_squared(p), *id);
+        let nearer = |a: &(ModelId, Vec2), b: &(ModelId, Vec2)| {
+            let ((da, ia), (db, ib)) = (key(a), key(b));
+            da.total_cmp(&db).then(ia.cmp(&ib))
+        };
+        let Some(grid) = &self.grid else {
+            return self
+                .list
+                .iter()
+                .min_by(|a, b| nearer(a, b))
+                .map(|(_, c)| *c);
+        };
+        let mut best: Option<(ModelId, Vec2)> = None;
+        grid.rings_out(
+            p,
+            &mut best,
+            |best, i, _| {
+                let e = self.list[i];
+                if best.is_none_or(|b| nearer(&e, &b).is_lt()) {
+                    *best = Some(e);
+                }
+            },
+            |best, unseen| best.is_some_and(|b| key(&b).0.sqrt() + 1e-3 < unseen),
+        );
+        best.map(|(_, c)| c)
+    }
 }
 
 fn flee_one(world: &mut World, m: &ModelView, toward: Vec2) {
@@ -110,4 +154,42 @@ fn held(world: &mut World, id: ModelId, why: &str) {
         model: id,
         why: why.into(),
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The grid's nearest enemy is the one a walk over every enemy finds, ties by id
+    /// included: over crowds round points on and off the table, with enemies standing
+    /// on a lattice (many at the same distance) and some on top of each other.
+    #[test]
+    fn the_grid_finds_the_nearest_a_walk_finds() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = move |n: u32| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % u64::from(n)) as f32
+        };
+        let mut checked = 0;
+        for crowd in [64usize, 100, 400] {
+            let list: Vec<(ModelId, Vec2)> = (0..crowd)
+                .map(|i| {
+                    let at = Vec2::new(next(60) * 2.0, next(30) * 2.0);
+                    (ModelId(i as u32 + 1), at)
+                })
+                .collect();
+            let enemies = Enemies::new(list.clone());
+            assert!(enemies.grid.is_some(), "{crowd} enemies are filed");
+            let walk = Enemies { list, grid: None };
+            for _ in 0..500 {
+                let p = Vec2::new(next(200) - 40.0, next(140) - 40.0) + Vec2::splat(0.5);
+                let (a, b) = (enemies.nearest(p), walk.nearest(p));
+                assert_eq!(a, b, "from {p}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 1_500);
+    }
 }

@@ -315,6 +315,27 @@ impl<T: Copy + PartialEq> Grid<T> {
         true
     }
 
+    /// Hands `each` the bases ring by ring out from `p` ([`Grid::ring_each`]), with
+    /// `state`, until `enough(state, d)` says that no base whose centre lies more than
+    /// `d` from `p` could matter (every base not yet handed out lies so far), or every
+    /// base has been handed out: the search for the nearest.
+    pub fn rings_out<S>(
+        &self,
+        p: Vec2,
+        state: &mut S,
+        mut each: impl FnMut(&mut S, T, Vec2),
+        enough: impl Fn(&S, f32) -> bool,
+    ) {
+        let mut k = 0;
+        while self.ring_each(p, k, |t, c| each(state, t, c)) {
+            if enough(state, k as f32 * self.cell - 1e-3) {
+                break;
+            }
+            // From a point away from the bases, the rings before theirs are empty.
+            k = if k == 0 { self.first_ring(p) } else { k + 1 };
+        }
+    }
+
     /// The first ring out from `p` (see [`Grid::ring_each`]) past its own cell that can
     /// hold a base filed in the window's cells: from a point away from where bases
     /// lie, the rings before it are empty.

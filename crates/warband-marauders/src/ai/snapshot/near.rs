@@ -202,27 +202,19 @@ impl Snapshot {
         let reach = m.base.shape.reach() + grid.reach();
         let at = m.base.center;
         let mut best = Nearest::default();
-        let mut k = 0;
-        loop {
-            let found = grid.ring_each(at, k, |i, c| {
+        grid.rings_out(
+            at,
+            &mut best,
+            |best, i, c| {
                 // An enemy whose centre lies too far off to be the nearest is passed
                 // over without reading it.
                 if best.may_take(c.distance(at) - reach) {
                     let o = &self.models[i];
                     best.offer(gap(&m.base, &o.base), o, |o| o.id);
                 }
-            });
-            if !found {
-                break;
-            }
-            // Every enemy not yet found has its centre more than `k` cells off.
-            let unseen = k as f32 * grid.cell() - 1e-3 - reach;
-            if best.found.is_some_and(|(g, _)| g + 1e-3 < unseen) {
-                break;
-            }
-            // From a model away from the enemy, the rings before theirs are empty.
-            k = if k == 0 { grid.first_ring(at) } else { k + 1 };
-        }
+            },
+            |best, unseen| best.found.is_some_and(|(g, _)| g + 1e-3 < unseen - reach),
+        );
         best.found.map(|(_, o)| o)
     }
 
