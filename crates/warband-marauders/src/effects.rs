@@ -157,9 +157,11 @@ pub fn remove(world: &mut World, id: ModelId, why: &str) {
         model: id,
         why: why.into(),
     });
-    note_triggers(world);
+    // Counted once for both: moving the engagements about it removes no one.
+    let counts = crate::battle::head_counts(world);
+    note_triggers_from(world, counts);
     refresh_engagement_after_move(world, &before);
-    check_annihilation(world);
+    check_annihilation(world, counts);
 }
 
 /// Sets every model's engagement from the table as it stands: a model touching an enemy
@@ -262,6 +264,11 @@ fn set_engagement(world: &mut World, models: Vec<(ModelId, Contact)>) {
 /// Notes morale triggers that have just become true (each fires once per battle).
 pub fn note_triggers(world: &mut World) {
     let counts = crate::battle::head_counts(world);
+    note_triggers_from(world, counts);
+}
+
+/// [`note_triggers`] with each side's [`crate::battle::head_counts`] as they stand.
+fn note_triggers_from(world: &mut World, counts: [(u32, u32); 2]) {
     for side in Side::BOTH {
         let (mine, left) = counts[side.index()];
         let start = world.resource::<Battle>().side(side).starting_models;
@@ -293,12 +300,12 @@ pub fn note_triggers(world: &mut World) {
     }
 }
 
-/// A side with no model in play loses (both at once: a draw).
-pub fn check_annihilation(world: &mut World) {
+/// A side with no model in play loses (both at once: a draw); `counts` are each side's
+/// [`crate::battle::head_counts`] as they stand.
+fn check_annihilation(world: &mut World, counts: [(u32, u32); 2]) {
     if world.resource::<Battle>().outcome.is_some() {
         return;
     }
-    let counts = crate::battle::head_counts(world);
     let alive = |s: Side| counts[s.index()].1 > 0;
     let outcome = match (alive(Side::A), alive(Side::B)) {
         (true, true) => return,
