@@ -60,7 +60,7 @@ fn main() -> Result<(), String> {
             let secs = start.elapsed().as_secs_f64();
             let commands = played.commands.len();
             println!(
-                "{n:>11}  {:<15} {secs:>8.3} {:>7} {commands:>9} {:>11.1}{}",
+                "{n:>11}  {:<15} {secs:>8.3} {:>7} {commands:>9} {:>11.2}{}",
                 format!("{kind} v {kind}"),
                 engine.battle().round,
                 secs * 1e6 / commands.max(1) as f64,
