@@ -15,6 +15,7 @@ use bevy_state::prelude::*;
 use warband_rules::marauders::clauses;
 use warband_rules::marauders::spells::{SpellDef, SpellEffect, sleep_victims};
 use warband_rules::{Die, Side};
+use warband_table::kept_query::with_query;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Phase::Spellcasting), cast_all);
@@ -24,15 +25,24 @@ fn cast_all(world: &mut World) {
     super::log_start(world, Phase::Spellcasting);
     let first = world.resource::<Battle>().first_in(Phase::Spellcasting);
     for side in [first, first.other()] {
-        let casters: Vec<ModelView> = crate::battle::models(world)
-            .into_iter()
-            .filter(|m| m.side == side && m.declared.is_some())
-            .collect();
-        for c in casters {
+        for c in declared_casters(world, side) {
             cast(world, &c);
         }
     }
     go_next(world, Phase::Morale);
+}
+
+/// `side`'s models with a spell declared, in id order: found among the casters alone
+/// (a big battle's every model is not read to find its few casters).
+fn declared_casters(world: &mut World, side: Side) -> Vec<ModelView> {
+    let mut ids: Vec<ModelId> = with_query::<(&ModelId, &Team, &Caster), (), _>(world, |w, q| {
+        q.iter(w)
+            .filter(|(_, team, c)| team.0 == side && c.declared.is_some())
+            .map(|(id, ..)| *id)
+            .collect()
+    });
+    ids.sort_unstable();
+    ids.into_iter().filter_map(|id| model(world, id)).collect()
 }
 
 fn cast(world: &mut World, c: &ModelView) {
