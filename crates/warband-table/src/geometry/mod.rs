@@ -77,9 +77,10 @@ pub fn nearest<T, K: Ord>(
     best.found
 }
 
-/// The nearest of items offered one at a time, edge to edge, with its gap: the least
-/// by gap, then by key, whatever the order they are offered in, so long as an item is
-/// offered whenever [`Nearest::may_take`] allows it.
+/// The nearest of items offered one at a time, with its measure (the gap edge to edge,
+/// or whatever a search ranks by, such as a squared distance between centres): the
+/// least by measure, then by key, whatever the order they are offered in, so long as an
+/// item is offered whenever [`Nearest::may_take`] allows it (where the measure is a gap).
 pub struct Nearest<T> {
     pub found: Option<(f32, T)>,
 }
@@ -98,8 +99,8 @@ impl<T> Nearest<T> {
         !self.found.as_ref().is_some_and(|(g, _)| bound > g + 1e-3)
     }
 
-    /// Offers `item` at gap `g`: it is kept if nearer than the nearest so far, or as
-    /// near with a lesser key.
+    /// Offers `item` at measure `g`: it is kept if nearer than the nearest so far, or
+    /// as near with a lesser key.
     pub fn offer<K: Ord>(&mut self, g: f32, item: T, key: impl Fn(&T) -> K) {
         let nearer = self
             .found
