@@ -7,6 +7,7 @@ use super::damage::die_chance;
 use super::shooting::shot_modifier;
 use crate::prob::{binomial, mean};
 use serde::{Deserialize, Serialize};
+use std::sync::OnceLock;
 
 /// Chance of each melee outcome.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -25,7 +26,27 @@ pub struct MeleeOdds {
 /// Σ_m Σ_{k≥1} tA(k) tB(k). O(6·max(a, b)) with no allocation: the five faces m = 2..6
 /// advance together by the ratio t(k)/t(k−1) = (n−k+1)/(k (m−1)), so the inner loop
 /// has no division and no dependency between faces; m = 1 (every die a 1) is closed form.
+///
+/// Counts below [`TABLED`] are read from a table of this same sum, worked out once a
+/// process: a player weighs the same few contests thousands of times a battle.
 pub fn melee_odds(a: usize, b: usize) -> MeleeOdds {
+    static TABLE: OnceLock<Vec<MeleeOdds>> = OnceLock::new();
+    if a < TABLED && b < TABLED {
+        let table = TABLE.get_or_init(|| {
+            (0..TABLED * TABLED)
+                .map(|i| melee_odds_summed(i / TABLED, i % TABLED))
+                .collect()
+        });
+        return table[a * TABLED + b];
+    }
+    melee_odds_summed(a, b)
+}
+
+/// Dice counts below this are tabled by [`melee_odds`] (16 × 16 contests, 6 kB).
+pub const TABLED: usize = 16;
+
+/// [`melee_odds`], summed.
+fn melee_odds_summed(a: usize, b: usize) -> MeleeOdds {
     if a == 0 && b == 0 {
         return MeleeOdds {
             a_wins: 0.0,
@@ -166,6 +187,22 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-12
+    }
+
+    /// The table holds the sum itself, bit for bit, each contest in its place, and the
+    /// counts past it are summed as before.
+    #[test]
+    fn tabled_odds_are_the_summed_odds() {
+        let bits = |o: MeleeOdds| [o.a_wins, o.b_wins, o.both].map(f64::to_bits);
+        for a in 0..TABLED + 4 {
+            for b in 0..TABLED + 4 {
+                assert_eq!(
+                    bits(melee_odds(a, b)),
+                    bits(melee_odds_summed(a, b)),
+                    "{a} v {b}"
+                );
+            }
+        }
     }
 
     #[test]
