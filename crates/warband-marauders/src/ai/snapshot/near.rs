@@ -62,19 +62,17 @@ impl Snapshot {
         }
         let (moving, shooters) = self.far();
         // A hair wider, for rounding: `Threats::to` measures the gaps.
-        let mut out = self.around(&[them], &m.base, moving + within + 0.501);
-        out.extend(
-            shooters[them.index()]
-                .iter()
-                .map(|i| &self.models[*i])
-                .filter(|e| {
-                    let range = e.profile.ranged.as_ref().map_or(0.0, |w| w.range);
-                    gap(&m.base, &e.base) <= range + within + 0.501
-                }),
-        );
-        out.sort_unstable_by_key(|e| e.id);
-        out.dedup_by_key(|e| e.id);
-        out
+        let (lo, hi) = box_around(&m.base, moving + within + 0.501);
+        let mut places = self.scratch.borrow_mut();
+        places.clear();
+        self.grid(them).near_into(lo, hi, &mut places);
+        places.extend(shooters[them.index()].iter().copied().filter(|i| {
+            let e = &self.models[*i];
+            let range = e.profile.ranged.as_ref().map_or(0.0, |w| w.range);
+            gap(&m.base, &e.base) <= range + within + 0.501
+        }));
+        // A shooter near enough to move into reach is listed twice, and read off once.
+        self.in_order(&places)
     }
 
     /// Each side's models, as their places in `models` (so in id order).
