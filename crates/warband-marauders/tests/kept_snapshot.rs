@@ -125,9 +125,35 @@ fn around_holds_every_model_near(snap: &Snapshot, m: &warband_marauders::battle:
     }
 }
 
+/// The enemies the snapshot finds may threaten `m` if it stood within `within` of where
+/// it is: each once, in id order, and every enemy whose gap to it is at most its move or
+/// its range (the greater) plus `within` and half an inch among them.
+fn may_threaten_holds_every_threat(snap: &Snapshot, m: &warband_marauders::battle::ModelView) {
+    for within in [0.0, 6.0] {
+        let found: Vec<ModelId> = snap.may_threaten(m, within).iter().map(|o| o.id).collect();
+        assert!(
+            found.windows(2).all(|w| w[0] < w[1]),
+            "{found:?} out of id order, or twice"
+        );
+        for o in snap.models.iter().filter(|o| o.side != m.side) {
+            let range = o.profile.ranged.as_ref().map_or(0.0, |w| w.range);
+            let reach = o.profile.armour.movement_allowance().max(range);
+            if warband_marauders::geometry::gap(&m.base, &o.base) <= reach + within + 0.5 {
+                assert!(found.contains(&o.id), "{} may threaten {}", o.id, m.id);
+            }
+        }
+        let mut threats = snap.models.iter().filter(|o| found.contains(&o.id));
+        assert!(
+            threats.all(|o| o.side != m.side),
+            "a friend among the threats"
+        );
+    }
+}
+
 /// On the great field (1,000 bases, where the snapshot files its models in a grid),
 /// the nearest enemy the grid finds is the one walking every enemy finds, for every
-/// model, at the start and after rounds of moves patched into a kept snapshot.
+/// model, at the start and after rounds of moves patched into a kept snapshot; and the
+/// models near each are found.
 #[test]
 fn the_grid_finds_the_same_nearest_enemy_as_walking_every_model() {
     let setup = setup("great-field");
@@ -164,6 +190,34 @@ fn the_grid_finds_the_same_nearest_enemy_as_walking_every_model() {
     }
     assert!(checked > 5_000, "{checked} models checked");
     assert!(patched > 3, "{patched} kept snapshots patched from moves");
+}
+
+/// The great field's hordes, archers among them, deployed two inches apart: the
+/// enemies the snapshot's grid and list of shooters find may threaten each model are
+/// every one that may, each once, in id order, at the start and as the fight goes on.
+#[test]
+fn the_grid_finds_every_threat_in_a_close_fight() {
+    let mut setup = setup("great-field");
+    setup.scenario.deployment = warband_table::table::Zone::facing_edges((120.0, 44.0), 1.0, 20.0);
+    let mut engine = Engine::new(&setup, 3).expect("valid setup");
+    let mut players = [AiKind::Charge.policy(3), AiKind::Charge.policy(4)];
+    let mut checked = 0;
+    for step in 0..1_200 {
+        let Some(side) = engine.awaiting() else { break };
+        if step % 400 == 0 {
+            let snap = Snapshot::take(engine.world(), side);
+            assert!(snap.models.len() >= 64, "big enough to use the grid");
+            for m in &snap.models {
+                may_threaten_holds_every_threat(&snap, m);
+                checked += 1;
+            }
+        }
+        let command = players[side.index()]
+            .next(&engine, side)
+            .unwrap_or(Command::EndPhase);
+        engine.submit(side, command).expect("legal");
+    }
+    assert!(checked > 2_500, "{checked} models checked");
 }
 
 /// On an open table crowded with 120 a side (the snapshot files them in a grid, and
