@@ -253,11 +253,17 @@ impl Normal {
     /// cheaply, and only those whose bound could still win are judged in full
     /// (`first_best`), which chooses as judging them all would.
     fn best_move(&mut self, snap: &Snapshot, m: &ModelView) -> Option<Command> {
-        let around = Around::of(snap, m);
         let w = self.scoring.weights;
-        let cands = candidates(snap, m, around.nearest(), w.step_arc);
+        let nearest = snap.nearest_enemy(m);
+        let cands = candidates(snap, m, nearest, w.step_arc);
         // Each candidate's noise is drawn in turn, as when every one was judged in full.
         let noise: Vec<f64> = cands.iter().map(|_| self.noise()).collect();
+        if let [only] = &cands[..] {
+            // Hemmed in, it can only stay: nothing about it need be weighed.
+            debug_assert_eq!(only.kind, Kind::Stay);
+            return None;
+        }
+        let around = Around::of(snap, m, nearest);
         let places: Vec<Place> = cands
             .iter()
             .map(|c| place(snap, m, &around, c, &w))
@@ -367,10 +373,11 @@ mod tests {
     /// The choice as it was made before the bounds: every candidate judged in full, in
     /// order, the first strictly higher score kept.
     fn best_move_in_full(p: &mut Normal, snap: &Snapshot, m: &ModelView) -> Option<Command> {
-        let around = Around::of(snap, m);
+        let nearest = snap.nearest_enemy(m);
+        let around = Around::of(snap, m, nearest);
         let w = p.scoring.weights;
         let mut best: Option<(f64, Candidate)> = None;
-        for c in candidates(snap, m, around.nearest(), p.scoring.weights.step_arc) {
+        for c in candidates(snap, m, nearest, p.scoring.weights.step_arc) {
             let judged = place(snap, m, &around, &c, &w);
             let s = position_score(snap, m, &around, &c, &judged, &w, |_| false).expect("judged")
                 + p.noise();

@@ -26,7 +26,9 @@ pub struct Around<'a> {
 }
 
 impl<'a> Around<'a> {
-    pub fn of(snap: &'a Snapshot, m: &ModelView) -> Self {
+    /// What about `m` its places are judged by; `nearest` is its nearest enemy
+    /// ([`Snapshot::nearest_enemy`]), which its candidates are found from too.
+    pub fn of(snap: &'a Snapshot, m: &ModelView, nearest: Option<&'a ModelView>) -> Self {
         let reach = m.profile.armour.movement_allowance();
         // The enemies that may threaten it from within its move hold every enemy within
         // twice its move (the farthest any model moves is at least its own), in id order.
@@ -38,13 +40,8 @@ impl<'a> Around<'a> {
                 .map(|e| (*e, OnceCell::new()))
                 .collect(),
             threats: Threats::among(snap, m, reach, threatening),
-            nearest: snap.nearest_enemy(m),
+            nearest,
         }
-    }
-
-    /// The model's nearest enemy, edge to edge ([`Snapshot::nearest_enemy`]).
-    pub fn nearest(&self) -> Option<&'a ModelView> {
-        self.nearest
     }
 }
 
@@ -253,8 +250,9 @@ mod tests {
                 .mine()
                 .filter(|m| !m.conditions.moved && m.engaged_since.is_none())
             {
-                let around = Around::of(snap, m);
-                for c in candidates(snap, m, around.nearest(), 180.0) {
+                let nearest = snap.nearest_enemy(m);
+                let around = Around::of(snap, m, nearest);
+                for c in candidates(snap, m, nearest, 180.0) {
                     let p = place(snap, m, &around, &c, &w);
                     let exact = position_score(snap, m, &around, &c, &p, &w, |_| false)
                         .expect("never hopeless");
