@@ -186,7 +186,7 @@ pub fn furthest_legal(
 /// least way the mover's centre must go before the two could touch (the distance
 /// between centres less both reaches, and a hair for rounding). A player that tries
 /// many moves of one base finds it once.
-pub struct MeetOrder(Vec<(f32, usize)>);
+pub struct MeetOrder(Vec<u64>);
 
 impl MeetOrder {
     pub fn of(mover: &Placed, others: &[Other]) -> Self {
@@ -197,7 +197,8 @@ impl MeetOrder {
         );
         // Each as one integer key, its way's bits in `f32::total_cmp`'s order above its
         // place, so that a plain sort of integers (without a branch on each comparison,
-        // for the dozens of a crowd) gives the order by way, then place.
+        // for the dozens of a crowd) gives the order by way, then place. The keys are
+        // kept as they are, and read as (way, place) when walked.
         let mut keys: Vec<u64> = others
             .iter()
             .enumerate()
@@ -207,12 +208,15 @@ impl MeetOrder {
             })
             .collect();
         keys.sort_unstable();
-        let way = |k: u64| f32::from_bits(from_ordered_bits((k >> 32) as u32));
-        Self(
-            keys.into_iter()
-                .map(|k| (way(k), (k & 0xffff_ffff) as usize))
-                .collect(),
-        )
+        Self(keys)
+    }
+
+    /// (least way, place in `others`), nearest first.
+    fn iter(&self) -> impl Iterator<Item = (f32, usize)> + '_ {
+        self.0.iter().map(|&k| {
+            let way = f32::from_bits(from_ordered_bits((k >> 32) as u32));
+            (way, (k & 0xffff_ffff) as usize)
+        })
     }
 }
 
@@ -242,7 +246,7 @@ pub fn furthest_legal_beyond(
     terrain: &[TerrainShape],
     min: f32,
 ) -> Option<MoveCheck> {
-    let nearest_first = order.0.iter().map(|&(way, i)| (way, &others[i]));
+    let nearest_first = order.iter().map(|(way, i)| (way, &others[i]));
     beyond(mover, toward, table, others, nearest_first, terrain, min)
 }
 
