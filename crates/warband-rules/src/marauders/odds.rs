@@ -17,26 +17,14 @@ pub struct MeleeOdds {
     pub both: f64,
 }
 
-/// Exact melee odds for `a` dice against `b` dice.
-///
-/// For one side with n dice and a face m, let t(k) be P(every die shows at most m and
-/// exactly k show m): t(k) = C(n,k) (1/6)^k ((m−1)/6)^(n−k), so t(0) = P(highest < m).
-/// A wins with highest m when its count k ≥ 1 beats B's count j < k (j = 0 meaning B's
-/// highest is below m): Σ_m Σ_k tA(k) Σ_{j<k} tB(j). Both damage when the counts match:
-/// Σ_m Σ_{k≥1} tA(k) tB(k). O(6·max(a, b)) with no allocation: the five faces m = 2..6
-/// advance together by the ratio t(k)/t(k−1) = (n−k+1)/(k (m−1)), so the inner loop
-/// has no division and no dependency between faces; m = 1 (every die a 1) is closed form.
-///
-/// Counts below [`TABLED`] are read from a table of this same sum, worked out once a
-/// process: a player weighs the same few contests thousands of times a battle.
+/// Exact melee odds for `a` dice against `b` dice (see `melee_odds_summed`). Counts below
+/// [`TABLED`] are read from a table of those same sums, worked out once a process: a
+/// player weighs the same few contests thousands of times a battle.
 pub fn melee_odds(a: usize, b: usize) -> MeleeOdds {
-    static TABLE: OnceLock<Vec<MeleeOdds>> = OnceLock::new();
+    static TABLE: OnceLock<[MeleeOdds; TABLED * TABLED]> = OnceLock::new();
     if a < TABLED && b < TABLED {
-        let table = TABLE.get_or_init(|| {
-            (0..TABLED * TABLED)
-                .map(|i| melee_odds_summed(i / TABLED, i % TABLED))
-                .collect()
-        });
+        let table = TABLE
+            .get_or_init(|| std::array::from_fn(|i| melee_odds_summed(i / TABLED, i % TABLED)));
         return table[a * TABLED + b];
     }
     melee_odds_summed(a, b)
@@ -45,7 +33,15 @@ pub fn melee_odds(a: usize, b: usize) -> MeleeOdds {
 /// Dice counts below this are tabled by [`melee_odds`] (16 × 16 contests, 6 kB).
 pub const TABLED: usize = 16;
 
-/// [`melee_odds`], summed.
+/// Exact melee odds for `a` dice against `b` dice, summed.
+///
+/// For one side with n dice and a face m, let t(k) be P(every die shows at most m and
+/// exactly k show m): t(k) = C(n,k) (1/6)^k ((m−1)/6)^(n−k), so t(0) = P(highest < m).
+/// A wins with highest m when its count k ≥ 1 beats B's count j < k (j = 0 meaning B's
+/// highest is below m): Σ_m Σ_k tA(k) Σ_{j<k} tB(j). Both damage when the counts match:
+/// Σ_m Σ_{k≥1} tA(k) tB(k). O(6·max(a, b)) with no allocation: the five faces m = 2..6
+/// advance together by the ratio t(k)/t(k−1) = (n−k+1)/(k (m−1)), so the inner loop
+/// has no division and no dependency between faces; m = 1 (every die a 1) is closed form.
 fn melee_odds_summed(a: usize, b: usize) -> MeleeOdds {
     if a == 0 && b == 0 {
         return MeleeOdds {
