@@ -177,8 +177,8 @@ pub fn models(world: &World) -> Vec<ModelView> {
 /// after every removal).
 pub fn head_counts(world: &mut World) -> [(u32, u32); 2] {
     let mut counts = [(0, 0); 2];
-    // Folded table by table (`for_each`), not stepped model by model: a removal counts
-    // every model, a thousand on the biggest tables.
+    // Folded over Bevy's storage tables (`for_each`), not stepped model by model: a
+    // removal counts every model, a thousand in the biggest battles.
     with_query::<(&Team, Has<OutOfAction>), (), _>(world, |world, q| {
         q.iter(world).for_each(|(team, out)| {
             let c = &mut counts[team.0.index()];
