@@ -140,11 +140,25 @@ mod battles {
     /// Plays the shipped scenario `name` to its end from `seed` with `kind` on both
     /// sides, handing `each` a fresh snapshot of the awaiting side at every movement
     /// decision, before that side's player decides.
-    pub fn each_movement(name: &str, seed: u64, kind: AiKind, mut each: impl FnMut(&Snapshot)) {
+    pub fn each_movement(name: &str, seed: u64, kind: AiKind, each: impl FnMut(&Snapshot)) {
+        each_movement_in(&scenario(name), seed, kind, each);
+    }
+
+    /// The shipped scenario `name`.
+    pub fn scenario(name: &str) -> BattleSetup {
         let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
             .join(format!("../../assets/scenarios/{name}.ron"));
-        let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
-        let mut engine = Engine::new(&setup, seed).expect("valid setup");
+        BattleSetup::load(&path).expect("the shipped scenario loads")
+    }
+
+    /// [`each_movement`] on `setup`.
+    pub fn each_movement_in(
+        setup: &BattleSetup,
+        seed: u64,
+        kind: AiKind,
+        mut each: impl FnMut(&Snapshot),
+    ) {
+        let mut engine = Engine::new(setup, seed).expect("valid setup");
         let mut players = [kind.policy(seed), kind.policy(seed + 1)];
         while let Some(side) = engine.awaiting() {
             if engine.phase() == Phase::Movement {

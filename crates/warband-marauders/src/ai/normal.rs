@@ -258,9 +258,10 @@ impl Normal {
         let cands = candidates(snap, m, nearest, w.step_arc);
         // Each candidate's noise is drawn in turn, as when every one was judged in full.
         let noise: Vec<f64> = cands.iter().map(|_| self.noise()).collect();
-        if let [only] = &cands[..] {
+        if let [only] = &cands[..]
+            && only.kind == Kind::Stay
+        {
             // Hemmed in, it can only stay: nothing about it need be weighed.
-            debug_assert_eq!(only.kind, Kind::Stay);
             return None;
         }
         let around = Around::of(snap, m, nearest);
@@ -367,7 +368,7 @@ impl Normal {
 mod tests {
     use super::*;
     use crate::ai::AiKind;
-    use crate::ai::battles::each_movement;
+    use crate::ai::battles::{each_movement, each_movement_in, scenario};
     use crate::ai::candidates::Candidate;
 
     /// The choice as it was made before the bounds: every candidate judged in full, in
@@ -405,6 +406,27 @@ mod tests {
         ]
     }
 
+    /// The bounded choice of `m` is the choice in full, and the two players' dice are
+    /// left where each other's are (the same noise drawn): for each pair of `players`.
+    fn same_choice(seed: u64, snap: &Snapshot, m: &ModelView, what: &str) {
+        let faces = |p: &mut Normal| (0..8).map(|_| p.rng.face(Die::D20)).collect::<Vec<_>>();
+        for [mut bounded, mut full] in players(seed) {
+            assert_eq!(
+                bounded.best_move(snap, m),
+                best_move_in_full(&mut full, snap, m),
+                "{what}, model {:?}",
+                m.id
+            );
+            assert_eq!(faces(&mut bounded), faces(&mut full), "{what}: dice");
+        }
+    }
+
+    /// The side's models that may move at this decision.
+    fn movable<'a>(snap: &'a Snapshot) -> impl Iterator<Item = &'a ModelView> {
+        snap.mine()
+            .filter(|m| !m.conditions.moved && m.engaged_since.is_none() && !m.conditions.asleep)
+    }
+
     /// Every unmoved model at every movement decision of whole battles, driven by
     /// `normal` and by `easy`: the bounded choice is the choice in full, noise and all.
     #[test]
@@ -413,23 +435,36 @@ mod tests {
         for name in ["woods-and-walls", "open-field", "river-ford"] {
             for (seed, kind) in [(1, AiKind::Normal), (2, AiKind::Easy)] {
                 each_movement(name, seed, kind, |snap| {
-                    let movable = snap.mine().filter(|m| {
-                        !m.conditions.moved && m.engaged_since.is_none() && !m.conditions.asleep
-                    });
-                    for (i, m) in movable.enumerate() {
-                        for [mut bounded, mut full] in players(seed * 1000 + i as u64) {
-                            assert_eq!(
-                                bounded.best_move(snap, m),
-                                best_move_in_full(&mut full, snap, m),
-                                "{name}, seed {seed}, model {:?}",
-                                m.id
-                            );
-                            compared += 1;
-                        }
+                    for (i, m) in movable(snap).enumerate() {
+                        let what = format!("{name}, seed {seed}");
+                        same_choice(seed * 1000 + i as u64, snap, m, &what);
+                        compared += 1;
                     }
                 });
             }
         }
         assert!(compared > 1_000, "only {compared} choices compared");
+    }
+
+    /// In a crowd (60 a side packed as densely as 500, driven into each other by
+    /// `charge`), models hemmed in so that they can only stay choose as in full too,
+    /// and draw the same noise.
+    #[test]
+    fn a_hemmed_in_model_chooses_as_in_full() {
+        let setup = crate::scale::open_table(&scenario("open-field"), 60, true);
+        let (mut decisions, mut hemmed) = (0, 0);
+        each_movement_in(&setup, 3, AiKind::Charge, |snap| {
+            decisions += 1;
+            if decisions % 7 != 0 {
+                return;
+            }
+            for (i, m) in movable(snap).enumerate() {
+                // With every step tried, one candidate is staying put, for any arc.
+                let nearest = snap.nearest_enemy(m);
+                hemmed += usize::from(candidates(snap, m, nearest, 180.0).len() == 1);
+                same_choice(decisions * 1000 + i as u64, snap, m, "a crowd");
+            }
+        });
+        assert!(hemmed > 20, "only {hemmed} hemmed-in models compared");
     }
 }
