@@ -1,5 +1,7 @@
 //! A player's snapshot kept between decisions and patched from the log must equal one
-//! taken afresh, at every decision of whole battles where patching applies.
+//! taken afresh, at every decision of whole battles where patching applies; and on a
+//! big table, what the snapshot's grids find (each model's nearest enemy, the models
+//! near it, the enemies that may threaten it) is what walking every model finds.
 
 use std::path::PathBuf;
 use warband_marauders::ai::{AiKind, Snapshot};
@@ -150,74 +152,83 @@ fn may_threaten_holds_every_threat(snap: &Snapshot, m: &warband_marauders::battl
     }
 }
 
+/// Plays `setup` with `charge` on both sides (seed 3) for at most `steps` commands,
+/// handing `check` the step, the engine and the awaiting side every `every` commands,
+/// before that side's command.
+fn charge_battle(
+    setup: &BattleSetup,
+    steps: usize,
+    every: usize,
+    mut check: impl FnMut(usize, &Engine, Side),
+) {
+    let mut engine = Engine::new(setup, 3).expect("valid setup");
+    let mut players = [AiKind::Charge.policy(3), AiKind::Charge.policy(4)];
+    for step in 0..steps {
+        let Some(side) = engine.awaiting() else { break };
+        if step % every == 0 {
+            check(step, &engine, side);
+        }
+        let command = players[side.index()]
+            .next(&engine, side)
+            .unwrap_or(Command::EndPhase);
+        engine.submit(side, command).expect("legal");
+    }
+}
+
 /// On the great field (1,000 bases, where the snapshot files its models in a grid),
 /// the nearest enemy the grid finds is the one walking every enemy finds, for every
 /// model, at the start and after rounds of moves patched into a kept snapshot; and the
 /// models near each are found.
 #[test]
 fn the_grid_finds_the_same_nearest_enemy_as_walking_every_model() {
-    let setup = setup("great-field");
-    let mut engine = Engine::new(&setup, 3).expect("valid setup");
-    let mut players = [AiKind::Charge.policy(3), AiKind::Charge.policy(4)];
     let mut kept: Option<(Snapshot, usize)> = None;
     let (mut checked, mut patched) = (0, 0);
-    for step in 0..3_000 {
-        let Some(side) = engine.awaiting() else { break };
-        if step % 50 == 0 {
-            let patch = kept
-                .take()
-                .and_then(|(s, seen)| s.patched(engine.world(), seen));
-            patched += usize::from(patch.is_some());
-            let snap = patch.unwrap_or_else(|| Snapshot::take(engine.world(), side));
-            assert!(snap.models.len() >= 64, "big enough to use the grid");
-            for m in &snap.models {
-                around_holds_every_model_near(&snap, m);
-                let found = snap.nearest_enemy(m).map(|o| o.id);
-                assert_eq!(
-                    found,
-                    nearest_by_walking(&snap, m),
-                    "step {step}, model {}",
-                    m.id
-                );
-                checked += 1;
-            }
-            kept = Some((snap, engine.log().events.len()));
+    charge_battle(&setup("great-field"), 3_000, 50, |step, engine, side| {
+        let patch = kept
+            .take()
+            .and_then(|(s, seen)| s.patched(engine.world(), seen));
+        patched += usize::from(patch.is_some());
+        let snap = patch.unwrap_or_else(|| Snapshot::take(engine.world(), side));
+        assert!(snap.models.len() >= 64, "big enough to use the grid");
+        for m in &snap.models {
+            around_holds_every_model_near(&snap, m);
+            let found = snap.nearest_enemy(m).map(|o| o.id);
+            assert_eq!(
+                found,
+                nearest_by_walking(&snap, m),
+                "step {step}, model {}",
+                m.id
+            );
+            checked += 1;
         }
-        let command = players[side.index()]
-            .next(&engine, side)
-            .unwrap_or(Command::EndPhase);
-        engine.submit(side, command).expect("legal");
-    }
+        kept = Some((snap, engine.log().events.len()));
+    });
     assert!(checked > 5_000, "{checked} models checked");
     assert!(patched > 3, "{patched} kept snapshots patched from moves");
 }
 
 /// The great field's hordes, archers among them, deployed two inches apart: the
 /// enemies the snapshot's grid and list of shooters find may threaten each model are
-/// every one that may, each once, in id order, at the start and as the fight goes on.
+/// every one that may, each once, in id order, in movement, shooting and melee.
 #[test]
 fn the_grid_finds_every_threat_in_a_close_fight() {
     let mut setup = setup("great-field");
     setup.scenario.deployment = warband_table::table::Zone::facing_edges((120.0, 44.0), 1.0, 20.0);
-    let mut engine = Engine::new(&setup, 3).expect("valid setup");
-    let mut players = [AiKind::Charge.policy(3), AiKind::Charge.policy(4)];
+    let mut phases: Vec<Phase> = Vec::new();
     let mut checked = 0;
-    for step in 0..1_200 {
-        let Some(side) = engine.awaiting() else { break };
-        if step % 400 == 0 {
-            let snap = Snapshot::take(engine.world(), side);
-            assert!(snap.models.len() >= 64, "big enough to use the grid");
-            for m in &snap.models {
-                may_threaten_holds_every_threat(&snap, m);
-                checked += 1;
-            }
+    charge_battle(&setup, 4_000, 250, |_, engine, side| {
+        let snap = Snapshot::take(engine.world(), side);
+        assert!(snap.models.len() >= 64, "big enough to use the grid");
+        for m in &snap.models {
+            may_threaten_holds_every_threat(&snap, m);
+            checked += 1;
         }
-        let command = players[side.index()]
-            .next(&engine, side)
-            .unwrap_or(Command::EndPhase);
-        engine.submit(side, command).expect("legal");
-    }
-    assert!(checked > 2_500, "{checked} models checked");
+        if !phases.contains(&engine.phase()) {
+            phases.push(engine.phase());
+        }
+    });
+    assert!(checked > 10_000, "{checked} models checked");
+    assert!(phases.len() >= 3, "checked in {phases:?} only");
 }
 
 /// On an open table crowded with 120 a side (the snapshot files them in a grid, and
