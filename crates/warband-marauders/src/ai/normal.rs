@@ -422,7 +422,7 @@ mod tests {
     }
 
     /// The side's models that may move at this decision.
-    fn movable<'a>(snap: &'a Snapshot) -> impl Iterator<Item = &'a ModelView> {
+    fn movable(snap: &Snapshot) -> impl Iterator<Item = &ModelView> {
         snap.mine()
             .filter(|m| !m.conditions.moved && m.engaged_since.is_none() && !m.conditions.asleep)
     }
