@@ -152,6 +152,24 @@ fn may_threaten_holds_every_threat(snap: &Snapshot, m: &warband_marauders::battl
     }
 }
 
+/// The bases the snapshot finds within `r` of `m` for its moves (`mover_within`) are
+/// every other model whose gap to it is at most `r`, in id order, enemies marked.
+fn mover_within_holds_every_base_within(snap: &Snapshot, m: &warband_marauders::battle::ModelView) {
+    let gap = warband_marauders::geometry::gap;
+    for r in [m.profile.armour.movement_allowance() + 1.0, 0.5] {
+        let (mover, others) = snap.mover_within(m, r);
+        assert_eq!(mover.id, m.id);
+        let found: Vec<(ModelId, bool)> = others.iter().map(|o| (o.id, o.enemy)).collect();
+        let walked: Vec<(ModelId, bool)> = snap
+            .models
+            .iter()
+            .filter(|o| o.id != m.id && gap(&m.base, &o.base) <= r)
+            .map(|o| (o.id, o.side != m.side))
+            .collect();
+        assert_eq!(found, walked, "within {r} of {}", m.id);
+    }
+}
+
 /// Plays `setup` with `charge` on both sides (seed 3) for at most `steps` commands,
 /// handing `check` the step, the engine and the awaiting side every `every` commands,
 /// before that side's command.
@@ -209,7 +227,8 @@ fn the_grid_finds_the_same_nearest_enemy_as_walking_every_model() {
 
 /// The great field's hordes, archers among them, deployed two inches apart: the
 /// enemies the snapshot's grid and list of shooters find may threaten each model are
-/// every one that may, each once, in id order, in movement, shooting and melee.
+/// every one that may, each once, in id order, in movement, shooting and melee; and
+/// the bases found near each for its moves are every one within reach.
 #[test]
 fn the_grid_finds_every_threat_in_a_close_fight() {
     let mut setup = setup("great-field");
@@ -221,6 +240,7 @@ fn the_grid_finds_every_threat_in_a_close_fight() {
         assert!(snap.models.len() >= 64, "big enough to use the grid");
         for m in &snap.models {
             may_threaten_holds_every_threat(&snap, m);
+            mover_within_holds_every_base_within(&snap, m);
             checked += 1;
         }
         if !phases.contains(&engine.phase()) {

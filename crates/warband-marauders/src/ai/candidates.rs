@@ -38,9 +38,7 @@ pub fn candidates(
     let allowance = m.profile.armour.movement_allowance();
     // No move goes further than the allowance, so no base further off can stop, block
     // or be charged by any of these: sweeping only the near ones finds the same ends.
-    let around = Vec2::splat(allowance + 1.0 + m.base.shape.reach());
-    let (mover, mut others) = snap.mover_near(m, start - around, start + around);
-    others.retain(|o| gap(&m.base, &o.base) <= allowance + 1.0);
+    let (mover, others) = snap.mover_within(m, allowance + 1.0);
     let order = MeetOrder::of(&m.base, &others);
     // Room for every kind of candidate at once, as a crowd gives them.
     let mut out = Vec::with_capacity(16);

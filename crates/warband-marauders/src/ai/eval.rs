@@ -142,32 +142,36 @@ impl<'a> Threats<'a> {
     ) -> Self {
         let mut me = m.clone();
         me.engaged_since = None;
-        let enemies = threatening
-            .into_iter()
-            .filter(|e| e.side != m.side && !e.conditions.asleep)
-            .filter(|e| {
-                let range = e.profile.ranged.as_ref().map_or(0.0, |w| w.range);
-                let reach = e.profile.armour.movement_allowance().max(range);
-                gap(&e.base, &m.base) <= reach + within + 0.5
-            })
-            .map(|e| {
-                let shooter = e
-                    .profile
-                    .ranged
-                    .as_ref()
-                    .filter(|_| !e.conditions.blinded && e.engaged_since.is_none())
-                    .map(|weapon| (weapon.range, OnceCell::new()));
-                Threat {
-                    enemy: e,
-                    reach: e
-                        .engaged_since
-                        .is_none()
-                        .then(|| e.profile.armour.movement_allowance()),
-                    charge_choices: OnceCell::new(),
-                    shooter,
-                }
-            })
-            .collect();
+        // Room for them all at once: in a crowd they outnumber the room held inline,
+        // and a list grown threat by threat is copied at each step.
+        let mut enemies = SmallVec::with_capacity(threatening.len());
+        enemies.extend(
+            threatening
+                .into_iter()
+                .filter(|e| e.side != m.side && !e.conditions.asleep)
+                .filter(|e| {
+                    let range = e.profile.ranged.as_ref().map_or(0.0, |w| w.range);
+                    let reach = e.profile.armour.movement_allowance().max(range);
+                    gap(&e.base, &m.base) <= reach + within + 0.5
+                })
+                .map(|e| {
+                    let shooter = e
+                        .profile
+                        .ranged
+                        .as_ref()
+                        .filter(|_| !e.conditions.blinded && e.engaged_since.is_none())
+                        .map(|weapon| (weapon.range, OnceCell::new()));
+                    Threat {
+                        enemy: e,
+                        reach: e
+                            .engaged_since
+                            .is_none()
+                            .then(|| e.profile.armour.movement_allowance()),
+                        charge_choices: OnceCell::new(),
+                        shooter,
+                    }
+                }),
+        );
         Self { snap, me, enemies }
     }
 

@@ -33,12 +33,15 @@ impl<'a> Around<'a> {
         // The enemies that may threaten it from within its move hold every enemy within
         // twice its move (the farthest any model moves is at least its own), in id order.
         let threatening = snap.may_threaten(m, reach);
-        Self {
-            near: threatening
+        let mut near = Vec::with_capacity(threatening.len());
+        near.extend(
+            threatening
                 .iter()
                 .filter(|e| gap(&m.base, &e.base) <= 2.0 * reach + 0.5)
-                .map(|e| (*e, OnceCell::new()))
-                .collect(),
+                .map(|e| (*e, OnceCell::new())),
+        );
+        Self {
+            near,
             threats: Threats::among(snap, m, reach, threatening),
             nearest,
         }

@@ -167,8 +167,16 @@ impl Snapshot {
     /// bitset and read off word by word, which costs less than sorting them (a crowd
     /// gives dozens, and a sort's branches go either way at random).
     fn in_order(&self, places: &[usize]) -> Near<'_> {
+        let mut out = Near::with_capacity(places.len());
+        self.each_in_order(places, |m| out.push(m));
+        out
+    }
+
+    /// Hands `each` the models at `places` (each once), in the order of their places
+    /// ([`Snapshot::in_order`], without a list).
+    fn each_in_order<'a>(&'a self, places: &[usize], mut each: impl FnMut(&'a ModelView)) {
         if places.is_empty() {
-            return Near::new();
+            return;
         }
         let mut marks = self.marks.borrow_mut();
         marks.resize(self.models.len().div_ceil(64), 0);
@@ -177,15 +185,13 @@ impl Snapshot {
             marks[i / 64] |= 1 << (i % 64);
             (first, last) = (first.min(i / 64), last.max(i / 64));
         }
-        let mut out = Near::with_capacity(places.len());
         for (k, word) in marks[first..=last].iter_mut().enumerate() {
             let mut bits = std::mem::take(word);
             while bits != 0 {
-                out.push(&self.models[(first + k) * 64 + bits.trailing_zeros() as usize]);
+                each(&self.models[(first + k) * 64 + bits.trailing_zeros() as usize]);
                 bits &= bits - 1;
             }
         }
-        out
     }
 
     /// The enemy of `m` nearest edge to edge (ties by id). On a big table, looked for
@@ -288,6 +294,27 @@ impl Snapshot {
     /// The model as a mover, with everything else as geometry sees it.
     pub fn mover(&self, m: &ModelView) -> (Mover, Vec<Other>) {
         crate::phases::mover_among(m, &self.models)
+    }
+
+    /// The model as a mover, with every other base whose outline comes within `r` of
+    /// its own, in id order. On a big table the bases the grid finds are measured
+    /// before any is copied: a crowd puts dozens in the box about a model, and most
+    /// of them are farther off than `r`.
+    pub fn mover_within(&self, m: &ModelView, r: f32) -> (Mover, Vec<Other>) {
+        let within = |o: &ModelView| gap(&m.base, &o.base) <= r;
+        if self.models.len() < GRID_FROM {
+            return crate::phases::mover_among(m, self.models.iter().filter(|o| within(o)));
+        }
+        let (lo, hi) = box_around(&m.base, r);
+        let mut places = self.scratch.borrow_mut();
+        places.clear();
+        for s in Side::BOTH {
+            self.grid(s).near_into(lo, hi, &mut places);
+        }
+        places.retain(|i| within(&self.models[*i]));
+        let mut near = Vec::with_capacity(places.len());
+        self.each_in_order(&places, |o| near.push(o));
+        crate::phases::mover_among(m, near)
     }
 
     /// The model as a mover, with every other base whose outline may come into the box
