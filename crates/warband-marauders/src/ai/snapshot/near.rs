@@ -305,7 +305,8 @@ impl Snapshot {
         if self.models.len() < GRID_FROM {
             return crate::phases::mover_among(m, self.models.iter().filter(|o| within(o)));
         }
-        let (lo, hi) = box_around(&m.base, r);
+        // A hair wider, for rounding: the gap decides.
+        let (lo, hi) = box_around(&m.base, r + 1e-3);
         let mut places = self.scratch.borrow_mut();
         places.clear();
         for s in Side::BOTH {
