@@ -10,6 +10,7 @@ use crate::phases::{
 };
 use bevy_math::Vec2;
 use smallvec::SmallVec;
+use std::cell::RefMut;
 use warband_rules::Side;
 use warband_table::components::ModelId;
 
@@ -63,9 +64,7 @@ impl Snapshot {
         let (moving, shooters) = self.far();
         // A hair wider, for rounding: `Threats::to` measures the gaps.
         let (lo, hi) = box_around(&m.base, moving + within + 0.501);
-        let mut places = self.scratch.borrow_mut();
-        places.clear();
-        self.grid(them).near_into(lo, hi, &mut places);
+        let mut places = self.grid_places(&[them], lo, hi);
         places.extend(shooters[them.index()].iter().copied().filter(|i| {
             let e = &self.models[*i];
             let range = e.profile.ranged.as_ref().map_or(0.0, |w| w.range);
@@ -129,9 +128,7 @@ impl Snapshot {
         }
         let (lo, hi) = box_around(base, r);
         // Taken out of its cell while `keep` runs, which may query the snapshot too.
-        let mut places = std::mem::take(&mut *self.scratch.borrow_mut());
-        places.clear();
-        self.grid(side).near_into(lo, hi, &mut places);
+        let places = std::mem::take(&mut *self.grid_places(&[side], lo, hi));
         let count = places.iter().filter(|i| keep(&self.models[**i])).count();
         *self.scratch.borrow_mut() = places;
         count
@@ -155,12 +152,19 @@ impl Snapshot {
         }
         // Places in `models`, which is in id order: in order, they list the models in
         // id order, each found without a search.
+        self.in_order(&self.grid_places(sides, lo, hi))
+    }
+
+    /// The places in `models` of the models of `sides` the grids find may come into the
+    /// box from `lo` to `hi` (all that do, perhaps a few more, in no order), in the
+    /// snapshot's scratch list.
+    fn grid_places(&self, sides: &[Side], lo: Vec2, hi: Vec2) -> RefMut<'_, Vec<usize>> {
         let mut places = self.scratch.borrow_mut();
         places.clear();
         for s in sides {
             self.grid(*s).near_into(lo, hi, &mut places);
         }
-        self.in_order(&places)
+        places
     }
 
     /// The models at `places` (each once), in the order of their places: marked in a
@@ -307,11 +311,7 @@ impl Snapshot {
         }
         // A hair wider, for rounding: the gap decides.
         let (lo, hi) = box_around(&m.base, r + 1e-3);
-        let mut places = self.scratch.borrow_mut();
-        places.clear();
-        for s in Side::BOTH {
-            self.grid(s).near_into(lo, hi, &mut places);
-        }
+        let mut places = self.grid_places(&Side::BOTH, lo, hi);
         places.retain(|i| within(&self.models[*i]));
         let mut near = Vec::with_capacity(places.len());
         self.each_in_order(&places, |o| near.push(o));
