@@ -43,6 +43,12 @@ pub trait Scripts: Contest {
     fn searched(_world: &World, _side: Side) -> bool {
         true
     }
+    /// Whether `hard` may send `command` for `side` now: by default every command the
+    /// engine accepts. A ruleset rules out here what no playout would fault but a
+    /// player would (Toy Soldier: a turn or step that takes back the unit's last one).
+    fn sensible(_world: &World, _side: Side, _command: &Self::Command) -> bool {
+        true
+    }
     /// How the battle stands for `side` (higher is better): by default what the other
     /// side has lost less what this side has.
     fn standing(world: &World, side: Side) -> f64 {
@@ -127,7 +133,10 @@ impl<R: Scripts> Policy<R> for Hard<R> {
             .into_iter()
             .chain(R::options(engine.world(), side));
         for c in more {
-            if proposals.len() < PROPOSALS && !proposals.contains(&c) {
+            if proposals.len() < PROPOSALS
+                && !proposals.contains(&c)
+                && R::sensible(engine.world(), side, &c)
+            {
                 proposals.push(c);
             }
         }

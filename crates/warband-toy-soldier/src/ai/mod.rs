@@ -225,6 +225,35 @@ fn sidestep(world: &World, v: &View, a: &Activation, t: &View, steps: &Steps) ->
     None
 }
 
+/// The active unit's last action this activation, if it has taken one: the side's last
+/// accepted command, unless that was the activation itself.
+pub(crate) fn last_action(world: &World, side: Side) -> Option<Command> {
+    let log = world.resource::<crate::log::BattleLog>();
+    match warband_table::log::last_accepted(&log.events) {
+        Some((by, c, _)) if by == side && !matches!(c, Command::Activate { .. }) => Some(c.clone()),
+        _ => None,
+    }
+}
+
+/// Whether `c` would take back `last`, the unit's previous action: a turn the other way
+/// by as much (to within 10°), or a step the opposite way. A unit that did so would
+/// stand as it stood a moment ago with its AP spent, and the next decision would make
+/// the same choice again (a play-test found units turning −48°, +48°, −48° … on the
+/// spot: which way round a house is shorter depends on the way the rank faces).
+pub(crate) fn undoes(last: Option<&Command>, c: &Command) -> bool {
+    use warband_rules::toy_soldier::Step::{Back, Forward, Left, Right};
+    match (last, c) {
+        (Some(Command::Pivot { degrees: d }), Command::Pivot { degrees: e }) => {
+            d * e < 0.0 && (d + e).abs() < 10.0
+        }
+        (Some(Command::Move { step: s, .. }), Command::Move { step: t, .. }) => matches!(
+            (s, t),
+            (Forward, Back) | (Back, Forward) | (Left, Right) | (Right, Left)
+        ),
+        _ => false,
+    }
+}
+
 /// The side's active unit, if one is open.
 fn open(world: &World, side: Side) -> Option<(View, Activation)> {
     active(world, side).ok()

@@ -9,8 +9,8 @@
 
 use super::pins::{Units, tokens};
 use super::{
-    Steps, activatable, advance, advance_by, enemies_by_distance, face, face_point, open, sidestep,
-    waypoint,
+    Steps, activatable, advance, advance_by, enemies_by_distance, face, face_point, last_action,
+    open, sidestep, undoes, waypoint,
 };
 use crate::actions::{check_fight, check_magic, check_move, check_shot, could_fight, could_shoot};
 use crate::battle::{Activation, View, in_play_shared};
@@ -275,21 +275,33 @@ fn manoeuvre(
 ) -> Option<Command> {
     let free = foes.iter().filter(|t| !r.units.pinned(t)).take(4);
     let steps = Steps::default();
+    let last = last_action(world, v.side);
     free.chain(foes.first())
-        .find_map(|t| approach(world, v, a, t, &steps))
+        .find_map(|t| approach(world, v, a, t, &steps, last.as_ref()))
 }
 
 /// Turn to `t` and march on it, round a house or a cliff in the way by its nearer
 /// corner; a shooter stops where it can shoot `t` (at its range, with a clear line), or
-/// closes in or steps aside while a unit or a house blocks its sight.
-fn approach(world: &World, v: &View, a: &Activation, t: &View, steps: &Steps) -> Option<Command> {
+/// closes in or steps aside while a unit or a house blocks its sight. Nothing that
+/// takes back the unit's `last` action is done (see [`undoes`]): the next way is tried.
+fn approach(
+    world: &World,
+    v: &View,
+    a: &Activation,
+    t: &View,
+    steps: &Steps,
+    last: Option<&Command>,
+) -> Option<Command> {
+    let fresh = |c: &Command| !undoes(last, c);
+    let sidestep = || sidestep(world, v, a, t, steps).filter(fresh);
     let aim = waypoint(world, v, t.base.center, Some(t.id));
     if aim != t.base.center {
         return face_point(world, v, a, aim, 15.0)
-            .or_else(|| advance_by(world, v, a, 0, v.base.center.distance(aim)))
-            .or_else(|| sidestep(world, v, a, t, steps));
+            .filter(fresh)
+            .or_else(|| advance_by(world, v, a, 0, v.base.center.distance(aim)).filter(fresh))
+            .or_else(sidestep);
     }
-    if let Some(c) = face(world, v, a, t, 15.0) {
+    if let Some(c) = face(world, v, a, t, 15.0).filter(fresh) {
         return Some(c);
     }
     if v.unit.shoots() {
@@ -302,9 +314,13 @@ fn approach(world: &World, v: &View, a: &Activation, t: &View, steps: &Steps) ->
         } else {
             range - 0.5
         };
-        return advance(world, v, a, t, 1, stop).or_else(|| sidestep(world, v, a, t, steps));
+        return advance(world, v, a, t, 1, stop)
+            .filter(fresh)
+            .or_else(sidestep);
     }
-    advance(world, v, a, t, 0, 0.0).or_else(|| sidestep(world, v, a, t, steps))
+    advance(world, v, a, t, 0, 0.0)
+        .filter(fresh)
+        .or_else(sidestep)
 }
 
 /// The unit whose activation is worth most per token. While the other side still has

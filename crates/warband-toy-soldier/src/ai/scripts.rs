@@ -69,6 +69,14 @@ impl Scripts for ToySoldier {
             .collect()
     }
 
+    /// Nothing that takes back the active unit's last turn or step: `normal`'s way
+    /// round a house and `charge`'s straight line may turn a rank opposite ways, and
+    /// `hard` took one, then the other (a play-test counted 124 of 449 pivots undone on
+    /// three village fights, against 74 of 345 for `normal` then).
+    fn sensible(world: &World, side: Side, command: &Command) -> bool {
+        !super::undoes(super::last_action(world, side).as_ref(), command)
+    }
+
     fn standing(world: &World, side: Side) -> f64 {
         let b = world.resource::<Battle>();
         let removed = |s: Side| f64::from(b.side(s).points_removed);
