@@ -10,20 +10,27 @@ use warband_table::player::{play, policy_seed};
 use warband_table::save::Save;
 use warband_table::sim::Contest;
 
-/// Who plays a side headless.
-#[derive(Clone, Copy, Debug, ValueEnum)]
+/// Who plays a side headless: a computer player of each kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ai {
-    /// Uniformly random legal commands (a baseline).
     Random,
-    /// Advance on the nearest enemy, shoot the nearest, never disengage (a baseline).
     Charge,
-    /// A beginner: plausible moves, misjudged.
     Easy,
-    /// Scores every action with the exact odds.
     Normal,
-    /// Looks ahead: Marauders holds back and strikes together and weighs the enemy's
-    /// reply; Toy Soldier and Borderlands try each script's move on playouts.
     Hard,
+}
+
+/// Each kind's name and what it does (`PlayerKind::about`), as every command's help
+/// lists it.
+impl ValueEnum for Ai {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Ai::Random, Ai::Charge, Ai::Easy, Ai::Normal, Ai::Hard]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let kind = self.kind();
+        Some(clap::builder::PossibleValue::new(kind.name()).help(kind.about()))
+    }
 }
 
 impl Ai {

@@ -15,29 +15,49 @@ use warband_rules::Side;
 use warband_table::sim::Contest;
 
 /// Who plays a side at the host.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum HostSide {
     /// A person at the host's window.
     Human,
     /// Whoever joins for this side.
     Remote,
-    Random,
-    Charge,
-    Easy,
-    Normal,
-    Hard,
+    /// A computer player at the host.
+    Ai(Ai),
+}
+
+impl ValueEnum for HostSide {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            HostSide::Human,
+            HostSide::Remote,
+            HostSide::Ai(Ai::Random),
+            HostSide::Ai(Ai::Charge),
+            HostSide::Ai(Ai::Easy),
+            HostSide::Ai(Ai::Normal),
+            HostSide::Ai(Ai::Hard),
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        use clap::builder::PossibleValue;
+        match self {
+            HostSide::Human => {
+                Some(PossibleValue::new("human").help("A person at the host's window"))
+            }
+            HostSide::Remote => {
+                Some(PossibleValue::new("remote").help("Whoever joins for this side"))
+            }
+            HostSide::Ai(ai) => ai.to_possible_value(),
+        }
+    }
 }
 
 impl HostSide {
     fn ai(self) -> Option<Ai> {
-        Some(match self {
-            HostSide::Human | HostSide::Remote => return None,
-            HostSide::Random => Ai::Random,
-            HostSide::Charge => Ai::Charge,
-            HostSide::Easy => Ai::Easy,
-            HostSide::Normal => Ai::Normal,
-            HostSide::Hard => Ai::Hard,
-        })
+        match self {
+            HostSide::Ai(ai) => Some(ai),
+            HostSide::Human | HostSide::Remote => None,
+        }
     }
 
     /// The seat a window host gives this side.
@@ -46,7 +66,7 @@ impl HostSide {
         match self {
             HostSide::Human => HostSeat::Here,
             HostSide::Remote => HostSeat::Remote,
-            other => HostSeat::Computer(other.ai().map_or(Ai::Normal, |a| a).kind()),
+            HostSide::Ai(ai) => HostSeat::Computer(ai.kind()),
         }
     }
 
@@ -54,7 +74,7 @@ impl HostSide {
         match self {
             HostSide::Human => "human",
             HostSide::Remote => "remote",
-            other => other.ai().map_or("remote", Ai::name),
+            HostSide::Ai(ai) => ai.name(),
         }
     }
 }
@@ -70,8 +90,10 @@ pub struct HostArgs {
     /// Where to listen, e.g. 0.0.0.0:4740 (port 0 picks a free one).
     #[arg(long, default_value = "0.0.0.0:4740")]
     pub(super) listen: String,
+    /// Who plays side A.
     #[arg(long, value_enum)]
     pub(super) a: HostSide,
+    /// Who plays side B.
     #[arg(long, value_enum)]
     pub(super) b: HostSide,
     /// No window: play the computer sides, relay, and print the result.

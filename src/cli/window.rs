@@ -7,28 +7,41 @@ use clap::{Args, ValueEnum};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// Who controls a side on screen.
-#[derive(Clone, Copy, Debug, ValueEnum)]
+/// Who controls a side on screen: you, or a computer player.
+#[derive(Clone, Copy, Debug)]
 pub enum Ctrl {
     Human,
-    Random,
-    Charge,
-    Easy,
-    Normal,
-    Hard,
+    Ai(Ai),
+}
+
+impl ValueEnum for Ctrl {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            Ctrl::Human,
+            Ctrl::Ai(Ai::Random),
+            Ctrl::Ai(Ai::Charge),
+            Ctrl::Ai(Ai::Easy),
+            Ctrl::Ai(Ai::Normal),
+            Ctrl::Ai(Ai::Hard),
+        ]
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        match self {
+            Ctrl::Human => Some(
+                clap::builder::PossibleValue::new("human").help("You, with the mouse and keys"),
+            ),
+            Ctrl::Ai(ai) => ai.to_possible_value(),
+        }
+    }
 }
 
 impl Ctrl {
     fn controller(self) -> Controller {
-        let ai = match self {
-            Ctrl::Human => return Controller::Human,
-            Ctrl::Random => Ai::Random,
-            Ctrl::Charge => Ai::Charge,
-            Ctrl::Easy => Ai::Easy,
-            Ctrl::Normal => Ai::Normal,
-            Ctrl::Hard => Ai::Hard,
-        };
-        Controller::Ai(ai.kind())
+        match self {
+            Ctrl::Human => Controller::Human,
+            Ctrl::Ai(ai) => Controller::Ai(ai.kind()),
+        }
     }
 }
 
@@ -61,9 +74,11 @@ pub struct PlayArgs {
     /// Scenario file (RON).
     #[arg(long)]
     scenario: PathBuf,
+    /// Who plays side A.
     #[arg(long, value_enum, default_value_t = Ctrl::Human)]
     a: Ctrl,
-    #[arg(long, value_enum, default_value_t = Ctrl::Normal)]
+    /// Who plays side B.
+    #[arg(long, value_enum, default_value_t = Ctrl::Ai(Ai::Normal))]
     b: Ctrl,
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -88,10 +103,12 @@ pub struct WatchArgs {
     /// A saved battle to watch again, with a timeline to move through it.
     #[arg(long, conflicts_with = "scenario")]
     replay: Option<PathBuf>,
-    #[arg(long, value_enum, default_value_t = Ctrl::Normal)]
-    a: Ctrl,
-    #[arg(long, value_enum, default_value_t = Ctrl::Hard)]
-    b: Ctrl,
+    /// Who plays side A.
+    #[arg(long, value_enum, default_value_t = Ai::Normal)]
+    a: Ai,
+    /// Who plays side B.
+    #[arg(long, value_enum, default_value_t = Ai::Hard)]
+    b: Ai,
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Playback speed, 0.5 to 16.
@@ -112,8 +129,10 @@ pub struct LabArgs {
     /// Play a batch on this scenario at once (else the lab opens empty).
     #[arg(long)]
     scenario: Option<PathBuf>,
+    /// Who plays side A.
     #[arg(long, value_enum, default_value_t = Ai::Normal)]
     a: Ai,
+    /// Who plays side B.
     #[arg(long, value_enum, default_value_t = Ai::Charge)]
     b: Ai,
     #[arg(long, default_value_t = 400, value_parser = clap::value_parser!(u32).range(1..))]
@@ -239,11 +258,7 @@ pub fn watch(args: WatchArgs) -> ExitCode {
             Err(code) => code,
         };
     }
-    let controllers = [args.a.controller(), args.b.controller()];
-    if controllers.contains(&Controller::Human) {
-        eprintln!("error: `watch` is for computer players; use `play` to take a side");
-        return ExitCode::from(2);
-    }
+    let controllers = [args.a, args.b].map(|ai| Controller::Ai(ai.kind()));
     let scenario = args.scenario.as_deref().unwrap_or(std::path::Path::new(""));
     open(scenario, args.seed, controllers, args.speed, &args.window)
 }

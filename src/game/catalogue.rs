@@ -95,6 +95,14 @@ impl Catalogue {
     }
 }
 
+/// `n` of a unit: "2 levels", "1 level", "12 pts".
+pub fn amount(n: u32, unit: &str) -> String {
+    match unit.strip_suffix('s') {
+        Some(one) if n == 1 && unit.len() > 3 => format!("1 {one}"),
+        _ => format!("{n} {unit}"),
+    }
+}
+
 /// Adds one of a profile (a new entry, or one more of it); the first becomes leader.
 pub fn add(army: &mut ArmyList, name: &str) {
     match army.entries.iter_mut().find(|e| e.profile == name) {

@@ -50,6 +50,24 @@ impl Controller {
             .collect()
     }
 
+    /// Who plays, in a word: "you", the computer player's kind, or "remote".
+    pub fn short(self) -> &'static str {
+        match self {
+            Controller::Human => "you",
+            Controller::Ai(kind) => kind.name(),
+            Controller::Remote => "remote",
+        }
+    }
+
+    /// What this controller is, in a line (the hover of each choice).
+    pub fn about(self) -> String {
+        match self {
+            Controller::Human => "You play this side, with the mouse and keys".into(),
+            Controller::Ai(kind) => format!("The computer, {kind}: {}", kind.about()),
+            Controller::Remote => "A player on another machine, who joins over the network".into(),
+        }
+    }
+
     pub fn label(self) -> String {
         match self {
             Controller::Human => "Human".into(),
@@ -69,6 +87,8 @@ mod tests {
             let c = Controller::Ai(kind);
             assert!(Controller::CHOICES.contains(&c), "{kind}");
             assert_eq!(c.label(), format!("AI: {kind}"));
+            assert_eq!(c.short(), kind.name());
+            assert!(c.about().contains(kind.about()), "{kind}");
         }
         assert!(Controller::CHOICES.contains(&Controller::Human));
     }

@@ -101,11 +101,12 @@ pub fn roster(
     unit: &str,
 ) {
     let total = army.total_points(|n| entry(n).map(|(_, p)| p));
-    let limit = army
-        .points_limit
-        .map_or(String::new(), |l| format!(" of {l}"));
+    let total = match army.points_limit {
+        Some(l) => format!("{total} of {l} {unit}"),
+        None => crate::game::catalogue::amount(total, unit),
+    };
     ui.label(
-        egui::RichText::new(format!("{} — {total}{limit} {unit}", army.name))
+        egui::RichText::new(format!("{} — {total}", army.name))
             .strong()
             .color(palette::side_egui(side)),
     );
@@ -120,7 +121,10 @@ pub fn roster(
                 ui.label(format!("{}×", e.count));
                 ui.label(format!("{}{leader}", e.profile));
                 ui.label(what);
-                ui.label(format!("{} {unit}", cost * u32::from(e.count)));
+                ui.label(crate::game::catalogue::amount(
+                    cost * u32::from(e.count),
+                    unit,
+                ));
                 ui.end_row();
             }
         });

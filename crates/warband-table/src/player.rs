@@ -85,6 +85,20 @@ impl PlayerKind {
     }
 }
 
+impl PlayerKind {
+    /// What the player does, in a line: the setup screen's hint and the command line's
+    /// help for each kind.
+    pub fn about(self) -> &'static str {
+        match self {
+            PlayerKind::Random => "Uniformly random legal commands (a baseline)",
+            PlayerKind::Charge => "Goes straight for the nearest enemy and attacks (a baseline)",
+            PlayerKind::Easy => "A beginner: plausible moves, now and then misjudged",
+            PlayerKind::Normal => "Weighs every action with the exact odds",
+            PlayerKind::Hard => "Looks ahead: tries its moves on copies of the battle first",
+        }
+    }
+}
+
 impl std::fmt::Display for PlayerKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())

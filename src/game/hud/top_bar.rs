@@ -46,6 +46,10 @@ pub fn show<R: Desk>(
             leave_and_save(ui, session, next, help, compact);
             ui.separator();
             links::<R>(ui, session, help, compact);
+            if session.replay.is_none() {
+                ui.separator();
+                players(ui, session, compact);
+            }
             if let Some(net) = &session.net {
                 ui.separator();
                 crate::game::net::panel::badge(ui, net);
@@ -57,6 +61,20 @@ pub fn show<R: Desk>(
         ui.data_mut(|d| d.insert_temp(id, used));
         ui.ctx().request_repaint();
     }
+}
+
+/// Who plays each side, as "you v hard" (in a compact bar the icon alone), each side's
+/// player described in the hover.
+fn players<R: Contest>(ui: &mut egui::Ui, session: &GameSession<R>, compact: bool) {
+    let [a, b] = session.controllers;
+    let versus = format!("{} v {}", a.short(), b.short());
+    let hover = format!("{versus}\nSide A: {}\nSide B: {}", a.about(), b.about());
+    let text = if compact {
+        icon::ROBOT.to_string()
+    } else {
+        format!("{} {versus}", icon::ROBOT)
+    };
+    ui.label(text).on_hover_text(hover);
 }
 
 /// A button of the bar: its icon and word, or in a compact bar the icon alone (the word

@@ -6,7 +6,7 @@
 use super::Screen;
 use super::builder_files::{self, FileAction};
 use crate::game::art::icons::icon_and_name;
-use crate::game::catalogue::{Catalogue, add, random_army};
+use crate::game::catalogue::{Catalogue, add, amount, random_army};
 use crate::game::desk::{ProfileDesigner, desk};
 use crate::game::hud::root_ui;
 use crate::game::saves::{ArmyFile, armies_dir, list_armies, slug};
@@ -366,13 +366,5 @@ fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
     });
     if let Some(name) = added {
         add(&mut b.army, &name);
-    }
-}
-
-/// `n` of a unit: "2 levels", "1 level", "12 pts".
-fn amount(n: u32, unit: &str) -> String {
-    match unit.strip_suffix('s') {
-        Some(one) if n == 1 && unit.len() > 3 => format!("1 {one}"),
-        _ => format!("{n} {unit}"),
     }
 }

@@ -42,6 +42,8 @@ pub struct SetupPreset {
     pub controllers: [Controller; 2],
     /// Host a network battle: a side may be a remote player.
     pub hosting: bool,
+    /// Watch AI vs AI: both sides are computer players.
+    pub watching: bool,
 }
 
 fn menu(
@@ -86,6 +88,7 @@ fn menu(
                     commands.insert_resource(SetupPreset {
                         controllers: [Controller::Human, Controller::NORMAL],
                         hosting: false,
+                        watching: false,
                     });
                     next.set(Screen::Setup);
                 }
@@ -93,6 +96,7 @@ fn menu(
                     commands.insert_resource(SetupPreset {
                         controllers: [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)],
                         hosting: false,
+                        watching: true,
                     });
                     next.set(Screen::Setup);
                 }
@@ -111,6 +115,7 @@ fn menu(
                     commands.insert_resource(SetupPreset {
                         controllers: [Controller::Human, Controller::Remote],
                         hosting: true,
+                        watching: false,
                     });
                     next.set(Screen::Setup);
                 }

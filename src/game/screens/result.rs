@@ -162,9 +162,11 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
             .collect::<Vec<_>>()
             .into()
     };
+    // Losses only grow, so the lines start low on the left: the legend goes there,
+    // clear of where they end.
     Plot::new("losses by round")
         .height(180.0)
-        .legend(Legend::default())
+        .legend(Legend::default().position(egui_plot::Corner::LeftTop))
         .include_y(0.0)
         .x_axis_label(R::ROUND)
         .y_axis_label(format!("{} lost", R::LOSSES))

@@ -159,7 +159,8 @@ fn entry_row(
                 .selected_text(c.label())
                 .show_ui(ui, |ui| {
                     for choice in Controller::choices(save.ruleset()) {
-                        ui.selectable_value(c, choice, choice.label());
+                        ui.selectable_value(c, choice, choice.label())
+                            .on_hover_text(choice.about());
                     }
                 });
         }

@@ -86,25 +86,34 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
         ui.small("Click one of your units, or choose here:");
     }
     let mut command = None;
-    egui::Grid::new("toy_roster").striped(true).show(ui, |ui| {
-        for u in in_play(world).into_iter().filter(|u| u.side == side) {
-            let cost = activation_cost(u.spent);
-            let tick = if u.spent > 0 { "✔ " } else { "" };
-            ui.colored_label(
-                palette::side_egui(side),
-                format!("{tick}{}", name(world, u.id)),
+    // Each row: the button (its cost in tokens), the marks in a column of their own,
+    // then the name in what is left, cut short with an ellipsis (whole in its hover) so
+    // that two- and three-digit marks never run over it; the name activates too.
+    for u in in_play(world).into_iter().filter(|u| u.side == side) {
+        let cost = activation_cost(u.spent);
+        let tick = if u.spent > 0 { "✔ " } else { "" };
+        let ok = mine && check_activate(world, side, u.id).is_ok();
+        ui.horizontal(|ui| {
+            let button = ui.add_enabled(ok, egui::Button::new(format!("{cost} tok")));
+            let marks = format!("⚠{} ✚{}", u.marks.danger, u.marks.damage);
+            let height = ui.spacing().interact_size.y;
+            ui.add_sized(
+                [64.0, height],
+                egui::Label::new(egui::RichText::new(marks).small()),
             );
-            ui.small(format!("⚠{} ✚{}", u.marks.danger, u.marks.damage));
-            let ok = mine && check_activate(world, side, u.id).is_ok();
-            if ui
-                .add_enabled(ok, egui::Button::new(format!("{cost} tok")))
-                .clicked()
-            {
+            let text = egui::RichText::new(format!("{tick}{}", name(world, u.id)))
+                .color(palette::side_egui(side));
+            let label = egui::Label::new(text).truncate();
+            let named = ui.add(if ok {
+                label.sense(egui::Sense::click())
+            } else {
+                label
+            });
+            if button.clicked() || (ok && named.clicked()) {
                 command = Some(Command::Activate { unit: u.id });
             }
-            ui.end_row();
-        }
-    });
+        });
+    }
     if mine && end_turn_button(ui, world, side, "End the turn (Enter)") {
         command = Some(Command::Done);
     }

@@ -14,6 +14,10 @@ use warband_rules::Ruleset;
 use warband_rules::army::ArmyList;
 use warband_table::scenario::Scenario;
 
+mod players;
+
+use players::{keep_players, offered, remembered_players};
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Setup), open_form)
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Setup)));
@@ -28,6 +32,9 @@ struct LastChoice {
     /// The watch speed last chosen.
     speed: f32,
     by_hand: bool,
+    /// Who played each side in the last new battle and the last watched one (by
+    /// [`SetupForm::watching`]), chosen again the next time.
+    players: [Option<[Controller; 2]>; 2],
 }
 
 #[derive(Resource)]
@@ -37,6 +44,8 @@ struct SetupForm {
     scenario: usize,
     army: [usize; 2],
     controllers: [Controller; 2],
+    /// Opened to watch AI vs AI: only computer players are offered.
+    watching: bool,
     seed: u64,
     speed: f32,
     /// Each side sets its models down by hand before the first round.
@@ -98,6 +107,7 @@ fn open_form(
     let (scenario, army) = remembered.unwrap_or((0, [army_a, army_b]));
     let usual = settings.map_or(1.0, |s| s.watch_speed);
     let speed = last.as_ref().map_or(usual, |l| l.speed);
+    let watching = preset.as_ref().is_some_and(|p| p.watching);
     let mut form = SetupForm {
         scenarios,
         armies,
@@ -107,7 +117,8 @@ fn open_form(
             listen: "0.0.0.0:4740".into(),
             fixed_seed: false,
         }),
-        controllers: preset.map_or([Controller::Human, Controller::NORMAL], |p| p.controllers),
+        controllers: remembered_players(preset.as_deref(), last.as_deref()),
+        watching,
         seed: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(1, |d| d.as_secs() % 100_000),
@@ -127,6 +138,7 @@ fn form(
     form: Option<ResMut<SetupForm>>,
     mut next: ResMut<NextState<Screen>>,
     mut pending: ResMut<PendingBattle>,
+    last: Option<Res<LastChoice>>,
     mut commands: Commands,
 ) -> Result {
     let Some(mut form) = form else { return Ok(()) };
@@ -144,7 +156,7 @@ fn form(
         let watching = !f.controllers.contains(&Controller::Human);
         ui.heading(if f.hosting.is_some() {
             "Host a network battle"
-        } else if watching {
+        } else if f.watching {
             "Watch AI vs AI"
         } else {
             "New battle"
@@ -174,11 +186,16 @@ fn form(
                     // The watch speed chosen is the next session's too.
                     commands.queue(keep_watch_speed(f.speed));
                 }
+                let mut players = last.as_ref().map_or([None; 2], |l| l.players);
+                if f.hosting.is_none() {
+                    players[usize::from(f.watching)] = Some(f.controllers);
+                }
                 commands.insert_resource(LastChoice {
                     scenario: f.scenarios[f.scenario].0.clone(),
                     armies: f.army.map(|i| f.armies[i].0.clone()),
                     speed: f.speed,
                     by_hand: f.by_hand,
+                    players,
                 });
                 next.set(Screen::Battle);
             }
@@ -232,9 +249,12 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
                         .selected_text(f.controllers[i].label())
                         .show_ui(ui, |ui| {
                             for c in offered(f) {
-                                ui.selectable_value(&mut f.controllers[i], c, c.label());
+                                ui.selectable_value(&mut f.controllers[i], c, c.label())
+                                    .on_hover_text(c.about());
                             }
-                        });
+                        })
+                        .response
+                        .on_hover_text(f.controllers[i].about());
                 });
                 ui.end_row();
             }
@@ -342,24 +362,6 @@ fn keep_watch_speed(speed: f32) -> impl FnOnce(&mut World) {
 }
 
 /// Who may play a side: with a remote player too when hosting.
-fn offered(f: &SetupForm) -> Vec<Controller> {
-    if f.hosting.is_some() {
-        Controller::hosting_choices(ruleset_of(f))
-    } else {
-        Controller::choices(ruleset_of(f))
-    }
-}
-
-/// A computer player the new scenario's ruleset lacks becomes its `normal`.
-fn keep_players(f: &mut SetupForm) {
-    let offered = offered(f);
-    for c in &mut f.controllers {
-        if !offered.contains(c) {
-            *c = Controller::NORMAL;
-        }
-    }
-}
-
 /// The battle the form describes, or what is wrong with it.
 fn build(f: &SetupForm) -> Building {
     let (path, head) = f
@@ -371,41 +373,4 @@ fn build(f: &SetupForm) -> Building {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use warband_table::player::PlayerKind;
-
-    /// Watch's preset (normal v hard) on a remembered Toy Soldier scenario, whose
-    /// ruleset has every level now: the form keeps it (a ruleset lacking a player would
-    /// offer its `normal` instead) and the remembered watch speed.
-    #[test]
-    fn the_form_keeps_the_watch_preset_on_a_remembered_scenario() {
-        let mut app = App::new();
-        app.insert_resource(SetupPreset {
-            controllers: [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)],
-            hosting: false,
-        });
-        let scenario = crate::game::saves::assets_dir().join("scenarios/village-fight.ron");
-        let armies = ["dwarf-hold", "goblin-horde"]
-            .map(|a| crate::game::saves::assets_dir().join(format!("armies/{a}.ron")));
-        app.insert_resource(LastChoice {
-            scenario,
-            armies,
-            speed: 4.0,
-            by_hand: false,
-        });
-        app.add_systems(Update, open_form);
-        app.update();
-        let f = app.world().resource::<SetupForm>();
-        assert_eq!(
-            ruleset_of(f),
-            Ruleset::ToySoldier,
-            "the remembered scenario"
-        );
-        assert_eq!(
-            f.controllers,
-            [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)]
-        );
-        assert_eq!(f.speed, 4.0, "the watch speed is remembered");
-    }
-}
+mod tests;

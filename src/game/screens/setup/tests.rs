@@ -1,0 +1,117 @@
+//! The setup form: presets, remembered choices and the players offered.
+
+use super::*;
+use warband_table::player::PlayerKind;
+
+/// Watch's preset (normal v hard) on a remembered Toy Soldier scenario, whose
+/// ruleset has every level now: the form keeps it (a ruleset lacking a player would
+/// offer its `normal` instead) and the remembered watch speed.
+#[test]
+fn the_form_keeps_the_watch_preset_on_a_remembered_scenario() {
+    let mut app = App::new();
+    app.insert_resource(SetupPreset {
+        controllers: [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)],
+        hosting: false,
+        watching: true,
+    });
+    let scenario = crate::game::saves::assets_dir().join("scenarios/village-fight.ron");
+    let armies = ["dwarf-hold", "goblin-horde"]
+        .map(|a| crate::game::saves::assets_dir().join(format!("armies/{a}.ron")));
+    app.insert_resource(LastChoice {
+        scenario,
+        armies,
+        speed: 4.0,
+        by_hand: false,
+        players: [None; 2],
+    });
+    app.add_systems(Update, open_form);
+    app.update();
+    let f = app.world().resource::<SetupForm>();
+    assert_eq!(
+        ruleset_of(f),
+        Ruleset::ToySoldier,
+        "the remembered scenario"
+    );
+    assert_eq!(
+        f.controllers,
+        [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)]
+    );
+    assert_eq!(f.speed, 4.0, "the watch speed is remembered");
+}
+
+/// The form as the menu opens it with `preset`, after a battle that left `last`.
+fn opened(preset: SetupPreset, last: Option<LastChoice>) -> App {
+    let mut app = App::new();
+    app.insert_resource(preset);
+    if let Some(l) = last {
+        app.insert_resource(l);
+    }
+    app.add_systems(Update, open_form);
+    app.update();
+    app
+}
+
+const WATCH: SetupPreset = SetupPreset {
+    controllers: [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)],
+    hosting: false,
+    watching: true,
+};
+
+const NEW: SetupPreset = SetupPreset {
+    controllers: [Controller::Human, Controller::NORMAL],
+    hosting: false,
+    watching: false,
+};
+
+/// Watching offers the computer players alone, and keeps its heading's promise: no
+/// side can become "Human" there (a play-test chose it and found the screen had
+/// silently become "New battle").
+#[test]
+fn watching_offers_only_computer_players() {
+    let app = opened(WATCH, None);
+    let f = app.world().resource::<SetupForm>();
+    assert!(f.watching);
+    let offered = offered(f);
+    assert!(!offered.contains(&Controller::Human), "{offered:?}");
+    assert!(offered.contains(&Controller::Ai(PlayerKind::Easy)));
+    let app = opened(NEW, None);
+    assert!(offered_of(&app).contains(&Controller::Human));
+}
+
+fn offered_of(app: &App) -> Vec<Controller> {
+    offered(app.world().resource::<SetupForm>())
+}
+
+/// The players of the last new battle, and of the last watched one, are chosen again
+/// when the form opens the same way; the other way keeps its own.
+#[test]
+fn the_last_players_are_chosen_again() {
+    let scenario = crate::game::saves::assets_dir().join("scenarios/open-field.ron");
+    let armies = ["adventuring-party", "goblin-raiders"]
+        .map(|a| crate::game::saves::assets_dir().join(format!("armies/{a}.ron")));
+    let played = [Controller::Human, Controller::Ai(PlayerKind::Hard)];
+    let watched = [
+        Controller::Ai(PlayerKind::Easy),
+        Controller::Ai(PlayerKind::Random),
+    ];
+    let last = || LastChoice {
+        scenario: scenario.clone(),
+        armies: armies.clone(),
+        speed: 1.0,
+        by_hand: false,
+        players: [Some(played), Some(watched)],
+    };
+    let controllers = |app: App| app.world().resource::<SetupForm>().controllers;
+    assert_eq!(controllers(opened(NEW, Some(last()))), played);
+    assert_eq!(controllers(opened(WATCH, Some(last()))), watched);
+    let hosting = SetupPreset {
+        controllers: [Controller::Human, Controller::Remote],
+        hosting: true,
+        watching: false,
+    };
+    assert_eq!(
+        controllers(opened(hosting, Some(last()))),
+        [Controller::Human, Controller::Remote],
+        "a hosted battle starts from its preset"
+    );
+}
