@@ -5,10 +5,10 @@
 //! submitting the ruleset's commands.
 
 pub use super::controller::Controller;
-use super::desk::Desk;
+
 use bevy::prelude::*;
 use std::time::Duration;
-use warband_rules::{Ruleset, Side};
+use warband_rules::Side;
 use warband_table::Refusal;
 use warband_table::engine::{Engine, Rules};
 use warband_table::player::Policy;
@@ -18,52 +18,11 @@ use warband_table::sim::Contest;
 use warband_table::table::{Mat, TerrainDef};
 use warband_table::timeline::Timeline;
 
-/// Pace of computer players.
-#[derive(Clone, Copy, Debug)]
-pub struct Pace {
-    pub paused: bool,
-    /// 0.5× to 16×; at 1× the computer sends two commands a second.
-    pub speed: f32,
-    /// Send one command, then pause.
-    pub step: bool,
-    /// Play to the end at once.
-    pub skip: bool,
-    owed: f32,
-}
+mod launch;
+mod pace;
 
-impl Pace {
-    /// How many of the commands waiting may be shown now, `dt` after the last frame: at
-    /// the watch speed (two a second at 1×), all at once when skipping, none while
-    /// paused but for a step.
-    pub(crate) fn allow(&mut self, dt: Duration) -> usize {
-        if self.skip {
-            return usize::MAX;
-        }
-        if self.step {
-            self.step = false;
-            return 1;
-        }
-        if self.paused {
-            return 0;
-        }
-        self.owed = (self.owed + dt.as_secs_f32() * 2.0 * self.speed).min(64.0);
-        let whole = self.owed.floor();
-        self.owed -= whole;
-        whole as usize
-    }
-}
-
-impl Default for Pace {
-    fn default() -> Self {
-        Self {
-            paused: false,
-            speed: 1.0,
-            step: false,
-            skip: false,
-            owed: 0.0,
-        }
-    }
-}
+pub use launch::{Launch, OnTable, PendingBattle, Starter, put_on_table};
+pub use pace::Pace;
 
 /// The table of the battle on screen: its size and terrain, the ground it is drawn as,
 /// and the scenario's name, which seeds its picture.
@@ -425,77 +384,6 @@ fn last_roll<R: Rules>(engine: &Engine<R>) -> usize {
     })
 }
 
-/// What the battle screen is to show; set by the setup screen, the command line or a
-/// loaded save.
-#[derive(Resource, Default)]
-pub struct PendingBattle(pub Option<Box<dyn Starter>>);
-
-/// A battle ready to start: it puts its session and table into the world.
-pub trait Starter: Send + Sync {
-    fn start(self: Box<Self>, world: &mut World) -> Result<(), String>;
-}
-
-pub enum Launch<R: Contest> {
-    New {
-        setup: Box<R::Setup>,
-        seed: u64,
-        controllers: [Controller; 2],
-        speed: f32,
-    },
-    Replay(Box<Save<R>>),
-    /// Play a saved battle's commands, then carry on with these controllers.
-    Resume {
-        save: Box<Save<R>>,
-        controllers: [Controller; 2],
-    },
-}
-
-impl<R: Contest> Launch<R> {
-    /// The session this launch opens.
-    pub fn session(self) -> Result<GameSession<R>, String> {
-        match self {
-            Launch::New {
-                setup,
-                seed,
-                controllers,
-                speed,
-            } => {
-                let mut s = GameSession::new(*setup, seed, controllers)?;
-                s.pace.speed = speed;
-                Ok(s)
-            }
-            Launch::Replay(save) => GameSession::replay_of(&save),
-            Launch::Resume { save, controllers } => {
-                let mut s = GameSession::new(save.setup.clone(), save.seed, controllers)?;
-                for (side, command) in &save.commands {
-                    let _ = s.submit(*side, command.clone());
-                }
-                s.last_refusal = None;
-                Ok(s)
-            }
-        }
-    }
-}
-
-impl<R: Desk> Starter for Launch<R> {
-    fn start(self: Box<Self>, world: &mut World) -> Result<(), String> {
-        put_on_table(world, self.session()?);
-        Ok(())
-    }
-}
-
-/// Puts a session's battle on the table.
-pub fn put_on_table<R: Desk>(world: &mut World, session: GameSession<R>) {
-    world.insert_resource(R::layout(&session.setup));
-    world.insert_non_send(session);
-    world.insert_resource(OnTable(R::RULESET));
-}
-
-/// The ruleset of the battle on the table. Run conditions read it rather than the
-/// non-send session itself, which only the main thread may touch.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OnTable(pub Ruleset);
-
 /// The table of a scenario of any ruleset: its size, terrain, mat (grass where it
 /// names none) and name.
 pub fn layout(scenario: &Scenario) -> TableLayout {
@@ -508,68 +396,4 @@ pub fn layout(scenario: &Scenario) -> TableLayout {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use warband_marauders::engine::Marauders;
-
-    fn session(scenario: &str) -> GameSession<Marauders> {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let setup = Marauders::load(&root.join("assets/scenarios").join(scenario)).unwrap();
-        GameSession::new(
-            setup,
-            4,
-            [
-                Controller::NORMAL,
-                Controller::Ai(warband_table::player::PlayerKind::Charge),
-            ],
-        )
-        .unwrap()
-    }
-
-    /// What a spectator is shown of a network battle: two commands a second at 1×, all
-    /// when skipping, none while paused but one for a step.
-    #[test]
-    fn a_spectator_is_shown_commands_at_the_watch_pace() {
-        let mut pace = Pace::default();
-        assert_eq!(pace.allow(Duration::from_millis(250)), 0);
-        assert_eq!(pace.allow(Duration::from_millis(250)), 1);
-        pace.speed = 4.0;
-        assert_eq!(pace.allow(Duration::from_secs(1)), 8);
-        pace.paused = true;
-        assert_eq!(pace.allow(Duration::from_secs(1)), 0);
-        pace.step = true;
-        assert_eq!(pace.allow(Duration::ZERO), 1);
-        pace.skip = true;
-        assert_eq!(pace.allow(Duration::ZERO), usize::MAX);
-    }
-
-    /// The pace a plain move costs: a whole step for a side of a few models, a wave's
-    /// share for one of hundreds (the great field: 25 / 500).
-    #[test]
-    fn a_horde_moves_in_waves_and_a_warband_one_by_one() {
-        for (scenario, share) in [("open-field.ron", 1.0), ("great-field.ron", 0.05)] {
-            let mut s = session(scenario);
-            let mut costs = Vec::new();
-            for _ in 0..400 {
-                let before = s.engine.log().events.len();
-                let moved = s.engine.phase() == warband_marauders::Phase::Movement;
-                if !s.computer_step() {
-                    break;
-                }
-                let rolled = s.engine.log().events[before..]
-                    .iter()
-                    .any(|e| e.die().is_some());
-                if moved && !rolled {
-                    costs.push(s.pace_of(before));
-                }
-                if costs.len() >= 3 {
-                    break;
-                }
-            }
-            assert!(!costs.is_empty(), "{scenario}: some plain moves");
-            for c in costs {
-                assert!((c - share).abs() < 1e-4, "{scenario}: {c}");
-            }
-        }
-    }
-}
+mod tests;

@@ -1,0 +1,80 @@
+//! Starting a battle on screen: a new one, a replay, or a save played on from where it
+//! stopped, put on the table with its session.
+
+use super::{Controller, GameSession};
+use crate::game::desk::Desk;
+use bevy::prelude::*;
+use warband_rules::Ruleset;
+use warband_table::save::Save;
+use warband_table::sim::Contest;
+
+/// What the battle screen is to show; set by the setup screen, the command line or a
+/// loaded save.
+#[derive(Resource, Default)]
+pub struct PendingBattle(pub Option<Box<dyn Starter>>);
+
+/// A battle ready to start: it puts its session and table into the world.
+pub trait Starter: Send + Sync {
+    fn start(self: Box<Self>, world: &mut World) -> Result<(), String>;
+}
+
+pub enum Launch<R: Contest> {
+    New {
+        setup: Box<R::Setup>,
+        seed: u64,
+        controllers: [Controller; 2],
+        speed: f32,
+    },
+    Replay(Box<Save<R>>),
+    /// Play a saved battle's commands, then carry on with these controllers.
+    Resume {
+        save: Box<Save<R>>,
+        controllers: [Controller; 2],
+    },
+}
+
+impl<R: Contest> Launch<R> {
+    /// The session this launch opens.
+    pub fn session(self) -> Result<GameSession<R>, String> {
+        match self {
+            Launch::New {
+                setup,
+                seed,
+                controllers,
+                speed,
+            } => {
+                let mut s = GameSession::new(*setup, seed, controllers)?;
+                s.pace.speed = speed;
+                Ok(s)
+            }
+            Launch::Replay(save) => GameSession::replay_of(&save),
+            Launch::Resume { save, controllers } => {
+                let mut s = GameSession::new(save.setup.clone(), save.seed, controllers)?;
+                for (side, command) in &save.commands {
+                    let _ = s.submit(*side, command.clone());
+                }
+                s.last_refusal = None;
+                Ok(s)
+            }
+        }
+    }
+}
+
+impl<R: Desk> Starter for Launch<R> {
+    fn start(self: Box<Self>, world: &mut World) -> Result<(), String> {
+        put_on_table(world, self.session()?);
+        Ok(())
+    }
+}
+
+/// Puts a session's battle on the table.
+pub fn put_on_table<R: Desk>(world: &mut World, session: GameSession<R>) {
+    world.insert_resource(R::layout(&session.setup));
+    world.insert_non_send(session);
+    world.insert_resource(OnTable(R::RULESET));
+}
+
+/// The ruleset of the battle on the table. Run conditions read it rather than the
+/// non-send session itself, which only the main thread may touch.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnTable(pub Ruleset);

@@ -1,0 +1,51 @@
+//! How fast the computer players' commands are shown: the watch speed, pause, step
+//! and skip.
+
+use std::time::Duration;
+
+/// Pace of computer players.
+#[derive(Clone, Copy, Debug)]
+pub struct Pace {
+    pub paused: bool,
+    /// 0.5× to 16×; at 1× the computer sends two commands a second.
+    pub speed: f32,
+    /// Send one command, then pause.
+    pub step: bool,
+    /// Play to the end at once.
+    pub skip: bool,
+    pub(super) owed: f32,
+}
+
+impl Pace {
+    /// How many of the commands waiting may be shown now, `dt` after the last frame: at
+    /// the watch speed (two a second at 1×), all at once when skipping, none while
+    /// paused but for a step.
+    pub(crate) fn allow(&mut self, dt: Duration) -> usize {
+        if self.skip {
+            return usize::MAX;
+        }
+        if self.step {
+            self.step = false;
+            return 1;
+        }
+        if self.paused {
+            return 0;
+        }
+        self.owed = (self.owed + dt.as_secs_f32() * 2.0 * self.speed).min(64.0);
+        let whole = self.owed.floor();
+        self.owed -= whole;
+        whole as usize
+    }
+}
+
+impl Default for Pace {
+    fn default() -> Self {
+        Self {
+            paused: false,
+            speed: 1.0,
+            step: false,
+            skip: false,
+            owed: 0.0,
+        }
+    }
+}

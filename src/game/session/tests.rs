@@ -1,0 +1,65 @@
+//! The session's pace: a spectator's watch speed, and a horde moved in waves.
+
+use super::*;
+use warband_marauders::engine::Marauders;
+
+fn session(scenario: &str) -> GameSession<Marauders> {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let setup = Marauders::load(&root.join("assets/scenarios").join(scenario)).unwrap();
+    GameSession::new(
+        setup,
+        4,
+        [
+            Controller::NORMAL,
+            Controller::Ai(warband_table::player::PlayerKind::Charge),
+        ],
+    )
+    .unwrap()
+}
+
+/// What a spectator is shown of a network battle: two commands a second at 1×, all
+/// when skipping, none while paused but one for a step.
+#[test]
+fn a_spectator_is_shown_commands_at_the_watch_pace() {
+    let mut pace = Pace::default();
+    assert_eq!(pace.allow(Duration::from_millis(250)), 0);
+    assert_eq!(pace.allow(Duration::from_millis(250)), 1);
+    pace.speed = 4.0;
+    assert_eq!(pace.allow(Duration::from_secs(1)), 8);
+    pace.paused = true;
+    assert_eq!(pace.allow(Duration::from_secs(1)), 0);
+    pace.step = true;
+    assert_eq!(pace.allow(Duration::ZERO), 1);
+    pace.skip = true;
+    assert_eq!(pace.allow(Duration::ZERO), usize::MAX);
+}
+
+/// The pace a plain move costs: a whole step for a side of a few models, a wave's
+/// share for one of hundreds (the great field: 25 / 500).
+#[test]
+fn a_horde_moves_in_waves_and_a_warband_one_by_one() {
+    for (scenario, share) in [("open-field.ron", 1.0), ("great-field.ron", 0.05)] {
+        let mut s = session(scenario);
+        let mut costs = Vec::new();
+        for _ in 0..400 {
+            let before = s.engine.log().events.len();
+            let moved = s.engine.phase() == warband_marauders::Phase::Movement;
+            if !s.computer_step() {
+                break;
+            }
+            let rolled = s.engine.log().events[before..]
+                .iter()
+                .any(|e| e.die().is_some());
+            if moved && !rolled {
+                costs.push(s.pace_of(before));
+            }
+            if costs.len() >= 3 {
+                break;
+            }
+        }
+        assert!(!costs.is_empty(), "{scenario}: some plain moves");
+        for c in costs {
+            assert!((c - share).abs() < 1e-4, "{scenario}: {c}");
+        }
+    }
+}
