@@ -44,6 +44,28 @@ pub struct Selection {
     pub tape: Option<(Vec2, Vec2)>,
     /// T: where each enemy can charge.
     pub threat: bool,
+    /// The order of play the initiative panel shows: for each of `Phase::ORDERED`,
+    /// whether you go first. Confirm and Space both send it.
+    pub order: Option<Vec<bool>>,
+}
+
+/// The order of play offered first: you act first in every phase but movement, where
+/// moving second lets you answer the enemy's moves.
+pub fn usual_order() -> Vec<bool> {
+    Phase::ORDERED
+        .iter()
+        .map(|p| *p != Phase::Movement)
+        .collect()
+}
+
+/// The command that sets `order` (as [`Selection::order`] holds it) for `side`.
+pub fn order_command(side: Side, order: &[bool]) -> Command {
+    let first = Phase::ORDERED
+        .iter()
+        .zip(order)
+        .map(|(p, mine)| (*p, if *mine { side } else { side.other() }))
+        .collect();
+    Command::ChooseOrder { first }
 }
 
 /// Where the selected model would end up if the player clicked at `cursor`: the
@@ -185,7 +207,13 @@ fn keys(
         return;
     };
     if keys.just_pressed(KeyCode::Space) {
-        let _ = session.submit(side, Command::EndPhase);
+        // With priority, Space confirms the order of play the panel shows.
+        let command = if session.engine.phase() == Phase::Initiative {
+            order_command(side, &sel.order.clone().unwrap_or_else(usual_order))
+        } else {
+            Command::EndPhase
+        };
+        let _ = session.submit(side, command);
     }
     if keys.just_pressed(KeyCode::KeyZ) && session.engine.phase() == Phase::Movement {
         match undoable_move(session.engine.world(), side) {

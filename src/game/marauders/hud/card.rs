@@ -64,10 +64,15 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
                 }
             });
         }
-        Phase::Movement if mine => {
+        Phase::Movement if mine && m.in_play => {
             let world = session.engine.world();
             if let Err(why) = check_mobile(world, m.side, m.id) {
-                ui.label(format!("No move: {}.", why.0));
+                // Said as it is, not as an error: after a move the card tells why this
+                // model moves no more, and where to go from there.
+                ui.weak(format!(
+                    "{}. Select another model (Z takes back the last move).",
+                    why.0
+                ));
             } else if m.engaged_since.is_some() {
                 ui.label(
                     "Engaged: click where to go to disengage. Every enemy in contact strikes once.",

@@ -3,7 +3,7 @@
 
 use super::odds::melee_panel;
 use crate::game::marauders::Session;
-use crate::game::marauders::input::Selection;
+use crate::game::marauders::input::{Selection, order_command, usual_order};
 use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, in_play};
 use warband_marauders::command::Allocation;
@@ -34,7 +34,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
         _ => "",
     });
     match phase {
-        Phase::Initiative => order_dialog(ui, session, side),
+        Phase::Initiative => {
+            order_dialog(ui, session, side, sel);
+            return;
+        }
         Phase::Attacking if strike_waiting(session.engine.world()).is_some() => {
             strike_dialog(ui, session, side);
             return;
@@ -47,16 +50,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     }
 }
 
-fn order_dialog(ui: &mut egui::Ui, session: &mut Session, side: Side) {
-    let id = egui::Id::new("order");
-    let mut order: Vec<bool> = ui
-        .data_mut(|d| d.get_temp::<Vec<bool>>(id))
-        .unwrap_or_else(|| {
-            Phase::ORDERED
-                .iter()
-                .map(|p| *p != Phase::Movement)
-                .collect()
-        });
+/// Who acts first in each phase, "me first" or "them first"; Confirm (or Space) sends
+/// it. The choice lives in the selection, so that Space sends what the panel shows.
+fn order_dialog(ui: &mut egui::Ui, session: &mut Session, side: Side, sel: &mut Selection) {
+    let order = sel.order.get_or_insert_with(usual_order);
     egui::Grid::new("order_grid").show(ui, |ui| {
         for (i, p) in Phase::ORDERED.iter().enumerate() {
             ui.label(format!("{p:?}"));
@@ -65,14 +62,8 @@ fn order_dialog(ui: &mut egui::Ui, session: &mut Session, side: Side) {
             ui.end_row();
         }
     });
-    ui.data_mut(|d| d.insert_temp(id, order.clone()));
-    if ui.button("Confirm order").clicked() {
-        let first = Phase::ORDERED
-            .iter()
-            .zip(&order)
-            .map(|(p, mine)| (*p, if *mine { side } else { side.other() }))
-            .collect();
-        let _ = session.submit(side, Command::ChooseOrder { first });
+    if ui.button("Confirm order (Space)").clicked() {
+        let _ = session.submit(side, order_command(side, order));
     }
 }
 
