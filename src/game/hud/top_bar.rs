@@ -135,7 +135,11 @@ fn leave_and_save<R: Contest>(
         && bar_button(ui, icon::FLOPPY_DISK, "Save", save, compact)
     {
         let save = session.save();
-        session.last_refusal = Some(crate::game::saves::saved_words(write_save(&save)));
+        let written = write_save(&save);
+        if written.is_ok() {
+            session.saved_at = Some(session.commands.len());
+        }
+        session.last_refusal = Some(crate::game::saves::saved_words(written));
     }
 }
 
@@ -186,9 +190,13 @@ fn leave<R: Contest>(
                 });
             });
     }
-    let words = "Leave the battle (asked first if it is not over)";
+    let words = "Leave the battle (asked first if it is not over and not just saved)";
     if bar_button(ui, icon::SIGN_OUT, "Leave", words, compact) {
-        if in_progress {
+        if in_progress && !session.unsaved_progress() {
+            // Saved a moment ago: nothing to ask, and nothing left to resume from.
+            crate::game::autosave::forget(&crate::game::saves::data_dir());
+            next.set(Screen::MainMenu);
+        } else if in_progress {
             ask = true;
             // Nothing moves on behind the question (a watched battle included).
             let held = egui::Id::new("leave: paused by asking");

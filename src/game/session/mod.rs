@@ -67,6 +67,9 @@ pub struct GameSession<R: Contest> {
     /// How many times the engine was made again (a seek along the timeline, a network
     /// resync): what was read from the old one (the log's words) is read again.
     pub remade: u32,
+    /// How many commands the battle had when it was last saved from its top bar: with
+    /// none since, leaving it asks nothing.
+    pub saved_at: Option<usize>,
 }
 
 impl<R: Contest> GameSession<R> {
@@ -97,6 +100,7 @@ impl<R: Contest> GameSession<R> {
             play_on: None,
             net: None,
             remade: 0,
+            saved_at: None,
         })
     }
 
@@ -170,6 +174,14 @@ impl<R: Contest> GameSession<R> {
         } else {
             "The computer is playing its part of the phase…"
         }
+    }
+
+    /// Whether leaving would lose play: the battle is in progress (not a replay, not
+    /// over) and has not been saved since its last command.
+    pub fn unsaved_progress(&self) -> bool {
+        self.replay.is_none()
+            && self.engine.outcome().is_none()
+            && self.saved_at != Some(self.commands.len())
     }
 
     pub fn watching(&self) -> bool {

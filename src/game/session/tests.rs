@@ -1,6 +1,7 @@
 //! The session's pace: a spectator's watch speed, and a horde moved in waves.
 
 use super::*;
+use warband_marauders::Command;
 use warband_marauders::engine::Marauders;
 
 fn session(scenario: &str) -> GameSession<Marauders> {
@@ -62,4 +63,19 @@ fn a_horde_moves_in_waves_and_a_warband_one_by_one() {
             assert!((c - share).abs() < 1e-4, "{scenario}: {c}");
         }
     }
+}
+
+/// Leaving asks first only while there is play to lose: a battle saved since its last
+/// command leaves at once, and one more command makes it ask again.
+#[test]
+fn leaving_asks_only_while_play_is_unsaved() {
+    let mut s = session("woods-and-walls.ron");
+    assert!(s.unsaved_progress(), "a battle in progress, never saved");
+    let _ = s.save();
+    s.saved_at = Some(s.commands.len());
+    assert!(!s.unsaved_progress(), "saved since its last command");
+    let side = s.engine.awaiting().expect("someone to act");
+    s.submit(side, Command::EndPhase)
+        .expect("a phase may be ended");
+    assert!(s.unsaved_progress(), "a command since the save");
 }
