@@ -13,26 +13,16 @@ use warband_table::Refusal;
 use warband_table::engine::{Engine, Rules};
 use warband_table::player::Policy;
 use warband_table::save::Save;
-use warband_table::scenario::Scenario;
 use warband_table::sim::Contest;
-use warband_table::table::{Mat, TerrainDef};
 use warband_table::timeline::Timeline;
 
 mod launch;
+mod layout;
 mod pace;
 
 pub use launch::{Launch, OnTable, PendingBattle, Starter, put_on_table};
+pub use layout::{TableLayout, layout};
 pub use pace::Pace;
-
-/// The table of the battle on screen: its size and terrain, the ground it is drawn as,
-/// and the scenario's name, which seeds its picture.
-#[derive(Resource, Clone, Debug)]
-pub struct TableLayout {
-    pub size: Vec2,
-    pub terrain: Vec<TerrainDef>,
-    pub mat: Mat,
-    pub name: String,
-}
 
 /// The longest a frame spends on computer players' commands before it is drawn.
 pub const FRAME_THINKING: Duration = Duration::from_millis(25);
@@ -394,17 +384,6 @@ fn last_roll<R: Rules>(engine: &Engine<R>) -> usize {
             .rposition(|e| e.die().is_none())
             .map_or(0, |j| j + 1)
     })
-}
-
-/// The table of a scenario of any ruleset: its size, terrain, mat (grass where it
-/// names none) and name.
-pub fn layout(scenario: &Scenario) -> TableLayout {
-    TableLayout {
-        size: Vec2::new(scenario.table.0, scenario.table.1),
-        terrain: scenario.terrain.clone(),
-        mat: scenario.mat.unwrap_or_default(),
-        name: scenario.name.clone(),
-    }
 }
 
 #[cfg(test)]
