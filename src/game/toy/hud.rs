@@ -116,21 +116,37 @@ fn chips(painter: &egui::Painter, place: &BasePlace, u: &warband_toy_soldier::ba
         (u.marks.danger, egui::Color32::from_rgb(240, 150, 40), "⚠"),
         (u.marks.damage, egui::Color32::from_rgb(200, 50, 45), "✚"),
     ];
-    let shown: Vec<_> = all.iter().filter(|c| c.0 > 0).collect();
     let radius = (place.depth_px * 0.45).clamp(5.0, 13.0);
-    let step = place.along * radius * 2.1;
-    let mut pos = place.rear - step * (shown.len() as f32 - 1.0) / 2.0;
-    for (count, colour, icon) in shown {
-        painter.circle_filled(pos, radius, *colour);
-        painter.circle_stroke(pos, radius, egui::Stroke::new(1.0, egui::Color32::BLACK));
-        painter.text(
-            pos,
-            egui::Align2::CENTER_CENTER,
-            format!("{icon}{count}"),
-            egui::FontId::proportional(radius * 0.95),
-            egui::Color32::WHITE,
-        );
-        pos += step;
+    let font = egui::FontId::proportional(radius * 0.95);
+    // Each chip a pill as wide as its figure needs (a round chip at one digit), so that
+    // ⚠36 stays inside its chip; laid along the rear edge by how far each reaches that
+    // way.
+    let chips: Vec<_> = all
+        .iter()
+        .filter(|c| c.0 > 0)
+        .map(|(count, colour, icon)| {
+            let text = format!("{icon}{count}");
+            let galley = painter.layout_no_wrap(text, font.clone(), egui::Color32::WHITE);
+            let size = egui::vec2(
+                (galley.size().x + radius * 0.8).max(2.0 * radius),
+                2.0 * radius,
+            );
+            let reach = place.along.x.abs() * size.x + place.along.y.abs() * size.y;
+            (galley, *colour, size, reach)
+        })
+        .collect();
+    let gap = radius * 0.1;
+    let total: f32 =
+        chips.iter().map(|c| c.3).sum::<f32>() + gap * chips.len().saturating_sub(1) as f32;
+    let mut at = place.rear - place.along * total / 2.0;
+    for (galley, colour, size, reach) in chips {
+        let centre = at + place.along * reach / 2.0;
+        let rect = egui::Rect::from_center_size(centre, size);
+        painter.rect_filled(rect, radius, colour);
+        let stroke = egui::Stroke::new(1.0, egui::Color32::BLACK);
+        painter.rect_stroke(rect, radius, stroke, egui::StrokeKind::Outside);
+        painter.galley(centre - galley.size() / 2.0, galley, egui::Color32::WHITE);
+        at += place.along * (reach + gap);
     }
 }
 
