@@ -24,6 +24,7 @@ use warband_rules::toy_soldier::{Step, move_step, reach};
 use warband_table::components::ModelId;
 use warband_table::geometry::facing::{to_local, to_world};
 use warband_table::geometry::{Mover, base_sweep_hit, furthest_legal, gap};
+use warband_table::log::Entry;
 pub use warband_table::player::Policy;
 
 pub use warband_table::player::Baseline as AiKind;
@@ -225,33 +226,66 @@ fn sidestep(world: &World, v: &View, a: &Activation, t: &View, steps: &Steps) ->
     None
 }
 
-/// The active unit's last action this activation, if it has taken one: the side's last
-/// accepted command, unless that was the activation itself.
-pub(crate) fn last_action(world: &World, side: Side) -> Option<Command> {
-    let log = world.resource::<crate::log::BattleLog>();
-    match warband_table::log::last_accepted(&log.events) {
-        Some((by, c, _)) if by == side && !matches!(c, Command::Activate { .. }) => Some(c.clone()),
-        _ => None,
+/// What the active unit has done so far this activation, as a player reads it off the
+/// log: its last action, and every facing it has held (the latest its own).
+pub(crate) struct SoFar {
+    last: Option<Command>,
+    facings: Vec<f32>,
+}
+
+impl SoFar {
+    /// The activation of `v`, `side`'s active unit: the side's accepted commands since
+    /// it activated, its facings worked back from where it faces now.
+    pub(crate) fn of(world: &World, side: Side, v: &View) -> Self {
+        let log = world.resource::<crate::log::BattleLog>();
+        let mut last = None;
+        let mut facings = vec![v.base.facing];
+        for e in log.events.iter().rev() {
+            match e {
+                Entry::Accepted { side: s, command } if *s == side => {
+                    if matches!(command, Command::Activate { .. }) {
+                        break;
+                    }
+                    last.get_or_insert_with(|| command.clone());
+                    if let Command::Pivot { degrees } = command {
+                        let after = facings[facings.len() - 1];
+                        facings.push(after - degrees.to_radians());
+                    }
+                }
+                _ => {}
+            }
+        }
+        Self { last, facings }
+    }
+
+    /// Whether `c` would take the unit back to where it was a moment ago: a turn to a
+    /// facing it has held already this activation (to within 10°), or a step the
+    /// opposite way to its last. It would stand as it stood with AP spent, and the next
+    /// decision could choose the same again: a play-test found units turning −48°,
+    /// +48°, −48° … and +90°, −54°, +89° on the spot (which way round a house is
+    /// shorter depends on the way the rank faces).
+    pub(crate) fn undone_by(&self, c: &Command) -> bool {
+        use warband_rules::toy_soldier::Step::{Back, Forward, Left, Right};
+        match (&self.last, c) {
+            (_, Command::Pivot { degrees }) => {
+                let to = self.facings[0] + degrees.to_radians();
+                self.facings[1..]
+                    .iter()
+                    .any(|f| angle_between(*f, to) < 10f32.to_radians())
+            }
+            (Some(Command::Move { step: s, .. }), Command::Move { step: t, .. }) => matches!(
+                (s, t),
+                (Forward, Back) | (Back, Forward) | (Left, Right) | (Right, Left)
+            ),
+            _ => false,
+        }
     }
 }
 
-/// Whether `c` would take back `last`, the unit's previous action: a turn the other way
-/// by as much (to within 10°), or a step the opposite way. A unit that did so would
-/// stand as it stood a moment ago with its AP spent, and the next decision would make
-/// the same choice again (a play-test found units turning −48°, +48°, −48° … on the
-/// spot: which way round a house is shorter depends on the way the rank faces).
-pub(crate) fn undoes(last: Option<&Command>, c: &Command) -> bool {
-    use warband_rules::toy_soldier::Step::{Back, Forward, Left, Right};
-    match (last, c) {
-        (Some(Command::Pivot { degrees: d }), Command::Pivot { degrees: e }) => {
-            d * e < 0.0 && (d + e).abs() < 10.0
-        }
-        (Some(Command::Move { step: s, .. }), Command::Move { step: t, .. }) => matches!(
-            (s, t),
-            (Forward, Back) | (Back, Forward) | (Left, Right) | (Right, Left)
-        ),
-        _ => false,
-    }
+/// The angle between two facings, in radians (0 to π).
+fn angle_between(a: f32, b: f32) -> f32 {
+    let d = (a - b).rem_euclid(std::f32::consts::TAU);
+    d.min(std::f32::consts::TAU - d)
 }
 
 /// The side's active unit, if one is open.

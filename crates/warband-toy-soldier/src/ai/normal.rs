@@ -9,8 +9,8 @@
 
 use super::pins::{Units, tokens};
 use super::{
-    Steps, activatable, advance, advance_by, enemies_by_distance, face, face_point, last_action,
-    open, sidestep, undoes, waypoint,
+    SoFar, Steps, activatable, advance, advance_by, enemies_by_distance, face, face_point, open,
+    sidestep, waypoint,
 };
 use crate::actions::{check_fight, check_magic, check_move, check_shot, could_fight, could_shoot};
 use crate::battle::{Activation, View, in_play_shared};
@@ -275,24 +275,25 @@ fn manoeuvre(
 ) -> Option<Command> {
     let free = foes.iter().filter(|t| !r.units.pinned(t)).take(4);
     let steps = Steps::default();
-    let last = last_action(world, v.side);
+    let so_far = SoFar::of(world, v.side, v);
     free.chain(foes.first())
-        .find_map(|t| approach(world, v, a, t, &steps, last.as_ref()))
+        .find_map(|t| approach(world, v, a, t, &steps, &so_far))
 }
 
 /// Turn to `t` and march on it, round a house or a cliff in the way by its nearer
 /// corner; a shooter stops where it can shoot `t` (at its range, with a clear line), or
 /// closes in or steps aside while a unit or a house blocks its sight. Nothing that
-/// takes back the unit's `last` action is done (see [`undoes`]): the next way is tried.
+/// takes the unit back to where it was earlier this activation is done
+/// ([`SoFar::undone_by`]): the next way is tried.
 fn approach(
     world: &World,
     v: &View,
     a: &Activation,
     t: &View,
     steps: &Steps,
-    last: Option<&Command>,
+    so_far: &SoFar,
 ) -> Option<Command> {
-    let fresh = |c: &Command| !undoes(last, c);
+    let fresh = |c: &Command| !so_far.undone_by(c);
     let sidestep = || sidestep(world, v, a, t, steps).filter(fresh);
     let aim = waypoint(world, v, t.base.center, Some(t.id));
     if aim != t.base.center {
