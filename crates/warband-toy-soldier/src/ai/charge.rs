@@ -42,7 +42,7 @@ impl Policy<ToySoldier> for Charge {
         let t = foes.first()?;
         face(world, &v, &a, t, 20.0)
             .or_else(|| advance(world, &v, &a, t, 0, 0.0))
-            .or_else(|| sidestep(world, &v, &a, t, &Steps::default()))
+            .or_else(|| sidestep(world, &v, &a, t, &Steps::default(), &|_| true))
             .or(Some(Command::Pass))
     }
 }

@@ -205,8 +205,16 @@ impl Steps {
 
 /// A step sideways round whatever blocks the way to `t`: towards the side `t` lies on,
 /// else the other, two AP's worth if it can, else one's; failing both, a step back.
-/// `steps` remembers the checks of the unit's steps this decision.
-fn sidestep(world: &World, v: &View, a: &Activation, t: &View, steps: &Steps) -> Option<Command> {
+/// `steps` remembers the checks of the unit's steps this decision; a step `fresh`
+/// refuses (one that takes back the unit's last) is passed over for the next.
+fn sidestep(
+    world: &World,
+    v: &View,
+    a: &Activation,
+    t: &View,
+    steps: &Steps,
+    fresh: &dyn Fn(&Command) -> bool,
+) -> Option<Command> {
     let right = to_local(&v.base, t.base.center).x >= 0.0;
     let sides = if right {
         [Step::Right, Step::Left, Step::Back]
@@ -219,15 +227,17 @@ fn sidestep(world: &World, v: &View, a: &Activation, t: &View, steps: &Steps) ->
         .filter(|(step, ap)| *ap <= a.ap && (*step != Step::Back || *ap == 1));
     for (step, ap) in tries {
         let inches = reach(ap, move_step(v.unit.kind, step), &[]);
-        if steps.legal(world, v, a, step, inches) {
-            return Some(Command::Move { step, inches });
+        let c = Command::Move { step, inches };
+        if fresh(&c) && steps.legal(world, v, a, step, inches) {
+            return Some(c);
         }
     }
     None
 }
 
 /// What the active unit has done so far this activation, as a player reads it off the
-/// log: its last action, and every facing it has held (the latest its own).
+/// log: its last action, and the facings it has held since it last moved (the latest
+/// its own): a facing held at another spot is no way back.
 pub(crate) struct SoFar {
     last: Option<Command>,
     facings: Vec<f32>,
@@ -235,7 +245,8 @@ pub(crate) struct SoFar {
 
 impl SoFar {
     /// The activation of `v`, `side`'s active unit: the side's accepted commands since
-    /// it activated, its facings worked back from where it faces now.
+    /// it activated (or since it last moved), its facings worked back from where it
+    /// faces now.
     pub(crate) fn of(world: &World, side: Side, v: &View) -> Self {
         let log = world.resource::<crate::log::BattleLog>();
         let mut last = None;
@@ -247,6 +258,9 @@ impl SoFar {
                         break;
                     }
                     last.get_or_insert_with(|| command.clone());
+                    if matches!(command, Command::Move { .. }) {
+                        break;
+                    }
                     if let Command::Pivot { degrees } = command {
                         let after = facings[facings.len() - 1];
                         facings.push(after - degrees.to_radians());
@@ -259,11 +273,11 @@ impl SoFar {
     }
 
     /// Whether `c` would take the unit back to where it was a moment ago: a turn to a
-    /// facing it has held already this activation (to within 10°), or a step the
-    /// opposite way to its last. It would stand as it stood with AP spent, and the next
-    /// decision could choose the same again: a play-test found units turning −48°,
-    /// +48°, −48° … and +90°, −54°, +89° on the spot (which way round a house is
-    /// shorter depends on the way the rank faces).
+    /// facing it has held already on this spot (to within 10°), or a step the opposite
+    /// way to its last. It would stand as it stood with AP spent, and the next decision
+    /// could choose the same again: a play-test found units turning −48°, +48°, −48° …
+    /// on the spot (which way round a house is shorter depends on the way the rank
+    /// faces).
     pub(crate) fn undone_by(&self, c: &Command) -> bool {
         use warband_rules::toy_soldier::Step::{Back, Forward, Left, Right};
         match (&self.last, c) {

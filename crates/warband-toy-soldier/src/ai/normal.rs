@@ -137,10 +137,12 @@ fn act(world: &World, v: &View, a: &Activation) -> Command {
     {
         return c.clone();
     }
-    if let Some(c) = charge(world, &r, v, a, &foes) {
+    // Nothing that takes the unit back (a charge into the enemy it just stepped from).
+    let so_far = SoFar::of(world, v.side, v);
+    if let Some(c) = charge(world, &r, v, a, &foes).filter(|c| !so_far.undone_by(c)) {
         return c;
     }
-    manoeuvre(world, &r, v, a, &foes)
+    manoeuvre(world, &r, v, a, &foes, &so_far)
         .or_else(|| {
             // Standing where it can shoot: any shot worth something beats passing.
             volley.filter(|(_, w)| *w > 0.05).map(|(c, _)| c)
@@ -272,12 +274,12 @@ fn manoeuvre(
     v: &View,
     a: &Activation,
     foes: &[View],
+    so_far: &SoFar,
 ) -> Option<Command> {
     let free = foes.iter().filter(|t| !r.units.pinned(t)).take(4);
     let steps = Steps::default();
-    let so_far = SoFar::of(world, v.side, v);
     free.chain(foes.first())
-        .find_map(|t| approach(world, v, a, t, &steps, &so_far))
+        .find_map(|t| approach(world, v, a, t, &steps, so_far))
 }
 
 /// Turn to `t` and march on it, round a house or a cliff in the way by its nearer
@@ -294,7 +296,7 @@ fn approach(
     so_far: &SoFar,
 ) -> Option<Command> {
     let fresh = |c: &Command| !so_far.undone_by(c);
-    let sidestep = || sidestep(world, v, a, t, steps).filter(fresh);
+    let sidestep = || sidestep(world, v, a, t, steps, &fresh);
     let aim = waypoint(world, v, t.base.center, Some(t.id));
     if aim != t.base.center {
         return face_point(world, v, a, aim, 15.0)

@@ -361,7 +361,6 @@ fn keep_watch_speed(speed: f32) -> impl FnOnce(&mut World) {
     }
 }
 
-/// Who may play a side: with a remote player too when hosting.
 /// The battle the form describes, or what is wrong with it.
 fn build(f: &SetupForm) -> Building {
     let (path, head) = f

@@ -22,6 +22,8 @@ pub(super) fn remembered_players(
     }
 }
 
+/// Who may play a side: you and the ruleset's computer players, with a remote player
+/// too when hosting, and the computer players alone when watching.
 pub(super) fn offered(f: &SetupForm) -> Vec<Controller> {
     let mut offered = if f.hosting.is_some() {
         Controller::hosting_choices(ruleset_of(f))
