@@ -83,9 +83,7 @@ impl PlayerKind {
             PlayerKind::Hard => "hard",
         }
     }
-}
 
-impl PlayerKind {
     /// What the player does, in a line: the setup screen's hint and the command line's
     /// help for each kind.
     pub fn about(self) -> &'static str {

@@ -45,7 +45,9 @@ pub trait Scripts: Contest {
     }
     /// Whether `hard` may send `command` for `side` now: by default every command the
     /// engine accepts. A ruleset rules out here what no playout would fault but a
-    /// player would (Toy Soldier: a turn or step that takes back the unit's last one).
+    /// player would (Toy Soldier: a turn or step that takes the active unit back to
+    /// where it was earlier in its activation). `normal`'s own proposal is not asked:
+    /// a ruleset's `normal` keeps to the same rule itself.
     fn sensible(_world: &World, _side: Side, _command: &Self::Command) -> bool {
         true
     }

@@ -209,7 +209,10 @@ fn keys(
     if keys.just_pressed(KeyCode::Space) {
         // With priority, Space confirms the order of play the panel shows.
         let command = if session.engine.phase() == Phase::Initiative {
-            order_command(side, &sel.order.clone().unwrap_or_else(usual_order))
+            match &sel.order {
+                Some(order) => order_command(side, order),
+                None => order_command(side, &usual_order()),
+            }
         } else {
             Command::EndPhase
         };
