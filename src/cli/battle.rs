@@ -177,7 +177,7 @@ fn battle_of<R: Contest>(
         print_log(&engine);
     }
     if let Some(path) = &args.save {
-        let save = Save::<R>::new(setup, args.seed, commands, engine.state_hash());
+        let save = Save::<R>::new(setup, args.seed, commands, engine.state_hash()).noting(&engine);
         if let Err(e) = save.write(path) {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;

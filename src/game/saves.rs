@@ -60,8 +60,12 @@ pub fn lab_dir() -> PathBuf {
 /// starts.
 pub trait SavedBattle: Send + Sync {
     fn ruleset(&self) -> warband_rules::Ruleset;
-    /// "Scenario — army v army, seed 7, 120 commands".
+    /// "Scenario — army v army".
     fn summary(&self) -> String;
+    /// How far it went: "round 3 of 12", "over in round 7", or for a save that does
+    /// not say, "120 commands".
+    fn progress(&self) -> String;
+    fn seed(&self) -> u64;
     /// Watch it again, with its timeline.
     fn replay(&self) -> Box<dyn Starter>;
     /// Play its commands, then carry on with these controllers.
@@ -76,12 +80,21 @@ impl<R: Desk> SavedBattle for Save<R> {
     fn summary(&self) -> String {
         let armies = self.setup.armies();
         let (a, b) = (armies.a.name.clone(), armies.b.name.clone());
-        format!(
-            "{} — {a} v {b}, seed {}, {} commands",
-            self.setup.scenario().name,
-            self.seed,
-            self.commands.len()
-        )
+        format!("{} — {a} v {b}", self.setup.scenario().name)
+    }
+
+    fn progress(&self) -> String {
+        let limit = self.setup.scenario().round_limit;
+        let word = R::ROUND;
+        match self.stood {
+            Some(s) if s.over => format!("over in {word} {}", s.round),
+            Some(s) => format!("{word} {} of {limit}", s.round),
+            None => format!("{} commands", self.commands.len()),
+        }
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
     }
 
     fn replay(&self) -> Box<dyn Starter> {
@@ -140,11 +153,14 @@ pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let (title, ruleset) = match &save {
-                Ok(s) => (s.summary(), s.ruleset().title()),
-                Err(_) => (name, "a damaged save"),
+            let (title, about) = match &save {
+                Ok(s) => (
+                    s.summary(),
+                    format!("{} · {}", s.ruleset().title(), s.progress()),
+                ),
+                Err(_) => (name, "a damaged save".to_string()),
             };
-            let when = format!("{ruleset} · saved {}", saved_at(modified));
+            let when = format!("{about} · saved {}", saved_at(modified));
             SaveEntry {
                 title,
                 when,
@@ -180,13 +196,29 @@ fn write_save_in<R: Contest>(
     dir: &Path,
     save: &warband_table::save::Save<R>,
 ) -> Result<PathBuf, String> {
-    let stamp = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let slug = slug(&save.setup.scenario().name);
-    let path = dir.join(format!("{slug}-{stamp}.ron"));
+    let path = fresh_name(
+        dir,
+        &save.setup.scenario().name,
+        std::time::SystemTime::now(),
+    );
     save.write(&path).map_err(|e| e.to_string())?;
     Ok(path)
+}
+
+/// A save's file: the scenario and the minute it was saved (UTC), with "-2", "-3" … when
+/// that minute already has one: "woods-and-walls-2026-12-05-1032.ron".
+fn fresh_name(dir: &Path, scenario: &str, now: std::time::SystemTime) -> PathBuf {
+    let stamp = humantime::format_rfc3339_seconds(now).to_string();
+    // "2026-12-01T15:56:07Z" → "2026-12-01-1556"
+    let minute = format!("{}-{}{}", &stamp[..10], &stamp[11..13], &stamp[14..16]);
+    let base = format!("{}-{minute}", slug(scenario));
+    (1..)
+        .map(|n| match n {
+            1 => dir.join(format!("{base}.ron")),
+            n => dir.join(format!("{base}-{n}.ron")),
+        })
+        .find(|p| !p.exists())
+        .expect("some number is free")
 }
 
 /// The `.ron` files in a folder, sorted by name (none if it cannot be read).
@@ -373,6 +405,55 @@ mod tests {
             .find(|e| e.path.ends_with("torn.ron"))
             .unwrap();
         assert!(torn.save.as_ref().is_err());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A save is named by its scenario and minute, a second one in that minute gets
+    /// "-2", and the list says how far each went: the round it was saved in, or its
+    /// count of commands when the file does not say.
+    #[test]
+    fn saves_are_named_by_the_minute_and_listed_with_their_round() {
+        use warband_table::engine::Rules;
+        let dir = std::env::temp_dir().join(format!("warband-named-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_796_139_406);
+        let first = fresh_name(&dir, "Woods and walls", t);
+        assert_eq!(first, dir.join("woods-and-walls-2026-12-01-1536.ron"));
+        std::fs::write(&first, "taken").unwrap();
+        let second = fresh_name(&dir, "Woods and walls", t);
+        assert_eq!(second, dir.join("woods-and-walls-2026-12-01-1536-2.ron"));
+        std::fs::remove_file(&first).unwrap();
+
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
+        let save = Save::<warband_marauders::engine::Marauders>::read(&file).unwrap();
+        type M = warband_marauders::engine::Marauders;
+        let commands = format!("{} commands", save.commands.len());
+        assert_eq!(save.progress(), commands);
+        let whole = save.replay().unwrap();
+        assert!(whole.outcome().is_some());
+        let over = format!(
+            "over in round {}",
+            warband_table::sim::rounds_played::<M>(whole.world())
+        );
+        assert_eq!(save.clone().noting(&whole).progress(), over);
+        let mut part = save.clone();
+        part.commands.truncate(40);
+        let engine = part.replay().unwrap();
+        let part = part.noting(&engine);
+        write_save_in(&dir, &part).unwrap();
+        let listed = list_saves_in(&dir);
+        assert_eq!(listed.len(), 1);
+        let limit = part.setup.scenario().round_limit;
+        let round = M::round(engine.world());
+        assert!(round >= 1 && round < limit && engine.outcome().is_none());
+        assert!(
+            listed[0]
+                .when
+                .contains(&format!("round {round} of {limit}")),
+            "{}",
+            listed[0].when
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -33,6 +33,19 @@ pub struct Save<R: Rules> {
     /// concession or an agreed draw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub agreed: Option<Outcome>,
+    /// Where the battle stood when it was saved, for the list of saves: never read
+    /// back into a battle (the commands are the battle).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stood: Option<Stood>,
+}
+
+/// The round a saved battle had reached and whether it was over, as Load battle lists
+/// it. Written by whoever saves from a running engine ([`Save::noting`]); a save
+/// without it is listed by its count of commands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Stood {
+    pub round: u32,
+    pub over: bool,
 }
 
 /// The seed of the dice of command `seq` of a network battle: the battle's seed and
@@ -68,7 +81,19 @@ impl<R: Rules> Save<R> {
             final_hash,
             salts: Vec::new(),
             agreed: None,
+            stood: None,
         }
+    }
+
+    /// The save with where `engine`'s battle stands noted for the list of saves.
+    pub fn noting(mut self, engine: &Engine<R>) -> Self {
+        let limit = crate::scenario::Setup::scenario(&self.setup).round_limit;
+        self.stood = Some(Stood {
+            // A battle that ran its course stands one round past its last.
+            round: R::round(engine.world()).min(limit),
+            over: engine.outcome().is_some(),
+        });
+        self
     }
 
     pub fn write(&self, path: &Path) -> Result<(), DataError> {

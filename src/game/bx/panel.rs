@@ -114,8 +114,17 @@ fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) 
             for spell in &s.spells {
                 let on = bx.spell == Some(*spell);
                 let left = slots[slot_index(*spell)] > 0;
+                let about = super::spell_card::what(*spell);
+                let button = egui::Button::selectable(on, spell.name());
+                let why = if left {
+                    about.to_string()
+                } else {
+                    format!("{about}\nNo slot of its level left.")
+                };
                 if ui
-                    .add_enabled(left, egui::Button::selectable(on, spell.name()))
+                    .add_enabled(left, button)
+                    .on_hover_text(about)
+                    .on_disabled_hover_text(why)
                     .clicked()
                 {
                     if spell.target() == SpellTarget::Caster {

@@ -509,6 +509,15 @@ mod tests {
             "Orc warhost takes priority over Border knights"
         );
         assert_eq!(sides_named("Sidereal", names), "Sidereal");
+        let said = |side, words| sides_named(&crate::game::hud::said_by(side, words), names);
+        assert_eq!(
+            said(Side::A, "ends its step"),
+            "Border knights ends its step"
+        );
+        assert_eq!(
+            said(Side::B, "Orc #3 shoots at Elf #1"),
+            "Orc #3 shoots at Elf #1"
+        );
     }
 
     #[test]

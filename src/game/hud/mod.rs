@@ -288,7 +288,7 @@ pub fn entry_line<C, E>(
 ) -> Option<String> {
     Some(match e {
         Entry::Die(d) => die_line(d),
-        Entry::Accepted { side, command: c } => format!("{side}: {}", command(c)),
+        Entry::Accepted { side, command: c } => said_by(*side, &command(c)),
         Entry::Refused {
             side,
             command: c,
@@ -299,6 +299,17 @@ pub fn entry_line<C, E>(
         Entry::Placed { .. } => return None,
         Entry::Rules(e) => return rules(e),
     })
+}
+
+/// A command's words as the log says them: one that names its model first stands alone
+/// ("Orc #3 shoots at Elf #1", coloured by its side); one that does not is said by its
+/// side ("Side A ends its step", the side then named by its army).
+pub fn said_by(side: warband_rules::Side, words: &str) -> String {
+    if words.starts_with(char::is_lowercase) {
+        format!("{side} {words}")
+    } else {
+        words.to_string()
+    }
 }
 
 /// A placement of deployment by hand in words, its model named by `name`.

@@ -80,7 +80,11 @@ fn menu(
                         pending.0 = Some(save.resume(*players));
                         next.set(Screen::Battle);
                     }
-                    ui.small(format!("Left in progress: {}", save.summary()));
+                    ui.small(format!(
+                        "Left in progress: {}, {}",
+                        save.summary(),
+                        save.progress()
+                    ));
                     ui.add_space(6.0);
                 }
                 if button(ui, icon::SWORD, "New battle") {

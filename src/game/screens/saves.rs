@@ -125,8 +125,12 @@ fn entry_row(
     let mut go = None;
     ui.horizontal(|ui| {
         ui.vertical(|ui| {
+            let seed = entry
+                .save
+                .as_ref()
+                .map_or(String::new(), |s| format!("\nseed {}", s.seed()));
             ui.label(&entry.title)
-                .on_hover_text(entry.path.display().to_string());
+                .on_hover_text(format!("{}{seed}", entry.path.display()));
             ui.small(&entry.when);
         });
         match &entry.save {

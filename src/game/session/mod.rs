@@ -360,7 +360,8 @@ impl<R: Contest> GameSession<R> {
             self.seed,
             self.commands.clone(),
             self.engine.state_hash(),
-        );
+        )
+        .noting(&self.engine);
         if let Some(net) = &self.net {
             save.salts = net.salts(self.commands.len());
             save.agreed = net

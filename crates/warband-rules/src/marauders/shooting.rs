@@ -7,7 +7,15 @@ use serde::{Deserialize, Serialize};
 
 /// The damage modifier of a shot.
 pub fn shot_modifier(moved_this_round: bool) -> i8 {
-    if moved_this_round { -2 } else { -1 }
+    shot_modifier_parts(moved_this_round).map(|(m, _)| m).sum()
+}
+
+/// The shot's damage modifier term by term, each with its reason in the rules' words:
+/// "a penalty of -1 to the damage roll", "if moving and shooting … an additional
+/// penalty of -1".
+pub fn shot_modifier_parts(moved_this_round: bool) -> impl Iterator<Item = (i8, &'static str)> {
+    let moved = moved_this_round.then_some((-1, "moved this round"));
+    std::iter::once((-1, "a shot")).chain(moved)
 }
 
 /// Whether an obstacle die stops the shot (4–6).
@@ -71,6 +79,9 @@ mod tests {
     fn penalties() {
         assert_eq!(shot_modifier(false), -1);
         assert_eq!(shot_modifier(true), -2);
+        let said: Vec<_> = shot_modifier_parts(true).collect();
+        assert_eq!(said, [(-1, "a shot"), (-1, "moved this round")]);
+        assert_eq!(shot_modifier_parts(false).count(), 1);
     }
 
     #[test]

@@ -6,6 +6,7 @@ use crate::game::marauders::input::Selection;
 use crate::game::palette;
 use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, model};
+use warband_marauders::engine::Spells;
 use warband_marauders::phases::{Phase, check_mobile};
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
@@ -56,9 +57,15 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
         Phase::DeclareSpells if mine && m.slots > 0 && m.declared.is_none() => {
             ui.label("Declare a spell, then click its target (a model, or a point for Sleep):");
             ui.horizontal_wrapped(|ui| {
+                let world = session.engine.world();
                 for spell in &p.spells {
                     let on = sel.spell == Some(*spell);
-                    if ui.selectable_label(on, spell.name()).clicked() {
+                    let about = world
+                        .resource::<Spells>()
+                        .get(spell.name())
+                        .map_or_else(String::new, super::spell_card::what_it_does);
+                    let button = ui.selectable_label(on, spell.name()).on_hover_text(about);
+                    if button.clicked() {
                         sel.spell = (!on).then_some(*spell);
                     }
                 }

@@ -120,7 +120,10 @@ fn words(
         Entry::Accepted {
             side,
             command: c @ Command::Deploy(_),
-        } => (Some(*side), format!("{side}: {}", describe(c, name))),
+        } => (
+            Some(*side),
+            crate::game::hud::said_by(*side, &describe(c, name)),
+        ),
         Entry::Accepted { .. } | Entry::Placed { .. } => return None,
         Entry::Refused {
             side,

@@ -11,7 +11,7 @@ use warband_marauders::phases::{
 };
 use warband_rules::marauders::melee_odds;
 use warband_rules::marauders::odds::shot_odds_with;
-use warband_rules::marauders::shooting::shot_modifier;
+use warband_rules::marauders::shooting::{shot_modifier, shot_modifier_parts};
 use warband_table::components::ModelId;
 
 /// "1 die", "3 dice".
@@ -78,9 +78,13 @@ fn shot_panel(
     };
     let modifier = shot_modifier(me.conditions.moved);
     let odds = shot_odds_with(t.effective_armour(), modifier, line.obstacles.len());
+    let why: Vec<String> = shot_modifier_parts(me.conditions.moved)
+        .map(|(m, reason)| format!("{m:+} {reason}"))
+        .collect();
     ui.label(format!(
-        "Range {:.1}\", damage roll {modifier:+}",
-        line.range
+        "Range {:.1}\", damage roll {modifier:+} ({})",
+        line.range,
+        why.join(", ")
     ));
     for (c, p) in line.obstacles.iter().zip(&odds.stopped_by) {
         let what = match c.what {
