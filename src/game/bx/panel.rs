@@ -115,7 +115,7 @@ fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) 
                 let on = bx.spell == Some(*spell);
                 let left = slots[slot_index(*spell)] > 0;
                 let about = super::spell_card::what(*spell);
-                let button = egui::Button::selectable(on, spell.name());
+                let button = egui::Button::new(spell.name()).selected(on);
                 let why = if left {
                     about.to_string()
                 } else {

@@ -38,7 +38,15 @@ pub fn show<R: Desk>(
         ui.weak("No dice rolled by the last action.");
         return None;
     }
-    egui::ScrollArea::horizontal().show(ui, |ui| {
+    // A roll wider than the window keeps its latest dice (the damage that followed the
+    // hit) in view, and its bar has room of its own below the dice, shown whenever
+    // there is more to see, not only under the pointer.
+    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+    let bar = egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded;
+    let area = egui::ScrollArea::horizontal()
+        .stick_to_right(true)
+        .scroll_bar_visibility(bar);
+    area.show(ui, |ui| {
         ui.horizontal(|ui| {
             // A group a clause and purpose: the two sides of a contest each under its own
             // label ("… A contest", "… B contest").

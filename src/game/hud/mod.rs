@@ -293,7 +293,7 @@ pub fn entry_line<C, E>(
             side,
             command: c,
             reason,
-        } => format!("✖ {side} cannot: {} — {reason}", command(c)),
+        } => format!("✖ Refused: {} — {reason}", said_by(*side, &command(c))),
         Entry::BattleEnded { reason, .. } => format!("Battle over: {reason}"),
         // The placement's command already says it.
         Entry::Placed { .. } => return None,

@@ -23,6 +23,17 @@ pub fn kind_name(kind: TerrainKind) -> &'static str {
     }
 }
 
+/// A piece as a player sees it: its look when it is not its kind's own (a cliff that
+/// plays as a building is a cliff), else its kind. What it does follows in words.
+pub fn seen_as(piece: &TerrainDef) -> &'static str {
+    let look = piece.look();
+    if look == warband_table::table::Look::of(piece.kind) {
+        kind_name(piece.kind)
+    } else {
+        look.name()
+    }
+}
+
 /// What a piece with these properties does, a short phrase each.
 pub fn effects(f: TerrainFlags) -> Vec<&'static str> {
     let mut out = Vec::new();
@@ -49,7 +60,7 @@ pub fn legend_line(t: &TerrainDef) -> String {
     format!(
         "{} ({}): {}",
         t.name,
-        kind_name(t.kind),
+        seen_as(t),
         effects(t.kind.flags()).join("; ")
     )
 }
@@ -72,7 +83,7 @@ pub fn card(ctx: &egui::Context, world: &World, layout: &TableLayout, cursor: Ve
         return;
     };
     hover_card(ctx, "terrain card", |ui| {
-        ui.strong(format!("{} · {}", piece.name, kind_name(piece.kind)));
+        ui.strong(format!("{} · {}", piece.name, seen_as(piece)));
         for e in effects(piece.kind.flags()) {
             ui.small(e);
         }
@@ -97,6 +108,17 @@ mod tests {
         assert_eq!(
             legend_line(&copse),
             "Copse (wood): rough ground: slow to cross; cover to models in or behind it; an obstacle to shots across it"
+        );
+        let wall = TerrainDef {
+            look: Some(warband_table::table::Look::Cliff),
+            name: "West wall".into(),
+            kind: TerrainKind::House,
+            corners: copse.corners.clone(),
+        };
+        assert!(
+            legend_line(&wall).starts_with("West wall (cliff): "),
+            "{}",
+            legend_line(&wall)
         );
     }
 }

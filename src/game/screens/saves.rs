@@ -71,10 +71,15 @@ fn saves(
                 deleting,
             } = &mut *listing;
             for (i, entry) in entries.iter().enumerate() {
-                if let Some(screen) = entry_row(ui, entry, i, resuming, &mut pending) {
+                let open = Open {
+                    resuming: &mut *resuming,
+                    deleting: &mut *deleting,
+                };
+                if let Some(screen) = entry_row(ui, entry, i, open, &mut pending) {
                     next.set(screen);
                 }
                 deleted |= delete_row(ui, entry, i, deleting);
+                ui.separator();
             }
             if deleted {
                 *entries = list_saves_in(&folder.0);
@@ -88,7 +93,11 @@ fn saves(
     Ok(())
 }
 
-/// Delete, asked once more before the file goes; true once it has gone.
+/// The width of an entry's words, so that every entry's buttons line up after them.
+const WORDS: f32 = 560.0;
+
+/// Delete, asked once more before the file goes (on a line of its own under the entry);
+/// true once it has gone.
 fn delete_row(
     ui: &mut egui::Ui,
     entry: &SaveEntry,
@@ -96,35 +105,43 @@ fn delete_row(
     deleting: &mut Option<usize>,
 ) -> bool {
     let mut gone = false;
+    if *deleting != Some(i) {
+        return false;
+    }
     ui.horizontal(|ui| {
         ui.add_space(24.0);
-        if *deleting == Some(i) {
-            ui.label("Delete this save for good?");
-            if ui.button("Delete").clicked() {
-                gone = std::fs::remove_file(&entry.path).is_ok();
-                *deleting = None;
-            }
-            if ui.button("Keep").clicked() {
-                *deleting = None;
-            }
-        } else if ui.small_button("Delete…").clicked() {
-            *deleting = Some(i);
+        ui.label("Delete this save for good?");
+        if ui.button("Delete").clicked() {
+            gone = std::fs::remove_file(&entry.path).is_ok();
+            *deleting = None;
+        }
+        if ui.button("Keep").clicked() {
+            *deleting = None;
         }
     });
     gone
 }
 
-/// One saved battle: Watch, and Play on with a controller chosen for each side.
+/// What the screen has open under an entry: its Play on choices, its Delete question.
+struct Open<'a> {
+    resuming: &'a mut Option<(usize, [Controller; 2])>,
+    deleting: &'a mut Option<usize>,
+}
+
+/// One saved battle: Watch, Play on with a controller chosen for each side, Delete.
 fn entry_row(
     ui: &mut egui::Ui,
     entry: &SaveEntry,
     i: usize,
-    resuming: &mut Option<(usize, [Controller; 2])>,
+    open: Open<'_>,
     pending: &mut PendingBattle,
 ) -> Option<Screen> {
+    let Open { resuming, deleting } = open;
     let mut go = None;
     ui.horizontal(|ui| {
-        ui.vertical(|ui| {
+        let words = egui::Layout::top_down(egui::Align::LEFT);
+        ui.allocate_ui_with_layout(egui::vec2(WORDS, 0.0), words, |ui| {
+            ui.set_min_width(WORDS);
             let seed = entry
                 .save
                 .as_ref()
@@ -147,6 +164,9 @@ fn entry_row(
             Err(e) => {
                 ui.colored_label(egui::Color32::from_rgb(240, 120, 100), e);
             }
+        }
+        if ui.small_button("Delete…").clicked() {
+            *deleting = Some(i);
         }
     });
     let (Ok(save), Some((open, controllers))) = (&entry.save, resuming.as_mut()) else {

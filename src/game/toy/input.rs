@@ -188,9 +188,16 @@ fn keys(
     } else {
         None
     };
-    if let Some(c) = command {
-        let _ = session.submit(side, c);
+    let Some(c) = command else { return };
+    // A key for the active unit with none active is answered in the tray, not sent: a
+    // refusal a key press, logged and saved, would only fill the log.
+    if !matches!(c, Command::Done)
+        && let Err(why) = active(session.engine.world(), side)
+    {
+        session.last_refusal = Some(why.0);
+        return;
     }
+    let _ = session.submit(side, c);
 }
 
 #[cfg(test)]
@@ -305,5 +312,45 @@ mod tests {
         let sent = session.commands.len();
         let session = click_at(session, enemy.base.center, Some(enemy.id));
         assert_eq!(session.commands.len(), sent, "{:?}", session.last_refusal);
+    }
+
+    /// Space with no unit active is answered in the tray and neither logged nor saved;
+    /// with one active, it passes.
+    #[test]
+    fn space_with_no_unit_active_sends_nothing() {
+        use warband_table::log::Entry;
+        let press_space = |session: ToySession| {
+            let mut app = App::new();
+            app.init_resource::<ButtonInput<KeyCode>>()
+                .init_resource::<ToySelection>()
+                .add_systems(Update, keys);
+            app.world_mut().insert_non_send(session);
+            let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+            input.press(KeyCode::Space);
+            app.update();
+            app.world_mut().remove_non_send::<ToySession>().unwrap()
+        };
+        let session = press_space(battle());
+        assert!(session.commands.is_empty());
+        let said = session.last_refusal.clone().unwrap_or_default();
+        assert!(said.contains("no unit is active"), "{said}");
+        let refused = session
+            .engine
+            .log()
+            .events
+            .iter()
+            .any(|e| matches!(e, Entry::Refused { .. }));
+        assert!(!refused, "nothing logged");
+        let (session, unit, _) = fighter_and_enemy();
+        let session = click_at(session, unit.base.center, Some(unit.id));
+        let sent = session.commands.len();
+        let session = press_space(session);
+        assert_eq!(
+            session.commands.len(),
+            sent + 1,
+            "{:?}",
+            session.last_refusal
+        );
+        assert!(matches!(session.commands.last(), Some((_, Command::Pass))));
     }
 }

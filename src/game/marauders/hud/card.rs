@@ -8,6 +8,7 @@ use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, model};
 use warband_marauders::engine::Spells;
 use warband_marauders::phases::{Phase, check_mobile};
+use warband_rules::marauders::spells::{Spell, SpellTarget};
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     let Some(m) = sel.model.and_then(|id| model(session.engine.world(), id)) else {
@@ -55,21 +56,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     let mine = session.human_turn() == Some(m.side);
     match session.engine.phase() {
         Phase::DeclareSpells if mine && m.slots > 0 && m.declared.is_none() => {
-            ui.label("Declare a spell, then click its target (a model, or a point for Sleep):");
-            ui.horizontal_wrapped(|ui| {
-                let world = session.engine.world();
-                for spell in &p.spells {
-                    let on = sel.spell == Some(*spell);
-                    let about = world
-                        .resource::<Spells>()
-                        .get(spell.name())
-                        .map_or_else(String::new, super::spell_card::what_it_does);
-                    let button = ui.selectable_label(on, spell.name()).on_hover_text(about);
-                    if button.clicked() {
-                        sel.spell = (!on).then_some(*spell);
-                    }
-                }
-            });
+            spell_buttons(ui, session.engine.world(), &p.spells, sel);
         }
         Phase::Movement if mine && m.in_play => {
             let world = session.engine.world();
@@ -120,4 +107,36 @@ pub fn state_words(m: &ModelView, broken: bool) -> Vec<String> {
         state.push(format!("declared {}", d.spell));
     }
     state
+}
+
+/// The caster's spells to declare, each a button that says what it does; the line above
+/// says what to click next (a point only where one of them is cast at a point).
+fn spell_buttons(
+    ui: &mut egui::Ui,
+    world: &bevy::prelude::World,
+    spells: &[Spell],
+    sel: &mut Selection,
+) {
+    let defs = world.resource::<Spells>();
+    let at_a_point = spells
+        .iter()
+        .filter_map(|s| defs.get(s.name()))
+        .any(|d| d.target == SpellTarget::Point);
+    ui.label(if at_a_point {
+        "Declare a spell, then click its target (a model, or a point on the table):"
+    } else {
+        "Declare a spell, then click the model it is cast at:"
+    });
+    ui.horizontal_wrapped(|ui| {
+        for spell in spells {
+            let on = sel.spell == Some(*spell);
+            let about = defs
+                .get(spell.name())
+                .map_or_else(String::new, super::spell_card::what_it_does);
+            let button = egui::Button::new(spell.name()).selected(on);
+            if ui.add(button).on_hover_text(about).clicked() {
+                sel.spell = (!on).then_some(*spell);
+            }
+        }
+    });
 }

@@ -79,11 +79,12 @@ fn shot_panel(
     let modifier = shot_modifier(me.conditions.moved);
     let odds = shot_odds_with(t.effective_armour(), modifier, line.obstacles.len());
     let why: Vec<String> = shot_modifier_parts(me.conditions.moved)
-        .map(|(m, reason)| format!("{m:+} {reason}"))
+        .map(|(m, reason)| format!("{} {reason}", signed(m)))
         .collect();
     ui.label(format!(
-        "Range {:.1}\", damage roll {modifier:+} ({})",
+        "Range {:.1}\", damage roll {} ({})",
         line.range,
+        signed(modifier),
         why.join(", ")
     ));
     for (c, p) in line.obstacles.iter().zip(&odds.stopped_by) {
@@ -107,12 +108,16 @@ fn shot_panel(
     }
     for (id, p) in shot_chances(all, &line, me.conditions.moved, t.id, group.as_deref()) {
         let Some(m) = get(id) else { continue };
-        let text = format!(
-            "Damages {} #{id} ({}+): {}",
-            m.profile.name,
-            m.effective_armour().threshold(),
-            pct(p)
-        );
+        // The face the die needs once the shot's modifier is counted: 7+ cannot be rolled.
+        let need = warband_marauders::effects::damage_need(m.effective_armour(), modifier)
+            .map_or_else(String::new, |n| {
+                if n > 6 {
+                    " (no face is enough)".into()
+                } else {
+                    format!(" (needs {n}+)")
+                }
+            });
+        let text = format!("Damages {} #{id}{need}: {}", m.profile.name, pct(p));
         if m.side == me.side {
             ui.colored_label(
                 egui::Color32::from_rgb(240, 150, 100),
@@ -173,4 +178,13 @@ pub fn melee_panel(
         pct(o.b_wins),
         pct(o.both)
     ));
+}
+
+/// A modifier as the rules print it, with a true minus sign: "−2", "+1".
+fn signed(m: i8) -> String {
+    if m < 0 {
+        format!("−{}", m.unsigned_abs())
+    } else {
+        format!("+{m}")
+    }
 }
