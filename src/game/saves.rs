@@ -66,6 +66,9 @@ pub trait SavedBattle: Send + Sync {
     /// not say, "120 commands".
     fn progress(&self) -> String;
     fn seed(&self) -> u64;
+    /// Whether it was saved over (so there is nothing to play on); a save that does not
+    /// say is taken as not over.
+    fn over(&self) -> bool;
     /// Watch it again, with its timeline.
     fn replay(&self) -> Box<dyn Starter>;
     /// Play its commands, then carry on with these controllers.
@@ -95,6 +98,10 @@ impl<R: Desk> SavedBattle for Save<R> {
 
     fn seed(&self) -> u64 {
         self.seed
+    }
+
+    fn over(&self) -> bool {
+        self.stood.is_some_and(|s| s.over)
     }
 
     fn replay(&self) -> Box<dyn Starter> {
@@ -437,10 +444,12 @@ mod tests {
             warband_table::sim::rounds_played::<M>(whole.world())
         );
         assert_eq!(save.clone().noting(&whole).progress(), over);
+        assert!(save.clone().noting(&whole).over() && !save.over());
         let mut part = save.clone();
         part.commands.truncate(40);
         let engine = part.replay().unwrap();
         let part = part.noting(&engine);
+        assert!(!part.over());
         write_save_in(&dir, &part).unwrap();
         let listed = list_saves_in(&dir);
         assert_eq!(listed.len(), 1);

@@ -6,6 +6,9 @@ use crate::game::session::GameSession;
 use bevy_egui::egui;
 use warband_table::scenario::Setup;
 
+/// How long the tray shows a notice ("Saved as …").
+const NOTICE: std::time::Duration = std::time::Duration::from_secs(6);
+
 /// The tray of any ruleset's battle: the dice since the latest roll began. A clause's
 /// name is a link to its rules: the clause clicked, if one was.
 pub fn show<R: Desk>(
@@ -23,6 +26,15 @@ pub fn show<R: Desk>(
     let names = [armies.a.name.as_str(), armies.b.name.as_str()];
     ui.horizontal(|ui| {
         ui.strong("Dice tray");
+        if let Some((words, since)) = &session.notice {
+            let left = NOTICE.saturating_sub(since.elapsed());
+            if !left.is_zero() {
+                ui.separator();
+                let text = egui::RichText::new(words).color(egui::Color32::from_rgb(150, 210, 140));
+                ui.add(egui::Label::new(text).truncate());
+                ui.ctx().request_repaint_after(left);
+            }
+        }
         if let Some(r) = &session.last_refusal {
             ui.separator();
             let r = R::readable(session.engine.world(), r);

@@ -139,7 +139,8 @@ fn leave_and_save<R: Contest>(
         if written.is_ok() {
             session.saved_at = Some(session.commands.len());
         }
-        session.last_refusal = Some(crate::game::saves::saved_words(written));
+        let words = crate::game::saves::saved_words(written);
+        session.notice = Some((words, std::time::Instant::now()));
     }
 }
 

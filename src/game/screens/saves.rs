@@ -156,7 +156,10 @@ fn entry_row(
                     pending.0 = Some(save.replay());
                     go = Some(Screen::Battle);
                 }
-                if ui.button("Play on…").clicked() {
+                let play_on = ui
+                    .add_enabled(!save.over(), egui::Button::new("Play on…"))
+                    .on_disabled_hover_text("The battle is over: Watch it again instead");
+                if play_on.clicked() {
                     let default = [Controller::Human, Controller::NORMAL];
                     *resuming = Some((i, default));
                 }

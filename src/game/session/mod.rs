@@ -60,6 +60,9 @@ pub struct GameSession<R: Contest> {
     /// How many commands the battle had when it was last saved from its top bar: with
     /// none since, leaving it asks nothing.
     pub saved_at: Option<usize>,
+    /// What the table said last that is not about a command ("Saved as …"), and when:
+    /// the dice tray shows it a few seconds, whatever the players do meanwhile.
+    pub notice: Option<(String, std::time::Instant)>,
 }
 
 impl<R: Contest> GameSession<R> {
@@ -91,6 +94,7 @@ impl<R: Contest> GameSession<R> {
             net: None,
             remade: 0,
             saved_at: None,
+            notice: None,
         })
     }
 
