@@ -333,7 +333,9 @@ fn watch_pace<R: Desk>(
     }
 }
 
-/// "✝ Name #id" for each model of `side` out of action, named by `name`.
+/// "✝ Name #id" for each model of `side` out of action, as `name` words it: its name
+/// alone is marked ✝, and a name that starts with a mark of its own ("fled: Kobold")
+/// keeps it.
 pub fn lost_names(
     world: &World,
     side: Side,
@@ -346,7 +348,11 @@ pub fn lost_names(
         .iter()
         .filter(|e| world.get::<Team>(**e).is_some_and(|t| t.0 == side))
         .filter(|e| world.get::<OutOfAction>(**e).is_some())
-        .filter_map(|e| Some(format!("✝ {} #{}", name(*e)?, world.get::<ModelId>(*e)?.0)))
+        .filter_map(|e| {
+            let name = name(*e)?;
+            let mark = if name.contains(": ") { "" } else { "✝ " };
+            Some(format!("{mark}{name} #{}", world.get::<ModelId>(*e)?.0))
+        })
         .collect()
 }
 

@@ -119,10 +119,18 @@ impl Desk for Borderlands {
         if battle.side(side).morale.fled {
             out.push("The side failed its morale and fled.".to_string());
         }
+        // A model that fled the table is not dead: it left with its HP.
         out.extend(lost_names(world, side, |e| {
-            world
-                .get::<warband_borderlands::components::Stats>(e)
-                .map(|s| s.0.name.clone())
+            let name = &world
+                .get::<warband_borderlands::components::Stats>(e)?
+                .0
+                .name;
+            let hp = world.get::<warband_borderlands::components::Hp>(e)?;
+            Some(if hp.now > 0 {
+                format!("fled: {name}")
+            } else {
+                name.clone()
+            })
         }));
         out
     }
@@ -302,6 +310,42 @@ mod tests {
         for l in attacks {
             assert!(l.side.is_some(), "{l:?}");
         }
+    }
+
+    /// The result lists a slain model with ✝ and one that fled the table as fled, in
+    /// the cave-mouth battle on record (its kobolds both die and run).
+    #[test]
+    fn the_fled_are_not_counted_dead() {
+        use warband_borderlands::log::LogEvent;
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("tests/fixtures/borderlands/cave-mouth-normal-v-normal.ron");
+        let save = warband_table::save::Save::<Borderlands>::read(&file).unwrap();
+        let engine = save.replay().unwrap();
+        let world = engine.world();
+        let notes: Vec<String> = Side::BOTH
+            .into_iter()
+            .flat_map(|side| Borderlands::result_notes(world, side))
+            .collect();
+        let fled = notes.iter().filter(|n| n.starts_with("fled: ")).count();
+        let slain = notes.iter().filter(|n| n.starts_with("✝ ")).count();
+        let events = &engine.log().events;
+        let said = |want: fn(&LogEvent) -> bool| {
+            events
+                .iter()
+                .filter(|e| matches!(e, warband_table::log::Entry::Rules(ev) if want(ev)))
+                .count()
+        };
+        assert_eq!(
+            fled,
+            said(|e| matches!(e, LogEvent::FledTable { .. })),
+            "{notes:?}"
+        );
+        assert_eq!(
+            slain,
+            said(|e| matches!(e, LogEvent::Slain { .. })),
+            "{notes:?}"
+        );
+        assert!(slain > 0 && fled > 0, "{notes:?}");
     }
 
     /// A party is counted in levels (it has no XP budget), a monster group in XP.

@@ -33,28 +33,35 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
             "Watching AI vs AI"
         });
     }
+    // At the end there is nothing to play, step or skip (a replay's timeline still
+    // goes back).
+    let ended = session
+        .replay_at()
+        .map_or(session.engine.outcome().is_some(), |(at, len)| at >= len);
     let pace = &mut session.pace;
-    ui.horizontal(|ui| {
-        if ui
-            .button(if pace.paused {
-                format!("{} Play", icon::PLAY)
-            } else {
-                format!("{} Pause", icon::PAUSE)
-            })
-            .clicked()
-        {
-            pace.paused = !pace.paused;
-        }
-        if ui.button(format!("{} Step", icon::SKIP_FORWARD)).clicked() {
-            pace.paused = true;
-            pace.step = true;
-        }
-        if ui
-            .button(format!("{} Skip to end", icon::FAST_FORWARD))
-            .clicked()
-        {
-            pace.skip = true;
-        }
+    ui.add_enabled_ui(!ended, |ui| {
+        ui.horizontal(|ui| {
+            if ui
+                .button(if pace.paused {
+                    format!("{} Play", icon::PLAY)
+                } else {
+                    format!("{} Pause", icon::PAUSE)
+                })
+                .clicked()
+            {
+                pace.paused = !pace.paused;
+            }
+            if ui.button(format!("{} Step", icon::SKIP_FORWARD)).clicked() {
+                pace.paused = true;
+                pace.step = true;
+            }
+            if ui
+                .button(format!("{} Skip to end", icon::FAST_FORWARD))
+                .clicked()
+            {
+                pace.skip = true;
+            }
+        })
     });
     ui.add(
         egui::Slider::new(&mut pace.speed, 0.5..=16.0)
