@@ -99,6 +99,7 @@ pub struct HostArgs {
     /// No window: play the computer sides, relay, and print the result.
     #[arg(long)]
     headless: bool,
+    /// With --headless, print the result as JSON.
     #[arg(long)]
     json: bool,
     /// Save the battle (an ordinary save, with its dice salts) to this file.
@@ -130,13 +131,16 @@ impl SideArg {
 pub struct JoinArgs {
     /// The host's address, ADDR:PORT.
     addr: String,
+    /// The side you take, as the host offers it.
     #[arg(long, value_enum)]
     side: SideArg,
     /// A computer player for the side (else you play it in the window).
     #[arg(long, value_enum)]
     player: Option<Ai>,
+    /// No window (a computer player, --player, always plays without one).
     #[arg(long)]
     headless: bool,
+    /// With --player, print the result as JSON.
     #[arg(long)]
     json: bool,
     #[command(flatten)]

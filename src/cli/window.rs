@@ -80,6 +80,7 @@ pub struct PlayArgs {
     /// Who plays side B.
     #[arg(long, value_enum, default_value_t = Ctrl::Ai(Ai::Normal))]
     b: Ctrl,
+    /// Seed of the battle's dice (the same seed and commands give the same battle).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     #[command(flatten)]
@@ -109,6 +110,7 @@ pub struct WatchArgs {
     /// Who plays side B.
     #[arg(long, value_enum, default_value_t = Ai::Hard)]
     b: Ai,
+    /// Seed of the battle's dice (the same seed and commands give the same battle).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Playback speed, 0.5 to 16.
