@@ -243,6 +243,10 @@ fn keys(
         (KeyCode::KeyS, -Vec2::Y),
         (KeyCode::KeyA, -Vec2::X),
         (KeyCode::KeyD, Vec2::X),
+        (KeyCode::ArrowUp, Vec2::Y),
+        (KeyCode::ArrowDown, -Vec2::Y),
+        (KeyCode::ArrowLeft, -Vec2::X),
+        (KeyCode::ArrowRight, Vec2::X),
     ] {
         if keys.pressed(key) {
             dir += d;

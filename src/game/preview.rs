@@ -110,6 +110,9 @@ pub fn roster(
             .strong()
             .color(palette::side_egui(side)),
     );
+    // The profile's words wrap in what the count, name and cost leave of the width,
+    // so a long line never pushes the list past its panel.
+    let words = (ui.available_width() - 280.0).max(120.0);
     egui::Grid::new(("roster", side.index()))
         .striped(true)
         .show(ui, |ui| {
@@ -120,7 +123,10 @@ pub fn roster(
                 let leader = if e.profile == army.leader { " ★" } else { "" };
                 ui.label(format!("{}×", e.count));
                 ui.label(format!("{}{leader}", e.profile));
-                ui.label(what);
+                ui.scope(|ui| {
+                    ui.set_max_width(words);
+                    ui.add(egui::Label::new(egui::RichText::new(what).small()).wrap());
+                });
                 ui.label(crate::game::catalogue::amount(
                     cost * u32::from(e.count),
                     unit,

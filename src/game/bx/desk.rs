@@ -162,6 +162,7 @@ impl Desk for Borderlands {
         let events = &session.engine.log().events;
         worded_lines(world, events, from, filter, |i, e| {
             describe::line(world, e, i.checked_sub(1).and_then(|p| events[p].die()))
+                .map(|l| Self::readable(world, &l))
         })
     }
 

@@ -15,10 +15,7 @@ use warband_rules::borderlands::profile::Spell;
 use warband_rules::borderlands::rules::sleep_chance;
 use warband_rules::borderlands::swing_odds;
 
-/// A chance as a player reads it, never "-0%".
-pub fn pct(p: f64) -> String {
-    format!("{:.0}%", 100.0 * p.clamp(0.0, 1.0))
-}
+pub use crate::game::hud::pct;
 
 /// What the spell does, in a line of our own words.
 pub fn what(spell: Spell) -> &'static str {

@@ -29,7 +29,10 @@ pub const SHARED: &[(&str, &str)] = &[
         "F2, or a clause in the dice tray",
         "the rules, in our words",
     ),
-    ("W A S D, right- or middle-drag", "move the view"),
+    (
+        "W A S D or the arrows, right- or middle-drag",
+        "move the view",
+    ),
     ("Wheel", "zoom"),
     ("F", "fit the table in the window"),
     super::fold::KEYS,

@@ -301,6 +301,11 @@ pub fn entry_line<C, E>(
     })
 }
 
+/// A chance as a player reads it, to the whole per cent, never "-0%".
+pub fn pct(p: f64) -> String {
+    format!("{:.0}%", 100.0 * p.clamp(0.0, 1.0))
+}
+
 /// A command's words as the log says them: one that names its model first stands alone
 /// ("Orc #3 shoots at Elf #1", coloured by its side); one that does not is said by its
 /// side ("Side A ends its step", the side then named by its army).

@@ -50,7 +50,9 @@ fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
 
 /// A log entry in words; `None` for what a line already says.
 pub fn line(world: &bevy::ecs::world::World, e: &Entry) -> Option<String> {
+    // A refusal's reason is the engine's text: its "unit 3" put as the unit's name too.
     crate::game::hud::entry_line(e, |c| command(world, c), |ev| event_line(world, ev))
+        .map(|l| readable(world, &l))
 }
 
 /// A Toy Soldier event in words.
@@ -117,6 +119,7 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
         }
         LogEvent::Retreated { unit } => format!("✝ {} retreats from the battle", n(unit)),
         LogEvent::ActivationEnded { .. } => return None,
-        LogEvent::SideDone { side } => format!("{side} ends the turn"),
+        // Only `Done` ends a side's turn, and its command's line already says so.
+        LogEvent::SideDone { .. } => return None,
     })
 }

@@ -41,7 +41,7 @@ impl Desk for ToySoldier {
                 "fight it if touching, charge it, or shoot it",
             ),
             ("Q / E", "pivot 45° (with Shift 90°)"),
-            ("D", "defend: remove a danger marker"),
+            ("R", "defend: remove a danger marker (D pans the view)"),
             ("Space", "pass: spend the rest of the AP"),
             ("Enter", "end the turn once the other side is out of tokens"),
             ("Z", "take back the last plain move"),

@@ -1,7 +1,7 @@
 //! Toy Soldier mouse and keys. With no unit active, a click on one of yours activates
 //! it. With one active: the pointer on open table shows where a move along or across its
 //! facing ends and its AP; a click moves (into contact: a charge). A click on an enemy
-//! fights it if touching, else shoots it; with a spell chosen, a click casts it. D
+//! fights it if touching, else shoots it; with a spell chosen, a click casts it. R
 //! defends, Q/E pivot 45° (with Shift 90°), Space passes, Enter is done for the turn.
 
 use super::ToySession;
@@ -123,7 +123,16 @@ fn click(
     let target = toy.hover.and_then(|id| units.iter().find(|u| u.id == id));
     let command = match (active(world, side).ok(), target) {
         (None, Some(t)) if t.side == side => Some(Command::Activate { unit: t.id }),
-        (Some((v, a)), Some(t)) if t.id != v.id => Some(match toy.spell.take() {
+        // Another of yours, with no spell to cast on it: said, not sent as a move.
+        (Some((v, _)), Some(t)) if t.side == side && t.id != v.id && toy.spell.is_none() => {
+            session.last_refusal = Some(format!(
+                "{} is still active: pass it (Space) or spend its AP before activating {}",
+                super::describe::name(world, v.id),
+                super::describe::name(world, t.id)
+            ));
+            return;
+        }
+        (Some((v, a)), Some(t)) if t.id != v.id => Some(match toy.spell {
             Some((spell, sure)) => Command::Magic {
                 target: t.id,
                 spell,
@@ -152,8 +161,11 @@ fn click(
         }
         _ => None,
     };
-    if let Some(c) = command {
-        let _ = session.submit(side, c);
+    let Some(c) = command else { return };
+    // A spell cast is put away; one refused stays chosen for another target.
+    let cast = matches!(c, Command::Magic { .. });
+    if session.submit(side, c).is_ok() && cast {
+        toy.spell = None;
     }
 }
 
@@ -170,7 +182,7 @@ fn keys(
     } else {
         45.0
     };
-    let command = if keys.just_pressed(KeyCode::KeyD) {
+    let command = if keys.just_pressed(KeyCode::KeyR) {
         Some(Command::Defend)
     } else if keys.just_pressed(KeyCode::KeyQ) {
         Some(Command::Pivot { degrees: turn })

@@ -6,6 +6,7 @@
 use super::ToySession;
 use super::describe::{self, name};
 use super::input::{ToySelection, charge_at, ghost_plan};
+use crate::game::hud::pct;
 use crate::game::palette;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -16,7 +17,7 @@ use warband_rules::toy_soldier::{
 };
 use warband_table::geometry::aspect_of;
 use warband_toy_soldier::Command;
-use warband_toy_soldier::actions::{active, check_activate, check_fight, check_shot};
+use warband_toy_soldier::actions::{active, check_activate, check_fight, check_magic, check_shot};
 use warband_toy_soldier::battle::{Activation, View, commander_near, in_play};
 use warband_toy_soldier::turn::check_done;
 
@@ -34,6 +35,10 @@ pub fn show(
     let mut command = None;
     match side.and_then(|s| active(world, s).ok()) {
         Some((v, a)) => {
+            // A spell chosen for a caster no longer active is put away.
+            if !v.unit.magical {
+                toy.spell = None;
+            }
             command = card(ui, session, &v, &a, toy, human.is_some());
             if human.is_some()
                 && toy.hover.is_none()
@@ -57,13 +62,19 @@ pub fn show(
                 in_play(session.engine.world())
                     .into_iter()
                     .find(|u| u.id == id)
-            }) && t.side != v.side
+            }) && t.id != v.id
             {
-                ui.separator();
-                odds(ui, session, &v, &a, &t, toy.volley, cursor);
+                if let Some((spell, sure)) = toy.spell {
+                    ui.separator();
+                    spell_line(ui, session, (&v, &a), &t, spell, sure);
+                } else if t.side != v.side {
+                    ui.separator();
+                    odds(ui, session, &v, &a, &t, toy.volley, cursor);
+                }
             }
         }
         None => {
+            toy.spell = None;
             if let Some(side) = side {
                 command = roster(ui, session, side, human.is_some());
             }
@@ -190,7 +201,7 @@ fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command>
     let mut command = None;
     ui.horizontal_wrapped(|ui| {
         if ui
-            .add_enabled(v.marks.danger > 0, egui::Button::new("Defend (D)"))
+            .add_enabled(v.marks.danger > 0, egui::Button::new("Defend (R)"))
             .clicked()
         {
             command = Some(Command::Defend);
@@ -218,23 +229,63 @@ fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command>
     command
 }
 
-/// A magical unit's spells, sure (2 AP) or rolled (d6), chosen before the target.
+/// A magical unit's spells, sure (2 AP) or rolled (1 AP, a d6), chosen before the
+/// target, each saying what it does in its hover.
 fn spells(ui: &mut egui::Ui, toy: &mut ToySelection) {
+    const SURE: &str = "2 AP: it works for sure.";
+    const ROLLED: &str = "1 AP and a d6: it works on 4+, and a 1 deals 1 damage to the caster.";
+    let heal = "Heal: a friendly unit within reach (the activation die's highest face, in inches) loses 1 damage (not danger).";
+    let curse = "Curse: an enemy unit within reach (the activation die's highest face, in inches) takes 1 damage, whatever its cover or shields, and checks its morale.";
     ui.horizontal_wrapped(|ui| {
-        for (spell, sure, label) in [
-            (Spell::Heal, true, "Heal 2 AP"),
-            (Spell::Heal, false, "Heal d6"),
-            (Spell::Curse, true, "Curse 2 AP"),
-            (Spell::Curse, false, "Curse d6"),
+        for (spell, sure, label, what, how) in [
+            (Spell::Heal, true, "Heal · 2 AP", heal, SURE),
+            (Spell::Heal, false, "Heal · 1 AP, 4+", heal, ROLLED),
+            (Spell::Curse, true, "Curse · 2 AP", curse, SURE),
+            (Spell::Curse, false, "Curse · 1 AP, 4+", curse, ROLLED),
         ] {
             let chosen = toy.spell == Some((spell, sure));
-            if ui.selectable_label(chosen, label).clicked() {
+            let button = egui::Button::new(label).selected(chosen);
+            if ui
+                .add(button)
+                .on_hover_text(format!("{what}\n{how}"))
+                .clicked()
+            {
                 toy.spell = (!chosen).then_some((spell, sure));
             }
         }
     });
     if toy.spell.is_some() {
         ui.small("Click the unit to cast on (Esc cancels).");
+    }
+}
+
+/// What the chosen spell would do to the unit under the pointer, or why it may not be
+/// cast there, as the engine judges it.
+fn spell_line(
+    ui: &mut egui::Ui,
+    session: &ToySession,
+    (v, a): (&View, &Activation),
+    t: &View,
+    spell: Spell,
+    sure: bool,
+) {
+    let world = session.engine.world();
+    ui.strong(format!("{spell:?} on {}", name(world, t.id)));
+    match check_magic(world, v, a, t.id, spell, sure) {
+        Ok(_) if sure => {
+            ui.label("Works for sure.");
+        }
+        Ok(_) => {
+            let (works, backfires) = warband_rules::toy_soldier::combat::magic_chances();
+            ui.label(format!(
+                "Works on a d6 of 4+: {}. A 1 ({}) deals 1 damage to the caster.",
+                pct(works),
+                pct(backfires)
+            ));
+        }
+        Err(r) => {
+            ui.label(format!("✖ No spell: {}", describe::readable(world, &r.0)));
+        }
     }
 }
 
@@ -285,12 +336,12 @@ fn melee_line(ui: &mut egui::Ui, v: &View, t: &View, at: Vec2, how: &str) {
     let o = melee_odds(v.fighter(), t.fighter(), aspect);
     let hurt = |pmf: &[f64]| pmf[1..].iter().sum::<f64>();
     ui.label(format!(
-        "Melee (+1 charging): it takes danger {:.0}% (mean {:.2}); you take danger {:.0}% (mean {:.2}); tie {:.0}%",
-        100.0 * hurt(&o.to_defender),
-        mean(&o.to_defender),
-        100.0 * hurt(&o.to_attacker),
-        mean(&o.to_attacker),
-        100.0 * o.tie
+        "Melee (+1 charging): it takes danger {} (mean {:.2}); you take danger {} (mean {:.2}); tie {}",
+        pct(hurt(&o.to_defender)),
+        mean(&o.to_defender).max(0.0),
+        pct(hurt(&o.to_attacker)),
+        mean(&o.to_attacker).max(0.0),
+        pct(o.tie)
     ));
 }
 
@@ -321,7 +372,7 @@ fn shot_line(
                 .iter()
                 .enumerate()
                 .filter(|(_, p)| **p > 0.0)
-                .map(|(k, p)| format!("{k}: {:.0}%", 100.0 * p))
+                .map(|(k, p)| format!("{k}: {}", pct(*p)))
                 .collect();
             ui.label(format!(
                 "Volley of {ap} AP, {why}: lands {} (mean {:.2})",

@@ -10,7 +10,7 @@ pub static REFERENCE: Reference = Reference {
             clause: "Toy Soldier Turn",
             rule: "Sides roll off for the first activation, then take turns activating units, paying activation tokens: two a unit they began with. A unit's first activation in a turn costs 1 token, the next as many as it has cost so far (1, 1, 2, 4, 8 …). When one side is out of tokens the other may spend what it has left; then the turn ends and tokens return.",
             rulings: &[
-                "No side forfeits its tokens: 'Done' ends the turn only once the other side cannot activate.",
+                "No side forfeits its tokens: ending the turn (Enter) is refused until the other side cannot activate.",
                 "The battle lasts the scenario's turns; more points of enemy units removed wins.",
             ],
         },
