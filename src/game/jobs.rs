@@ -8,11 +8,15 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 use warband_table::calibrate::{Calibrate, Calibration, CalibrationConfig, Trial, calibrate};
+use warband_table::scenario::Setup;
 use warband_table::sim::{Contest, GameResult, SimConfig, SimReport, csv, play_game, report};
 
 /// A batch of battles being played.
 pub struct SimJob {
+    /// "normal v charge on Open field".
     pub title: String,
+    /// The armies and who plays which: "Adventuring party v Goblin raiders; …".
+    pub armies: String,
     /// What a side loses in this ruleset: HD, HP, points.
     pub losses: &'static str,
     pub config: SimConfig<String>,
@@ -78,6 +82,14 @@ impl SimJob {
             games: Mutex::new(vec![None; ask.games as usize]),
             ..SimShared::default()
         });
+        let (a, b) = (&setup.armies().a.name, &setup.armies().b.name);
+        let sides = if ask.swap {
+            "the players swap sides every other game"
+        } else {
+            "a plays side A"
+        };
+        let armies = format!("{a} v {b}; {sides}");
+        let title = format!("{} v {} on {}", ask.a, ask.b, setup.scenario().name);
         let worker = Arc::clone(&shared);
         let named = config.with_players(ask.a.clone(), ask.b.clone());
         std::thread::spawn(move || {
@@ -85,7 +97,8 @@ impl SimJob {
             *worker.report.lock().expect("report lock") = Some(outcome);
         });
         Ok(SimJob {
-            title: format!("{} v {} on {}", ask.a, ask.b, file_name(&ask.scenario)),
+            title,
+            armies,
             losses: R::LOSSES,
             config: named,
             shared,
@@ -198,7 +211,26 @@ impl CalibrationJob {
     }
 }
 
-fn file_name(path: &Path) -> String {
-    path.file_stem()
-        .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+/// What a batch shows, in a sentence: who is the stronger, or that it cannot yet tell,
+/// by whether a's 95% interval lies clear of 50%.
+pub fn verdict(a: &str, b: &str, ci95: [f64; 2]) -> String {
+    if ci95[0] > 0.5 {
+        format!("{a} is the stronger here: even the low end of its interval is above 50%.")
+    } else if ci95[1] < 0.5 {
+        format!("{b} is the stronger here: even the high end of {a}'s interval is below 50%.")
+    } else {
+        "No clear winner yet: the interval takes in 50%. More games narrow it.".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The sentence follows the interval: clear above 50%, clear below, or across it.
+    #[test]
+    fn the_verdict_reads_the_interval() {
+        let v = |lo, hi| super::verdict("normal", "charge", [lo, hi]);
+        assert!(v(0.53, 0.6).starts_with("normal is the stronger"));
+        assert!(v(0.3, 0.45).starts_with("charge is the stronger"));
+        assert!(v(0.45, 0.55).starts_with("No clear winner"));
+    }
 }

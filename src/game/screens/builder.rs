@@ -37,6 +37,8 @@ struct Builder {
     filter: String,
     message: Option<String>,
     rng: DiceRoller,
+    /// A ruleset chosen while the army on screen has models: asked before it is cleared.
+    switching: Option<Ruleset>,
 }
 
 impl Builder {
@@ -97,6 +99,7 @@ fn open(
         filter: String::new(),
         message,
         rng: DiceRoller::from_seed(seed),
+        switching: None,
     });
 }
 
@@ -133,9 +136,12 @@ fn builder(
         if let Some(m) = &b.message {
             ui.label(m);
         }
-        if let Some(r) = switch_to {
-            b.switch(r);
+        match switch_to {
+            Some(r) if b.army.entries.is_empty() => b.switch(r),
+            Some(r) => b.switching = Some(r),
+            None => {}
         }
+        ask_switch(ui, b);
     });
     Ok(())
 }
@@ -158,6 +164,26 @@ fn files_panel(ui: &mut egui::Ui, b: &mut Builder) {
         }
         None => {}
     }
+}
+
+/// Another ruleset chosen with models on screen: switch (the army is cleared) or keep it.
+fn ask_switch(ui: &mut egui::Ui, b: &mut Builder) {
+    let Some(r) = b.switching else { return };
+    ui.horizontal_wrapped(|ui| {
+        let words = format!(
+            "Build a {} army instead? {} is cleared from the screen (its file, if saved, stays).",
+            r.title(),
+            b.army.name
+        );
+        ui.colored_label(egui::Color32::from_rgb(250, 200, 120), words);
+        if ui.button("Switch").clicked() {
+            b.switch(r);
+            b.switching = None;
+        }
+        if ui.button("Keep this army").clicked() {
+            b.switching = None;
+        }
+    });
 }
 
 /// The army's name, ruleset and points limit; the ruleset chosen, if it changed.
@@ -333,15 +359,17 @@ fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
             .striped(true)
             .num_columns(c.headers.len() + 3)
             .show(ui, |ui| {
+                // The cost right after the name: a wide table scrolls, and the cost is
+                // what a builder reads first.
                 ui.strong("");
                 ui.strong("Name");
-                for h in c.headers {
-                    ui.strong(*h);
-                }
                 ui.strong(match c.party_unit {
                     Some(party) => format!("{} / {party}", c.unit),
                     None => c.unit.to_string(),
                 });
+                for h in c.headers {
+                    ui.strong(*h);
+                }
                 ui.end_row();
                 for e in c
                     .entries
@@ -356,10 +384,10 @@ fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
                         added = Some(e.name.clone());
                     }
                     icon_and_name(ui, Some(e.icon), &e.name);
+                    ui.label(e.cost.to_string()).on_hover_text(&e.why);
                     for cell in &e.cells {
                         ui.small(cell);
                     }
-                    ui.label(e.cost.to_string()).on_hover_text(&e.why);
                     ui.end_row();
                 }
             });

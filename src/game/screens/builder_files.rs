@@ -38,11 +38,38 @@ pub(super) fn show(
             ui.add_space(10.0);
             ui.strong("The game's armies");
             ui.small("Copy one to change it; the copy is saved as your own.");
+            let scenarios = scenario_files();
             for f in shipped {
                 row(ui, f, false, &mut action);
+                if let Some(scenario) = fielded_in(&f.path, &scenarios) {
+                    ui.weak(format!("    as fielded in {scenario}"));
+                }
             }
         });
     action
+}
+
+/// The stems of the shipped scenario files: "cave-mouth", "woods-and-walls".
+fn scenario_files() -> Vec<String> {
+    let dir = crate::game::saves::assets_dir().join("scenarios");
+    crate::game::saves::ron_files(&dir)
+        .iter()
+        .filter_map(|p| Some(p.file_stem()?.to_string_lossy().into_owned()))
+        .collect()
+}
+
+/// The scenario a shipped army was made for, when its file is named after one
+/// ("cave-mouth-kobold-warren.ron" → "Cave mouth"): the same army's other versions
+/// share its name.
+fn fielded_in(path: &std::path::Path, scenarios: &[String]) -> Option<String> {
+    let stem = path.file_stem()?.to_string_lossy();
+    let scenario = scenarios
+        .iter()
+        .filter(|s| stem.starts_with(&format!("{s}-")))
+        .max_by_key(|s| s.len())?;
+    let words = scenario.replace('-', " ");
+    let mut chars = words.chars();
+    Some(chars.next()?.to_uppercase().chain(chars).collect())
 }
 
 /// One file: its army's name and ruleset with its buttons, or what is wrong with it.
@@ -76,6 +103,19 @@ fn row(ui: &mut egui::Ui, f: &ArmyFile, own: bool, action: &mut Option<FileActio
 #[cfg(test)]
 mod tests {
     use crate::game::saves::{assets_dir, list_armies};
+
+    /// A shipped army made for a scenario says which; the rest say nothing.
+    #[test]
+    fn an_army_made_for_a_scenario_says_which() {
+        let scenarios = vec!["cave-mouth".to_string(), "open-field".to_string()];
+        let at = |f: &str| super::fielded_in(std::path::Path::new(f), &scenarios);
+        assert_eq!(
+            at("a/cave-mouth-kobold-warren.ron").as_deref(),
+            Some("Cave mouth")
+        );
+        assert_eq!(at("a/kobold-warren.ron"), None);
+        assert_eq!(at("a/cave-mouthful.ron"), None);
+    }
 
     /// Every army the game ships reads, so each can be copied from the list.
     #[test]

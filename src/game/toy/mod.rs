@@ -13,6 +13,7 @@ mod models;
 mod overlay;
 mod panel;
 mod reference;
+mod spells;
 
 use super::session::GameSession;
 use warband_toy_soldier::ToySoldier;

@@ -13,11 +13,11 @@ use bevy_egui::egui;
 use warband_rules::Side;
 use warband_rules::prob::mean;
 use warband_rules::toy_soldier::{
-    Spell, activation_cost, landed_distribution, melee_odds, zone_multiplier,
+    activation_cost, landed_distribution, melee_odds, zone_multiplier,
 };
 use warband_table::geometry::aspect_of;
 use warband_toy_soldier::Command;
-use warband_toy_soldier::actions::{active, check_activate, check_fight, check_magic, check_shot};
+use warband_toy_soldier::actions::{active, check_activate, check_fight, check_shot};
 use warband_toy_soldier::battle::{Activation, View, commander_near, in_play};
 use warband_toy_soldier::turn::check_done;
 
@@ -66,7 +66,7 @@ pub fn show(
             {
                 if let Some((spell, sure)) = toy.spell {
                     ui.separator();
-                    spell_line(ui, session, (&v, &a), &t, spell, sure);
+                    super::spells::line(ui, session, (&v, &a), &t, spell, sure);
                 } else if t.side != v.side {
                     ui.separator();
                     odds(ui, session, &v, &a, &t, toy.volley, cursor);
@@ -84,6 +84,9 @@ pub fn show(
         let _ = session.submit(side, c);
     }
 }
+
+/// What a unit's marks mean, in the rules' terms.
+const MARKS: &str = "⚠ danger: from shots and melee. An active unit must defend each (1 AP apiece) before it moves, fights or shoots; any left when its AP are spent become damage.\n✚ damage: stays until healed. Danger and damage both lower the unit's melee roll, and damage counts against its morale.";
 
 /// The side's units: next cost, marks, activations; a button to activate each.
 fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Option<Command> {
@@ -104,14 +107,26 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
         let cost = activation_cost(u.spent);
         let tick = if u.spent > 0 { "✔ " } else { "" };
         let ok = mine && check_activate(world, side, u.id).is_ok();
+        let why_not = check_activate(world, side, u.id).err().map(|r| r.0);
         ui.horizontal(|ui| {
-            let button = ui.add_enabled(ok, egui::Button::new(format!("{cost} tok")));
+            let tokens = if cost == 1 { "token" } else { "tokens" };
+            let cost_words = format!(
+                "Activating it costs {cost} {tokens}: each time a unit activates in a turn costs more than the last."
+            );
+            let button = ui
+                .add_enabled(ok, egui::Button::new(format!("{cost} tok")))
+                .on_hover_text(&cost_words)
+                .on_disabled_hover_text(match &why_not {
+                    Some(why) if mine => format!("{cost_words}\nNot now: {}", describe::readable(world, why)),
+                    _ => cost_words.clone(),
+                });
             let marks = format!("⚠{} ✚{}", u.marks.danger, u.marks.damage);
             let height = ui.spacing().interact_size.y;
             ui.add_sized(
                 [64.0, height],
                 egui::Label::new(egui::RichText::new(marks).small()),
-            );
+            )
+            .on_hover_text(MARKS);
             let text = egui::RichText::new(format!("{tick}{}", name(world, u.id)))
                 .color(palette::side_egui(side));
             let label = egui::Label::new(text).truncate();
@@ -190,7 +205,7 @@ fn card(
         toy.volley = (ap != a.ap).then_some(ap);
     }
     if u.magical {
-        spells(ui, toy);
+        super::spells::buttons(ui, toy);
     }
     command
 }
@@ -227,66 +242,6 @@ fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command>
         }
     });
     command
-}
-
-/// A magical unit's spells, sure (2 AP) or rolled (1 AP, a d6), chosen before the
-/// target, each saying what it does in its hover.
-fn spells(ui: &mut egui::Ui, toy: &mut ToySelection) {
-    const SURE: &str = "2 AP: it works for sure.";
-    const ROLLED: &str = "1 AP and a d6: it works on 4+, and a 1 deals 1 damage to the caster.";
-    let heal = "Heal: a friendly unit within reach (the activation die's highest face, in inches) loses 1 damage (not danger).";
-    let curse = "Curse: an enemy unit within reach (the activation die's highest face, in inches) takes 1 damage, whatever its cover or shields, and checks its morale.";
-    ui.horizontal_wrapped(|ui| {
-        for (spell, sure, label, what, how) in [
-            (Spell::Heal, true, "Heal · 2 AP", heal, SURE),
-            (Spell::Heal, false, "Heal · 1 AP, 4+", heal, ROLLED),
-            (Spell::Curse, true, "Curse · 2 AP", curse, SURE),
-            (Spell::Curse, false, "Curse · 1 AP, 4+", curse, ROLLED),
-        ] {
-            let chosen = toy.spell == Some((spell, sure));
-            let button = egui::Button::new(label).selected(chosen);
-            if ui
-                .add(button)
-                .on_hover_text(format!("{what}\n{how}"))
-                .clicked()
-            {
-                toy.spell = (!chosen).then_some((spell, sure));
-            }
-        }
-    });
-    if toy.spell.is_some() {
-        ui.small("Click the unit to cast on (Esc cancels).");
-    }
-}
-
-/// What the chosen spell would do to the unit under the pointer, or why it may not be
-/// cast there, as the engine judges it.
-fn spell_line(
-    ui: &mut egui::Ui,
-    session: &ToySession,
-    (v, a): (&View, &Activation),
-    t: &View,
-    spell: Spell,
-    sure: bool,
-) {
-    let world = session.engine.world();
-    ui.strong(format!("{spell:?} on {}", name(world, t.id)));
-    match check_magic(world, v, a, t.id, spell, sure) {
-        Ok(_) if sure => {
-            ui.label("Works for sure.");
-        }
-        Ok(_) => {
-            let (works, backfires) = warband_rules::toy_soldier::combat::magic_chances();
-            ui.label(format!(
-                "Works on a d6 of 4+: {}. A 1 ({}) deals 1 damage to the caster.",
-                pct(works),
-                pct(backfires)
-            ));
-        }
-        Err(r) => {
-            ui.label(format!("✖ No spell: {}", describe::readable(world, &r.0)));
-        }
-    }
 }
 
 /// The exact odds of fighting and shooting the enemy under the pointer.

@@ -278,6 +278,7 @@ fn battles_view(ui: &mut egui::Ui, l: &Lab) {
     let games = job.leading_games();
     let total = u64::from(job.config.games);
     ui.heading(&job.title);
+    ui.label(&job.armies);
     ui.add(
         egui::ProgressBar::new(job.done() as f32 / total.max(1) as f32)
             .text(format!("{} of {total} battles", job.done())),
@@ -299,9 +300,18 @@ fn battles_view(ui: &mut egui::Ui, l: &Lab) {
                 .size(16.0)
                 .strong(),
             );
+            ui.label(crate::game::jobs::verdict(
+                &job.config.a,
+                &job.config.b,
+                r.ci95,
+            ));
             ui.label(format!(
                 "{:.2} rounds on average · {} lost: a {:.1}, b {:.1} · {:.0} battles/s · {} refused commands",
                 r.mean_rounds, job.losses, r.mean_losses[0], r.mean_losses[1], r.battles_per_sec, r.refused_commands
+            ))
+            .on_hover_text(format!(
+                "{} lost: what each player lost on average a battle. Refused commands: moves a player sent that the rules refused (a sound player sends none).",
+                job.losses
             ));
         }
         Some(Err(e)) => {

@@ -1,0 +1,71 @@
+//! A magical unit's spells in the panel: the buttons that choose one (sure or rolled),
+//! and what the chosen one would do to the unit under the pointer.
+
+use super::ToySession;
+use super::describe::{self, name};
+use super::input::ToySelection;
+use crate::game::hud::pct;
+use bevy_egui::egui;
+use warband_rules::toy_soldier::Spell;
+use warband_toy_soldier::actions::check_magic;
+use warband_toy_soldier::battle::{Activation, View};
+
+/// A magical unit's spells, sure (2 AP) or rolled (1 AP, a d6), chosen before the
+/// target, each saying what it does in its hover.
+pub fn buttons(ui: &mut egui::Ui, toy: &mut ToySelection) {
+    const SURE: &str = "2 AP: it works for sure.";
+    const ROLLED: &str = "1 AP and a d6: it works on 4+, and a 1 deals 1 damage to the caster.";
+    let heal = "Heal: a friendly unit within reach (the activation die's highest face, in inches) loses 1 damage (not danger).";
+    let curse = "Curse: an enemy unit within reach (the activation die's highest face, in inches) takes 1 damage, whatever its cover or shields, and checks its morale.";
+    ui.horizontal_wrapped(|ui| {
+        for (spell, sure, label, what, how) in [
+            (Spell::Heal, true, "Heal · 2 AP", heal, SURE),
+            (Spell::Heal, false, "Heal · 1 AP, 4+", heal, ROLLED),
+            (Spell::Curse, true, "Curse · 2 AP", curse, SURE),
+            (Spell::Curse, false, "Curse · 1 AP, 4+", curse, ROLLED),
+        ] {
+            let chosen = toy.spell == Some((spell, sure));
+            let button = egui::Button::new(label).selected(chosen);
+            if ui
+                .add(button)
+                .on_hover_text(format!("{what}\n{how}"))
+                .clicked()
+            {
+                toy.spell = (!chosen).then_some((spell, sure));
+            }
+        }
+    });
+    if toy.spell.is_some() {
+        ui.small("Click the unit to cast on (Esc cancels).");
+    }
+}
+
+/// What the chosen spell would do to the unit under the pointer, or why it may not be
+/// cast there, as the engine judges it.
+pub fn line(
+    ui: &mut egui::Ui,
+    session: &ToySession,
+    (v, a): (&View, &Activation),
+    t: &View,
+    spell: Spell,
+    sure: bool,
+) {
+    let world = session.engine.world();
+    ui.strong(format!("{spell:?} on {}", name(world, t.id)));
+    match check_magic(world, v, a, t.id, spell, sure) {
+        Ok(_) if sure => {
+            ui.label("Works for sure.");
+        }
+        Ok(_) => {
+            let (works, backfires) = warband_rules::toy_soldier::combat::magic_chances();
+            ui.label(format!(
+                "Works on a d6 of 4+: {}. A 1 ({}) deals 1 damage to the caster.",
+                pct(works),
+                pct(backfires)
+            ));
+        }
+        Err(r) => {
+            ui.label(format!("✖ No spell: {}", describe::readable(world, &r.0)));
+        }
+    }
+}
