@@ -137,7 +137,8 @@ pub struct JoinArgs {
     /// A computer player for the side (else you play it in the window).
     #[arg(long, value_enum)]
     player: Option<Ai>,
-    /// No window (a computer player, --player, always plays without one).
+    /// Changes nothing on its own: a person plays in the window, and a computer player
+    /// (--player) always plays without one.
     #[arg(long)]
     headless: bool,
     /// With --player, print the result as JSON.

@@ -333,13 +333,12 @@ fn watch_pace<R: Desk>(
     }
 }
 
-/// "✝ Name #id" for each model of `side` out of action, as `name` words it: its name
-/// alone is marked ✝, and a name that starts with a mark of its own ("fled: Kobold")
-/// keeps it.
+/// "✝ Name #id" for each model of `side` out of action, as `words` gives it: the mark and
+/// the name ("✝ Kobold", or "fled: Kobold" where the ruleset knows better).
 pub fn lost_names(
     world: &World,
     side: Side,
-    name: impl Fn(Entity) -> Option<String>,
+    words: impl Fn(Entity) -> Option<String>,
 ) -> Vec<String> {
     use warband_table::components::{ModelId, OutOfAction, Team};
     world
@@ -348,11 +347,7 @@ pub fn lost_names(
         .iter()
         .filter(|e| world.get::<Team>(**e).is_some_and(|t| t.0 == side))
         .filter(|e| world.get::<OutOfAction>(**e).is_some())
-        .filter_map(|e| {
-            let name = name(*e)?;
-            let mark = if name.contains(": ") { "" } else { "✝ " };
-            Some(format!("{mark}{name} #{}", world.get::<ModelId>(*e)?.0))
-        })
+        .filter_map(|e| Some(format!("{} #{}", words(*e)?, world.get::<ModelId>(*e)?.0)))
         .collect()
 }
 

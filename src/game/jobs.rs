@@ -211,15 +211,19 @@ impl CalibrationJob {
     }
 }
 
-/// What a batch shows, in a sentence: who is the stronger, or that it cannot yet tell,
-/// by whether a's 95% interval lies clear of 50%.
-pub fn verdict(a: &str, b: &str, ci95: [f64; 2]) -> String {
-    if ci95[0] > 0.5 {
-        format!("{a} is the stronger here: even the low end of its interval is above 50%.")
-    } else if ci95[1] < 0.5 {
-        format!("{b} is the stronger here: even the high end of {a}'s interval is below 50%.")
+/// What a batch shows, in a sentence: who is the stronger, or that it cannot yet tell.
+/// Judged on the decisive games alone (a draw counts for neither), by whether the 95%
+/// interval of a's share of them lies clear of a half.
+pub fn verdict(a: &str, b: &str, wins: [u32; 2]) -> String {
+    let [lo, hi] = warband_table::sim::wilson(wins[0], wins[0] + wins[1]);
+    if wins[0] + wins[1] == 0 {
+        "Every game was drawn: neither is the stronger here.".to_string()
+    } else if lo > 0.5 {
+        format!("{a} is the stronger here: it wins clearly more of the games that are not drawn.")
+    } else if hi < 0.5 {
+        format!("{b} is the stronger here: it wins clearly more of the games that are not drawn.")
     } else {
-        "No clear winner yet: the interval takes in 50%. More games narrow it.".to_string()
+        "No clear winner yet: between the games won, the 95% interval takes in an even split. More games narrow it.".to_string()
     }
 }
 
@@ -228,9 +232,12 @@ mod tests {
     /// The sentence follows the interval: clear above 50%, clear below, or across it.
     #[test]
     fn the_verdict_reads_the_interval() {
-        let v = |lo, hi| super::verdict("normal", "charge", [lo, hi]);
-        assert!(v(0.53, 0.6).starts_with("normal is the stronger"));
-        assert!(v(0.3, 0.45).starts_with("charge is the stronger"));
-        assert!(v(0.45, 0.55).starts_with("No clear winner"));
+        let v = |a, b| super::verdict("normal", "charge", [a, b]);
+        assert!(v(70, 30).starts_with("normal is the stronger"));
+        assert!(v(30, 70).starts_with("charge is the stronger"));
+        assert!(v(52, 48).starts_with("No clear winner"));
+        // 30% each and 40% drawn is even, not a win for b.
+        assert!(v(300, 300).starts_with("No clear winner"));
+        assert!(v(0, 0).starts_with("Every game was drawn"));
     }
 }

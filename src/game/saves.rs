@@ -91,6 +91,7 @@ impl<R: Desk> SavedBattle for Save<R> {
         let word = R::ROUND;
         match self.stood {
             Some(s) if s.over => format!("over in {word} {}", s.round),
+            Some(s) if s.round == 0 => "setting up".to_string(),
             Some(s) => format!("{word} {} of {limit}", s.round),
             None => format!("{} commands", self.commands.len()),
         }
@@ -101,7 +102,8 @@ impl<R: Desk> SavedBattle for Save<R> {
     }
 
     fn over(&self) -> bool {
-        self.stood.is_some_and(|s| s.over)
+        // An older save does not say; one the players ended by agreement is over.
+        self.stood.map_or(self.agreed.is_some(), |s| s.over)
     }
 
     fn replay(&self) -> Box<dyn Starter> {

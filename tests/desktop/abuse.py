@@ -97,7 +97,8 @@ for size in [("320", "240"), ("1280", "800")]:
 shot("abuse-resized.png")
 
 rng = random.Random(2026)
-keys = ["space", "Escape", "z", "t", "f", "w", "a", "s", "d", "m", "Return", "Tab",
+keys = ["space", "Escape", "z", "t", "f", "w", "a", "s", "d", "r", "q", "e", "m", "Return", "Tab",
+        "Up", "Left",
         "BackSpace", "1", "9", "minus", "period"]
 actions = 0
 

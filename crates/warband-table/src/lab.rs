@@ -273,7 +273,11 @@ fn adopt_balanced<R: crate::calibrate::Calibrate>(
             continue;
         }
         let new = format!("{name}-{old}");
-        crate::files::save_ron_named(&assets.join(format!("armies/{new}.ron")), army)
+        // A shipped army keeps its plain name (the change is told in docs/armies.md);
+        // the "(balanced: …)" a player's own copy carries would crowd the log.
+        let mut army = army.clone();
+        army.name.clone_from(&setup.armies().get(side).name);
+        crate::files::save_ron_named(&assets.join(format!("armies/{new}.ron")), &army)
             .map_err(|e| e.to_string())?;
         let key = if side == warband_rules::Side::A {
             "a"

@@ -13,6 +13,7 @@ use bevy_egui::egui;
 use std::path::PathBuf;
 use warband_borderlands::Borderlands;
 use warband_borderlands::battle::Battle;
+use warband_borderlands::log::LogEvent;
 use warband_rules::army::ArmyList;
 use warband_rules::borderlands::profile::{Combatant, Hero};
 use warband_rules::{Ruleset, Side};
@@ -119,17 +120,26 @@ impl Desk for Borderlands {
         if battle.side(side).morale.fled {
             out.push("The side failed its morale and fled.".to_string());
         }
-        // A model that fled the table is not dead: it left with its HP.
+        // A model that fled the table is not dead: the log says which fled.
+        let fled: Vec<_> = world
+            .resource::<warband_borderlands::log::BattleLog>()
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                warband_table::log::Entry::Rules(LogEvent::FledTable { model }) => Some(*model),
+                _ => None,
+            })
+            .collect();
         out.extend(lost_names(world, side, |e| {
             let name = &world
                 .get::<warband_borderlands::components::Stats>(e)?
                 .0
                 .name;
-            let hp = world.get::<warband_borderlands::components::Hp>(e)?;
-            Some(if hp.now > 0 {
+            let id = world.get::<warband_table::components::ModelId>(e)?;
+            Some(if fled.contains(id) {
                 format!("fled: {name}")
             } else {
-                name.clone()
+                format!("✝ {name}")
             })
         }));
         out
@@ -317,7 +327,6 @@ mod tests {
     /// the cave-mouth battle on record (its kobolds both die and run).
     #[test]
     fn the_fled_are_not_counted_dead() {
-        use warband_borderlands::log::LogEvent;
         let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
         let file = root.join("tests/fixtures/borderlands/cave-mouth-normal-v-normal.ron");
         let save = warband_table::save::Save::<Borderlands>::read(&file).unwrap();

@@ -303,7 +303,8 @@ pub fn entry_line<C, E>(
 
 /// A chance as a player reads it, to the whole per cent, never "-0%".
 pub fn pct(p: f64) -> String {
-    format!("{:.0}%", 100.0 * p.clamp(0.0, 1.0))
+    // Adding +0.0 turns a -0.0 into 0.0, which prints without its sign.
+    format!("{:.0}%", 100.0 * (p.clamp(0.0, 1.0) + 0.0))
 }
 
 /// A command's words as the log says them: one that names its model first stands alone

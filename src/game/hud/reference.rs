@@ -42,7 +42,9 @@ pub fn show<R: Desk>(ctx: &egui::Context, open: &mut bool, at: &mut Option<Strin
     let mut still = *open;
     egui::Window::new(format!("Rules: {}", R::RULESET.title()))
         .open(&mut still)
-        .default_size([520.0, 560.0])
+        // One size however many sections are open, so that the centred window never
+        // moves the next header from under the pointer; its list scrolls instead.
+        .fixed_size([520.0, 520.0])
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
             ui.small(r.source);

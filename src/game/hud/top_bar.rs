@@ -136,11 +136,15 @@ fn leave_and_save<R: Contest>(
     {
         let save = session.save();
         let written = write_save(&save);
-        if written.is_ok() {
-            session.saved_at = Some(session.commands.len());
-        }
+        let ok = written.is_ok();
         let words = crate::game::saves::saved_words(written);
-        session.notice = Some((words, std::time::Instant::now()));
+        if ok {
+            session.saved_at = Some(session.commands.len());
+            session.notice = Some((words, std::time::Instant::now()));
+        } else {
+            // A failure stays, in the refusal's colour, until the next command.
+            session.last_refusal = Some(words);
+        }
     }
 }
 

@@ -32,8 +32,9 @@ struct Builder {
     /// The file the army was loaded from: saving writes over it, even renamed.
     file: Option<std::path::PathBuf>,
     saved: Vec<ArmyFile>,
-    /// The armies the game ships, to copy.
+    /// The armies the game ships, to copy, and the scenario each was made for.
     shipped: Vec<ArmyFile>,
+    made_for: Vec<Option<String>>,
     filter: String,
     message: Option<String>,
     rng: DiceRoller,
@@ -59,6 +60,7 @@ impl Builder {
     /// Loads an army into the builder, with its ruleset's catalogue, and the file it
     /// came from (None for a new army or a copy).
     fn take(&mut self, army: ArmyList, file: Option<std::path::PathBuf>) {
+        self.switching = None;
         if army.ruleset != self.catalogue.ruleset {
             self.switch(army.ruleset);
         }
@@ -89,13 +91,15 @@ fn open(
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(7, |d| d.as_nanos() as u64);
+    let shipped = list_armies(&crate::game::saves::assets_dir().join("armies"));
     commands.insert_resource(Builder {
         designer: desk(catalogue.ruleset).designer(),
         army: catalogue.blank(),
         file: None,
         catalogue,
         saved: list_armies(&armies_dir()),
-        shipped: list_armies(&crate::game::saves::assets_dir().join("armies")),
+        made_for: builder_files::made_for(&shipped),
+        shipped,
         filter: String::new(),
         message,
         rng: DiceRoller::from_seed(seed),
@@ -149,7 +153,7 @@ fn builder(
 /// The player's saved armies and the shipped ones: load, copy, delete.
 fn files_panel(ui: &mut egui::Ui, b: &mut Builder) {
     let folder = armies_dir().display().to_string();
-    match builder_files::show(ui, &folder, &b.saved, &b.shipped) {
+    match builder_files::show(ui, &folder, &b.saved, &b.shipped, &b.made_for) {
         Some(FileAction::Load(a, path)) => b.take(a, Some(path)),
         Some(FileAction::Copy(a)) => b.take(a, None),
         Some(FileAction::Delete(path)) => {

@@ -21,6 +21,7 @@ pub(super) fn show(
     folder: &str,
     saved: &[ArmyFile],
     shipped: &[ArmyFile],
+    made_for: &[Option<String>],
 ) -> Option<FileAction> {
     let mut action = None;
     ui.heading("Saved armies");
@@ -38,10 +39,9 @@ pub(super) fn show(
             ui.add_space(10.0);
             ui.strong("The game's armies");
             ui.small("Copy one to change it; the copy is saved as your own.");
-            let scenarios = scenario_files();
-            for f in shipped {
+            for (f, scenario) in shipped.iter().zip(made_for) {
                 row(ui, f, false, &mut action);
-                if let Some(scenario) = fielded_in(&f.path, &scenarios) {
+                if let Some(scenario) = scenario {
                     ui.weak(format!("    as fielded in {scenario}"));
                 }
             }
@@ -49,12 +49,17 @@ pub(super) fn show(
     action
 }
 
-/// The stems of the shipped scenario files: "cave-mouth", "woods-and-walls".
-fn scenario_files() -> Vec<String> {
+/// The scenario each shipped army was made for, if one (read once, when the builder
+/// opens): the stems of the shipped scenario files matched against the armies' files.
+pub fn made_for(shipped: &[ArmyFile]) -> Vec<Option<String>> {
     let dir = crate::game::saves::assets_dir().join("scenarios");
-    crate::game::saves::ron_files(&dir)
+    let scenarios: Vec<String> = crate::game::saves::ron_files(&dir)
         .iter()
         .filter_map(|p| Some(p.file_stem()?.to_string_lossy().into_owned()))
+        .collect();
+    shipped
+        .iter()
+        .map(|f| fielded_in(&f.path, &scenarios))
         .collect()
 }
 

@@ -103,7 +103,7 @@ impl Desk for ToySoldier {
         lost_names(world, side, |e| {
             world
                 .get::<warband_toy_soldier::components::Unit>(e)
-                .map(|u| u.0.name.clone())
+                .map(|u| format!("✝ {}", u.0.name))
         })
     }
 

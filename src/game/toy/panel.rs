@@ -111,7 +111,7 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
         ui.horizontal(|ui| {
             let tokens = if cost == 1 { "token" } else { "tokens" };
             let cost_words = format!(
-                "Activating it costs {cost} {tokens}: each time a unit activates in a turn costs more than the last."
+                "Activating it now costs {cost} {tokens}: a unit's first activation in a turn costs 1, each later one as many tokens as already spent on it (1, 1, 2, 4, 8 …)."
             );
             let button = ui
                 .add_enabled(ok, egui::Button::new(format!("{cost} tok")))

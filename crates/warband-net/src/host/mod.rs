@@ -404,7 +404,8 @@ impl<R: Rules> Host<R> {
             self.seed,
             commands.collect(),
             engine.state_hash(),
-        );
+        )
+        .noting(engine);
         save.salts = self.entries.iter().filter_map(|e| e.salt).collect();
         save.agreed = self.agreed.clone();
         save

@@ -24,7 +24,7 @@ pub(super) fn dice(n: u32) -> String {
 }
 
 pub(super) fn pct(p: f64) -> String {
-    format!("{:.1}%", p * 100.0)
+    format!("{:.1}%", 100.0 * (p.clamp(0.0, 1.0) + 0.0))
 }
 
 pub fn show(ui: &mut egui::Ui, session: &Session, sel: &Selection) {

@@ -300,10 +300,11 @@ fn battles_view(ui: &mut egui::Ui, l: &Lab) {
                 .size(16.0)
                 .strong(),
             );
+            let wins = [r.a_wins, r.b_wins];
             ui.label(crate::game::jobs::verdict(
                 &job.config.a,
                 &job.config.b,
-                r.ci95,
+                wins,
             ));
             ui.label(format!(
                 "{:.2} rounds on average · {} lost: a {:.1}, b {:.1} · {:.0} battles/s · {} refused commands",
