@@ -177,6 +177,7 @@ impl<R: Desk> Built for BuiltOf<R> {
             layout.size.y,
             R::length(&self.setup)
         ));
+        ui.label(egui::RichText::new(R::RULESET.about()).small().italics());
         ui.label(egui::RichText::new(format!("To win: {}", R::victory(&self.setup))).small());
         map(
             ui,

@@ -51,6 +51,21 @@ impl Ruleset {
             Ruleset::Borderlands => "B/X Borderlands",
         }
     }
+
+    /// The ruleset in a sentence, for a player choosing one.
+    pub fn about(self) -> &'static str {
+        match self {
+            Ruleset::Marauders => {
+                "An old-school skirmish of hit dice: every round runs seven phases (declare spells, initiative, movement, shooting, attacking, spellcasting, morale), and each model moves and fights alone."
+            }
+            Ruleset::ToySoldier => {
+                "Units of toy soldiers spend activation tokens to act: each activation rolls action points for moving, turning, shooting and fighting, and the danger a unit takes turns to damage unless it defends."
+            }
+            Ruleset::Borderlands => {
+                "B/X dungeon combat: each round the sides roll initiative and act in turn; heroes and monsters hit with THAC0 against armour class, lose hit points, cast spells and check morale."
+            }
+        }
+    }
 }
 
 impl fmt::Display for Ruleset {

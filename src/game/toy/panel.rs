@@ -276,7 +276,10 @@ fn odds(
                 ui.label(format!("✖ No charge: {}", readable(&r)));
             }
             _ => {
-                ui.label("Out of reach to charge from here.");
+                let gap = warband_table::geometry::gap(&v.base, &t.base).max(0.0);
+                ui.label(format!(
+                    "Out of reach to charge from here: {gap:.1}\" away."
+                ));
             }
         }
     }

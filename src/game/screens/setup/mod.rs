@@ -226,6 +226,9 @@ fn preview(ui: &mut egui::Ui, f: &SetupForm) {
     });
 }
 
+/// What the seed is, for its hover.
+const SEED: &str = "The battle's dice: the same seed and the same moves give the same battle, so a seed can be shared or played again.";
+
 /// Scenario (grouped by ruleset), each side's army (of that ruleset) and controller,
 /// the seed and the watch speed.
 fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
@@ -258,9 +261,10 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
                 });
                 ui.end_row();
             }
-            ui.label("Seed");
+            ui.label("Seed").on_hover_text(SEED);
             ui.horizontal(|ui| {
-                ui.add(egui::DragValue::new(&mut f.seed));
+                ui.add(egui::DragValue::new(&mut f.seed))
+                    .on_hover_text(SEED);
                 if let Some(h) = &mut f.hosting {
                     ui.checkbox(&mut h.fixed_seed, "play this seed")
                         .on_hover_text(
