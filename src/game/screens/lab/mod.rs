@@ -2,6 +2,7 @@
 //! CSV and JSON; and the calibration of a profile's points cost by play.
 
 pub(crate) mod balance;
+mod calibration;
 mod plots;
 
 use super::Screen;
@@ -165,7 +166,7 @@ fn lab(
             ui.add_space(8.0);
             match l.tab {
                 Tab::Battles => battles_form(ui, l),
-                Tab::Calibrate => calibrate_form(ui, l),
+                Tab::Calibrate => calibration::form(ui, l),
                 Tab::Balance => {
                     let scenario = l.scenario_path();
                     balance::form(ui, &mut l.balance, scenario);
@@ -182,7 +183,7 @@ fn lab(
         });
     egui::CentralPanel::default().show(&mut root, |ui| match l.tab {
         Tab::Battles => battles_view(ui, l),
-        Tab::Calibrate => calibrate_view(ui, l),
+        Tab::Calibrate => calibration::view(ui, l),
         Tab::Balance => balance::view(ui, &mut l.balance),
     });
     if working {
@@ -326,81 +327,4 @@ fn battles_view(ui: &mut egui::Ui, l: &Lab) {
         plots::rounds(&mut cols[0], &games, h * 0.45);
         plots::losses(&mut cols[1], &games, job.losses, h * 0.45);
     });
-}
-
-fn calibrate_form(ui: &mut egui::Ui, l: &mut Lab) {
-    if l.profiles.as_ref().is_none_or(|(s, _)| *s != l.scenario)
-        && let Some(path) = l.scenario_path()
-    {
-        l.profiles = Some((l.scenario, CalibrationJob::profiles(&path)));
-        l.profile = 0;
-    }
-    let profiles = match &l.profiles {
-        Some((_, Ok(p))) => p.clone(),
-        Some((_, Err(e))) => {
-            ui.label(e);
-            return;
-        }
-        None => return,
-    };
-    ui.label("Profile");
-    egui::ComboBox::from_id_salt("lab-profile")
-        .width(320.0)
-        .selected_text(profiles.get(l.profile).map_or("", |p| p.0.as_str()))
-        .show_ui(ui, |ui| {
-            for (i, (name, cost)) in profiles.iter().enumerate() {
-                ui.selectable_value(&mut l.profile, i, format!("{name} — listed {cost}"));
-            }
-        });
-    ui.horizontal(|ui| {
-        ui.label("Games per army size");
-        ui.add(egui::DragValue::new(&mut l.calibration_games).range(20..=100_000));
-    });
-    let running = l.calibration.as_ref().is_some_and(|j| j.result().is_none());
-    if ui
-        .add_enabled(!running, egui::Button::new("▶ Calibrate"))
-        .clicked()
-        && let (Some(path), Some((name, _))) = (l.scenario_path(), profiles.get(l.profile))
-    {
-        match CalibrationJob::start(&path, name, l.calibration_games) {
-            Ok(job) => l.calibration = Some(job),
-            Err(e) => l.message = Some(e),
-        }
-    }
-}
-
-fn calibrate_view(ui: &mut egui::Ui, l: &Lab) {
-    let Some(job) = &l.calibration else {
-        ui.heading("Price a profile by play");
-        ui.label("Copies of the profile meet reference armies of rising points, normal against normal on both sides of the table; the fair cost is where it wins half its games.");
-        return;
-    };
-    ui.heading(format!("Calibrating {}", job.profile));
-    let listed = match job.result() {
-        Some(Ok(c)) => {
-            let (fair, interval) = c.fair_text();
-            ui.label(
-                egui::RichText::new(format!(
-                    "listed {} · fair {fair} · 95% interval {interval} · {} copies against {}",
-                    c.listed, c.count, c.reference
-                ))
-                .size(16.0)
-                .strong(),
-            );
-            f64::from(c.listed)
-        }
-        Some(Err(e)) => {
-            ui.label(e);
-            return;
-        }
-        None => {
-            ui.spinner();
-            l.profiles
-                .as_ref()
-                .and_then(|(_, p)| p.as_ref().ok()?.iter().find(|p| p.0 == job.profile))
-                .map_or(0.0, |p| f64::from(p.1))
-        }
-    };
-    let h = (ui.available_height() - 20.0).max(240.0);
-    plots::calibration(ui, &job.trials(), listed, h);
 }

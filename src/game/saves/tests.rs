@@ -1,0 +1,157 @@
+use super::*;
+
+#[test]
+fn a_save_is_dated_to_the_minute_in_utc() {
+    let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_796_139_406);
+    assert_eq!(saved_at(t), "2026-12-01 15:36 UTC");
+}
+
+#[test]
+fn saving_says_the_files_name_not_the_data_folders_path() {
+    let p = PathBuf::from("/home/someone/.local/share/warband/saves/open-field-17.ron");
+    assert_eq!(
+        saved_words(Ok(p)),
+        "Saved as open-field-17 (Load battle lists it)"
+    );
+    assert_eq!(
+        saved_words(Err("disk full".into())),
+        "Could not save: disk full"
+    );
+}
+
+#[test]
+fn damaged_army_files_are_listed_not_fatal() {
+    let dir = std::env::temp_dir().join(format!("warband-armies-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("good.ron"), "ArmyList(name: \"Good\", ruleset: \"marauders\", leader: \"Orc\", entries: [ArmyEntry(profile: \"Orc\")])").unwrap();
+    std::fs::write(dir.join("torn.ron"), "ArmyList(name: \"Torn\", rules").unwrap();
+    std::fs::write(dir.join("binary.ron"), [0xff, 0xfe, 0x00, 0x41]).unwrap();
+    let listed = list_armies(&dir);
+    assert_eq!(listed.len(), 3);
+    let good = listed
+        .iter()
+        .find(|f| f.path.ends_with("good.ron"))
+        .unwrap();
+    assert_eq!(good.army.as_ref().unwrap().name, "Good");
+    let torn = listed
+        .iter()
+        .find(|f| f.path.ends_with("torn.ron"))
+        .unwrap();
+    assert!(
+        torn.army.as_ref().unwrap_err().contains("torn.ron:1:"),
+        "{:?}",
+        torn.army.as_ref().err()
+    );
+    assert!(
+        listed
+            .iter()
+            .find(|f| f.path.ends_with("binary.ron"))
+            .unwrap()
+            .army
+            .is_err()
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn saves_of_every_ruleset_are_listed_and_open() {
+    let dir = std::env::temp_dir().join(format!("warband-saves-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fixtures = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    for (ruleset, file) in [
+        ("marauders", "open-field-normal-v-normal.ron"),
+        ("toy-soldier", "river-crossing-normal-v-normal.ron"),
+        ("borderlands", "cave-mouth-normal-v-normal.ron"),
+    ] {
+        let from = fixtures.join(ruleset).join(file);
+        std::fs::copy(&from, dir.join(format!("{ruleset}.ron"))).unwrap();
+    }
+    std::fs::write(dir.join("torn.ron"), "Save(format: 2, setup: (").unwrap();
+    let listed = list_saves_in(&dir);
+    assert_eq!(listed.len(), 4);
+    let ruleset_of = |name: &str| {
+        let entry = listed.iter().find(|e| e.path.ends_with(name)).unwrap();
+        let save = entry.save.as_ref().map_err(|e| e.clone()).unwrap();
+        assert!(entry.title.contains(" v "), "{}", entry.title);
+        save.ruleset()
+    };
+    use warband_rules::Ruleset;
+    assert_eq!(ruleset_of("marauders.ron"), Ruleset::Marauders);
+    assert_eq!(ruleset_of("toy-soldier.ron"), Ruleset::ToySoldier);
+    assert_eq!(ruleset_of("borderlands.ron"), Ruleset::Borderlands);
+    let torn = listed
+        .iter()
+        .find(|e| e.path.ends_with("torn.ron"))
+        .unwrap();
+    assert!(torn.save.as_ref().is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A save is named by its scenario and minute, a second one in that minute gets
+/// "-2", and the list says how far each went: the round it was saved in, or its
+/// count of commands when the file does not say.
+#[test]
+fn saves_are_named_by_the_minute_and_listed_with_their_round() {
+    use warband_table::engine::Rules;
+    let dir = std::env::temp_dir().join(format!("warband-named-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_796_139_406);
+    let first = fresh_name(&dir, "Woods and walls", t);
+    assert_eq!(first, dir.join("woods-and-walls-2026-12-01-1536.ron"));
+    std::fs::write(&first, "taken").unwrap();
+    let second = fresh_name(&dir, "Woods and walls", t);
+    assert_eq!(second, dir.join("woods-and-walls-2026-12-01-1536-2.ron"));
+    std::fs::remove_file(&first).unwrap();
+
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
+    let save = Save::<warband_marauders::engine::Marauders>::read(&file).unwrap();
+    type M = warband_marauders::engine::Marauders;
+    let commands = format!("{} commands", save.commands.len());
+    assert_eq!(save.progress(), commands);
+    let whole = save.replay().unwrap();
+    assert!(whole.outcome().is_some());
+    let over = format!(
+        "over in round {}",
+        warband_table::sim::rounds_played::<M>(whole.world())
+    );
+    assert_eq!(save.clone().noting(&whole).progress(), over);
+    assert!(save.clone().noting(&whole).over() && !save.over());
+    let mut part = save.clone();
+    part.commands.truncate(40);
+    let engine = part.replay().unwrap();
+    let part = part.noting(&engine);
+    assert!(!part.over());
+    write_save_in(&dir, &part).unwrap();
+    let listed = list_saves_in(&dir);
+    assert_eq!(listed.len(), 1);
+    let limit = part.setup.scenario().round_limit;
+    let round = M::round(engine.world());
+    assert!(round >= 1 && round < limit && engine.outcome().is_none());
+    assert!(
+        listed[0]
+            .when
+            .contains(&format!("round {round} of {limit}")),
+        "{}",
+        listed[0].when
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn slugs_are_file_safe() {
+    assert_eq!(slug("Orc Warband #2"), "orc-warband--2");
+    assert_eq!(slug("!!!"), "army");
+}
+
+#[test]
+fn a_data_folder_that_cannot_be_made_is_a_message() {
+    let blocker = std::env::temp_dir().join(format!("warband-blocker-{}", std::process::id()));
+    std::fs::write(&blocker, "a file where the folder should be").unwrap();
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let save_file = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
+    let save = Save::<warband_marauders::engine::Marauders>::read(&save_file).unwrap();
+    let e = write_save_in(&blocker.join("saves"), &save).unwrap_err();
+    assert!(e.contains("warband-blocker"), "{e}");
+    std::fs::remove_file(&blocker).ok();
+}
