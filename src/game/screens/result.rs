@@ -128,7 +128,10 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
         };
         ui.heading(egui::RichText::new(title).size(40.0).color(colour));
         if let Some(o) = outcome {
-            ui.label(&o.reason);
+            ui.label(reason_words(
+                &o.reason,
+                names.each_ref().map(String::as_str),
+            ));
         }
         let rounds = warband_table::sim::rounds_played::<R>(world);
         ui.label(format!(
@@ -210,4 +213,43 @@ fn capitalised(word: &str) -> String {
     let mut c = word.chars();
     c.next()
         .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
+}
+
+/// Why the battle ended, with the sides named by their armies and a capital first:
+/// "side B has no model in play" and "B has no model able to fight" both become
+/// "Goblin raiders has no …".
+fn reason_words(reason: &str, names: [&str; 2]) -> String {
+    let sided = if reason.starts_with("A ") || reason.starts_with("B ") {
+        format!("Side {reason}")
+    } else {
+        reason.to_string()
+    };
+    let named = crate::game::hud::log::sides_named(&sided, names);
+    let mut chars = named.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
+#[cfg(test)]
+mod tests {
+    /// Each engine's way of naming a side comes out as the army's name.
+    #[test]
+    fn an_ending_names_the_armies() {
+        let names = ["Keep garrison", "Orc warband"];
+        let said = |r| super::reason_words(r, names);
+        assert_eq!(
+            said("B has no model able to fight"),
+            "Orc warband has no model able to fight"
+        );
+        assert_eq!(
+            said("side A has no model in play"),
+            "Keep garrison has no model in play"
+        );
+        assert_eq!(
+            said("round limit: HP removed 3 to 4"),
+            "Round limit: HP removed 3 to 4"
+        );
+        assert_eq!(said("Beasts fled"), "Beasts fled");
+    }
 }
