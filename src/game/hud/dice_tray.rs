@@ -38,6 +38,7 @@ pub fn show<R: Desk>(
         if let Some(r) = &session.last_refusal {
             ui.separator();
             let r = R::readable(session.engine.world(), r);
+            let r = super::log::sides_named(&r, names);
             ui.add(
                 egui::Label::new(
                     egui::RichText::new(r).color(egui::Color32::from_rgb(250, 170, 90)),
