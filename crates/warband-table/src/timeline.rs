@@ -71,6 +71,12 @@ impl<R: Rules> Timeline<R> {
         self.commands.is_empty()
     }
 
+    /// The dice salts, one a command (empty for a battle that was not played over a
+    /// network).
+    pub fn salts(&self) -> &[u64] {
+        &self.salts
+    }
+
     pub fn commands(&self) -> &[(Side, R::Command)] {
         &self.commands
     }

@@ -39,13 +39,10 @@ pub fn result_plugin<R: Desk>(app: &mut App) {
 pub struct BattleCourse(Option<Course>);
 
 fn chart_course<R: Desk>(session: NonSend<GameSession<R>>, mut course: ResMut<BattleCourse>) {
-    let salts = session
-        .net
-        .as_ref()
-        .map_or_else(Vec::new, |n| n.salts(session.commands.len()));
+    // A replay's commands are its own, not those sent at this table (none).
+    let (commands, salts) = session.played();
     course.0 =
-        crate::game::course::course::<R>(&session.setup, session.seed, &session.commands, &salts)
-            .ok();
+        crate::game::course::course::<R>(&session.setup, session.seed, &commands, &salts).ok();
 }
 
 /// What saving this battle from the result said; each result starts without one.

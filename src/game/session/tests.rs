@@ -79,3 +79,24 @@ fn leaving_asks_only_while_play_is_unsaved() {
         .expect("a phase may be ended");
     assert!(s.unsaved_progress(), "a command since the save");
 }
+
+/// A replay saved again (from its result screen, or Watch replay there) holds the
+/// replay's own commands, not the none sent at this table: the whole battle at its end,
+/// the first `at` where it stands, each replaying to the state on the table.
+#[test]
+fn a_replay_saves_its_own_commands() {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
+    let save = Save::<Marauders>::read(&file).unwrap();
+    let mut s = GameSession::replay_of(&save).unwrap();
+    let all = save.commands.len();
+    s.seek(all);
+    let again = s.save();
+    assert_eq!(again.commands, save.commands);
+    assert_eq!(again.replay().unwrap().state_hash(), save.final_hash);
+    s.seek(all / 2);
+    let half = s.save();
+    assert_eq!(half.commands.len(), all / 2);
+    assert_eq!(half.replay().unwrap().state_hash(), s.engine.state_hash());
+    assert!(s.commands.is_empty(), "nothing was sent at this table");
+}
