@@ -101,15 +101,17 @@ fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
         {
             to = at.saturating_sub(1);
         }
+        // At the end there is no command further on.
+        let on = at < len;
         if ui
-            .button(icon::CARET_RIGHT)
+            .add_enabled(on, egui::Button::new(icon::CARET_RIGHT))
             .on_hover_text("One command on")
             .clicked()
         {
             to = (at + 1).min(len);
         }
         if ui
-            .button(icon::SKIP_FORWARD)
+            .add_enabled(on, egui::Button::new(icon::SKIP_FORWARD))
             .on_hover_text("The end")
             .clicked()
         {

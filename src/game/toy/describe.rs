@@ -48,11 +48,35 @@ fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
     }
 }
 
-/// A log entry in words; `None` for what a line already says.
-pub fn line(world: &bevy::ecs::world::World, e: &Entry) -> Option<String> {
+/// Entry `i` of the log in words; `None` for what a line already says. A command of the
+/// active unit is said by that unit ("Orc warboss moves Forward 2.0\""), one of the
+/// side's by its side.
+pub fn line(world: &bevy::ecs::world::World, events: &[Entry], i: usize) -> Option<String> {
+    let unit = active_at(events, i);
+    let said = |c: &Command| {
+        let words = command(world, c);
+        match (unit, c) {
+            (_, Command::Activate { .. } | Command::Done | Command::Deploy(_)) | (None, _) => words,
+            (Some(u), _) => format!("{} {words}", name(world, u)),
+        }
+    };
     // A refusal's reason is the engine's text: its "unit 3" put as the unit's name too.
-    crate::game::hud::entry_line(e, |c| command(world, c), |ev| event_line(world, ev))
+    crate::game::hud::entry_line(&events[i], said, |ev| event_line(world, ev))
         .map(|l| readable(world, &l))
+}
+
+/// The unit active when entry `i` was logged: the last one activated before it, unless
+/// its activation has ended since.
+fn active_at(events: &[Entry], i: usize) -> Option<ModelId> {
+    events[..i]
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Entry::Rules(LogEvent::Activated { unit, .. }) => Some(Some(*unit)),
+            Entry::Rules(LogEvent::ActivationEnded { .. }) => Some(None),
+            _ => None,
+        })
+        .flatten()
 }
 
 /// A Toy Soldier event in words.
@@ -122,4 +146,39 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
         // Only `Done` ends a side's turn, and its command's line already says so.
         LogEvent::SideDone { .. } => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use warband_toy_soldier::Command;
+    use warband_toy_soldier::log::Entry;
+
+    /// In a recorded battle every move is said by the unit making it, never by its side.
+    #[test]
+    fn a_unit_says_its_own_moves() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("tests/fixtures/toy-soldier/river-crossing-normal-v-normal.ron");
+        let save =
+            warband_table::save::Save::<warband_toy_soldier::engine::ToySoldier>::read(&file)
+                .unwrap();
+        let engine = save.replay().unwrap();
+        let (world, events) = (engine.world(), &engine.log().events);
+        let moves: Vec<String> = (0..events.len())
+            .filter(|&i| {
+                matches!(
+                    &events[i],
+                    Entry::Accepted {
+                        command: Command::Move { .. },
+                        ..
+                    }
+                )
+            })
+            .filter_map(|i| super::line(world, events, i))
+            .collect();
+        assert!(moves.len() > 10, "{moves:?}");
+        for m in &moves {
+            let (who, _) = m.split_once(" moves ").unwrap();
+            assert!(who.contains(" #"), "{m}");
+        }
+    }
 }

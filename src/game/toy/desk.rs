@@ -132,7 +132,9 @@ impl Desk for ToySoldier {
     fn log_lines(session: &ToySession, filter: &LogFilter, from: usize) -> Vec<LogLine> {
         let world = session.engine.world();
         let events = &session.engine.log().events;
-        worded_lines(world, events, from, filter, |_, e| describe::line(world, e))
+        worded_lines(world, events, from, filter, |i, _| {
+            describe::line(world, events, i)
+        })
     }
 
     fn screen_plugin(app: &mut App) {

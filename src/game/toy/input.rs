@@ -201,15 +201,35 @@ fn keys(
         None
     };
     let Some(c) = command else { return };
-    // A key for the active unit with none active is answered in the tray, not sent: a
-    // refusal a key press, logged and saved, would only fill the log.
-    if !matches!(c, Command::Done)
-        && let Err(why) = active(session.engine.world(), side)
-    {
-        session.last_refusal = Some(why.0);
+    // A key does what its button does, and where the button is greyed it is answered
+    // in the tray, not sent: a refusal a key press, logged and saved, would only fill
+    // the log.
+    if let Some(why) = greyed(session.engine.world(), side, &c) {
+        session.last_refusal = Some(why);
         return;
     }
     let _ = session.submit(side, c);
+}
+
+/// Why the panel's button for `c` is greyed now, if it is: no unit active, no danger to
+/// defend, no move to take back, the turn not yet the side's to end. The engine's own
+/// checks, as the buttons ask them.
+fn greyed(world: &World, side: Side, c: &Command) -> Option<String> {
+    match c {
+        Command::Done => warband_toy_soldier::turn::check_done(world, side)
+            .err()
+            .map(|r| r.0),
+        Command::UndoMove => warband_toy_soldier::undo::check_undo(world, side)
+            .err()
+            .map(|r| r.0),
+        _ => match active(world, side) {
+            Err(why) => Some(why.0),
+            Ok((v, _)) if matches!(c, Command::Defend) && v.marks.danger == 0 => {
+                Some(format!("{} has no danger to defend", v.unit.name))
+            }
+            Ok(_) => None,
+        },
+    }
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
         {
             let before = std::mem::replace(&mut e.doc, d.clone());
             e.history.push(before);
+            e.kept = d.clone();
             e.selected = None;
         }
     });
@@ -73,7 +74,10 @@ fn actions(ui: &mut egui::Ui, e: &mut Editor) {
         if ui.add_enabled(ok, egui::Button::new("Save")).clicked() {
             let path = save_path(&e.doc);
             e.message = Some(match save_to(&path, &e.doc) {
-                Ok(()) => format!("Saved {} — it is listed in battle setup", path.display()),
+                Ok(()) => {
+                    e.kept = e.doc.clone();
+                    format!("Saved {} — it is listed in battle setup", path.display())
+                }
                 Err(err) => format!("Could not save: {err}"),
             });
         }
@@ -106,6 +110,7 @@ fn balance(e: &mut Editor) {
         e.message = Some(format!("Could not save: {err}"));
         return;
     }
+    e.kept = e.doc.clone();
     match crate::game::balance_job::BalanceJob::start(&path, e.balance.games) {
         Ok(job) => {
             e.balance.job = Some(job);

@@ -70,6 +70,10 @@ pub struct Editor {
     /// A balancing of the saved scenario, shown in its own window while it is open.
     balance: crate::game::screens::lab::balance::BalanceTab,
     balance_open: bool,
+    /// The document as last saved or opened: leaving with another asks first.
+    kept: Scenario,
+    /// Back was pressed with changes unsaved: asked to confirm.
+    leaving: bool,
 }
 
 impl Editor {
@@ -176,6 +180,8 @@ fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
         })
         .unwrap_or(0);
     commands.insert_resource(Editor {
+        kept: doc.clone(),
+        leaving: false,
         doc,
         selected: None,
         grab: None,
@@ -211,7 +217,7 @@ fn editor(
             egui::ScrollArea::vertical().show(ui, |ui| {
                 form::show(ui, e);
                 ui.add_space(12.0);
-                if ui.button("◀ Back to the menu").clicked() {
+                if back(ui, e) {
                     next.set(Screen::MainMenu);
                 }
             });
@@ -225,6 +231,32 @@ fn editor(
         }
     }
     Ok(())
+}
+
+/// Back to the menu: at once when nothing is unsaved, else after asking. True to go.
+fn back(ui: &mut egui::Ui, e: &mut Editor) -> bool {
+    if ui.button("◀ Back to the menu").clicked() {
+        if e.doc == e.kept {
+            return true;
+        }
+        e.leaving = true;
+    }
+    if !e.leaving || e.doc == e.kept {
+        e.leaving = false;
+        return false;
+    }
+    let mut go = false;
+    ui.colored_label(
+        egui::Color32::from_rgb(250, 200, 120),
+        "This scenario has changes that are not saved. Leave, and lose them?",
+    );
+    ui.horizontal(|ui| {
+        go = ui.button("Leave without saving").clicked();
+        if ui.button("Stay").clicked() {
+            e.leaving = false;
+        }
+    });
+    go
 }
 
 /// The Balance window: the saved scenario balanced as the lab's Balance tab does it.
