@@ -34,7 +34,7 @@ pub const SHARED: &[(&str, &str)] = &[
         "move the view",
     ),
     ("Wheel", "zoom"),
-    ("F", "fit the table in the window"),
+    ("F or Home", "fit the table in the window"),
     super::fold::KEYS,
     ("G", "show or hide the 6\" grid"),
     ("Hold M and drag", "measure with the tape"),

@@ -63,6 +63,7 @@ fn panel<R: Desk>(
         .anchor(egui::Align2::CENTER_TOP, [0.0, 46.0])
         .show(ctx, |ui| {
             status(ui, net);
+            draw_offered(ui, net);
             let said = net.chat.len();
             egui::CollapsingHeader::new(format!("{}  Table talk ({said})", icon::CHAT_CIRCLE))
                 .id_salt("table-talk")
@@ -139,7 +140,28 @@ fn status<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>) {
     }
 }
 
-/// Who plays, table talk, a draw offered or answered, and conceding.
+/// A draw the other side offers you, with Accept and Decline, where it cannot be missed:
+/// under the connection's line, never inside the folded table talk.
+fn draw_offered<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>) {
+    let Some(seat) = net.seat() else { return };
+    let Some(by) = net.draw_offer.filter(|by| *by != seat) else {
+        return;
+    };
+    if net.state == NetState::Over {
+        return;
+    }
+    ui.horizontal(|ui| {
+        ui.colored_label(WARN, format!("{}  {by} offers a draw", icon::HANDSHAKE));
+        if ui.button("Accept").clicked() {
+            net.answer_draw(true);
+        }
+        if ui.button("Decline").clicked() {
+            net.answer_draw(false);
+        }
+    });
+}
+
+/// Who plays, table talk, offering a draw, and conceding.
 fn talk<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>, draft: &mut String) {
     let [a, b] = net.players().clone();
     let you = net
@@ -173,14 +195,8 @@ fn talk<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>, draft: &mut Str
         return;
     }
     ui.horizontal(|ui| {
-        if let Some(by) = net.draw_offer.filter(|by| *by != seat) {
-            ui.label(format!("{by} offers a draw:"));
-            if ui.button("Accept").clicked() {
-                net.answer_draw(true);
-            }
-            if ui.button("Decline").clicked() {
-                net.answer_draw(false);
-            }
+        // A draw offered to you is answered above, outside the folded talk.
+        if net.draw_offer.is_some_and(|by| by != seat) {
             return;
         }
         if ui

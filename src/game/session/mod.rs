@@ -19,6 +19,7 @@ use warband_table::timeline::Timeline;
 mod launch;
 mod layout;
 mod pace;
+mod saving;
 
 pub use launch::{Launch, OnTable, PendingBattle, Starter, put_on_table};
 pub use layout::{TableLayout, layout};
@@ -159,7 +160,9 @@ impl<R: Contest> GameSession<R> {
 
     /// What the panel says while you wait: who is acting, when it is not you.
     pub fn others_acting(&self) -> &'static str {
-        if self.net.as_ref().is_some_and(|n| n.pending()) {
+        if self.engine.outcome().is_some() {
+            "The battle is over."
+        } else if self.net.as_ref().is_some_and(|n| n.pending()) {
             "Sending your command to the host…"
         } else if self.remote_awaited() {
             "The other player is acting…"
@@ -339,58 +342,6 @@ impl<R: Contest> GameSession<R> {
             }
         }
         true
-    }
-
-    /// A new battle from where the replay stands: its commands so far are played again,
-    /// then these controllers carry on.
-    pub fn play_on_from_here(&mut self, controllers: [Controller; 2]) -> Option<Launch<R>> {
-        self.replay_at()?;
-        let (commands, salts) = self.played();
-        let mut save = Save::new(
-            self.setup.clone(),
-            self.seed,
-            commands,
-            self.engine.state_hash(),
-        );
-        save.salts = salts;
-        Some(Launch::Resume {
-            save: Box::new(save),
-            controllers,
-        })
-    }
-
-    /// The commands of the battle on the table and their dice salts: a replay's own as
-    /// far as it stands, else every command sent (with a network battle's salts).
-    pub fn played(&self) -> (Vec<(Side, R::Command)>, Vec<u64>) {
-        if let (Some(t), Some((at, _))) = (&self.timeline, self.replay_at()) {
-            let salts = t.salts().get(..at).map_or_else(Vec::new, <[u64]>::to_vec);
-            return (t.commands()[..at].to_vec(), salts);
-        }
-        let salts = self
-            .net
-            .as_ref()
-            .map_or_else(Vec::new, |n| n.salts(self.commands.len()));
-        (self.commands.clone(), salts)
-    }
-
-    pub fn save(&mut self) -> Save<R> {
-        let (commands, salts) = self.played();
-        let mut save = Save::new(
-            self.setup.clone(),
-            self.seed,
-            commands,
-            self.engine.state_hash(),
-        )
-        .noting(&self.engine);
-        save.salts = salts;
-        if let Some(net) = &self.net {
-            save.agreed = net
-                .finished
-                .as_ref()
-                .filter(|f| f.agreed)
-                .map(|f| f.outcome.clone());
-        }
-        save
     }
 }
 

@@ -55,7 +55,10 @@ pub fn show(
                             ""
                         }
                     ),
-                    Err(r) => format!("Move {step:?} {inches:.1}\": {}", r.0),
+                    Err(r) => format!(
+                        "Move {step:?} {inches:.1}\": {}",
+                        describe::readable(session.engine.world(), &r.0)
+                    ),
                 });
             }
             if let Some(t) = toy.hover.and_then(|id| {

@@ -23,7 +23,9 @@ pub(super) fn plugin(app: &mut App) {
                 fit.run_if(|f: Res<FitPending>| f.pending),
                 pan_and_zoom.run_if(not(egui_wants_any_pointer_input)),
                 keys.run_if(not(egui_wants_any_keyboard_input)),
+                keep_table_in_view,
             )
+                .chain()
                 .run_if(in_state(Screen::Battle)),
         );
 }
@@ -179,6 +181,22 @@ fn fit(
     };
 }
 
+/// Panning stops with the middle of the view over the table's edge: some of the table
+/// is always in sight, however far the view is pushed (F or Home fits it again).
+fn keep_table_in_view(
+    layout: Option<Res<TableLayout>>,
+    camera: Single<&mut Transform, With<TableCamera>>,
+) {
+    let Some(layout) = layout else { return };
+    let mut t = camera.into_inner();
+    let centre = t.translation.truncate();
+    let kept = centre.clamp(Vec2::ZERO, layout.size);
+    if kept != centre {
+        t.translation.x = kept.x;
+        t.translation.y = kept.y;
+    }
+}
+
 fn pan_and_zoom(
     buttons: Res<ButtonInput<MouseButton>>,
     motion: Res<AccumulatedMouseMotion>,
@@ -229,7 +247,7 @@ fn keys(
     mut fit: ResMut<FitPending>,
 ) {
     let (mut transform, projection) = camera.into_inner();
-    if keys.just_pressed(KeyCode::KeyF) {
+    if keys.just_pressed(KeyCode::KeyF) || keys.just_pressed(KeyCode::Home) {
         fit.pending = true;
         busy.keep();
         return;
@@ -263,123 +281,4 @@ fn keys(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Where a table point lands in the window, in pixels from the top-left corner.
-    fn to_screen(p: Vec2, window: Vec2, t: &Transform, proj: &Projection) -> Vec2 {
-        let Projection::Orthographic(o) = proj else {
-            unreachable!()
-        };
-        let d = (p - t.translation.truncate()) / o.scale;
-        Vec2::new(window.x / 2.0 + d.x, window.y / 2.0 - d.y)
-    }
-
-    #[test]
-    fn the_room_is_the_window_less_its_panels() {
-        let open = Folded::default();
-        let window = Vec2::new(1280.0, 800.0);
-        assert!(in_room(Vec2::new(640.0, 400.0), window, 1.0, open));
-        // Over the unit card, the log, the top bar and the dice tray.
-        for at in [
-            (140.0, 300.0),
-            (1100.0, 300.0),
-            (640.0, 10.0),
-            (640.0, 760.0),
-        ] {
-            assert!(!in_room(Vec2::new(at.0, at.1), window, 1.0, open), "{at:?}");
-        }
-        // A window smaller than its panels leaves no room at all.
-        assert!(!in_room(
-            Vec2::new(160.0, 120.0),
-            Vec2::new(320.0, 240.0),
-            1.0,
-            open
-        ));
-        // At twice the interface's size the card is 560 pixels wide.
-        assert!(in_room(Vec2::new(400.0, 400.0), window, 1.0, open));
-        assert!(!in_room(Vec2::new(400.0, 400.0), window, 2.0, open));
-        assert_eq!(room(window, 2.0, open).min, Vec2::new(560.0, 68.0));
-    }
-
-    #[test]
-    fn a_fitted_table_lies_inside_the_room_the_panels_leave() {
-        let [left, right, top, bottom] = PANELS;
-        for (table, window) in [
-            (Vec2::new(48.0, 36.0), Vec2::new(1280.0, 720.0)),
-            (Vec2::new(36.0, 36.0), Vec2::new(1280.0, 720.0)),
-            (Vec2::new(24.0, 48.0), Vec2::new(1000.0, 800.0)),
-            (Vec2::new(120.0, 120.0), Vec2::new(1920.0, 1080.0)),
-        ] {
-            let mut t = Transform::default();
-            let mut p = Projection::Orthographic(OrthographicProjection::default_2d());
-            fit_table(table, window, (1.0, Folded::default()), &mut t, &mut p);
-            for corner in [
-                Vec2::ZERO,
-                Vec2::new(table.x, 0.0),
-                table,
-                Vec2::new(0.0, table.y),
-            ] {
-                let s = to_screen(corner, window, &t, &p);
-                assert!(
-                    s.x >= left - 0.5 && s.x <= window.x - right + 0.5,
-                    "{table} {s}"
-                );
-                assert!(
-                    s.y >= top - 0.5 && s.y <= window.y - bottom + 0.5,
-                    "{table} {s}"
-                );
-            }
-        }
-    }
-
-    /// Folded panels leave a strip each, and the fit fills the room they free: the table
-    /// is drawn larger, still whole inside the room.
-    #[test]
-    fn folding_the_panels_gives_the_table_their_room() {
-        let window = Vec2::new(1600.0, 900.0);
-        let all = Folded {
-            left: true,
-            right: true,
-            bottom: true,
-        };
-        let room_open = room(window, 1.0, Folded::default());
-        let room_folded = room(window, 1.0, all);
-        assert_eq!(room_folded.min, Vec2::new(STRIP, PANELS[2]));
-        assert_eq!(room_folded.max, window - Vec2::splat(STRIP));
-        assert!(room_folded.contains(room_open.min) && room_folded.contains(room_open.max));
-        // Over the folded log: the table's room now.
-        assert!(in_room(Vec2::new(1500.0, 400.0), window, 1.0, all));
-        assert!(!in_room(Vec2::new(1590.0, 400.0), window, 1.0, all));
-        let table = Vec2::new(48.0, 36.0);
-        let fitted = |folded| {
-            let mut t = Transform::default();
-            let mut p = Projection::Orthographic(OrthographicProjection::default_2d());
-            fit_table(table, window, (1.0, folded), &mut t, &mut p);
-            let Projection::Orthographic(o) = &p else {
-                unreachable!()
-            };
-            (
-                o.scale,
-                to_screen(Vec2::ZERO, window, &t, &p),
-                to_screen(table, window, &t, &p),
-            )
-        };
-        let (open_scale, _, _) = fitted(Folded::default());
-        let (scale, low, high) = fitted(all);
-        assert!(scale < open_scale * 0.95, "larger: {scale} {open_scale}");
-        assert!(
-            room_folded.contains(low) && room_folded.contains(high),
-            "{low} {high}"
-        );
-        let one_side = Folded {
-            left: true,
-            ..Folded::default()
-        };
-        let (_, low, _) = fitted(one_side);
-        assert!(
-            low.x < PANELS[0],
-            "the table reaches over where the card was: {low}"
-        );
-    }
-}
+mod tests;

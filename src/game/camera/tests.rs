@@ -1,0 +1,146 @@
+use super::*;
+
+/// Where a table point lands in the window, in pixels from the top-left corner.
+fn to_screen(p: Vec2, window: Vec2, t: &Transform, proj: &Projection) -> Vec2 {
+    let Projection::Orthographic(o) = proj else {
+        unreachable!()
+    };
+    let d = (p - t.translation.truncate()) / o.scale;
+    Vec2::new(window.x / 2.0 + d.x, window.y / 2.0 - d.y)
+}
+
+#[test]
+fn the_room_is_the_window_less_its_panels() {
+    let open = Folded::default();
+    let window = Vec2::new(1280.0, 800.0);
+    assert!(in_room(Vec2::new(640.0, 400.0), window, 1.0, open));
+    // Over the unit card, the log, the top bar and the dice tray.
+    for at in [
+        (140.0, 300.0),
+        (1100.0, 300.0),
+        (640.0, 10.0),
+        (640.0, 760.0),
+    ] {
+        assert!(!in_room(Vec2::new(at.0, at.1), window, 1.0, open), "{at:?}");
+    }
+    // A window smaller than its panels leaves no room at all.
+    assert!(!in_room(
+        Vec2::new(160.0, 120.0),
+        Vec2::new(320.0, 240.0),
+        1.0,
+        open
+    ));
+    // At twice the interface's size the card is 560 pixels wide.
+    assert!(in_room(Vec2::new(400.0, 400.0), window, 1.0, open));
+    assert!(!in_room(Vec2::new(400.0, 400.0), window, 2.0, open));
+    assert_eq!(room(window, 2.0, open).min, Vec2::new(560.0, 68.0));
+}
+
+#[test]
+fn a_fitted_table_lies_inside_the_room_the_panels_leave() {
+    let [left, right, top, bottom] = PANELS;
+    for (table, window) in [
+        (Vec2::new(48.0, 36.0), Vec2::new(1280.0, 720.0)),
+        (Vec2::new(36.0, 36.0), Vec2::new(1280.0, 720.0)),
+        (Vec2::new(24.0, 48.0), Vec2::new(1000.0, 800.0)),
+        (Vec2::new(120.0, 120.0), Vec2::new(1920.0, 1080.0)),
+    ] {
+        let mut t = Transform::default();
+        let mut p = Projection::Orthographic(OrthographicProjection::default_2d());
+        fit_table(table, window, (1.0, Folded::default()), &mut t, &mut p);
+        for corner in [
+            Vec2::ZERO,
+            Vec2::new(table.x, 0.0),
+            table,
+            Vec2::new(0.0, table.y),
+        ] {
+            let s = to_screen(corner, window, &t, &p);
+            assert!(
+                s.x >= left - 0.5 && s.x <= window.x - right + 0.5,
+                "{table} {s}"
+            );
+            assert!(
+                s.y >= top - 0.5 && s.y <= window.y - bottom + 0.5,
+                "{table} {s}"
+            );
+        }
+    }
+}
+
+/// Folded panels leave a strip each, and the fit fills the room they free: the table
+/// is drawn larger, still whole inside the room.
+#[test]
+fn folding_the_panels_gives_the_table_their_room() {
+    let window = Vec2::new(1600.0, 900.0);
+    let all = Folded {
+        left: true,
+        right: true,
+        bottom: true,
+    };
+    let room_open = room(window, 1.0, Folded::default());
+    let room_folded = room(window, 1.0, all);
+    assert_eq!(room_folded.min, Vec2::new(STRIP, PANELS[2]));
+    assert_eq!(room_folded.max, window - Vec2::splat(STRIP));
+    assert!(room_folded.contains(room_open.min) && room_folded.contains(room_open.max));
+    // Over the folded log: the table's room now.
+    assert!(in_room(Vec2::new(1500.0, 400.0), window, 1.0, all));
+    assert!(!in_room(Vec2::new(1590.0, 400.0), window, 1.0, all));
+    let table = Vec2::new(48.0, 36.0);
+    let fitted = |folded| {
+        let mut t = Transform::default();
+        let mut p = Projection::Orthographic(OrthographicProjection::default_2d());
+        fit_table(table, window, (1.0, folded), &mut t, &mut p);
+        let Projection::Orthographic(o) = &p else {
+            unreachable!()
+        };
+        (
+            o.scale,
+            to_screen(Vec2::ZERO, window, &t, &p),
+            to_screen(table, window, &t, &p),
+        )
+    };
+    let (open_scale, _, _) = fitted(Folded::default());
+    let (scale, low, high) = fitted(all);
+    assert!(scale < open_scale * 0.95, "larger: {scale} {open_scale}");
+    assert!(
+        room_folded.contains(low) && room_folded.contains(high),
+        "{low} {high}"
+    );
+    let one_side = Folded {
+        left: true,
+        ..Folded::default()
+    };
+    let (_, low, _) = fitted(one_side);
+    assert!(
+        low.x < PANELS[0],
+        "the table reaches over where the card was: {low}"
+    );
+}
+
+/// A view pushed far past the table's edge is brought back to it; one over the
+/// table is left alone.
+#[test]
+fn the_view_stops_at_the_tables_edge() {
+    let mut app = App::new();
+    app.insert_resource(TableLayout {
+        size: Vec2::new(48.0, 36.0),
+        terrain: Vec::new(),
+        mat: Default::default(),
+        name: "t".into(),
+    })
+    .add_systems(Update, keep_table_in_view);
+    let cam = app
+        .world_mut()
+        .spawn((TableCamera, Transform::from_xyz(500.0, -20.0, 5.0)))
+        .id();
+    app.update();
+    let t = app.world().get::<Transform>(cam).unwrap().translation;
+    assert_eq!((t.x, t.y, t.z), (48.0, 0.0, 5.0));
+    app.world_mut()
+        .get_mut::<Transform>(cam)
+        .unwrap()
+        .translation = Vec3::new(10.0, 12.0, 5.0);
+    app.update();
+    let t = app.world().get::<Transform>(cam).unwrap().translation;
+    assert_eq!((t.x, t.y), (10.0, 12.0));
+}
