@@ -44,7 +44,7 @@ pub fn effects(f: TerrainFlags) -> Vec<&'static str> {
         out.push("blocks sight");
     }
     if f.rough {
-        out.push("rough ground: slow to cross");
+        out.push("slow to cross");
     }
     if f.cover {
         out.push("cover to models in or behind it");
@@ -55,7 +55,7 @@ pub fn effects(f: TerrainFlags) -> Vec<&'static str> {
     out
 }
 
-/// "Copse (wood): rough ground: slow to cross; cover …".
+/// "Copse (wood): slow to cross; cover …".
 pub fn legend_line(t: &TerrainDef) -> String {
     format!(
         "{} ({}): {}",
@@ -107,7 +107,7 @@ mod tests {
         };
         assert_eq!(
             legend_line(&copse),
-            "Copse (wood): rough ground: slow to cross; cover to models in or behind it; an obstacle to shots across it"
+            "Copse (wood): slow to cross; cover to models in or behind it; an obstacle to shots across it"
         );
         let wall = TerrainDef {
             look: Some(warband_table::table::Look::Cliff),

@@ -184,6 +184,50 @@ fn settings(ui: &mut egui::Ui, e: &mut Editor) {
     }
 }
 
+/// Whether `name` is the name a new piece of `kind` is given ("Wood 3").
+fn is_numbered(name: &str, kind: TerrainKind) -> bool {
+    name.strip_prefix(&format!("{kind:?} "))
+        .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Where a new piece goes: the table's middle, or the first spot near it, 5" apart,
+/// that no piece already covers, so that pieces added one after another never hide
+/// each other.
+fn free_spot(doc: &warband_table::scenario::Scenario) -> (f32, f32) {
+    let (cx, cy) = (doc.table.0 / 2.0, doc.table.1 / 2.0);
+    let covered = |(x, y): (f32, f32)| {
+        doc.terrain.iter().any(|t| {
+            let xs = t.corners.iter().map(|c| c.0);
+            let ys = t.corners.iter().map(|c| c.1);
+            let (x0, x1) = (
+                xs.clone().fold(f32::MAX, f32::min),
+                xs.fold(f32::MIN, f32::max),
+            );
+            let (y0, y1) = (
+                ys.clone().fold(f32::MAX, f32::min),
+                ys.fold(f32::MIN, f32::max),
+            );
+            (x0..=x1).contains(&x) && (y0..=y1).contains(&y)
+        })
+    };
+    let steps = [
+        (0, 0),
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (1, 1),
+        (-1, -1),
+        (1, -1),
+        (-1, 1),
+    ];
+    steps
+        .iter()
+        .map(|&(i, j)| (cx + 5.0 * i as f32, cy + 5.0 * j as f32))
+        .find(|p| !covered(*p))
+        .unwrap_or((cx, cy))
+}
+
 /// Add a piece of each kind; the chosen piece's name, kind, look, turn, size and
 /// removal.
 fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
@@ -191,7 +235,7 @@ fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
     ui.horizontal_wrapped(|ui| {
         for kind in TerrainKind::ALL {
             if ui.button(format!("+ {kind:?}")).clicked() {
-                let centre = (e.doc.table.0 / 2.0, e.doc.table.1 / 2.0);
+                let centre = free_spot(&e.doc);
                 let mut added = 0;
                 e.edit(|d| added = d.add_piece(kind, centre));
                 e.selected = Some(added);
@@ -224,6 +268,18 @@ fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
         ui.label("Look");
         look_combo(ui, &mut piece);
     });
+    let was = e.doc.terrain[i].kind;
+    if piece.kind != was && is_numbered(&piece.name, was) {
+        // "Wood 1" made rough ground is named afresh, "Rough 1", not left a wood.
+        let n = e
+            .doc
+            .terrain
+            .iter()
+            .filter(|t| t.kind == piece.kind)
+            .count()
+            + 1;
+        piece.name = format!("{:?} {n}", piece.kind);
+    }
     if piece != e.doc.terrain[i] {
         e.edit(|d| d.terrain[i] = piece);
     }
@@ -285,4 +341,31 @@ fn look_combo(ui: &mut egui::Ui, piece: &mut TerrainDef) {
         .response
         .on_hover_text("How the piece is drawn; the rules read its kind");
     piece.look = (look != own).then_some(look);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pieces added one after another each go where none stands yet; a piece keeps its
+    /// given name unless it is the numbered name of its old kind.
+    #[test]
+    fn new_pieces_never_hide_each_other() {
+        let first = PerSide {
+            a: "a".to_string(),
+            b: "b".to_string(),
+        };
+        let mut doc = warband_table::scenario::Scenario::new(Ruleset::ALL[0], first);
+        let mut centres = Vec::new();
+        for _ in 0..4 {
+            let at = free_spot(&doc);
+            assert!(!centres.contains(&at), "{at:?} twice");
+            centres.push(at);
+            doc.add_piece(TerrainKind::Wood, at);
+        }
+        assert!(is_numbered("Wood 12", TerrainKind::Wood));
+        assert!(!is_numbered("Wood 1", TerrainKind::Hill));
+        assert!(!is_numbered("Wood of Ash", TerrainKind::Wood));
+        assert!(!is_numbered("Wood ", TerrainKind::Wood));
+    }
 }
