@@ -198,6 +198,12 @@ fn card(
         "Danger {} · damage {}",
         v.marks.danger, v.marks.damage
     ));
+    if units.iter().any(|c| c.command && c.side == v.side) {
+        ui.small(format!(
+            "The gold ring: {}\" about the commander; a unit that activates inside it adds 1 to its AP roll.",
+            warband_toy_soldier::battle::COMMAND_RANGE
+        ));
+    }
     if !mine {
         return None;
     }
