@@ -11,16 +11,8 @@ impl<R: Contest> GameSession<R> {
     /// then these controllers carry on.
     pub fn play_on_from_here(&mut self, controllers: [Controller; 2]) -> Option<Launch<R>> {
         self.replay_at()?;
-        let (commands, salts) = self.played();
-        let mut save = Save::new(
-            self.setup.clone(),
-            self.seed,
-            commands,
-            self.engine.state_hash(),
-        );
-        save.salts = salts;
         Some(Launch::Resume {
-            save: Box::new(save),
+            save: Box::new(self.save()),
             controllers,
         })
     }
@@ -39,6 +31,7 @@ impl<R: Contest> GameSession<R> {
         (self.commands.clone(), salts)
     }
 
+    /// A save of the battle on the table as it stands (a replay's, as far as it stands).
     pub fn save(&mut self) -> Save<R> {
         let (commands, salts) = self.played();
         let mut save = Save::new(
