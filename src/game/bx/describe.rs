@@ -103,7 +103,7 @@ fn event_line(world: &World, e: &LogEvent) -> Option<String> {
         LogEvent::HitPoints { model, hp } => format!("{} has {hp} HP", n(model)),
         LogEvent::RoundStarted { round } => format!("— Round {round} —"),
         LogEvent::Initiative { a, b, order } => format!(
-            "Initiative A {a}, B {b}: {}",
+            "Initiative Side A {a}, Side B {b}: {}",
             match order {
                 Order::AFirst => "side A first",
                 Order::BFirst => "side B first",

@@ -250,12 +250,16 @@ fn plain_move(l: &LogLine) -> bool {
     !l.die && l.text.ends_with(" moves")
 }
 
-/// `text` with the engines' "Side A" and "side B" put as the sides' army names.
+/// `text` with the engines' "Side A" and "side B" put as the sides' army names, and a
+/// side's letter that ends it ("initiative A") too.
 pub fn sides_named(text: &str, names: [&str; 2]) -> String {
     let mut out = text.to_string();
     for (letter, name) in ["A", "B"].into_iter().zip(names) {
         for side in ["Side ", "side "] {
             out = out.replace(&format!("{side}{letter}"), name);
+        }
+        if let Some(head) = out.strip_suffix(&format!(" {letter}")) {
+            out = format!("{head} {name}");
         }
     }
     out
@@ -509,6 +513,11 @@ mod tests {
             "Orc warhost takes priority over Border knights"
         );
         assert_eq!(sides_named("Sidereal", names), "Sidereal");
+        assert_eq!(sides_named("initiative B", names), "initiative Orc warhost");
+        assert_eq!(
+            sides_named("Plan B of A", names),
+            "Plan B of Border knights"
+        );
         let said = |side, words| sides_named(&crate::game::hud::said_by(side, words), names);
         assert_eq!(
             said(Side::A, "ends its step"),

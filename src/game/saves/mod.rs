@@ -66,6 +66,8 @@ pub trait SavedBattle: Send + Sync {
     /// not say, "120 commands".
     fn progress(&self) -> String;
     fn seed(&self) -> u64;
+    /// The armies' names, side A's first.
+    fn armies(&self) -> [String; 2];
     /// Whether it was saved over (so there is nothing to play on); a save that does not
     /// say is taken as not over.
     fn over(&self) -> bool;
@@ -99,6 +101,11 @@ impl<R: Desk> SavedBattle for Save<R> {
 
     fn seed(&self) -> u64 {
         self.seed
+    }
+
+    fn armies(&self) -> [String; 2] {
+        let armies = self.setup.armies();
+        [armies.a.name.clone(), armies.b.name.clone()]
     }
 
     fn over(&self) -> bool {

@@ -180,9 +180,10 @@ fn entry_row(
     }
     ui.horizontal(|ui| {
         ui.add_space(24.0);
-        for (side, c) in ["Side A", "Side B"].into_iter().zip(controllers.iter_mut()) {
-            ui.label(side);
-            egui::ComboBox::from_id_salt(("play on", side))
+        let armies = save.armies();
+        for (i, (army, c)) in armies.iter().zip(controllers.iter_mut()).enumerate() {
+            ui.label(army);
+            egui::ComboBox::from_id_salt(("play on", i))
                 .selected_text(c.label())
                 .show_ui(ui, |ui| {
                     for choice in Controller::choices(save.ruleset()) {

@@ -84,7 +84,10 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
     let n = |id: &ModelId| name(world, *id);
     Some(match e {
         LogEvent::TurnStarted { turn, tokens } => {
-            format!("— Turn {turn}: tokens A {}, B {} —", tokens[0], tokens[1])
+            format!(
+                "— Turn {turn}: tokens Side A {}, Side B {} —",
+                tokens[0], tokens[1]
+            )
         }
         LogEvent::FirstActivation { side } => format!("{side} wins the roll-off"),
         LogEvent::Activated {

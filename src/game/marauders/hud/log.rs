@@ -187,7 +187,7 @@ fn event_line(
         LogEvent::Order { first } => {
             let first: Vec<String> = first
                 .iter()
-                .map(|(p, s)| format!("{p:?} {}", s.lowercase().to_uppercase()))
+                .map(|(p, s)| format!("{} {s}", format!("{p:?}").to_lowercase()))
                 .collect();
             (None, format!("First to act: {}", first.join(", ")))
         }

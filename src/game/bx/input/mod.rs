@@ -117,6 +117,8 @@ fn intent(
             model,
             target: t.id,
         },
+        // With no missile weapon a click on a far enemy is not a shot (see `click`).
+        (true, false) if v.stats.missile.is_none() => return None,
         (true, false) => Command::Shoot {
             model,
             target: t.id,
@@ -165,10 +167,23 @@ fn click(
                 bx.model = None;
             }
         }
-        // A click on a dying ally out of reach says why no first aid is given.
+        // A click on a dying ally out of reach says why no first aid is given; one on
+        // a far enemy by a model with no missile weapon, how to reach it.
         None => {
             let world = session.engine.world();
-            if let Some(t) = bx.hover
+            let foe = bx
+                .hover
+                .and_then(|id| in_play(world).into_iter().find(|m| m.id == id))
+                .filter(|t| t.side != v.side && bx.spell.is_none());
+            if let Some(t) = foe {
+                let gap = warband_table::geometry::gap(&v.base, &t.base).max(0.0);
+                session.last_refusal = Some(format!(
+                    "{} has no missile weapon: move into contact to attack ({} is {gap:.1}\" away; its move is {:.1}\")",
+                    v.stats.name,
+                    super::describe::name(world, t.id),
+                    v.stats.move_inches
+                ));
+            } else if let Some(t) = bx.hover
                 && let Err(why) = check_first_aid(world, side, v.id, t)
             {
                 session.last_refusal = Some(format!("No first aid: {}", why.0));
@@ -289,96 +304,4 @@ fn spell_rings(g: &mut Gizmos, session: &BxSession, bx: &BxSelection, v: &View, 
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::session::Controller;
-
-    /// The cave mouth with both sides in a person's hands, and the ready models of the
-    /// side to act.
-    fn battle() -> (BxSession, Vec<ModelId>) {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("assets/scenarios/cave-mouth.ron");
-        let setup = warband_borderlands::data::BattleSetup::load(&file).unwrap();
-        let session = BxSession::new(setup, 7, [Controller::Human, Controller::Human]).unwrap();
-        let side = session.human_turn().unwrap();
-        let world = session.engine.world();
-        let ready = in_play(world)
-            .into_iter()
-            .filter(|m| actor(world, side, m.id).is_ok())
-            .map(|m| m.id)
-            .collect();
-        (session, ready)
-    }
-
-    fn app(session: BxSession, chosen: ModelId, cursor: Option<Vec2>) -> App {
-        let mut app = crate::game::test_app::left_click(session, click.into_configs());
-        app.insert_resource(Pointer { cursor })
-            .insert_resource(BxSelection {
-                model: Some(chosen),
-                hover: None,
-                spell: Some(Spell::Sleep),
-            });
-        app
-    }
-
-    #[test]
-    fn a_click_on_a_dying_ally_out_of_contact_says_why() {
-        let (mut session, ready) = battle();
-        let (aider, dying) = (ready[0], ready[1]);
-        let world = session.engine.world_mut();
-        let v = warband_borderlands::battle::find(world, dying).unwrap();
-        let cond = warband_borderlands::components::Condition {
-            down: Some(warband_borderlands::components::Down::Bleeding),
-            ..v.cond
-        };
-        world.entity_mut(v.entity).insert(cond);
-        let at = v.base.center;
-        let mut app = app(session, aider, Some(at));
-        app.world_mut().resource_mut::<BxSelection>().spell = None;
-        app.world_mut().resource_mut::<BxSelection>().hover = Some(dying);
-        app.update();
-        let session = app.world().non_send::<BxSession>();
-        let said = session.last_refusal.clone().unwrap_or_default();
-        assert!(said.contains("must be in contact"), "{said}");
-    }
-
-    #[test]
-    fn a_click_on_a_panel_keeps_the_chosen_model() {
-        let (session, ready) = battle();
-        let second = ready[1];
-        // The Elf (not the first ready model) is chosen and Sleep picked in the panel;
-        // the click on the panel's button reaches the table with no cursor.
-        let mut app = app(session, second, None);
-        app.update();
-        let bx = app.world().resource::<BxSelection>();
-        assert_eq!(bx.model, Some(second));
-        assert_eq!(bx.spell, Some(Spell::Sleep));
-    }
-
-    #[test]
-    fn a_click_on_open_table_with_a_spell_and_no_target_keeps_the_choice() {
-        let (session, ready) = battle();
-        let mut app = app(session, ready[1], Some(Vec2::new(-50.0, -50.0)));
-        app.update();
-        assert_eq!(app.world().resource::<BxSelection>().model, Some(ready[1]));
-    }
-
-    /// With a spell waiting for its target, a click on open table within the model's
-    /// move sends nothing: it neither moves nor casts.
-    #[test]
-    fn a_click_on_open_table_with_a_spell_chosen_does_not_move() {
-        let (session, ready) = battle();
-        let world = session.engine.world();
-        let at = warband_borderlands::battle::find(world, ready[1])
-            .unwrap()
-            .base
-            .center;
-        let before = session.engine.log().events.len();
-        let mut app = app(session, ready[1], Some(at + Vec2::new(1.0, 0.0)));
-        app.update();
-        let session = app.world().non_send::<BxSession>();
-        assert_eq!(session.engine.log().events.len(), before, "no command sent");
-        let now = warband_borderlands::battle::find(session.engine.world(), ready[1]).unwrap();
-        assert_eq!(now.base.center, at);
-    }
-}
+mod tests;

@@ -1,0 +1,120 @@
+use super::*;
+use crate::game::session::Controller;
+
+/// The cave mouth with both sides in a person's hands, and the ready models of the
+/// side to act.
+fn battle() -> (BxSession, Vec<ModelId>) {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("assets/scenarios/cave-mouth.ron");
+    let setup = warband_borderlands::data::BattleSetup::load(&file).unwrap();
+    let session = BxSession::new(setup, 7, [Controller::Human, Controller::Human]).unwrap();
+    let side = session.human_turn().unwrap();
+    let world = session.engine.world();
+    let ready = in_play(world)
+        .into_iter()
+        .filter(|m| actor(world, side, m.id).is_ok())
+        .map(|m| m.id)
+        .collect();
+    (session, ready)
+}
+
+fn app(session: BxSession, chosen: ModelId, cursor: Option<Vec2>) -> App {
+    let mut app = crate::game::test_app::left_click(session, click.into_configs());
+    app.insert_resource(Pointer { cursor })
+        .insert_resource(BxSelection {
+            model: Some(chosen),
+            hover: None,
+            spell: Some(Spell::Sleep),
+        });
+    app
+}
+
+#[test]
+fn a_click_on_a_dying_ally_out_of_contact_says_why() {
+    let (mut session, ready) = battle();
+    let (aider, dying) = (ready[0], ready[1]);
+    let world = session.engine.world_mut();
+    let v = warband_borderlands::battle::find(world, dying).unwrap();
+    let cond = warband_borderlands::components::Condition {
+        down: Some(warband_borderlands::components::Down::Bleeding),
+        ..v.cond
+    };
+    world.entity_mut(v.entity).insert(cond);
+    let at = v.base.center;
+    let mut app = app(session, aider, Some(at));
+    app.world_mut().resource_mut::<BxSelection>().spell = None;
+    app.world_mut().resource_mut::<BxSelection>().hover = Some(dying);
+    app.update();
+    let session = app.world().non_send::<BxSession>();
+    let said = session.last_refusal.clone().unwrap_or_default();
+    assert!(said.contains("must be in contact"), "{said}");
+}
+
+#[test]
+fn a_click_on_a_panel_keeps_the_chosen_model() {
+    let (session, ready) = battle();
+    let second = ready[1];
+    // The Elf (not the first ready model) is chosen and Sleep picked in the panel;
+    // the click on the panel's button reaches the table with no cursor.
+    let mut app = app(session, second, None);
+    app.update();
+    let bx = app.world().resource::<BxSelection>();
+    assert_eq!(bx.model, Some(second));
+    assert_eq!(bx.spell, Some(Spell::Sleep));
+}
+
+#[test]
+fn a_click_on_open_table_with_a_spell_and_no_target_keeps_the_choice() {
+    let (session, ready) = battle();
+    let mut app = app(session, ready[1], Some(Vec2::new(-50.0, -50.0)));
+    app.update();
+    assert_eq!(app.world().resource::<BxSelection>().model, Some(ready[1]));
+}
+
+/// With a spell waiting for its target, a click on open table within the model's
+/// move sends nothing: it neither moves nor casts.
+#[test]
+fn a_click_on_open_table_with_a_spell_chosen_does_not_move() {
+    let (session, ready) = battle();
+    let world = session.engine.world();
+    let at = warband_borderlands::battle::find(world, ready[1])
+        .unwrap()
+        .base
+        .center;
+    let before = session.engine.log().events.len();
+    let mut app = app(session, ready[1], Some(at + Vec2::new(1.0, 0.0)));
+    app.update();
+    let session = app.world().non_send::<BxSession>();
+    assert_eq!(session.engine.log().events.len(), before, "no command sent");
+    let now = warband_borderlands::battle::find(session.engine.world(), ready[1]).unwrap();
+    assert_eq!(now.base.center, at);
+}
+
+/// A model with no missile weapon clicking a far enemy sends nothing (no shot to be
+/// refused) and is told how to reach it.
+#[test]
+fn a_far_enemy_without_a_missile_weapon_is_not_a_shot() {
+    let (session, ready) = battle();
+    let world = session.engine.world();
+    let find = |id| warband_borderlands::battle::find(world, id).unwrap();
+    let me = ready
+        .iter()
+        .map(|id| find(*id))
+        .find(|m| m.stats.missile.is_none())
+        .unwrap();
+    let foe = in_play(world)
+        .into_iter()
+        .find(|m| m.side != me.side && !in_contact(&m.base, &me.base))
+        .unwrap();
+    let mut app = app(session, me.id, Some(foe.base.center));
+    app.world_mut().resource_mut::<BxSelection>().spell = None;
+    app.world_mut().resource_mut::<BxSelection>().hover = Some(foe.id);
+    app.update();
+    let session = app.world().non_send::<BxSession>();
+    assert!(session.commands.is_empty(), "{:?}", session.commands);
+    let said = session.last_refusal.clone().unwrap_or_default();
+    assert!(
+        said.contains("no missile weapon: move into contact"),
+        "{said}"
+    );
+}
