@@ -30,7 +30,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
             "Move: select a model, click where it goes. Moving into an enemy charges it."
         }
         Phase::Shooting => "Shoot: select a shooter, click an enemy. Hover to see the odds.",
-        Phase::Attacking => "Attack: click a fight (or press Fight) to resolve it.",
+        Phase::Attacking if open_groups(session.engine.world()).is_empty() => {
+            "Attack: no fights this round. End your part of the phase (Space)."
+        }
+        Phase::Attacking => "Attack: resolve each fight below with its Fight button.",
         _ => "",
     });
     match phase {
