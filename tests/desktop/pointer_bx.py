@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Makes one Borderlands attack with the real pointer: on side A's step, clicks one of
 its models to choose it and then the nearest enemy to shoot it (or strike it, if
-touching); if the engine refuses (out of range, no missile), it tries the next model.
+touching); if the engine refuses (out of range), or the model has no missile weapon
+for a far enemy (nothing is sent), it tries the next model.
 Passes when an attack is accepted."""
 import os, sys, time
 sys.path.insert(0, os.path.dirname(__file__))
@@ -17,6 +18,10 @@ for state in states(game, "borderlands"):
     if waiting is not None and state["commands"] > waiting:
         if state.get("refusal") is None:
             finish(game, 0, f"ok: model {chooser} attacked model {target} by pointer")
+        waiting = None
+    # A model with no missile weapon sends nothing for a far enemy: it is told to close
+    # in, and the next model is tried.
+    if waiting is not None and f"#{chooser} has no missile weapon" in (state.get("refusal") or ""):
         waiting = None
     if state["human"] != "a" or waiting is not None:
         continue

@@ -179,7 +179,7 @@ fn click(
                 let gap = warband_table::geometry::gap(&v.base, &t.base).max(0.0);
                 session.last_refusal = Some(format!(
                     "{} has no missile weapon: move into contact to attack ({} is {gap:.1}\" away; its move is {:.1}\")",
-                    v.stats.name,
+                    super::describe::name(world, v.id),
                     super::describe::name(world, t.id),
                     v.stats.move_inches
                 ));
