@@ -44,3 +44,20 @@ fn track(
         .filter(|c| !egui_busy && in_room(*c, window.size(), scale, folded))
         .and_then(|c| cam.viewport_to_world_2d(at, c).ok());
 }
+
+/// The model whose base reaches `p`, the nearest of them where several do: what a
+/// click at `p` is on (Marauders' and Borderlands' round bases).
+pub fn nearest_at<'a>(
+    bases: impl Iterator<
+        Item = (
+            warband_table::components::ModelId,
+            &'a warband_table::geometry::Placed,
+        ),
+    >,
+    p: Vec2,
+) -> Option<warband_table::components::ModelId> {
+    bases
+        .filter(|(_, b)| b.center.distance(p) <= b.shape.reach())
+        .min_by(|(_, a), (_, b)| a.center.distance(p).total_cmp(&b.center.distance(p)))
+        .map(|(id, _)| id)
+}

@@ -93,15 +93,7 @@ pub fn move_to(
 
 /// The model in play under a point on the table.
 pub fn model_at(all: &[ModelView], p: Vec2) -> Option<ModelId> {
-    all.iter()
-        .filter(|m| m.base.center.distance(p) <= m.base.shape.reach())
-        .min_by(|a, b| {
-            a.base
-                .center
-                .distance(p)
-                .total_cmp(&b.base.center.distance(p))
-        })
-        .map(|m| m.id)
+    crate::game::pointer::nearest_at(all.iter().map(|m| (m.id, &m.base)), p)
 }
 
 fn track_cursor(

@@ -45,16 +45,7 @@ pub struct BxSelection {
 
 /// The model in play under a point.
 pub fn model_at(models: &[View], p: Vec2) -> Option<ModelId> {
-    models
-        .iter()
-        .filter(|m| m.base.center.distance(p) <= m.base.shape.reach())
-        .min_by(|a, b| {
-            a.base
-                .center
-                .distance(p)
-                .total_cmp(&b.base.center.distance(p))
-        })
-        .map(|m| m.id)
+    crate::game::pointer::nearest_at(models.iter().map(|m| (m.id, &m.base)), p)
 }
 
 /// The chosen model if it may act for `side` now, else the first of `side` that may.
