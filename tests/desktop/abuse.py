@@ -30,19 +30,38 @@ def xdo(*args):
 args = []
 
 def start():
-    """Starts the game (at its menu, or on what `args` open) and finds its window."""
+    """Starts the game (at its menu, or on what `args` open) and finds its window. A
+    start the X server turns away (XOpenDisplayFailed: the process ends before any
+    window) is tried again, twice at most; anything else that ends it fails the test."""
     global game, win
-    game = subprocess.Popen([binary, *args], env={**os.environ, "WARBAND_DATA": data},
-                            stdout=subprocess.DEVNULL, stderr=err)
-    for _ in range(60):
-        ids = xdo("search", "--name", "^Warband$").stdout.split()
-        if ids and game.poll() is None:
-            win = ids[-1]
-            xdo("windowfocus", win)
-            time.sleep(4)
-            wait_drawn()
-            return
-        time.sleep(0.5)
+    for attempt in range(3):
+        err.flush()
+        mark = os.lseek(err.fileno(), 0, os.SEEK_END)
+        game = subprocess.Popen([binary, *args], env={**os.environ, "WARBAND_DATA": data},
+                                stdout=subprocess.DEVNULL, stderr=err)
+        for _ in range(60):
+            ids = xdo("search", "--name", "^Warband$").stdout.split()
+            if ids and game.poll() is None:
+                win = ids[-1]
+                xdo("windowfocus", win)
+                time.sleep(4)
+                wait_drawn()
+                return
+            if game.poll() is not None:
+                break
+            time.sleep(0.5)
+        err.flush()
+        with open(err.name) as log:
+            log.seek(mark)
+            turned_away = "XOpenDisplayFailed" in log.read()
+        if game.poll() is None or not turned_away:
+            break
+        # The X server's refusal is no fault of the game's: its panic is cut from the
+        # log, which must otherwise hold none.
+        os.ftruncate(err.fileno(), mark)
+        os.lseek(err.fileno(), mark, os.SEEK_SET)
+        print(f"abuse: the X server turned the game away (start {attempt + 1}); again")
+        time.sleep(2)
     sys.exit("abuse: no Warband window appeared")
 
 def wait_drawn():
