@@ -226,8 +226,7 @@ impl<R: Desk> AnyDesk for DeskOf<R> {
     }
 
     fn rounds_word(&self) -> String {
-        let word = R::ROUND;
-        word[..1].to_uppercase() + &word[1..] + "s"
+        super::hud::capitalised(R::ROUND) + "s"
     }
 
     fn own_data_problem(&self) -> Option<String> {

@@ -301,6 +301,14 @@ pub fn entry_line<C, E>(
     })
 }
 
+/// Words with their first letter in capitals ("turn" → "Turn").
+pub fn capitalised(words: &str) -> String {
+    let mut chars = words.chars();
+    chars
+        .next()
+        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+}
+
 /// A chance as a player reads it, to the whole per cent, never "-0%".
 pub fn pct(p: f64) -> String {
     // Adding +0.0 turns a -0.0 into 0.0, which prints without its sign.

@@ -72,14 +72,6 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
     timeline(ui, session);
 }
 
-/// A word with its first letter in capitals ("turn" → "Turn").
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
-}
-
 /// A replay's timeline: scrub to any command, step back or forward, jump to a round.
 fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
     let Some((at, len)) = session.replay_at() else {
@@ -122,7 +114,7 @@ fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
     let round = R::round(session.engine.world());
     let mut wanted = round.max(1);
     ui.horizontal(|ui| {
-        ui.label(format!("{} {round}", capitalised(R::ROUND)));
+        ui.label(format!("{} {round}", super::capitalised(R::ROUND)));
         ui.add(
             egui::DragValue::new(&mut wanted)
                 .range(1..=999)

@@ -72,9 +72,8 @@ fn fielded_in(path: &std::path::Path, scenarios: &[String]) -> Option<String> {
         .iter()
         .filter(|s| stem.starts_with(&format!("{s}-")))
         .max_by_key(|s| s.len())?;
-    let words = scenario.replace('-', " ");
-    let mut chars = words.chars();
-    Some(chars.next()?.to_uppercase().chain(chars).collect())
+    let words = crate::game::hud::capitalised(&scenario.replace('-', " "));
+    Some(words).filter(|w| !w.is_empty())
 }
 
 /// One file: its army's name and ruleset with its buttons, or what is wrong with it.

@@ -3,6 +3,7 @@
 use super::Screen;
 use crate::game::course::Course;
 use crate::game::desk::{Desk, has_session};
+use crate::game::hud::capitalised;
 use crate::game::hud::root_ui;
 use crate::game::palette;
 use crate::game::saves;
@@ -206,12 +207,6 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
     }
 }
 
-fn capitalised(word: &str) -> String {
-    let mut c = word.chars();
-    c.next()
-        .map_or_else(String::new, |f| f.to_uppercase().chain(c).collect())
-}
-
 /// Why the battle ended, with the sides named by their armies and a capital first:
 /// "side B has no model in play" and "B has no model able to fight" both become
 /// "Goblin raiders has no …".
@@ -221,11 +216,7 @@ fn reason_words(reason: &str, names: [&str; 2]) -> String {
     } else {
         reason.to_string()
     };
-    let named = crate::game::hud::log::sides_named(&sided, names);
-    let mut chars = named.chars();
-    chars
-        .next()
-        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
+    capitalised(&crate::game::hud::log::sides_named(&sided, names))
 }
 
 #[cfg(test)]
