@@ -124,10 +124,7 @@ fn grab_at(view: &View, doc: &Scenario, selected: Option<usize>, p: egui::Pos2) 
         }
     }
     let at = view.table(p);
-    let point = bevy::math::Vec2::new(at.0, at.1);
-    // A piece reshaped out of true (not convex) is taken by its corners only.
-    let under = |t: &warband_table::table::TerrainDef| t.shape().is_ok_and(|s| s.contains(point));
-    if let Some(i) = doc.terrain.iter().rposition(under) {
+    if let Some(i) = piece_under(doc, at) {
         return Some(Grab::Piece(i));
     }
     Side::BOTH.into_iter().find_map(|side| {
@@ -135,6 +132,14 @@ fn grab_at(view: &View, doc: &Scenario, selected: Option<usize>, p: egui::Pos2) 
         let within = (z.min.0..=z.max.0).contains(&at.0) && (z.min.1..=z.max.1).contains(&at.1);
         within.then_some(Grab::Zone(side))
     })
+}
+
+/// The piece that lies under a point of the table, the last laid on top. A piece
+/// reshaped out of true (not convex) is under nothing: it is taken by its corners only.
+pub(super) fn piece_under(doc: &Scenario, at: (f32, f32)) -> Option<usize> {
+    let point = bevy::math::Vec2::new(at.0, at.1);
+    let under = |t: &warband_table::table::TerrainDef| t.shape().is_ok_and(|s| s.contains(point));
+    doc.terrain.iter().rposition(under)
 }
 
 fn draw(painter: &egui::Painter, view: &View, doc: &Scenario, selected: Option<usize>) {

@@ -191,25 +191,11 @@ fn is_numbered(name: &str, kind: TerrainKind) -> bool {
 }
 
 /// Where a new piece goes: the table's middle, or the first spot near it, 5" apart,
-/// that no piece already covers, so that pieces added one after another never hide
-/// each other.
+/// with no piece under it (as a click there would find one), so that pieces added one
+/// after another never hide each other.
 fn free_spot(doc: &warband_table::scenario::Scenario) -> (f32, f32) {
     let (cx, cy) = (doc.table.0 / 2.0, doc.table.1 / 2.0);
-    let covered = |(x, y): (f32, f32)| {
-        doc.terrain.iter().any(|t| {
-            let xs = t.corners.iter().map(|c| c.0);
-            let ys = t.corners.iter().map(|c| c.1);
-            let (x0, x1) = (
-                xs.clone().fold(f32::MAX, f32::min),
-                xs.fold(f32::MIN, f32::max),
-            );
-            let (y0, y1) = (
-                ys.clone().fold(f32::MAX, f32::min),
-                ys.fold(f32::MIN, f32::max),
-            );
-            (x0..=x1).contains(&x) && (y0..=y1).contains(&y)
-        })
-    };
+    let covered = |p: (f32, f32)| super::canvas::piece_under(doc, p).is_some();
     let steps = [
         (0, 0),
         (1, 0),
