@@ -211,10 +211,10 @@ fn keys(
     let _ = session.submit(side, c);
 }
 
-/// Why the panel's button for `c` is greyed now, if it is: no unit active, no danger to
+/// Why `c`'s button and key are greyed now, if they are: no unit active, no danger to
 /// defend, no move to take back, the turn not yet the side's to end. The engine's own
-/// checks, as the buttons ask them.
-fn greyed(world: &World, side: Side, c: &Command) -> Option<String> {
+/// checks; the panel's Defend and Take back buttons ask this same function.
+pub(super) fn greyed(world: &World, side: Side, c: &Command) -> Option<String> {
     match c {
         Command::Done => warband_toy_soldier::turn::check_done(world, side)
             .err()

@@ -219,15 +219,22 @@ fn card(
     command
 }
 
+/// A button for `c`, greyed (its hover saying why) exactly when its key would be answered
+/// in the tray instead of sent (`input::greyed`); true when clicked.
+fn greyable(ui: &mut egui::Ui, world: &World, side: Side, c: &Command, label: &str) -> bool {
+    let why = super::input::greyed(world, side, c);
+    let button = ui.add_enabled(why.is_none(), egui::Button::new(label));
+    button
+        .on_disabled_hover_text(why.unwrap_or_default())
+        .clicked()
+}
+
 /// The active unit's buttons: defend, pivot, pass, take back its move, end the turn.
 fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command> {
     let world = session.engine.world();
     let mut command = None;
     ui.horizontal_wrapped(|ui| {
-        if ui
-            .add_enabled(v.marks.danger > 0, egui::Button::new("Defend (R)"))
-            .clicked()
-        {
+        if greyable(ui, world, v.side, &Command::Defend, "Defend (R)") {
             command = Some(Command::Defend);
         }
         if ui.button("⟲ 45° (Q)").clicked() {
@@ -239,11 +246,7 @@ fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command>
         if ui.button("Pass (Space)").clicked() {
             command = Some(Command::Pass);
         }
-        let undo = warband_toy_soldier::undo::check_undo(world, v.side).is_ok();
-        if ui
-            .add_enabled(undo, egui::Button::new("Take back move (Z)"))
-            .clicked()
-        {
+        if greyable(ui, world, v.side, &Command::UndoMove, "Take back move (Z)") {
             command = Some(Command::UndoMove);
         }
         if end_turn_button(ui, world, v.side, "End the turn (Enter)") {
