@@ -311,8 +311,13 @@ pub fn capitalised(words: &str) -> String {
 
 /// A chance as a player reads it, to the whole per cent, never "-0%".
 pub fn pct(p: f64) -> String {
+    pct_to(p, 0)
+}
+
+/// A chance to `places` decimal places ("16.7%"), never "-0%" or past 0–100%.
+pub fn pct_to(p: f64, places: usize) -> String {
     // Adding +0.0 turns a -0.0 into 0.0, which prints without its sign.
-    format!("{:.0}%", 100.0 * (p.clamp(0.0, 1.0) + 0.0))
+    format!("{:.places$}%", 100.0 * (p.clamp(0.0, 1.0) + 0.0))
 }
 
 /// A command's words as the log says them: one that names its model first stands alone
@@ -348,4 +353,18 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    /// A chance prints without a sign on zero, within 0–100%, to the places asked.
+    #[test]
+    fn chances_print_as_players_read_them() {
+        assert_eq!(super::pct(-0.0), "0%");
+        assert_eq!(super::pct(-1e-17), "0%");
+        assert_eq!(super::pct(1.2), "100%");
+        assert_eq!(super::pct_to(1.0 / 6.0, 1), "16.7%");
+        assert_eq!(super::capitalised("turn"), "Turn");
+        assert_eq!(super::capitalised(""), "");
+    }
 }

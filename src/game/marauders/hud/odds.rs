@@ -23,8 +23,9 @@ pub(super) fn dice(n: u32) -> String {
     }
 }
 
+/// Marauders' odds to a tenth of a per cent: its chances are sixths and their products.
 pub(super) fn pct(p: f64) -> String {
-    format!("{:.1}%", 100.0 * (p.clamp(0.0, 1.0) + 0.0))
+    crate::game::hud::pct_to(p, 1)
 }
 
 pub fn show(ui: &mut egui::Ui, session: &Session, sel: &Selection) {
