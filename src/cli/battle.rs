@@ -177,7 +177,9 @@ fn battle_of<R: Contest>(
         print_log(&engine);
     }
     if let Some(path) = &args.save {
-        let save = Save::<R>::new(setup, args.seed, commands, engine.state_hash()).noting(&engine);
+        let save = Save::<R>::new(setup, args.seed, commands, engine.state_hash())
+            .noting(&engine)
+            .played_by([Some(a.into()), Some(b.into())]);
         if let Err(e) = save.write(path) {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;

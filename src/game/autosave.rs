@@ -1,7 +1,7 @@
 //! Autosave and resume. A battle in progress is written as it goes — whenever it waits
 //! for a person, and at most every few seconds while computers play — atomically, to
-//! `autosave.ron` in the data folder (a save like any other) with who played each side
-//! beside it. After quitting or a crash the main menu offers to resume it. A battle that
+//! `autosave.ron` in the data folder (a save like any other, which names who played
+//! each side). After quitting or a crash the main menu offers to resume it. A battle that
 //! ends, or that the player leaves from the Leave window, leaves no autosave behind.
 
 use crate::game::desk::{Desk, on_table};
@@ -29,7 +29,8 @@ fn battle_file(dir: &Path) -> PathBuf {
     dir.join("autosave.ron")
 }
 
-/// Who played each side of it.
+/// Who played each side of it, as an autosave written before saves named their players
+/// kept them.
 fn players_file(dir: &Path) -> PathBuf {
     dir.join("autosave-players.ron")
 }
@@ -37,8 +38,10 @@ fn players_file(dir: &Path) -> PathBuf {
 /// The battle to resume, if one was left in progress: the save and its players.
 pub fn left_in_progress(dir: &Path) -> Option<(Box<dyn SavedBattle>, [Controller; 2])> {
     let save = read_save(&battle_file(dir)).ok()?;
-    let text = std::fs::read_to_string(players_file(dir)).ok()?;
-    let players = ron::from_str(&text).ok()?;
+    let players = save.players().or_else(|| {
+        let text = std::fs::read_to_string(players_file(dir)).ok()?;
+        ron::from_str(&text).ok()
+    })?;
     Some((save, players))
 }
 
@@ -48,12 +51,11 @@ pub fn forget(dir: &Path) {
     let _ = std::fs::remove_file(players_file(dir));
 }
 
-/// Writes the battle and its players; the players first, so a battle file is never
-/// read beside another battle's players.
+/// Writes the battle, its players in it; an older autosave's players beside it go, so
+/// they are never read beside another battle.
 fn write<R: Desk>(dir: &Path, session: &mut GameSession<R>) -> Result<(), String> {
+    let _ = std::fs::remove_file(players_file(dir));
     let save = session.save();
-    warband_table::files::save_ron(&players_file(dir), &session.controllers)
-        .map_err(|e| e.to_string())?;
     save.write(&battle_file(dir)).map_err(|e| e.to_string())
 }
 

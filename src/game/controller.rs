@@ -50,6 +50,20 @@ impl Controller {
             .collect()
     }
 
+    /// The computer player's kind; `None` for a person, here or over the network.
+    pub fn kind(self) -> Option<PlayerKind> {
+        match self {
+            Controller::Ai(kind) => Some(kind),
+            Controller::Human | Controller::Remote => None,
+        }
+    }
+
+    /// Who played a side of a save, as a side of a battle here: the computer player
+    /// it was, or you.
+    pub fn seated(kind: Option<PlayerKind>) -> Self {
+        kind.map_or(Controller::Human, Controller::Ai)
+    }
+
     /// Who plays, in a word: "you", the computer player's kind, or "remote".
     pub fn short(self) -> &'static str {
         match self {

@@ -6,6 +6,7 @@
 
 use crate::engine::{Engine, Outcome, Rules};
 use crate::files::{DataError, parse_ron};
+use crate::player::PlayerKind;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use warband_rules::{Ruleset, Side};
@@ -37,6 +38,10 @@ pub struct Save<R: Rules> {
     /// back into a battle (the commands are the battle).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stood: Option<Stood>,
+    /// Who played each side, for Play on… to offer again: a computer player by its
+    /// kind, or `None` for a person. Never read back into a battle.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<[Option<PlayerKind>; 2]>,
 }
 
 /// The round a saved battle had reached and whether it was over, as Load battle lists
@@ -82,7 +87,14 @@ impl<R: Rules> Save<R> {
             salts: Vec::new(),
             agreed: None,
             stood: None,
+            players: None,
         }
+    }
+
+    /// The save with who played each side noted (`None` for a person).
+    pub fn played_by(mut self, players: [Option<PlayerKind>; 2]) -> Self {
+        self.players = Some(players);
+        self
     }
 
     /// The save with where `engine`'s battle stands noted for the list of saves.

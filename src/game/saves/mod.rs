@@ -71,6 +71,8 @@ pub trait SavedBattle: Send + Sync {
     /// Whether it was saved over (so there is nothing to play on); a save that does not
     /// say is taken as not over.
     fn over(&self) -> bool;
+    /// Who played each side, where the save says: Play on… offers them again.
+    fn players(&self) -> Option<[Controller; 2]>;
     /// Watch it again, with its timeline.
     fn replay(&self) -> Box<dyn Starter>;
     /// Play its commands, then carry on with these controllers.
@@ -111,6 +113,10 @@ impl<R: Desk> SavedBattle for Save<R> {
     fn over(&self) -> bool {
         // An older save does not say; one the players ended by agreement is over.
         self.stood.map_or(self.agreed.is_some(), |s| s.over)
+    }
+
+    fn players(&self) -> Option<[Controller; 2]> {
+        self.players.map(|p| p.map(Controller::seated))
     }
 
     fn replay(&self) -> Box<dyn Starter> {
@@ -172,7 +178,16 @@ pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
             let (title, about) = match &save {
                 Ok(s) => (
                     s.summary(),
-                    format!("{} · {}", s.ruleset().title(), s.progress()),
+                    format!(
+                        "{} · {}{}",
+                        s.ruleset().title(),
+                        s.progress(),
+                        s.players().map_or(String::new(), |[a, b]| format!(
+                            " · {} v {}",
+                            a.short(),
+                            b.short()
+                        ))
+                    ),
                 ),
                 Err(_) => (name, "a damaged save".to_string()),
             };

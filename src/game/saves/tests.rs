@@ -120,7 +120,8 @@ fn saves_are_named_by_the_minute_and_listed_with_their_round() {
     let mut part = save.clone();
     part.commands.truncate(40);
     let engine = part.replay().unwrap();
-    let part = part.noting(&engine);
+    let normal = Some(warband_table::player::PlayerKind::Normal);
+    let part = part.noting(&engine).played_by([None, normal]);
     assert!(!part.over());
     write_save_in(&dir, &part).unwrap();
     let listed = list_saves_in(&dir);
@@ -131,7 +132,7 @@ fn saves_are_named_by_the_minute_and_listed_with_their_round() {
     assert!(
         listed[0]
             .when
-            .contains(&format!("round {round} of {limit}")),
+            .contains(&format!("round {round} of {limit} · you v normal")),
         "{}",
         listed[0].when
     );

@@ -158,9 +158,12 @@ fn entry_row(
                 }
                 let play_on = ui
                     .add_enabled(!save.over(), egui::Button::new("Play on…"))
+                    .on_hover_text("Carry on from where it was saved: choose who plays each side (as it was played, to begin with)")
                     .on_disabled_hover_text("The battle is over: Watch it again instead");
                 if play_on.clicked() {
-                    let default = [Controller::Human, Controller::NORMAL];
+                    let default = save
+                        .players()
+                        .unwrap_or([Controller::Human, Controller::NORMAL]);
                     *resuming = Some((i, default));
                 }
             }

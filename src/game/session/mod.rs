@@ -64,6 +64,8 @@ pub struct GameSession<R: Contest> {
     /// What the table said last that is not about a command ("Saved as …"), and when:
     /// the dice tray shows it a few seconds, whatever the players do meanwhile.
     pub notice: Option<(String, std::time::Instant)>,
+    /// Who played the battle a replay shows, as its save said: its saves say so too.
+    pub replayed_by: Option<[Option<warband_table::player::PlayerKind>; 2]>,
 }
 
 impl<R: Contest> GameSession<R> {
@@ -96,6 +98,7 @@ impl<R: Contest> GameSession<R> {
             remade: 0,
             saved_at: None,
             notice: None,
+            replayed_by: None,
         })
     }
 
@@ -103,6 +106,7 @@ impl<R: Contest> GameSession<R> {
     /// move to any point of it.
     pub fn replay_of(save: &Save<R>) -> Result<Self, String> {
         let mut s = Self::new(save.setup.clone(), save.seed, [Controller::Human; 2])?;
+        s.replayed_by = save.players;
         s.timeline = Some(Timeline::salted(
             &save.setup,
             save.seed,

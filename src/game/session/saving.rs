@@ -42,6 +42,11 @@ impl<R: Contest> GameSession<R> {
         )
         .noting(&self.engine);
         save.salts = salts;
+        save.players = if self.timeline.is_some() {
+            self.replayed_by
+        } else {
+            Some(self.controllers.map(Controller::kind))
+        };
         if let Some(net) = &self.net {
             save.agreed = net
                 .finished

@@ -100,3 +100,32 @@ fn a_replay_saves_its_own_commands() {
     assert_eq!(half.replay().unwrap().state_hash(), s.engine.state_hash());
     assert!(s.commands.is_empty(), "nothing was sent at this table");
 }
+
+/// A save names who played each side, a replay's save names who played the battle it
+/// shows, and Load battle offers them again (a person as you).
+#[test]
+fn a_save_names_its_players_and_play_on_offers_them() {
+    use crate::game::saves::SavedBattle;
+    use warband_table::player::PlayerKind;
+    let mut s = session("open-field.ron");
+    s.controllers = [Controller::Human, Controller::Ai(PlayerKind::Hard)];
+    let save = s.save();
+    assert_eq!(save.players, Some([None, Some(PlayerKind::Hard)]));
+    assert_eq!(
+        SavedBattle::players(&save),
+        Some([Controller::Human, Controller::Ai(PlayerKind::Hard)])
+    );
+    let mut replay = GameSession::replay_of(&save).unwrap();
+    assert_eq!(replay.save().players, save.players);
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let old = Save::<Marauders>::read(
+        &root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron"),
+    )
+    .unwrap();
+    assert_eq!(
+        SavedBattle::players(&old),
+        None,
+        "an older save does not say"
+    );
+    assert_eq!(GameSession::replay_of(&old).unwrap().save().players, None);
+}
