@@ -4,7 +4,7 @@ mod common;
 
 use bevy_math::Vec2;
 use common::{events, put, sequential};
-use warband_borderlands::actions::check_shot;
+use warband_borderlands::actions::{check_shot, shot_odds};
 use warband_borderlands::battle::find;
 use warband_borderlands::components::{Condition, Down, Hp, Slots};
 use warband_borderlands::log::LogEvent;
@@ -248,6 +248,40 @@ fn a_shot_at_a_target_held_by_four_hits_the_attacker_nearest_the_line() {
     set_condition(&mut e, 5, |c| c.blinded = true);
     let blind = check_shot(e.world(), Side::A, ModelId(5), ModelId(6)).unwrap_err();
     assert!(blind.0.contains("blinded"));
+}
+
+/// The odds shown for a shot are those the engine plays: at a sleeping target in cover
+/// the shot hits without a roll, so nothing strikes the cover.
+#[test]
+fn a_shot_at_a_helpless_target_in_cover_always_hits_it() {
+    let heroes = ["Fighter 1", "Fighter 2", "Dwarf 1", "Dwarf 2", "Thief 1"];
+    let (mut e, _) = sequential(&heroes, &["Orc"]);
+    put(&mut e, 6, (15.0, 15.0));
+    for (i, deg) in [0.0f32, 60.0, 120.0, 180.0].into_iter().enumerate() {
+        let at = Vec2::new(15.0, 15.0) + Vec2::from_angle(deg.to_radians()) * 0.98;
+        put(&mut e, i as u32 + 1, (at.x, at.y));
+    }
+    put(&mut e, 5, (15.0, 5.0));
+    let odds = |e: &Engine| {
+        let plan = check_shot(e.world(), Side::A, ModelId(5), ModelId(6)).unwrap();
+        let (a, t) = (
+            find(e.world(), ModelId(5)).unwrap(),
+            find(e.world(), ModelId(6)).unwrap(),
+        );
+        shot_odds(&a, &t, &plan)
+    };
+    // At 1 HP any hit on the orc kills it.
+    let orc = find(e.world(), ModelId(6)).unwrap();
+    e.world_mut()
+        .entity_mut(orc.entity)
+        .insert(Hp { now: 1, ..orc.hp });
+    let awake = odds(&e);
+    assert!(awake.hit < 0.9 && awake.cover > 0.1, "{awake:?}");
+    assert_eq!(awake.kills, Some(awake.hit));
+    set_condition(&mut e, 6, |c| c.asleep = true);
+    let asleep = odds(&e);
+    assert_eq!((asleep.hit, asleep.cover, asleep.miss), (1.0, 0.0, 0.0));
+    assert_eq!(asleep.kills, Some(1.0));
 }
 
 /// Ends steps until side A may act in a later round than now.

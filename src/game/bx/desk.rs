@@ -142,6 +142,20 @@ impl Desk for Borderlands {
                 format!("✝ {name}")
             })
         }));
+        // Still on the table but out of the fight: dying, asleep or held.
+        out.extend(
+            warband_borderlands::battle::in_play(world)
+                .into_iter()
+                .filter(|v| v.side == side && !v.cond.able())
+                .map(|v| {
+                    let how = match v.cond {
+                        c if c.down.is_some() => "dying",
+                        c if c.asleep => "asleep",
+                        _ => "held",
+                    };
+                    format!("{how}: {} #{}", v.stats.name, v.id.0)
+                }),
+        );
         out
     }
 
@@ -356,6 +370,25 @@ mod tests {
             "{notes:?}"
         );
         assert!(slain > 0 && fled > 0, "{notes:?}");
+    }
+
+    /// A model still on the table but out of the fight is listed with why: the battle
+    /// may end with "no model able to fight" while some still lie there.
+    #[test]
+    fn the_dying_and_the_sleeping_are_listed() {
+        use warband_borderlands::battle::{find, in_play};
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("tests/fixtures/borderlands/ravine-ambush-normal-v-normal.ron");
+        let save = warband_table::save::Save::<Borderlands>::read(&file).unwrap();
+        let mut engine = save.replay().unwrap();
+        let v = in_play(engine.world()).into_iter().next().unwrap();
+        let mut c = v.cond;
+        c.asleep = true;
+        engine.world_mut().entity_mut(v.entity).insert(c);
+        let v = find(engine.world(), v.id).unwrap();
+        let notes = Borderlands::result_notes(engine.world(), v.side);
+        let want = format!("asleep: {} #{}", v.stats.name, v.id.0);
+        assert!(notes.contains(&want), "{want} not in {notes:?}");
     }
 
     /// A party is counted in levels (it has no XP budget), a monster group in XP.

@@ -11,12 +11,14 @@ use super::spell_card::pct;
 use crate::game::palette;
 use bevy_egui::egui;
 use warband_borderlands::Command;
-use warband_borderlands::actions::{actor, check_melee, check_shot, foes_in_contact, melee_bonus};
-use warband_borderlands::ai::{damage_to_kill, routine_odds};
+use warband_borderlands::actions::{
+    actor, check_melee, check_shot, foes_in_contact, melee_bonus, shot_odds,
+};
+use warband_borderlands::ai::routine_odds;
 use warband_borderlands::battle::{Battle, View, in_play};
 use warband_borderlands::components::Slots;
+use warband_rules::borderlands::needed;
 use warband_rules::borderlands::profile::{SpellTarget, slot_index};
-use warband_rules::borderlands::{attack_odds, needed};
 use warband_table::geometry::in_contact;
 
 pub fn show(ui: &mut egui::Ui, session: &mut BxSession, bx: &mut BxSelection) {
@@ -29,17 +31,27 @@ pub fn show(ui: &mut egui::Ui, session: &mut BxSession, bx: &mut BxSelection) {
         return;
     };
     let world = session.engine.world();
-    let ready: Vec<View> = in_play(world)
+    // Every model of the side keeps its place in the list, those that may not act
+    // greyed, so a button never moves from under the pointer as models act.
+    let yours: Vec<(View, Result<(), String>)> = in_play(world)
         .into_iter()
-        .filter(|m| actor(world, side, m.id).is_ok())
+        .filter(|m| m.side == side)
+        .map(|m| {
+            let may = actor(world, side, m.id).map(|_| ()).map_err(|r| r.0);
+            (m, may)
+        })
         .collect();
-    ui.strong(format!("Your step: {} model(s) still to act", ready.len()));
+    let ready = yours.iter().filter(|(_, may)| may.is_ok()).count();
+    ui.strong(format!("Your step: {ready} model(s) still to act"));
     ui.horizontal_wrapped(|ui| {
-        for m in &ready {
-            if ui
-                .selectable_label(bx.model == Some(m.id), name(world, m.id))
-                .clicked()
-            {
+        for (m, may) in &yours {
+            let label = egui::Button::selectable(bx.model == Some(m.id), name(world, m.id));
+            let button = ui.add_enabled(may.is_ok(), label);
+            let button = match may {
+                Err(why) => button.on_disabled_hover_text(why),
+                Ok(()) => button,
+            };
+            if button.clicked() {
                 bx.model = Some(m.id);
             }
         }
@@ -198,13 +210,17 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
         }
         let bonus = melee_bonus(v);
         let (kill, dmg) = routine_odds(v, t);
-        ui.label(format!(
-            "Melee: {} (THAC0 {} − AC {}): a {}+ on the die hits",
-            super::describe::versus(bonus, need),
-            v.stats.thac0,
-            t.stats.ac,
-            (need - bonus).clamp(2, 20)
-        ));
+        if t.cond.helpless() {
+            ui.label("Melee: the target is helpless, so every swing hits without a roll");
+        } else {
+            ui.label(format!(
+                "Melee: {} (THAC0 {} − AC {}): a {}+ on the die hits",
+                super::describe::versus(bonus, need),
+                v.stats.thac0,
+                t.stats.ac,
+                (need - bonus).clamp(2, 20)
+            ));
+        }
         ui.label(format!(
             "Whole routine: kills {}, mean damage {dmg:.1}",
             pct(kill)
@@ -213,14 +229,7 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
     }
     match check_shot(world, side, v.id, t.id) {
         Ok(plan) => {
-            let o = attack_odds(
-                v.stats.thac0,
-                t.stats.ac,
-                plan.bonus,
-                plan.cover,
-                plan.damage,
-                Some(damage_to_kill(t)),
-            );
+            let o = shot_odds(v, t, &plan);
             ui.label(format!(
                 "Missile: {} (THAC0 {} − AC {}){}",
                 super::describe::versus(plan.bonus, plan.need),
@@ -237,13 +246,10 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
                     String::new()
                 }
             ));
-            // A hit on a model with mirror images strikes an image, as the engine plays
-            // it: the shot cannot hurt the model itself.
-            let kills = if t.cond.images > 0 {
-                0.0
-            } else {
-                o.kills.unwrap_or(0.0)
-            };
+            let kills = o.kills.unwrap_or(0.0);
+            if t.cond.helpless() {
+                ui.small("The target is helpless: the shot hits without a roll");
+            }
             ui.label(format!(
                 "Hits {} · hits the cover {} · kills {}",
                 pct(o.hit),

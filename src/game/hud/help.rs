@@ -39,7 +39,7 @@ pub const SHARED: &[(&str, &str)] = &[
     ("G", "show or hide the 6\" grid"),
     ("Hold M and drag", "measure with the tape"),
     ("C", "show or hide the casualties"),
-    ("Esc", "drop the choice (spell, model)"),
+    ("Esc", "put the spell away; again, drop the model"),
     (
         "Deployment by hand",
         "click in your lit zone to set a model down; click one of your ringed models to set it first",

@@ -250,6 +250,25 @@ fn plain_move(l: &LogLine) -> bool {
     !l.die && l.text.ends_with(" moves")
 }
 
+/// Why a battle ended, with each side's bare letter ("A has no model able to fight",
+/// "A removed 10 HD, B removed 2 HD", "B's player did not come back") said as "side A",
+/// which [`sides_named`] then names. An engine's reason uses the letters for nothing
+/// else.
+pub fn sided(reason: &str) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for word in reason.split(' ') {
+        let letter = word.trim_end_matches([',', ':', ';', '.']);
+        let letter = letter.strip_suffix("'s").unwrap_or(letter);
+        let after_side = out.last().is_some_and(|w| w.eq_ignore_ascii_case("side"));
+        if matches!(letter, "A" | "B") && !after_side {
+            out.push(format!("side {word}"));
+        } else {
+            out.push(word.to_string());
+        }
+    }
+    out.join(" ")
+}
+
 /// `text` with the engines' "Side A" and "side B" put as the sides' army names, and a
 /// side's letter that ends it ("initiative A") too.
 pub fn sides_named(text: &str, names: [&str; 2]) -> String {
@@ -513,6 +532,19 @@ mod tests {
             "Orc warhost takes priority over Border knights"
         );
         assert_eq!(sides_named("Sidereal", names), "Sidereal");
+        let ended = |r: &str| sides_named(&sided(r), names);
+        assert_eq!(
+            ended("round limit 12 reached: A removed 10 HD, B removed 2 HD"),
+            "round limit 12 reached: Border knights removed 10 HD, Orc warhost removed 2 HD"
+        );
+        assert_eq!(
+            ended("B's player did not come back within 120 s"),
+            "Orc warhost's player did not come back within 120 s"
+        );
+        assert_eq!(
+            ended("side A has no model in play"),
+            "Border knights has no model in play"
+        );
         assert_eq!(sides_named("initiative B", names), "initiative Orc warhost");
         assert_eq!(
             sides_named("Plan B of A", names),

@@ -211,7 +211,7 @@ pub fn screen_point(
 }
 
 /// What the side awaited is doing, as the top bar says it: `yours` when a person must
-/// act, "thinking…" while a computer does; in deployment by hand, "set up a model" or
+/// act, "thinking…" while a computer does ("paused" while the watch is); in deployment by hand, "set up a model" or
 /// "setting up…".
 pub fn awaited_words<'a, R: warband_table::sim::Contest>(
     session: &crate::game::session::GameSession<R>,
@@ -226,6 +226,8 @@ pub fn awaited_words<'a, R: warband_table::sim::Contest>(
         (false, true) => yours,
         (false, false) if session.net.as_ref().is_some_and(|n| n.pending()) => "sending…",
         (false, false) if session.remote_awaited() => "their move…",
+        // Computers do not think while the watch is paused.
+        (false, false) if session.pace.paused && !session.pace.step => "paused",
         (false, false) => "thinking…",
     }
 }
@@ -238,7 +240,11 @@ pub fn turn_status<R: warband_table::sim::Contest>(
     yours: &str,
 ) {
     if session.replay.is_some() {
-        ui.strong("Replay");
+        ui.strong(if session.pace.paused {
+            "Replay · paused"
+        } else {
+            "Replay"
+        });
         return;
     }
     let words = awaited_words(session, yours);
@@ -294,7 +300,7 @@ pub fn entry_line<C, E>(
             command: c,
             reason,
         } => format!("✖ Refused: {} — {reason}", said_by(*side, &command(c))),
-        Entry::BattleEnded { reason, .. } => format!("Battle over: {reason}"),
+        Entry::BattleEnded { reason, .. } => format!("Battle over: {}", log::sided(reason)),
         // The placement's command already says it.
         Entry::Placed { .. } => return None,
         Entry::Rules(e) => return rules(e),

@@ -111,6 +111,15 @@ fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
         }
     });
     ui.add(egui::Slider::new(&mut to, 0..=len).text(format!("of {len} commands")));
+    if at >= len
+        && session.engine.outcome().is_some()
+        && ui
+            .button(format!("{} Result", icon::FLAG_CHECKERED))
+            .on_hover_text("The battle's result, its losses and chart")
+            .clicked()
+    {
+        session.to_result = true;
+    }
     let round = R::round(session.engine.world());
     let mut wanted = round.max(1);
     ui.horizontal(|ui| {

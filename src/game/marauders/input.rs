@@ -188,9 +188,9 @@ fn keys(
     mut session: NonSendMut<Session>,
     mut sel: ResMut<Selection>,
 ) {
-    if keys.just_pressed(KeyCode::Escape) {
+    // Esc puts away the spell first, then drops the model.
+    if keys.just_pressed(KeyCode::Escape) && sel.spell.take().is_none() {
         sel.model = None;
-        sel.spell = None;
     }
     if keys.just_pressed(KeyCode::KeyT) {
         sel.threat = !sel.threat;

@@ -65,7 +65,14 @@ fn drive<R: Desk>(
         busy.keep();
     }
     let replaying = session.replay.as_ref().is_some_and(|q| !q.is_empty());
-    if session.engine.outcome().is_some() && !replaying {
+    // A replay paused at its end (moved there along its timeline) stays on the table
+    // until its Result button is pressed.
+    let held = session.timeline.is_some() && session.pace.paused && !session.to_result;
+    if session.to_result {
+        session.to_result = false;
+        *over_for = LINGER;
+    }
+    if session.engine.outcome().is_some() && !replaying && !held {
         *over_for += time.delta_secs();
         busy.keep();
         if *over_for > LINGER {

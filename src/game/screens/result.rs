@@ -211,12 +211,8 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
 /// "side B has no model in play" and "B has no model able to fight" both become
 /// "Goblin raiders has no …".
 fn reason_words(reason: &str, names: [&str; 2]) -> String {
-    let sided = if reason.starts_with("A ") || reason.starts_with("B ") {
-        format!("Side {reason}")
-    } else {
-        reason.to_string()
-    };
-    capitalised(&crate::game::hud::log::sides_named(&sided, names))
+    use crate::game::hud::log::{sided, sides_named};
+    capitalised(&sides_named(&sided(reason), names))
 }
 
 #[cfg(test)]

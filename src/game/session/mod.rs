@@ -66,6 +66,8 @@ pub struct GameSession<R: Contest> {
     pub notice: Option<(String, std::time::Instant)>,
     /// Who played the battle a replay shows, as its save said: its saves say so too.
     pub replayed_by: Option<[Option<warband_table::player::PlayerKind>; 2]>,
+    /// Asked from a replay's end: show the result now.
+    pub to_result: bool,
 }
 
 impl<R: Contest> GameSession<R> {
@@ -99,6 +101,7 @@ impl<R: Contest> GameSession<R> {
             saved_at: None,
             notice: None,
             replayed_by: None,
+            to_result: false,
         })
     }
 

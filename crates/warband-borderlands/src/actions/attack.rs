@@ -265,3 +265,27 @@ pub fn do_shoot(
     }
     Ok(())
 }
+
+/// The odds of `a`'s shot at `t` by `plan`, as [`swing`] plays it: a helpless target
+/// (asleep, held, dying) is hit without a roll, so nothing strikes its cover, and a hit
+/// on a model with mirror images strikes an image, which cannot kill it.
+pub fn shot_odds(a: &View, t: &View, plan: &ShotPlan) -> warband_rules::borderlands::AttackOdds {
+    let kill = Some(crate::ai::damage_to_kill(t));
+    let mut o = warband_rules::borderlands::attack_odds(
+        a.stats.thac0,
+        t.stats.ac,
+        plan.bonus,
+        plan.cover,
+        plan.damage,
+        kill,
+    );
+    if t.cond.helpless() {
+        let pmf = plan.damage.distribution();
+        o.kills = kill.map(|hp| warband_rules::borderlands::attack::at_least(&pmf, hp));
+        (o.hit, o.cover, o.miss) = (1.0, 0.0, 0.0);
+    }
+    if t.cond.images > 0 {
+        o.kills = Some(0.0);
+    }
+    o
+}

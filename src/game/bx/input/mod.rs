@@ -191,8 +191,8 @@ fn keys(
     let Some(side) = session.human_turn() else {
         return;
     };
-    if keys.just_pressed(KeyCode::Escape) {
-        bx.spell = None;
+    // Esc puts away the spell first, then drops the model.
+    if keys.just_pressed(KeyCode::Escape) && bx.spell.take().is_none() {
         bx.model = None;
     }
     let command = if keys.just_pressed(KeyCode::Space) {

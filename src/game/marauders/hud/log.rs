@@ -136,8 +136,9 @@ fn words(
         Entry::BattleEnded { winner, reason } => (
             *winner,
             format!(
-                "Battle over: {} ({reason})",
-                winner.map_or("a draw".to_string(), |w| format!("victory to {w}"))
+                "Battle over: {} ({})",
+                winner.map_or("a draw".to_string(), |w| format!("victory to {w}")),
+                crate::game::hud::log::sided(reason)
             ),
         ),
         Entry::Rules(e) => event_line(e, name, side_of)?,
