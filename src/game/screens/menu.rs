@@ -61,8 +61,19 @@ fn menu(
         // Scrolls when a large interface size leaves the window too short for it.
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
-                ui.add_space(ui.ctx().viewport_rect().height() * 0.17);
-                ui.heading(egui::RichText::new("WARBAND").size(54.0).strong());
+                // A short window keeps every button in view: the menu is about 560
+                // points tall, 635 with its Resume line, and its title shrinks.
+                let high = ui.ctx().viewport_rect().height();
+                let short = high < 760.0;
+                let tall = if resumable.0.is_some() { 635.0 } else { 560.0 };
+                let top = if short {
+                    ((high - tall) / 2.0).max(4.0)
+                } else {
+                    high * 0.17
+                };
+                ui.add_space(top);
+                let title = if short { 40.0 } else { 54.0 };
+                ui.heading(egui::RichText::new("WARBAND").size(title).strong());
                 let rulesets: Vec<&str> = Ruleset::ALL.iter().map(|r| r.title()).collect();
                 ui.label(format!(
                     "A miniatures table that plays the rules for you · {}",

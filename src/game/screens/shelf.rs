@@ -62,8 +62,11 @@ pub(super) fn scenario_picker(
     let selected = scenarios
         .get(*chosen)
         .map_or("(none found)".to_string(), |(_, s)| s.name.clone());
+    // Tall enough for every shipped scenario under its ruleset's heading.
+    let tall = ui.ctx().viewport_rect().height() * 0.7;
     egui::ComboBox::from_id_salt(salt)
         .width(320.0)
+        .height(tall)
         .selected_text(selected)
         .show_ui(ui, |ui| {
             for ruleset in Ruleset::ALL {
