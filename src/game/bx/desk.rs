@@ -210,6 +210,27 @@ impl Desk for Borderlands {
                 shooter: *model,
                 target: *target,
             }),
+            Entry::Accepted {
+                command:
+                    Command::Melee { model, target }
+                    | Command::Cast { model, target, .. }
+                    | Command::FirstAid { model, target },
+                ..
+            } => Some(Cue::Acted {
+                model: *model,
+                target: Some(*target),
+            }),
+            Entry::Accepted {
+                command:
+                    Command::Move { model, .. }
+                    | Command::Withdraw { model, .. }
+                    | Command::Retreat { model, .. }
+                    | Command::Hold { model },
+                ..
+            } => Some(Cue::Acted {
+                model: *model,
+                target: None,
+            }),
             Entry::Rules(LogEvent::Moved {
                 model, to, engaged, ..
             }) if !engaged.is_empty() => Some(Cue::Charge {

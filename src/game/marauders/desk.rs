@@ -146,6 +146,13 @@ impl Desk for Marauders {
                 shooter: *model,
                 target: *target,
             }),
+            Entry::Accepted {
+                command: Command::Move { model, .. } | Command::Disengage { model, .. },
+                ..
+            } => Some(Cue::Acted {
+                model: *model,
+                target: None,
+            }),
             Entry::Rules(LogEvent::Moved {
                 model, to, charged, ..
             }) if !charged.is_empty() => Some(Cue::Charge {
