@@ -75,11 +75,12 @@ pub fn plugin<R: Desk>(app: &mut App) {
 fn keep<R: Desk>(
     mut session: NonSendMut<GameSession<R>>,
     folder: Res<AutosaveFolder>,
+    picture: Option<Res<crate::game::screens::smoke::PictureRun>>,
     mut written: Local<Written>,
 ) {
     // A network battle is the host's to keep: resuming it alone would leave the
-    // remote side without a player.
-    if session.replay.is_some() || session.net.is_some() {
+    // remote side without a player. A run for a picture (`--screenshot`) keeps none.
+    if session.replay.is_some() || session.net.is_some() || picture.is_some() {
         return;
     }
     if session.engine.outcome().is_some() {

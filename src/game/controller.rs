@@ -64,6 +64,16 @@ impl Controller {
         kind.map_or(Controller::Human, Controller::Ai)
     }
 
+    /// Who played a side, as the result says it: "a person", "the computer (hard)",
+    /// "a remote player".
+    pub fn player_words(self) -> String {
+        match self {
+            Controller::Human => "a person".into(),
+            Controller::Ai(kind) => format!("the computer ({kind})"),
+            Controller::Remote => "a remote player".into(),
+        }
+    }
+
     /// Who plays, in a word: "you", the computer player's kind, or "remote".
     pub fn short(self) -> &'static str {
         match self {

@@ -115,6 +115,9 @@ struct Folded {
     /// The run of plain moves at the end, and the one line it is told as.
     run: Vec<LogLine>,
     run_line: Option<LogLine>,
+    /// The newest line's own words and how many times in a row they were said: a
+    /// repeat is told on that line, "Orc warboss moves Forward 2.0\" (×3)".
+    again: Option<(String, usize)>,
 }
 
 /// The fewest plain moves of one side in a row told as one line.
@@ -127,9 +130,10 @@ impl Folded {
             self.flush();
         }
         if !a_move {
-            self.done.push(l);
+            self.said(l);
             return;
         }
+        self.again = None;
         self.run.push(l);
         self.run_line = (self.run.len() >= FOLDED).then(|| {
             let who = |l: &LogLine| l.text.trim_end_matches(" moves").to_string();
@@ -148,8 +152,27 @@ impl Folded {
         });
     }
 
+    /// A line that is not a plain move: a repeat of the line before it (same words,
+    /// same side, not a die) is counted on that line.
+    fn said(&mut self, l: LogLine) {
+        if let (Some((words, n)), Some(last)) = (&mut self.again, self.done.last_mut())
+            && !l.die
+            && last.side == l.side
+            && *words == l.text
+        {
+            *n += 1;
+            last.text = format!("{words} (×{n})");
+            return;
+        }
+        self.again = (!l.die).then(|| (l.text.clone(), 1));
+        self.done.push(l);
+    }
+
     /// Ends the run of moves: told as one line, or each on its own when it is short.
     fn flush(&mut self) {
+        if !self.run.is_empty() {
+            self.again = None;
+        }
         match self.run_line.take() {
             Some(folded) => {
                 self.done.push(folded);
@@ -192,10 +215,11 @@ pub fn newest_lines<C, E>(
     filter: &LogFilter,
     line: impl Fn(usize, &Entry<C, E>) -> Option<LogLine>,
 ) -> Vec<LogLine> {
-    // A run of one side's plain moves will be told as one line (`Folded`): it
-    // counts as one of the `max`.
+    // A run of one side's plain moves will be told as one line (`Folded`), and so will
+    // a line said again at once: each counts as one of the `max`.
     let mut lines = 0;
     let mut run_of: Option<Option<Side>> = None;
+    let mut newer: Option<(Option<Side>, String)> = None;
     let mut out: Vec<LogLine> = events
         .iter()
         .enumerate()
@@ -210,10 +234,16 @@ pub fn newest_lines<C, E>(
         .filter(|l| filter.keeps(l))
         .take_while(|l| {
             let plain = plain_move(l);
-            if !plain || run_of != Some(l.side) {
+            let said = !plain && !l.die;
+            let again = said
+                && newer
+                    .as_ref()
+                    .is_some_and(|(s, t)| *s == l.side && *t == l.text);
+            if !again && (!plain || run_of != Some(l.side)) {
                 lines += 1;
             }
             run_of = plain.then_some(l.side);
+            newer = said.then(|| (l.side, l.text.clone()));
             lines <= max
         })
         .collect();
@@ -520,6 +550,40 @@ mod tests {
                 "Goblin #1 … Goblin #5 move (5 models)",
                 "Elf #9 moves",
                 "Elf #9 shoots at Goblin #2: hits"
+            ]
+        );
+    }
+
+    /// A line said again at once is counted on it; the same words after another line,
+    /// or from the other side, or a die, stand on their own.
+    #[test]
+    fn a_line_said_again_is_counted() {
+        let line = line_of;
+        let turn = "Orc warboss moves Forward 2.0\"";
+        let mut lines = vec![
+            line(Side::B, turn),
+            line(Side::B, turn),
+            line(Side::B, turn),
+        ];
+        lines.push(line(Side::A, turn));
+        lines.push(line(Side::A, "Elf #9 holds"));
+        lines.push(line(Side::A, turn));
+        let mut die = line(Side::A, "d6 = 3");
+        die.die = true;
+        lines.extend([die.clone(), die]);
+        let mut folded = Folded::default();
+        lines.into_iter().for_each(|l| folded.push(l));
+        let folded: Vec<&str> = folded.newest(SHOWN).map(|l| l.text.as_str()).collect();
+        let thrice = format!("{turn} (×3)");
+        assert_eq!(
+            folded,
+            [
+                thrice.as_str(),
+                turn,
+                "Elf #9 holds",
+                turn,
+                "d6 = 3",
+                "d6 = 3"
             ]
         );
     }

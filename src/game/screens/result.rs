@@ -136,6 +136,18 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
             "{} played",
             warband_table::sim::rounds::<R>(rounds)
         ));
+        if let Some(players) = session.played_by() {
+            // At this table a person is you; in a replay, whoever played then.
+            let live = session.timeline.is_none();
+            let who = |i: usize| {
+                let words = match players[i] {
+                    crate::game::session::Controller::Human if live => "you".to_string(),
+                    c => c.player_words(),
+                };
+                format!("{}: {words}", names[i])
+            };
+            ui.small(format!("{} · {}", who(0), who(1)));
+        }
         ui.add_space(20.0);
     });
     let losses = R::losses(world);
@@ -143,6 +155,9 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
         for (col, side) in cols.iter_mut().zip(Side::BOTH) {
             col.heading(egui::RichText::new(&names[side.index()]).color(palette::side_egui(side)));
             col.label(format!("{} lost: {}", R::LOSSES, losses[side.index()]));
+            if losses[side.index()] == 0 {
+                col.small("No losses.");
+            }
             for note in R::result_notes(world, side) {
                 col.small(note);
             }

@@ -14,8 +14,12 @@ use warband_table::components::{Base, ModelId, OutOfAction, Team};
 use warband_table::engine::ModelIndex;
 use warband_table::sim::Contest;
 
+/// This run takes a picture and quits: it leaves no battle to resume.
+#[derive(Resource)]
+pub struct PictureRun;
+
 pub fn screenshot_plugin(app: &mut App, path: PathBuf, after: f32) {
-    app.add_systems(
+    app.insert_resource(PictureRun).add_systems(
         Update,
         move |time: Res<Time>,
               mut commands: Commands,

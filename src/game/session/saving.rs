@@ -31,6 +31,16 @@ impl<R: Contest> GameSession<R> {
         (self.commands.clone(), salts)
     }
 
+    /// Who played each side of the battle on the table: a replay's as its save said
+    /// (`None` where it did not), else this table's controllers.
+    pub fn played_by(&self) -> Option<[Controller; 2]> {
+        if self.timeline.is_some() {
+            self.replayed_by.map(|p| p.map(Controller::seated))
+        } else {
+            Some(self.controllers)
+        }
+    }
+
     /// A save of the battle on the table as it stands (a replay's, as far as it stands).
     pub fn save(&mut self) -> Save<R> {
         let (commands, salts) = self.played();
@@ -42,11 +52,7 @@ impl<R: Contest> GameSession<R> {
         )
         .noting(&self.engine);
         save.salts = salts;
-        save.players = if self.timeline.is_some() {
-            self.replayed_by
-        } else {
-            Some(self.controllers.map(Controller::kind))
-        };
+        save.players = self.played_by().map(|p| p.map(Controller::kind));
         if let Some(net) = &self.net {
             save.agreed = net
                 .finished
