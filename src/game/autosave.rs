@@ -54,9 +54,10 @@ pub fn forget(dir: &Path) {
 /// Writes the battle, its players in it; an older autosave's players beside it go, so
 /// they are never read beside another battle.
 fn write<R: Desk>(dir: &Path, session: &mut GameSession<R>) -> Result<(), String> {
-    let _ = std::fs::remove_file(players_file(dir));
     let save = session.save();
-    save.write(&battle_file(dir)).map_err(|e| e.to_string())
+    save.write(&battle_file(dir)).map_err(|e| e.to_string())?;
+    let _ = std::fs::remove_file(players_file(dir));
+    Ok(())
 }
 
 /// When the autosave was last written, and of how much of the log.

@@ -143,16 +143,23 @@ fn read<R: Desk>(
     mut commands: Commands,
 ) {
     let events = &session.engine.log().events;
-    if log_read.0.is_some_and(|r| r > events.len()) {
-        // A replay went back: what acted last is no longer on the table's record.
+    let world = session.engine.world();
+    let went_back = log_read.0.is_some_and(|r| r > events.len());
+    let mut new = unread(log_read.0, events.len());
+    log_read.0 = Some(events.len());
+    if went_back || (motion.instant() && !new.is_empty()) {
+        // After a replay went back, or when everything moves at once, only the last
+        // command's entries say who acted last, and nothing else is drawn.
+        let last_command = events[..new.end]
+            .iter()
+            .rposition(|e| matches!(e, Entry::Accepted { .. }))
+            .unwrap_or(new.end);
+        new = last_command.max(if went_back { 0 } else { new.start })..new.end;
         *last = LastAction::default();
     }
-    let new = unread(log_read.0, events.len());
-    log_read.0 = Some(events.len());
     if new.is_empty() {
         return;
     }
-    let world = session.engine.world();
     for cue in R::cues(&events[new]) {
         last.saw(cue);
         let reach = |id: Option<ModelId>| id.and_then(|m| base_of(world, m)).map_or(0.5, |b| b.1);
@@ -176,7 +183,7 @@ fn read<R: Desk>(
 /// the model it acted on (ringed in white), where their miniatures stand now.
 fn mark_last(
     last: Res<LastAction>,
-    minis: Query<(&super::minis::Mini, &GlobalTransform)>,
+    minis: Query<(&super::minis::Mini, &GlobalTransform, &InheritedVisibility)>,
     time: Res<Time>,
     mut g: Gizmos,
 ) {
@@ -184,8 +191,8 @@ fn mark_last(
     let at = |id: ModelId| {
         minis
             .iter()
-            .find(|(m, _)| m.id == id)
-            .map(|(m, t)| (m.side, t.translation().truncate()))
+            .find(|(m, _, shown)| m.id == id && shown.get())
+            .map(|(m, t, _)| (m.side, t.translation().truncate()))
     };
     let Some((side, from)) = at(model) else {
         return;

@@ -255,13 +255,14 @@ fn a_shot_at_a_target_held_by_four_hits_the_attacker_nearest_the_line() {
 #[test]
 fn a_shot_at_a_helpless_target_in_cover_always_hits_it() {
     let heroes = ["Fighter 1", "Fighter 2", "Dwarf 1", "Dwarf 2", "Thief 1"];
-    let (mut e, _) = sequential(&heroes, &["Orc"]);
+    let (mut e, first) = sequential(&heroes, &["Orc"]);
     put(&mut e, 6, (15.0, 15.0));
     for (i, deg) in [0.0f32, 60.0, 120.0, 180.0].into_iter().enumerate() {
         let at = Vec2::new(15.0, 15.0) + Vec2::from_angle(deg.to_radians()) * 0.98;
         put(&mut e, i as u32 + 1, (at.x, at.y));
     }
     put(&mut e, 5, (15.0, 5.0));
+    a_to_act(&mut e, first);
     let odds = |e: &Engine| {
         let plan = check_shot(e.world(), Side::A, ModelId(5), ModelId(6)).unwrap();
         let (a, t) = (
@@ -282,6 +283,18 @@ fn a_shot_at_a_helpless_target_in_cover_always_hits_it() {
     let asleep = odds(&e);
     assert_eq!((asleep.hit, asleep.cover, asleep.miss), (1.0, 0.0, 0.0));
     assert_eq!(asleep.kills, Some(1.0));
+    // And so the engine plays it: no cover is struck, and the orc falls.
+    let shot = Command::Shoot {
+        model: ModelId(5),
+        target: ModelId(6),
+    };
+    e.submit(Side::A, shot).unwrap();
+    let ev = events(&e);
+    assert!(
+        !ev.iter().any(|ev| matches!(ev, LogEvent::CoverTook { .. })),
+        "{ev:?}"
+    );
+    assert!(find(e.world(), ModelId(6)).is_none_or(|o| o.hp.now <= 0));
 }
 
 /// Ends steps until side A may act in a later round than now.

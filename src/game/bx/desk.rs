@@ -148,7 +148,9 @@ impl Desk for Borderlands {
                 .into_iter()
                 .filter(|v| v.side == side && !v.cond.able())
                 .map(|v| {
+                    use warband_borderlands::components::Down;
                     let how = match v.cond {
+                        c if c.down == Some(Down::Stable) => "stable, in a coma",
                         c if c.down.is_some() => "dying",
                         c if c.asleep => "asleep",
                         _ => "held",

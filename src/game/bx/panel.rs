@@ -235,7 +235,7 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
                 super::describe::versus(plan.bonus, plan.need),
                 v.stats.thac0,
                 t.stats.ac,
-                if plan.cover {
+                if plan.cover && !t.cond.helpless() {
                     format!(
                         "; in cover a total of {}+ hits, {}–{} hits the cover",
                         plan.need + 4,

@@ -232,6 +232,17 @@ pub fn awaited_words<'a, R: warband_table::sim::Contest>(
     }
 }
 
+/// What the top bar says of a replay: "Replay", or "Replay · paused".
+pub fn replay_words<R: warband_table::sim::Contest>(
+    session: &crate::game::session::GameSession<R>,
+) -> &'static str {
+    if session.pace.paused {
+        "Replay · paused"
+    } else {
+        "Replay"
+    }
+}
+
 /// Whose turn it is, for the top bar: `yours` when a person must act, the side's colour
 /// while a computer thinks (or sets up), and the end.
 pub fn turn_status<R: warband_table::sim::Contest>(
@@ -240,11 +251,7 @@ pub fn turn_status<R: warband_table::sim::Contest>(
     yours: &str,
 ) {
     if session.replay.is_some() {
-        ui.strong(if session.pace.paused {
-            "Replay · paused"
-        } else {
-            "Replay"
-        });
+        ui.strong(replay_words(session));
         return;
     }
     let words = awaited_words(session, yours);

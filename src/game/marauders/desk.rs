@@ -147,11 +147,24 @@ impl Desk for Marauders {
                 target: *target,
             }),
             Entry::Accepted {
-                command: Command::Move { model, .. } | Command::Disengage { model, .. },
+                command:
+                    Command::Move { model, .. }
+                    | Command::Disengage { model, .. }
+                    | Command::ResolveMelee { model, .. },
                 ..
             } => Some(Cue::Acted {
                 model: *model,
                 target: None,
+            }),
+            Entry::Accepted {
+                command: Command::DeclareSpell { caster, aim, .. },
+                ..
+            } => Some(Cue::Acted {
+                model: *caster,
+                target: match aim {
+                    warband_marauders::components::SpellAim::Model(t) => Some(*t),
+                    warband_marauders::components::SpellAim::Point(..) => None,
+                },
             }),
             Entry::Rules(LogEvent::Moved {
                 model, to, charged, ..

@@ -70,7 +70,9 @@ fn drive<R: Desk>(
     let held = session.timeline.is_some() && session.pace.paused && !session.to_result;
     if session.to_result {
         session.to_result = false;
-        *over_for = LINGER;
+        *over_for = 0.0;
+        next.set(Screen::Result);
+        return;
     }
     if session.engine.outcome().is_some() && !replaying && !held {
         *over_for += time.delta_secs();

@@ -155,9 +155,6 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
         for (col, side) in cols.iter_mut().zip(Side::BOTH) {
             col.heading(egui::RichText::new(&names[side.index()]).color(palette::side_egui(side)));
             col.label(format!("{} lost: {}", R::LOSSES, losses[side.index()]));
-            if losses[side.index()] == 0 {
-                col.small("No losses.");
-            }
             for note in R::result_notes(world, side) {
                 col.small(note);
             }

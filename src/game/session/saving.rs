@@ -32,9 +32,11 @@ impl<R: Contest> GameSession<R> {
     }
 
     /// Who played each side of the battle on the table: a replay's as its save said
-    /// (`None` where it did not), else this table's controllers.
+    /// (`None` where it did not), else this table's controllers (a remote player is
+    /// saved as a person: playing the save on is a battle at one machine).
     pub fn played_by(&self) -> Option<[Controller; 2]> {
-        if self.timeline.is_some() {
+        // A network battle looked back along has a timeline too, and its own players.
+        if self.timeline.is_some() && self.net.is_none() {
             self.replayed_by.map(|p| p.map(Controller::seated))
         } else {
             Some(self.controllers)

@@ -26,7 +26,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
         ui.separator();
         match session.engine.awaiting() {
             _ if session.replay.is_some() => {
-                ui.strong("Replay");
+                ui.strong(crate::game::hud::replay_words(session));
             }
             Some(side) => {
                 let who = crate::game::hud::awaited_words(session, "your move");
