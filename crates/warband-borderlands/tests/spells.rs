@@ -225,15 +225,21 @@ fn sleep_takes_the_weakest_near_its_target_never_the_undead() {
     assert!(!asleep(&e, 5), "beyond the 4\" of the spell");
 }
 
-#[test]
-fn a_shot_at_a_target_held_by_four_hits_the_attacker_nearest_the_line() {
+/// An orc (6) at (15, 15) with four heroes (1–4) about it, and a thief (5) to shoot.
+fn orc_held_by_four() -> (Engine, Side) {
     let heroes = ["Fighter 1", "Fighter 2", "Dwarf 1", "Dwarf 2", "Thief 1"];
-    let (mut e, _) = sequential(&heroes, &["Orc"]);
+    let (mut e, first) = sequential(&heroes, &["Orc"]);
     put(&mut e, 6, (15.0, 15.0));
     for (i, deg) in [0.0f32, 60.0, 120.0, 180.0].into_iter().enumerate() {
         let at = Vec2::new(15.0, 15.0) + Vec2::from_angle(deg.to_radians()) * 0.98;
         put(&mut e, i as u32 + 1, (at.x, at.y));
     }
+    (e, first)
+}
+
+#[test]
+fn a_shot_at_a_target_held_by_four_hits_the_attacker_nearest_the_line() {
+    let (mut e, _) = orc_held_by_four();
     // The thief slings from straight below: the heroes at 60° and 120° are nearest the
     // line (0.49" off it); the lower id is taken.
     put(&mut e, 5, (15.0, 5.0));
@@ -254,13 +260,7 @@ fn a_shot_at_a_target_held_by_four_hits_the_attacker_nearest_the_line() {
 /// the shot hits without a roll, so nothing strikes the cover.
 #[test]
 fn a_shot_at_a_helpless_target_in_cover_always_hits_it() {
-    let heroes = ["Fighter 1", "Fighter 2", "Dwarf 1", "Dwarf 2", "Thief 1"];
-    let (mut e, first) = sequential(&heroes, &["Orc"]);
-    put(&mut e, 6, (15.0, 15.0));
-    for (i, deg) in [0.0f32, 60.0, 120.0, 180.0].into_iter().enumerate() {
-        let at = Vec2::new(15.0, 15.0) + Vec2::from_angle(deg.to_radians()) * 0.98;
-        put(&mut e, i as u32 + 1, (at.x, at.y));
-    }
+    let (mut e, first) = orc_held_by_four();
     put(&mut e, 5, (15.0, 5.0));
     a_to_act(&mut e, first);
     let odds = |e: &Engine| {
