@@ -1,12 +1,12 @@
 //! What the table shows of the newest log entries beyond where models stand: a charge
 //! (a move the engine logged as ending in contact) lunges, a shot draws a tracer, and
-//! the model that acted last stays ringed, with a line to whom it acted on, until the
-//! next action (so a paused or stepped battle shows who did what).
+//! the model that acted last is marked (`last_action`).
 //! Each ruleset reads its own entries ([`crate::game::desk::Desk::cues`]); this file
 //! follows the log for any ruleset and hands the cues on. Only the picture: it reads the
 //! log and the models' bases, and changes nothing.
 
 use super::desk::{Desk, on_table};
+use super::last_action::LastAction;
 use super::motion::Motion;
 use super::screens::Screen;
 use super::session::GameSession;
@@ -18,45 +18,19 @@ use warband_table::log::Entry;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Lunges>()
         .init_resource::<LogRead>()
-        .init_resource::<LastAction>()
         .add_systems(
             OnEnter(Screen::Battle),
-            |mut l: ResMut<Lunges>, mut r: ResMut<LogRead>, mut a: ResMut<LastAction>| {
+            |mut l: ResMut<Lunges>, mut r: ResMut<LogRead>| {
                 *l = Lunges::default();
                 *r = LogRead::default();
-                *a = LastAction::default();
             },
         )
-        .add_systems(Update, mark_last.run_if(in_state(Screen::Battle)));
+        .add_plugins(super::last_action::plugin);
 }
 
 /// Ruleset `R`'s cues, while its battle is on the table.
 pub fn plugin_of<R: Desk>(app: &mut App) {
     app.add_systems(Update, read::<R>.run_if(on_table::<R>()));
-}
-
-/// The model that acted last, and the model it acted on, if any.
-#[derive(Resource, Debug, Default, PartialEq)]
-pub struct LastAction {
-    pub model: Option<ModelId>,
-    pub target: Option<ModelId>,
-    /// How far each one's base reaches from its centre (inches).
-    reach: [f32; 2],
-}
-
-impl LastAction {
-    /// What a cue says of who acted: a shot's shooter at its target, a charging model,
-    /// any other action's model at its target.
-    fn saw(&mut self, cue: Cue) {
-        (self.model, self.target) = match cue {
-            Cue::Shot { shooter, target } => (Some(shooter), Some(target)),
-            Cue::Charge { model, .. } => (
-                Some(model),
-                self.target.filter(|_| self.model == Some(model)),
-            ),
-            Cue::Acted { model, target } => (Some(model), target),
-        };
-    }
 }
 
 /// What a log entry shows beyond where the models stand.
@@ -179,42 +153,6 @@ fn read<R: Desk>(
     }
 }
 
-/// Rings the model that acted last, pulsing in its side's colour, with a faint line to
-/// the model it acted on (ringed in white), where their miniatures stand now.
-fn mark_last(
-    last: Res<LastAction>,
-    minis: Query<(&super::minis::Mini, &GlobalTransform, &InheritedVisibility)>,
-    time: Res<Time>,
-    mut g: Gizmos,
-) {
-    let Some(model) = last.model else { return };
-    let at = |id: ModelId| {
-        minis
-            .iter()
-            .find(|(m, _, shown)| m.id == id && shown.get())
-            .map(|(m, t, _)| (m.side, t.translation().truncate()))
-    };
-    let Some((side, from)) = at(model) else {
-        return;
-    };
-    let pulse = 0.65 + 0.35 * (time.elapsed_secs() * 4.0).sin();
-    let colour = super::palette::side(side).mix(&Color::WHITE, 0.5);
-    let [mine, theirs] = last.reach.map(|r| r + RING);
-    g.circle_2d(from, mine, colour.with_alpha(pulse));
-    if let Some((_, to)) = last.target.filter(|t| *t != model).and_then(at) {
-        g.circle_2d(to, theirs, Color::WHITE.with_alpha(0.5 * pulse + 0.2));
-        let way = (to - from).normalize_or_zero();
-        g.line_2d(
-            from + way * mine,
-            to - way * theirs,
-            colour.with_alpha(0.55),
-        );
-    }
-}
-
-/// Inches outside a base's edge that the ring marking it runs.
-const RING: f32 = 0.3;
-
 /// Where model `id`'s base stands, its reach and its side.
 fn base_of(world: &World, id: ModelId) -> Option<(Vec2, f32, warband_rules::Side)> {
     let e = world.resource::<ModelIndex>().entity(id)?;
@@ -226,38 +164,6 @@ fn base_of(world: &World, id: ModelId) -> Option<(Vec2, f32, warband_rules::Side
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// The last action is the last cue's: a shot names its target, a move none, and a
-    /// charge keeps what its own move's cue said.
-    #[test]
-    fn the_last_action_is_the_last_cues() {
-        let (a, b) = (ModelId(3), ModelId(9));
-        let mut last = LastAction::default();
-        last.saw(Cue::Shot {
-            shooter: a,
-            target: b,
-        });
-        assert_eq!((last.model, last.target), (Some(a), Some(b)));
-        last.saw(Cue::Acted {
-            model: b,
-            target: None,
-        });
-        assert_eq!((last.model, last.target), (Some(b), None));
-        last.saw(Cue::Acted {
-            model: a,
-            target: Some(b),
-        });
-        last.saw(Cue::Charge {
-            model: a,
-            to: Vec2::ZERO,
-        });
-        assert_eq!((last.model, last.target), (Some(a), Some(b)));
-        last.saw(Cue::Charge {
-            model: b,
-            to: Vec2::ZERO,
-        });
-        assert_eq!((last.model, last.target), (Some(b), None));
-    }
 
     #[test]
     fn only_what_was_logged_since_the_last_look_is_read() {

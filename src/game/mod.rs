@@ -18,6 +18,7 @@ mod floaters;
 mod frame_report;
 mod hud;
 pub mod jobs;
+mod last_action;
 mod marauders;
 mod minis;
 mod models;
