@@ -270,7 +270,7 @@ pub fn do_shoot(
 /// (asleep, held, dying) is hit without a roll, so nothing strikes its cover, and a hit
 /// on a model with mirror images strikes an image, which cannot kill it.
 pub fn shot_odds(a: &View, t: &View, plan: &ShotPlan) -> warband_rules::borderlands::AttackOdds {
-    let kill = Some(crate::ai::damage_to_kill(t));
+    let kill = Some(damage_to_kill(t));
     let mut o = warband_rules::borderlands::attack_odds(
         a.stats.thac0,
         t.stats.ac,
@@ -288,4 +288,15 @@ pub fn shot_odds(a: &View, t: &View, plan: &ShotPlan) -> warband_rules::borderla
         o.kills = Some(0.0);
     }
     o
+}
+
+/// The damage that takes `t` out for good: to 0 HP, or for a hero already down to −CON
+/// (damage below 0 still lands: RULINGS).
+pub fn damage_to_kill(t: &View) -> u16 {
+    let left = if t.cond.down.is_some() {
+        t.hp.now + i32::from(t.stats.con)
+    } else {
+        t.hp.now
+    };
+    left.clamp(1, i32::from(u16::MAX)) as u16
 }

@@ -7,8 +7,9 @@ mod normal;
 mod random;
 mod scripts;
 
+pub use crate::actions::damage_to_kill;
 pub use charge::Charge;
-pub use normal::{Normal, damage_to_kill, routine_odds};
+pub use normal::{Normal, routine_odds};
 pub use random::Random;
 
 use crate::actions::{

@@ -9,7 +9,7 @@
 //!   can hurt most that has room for one more attacker.
 
 use super::{advance, enemies_by_distance, melee_on, ready, run_away, shot_on};
-use crate::actions::{ShotPlan, check_first_aid, foes_in_contact};
+use crate::actions::{ShotPlan, check_first_aid, damage_to_kill, foes_in_contact};
 use crate::battle::{Battle, View, find, in_play};
 use crate::command::Command;
 use crate::engine::{Borderlands, Engine};
@@ -64,17 +64,6 @@ pub fn routine_odds(a: &View, t: &View) -> (f64, f64) {
         .collect();
     let total = routine_total(&swings);
     (at_least(&total, damage_to_kill(t)), mean(&total))
-}
-
-/// The damage that takes `t` out for good: to 0 HP, or for a hero already down to −CON
-/// (damage below 0 still lands: RULINGS).
-pub fn damage_to_kill(t: &View) -> u16 {
-    let left = if t.cond.down.is_some() {
-        t.hp.now + i32::from(t.stats.con)
-    } else {
-        t.hp.now
-    };
-    left.clamp(1, i32::from(u16::MAX)) as u16
 }
 
 /// What one enemy is worth hitting: kills first, then damage, then its own threat.
