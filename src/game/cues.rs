@@ -136,8 +136,6 @@ fn read<R: Desk>(
     }
     for cue in R::cues(&events[new]) {
         last.saw(cue);
-        let reach = |id: Option<ModelId>| id.and_then(|m| base_of(world, m)).map_or(0.5, |b| b.1);
-        last.reach = [reach(last.model), reach(last.target)];
         if motion.instant() {
             continue;
         }
@@ -151,6 +149,8 @@ fn read<R: Desk>(
             Cue::Acted { .. } => {}
         }
     }
+    let reach = |id: Option<ModelId>| id.and_then(|m| base_of(world, m)).map_or(0.5, |b| b.1);
+    last.reach = [reach(last.model), reach(last.target)];
 }
 
 /// Where model `id`'s base stands, its reach and its side.

@@ -211,8 +211,8 @@ pub fn screen_point(
 }
 
 /// What the side awaited is doing, as the top bar says it: `yours` when a person must
-/// act, "thinking…" while a computer does ("paused" while the watch is); in deployment by hand, "set up a model" or
-/// "setting up…".
+/// act, "thinking…" while a computer does ("paused" while the watch is); in deployment
+/// by hand, "set up a model" or "setting up…".
 pub fn awaited_words<'a, R: warband_table::sim::Contest>(
     session: &crate::game::session::GameSession<R>,
     yours: &'a str,

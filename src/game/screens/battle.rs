@@ -64,16 +64,16 @@ fn drive<R: Desk>(
     if session.moves_by_itself() {
         busy.keep();
     }
-    let replaying = session.replay.as_ref().is_some_and(|q| !q.is_empty());
-    // A replay paused at its end (moved there along its timeline) stays on the table
-    // until its Result button is pressed.
-    let held = session.timeline.is_some() && session.pace.paused && !session.to_result;
     if session.to_result {
         session.to_result = false;
         *over_for = 0.0;
         next.set(Screen::Result);
         return;
     }
+    let replaying = session.replay.as_ref().is_some_and(|q| !q.is_empty());
+    // A replay paused at its end (moved there along its timeline) stays on the table
+    // until its Result button is pressed.
+    let held = session.timeline.is_some() && session.pace.paused;
     if session.engine.outcome().is_some() && !replaying && !held {
         *over_for += time.delta_secs();
         busy.keep();

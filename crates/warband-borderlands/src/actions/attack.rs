@@ -280,8 +280,7 @@ pub fn shot_odds(a: &View, t: &View, plan: &ShotPlan) -> warband_rules::borderla
         kill,
     );
     if t.cond.helpless() {
-        let pmf = plan.damage.distribution();
-        o.kills = kill.map(|hp| warband_rules::borderlands::attack::at_least(&pmf, hp));
+        o.kills = kill.map(|hp| warband_rules::borderlands::attack::at_least(&o.damage, hp));
         (o.hit, o.cover, o.miss) = (1.0, 0.0, 0.0);
     }
     if t.cond.images > 0 {
