@@ -19,3 +19,10 @@ pub fn left_click<S: 'static>(session: S, system: ScheduleConfigs<ScheduleSystem
         .press(MouseButton::Left);
     app
 }
+
+/// A battle on record in `tests/fixtures/`: `file` is the path under it, such as
+/// "borderlands/cave-mouth-normal-v-normal.ron".
+pub fn recorded<R: warband_table::engine::Rules>(file: &str) -> warband_table::save::Save<R> {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    warband_table::save::Save::read(&root.join("tests/fixtures").join(file)).unwrap()
+}

@@ -337,15 +337,14 @@ fn entry(c: &Combatant) -> Entry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::test_app::recorded;
 
     /// In a recorded battle, every line of an attack, damage or fall is coloured by the
     /// side of the model it names.
     #[test]
     fn rule_event_lines_take_their_models_side() {
         use crate::game::hud::log::LogFilter;
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("tests/fixtures/borderlands/cave-mouth-normal-v-normal.ron");
-        let save = warband_table::save::Save::<Borderlands>::read(&file).unwrap();
+        let save = recorded::<Borderlands>("borderlands/cave-mouth-normal-v-normal.ron");
         let session = crate::game::session::Launch::Resume {
             save: Box::new(save),
             controllers: [crate::game::session::Controller::Human; 2],
@@ -364,9 +363,7 @@ mod tests {
     /// the cave-mouth battle on record (its kobolds both die and run).
     #[test]
     fn the_fled_are_not_counted_dead() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("tests/fixtures/borderlands/cave-mouth-normal-v-normal.ron");
-        let save = warband_table::save::Save::<Borderlands>::read(&file).unwrap();
+        let save = recorded::<Borderlands>("borderlands/cave-mouth-normal-v-normal.ron");
         let engine = save.replay().unwrap();
         let world = engine.world();
         let notes: Vec<String> = Side::BOTH
@@ -400,9 +397,7 @@ mod tests {
     #[test]
     fn the_dying_and_the_sleeping_are_listed() {
         use warband_borderlands::battle::{find, in_play};
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("tests/fixtures/borderlands/ravine-ambush-normal-v-normal.ron");
-        let save = warband_table::save::Save::<Borderlands>::read(&file).unwrap();
+        let save = recorded::<Borderlands>("borderlands/ravine-ambush-normal-v-normal.ron");
         let mut engine = save.replay().unwrap();
         let v = in_play(engine.world()).into_iter().next().unwrap();
         let mut c = v.cond;

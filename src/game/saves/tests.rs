@@ -103,9 +103,9 @@ fn saves_are_named_by_the_minute_and_listed_with_their_round() {
     assert_eq!(second, dir.join("woods-and-walls-2026-12-01-1536-2.ron"));
     std::fs::remove_file(&first).unwrap();
 
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let file = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
-    let save = Save::<warband_marauders::engine::Marauders>::read(&file).unwrap();
+    let save = crate::game::test_app::recorded::<warband_marauders::engine::Marauders>(
+        "marauders/open-field-normal-v-normal.ron",
+    );
     type M = warband_marauders::engine::Marauders;
     let commands = format!("{} commands", save.commands.len());
     assert_eq!(save.progress(), commands);
@@ -149,9 +149,9 @@ fn slugs_are_file_safe() {
 fn a_data_folder_that_cannot_be_made_is_a_message() {
     let blocker = std::env::temp_dir().join(format!("warband-blocker-{}", std::process::id()));
     std::fs::write(&blocker, "a file where the folder should be").unwrap();
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let save_file = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
-    let save = Save::<warband_marauders::engine::Marauders>::read(&save_file).unwrap();
+    let save = crate::game::test_app::recorded::<warband_marauders::engine::Marauders>(
+        "marauders/open-field-normal-v-normal.ron",
+    );
     let e = write_save_in(&blocker.join("saves"), &save).unwrap_err();
     assert!(e.contains("warband-blocker"), "{e}");
     std::fs::remove_file(&blocker).ok();

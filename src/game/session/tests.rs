@@ -1,6 +1,7 @@
 //! The session's pace: a spectator's watch speed, and a horde moved in waves.
 
 use super::*;
+use crate::game::test_app::recorded;
 use warband_marauders::Command;
 use warband_marauders::engine::Marauders;
 
@@ -85,9 +86,7 @@ fn leaving_asks_only_while_play_is_unsaved() {
 /// the first `at` where it stands, each replaying to the state on the table.
 #[test]
 fn a_replay_saves_its_own_commands() {
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let file = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
-    let save = Save::<Marauders>::read(&file).unwrap();
+    let save = recorded::<Marauders>("marauders/open-field-normal-v-normal.ron");
     let mut s = GameSession::replay_of(&save).unwrap();
     let all = save.commands.len();
     s.seek(all);
@@ -117,11 +116,7 @@ fn a_save_names_its_players_and_play_on_offers_them() {
     );
     let mut replay = GameSession::replay_of(&save).unwrap();
     assert_eq!(replay.save().players, save.players);
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let old = Save::<Marauders>::read(
-        &root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron"),
-    )
-    .unwrap();
+    let old = recorded::<Marauders>("marauders/open-field-normal-v-normal.ron");
     assert_eq!(
         SavedBattle::players(&old),
         None,

@@ -159,11 +159,9 @@ mod tests {
     /// In a recorded battle every move is said by the unit making it, never by its side.
     #[test]
     fn a_unit_says_its_own_moves() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("tests/fixtures/toy-soldier/river-crossing-normal-v-normal.ron");
-        let save =
-            warband_table::save::Save::<warband_toy_soldier::engine::ToySoldier>::read(&file)
-                .unwrap();
+        let save = crate::game::test_app::recorded::<warband_toy_soldier::engine::ToySoldier>(
+            "toy-soldier/river-crossing-normal-v-normal.ron",
+        );
         let engine = save.replay().unwrap();
         let (world, events) = (engine.world(), &engine.log().events);
         let moves: Vec<String> = (0..events.len())
