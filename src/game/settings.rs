@@ -25,6 +25,22 @@ pub struct Settings {
     pub window: Option<(u32, u32)>,
     /// Which of the battle screen's side panels are folded to a strip.
     pub folded: Folded,
+    /// The choices of the last battle started from the setup form, offered again.
+    pub last_setup: Option<LastSetup>,
+}
+
+/// The scenario and armies of the last battle started from the setup form, offered
+/// again the next time it opens, in this run of the game and the next.
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LastSetup {
+    pub scenario: PathBuf,
+    pub armies: [PathBuf; 2],
+    /// The watch speed last chosen.
+    pub speed: f32,
+    pub by_hand: bool,
+    /// Who played each side in the last new battle and the last watched one (by the
+    /// form's `watching`), chosen again the next time.
+    pub players: [Option<[crate::game::controller::Controller; 2]>; 2],
 }
 
 /// The battle screen's side panels folded to a thin strip, so the table gets the room:
@@ -47,6 +63,7 @@ impl Default for Settings {
             watch_speed: 1.0,
             window: None,
             folded: Folded::default(),
+            last_setup: None,
         }
     }
 }
@@ -71,6 +88,9 @@ impl Settings {
         self.window = self
             .window
             .filter(|&(w, h)| (320..=16_384).contains(&w) && (240..=16_384).contains(&h));
+        if let Some(l) = &mut self.last_setup {
+            l.speed = within(l.speed, Self::WATCH_SPEED, 1.0);
+        }
         self
     }
 
@@ -113,6 +133,9 @@ pub struct SettingsProblem(pub Option<String>);
 
 pub(super) fn plugin(app: &mut App) {
     let (settings, problem) = read(&data_dir());
+    if let Some(last) = settings.last_setup.clone() {
+        app.insert_resource(last);
+    }
     app.insert_resource(settings)
         .insert_resource(SettingsProblem(problem))
         .add_systems(EguiPrimaryContextPass, apply_scale);
@@ -158,9 +181,26 @@ mod tests {
                 right: false,
                 bottom: true,
             },
+            last_setup: Some(LastSetup {
+                scenario: PathBuf::from("assets/scenarios/village-fight.ron"),
+                armies: [PathBuf::from("a.ron"), PathBuf::from("b.ron")],
+                speed: 2.0,
+                by_hand: true,
+                players: [
+                    Some([
+                        crate::game::controller::Controller::Human,
+                        crate::game::controller::Controller::NORMAL,
+                    ]),
+                    None,
+                ],
+            }),
         };
         write(&dir, &mine).unwrap();
-        assert_eq!(read(&dir), (mine, None), "the folded panels too");
+        assert_eq!(
+            read(&dir),
+            (mine, None),
+            "the folded panels and the last setup too"
+        );
         std::fs::write(settings_file(&dir), "(watch_speed: 2.0)").unwrap();
         let (s, _) = read(&dir);
         assert_eq!(

@@ -54,7 +54,7 @@ impl Desk for Borderlands {
             ),
             (
                 "Click an enemy",
-                "attack it in melee if touching, else shoot",
+                "melee if touching, else shoot (no bow: close with it)",
             ),
             ("Click a spell, then a model", "cast it at that model"),
             ("Click a dying ally", "give first aid (in contact)"),

@@ -9,6 +9,7 @@ use super::describe::name;
 use super::input::{BxSelection, chosen};
 use super::spell_card::pct;
 use crate::game::palette;
+use bevy::ecs::world::World;
 use bevy_egui::egui;
 use warband_borderlands::Command;
 use warband_borderlands::actions::{
@@ -227,6 +228,10 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
         ));
         return;
     }
+    if v.stats.missile.is_none() {
+        close_in_card(ui, world, v, t);
+        return;
+    }
     match check_shot(world, side, v.id, t.id) {
         Ok(plan) => {
             let o = shot_odds(v, t, &plan);
@@ -267,4 +272,18 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
             ui.label(format!("No shot: {}", r.0));
         }
     }
+}
+
+/// For a model with no missile weapon: whether a click closes with `t`, and what the
+/// fight would give once it does.
+fn close_in_card(ui: &mut egui::Ui, world: &World, v: &View, t: &View) {
+    match super::input::close_in(world, v, t) {
+        Some(_) => ui.label("Click: move into contact with it (it can strike from next round)"),
+        None => ui.label(super::input::out_of_reach(world, v, t)),
+    };
+    let (kill, dmg) = routine_odds(v, t);
+    ui.small(format!(
+        "Once in contact, its whole routine kills {}, mean damage {dmg:.1}",
+        pct(kill)
+    ));
 }

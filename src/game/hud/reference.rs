@@ -43,9 +43,12 @@ pub fn show<R: Desk>(ctx: &egui::Context, open: &mut bool, at: &mut Option<Strin
     egui::Window::new(format!("Rules: {}", R::RULESET.title()))
         .open(&mut still)
         // One size however many sections are open, so that the centred window never
-        // moves the next header from under the pointer; its list scrolls instead.
-        .fixed_size([520.0, 520.0])
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        // moves the next header from under the pointer; its list scrolls instead. A
+        // small window keeps room about it for the table and the panels' edges.
+        // Opened in the middle; drag its title to read it beside the table.
+        .fixed_size(fitted(ctx.content_rect().size()))
+        .pivot(egui::Align2::CENTER_CENTER)
+        .default_pos(ctx.content_rect().center())
         .show(ctx, |ui| {
             ui.small(r.source);
             ui.separator();
@@ -71,9 +74,26 @@ pub fn show<R: Desk>(ctx: &egui::Context, open: &mut bool, at: &mut Option<Strin
     *open = still;
 }
 
+/// The reference's size in a screen of `screen` points: 520 square, or less where the
+/// screen is small, leaving at least half its width and 160 points of its height.
+fn fitted(screen: egui::Vec2) -> [f32; 2] {
+    [
+        (screen.x * 0.5).clamp(280.0, 520.0),
+        (screen.y - 160.0).clamp(240.0, 520.0),
+    ]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_reference_fits_a_small_window() {
+        assert_eq!(fitted(egui::vec2(1920.0, 1080.0)), [520.0, 520.0]);
+        let [w, h] = fitted(egui::vec2(1024.0, 640.0));
+        assert!(w <= 1024.0 * 0.5 && h <= 640.0 - 160.0, "{w} {h}");
+        assert_eq!(fitted(egui::vec2(300.0, 200.0)), [280.0, 240.0]);
+    }
 
     const R: Reference = Reference {
         source: "test",

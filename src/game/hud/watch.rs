@@ -55,7 +55,18 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
                 pace.paused = true;
                 pace.step = true;
             }
-            if ui
+            if pace.skip {
+                // Skipping plays in slices between frames: say how far it has got, and
+                // let the watcher stop where it stands.
+                if ui
+                    .button(format!("{} Stop", icon::STOP))
+                    .on_hover_text("Stop skipping here, paused")
+                    .clicked()
+                {
+                    pace.skip = false;
+                    pace.paused = true;
+                }
+            } else if ui
                 .button(format!("{} Skip to end", icon::FAST_FORWARD))
                 .clicked()
             {
@@ -63,6 +74,14 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
             }
         })
     });
+    if pace.skip && !ended {
+        let world = session.engine.world();
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(skipping_words(R::round(world), R::round_limit(world)));
+        });
+    }
+    let pace = &mut session.pace;
     ui.add(
         egui::Slider::new(&mut pace.speed, 0.5..=16.0)
             .logarithmic(true)
@@ -70,6 +89,14 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
             .suffix("×"),
     );
     timeline(ui, session);
+}
+
+/// What the watch panel says while skipping to the end.
+fn skipping_words(round: u32, limit: u32) -> String {
+    format!(
+        "Skipping to the end… round {} of {limit}",
+        round.clamp(1, limit.max(1))
+    )
 }
 
 /// A replay's timeline: scrub to any command, step back or forward, jump to a round.
@@ -148,5 +175,21 @@ fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
             crate::game::session::Controller::Human,
             crate::game::session::Controller::NORMAL,
         ]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn skipping_says_how_far_it_has_got() {
+        assert_eq!(
+            super::skipping_words(7, 12),
+            "Skipping to the end… round 7 of 12"
+        );
+        assert_eq!(
+            super::skipping_words(13, 12),
+            "Skipping to the end… round 12 of 12",
+            "past the limit while the battle is judged"
+        );
     }
 }

@@ -1,8 +1,8 @@
 //! Borderlands mouse and keys. Click one of your models that has not acted to choose it
 //! (the next ready one is chosen for you after each action). Then: click open table to
 //! move there (out of melee: a fighting withdrawal, or with Shift held a retreat), an
-//! enemy to attack it in melee if touching or shoot it otherwise, a dying ally in contact
-//! to give first aid; with a spell chosen in the panel, a click casts it. H holds, Space
+//! enemy to attack it in melee if touching, else shoot it (with no missile weapon, move
+//! into contact with it), a dying ally in contact to give first aid; with a spell chosen in the panel, a click casts it. H holds, Space
 //! ends your side's step, Esc clears.
 
 use super::BxSession;
@@ -108,8 +108,9 @@ fn intent(
             model,
             target: t.id,
         },
-        // With no missile weapon a click on a far enemy is not a shot (see `click`).
-        (true, false) if v.stats.missile.is_none() => return None,
+        // With no missile weapon a click on a far enemy moves into contact with it, when
+        // the move reaches; else nothing is sent (`click` says how far it is).
+        (true, false) if v.stats.missile.is_none() => return close_in(world, v, &t),
         (true, false) => Command::Shoot {
             model,
             target: t.id,
@@ -119,6 +120,16 @@ fn intent(
             target: t.id,
         },
         (false, _) => return None,
+    })
+}
+
+/// A move that ends touching `t`: straight at it, snapping into contact as any move
+/// does, when the engine accepts it and it reaches `t`.
+pub(super) fn close_in(world: &bevy::ecs::world::World, v: &View, t: &View) -> Option<Command> {
+    let m = check_move_to(world, v.side, v.id, t.base.center).ok()?;
+    m.charged.contains(&t.id).then(|| Command::Move {
+        model: v.id,
+        to: t.base.center.into(),
     })
 }
 
@@ -167,19 +178,33 @@ fn click(
                 .and_then(|id| in_play(world).into_iter().find(|m| m.id == id))
                 .filter(|t| t.side != v.side && bx.spell.is_none());
             if let Some(t) = foe {
-                let gap = warband_table::geometry::gap(&v.base, &t.base).max(0.0);
-                session.last_refusal = Some(format!(
-                    "{} has no missile weapon: move into contact to attack ({} is {gap:.1}\" away; its move is {:.1}\")",
-                    super::describe::name(world, v.id),
-                    super::describe::name(world, t.id),
-                    v.stats.move_inches
-                ));
+                session.last_refusal = Some(out_of_reach(world, &v, &t));
             } else if let Some(t) = bx.hover
                 && let Err(why) = check_first_aid(world, side, v.id, t)
             {
                 session.last_refusal = Some(format!("No first aid: {}", why.0));
             }
         }
+    }
+}
+
+/// Why a model with no missile weapon cannot close with `t` this round: the engine's
+/// refusal of the move, or how far it is.
+pub(super) fn out_of_reach(world: &bevy::ecs::world::World, v: &View, t: &View) -> String {
+    let (me, foe) = (
+        super::describe::name(world, v.id),
+        super::describe::name(world, t.id),
+    );
+    let gap = warband_table::geometry::gap(&v.base, &t.base).max(0.0);
+    if gap > v.stats.move_inches {
+        return format!(
+            "{me} has no missile weapon and cannot reach {foe} this round ({gap:.1}\" away; its move is {:.1}\")",
+            v.stats.move_inches
+        );
+    }
+    match check_move_to(world, v.side, v.id, t.base.center) {
+        Err(why) => format!("{me} cannot close with {foe} straight on: {}", why.0),
+        Ok(_) => format!("{me} cannot close with {foe} straight on: another model is in the way"),
     }
 }
 
@@ -239,16 +264,24 @@ fn ghost(session: NonSend<BxSession>, sel: Res<Pointer>, bx: Res<BxSelection>, m
         reach,
         Color::srgba(0.6, 0.8, 1.0, 0.2),
     );
-    let (Some(cursor), None) = (sel.cursor, bx.hover) else {
-        return;
+    let world = session.engine.world();
+    let Some(cursor) = sel.cursor else { return };
+    // Over a far enemy, a model with no missile weapon would close with it.
+    let aim = match bx
+        .hover
+        .and_then(|id| warband_borderlands::battle::find(world, id))
+    {
+        None => cursor,
+        Some(t) if t.side != v.side && v.stats.missile.is_none() => t.base.center,
+        Some(_) => return,
     };
-    if !foes_in_contact(session.engine.world(), &v).is_empty() {
+    if !foes_in_contact(world, &v).is_empty() {
         return;
     }
-    let (end, colour) = match check_move_to(session.engine.world(), side, v.id, cursor) {
+    let (end, colour) = match check_move_to(world, side, v.id, aim) {
         Ok(m) if !m.charged.is_empty() => (m.end, palette::ENGAGED),
         Ok(m) => (m.end, palette::LEGAL),
-        Err(_) => (cursor, palette::ILLEGAL),
+        Err(_) => (aim, palette::ILLEGAL),
     };
     g.line_2d(v.base.center, end, colour);
     g.circle_2d(end, r, colour);

@@ -90,11 +90,8 @@ fn a_click_on_open_table_with_a_spell_chosen_does_not_move() {
     assert_eq!(now.base.center, at);
 }
 
-/// A model with no missile weapon clicking a far enemy sends nothing (no shot to be
-/// refused) and is told how to reach it.
-#[test]
-fn a_far_enemy_without_a_missile_weapon_is_not_a_shot() {
-    let (session, ready) = battle();
+/// A model with no missile weapon and the first enemy not in contact with it.
+fn melee_model_and_foe(session: &BxSession, ready: &[ModelId]) -> (View, View) {
     let world = session.engine.world();
     let find = |id| warband_borderlands::battle::find(world, id).unwrap();
     let me = ready
@@ -106,15 +103,58 @@ fn a_far_enemy_without_a_missile_weapon_is_not_a_shot() {
         .into_iter()
         .find(|m| m.side != me.side && !in_contact(&m.base, &me.base))
         .unwrap();
-    let mut app = app(session, me.id, Some(foe.base.center));
+    (me, foe)
+}
+
+fn click_on(session: BxSession, me: ModelId, foe: &View) -> App {
+    let mut app = app(session, me, Some(foe.base.center));
     app.world_mut().resource_mut::<BxSelection>().spell = None;
     app.world_mut().resource_mut::<BxSelection>().hover = Some(foe.id);
     app.update();
+    app
+}
+
+/// A model with no missile weapon clicking a far enemy sends nothing (no shot to be
+/// refused) and is told how far it is.
+#[test]
+fn a_far_enemy_without_a_missile_weapon_is_not_a_shot() {
+    let (session, ready) = battle();
+    let (me, foe) = melee_model_and_foe(&session, &ready);
+    assert!(warband_table::geometry::gap(&me.base, &foe.base) > me.stats.move_inches);
+    let app = click_on(session, me.id, &foe);
     let session = app.world().non_send::<BxSession>();
     assert!(session.commands.is_empty(), "{:?}", session.commands);
     let said = session.last_refusal.clone().unwrap_or_default();
     assert!(
-        said.contains("no missile weapon: move into contact"),
+        said.contains("no missile weapon and cannot reach"),
         "{said}"
     );
+}
+
+/// Within its move, the same click closes with the enemy: a move that ends in contact.
+#[test]
+fn a_near_enemy_without_a_missile_weapon_is_closed_with() {
+    let (mut session, ready) = battle();
+    let (me, foe) = melee_model_and_foe(&session, &ready);
+    // The enemy set down 3" in front of the model, on its way to where it stood.
+    let way = (foe.base.center - me.base.center).normalize();
+    let gap = me.base.shape.reach() + foe.base.shape.reach() + 3.0;
+    let near = foe.base.at(me.base.center + way * gap);
+    warband_table::components::set_base(session.engine.world_mut(), foe.entity, near);
+    let foe = warband_borderlands::battle::find(session.engine.world(), foe.id).unwrap();
+    let app = click_on(session, me.id, &foe);
+    let session = app.world().non_send::<BxSession>();
+    assert_eq!(session.last_refusal, None);
+    let world = session.engine.world();
+    let now = warband_borderlands::battle::find(world, me.id).unwrap();
+    assert!(
+        in_contact(&now.base, &foe.base),
+        "{:?} {:?}",
+        now.base,
+        foe.base
+    );
+    assert!(session.commands.iter().any(|(_, c)| matches!(
+        c,
+        Command::Move { model, .. } if *model == me.id
+    )));
 }

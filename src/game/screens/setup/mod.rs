@@ -7,6 +7,7 @@ use crate::game::hud::root_ui;
 use crate::game::net::launch::HostSeat;
 use crate::game::preview::Building;
 use crate::game::session::{Controller, PendingBattle};
+use crate::game::settings::LastSetup;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use std::path::PathBuf;
@@ -21,20 +22,6 @@ use players::{keep_players, offered, remembered_players};
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Setup), open_form)
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Setup)));
-}
-
-/// The scenario and armies of the last battle started from this screen, offered again
-/// the next time it opens.
-#[derive(Resource, Clone)]
-struct LastChoice {
-    scenario: PathBuf,
-    armies: [PathBuf; 2],
-    /// The watch speed last chosen.
-    speed: f32,
-    by_hand: bool,
-    /// Who played each side in the last new battle and the last watched one (by
-    /// [`SetupForm::watching`]), chosen again the next time.
-    players: [Option<[Controller; 2]>; 2],
 }
 
 #[derive(Resource)]
@@ -70,7 +57,7 @@ type Choice = (usize, [usize; 2]);
 fn open_form(
     mut commands: Commands,
     preset: Option<Res<SetupPreset>>,
-    last: Option<Res<LastChoice>>,
+    last: Option<Res<LastSetup>>,
     settings: Option<Res<crate::game::settings::Settings>>,
 ) {
     let mut problems = Vec::new();
@@ -138,7 +125,7 @@ fn form(
     form: Option<ResMut<SetupForm>>,
     mut next: ResMut<NextState<Screen>>,
     mut pending: ResMut<PendingBattle>,
-    last: Option<Res<LastChoice>>,
+    last: Option<Res<LastSetup>>,
     mut commands: Commands,
 ) -> Result {
     let Some(mut form) = form else { return Ok(()) };
@@ -182,21 +169,20 @@ fn form(
                     }
                     None => built.launch(f.seed, f.controllers, f.speed, f.by_hand),
                 });
-                if watching {
-                    // The watch speed chosen is the next session's too.
-                    commands.queue(keep_watch_speed(f.speed));
-                }
                 let mut players = last.as_ref().map_or([None; 2], |l| l.players);
                 if f.hosting.is_none() {
                     players[usize::from(f.watching)] = Some(f.controllers);
                 }
-                commands.insert_resource(LastChoice {
+                let chosen = LastSetup {
                     scenario: f.scenarios[f.scenario].0.clone(),
                     armies: f.army.map(|i| f.armies[i].0.clone()),
                     speed: f.speed,
                     by_hand: f.by_hand,
                     players,
-                });
+                };
+                // The watch speed chosen is the next session's too.
+                commands.queue(keep_choices(chosen.clone(), watching.then_some(f.speed)));
+                commands.insert_resource(chosen);
                 next.set(Screen::Battle);
             }
         });
@@ -354,12 +340,17 @@ fn ruleset_of(f: &SetupForm) -> Ruleset {
 }
 
 /// Keeps a watch speed in the settings (and their file).
-fn keep_watch_speed(speed: f32) -> impl FnOnce(&mut World) {
+/// The form's choices kept in the settings file for the next run of the game, and the
+/// watch speed chosen when watching.
+fn keep_choices(chosen: LastSetup, speed: Option<f32>) -> impl FnOnce(&mut World) {
     move |world: &mut World| {
-        if let Some(mut s) = world.get_resource_mut::<crate::game::settings::Settings>()
-            && s.watch_speed != speed
-        {
+        let Some(mut s) = world.get_resource_mut::<crate::game::settings::Settings>() else {
+            return;
+        };
+        let speed = speed.unwrap_or(s.watch_speed);
+        if s.watch_speed != speed || s.last_setup.as_ref() != Some(&chosen) {
             s.watch_speed = speed;
+            s.last_setup = Some(chosen);
             let _ = crate::game::settings::write(&crate::game::saves::data_dir(), &s);
         }
     }

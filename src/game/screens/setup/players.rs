@@ -1,7 +1,7 @@
 //! Who plays each side on the setup form: the players a ruleset offers (only computer
 //! players when watching), and those of the last battle of the same kind.
 
-use super::{LastChoice, SetupForm, ruleset_of};
+use super::{LastSetup, SetupForm, ruleset_of};
 use crate::game::controller::Controller;
 use crate::game::screens::menu::SetupPreset;
 
@@ -10,7 +10,7 @@ use crate::game::screens::menu::SetupPreset;
 /// from its preset.
 pub(super) fn remembered_players(
     preset: Option<&SetupPreset>,
-    last: Option<&LastChoice>,
+    last: Option<&LastSetup>,
 ) -> [Controller; 2] {
     let preset_players = preset.map_or([Controller::Human, Controller::NORMAL], |p| p.controllers);
     match (preset, last) {

@@ -17,7 +17,7 @@ fn the_form_keeps_the_watch_preset_on_a_remembered_scenario() {
     let scenario = crate::game::saves::assets_dir().join("scenarios/village-fight.ron");
     let armies = ["dwarf-hold", "goblin-horde"]
         .map(|a| crate::game::saves::assets_dir().join(format!("armies/{a}.ron")));
-    app.insert_resource(LastChoice {
+    app.insert_resource(LastSetup {
         scenario,
         armies,
         speed: 4.0,
@@ -40,7 +40,7 @@ fn the_form_keeps_the_watch_preset_on_a_remembered_scenario() {
 }
 
 /// The form as the menu opens it with `preset`, after a battle that left `last`.
-fn opened(preset: SetupPreset, last: Option<LastChoice>) -> App {
+fn opened(preset: SetupPreset, last: Option<LastSetup>) -> App {
     let mut app = App::new();
     app.insert_resource(preset);
     if let Some(l) = last {
@@ -94,7 +94,7 @@ fn the_last_players_are_chosen_again() {
         Controller::Ai(PlayerKind::Easy),
         Controller::Ai(PlayerKind::Random),
     ];
-    let last = || LastChoice {
+    let last = || LastSetup {
         scenario: scenario.clone(),
         armies: armies.clone(),
         speed: 1.0,
