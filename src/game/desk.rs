@@ -95,6 +95,15 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
         d.passed()
     }
 
+    /// What a settled die came to when its face alone does not say, read from the log's
+    /// entries after it (a Borderlands shot whose near miss struck the cover): the tray
+    /// marks it apart and says this under the pointer.
+    fn die_note(
+        _after: &[warband_table::log::Entry<Self::Command, Self::Event>],
+    ) -> Option<&'static str> {
+        None
+    }
+
     /// The ruleset's part of the top bar: scenario, round or turn, whose move.
     fn top_line(ui: &mut egui::Ui, session: &GameSession<Self>);
     /// The left panel under the watch controls: what is selected and what it may do.

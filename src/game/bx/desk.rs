@@ -17,8 +17,23 @@ use warband_borderlands::log::LogEvent;
 use warband_rules::army::ArmyList;
 use warband_rules::borderlands::profile::{Combatant, Hero};
 use warband_rules::{Ruleset, Side};
+use warband_table::log::Entry as LogEntry;
 
 impl Desk for Borderlands {
+    /// A shot's d20 that would have hit but for the cover struck the cover: its face met
+    /// what the open shot needs, so the tray would mark it a hit.
+    fn die_note(after: &[warband_borderlands::log::Entry]) -> Option<&'static str> {
+        // The swing a die decided is logged before the next die is rolled.
+        let swing = after
+            .iter()
+            .take_while(|e| e.die().is_none())
+            .find_map(|e| match e {
+                LogEntry::Rules(LogEvent::Attack { swing, .. }) => Some(*swing),
+                _ => None,
+            })?;
+        (swing == warband_rules::borderlands::Swing::HitCover).then_some("struck the cover")
+    }
+
     type Selection = BxSelection;
 
     fn phase_rules(phase: warband_borderlands::phases::Phase) -> Option<&'static str> {
@@ -335,92 +350,4 @@ fn entry(c: &Combatant) -> Entry {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::test_app::recorded;
-
-    /// In a recorded battle, every line of an attack, damage or fall is coloured by the
-    /// side of the model it names.
-    #[test]
-    fn rule_event_lines_take_their_models_side() {
-        use crate::game::hud::log::LogFilter;
-        let save = recorded::<Borderlands>("borderlands/cave-mouth-normal-v-normal.ron");
-        let session = crate::game::session::Launch::Resume {
-            save: Box::new(save),
-            controllers: [crate::game::session::Controller::Human; 2],
-        }
-        .session()
-        .unwrap();
-        let lines = Borderlands::log_lines(&session, &LogFilter::default(), 0);
-        let attacks: Vec<_> = lines.iter().filter(|l| l.text.contains("d20")).collect();
-        assert!(!attacks.is_empty());
-        for l in attacks {
-            assert!(l.side.is_some(), "{l:?}");
-        }
-    }
-
-    /// The result lists a slain model with ✝ and one that fled the table as fled, in
-    /// the cave-mouth battle on record (its kobolds both die and run).
-    #[test]
-    fn the_fled_are_not_counted_dead() {
-        let save = recorded::<Borderlands>("borderlands/cave-mouth-normal-v-normal.ron");
-        let engine = save.replay().unwrap();
-        let world = engine.world();
-        let notes: Vec<String> = Side::BOTH
-            .into_iter()
-            .flat_map(|side| Borderlands::result_notes(world, side))
-            .collect();
-        let fled = notes.iter().filter(|n| n.starts_with("fled: ")).count();
-        let slain = notes.iter().filter(|n| n.starts_with("✝ ")).count();
-        let events = &engine.log().events;
-        let said = |want: fn(&LogEvent) -> bool| {
-            events
-                .iter()
-                .filter(|e| matches!(e, warband_table::log::Entry::Rules(ev) if want(ev)))
-                .count()
-        };
-        assert_eq!(
-            fled,
-            said(|e| matches!(e, LogEvent::FledTable { .. })),
-            "{notes:?}"
-        );
-        assert_eq!(
-            slain,
-            said(|e| matches!(e, LogEvent::Slain { .. })),
-            "{notes:?}"
-        );
-        assert!(slain > 0 && fled > 0, "{notes:?}");
-    }
-
-    /// A model still on the table but out of the fight is listed with why: the battle
-    /// may end with "no model able to fight" while some still lie there.
-    #[test]
-    fn the_dying_and_the_sleeping_are_listed() {
-        use warband_borderlands::battle::{find, in_play};
-        let save = recorded::<Borderlands>("borderlands/ravine-ambush-normal-v-normal.ron");
-        let mut engine = save.replay().unwrap();
-        let v = in_play(engine.world()).into_iter().next().unwrap();
-        let mut c = v.cond;
-        c.asleep = true;
-        engine.world_mut().entity_mut(v.entity).insert(c);
-        let v = find(engine.world(), v.id).unwrap();
-        let notes = Borderlands::result_notes(engine.world(), v.side);
-        let want = format!("asleep: {} #{}", v.stats.name, v.id.0);
-        assert!(notes.contains(&want), "{want} not in {notes:?}");
-    }
-
-    /// A party is counted in levels (it has no XP budget), a monster group in XP.
-    #[test]
-    fn a_party_counts_levels_and_monsters_xp() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("assets/scenarios/cave-mouth.ron");
-        let setup = warband_borderlands::data::BattleSetup::load(&file).unwrap();
-        let armies = setup.armies.clone();
-        assert_eq!(Borderlands::cost_unit(&setup, &armies.a), "levels");
-        assert_eq!(Borderlands::cost_unit(&setup, &armies.b), "XP");
-        let (what, level) = Borderlands::entry(&setup, "Fighter 2").unwrap();
-        assert_eq!(level, 2);
-        assert!(what.starts_with("level 2"), "{what}");
-        assert_eq!(Borderlands::entry(&setup, "Kobold").unwrap().1, 5);
-    }
-}
+mod tests;

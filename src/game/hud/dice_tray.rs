@@ -85,8 +85,12 @@ pub fn show<R: Desk>(
                     });
                     last = Some((&d.clause, &d.purpose));
                 }
-                let hover = format!("{}: {purpose} ({})", d.die, d.clause);
-                die_face::<R>(ui, d, (at, tumble), hover);
+                let note = R::die_note(&events[at + 1..]);
+                let hover = match note {
+                    Some(n) => format!("{}: {purpose}, {n} ({})", d.die, d.clause),
+                    None => format!("{}: {purpose} ({})", d.die, d.clause),
+                };
+                die_face::<R>(ui, d, note.is_some(), (at, tumble), hover);
             }
         });
     });
@@ -98,6 +102,7 @@ pub fn show<R: Desk>(
 fn die_face<R: Desk>(
     ui: &mut egui::Ui,
     d: &warband_rules::DieRoll,
+    noted: bool,
     (at, tumble): (usize, &super::tumble::Tumble),
     hover: String,
 ) {
@@ -106,7 +111,15 @@ fn die_face<R: Desk>(
         let text = egui::Color32::WHITE;
         (TUMBLING, text, face.to_string(), tumble.bob(at))
     } else {
-        let (fill, text, face) = settled::<R>(d);
+        let (fill, text, face) = if noted {
+            (
+                NOTED,
+                egui::Color32::BLACK,
+                format!("{} {}", d.value, egui_phosphor::regular::CIRCLE_HALF),
+            )
+        } else {
+            settled::<R>(d)
+        };
         (fill, text, face, 0)
     };
     egui::Frame::new()
@@ -123,6 +136,10 @@ fn die_face<R: Desk>(
             ui.label(face).on_hover_text(hover);
         });
 }
+
+/// A die whose roll came to something between its job done and not (its ruleset's
+/// [`Desk::die_note`] says what): amber, a half-filled circle beside its face.
+const NOTED: egui::Color32 = egui::Color32::from_rgb(225, 160, 70);
 
 /// A die still tumbling: a dark stone, its random face unmarked.
 const TUMBLING: egui::Color32 = egui::Color32::from_rgb(92, 84, 72);

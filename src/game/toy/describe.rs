@@ -52,6 +52,14 @@ fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
 /// active unit is said by that unit ("Orc warboss moves Forward 2.0\""), one of the
 /// side's by its side.
 pub fn line(world: &bevy::ecs::world::World, events: &[Entry], i: usize) -> Option<String> {
+    // A defence is said once, by its event: "Orc warboss #3 defends: 2 danger left".
+    if let Entry::Accepted {
+        command: Command::Defend,
+        ..
+    } = &events[i]
+    {
+        return None;
+    }
     let unit = active_at(events, i);
     let said = |c: &Command| {
         let words = command(world, c);
@@ -180,6 +188,25 @@ mod tests {
         for m in &moves {
             let (who, _) = m.split_once(" moves ").unwrap();
             assert!(who.contains(" #"), "{m}");
+        }
+    }
+
+    /// A defence is one line, its event's, with the unit and the danger left: the
+    /// command is not said again above it.
+    #[test]
+    fn a_defence_is_said_once() {
+        let save = crate::game::test_app::recorded::<warband_toy_soldier::engine::ToySoldier>(
+            "toy-soldier/village-fight-normal-v-normal.ron",
+        );
+        let engine = save.replay().unwrap();
+        let (world, events) = (engine.world(), &engine.log().events);
+        let lines: Vec<String> = (0..events.len())
+            .filter_map(|i| super::line(world, events, i))
+            .collect();
+        let defences = lines.iter().filter(|l| l.contains(" defends")).count();
+        assert!(defences > 3, "{lines:?}");
+        for l in lines.iter().filter(|l| l.contains(" defends")) {
+            assert!(l.contains(" #") && l.ends_with(" danger left"), "{l}");
         }
     }
 }
