@@ -6,6 +6,7 @@ use super::BxSession;
 use super::describe;
 use super::input::BxSelection;
 use crate::game::camera::TableCamera;
+use crate::game::hud::health;
 use crate::game::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -75,25 +76,19 @@ fn markers(
         };
         let r = (edge.x - c.x).max(6.0);
         let under = c + egui::vec2(0.0, r + 5.0);
-        crate::game::hud::health::health(&painter, under, r, (m.hp.now, m.hp.max));
+        health::health(&painter, under, r, (m.hp.now, m.hp.max));
         let mark = match m.cond.down {
             Some(Down::Fallen | Down::Bleeding) => {
                 Some(("✚ dying", egui::Color32::from_rgb(230, 60, 50)))
             }
             Some(Down::Stable) => Some(("stable", egui::Color32::from_rgb(120, 170, 240))),
-            None if m.cond.asleep => Some(("Zz", egui::Color32::from_rgb(180, 180, 255))),
+            None if m.cond.asleep => Some(health::ASLEEP),
             None if m.cond.held => Some(("held", egui::Color32::from_rgb(230, 200, 90))),
-            None if m.cond.blinded => Some(("blind", egui::Color32::from_rgb(230, 230, 120))),
+            None if m.cond.blinded => Some(health::BLIND),
             None => None,
         };
-        if let Some((text, colour)) = mark {
-            painter.text(
-                c - egui::vec2(0.0, r + 8.0),
-                egui::Align2::CENTER_CENTER,
-                text,
-                egui::FontId::proportional(12.0),
-                colour,
-            );
+        if let Some(mark) = mark {
+            health::mark(&painter, c, r, mark);
         }
     }
     if let Some(m) = bx.hover.and_then(|id| models.iter().find(|m| m.id == id)) {

@@ -1,7 +1,7 @@
 //! A model's health at a glance, under its base, the same in every ruleset: pips for a
 //! few hit dice or points (filled for each left), a bar for more; green, then amber, then
 //! red as it falls, and muted at full health (as Wesnoth mutes a full HP bar) so a
-//! table of fresh models is not a row of bars.
+//! table of fresh models is not a row of bars. Above the base, a word of its state.
 
 use bevy_egui::egui;
 
@@ -49,6 +49,28 @@ fn tint(frac: f32) -> egui::Color32 {
 
 fn with_alpha(c: egui::Color32, a: u8) -> egui::Color32 {
     egui::Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), a)
+}
+
+/// A sleeping model's mark.
+pub const ASLEEP: (&str, egui::Color32) = ("Zz", egui::Color32::from_rgb(180, 180, 255));
+/// A blinded model's mark.
+pub const BLIND: (&str, egui::Color32) = ("blind", egui::Color32::from_rgb(230, 230, 120));
+
+/// A word of a model's state above its base ("Zz", "held"), at a size readable at any
+/// zoom, so that a sleeping model is not taken for a casualty.
+pub fn mark(
+    painter: &egui::Painter,
+    centre: egui::Pos2,
+    radius: f32,
+    (text, colour): (&str, egui::Color32),
+) {
+    painter.text(
+        centre - egui::vec2(0.0, radius + 8.0),
+        egui::Align2::CENTER_CENTER,
+        text,
+        egui::FontId::proportional(12.0),
+        colour,
+    );
 }
 
 #[cfg(test)]

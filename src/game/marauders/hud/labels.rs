@@ -2,6 +2,7 @@
 //! name and state. Drawn by egui over the table, beneath the panels.
 
 use crate::game::camera::TableCamera;
+use crate::game::hud::health;
 use crate::game::marauders::Session;
 use crate::game::marauders::input::Selection;
 use bevy::prelude::*;
@@ -45,12 +46,22 @@ pub fn draw(
     Ok(())
 }
 
-/// A model's HD left, as pips under its base (muted while it has them all); the icon on
-/// the base says what it is.
+/// A model's HD left, as pips under its base (muted while it has them all), and above it
+/// "Zz" while it sleeps or "blind" while blinded; the icon on the base says what it is.
 fn label(painter: &egui::Painter, m: &ModelView, centre: egui::Pos2, radius: f32) {
     let under = centre + egui::vec2(0.0, radius + 5.0);
     let hd = (i32::from(m.hd.left), i32::from(m.hd.initial));
-    crate::game::hud::health::health(painter, under, radius, hd);
+    health::health(painter, under, radius, hd);
+    let mark = if m.conditions.asleep {
+        Some(health::ASLEEP)
+    } else if m.conditions.blinded {
+        Some(health::BLIND)
+    } else {
+        None
+    };
+    if let Some(mark) = mark {
+        health::mark(painter, centre, radius, mark);
+    }
 }
 
 /// The hovered model: name, HD, armour and what state it is in.
