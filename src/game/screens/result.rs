@@ -179,10 +179,15 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
     // clear of where they end.
     Plot::new("losses by round")
         .height(180.0)
-        .legend(Legend::default().position(egui_plot::Corner::LeftTop))
+        .legend(
+            Legend::default()
+                .position(egui_plot::Corner::LeftTop)
+                .follow_insertion_order(true),
+        )
         .include_y(0.0)
         .x_axis_label(R::ROUND)
         .y_axis_label(format!("{} lost", R::LOSSES))
+        .y_grid_spacer(super::lab::plots::whole_steps())
         .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 2.0, 10.0]))
         .allow_scroll(false)
         .allow_drag(false)

@@ -3,7 +3,7 @@
 
 pub(crate) mod balance;
 mod calibration;
-mod plots;
+pub(crate) mod plots;
 
 use super::Screen;
 use super::shelf::{scenario_picker, scenarios};

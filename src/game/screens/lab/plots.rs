@@ -10,6 +10,23 @@ const BLUE: egui::Color32 = egui::Color32::from_rgb(90, 150, 235);
 const RED: egui::Color32 = egui::Color32::from_rgb(225, 95, 85);
 const GREY: egui::Color32 = egui::Color32::from_gray(150);
 
+/// Grid lines at whole numbers only, for an axis that counts (battles, models lost): a
+/// power of ten no finer than one, and ten and a hundred times it.
+pub fn whole_steps() -> impl Fn(egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    egui_plot::uniform_grid_spacer(|input| {
+        let unit = whole_unit(input.base_step_size);
+        [unit, unit * 10.0, unit * 100.0]
+    })
+}
+
+/// The finest power of ten at least `base` (egui's smallest readable step), and at least 1.
+fn whole_unit(base: f64) -> f64 {
+    if base <= 1.0 || !base.is_finite() {
+        return 1.0;
+    }
+    10f64.powi(base.log10().ceil() as i32)
+}
+
 /// Player a's win rate after each game, with its 95% interval shaded, and b's.
 pub fn win_rate(ui: &mut egui::Ui, games: &[GameResult], height: f32) {
     let (mut xs, mut rate_a, mut rate_b, mut lo, mut hi) = (vec![], vec![], vec![], vec![], vec![]);
@@ -30,7 +47,7 @@ pub fn win_rate(ui: &mut egui::Ui, games: &[GameResult], height: f32) {
     }
     Plot::new("win-rate")
         .height(height)
-        .legend(Legend::default())
+        .legend(Legend::default().follow_insertion_order(true))
         .include_y(0.0)
         .include_y(100.0)
         .x_axis_label("games played")
@@ -70,6 +87,7 @@ pub fn rounds(ui: &mut egui::Ui, games: &[GameResult], height: f32) {
         // the default spacing left only the 0 labelled.
         .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 2.0, 10.0]))
         .y_axis_label("battles")
+        .y_grid_spacer(whole_steps())
         .allow_scroll(false)
         .show(ui, |p| {
             p.bar_chart(BarChart::new("battles", bars).color(GREY))
@@ -102,9 +120,10 @@ pub fn losses(ui: &mut egui::Ui, games: &[GameResult], what: &str, height: f32) 
     };
     Plot::new("losses")
         .height(height)
-        .legend(Legend::default())
+        .legend(Legend::default().follow_insertion_order(true))
         .x_axis_label(format!("{what} lost"))
         .y_axis_label("battles")
+        .y_grid_spacer(whole_steps())
         .allow_scroll(false)
         .show(ui, |p| {
             p.bar_chart(chart(0, "a lost", BLUE));
@@ -118,7 +137,7 @@ pub fn losses(ui: &mut egui::Ui, games: &[GameResult], what: &str, height: f32) 
 pub fn calibration(ui: &mut egui::Ui, trials: &[Trial], listed: f64, height: f32) {
     Plot::new("calibration")
         .height(height)
-        .legend(Legend::default())
+        .legend(Legend::default().follow_insertion_order(true))
         .include_y(0.0)
         .include_y(1.0)
         .x_axis_label("cost of one copy (points)")
@@ -143,4 +162,15 @@ pub fn calibration(ui: &mut egui::Ui, trials: &[Trial], listed: f64, height: f32
             p.hline(HLine::new("even", 0.5).color(GREY));
             p.vline(VLine::new("listed cost", listed).color(RED));
         });
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn counts_are_marked_at_whole_numbers() {
+        assert_eq!(super::whole_unit(0.02), 1.0, "never a fraction of a battle");
+        assert_eq!(super::whole_unit(1.0), 1.0);
+        assert_eq!(super::whole_unit(3.5), 10.0);
+        assert_eq!(super::whole_unit(120.0), 1000.0);
+    }
 }
