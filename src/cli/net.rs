@@ -325,6 +325,8 @@ fn say(notice: Notice) {
         Notice::Waiting(side, left) => {
             eprintln!("peer: {side}'s player dropped; the host waits {left} s more");
         }
+        Notice::Present(side, false) => eprintln!("peer: {side}'s player dropped"),
+        Notice::Present(side, true) => eprintln!("peer: {side}'s player is back"),
         Notice::Chat(from, text) => eprintln!("{from}: {text}"),
         Notice::DrawOffered(by) => eprintln!("peer: {by} offers a draw"),
         Notice::DrawDeclined(by) => eprintln!("peer: {by} declines the draw"),

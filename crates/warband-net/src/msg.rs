@@ -24,6 +24,10 @@ pub struct Hello {
     /// How many committed commands it already has (it gets the rest).
     pub from_seq: u64,
     pub name: String,
+    /// The battle it comes back to (its welcome's `battle`), if it comes back: a host
+    /// that now plays another battle refuses it rather than seat it in a stranger's.
+    #[serde(default)]
+    pub battle: Option<String>,
 }
 
 impl Hello {
@@ -35,6 +39,7 @@ impl Hello {
             token: None,
             from_seq: 0,
             name: name.into(),
+            battle: None,
         }
     }
 }
@@ -115,6 +120,9 @@ pub struct Welcome<S> {
     /// Who plays each side, in words ("remote", "normal", …).
     pub players: [String; 2],
     pub seeding: Seeding,
+    /// This hosted battle's own name, drawn when the host starts listening.
+    #[serde(default)]
+    pub battle: String,
 }
 
 /// One committed command, as every peer applies it.
@@ -162,6 +170,16 @@ pub enum ToPeer<S, C> {
     /// The peer's proposal for command `seq` was not played, and why.
     Rejected {
         seq: u64,
+        reason: String,
+    },
+    /// A side's player dropped (`present` false) or took its seat again (true), at any
+    /// point of the battle: a window says so at once, whoever's move it is.
+    Present {
+        side: Side,
+        present: bool,
+    },
+    /// The host left the battle before its end: nothing more will come.
+    Closed {
         reason: String,
     },
     /// The side's player has dropped; the host waits this much longer for it.

@@ -47,6 +47,10 @@ pub fn show<R: Desk>(
             );
         }
     });
+    if session.net_waiting() {
+        ui.weak("No dice yet: the battle starts once every seat is taken.");
+        return None;
+    }
     if dice.is_empty() {
         ui.weak("No dice rolled by the last action.");
         return None;

@@ -96,6 +96,10 @@ pub fn panel_lines<R: Desk>(
     filter: &LogFilter,
     from: usize,
 ) -> Vec<LogLine> {
+    // Before a network battle starts, nothing on the table is yet the battle's.
+    if session.net_waiting() {
+        return Vec::new();
+    }
     let armies = session.setup.armies();
     let names = [armies.a.name.as_str(), armies.b.name.as_str()];
     let mut lines = R::log_lines(session, filter, from);

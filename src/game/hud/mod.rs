@@ -221,6 +221,7 @@ pub fn awaited_words<'a, R: warband_table::sim::Contest>(
         session.engine.deploying().is_some(),
         session.human_turn().is_some(),
     ) {
+        _ if session.net_waiting() => "waiting for players…",
         (true, true) => "set up a model",
         (true, false) => "setting up…",
         (false, true) => yours,

@@ -167,6 +167,12 @@ fn leave<R: Contest>(
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ui.ctx(), |ui| {
                 ui.label("The battle is not over. Save it to play on later from Load battle?");
+                if let Some(net) = &session.net {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(240, 180, 90),
+                        net_leaving_words(net.hosting.is_some()),
+                    );
+                }
                 ui.horizontal(|ui| {
                     if ui.button("Save and leave").clicked() {
                         match write_save(&session.save()) {
@@ -214,4 +220,13 @@ fn leave<R: Contest>(
     }
     ui.data_mut(|d| d.insert_temp(asking, ask));
     ask
+}
+
+/// What leaving a network battle does to the others, said before it is done.
+fn net_leaving_words(hosting: bool) -> &'static str {
+    if hosting {
+        "You host this battle: leaving ends it for every player and spectator."
+    } else {
+        "The host waits a while for you to come back (Join a network battle); then your side loses."
+    }
 }

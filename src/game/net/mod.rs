@@ -24,13 +24,17 @@ pub enum NetState {
     /// Connected; the battle waits for every seat to be taken.
     Waiting,
     Playing,
-    /// A player dropped; the host waits so many seconds more for them.
+    /// A player dropped; the battle goes on until it is their move.
+    Away(Side),
+    /// A player dropped and the battle waits for them, so many seconds more.
     OpponentGone(Side, u32),
     /// Our connection dropped; trying to come back.
     Reconnecting,
     /// Our state left the host's: both logs are in the report.
     OutOfSync(PathBuf),
     Over,
+    /// The host left before the battle's end.
+    Closed(String),
     Lost(String),
 }
 
@@ -187,7 +191,10 @@ impl<R: Contest> NetPlay<R> {
 
     /// Out of sync or lost: nothing more is read until the player resyncs.
     fn stopped(&self) -> bool {
-        matches!(self.state, NetState::OutOfSync(_) | NetState::Lost(_))
+        matches!(
+            self.state,
+            NetState::OutOfSync(_) | NetState::Lost(_) | NetState::Closed(_)
+        )
     }
 
     /// Comes back in step by fetching the whole log again.
@@ -205,6 +212,7 @@ impl<R: Contest> NetPlay<R> {
                 self.come_back(hello, false);
             }
             NetError::OutOfSync { report, .. } => self.state = NetState::OutOfSync(report),
+            NetError::Closed(why) => self.state = NetState::Closed(why),
             other => self.state = NetState::Lost(other.to_string()),
         }
     }
@@ -270,7 +278,15 @@ impl<R: Contest> NetPlay<R> {
                 Notice::Waiting(side, left) if !self.stopped() => {
                     self.state = NetState::OpponentGone(side, left);
                 }
-                Notice::Waiting(..) => {}
+                Notice::Present(side, false) if !self.stopped() => {
+                    self.state = NetState::Away(side);
+                    self.last_word = Some(format!("{side}'s player dropped"));
+                }
+                Notice::Present(side, true) if self.away() == Some(side) => {
+                    self.state = NetState::Playing;
+                    self.last_word = Some(format!("{side}'s player is back"));
+                }
+                Notice::Waiting(..) | Notice::Present(..) => {}
                 Notice::Chat(from, text) => self.chat.push(format!("{from}: {text}")),
                 Notice::DrawOffered(by) => self.draw_offer = Some(by),
                 Notice::DrawDeclined(by) => {
@@ -278,10 +294,13 @@ impl<R: Contest> NetPlay<R> {
                 }
             }
         }
-        if matches!(self.state, NetState::OpponentGone(..))
-            && self.client.entries().len() > self.applied
-        {
-            self.state = NetState::Playing;
+    }
+
+    /// The side whose player has dropped, while the state says so.
+    fn away(&self) -> Option<Side> {
+        match self.state {
+            NetState::Away(side) | NetState::OpponentGone(side, _) => Some(side),
+            _ => None,
         }
     }
 

@@ -79,11 +79,11 @@ pub fn badge<R: Desk>(ui: &mut egui::Ui, net: &super::NetPlay<R>) {
     let (glyph, word, colour) = match &net.state {
         NetState::Waiting => (icon::HOURGLASS, "Waiting", WARN),
         NetState::Playing => (icon::WIFI_HIGH, "Online", GOOD),
-        NetState::OpponentGone(..) => (icon::WIFI_SLASH, "Player away", WARN),
+        NetState::Away(_) | NetState::OpponentGone(..) => (icon::WIFI_SLASH, "Player away", WARN),
         NetState::Reconnecting => (icon::ARROWS_CLOCKWISE, "Reconnecting", WARN),
         NetState::OutOfSync(_) => (icon::WARNING, "Out of sync", BAD),
         NetState::Over => (icon::FLAG_CHECKERED, "Over", ui.visuals().text_color()),
-        NetState::Lost(_) => (icon::PLUGS, "Offline", BAD),
+        NetState::Lost(_) | NetState::Closed(_) => (icon::PLUGS, "Offline", BAD),
     };
     ui.colored_label(colour, format!("{glyph} {word}"))
         .on_hover_text(format!("{} · {}", net.addr, describe(&net.state)));
@@ -98,6 +98,9 @@ fn describe(state: &NetState) -> String {
     match state {
         NetState::Waiting => "waiting for every seat to be taken".into(),
         NetState::Playing => "in step with the host".into(),
+        NetState::Away(side) => {
+            format!("{side}'s player dropped: the battle waits for them at their move")
+        }
         NetState::OpponentGone(side, left) => {
             format!("{side}'s player dropped: waiting {left} s for them")
         }
@@ -106,6 +109,9 @@ fn describe(state: &NetState) -> String {
             format!("out of sync with the host (report: {})", report.display())
         }
         NetState::Over => "the battle is over".into(),
+        NetState::Closed(why) => {
+            format!("{why}: it cannot go on here (save it to play on later from Load battle)")
+        }
         NetState::Lost(why) => format!("disconnected: {why}"),
     }
 }
@@ -122,13 +128,20 @@ fn status<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>) {
             }
         });
     }
+    if let Some(word) = &net.last_word {
+        ui.small(word);
+    }
     if let Some(addr) = net
         .hosting
         .clone()
         .filter(|_| net.state == NetState::Waiting)
     {
         ui.horizontal(|ui| {
-            ui.label(format!("Give a friend:  warband join {addr} --side …"));
+            ui.label(format!("A friend joins at  {addr}"))
+                .on_hover_text(format!(
+                    "In their game: Join a network battle, this address, and their side \
+                     (or on a command line: warband join {addr} --side b)"
+                ));
             if ui
                 .small_button(icon::COPY)
                 .on_hover_text("Copy the address")
@@ -173,9 +186,6 @@ fn talk<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>, draft: &mut Str
     }
     for line in net.chat.iter().rev().take(5).rev() {
         ui.small(line);
-    }
-    if let Some(word) = &net.last_word {
-        ui.small(word);
     }
     ui.horizontal(|ui| {
         let field = ui.add(

@@ -34,16 +34,13 @@ pub(super) fn show(
                 ui.weak("None yet: build one, or start from a copy of one below.");
             }
             for f in saved {
-                row(ui, f, true, &mut action);
+                row(ui, f, true, None, &mut action);
             }
             ui.add_space(10.0);
             ui.strong("The game's armies");
             ui.small("Copy one to change it; the copy is saved as your own.");
             for (f, scenario) in shipped.iter().zip(made_for) {
-                row(ui, f, false, &mut action);
-                if let Some(scenario) = scenario {
-                    ui.weak(format!("    as fielded in {scenario}"));
-                }
+                row(ui, f, false, scenario.as_deref(), &mut action);
             }
         });
     action
@@ -76,11 +73,22 @@ fn fielded_in(path: &std::path::Path, scenarios: &[String]) -> Option<String> {
     Some(words).filter(|w| !w.is_empty())
 }
 
-/// One file: its army's name and ruleset with its buttons, or what is wrong with it.
-fn row(ui: &mut egui::Ui, f: &ArmyFile, own: bool, action: &mut Option<FileAction>) {
+/// One file: its army's name and ruleset (and the scenario a shipped version was made
+/// for, on the same line, so two versions of one army never read as a repeat) with its
+/// buttons, or what is wrong with it.
+fn row(
+    ui: &mut egui::Ui,
+    f: &ArmyFile,
+    own: bool,
+    fielded: Option<&str>,
+    action: &mut Option<FileAction>,
+) {
     ui.horizontal_wrapped(|ui| match &f.army {
         Ok(a) => {
             ui.label(format!("{} ({})", a.name, a.ruleset.title()));
+            if let Some(scenario) = fielded {
+                ui.weak(format!("as fielded in {scenario}"));
+            }
             if own && ui.small_button("Load").clicked() {
                 *action = Some(FileAction::Load(a.clone(), f.path.clone()));
             }

@@ -60,7 +60,7 @@ fn form(
     }
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.heading("Join a network battle");
-        ui.label("Ask the host for the address their window shows (\"Give a friend\").");
+        ui.label("Ask the host for the address their window shows (\"A friend joins at\").");
         ui.separator();
         egui::Grid::new("join")
             .num_columns(2)

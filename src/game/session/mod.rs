@@ -165,10 +165,20 @@ impl<R: Contest> GameSession<R> {
             .is_some_and(|s| self.controllers[s.index()] == Controller::Remote)
     }
 
+    /// A network battle that has not started: the host waits for every seat to be
+    /// taken (the battle on the table is only its setup).
+    pub fn net_waiting(&self) -> bool {
+        self.net
+            .as_ref()
+            .is_some_and(|n| n.state == crate::game::net::NetState::Waiting)
+    }
+
     /// What the panel says while you wait: who is acting, when it is not you.
     pub fn others_acting(&self) -> &'static str {
         if self.engine.outcome().is_some() {
             "The battle is over."
+        } else if self.net_waiting() {
+            "The battle starts once every seat is taken: waiting for the other player to join…"
         } else if self.net.as_ref().is_some_and(|n| n.pending()) {
             "Sending your command to the host…"
         } else if self.remote_awaited() {

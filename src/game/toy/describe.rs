@@ -114,7 +114,13 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
         LogEvent::Shot {
             protection, danger, ..
         } => {
-            format!("  ÷{}: {danger} danger lands", protection.divisor())
+            let under = match (protection.cover, protection.shields) {
+                (false, false) => "",
+                (true, false) => " (halved for cover)",
+                (false, true) => " (halved for shields)",
+                (true, true) => " (a third, for cover and shields)",
+            };
+            format!("  {danger} danger lands{under}")
         }
         LogEvent::Melee {
             attacker,
@@ -122,11 +128,16 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
             aspect,
             scores,
         } => format!(
-            "Melee: {} {} v {} {} (the {aspect})",
+            "Melee: {} {} v {} {} (the {aspect}){}",
             n(attacker),
             scores.0,
             n(defender),
-            scores.1
+            scores.1,
+            if scores.0 == scores.1 {
+                ": equal, so nothing"
+            } else {
+                ""
+            }
         ),
         LogEvent::DangerPlaced {
             unit,

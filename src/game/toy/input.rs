@@ -132,7 +132,14 @@ fn click(
             ));
             return;
         }
-        (Some((v, a)), Some(t)) if t.id != v.id => Some(match toy.spell {
+        // With a spell chosen, a click on the active unit casts it there (a wizard heals
+        // its own wound); the engine says why, if it may not.
+        (Some((v, _)), Some(t)) if t.id == v.id => toy.spell.map(|(spell, sure)| Command::Magic {
+            target: t.id,
+            spell,
+            sure,
+        }),
+        (Some((v, a)), Some(t)) => Some(match toy.spell {
             Some((spell, sure)) => Command::Magic {
                 target: t.id,
                 spell,
@@ -245,6 +252,48 @@ mod tests {
         let file = root.join("assets/scenarios/river-crossing.ron");
         let setup = warband_toy_soldier::data::BattleSetup::load(&file).unwrap();
         ToySession::new(setup, 5, [Controller::Human, Controller::Human]).unwrap()
+    }
+
+    /// A magical unit, active, with a wound; Heal chosen, a click on the unit itself
+    /// casts it there.
+    #[test]
+    fn a_wizard_heals_itself_by_clicking_itself() {
+        let mut session = battle();
+        let side = session.human_turn().unwrap();
+        let world = session.engine.world();
+        let wizard = in_play(world)
+            .into_iter()
+            .find(|u| u.side == side && u.unit.magical)
+            .unwrap();
+        session
+            .submit(side, Command::Activate { unit: wizard.id })
+            .unwrap();
+        let world = session.engine.world_mut();
+        let mut marks = world
+            .get_mut::<warband_toy_soldier::components::Marks>(wizard.entity)
+            .unwrap();
+        marks.damage = 1;
+        let mut app = crate::game::test_app::left_click(session, click.into_configs());
+        app.insert_resource(Pointer {
+            cursor: Some(wizard.base.center),
+        })
+        .insert_resource(ToySelection {
+            hover: Some(wizard.id),
+            spell: Some((Spell::Heal, true)),
+            ..ToySelection::default()
+        });
+        app.update();
+        let session = app.world_mut().remove_non_send::<ToySession>().unwrap();
+        let cast = session
+            .commands
+            .iter()
+            .any(|(_, c)| matches!(c, Command::Magic { target, .. } if *target == wizard.id));
+        assert!(cast, "{:?} {:?}", session.commands, session.last_refusal);
+        assert_eq!(
+            app.world().resource::<ToySelection>().spell,
+            None,
+            "put away once cast"
+        );
     }
 
     /// One left click at `cursor` over `hover`, through the click system.

@@ -58,8 +58,11 @@ fn draw(
     if toy.hover.is_none()
         && session.human_turn() == Some(v.side)
         && let Some(cursor) = sel.cursor
-        && let Some((_, _, plan)) = ghost_plan(&session, v.side, cursor)
+        && let Some((step, inches, plan)) = ghost_plan(&session, v.side, cursor)
     {
+        // A refused move is drawn where it was asked to go: along its axis, as far as
+        // the pointer, never slanting to the pointer itself.
+        let asked = v.base.center + to_world(v.base.facing, Vec2::from(step.local())) * inches;
         let (end, colour) = match &plan {
             Ok(p) => (
                 p.end,
@@ -69,7 +72,7 @@ fn draw(
                     palette::LEGAL
                 },
             ),
-            Err(_) => (cursor, palette::ILLEGAL),
+            Err(_) => (asked, palette::ILLEGAL),
         };
         g.line_2d(v.base.center, end, colour);
         outline(&mut g, &v.base.at(end), 0.0, colour);

@@ -306,7 +306,7 @@ fn melee_line(ui: &mut egui::Ui, v: &View, t: &View, at: Vec2, how: &str) {
     let o = melee_odds(v.fighter(), t.fighter(), aspect);
     let hurt = |pmf: &[f64]| pmf[1..].iter().sum::<f64>();
     ui.label(format!(
-        "Melee (+1 charging): it takes danger {} (mean {:.2}); you take danger {} (mean {:.2}); tie {}",
+        "Melee (+1 to you, who strike): it takes danger {} (mean {:.2}); you take danger {} (mean {:.2}); tie {}",
         pct(hurt(&o.to_defender)),
         mean(&o.to_defender).max(0.0),
         pct(hurt(&o.to_attacker)),

@@ -26,6 +26,9 @@ pub enum NetError {
     Refused(String),
     #[error("the host broke the protocol: {0}")]
     Protocol(String),
+    /// The host ended the battle before its end (its player left).
+    #[error("{0}")]
+    Closed(String),
     #[error("the connection dropped ({0}) after command {1}")]
     Dropped(String, u64),
     #[error("out of sync after command {seq}: our state {ours}, the host's {theirs}; report: {}", report.display())]
@@ -115,6 +118,8 @@ pub enum Notice {
     Started(u64),
     Rejected(String),
     Waiting(Side, u32),
+    /// A side's player dropped (false) or is back (true).
+    Present(Side, bool),
     Chat(String, String),
     DrawOffered(Side),
     DrawDeclined(Side),
@@ -220,6 +225,7 @@ impl<R: Rules> Client<R> {
         let mut hello = Hello::new(self.welcome.seat, name);
         hello.token = self.welcome.token.clone();
         hello.from_seq = self.entries.len() as u64;
+        hello.battle = Some(self.welcome.battle.clone());
         hello
     }
 
@@ -324,6 +330,8 @@ impl<R: Rules> Client<R> {
             ToPeer::Waiting { side, seconds_left } => {
                 (self.notice)(Notice::Waiting(side, seconds_left));
             }
+            ToPeer::Present { side, present } => (self.notice)(Notice::Present(side, present)),
+            ToPeer::Closed { reason } => return Err(NetError::Closed(reason)),
             ToPeer::Chat { from, text } => (self.notice)(Notice::Chat(from, text)),
             ToPeer::DrawOffered { by } => self.draw_offered(by),
             ToPeer::DrawDeclined { by } => (self.notice)(Notice::DrawDeclined(by)),

@@ -7,6 +7,8 @@
 //! connection ([`crate::transport::Link`]) talk to it through one channel.
 
 mod peers;
+
+pub use peers::ANOTHER_BATTLE;
 mod play;
 
 use crate::msg::{Committed, Seat, Seeding, ToPeer, Welcome, encode};
@@ -183,6 +185,7 @@ impl<R: Rules> Host<R> {
             setup,
             players: names,
             seeding: cfg.seeding,
+            battle: crate::seed::token(),
         };
         Ok(Self {
             addr,
@@ -236,6 +239,10 @@ impl<R: Rules> Host<R> {
     pub fn run(mut self) -> Result<Hosted<R>, String> {
         loop {
             if self.quit.load(std::sync::atomic::Ordering::Relaxed) {
+                self.broadcast(&ToPeer::Closed {
+                    reason: "the host left the battle".into(),
+                });
+                self.let_go();
                 return Err("the host was closed".into());
             }
             self.pump();
@@ -364,6 +371,20 @@ impl<R: Rules> Host<R> {
         });
         let agreed = self.agreed.is_some();
         self.broadcast(&ToPeer::Ended { outcome, agreed });
+        self.let_go();
+        self.stats.commands = self.entries.len();
+        self.stats.seconds = self.started.map_or(0.0, |t| t.elapsed().as_secs_f64());
+        let save = self.save(&mut engine);
+        Hosted {
+            engine,
+            save,
+            stats: std::mem::take(&mut self.stats),
+        }
+    }
+
+    /// Closes every connection once what it has still to write is written, waiting a
+    /// few seconds in all, and stops listening.
+    fn let_go(&mut self) {
         let links: Vec<Link> = std::mem::take(&mut self.peers)
             .into_values()
             .map(|p| p.link)
@@ -387,14 +408,6 @@ impl<R: Rules> Host<R> {
             }
         }
         self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
-        self.stats.commands = self.entries.len();
-        self.stats.seconds = self.started.map_or(0.0, |t| t.elapsed().as_secs_f64());
-        let save = self.save(&mut engine);
-        Hosted {
-            engine,
-            save,
-            stats: std::mem::take(&mut self.stats),
-        }
     }
 
     fn save(&self, engine: &mut Engine<R>) -> Save<R> {

@@ -42,6 +42,10 @@ impl Peer {
     }
 }
 
+/// Why a player coming back to a battle this host no longer plays is refused.
+pub const ANOTHER_BATTLE: &str =
+    "this host now plays another battle: the one you were in has ended there";
+
 /// One of the host's places for connections, given back when dropped.
 pub(super) struct Slot(Arc<AtomicUsize>);
 
@@ -176,6 +180,13 @@ impl<R: Rules> Host<R> {
         if let Some(what) = version_mismatch(&hello.game, &hello.rules) {
             return self.refuse(id, &format!("this host plays another version: {what}"));
         }
+        if hello
+            .battle
+            .as_ref()
+            .is_some_and(|b| *b != self.welcome.battle)
+        {
+            return self.refuse(id, ANOTHER_BATTLE);
+        }
         if let Some(peer) = self.peers.get_mut(&id) {
             peer.name = clean(&hello.name, 40).unwrap_or_else(|| peer.link.peer.clone());
         }
@@ -198,6 +209,12 @@ impl<R: Rules> Host<R> {
         self.say(&format!("{} joined {as_what}", self.name_of(id)));
         if self.engine.is_some() {
             self.catch_up(id, hello.from_seq);
+            if let Some(side) = hello.seat {
+                self.broadcast(&ToPeer::Present {
+                    side,
+                    present: true,
+                });
+            }
         }
     }
 
@@ -302,6 +319,11 @@ impl<R: Rules> Host<R> {
                 // Nothing was played from the seat: whoever comes may take it.
                 *token = None;
                 self.draw = super::SeedDraw::default();
+            } else {
+                self.broadcast(&ToPeer::Present {
+                    side,
+                    present: false,
+                });
             }
         }
     }

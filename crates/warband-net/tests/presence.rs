@@ -1,0 +1,110 @@
+//! Who is at the table: a player who drops is told to the others at once, whoever's move
+//! it is, and so is its return; a host that leaves says so; a player coming back to a
+//! host that now plays another battle is turned away, not seated in it.
+
+mod common;
+
+use common::*;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+use warband_marauders::engine::Marauders;
+use warband_net::client::{Client, NetError, Notice, connect};
+use warband_net::host::{ANOTHER_BATTLE, Host, SeatPlayer};
+use warband_rules::Side;
+use warband_table::sim::Contest;
+
+/// Steps `client` until it hears `wanted`, for at most ten seconds.
+fn hear(client: &mut Client<Marauders>, heard: &Receiver<Notice>, wanted: &Notice) {
+    let until = Instant::now() + Duration::from_secs(10);
+    while Instant::now() < until {
+        if heard.try_iter().any(|n| n == *wanted) {
+            return;
+        }
+        client.step(Duration::from_millis(5)).unwrap();
+    }
+    panic!("never heard {wanted:?}");
+}
+
+fn listening(client: Client<Marauders>) -> (Client<Marauders>, Receiver<Notice>) {
+    let (tx, rx) = channel();
+    let client = client.with_notices(move |n| {
+        let _ = tx.send(n);
+    });
+    (client, rx)
+}
+
+#[test]
+fn the_others_hear_a_player_drop_and_come_back() {
+    let remote = [SeatPlayer::Remote, SeatPlayer::Remote];
+    let (addr, host, _) = start_host::<Marauders>("open-field.ron", fixed(6), remote);
+    let (mut pa, heard) = listening(join::<Marauders>(&addr, Some(Side::A), Some("normal")));
+    let mut pb = join::<Marauders>(&addr, Some(Side::B), Some("normal"));
+    pb.mischief.drop_after = Some(3);
+    loop {
+        pa.step(Duration::from_millis(5)).unwrap();
+        match pb.step(Duration::from_millis(5)) {
+            Err(NetError::Dropped(..)) => break,
+            Err(e) => panic!("{e}"),
+            Ok(_) => {}
+        }
+    }
+    hear(&mut pa, &heard, &Notice::Present(Side::B, false));
+    let h = connect(&addr, &pb.hello_again("test")).unwrap();
+    pb.reattach(h).unwrap();
+    hear(&mut pa, &heard, &Notice::Present(Side::B, true));
+    run_all(&mut [&mut pa, &mut pb]);
+    let done = host.join().unwrap();
+    assert_eq!(pa.engine_mut().unwrap().state_hash(), done.hash);
+}
+
+/// A host of open field, both sides remote, on a thread of its own (a battle's world
+/// stays on the thread that made it): its address, its quitter, and why it stopped.
+fn quittable(seed: u64) -> (String, Arc<AtomicBool>, JoinHandle<Option<String>>) {
+    let (tx, rx) = channel();
+    let running = std::thread::spawn(move || {
+        let setup = Marauders::load(&scenario("open-field.ron")).unwrap();
+        let remote = [SeatPlayer::Remote, SeatPlayer::Remote];
+        let host = Host::<Marauders>::bind("127.0.0.1:0", fixed(seed), setup, remote).unwrap();
+        tx.send((host.addr().to_string(), host.quitter())).unwrap();
+        host.with_notices(|_| {}).run().err()
+    });
+    let (addr, quit) = rx.recv().unwrap();
+    (addr, quit, running)
+}
+
+#[test]
+fn a_host_that_leaves_says_so_and_its_players_are_not_seated_elsewhere() {
+    let (addr, quit, running) = quittable(7);
+    let mut pa = join::<Marauders>(&addr, Some(Side::A), Some("normal"));
+    let mut pb = join::<Marauders>(&addr, Some(Side::B), Some("normal"));
+    while pa.entries().len() < 4 {
+        pa.step(Duration::from_millis(5)).unwrap();
+        pb.step(Duration::from_millis(5)).unwrap();
+    }
+    quit.store(true, Ordering::Relaxed);
+    assert_eq!(
+        running.join().unwrap().as_deref(),
+        Some("the host was closed")
+    );
+    let closed = loop {
+        if let Err(e) = pa.step(Duration::from_millis(50)) {
+            break e;
+        }
+    };
+    let NetError::Closed(why) = closed else {
+        panic!("the host's leaving was not told: {closed}");
+    };
+    assert_eq!(why, "the host left the battle");
+    // Another battle hosted: side A's player, coming back, is turned away.
+    let (other, stop, listening) = quittable(8);
+    let refused = connect(&other, &pa.hello_again("test"));
+    stop.store(true, Ordering::Relaxed);
+    let Err(NetError::Refused(why)) = refused else {
+        panic!("a player of another battle was seated");
+    };
+    assert_eq!(why, ANOTHER_BATTLE);
+    assert!(listening.join().unwrap().is_some());
+}
