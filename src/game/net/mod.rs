@@ -287,7 +287,12 @@ impl<R: Contest> NetPlay<R> {
                     self.last_word = Some(format!("{side}'s player is back"));
                 }
                 Notice::Waiting(..) | Notice::Present(..) => {}
-                Notice::Chat(from, text) => self.chat.push(format!("{from}: {text}")),
+                Notice::Chat(from, text) => {
+                    // Shown outside the folded table talk too, until the next news.
+                    let line = format!("{from}: {text}");
+                    self.last_word = Some(line.clone());
+                    self.chat.push(line);
+                }
                 Notice::DrawOffered(by) => self.draw_offer = Some(by),
                 Notice::DrawDeclined(by) => {
                     self.last_word = Some(format!("{by} declines the draw"))

@@ -42,7 +42,7 @@ impl Desk for ToySoldier {
             ),
             ("Q / E", "pivot 45° (with Shift 90°)"),
             ("R", "defend: remove a danger marker (D pans the view)"),
-            ("Space", "pass: spend the rest of the AP"),
+            ("Space", "pass: end the activation, giving up the AP left"),
             ("Enter", "end the turn once the other side is out of tokens"),
             ("Z", "take back the last plain move"),
         ]

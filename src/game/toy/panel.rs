@@ -344,14 +344,43 @@ fn shot_line(
                 .filter(|(_, p)| **p > 0.0)
                 .map(|(k, p)| format!("{k}: {}", pct(*p)))
                 .collect();
-            ui.label(format!(
-                "Volley of {ap} AP, {why}: lands {} (mean {:.2})",
-                spread.join(", "),
-                mean(&d)
-            ));
+            ui.label(volley_words(ap, why, &d, &spread));
         }
         Err(r) => {
             ui.label(format!("✖ No shot: {}", describe::readable(world, &r.0)));
         }
+    }
+}
+
+/// A volley's landed danger in words: a sure amount plainly, else each amount's chance.
+fn volley_words(ap: u32, why: &str, d: &[f64], spread: &[String]) -> String {
+    match d.iter().position(|p| *p >= 1.0) {
+        Some(sure) => format!("Volley of {ap} AP, {why}: puts {sure} danger on it, certain"),
+        None => format!(
+            "Volley of {ap} AP, {why}: puts danger on it {} (mean {:.2})",
+            spread.join(", "),
+            mean(d)
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_sure_volley_is_said_plainly() {
+        let mut d = vec![0.0; 6];
+        d.push(1.0);
+        let sure = super::volley_words(6, "in the open", &d, &[]);
+        assert_eq!(
+            sure,
+            "Volley of 6 AP, in the open: puts 6 danger on it, certain"
+        );
+        let d = [0.0, 0.5, 0.5];
+        let spread = ["1: 50%".to_string(), "2: 50%".to_string()];
+        let rolled = super::volley_words(3, "cover: ÷2", &d, &spread);
+        assert_eq!(
+            rolled,
+            "Volley of 3 AP, cover: ÷2: puts danger on it 1: 50%, 2: 50% (mean 1.50)"
+        );
     }
 }
