@@ -289,8 +289,13 @@ fn entries(ui: &mut egui::Ui, b: &mut Builder) {
 /// army, over the file it came from) and a random legal army.
 fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
     let problems = b.catalogue.problems(&b.army);
-    for p in &problems {
-        ui.colored_label(egui::Color32::from_rgb(240, 150, 100), format!("⚠ {p}"));
+    if b.army.entries.is_empty() {
+        // A new army is not wrong yet: it is waiting for its first models.
+        ui.label("Add models from the list on the left; what the army still needs shows here.");
+    } else {
+        for p in &problems {
+            ui.colored_label(egui::Color32::from_rgb(240, 150, 100), format!("⚠ {p}"));
+        }
     }
     if problems.is_empty() {
         ui.colored_label(egui::Color32::from_rgb(140, 220, 140), "✔ A legal army");
