@@ -175,26 +175,29 @@ mod tests {
     use warband_toy_soldier::Command;
     use warband_toy_soldier::log::Entry;
 
+    /// The lines of a recorded battle's entries that `keep` keeps, in words.
+    fn said(file: &str, keep: impl Fn(&Entry) -> bool) -> Vec<String> {
+        let save = crate::game::test_app::recorded::<warband_toy_soldier::engine::ToySoldier>(file);
+        let engine = save.replay().unwrap();
+        let (world, events) = (engine.world(), &engine.log().events);
+        (0..events.len())
+            .filter(|&i| keep(&events[i]))
+            .filter_map(|i| super::line(world, events, i))
+            .collect()
+    }
+
     /// In a recorded battle every move is said by the unit making it, never by its side.
     #[test]
     fn a_unit_says_its_own_moves() {
-        let save = crate::game::test_app::recorded::<warband_toy_soldier::engine::ToySoldier>(
-            "toy-soldier/river-crossing-normal-v-normal.ron",
-        );
-        let engine = save.replay().unwrap();
-        let (world, events) = (engine.world(), &engine.log().events);
-        let moves: Vec<String> = (0..events.len())
-            .filter(|&i| {
-                matches!(
-                    &events[i],
-                    Entry::Accepted {
-                        command: Command::Move { .. },
-                        ..
-                    }
-                )
-            })
-            .filter_map(|i| super::line(world, events, i))
-            .collect();
+        let moves = said("toy-soldier/river-crossing-normal-v-normal.ron", |e| {
+            matches!(
+                e,
+                Entry::Accepted {
+                    command: Command::Move { .. },
+                    ..
+                }
+            )
+        });
         assert!(moves.len() > 10, "{moves:?}");
         for m in &moves {
             let (who, _) = m.split_once(" moves ").unwrap();
@@ -206,14 +209,7 @@ mod tests {
     /// command is not said again above it.
     #[test]
     fn a_defence_is_said_once() {
-        let save = crate::game::test_app::recorded::<warband_toy_soldier::engine::ToySoldier>(
-            "toy-soldier/village-fight-normal-v-normal.ron",
-        );
-        let engine = save.replay().unwrap();
-        let (world, events) = (engine.world(), &engine.log().events);
-        let lines: Vec<String> = (0..events.len())
-            .filter_map(|i| super::line(world, events, i))
-            .collect();
+        let lines = said("toy-soldier/village-fight-normal-v-normal.ron", |_| true);
         let defences = lines.iter().filter(|l| l.contains(" defends")).count();
         assert!(defences > 3, "{lines:?}");
         for l in lines.iter().filter(|l| l.contains(" defends")) {
