@@ -25,12 +25,12 @@ pub struct Settings {
     pub window: Option<(u32, u32)>,
     /// Which of the battle screen's side panels are folded to a strip.
     pub folded: Folded,
-    /// The choices of the last battle started from the setup form, offered again.
-    pub last_setup: Option<LastSetup>,
 }
 
 /// The scenario and armies of the last battle started from the setup form, offered
-/// again the next time it opens, in this run of the game and the next.
+/// again the next time it opens, in this run of the game and the next. Kept in a file of
+/// its own (`last-setup.ron`), so that it never puts the settings at risk: a damaged or
+/// outdated one is only forgotten.
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct LastSetup {
     pub scenario: PathBuf,
@@ -63,7 +63,6 @@ impl Default for Settings {
             watch_speed: 1.0,
             window: None,
             folded: Folded::default(),
-            last_setup: None,
         }
     }
 }
@@ -88,9 +87,6 @@ impl Settings {
         self.window = self
             .window
             .filter(|&(w, h)| (320..=16_384).contains(&w) && (240..=16_384).contains(&h));
-        if let Some(l) = &mut self.last_setup {
-            l.speed = within(l.speed, Self::WATCH_SPEED, 1.0);
-        }
         self
     }
 
@@ -133,7 +129,7 @@ pub struct SettingsProblem(pub Option<String>);
 
 pub(super) fn plugin(app: &mut App) {
     let (settings, problem) = read(&data_dir());
-    if let Some(last) = settings.last_setup.clone() {
+    if let Some(last) = read_last_setup(&data_dir()) {
         app.insert_resource(last);
     }
     app.insert_resource(settings)
@@ -150,6 +146,35 @@ fn apply_scale(mut contexts: EguiContexts, settings: Res<Settings>, mut set: Loc
         ctx.set_zoom_factor(settings.ui_scale);
         *set = Some(settings.ui_scale);
     }
+}
+
+/// The setup form's last choices, if a file of them reads (a damaged one is said on
+/// standard error and forgotten: the form opens on its defaults).
+pub fn read_last_setup(dir: &Path) -> Option<LastSetup> {
+    let file = dir.join("last-setup.ron");
+    if !file.exists() {
+        return None;
+    }
+    match warband_table::files::load_ron::<LastSetup>(&file) {
+        Ok(mut l) => {
+            let speed = Settings::WATCH_SPEED;
+            l.speed = if l.speed.is_finite() {
+                l.speed.clamp(*speed.start(), *speed.end())
+            } else {
+                1.0
+            };
+            Some(l)
+        }
+        Err(e) => {
+            eprintln!("warband: {e}; the setup form opens on its defaults");
+            None
+        }
+    }
+}
+
+/// Keeps the setup form's last choices for the next run of the game.
+pub fn write_last_setup(dir: &Path, last: &LastSetup) -> Result<(), String> {
+    warband_table::files::save_ron(&dir.join("last-setup.ron"), last).map_err(|e| e.to_string())
 }
 
 /// Writes the settings; what went wrong, if anything, in words.
@@ -181,26 +206,9 @@ mod tests {
                 right: false,
                 bottom: true,
             },
-            last_setup: Some(LastSetup {
-                scenario: PathBuf::from("assets/scenarios/village-fight.ron"),
-                armies: [PathBuf::from("a.ron"), PathBuf::from("b.ron")],
-                speed: 2.0,
-                by_hand: true,
-                players: [
-                    Some([
-                        crate::game::controller::Controller::Human,
-                        crate::game::controller::Controller::NORMAL,
-                    ]),
-                    None,
-                ],
-            }),
         };
         write(&dir, &mine).unwrap();
-        assert_eq!(
-            read(&dir),
-            (mine, None),
-            "the folded panels and the last setup too"
-        );
+        assert_eq!(read(&dir), (mine, None), "the folded panels too");
         std::fs::write(settings_file(&dir), "(watch_speed: 2.0)").unwrap();
         let (s, _) = read(&dir);
         assert_eq!(
@@ -227,6 +235,35 @@ mod tests {
             settings_file(&dir).exists(),
             "a damaged file is not written over"
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_last_setup_is_kept_apart_and_a_damaged_one_forgotten() {
+        let dir = std::env::temp_dir().join(format!("warband-last-setup-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        assert_eq!(read_last_setup(&dir), None, "no file");
+        let last = LastSetup {
+            scenario: PathBuf::from("assets/scenarios/village-fight.ron"),
+            armies: [PathBuf::from("a.ron"), PathBuf::from("b.ron")],
+            speed: 2.0,
+            by_hand: true,
+            players: [
+                Some([
+                    crate::game::controller::Controller::Human,
+                    crate::game::controller::Controller::NORMAL,
+                ]),
+                None,
+            ],
+        };
+        write_last_setup(&dir, &last).unwrap();
+        assert_eq!(read_last_setup(&dir), Some(last));
+        assert!(
+            !settings_file(&dir).exists(),
+            "the settings are not touched"
+        );
+        std::fs::write(dir.join("last-setup.ron"), "(scenario: 3)").unwrap();
+        assert_eq!(read_last_setup(&dir), None, "damaged: forgotten");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -52,10 +52,13 @@ fn the_others_hear_a_player_drop_and_come_back() {
         }
     }
     hear(&mut pa, &heard, &Notice::Present(Side::B, false));
+    // One who comes in meanwhile is told who is away, too.
+    let (mut spectator, seen) = listening(join::<Marauders>(&addr, None, None));
+    hear(&mut spectator, &seen, &Notice::Present(Side::B, false));
     let h = connect(&addr, &pb.hello_again("test")).unwrap();
     pb.reattach(h).unwrap();
     hear(&mut pa, &heard, &Notice::Present(Side::B, true));
-    run_all(&mut [&mut pa, &mut pb]);
+    run_all(&mut [&mut pa, &mut pb, &mut spectator]);
     let done = host.join().unwrap();
     assert_eq!(pa.engine_mut().unwrap().state_hash(), done.hash);
 }

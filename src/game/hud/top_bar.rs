@@ -167,11 +167,10 @@ fn leave<R: Contest>(
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ui.ctx(), |ui| {
                 ui.label("The battle is not over. Save it to play on later from Load battle?");
-                if let Some(net) = &session.net {
-                    ui.colored_label(
-                        egui::Color32::from_rgb(240, 180, 90),
-                        net_leaving_words(net.hosting.is_some()),
-                    );
+                if let Some(words) = session.net.as_ref().and_then(|n| {
+                    net_leaving_words(n.hosting.is_some(), n.seat().is_some(), n.in_play())
+                }) {
+                    ui.colored_label(egui::Color32::from_rgb(240, 180, 90), words);
                 }
                 ui.horizontal(|ui| {
                     if ui.button("Save and leave").clicked() {
@@ -222,11 +221,16 @@ fn leave<R: Contest>(
     ask
 }
 
-/// What leaving a network battle does to the others, said before it is done.
-fn net_leaving_words(hosting: bool) -> &'static str {
-    if hosting {
-        "You host this battle: leaving ends it for every player and spectator."
-    } else {
-        "The host waits a while for you to come back (Join a network battle); then your side loses."
+/// What leaving a network battle does to the others, said before it is done: nothing
+/// for a spectator, or once the battle can no longer go on.
+fn net_leaving_words(hosting: bool, seated: bool, in_play: bool) -> Option<&'static str> {
+    match (hosting, seated, in_play) {
+        (_, _, false) | (false, false, _) => None,
+        (true, _, true) => {
+            Some("You host this battle: leaving ends it for every player and spectator.")
+        }
+        (false, true, true) => Some(
+            "The host waits a while for you to come back (Join a network battle); then your side loses.",
+        ),
     }
 }

@@ -74,7 +74,9 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
             }
         })
     });
-    if pace.skip && !ended {
+    // A live network battle is not skipped through: it goes at the host's pace.
+    let live = session.net.as_ref().is_some_and(|n| !n.looking_back);
+    if pace.skip && !ended && !live {
         let world = session.engine.world();
         ui.horizontal(|ui| {
             ui.spinner();

@@ -54,6 +54,8 @@ pub struct NetPlay<R: Contest> {
     pub rebuild: bool,
     notices: Receiver<Notice>,
     pub chat: Vec<String>,
+    /// Each side's player known to have dropped and not come back.
+    away: [bool; 2],
     pub draw_offer: Option<Side>,
     /// Asked whether to concede, not yet answered.
     pub conceding: bool,
@@ -94,6 +96,7 @@ impl<R: Contest> NetPlay<R> {
             rebuild: false,
             notices,
             chat: Vec::new(),
+            away: [false; 2],
             draw_offer: None,
             conceding: false,
             looking_back: false,
@@ -261,7 +264,7 @@ impl<R: Contest> NetPlay<R> {
             }
         });
         self.state = match outcome {
-            Ok(()) => NetState::Playing,
+            Ok(()) => self.in_step(),
             Err(e) => NetState::Lost(e),
         };
     }
@@ -275,18 +278,13 @@ impl<R: Contest> NetPlay<R> {
                     self.state = NetState::Playing;
                 }
                 Notice::Rejected(why) => self.refused = Some(why),
-                Notice::Waiting(side, left) if !self.stopped() => {
-                    self.state = NetState::OpponentGone(side, left);
+                Notice::Waiting(side, left) => {
+                    self.away[side.index()] = true;
+                    if self.connected() {
+                        self.state = NetState::OpponentGone(side, left);
+                    }
                 }
-                Notice::Present(side, false) if !self.stopped() => {
-                    self.state = NetState::Away(side);
-                    self.last_word = Some(format!("{side}'s player dropped"));
-                }
-                Notice::Present(side, true) if self.away() == Some(side) => {
-                    self.state = NetState::Playing;
-                    self.last_word = Some(format!("{side}'s player is back"));
-                }
-                Notice::Waiting(..) | Notice::Present(..) => {}
+                Notice::Present(side, present) => self.present(side, present),
                 Notice::Chat(from, text) => {
                     // Shown outside the folded table talk too, until the next news.
                     let line = format!("{from}: {text}");
@@ -301,12 +299,46 @@ impl<R: Contest> NetPlay<R> {
         }
     }
 
-    /// The side whose player has dropped, while the state says so.
-    fn away(&self) -> Option<Side> {
-        match self.state {
-            NetState::Away(side) | NetState::OpponentGone(side, _) => Some(side),
-            _ => None,
+    /// A side's player dropped or came back: said, and the state shows who is still away.
+    fn present(&mut self, side: Side, present: bool) {
+        let was_away = std::mem::replace(&mut self.away[side.index()], !present);
+        // A player already known to be away (told again on a catch-up) is no news.
+        if was_away == present {
+            let news = if present { "is back" } else { "dropped" };
+            self.last_word = Some(format!("{side}'s player {news}"));
         }
+        if self.connected() {
+            self.state = self.in_step();
+        }
+    }
+
+    /// Connected and in step with the host (whoever else is away), so news of the
+    /// players may change the state.
+    fn connected(&self) -> bool {
+        matches!(
+            self.state,
+            NetState::Playing | NetState::Away(_) | NetState::OpponentGone(..)
+        ) && self.coming_back.is_none()
+    }
+
+    /// The state of a connection in step: a player away, if one is, else playing.
+    fn in_step(&self) -> NetState {
+        match Side::BOTH.into_iter().find(|s| self.away[s.index()]) {
+            Some(side) => match self.state {
+                NetState::OpponentGone(s, left) if s == side => NetState::OpponentGone(s, left),
+                _ => NetState::Away(side),
+            },
+            None => NetState::Playing,
+        }
+    }
+
+    /// Whether this window may play its seat: in step with the host, whoever is away
+    /// (the battle goes on until the absent side is awaited).
+    pub fn in_play(&self) -> bool {
+        matches!(
+            self.state,
+            NetState::Playing | NetState::Away(_) | NetState::OpponentGone(..)
+        )
     }
 
     /// The salts of the first `n` commands (as many as the session has played).
@@ -342,3 +374,6 @@ pub fn this_machine(port: u16) -> String {
         _ => format!("127.0.0.1:{port}"),
     }
 }
+
+#[cfg(test)]
+mod tests;

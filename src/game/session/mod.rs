@@ -147,7 +147,7 @@ impl<R: Contest> GameSession<R> {
         }
         if let Some(net) = &self.net {
             // Your seat, while the host has answered your last command.
-            let playing = net.state == crate::game::net::NetState::Playing;
+            let playing = net.in_play();
             return self
                 .engine
                 .awaiting()

@@ -354,7 +354,8 @@ fn shot_line(
 
 /// A volley's landed danger in words: a sure amount plainly, else each amount's chance.
 fn volley_words(ap: u32, why: &str, d: &[f64], spread: &[String]) -> String {
-    match d.iter().position(|p| *p >= 1.0) {
+    // A sum of chances may fall a hair short of 1.
+    match d.iter().position(|p| *p >= 1.0 - 1e-9) {
         Some(sure) => format!("Volley of {ap} AP, {why}: puts {sure} danger on it, certain"),
         None => format!(
             "Volley of {ap} AP, {why}: puts danger on it {} (mean {:.2})",

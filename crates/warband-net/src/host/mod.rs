@@ -389,6 +389,8 @@ impl<R: Rules> Host<R> {
             .into_values()
             .map(|p| p.link)
             .collect();
+        // No new connection is taken meanwhile: the port is let go at once.
+        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         // Each connection writes what is left on its own thread; the host waits for them
         // a few seconds in all, so a peer that reads a byte at a time cannot hold it.
         let (tx, rx) = std::sync::mpsc::channel();
@@ -407,7 +409,6 @@ impl<R: Rules> Host<R> {
                 Err(_) => break,
             }
         }
-        self.stop.store(true, std::sync::atomic::Ordering::Relaxed);
     }
 
     fn save(&self, engine: &mut Engine<R>) -> Save<R> {

@@ -263,6 +263,18 @@ impl<R: Rules> Host<R> {
             usize::try_from(from_seq).map_or(self.entries.len(), |f| f.min(self.entries.len()));
         let entries = self.entries[from..].to_vec();
         self.send(id, &ToPeer::Log { entries });
+        // Who is away now, as the others were told when they dropped.
+        for side in [Side::A, Side::B] {
+            if let SeatState::Remote { gone: Some(_), .. } = self.seats[side.index()] {
+                self.send(
+                    id,
+                    &ToPeer::Present {
+                        side,
+                        present: false,
+                    },
+                );
+            }
+        }
     }
 
     pub(super) fn send(&mut self, id: PeerId, message: &ToPeer<R::Setup, R::Command>) {

@@ -97,11 +97,7 @@ fn a_die_that_struck_the_cover_is_noted() {
     let dir = root.join("tests/fixtures/borderlands");
     let mut struck = 0;
     for (_, save) in warband_table::corpus::saves::<Borderlands>(&dir).unwrap() {
-        let mut e =
-            warband_table::engine::Engine::<Borderlands>::new(&save.setup, save.seed).unwrap();
-        for (side, c) in save.commands {
-            let _ = e.submit(side, c);
-        }
+        let e = save.replay().unwrap();
         let events = &e.log().events;
         for (at, entry) in events.iter().enumerate() {
             if entry.die().is_none() {

@@ -204,7 +204,9 @@ pub(super) fn out_of_reach(world: &bevy::ecs::world::World, v: &View, t: &View) 
     }
     match check_move_to(world, v.side, v.id, t.base.center) {
         Err(why) => format!("{me} cannot close with {foe} straight on: {}", why.0),
-        Ok(_) => format!("{me} cannot close with {foe} straight on: another model is in the way"),
+        Ok(_) => {
+            format!("{me} cannot close with {foe} straight on: the move does not end touching it")
+        }
     }
 }
 
@@ -266,19 +268,21 @@ fn ghost(session: NonSend<BxSession>, sel: Res<Pointer>, bx: Res<BxSelection>, m
     );
     let world = session.engine.world();
     let Some(cursor) = sel.cursor else { return };
-    // Over a far enemy, a model with no missile weapon would close with it.
-    let aim = match bx
+    // Over a far enemy, a model with no missile weapon would close with it: shown legal
+    // only when the move ends touching it, as a click then sends it.
+    let hovered = bx
         .hover
-        .and_then(|id| warband_borderlands::battle::find(world, id))
-    {
-        None => cursor,
-        Some(t) if t.side != v.side && v.stats.missile.is_none() => t.base.center,
+        .and_then(|id| warband_borderlands::battle::find(world, id));
+    let (aim, foe) = match hovered {
+        None => (cursor, None),
+        Some(t) if t.side != v.side && v.stats.missile.is_none() => (t.base.center, Some(t.id)),
         Some(_) => return,
     };
     if !foes_in_contact(world, &v).is_empty() {
         return;
     }
     let (end, colour) = match check_move_to(world, side, v.id, aim) {
+        Ok(m) if foe.is_some_and(|f| !m.charged.contains(&f)) => (m.end, palette::ILLEGAL),
         Ok(m) if !m.charged.is_empty() => (m.end, palette::ENGAGED),
         Ok(m) => (m.end, palette::LEGAL),
         Err(_) => (aim, palette::ILLEGAL),

@@ -339,19 +339,18 @@ fn ruleset_of(f: &SetupForm) -> Ruleset {
         .map_or(Ruleset::ALL[0], |(_, s)| s.ruleset)
 }
 
-/// Keeps a watch speed in the settings (and their file).
-/// The form's choices kept in the settings file for the next run of the game, and the
-/// watch speed chosen when watching.
+/// The form's choices kept for the next run of the game (in a file of their own), and
+/// the watch speed chosen when watching (in the settings).
 fn keep_choices(chosen: LastSetup, speed: Option<f32>) -> impl FnOnce(&mut World) {
     move |world: &mut World| {
-        let Some(mut s) = world.get_resource_mut::<crate::game::settings::Settings>() else {
-            return;
-        };
-        let speed = speed.unwrap_or(s.watch_speed);
-        if s.watch_speed != speed || s.last_setup.as_ref() != Some(&chosen) {
+        let dir = crate::game::saves::data_dir();
+        let _ = crate::game::settings::write_last_setup(&dir, &chosen);
+        let Some(speed) = speed else { return };
+        if let Some(mut s) = world.get_resource_mut::<crate::game::settings::Settings>()
+            && s.watch_speed != speed
+        {
             s.watch_speed = speed;
-            s.last_setup = Some(chosen);
-            let _ = crate::game::settings::write(&crate::game::saves::data_dir(), &s);
+            let _ = crate::game::settings::write(&dir, &s);
         }
     }
 }

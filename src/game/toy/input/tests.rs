@@ -1,0 +1,194 @@
+//! Toy Soldier's clicks and keys, through the input systems.
+
+use super::*;
+use crate::game::session::Controller;
+use warband_table::geometry::facing::to_world;
+use warband_toy_soldier::actions::check_activate;
+
+/// The river crossing with both sides in a person's hands.
+fn battle() -> ToySession {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("assets/scenarios/river-crossing.ron");
+    let setup = warband_toy_soldier::data::BattleSetup::load(&file).unwrap();
+    ToySession::new(setup, 5, [Controller::Human, Controller::Human]).unwrap()
+}
+
+/// A magical unit, active, with a wound; Heal chosen, a click on the unit itself
+/// casts it there.
+#[test]
+fn a_wizard_heals_itself_by_clicking_itself() {
+    let mut session = battle();
+    let side = session.human_turn().unwrap();
+    let world = session.engine.world();
+    let wizard = in_play(world)
+        .into_iter()
+        .find(|u| u.side == side && u.unit.magical)
+        .unwrap();
+    session
+        .submit(side, Command::Activate { unit: wizard.id })
+        .unwrap();
+    let world = session.engine.world_mut();
+    let mut marks = world
+        .get_mut::<warband_toy_soldier::components::Marks>(wizard.entity)
+        .unwrap();
+    marks.damage = 1;
+    let mut app = crate::game::test_app::left_click(session, click.into_configs());
+    app.insert_resource(Pointer {
+        cursor: Some(wizard.base.center),
+    })
+    .insert_resource(ToySelection {
+        hover: Some(wizard.id),
+        spell: Some((Spell::Heal, true)),
+        ..ToySelection::default()
+    });
+    app.update();
+    let session = app.world_mut().remove_non_send::<ToySession>().unwrap();
+    let cast = session
+        .commands
+        .iter()
+        .any(|(_, c)| matches!(c, Command::Magic { target, .. } if *target == wizard.id));
+    assert!(cast, "{:?} {:?}", session.commands, session.last_refusal);
+    assert_eq!(
+        app.world().resource::<ToySelection>().spell,
+        None,
+        "put away once cast"
+    );
+}
+
+/// One left click at `cursor` over `hover`, through the click system.
+fn click_at(session: ToySession, cursor: Vec2, hover: Option<ModelId>) -> ToySession {
+    let mut app = crate::game::test_app::left_click(session, click.into_configs());
+    app.insert_resource(Pointer {
+        cursor: Some(cursor),
+    })
+    .insert_resource(ToySelection {
+        hover,
+        ..ToySelection::default()
+    });
+    app.update();
+    app.world_mut().remove_non_send::<ToySession>().unwrap()
+}
+
+/// A click on one of your units activates it; a click on open table ahead of it
+/// then moves it forward to the pointer.
+#[test]
+fn a_click_activates_your_unit_and_a_second_moves_it_ahead() {
+    let session = battle();
+    let side = session.human_turn().unwrap();
+    let world = session.engine.world();
+    let unit = in_play(world)
+        .into_iter()
+        .find(|u| u.side == side && check_activate(world, side, u.id).is_ok())
+        .unwrap();
+    let session = click_at(session, unit.base.center, Some(unit.id));
+    let (active_unit, _) = active(session.engine.world(), side).unwrap();
+    assert_eq!(active_unit.id, unit.id, "{:?}", session.last_refusal);
+    let ahead = unit.base.center + to_world(unit.base.facing, Vec2::Y) * 2.0;
+    let session = click_at(session, ahead, None);
+    let (moved, _) = active(session.engine.world(), side).unwrap();
+    let gone = moved.base.center.distance(unit.base.center);
+    assert!(
+        (gone - 2.0).abs() < 0.05,
+        "{gone} {:?}",
+        session.last_refusal
+    );
+}
+
+/// The river crossing with one of the side to act's units that cannot shoot (free to
+/// activate) and the first enemy.
+fn fighter_and_enemy() -> (ToySession, View, View) {
+    let session = battle();
+    let side = session.human_turn().unwrap();
+    let world = session.engine.world();
+    let units = in_play(world);
+    let free =
+        |u: &&View| u.side == side && !u.unit.shoots() && check_activate(world, side, u.id).is_ok();
+    let unit = units.iter().find(free).unwrap().clone();
+    let enemy = units.iter().find(|u| u.side != side).unwrap().clone();
+    (session, unit, enemy)
+}
+
+/// A unit that cannot shoot, clicking an enemy in reach, charges it: the move ends
+/// in contact, as the odds panel's "Charging" line says.
+#[test]
+fn a_click_on_an_enemy_in_reach_charges_it() {
+    let (session, unit, enemy) = fighter_and_enemy();
+    let mut session = click_at(session, unit.base.center, Some(unit.id));
+    // The enemy stands 3" ahead of the active unit, facing it.
+    let ahead = unit.base.center + to_world(unit.base.facing, Vec2::Y) * 3.0;
+    let world = session.engine.world_mut();
+    let e = world
+        .resource::<warband_table::engine::ModelIndex>()
+        .entity(enemy.id)
+        .unwrap();
+    let placed = warband_table::geometry::Placed {
+        center: ahead,
+        facing: unit.base.facing + 180.0,
+        ..enemy.base
+    };
+    world
+        .entity_mut(e)
+        .insert(warband_table::components::Base(placed));
+    let session = click_at(session, ahead, Some(enemy.id));
+    // The charge fights at once, which may end the activation: find both by id.
+    let world = session.engine.world();
+    let moved = warband_toy_soldier::battle::find(world, unit.id).unwrap();
+    let them = warband_toy_soldier::battle::find(world, enemy.id).unwrap();
+    let (_, last, _) = warband_table::log::last_accepted(&session.engine.log().events).unwrap();
+    assert!(matches!(last, Command::Move { .. }), "{last:?}");
+    assert!(
+        warband_table::geometry::in_contact(&moved.base, &them.base),
+        "{:?}",
+        session.last_refusal
+    );
+}
+
+/// A click on an enemy the move cannot reach asks nothing (no plain move is spent).
+#[test]
+fn a_click_on_an_enemy_out_of_reach_sends_nothing() {
+    let (session, unit, enemy) = fighter_and_enemy();
+    let session = click_at(session, unit.base.center, Some(unit.id));
+    let sent = session.commands.len();
+    let session = click_at(session, enemy.base.center, Some(enemy.id));
+    assert_eq!(session.commands.len(), sent, "{:?}", session.last_refusal);
+}
+
+/// Space with no unit active is answered in the tray and neither logged nor saved;
+/// with one active, it passes.
+#[test]
+fn space_with_no_unit_active_sends_nothing() {
+    use warband_table::log::Entry;
+    let press_space = |session: ToySession| {
+        let mut app = App::new();
+        app.init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<ToySelection>()
+            .add_systems(Update, keys);
+        app.world_mut().insert_non_send(session);
+        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        input.press(KeyCode::Space);
+        app.update();
+        app.world_mut().remove_non_send::<ToySession>().unwrap()
+    };
+    let session = press_space(battle());
+    assert!(session.commands.is_empty());
+    let said = session.last_refusal.clone().unwrap_or_default();
+    assert!(said.contains("no unit is active"), "{said}");
+    let refused = session
+        .engine
+        .log()
+        .events
+        .iter()
+        .any(|e| matches!(e, Entry::Refused { .. }));
+    assert!(!refused, "nothing logged");
+    let (session, unit, _) = fighter_and_enemy();
+    let session = click_at(session, unit.base.center, Some(unit.id));
+    let sent = session.commands.len();
+    let session = press_space(session);
+    assert_eq!(
+        session.commands.len(),
+        sent + 1,
+        "{:?}",
+        session.last_refusal
+    );
+    assert!(matches!(session.commands.last(), Some((_, Command::Pass))));
+}
