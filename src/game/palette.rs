@@ -19,6 +19,9 @@ pub const THREAT: Color = Color::srgba(0.95, 0.3, 0.3, 0.45);
 /// A ghost where the engine would accept the move or placement, and where not.
 pub const LEGAL: Color = Color::srgb(0.4, 0.9, 0.4);
 pub const ILLEGAL: Color = Color::srgb(0.9, 0.3, 0.3);
+/// A ghost move that ends in contact with an enemy (a charge): amber, never the red of a
+/// move refused.
+pub const CHARGE: Color = Color::srgb(1.0, 0.72, 0.2);
 /// A chosen spell's range and area.
 pub const SPELL: Color = Color::srgba(0.7, 0.5, 1.0, 0.6);
 

@@ -52,8 +52,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut BxSession, bx: &mut BxSelection) {
                 Err(why) => button.on_disabled_hover_text(why),
                 Ok(()) => button,
             };
-            if button.clicked() {
+            if button.clicked() && bx.model != Some(m.id) {
                 bx.model = Some(m.id);
+                // Another model's spells are its own to choose.
+                bx.spell = None;
             }
         }
     });

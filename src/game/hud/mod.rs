@@ -222,6 +222,8 @@ pub fn awaited_words<'a, R: warband_table::sim::Contest>(
         session.human_turn().is_some(),
     ) {
         _ if session.net_waiting() => "waiting for players…",
+        // A network battle that can no longer go on awaits no one.
+        _ if session.net.as_ref().is_some_and(|n| n.offline()) => "offline",
         (true, true) => "set up a model",
         (true, false) => "setting up…",
         (false, true) => yours,

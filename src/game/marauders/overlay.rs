@@ -121,7 +121,7 @@ fn phase_marks(g: &mut Gizmos, session: &Session, sel: &Selection, all: &[ModelV
                 g.line_2d(m.base.center, gh.end, palette::GHOST);
                 g.circle_2d(gh.end, m.base.shape.reach(), palette::GHOST);
                 for t in gh.charged.iter().filter_map(|id| get(*id)) {
-                    g.circle_2d(t.base.center, t.base.shape.reach() + 0.15, palette::ENGAGED);
+                    g.circle_2d(t.base.center, t.base.shape.reach() + 0.15, palette::CHARGE);
                 }
             }
         }

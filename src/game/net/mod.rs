@@ -176,7 +176,7 @@ impl<R: Contest> NetPlay<R> {
     /// Reads what the host has sent, without waiting.
     pub fn poll(&mut self) {
         self.take_handshake();
-        while self.coming_back.is_none() && self.finished.is_none() && !self.stopped() {
+        while self.coming_back.is_none() && self.finished.is_none() && !self.offline() {
             match self.client.next_message(Duration::ZERO) {
                 Ok(None) => break,
                 Ok(Some(message)) => match self.client.handle(message) {
@@ -190,14 +190,6 @@ impl<R: Contest> NetPlay<R> {
         if self.finished.is_some() {
             self.state = NetState::Over;
         }
-    }
-
-    /// Out of sync or lost: nothing more is read until the player resyncs.
-    fn stopped(&self) -> bool {
-        matches!(
-            self.state,
-            NetState::OutOfSync(_) | NetState::Lost(_) | NetState::Closed(_)
-        )
     }
 
     /// Comes back in step by fetching the whole log again.
@@ -330,6 +322,15 @@ impl<R: Contest> NetPlay<R> {
             },
             None => NetState::Playing,
         }
+    }
+
+    /// Whether the battle can no longer go on here: the host left or refused us, or our
+    /// state left the host's (a resync may bring it back). Nothing more is read then.
+    pub fn offline(&self) -> bool {
+        matches!(
+            self.state,
+            NetState::Closed(_) | NetState::Lost(_) | NetState::OutOfSync(_)
+        )
     }
 
     /// Whether this window may play its seat: in step with the host, whoever is away

@@ -67,7 +67,7 @@ fn draw(
             Ok(p) => (
                 p.end,
                 if p.charged.is_some() {
-                    palette::ENGAGED
+                    palette::CHARGE
                 } else {
                     palette::LEGAL
                 },

@@ -27,6 +27,10 @@ pub fn show(
     toy: &mut ToySelection,
     cursor: Option<Vec2>,
 ) {
+    if session.net_waiting() {
+        ui.weak(session.others_acting());
+        return;
+    }
     let human = session.human_turn();
     let world = session.engine.world();
     let side = human.or(world

@@ -64,6 +64,13 @@ fn hover(session: NonSend<BxSession>, sel: Res<Pointer>, mut bx: ResMut<BxSelect
     bx.hover = sel
         .cursor
         .and_then(|c| model_at(&in_play(session.engine.world()), c));
+    // A spell is put away once the model to act does not know it (the step ended, or
+    // the next ready model was chosen).
+    if let (Some(spell), Some(side)) = (bx.spell, session.human_turn())
+        && chosen(&session, &bx, side).is_none_or(|v| !v.stats.spells.contains(&spell))
+    {
+        bx.spell = None;
+    }
 }
 
 /// What a click at `cursor` (on `hover`, if any) asks of model `v`.
@@ -258,7 +265,8 @@ fn ghost(session: NonSend<BxSession>, sel: Res<Pointer>, bx: Res<BxSelection>, m
         spell_rings(&mut g, &session, &bx, &v, spell);
         return;
     }
-    let reach = v.stats.move_inches + r;
+    // Where the centre may go, as a click on the table names the centre.
+    let reach = v.stats.move_inches;
     table_ring(
         &mut g,
         table,
@@ -283,7 +291,7 @@ fn ghost(session: NonSend<BxSession>, sel: Res<Pointer>, bx: Res<BxSelection>, m
     }
     let (end, colour) = match check_move_to(world, side, v.id, aim) {
         Ok(m) if foe.is_some_and(|f| !m.charged.contains(&f)) => (m.end, palette::ILLEGAL),
-        Ok(m) if !m.charged.is_empty() => (m.end, palette::ENGAGED),
+        Ok(m) if !m.charged.is_empty() => (m.end, palette::CHARGE),
         Ok(m) => (m.end, palette::LEGAL),
         Err(_) => (aim, palette::ILLEGAL),
     };

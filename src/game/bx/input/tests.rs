@@ -158,3 +158,29 @@ fn a_near_enemy_without_a_missile_weapon_is_closed_with() {
         Command::Move { model, .. } if *model == me.id
     )));
 }
+
+/// A spell chosen for one model is put away once the model to act does not know it
+/// (a stray choice left over from the step before), and kept while it does.
+#[test]
+fn a_spell_the_model_to_act_does_not_know_is_put_away() {
+    let (session, ready) = battle();
+    let world = session.engine.world();
+    let find = |id| warband_borderlands::battle::find(world, id).unwrap();
+    let knows = |id| find(id).stats.spells.contains(&Spell::Sleep);
+    let (caster, other) = (
+        *ready.iter().find(|id| knows(**id)).unwrap(),
+        *ready.iter().find(|id| !knows(**id)).unwrap(),
+    );
+    for (model, kept) in [(caster, Some(Spell::Sleep)), (other, None)] {
+        let (session, _) = battle();
+        let mut app = crate::game::test_app::left_click(session, hover.into_configs());
+        app.insert_resource(Pointer { cursor: None })
+            .insert_resource(BxSelection {
+                model: Some(model),
+                hover: None,
+                spell: Some(Spell::Sleep),
+            });
+        app.update();
+        assert_eq!(app.world().resource::<BxSelection>().spell, kept);
+    }
+}
