@@ -184,3 +184,10 @@ fn a_spell_the_model_to_act_does_not_know_is_put_away() {
         assert_eq!(app.world().resource::<BxSelection>().spell, kept);
     }
 }
+
+#[test]
+fn how_far_never_reads_as_within_the_move() {
+    assert_eq!(how_far(8.73, 4.0), "8.7\" away; its move is 4.0\"");
+    assert_eq!(how_far(4.04, 4.0), "4.04\" away; its move is 4.00\"");
+    assert_eq!(how_far(4.001, 4.0), "just beyond its move of 4.0\"");
+}
