@@ -244,12 +244,18 @@ impl Scenario {
         }
     }
 
-    /// A new table size; terrain and zones that would hang off it are pulled back on.
+    /// A new table size; terrain and zones that would hang off it are pulled back on. A
+    /// piece is slid back whole, keeping its shape; only one larger than the table is
+    /// cut to its edge (never squashed flat against it).
     pub fn resize_table(&mut self, size: (f32, f32)) {
         self.table = (size.0.clamp(6.0, 240.0), size.1.clamp(6.0, 240.0));
+        let (w, h) = self.table;
         for t in &mut self.terrain {
+            let (lo, hi) = bounds(&t.corners);
+            let dx = (w - hi.0).min(0.0).max(-lo.0);
+            let dy = (h - hi.1).min(0.0).max(-lo.1);
             for c in &mut t.corners {
-                *c = (c.0.min(self.table.0), c.1.min(self.table.1));
+                *c = ((c.0 + dx).clamp(0.0, w), (c.1 + dy).clamp(0.0, h));
             }
         }
         for side in Side::BOTH {
@@ -336,13 +342,16 @@ mod tests {
         assert_eq!(d.deployment.a.min, (1.0, 0.0));
         d.resize_zone(Side::B, false, (30.0, 30.0));
         assert_eq!(d.deployment.b.min, (22.0, 22.0));
+        let shape = bounds(&d.terrain[i].corners);
         d.resize_table((12.0, 12.0));
         assert!(d.deployment.b.max.0 <= 12.0 && d.deployment.b.min.0 <= 11.0);
-        assert!(
-            d.terrain[i]
-                .corners
-                .iter()
-                .all(|c| c.0 <= 12.0 && c.1 <= 12.0)
-        );
+        // The piece slid back on whole, its depth kept, not squashed against the edge;
+        // wider than the table, it is cut to it.
+        let (lo, hi) = bounds(&d.terrain[i].corners);
+        assert!(hi.0 <= 12.0 && hi.1 <= 12.0 && lo.0 >= 0.0 && lo.1 >= 0.0);
+        let size = |(lo, hi): ((f32, f32), (f32, f32))| (hi.0 - lo.0, hi.1 - lo.1);
+        let (w, h) = size(shape);
+        assert!(w > 12.0 && h < 12.0, "{w} {h}");
+        assert_eq!(size((lo, hi)), (12.0, h));
     }
 }

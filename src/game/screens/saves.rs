@@ -93,7 +93,7 @@ fn saves(
     Ok(())
 }
 
-/// The width of an entry's words, so that every entry's buttons line up after them.
+/// The widest an entry's words stand, so that every entry's buttons line up after them.
 const WORDS: f32 = 560.0;
 
 /// Delete, asked once more before the file goes (on a line of its own under the entry);
@@ -138,10 +138,13 @@ fn entry_row(
 ) -> Option<Screen> {
     let Open { resuming, deleting } = open;
     let mut go = None;
+    // Narrower where the window (or a large interface size) leaves less room, so the
+    // buttons after the words stay on screen.
+    let width = (ui.available_width() - 260.0).clamp(200.0, WORDS);
     ui.horizontal(|ui| {
         let words = egui::Layout::top_down(egui::Align::LEFT);
-        ui.allocate_ui_with_layout(egui::vec2(WORDS, 0.0), words, |ui| {
-            ui.set_min_width(WORDS);
+        ui.allocate_ui_with_layout(egui::vec2(width, 0.0), words, |ui| {
+            ui.set_min_width(width);
             let seed = entry
                 .save
                 .as_ref()

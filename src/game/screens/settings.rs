@@ -32,8 +32,12 @@ fn screen(
             .spacing([24.0, 10.0])
             .show(ui, |ui| {
                 ui.label("Interface size");
-                ui.add(egui::Slider::new(&mut s.ui_scale, Settings::UI_SCALE).suffix("×"))
-                    .on_hover_text("Larger for a high-DPI screen");
+                ui.add(
+                    egui::Slider::new(&mut s.ui_scale, Settings::UI_SCALE)
+                        .step_by(0.25)
+                        .suffix("×"),
+                )
+                .on_hover_text("Larger for a high-DPI screen");
                 ui.end_row();
                 ui.label("Animation");
                 ui.checkbox(&mut s.animation, "Models fall as casualties over a moment");

@@ -214,13 +214,18 @@ fn free_spot(doc: &warband_table::scenario::Scenario) -> (f32, f32) {
         .unwrap_or((cx, cy))
 }
 
+/// A kind of terrain as the editor's buttons name it: "Low wall", not "LowWall".
+fn kind_words(kind: TerrainKind) -> String {
+    crate::game::hud::capitalised(crate::game::hud::terrain::kind_name(kind))
+}
+
 /// Add a piece of each kind; the chosen piece's name, kind, look, turn, size and
 /// removal.
 fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
     ui.label("Add terrain (drag it into place; drag its corners to reshape it):");
     ui.horizontal_wrapped(|ui| {
         for kind in TerrainKind::ALL {
-            if ui.button(format!("+ {kind:?}")).clicked() {
+            if ui.button(format!("+ {}", kind_words(kind))).clicked() {
                 let centre = free_spot(&e.doc);
                 let mut added = 0;
                 e.edit(|d| added = d.add_piece(kind, centre));
@@ -231,7 +236,10 @@ fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
     for i in 0..e.doc.terrain.len() {
         let t = &e.doc.terrain[i];
         if ui
-            .selectable_label(e.selected == Some(i), format!("{} ({:?})", t.name, t.kind))
+            .selectable_label(
+                e.selected == Some(i),
+                format!("{} ({})", t.name, kind_words(t.kind)),
+            )
             .clicked()
         {
             e.selected = Some(i);
@@ -248,7 +256,7 @@ fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
             .selected_text(format!("{:?}", piece.kind))
             .show_ui(ui, |ui| {
                 for kind in TerrainKind::ALL {
-                    ui.selectable_value(&mut piece.kind, kind, format!("{kind:?}"));
+                    ui.selectable_value(&mut piece.kind, kind, kind_words(kind));
                 }
             });
         ui.label("Look");

@@ -83,6 +83,8 @@ impl Editor {
         f(&mut self.doc);
         if before != self.doc {
             self.history.push(before);
+            // "Saved …" no longer speaks for the table on screen.
+            self.message = None;
         }
     }
 

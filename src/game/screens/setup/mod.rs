@@ -136,8 +136,11 @@ fn form(
     if f.preview.as_ref().is_none_or(|(c, _)| *c != choice) {
         f.preview = Some((choice, build(f)));
     }
+    // The preview takes at most 40% of the window, so a large interface size (or a
+    // small window) leaves the form its choices.
+    let preview_width = (ctx.content_rect().width() * 0.4).min(560.0);
     egui::Panel::right("preview")
-        .exact_size(560.0)
+        .exact_size(preview_width)
         .show(&mut root, |ui| preview(ui, f));
     egui::CentralPanel::default().show(&mut root, |ui| {
         let watching = !f.controllers.contains(&Controller::Human);
