@@ -74,13 +74,6 @@ impl Settings {
     pub const WATCH_SPEED: std::ops::RangeInclusive<f32> = 0.5..=16.0;
 
     fn clamped(mut self) -> Self {
-        let within = |v: f32, r: std::ops::RangeInclusive<f32>, d: f32| {
-            if v.is_finite() {
-                v.clamp(*r.start(), *r.end())
-            } else {
-                d
-            }
-        };
         self.ui_scale = within(self.ui_scale, Self::UI_SCALE, 1.0);
         self.animation_speed = within(self.animation_speed, Self::ANIMATION_SPEED, 1.0);
         self.watch_speed = within(self.watch_speed, Self::WATCH_SPEED, 1.0);
@@ -98,6 +91,15 @@ impl Settings {
         } else {
             f32::INFINITY
         }
+    }
+}
+
+/// `v` brought within `r`, or `d` if it is not a number.
+fn within(v: f32, r: std::ops::RangeInclusive<f32>, d: f32) -> f32 {
+    if v.is_finite() {
+        v.clamp(*r.start(), *r.end())
+    } else {
+        d
     }
 }
 
@@ -157,12 +159,7 @@ pub fn read_last_setup(dir: &Path) -> Option<LastSetup> {
     }
     match warband_table::files::load_ron::<LastSetup>(&file) {
         Ok(mut l) => {
-            let speed = Settings::WATCH_SPEED;
-            l.speed = if l.speed.is_finite() {
-                l.speed.clamp(*speed.start(), *speed.end())
-            } else {
-                1.0
-            };
+            l.speed = within(l.speed, Settings::WATCH_SPEED, 1.0);
             Some(l)
         }
         Err(e) => {

@@ -307,10 +307,7 @@ impl<R: Contest> NetPlay<R> {
     /// Connected and in step with the host (whoever else is away), so news of the
     /// players may change the state.
     fn connected(&self) -> bool {
-        matches!(
-            self.state,
-            NetState::Playing | NetState::Away(_) | NetState::OpponentGone(..)
-        ) && self.coming_back.is_none()
+        self.in_play() && self.coming_back.is_none()
     }
 
     /// The state of a connection in step: a player away, if one is, else playing.

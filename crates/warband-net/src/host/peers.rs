@@ -264,7 +264,7 @@ impl<R: Rules> Host<R> {
         let entries = self.entries[from..].to_vec();
         self.send(id, &ToPeer::Log { entries });
         // Who is away now, as the others were told when they dropped.
-        for side in [Side::A, Side::B] {
+        for side in Side::BOTH {
             if let SeatState::Remote { gone: Some(_), .. } = self.seats[side.index()] {
                 self.send(
                     id,

@@ -2,8 +2,8 @@
 //! (the next ready one is chosen for you after each action). Then: click open table to
 //! move there (out of melee: a fighting withdrawal, or with Shift held a retreat), an
 //! enemy to attack it in melee if touching, else shoot it (with no missile weapon, move
-//! into contact with it), a dying ally in contact to give first aid; with a spell chosen in the panel, a click casts it. H holds, Space
-//! ends your side's step, Esc clears.
+//! into contact with it), a dying ally in contact to give first aid; with a spell chosen
+//! in the panel, a click casts it. H holds, Space ends your side's step, Esc clears.
 
 use super::BxSession;
 use crate::game::palette;
@@ -195,8 +195,6 @@ fn click(
     }
 }
 
-/// Why a model with no missile weapon cannot close with `t` this round: the engine's
-/// refusal of the move, or how far it is.
 /// How far an enemy beyond a move is, in figures that never read as within it: more
 /// decimals where one would show the two alike, "just beyond" where two still would.
 fn how_far(gap: f32, move_inches: f32) -> String {
@@ -208,6 +206,8 @@ fn how_far(gap: f32, move_inches: f32) -> String {
     format!("just beyond its move of {move_inches:.1}\"")
 }
 
+/// Why a model with no missile weapon cannot close with `t` this round: the engine's
+/// refusal of the move, or how far it is.
 pub(super) fn out_of_reach(world: &bevy::ecs::world::World, v: &View, t: &View) -> String {
     let (me, foe) = (
         super::describe::name(world, v.id),
