@@ -492,3 +492,29 @@ fn the_computer_casts_nothing_with_a_caster_hurt_this_round() {
     let choice = Normal.next(&e, Side::A).unwrap();
     assert!(!matches!(choice, Command::Cast { .. }), "{choice:?}");
 }
+
+/// `normal` weighs a shot by the odds the engine plays it with: a sleeping orc is hit
+/// without a roll, so it is the surer kill than an awake one at the same range.
+#[test]
+fn the_computer_shoots_the_sleeping_enemy_it_cannot_miss() {
+    use warband_borderlands::ai::{Normal, Policy};
+    let (mut e, first) = sequential(&["Thief 1"], &["Orc", "Orc"]);
+    a_to_act(&mut e, first);
+    put(&mut e, 1, (15.0, 5.0));
+    put(&mut e, 2, (15.0, 15.0));
+    put(&mut e, 3, (25.0, 5.0));
+    for id in [2, 3] {
+        let orc = find(e.world(), ModelId(id)).unwrap();
+        e.world_mut()
+            .entity_mut(orc.entity)
+            .insert(Hp { now: 1, ..orc.hp });
+    }
+    let shot = |id| Command::Shoot {
+        model: ModelId(1),
+        target: ModelId(id),
+    };
+    // Both awake, at 10": the same worth, so the lower id.
+    assert_eq!(Normal.next(&e, Side::A), Some(shot(2)));
+    set_condition(&mut e, 3, |c| c.asleep = true);
+    assert_eq!(Normal.next(&e, Side::A), Some(shot(3)));
+}

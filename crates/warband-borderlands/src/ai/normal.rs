@@ -9,7 +9,7 @@
 //!   can hurt most that has room for one more attacker.
 
 use super::{advance, enemies_by_distance, melee_on, ready, run_away, shot_on};
-use crate::actions::{ShotPlan, check_first_aid, damage_to_kill, foes_in_contact};
+use crate::actions::{ShotPlan, check_first_aid, damage_to_kill, foes_in_contact, shot_odds};
 use crate::battle::{Battle, View, find, in_play};
 use crate::command::Command;
 use crate::engine::{Borderlands, Engine};
@@ -74,18 +74,18 @@ fn melee_value(a: &View, t: &View) -> f64 {
     kill * 10.0 + dmg / f64::from(t.hp.now.max(1)) + threat * 0.1
 }
 
+/// A shot's worth by the odds the engine plays it with (`shot_odds`): a helpless target
+/// is hit without a roll, and a hit on mirror images kills nothing.
 fn shot_value(world: &World, a: &View, t: &View, plan: &ShotPlan) -> f64 {
-    let s = swing_odds(a.stats.thac0, t.stats.ac, plan.bonus, plan.cover);
-    let pmf = plan.damage.distribution();
-    let dmg = mean(&pmf);
+    let o = shot_odds(a, t, plan);
+    let dmg = mean(&o.damage);
     let friendly = plan
         .cover_model
         .and_then(|c| find(world, c))
         .is_some_and(|c| c.side == a.side);
-    // A hit on a model with mirror images only strikes an image.
-    let lands = if t.cond.images > 0 { 0.0 } else { s.hit };
-    let kill = lands * at_least(&pmf, damage_to_kill(t));
-    kill * 10.0 + lands * dmg - if friendly { s.cover * dmg * 2.0 } else { 0.0 }
+    let lands = if t.cond.images > 0 { 0.0 } else { o.hit };
+    let kill = o.kills.unwrap_or(0.0);
+    kill * 10.0 + lands * dmg - if friendly { o.cover * dmg * 2.0 } else { 0.0 }
 }
 
 /// First aid, or a cure, for a dying friend in reach.
