@@ -165,15 +165,24 @@ fn outline(shape: BaseShape, grow: f32) -> ShapeBuilder<tess::path::path::Builde
 }
 
 /// Where a base's icon goes and its radius, inches: filling a round base's top; at the
-/// rear of a rectangular one, whose figures stand in the front rank.
+/// left end of a rectangular one, like a standard in the rank, as large as its depth
+/// allows (up to a fifth of its width), so a unit reads by its picture at a glance.
 fn icon_place(shape: BaseShape, inset: f32) -> (Vec2, f32) {
     match shape {
         BaseShape::Round { diameter } => (Vec2::ZERO, (diameter / 2.0 - inset) * 0.97),
-        BaseShape::Rect { width, depth } => (
-            Vec2::new(0.0, -depth / 4.0 + inset / 4.0),
-            (depth / 4.0).min(width / 3.0) * 0.85,
-        ),
+        BaseShape::Rect { width, depth } => {
+            let r = ((depth / 2.0 - inset / 2.0) * 0.92).min(width * 0.2);
+            (Vec2::new(-width / 2.0 + inset + r, 0.0), r)
+        }
     }
+}
+
+/// Where a rectangular base's top is clear of its icon: the x (inches, in the base's
+/// own frame, front towards +y) right of which its figures may stand.
+pub fn clear_of_icon(width: f32, depth: f32) -> f32 {
+    let shape = BaseShape::Rect { width, depth };
+    let (at, r) = icon_place(shape, inset(shape));
+    at.x + r
 }
 
 /// Side B's shape cue: four dark notches cut into the rim, on the diagonals.
@@ -403,21 +412,23 @@ mod tests {
     }
 
     #[test]
-    fn an_icon_sits_on_a_round_base_and_behind_a_units_front_rank() {
+    fn an_icon_sits_on_a_round_base_and_at_the_end_of_a_units_rank() {
         let (at, r) = icon_place(BaseShape::Round { diameter: 1.0 }, 0.1);
         assert_eq!(at, Vec2::ZERO);
         assert!(r > 0.2 && r < 0.5, "{r}");
-        let (at, r) = icon_place(
-            BaseShape::Rect {
-                width: 1.6,
-                depth: 0.8,
-            },
-            0.1,
-        );
-        assert!(
-            at.y < 0.0 && at.y - r >= -0.4,
-            "inside the base's rear half: {at} {r}"
-        );
+        for (width, depth) in [(1.6, 0.8), (1.6, 1.2), (1.6, 1.6)] {
+            let shape = BaseShape::Rect { width, depth };
+            let (at, r) = icon_place(shape, inset(shape));
+            // Inside the top, at its left end, and big enough to read: a third of the
+            // depth across at least.
+            assert!(
+                at.x - r >= -width / 2.0 && at.y.abs() + r <= depth / 2.0,
+                "{at} {r}"
+            );
+            assert!(at.x < 0.0 && 2.0 * r >= depth / 3.0, "{at} {r}");
+            // The rank to its right has at least half the base's width.
+            assert!(width / 2.0 - clear_of_icon(width, depth) >= width * 0.45 - 0.01);
+        }
     }
 
     /// Two models alike share one mesh; a part spawned where there are no assets is

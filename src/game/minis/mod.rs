@@ -16,6 +16,7 @@ use super::trails::Trails;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use body::Part;
+pub use body::clear_of_icon;
 use ring::Ring;
 use warband_rules::Side;
 use warband_rules::icon::Icon;

@@ -90,14 +90,20 @@ struct BasePlace {
 
 impl BasePlace {
     fn of(base: &Placed, screen: &dyn Fn(Vec2) -> Option<egui::Pos2>) -> Option<Self> {
-        let (width, depth) = match base.shape {
-            BaseShape::Rect { width, depth } => (width, depth),
-            BaseShape::Round { diameter } => (diameter, diameter),
+        // On a unit's base the counters sit on its rank, clear of the icon at its left.
+        let (width, depth, shift) = match base.shape {
+            BaseShape::Rect { width, depth } => {
+                let rank = (crate::game::minis::clear_of_icon(width, depth) + width / 2.0) / 2.0;
+                (width, depth, rank)
+            }
+            BaseShape::Round { diameter } => (diameter, diameter, 0.0),
         };
         let ahead = to_world(base.facing, Vec2::Y);
-        let rear = screen(base.center - ahead * depth * 0.25)?;
-        let front = screen(base.center + ahead * depth * 0.3)?;
-        let side = screen(base.center + to_world(base.facing, Vec2::X) * width * 0.5)?;
+        let right = to_world(base.facing, Vec2::X);
+        let middle = base.center + right * shift;
+        let rear = screen(middle - ahead * depth * 0.25)?;
+        let front = screen(middle + ahead * depth * 0.3)?;
+        let side = screen(base.center + right * width * 0.5)?;
         let centre = screen(base.center)?;
         let along = (side - centre).normalized();
         let depth_px = (front - rear).length() / 0.55;

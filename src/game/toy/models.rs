@@ -4,7 +4,9 @@
 //! retreats or is destroyed falls and lies as a casualty.
 
 use super::ToySession;
-use crate::game::minis::{Health, MiniPainter, Minis, Shown, spawn_mini, table_models};
+use crate::game::minis::{
+    Health, MiniPainter, Minis, Shown, clear_of_icon, spawn_mini, table_models,
+};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use crate::icon_table::icon;
@@ -51,10 +53,17 @@ fn spawn_units(mut commands: Commands, session: NonSend<ToySession>) {
     }
 }
 
-/// A pale bar along the front edge, so the facing reads at a glance.
+/// The stretch of the base's width right of its icon, where the rank stands: its left
+/// and right x in the unit's own frame.
+fn rank(width: f32, depth: f32) -> (f32, f32) {
+    (clear_of_icon(width, depth) + 0.05, width / 2.0 - 0.1)
+}
+
+/// A pale bar along the front edge of the rank, so the facing reads at a glance.
 fn front_edge(parent: &mut ChildSpawnerCommands, width: f32, depth: f32) {
+    let (left, right) = rank(width, depth);
     let bar = shapes::Rectangle {
-        extents: Vec2::new(width * 0.8, 0.1),
+        extents: Vec2::new(right - left, 0.1),
         origin: RectangleOrigin::Center,
         radii: None,
     };
@@ -62,29 +71,31 @@ fn front_edge(parent: &mut ChildSpawnerCommands, width: f32, depth: f32) {
         ShapeBuilder::with(&bar)
             .fill(Color::srgb(0.95, 0.93, 0.8))
             .build(),
-        Transform::from_xyz(0.0, depth / 2.0 - 0.13, 0.03),
+        Transform::from_xyz((left + right) / 2.0, depth / 2.0 - 0.13, 0.03),
     ));
 }
 
-/// The figures on the base, in the unit's own frame (front towards +y).
+/// The figures on the base, in the unit's own frame (front towards +y), in a rank
+/// beside the icon.
 fn figures(parent: &mut ChildSpawnerCommands, unit: &UnitProfile, width: f32, depth: f32) {
     let n = usize::from(unit.figures.clamp(1, 8));
     let figure = Color::srgb(0.88, 0.85, 0.74);
-    let spacing = width / n as f32;
+    let (left, right) = rank(width, depth);
+    let spacing = (right - left) / n as f32;
     let row_y = if unit.kind == Kind::Artillery {
         -depth / 4.0
     } else {
         depth / 8.0
     };
     for i in 0..n {
-        let x = -width / 2.0 + spacing * (i as f32 + 0.5);
+        let x = left + spacing * (i as f32 + 0.5);
         let builder = match unit.kind {
             Kind::Cavalry => ShapeBuilder::with(&shapes::Ellipse {
-                radii: Vec2::new(0.13, 0.3),
+                radii: Vec2::new(0.11_f32.min(spacing * 0.4), 0.3),
                 center: Vec2::ZERO,
             }),
             _ => ShapeBuilder::with(&shapes::Circle {
-                radius: 0.14_f32.min(spacing * 0.4),
+                radius: 0.14_f32.min(spacing * 0.45),
                 center: Vec2::ZERO,
             }),
         };
@@ -106,7 +117,7 @@ fn figures(parent: &mut ChildSpawnerCommands, unit: &UnitProfile, width: f32, de
             ShapeBuilder::with(&barrel)
                 .fill(Color::srgb(0.2, 0.2, 0.22))
                 .build(),
-            Transform::from_xyz(0.0, depth * 0.15, 0.25),
+            Transform::from_xyz((left + right) / 2.0, depth * 0.15, 0.25),
         ));
     }
     if unit.magical {
