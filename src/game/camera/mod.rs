@@ -91,22 +91,30 @@ pub const PANELS: [f32; 4] = [280.0, 300.0, 34.0, 96.0];
 /// The width (or the dice tray's height) of a panel folded to a strip with its button.
 pub const STRIP: f32 = 30.0;
 
-/// The panels' room in egui's points, with those `folded` taken down to a [`STRIP`].
-pub fn panel_sizes(folded: Folded) -> [f32; 4] {
+/// The most of a window's width each side panel takes, and of its height the dice
+/// tray: at a large interface size on a small screen the panels keep to their share and
+/// leave the table room (at 2.5× on 1920×1080, 768 points wide, the table had 188).
+const SHARE: [f32; 2] = [0.27, 0.18];
+
+/// The panels' room in egui's points in a window `points` across, with those `folded`
+/// taken down to a [`STRIP`].
+pub fn panel_sizes(points: Vec2, folded: Folded) -> [f32; 4] {
     let [left, right, top, bottom] = PANELS;
+    let wide = (points.x * SHARE[0]).max(STRIP * 4.0);
+    let high = (points.y * SHARE[1]).max(STRIP * 2.0);
     let or_strip = |f: bool, open: f32| if f { STRIP } else { open };
     [
-        or_strip(folded.left, left),
-        or_strip(folded.right, right),
+        or_strip(folded.left, left.min(wide)),
+        or_strip(folded.right, right.min(wide)),
         top,
-        or_strip(folded.bottom, bottom),
+        or_strip(folded.bottom, bottom.min(high)),
     ]
 }
 
-/// The panels' room in pixels at the interface's size `scale` (egui's zoom: PANELS are
-/// in its points).
-pub fn panels(scale: f32, folded: Folded) -> [f32; 4] {
-    panel_sizes(folded).map(|p| p * scale)
+/// The panels' room in pixels in a `window` of pixels at the interface's size `scale`
+/// (egui's zoom: PANELS are in its points).
+pub fn panels(window: Vec2, scale: f32, folded: Folded) -> [f32; 4] {
+    panel_sizes(window / scale, folded).map(|p| p * scale)
 }
 
 /// The interface's size, from the settings (1 without them).
@@ -123,7 +131,7 @@ pub fn folded(settings: Option<&Settings>) -> Folded {
 /// top-left, or egui's points with `scale` 1; empty where the window is smaller than
 /// its panels).
 pub fn room(window: Vec2, scale: f32, folded: Folded) -> Rect {
-    let [left, right, top, bottom] = panels(scale, folded);
+    let [left, right, top, bottom] = panels(window, scale, folded);
     Rect {
         min: Vec2::new(left, top),
         max: window - Vec2::new(right, bottom),
@@ -145,7 +153,7 @@ pub fn fit_table(
     transform: &mut Transform,
     projection: &mut Projection,
 ) {
-    let [left, right, top, bottom] = panels(scale, folded);
+    let [left, right, top, bottom] = panels(window, scale, folded);
     let room = (window - Vec2::new(left + right, top + bottom)).max(Vec2::splat(100.0));
     if let Projection::Orthographic(o) = projection {
         o.scale = (table.x / room.x).max(table.y / room.y) * 1.06;

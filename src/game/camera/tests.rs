@@ -25,15 +25,22 @@ fn the_room_is_the_window_less_its_panels() {
     }
     // A window smaller than its panels leaves no room at all.
     assert!(!in_room(
-        Vec2::new(160.0, 120.0),
-        Vec2::new(320.0, 240.0),
+        Vec2::new(100.0, 50.0),
+        Vec2::new(200.0, 100.0),
         1.0,
         open
     ));
-    // At twice the interface's size the card is 560 pixels wide.
-    assert!(in_room(Vec2::new(400.0, 400.0), window, 1.0, open));
-    assert!(!in_room(Vec2::new(400.0, 400.0), window, 2.0, open));
-    assert_eq!(room(window, 2.0, open).min, Vec2::new(560.0, 68.0));
+    // At twice the interface's size the card is 560 pixels wide where there is room.
+    let wide = Vec2::new(2560.0, 1440.0);
+    assert!(in_room(Vec2::new(600.0, 700.0), wide, 1.0, open));
+    assert!(!in_room(Vec2::new(500.0, 700.0), wide, 2.0, open));
+    assert_eq!(room(wide, 2.0, open).min, Vec2::new(560.0, 68.0));
+    // On a small screen each side panel keeps to 27% of the width, the tray to 18% of
+    // the height, and the table keeps the rest.
+    assert_eq!(room(window, 2.0, open).min.x, 1280.0 * 0.27);
+    let hidpi = room(Vec2::new(1920.0, 1080.0), 2.5, open);
+    assert!(hidpi.width() >= 1920.0 * 0.45, "{hidpi:?}");
+    assert!(hidpi.height() >= 1080.0 * 0.7, "{hidpi:?}");
 }
 
 #[test]

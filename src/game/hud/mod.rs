@@ -130,7 +130,9 @@ fn panels<R: Desk>(
     parts: Parts<'_, R::Selection>,
 ) {
     let mut root = root_ui(ctx);
-    let [left_w, right_w, top_h, bottom_h] = crate::game::camera::panel_sizes(*parts.folded);
+    let screen = ctx.viewport_rect().size();
+    let [left_w, right_w, top_h, bottom_h] =
+        crate::game::camera::panel_sizes(Vec2::new(screen.x, screen.y), *parts.folded);
     egui::Panel::top("rules_top")
         .exact_size(top_h)
         .show(&mut root, |ui| {

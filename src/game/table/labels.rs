@@ -1,6 +1,6 @@
 //! The names of the terrain pieces, written on the table but sized for the screen:
 //! each frame a name is scaled against the camera's zoom so it reads at the same size
-//! at any zoom, with a dark shadow to stand out on any ground, and hidden where it
+//! at any zoom (and grows with the interface's size, as the panels' words do), with a dark shadow to stand out on any ground, and hidden where it
 //! would be wider than its piece on screen or the table is seen from far off.
 
 use super::Z_LABEL;
@@ -106,17 +106,19 @@ fn shown(width: f32, room: f32, scale: f32) -> bool {
 
 fn fit_labels(
     camera: Single<&Projection, With<TableCamera>>,
+    settings: Option<Res<crate::game::settings::Settings>>,
     mut labels: Query<(&Label, &TextLayoutInfo, &mut Transform, &mut Visibility)>,
 ) {
     let Projection::Orthographic(o) = *camera else {
         return;
     };
+    let size = crate::game::camera::ui_scale(settings.as_deref());
     for (label, info, mut t, mut v) in &mut labels {
-        let scale = Vec3::splat(o.scale);
+        let scale = Vec3::splat(o.scale * size);
         if t.scale != scale {
             t.scale = scale;
         }
-        let want = if shown(info.size.x, label.room, o.scale) {
+        let want = if shown(info.size.x * size, label.room, o.scale) {
             Visibility::Inherited
         } else {
             Visibility::Hidden
