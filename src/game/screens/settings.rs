@@ -25,52 +25,56 @@ fn screen(
     let mut root = root_ui(ctx);
     let mut s = settings.clone();
     egui::CentralPanel::default().show(&mut root, |ui| {
-        ui.heading("Settings");
-        ui.add_space(8.0);
-        egui::Grid::new("settings")
-            .num_columns(2)
-            .spacing([24.0, 10.0])
-            .show(ui, |ui| {
-                ui.label("Interface size");
-                ui.add(
-                    egui::Slider::new(&mut s.ui_scale, Settings::UI_SCALE)
-                        .step_by(0.25)
-                        .suffix("×"),
-                )
-                .on_hover_text("Larger for a high-DPI screen");
-                ui.end_row();
-                ui.label("Animation");
-                ui.checkbox(&mut s.animation, "Models fall as casualties over a moment");
-                ui.end_row();
-                ui.label("Animation speed");
-                ui.add_enabled(
-                    s.animation,
-                    egui::Slider::new(&mut s.animation_speed, Settings::ANIMATION_SPEED)
-                        .logarithmic(true)
-                        .suffix("×"),
-                );
-                ui.end_row();
-                ui.label("Watch speed of a new battle");
-                ui.add(
-                    egui::Slider::new(&mut s.watch_speed, Settings::WATCH_SPEED)
-                        .logarithmic(true)
-                        .suffix("×"),
-                );
-                ui.end_row();
-            });
-        ui.add_space(8.0);
-        ui.weak("There is no sound, so there is no volume to set.");
-        if let Some(p) = &problem.0 {
-            ui.colored_label(egui::Color32::from_rgb(240, 150, 100), p);
-        }
-        ui.add_space(12.0);
-        ui.horizontal(|ui| {
-            if ui.button("◀ Back").clicked() {
-                next.set(Screen::MainMenu);
-            }
-            if ui.button("Defaults").clicked() {
-                s = Settings::default();
-            }
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            centred(ui, |ui| {
+                ui.heading("Settings");
+                ui.add_space(8.0);
+                egui::Grid::new("settings")
+                    .num_columns(2)
+                    .spacing([24.0, 10.0])
+                    .show(ui, |ui| {
+                        ui.label("Interface size");
+                        ui.add(
+                            egui::Slider::new(&mut s.ui_scale, Settings::UI_SCALE)
+                                .step_by(0.25)
+                                .suffix("×"),
+                        )
+                        .on_hover_text("Larger for a high-DPI screen");
+                        ui.end_row();
+                        ui.label("Animation");
+                        ui.checkbox(&mut s.animation, "Models fall as casualties over a moment");
+                        ui.end_row();
+                        ui.label("Animation speed");
+                        ui.add_enabled(
+                            s.animation,
+                            egui::Slider::new(&mut s.animation_speed, Settings::ANIMATION_SPEED)
+                                .logarithmic(true)
+                                .suffix("×"),
+                        );
+                        ui.end_row();
+                        ui.label("Watch speed of a new battle");
+                        ui.add(
+                            egui::Slider::new(&mut s.watch_speed, Settings::WATCH_SPEED)
+                                .logarithmic(true)
+                                .suffix("×"),
+                        );
+                        ui.end_row();
+                    });
+                ui.add_space(8.0);
+                ui.weak("There is no sound, so there is no volume to set.");
+                if let Some(p) = &problem.0 {
+                    ui.colored_label(egui::Color32::from_rgb(240, 150, 100), p);
+                }
+                ui.add_space(12.0);
+                ui.horizontal(|ui| {
+                    if ui.button("◀ Back").clicked() {
+                        next.set(Screen::MainMenu);
+                    }
+                    if ui.button("Defaults").clicked() {
+                        s = Settings::default();
+                    }
+                });
+            })
         });
     });
     if ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
@@ -83,4 +87,20 @@ fn screen(
         *settings = s;
     }
     Ok(())
+}
+
+/// The screen's contents as a column of at most 560 points in the middle of the window,
+/// a sixth of the way down (at the top of a short one), as the menu stands.
+fn centred(ui: &mut egui::Ui, contents: impl FnOnce(&mut egui::Ui)) {
+    let room = ui.available_width();
+    let column = room.min(560.0);
+    let high = ui.ctx().viewport_rect().height();
+    ui.add_space((high * 0.17 - 40.0).max(4.0));
+    ui.horizontal(|ui| {
+        ui.add_space((room - column) / 2.0);
+        ui.vertical(|ui| {
+            ui.set_max_width(column);
+            contents(ui);
+        });
+    });
 }
