@@ -59,9 +59,12 @@ pub(super) fn scenario_picker(
     scenarios: &[(PathBuf, Scenario)],
     chosen: &mut usize,
 ) {
+    let own = crate::game::saves::scenarios_dir();
     let selected = scenarios
         .get(*chosen)
-        .map_or("(none found)".to_string(), |(_, s)| s.name.clone());
+        .map_or("(none found)".to_string(), |(p, s)| {
+            with_mark(s.name.clone(), p.starts_with(&own))
+        });
     // Tall enough for every shipped scenario under its ruleset's heading.
     let tall = ui.ctx().viewport_rect().height() * 0.7;
     egui::ComboBox::from_id_salt(salt)
@@ -78,17 +81,29 @@ pub(super) fn scenario_picker(
                 }
                 ui.label(egui::RichText::new(ruleset.title()).strong());
                 for i in mine {
-                    let s = &scenarios[i].1;
+                    let (p, s) = &scenarios[i];
                     let text = format!("   {} — {}\"×{}\"", s.name, s.table.0, s.table.1);
-                    ui.selectable_value(chosen, i, text);
+                    ui.selectable_value(chosen, i, with_mark(text, p.starts_with(&own)))
+                        .on_hover_text(p.display().to_string());
                 }
             }
         });
 }
 
+/// A scenario's line, marked as the player's own when it is (made in the editor).
+fn with_mark(line: String, own: bool) -> String {
+    if own { format!("{line} · yours") } else { line }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_players_own_scenario_is_marked() {
+        assert_eq!(with_mark("Hill".into(), true), "Hill · yours");
+        assert_eq!(with_mark("Hill".into(), false), "Hill");
+    }
 
     /// The shipped scenarios all read, grouped by ruleset in the order of
     /// `Ruleset::ALL`, each group from the smallest table up; so the first battle offered
