@@ -75,7 +75,7 @@ fn actions(ui: &mut egui::Ui, e: &mut Editor) {
             let path = save_path(&e.doc);
             e.message = Some(match save_to(&path, &e.doc) {
                 Ok(()) => {
-                    e.kept = e.doc.clone();
+                    relist(e, &path);
                     format!("Saved {} — it is listed in battle setup", path.display())
                 }
                 Err(err) => format!("Could not save: {err}"),
@@ -102,6 +102,16 @@ fn actions(ui: &mut egui::Ui, e: &mut Editor) {
     }
 }
 
+/// Once the document is saved at `path`: it is what is kept, and the list of scenarios
+/// is read again and shows it, under its new name if it was renamed.
+fn relist(e: &mut Editor, path: &std::path::Path) {
+    e.kept = e.doc.clone();
+    e.scenarios = scenarios(&mut Vec::new());
+    if let Some(i) = e.scenarios.iter().position(|(p, _)| p == path) {
+        e.open = i;
+    }
+}
+
 /// Saves the scenario and starts balancing it (1,000 games a trial) in the Balance
 /// window.
 fn balance(e: &mut Editor) {
@@ -110,7 +120,7 @@ fn balance(e: &mut Editor) {
         e.message = Some(format!("Could not save: {err}"));
         return;
     }
-    e.kept = e.doc.clone();
+    relist(e, &path);
     match crate::game::balance_job::BalanceJob::start(&path, e.balance.games) {
         Ok(job) => {
             e.balance.job = Some(job);
