@@ -55,8 +55,10 @@ pub fn win_rate(ui: &mut egui::Ui, games: &[GameResult], height: f32) {
         .allow_scroll(false)
         .show(ui, |p| {
             p.add(
+                // Strong enough that its legend swatch reads, with its edges drawn.
                 FilledArea::new("a: 95% interval", &xs, &lo, &hi)
-                    .fill_color(BLUE.gamma_multiply(0.25)),
+                    .fill_color(BLUE.gamma_multiply(0.4))
+                    .stroke(egui::Stroke::new(1.0, BLUE.gamma_multiply(0.6))),
             );
             p.line(
                 Line::new("a wins", PlotPoints::from(rate_a))
