@@ -328,6 +328,11 @@ fn say(notice: Notice) {
         Notice::Present(side, false) => eprintln!("peer: {side}'s player dropped"),
         Notice::Present(side, true) => eprintln!("peer: {side}'s player is back"),
         Notice::Chat(from, text) => eprintln!("{from}: {text}"),
+        Notice::Talk(lines) => {
+            for (from, text) in lines {
+                eprintln!("(earlier) {from}: {text}");
+            }
+        }
         Notice::DrawOffered(by) => eprintln!("peer: {by} offers a draw"),
         Notice::DrawDeclined(by) => eprintln!("peer: {by} declines the draw"),
     }

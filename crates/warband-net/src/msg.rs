@@ -138,6 +138,9 @@ pub struct Committed<C> {
     pub hash: String,
 }
 
+/// How many lines of table talk the host keeps for a peer that joins or comes back.
+pub const TALK_KEPT: usize = 50;
+
 /// From the host to a peer.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(
@@ -190,6 +193,11 @@ pub enum ToPeer<S, C> {
     Chat {
         from: String,
         text: String,
+    },
+    /// The table talk so far (its last [`TALK_KEPT`] lines, each who said it and what),
+    /// sent to a peer as it joins or comes back: it shows them in place of its own.
+    Talk {
+        lines: Vec<(String, String)>,
     },
     DrawOffered {
         by: Side,

@@ -13,19 +13,30 @@ use std::time::{Duration, Instant};
 use warband_marauders::engine::Marauders;
 use warband_net::client::{Client, NetError, Notice, connect};
 use warband_net::host::{ANOTHER_BATTLE, Host, SeatPlayer};
+use warband_net::msg::ToHost;
 use warband_rules::Side;
 use warband_table::sim::Contest;
 
 /// Steps `client` until it hears `wanted`, for at most ten seconds.
 fn hear(client: &mut Client<Marauders>, heard: &Receiver<Notice>, wanted: &Notice) {
+    hear_that(client, heard, &format!("{wanted:?}"), |n| n == wanted);
+}
+
+/// Steps `client` until it hears a notice that is `what`, for at most ten seconds.
+fn hear_that(
+    client: &mut Client<Marauders>,
+    heard: &Receiver<Notice>,
+    what: &str,
+    is: impl Fn(&Notice) -> bool,
+) {
     let until = Instant::now() + Duration::from_secs(10);
     while Instant::now() < until {
-        if heard.try_iter().any(|n| n == *wanted) {
+        if heard.try_iter().any(|n| is(&n)) {
             return;
         }
         client.step(Duration::from_millis(5)).unwrap();
     }
-    panic!("never heard {wanted:?}");
+    panic!("never heard {what}");
 }
 
 fn listening(client: Client<Marauders>) -> (Client<Marauders>, Receiver<Notice>) {
@@ -61,6 +72,38 @@ fn the_others_hear_a_player_drop_and_come_back() {
     run_all(&mut [&mut pa, &mut pb, &mut spectator]);
     let done = host.join().unwrap();
     assert_eq!(pa.engine_mut().unwrap().state_hash(), done.hash);
+}
+
+#[test]
+fn a_player_who_comes_back_is_told_what_was_said() {
+    let remote = [SeatPlayer::Remote, SeatPlayer::Remote];
+    let (addr, host, _) = start_host::<Marauders>("open-field.ron", fixed(7), remote);
+    let (mut pa, heard_a) = listening(join::<Marauders>(&addr, Some(Side::A), Some("normal")));
+    let (mut pb, heard_b) = listening(join::<Marauders>(&addr, Some(Side::B), Some("normal")));
+    let said = |n: &Notice| matches!(n, Notice::Chat(_, t) if t == "good luck");
+    pa.send(&ToHost::Chat {
+        text: "good luck".into(),
+    });
+    hear_that(&mut pa, &heard_a, "the chat", said);
+    pb.mischief.drop_after = Some(3);
+    loop {
+        pa.step(Duration::from_millis(5)).unwrap();
+        match pb.step(Duration::from_millis(5)) {
+            Err(NetError::Dropped(..)) => break,
+            Err(e) => panic!("{e}"),
+            Ok(_) => {}
+        }
+    }
+    let h = connect(&addr, &pb.hello_again("test")).unwrap();
+    pb.reattach(h).unwrap();
+    hear_that(
+        &mut pb,
+        &heard_b,
+        "the talk so far",
+        |n| matches!(n, Notice::Talk(lines) if lines.iter().any(|(from, text)| from.starts_with("test") && text == "good luck")),
+    );
+    run_all(&mut [&mut pa, &mut pb]);
+    host.join().unwrap();
 }
 
 /// A host of open field, both sides remote, on a thread of its own (a battle's world

@@ -279,9 +279,12 @@ impl<R: Contest> NetPlay<R> {
                 Notice::Present(side, present) => self.present(side, present),
                 Notice::Chat(from, text) => {
                     // Shown outside the folded table talk too, until the next news.
-                    let line = format!("{from}: {text}");
+                    let line = said(&from, &text);
                     self.last_word = Some(line.clone());
                     self.chat.push(line);
+                }
+                Notice::Talk(lines) => {
+                    self.chat = lines.iter().map(|(f, t)| said(f, t)).collect();
                 }
                 Notice::DrawOffered(by) => self.draw_offer = Some(by),
                 Notice::DrawDeclined(by) => {
@@ -375,3 +378,8 @@ pub fn this_machine(port: u16) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// A line of table talk as the window shows it.
+fn said(from: &str, text: &str) -> String {
+    format!("{from}: {text}")
+}

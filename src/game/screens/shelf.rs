@@ -92,7 +92,11 @@ pub(super) fn scenario_picker(
 
 /// A scenario's line, marked as the player's own when it is (made in the editor).
 fn with_mark(line: String, own: bool) -> String {
-    if own { format!("{line} · yours") } else { line }
+    if own {
+        format!("{line} · yours")
+    } else {
+        line
+    }
 }
 
 #[cfg(test)]

@@ -121,6 +121,8 @@ pub enum Notice {
     /// A side's player dropped (false) or is back (true).
     Present(Side, bool),
     Chat(String, String),
+    /// The table talk so far, as the host kept it, for a peer that joins or comes back.
+    Talk(Vec<(String, String)>),
     DrawOffered(Side),
     DrawDeclined(Side),
 }
@@ -333,6 +335,7 @@ impl<R: Rules> Client<R> {
             ToPeer::Present { side, present } => (self.notice)(Notice::Present(side, present)),
             ToPeer::Closed { reason } => return Err(NetError::Closed(reason)),
             ToPeer::Chat { from, text } => (self.notice)(Notice::Chat(from, text)),
+            ToPeer::Talk { lines } => (self.notice)(Notice::Talk(lines)),
             ToPeer::DrawOffered { by } => self.draw_offered(by),
             ToPeer::DrawDeclined { by } => (self.notice)(Notice::DrawDeclined(by)),
             ToPeer::Ended { outcome, agreed } => return Ok(Some(self.end(outcome, agreed))),

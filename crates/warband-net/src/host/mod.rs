@@ -131,6 +131,8 @@ pub struct Host<R: Rules> {
     engine: Option<Engine<R>>,
     entries: Vec<Committed<R::Command>>,
     draw_offer: Option<Side>,
+    /// The last lines of table talk, for a peer that joins or comes back.
+    talk: std::collections::VecDeque<(String, String)>,
     agreed: Option<Outcome>,
     stuck: bool,
     waiting_said: Option<u64>,
@@ -203,6 +205,7 @@ impl<R: Rules> Host<R> {
             engine: None,
             entries: Vec::new(),
             draw_offer: None,
+            talk: Default::default(),
             agreed: None,
             stuck: false,
             waiting_said: None,

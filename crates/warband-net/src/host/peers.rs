@@ -205,6 +205,10 @@ impl<R: Rules> Host<R> {
         welcome.seat = hello.seat;
         welcome.token = token;
         self.send(id, &ToPeer::Welcome(Box::new(welcome)));
+        if !self.talk.is_empty() {
+            let lines = self.talk.iter().cloned().collect();
+            self.send(id, &ToPeer::Talk { lines });
+        }
         let as_what = hello.seat.map_or("to watch".into(), |s| format!("as {s}"));
         self.say(&format!("{} joined {as_what}", self.name_of(id)));
         if self.engine.is_some() {

@@ -164,6 +164,10 @@ impl<R: Rules> Host<R> {
         };
         let name = self.name_of(id);
         let from = side.map_or(name.clone(), |s| format!("{name} ({s})"));
+        if self.talk.len() == crate::msg::TALK_KEPT {
+            self.talk.pop_front();
+        }
+        self.talk.push_back((from.clone(), text.clone()));
         self.broadcast(&ToPeer::Chat { from, text });
     }
 
