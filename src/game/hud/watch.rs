@@ -168,20 +168,88 @@ fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
         session.pace.paused = true;
         session.seek(to);
     }
-    if ui
-        .button("Play on from here")
-        .on_hover_text("A new battle from this point: you as side A, the normal computer as side B")
-        .clicked()
-    {
-        session.play_on = Some([
-            crate::game::session::Controller::Human,
-            crate::game::session::Controller::NORMAL,
-        ]);
+    play_on(ui, session);
+}
+
+/// Who plays on at first: as the battle was played where a person played it; where
+/// computers played both sides, you take side A against side B's computer.
+fn first_players(
+    played: Option<[crate::game::session::Controller; 2]>,
+) -> [crate::game::session::Controller; 2] {
+    use crate::game::session::Controller::{self, Human};
+    match played {
+        Some(p) if p.contains(&Human) => p,
+        Some([_, b]) => [Human, b],
+        None => [Human, Controller::NORMAL],
     }
+}
+
+/// "Play on from here…": a new battle from this point, with who plays each side chosen
+/// first (as the battle shown was played, to begin with; you against `normal` where it
+/// does not say), as Load battle's Play on… offers them.
+fn play_on<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
+    use crate::game::session::Controller;
+    let id = ui.id().with("play on");
+    let mut choice: Option<[Controller; 2]> = ui.data(|d| d.get_temp(id));
+    let open = ui
+        .button("Play on from here…")
+        .on_hover_text("A new battle from this point: choose who plays each side")
+        .clicked();
+    if open && choice.is_none() {
+        choice = Some(first_players(session.played_by()));
+    }
+    let Some(mut players) = choice else {
+        return;
+    };
+    let mut go = false;
+    egui::Grid::new(id.with("grid")).show(ui, |ui| {
+        for (side, c) in warband_rules::Side::BOTH
+            .into_iter()
+            .zip(players.iter_mut())
+        {
+            ui.colored_label(crate::game::palette::side_egui(side), format!("{side}"));
+            egui::ComboBox::from_id_salt(id.with(side.index()))
+                .selected_text(c.label())
+                .show_ui(ui, |ui| {
+                    for option in Controller::choices(R::RULESET) {
+                        ui.selectable_value(c, option, option.label())
+                            .on_hover_text(option.about());
+                    }
+                });
+            ui.end_row();
+        }
+        go = ui.button("▶ Play on").clicked();
+        if ui.button("Cancel").clicked() {
+            choice = None;
+        }
+    });
+    if go {
+        session.play_on = Some(players);
+        choice = None;
+    } else if choice.is_some() {
+        choice = Some(players);
+    }
+    ui.data_mut(|d| match choice {
+        Some(c) => {
+            d.insert_temp(id, c);
+        }
+        None => d.remove::<[Controller; 2]>(id),
+    });
 }
 
 #[cfg(test)]
 mod tests {
+    /// Playing a battle on offers its own players, with you in it.
+    #[test]
+    fn playing_on_keeps_the_computer_that_played() {
+        use crate::game::session::Controller::{self, Ai, Human};
+        use warband_table::player::PlayerKind::{Hard, Normal};
+        let first = super::first_players;
+        assert_eq!(first(Some([Ai(Normal), Ai(Hard)])), [Human, Ai(Hard)]);
+        assert_eq!(first(Some([Ai(Hard), Human])), [Ai(Hard), Human]);
+        assert_eq!(first(None), [Human, Controller::NORMAL]);
+    }
+
     #[test]
     fn skipping_says_how_far_it_has_got() {
         assert_eq!(
