@@ -87,6 +87,12 @@ pub enum LogEvent {
         side: Side,
         roll: u8,
     },
+    /// A broken side's rally roll was above its score: it stays broken.
+    RallyFailed {
+        side: Side,
+        score: u8,
+        roll: u8,
+    },
     /// A model of a broken side could not flee.
     FleeHeld {
         model: ModelId,

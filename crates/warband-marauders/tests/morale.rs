@@ -258,6 +258,13 @@ fn a_trigger_fired_while_broken_is_checked_after_the_rally() {
         let did_rally = events(&e)
             .iter()
             .any(|ev| matches!(ev, LogEvent::Rallied { .. }));
+        let failed = events(&e)
+            .iter()
+            .any(|ev| matches!(ev, LogEvent::RallyFailed { side: Side::A, .. }));
+        assert!(
+            did_rally != failed,
+            "seed {seed}: the rally is said once, either way"
+        );
         let pending = e.battle().side(Side::A).pending.clone();
         if did_rally {
             rallied += 1;

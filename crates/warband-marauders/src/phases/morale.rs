@@ -49,6 +49,13 @@ fn side_morale(world: &mut World, side: Side, score: u8) {
     if world.resource::<Battle>().side(side).broken {
         let r = roll_2d6(world, &format!("{side} morale: rally"), &MORALE_RALLY);
         if !rallies(score, r) {
+            world
+                .resource_mut::<BattleLog>()
+                .push(LogEvent::RallyFailed {
+                    side,
+                    score,
+                    roll: r,
+                });
             return;
         }
         world.resource_mut::<Battle>().side_mut(side).broken = false;

@@ -212,6 +212,10 @@ fn event_line(
             ),
         ),
         LogEvent::Rallied { side, roll } => (Some(*side), format!("{side} rallies on {roll}")),
+        LogEvent::RallyFailed { side, score, roll } => (
+            Some(*side),
+            format!("{side} fails to rally: {roll} on 2d6, above its {score}, so it stays broken"),
+        ),
         // Every other event is of one model, told by `model_line`.
         _ => return None,
     })
