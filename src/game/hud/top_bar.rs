@@ -107,9 +107,25 @@ fn links<R: Desk>(
             help.open_rules_at(clause.to_string());
         }
     }
-    let win = link("How to win", icon::TROPHY).sense(egui::Sense::hover());
-    let hover = format!("How to win: {}", R::victory(&session.setup));
-    ui.add(win).on_hover_text(hover);
+    // A link, as "This phase's rules" is: hovering shows the words, a click keeps them
+    // open in a window of their own.
+    let victory = R::victory(&session.setup);
+    let win = link("How to win", icon::TROPHY).sense(egui::Sense::click());
+    let id = egui::Id::new("how to win");
+    let mut open: bool = ui.data(|d| d.get_temp(id)).unwrap_or(false);
+    let text = format!("How to win: {victory}");
+    if ui.add(win).on_hover_text(&text).clicked() {
+        open = !open;
+    }
+    egui::Window::new(format!("{} How to win", icon::TROPHY))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .default_width(360.0)
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(ui.ctx().viewport_rect().center_top() + egui::vec2(0.0, 60.0))
+        .show(ui.ctx(), |ui| ui.label(victory));
+    ui.data_mut(|d| d.insert_temp(id, open));
 }
 
 /// The right end of any ruleset's top bar: leave the battle, save it, the keys.
