@@ -38,7 +38,9 @@ fn tape(mut contexts: EguiContexts, sel: Res<Selection>) -> Result {
             .fixed_pos(pos + egui::vec2(16.0, -8.0))
             .show(ctx, |ui| {
                 egui::Frame::popup(ui.style()).show(ui, |ui| {
-                    ui.label(format!("{:.2}\"", a.distance(b)));
+                    // On one line (an Area near the window's edge would wrap it).
+                    let words = format!("{:.1}\"", a.distance(b));
+                    ui.add(egui::Label::new(words).wrap_mode(egui::TextWrapMode::Extend));
                 });
             });
     }
