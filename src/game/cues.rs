@@ -289,6 +289,7 @@ mod tests {
             Some(crate::game::minis::Shown {
                 ring: Color::WHITE,
                 out: false,
+                gone: false,
                 health: None,
             })
         };

@@ -145,7 +145,7 @@ fn a_broken_side_flees_and_leaves_the_table() {
     assert!(e.battle().side(Side::B).broken);
     assert!(events(&e).iter().any(|ev| matches!(
         ev,
-        LogEvent::Removed { model: ModelId(3), why } if why == "fled off the table"
+        LogEvent::Removed { model: ModelId(3), why } if why == warband_marauders::phases::FLED_OFF
     )));
     assert_eq!(e.outcome().and_then(|o| o.winner), Some(Side::A));
 }

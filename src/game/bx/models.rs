@@ -57,6 +57,7 @@ fn sync(session: NonSend<BxSession>, mut minis: Minis, mut painter: MiniPainter)
         Some(Shown {
             ring: palette::side(mini.side).mix(&Color::srgb(0.3, 0.3, 0.3), grey),
             out: model.is_none(),
+            gone: false,
             health: world.get::<Hp>(e).map(|hp| Health {
                 value: hp.now,
                 unit: "HP",

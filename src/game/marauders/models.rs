@@ -9,6 +9,8 @@ use crate::game::screens::{BattleStarted, Screen};
 use crate::icon_table::icon;
 use bevy::prelude::*;
 use warband_marauders::battle::{ModelView, find, models};
+use warband_marauders::phases::FLED_OFF;
+use warband_table::components::ModelId;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -49,14 +51,29 @@ fn colour(m: &ModelView, broken: bool) -> Color {
     }
 }
 
+/// The models that fled past the table's edge, as the log says.
+fn fled_off(session: &Session) -> Vec<ModelId> {
+    use warband_marauders::log::{Entry, LogEvent};
+    let log = session.engine.log();
+    log.events
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Rules(LogEvent::Removed { model, why }) if why == FLED_OFF => Some(*model),
+            _ => None,
+        })
+        .collect()
+}
+
 fn sync_models(session: NonSend<Session>, mut minis: Minis, mut painter: MiniPainter) {
     let all = models(session.engine.world());
     let battle = session.engine.battle();
+    let fled = fled_off(&session);
     painter.paint_all(session.engine.world(), &mut minis, |_, mini| {
         let m = find(&all, mini.id)?;
         Some(Shown {
             ring: colour(m, battle.side(m.side).broken),
             out: !m.in_play,
+            gone: fled.contains(&mini.id),
             health: Some(Health {
                 value: i32::from(m.hd.left),
                 unit: "HD",
@@ -64,4 +81,29 @@ fn sync_models(session: NonSend<Session>, mut minis: Minis, mut painter: MiniPai
             }),
         })
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::session::Controller;
+    use warband_marauders::log::{BattleLog, LogEvent};
+
+    /// A model whose removal says it fled off the table leaves it; one slain lies there.
+    #[test]
+    fn a_model_that_fled_off_the_table_is_gone_from_it() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/open-field.ron");
+        let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
+        let mut s = Session::new(setup, 3, [Controller::Human; 2]).unwrap();
+        assert!(fled_off(&s).is_empty());
+        let mut log = s.engine.world_mut().resource_mut::<BattleLog>();
+        for (model, why) in [(3, FLED_OFF), (4, "slain")] {
+            log.push(LogEvent::Removed {
+                model: ModelId(model),
+                why: why.into(),
+            });
+        }
+        assert_eq!(fled_off(&s), vec![ModelId(3)]);
+    }
 }

@@ -152,6 +152,9 @@ pub struct Shown {
     pub ring: Color,
     pub out: bool,
     pub health: Option<Health>,
+    /// It left the table itself (fled past its edge): it fades as it falls and is then
+    /// not drawn, rather than lying as a casualty where it last stood.
+    pub gone: bool,
 }
 
 /// Each model of a battle's world (the table's own components, any ruleset): its
@@ -199,6 +202,7 @@ impl MiniPainter<'_> {
             ring: colour,
             out,
             health,
+            gone,
         } = shown;
         let dt = self.time.delta_secs();
         let colour = self.hurt(mini, base, colour, health, dt);
@@ -226,6 +230,14 @@ impl MiniPainter<'_> {
         if falling || moving {
             self.busy.keep();
         }
+        let c = if gone && out {
+            if !falling {
+                vis.set_if_neq(Visibility::Hidden);
+            }
+            c.with_alpha(c.alpha() * (1.0 - mini.gone_for / super::models::FALL))
+        } else {
+            c
+        };
         show(ring, transform, at, c);
     }
 

@@ -140,6 +140,7 @@ fn sync_units(session: NonSend<ToySession>, mut minis: Minis, mut painter: MiniP
         Some(Shown {
             ring: palette::side(mini.side),
             out: world.get::<OutOfAction>(e).is_some(),
+            gone: false,
             health: world.get::<Marks>(e).map(|m| Health {
                 value: m.damage as i32,
                 unit: "damage",

@@ -136,10 +136,14 @@ fn flee_one(world: &mut World, m: &ModelView, toward: Vec2) {
                 to: (toward.x, toward.y),
                 charged: Vec::new(),
             });
-            remove(world, m.id, "fled off the table");
+            remove(world, m.id, FLED_OFF);
         }
     }
 }
+
+/// Why a model that fled past the table's edge is out of action, as its `Removed`
+/// event says it (the window takes such a model off the table).
+pub const FLED_OFF: &str = "fled off the table";
 
 fn held(world: &mut World, id: ModelId, why: &str) {
     world.resource_mut::<BattleLog>().push(LogEvent::FleeHeld {

@@ -12,6 +12,7 @@ mod morale;
 mod movement;
 mod shooting;
 mod spellcasting;
+pub use flee::FLED_OFF;
 pub use spellcasting::sleep_candidates;
 
 pub use allocation::{allocation_problem, auto_allocation};
