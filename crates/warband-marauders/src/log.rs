@@ -49,6 +49,12 @@ pub enum LogEvent {
         shooter: ModelId,
         by: String,
     },
+    /// A shot into a melee struck another model of the fight than the one aimed at (a
+    /// die chose it).
+    ShotStruck {
+        shooter: ModelId,
+        struck: ModelId,
+    },
     MeleeResolved {
         models: Vec<ModelId>,
         winner: Option<Side>,
@@ -64,6 +70,12 @@ pub enum LogEvent {
     },
     FellAsleep {
         model: ModelId,
+    },
+    /// A Sleep whose HD (`rolled`) took no one: no awake enemy small enough stood near
+    /// its point.
+    SleptNone {
+        caster: ModelId,
+        rolled: u32,
     },
     Woke {
         model: ModelId,

@@ -101,6 +101,45 @@ fn shooting_into_melee_hits_a_random_model_of_the_group() {
     );
 }
 
+/// The log names the model a shot into a melee struck when the die chose another than
+/// the one aimed at, and only then.
+#[test]
+fn a_shot_that_strikes_another_in_the_melee_says_which() {
+    use warband_marauders::log::LogEvent;
+    let at = [(25.0, 8.0), (10.0, 20.0), (10.0, 21.0)];
+    let (mut aimed, mut other) = (0, 0);
+    for seed in 0..16 {
+        let mut e = staged(
+            &["Archer", "Orc"],
+            &["Orc"],
+            seed,
+            &at,
+            Phase::Shooting,
+            Side::A,
+        );
+        shoot(&mut e, Side::A, 1, 3);
+        let struck: Vec<ModelId> = events(&e)
+            .iter()
+            .filter_map(|ev| match ev {
+                LogEvent::ShotStruck { shooter, struck } if *shooter == ModelId(1) => Some(*struck),
+                _ => None,
+            })
+            .collect();
+        let at_target = e
+            .log()
+            .dice()
+            .any(|d| d.clause == clauses::SHOOT_DAMAGE && d.purpose.ends_with("at model 3"));
+        if at_target {
+            aimed += 1;
+            assert!(struck.is_empty(), "seed {seed}: {struck:?}");
+        } else {
+            other += 1;
+            assert_eq!(struck, vec![ModelId(2)], "seed {seed}");
+        }
+    }
+    assert!(aimed > 0 && other > 0, "aimed {aimed}, other {other}");
+}
+
 #[test]
 fn a_shot_into_melee_strikes_each_member_as_shot_chances_says() {
     use warband_marauders::battle::in_play;

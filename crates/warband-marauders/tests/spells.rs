@@ -193,6 +193,35 @@ fn sleep_takes_the_lowest_hd_enemies_near_the_point() {
     assert!(!asleep.contains(&ModelId(4)));
 }
 
+/// A Sleep with no one near its point says that it took no one, and how many HD it had.
+#[test]
+fn a_sleep_that_takes_no_one_says_so() {
+    let mut e = engine(&["Mage"], &["Orc"], 4);
+    place(&mut e, 1, 10.0, 10.0);
+    place(&mut e, 2, 40.0, 30.0);
+    advance_to(&mut e, Phase::DeclareSpells, Side::A);
+    declare(&mut e, Side::A, 1, "Sleep", SpellAim::Point(15.0, 15.0)).unwrap();
+    advance_to_phase(&mut e, Phase::Attacking);
+    let s = e.awaiting().unwrap();
+    e.submit(s, Command::EndPhase).unwrap();
+    let total: u32 = dice_with(&e, &clauses::SPELLCASTING)
+        .iter()
+        .map(|f| u32::from(*f))
+        .sum();
+    assert!(total >= 2, "the spell was cast");
+    let said: Vec<LogEvent> = events(&e)
+        .into_iter()
+        .filter(|ev| matches!(ev, LogEvent::SleptNone { .. } | LogEvent::FellAsleep { .. }))
+        .collect();
+    assert_eq!(
+        said,
+        vec![LogEvent::SleptNone {
+            caster: ModelId(1),
+            rolled: total
+        }]
+    );
+}
+
 #[test]
 fn an_unused_blessing_fades_with_its_round() {
     let mut e = blessed_mage((10.0, 5.0), (40.0, 30.0));

@@ -319,6 +319,14 @@ pub(super) fn shoot(
         }
     }
     let victim = melee_victim(world, &bases, target, shooter);
+    if victim != target {
+        world
+            .resource_mut::<BattleLog>()
+            .push(LogEvent::ShotStruck {
+                shooter,
+                struck: victim,
+            });
+    }
     let purpose = format!("shot by model {shooter} at model {victim}");
     roll_damage(
         world,

@@ -163,7 +163,14 @@ fn put_to_sleep(world: &mut World, c: &ModelView, sleep: &SpellEffect, at: Vec2,
     );
     let total: u32 = faces.iter().map(|f| u32::from(*f)).sum();
     let candidates = sleep_candidates(world, c.side, at, *radius, *max_hd);
-    for id in sleep_victims(total, &candidates) {
+    let victims = sleep_victims(total, &candidates);
+    if victims.is_empty() {
+        world.resource_mut::<BattleLog>().push(LogEvent::SleptNone {
+            caster: c.id,
+            rolled: total,
+        });
+    }
+    for id in victims {
         set_condition(world, id, |cond| cond.asleep = true);
         world
             .resource_mut::<BattleLog>()

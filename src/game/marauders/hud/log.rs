@@ -29,7 +29,7 @@ pub fn line(
         ..
     } = e
     {
-        text.push_str(&shot_outcome(after, &|t| named(t, &name, terrain)));
+        text.push_str(&shot_outcome(after, &|t| named(t, &name, terrain), &name));
     }
     Some(LogLine {
         side,
@@ -147,16 +147,25 @@ fn words(
 
 /// How a shot ended, from what was logged after it until the next command: ": stopped
 /// by Copse", ": hits" (the HD lost follow on their own line) or ": no damage".
-fn shot_outcome(after: &[Entry], text: &dyn Fn(&str) -> String) -> String {
+fn shot_outcome(
+    after: &[Entry],
+    text: &dyn Fn(&str) -> String,
+    name: &dyn Fn(ModelId) -> String,
+) -> String {
     let until_next = after
         .iter()
         .take_while(|e| !matches!(e, Entry::Accepted { .. } | Entry::Refused { .. }));
+    // A shot into a melee that struck another model of the fight says so first.
+    let mut struck = String::new();
     for e in until_next {
         match e {
             Entry::Rules(LogEvent::ShotStopped { by, .. }) => {
                 return format!(": stopped by {}", text(by));
             }
-            Entry::Rules(LogEvent::Damaged { .. }) => return ": hits".into(),
+            Entry::Rules(LogEvent::ShotStruck { struck: m, .. }) => {
+                struck = format!(": strikes {} in the melee", name(*m));
+            }
+            Entry::Rules(LogEvent::Damaged { .. }) => return format!("{struck}: hits"),
             _ => {}
         }
     }
@@ -166,7 +175,7 @@ fn shot_outcome(after: &[Entry], text: &dyn Fn(&str) -> String) -> String {
     if after.is_empty() {
         String::new()
     } else {
-        ": no damage".into()
+        format!("{struck}: no damage")
     }
 }
 
@@ -235,12 +244,16 @@ fn model_line(e: &LogEvent, name: &dyn Fn(ModelId) -> String) -> Option<(ModelId
         LogEvent::SpellLost { model, spell, why } => (model, format!("loses {spell}: {why}")),
         LogEvent::SpellCast { model, spell } => (model, format!("casts {spell}")),
         // Told on the shot's own line.
-        LogEvent::ShotStopped { .. } => return None,
+        LogEvent::ShotStopped { .. } | LogEvent::ShotStruck { .. } => return None,
         LogEvent::Damaged {
             model, hd, left, ..
         } => (model, format!("loses {hd} HD ({left} left)")),
         LogEvent::Blinded { model } => (model, "is blinded".into()),
         LogEvent::FellAsleep { model } => (model, "falls asleep".into()),
+        LogEvent::SleptNone { caster, rolled } => (
+            caster,
+            format!("'s Sleep ({rolled} HD) takes no one: no awake enemy small enough is near"),
+        ),
         LogEvent::Woke { model } => (model, "wakes".into()),
         LogEvent::Healed { model, hd } => (model, format!("heals {hd} HD")),
         LogEvent::Removed { model, why } => {
@@ -331,6 +344,12 @@ mod tests {
                 clause: warband_rules::Clause::new("test"),
             }
             .into(),
+            shot(ModelId(1), ModelId(5)),
+            LogEvent::ShotStruck {
+                shooter: ModelId(1),
+                struck: ModelId(6),
+            }
+            .into(),
         ];
         assert_eq!(
             lines(&events),
@@ -340,6 +359,7 @@ mod tests {
                 "#1 shoots at #3: stopped by Low wall",
                 "#1 shoots at #4: hits",
                 "#4 loses 1 HD (0 left)",
+                "#1 shoots at #5: strikes #6 in the melee: no damage",
             ]
         );
     }
