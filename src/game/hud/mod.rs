@@ -319,6 +319,17 @@ pub fn entry_line<C, E>(
     })
 }
 
+/// How far an enemy beyond a move is, in figures that never read as within it: more
+/// decimals where one would show the two alike, "just beyond" where two still would.
+pub fn how_far(gap: f32, move_inches: f32) -> String {
+    for places in [1, 2] {
+        if format!("{gap:.places$}") != format!("{move_inches:.places$}") {
+            return format!("{gap:.places$}\" away; its move is {move_inches:.places$}\"");
+        }
+    }
+    format!("just beyond its move of {move_inches:.1}\"")
+}
+
 /// Words with their first letter in capitals ("turn" → "Turn").
 pub fn capitalised(words: &str) -> String {
     let mut chars = words.chars();

@@ -303,4 +303,24 @@ mod tests {
         assert!(m.engaged_since.is_some(), "the click charged: {:?}", m.base);
         assert_eq!(app.world().resource::<Selection>().model, Some(mine));
     }
+
+    /// An enemy beyond a charge is said to be, in figures that never read as within it.
+    #[test]
+    fn an_enemy_beyond_a_charge_is_said_to_be() {
+        use crate::game::marauders::hud::odds::out_of_reach;
+        let s = movement();
+        let (mine, foe) = (first_of(&s, Side::A), first_of(&s, Side::B));
+        let world = s.engine.world();
+        let (m, t) = (model(world, mine).unwrap(), model(world, foe).unwrap());
+        let allowance = m.profile.armour.movement_allowance();
+        let words = out_of_reach(&m, &t, allowance);
+        assert!(
+            words.contains("is out of charge reach") && words.contains("away; its move is"),
+            "{words}"
+        );
+        assert!(
+            words.starts_with(&format!("{} #{}", t.profile.name, t.id)),
+            "{words}"
+        );
+    }
 }

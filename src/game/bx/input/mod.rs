@@ -195,17 +195,6 @@ fn click(
     }
 }
 
-/// How far an enemy beyond a move is, in figures that never read as within it: more
-/// decimals where one would show the two alike, "just beyond" where two still would.
-fn how_far(gap: f32, move_inches: f32) -> String {
-    for places in [1, 2] {
-        if format!("{gap:.places$}") != format!("{move_inches:.places$}") {
-            return format!("{gap:.places$}\" away; its move is {move_inches:.places$}\"");
-        }
-    }
-    format!("just beyond its move of {move_inches:.1}\"")
-}
-
 /// Why a model with no missile weapon cannot close with `t` this round: the engine's
 /// refusal of the move, or how far it is.
 pub(super) fn out_of_reach(world: &bevy::ecs::world::World, v: &View, t: &View) -> String {
@@ -217,7 +206,7 @@ pub(super) fn out_of_reach(world: &bevy::ecs::world::World, v: &View, t: &View) 
     if gap > v.stats.move_inches {
         return format!(
             "{me} has no missile weapon and cannot reach {foe} this round ({})",
-            how_far(gap, v.stats.move_inches)
+            crate::game::hud::how_far(gap, v.stats.move_inches)
         );
     }
     match check_move_to(world, v.side, v.id, t.base.center) {

@@ -1,4 +1,5 @@
 use super::*;
+use crate::game::hud::how_far;
 use crate::game::session::Controller;
 
 /// The cave mouth with both sides in a person's hands, and the ready models of the

@@ -7,7 +7,7 @@
 pub(super) mod card;
 mod labels;
 pub(super) mod log;
-pub(super) mod odds;
+pub(crate) mod odds;
 pub(super) mod phase;
 mod spell_card;
 pub(super) mod top_bar;

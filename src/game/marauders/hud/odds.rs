@@ -146,18 +146,35 @@ fn move_panel(
         return;
     };
     if g.charged.is_empty() {
+        let allowance = me.profile.armour.movement_allowance();
         ui.separator();
-        ui.label(format!(
-            "Move {:.1}\" of {:.1}\"",
-            g.cost,
-            me.profile.armour.movement_allowance()
-        ));
+        ui.label(format!("Move {:.1}\" of {allowance:.1}\"", g.cost));
+        if let Some(t) = sel.hover.and_then(|id| all.iter().find(|m| m.id == id))
+            && t.side != me.side
+        {
+            ui.colored_label(ui.visuals().warn_fg_color, out_of_reach(me, t, allowance));
+        }
         return;
     }
     let group = group_if_at(session.engine.world(), me.id, g.end);
     let us: Vec<&ModelView> = group.iter().filter(|m| m.side == me.side).collect();
     let them: Vec<&ModelView> = group.iter().filter(|m| m.side != me.side).collect();
     melee_panel(ui, "Charge", all, &us, &them, session.engine.battle().round);
+}
+
+/// Why a click on enemy `t` does not charge it: how far it is, or that the way there
+/// costs more than the move (rough ground, or models in the way).
+pub(crate) fn out_of_reach(me: &ModelView, t: &ModelView, allowance: f32) -> String {
+    let gap = warband_table::geometry::gap(&me.base, &t.base).max(0.0);
+    let foe = format!("{} #{}", t.profile.name, t.id);
+    if gap > allowance {
+        format!(
+            "{foe} is out of charge reach: {}",
+            crate::game::hud::how_far(gap, allowance)
+        )
+    } else {
+        format!("{foe} cannot be charged from here: the way to it costs more than the move")
+    }
 }
 
 /// Exact odds of a fight between two groups, with the dice the engine would roll.
