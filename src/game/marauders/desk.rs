@@ -71,6 +71,14 @@ impl Desk for Marauders {
                 "Click a spell, then a target",
                 "declare the spell (phase 1)",
             ),
+            (
+                "Who goes first (left panel)",
+                "with priority, choose which side acts first in each phase (phase 2)",
+            ),
+            (
+                "Fight (left panel)",
+                "resolve a fight in the attacking phase; \"Split my damage dice…\" places your hits yourself",
+            ),
             ("Space", "end your part of the phase"),
             ("Z", "take back a plain move"),
             ("T", "show or hide the enemies' threat rings"),
