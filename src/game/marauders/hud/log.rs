@@ -4,6 +4,7 @@ use crate::game::desk::LogLine;
 use warband_marauders::Side;
 use warband_marauders::battle::ModelView;
 use warband_marauders::command::Command;
+use warband_marauders::components::SpellAim;
 use warband_marauders::log::{Entry, LogEvent};
 use warband_table::components::ModelId;
 
@@ -116,6 +117,14 @@ fn words(
         } => (
             Some(*side),
             format!("{} shoots at {}", name(*model), name(*target)),
+        ),
+        // A declared spell is told with its aim (the event that follows says no more).
+        Entry::Accepted {
+            side,
+            command: Command::DeclareSpell { caster, spell, aim },
+        } => (
+            Some(*side),
+            format!("{} declares {spell} {}", name(*caster), aimed_at(aim, name)),
         ),
         Entry::Accepted {
             side,
@@ -240,7 +249,8 @@ fn model_line(e: &LogEvent, name: &dyn Fn(ModelId) -> String) -> Option<(ModelId
         }
         LogEvent::Disengaged { model } => (model, "disengages".into()),
         LogEvent::MoveUndone { model } => (model, "takes its move back".into()),
-        LogEvent::SpellDeclared { model, spell } => (model, format!("declares {spell}")),
+        // Told on the declaring command's line, with its aim.
+        LogEvent::SpellDeclared { .. } => return None,
         LogEvent::SpellLost { model, spell, why } => (model, format!("loses {spell}: {why}")),
         LogEvent::SpellCast { model, spell } => (model, format!("casts {spell}")),
         // Told on the shot's own line.
@@ -269,6 +279,14 @@ fn model_line(e: &LogEvent, name: &dyn Fn(ModelId) -> String) -> Option<(ModelId
     // "'s Bless…" joins the name; every other verb follows it after a space.
     let gap = if what.starts_with('\'') { "" } else { " " };
     Some((*model, format!("{}{gap}{what}", name(*model))))
+}
+
+/// Where a spell is aimed, in words: "at Goblin #4", or "at a point (21.0\", 20.0\")".
+fn aimed_at(aim: &SpellAim, name: &dyn Fn(ModelId) -> String) -> String {
+    match aim {
+        SpellAim::Model(t) => format!("at {}", name(*t)),
+        SpellAim::Point(x, y) => format!("at a point ({x:.1}\", {y:.1}\")"),
+    }
 }
 
 fn describe(c: &Command, name: &dyn Fn(ModelId) -> String) -> String {
@@ -360,6 +378,36 @@ mod tests {
                 "#1 shoots at #4: hits",
                 "#4 loses 1 HD (0 left)",
                 "#1 shoots at #5: strikes #6 in the melee: no damage",
+            ]
+        );
+    }
+
+    /// A declared spell is one line that says where it is aimed.
+    #[test]
+    fn a_declared_spell_says_its_aim() {
+        let declare = |aim| Entry::Accepted {
+            side: Side::A,
+            command: Command::DeclareSpell {
+                caster: ModelId(1),
+                spell: "Magic Missile".into(),
+                aim,
+            },
+        };
+        let said = LogEvent::SpellDeclared {
+            model: ModelId(1),
+            spell: "Magic Missile".into(),
+        };
+        let events = vec![
+            declare(SpellAim::Model(ModelId(4))),
+            said.clone().into(),
+            declare(SpellAim::Point(21.0, 20.0)),
+            said.into(),
+        ];
+        assert_eq!(
+            lines(&events),
+            [
+                "#1 declares Magic Missile at #4",
+                "#1 declares Magic Missile at a point (21.0\", 20.0\")",
             ]
         );
     }
