@@ -22,7 +22,7 @@ pub fn outline(g: &mut Gizmos, b: &warband_table::geometry::Placed, grow: f32, c
 pub const MODEL_Z: f32 = 2.0;
 
 /// Seconds a model takes to fall: to grey and lie down where it stood.
-pub(crate) const FALL: f32 = 0.6;
+const FALL: f32 = 0.6;
 
 /// Whether fallen models are shown as casualties (C hides and shows them), and how
 /// fast they fall (the settings' animation: infinite when it is off).
@@ -48,11 +48,13 @@ impl Default for Casualties {
 /// fall would compound frame on frame).
 /// The colour and place to draw it, and whether it is still falling (another frame is
 /// wanted).
+/// A model that `left` the table (fled past its edge) shrinks away as it falls and is
+/// then hidden, rather than lying where it last stood.
 pub fn fallen(
     colour: Color,
     at: Transform,
     gone_for: &mut f32,
-    out: bool,
+    (out, left): (bool, bool),
     dt: f32,
     casualties: &Casualties,
     vis: &mut Mut<Visibility>,
@@ -69,16 +71,17 @@ pub fn fallen(
         FALL
     };
     let k = *gone_for / FALL;
-    vis.set_if_neq(if shown {
+    vis.set_if_neq(if shown && !(left && k >= 1.0) {
         Visibility::Inherited
     } else {
         Visibility::Hidden
     });
+    let shrink = if left { 1.0 - k } else { 1.0 };
     let grey = colour.mix(&palette::FALLEN, k).with_alpha(1.0 - 0.35 * k);
     let lying = Transform {
         translation: at.translation.truncate().extend(at.translation.z - 0.5 * k),
         rotation: at.rotation * Quat::from_rotation_z(std::f32::consts::FRAC_PI_2 * k),
-        scale: at.scale * Vec3::new(1.0, 1.0 - 0.45 * k, 1.0),
+        scale: at.scale * Vec3::new(1.0, 1.0 - 0.45 * k, 1.0) * shrink,
     };
     (grey, lying, k < 1.0)
 }
@@ -115,6 +118,15 @@ mod tests {
 
     /// Falls frame by frame from where it stands, never from where it was last drawn.
     fn fall(frames: usize, dt: f32, shown: bool) -> (Color, Transform, bool, Visibility) {
+        fall_from(frames, dt, shown, false)
+    }
+
+    fn fall_from(
+        frames: usize,
+        dt: f32,
+        shown: bool,
+        left: bool,
+    ) -> (Color, Transform, bool, Visibility) {
         let casualties = Casualties {
             shown,
             ..Casualties::default()
@@ -130,7 +142,7 @@ mod tests {
                 Color::WHITE,
                 at,
                 &mut gone_for,
-                true,
+                (true, left),
                 dt,
                 &casualties,
                 &mut vis,
@@ -159,5 +171,19 @@ mod tests {
             Visibility::Hidden,
             "C hides casualties"
         );
+    }
+
+    /// A model that left the table shrinks away as it falls, then is not drawn at all.
+    #[test]
+    fn a_model_that_left_the_table_shrinks_away() {
+        let (_, half, falling, vis) = fall_from(3, 0.1, true, true);
+        assert!(
+            falling && half.scale.x < 0.01 && half.scale.x > 0.0,
+            "{half:?}"
+        );
+        assert_eq!(vis, Visibility::Inherited, "seen while it goes");
+        let (_, _, falling, vis) = fall_from(600, 0.1, true, true);
+        assert!(!falling);
+        assert_eq!(vis, Visibility::Hidden);
     }
 }

@@ -71,8 +71,8 @@ pub enum LogEvent {
     FellAsleep {
         model: ModelId,
     },
-    /// A Sleep whose HD (`rolled`) took no one: no awake enemy small enough stood near
-    /// its point.
+    /// A Sleep whose HD (`rolled`) took no one: no awake enemy stood near its point, or
+    /// none it could cover.
     SleptNone {
         caster: ModelId,
         rolled: u32,

@@ -94,14 +94,26 @@ fn a_player_who_comes_back_is_told_what_was_said() {
             Ok(_) => {}
         }
     }
+    // What is said while B is away reaches it too, when it is back.
+    pa.send(&ToHost::Chat {
+        text: "where did you go?".into(),
+    });
+    hear_that(
+        &mut pa,
+        &heard_a,
+        "the second chat",
+        |n| matches!(n, Notice::Chat(_, t) if t == "where did you go?"),
+    );
     let h = connect(&addr, &pb.hello_again("test")).unwrap();
     pb.reattach(h).unwrap();
-    hear_that(
-        &mut pb,
-        &heard_b,
-        "the talk so far",
-        |n| matches!(n, Notice::Talk(lines) if lines.iter().any(|(from, text)| from.starts_with("test") && text == "good luck")),
-    );
+    hear_that(&mut pb, &heard_b, "the talk so far", |n| {
+        let Notice::Talk(lines) = n else {
+            return false;
+        };
+        let texts: Vec<&str> = lines.iter().map(|(_, t)| t.as_str()).collect();
+        let ours = lines.iter().all(|(from, _)| from.starts_with("test"));
+        ours && texts == ["good luck", "where did you go?"]
+    });
     run_all(&mut [&mut pa, &mut pb]);
     host.join().unwrap();
 }

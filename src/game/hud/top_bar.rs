@@ -111,7 +111,8 @@ fn links<R: Desk>(
     // open in a window of their own.
     let victory = R::victory(&session.setup);
     let win = link("How to win", icon::TROPHY).sense(egui::Sense::click());
-    let id = egui::Id::new("how to win");
+    // Its own for each battle (by seed), so it is not open at the next one's start.
+    let id = egui::Id::new(("how to win", session.seed));
     let mut open: bool = ui.data(|d| d.get_temp(id)).unwrap_or(false);
     let text = format!("How to win: {victory}");
     if ui.add(win).on_hover_text(&text).clicked() {

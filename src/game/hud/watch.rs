@@ -176,8 +176,10 @@ fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
 fn first_players(
     played: Option<[crate::game::session::Controller; 2]>,
 ) -> [crate::game::session::Controller; 2] {
-    use crate::game::session::Controller::{self, Human};
-    match played {
+    use crate::game::session::Controller::{self, Human, Remote};
+    // A remote player (a network battle looked back along) plays on as `normal`.
+    let local = |c: Controller| if c == Remote { Controller::NORMAL } else { c };
+    match played.map(|p| p.map(local)) {
         Some(p) if p.contains(&Human) => p,
         Some([_, b]) => [Human, b],
         None => [Human, Controller::NORMAL],
@@ -189,7 +191,8 @@ fn first_players(
 /// does not say), as Load battle's Play on… offers them.
 fn play_on<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
     use crate::game::session::Controller;
-    let id = ui.id().with("play on");
+    // Its own for each battle (by seed), so a choice left open is not offered in the next.
+    let id = ui.id().with(("play on", session.seed));
     let mut choice: Option<[Controller; 2]> = ui.data(|d| d.get_temp(id));
     let open = ui
         .button("Play on from here…")
@@ -248,6 +251,9 @@ mod tests {
         assert_eq!(first(Some([Ai(Normal), Ai(Hard)])), [Human, Ai(Hard)]);
         assert_eq!(first(Some([Ai(Hard), Human])), [Ai(Hard), Human]);
         assert_eq!(first(None), [Human, Controller::NORMAL]);
+        let remote = Controller::Remote;
+        assert_eq!(first(Some([remote, remote])), [Human, Controller::NORMAL]);
+        assert_eq!(first(Some([Human, remote])), [Human, Controller::NORMAL]);
     }
 
     #[test]

@@ -166,7 +166,8 @@ fn outline(shape: BaseShape, grow: f32) -> ShapeBuilder<tess::path::path::Builde
 
 /// Where a base's icon goes and its radius, inches: filling a round base's top; at the
 /// left end of a rectangular one, like a standard in the rank, as large as its depth
-/// allows (up to a fifth of its width), so a unit reads by its picture at a glance.
+/// allows (over half the bevel, up to a fifth of its width), so a unit reads by its
+/// picture at a glance.
 fn icon_place(shape: BaseShape, inset: f32) -> (Vec2, f32) {
     match shape {
         BaseShape::Round { diameter } => (Vec2::ZERO, (diameter / 2.0 - inset) * 0.97),
@@ -419,10 +420,11 @@ mod tests {
         for (width, depth) in [(1.6, 0.8), (1.6, 1.2), (1.6, 1.6)] {
             let shape = BaseShape::Rect { width, depth };
             let (at, r) = icon_place(shape, inset(shape));
-            // Inside the top, at its left end, and big enough to read: a third of the
-            // depth across at least.
+            // Within the bevel's middle (its top's edge less half the bevel), at the
+            // left end, and big enough to read: a third of the depth across at least.
+            let inner = Vec2::new(width, depth) / 2.0 - inset(shape) / 2.0;
             assert!(
-                at.x - r >= -width / 2.0 && at.y.abs() + r <= depth / 2.0,
+                at.x - r >= -inner.x && at.y.abs() + r <= inner.y,
                 "{at} {r}"
             );
             assert!(at.x < 0.0 && 2.0 * r >= depth / 3.0, "{at} {r}");

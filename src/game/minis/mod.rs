@@ -152,8 +152,8 @@ pub struct Shown {
     pub ring: Color,
     pub out: bool,
     pub health: Option<Health>,
-    /// It left the table itself (fled past its edge): it fades as it falls and is then
-    /// not drawn, rather than lying as a casualty where it last stood.
+    /// It left the table itself (fled past its edge): it shrinks away as it falls and
+    /// is then not drawn, rather than lying as a casualty where it last stood.
     pub gone: bool,
 }
 
@@ -222,7 +222,7 @@ impl MiniPainter<'_> {
             colour,
             upright(center, facing),
             &mut mini.gone_for,
-            out,
+            (out, gone),
             dt,
             &self.casualties,
             vis,
@@ -230,14 +230,6 @@ impl MiniPainter<'_> {
         if falling || moving {
             self.busy.keep();
         }
-        let c = if gone && out {
-            if !falling {
-                vis.set_if_neq(Visibility::Hidden);
-            }
-            c.with_alpha(c.alpha() * (1.0 - mini.gone_for / super::models::FALL))
-        } else {
-            c
-        };
         show(ring, transform, at, c);
     }
 

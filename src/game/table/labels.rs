@@ -1,7 +1,8 @@
 //! The names of the terrain pieces, written on the table but sized for the screen:
 //! each frame a name is scaled against the camera's zoom so it reads at the same size
-//! at any zoom (and grows with the interface's size, as the panels' words do), with a dark shadow to stand out on any ground, and hidden where it
-//! would be wider than its piece on screen or the table is seen from far off.
+//! at any zoom (and grows with the interface's size, as the panels' words do), with a
+//! dark shadow to stand out on any ground, and hidden where it would be wider than its
+//! piece on screen or the table is seen from far off.
 
 use super::Z_LABEL;
 use crate::game::camera::TableCamera;

@@ -79,8 +79,9 @@ fn markers(
     Ok(())
 }
 
-/// Where a base lies on screen: its rear and front edge midpoints, the direction of its
-/// long edge, and how many pixels its depth covers.
+/// Where a base lies on screen: the middle of its rank's rear and front (a unit's rank
+/// stands beside its icon; a round base's is its middle), the direction of its long
+/// edge, and how many pixels its depth covers.
 struct BasePlace {
     rear: egui::Pos2,
     front: egui::Pos2,
@@ -93,8 +94,8 @@ impl BasePlace {
         // On a unit's base the counters sit on its rank, clear of the icon at its left.
         let (width, depth, shift) = match base.shape {
             BaseShape::Rect { width, depth } => {
-                let rank = (crate::game::minis::clear_of_icon(width, depth) + width / 2.0) / 2.0;
-                (width, depth, rank)
+                let (left, right) = super::models::rank(width, depth);
+                (width, depth, (left + right) / 2.0)
             }
             BaseShape::Round { diameter } => (diameter, diameter, 0.0),
         };

@@ -55,7 +55,7 @@ fn spawn_units(mut commands: Commands, session: NonSend<ToySession>) {
 
 /// The stretch of the base's width right of its icon, where the rank stands: its left
 /// and right x in the unit's own frame.
-fn rank(width: f32, depth: f32) -> (f32, f32) {
+pub(super) fn rank(width: f32, depth: f32) -> (f32, f32) {
     (clear_of_icon(width, depth) + 0.05, width / 2.0 - 0.1)
 }
 

@@ -140,6 +140,9 @@ impl Snapshot {
                 | Entry::Die(_)
                 | Entry::Rules(
                     LogEvent::ShotStopped { .. }
+                    | LogEvent::ShotStruck { .. }
+                    | LogEvent::SleptNone { .. }
+                    | LogEvent::RallyFailed { .. }
                     | LogEvent::PhaseStarted { .. }
                     | LogEvent::Priority { .. }
                     | LogEvent::Order { .. },

@@ -172,7 +172,7 @@ fn shot_outcome(
                 return format!(": stopped by {}", text(by));
             }
             Entry::Rules(LogEvent::ShotStruck { struck: m, .. }) => {
-                struck = format!(": strikes {} in the melee", name(*m));
+                struck = format!(" but strikes {} in the melee", name(*m));
             }
             Entry::Rules(LogEvent::Damaged { .. }) => return format!("{struck}: hits"),
             _ => {}
@@ -232,7 +232,9 @@ fn event_line(
         LogEvent::Rallied { side, roll } => (Some(*side), format!("{side} rallies on {roll}")),
         LogEvent::RallyFailed { side, score, roll } => (
             Some(*side),
-            format!("{side} fails to rally: {roll} on 2d6, above its {score}, so it stays broken"),
+            format!(
+                "{side} fails to rally: {roll} on 2d6, over its morale of {score}; it stays broken"
+            ),
         ),
         // Every other event is of one model, told by `model_line`.
         _ => return None,
@@ -262,7 +264,7 @@ fn model_line(e: &LogEvent, name: &dyn Fn(ModelId) -> String) -> Option<(ModelId
         LogEvent::FellAsleep { model } => (model, "falls asleep".into()),
         LogEvent::SleptNone { caster, rolled } => (
             caster,
-            format!("'s Sleep ({rolled} HD) takes no one: no awake enemy small enough is near"),
+            format!("'s Sleep ({rolled} HD) takes no one near its point"),
         ),
         LogEvent::Woke { model } => (model, "wakes".into()),
         LogEvent::Healed { model, hd } => (model, format!("heals {hd} HD")),
@@ -377,7 +379,7 @@ mod tests {
                 "#1 shoots at #3: stopped by Low wall",
                 "#1 shoots at #4: hits",
                 "#4 loses 1 HD (0 left)",
-                "#1 shoots at #5: strikes #6 in the melee: no damage",
+                "#1 shoots at #5 but strikes #6 in the melee: no damage",
             ]
         );
     }
