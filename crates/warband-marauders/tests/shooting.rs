@@ -4,7 +4,7 @@ mod common;
 
 use common::*;
 use warband_marauders::battle::model;
-use warband_marauders::{Command, Phase, Side};
+use warband_marauders::{Command, Engine, Phase, Side};
 use warband_rules::marauders::clauses;
 use warband_table::components::ModelId;
 
@@ -76,6 +76,19 @@ fn a_low_wall_is_an_obstacle_and_a_house_blocks_sight() {
     assert_eq!(err.0, "Farmhouse blocks the line of sight");
 }
 
+/// An archer (1) and an orc (2) of side A against an orc (3), standing `at`, in side A's
+/// shooting phase.
+fn archer_orc_and_orc(at: &[(f32, f32)], seed: u64) -> Engine {
+    staged(
+        &["Archer", "Orc"],
+        &["Orc"],
+        seed,
+        at,
+        Phase::Shooting,
+        Side::A,
+    )
+}
+
 #[test]
 fn shooting_into_melee_hits_a_random_model_of_the_group() {
     let at = [(25.0, 8.0), (10.0, 20.0), (10.0, 21.0)];
@@ -109,14 +122,7 @@ fn a_shot_that_strikes_another_in_the_melee_says_which() {
     let at = [(25.0, 8.0), (10.0, 20.0), (10.0, 21.0)];
     let (mut aimed, mut other) = (0, 0);
     for seed in 0..16 {
-        let mut e = staged(
-            &["Archer", "Orc"],
-            &["Orc"],
-            seed,
-            &at,
-            Phase::Shooting,
-            Side::A,
-        );
+        let mut e = archer_orc_and_orc(&at, seed);
         shoot(&mut e, Side::A, 1, 3);
         let struck: Vec<ModelId> = events(&e)
             .iter()
@@ -146,16 +152,7 @@ fn a_shot_into_melee_strikes_each_member_as_shot_chances_says() {
     use warband_marauders::geometry::melee_groups;
     use warband_marauders::phases::{check_shot, shot_chances};
     let at = [(10.0, 5.0), (11.0, 15.0), (10.0, 15.0)];
-    let setup_at = |seed: u64| {
-        staged(
-            &["Archer", "Orc"],
-            &["Orc"],
-            seed,
-            &at,
-            Phase::Shooting,
-            Side::A,
-        )
-    };
+    let setup_at = |seed: u64| archer_orc_and_orc(&at, seed);
     let e = setup_at(0);
     let all = in_play(e.world());
     let line = check_shot(e.world(), &all, false, &all[0], &all[2]).unwrap();

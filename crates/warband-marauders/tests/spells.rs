@@ -161,6 +161,20 @@ fn magic_missile_rolls_two_dice_without_the_ranged_penalty() {
     assert_eq!(lost, expected);
 }
 
+/// Model 1 (side A's caster) declares Sleep at `point` and the battle is played on until
+/// it goes off in phase 6; the HD its dice gave.
+fn sleep_at(e: &mut Engine, point: (f32, f32)) -> u32 {
+    advance_to(e, Phase::DeclareSpells, Side::A);
+    declare(e, Side::A, 1, "Sleep", SpellAim::Point(point.0, point.1)).unwrap();
+    advance_to_phase(e, Phase::Attacking);
+    let s = e.awaiting().unwrap();
+    e.submit(s, Command::EndPhase).unwrap();
+    dice_with(e, &clauses::SPELLCASTING)
+        .iter()
+        .map(|f| u32::from(*f))
+        .sum()
+}
+
 #[test]
 fn sleep_takes_the_lowest_hd_enemies_near_the_point() {
     let mut e = engine(&["Mage"], &["Orc", "Brute", "Orc"], 4);
@@ -168,15 +182,7 @@ fn sleep_takes_the_lowest_hd_enemies_near_the_point() {
     place(&mut e, 2, 20.0, 20.0);
     place(&mut e, 3, 22.0, 20.0);
     place(&mut e, 4, 40.0, 30.0); // far from the point
-    advance_to(&mut e, Phase::DeclareSpells, Side::A);
-    declare(&mut e, Side::A, 1, "Sleep", SpellAim::Point(21.0, 20.0)).unwrap();
-    advance_to_phase(&mut e, Phase::Attacking);
-    let s = e.awaiting().unwrap();
-    e.submit(s, Command::EndPhase).unwrap();
-    let total: u32 = dice_with(&e, &clauses::SPELLCASTING)
-        .iter()
-        .map(|f| u32::from(*f))
-        .sum();
+    let total = sleep_at(&mut e, (21.0, 20.0));
     let asleep: Vec<ModelId> = events(&e)
         .iter()
         .filter_map(|ev| match ev {
@@ -199,15 +205,7 @@ fn a_sleep_that_takes_no_one_says_so() {
     let mut e = engine(&["Mage"], &["Orc"], 4);
     place(&mut e, 1, 10.0, 10.0);
     place(&mut e, 2, 40.0, 30.0);
-    advance_to(&mut e, Phase::DeclareSpells, Side::A);
-    declare(&mut e, Side::A, 1, "Sleep", SpellAim::Point(15.0, 15.0)).unwrap();
-    advance_to_phase(&mut e, Phase::Attacking);
-    let s = e.awaiting().unwrap();
-    e.submit(s, Command::EndPhase).unwrap();
-    let total: u32 = dice_with(&e, &clauses::SPELLCASTING)
-        .iter()
-        .map(|f| u32::from(*f))
-        .sum();
+    let total = sleep_at(&mut e, (15.0, 15.0));
     assert!(total >= 2, "the spell was cast");
     let said: Vec<LogEvent> = events(&e)
         .into_iter()

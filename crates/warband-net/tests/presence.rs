@@ -39,6 +39,19 @@ fn hear_that(
     panic!("never heard {what}");
 }
 
+/// Plays on until `pb` drops its connection after its third command, `pa` alongside.
+fn drop_b(pa: &mut Client<Marauders>, pb: &mut Client<Marauders>) {
+    pb.mischief.drop_after = Some(3);
+    loop {
+        pa.step(Duration::from_millis(5)).unwrap();
+        match pb.step(Duration::from_millis(5)) {
+            Err(NetError::Dropped(..)) => break,
+            Err(e) => panic!("{e}"),
+            Ok(_) => {}
+        }
+    }
+}
+
 fn listening(client: Client<Marauders>) -> (Client<Marauders>, Receiver<Notice>) {
     let (tx, rx) = channel();
     let client = client.with_notices(move |n| {
@@ -53,15 +66,7 @@ fn the_others_hear_a_player_drop_and_come_back() {
     let (addr, host, _) = start_host::<Marauders>("open-field.ron", fixed(6), remote);
     let (mut pa, heard) = listening(join::<Marauders>(&addr, Some(Side::A), Some("normal")));
     let mut pb = join::<Marauders>(&addr, Some(Side::B), Some("normal"));
-    pb.mischief.drop_after = Some(3);
-    loop {
-        pa.step(Duration::from_millis(5)).unwrap();
-        match pb.step(Duration::from_millis(5)) {
-            Err(NetError::Dropped(..)) => break,
-            Err(e) => panic!("{e}"),
-            Ok(_) => {}
-        }
-    }
+    drop_b(&mut pa, &mut pb);
     hear(&mut pa, &heard, &Notice::Present(Side::B, false));
     // One who comes in meanwhile is told who is away, too.
     let (mut spectator, seen) = listening(join::<Marauders>(&addr, None, None));
@@ -85,15 +90,7 @@ fn a_player_who_comes_back_is_told_what_was_said() {
         text: "good luck".into(),
     });
     hear_that(&mut pa, &heard_a, "the chat", said);
-    pb.mischief.drop_after = Some(3);
-    loop {
-        pa.step(Duration::from_millis(5)).unwrap();
-        match pb.step(Duration::from_millis(5)) {
-            Err(NetError::Dropped(..)) => break,
-            Err(e) => panic!("{e}"),
-            Ok(_) => {}
-        }
-    }
+    drop_b(&mut pa, &mut pb);
     // What is said while B is away reaches it too, when it is back.
     pa.send(&ToHost::Chat {
         text: "where did you go?".into(),
