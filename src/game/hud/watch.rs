@@ -91,6 +91,10 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
             .suffix("×"),
     );
     timeline(ui, session);
+    // A battle watched live at this machine may be played on too, before its end.
+    if session.replay_at().is_none() && session.net.is_none() && !ended {
+        play_on(ui, session);
+    }
 }
 
 /// What the watch panel says while skipping to the end.

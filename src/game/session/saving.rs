@@ -7,10 +7,12 @@ use warband_table::save::Save;
 use warband_table::sim::Contest;
 
 impl<R: Contest> GameSession<R> {
-    /// A new battle from where the replay stands: its commands so far are played again,
-    /// then these controllers carry on.
+    /// A new battle from where the replay (or a battle watched live, at one machine)
+    /// stands: its commands so far are played again, then these controllers carry on.
     pub fn play_on_from_here(&mut self, controllers: [Controller; 2]) -> Option<Launch<R>> {
-        self.replay_at()?;
+        if self.replay_at().is_none() && self.net.is_some() {
+            return None;
+        }
         Some(Launch::Resume {
             save: Box::new(self.save()),
             controllers,

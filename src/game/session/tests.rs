@@ -124,3 +124,22 @@ fn a_save_names_its_players_and_play_on_offers_them() {
     );
     assert_eq!(GameSession::replay_of(&old).unwrap().save().players, None);
 }
+
+/// A battle two computers play, watched live, is played on from where it stands: its
+/// commands so far, then the players chosen.
+#[test]
+fn a_battle_watched_live_is_played_on_from_where_it_stands() {
+    let mut s = session("open-field.ron");
+    s.pace.speed = 16.0;
+    while s.commands.len() < 10 {
+        s.advance(Duration::from_millis(250));
+    }
+    assert!(s.engine.outcome().is_none(), "it stands mid-battle");
+    let sent = s.commands.len();
+    let players = [Controller::Human, Controller::NORMAL];
+    let Some(Launch::Resume { save, controllers }) = s.play_on_from_here(players) else {
+        panic!("a live battle at one machine is played on");
+    };
+    assert_eq!((save.commands.len(), controllers), (sent, players));
+    assert_eq!(save.final_hash, s.engine.state_hash());
+}
