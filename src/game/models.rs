@@ -46,10 +46,10 @@ impl Default for Casualties {
 /// turned a quarter and flattened, beneath the living — or hidden while casualties are.
 /// `at` is where and how it stands upright (never the transform already drawn, or the
 /// fall would compound frame on frame).
-/// The colour and place to draw it, and whether it is still falling (another frame is
-/// wanted).
 /// A model that `left` the table (fled past its edge) shrinks away as it falls and is
 /// then hidden, rather than lying where it last stood.
+/// The colour and place to draw it, and whether it is still falling (another frame is
+/// wanted).
 pub fn fallen(
     colour: Color,
     at: Transform,

@@ -1,6 +1,7 @@
 //! Models on the table: miniatures (see `minis`) with the picture their profile names,
 //! kept in step with the engine every frame. A broken side's rings are dimmed, a
-//! sleeping model's paled; a removed model falls and lies as a casualty.
+//! sleeping model's paled; a removed model falls and lies as a casualty, and one that
+//! fled past the table's edge shrinks away.
 
 use crate::game::marauders::Session;
 use crate::game::minis::{BARE, Health, MiniPainter, Minis, Shown, spawn_mini};
@@ -13,21 +14,23 @@ use warband_marauders::phases::FLED_OFF;
 use warband_table::components::ModelId;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        OnEnter(Screen::Battle),
-        spawn_models
-            .after(BattleStarted)
-            .run_if(crate::game::desk::has_session::<warband_marauders::engine::Marauders>),
-    )
-    .add_systems(
-        Update,
-        sync_models.run_if(crate::game::desk::on_table::<
-            warband_marauders::engine::Marauders,
-        >()),
-    );
+    app.init_resource::<FledOff>()
+        .add_systems(
+            OnEnter(Screen::Battle),
+            spawn_models
+                .after(BattleStarted)
+                .run_if(crate::game::desk::has_session::<warband_marauders::engine::Marauders>),
+        )
+        .add_systems(
+            Update,
+            sync_models.run_if(crate::game::desk::on_table::<
+                warband_marauders::engine::Marauders,
+            >()),
+        );
 }
 
 fn spawn_models(mut commands: Commands, session: NonSend<Session>) {
+    commands.insert_resource(FledOff::default());
     for m in models(session.engine.world()) {
         spawn_mini(
             &mut commands,
@@ -51,23 +54,47 @@ fn colour(m: &ModelView, broken: bool) -> Color {
     }
 }
 
-/// The models that fled past the table's edge, as the log says.
-fn fled_off(session: &Session) -> Vec<ModelId> {
-    use warband_marauders::log::{Entry, LogEvent};
-    let log = session.engine.log();
-    log.events
-        .iter()
-        .filter_map(|e| match e {
-            Entry::Rules(LogEvent::Removed { model, why }) if why == FLED_OFF => Some(*model),
-            _ => None,
-        })
-        .collect()
+/// The models that fled past the table's edge, as the log says: read as the log grows
+/// (a frame reads only its new entries), and afresh once the engine is remade or its
+/// log is shorter (a replay moved back).
+#[derive(Resource, Default)]
+struct FledOff {
+    remade: u32,
+    seen: usize,
+    ids: Vec<ModelId>,
 }
 
-fn sync_models(session: NonSend<Session>, mut minis: Minis, mut painter: MiniPainter) {
+impl FledOff {
+    fn update(&mut self, session: &Session) {
+        use warband_marauders::log::{Entry, LogEvent};
+        let events = &session.engine.log().events;
+        if self.remade != session.remade || events.len() < self.seen {
+            *self = Self {
+                remade: session.remade,
+                ..Self::default()
+            };
+        }
+        for e in &events[self.seen..] {
+            if let Entry::Rules(LogEvent::Removed { model, why }) = e
+                && why == FLED_OFF
+            {
+                self.ids.push(*model);
+            }
+        }
+        self.seen = events.len();
+    }
+}
+
+fn sync_models(
+    session: NonSend<Session>,
+    mut fled: ResMut<FledOff>,
+    mut minis: Minis,
+    mut painter: MiniPainter,
+) {
     let all = models(session.engine.world());
     let battle = session.engine.battle();
-    let fled = fled_off(&session);
+    fled.update(&session);
+    let fled = &fled.ids;
     painter.paint_all(session.engine.world(), &mut minis, |_, mini| {
         let m = find(&all, mini.id)?;
         Some(Shown {
@@ -96,7 +123,9 @@ mod tests {
         let file = root.join("assets/scenarios/open-field.ron");
         let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
         let mut s = Session::new(setup, 3, [Controller::Human; 2]).unwrap();
-        assert!(fled_off(&s).is_empty());
+        let mut fled = FledOff::default();
+        fled.update(&s);
+        assert!(fled.ids.is_empty());
         let mut log = s.engine.world_mut().resource_mut::<BattleLog>();
         for (model, why) in [(3, FLED_OFF), (4, "slain")] {
             log.push(LogEvent::Removed {
@@ -104,6 +133,14 @@ mod tests {
                 why: why.into(),
             });
         }
-        assert_eq!(fled_off(&s), vec![ModelId(3)]);
+        fled.update(&s);
+        assert_eq!(fled.ids, vec![ModelId(3)]);
+        // Read again, nothing is counted twice; a remade engine is read afresh.
+        fled.update(&s);
+        assert_eq!(fled.ids, vec![ModelId(3)]);
+        s.remade += 1;
+        fled.update(&s);
+        assert_eq!(fled.ids, vec![ModelId(3)]);
+        assert_eq!(fled.remade, s.remade);
     }
 }
