@@ -263,7 +263,7 @@ fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
     ui.horizontal(|ui| {
         ui.label("Kind");
         egui::ComboBox::from_id_salt("editor-kind")
-            .selected_text(format!("{:?}", piece.kind))
+            .selected_text(kind_words(piece.kind))
             .show_ui(ui, |ui| {
                 for kind in TerrainKind::ALL {
                     ui.selectable_value(&mut piece.kind, kind, kind_words(kind));
