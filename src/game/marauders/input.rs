@@ -198,7 +198,7 @@ fn keys(
     let Some(side) = session.human_turn() else {
         return;
     };
-    if keys.just_pressed(KeyCode::Space) {
+    if keys.just_pressed(KeyCode::Space) && session.heed_end_key() {
         // With priority, Space confirms the order of play the panel shows.
         let command = if session.engine.phase() == Phase::Initiative {
             match &sel.order {

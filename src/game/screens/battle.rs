@@ -61,6 +61,7 @@ fn drive<R: Desk>(
         return;
     }
     session.advance(time.delta());
+    session.note_part(std::time::Instant::now());
     if session.moves_by_itself() {
         busy.keep();
     }

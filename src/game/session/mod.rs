@@ -19,6 +19,7 @@ use warband_table::timeline::Timeline;
 mod launch;
 mod layout;
 mod pace;
+mod part;
 mod saving;
 
 pub use launch::{Launch, OnTable, PendingBattle, Starter, put_on_table};
@@ -68,6 +69,8 @@ pub struct GameSession<R: Contest> {
     pub replayed_by: Option<[Option<warband_table::player::PlayerKind>; 2]>,
     /// Asked from a replay's end: show the result now.
     pub to_result: bool,
+    /// When the part awaited of a person began: Space does not end it at once.
+    part: part::Part<R::Phase>,
 }
 
 impl<R: Contest> GameSession<R> {
@@ -102,6 +105,7 @@ impl<R: Contest> GameSession<R> {
             notice: None,
             replayed_by: None,
             to_result: false,
+            part: part::Part::default(),
         })
     }
 
@@ -156,6 +160,21 @@ impl<R: Contest> GameSession<R> {
         self.engine
             .awaiting()
             .filter(|s| self.controllers[s.index()] == Controller::Human)
+    }
+
+    /// Notes, each frame, which part of the battle is awaited of a person.
+    pub fn note_part(&mut self, now: std::time::Instant) {
+        let key = self
+            .human_turn()
+            .map(|s| (s, self.engine.phase(), R::round(self.engine.world())));
+        self.part.note(key, now);
+    }
+
+    /// Whether a key that ends the person's part (Space) is heeded now: not in the
+    /// part's first [`GRACE`], so a press repeated while the computer played, or meant
+    /// for the part before, does not end this one unseen.
+    pub fn heed_end_key(&mut self) -> bool {
+        self.part.heed(std::time::Instant::now())
     }
 
     /// Whether the side awaited is played on another machine (a network battle).

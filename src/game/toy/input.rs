@@ -198,9 +198,9 @@ fn keys(
     } else if keys.just_pressed(KeyCode::KeyZ) {
         Some(Command::UndoMove)
     } else if keys.just_pressed(KeyCode::Space) {
-        Some(Command::Pass)
+        session.heed_end_key().then_some(Command::Pass)
     } else if keys.just_pressed(KeyCode::Enter) {
-        Some(Command::Done)
+        session.heed_end_key().then_some(Command::Done)
     } else if keys.just_pressed(KeyCode::Escape) {
         toy.spell = None;
         None

@@ -230,7 +230,7 @@ fn keys(
         bx.model = None;
     }
     let command = if keys.just_pressed(KeyCode::Space) {
-        Some(Command::EndStep)
+        session.heed_end_key().then_some(Command::EndStep)
     } else if keys.just_pressed(KeyCode::KeyZ) {
         Some(Command::UndoMove)
     } else if keys.just_pressed(KeyCode::KeyH) {

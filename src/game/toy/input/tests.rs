@@ -192,3 +192,31 @@ fn space_with_no_unit_active_sends_nothing() {
     );
     assert!(matches!(session.commands.last(), Some((_, Command::Pass))));
 }
+
+/// Space pressed as a part comes to the player (a press repeated while the computer
+/// played) does not pass; pressed once the part has stood a moment, it does.
+#[test]
+fn space_as_a_part_comes_is_not_heeded() {
+    let now = std::time::Instant::now();
+    let press_space = |mut session: ToySession, noted: std::time::Instant| {
+        session.note_part(noted);
+        let sent = session.commands.len();
+        let mut app = App::new();
+        app.init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<ToySelection>()
+            .add_systems(Update, keys);
+        app.world_mut().insert_non_send(session);
+        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        input.press(KeyCode::Space);
+        app.update();
+        let session = app.world_mut().remove_non_send::<ToySession>().unwrap();
+        session.commands.len() - sent
+    };
+    let (session, unit, _) = fighter_and_enemy();
+    let session = click_at(session, unit.base.center, Some(unit.id));
+    assert_eq!(press_space(session, now), 0, "the part just came");
+    let (session, unit, _) = fighter_and_enemy();
+    let session = click_at(session, unit.base.center, Some(unit.id));
+    let stood = now - std::time::Duration::from_secs(2);
+    assert_eq!(press_space(session, stood), 1, "the part has stood");
+}

@@ -1,0 +1,77 @@
+//! When a person's part of the battle began, so that a key which ends a part (Space)
+//! is not heeded in its first moments: a press meant for the part before, or repeated
+//! while the computer played, must not end this one before it was seen.
+
+use std::time::{Duration, Instant};
+use warband_rules::Side;
+
+/// How long a person's part must have stood before a key may end it: longer than a
+/// quick double press, shorter than anyone reads a new phase.
+pub const GRACE: Duration = Duration::from_millis(600);
+
+/// The part awaited of a person — whose, in which phase and round — and since when.
+#[derive(Clone, Copy, Debug)]
+pub struct Part<P> {
+    key: Option<(Side, P, u32)>,
+    since: Option<Instant>,
+}
+
+impl<P> Default for Part<P> {
+    fn default() -> Self {
+        Self {
+            key: None,
+            since: None,
+        }
+    }
+}
+
+impl<P: Copy + PartialEq> Part<P> {
+    /// What is awaited now: a new part (another side, phase or round, or the
+    /// computer's turn) starts the clock again.
+    pub fn note(&mut self, key: Option<(Side, P, u32)>, now: Instant) {
+        if key != self.key {
+            self.key = key;
+            self.since = Some(now);
+        }
+    }
+
+    /// A key that ends a part, pressed `now`: heeded once the part has stood [`GRACE`],
+    /// and then the part that follows starts now, whatever it is.
+    pub fn heed(&mut self, now: Instant) -> bool {
+        let settled = self
+            .since
+            .is_none_or(|t| now.saturating_duration_since(t) >= GRACE);
+        if settled {
+            self.since = Some(now);
+        }
+        settled
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A second press hard on the first, or a press as a new part comes to the player,
+    /// is not heeded; one after the part has stood its grace is, once.
+    #[test]
+    fn a_part_is_ended_only_after_it_has_stood_a_moment() {
+        let t0 = Instant::now();
+        let mut part = Part::<u8>::default();
+        assert!(part.heed(t0), "nothing noted yet: a press is heeded");
+        assert!(!part.heed(t0 + GRACE / 2), "a double press");
+        assert!(part.heed(t0 + GRACE), "a press after the grace");
+        part.note(Some((Side::A, 1, 1)), t0 + GRACE * 2);
+        assert!(!part.heed(t0 + GRACE * 2 + GRACE / 3), "the part just came");
+        part.note(Some((Side::A, 1, 1)), t0 + GRACE * 3);
+        assert!(part.heed(t0 + GRACE * 3), "the same part: its clock ran on");
+        part.note(Some((Side::A, 2, 1)), t0 + GRACE * 5);
+        assert!(!part.heed(t0 + GRACE * 5), "a new phase starts it again");
+        part.note(None, t0 + GRACE * 6);
+        part.note(Some((Side::A, 2, 1)), t0 + GRACE * 7);
+        assert!(
+            !part.heed(t0 + GRACE * 7),
+            "the computer played in between: the same phase is a new part"
+        );
+    }
+}
