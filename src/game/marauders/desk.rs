@@ -137,8 +137,8 @@ impl Desk for Marauders {
         let model = |id| warband_marauders::battle::model(world, id);
         let terrain = |i: usize| warband_table::components::terrain_name(world, i);
         let events = &session.engine.log().events;
-        newest_lines(events, from, SHOWN, filter, |i, e| {
-            hud::log::line(e, &events[i + 1..], &model, &terrain)
+        newest_lines(events, from, SHOWN, filter, |i, _| {
+            hud::log::line(events, i, &model, &terrain)
         })
     }
 

@@ -12,15 +12,16 @@ use warband_table::components::ModelId;
 /// one at a time (never every model of the battle for a line).
 pub type Lookup<'a> = &'a dyn Fn(ModelId) -> Option<ModelView>;
 
-/// One log entry in words, with the side it concerns; `after` is what was logged after
-/// it (a shot is told with its outcome). Ids that name no model (a hand-edited save)
-/// read as `#id`; `terrain` names a piece by its index.
+/// The log's entry `i` in words, with the side it concerns; what was logged around it
+/// says more (a shot is told with its outcome, a tied initiative as one). Ids that name
+/// no model (a hand-edited save) read as `#id`; `terrain` names a piece by its index.
 pub fn line(
-    e: &Entry,
-    after: &[Entry],
+    events: &[Entry],
+    i: usize,
     model: Lookup,
     terrain: &dyn Fn(usize) -> String,
 ) -> Option<LogLine> {
+    let (e, after) = (&events[i], &events[i + 1..]);
     let name = |id: ModelId| model_name(model, id);
     let side_of = |id: ModelId| model(id).map(|m| m.side);
     let text = |t: &str| named(t, &name, terrain);
@@ -32,6 +33,7 @@ pub fn line(
     {
         text.push_str(&shot_outcome(after, &|t| named(t, &name, terrain), &name));
     }
+    text.push_str(tie(&events[..i], e, after));
     Some(LogLine {
         side,
         text,
@@ -152,6 +154,29 @@ fn words(
         ),
         Entry::Rules(e) => event_line(e, name, side_of)?,
     })
+}
+
+/// What a tied initiative roll means, said after side B's die when both dice tied and
+/// they are rolled again (the first round), and after the priority it passed on (later
+/// rounds: it goes to the side that did not have it).
+fn tie(before: &[Entry], e: &Entry, after: &[Entry]) -> &'static str {
+    let initiative = |e: Option<&Entry>, side: &str| match e {
+        Some(Entry::Die(d)) if d.purpose == format!("initiative, side {side}") => Some(d.value),
+        _ => None,
+    };
+    let tied = |b: Option<&Entry>, a: Option<&Entry>| {
+        initiative(b, "B").is_some_and(|b| initiative(a, "A") == Some(b))
+    };
+    let mut back = before.iter().rev();
+    match e {
+        Entry::Die(_) if tied(Some(e), back.next()) && initiative(after.first(), "A").is_some() => {
+            " — a tie: both roll again"
+        }
+        Entry::Rules(LogEvent::Priority { .. }) if tied(back.next(), back.next()) => {
+            " (a tie: priority passes to the side without it)"
+        }
+        _ => "",
+    }
 }
 
 /// How a shot ended, from what was logged after it until the next command: ": stopped
@@ -320,16 +345,42 @@ mod tests {
         events
             .iter()
             .enumerate()
-            .filter_map(|(i, e)| line(e, &events[i + 1..], &|_| None, &|i| format!("piece {i}")))
+            .filter_map(|(i, _)| line(events, i, &|_| None, &|i| format!("piece {i}")))
             .map(|l| l.text)
             .collect()
     }
 
     #[test]
     fn a_round_is_told_and_concerns_neither_side() {
-        let l = line(&round(3), &[], &|_| None, &|i| format!("piece {i}")).unwrap();
+        let l = line(&[round(3)], 0, &|_| None, &|i| format!("piece {i}")).unwrap();
         assert!(l.text.contains("Round 3"), "{l:?}");
         assert_eq!(l.side, None);
+    }
+
+    /// A tied initiative says what the tie did: in the first round both roll again;
+    /// later, priority passes. An untied roll says nothing more.
+    #[test]
+    fn a_tied_initiative_says_what_the_tie_did() {
+        let d6 = |side: &str, value| {
+            Entry::Die(warband_rules::DieRoll {
+                die: warband_rules::Die::D6,
+                value,
+                purpose: format!("initiative, side {side}"),
+                clause: warband_rules::Clause::new("Initiative"),
+                need: None,
+            })
+        };
+        let priority = |side| Entry::from(LogEvent::Priority { side });
+        let first = vec![d6("A", 4), d6("B", 4), d6("A", 5), d6("B", 2), priority(Side::A)];
+        let said = lines(&first);
+        assert!(said[1].ends_with("a tie: both roll again"), "{said:?}");
+        assert!(!said[3].contains("tie") && !said[4].contains("tie"), "{said:?}");
+        let later = vec![d6("A", 3), d6("B", 3), priority(Side::B)];
+        let said = lines(&later);
+        assert!(!said[1].contains("tie"), "{said:?}");
+        assert!(said[2].contains("a tie: priority passes"), "{said:?}");
+        let untied = vec![d6("A", 3), d6("B", 1), priority(Side::A)];
+        assert!(!lines(&untied).concat().contains("tie"));
     }
 
     /// Each shot is one line with its outcome: stopped (by what), a hit (its HD lost
