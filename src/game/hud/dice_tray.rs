@@ -85,7 +85,8 @@ pub fn show<R: Desk>(
                         if ui.add(clause).on_hover_text("Its rules").clicked() {
                             asked = Some(d.clause.as_str().to_string());
                         }
-                        ui.add(egui::Label::new(egui::RichText::new(&purpose).small()).extend());
+                        let said = format!("{purpose}{}", needs(d));
+                        ui.add(egui::Label::new(egui::RichText::new(said).small()).extend());
                     });
                     last = Some((&d.clause, &d.purpose));
                 }
@@ -99,6 +100,16 @@ pub fn show<R: Desk>(
         });
     });
     asked
+}
+
+/// What a die needed, said after its purpose (" · needs 6+"), where one face decided:
+/// every modifier is in it, so it reads as the odds card's own figure.
+fn needs(d: &warband_rules::DieRoll) -> String {
+    match d.need {
+        Some(n) if n > d.die.sides() => " · cannot succeed".into(),
+        Some(n) if n > 1 => format!(" · needs {n}+"),
+        _ => String::new(),
+    }
 }
 
 /// One die of the tray: while it tumbles, a random face unmarked, bobbing up and down;
@@ -171,5 +182,28 @@ fn face_colours(d: &warband_rules::DieRoll, job: Option<bool>) -> (egui::Color32
             (egui::Color32::from_rgb(230, 200, 90), egui::Color32::BLACK)
         }
         None => (egui::Color32::from_rgb(200, 200, 190), egui::Color32::BLACK),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A die's need is said with its purpose, as the odds card gives it: a shot at a
+    /// 4+ armour after moving (−2) needs 6+; one that cannot succeed says so; a die no
+    /// face decides says nothing.
+    #[test]
+    fn a_die_says_what_it_needed() {
+        let die = |need| warband_rules::DieRoll {
+            die: warband_rules::Die::D6,
+            value: 5,
+            purpose: "shot".into(),
+            clause: warband_rules::Clause::new("test"),
+            need,
+        };
+        assert_eq!(needs(&die(Some(6))), " · needs 6+");
+        assert_eq!(needs(&die(Some(7))), " · cannot succeed");
+        assert_eq!(needs(&die(Some(1))), "");
+        assert_eq!(needs(&die(None)), "");
     }
 }
