@@ -296,20 +296,11 @@ mod tests {
         painter.paint_all(&battle.0, &mut minis, shown);
     }
 
-    /// A model the log says charged lunges: its miniature runs a little past where the
-    /// engine put it and settles exactly there; the charge is then done with.
-    #[test]
-    fn a_charged_model_lunges_past_contact_and_stops_where_the_engine_put_it() {
-        use crate::game::minis::{BARE, Mini, spawn_mini};
-        use warband_table::geometry::Placed;
-        let (start, end) = (Vec2::new(2.0, 2.0), Vec2::new(8.0, 2.0));
-        let mut battle = World::new();
-        let base = |at| Base(Placed::round(at, 1.0));
-        let id = ModelId(1);
-        let e = battle
-            .spawn((id, Team(warband_rules::Side::A), base(start)))
-            .id();
-        battle.insert_resource(ModelIndex(vec![e]));
+    /// A model at `start` in a battle world of its own, on a 24" table, painted by
+    /// [`paint`] twice: the app and the model's entity in that world.
+    fn painted(id: ModelId, start: Vec2) -> (App, Entity) {
+        use crate::game::minis::{BARE, spawn_mini};
+        let (mut battle, e) = one_model(id, start);
         let mut app = App::new();
         app.add_plugins(MinimalPlugins)
             .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
@@ -321,24 +312,70 @@ mod tests {
             .init_resource::<crate::game::awake::Busy>()
             .init_resource::<crate::game::floaters::Floaters>()
             .init_resource::<Lunges>()
+            .insert_resource(crate::game::session::TableLayout {
+                size: Vec2::new(24.0, 24.0),
+                terrain: Vec::new(),
+                mat: Default::default(),
+                name: "test".into(),
+            })
             .add_systems(Update, paint);
         let mut commands = app.world_mut().commands();
-        spawn_mini(
-            &mut commands,
-            "m".into(),
-            (id, warband_rules::Side::A),
-            &base(start).0,
-            None,
-            BARE,
-        );
+        let base = battle.get::<Base>(e).unwrap().0.clone();
+        spawn_mini(&mut commands, "m".into(), (id, warband_rules::Side::A), &base, None, BARE);
         app.world_mut().flush();
+        battle.flush();
         app.world_mut().insert_non_send(Battle(battle));
         app.update();
         app.update();
-        let drawn = |app: &mut App| {
-            let mut q = app.world_mut().query::<(&Mini, &Transform)>();
-            q.single(app.world()).unwrap().1.translation.truncate()
-        };
+        (app, e)
+    }
+
+    /// A battle world of one model of side A, a round base at `at`.
+    fn one_model(id: ModelId, at: Vec2) -> (World, Entity) {
+        let mut battle = World::new();
+        let base = Base(warband_table::geometry::Placed::round(at, 1.0));
+        let e = battle.spawn((id, Team(warband_rules::Side::A), base)).id();
+        battle.insert_resource(ModelIndex(vec![e]));
+        (battle, e)
+    }
+
+    /// Where the one miniature is drawn.
+    fn drawn(app: &mut App) -> Vec2 {
+        let mut q = app
+            .world_mut()
+            .query::<(&crate::game::minis::Mini, &Transform)>();
+        q.single(app.world()).unwrap().1.translation.truncate()
+    }
+
+    /// A model moved in the world drawn glides and leaves an arrow; a world put in its
+    /// place (a replay moved along its timeline) is drawn as it stands, with none.
+    #[test]
+    fn a_new_world_is_drawn_as_it_stands() {
+        let id = ModelId(1);
+        let (start, end) = (Vec2::new(2.0, 2.0), Vec2::new(8.0, 2.0));
+        let (mut app, e) = painted(id, start);
+        let base = |at| Base(warband_table::geometry::Placed::round(at, 1.0));
+        app.world_mut().non_send_mut::<Battle>().0.entity_mut(e).insert(base(end));
+        app.update();
+        assert!(drawn(&mut app).x < end.x, "it glides");
+        let legs = app.world().resource::<crate::game::trails::Trails>().legs().count();
+        assert_eq!(legs, 1, "and leaves an arrow");
+        let (other, _) = one_model(id, start);
+        app.world_mut().non_send_mut::<Battle>().0 = other;
+        app.update();
+        assert_eq!(drawn(&mut app), start, "drawn at once where the new world has it");
+        let legs = app.world().resource::<crate::game::trails::Trails>().legs().count();
+        assert_eq!(legs, 0, "no arrow from the old world's places");
+    }
+
+    /// A model the log says charged lunges: its miniature runs a little past where the
+    /// engine put it and settles exactly there; the charge is then done with.
+    #[test]
+    fn a_charged_model_lunges_past_contact_and_stops_where_the_engine_put_it() {
+        let (start, end) = (Vec2::new(2.0, 2.0), Vec2::new(8.0, 2.0));
+        let id = ModelId(1);
+        let (mut app, e) = painted(id, start);
+        let base = |at| Base(warband_table::geometry::Placed::round(at, 1.0));
         assert_eq!(drawn(&mut app), start);
         // The engine moves it into contact, and the log tells the charge.
         app.world_mut()

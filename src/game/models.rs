@@ -22,7 +22,7 @@ pub fn outline(g: &mut Gizmos, b: &warband_table::geometry::Placed, grow: f32, c
 pub const MODEL_Z: f32 = 2.0;
 
 /// Seconds a model takes to fall: to grey and lie down where it stood.
-const FALL: f32 = 0.6;
+pub const FALL: f32 = 0.6;
 
 /// Whether fallen models are shown as casualties (C hides and shows them), and how
 /// fast they fall (the settings' animation: infinite when it is off).

@@ -65,6 +65,12 @@ impl Trails {
             .retain(|(_, (a, b))| a.distance(*b) >= SHORTEST_TRAIL);
     }
 
+    /// No arrows: the table was drawn afresh (a replay moved along its timeline).
+    pub fn clear(&mut self) {
+        self.side = None;
+        self.moves.clear();
+    }
+
     pub fn legs(&self) -> impl Iterator<Item = (Side, Leg)> + '_ {
         let side = self.side;
         self.moves

@@ -41,6 +41,16 @@ pub struct Mini {
     since_hit: f32,
 }
 
+impl Mini {
+    /// Drawn afresh where its model stands: no glide, fall or hurt carried over.
+    fn snap(&mut self) {
+        self.glide = Glide::default();
+        self.health = None;
+        self.since_hit = f32::INFINITY;
+        self.gone_for = super::models::FALL;
+    }
+}
+
 /// What a ruleset counts a model's health in: HD or HP left, which fall as it is hurt
 /// ("−2 HP" rises from it), or (`taken`) damage taken, which rises ("+1 damage").
 #[derive(Clone, Copy, Debug)]
@@ -123,7 +133,7 @@ fn upright(center: Vec2, facing: f32) -> Transform {
 /// What drawing a model needs beyond the model: the frame's time, the pace of motion,
 /// whether casualties show, the arrows of the last action and the table's size.
 #[derive(SystemParam)]
-pub struct MiniPainter<'w> {
+pub struct MiniPainter<'w, 's> {
     time: Res<'w, Time>,
     motion: Res<'w, Motion>,
     casualties: Res<'w, Casualties>,
@@ -132,6 +142,9 @@ pub struct MiniPainter<'w> {
     layout: Option<Res<'w, TableLayout>>,
     floaters: ResMut<'w, super::floaters::Floaters>,
     lunges: ResMut<'w, super::cues::Lunges>,
+    /// The battle world drawn last: another (a replay moved along its timeline, a
+    /// network battle made again) is drawn as it stands, with no glide from the old.
+    drawn: Local<'s, Option<bevy::ecs::world::WorldId>>,
 }
 
 /// Every miniature on the table, with the parts a frame may change.
@@ -168,17 +181,26 @@ pub fn table_models(world: &World) -> impl Iterator<Item = (Entity, ModelId, Sid
     })
 }
 
-impl MiniPainter<'_> {
+impl MiniPainter<'_, '_> {
     /// Draws every miniature where its model stands in `world`, as `shown` says (a
-    /// model it says nothing of is left as it was drawn).
+    /// model it says nothing of is left as it was drawn). A world other than the one
+    /// drawn last is drawn as it stands: its models do not glide from where the old
+    /// one had them, leave no arrows, and show no hurt.
     pub fn paint_all(
         &mut self,
         world: &World,
         minis: &mut Minis,
         shown: impl Fn(Entity, &Mini) -> Option<Shown>,
     ) {
+        let fresh = self.drawn.replace(world.id()) != Some(world.id());
+        if fresh {
+            self.trails.clear();
+        }
         let index = world.resource::<ModelIndex>();
         for (mut mini, mut transform, mut ring, mut vis) in minis {
+            if fresh {
+                mini.snap();
+            }
             let Some(e) = index.entity(mini.id) else {
                 continue;
             };
