@@ -104,6 +104,10 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
         None
     }
 
+    /// Whether a person has a model of theirs chosen to act, its ghost following the
+    /// pointer: the terrain card then stays away, not to cover the ghost and its words.
+    fn aiming(session: &GameSession<Self>, selection: &Self::Selection) -> bool;
+
     /// The ruleset's part of the top bar: scenario, round or turn, whose move.
     fn top_line(ui: &mut egui::Ui, session: &GameSession<Self>);
     /// The left panel under the watch controls: what is selected and what it may do.

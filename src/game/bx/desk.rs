@@ -185,6 +185,10 @@ impl Desk for Borderlands {
         Some(Box::new(super::designer::Designer::new(arms)))
     }
 
+    fn aiming(session: &BxSession, selection: &BxSelection) -> bool {
+        session.human_turn().is_some() && selection.model.is_some()
+    }
+
     fn top_line(ui: &mut egui::Ui, session: &BxSession) {
         super::hud::top_line(ui, session);
     }

@@ -70,7 +70,9 @@ fn frame<R: Desk>(
     layout: Option<Res<crate::game::session::TableLayout>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    if let (Some(c), Some(layout)) = (pointer.cursor, &layout) {
+    if let (Some(c), Some(layout)) = (pointer.cursor, &layout)
+        && !R::aiming(&session, &selection)
+    {
         terrain::card(ctx, session.engine.world(), layout, c);
     }
     let FrameState {

@@ -116,6 +116,10 @@ impl Desk for Marauders {
         Some(passed != (d.clause == clauses::SHOOT_OBSTACLE))
     }
 
+    fn aiming(session: &GameSession<Self>, selection: &Selection) -> bool {
+        session.human_turn().is_some() && selection.model.is_some()
+    }
+
     fn top_line(ui: &mut egui::Ui, session: &GameSession<Self>) {
         hud::top_bar::show(ui, session);
     }

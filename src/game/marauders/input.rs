@@ -291,6 +291,23 @@ mod tests {
             .id
     }
 
+    /// The terrain card stays away while a model of the player's is chosen, its
+    /// ghost following the pointer, and not while the computer plays.
+    #[test]
+    fn a_chosen_model_keeps_the_terrain_card_away() {
+        use crate::game::desk::Desk;
+        use warband_marauders::engine::Marauders;
+        let mut s = movement();
+        let chosen = Selection {
+            model: Some(first_of(&s, Side::A)),
+            ..Selection::default()
+        };
+        assert!(Marauders::aiming(&s, &chosen));
+        assert!(!Marauders::aiming(&s, &Selection::default()));
+        s.replay = Some(Vec::new());
+        assert!(!Marauders::aiming(&s, &chosen), "no one may act in a replay");
+    }
+
     #[test]
     fn a_click_on_an_enemy_in_reach_charges_it() {
         let mut s = movement();

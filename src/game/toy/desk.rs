@@ -116,6 +116,12 @@ impl Desk for ToySoldier {
         Some(Box::new(super::designer::Designer::default()))
     }
 
+    fn aiming(session: &ToySession, _: &ToySelection) -> bool {
+        session.human_turn().is_some_and(|side| {
+            warband_toy_soldier::actions::active(session.engine.world(), side).is_ok()
+        })
+    }
+
     fn top_line(ui: &mut egui::Ui, session: &ToySession) {
         super::hud::top_line(ui, session);
     }
