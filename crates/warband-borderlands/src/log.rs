@@ -55,6 +55,12 @@ pub enum LogEvent {
     Slain {
         model: ModelId,
     },
+    /// B/X Sleep: a sleeper struck by an edged weapon is killed by the blow (its HP
+    /// follow as damage, and it is slain as the damage lands).
+    SleeperSlain {
+        attacker: ModelId,
+        model: ModelId,
+    },
     Fell {
         model: ModelId,
     },

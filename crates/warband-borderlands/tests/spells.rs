@@ -518,3 +518,44 @@ fn the_computer_shoots_the_sleeping_enemy_it_cannot_miss() {
     set_condition(&mut e, 3, |c| c.asleep = true);
     assert_eq!(Normal.next(&e, Side::A), Some(shot(3)));
 }
+
+/// B/X Sleep: a sleeper struck by an edged weapon is killed by that one blow, whatever
+/// its hit points, and the odds card says so; a mace only hits it without a roll.
+#[test]
+fn a_sleeper_is_killed_by_a_single_blow_of_an_edged_weapon() {
+    use warband_borderlands::ai::routine_odds;
+    let struck = |hero: &str| {
+        let (mut e, first) = sequential(&[hero], &["Ogre"]);
+        a_to_act(&mut e, first);
+        put(&mut e, 1, (10.0, 10.0));
+        put(&mut e, 2, (10.0, 11.27));
+        set_condition(&mut e, 2, |c| c.asleep = true);
+        let ogre = find(e.world(), ModelId(2)).unwrap();
+        e.world_mut().entity_mut(ogre.entity).insert(Hp {
+            now: 30,
+            ..ogre.hp
+        });
+        let (a, t) = (find(e.world(), ModelId(1)).unwrap(), find(e.world(), ModelId(2)).unwrap());
+        let odds = routine_odds(&a, &t);
+        let melee = Command::Melee {
+            model: ModelId(1),
+            target: ModelId(2),
+        };
+        e.submit(Side::A, melee).unwrap();
+        (e, odds)
+    };
+    let (e, odds) = struck("Fighter 1");
+    assert_eq!(odds, (1.0, 30.0), "the card: a sure kill, its 30 HP");
+    assert!(find(e.world(), ModelId(2)).is_none(), "the ogre is slain");
+    let said = events(&e);
+    assert!(said.contains(&LogEvent::SleeperSlain {
+        attacker: ModelId(1),
+        model: ModelId(2)
+    }));
+    assert!(said.contains(&LogEvent::Slain { model: ModelId(2) }));
+    let (e, odds) = struck("Cleric 1");
+    assert_eq!(odds.0, 0.0, "a mace's 1d6 cannot take 30 HP");
+    let ogre = find(e.world(), ModelId(2)).expect("still in play, asleep");
+    assert!(ogre.cond.asleep && (24..30).contains(&ogre.hp.now), "{:?}", ogre.hp);
+    assert!(!events(&e).iter().any(|ev| matches!(ev, LogEvent::SleeperSlain { .. })));
+}

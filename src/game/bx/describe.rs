@@ -71,7 +71,7 @@ pub fn versus(bonus: i32, need: i32) -> String {
 fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
     let what = match swing {
         Swing::Hit => "hit",
-        Swing::HitCover => "hits the cover",
+        Swing::HitCover => "a hit but for the cover's −4: it strikes the cover",
         Swing::Miss => "miss",
     };
     let Some(d) = die.filter(|d| d.die == Die::D20 && d.purpose.contains(" attacks ")) else {
@@ -114,8 +114,16 @@ fn event_line(world: &World, e: &LogEvent) -> Option<String> {
         LogEvent::MoveTakenBack { model, .. } => format!("{} is back where it was", n(model)),
         LogEvent::Attack { .. } => return None,
         LogEvent::Damage { model, amount, hp } => format!("{} takes {amount} ({hp} HP)", n(model)),
-        LogEvent::CoverTook { .. } => return None,
+        LogEvent::CoverTook { cover, .. } => match cover {
+            Some(model) => format!("the shot strikes {}, in the way", n(model)),
+            None => "the shot strikes the terrain in the way".into(),
+        },
         LogEvent::Slain { model } => format!("✝ {} is slain", n(model)),
+        LogEvent::SleeperSlain { attacker, model } => format!(
+            "{} strikes {} in its sleep: a single blow of an edged weapon kills it",
+            n(attacker),
+            n(model)
+        ),
         LogEvent::Fell { model } => format!("{} falls, dying", n(model)),
         LogEvent::DeathSave { model, saved } => {
             format!(
@@ -189,7 +197,7 @@ mod tests {
         let d = attack_die(14, 12);
         assert_eq!(
             attack_line(12, Swing::HitCover, Some(&d)),
-            "  d20 vs 12: 14, hits the cover"
+            "  d20 vs 12: 14, a hit but for the cover's −4: it strikes the cover"
         );
         assert!(attack_line(12, Swing::Hit, None).contains("helpless"));
         // A face clamped to 2 hides the bonus: the line says the face instead.

@@ -213,7 +213,13 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
         }
         let bonus = melee_bonus(v);
         let (kill, dmg) = routine_odds(v, t);
-        if t.cond.helpless() {
+        let edged = v.stats.melee.iter().find(|m| m.edged());
+        if let Some(blade) = edged.filter(|_| t.cond.asleep) {
+            ui.label(format!(
+                "Melee: the target is asleep, so a blow of the {} kills it outright",
+                blade.name
+            ));
+        } else if t.cond.helpless() {
             ui.label("Melee: the target is helpless, so every swing hits without a roll");
         } else {
             ui.label(format!(

@@ -75,18 +75,43 @@ pub(super) fn deal(
     hurt(world, target, amount, Some(a.side));
 }
 
-/// An attack without cover, with its damage on a hit.
+/// An attack without cover, with its damage on a hit; a sleeper struck by an edged
+/// weapon is killed by the blow (true: the routine need strike no more).
 pub(super) fn strike(
     world: &mut World,
     a: &View,
     t: &View,
     bonus: i32,
-    damage: DamageExpr,
+    attack: &Attack,
     clause: &Clause,
-) {
-    if swing(world, a, t, bonus, false, clause) == Swing::Hit {
-        deal(world, a, t.id, damage, &DAMAGE);
+) -> bool {
+    if swing(world, a, t, bonus, false, clause) != Swing::Hit {
+        return false;
     }
+    if slain_in_its_sleep(t.cond.asleep, attack.edged()) {
+        log(
+            world,
+            LogEvent::SleeperSlain {
+                attacker: a.id,
+                model: t.id,
+            },
+        );
+        hurt(world, t.id, blow_that_kills(t), Some(a.side));
+        return true;
+    }
+    deal(world, a, t.id, attack.damage, &DAMAGE);
+    false
+}
+
+/// The damage that kills `t` outright, a hero too: to 0 HP for a monster, to −CON for
+/// a hero (RULINGS), where the landing of damage slays it.
+pub fn blow_that_kills(t: &View) -> u16 {
+    let floor = if t.stats.hero {
+        -i32::from(t.stats.con)
+    } else {
+        0
+    };
+    (t.hp.now - floor).clamp(1, i32::from(u16::MAX)) as u16
 }
 
 pub fn check_melee(
@@ -136,7 +161,9 @@ pub fn do_melee(
     let bonus = melee_bonus(&v);
     for a in v.stats.melee.clone() {
         let Some(t) = find(world, target) else { break };
-        strike(world, &v, &t, bonus, a.damage, &ATTACK);
+        if strike(world, &v, &t, bonus, &a, &ATTACK) {
+            break;
+        }
     }
     Ok(())
 }

@@ -12,7 +12,9 @@ use warband_rules::borderlands::clauses::{
 };
 use warband_rules::borderlands::rules::{
     first_aid_works, may_attack_this_round, melee_attackers_give_cover, room_to_attack,
+    slain_in_its_sleep,
 };
+use warband_rules::borderlands::profile::Attack;
 use warband_rules::borderlands::{DamageExpr, Swing, judge, needed};
 use warband_rules::{Clause, Die, Side};
 use warband_table::geometry::{
@@ -237,7 +239,7 @@ pub fn parting_blows(world: &mut World, id: ModelId) {
         world.resource_mut::<Battle>().note_attack(id, foe.id);
         if let (Some(a), Some(t)) = (foe.stats.melee.first().cloned(), find(world, id)) {
             let bonus = i32::from(foe.stats.melee_bonus) + 2 - blind_penalty(&foe);
-            strike(world, &foe, &t, bonus, a.damage, &RETREAT_ATTACK);
+            let _ = strike(world, &foe, &t, bonus, &a, &RETREAT_ATTACK);
         }
     }
 }

@@ -4,7 +4,8 @@
 use crate::Clause;
 
 pub const INITIATIVE: Clause = Clause::new("B/X Initiative: 1d6 per side");
-pub const HIT_POINTS: Clause = Clause::new("B/X Hit points: 1d8 per HD at deployment");
+pub const HIT_POINTS: Clause =
+    Clause::new("B/X Hit points: a hit die per HD or level, at deployment");
 pub const ATTACK: Clause = Clause::new("B/X Rolling to Attack: d20 vs THAC0 - AC");
 pub const DAMAGE: Clause = Clause::new("B/X Damage: weapon or attack dice");
 pub const COVER_DAMAGE: Clause = Clause::new("B/X Ranged Attacks: near miss hits the cover");

@@ -55,6 +55,12 @@ pub fn bled_out(hp: i32, con: u8) -> bool {
     hp <= -i32::from(con)
 }
 
+/// B/X Sleep: a sleeping model struck by an edged weapon is killed by that single
+/// blow, whatever its hit points. Held and dying models are only hit without a roll.
+pub fn slain_in_its_sleep(asleep: bool, edged: bool) -> bool {
+    asleep && edged
+}
+
 /// First aid stabilises on a d20 at or under the aider's WIS.
 pub fn first_aid_works(wis: u8, roll: u8) -> bool {
     roll <= wis

@@ -126,6 +126,20 @@ pub struct Attack {
     pub damage: DamageExpr,
 }
 
+/// The words that name an edged weapon: a sword of any kind, a dagger, an axe, a
+/// blade, and a monster's plain "weapon" (B/X's "1 weapon": the orc's sword or axe).
+/// Maces, hammers, clubs, staves and spears are not; nor are claws, bites and gores.
+const EDGED: [&str; 5] = ["sword", "dagger", "axe", "blade", "weapon"];
+
+impl Attack {
+    /// Whether it is a blow of an edged weapon, which slays a sleeping model outright
+    /// (B/X Sleep: "killed with a single blow of any edged weapon").
+    pub fn edged(&self) -> bool {
+        let name = self.name.to_lowercase();
+        EDGED.iter().any(|w| name.contains(w))
+    }
+}
+
 /// A missile weapon: damage and longest range in feet (B/X), ÷ 5 on the table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Missile {

@@ -230,3 +230,18 @@ fn a_hero_needs_a_name_and_each_spell_once() {
         "{p:?}"
     );
 }
+
+/// What counts as an edged weapon for a sleeper's single blow.
+#[test]
+fn swords_daggers_axes_and_plain_weapons_are_edged() {
+    let attack = |name: &str| Attack {
+        name: name.into(),
+        damage: "1d6".parse().unwrap(),
+    };
+    for name in ["sword", "short sword", "dagger", "battle axe", "axe", "weapon"] {
+        assert!(attack(name).edged(), "{name}");
+    }
+    for name in ["mace", "war hammer", "club", "staff", "spear", "claw", "bite", "gore", "touch"] {
+        assert!(!attack(name).edged(), "{name}");
+    }
+}
