@@ -14,12 +14,17 @@ const SCENARIOS: [&str; 4] = [
     "corridor-chambers",
 ];
 
+/// The corpus's players: the three the corpus was first recorded with (36 battles keep
+/// its test short). `easy` and `hard` play `normal`'s moves with slips and a search,
+/// and their own tests check that a battle of theirs is the same twice.
+const PLAYERS: [AiKind; 3] = [AiKind::Random, AiKind::Charge, AiKind::Normal];
+
 fn main() -> Result<(), String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     warband_table::lab::record_fixtures::<Borderlands>(
         &root,
         "borderlands",
         &SCENARIOS,
-        &AiKind::ALL,
+        &PLAYERS,
     )
 }
