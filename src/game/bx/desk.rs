@@ -132,6 +132,14 @@ impl Desk for Borderlands {
                 ""
             }
         )];
+        let lost = hp_lost(world, side);
+        let to_enemy = battle.side(side.other()).hp_removed;
+        if lost > to_enemy {
+            out.push(format!(
+                "Lost {lost} HP in all: {} more to its own side's near misses",
+                lost - to_enemy
+            ));
+        }
         if battle.side(side).morale.fled {
             out.push("The side failed its morale and fled.".to_string());
         }
@@ -355,3 +363,17 @@ fn entry(c: &Combatant) -> Entry {
 
 #[cfg(test)]
 mod tests;
+
+/// The HP `side`'s models lost from any cause, each down to 0 at most (what healing
+/// gave back is not lost): the enemy's blows and its own side's near misses.
+fn hp_lost(world: &World, side: Side) -> u32 {
+    use warband_borderlands::components::Hp;
+    use warband_table::components::Team;
+    let mut q = world.try_query::<(&Team, &Hp)>();
+    q.as_mut().map_or(0, |q| {
+        q.iter(world)
+            .filter(|(t, _)| t.0 == side)
+            .map(|(_, hp)| (hp.max - hp.now.max(0)).max(0) as u32)
+            .sum()
+    })
+}

@@ -154,7 +154,11 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
     ui.columns(2, |cols| {
         for (col, side) in cols.iter_mut().zip(Side::BOTH) {
             col.heading(egui::RichText::new(&names[side.index()]).color(palette::side_egui(side)));
-            col.label(format!("{} lost: {}", R::LOSSES, losses[side.index()]));
+            col.label(format!(
+                "{} lost to the enemy: {}",
+                R::LOSSES,
+                losses[side.index()]
+            ));
             for note in R::result_notes(world, side) {
                 col.small(note);
             }

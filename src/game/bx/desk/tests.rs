@@ -121,3 +121,28 @@ fn a_die_that_struck_the_cover_is_noted() {
     }
     panic!("no shot struck the cover in the recorded battles");
 }
+
+/// HP a side lost to its own near misses are not the enemy's to count, but the result
+/// says them: the losses to the enemy stay as they were, a note gives the rest.
+#[test]
+fn hp_lost_to_friendly_fire_are_said_apart() {
+    use warband_table::sim::Contest;
+    let save = recorded::<Borderlands>("borderlands/cave-mouth-normal-v-normal.ron");
+    let mut engine = save.replay().unwrap();
+    let note = |engine: &warband_borderlands::Engine| {
+        Borderlands::result_notes(engine.world(), Side::A)
+            .into_iter()
+            .find(|n| n.starts_with("Lost "))
+    };
+    let to_enemy = Borderlands::losses(engine.world())[0];
+    let before = hp_lost(engine.world(), Side::A);
+    assert_eq!(note(&engine), None, "{before} HP lost, all to the enemy");
+    let hit = warband_borderlands::battle::in_play(engine.world())
+        .into_iter()
+        .find(|v| v.side == Side::A && v.hp.now >= 3)
+        .expect("a side A model standing");
+    warband_borderlands::battle::hurt(engine.world_mut(), hit.id, 2, Some(Side::A));
+    assert_eq!(Borderlands::losses(engine.world())[0], to_enemy);
+    let said = note(&engine).expect("a note of the rest");
+    assert!(said.contains(&format!("Lost {} HP in all: 2 more", before + 2)), "{said}");
+}
