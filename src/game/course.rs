@@ -42,22 +42,21 @@ pub fn course<R: Contest>(
     let mut e = Engine::<R>::new(setup, seed)?;
     let mut losses = vec![[0, 0]];
     let mut round = R::round(e.world()).max(1);
-    let mut round_just_ended = false;
     for (i, (side, c)) in commands.iter().enumerate() {
         // A network battle's dice were salted command by command.
         e.salt_dice(seed, i as u64, salts.get(i).copied());
         let _ = e.submit(*side, c.clone());
         let now = R::round(e.world());
-        round_just_ended = now > round;
-        if round_just_ended {
-            // The command that ended a round played out its last phases too: what was
-            // lost by now was lost in the round it ended (or those it skipped).
+        // The command that ended a round played out its last phases too: what was lost
+        // by now was lost in the round it ended (and none in those it skipped).
+        while round < now {
             losses.push(R::losses(e.world()));
-            round = now;
+            round += 1;
         }
     }
-    // The round under way when the commands stop (a battle won mid-round).
-    if !round_just_ended {
+    // The round under way when the commands stop: a battle won mid-round, or in a round
+    // that began and ended at once (the last of a side fled the table at its step).
+    while losses.len() <= warband_table::sim::rounds_played::<R>(e.world()) as usize {
         losses.push(R::losses(e.world()));
     }
     Ok(Course { losses })
@@ -135,5 +134,23 @@ mod tests {
                 .all(|w| w[0][0] <= w[1][0] && w[0][1] <= w[1][1])
         );
         assert!(c.losses.len() >= 2);
+    }
+
+    /// The chart has a point for every round the result says was played, the round a
+    /// battle ended in too where it began and ended at once (the cave-mouth battle on
+    /// record: the last kobolds flee the table at their step in round 5).
+    #[test]
+    fn the_course_has_every_round_the_result_counts() {
+        use warband_borderlands::Borderlands;
+        for name in ["cave-mouth-charge-v-random", "lair-hall-normal-v-normal"] {
+            let file = format!("borderlands/{name}.ron");
+            let save = crate::game::test_app::recorded::<Borderlands>(&file);
+            let e = save.replay().unwrap();
+            let played = warband_table::sim::rounds_played::<Borderlands>(e.world());
+            let c = course::<Borderlands>(&save.setup, save.seed, &save.commands, &save.salts);
+            let c = c.unwrap();
+            assert_eq!(c.losses.len() as u32, played + 1, "{name}: {:?}", c.losses);
+            assert_eq!(c.losses.last(), Some(&Borderlands::losses(e.world())));
+        }
     }
 }
