@@ -54,6 +54,9 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
     crate::game::hud::turn_status(ui, session, "your step (Space ends it)");
 }
 
+/// The mark of a model whose side failed its morale and flees.
+const FLEEING: (&str, egui::Color32) = ("fleeing", egui::Color32::from_rgb(240, 160, 60));
+
 /// HP pips or a bar and condition marks by every model; the card of the model under
 /// the pointer.
 fn markers(
@@ -67,6 +70,7 @@ fn markers(
     let painter = crate::game::hud::table_painter(ctx, "bx markers");
     let screen = |p: Vec2| crate::game::hud::screen_point(ctx, cam, at, p);
     let models = in_play(session.engine.world());
+    let battle = session.engine.world().resource::<Battle>();
     for m in &models {
         let (Some(c), Some(edge)) = (
             screen(m.base.center),
@@ -85,6 +89,8 @@ fn markers(
             None if m.cond.asleep => Some(health::ASLEEP),
             None if m.cond.held => Some(("held", egui::Color32::from_rgb(230, 200, 90))),
             None if m.cond.blinded => Some(health::BLIND),
+            // Its side failed its morale: it runs for the table's edge.
+            None if battle.side(m.side).morale.fled => Some(FLEEING),
             None => None,
         };
         if let Some(mark) = mark {
@@ -99,6 +105,11 @@ fn markers(
                 "HP {}/{} · AC {} · THAC0 {}",
                 m.hp.now, m.hp.max, m.stats.ac, m.stats.thac0
             ));
+            if m.cond.down.is_some() {
+                ui.small(format!("Down: dead at −{} HP (−CON)", m.stats.con));
+            } else if battle.side(m.side).morale.fled {
+                ui.small("Fleeing: its side failed its morale");
+            }
         });
     }
     Ok(())

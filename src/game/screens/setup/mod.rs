@@ -319,20 +319,33 @@ fn army_combo(ui: &mut egui::Ui, f: &mut SetupForm, i: usize) {
     let ruleset = f.scenarios.get(f.scenario).map(|(_, s)| s.ruleset);
     egui::ComboBox::from_id_salt(("army", i))
         .width(220.0)
-        .selected_text(
-            f.armies
-                .get(f.army[i])
-                .map_or("(none)", |(_, a)| a.name.as_str()),
-        )
+        .selected_text(army_label(&f.armies, f.army[i]))
         .show_ui(ui, |ui| {
             for (j, (_, a)) in f.armies.iter().enumerate() {
                 if Some(a.ruleset) != ruleset {
                     continue;
                 }
                 let models = a.size(); // from the entries: a hostile list may hold billions
-                ui.selectable_value(&mut f.army[i], j, format!("{} ({models} models)", a.name));
+                let text = format!("{} ({models} models)", army_label(&f.armies, j));
+                ui.selectable_value(&mut f.army[i], j, text);
             }
         });
+}
+
+/// Army `j` as the pickers name it: its name, and where another list of its ruleset
+/// has the same name (a scenario's own copy, made fair for it), its file's name too.
+fn army_label(armies: &[(PathBuf, ArmyList)], j: usize) -> String {
+    let Some((path, a)) = armies.get(j) else {
+        return "(none)".into();
+    };
+    let twins = armies
+        .iter()
+        .filter(|(_, b)| b.ruleset == a.ruleset && b.name == a.name)
+        .count();
+    match path.file_stem() {
+        Some(stem) if twins > 1 => format!("{} · {}", a.name, stem.to_string_lossy()),
+        _ => a.name.clone(),
+    }
 }
 
 /// The ruleset of the scenario chosen.

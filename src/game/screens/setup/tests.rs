@@ -115,3 +115,32 @@ fn the_last_players_are_chosen_again() {
         "a hosted battle starts from its preset"
     );
 }
+
+/// Two lists of one name (a scenario's own copy, made fair for it) are told apart by
+/// their files; a name of its own, or one shared only across rulesets, stands alone.
+#[test]
+fn armies_of_one_name_are_told_apart_by_their_files() {
+    let list = |stem: &str, name: &str, ruleset| {
+        let army = ArmyList {
+            name: name.into(),
+            ruleset,
+            points_limit: None,
+            leader: "Fighter 2".into(),
+            entries: Vec::new(),
+        };
+        (PathBuf::from(format!("{stem}.ron")), army)
+    };
+    let all = [
+        list("keep-adventurers", "Keep adventurers", Ruleset::Borderlands),
+        list("cave-mouth-keep-adventurers", "Keep adventurers", Ruleset::Borderlands),
+        list("goblin-horde", "Goblin horde", Ruleset::Borderlands),
+        list("goblin-horde-2", "Goblin horde", Ruleset::Marauders),
+    ];
+    assert_eq!(
+        army_label(&all, 1),
+        "Keep adventurers · cave-mouth-keep-adventurers"
+    );
+    assert_eq!(army_label(&all, 0), "Keep adventurers · keep-adventurers");
+    assert_eq!(army_label(&all, 2), "Goblin horde");
+    assert_eq!(army_label(&all, 9), "(none)");
+}
