@@ -127,6 +127,9 @@ fn style() -> egui::Style {
     s.icon_width = 16.0;
     s.icon_width_inner = 9.0;
     s.icon_spacing = 6.0;
+    // Solid scroll bars, shown wherever a list runs past its panel: egui's floating
+    // ones show only under the pointer, and a list cut short reads as the whole of it.
+    s.scroll = egui::style::ScrollStyle::solid();
     style
 }
 
