@@ -18,7 +18,7 @@ use warband_rules::toy_soldier::{
 use warband_table::geometry::aspect_of;
 use warband_toy_soldier::Command;
 use warband_toy_soldier::actions::{active, check_activate, check_fight, check_shot};
-use warband_toy_soldier::battle::{Activation, View, commander_near, in_play};
+use warband_toy_soldier::battle::{Activation, Battle, View, commander_near, in_play};
 use warband_toy_soldier::turn::check_done;
 
 pub fn show(
@@ -106,6 +106,11 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
     if mine {
         ui.small("Click one of your units, or choose here:");
     }
+    // What the rows' figures are, once: the cost a row's button pays out of the side's
+    // tokens, and the marks on each unit (the marks' hover says what they do).
+    let left = world.resource::<Battle>().side(side).tokens;
+    ui.small(format!("{left} tokens left · each button pays its unit's cost · ⚠ danger ✚ damage"))
+        .on_hover_text(MARKS);
     let mut command = None;
     // Each row: the button (its cost in tokens), the marks in a column of their own,
     // then the name in what is left, cut short with an ellipsis (whole in its hover) so
@@ -121,7 +126,7 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
                 "Activating it now costs {cost} {tokens}: a unit's first activation in a turn costs 1, each later one as many tokens as already spent on it (1, 1, 2, 4, 8 …)."
             );
             let button = ui
-                .add_enabled(ok, egui::Button::new(format!("{cost} tok")))
+                .add_enabled(ok, egui::Button::new(format!("Pay {cost}")))
                 .on_hover_text(&cost_words)
                 .on_disabled_hover_text(match &why_not {
                     Some(why) if mine => format!("{cost_words}\nNot now: {}", describe::readable(world, why)),
