@@ -320,8 +320,15 @@ mod tests {
             })
             .add_systems(Update, paint);
         let mut commands = app.world_mut().commands();
-        let base = battle.get::<Base>(e).unwrap().0.clone();
-        spawn_mini(&mut commands, "m".into(), (id, warband_rules::Side::A), &base, None, BARE);
+        let base = battle.get::<Base>(e).unwrap().0;
+        spawn_mini(
+            &mut commands,
+            "m".into(),
+            (id, warband_rules::Side::A),
+            &base,
+            None,
+            BARE,
+        );
         app.world_mut().flush();
         battle.flush();
         app.world_mut().insert_non_send(Battle(battle));
@@ -355,16 +362,32 @@ mod tests {
         let (start, end) = (Vec2::new(2.0, 2.0), Vec2::new(8.0, 2.0));
         let (mut app, e) = painted(id, start);
         let base = |at| Base(warband_table::geometry::Placed::round(at, 1.0));
-        app.world_mut().non_send_mut::<Battle>().0.entity_mut(e).insert(base(end));
+        app.world_mut()
+            .non_send_mut::<Battle>()
+            .0
+            .entity_mut(e)
+            .insert(base(end));
         app.update();
         assert!(drawn(&mut app).x < end.x, "it glides");
-        let legs = app.world().resource::<crate::game::trails::Trails>().legs().count();
+        let legs = app
+            .world()
+            .resource::<crate::game::trails::Trails>()
+            .legs()
+            .count();
         assert_eq!(legs, 1, "and leaves an arrow");
         let (other, _) = one_model(id, start);
         app.world_mut().non_send_mut::<Battle>().0 = other;
         app.update();
-        assert_eq!(drawn(&mut app), start, "drawn at once where the new world has it");
-        let legs = app.world().resource::<crate::game::trails::Trails>().legs().count();
+        assert_eq!(
+            drawn(&mut app),
+            start,
+            "drawn at once where the new world has it"
+        );
+        let legs = app
+            .world()
+            .resource::<crate::game::trails::Trails>()
+            .legs()
+            .count();
         assert_eq!(legs, 0, "no arrow from the old world's places");
     }
 

@@ -21,10 +21,5 @@ const PLAYERS: [AiKind; 3] = [AiKind::Random, AiKind::Charge, AiKind::Normal];
 
 fn main() -> Result<(), String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    warband_table::lab::record_fixtures::<Borderlands>(
-        &root,
-        "borderlands",
-        &SCENARIOS,
-        &PLAYERS,
-    )
+    warband_table::lab::record_fixtures::<Borderlands>(&root, "borderlands", &SCENARIOS, &PLAYERS)
 }

@@ -531,11 +531,13 @@ fn a_sleeper_is_killed_by_a_single_blow_of_an_edged_weapon() {
         put(&mut e, 2, (10.0, 11.27));
         set_condition(&mut e, 2, |c| c.asleep = true);
         let ogre = find(e.world(), ModelId(2)).unwrap();
-        e.world_mut().entity_mut(ogre.entity).insert(Hp {
-            now: 30,
-            ..ogre.hp
-        });
-        let (a, t) = (find(e.world(), ModelId(1)).unwrap(), find(e.world(), ModelId(2)).unwrap());
+        e.world_mut()
+            .entity_mut(ogre.entity)
+            .insert(Hp { now: 30, ..ogre.hp });
+        let (a, t) = (
+            find(e.world(), ModelId(1)).unwrap(),
+            find(e.world(), ModelId(2)).unwrap(),
+        );
         let odds = routine_odds(&a, &t);
         let melee = Command::Melee {
             model: ModelId(1),
@@ -556,6 +558,14 @@ fn a_sleeper_is_killed_by_a_single_blow_of_an_edged_weapon() {
     let (e, odds) = struck("Cleric 1");
     assert_eq!(odds.0, 0.0, "a mace's 1d6 cannot take 30 HP");
     let ogre = find(e.world(), ModelId(2)).expect("still in play, asleep");
-    assert!(ogre.cond.asleep && (24..30).contains(&ogre.hp.now), "{:?}", ogre.hp);
-    assert!(!events(&e).iter().any(|ev| matches!(ev, LogEvent::SleeperSlain { .. })));
+    assert!(
+        ogre.cond.asleep && (24..30).contains(&ogre.hp.now),
+        "{:?}",
+        ogre.hp
+    );
+    assert!(
+        !events(&e)
+            .iter()
+            .any(|ev| matches!(ev, LogEvent::SleeperSlain { .. }))
+    );
 }

@@ -71,6 +71,10 @@ fn hard_plays_the_same_battle_from_the_same_seeds() {
         (played.commands, e.state_hash(), e.log().digest())
     };
     let first = battle();
-    assert!(first.0.len() > 20, "a whole battle: {} commands", first.0.len());
+    assert!(
+        first.0.len() > 20,
+        "a whole battle: {} commands",
+        first.0.len()
+    );
     assert_eq!(battle(), first);
 }

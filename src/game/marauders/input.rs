@@ -305,7 +305,10 @@ mod tests {
         assert!(Marauders::aiming(&s, &chosen));
         assert!(!Marauders::aiming(&s, &Selection::default()));
         s.replay = Some(Vec::new());
-        assert!(!Marauders::aiming(&s, &chosen), "no one may act in a replay");
+        assert!(
+            !Marauders::aiming(&s, &chosen),
+            "no one may act in a replay"
+        );
     }
 
     #[test]

@@ -109,8 +109,10 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
     // What the rows' figures are, once: the cost a row's button pays out of the side's
     // tokens, and the marks on each unit (the marks' hover says what they do).
     let left = world.resource::<Battle>().side(side).tokens;
-    ui.small(format!("{left} tokens left · each button pays its unit's cost · ⚠ danger ✚ damage"))
-        .on_hover_text(MARKS);
+    ui.small(format!(
+        "{left} tokens left · each button pays its unit's cost · ⚠ danger ✚ damage"
+    ))
+    .on_hover_text(MARKS);
     let mut command = None;
     // Each row: the button (its cost in tokens), the marks in a column of their own,
     // then the name in what is left, cut short with an ellipsis (whole in its hover) so

@@ -10,11 +10,11 @@ use bevy_math::Vec2;
 use warband_rules::borderlands::clauses::{
     ATTACK, COVER_DAMAGE, DAMAGE, FIRST_AID, RETREAT_ATTACK,
 };
+use warband_rules::borderlands::profile::Attack;
 use warband_rules::borderlands::rules::{
     first_aid_works, may_attack_this_round, melee_attackers_give_cover, room_to_attack,
     slain_in_its_sleep,
 };
-use warband_rules::borderlands::profile::Attack;
 use warband_rules::borderlands::{DamageExpr, Swing, judge, needed};
 use warband_rules::{Clause, Die, Side};
 use warband_table::geometry::{

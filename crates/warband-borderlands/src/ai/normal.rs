@@ -50,7 +50,10 @@ fn choose(world: &World, v: &View) -> Command {
 /// is killed by the first edged blow that reaches it past its images (B/X Sleep).
 pub fn routine_odds(a: &View, t: &View) -> (f64, f64) {
     let past_images = a.stats.melee.iter().skip(usize::from(t.cond.images));
-    if past_images.clone().any(|m| slain_in_its_sleep(t.cond.asleep, m.edged())) {
+    if past_images
+        .clone()
+        .any(|m| slain_in_its_sleep(t.cond.asleep, m.edged()))
+    {
         return (1.0, f64::from(crate::actions::blow_that_kills(t)));
     }
     let bonus = crate::actions::melee_bonus(a);

@@ -63,7 +63,11 @@ fn the_dying_and_the_sleeping_are_listed() {
     use warband_borderlands::battle::{find, in_play};
     let save = recorded::<Borderlands>("borderlands/ravine-ambush-normal-v-normal.ron");
     let mut engine = save.replay().unwrap();
-    let v = in_play(engine.world()).into_iter().next().unwrap();
+    // A model not down: a dying one is listed as dying, asleep or not.
+    let v = in_play(engine.world())
+        .into_iter()
+        .find(|v| v.cond.down.is_none())
+        .unwrap();
     let mut c = v.cond;
     c.asleep = true;
     engine.world_mut().entity_mut(v.entity).insert(c);
@@ -144,5 +148,8 @@ fn hp_lost_to_friendly_fire_are_said_apart() {
     warband_borderlands::battle::hurt(engine.world_mut(), hit.id, 2, Some(Side::A));
     assert_eq!(Borderlands::losses(engine.world())[0], to_enemy);
     let said = note(&engine).expect("a note of the rest");
-    assert!(said.contains(&format!("Lost {} HP in all: 2 more", before + 2)), "{said}");
+    assert!(
+        said.contains(&format!("Lost {} HP in all: 2 more", before + 2)),
+        "{said}"
+    );
 }

@@ -371,10 +371,19 @@ mod tests {
             })
         };
         let priority = |side| Entry::from(LogEvent::Priority { side });
-        let first = vec![d6("A", 4), d6("B", 4), d6("A", 5), d6("B", 2), priority(Side::A)];
+        let first = vec![
+            d6("A", 4),
+            d6("B", 4),
+            d6("A", 5),
+            d6("B", 2),
+            priority(Side::A),
+        ];
         let said = lines(&first);
         assert!(said[1].ends_with("a tie: both roll again"), "{said:?}");
-        assert!(!said[3].contains("tie") && !said[4].contains("tie"), "{said:?}");
+        assert!(
+            !said[3].contains("tie") && !said[4].contains("tie"),
+            "{said:?}"
+        );
         let later = vec![d6("A", 3), d6("B", 3), priority(Side::B)];
         let said = lines(&later);
         assert!(!said[1].contains("tie"), "{said:?}");

@@ -132,7 +132,11 @@ fn armies_of_one_name_are_told_apart_by_their_files() {
     };
     let all = [
         list("keep-adventurers", "Keep adventurers", Ruleset::Borderlands),
-        list("cave-mouth-keep-adventurers", "Keep adventurers", Ruleset::Borderlands),
+        list(
+            "cave-mouth-keep-adventurers",
+            "Keep adventurers",
+            Ruleset::Borderlands,
+        ),
         list("goblin-horde", "Goblin horde", Ruleset::Borderlands),
         list("goblin-horde-2", "Goblin horde", Ruleset::Marauders),
     ];

@@ -238,10 +238,27 @@ fn swords_daggers_axes_and_plain_weapons_are_edged() {
         name: name.into(),
         damage: "1d6".parse().unwrap(),
     };
-    for name in ["sword", "short sword", "dagger", "battle axe", "axe", "weapon"] {
+    for name in [
+        "sword",
+        "short sword",
+        "dagger",
+        "battle axe",
+        "axe",
+        "weapon",
+    ] {
         assert!(attack(name).edged(), "{name}");
     }
-    for name in ["mace", "war hammer", "club", "staff", "spear", "claw", "bite", "gore", "touch"] {
+    for name in [
+        "mace",
+        "war hammer",
+        "club",
+        "staff",
+        "spear",
+        "claw",
+        "bite",
+        "gore",
+        "touch",
+    ] {
         assert!(!attack(name).edged(), "{name}");
     }
 }
