@@ -9,6 +9,7 @@ pub mod health;
 pub mod help;
 pub mod log;
 pub mod reference;
+pub mod refusal;
 pub mod terrain;
 pub mod top_bar;
 pub mod tumble;
@@ -44,7 +45,9 @@ pub fn frame_plugin<R: Desk>(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            frame::<R>.in_set(PanelFrame).run_if(on_table::<R>()),
+            (frame::<R>, refusal::card::<R>)
+                .in_set(PanelFrame)
+                .run_if(on_table::<R>()),
         );
 }
 
