@@ -66,13 +66,17 @@ fn draw(
     let (cam, at) = *camera;
     let painter = table_painter(ctx, "floating numbers");
     let font = egui::FontId::proportional(16.0);
+    let mut placed = Vec::new();
     for (p, text, t) in &f.0 {
         let Some(c) = screen_point(ctx, cam, at, *p) else {
             continue;
         };
         let k = t / LIFE;
         let alpha = ((1.0 - k) * 255.0 * 1.6).min(255.0) as u8;
-        let pos = c - egui::vec2(0.0, 6.0 + RISE * k);
+        let size = painter
+            .layout_no_wrap(text.clone(), font.clone(), egui::Color32::WHITE)
+            .size();
+        let pos = clear_of(&mut placed, c - egui::vec2(0.0, 6.0 + RISE * k), size);
         let shadow = egui::Color32::from_black_alpha(alpha);
         for d in [
             egui::vec2(1.0, 1.0),
@@ -93,9 +97,40 @@ fn draw(
     Ok(())
 }
 
+/// Where a number of `size` whose foot is centred at `foot` is drawn clear of those
+/// already `placed` (neighbours hurt at once): raised a line at a time, at most a few.
+fn clear_of(placed: &mut Vec<egui::Rect>, foot: egui::Pos2, size: egui::Vec2) -> egui::Pos2 {
+    let rect_at =
+        |p: egui::Pos2| egui::Rect::from_center_size(p - egui::vec2(0.0, size.y / 2.0), size);
+    let mut pos = foot;
+    for _ in 0..6 {
+        if !placed.iter().any(|r| r.intersects(rect_at(pos))) {
+            break;
+        }
+        pos.y -= size.y;
+    }
+    placed.push(rect_at(pos));
+    pos
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Numbers over two neighbours hurt at once stand one above the other; one far
+    /// from the rest stays where it rose.
+    #[test]
+    fn numbers_over_neighbours_do_not_overlap() {
+        let size = egui::vec2(48.0, 18.0);
+        let mut placed = Vec::new();
+        let a = clear_of(&mut placed, egui::pos2(100.0, 100.0), size);
+        let b = clear_of(&mut placed, egui::pos2(120.0, 104.0), size);
+        let far = clear_of(&mut placed, egui::pos2(400.0, 100.0), size);
+        assert_eq!(a, egui::pos2(100.0, 100.0));
+        assert!(!placed[0].intersects(placed[1]), "{placed:?}");
+        assert_eq!(b.x, 120.0);
+        assert_eq!(far, egui::pos2(400.0, 100.0));
+    }
 
     #[test]
     fn numbers_are_few_enough_to_read() {
