@@ -192,7 +192,7 @@ fn apply_event(
         LogEvent::Healed { unit, damage } => {
             tally(unit, "damage", &mut marks(l, unit)?.damage, -1, damage)?;
         }
-        LogEvent::ActivationEnded { unit } => end_activation(l, unit, earlier)?,
+        LogEvent::ActivationEnded { unit, .. } => end_activation(l, unit, earlier)?,
         LogEvent::Retreated { unit } => {
             l.units.remove(&unit);
             if l.active.is_some_and(|a| a.0 == unit) {

@@ -81,8 +81,11 @@ pub enum LogEvent {
     Retreated {
         unit: ModelId,
     },
+    /// An activation over, with the AP it left unspent (lost: AP do not carry over).
     ActivationEnded {
         unit: ModelId,
+        #[serde(default)]
+        unspent: u32,
     },
     SideDone {
         side: Side,

@@ -126,7 +126,13 @@ pub fn end_activation(world: &mut World, side: Side) {
             ..v.marks
         });
         fight::take_damage(world, v.id, danger);
-        log(world, LogEvent::ActivationEnded { unit: v.id });
+        log(
+            world,
+            LogEvent::ActivationEnded {
+                unit: v.id,
+                unspent: a.ap,
+            },
+        );
     }
     if world.resource::<Battle>().outcome.is_none() {
         hand_on(world, side);

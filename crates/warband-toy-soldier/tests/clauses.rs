@@ -549,3 +549,15 @@ fn a_plain_move_can_be_taken_back_with_its_ap() {
     let why = e.submit(Side::A, Command::UndoMove).unwrap_err();
     assert!(why.0.contains("last move can be taken back"), "{}", why.0);
 }
+
+/// AP do not carry over: an activation that ends with some left says how many it lost.
+#[test]
+fn an_activation_ended_early_says_the_ap_it_left() {
+    let mut e = engine(&["Dwarf thane", "Dwarf warriors"], &["Orc warboss"], 1);
+    activate_with(&mut e, Side::A, 2, 3);
+    e.submit(Side::A, Command::Pass).unwrap();
+    assert!(events(&e).contains(&LogEvent::ActivationEnded {
+        unit: ModelId(2),
+        unspent: 3
+    }));
+}

@@ -164,6 +164,9 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
             format!("{} {}", n(unit), if *holds { "holds" } else { "breaks" })
         }
         LogEvent::Retreated { unit } => format!("✝ {} retreats from the battle", n(unit)),
+        LogEvent::ActivationEnded { unit, unspent } if *unspent > 0 => {
+            format!("{}'s activation ends: {unspent} AP unspent, lost", n(unit))
+        }
         LogEvent::ActivationEnded { .. } => return None,
         // Only `Done` ends a side's turn, and its command's line already says so.
         LogEvent::SideDone { .. } => return None,
