@@ -189,6 +189,23 @@ mod tests {
             .collect()
     }
 
+    /// Every activation ended with AP left says how many were lost, in a recorded
+    /// battle; one that spent them all says nothing.
+    #[test]
+    fn an_activation_that_leaves_ap_says_so() {
+        use warband_toy_soldier::log::LogEvent;
+        let file = "toy-soldier/river-crossing-normal-v-normal.ron";
+        let ended = |e: &Entry, left: bool| match e {
+            Entry::Rules(LogEvent::ActivationEnded { unspent, .. }) => (*unspent > 0) == left,
+            _ => false,
+        };
+        let lines = said(file, |e| ended(e, true));
+        assert!(!lines.is_empty());
+        let lost = |l: &String| l.contains(" AP unspent, lost");
+        assert!(lines.iter().all(lost), "{lines:?}");
+        assert!(said(file, |e| ended(e, false)).is_empty());
+    }
+
     /// In a recorded battle every move is said by the unit making it, never by its side.
     #[test]
     fn a_unit_says_its_own_moves() {
