@@ -16,7 +16,7 @@ const SCENARIOS: [&str; 4] = [
 
 /// The corpus's players: the three the corpus was first recorded with (36 battles keep
 /// its test short). `easy` and `hard` play `normal`'s moves with slips and a search,
-/// and their own tests check that a battle of theirs is the same twice.
+/// and `a_recycled_world_plays_the_battle_a_new_one_does` checks `hard`'s battles.
 const PLAYERS: [AiKind; 3] = [AiKind::Random, AiKind::Charge, AiKind::Normal];
 
 fn main() -> Result<(), String> {

@@ -55,26 +55,3 @@ fn the_same_seed_and_commands_replay_to_the_same_battle() {
     assert_eq!(again.state_hash(), hash);
     assert_eq!(again.log().digest(), e.log().digest());
 }
-
-/// `hard` searches on forks with its own seeded dice, never the battle's: from the same
-/// seeds it plays the same battle, command for command, however often it is played.
-#[test]
-fn hard_plays_the_same_battle_from_the_same_seeds() {
-    let setup = load("river-crossing");
-    let battle = || {
-        let mut e = Engine::new(&setup, 11).unwrap();
-        let played = play(
-            &mut e,
-            policy(AiKind::Hard, 3).as_mut(),
-            policy(AiKind::Easy, 4).as_mut(),
-        );
-        (played.commands, e.state_hash(), e.log().digest())
-    };
-    let first = battle();
-    assert!(
-        first.0.len() > 20,
-        "a whole battle: {} commands",
-        first.0.len()
-    );
-    assert_eq!(battle(), first);
-}

@@ -158,17 +158,6 @@ fn a_click_on_an_enemy_out_of_reach_sends_nothing() {
 #[test]
 fn space_with_no_unit_active_sends_nothing() {
     use warband_table::log::Entry;
-    let press_space = |session: ToySession| {
-        let mut app = App::new();
-        app.init_resource::<ButtonInput<KeyCode>>()
-            .init_resource::<ToySelection>()
-            .add_systems(Update, keys);
-        app.world_mut().insert_non_send(session);
-        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        input.press(KeyCode::Space);
-        app.update();
-        app.world_mut().remove_non_send::<ToySession>().unwrap()
-    };
     let session = press_space(battle());
     assert!(session.commands.is_empty());
     let said = session.last_refusal.clone().unwrap_or_default();
@@ -198,25 +187,29 @@ fn space_with_no_unit_active_sends_nothing() {
 #[test]
 fn space_as_a_part_comes_is_not_heeded() {
     let now = std::time::Instant::now();
-    let press_space = |mut session: ToySession, noted: std::time::Instant| {
+    let sent_on_space = |mut session: ToySession, noted: std::time::Instant| {
         session.note_part(noted);
         let sent = session.commands.len();
-        let mut app = App::new();
-        app.init_resource::<ButtonInput<KeyCode>>()
-            .init_resource::<ToySelection>()
-            .add_systems(Update, keys);
-        app.world_mut().insert_non_send(session);
-        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        input.press(KeyCode::Space);
-        app.update();
-        let session = app.world_mut().remove_non_send::<ToySession>().unwrap();
-        session.commands.len() - sent
+        press_space(session).commands.len() - sent
     };
     let (session, unit, _) = fighter_and_enemy();
     let session = click_at(session, unit.base.center, Some(unit.id));
-    assert_eq!(press_space(session, now), 0, "the part just came");
+    assert_eq!(sent_on_space(session, now), 0, "the part just came");
     let (session, unit, _) = fighter_and_enemy();
     let session = click_at(session, unit.base.center, Some(unit.id));
     let stood = now - std::time::Duration::from_secs(2);
-    assert_eq!(press_space(session, stood), 1, "the part has stood");
+    assert_eq!(sent_on_space(session, stood), 1, "the part has stood");
+}
+
+/// One press of Space through the keys system.
+fn press_space(session: ToySession) -> ToySession {
+    let mut app = App::new();
+    app.init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<ToySelection>()
+        .add_systems(Update, keys);
+    app.world_mut().insert_non_send(session);
+    let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    input.press(KeyCode::Space);
+    app.update();
+    app.world_mut().remove_non_send::<ToySession>().unwrap()
 }
