@@ -177,7 +177,9 @@ impl<R: Desk> Built for BuiltOf<R> {
             layout.size.y,
             R::length(&self.setup)
         ));
-        ui.label(egui::RichText::new(R::RULESET.about()).small().italics());
+        // Weak, not italic: egui slants a face it has no italic of, and its thin
+        // letters ("ll") break up at small sizes.
+        ui.label(egui::RichText::new(R::RULESET.about()).small().weak());
         ui.label(egui::RichText::new(format!("To win: {}", R::victory(&self.setup))).small());
         map(
             ui,
