@@ -90,17 +90,29 @@ fn screen(
 }
 
 /// The screen's contents as a column of at most 560 points in the middle of the window,
-/// a sixth of the way down (at the top of a short one), as the menu stands.
+/// a sixth of the way down (at the top of a short one), as the menu stands. The column
+/// is as wide as its contents were last drawn, so they stand in the middle, not to its
+/// left.
 fn centred(ui: &mut egui::Ui, contents: impl FnOnce(&mut egui::Ui)) {
     let room = ui.available_width();
     let column = room.min(560.0);
+    let id = ui.id().with("settings column");
+    let drawn = ui.data(|d| d.get_temp::<f32>(id)).unwrap_or(column);
     let high = ui.ctx().viewport_rect().height();
     ui.add_space((high * 0.17 - 40.0).max(4.0));
-    ui.horizontal(|ui| {
-        ui.add_space((room - column) / 2.0);
-        ui.vertical(|ui| {
-            ui.set_max_width(column);
-            contents(ui);
-        });
-    });
+    let used = ui
+        .horizontal(|ui| {
+            ui.add_space(((room - drawn.min(column)) / 2.0).max(0.0));
+            ui.vertical(|ui| {
+                ui.set_max_width(column);
+                contents(ui);
+                ui.min_rect().width()
+            })
+            .inner
+        })
+        .inner;
+    if (used - drawn).abs() > 0.5 {
+        ui.data_mut(|d| d.insert_temp(id, used));
+        ui.ctx().request_repaint();
+    }
 }
