@@ -97,7 +97,7 @@ fn keep<R: Desk>(
     if commands != written.commands && (waiting_for_you || due) {
         match write(&folder.0, &mut session) {
             Ok(()) => {}
-            Err(e) => session.last_refusal = Some(format!("Could not autosave: {e}")),
+            Err(e) => session.refuse(format!("Could not autosave: {e}")),
         }
         *written = Written {
             at: Some(Instant::now()),

@@ -104,7 +104,11 @@ fn clear_of(placed: &mut Vec<egui::Rect>, foot: egui::Pos2, size: egui::Vec2) ->
         |p: egui::Pos2| egui::Rect::from_center_size(p - egui::vec2(0.0, size.y / 2.0), size);
     let mut pos = foot;
     for _ in 0..6 {
-        if !placed.iter().any(|r| r.intersects(rect_at(pos))) {
+        // Shrunk a little: numbers that only touch are clear of each other.
+        if !placed
+            .iter()
+            .any(|r| r.shrink(0.5).intersects(rect_at(pos)))
+        {
             break;
         }
         pos.y -= size.y;

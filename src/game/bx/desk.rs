@@ -132,12 +132,10 @@ impl Desk for Borderlands {
                 ""
             }
         )];
-        let lost = hp_lost(world, side);
-        let to_enemy = battle.side(side.other()).hp_removed;
-        if lost > to_enemy {
+        let own = friendly_fire(world, side);
+        if own > 0 {
             out.push(format!(
-                "Lost {lost} HP in all: {} more to its own side's near misses",
-                lost - to_enemy
+                "Lost {own} HP more to its own side's near misses (the enemy is not credited)"
             ));
         }
         if battle.side(side).morale.fled {
@@ -364,16 +362,45 @@ fn entry(c: &Combatant) -> Entry {
 #[cfg(test)]
 mod tests;
 
-/// The HP `side`'s models lost from any cause, each down to 0 at most (what healing
-/// gave back is not lost): the enemy's blows and its own side's near misses.
-fn hp_lost(world: &World, side: Side) -> u32 {
-    use warband_borderlands::components::Hp;
-    use warband_table::components::Team;
-    let mut q = world.try_query::<(&Team, &Hp)>();
-    q.as_mut().map_or(0, |q| {
-        q.iter(world)
-            .filter(|(t, _)| t.0 == side)
-            .map(|(_, hp)| (hp.max - hp.now.max(0)).max(0) as u32)
-            .sum()
-    })
+/// The HP `side`'s models lost to its own side's near misses (the seed: a near miss
+/// hits the cover "even if it is a fellow"), each down to 0 at most: every model of the
+/// side a shot of the side struck in the way, from the log.
+fn friendly_fire(world: &World, side: Side) -> u32 {
+    use warband_table::components::{ModelId, Team};
+    let mut q = world.try_query::<(&ModelId, &Team)>();
+    let sides: std::collections::HashMap<ModelId, Side> = q
+        .as_mut()
+        .map(|q| q.iter(world).map(|(id, t)| (*id, t.0)).collect())
+        .unwrap_or_default();
+    let ours = |id: &ModelId| sides.get(id) == Some(&side);
+    let events = &world
+        .resource::<warband_borderlands::log::BattleLog>()
+        .events;
+    let mut lost = 0;
+    for (i, e) in events.iter().enumerate() {
+        let LogEntry::Rules(LogEvent::CoverTook {
+            shooter,
+            cover: Some(struck),
+        }) = e
+        else {
+            continue;
+        };
+        if !(ours(shooter) && ours(struck)) {
+            continue;
+        }
+        // Its damage follows before the next command.
+        let damage = events[i + 1..]
+            .iter()
+            .take_while(|e| !matches!(e, LogEntry::Accepted { .. }))
+            .find_map(|e| match e {
+                LogEntry::Rules(LogEvent::Damage { model, amount, hp }) if model == struck => {
+                    Some((i32::from(*amount), *hp))
+                }
+                _ => None,
+            });
+        if let Some((amount, hp)) = damage {
+            lost += (hp + amount).clamp(0, amount) as u32;
+        }
+    }
+    lost
 }

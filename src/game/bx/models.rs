@@ -47,7 +47,7 @@ fn spawn(mut commands: Commands, session: NonSend<BxSession>) {
 
 fn sync(session: NonSend<BxSession>, mut minis: Minis, mut painter: MiniPainter) {
     let world = session.engine.world();
-    painter.paint_all(world, &mut minis, |e, mini| {
+    painter.paint_all((world, session.remade), &mut minis, |e, mini| {
         let model = find(world, mini.id);
         let grey = match &model {
             Some(m) if m.cond.down.is_some() => 0.7,

@@ -213,8 +213,7 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
         }
         let bonus = melee_bonus(v);
         let (kill, dmg) = routine_odds(v, t);
-        let edged = v.stats.melee.iter().find(|m| m.edged());
-        if let Some(blade) = edged.filter(|_| t.cond.asleep) {
+        if let Some(blade) = warband_borderlands::actions::killing_blow(v, t) {
             ui.label(format!(
                 "Melee: the target is asleep, so a blow of the {} kills it outright",
                 blade.name

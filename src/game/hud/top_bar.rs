@@ -160,7 +160,7 @@ fn leave_and_save<R: Contest>(
             session.notice = Some((words, std::time::Instant::now()));
         } else {
             // A failure stays, in the refusal's colour, until the next command.
-            session.last_refusal = Some(words);
+            session.refuse(words);
         }
     }
 }
@@ -196,7 +196,7 @@ fn leave<R: Contest>(
                                 crate::game::autosave::forget(&crate::game::saves::data_dir());
                                 next.set(Screen::MainMenu);
                             }
-                            Err(e) => session.last_refusal = Some(format!("Could not save: {e}")),
+                            Err(e) => session.refuse(format!("Could not save: {e}")),
                         }
                         ask = false;
                     }

@@ -216,13 +216,11 @@ fn keys(
                 let _ = session.submit(side, Command::UndoMove { model });
                 sel.model = Some(model);
             }
-            None => {
-                session.last_refusal = Some(
-                    "No move to take back (only this phase's plain moves, before any die, \
+            None => session.refuse(
+                "No move to take back (only this phase's plain moves, before any die, \
                      of a model not engaged)."
-                        .into(),
-                )
-            }
+                    .into(),
+            ),
         }
     }
 }

@@ -95,7 +95,8 @@ fn sync_models(
     let battle = session.engine.battle();
     fled.update(&session);
     let fled = &fled.ids;
-    painter.paint_all(session.engine.world(), &mut minis, |_, mini| {
+    let drawn = (session.engine.world(), session.remade);
+    painter.paint_all(drawn, &mut minis, |_, mini| {
         let m = find(&all, mini.id)?;
         Some(Shown {
             ring: colour(m, battle.side(m.side).broken),

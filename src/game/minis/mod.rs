@@ -142,9 +142,10 @@ pub struct MiniPainter<'w, 's> {
     layout: Option<Res<'w, TableLayout>>,
     floaters: ResMut<'w, super::floaters::Floaters>,
     lunges: ResMut<'w, super::cues::Lunges>,
-    /// The battle world drawn last: another (a replay moved along its timeline, a
-    /// network battle made again) is drawn as it stands, with no glide from the old.
-    drawn: Local<'s, Option<bevy::ecs::world::WorldId>>,
+    /// The battle world drawn last, and how many times its session had made its engine
+    /// again: another (a replay moved along its timeline, a network battle made again)
+    /// is drawn as it stands, with no glide from the old.
+    drawn: Local<'s, Option<(bevy::ecs::world::WorldId, u32)>>,
 }
 
 /// Every miniature on the table, with the parts a frame may change.
@@ -182,17 +183,19 @@ pub fn table_models(world: &World) -> impl Iterator<Item = (Entity, ModelId, Sid
 }
 
 impl MiniPainter<'_, '_> {
-    /// Draws every miniature where its model stands in `world`, as `shown` says (a
-    /// model it says nothing of is left as it was drawn). A world other than the one
-    /// drawn last is drawn as it stands: its models do not glide from where the old
-    /// one had them, leave no arrows, and show no hurt.
+    /// Draws every miniature where its model stands in `world`, the `remade`-th engine
+    /// of its session, as `shown` says (a model it says nothing of is left as it was
+    /// drawn). A world other than the one drawn last, or one made again (a recycled
+    /// world keeps its id), is drawn as it stands: its models do not glide from where
+    /// the old one had them, leave no arrows, and show no hurt.
     pub fn paint_all(
         &mut self,
-        world: &World,
+        (world, remade): (&World, u32),
         minis: &mut Minis,
         shown: impl Fn(Entity, &Mini) -> Option<Shown>,
     ) {
-        let fresh = self.drawn.replace(world.id()) != Some(world.id());
+        let key = (world.id(), remade);
+        let fresh = self.drawn.replace(key) != Some(key);
         if fresh {
             self.trails.clear();
         }

@@ -31,8 +31,8 @@ impl<R: Contest> GameSession<R> {
             self.commands.push((entry.side, entry.command.clone()));
             let _ = self.send(entry.side, entry.command);
         }
-        if refused.is_some() {
-            self.last_refusal = refused;
+        if let Some(why) = refused {
+            self.refuse(why);
         }
         if let Some(outcome) = agreed
             && self.engine.outcome().is_none()
@@ -56,7 +56,7 @@ impl<R: Contest> GameSession<R> {
                 self.seek(at);
                 self.pace.paused = true;
             }
-            Err(e) => self.last_refusal = Some(e),
+            Err(e) => self.refuse(e),
         }
     }
 
@@ -84,7 +84,7 @@ impl<R: Contest> GameSession<R> {
                 self.commands.clear();
                 self.roll_start = 0;
             }
-            Err(e) => self.last_refusal = Some(e),
+            Err(e) => self.refuse(e),
         }
     }
 }

@@ -43,6 +43,8 @@ pub struct GameSession<R: Contest> {
     /// Every command sent, accepted or refused, for saves and replays.
     pub commands: Vec<(Side, R::Command)>,
     pub last_refusal: Option<String>,
+    /// How many refusals the table has said: the same words said again are a new one.
+    pub refusals: u32,
     /// Where the latest roll starts in the log: the dice tray shows what follows.
     pub roll_start: usize,
     pub pace: Pace,
@@ -94,6 +96,7 @@ impl<R: Contest> GameSession<R> {
             players,
             commands: Vec::new(),
             last_refusal: None,
+            refusals: 0,
             roll_start: 0,
             pace: Pace::default(),
             replay: None,
@@ -162,21 +165,6 @@ impl<R: Contest> GameSession<R> {
             .filter(|s| self.controllers[s.index()] == Controller::Human)
     }
 
-    /// Notes, each frame, which part of the battle is awaited of a person.
-    pub fn note_part(&mut self, now: std::time::Instant) {
-        let key = self
-            .human_turn()
-            .map(|s| (s, self.engine.phase(), R::round(self.engine.world())));
-        self.part.note(key, now);
-    }
-
-    /// Whether a key that ends the person's part (Space) is heeded now: not in the
-    /// part's first [`GRACE`], so a press repeated while the computer played, or meant
-    /// for the part before, does not end this one unseen.
-    pub fn heed_end_key(&mut self) -> bool {
-        self.part.heed(std::time::Instant::now())
-    }
-
     /// Whether the side awaited is played on another machine (a network battle).
     pub fn remote_awaited(&self) -> bool {
         self.engine
@@ -233,8 +221,18 @@ impl<R: Contest> GameSession<R> {
         }
         self.commands.push((side, command.clone()));
         let result = self.send(side, command);
-        self.last_refusal = result.as_ref().err().map(|r| r.0.clone());
+        match &result {
+            Ok(()) => self.last_refusal = None,
+            Err(r) => self.refuse(r.0.clone()),
+        }
         result
+    }
+
+    /// Says why an action was not taken: in the dice tray's header until the next
+    /// action, and by the pointer for a moment.
+    pub fn refuse(&mut self, why: String) {
+        self.last_refusal = Some(why);
+        self.refusals = self.refusals.wrapping_add(1);
     }
 
     /// Sends a command to the engine. The dice tray moves on to what it rolled, and

@@ -203,6 +203,15 @@ mod tests {
         assert!(!lines.is_empty());
         let lost = |l: &String| l.contains(" AP unspent, lost");
         assert!(lines.iter().all(lost), "{lines:?}");
+        // Some ended with every AP spent, and say nothing.
+        let events =
+            crate::game::test_app::recorded::<warband_toy_soldier::engine::ToySoldier>(file)
+                .replay()
+                .unwrap()
+                .log()
+                .events
+                .clone();
+        assert!(events.iter().any(|e| ended(e, false)));
         assert!(said(file, |e| ended(e, false)).is_empty());
     }
 

@@ -125,11 +125,12 @@ fn click(
         (None, Some(t)) if t.side == side => Some(Command::Activate { unit: t.id }),
         // Another of yours, with no spell to cast on it: said, not sent as a move.
         (Some((v, _)), Some(t)) if t.side == side && t.id != v.id && toy.spell.is_none() => {
-            session.last_refusal = Some(format!(
+            let why = format!(
                 "{} is still active: pass it (Space) or spend its AP before activating {}",
                 super::describe::name(world, v.id),
                 super::describe::name(world, t.id)
-            ));
+            );
+            session.refuse(why);
             return;
         }
         // With a spell chosen, a click on the active unit casts it there (a wizard heals
@@ -198,9 +199,9 @@ fn keys(
     } else if keys.just_pressed(KeyCode::KeyZ) {
         Some(Command::UndoMove)
     } else if keys.just_pressed(KeyCode::Space) {
-        session.heed_end_key().then_some(Command::Pass)
+        Some(Command::Pass)
     } else if keys.just_pressed(KeyCode::Enter) {
-        session.heed_end_key().then_some(Command::Done)
+        Some(Command::Done)
     } else if keys.just_pressed(KeyCode::Escape) {
         toy.spell = None;
         None
@@ -212,7 +213,12 @@ fn keys(
     // in the tray, not sent: a refusal a key press, logged and saved, would only fill
     // the log.
     if let Some(why) = greyed(session.engine.world(), side, &c) {
-        session.last_refusal = Some(why);
+        session.refuse(why);
+        return;
+    }
+    // Pass and Done end the part: not in its first moment (a press repeated while the
+    // computer played). A greyed key above spends none of that.
+    if matches!(c, Command::Pass | Command::Done) && !session.heed_end_key() {
         return;
     }
     let _ = session.submit(side, c);

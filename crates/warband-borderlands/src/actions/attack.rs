@@ -103,6 +103,17 @@ pub(super) fn strike(
     false
 }
 
+/// The blow of `a`'s routine that kills `t` in its sleep, if one will: the first edged
+/// attack past its mirror images (each image takes one swing: B/X Sleep's "a single
+/// blow of any edged weapon").
+pub fn killing_blow<'a>(a: &'a View, t: &View) -> Option<&'a Attack> {
+    a.stats
+        .melee
+        .iter()
+        .skip(usize::from(t.cond.images))
+        .find(|m| slain_in_its_sleep(t.cond.asleep, m.edged()))
+}
+
 /// The damage that kills `t` outright, a hero too: to 0 HP for a monster, to −CON for
 /// a hero (RULINGS), where the landing of damage slays it.
 pub fn blow_that_kills(t: &View) -> u16 {

@@ -18,7 +18,7 @@ use bevy_ecs::world::World;
 use warband_rules::Side;
 use warband_rules::borderlands::attack::{at_least, routine_total};
 use warband_rules::borderlands::profile::Spell;
-use warband_rules::borderlands::rules::{slain_in_its_sleep, sleep_victims, spell_lost};
+use warband_rules::borderlands::rules::{sleep_victims, spell_lost};
 use warband_rules::borderlands::{SaveKind, save_chance, swing_odds};
 use warband_rules::prob::mean;
 use warband_table::geometry::gap;
@@ -49,11 +49,7 @@ fn choose(world: &World, v: &View) -> Command {
 /// The chance `a`'s whole routine takes `t` to 0, and its expected damage. A sleeper
 /// is killed by the first edged blow that reaches it past its images (B/X Sleep).
 pub fn routine_odds(a: &View, t: &View) -> (f64, f64) {
-    let past_images = a.stats.melee.iter().skip(usize::from(t.cond.images));
-    if past_images
-        .clone()
-        .any(|m| slain_in_its_sleep(t.cond.asleep, m.edged()))
-    {
+    if crate::actions::killing_blow(a, t).is_some() {
         return (1.0, f64::from(crate::actions::blow_that_kills(t)));
     }
     let bonus = crate::actions::melee_bonus(a);

@@ -184,12 +184,17 @@ fn click(
                 .hover
                 .and_then(|id| in_play(world).into_iter().find(|m| m.id == id))
                 .filter(|t| t.side != v.side && bx.spell.is_none());
-            if let Some(t) = foe {
-                session.last_refusal = Some(out_of_reach(world, &v, &t));
+            let why = if let Some(t) = foe {
+                Some(out_of_reach(world, &v, &t))
             } else if let Some(t) = bx.hover
                 && let Err(why) = check_first_aid(world, side, v.id, t)
             {
-                session.last_refusal = Some(format!("No first aid: {}", why.0));
+                Some(format!("No first aid: {}", why.0))
+            } else {
+                None
+            };
+            if let Some(why) = why {
+                session.refuse(why);
             }
         }
     }

@@ -1,0 +1,165 @@
+//! What the table shows of the newest log entries beyond where models stand: a charge
+//! (a move the engine logged as ending in contact) lunges, a shot draws a tracer, and
+//! the model that acted last is marked (`last_action`).
+//! Each ruleset reads its own entries ([`crate::game::desk::Desk::cues`]); this file
+//! follows the log for any ruleset and hands the cues on. Only the picture: it reads the
+//! log and the models' bases, and changes nothing.
+
+use super::desk::{Desk, on_table};
+use super::last_action::LastAction;
+use super::motion::Motion;
+use super::screens::Screen;
+use super::session::GameSession;
+use bevy::prelude::*;
+use warband_table::components::{Base, ModelId, Team};
+use warband_table::engine::ModelIndex;
+use warband_table::log::Entry;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Lunges>()
+        .init_resource::<LogRead>()
+        .add_systems(
+            OnEnter(Screen::Battle),
+            |mut l: ResMut<Lunges>, mut r: ResMut<LogRead>| {
+                *l = Lunges::default();
+                *r = LogRead::default();
+            },
+        )
+        .add_plugins(super::last_action::plugin);
+}
+
+/// Ruleset `R`'s cues, while its battle is on the table.
+pub fn plugin_of<R: Desk>(app: &mut App) {
+    app.add_systems(Update, read::<R>.run_if(on_table::<R>()));
+}
+
+/// What a log entry shows beyond where the models stand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Cue {
+    /// Model `model` charged: its move ended at `to`, in contact with an enemy.
+    Charge { model: ModelId, to: Vec2 },
+    /// `shooter` shot at `target`.
+    Shot { shooter: ModelId, target: ModelId },
+    /// `model` took an action, at `target` where it had one (a blow, a spell, first aid).
+    Acted {
+        model: ModelId,
+        target: Option<ModelId>,
+    },
+}
+
+/// The cues of `new` log entries, each read by `cue` with the entries its command logged
+/// after it: what a ruleset's [`Desk::cues`] is made of.
+pub fn each_entry<C, E>(
+    new: &[Entry<C, E>],
+    cue: impl Fn(&Entry<C, E>, &[Entry<C, E>]) -> Option<Cue>,
+) -> Vec<Cue> {
+    (0..new.len())
+        .filter_map(|i| {
+            let rest = &new[i + 1..];
+            let end = rest
+                .iter()
+                .position(|e| matches!(e, Entry::Accepted { .. }))
+                .unwrap_or(rest.len());
+            cue(&new[i], &rest[..end])
+        })
+        .collect()
+}
+
+/// The charges whose models have yet to lunge: each model's id and where its charge
+/// ended. The miniature's painter takes its own when its glide sets off on that leg.
+#[derive(Resource, Debug, Default)]
+pub struct Lunges(Vec<(ModelId, Vec2)>);
+
+/// The most charges kept waiting (a replay's jump ahead charges many at once).
+const MOST_LUNGES: usize = 64;
+
+impl Lunges {
+    pub fn charged(&mut self, model: ModelId, to: Vec2) {
+        self.0.retain(|(m, _)| *m != model);
+        if self.0.len() >= MOST_LUNGES {
+            self.0.remove(0);
+        }
+        self.0.push((model, to));
+    }
+
+    /// Where `model`'s charge ended, if it has one waiting.
+    pub fn of(&self, model: ModelId) -> Option<Vec2> {
+        self.0.iter().find(|(m, _)| *m == model).map(|(_, to)| *to)
+    }
+
+    pub fn done(&mut self, model: ModelId) {
+        self.0.retain(|(m, _)| *m != model);
+    }
+}
+
+/// How much of the battle's log has been read for cues (None: none of this battle's).
+#[derive(Resource, Debug, Default)]
+struct LogRead(Option<usize>);
+
+/// The part of a log of `len` entries not yet read, from `read`: none the first time (a
+/// battle resumed or loaded shows no cues of what it had done), nor after a replay went
+/// back.
+fn unread(read: Option<usize>, len: usize) -> std::ops::Range<usize> {
+    match read {
+        Some(r) if r <= len => r..len,
+        _ => len..len,
+    }
+}
+
+/// Reads ruleset `R`'s new log entries for cues: charges wait for their models' glides,
+/// shots draw tracers between the bases. Nothing when everything moves at once.
+fn read<R: Desk>(
+    session: NonSend<GameSession<R>>,
+    mut log_read: ResMut<LogRead>,
+    mut lunges: ResMut<Lunges>,
+    mut last: ResMut<LastAction>,
+    motion: Res<Motion>,
+    mut commands: Commands,
+) {
+    let events = &session.engine.log().events;
+    let world = session.engine.world();
+    let went_back = log_read.0.is_some_and(|r| r > events.len());
+    let mut new = unread(log_read.0, events.len());
+    log_read.0 = Some(events.len());
+    if went_back || (motion.instant() && !new.is_empty()) {
+        // After a replay went back, or when everything moves at once, only the last
+        // command's entries say who acted last, and nothing else is drawn.
+        let last_command = events[..new.end]
+            .iter()
+            .rposition(|e| matches!(e, Entry::Accepted { .. }))
+            .unwrap_or(new.end);
+        new = last_command.max(if went_back { 0 } else { new.start })..new.end;
+        *last = LastAction::default();
+    }
+    if new.is_empty() {
+        return;
+    }
+    for cue in R::cues(&events[new]) {
+        last.saw(cue);
+        if motion.instant() {
+            continue;
+        }
+        match cue {
+            Cue::Charge { model, to } => lunges.charged(model, to),
+            Cue::Shot { shooter, target } => {
+                if let (Some(from), Some(to)) = (base_of(world, shooter), base_of(world, target)) {
+                    super::tracers::spawn(&mut commands, from, to, &motion);
+                }
+            }
+            Cue::Acted { .. } => {}
+        }
+    }
+    let reach = |id: Option<ModelId>| id.and_then(|m| base_of(world, m)).map_or(0.5, |b| b.1);
+    last.reach = [reach(last.model), reach(last.target)];
+}
+
+/// Where model `id`'s base stands, its reach and its side.
+fn base_of(world: &World, id: ModelId) -> Option<(Vec2, f32, warband_rules::Side)> {
+    let e = world.resource::<ModelIndex>().entity(id)?;
+    let base = world.get::<Base>(e)?;
+    let team = world.get::<Team>(e)?;
+    Some((base.0.center, base.0.shape.reach(), team.0))
+}
+
+#[cfg(test)]
+mod tests;

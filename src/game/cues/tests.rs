@@ -1,0 +1,258 @@
+//! What the log's entries cue on the table: charges lunge, shots fly.
+
+use super::*;
+
+#[test]
+fn only_what_was_logged_since_the_last_look_is_read() {
+    assert_eq!(unread(None, 40), 40..40, "a battle resumed: nothing old");
+    assert_eq!(unread(Some(40), 46), 40..46);
+    assert_eq!(unread(Some(46), 46), 46..46);
+    assert_eq!(unread(Some(46), 12), 12..12, "a replay went back");
+}
+
+/// Each entry is read with the rest of its own command's entries, not the next
+/// command's.
+#[test]
+fn each_entry_sees_the_rest_of_its_command() {
+    type E = Entry<u8, u32>;
+    let accepted = |c| E::Accepted {
+        side: warband_rules::Side::A,
+        command: c,
+    };
+    let new = [
+        accepted(1),
+        E::Rules(5),
+        E::Rules(6),
+        accepted(2),
+        E::Rules(7),
+    ];
+    let cues = each_entry(&new, |e, rest| match e {
+        Entry::Rules(n) => Some(Cue::Shot {
+            shooter: ModelId(*n),
+            target: ModelId(rest.len() as u32),
+        }),
+        _ => None,
+    });
+    let seen: Vec<_> = cues
+        .iter()
+        .map(|c| match c {
+            Cue::Shot { shooter, target } => (shooter.0, target.0),
+            _ => unreachable!(),
+        })
+        .collect();
+    assert_eq!(seen, vec![(5, 1), (6, 0), (7, 0)]);
+}
+
+#[test]
+fn a_models_newest_charge_waits_for_its_glide() {
+    let mut l = Lunges::default();
+    let (a, b) = (ModelId(1), ModelId(2));
+    l.charged(a, Vec2::X);
+    l.charged(b, Vec2::Y);
+    l.charged(a, Vec2::ONE);
+    assert_eq!(l.of(a), Some(Vec2::ONE), "the newest");
+    l.done(a);
+    assert_eq!((l.of(a), l.of(b)), (None, Some(Vec2::Y)));
+    for i in 0..100 {
+        l.charged(ModelId(10 + i), Vec2::ZERO);
+    }
+    assert_eq!(l.0.len(), MOST_LUNGES);
+}
+
+/// Plays a battle of `R` between its `charge` players command by command and reads
+/// each command's cues as the table would: the number of charges and shots, each
+/// charge checked to end touching an enemy where the engine put its model.
+fn cues_of_a_battle<R: Desk>(scenario: &str) -> (usize, usize) {
+    use warband_table::geometry::in_contact;
+    use warband_table::player::{PlayerKind, next_command};
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let setup = R::load(&root.join("assets/scenarios").join(scenario)).unwrap();
+    let mut engine = warband_table::engine::Engine::<R>::new(&setup, 7).unwrap();
+    let kind = R::Player::try_from(PlayerKind::Charge).unwrap();
+    let mut players = [R::policy(kind, 1), R::policy(kind, 2)];
+    let (mut charges, mut shots) = (0, 0);
+    for _ in 0..4000 {
+        let Some(side) = engine.awaiting() else { break };
+        let before = engine.log().events.len();
+        let command = next_command(&mut *players[side.index()], &engine, side);
+        if engine.submit(side, command).is_err() {
+            let _ = engine.submit(side, engine.yield_command(side));
+        }
+        let world = engine.world();
+        for cue in R::cues(&engine.log().events[before..]) {
+            let Cue::Charge { model, to } = cue else {
+                shots += 1;
+                continue;
+            };
+            let e = world.resource::<ModelIndex>().entity(model).unwrap();
+            let (base, side) = (
+                &world.get::<Base>(e).unwrap().0,
+                world.get::<Team>(e).unwrap().0,
+            );
+            if base.center.distance(to) < 1e-4 {
+                let touching = crate::game::minis::table_models(world)
+                    .any(|(_, _, s, b)| s != side && in_contact(base, b));
+                assert!(touching, "{}: {model:?} charged into no one", R::RULESET);
+                charges += 1;
+            }
+        }
+    }
+    (charges, shots)
+}
+
+/// Every ruleset's desk reads its charges and shots from its own log.
+#[test]
+fn each_ruleset_tells_its_charges_and_shots() {
+    let m = cues_of_a_battle::<warband_marauders::engine::Marauders>("woods-and-walls.ron");
+    let t = cues_of_a_battle::<warband_toy_soldier::ToySoldier>("village-fight.ron");
+    let b = cues_of_a_battle::<warband_borderlands::Borderlands>("cave-mouth.ron");
+    for (ruleset, (charges, shots)) in [("marauders", m), ("toy", t), ("borderlands", b)] {
+        assert!(
+            charges > 0 && shots > 0,
+            "{ruleset}: {charges} charges, {shots} shots"
+        );
+    }
+}
+
+/// The battle's world, standing in for an engine's.
+struct Battle(World);
+
+fn paint(
+    mut painter: crate::game::minis::MiniPainter,
+    mut minis: crate::game::minis::Minis,
+    battle: NonSend<Battle>,
+) {
+    let shown = |_, _: &_| {
+        Some(crate::game::minis::Shown {
+            ring: Color::WHITE,
+            out: false,
+            gone: false,
+            health: None,
+        })
+    };
+    painter.paint_all((&battle.0, 0), &mut minis, shown);
+}
+
+/// A model at `start` in a battle world of its own, on a 24" table, painted by
+/// [`paint`] twice: the app and the model's entity in that world.
+fn painted(id: ModelId, start: Vec2) -> (App, Entity) {
+    use crate::game::minis::{BARE, spawn_mini};
+    let (mut battle, e) = one_model(id, start);
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+            std::time::Duration::from_millis(10),
+        ))
+        .init_resource::<Motion>()
+        .init_resource::<crate::game::models::Casualties>()
+        .init_resource::<crate::game::trails::Trails>()
+        .init_resource::<crate::game::awake::Busy>()
+        .init_resource::<crate::game::floaters::Floaters>()
+        .init_resource::<Lunges>()
+        .insert_resource(crate::game::session::TableLayout {
+            size: Vec2::new(24.0, 24.0),
+            terrain: Vec::new(),
+            mat: Default::default(),
+            name: "test".into(),
+        })
+        .add_systems(Update, paint);
+    let mut commands = app.world_mut().commands();
+    let base = battle.get::<Base>(e).unwrap().0;
+    spawn_mini(
+        &mut commands,
+        "m".into(),
+        (id, warband_rules::Side::A),
+        &base,
+        None,
+        BARE,
+    );
+    app.world_mut().flush();
+    battle.flush();
+    app.world_mut().insert_non_send(Battle(battle));
+    app.update();
+    app.update();
+    (app, e)
+}
+
+/// A battle world of one model of side A, a round base at `at`.
+fn one_model(id: ModelId, at: Vec2) -> (World, Entity) {
+    let mut battle = World::new();
+    let base = Base(warband_table::geometry::Placed::round(at, 1.0));
+    let e = battle.spawn((id, Team(warband_rules::Side::A), base)).id();
+    battle.insert_resource(ModelIndex(vec![e]));
+    (battle, e)
+}
+
+/// Where the one miniature is drawn.
+fn drawn(app: &mut App) -> Vec2 {
+    let mut q = app
+        .world_mut()
+        .query::<(&crate::game::minis::Mini, &Transform)>();
+    q.single(app.world()).unwrap().1.translation.truncate()
+}
+
+/// A model moved in the world drawn glides and leaves an arrow; a world put in its
+/// place (a replay moved along its timeline) is drawn as it stands, with none.
+#[test]
+fn a_new_world_is_drawn_as_it_stands() {
+    let id = ModelId(1);
+    let (start, end) = (Vec2::new(2.0, 2.0), Vec2::new(8.0, 2.0));
+    let (mut app, e) = painted(id, start);
+    let base = |at| Base(warband_table::geometry::Placed::round(at, 1.0));
+    app.world_mut()
+        .non_send_mut::<Battle>()
+        .0
+        .entity_mut(e)
+        .insert(base(end));
+    app.update();
+    assert!(drawn(&mut app).x < end.x, "it glides");
+    let legs = app
+        .world()
+        .resource::<crate::game::trails::Trails>()
+        .legs()
+        .count();
+    assert_eq!(legs, 1, "and leaves an arrow");
+    let (other, _) = one_model(id, start);
+    app.world_mut().non_send_mut::<Battle>().0 = other;
+    app.update();
+    assert_eq!(
+        drawn(&mut app),
+        start,
+        "drawn at once where the new world has it"
+    );
+    let legs = app
+        .world()
+        .resource::<crate::game::trails::Trails>()
+        .legs()
+        .count();
+    assert_eq!(legs, 0, "no arrow from the old world's places");
+}
+
+/// A model the log says charged lunges: its miniature runs a little past where the
+/// engine put it and settles exactly there; the charge is then done with.
+#[test]
+fn a_charged_model_lunges_past_contact_and_stops_where_the_engine_put_it() {
+    let (start, end) = (Vec2::new(2.0, 2.0), Vec2::new(8.0, 2.0));
+    let id = ModelId(1);
+    let (mut app, e) = painted(id, start);
+    let base = |at| Base(warband_table::geometry::Placed::round(at, 1.0));
+    assert_eq!(drawn(&mut app), start);
+    // The engine moves it into contact, and the log tells the charge.
+    app.world_mut()
+        .non_send_mut::<Battle>()
+        .0
+        .entity_mut(e)
+        .insert(base(end));
+    app.world_mut().resource_mut::<Lunges>().charged(id, end);
+    let mut furthest = 0.0f32;
+    for _ in 0..60 {
+        app.update();
+        furthest = furthest.max(drawn(&mut app).x);
+    }
+    assert!(
+        furthest > end.x + 0.05 && furthest < end.x + 0.3,
+        "{furthest}"
+    );
+    assert_eq!(drawn(&mut app), end, "exactly where the engine has it");
+    assert_eq!(app.world().resource::<Lunges>().of(id), None, "done with");
+}
