@@ -29,7 +29,7 @@ fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
     match c {
         Command::Activate { unit } => format!("activates {}", n(unit)),
         Command::Defend => "defends".into(),
-        Command::Move { step, inches } => format!("moves {step:?} {inches:.1}\""),
+        Command::Move { step, inches } => format!("moves {step:?} {}", distance(*inches)),
         Command::Pivot { degrees } => format!("pivots {degrees:+.0}°"),
         Command::Shoot { target, ap } => format!("shoots {} with {ap} AP", n(target)),
         Command::Fight { target } => format!("fights {}", n(target)),
@@ -48,6 +48,39 @@ fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
     }
 }
 
+/// Inches as a player reads them: to a tenth, or to a hundredth where the tenth would
+/// hide what an AP turns on ("1.04\"" costs 2 AP sideways; "1.0\"" would say 1).
+pub fn distance(inches: f32) -> String {
+    let tenths = (inches * 10.0).round() / 10.0;
+    if (inches - tenths).abs() < 0.005 {
+        format!("{inches:.1}\"")
+    } else {
+        format!("{inches:.2}\"")
+    }
+}
+
+/// The distance a move of entry `i` went, where it stopped short of what was asked
+/// (touching a unit it charged): from its `Moved` event, before the next command.
+fn moved_short(events: &[Entry], i: usize) -> Option<f32> {
+    let Entry::Accepted {
+        command: Command::Move { inches, .. },
+        ..
+    } = &events[i]
+    else {
+        return None;
+    };
+    let went = events[i + 1..]
+        .iter()
+        .take_while(|e| !matches!(e, Entry::Accepted { .. }))
+        .find_map(|e| match e {
+            Entry::Rules(LogEvent::Moved { from, to, .. }) => {
+                Some(bevy::math::Vec2::from(*from).distance(bevy::math::Vec2::from(*to)))
+            }
+            _ => None,
+        })?;
+    (went < inches - 0.005).then_some(went)
+}
+
 /// Entry `i` of the log in words; `None` for what a line already says. A command of the
 /// active unit is said by that unit ("Orc warboss moves Forward 2.0\""), one of the
 /// side's by its side.
@@ -61,8 +94,14 @@ pub fn line(world: &bevy::ecs::world::World, events: &[Entry], i: usize) -> Opti
         return None;
     }
     let unit = active_at(events, i);
+    let short = moved_short(events, i);
     let said = |c: &Command| {
-        let words = command(world, c);
+        let words = match (c, short) {
+            (Command::Move { step, .. }, Some(went)) => {
+                format!("moves {step:?} {}, into contact", distance(went))
+            }
+            _ => command(world, c),
+        };
         match (unit, c) {
             (_, Command::Activate { .. } | Command::Done | Command::Deploy(_)) | (None, _) => words,
             (Some(u), _) => format!("{} {words}", name(world, u)),
@@ -213,6 +252,37 @@ mod tests {
                 .clone();
         assert!(events.iter().any(|e| ended(e, false)));
         assert!(said(file, |e| ended(e, false)).is_empty());
+    }
+
+    /// A move says the distance it went, to a hundredth where a tenth would hide what
+    /// its AP turn on, and one that stopped short in contact says so.
+    #[test]
+    fn a_move_says_how_far_it_went() {
+        use warband_rules::toy_soldier::Step;
+        use warband_toy_soldier::log::LogEvent;
+        assert_eq!(super::distance(2.0), "2.0\"");
+        assert_eq!(super::distance(1.04), "1.04\"");
+        let moved = |to: f32| {
+            vec![
+                Entry::Accepted {
+                    side: warband_rules::Side::A,
+                    command: Command::Move {
+                        step: Step::Left,
+                        inches: 1.3,
+                    },
+                },
+                Entry::Rules(LogEvent::Moved {
+                    unit: warband_table::components::ModelId(1),
+                    from: (0.0, 0.0),
+                    to: (to, 0.0),
+                    ap: 1,
+                }),
+            ]
+        };
+        let world = bevy::ecs::world::World::new();
+        let said = |events: &[Entry]| super::line(&world, events, 0).unwrap();
+        assert!(said(&moved(0.9)).ends_with("moves Left 0.9\", into contact"));
+        assert!(said(&moved(1.3)).ends_with("moves Left 1.3\""));
     }
 
     /// In a recorded battle every move is said by the unit making it, never by its side.

@@ -51,7 +51,8 @@ pub fn show(
             {
                 ui.label(match plan {
                     Ok(p) => format!(
-                        "Move {step:?} {inches:.1}\": {} AP{}",
+                        "Move {step:?} {}: {} AP{}",
+                        describe::distance(v.base.center.distance(p.end)),
                         p.ap,
                         if p.charged.is_some() {
                             " — charge!"
@@ -60,7 +61,8 @@ pub fn show(
                         }
                     ),
                     Err(r) => format!(
-                        "Move {step:?} {inches:.1}\": {}",
+                        "Move {step:?} {}: {}",
+                        describe::distance(inches),
                         describe::readable(session.engine.world(), &r.0)
                     ),
                 });
