@@ -52,7 +52,10 @@ pub fn show<R: Desk>(ctx: &egui::Context, open: &mut bool, at: &mut Option<Strin
         .show(ctx, |ui| {
             ui.small(r.source);
             ui.separator();
-            egui::ScrollArea::vertical().show(ui, |ui| {
+            // Filling the window however few sections are open: a list that shrank
+            // would let the window shrink about its centre and move the headers.
+            let list = egui::ScrollArea::vertical().auto_shrink([false, false]);
+            list.show(ui, |ui| {
                 for s in r.sections {
                     let here = wanted == Some(s.clause);
                     let h = egui::CollapsingHeader::new(s.clause)

@@ -30,7 +30,11 @@ fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
         Command::Activate { unit } => format!("activates {}", n(unit)),
         Command::Defend => "defends".into(),
         Command::Move { step, inches } => format!("moves {step:?} {}", distance(*inches)),
-        Command::Pivot { degrees } => format!("pivots {degrees:+.0}°"),
+        // A positive turn is anticlockwise on the table: to the unit's left.
+        Command::Pivot { degrees } => {
+            let way = if *degrees >= 0.0 { "left" } else { "right" };
+            format!("pivots {:.0}° {way}", degrees.abs())
+        }
         Command::Shoot { target, ap } => format!("shoots {} with {ap} AP", n(target)),
         Command::Fight { target } => format!("fights {}", n(target)),
         Command::Magic {

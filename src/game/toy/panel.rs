@@ -71,8 +71,9 @@ pub fn show(
                 in_play(session.engine.world())
                     .into_iter()
                     .find(|u| u.id == id)
-            }) && t.id != v.id
+            }) && (t.id != v.id || toy.spell.is_some())
             {
+                // A spell is told on the caster itself too (a wizard heals its wound).
                 if let Some((spell, sure)) = toy.spell {
                     ui.separator();
                     super::spells::line(ui, session, (&v, &a), &t, spell, sure);

@@ -52,6 +52,10 @@ pub fn line(
 ) {
     let world = session.engine.world();
     ui.strong(format!("{spell:?} on {}", name(world, t.id)));
+    ui.small(match spell {
+        Spell::Heal => "It takes 1 damage off the unit (not danger).",
+        Spell::Curse => "It deals the unit 1 damage, whatever its cover or shields; the unit then checks its morale.",
+    });
     match check_magic(world, v, a, t.id, spell, sure) {
         Ok(_) if sure => {
             ui.label("Works for sure.");
