@@ -58,6 +58,9 @@ fn draw(
     if toy.hover.is_none()
         && session.human_turn() == Some(v.side)
         && let Some(cursor) = sel.cursor
+        // Off the table (in the margin about it) there is no move to show.
+        && cursor.cmpge(Vec2::ZERO).all()
+        && cursor.cmple(layout.size).all()
         && let Some((step, inches, plan)) = ghost_plan(&session, v.side, cursor)
     {
         // A refused move is drawn where it was asked to go: along its axis, as far as
