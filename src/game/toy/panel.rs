@@ -196,18 +196,20 @@ fn card(
     );
     let u = &v.unit;
     ui.small(format!(
-        "{:?} {} · morale d{} · {:?}{}{}",
+        "{:?} {} · morale d{} · {:?}{}",
         u.quality,
         u.activation_die(),
         u.morale,
         u.kind,
         if u.shields { " · shields" } else { "" },
-        if commander_near(&units, v) {
-            " · commander near (+1)"
-        } else {
-            ""
-        }
     ));
+    // A line of its own, always there: one that came and went with a move would move
+    // the buttons below it from under the pointer.
+    ui.small(if commander_near(&units, v) {
+        "Commander near: +1 to its AP roll on activating and to its morale die"
+    } else {
+        "Commander not near"
+    });
     ui.label(format!(
         "Danger {} · damage {}",
         v.marks.danger, v.marks.damage
