@@ -212,13 +212,30 @@ fn grid_path(size: Vec2) -> ShapePath {
 
 /// A ring drawn only where it lies on the table.
 pub fn table_ring(g: &mut Gizmos, table: Vec2, center: Vec2, radius: f32, colour: Color) {
-    const STEPS: usize = 120;
+    table_arc(
+        g,
+        table,
+        (center, radius),
+        (0.0, std::f32::consts::TAU),
+        colour,
+    );
+}
+
+/// The part on a table of `table` inches of the arc about `center` of `radius`, from
+/// angle `start` (radians from +x) counter-clockwise through `sweep`.
+pub fn table_arc(
+    g: &mut Gizmos,
+    table: Vec2,
+    (center, radius): (Vec2, f32),
+    (start, sweep): (f32, f32),
+    colour: Color,
+) {
+    let steps = ((sweep.abs() / std::f32::consts::TAU) * 120.0)
+        .ceil()
+        .max(1.0) as usize;
     let on = |p: Vec2| p.x >= 0.0 && p.y >= 0.0 && p.x <= table.x && p.y <= table.y;
-    let at = |i: usize| {
-        let a = i as f32 / STEPS as f32 * std::f32::consts::TAU;
-        center + Vec2::new(a.cos(), a.sin()) * radius
-    };
-    for i in 0..STEPS {
+    let at = |i: usize| center + Vec2::from_angle(start + sweep * i as f32 / steps as f32) * radius;
+    for i in 0..steps {
         let (a, b) = (at(i), at(i + 1));
         if on(a) && on(b) {
             g.line_2d(a, b, colour);
@@ -226,9 +243,44 @@ pub fn table_ring(g: &mut Gizmos, table: Vec2, center: Vec2, radius: f32, colour
     }
 }
 
+/// The part of the segment from `from` (on a table of `table` inches) to `to` that lies
+/// on the table: its end cut at the edge it crosses.
+pub fn on_table_to(table: Vec2, from: Vec2, to: Vec2) -> Vec2 {
+    let d = to - from;
+    let mut t = 1.0f32;
+    for (p, v, hi) in [(from.x, d.x, table.x), (from.y, d.y, table.y)] {
+        if v > 0.0 {
+            t = t.min((hi - p) / v);
+        } else if v < 0.0 {
+            t = t.min(-p / v);
+        }
+    }
+    from + d * t.clamp(0.0, 1.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A line from a base out past the table's edge stops at the edge; one on the
+    /// table is whole.
+    #[test]
+    fn a_line_is_cut_at_the_table_edge() {
+        let table = Vec2::new(24.0, 24.0);
+        let from = Vec2::new(20.0, 12.0);
+        assert_eq!(
+            on_table_to(table, from, Vec2::new(30.0, 12.0)),
+            Vec2::new(24.0, 12.0)
+        );
+        assert_eq!(
+            on_table_to(table, from, Vec2::new(20.0, -6.0)),
+            Vec2::new(20.0, 0.0)
+        );
+        assert_eq!(
+            on_table_to(table, from, Vec2::new(10.0, 14.0)),
+            Vec2::new(10.0, 14.0)
+        );
+    }
 
     #[test]
     fn g_shows_and_hides_the_grid_which_starts_hidden() {

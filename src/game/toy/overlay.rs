@@ -53,7 +53,7 @@ fn draw(
         crate::game::table::table_ring(&mut g, layout.size, c.base.center, reach, colour);
     }
     if v.unit.shoots() {
-        arc(&mut g, &v.base, shot_range(&v.unit));
+        arc(&mut g, layout.size, &v.base, shot_range(&v.unit));
     }
     if toy.hover.is_none()
         && session.human_turn() == Some(v.side)
@@ -82,8 +82,9 @@ fn draw(
     }
 }
 
-/// The front 90° out to the shooter's range.
-fn arc(g: &mut Gizmos, base: &Placed, range: f32) {
+/// The front 90° out to the shooter's range, as much of it as lies on the table.
+fn arc(g: &mut Gizmos, table: Vec2, base: &Placed, range: f32) {
+    use crate::game::table::{on_table_to, table_arc};
     let reach = range + base.shape.reach();
     let colour = Color::srgba(0.9, 0.9, 0.5, 0.35);
     for side in [-1.0, 1.0] {
@@ -91,13 +92,16 @@ fn arc(g: &mut Gizmos, base: &Placed, range: f32) {
             base.facing,
             Vec2::from_angle(side * FRAC_PI_4).rotate(Vec2::Y),
         );
-        g.line_2d(base.center, base.center + dir * reach, colour);
+        let end = on_table_to(table, base.center, base.center + dir * reach);
+        g.line_2d(base.center, end, colour);
     }
-    // The arc starts at the facing's +y, turned, and runs counter-clockwise.
-    g.arc_2d(
-        Isometry2d::new(base.center, Rot2::radians(base.facing - FRAC_PI_4)),
-        std::f32::consts::FRAC_PI_2,
-        reach,
+    // The front is the facing's +y, turned: 45° either side of it.
+    let start = base.facing + FRAC_PI_4;
+    table_arc(
+        g,
+        table,
+        (base.center, reach),
+        (start, std::f32::consts::FRAC_PI_2),
         colour,
     );
 }
