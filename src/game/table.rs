@@ -210,6 +210,11 @@ fn grid_path(size: Vec2) -> ShapePath {
     path
 }
 
+/// Whether point `p` lies on a table of `table` inches (its edge included).
+pub fn on_table(table: Vec2, p: Vec2) -> bool {
+    p.cmpge(Vec2::ZERO).all() && p.cmple(table).all()
+}
+
 /// A ring drawn only where it lies on the table.
 pub fn table_ring(g: &mut Gizmos, table: Vec2, center: Vec2, radius: f32, colour: Color) {
     table_arc(
@@ -233,7 +238,7 @@ pub fn table_arc(
     let steps = ((sweep.abs() / std::f32::consts::TAU) * 120.0)
         .ceil()
         .max(1.0) as usize;
-    let on = |p: Vec2| p.x >= 0.0 && p.y >= 0.0 && p.x <= table.x && p.y <= table.y;
+    let on = |p: Vec2| on_table(table, p);
     let at = |i: usize| center + Vec2::from_angle(start + sweep * i as f32 / steps as f32) * radius;
     for i in 0..steps {
         let (a, b) = (at(i), at(i + 1));

@@ -49,7 +49,7 @@ impl Trails {
     /// arrows go, and this model's arrow runs from where it first set off in this action.
     /// A model placed from off the table (deployment) leaves none.
     pub fn moved(&mut self, id: ModelId, side: Side, leg: Leg, size: Vec2) {
-        let on = |p: Vec2| p.cmpge(Vec2::ZERO).all() && p.cmple(size).all();
+        let on = |p: Vec2| super::table::on_table(size, p);
         if !on(leg.0) || !on(leg.1) {
             return;
         }

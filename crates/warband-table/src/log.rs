@@ -155,6 +155,17 @@ impl<C: Serialize, E: Serialize> Log<C, E> {
     }
 }
 
+/// What entry `i` of `events` went on to log: the entries after it, up to the next
+/// command accepted (a command's dice, events and refusals).
+pub fn logged_after<C, E>(events: &[Entry<C, E>], i: usize) -> &[Entry<C, E>] {
+    let rest = &events[i + 1..];
+    let end = rest
+        .iter()
+        .position(|e| matches!(e, Entry::Accepted { .. }))
+        .unwrap_or(rest.len());
+    &rest[..end]
+}
+
 /// A command accepted, its side, and the entries logged after it.
 pub type LastAccepted<'a, C, E> = (Side, &'a C, &'a [Entry<C, E>]);
 

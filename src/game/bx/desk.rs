@@ -389,9 +389,8 @@ fn friendly_fire(world: &World, side: Side) -> u32 {
             continue;
         }
         // Its damage follows before the next command.
-        let damage = events[i + 1..]
+        let damage = warband_table::log::logged_after(events, i)
             .iter()
-            .take_while(|e| !matches!(e, LogEntry::Accepted { .. }))
             .find_map(|e| match e {
                 LogEntry::Rules(LogEvent::Damage { model, amount, hp }) if model == struck => {
                     Some((i32::from(*amount), *hp))

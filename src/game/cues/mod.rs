@@ -54,14 +54,7 @@ pub fn each_entry<C, E>(
     cue: impl Fn(&Entry<C, E>, &[Entry<C, E>]) -> Option<Cue>,
 ) -> Vec<Cue> {
     (0..new.len())
-        .filter_map(|i| {
-            let rest = &new[i + 1..];
-            let end = rest
-                .iter()
-                .position(|e| matches!(e, Entry::Accepted { .. }))
-                .unwrap_or(rest.len());
-            cue(&new[i], &rest[..end])
-        })
+        .filter_map(|i| cue(&new[i], warband_table::log::logged_after(new, i)))
         .collect()
 }
 

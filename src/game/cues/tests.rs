@@ -191,6 +191,14 @@ fn drawn(app: &mut App) -> Vec2 {
     q.single(app.world()).unwrap().1.translation.truncate()
 }
 
+/// How many last-move arrows are drawn.
+fn arrows(app: &App) -> usize {
+    app.world()
+        .resource::<crate::game::trails::Trails>()
+        .legs()
+        .count()
+}
+
 /// A model moved in the world drawn glides and leaves an arrow; a world put in its
 /// place (a replay moved along its timeline) is drawn as it stands, with none.
 #[test]
@@ -206,12 +214,7 @@ fn a_new_world_is_drawn_as_it_stands() {
         .insert(base(end));
     app.update();
     assert!(drawn(&mut app).x < end.x, "it glides");
-    let legs = app
-        .world()
-        .resource::<crate::game::trails::Trails>()
-        .legs()
-        .count();
-    assert_eq!(legs, 1, "and leaves an arrow");
+    assert_eq!(arrows(&app), 1, "and leaves an arrow");
     let (other, _) = one_model(id, start);
     app.world_mut().non_send_mut::<Battle>().0 = other;
     app.update();
@@ -220,12 +223,7 @@ fn a_new_world_is_drawn_as_it_stands() {
         start,
         "drawn at once where the new world has it"
     );
-    let legs = app
-        .world()
-        .resource::<crate::game::trails::Trails>()
-        .legs()
-        .count();
-    assert_eq!(legs, 0, "no arrow from the old world's places");
+    assert_eq!(arrows(&app), 0, "no arrow from the old world's places");
 }
 
 /// A model the log says charged lunges: its miniature runs a little past where the

@@ -12,27 +12,25 @@ use warband_table::scenario::Setup;
 /// How long a refusal stays by the pointer.
 pub const SHOWN: Duration = Duration::from_millis(3000);
 
-/// The refusal last seen, how many the table had said then, and when it came.
+/// How many refusals the table had said when last seen, and when the last came.
 #[derive(Default)]
 pub struct Seen {
-    text: Option<String>,
     said: u32,
     since: Option<Instant>,
 }
 
 impl Seen {
     /// The refusal to show by the pointer `now`, the `said`-th the table has said, with
-    /// the time it has left: one that came within [`SHOWN`] (a new one, or the same
-    /// words said again, starts the clock again), none once it is taken back or has
-    /// stood its time.
+    /// the time it has left: one that came within [`SHOWN`] (each refusal, the same
+    /// words said again too, is counted, and starts the clock again), none once it is
+    /// taken back or has stood its time.
     pub fn show<'a>(
         &mut self,
         refusal: Option<&'a str>,
         said: u32,
         now: Instant,
     ) -> Option<(&'a str, Duration)> {
-        if refusal != self.text.as_deref() || said != self.said {
-            self.text = refusal.map(str::to_string);
+        if said != self.said {
             self.said = said;
             self.since = Some(now);
         }

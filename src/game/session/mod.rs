@@ -147,18 +147,25 @@ impl<R: Contest> GameSession<R> {
         self.roll_start = last_roll(&self.engine);
     }
 
-    /// The side a person must act for now, if any.
+    /// The side a person must act for now, if any (in a network battle, once the host
+    /// has answered your last command).
     pub fn human_turn(&self) -> Option<Side> {
+        let answered = self.net.as_ref().is_none_or(|n| !n.pending());
+        self.person_awaited().filter(|_| answered)
+    }
+
+    /// The side awaited of a person at this machine, if any: in a network battle your
+    /// seat, whether or not the host has answered your last command yet.
+    fn person_awaited(&self) -> Option<Side> {
         if self.replay.is_some() {
             return None;
         }
         if let Some(net) = &self.net {
-            // Your seat, while the host has answered your last command.
             let playing = net.in_play();
             return self
                 .engine
                 .awaiting()
-                .filter(|s| net.seat() == Some(*s) && playing && !net.pending());
+                .filter(|s| net.seat() == Some(*s) && playing);
         }
         self.engine
             .awaiting()

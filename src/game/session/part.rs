@@ -52,15 +52,10 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
     /// Notes, each frame, which part of the battle is awaited of a person (in a
     /// network battle, of your seat, while the host's answer to your last command is
     /// on its way too: that wait does not start the part again).
-    pub fn note_part(&mut self, now: std::time::Instant) {
-        let person = match &self.net {
-            Some(net) => self
-                .engine
-                .awaiting()
-                .filter(|s| self.replay.is_none() && net.seat() == Some(*s) && net.in_play()),
-            None => self.human_turn(),
-        };
-        let key = person.map(|s| (s, self.engine.phase(), R::round(self.engine.world())));
+    pub fn note_part(&mut self, now: Instant) {
+        let key = self
+            .person_awaited()
+            .map(|s| (s, self.engine.phase(), R::round(self.engine.world())));
         self.part.note(key, now);
     }
 
@@ -68,7 +63,7 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
     /// part's first [`GRACE`], so a press repeated while the computer played, or meant
     /// for the part before, does not end this one unseen.
     pub fn heed_end_key(&mut self) -> bool {
-        self.part.heed(std::time::Instant::now())
+        self.part.heed(Instant::now())
     }
 }
 

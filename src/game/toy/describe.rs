@@ -73,9 +73,8 @@ fn moved_short(events: &[Entry], i: usize) -> Option<f32> {
     else {
         return None;
     };
-    let went = events[i + 1..]
+    let went = warband_table::log::logged_after(events, i)
         .iter()
-        .take_while(|e| !matches!(e, Entry::Accepted { .. }))
         .find_map(|e| match e {
             Entry::Rules(LogEvent::Moved { from, to, .. }) => {
                 Some(bevy::math::Vec2::from(*from).distance(bevy::math::Vec2::from(*to)))

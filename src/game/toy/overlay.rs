@@ -59,8 +59,7 @@ fn draw(
         && session.human_turn() == Some(v.side)
         && let Some(cursor) = sel.cursor
         // Off the table (in the margin about it) there is no move to show.
-        && cursor.cmpge(Vec2::ZERO).all()
-        && cursor.cmple(layout.size).all()
+        && crate::game::table::on_table(layout.size, cursor)
         && let Some((step, inches, plan)) = ghost_plan(&session, v.side, cursor)
     {
         // A refused move is drawn where it was asked to go: along its axis, as far as

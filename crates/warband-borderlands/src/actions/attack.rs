@@ -117,11 +117,12 @@ pub fn killing_blow<'a>(a: &'a View, t: &View) -> Option<&'a Attack> {
 /// The damage that kills `t` outright, a hero too: to 0 HP for a monster, to −CON for
 /// a hero (RULINGS), where the landing of damage slays it.
 pub fn blow_that_kills(t: &View) -> u16 {
-    let floor = if t.stats.hero {
-        -i32::from(t.stats.con)
-    } else {
-        0
-    };
+    damage_down_to(t, t.stats.hero)
+}
+
+/// The damage that takes `t` to 0 HP, or to −CON where `to_con`; at least 1.
+fn damage_down_to(t: &View, to_con: bool) -> u16 {
+    let floor = if to_con { -i32::from(t.stats.con) } else { 0 };
     (t.hp.now - floor).clamp(1, i32::from(u16::MAX)) as u16
 }
 
@@ -330,10 +331,5 @@ pub fn shot_odds(a: &View, t: &View, plan: &ShotPlan) -> warband_rules::borderla
 /// The damage that takes `t` out for good: to 0 HP, or for a hero already down to −CON
 /// (damage below 0 still lands: RULINGS).
 pub fn damage_to_kill(t: &View) -> u16 {
-    let left = if t.cond.down.is_some() {
-        t.hp.now + i32::from(t.stats.con)
-    } else {
-        t.hp.now
-    };
-    left.clamp(1, i32::from(u16::MAX)) as u16
+    damage_down_to(t, t.cond.down.is_some())
 }
