@@ -101,7 +101,7 @@ fn fonts() -> FontDefinitions {
 }
 
 /// The whole style: the sizes of text, the spacing, the visuals.
-fn style() -> egui::Style {
+pub(crate) fn style() -> egui::Style {
     let mut style = egui::Style {
         visuals: visuals(),
         ..default()

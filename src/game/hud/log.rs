@@ -410,11 +410,14 @@ pub fn show<'a>(
         ui.checkbox(&mut filter.dice, "dice");
     });
     ui.separator();
-    egui::ScrollArea::vertical()
+    let follow = Follow::load(ui);
+    let out = egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink([false, false])
         .show(ui, |ui| {
+            let mut count = 0;
             for l in lines {
+                count += 1;
                 let colour = l.side.map_or(ui.visuals().text_color(), palette::side_egui);
                 let text = egui::RichText::new(&l.text)
                     .color(colour)
@@ -435,8 +438,61 @@ pub fn show<'a>(
                     }
                 }
             }
+            if follow.jump {
+                ui.scroll_to_cursor(Some(egui::Align::BOTTOM));
+            }
+            count
         });
+    follow.after(ui, &out);
     asked
+}
+
+/// The log follows its newest line until the reader scrolls up (egui's stick to the
+/// bottom); then a button over its foot says how many lines came since and brings the
+/// reader back down to them.
+#[derive(Clone, Copy, Default)]
+struct Follow {
+    /// The lines there were when the reader was last at the bottom.
+    seen: usize,
+    /// Scroll to the bottom this frame (the button was clicked).
+    jump: bool,
+}
+
+impl Follow {
+    fn id() -> egui::Id {
+        egui::Id::new("battle_log_follow")
+    }
+
+    fn load(ui: &egui::Ui) -> Self {
+        ui.data(|d| d.get_temp(Self::id())).unwrap_or_default()
+    }
+
+    fn after(mut self, ui: &mut egui::Ui, out: &egui::scroll_area::ScrollAreaOutput<usize>) {
+        let bottom = out.state.offset.y + out.inner_rect.height() >= out.content_size.y - 4.0;
+        if let Some(fresh) = self.unread(out.inner, bottom) {
+            let words = match fresh {
+                1 => "⬇ 1 new line".to_string(),
+                n => format!("⬇ {n} new lines"),
+            };
+            let foot = out.inner_rect.center_bottom() - egui::vec2(0.0, 14.0);
+            let at = egui::Rect::from_center_size(foot, egui::vec2(130.0, 22.0));
+            if ui.put(at, egui::Button::new(words)).clicked() {
+                self.jump = true;
+                ui.ctx().request_repaint();
+            }
+        }
+        ui.data_mut(|d| d.insert_temp(Self::id(), self));
+    }
+
+    /// The lines come since the reader left the bottom, where any have; a log that
+    /// shrank (a filter, a new battle) starts the count again.
+    fn unread(&mut self, count: usize, bottom: bool) -> Option<usize> {
+        self.jump = false;
+        if bottom || count < self.seen {
+            self.seen = count;
+        }
+        (count > self.seen).then(|| count - self.seen)
+    }
 }
 
 #[cfg(test)]
@@ -667,6 +723,87 @@ mod tests {
             event_side(&Ev::Moved { model: ModelId(3) }, &|_| None),
             None
         );
+    }
+
+    #[test]
+    fn lines_come_while_scrolled_up_are_counted_until_the_bottom() {
+        let mut f = Follow::default();
+        assert_eq!(f.unread(10, true), None);
+        assert_eq!(f.unread(10, false), None, "scrolled up, nothing new");
+        assert_eq!(f.unread(13, false), Some(3));
+        f.jump = true;
+        assert_eq!(f.unread(14, false), Some(4));
+        assert!(!f.jump, "a jump lasts one frame");
+        assert_eq!(f.unread(14, true), None, "back at the bottom");
+        assert_eq!(f.unread(16, false), Some(2));
+        assert_eq!(f.unread(5, false), None, "a shorter log starts again");
+        assert_eq!(f.unread(7, false), Some(2));
+    }
+
+    /// One frame of the log panel alone, 300 × 200 points, at `time` seconds.
+    fn log_frame(ctx: &egui::Context, n: usize, time: f64, events: Vec<egui::Event>) {
+        let lines: Vec<LogLine> = (0..n)
+            .map(|i| line_of(Side::A, &format!("line {i}")))
+            .collect();
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(300.0, 200.0),
+            )),
+            time: Some(time),
+            events,
+            ..Default::default()
+        };
+        let mut out = ctx.run_ui(input, |ui| {
+            show(ui, lines.iter(), &mut LogFilter::default());
+        });
+        out.textures_delta.clear();
+    }
+
+    fn unread_in(ctx: &egui::Context, n: usize) -> Option<usize> {
+        let mut f: Follow = ctx.data(|d| d.get_temp(Follow::id())).unwrap_or_default();
+        f.unread(n, false)
+    }
+
+    #[test]
+    fn the_new_lines_button_brings_the_reader_back_down() {
+        let ctx = egui::Context::default();
+        ctx.set_global_style(crate::game::theme::style());
+        let mut t = 0.0;
+        for _ in 0..3 {
+            t += 0.1;
+            log_frame(&ctx, 40, t, vec![]);
+        }
+        let wheel = egui::Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, 400.0),
+            modifiers: egui::Modifiers::NONE,
+            phase: egui::TouchPhase::Move,
+        };
+        log_frame(
+            &ctx,
+            40,
+            t + 0.1,
+            vec![egui::Event::PointerMoved(egui::pos2(150.0, 120.0)), wheel],
+        );
+        for i in 0..20 {
+            log_frame(&ctx, 45, t + 0.2 + f64::from(i) * 0.1, vec![]);
+        }
+        assert_eq!(unread_in(&ctx, 45), Some(5), "scrolled up, five lines came");
+        let at = egui::pos2(150.0, 186.0);
+        let button = |pressed| egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        log_frame(&ctx, 45, t + 2.1, vec![egui::Event::PointerMoved(at)]);
+        log_frame(&ctx, 45, t + 2.2, vec![button(true)]);
+        log_frame(&ctx, 45, t + 2.3, vec![button(false)]);
+        for i in 0..20 {
+            log_frame(&ctx, 45, t + 3.0 + f64::from(i) * 0.1, vec![]);
+        }
+        assert_eq!(unread_in(&ctx, 45), None, "back at the bottom");
     }
 
     #[test]
