@@ -26,3 +26,31 @@ pub fn recorded<R: warband_table::engine::Rules>(file: &str) -> warband_table::s
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     warband_table::save::Save::read(&root.join("tests/fixtures").join(file)).unwrap()
 }
+
+/// The words one frame of egui draws, `draw` given a bare context in the game's style
+/// on a 600 × 800 point screen.
+pub fn egui_words(mut draw: impl FnMut(&mut bevy_egui::egui::Ui)) -> Vec<String> {
+    use bevy_egui::egui;
+    let ctx = egui::Context::default();
+    ctx.set_global_style(crate::game::theme::style());
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(600.0, 800.0),
+        )),
+        ..Default::default()
+    };
+    let mut out = ctx.run_ui(input, |ui| draw(ui));
+    out.textures_delta.clear();
+    let mut words = Vec::new();
+    let mut shapes: Vec<egui::Shape> = out.shapes.into_iter().map(|c| c.shape).collect();
+    while let Some(shape) = shapes.pop() {
+        match shape {
+            egui::Shape::Text(t) => words.push(t.galley.text().to_string()),
+            egui::Shape::Vec(v) => shapes.extend(v),
+            _ => {}
+        }
+    }
+    words.reverse();
+    words
+}

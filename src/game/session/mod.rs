@@ -21,6 +21,7 @@ mod layout;
 mod pace;
 mod part;
 mod saving;
+mod seats;
 
 pub use launch::{Launch, OnTable, PendingBattle, Starter, put_on_table};
 pub use layout::{TableLayout, layout};
@@ -147,76 +148,12 @@ impl<R: Contest> GameSession<R> {
         self.roll_start = last_roll(&self.engine);
     }
 
-    /// The side a person must act for now, if any (in a network battle, once the host
-    /// has answered your last command).
-    pub fn human_turn(&self) -> Option<Side> {
-        let answered = self.net.as_ref().is_none_or(|n| !n.pending());
-        self.person_awaited().filter(|_| answered)
-    }
-
-    /// The side awaited of a person at this machine, if any: in a network battle your
-    /// seat, whether or not the host has answered your last command yet.
-    fn person_awaited(&self) -> Option<Side> {
-        if self.replay.is_some() {
-            return None;
-        }
-        if let Some(net) = &self.net {
-            let playing = net.in_play();
-            return self
-                .engine
-                .awaiting()
-                .filter(|s| net.seat() == Some(*s) && playing);
-        }
-        self.engine
-            .awaiting()
-            .filter(|s| self.controllers[s.index()] == Controller::Human)
-    }
-
-    /// Whether the side awaited is played on another machine (a network battle).
-    pub fn remote_awaited(&self) -> bool {
-        self.engine
-            .awaiting()
-            .is_some_and(|s| self.controllers[s.index()] == Controller::Remote)
-    }
-
-    /// A network battle that has not started: the host waits for every seat to be
-    /// taken (the battle on the table is only its setup).
-    pub fn net_waiting(&self) -> bool {
-        self.net
-            .as_ref()
-            .is_some_and(|n| n.state == crate::game::net::NetState::Waiting)
-    }
-
-    /// What the panel says while you wait: who is acting, when it is not you.
-    pub fn others_acting(&self) -> &'static str {
-        if self.engine.outcome().is_some() {
-            "The battle is over."
-        } else if self.net_waiting() {
-            "The battle starts once every seat is taken: waiting for the other player to join…"
-        } else if self.net.as_ref().is_some_and(|n| n.pending()) {
-            "Sending your command to the host…"
-        } else if self.remote_awaited() {
-            "The other player is acting…"
-        } else if self.watching() {
-            "The computer players are acting."
-        } else {
-            "The computer is playing its part of the phase…"
-        }
-    }
-
     /// Whether leaving would lose play: the battle is in progress (not a replay, not
     /// over) and has not been saved since its last command.
     pub fn unsaved_progress(&self) -> bool {
         self.replay.is_none()
             && self.engine.outcome().is_none()
             && self.saved_at != Some(self.commands.len())
-    }
-
-    pub fn watching(&self) -> bool {
-        if let Some(net) = &self.net {
-            return net.seat().is_none();
-        }
-        self.replay.is_some() || self.controllers.iter().all(|c| *c != Controller::Human)
     }
 
     pub fn submit(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
@@ -350,7 +287,7 @@ impl<R: Contest> GameSession<R> {
     }
 
     /// One command from the replay or the computer whose turn it is; false if none.
-    fn computer_step(&mut self) -> bool {
+    pub(crate) fn computer_step(&mut self) -> bool {
         if let Some(queue) = &mut self.replay {
             let Some((side, command)) = queue.pop() else {
                 return false;

@@ -20,6 +20,12 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
         if !session.watching() || session.net.is_some() {
             ui.weak(session.others_acting());
         }
+        if let Some(me) = session
+            .own_side()
+            .filter(|_| session.engine.outcome().is_none())
+        {
+            fights_to_come(ui, session, me);
+        }
         return;
     };
     let phase = session.engine.phase();
@@ -102,6 +108,29 @@ fn fights(ui: &mut egui::Ui, session: &mut Session, side: Side, sel: &mut Select
     }
     if let Some((model, allocation)) = chosen {
         let _ = session.submit(side, Command::ResolveMelee { model, allocation });
+    }
+}
+
+/// While the enemy acts first in the attacking phase it resolves every fight, yours
+/// too: each one still to come, with your odds in it, so that none is fought unseen.
+fn fights_to_come(ui: &mut egui::Ui, session: &Session, me: Side) {
+    let world = session.engine.world();
+    if session.engine.phase() != Phase::Attacking || strike_waiting(world).is_some() {
+        return;
+    }
+    let groups = open_groups(world);
+    if groups.is_empty() {
+        return;
+    }
+    let all = in_play(world);
+    let round = session.engine.battle().round;
+    ui.label("The enemy resolves these fights, in the order it chooses:");
+    for g in groups {
+        let (us, them) = sides_of(&all, &g, me);
+        ui.group(|ui| {
+            ui.label(format!("{}  vs  {}", names(&us), names(&them)));
+            melee_panel(ui, "Fight", &all, &us, &them, round);
+        });
     }
 }
 
@@ -243,5 +272,50 @@ fn dice_rows(ui: &mut egui::Ui, att: &ModelView, them: &[&ModelView], alloc: &mu
             ));
             ui.add(egui::DragValue::new(&mut alloc[at].dice).range(0..=dice));
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::session::{Controller, GameSession};
+    use warband_marauders::engine::Marauders;
+    use warband_table::player::PlayerKind;
+    use warband_table::sim::Contest;
+
+    /// The computer acting first in the attacking phase resolves every fight, a
+    /// person's too: its panel shows each one still to come with the person's odds.
+    #[test]
+    fn the_fights_the_enemy_resolves_are_shown_with_their_odds() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let setup = Marauders::load(&root.join("assets/scenarios/open-field.ron")).unwrap();
+        let charge = Controller::Ai(PlayerKind::Charge);
+        let mut s = GameSession::<Marauders>::new(setup, 3, [Controller::NORMAL, charge]).unwrap();
+        let enemy_fights = |s: &Session| {
+            s.engine.phase() == Phase::Attacking
+                && s.engine.awaiting() == Some(Side::B)
+                && strike_waiting(s.engine.world()).is_none()
+                && !open_groups(s.engine.world()).is_empty()
+        };
+        for _ in 0..5_000 {
+            if enemy_fights(&s) || !s.computer_step() {
+                break;
+            }
+        }
+        assert!(enemy_fights(&s), "side B resolves a fight in some round");
+        let mut sel = Selection::default();
+        let shown = |s: &mut Session, sel: &mut Selection| {
+            crate::game::test_app::egui_words(|ui| show(ui, s, sel)).join("\n")
+        };
+        s.controllers[0] = Controller::Human;
+        let words = shown(&mut s, &mut sel);
+        assert!(words.contains("The enemy resolves these fights"), "{words}");
+        assert!(words.contains("You win"), "{words}");
+        s.controllers = [Controller::NORMAL, charge];
+        let words = shown(&mut s, &mut sel);
+        assert!(
+            !words.contains("You win"),
+            "a spectator is shown no side's odds: {words}"
+        );
     }
 }

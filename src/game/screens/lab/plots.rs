@@ -11,11 +11,12 @@ const RED: egui::Color32 = egui::Color32::from_rgb(225, 95, 85);
 const GREY: egui::Color32 = egui::Color32::from_gray(150);
 
 /// Grid lines at whole numbers only, for an axis that counts (battles, models lost): a
-/// power of ten no finer than one, and ten and a hundred times it.
+/// power of ten no finer than one, and five and ten times it (so a short axis, 0 to 7,
+/// is still labelled at 5 where its steps of one stand too close for labels).
 pub fn whole_steps() -> impl Fn(egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
     egui_plot::uniform_grid_spacer(|input| {
         let unit = whole_unit(input.base_step_size);
-        [unit, unit * 10.0, unit * 100.0]
+        [unit, unit * 5.0, unit * 10.0]
     })
 }
 
