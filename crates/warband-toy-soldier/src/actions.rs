@@ -12,8 +12,8 @@ use warband_rules::toy_soldier::{
 use warband_table::components::ModelId;
 use warband_table::geometry::facing::to_world;
 use warband_table::geometry::{
-    Crossed, Mover, Other, PivotCheck, TerrainShape, check_pivot, gap, gap_at_most, in_contact,
-    in_front_arc, line_of_fire,
+    Crossed, Mover, Other, PivotCheck, Placed, TerrainShape, check_pivot, gap, gap_at_most,
+    in_contact, in_front_arc, line_of_fire,
 };
 use warband_table::{Refusal, RefusalKind, refuse, refuse_as};
 
@@ -174,6 +174,8 @@ pub fn check_turn(
 pub struct ShotPlan {
     pub target: View,
     pub protection: ShotCover,
+    /// Where the cover that halves it lies (see [`cover_on_line`]).
+    pub cover_at: Option<Vec2>,
 }
 
 pub fn check_shot(
@@ -235,18 +237,29 @@ pub fn check_shot(
     }) {
         return refuse(format!("unit {c} is in the way"));
     }
-    let (from, to) = (v.base.center, t.base.center);
-    let cover = terrain.iter().any(|p| {
-        p.flags.cover
-            && (p.touches(&t.base) || (p.segment_inside(from, to).is_some() && !p.contains(from)))
-    });
+    let cover_at = cover_on_line(terrain, v.base.center, &t.base);
     let protection = ShotCover {
-        cover,
+        cover: cover_at.is_some(),
         shields: t.unit.shields,
     };
     Ok(ShotPlan {
         target: t,
         protection,
+        cover_at,
+    })
+}
+
+/// Where cover protects a volley shot from `from` at `target`, if any does: the first
+/// piece of cover the line of fire enters (not one the shooter stands in), at the point
+/// it enters it, or a piece the target touches, at the target.
+pub fn cover_on_line(terrain: &[TerrainShape], from: Vec2, target: &Placed) -> Option<Vec2> {
+    let to = target.center;
+    terrain.iter().filter(|p| p.flags.cover).find_map(|p| {
+        let crossed = p
+            .segment_inside(from, to)
+            .filter(|_| !p.contains(from))
+            .map(|(t_in, _)| from.lerp(to, t_in));
+        crossed.or_else(|| p.touches(target).then_some(to))
     })
 }
 

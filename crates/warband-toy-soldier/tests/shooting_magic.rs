@@ -2,10 +2,12 @@
 
 mod common;
 
+use bevy_math::Vec2;
 use common::*;
 use warband_rules::toy_soldier::{ShotCover, Spell, clauses};
 use warband_table::components::ModelId;
 use warband_table::table::{TerrainDef, TerrainKind};
+use warband_toy_soldier::actions::{active, check_shot};
 use warband_toy_soldier::battle::find;
 use warband_toy_soldier::log::LogEvent;
 use warband_toy_soldier::turn::Phase;
@@ -104,6 +106,47 @@ fn cover_and_shields_together_divide_by_three() {
             .count(),
         0
     );
+}
+
+/// Where the cover that halves a volley lies, as the screen draws it: where the line
+/// of fire enters the cover it crosses, or at a target touching cover; none in the
+/// open or for a shooter standing inside the cover.
+#[test]
+fn the_cover_that_halves_a_volley_is_found_on_its_line() {
+    let wood = |corners: Vec<(f32, f32)>| TerrainDef {
+        look: None,
+        name: "Copse".into(),
+        kind: TerrainKind::Wood,
+        corners,
+    };
+    let plan = |target: (f32, f32), terrain| {
+        let e = range(target, terrain);
+        let (v, a) = active(e.world(), Side::A).unwrap();
+        check_shot(e.world(), &v, &a, ModelId(5), 1).unwrap()
+    };
+    let across = plan(
+        (12.0, 10.0),
+        vec![wood(vec![(9.0, 7.0), (15.0, 7.0), (15.0, 8.0), (9.0, 8.0)])],
+    );
+    assert!(across.protection.cover);
+    let at = across.cover_at.expect("the copse halves it");
+    assert!((at - Vec2::new(12.0, 7.0)).length() < 1e-3, "{at}");
+    let open = plan(
+        (12.0, 10.0),
+        vec![wood(vec![
+            (16.0, 7.0),
+            (18.0, 7.0),
+            (18.0, 8.0),
+            (16.0, 8.0),
+        ])],
+    );
+    assert_eq!((open.protection.cover, open.cover_at), (false, None));
+    // The shooter stands in the copse, the target beyond it in the open.
+    let inside = plan(
+        (12.0, 10.5),
+        vec![wood(vec![(9.0, 3.0), (15.0, 3.0), (15.0, 7.0), (9.0, 7.0)])],
+    );
+    assert_eq!(inside.cover_at, None);
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Drawn fresh every frame with gizmos: the active unit and the one under the pointer,
 //! the ghost of a move (green if legal, red if not), the active shooter's front arc at
 //! its range, the Command unit's 6", and the diagonals that cut a hovered enemy's
-//! front, sides and rear.
+//! front, sides and rear, with the line of fire a volley at it would take.
 
 use super::ToySession;
 use super::input::{ToySelection, ghost_plan};
@@ -11,10 +11,11 @@ use crate::game::pointer::Pointer;
 use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_4;
 use warband_rules::toy_soldier::shot_range;
+use warband_table::components::ModelId;
 use warband_table::geometry::Placed;
 use warband_table::geometry::facing::{corners, to_world};
-use warband_toy_soldier::actions::active;
-use warband_toy_soldier::battle::{COMMAND_RANGE, in_play};
+use warband_toy_soldier::actions::{active, check_shot};
+use warband_toy_soldier::battle::{Activation, COMMAND_RANGE, View, in_play};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -39,10 +40,13 @@ fn draw(
     let active = acting.and_then(|s| active(world, s).ok());
     if let Some(h) = toy.hover.and_then(|id| units.iter().find(|u| u.id == id)) {
         outline(&mut g, &h.base, 0.12, Color::srgba(1.0, 1.0, 1.0, 0.7));
-        if let Some((v, _)) = &active
+        if let Some((v, a)) = &active
             && h.side != v.side
         {
             diagonals(&mut g, &h.base);
+            if session.human_turn() == Some(v.side) {
+                line_of_fire(&mut g, world, (v, a), h.id);
+            }
         }
     }
     let Some((v, _)) = active else { return };
@@ -103,6 +107,20 @@ fn arc(g: &mut Gizmos, table: Vec2, base: &Placed, range: f32) {
         (start, std::f32::consts::FRAC_PI_2),
         colour,
     );
+}
+
+/// The line of fire of a volley the active unit could shoot at `target`, and where
+/// the cover that would halve it lies (as the engine's check of the shot finds it).
+fn line_of_fire(g: &mut Gizmos, world: &World, (v, a): (&View, &Activation), target: ModelId) {
+    let Ok(plan) = check_shot(world, v, a, target, 1) else {
+        return;
+    };
+    g.line_2d(v.base.center, plan.target.base.center, palette::FIRE);
+    if let Some(at) = plan.cover_at {
+        let cover = Color::srgb(1.0, 0.85, 0.2);
+        g.circle_2d(at, 0.3, cover);
+        g.circle_2d(at, 0.12, cover);
+    }
 }
 
 /// The target's diagonals, extended: they cut its front, sides and rear.
