@@ -32,7 +32,7 @@ pub fn recorded<R: warband_table::engine::Rules>(file: &str) -> warband_table::s
 pub fn egui_words(mut draw: impl FnMut(&mut bevy_egui::egui::Ui)) -> Vec<String> {
     use bevy_egui::egui;
     let ctx = egui::Context::default();
-    ctx.set_global_style(crate::game::theme::style());
+    crate::game::theme::put_on(&ctx);
     let input = egui::RawInput {
         screen_rect: Some(egui::Rect::from_min_size(
             egui::Pos2::ZERO,

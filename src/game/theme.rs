@@ -58,16 +58,20 @@ pub(super) fn plugin(app: &mut App) {
 /// begins are in use from that pass, so the style may name them at once.
 fn install(mut made: Query<&mut EguiContext, Added<PrimaryEguiContext>>) {
     for mut context in &mut made {
-        let ctx = context.get_mut();
-        ctx.set_fonts(fonts());
-        let style = Arc::new(style());
-        // One look whatever the system's light or dark preference.
-        ctx.options_mut(|o| {
-            o.theme_preference = egui::ThemePreference::Dark;
-            o.dark_style = Arc::clone(&style);
-            o.light_style = style;
-        });
+        put_on(context.get_mut());
     }
+}
+
+/// The theme's fonts and style, on a context before its next pass.
+pub(crate) fn put_on(ctx: &egui::Context) {
+    ctx.set_fonts(fonts());
+    let style = Arc::new(style());
+    // One look whatever the system's light or dark preference.
+    ctx.options_mut(|o| {
+        o.theme_preference = egui::ThemePreference::Dark;
+        o.dark_style = Arc::clone(&style);
+        o.light_style = style;
+    });
 }
 
 /// The fonts the theme loads: egui's own (Ubuntu-Light, Hack, the two emoji fonts)
@@ -101,7 +105,7 @@ fn fonts() -> FontDefinitions {
 }
 
 /// The whole style: the sizes of text, the spacing, the visuals.
-pub(crate) fn style() -> egui::Style {
+fn style() -> egui::Style {
     let mut style = egui::Style {
         visuals: visuals(),
         ..default()

@@ -768,7 +768,7 @@ mod tests {
     #[test]
     fn the_new_lines_button_brings_the_reader_back_down() {
         let ctx = egui::Context::default();
-        ctx.set_global_style(crate::game::theme::style());
+        crate::game::theme::put_on(&ctx);
         let mut t = 0.0;
         for _ in 0..3 {
             t += 0.1;

@@ -8,6 +8,7 @@ pub mod fold;
 pub mod health;
 pub mod help;
 pub mod log;
+pub mod over;
 pub mod reference;
 pub mod refusal;
 pub mod terrain;
@@ -45,7 +46,7 @@ pub fn frame_plugin<R: Desk>(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            (frame::<R>, refusal::card::<R>)
+            (frame::<R>, refusal::card::<R>, over::banner::<R>)
                 .in_set(PanelFrame)
                 .run_if(on_table::<R>()),
         );

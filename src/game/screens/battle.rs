@@ -74,7 +74,9 @@ fn drive<R: Desk>(
     let replaying = session.replay.as_ref().is_some_and(|q| !q.is_empty());
     // A replay paused at its end (moved there along its timeline) stays on the table
     // until its Result button is pressed.
-    let held = session.timeline.is_some() && session.pace.paused;
+    let held = session.timeline.is_some() && session.pace.paused
+        // A person's battle waits for them on the table (its banner leads on).
+        || crate::game::hud::over::held_for_a_person(&session);
     if session.engine.outcome().is_some() && !replaying && !held {
         *over_for += time.delta_secs();
         busy.keep();

@@ -111,26 +111,11 @@ fn result<R: Desk>(
 
 /// Who won and why, the rounds played, and what each side lost.
 fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
-    let outcome = session.engine.outcome();
     let world = session.engine.world();
     let names = Side::BOTH.map(|s| session.setup.armies().get(s).name.clone());
     ui.vertical_centered(|ui| {
         ui.add_space(40.0);
-        let (title, colour) = match outcome.and_then(|o| o.winner) {
-            Some(side) => (
-                // An army's name may be one or many ("Goblin raiders"): no verb to agree.
-                format!("Victory to {}", names[side.index()]),
-                palette::side_egui(side),
-            ),
-            None => ("A draw".to_string(), egui::Color32::LIGHT_GRAY),
-        };
-        ui.heading(egui::RichText::new(title).size(40.0).color(colour));
-        if let Some(o) = outcome {
-            ui.label(reason_words(
-                &o.reason,
-                names.each_ref().map(String::as_str),
-            ));
-        }
+        headline(ui, session, 40.0);
         let rounds = warband_table::sim::rounds_played::<R>(world);
         ui.label(format!(
             "{} played",
@@ -231,6 +216,28 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
 /// Why the battle ended, with the sides named by their armies and a capital first:
 /// "side B has no model in play" and "B has no model able to fight" both become
 /// "Goblin raiders has no …".
+/// Who won, in their colour and `size` points ("Victory to Goblin raiders", or "A
+/// draw"), and why the battle ended.
+pub fn headline<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, size: f32) {
+    let Some(outcome) = session.engine.outcome() else {
+        return;
+    };
+    let names = Side::BOTH.map(|s| session.setup.armies().get(s).name.clone());
+    let (title, colour) = match outcome.winner {
+        Some(side) => (
+            // An army's name may be one or many ("Goblin raiders"): no verb to agree.
+            format!("Victory to {}", names[side.index()]),
+            palette::side_egui(side),
+        ),
+        None => ("A draw".to_string(), egui::Color32::LIGHT_GRAY),
+    };
+    ui.heading(egui::RichText::new(title).size(size).color(colour));
+    ui.label(reason_words(
+        &outcome.reason,
+        names.each_ref().map(String::as_str),
+    ));
+}
+
 fn reason_words(reason: &str, names: [&str; 2]) -> String {
     use crate::game::hud::log::{sided, sides_named};
     capitalised(&sides_named(&sided(reason), names))

@@ -34,6 +34,10 @@ pub const FRAME_THINKING: Duration = Duration::from_millis(25);
 /// step of the pace; a larger side plays them in waves of its size over this.
 pub const WAVE: f32 = 25.0;
 
+/// What a computer's command that rolled dice costs of the pace, in steps, where a
+/// person plays the other side: a second at 1×, where a spectator's is half that.
+pub const LOOK: f32 = 2.0;
+
 /// The battle on screen, of ruleset `R`.
 pub struct GameSession<R: Contest> {
     pub engine: Engine<R>,
@@ -259,7 +263,8 @@ impl<R: Contest> GameSession<R> {
         }
     }
 
-    /// What a command just played costs of the pace: a whole step if it rolled a die,
+    /// What a command just played costs of the pace: a whole step if it rolled a die
+    /// (two, [`LOOK`], before a person),
     /// else a wave's share — a side of many models moves them many a frame (the great
     /// field's 500 a side move in 20 steps, not 500), a side of at most [`WAVE`] one a
     /// step as before.
@@ -267,7 +272,9 @@ impl<R: Contest> GameSession<R> {
         let events = &self.engine.log().events;
         let played = &events[log_from.min(events.len())..];
         if played.iter().any(|e| e.die().is_some()) {
-            return 1.0;
+            // A person at this machine reads the dice of the computer's shot or fight
+            // against them, and the odds of the next, before it comes.
+            return if self.own_side().is_some() { LOOK } else { 1.0 };
         }
         let Some(side) = played.iter().find_map(|e| match e {
             warband_table::log::Entry::Accepted { side, .. } => Some(*side),

@@ -66,6 +66,39 @@ fn a_horde_moves_in_waves_and_a_warband_one_by_one() {
     }
 }
 
+/// A computer's command that rolled dice stands a second before a person (two steps),
+/// half that before a spectator; the person's side is the one a person plays.
+#[test]
+fn dice_against_a_person_stand_longer() {
+    let mut s = session("open-field.ron");
+    assert_eq!(s.own_side(), None, "two computers: watched");
+    let mut rolled_at = None;
+    for _ in 0..400 {
+        let before = s.engine.log().events.len();
+        if !s.computer_step() {
+            break;
+        }
+        if s.engine.log().events[before..]
+            .iter()
+            .any(|e| e.die().is_some())
+        {
+            rolled_at = Some(before);
+            break;
+        }
+    }
+    let before = rolled_at.expect("some command rolls dice");
+    assert_eq!(s.pace_of(before), 1.0);
+    s.controllers[0] = Controller::Human;
+    assert_eq!(s.own_side(), Some(Side::A));
+    assert_eq!(s.pace_of(before), LOOK);
+    s.controllers[1] = Controller::Human;
+    assert_eq!(
+        s.own_side(),
+        None,
+        "people at both sides: neither is the one"
+    );
+}
+
 /// Leaving asks first only while there is play to lose: a battle saved since its last
 /// command leaves at once, and one more command makes it ask again.
 #[test]

@@ -147,7 +147,7 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
             commander,
         } => {
             let plus = if *commander { " (+1 commander)" } else { "" };
-            format!("{} for {cost} token(s): {ap} AP{plus}", n(unit))
+            format!("{} for {}: {ap} AP{plus}", n(unit), tokens(*cost))
         }
         LogEvent::Defended { unit, danger } => format!("{} defends: {danger} danger left", n(unit)),
         LogEvent::Moved { ap, .. } => format!("  ({ap} AP)"),
@@ -170,7 +170,7 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
             aspect,
             scores,
         } => format!(
-            "Melee: {} {} v {} {} (the {aspect}){}",
+            "Melee into the {aspect}: {} scores {}, {} {}{}",
             n(attacker),
             scores.0,
             n(defender),
@@ -186,7 +186,11 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
             amount,
             danger,
         } => {
-            format!("{} takes {amount} danger ({danger} now)", n(unit))
+            if *amount == 0 {
+                format!("{} takes no danger ({danger} as before)", n(unit))
+            } else {
+                format!("{} takes {amount} danger ({danger} now)", n(unit))
+            }
         }
         LogEvent::Magic { works, .. } => (if *works {
             "  the spell works"
@@ -213,6 +217,15 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
         // Only `Done` ends a side's turn, and its command's line already says so.
         LogEvent::SideDone { .. } => return None,
     })
+}
+
+/// "1 token", "2 tokens".
+pub fn tokens(n: u32) -> String {
+    if n == 1 {
+        "1 token".into()
+    } else {
+        format!("{n} tokens")
+    }
 }
 
 #[cfg(test)]

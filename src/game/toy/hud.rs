@@ -182,7 +182,9 @@ fn unit_card(ui: &mut egui::Ui, world: &World, u: &warband_toy_soldier::battle::
     ));
     let cost = warband_rules::toy_soldier::activation_cost(u.spent);
     ui.small(format!(
-        "Danger {} · damage {} · next activation {cost} token(s)",
-        u.marks.danger, u.marks.damage
+        "Danger {} · damage {} · next activation {}",
+        u.marks.danger,
+        u.marks.damage,
+        super::describe::tokens(cost)
     ));
 }

@@ -34,9 +34,6 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
                     palette::side_egui(side),
                     format!("{} — {who}", session.setup.armies.get(side).name),
                 );
-                if session.human_turn().is_some() && session.engine.deploying().is_none() {
-                    ui.label("(Space ends your part of the phase)");
-                }
             }
             None if session.engine.outcome().is_some() => {
                 ui.strong("Battle over");
