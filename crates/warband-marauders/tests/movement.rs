@@ -115,6 +115,15 @@ fn disengaging_takes_a_die_from_every_enemy_in_contact() {
     place(&mut e, 3, 11.0, 10.0);
     set_engaged_since(&mut e, 1, 0);
     advance_to(&mut e, Phase::Movement, Side::A);
+    // The odds a player is shown first: two dice at the Brute's armour, none modified.
+    let brute = model(e.world(), ModelId(1)).unwrap();
+    let odds = warband_marauders::phases::disengage_odds(e.world(), &brute);
+    let p = f64::from(7 - brute.profile.armour.threshold()) / 6.0;
+    let want = [(1.0 - p).powi(2), 2.0 * p * (1.0 - p), p * p];
+    assert_eq!(odds.distribution.len(), 3);
+    for (got, want) in odds.distribution.iter().zip(want) {
+        assert!((got - want).abs() < 1e-12, "{:?}", odds.distribution);
+    }
     e.submit(
         Side::A,
         Command::Disengage {
@@ -124,6 +133,13 @@ fn disengaging_takes_a_die_from_every_enemy_in_contact() {
     )
     .unwrap();
     assert_eq!(dice_with(&e, &clauses::DISENGAGE).len(), 2);
+    let need = Some(brute.profile.armour.threshold() as u8);
+    assert!(
+        e.log()
+            .dice()
+            .filter(|d| d.clause == clauses::DISENGAGE)
+            .all(|d| d.need == need)
+    );
     assert!(
         events(&e)
             .iter()

@@ -85,7 +85,10 @@ pub fn show<R: Desk>(
                         if ui.add(clause).on_hover_text("Its rules").clicked() {
                             asked = Some(d.clause.as_str().to_string());
                         }
-                        let said = format!("{purpose}{}", needs(d));
+                        let low_wanted = R::die_for_roller(d)
+                            .zip(d.passed())
+                            .is_some_and(|(r, p)| r != p);
+                        let said = format!("{purpose}{}", needs(d, low_wanted));
                         ui.add(egui::Label::new(egui::RichText::new(said).small()).extend());
                     });
                     last = Some((&d.clause, &d.purpose));
@@ -103,11 +106,17 @@ pub fn show<R: Desk>(
 }
 
 /// What a die needed, said after its purpose (" · needs 6+"), where one face decided:
-/// every modifier is in it, so it reads as the odds card's own figure.
-fn needs(d: &warband_rules::DieRoll) -> String {
-    match d.need {
-        Some(n) if n > d.die.sides() => " · cannot succeed".into(),
-        Some(n) if n > 1 => format!(" · needs {n}+"),
+/// every modifier is in it, so it reads as the odds card's own figure. A die whose
+/// roller wants it to fail (a Marauders shot's "past the copse?", stopped on 4+) says
+/// the faces the roller wants: " · needs 1–3".
+fn needs(d: &warband_rules::DieRoll, low_wanted: bool) -> String {
+    let sides = d.die.sides();
+    match (d.need, low_wanted) {
+        (Some(n), false) if n > sides => " · cannot succeed".into(),
+        (Some(n), false) if n > 1 => format!(" · needs {n}+"),
+        (Some(n), true) if n <= 1 => " · cannot succeed".into(),
+        (Some(2), true) => " · needs a 1".into(),
+        (Some(n), true) if n <= sides => format!(" · needs 1–{}", n - 1),
         _ => String::new(),
     }
 }
@@ -191,7 +200,7 @@ mod tests {
 
     /// A die's need is said with its purpose, as the odds card gives it: a shot at a
     /// 4+ armour after moving (−2) needs 6+; one that cannot succeed says so; a die no
-    /// face decides says nothing.
+    /// face decides says nothing; one its roller wants low says the low faces.
     #[test]
     fn a_die_says_what_it_needed() {
         let die = |need| warband_rules::DieRoll {
@@ -201,9 +210,14 @@ mod tests {
             clause: warband_rules::Clause::new("test"),
             need,
         };
-        assert_eq!(needs(&die(Some(6))), " · needs 6+");
-        assert_eq!(needs(&die(Some(7))), " · cannot succeed");
-        assert_eq!(needs(&die(Some(1))), "");
-        assert_eq!(needs(&die(None)), "");
+        assert_eq!(needs(&die(Some(6)), false), " · needs 6+");
+        assert_eq!(needs(&die(Some(7)), false), " · cannot succeed");
+        assert_eq!(needs(&die(Some(1)), false), "");
+        assert_eq!(needs(&die(None), false), "");
+        // Stopped on 4+: the shooter wants 1–3.
+        assert_eq!(needs(&die(Some(4)), true), " · needs 1–3");
+        assert_eq!(needs(&die(Some(2)), true), " · needs a 1");
+        assert_eq!(needs(&die(Some(1)), true), " · cannot succeed");
+        assert_eq!(needs(&die(Some(7)), true), "");
     }
 }

@@ -16,6 +16,7 @@ use bevy_state::prelude::*;
 use warband_rules::Side;
 use warband_rules::marauders::clauses;
 use warband_rules::marauders::engagement::{disengage_dice, may_disengage};
+use warband_rules::marauders::odds::{DamageOdds, damage_distribution};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Undoable>()
@@ -271,13 +272,7 @@ pub(super) fn disengage(
 /// Every enemy in contact (awake) deals damage of 1 HD strength to a model leaving
 /// combat: `disengage_dice` of them, rolled together.
 pub(super) fn strike_leaver(world: &mut World, m: &ModelView) {
-    let (lo, hi) = m.base.swept_bounds(Vec2::ZERO);
-    let strikers: Vec<ModelId> = crate::components::bases_near(world, lo, hi, 0.1)
-        .into_iter()
-        .filter(|(_, side, base)| *side != m.side && in_contact(base, &m.base))
-        .filter(|(id, ..)| model(world, *id).is_some_and(|o| !o.conditions.asleep))
-        .map(|(id, ..)| id)
-        .collect();
+    let strikers = leaver_strikers(world, m);
     if strikers.is_empty() {
         return;
     }
@@ -291,6 +286,24 @@ pub(super) fn strike_leaver(world: &mut World, m: &ModelView) {
         &purpose,
         &clauses::DISENGAGE,
     );
+}
+
+/// The enemies that strike `m` should it leave combat now: every awake one in contact.
+pub fn leaver_strikers(world: &World, m: &ModelView) -> Vec<ModelId> {
+    let (lo, hi) = m.base.swept_bounds(Vec2::ZERO);
+    crate::components::bases_near(world, lo, hi, 0.1)
+        .into_iter()
+        .filter(|(_, side, base)| *side != m.side && in_contact(base, &m.base))
+        .filter(|(id, ..)| model(world, *id).is_some_and(|o| !o.conditions.asleep))
+        .map(|(id, ..)| id)
+        .collect()
+}
+
+/// What leaving combat now would cost `m`: the HD its strikers' dice remove (one die
+/// each, 1 HD strength, no modifier), as a distribution.
+pub fn disengage_odds(world: &World, m: &ModelView) -> DamageOdds {
+    let dice = disengage_dice(leaver_strikers(world, m).len());
+    damage_distribution(dice, m.effective_armour(), 0)
 }
 
 /// Puts model `m` at `end`, moved, logs it, and refreshes the engagement it changed

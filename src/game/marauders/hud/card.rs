@@ -7,7 +7,7 @@ use crate::game::palette;
 use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, model};
 use warband_marauders::engine::Spells;
-use warband_marauders::phases::{Phase, check_mobile};
+use warband_marauders::phases::{Phase, check_mobile, disengage_odds};
 use warband_rules::marauders::spells::{Spell, SpellTarget};
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
@@ -68,15 +68,34 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
                     why.0
                 ));
             } else if m.engaged_since.is_some() {
-                ui.label(
-                    "Engaged: click where to go to disengage. Every enemy in contact strikes once.",
-                );
+                ui.label("Engaged: click where to go to disengage.");
+                ui.label(disengage_words(world, &m));
             } else {
                 ui.label("Click open table to move, or an enemy in reach to charge it.");
             }
         }
         _ => {}
     }
+}
+
+/// What leaving combat would cost the model, as the engine will roll it: "2 enemies
+/// strike, a die each needing 4+: hurt 55.6%, slain 11.1% (2 HD left)".
+fn disengage_words(world: &bevy::prelude::World, m: &ModelView) -> String {
+    let odds = disengage_odds(world, m);
+    let dice = odds.distribution.len().saturating_sub(1);
+    let hurt = 1.0 - odds.distribution.first().copied().unwrap_or(1.0);
+    let left = usize::from(m.hd.left);
+    let slain: f64 = odds.distribution.iter().skip(left).sum();
+    let who = match dice {
+        1 => "1 enemy strikes".to_string(),
+        n => format!("{n} enemies strike"),
+    };
+    let need = m.effective_armour().threshold();
+    format!(
+        "{who}, a die each needing {need}+: hurt {}, slain {} ({left} HD left).",
+        super::odds::pct(hurt),
+        super::odds::pct(slain)
+    )
 }
 
 /// A model's state in a few words: out of action, leader, engaged, moved, shot,
@@ -90,7 +109,8 @@ pub fn state_words(m: &ModelView, broken: bool) -> Vec<String> {
         state.push("leader".to_string());
     }
     if let Some(r) = m.engaged_since {
-        state.push(format!("engaged since round {r}"));
+        // Kept as the round the last enemy closed: no leaving combat in that round.
+        state.push(format!("engaged (the last enemy closed in round {r})"));
     }
     for (on, what) in [
         (m.conditions.moved, "moved"),

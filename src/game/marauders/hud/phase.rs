@@ -263,14 +263,16 @@ fn dice_rows(ui: &mut egui::Ui, att: &ModelView, them: &[&ModelView], alloc: &mu
                 alloc.len() - 1
             }
         };
+        // The count first: a long name must not push it past the panel's edge.
         ui.horizontal(|ui| {
+            ui.add_space(12.0);
+            ui.add(egui::DragValue::new(&mut alloc[at].dice).range(0..=dice));
             ui.label(format!(
-                "   to {} #{} (hit on {}+)",
+                "to {} #{} (hit on {}+)",
                 t.profile.name,
                 t.id,
                 t.effective_armour().threshold()
             ));
-            ui.add(egui::DragValue::new(&mut alloc[at].dice).range(0..=dice));
         });
     }
 }
