@@ -40,9 +40,25 @@ impl Desk for Marauders {
         if world.resource::<Battle>().side(side).broken {
             out.push("The side broke and fled.".to_string());
         }
-        let lost = models(world)
-            .into_iter()
-            .filter(|m| m.side == side && !m.in_play);
+        let all = models(world);
+        let healed: u32 = world
+            .resource::<warband_marauders::log::BattleLog>()
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                warband_table::log::Entry::Rules(warband_marauders::log::LogEvent::Healed {
+                    model,
+                    hd,
+                }) if all.iter().any(|m| m.id == *model && m.side == side) => Some(u32::from(*hd)),
+                _ => None,
+            })
+            .sum();
+        if healed > 0 {
+            out.push(format!(
+                "Healed {healed} HD: an HD healed and lost again counts twice in the losses"
+            ));
+        }
+        let lost = all.iter().filter(|m| m.side == side && !m.in_play);
         out.extend(lost.map(|m| format!("✝ {} #{}", m.profile.name, m.id)));
         out
     }
@@ -264,6 +280,51 @@ mod tests {
             clause,
             need,
         }
+    }
+
+    /// A side whose HD were healed is told that an HD healed and lost again counts
+    /// twice in its losses (they can pass the HD it began with); one never healed is not.
+    #[test]
+    fn healed_hd_are_said_beside_the_losses() {
+        use warband_marauders::log::LogEvent;
+        use warband_table::log::Entry;
+        let mut seen = 0;
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let dir = std::fs::read_dir(root.join("tests/fixtures/marauders")).unwrap();
+        let mut files: Vec<String> = dir
+            .filter_map(|f| f.ok()?.file_name().into_string().ok())
+            .filter(|f| f.contains("-v-"))
+            .collect();
+        files.sort();
+        for name in files {
+            let file = format!("marauders/{name}");
+            let e = crate::game::test_app::recorded::<Marauders>(&file)
+                .replay()
+                .unwrap();
+            for side in Side::BOTH {
+                let healed: u32 = e
+                    .log()
+                    .events
+                    .iter()
+                    .filter_map(|ev| match ev {
+                        Entry::Rules(LogEvent::Healed { model, hd }) => {
+                            let m = warband_marauders::battle::model(e.world(), *model)?;
+                            (m.side == side).then_some(u32::from(*hd))
+                        }
+                        _ => None,
+                    })
+                    .sum();
+                let notes = Marauders::result_notes(e.world(), side).join("\n");
+                let said = format!("Healed {healed} HD");
+                assert_eq!(
+                    notes.contains(&said),
+                    healed > 0,
+                    "{file} {side:?}: {notes}"
+                );
+                seen += usize::from(healed > 0);
+            }
+        }
+        assert!(seen > 0, "some recorded side was healed");
     }
 
     #[test]
