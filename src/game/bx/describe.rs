@@ -113,7 +113,14 @@ fn event_line(world: &World, e: &LogEvent) -> Option<String> {
         LogEvent::StepStarted { .. } | LogEvent::Moved { .. } => return None,
         LogEvent::MoveTakenBack { model, .. } => format!("{} is back where it was", n(model)),
         LogEvent::Attack { .. } => return None,
-        LogEvent::Damage { model, amount, hp } => format!("{} takes {amount} ({hp} HP)", n(model)),
+        LogEvent::Damage { model, amount, hp } => {
+            let left = if *hp < 0 {
+                format!("−{} HP", hp.unsigned_abs())
+            } else {
+                format!("{hp} HP left")
+            };
+            format!("{} takes {amount} damage ({left})", n(model))
+        }
         LogEvent::CoverTook { cover, .. } => match cover {
             Some(model) => format!("the shot strikes {}, in the way", n(model)),
             None => "the shot strikes the terrain in the way".into(),
