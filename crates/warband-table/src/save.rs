@@ -42,6 +42,12 @@ pub struct Save<R: Rules> {
     /// kind, or `None` for a person. Never read back into a battle.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub players: Option<[Option<PlayerKind>; 2]>,
+    /// Who played the battle before it was played on from a save with other players,
+    /// oldest first: the round the next players took over at, and who played until
+    /// then. Empty for a battle its players played throughout. Never read back into a
+    /// battle.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub earlier: Vec<(u32, [Option<PlayerKind>; 2])>,
 }
 
 /// The round a saved battle had reached and whether it was over, as Load battle lists
@@ -88,6 +94,7 @@ impl<R: Rules> Save<R> {
             agreed: None,
             stood: None,
             players: None,
+            earlier: Vec::new(),
         }
     }
 

@@ -58,8 +58,24 @@ impl Desk for Marauders {
                 "Healed {healed} HD: an HD healed and lost again counts twice in the losses"
             ));
         }
+        // A model that fled the table is not dead: the log says which fled.
+        let fled: Vec<ModelId> = world
+            .resource::<warband_marauders::log::BattleLog>()
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                warband_table::log::Entry::Rules(warband_marauders::log::LogEvent::Removed {
+                    model,
+                    why,
+                }) if why == warband_marauders::phases::FLED_OFF => Some(*model),
+                _ => None,
+            })
+            .collect();
         let lost = all.iter().filter(|m| m.side == side && !m.in_play);
-        out.extend(lost.map(|m| format!("✝ {} #{}", m.profile.name, m.id)));
+        out.extend(lost.map(|m| {
+            let mark = if fled.contains(&m.id) { "fled:" } else { "✝" };
+            format!("{mark} {} #{}", m.profile.name, m.id)
+        }));
         out
     }
 
@@ -289,18 +305,7 @@ mod tests {
         use warband_marauders::log::LogEvent;
         use warband_table::log::Entry;
         let mut seen = 0;
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let dir = std::fs::read_dir(root.join("tests/fixtures/marauders")).unwrap();
-        let mut files: Vec<String> = dir
-            .filter_map(|f| f.ok()?.file_name().into_string().ok())
-            .filter(|f| f.contains("-v-"))
-            .collect();
-        files.sort();
-        for name in files {
-            let file = format!("marauders/{name}");
-            let e = crate::game::test_app::recorded::<Marauders>(&file)
-                .replay()
-                .unwrap();
+        for (file, e) in recorded_battles() {
             for side in Side::BOTH {
                 let healed: u32 = e
                     .log()
@@ -325,6 +330,56 @@ mod tests {
             }
         }
         assert!(seen > 0, "some recorded side was healed");
+    }
+
+    /// Every recorded Marauders battle between two players, by file.
+    fn recorded_battles() -> Vec<(String, warband_marauders::Engine)> {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let dir = std::fs::read_dir(root.join("tests/fixtures/marauders")).unwrap();
+        let mut files: Vec<String> = dir
+            .filter_map(|f| f.ok()?.file_name().into_string().ok())
+            .filter(|f| f.contains("-v-"))
+            .collect();
+        files.sort();
+        files
+            .into_iter()
+            .map(|name| {
+                let file = format!("marauders/{name}");
+                let save = crate::game::test_app::recorded::<Marauders>(&file);
+                (file, save.replay().unwrap())
+            })
+            .collect()
+    }
+
+    /// A model that fled off the table is listed as fled on the result, never as dead.
+    #[test]
+    fn the_fled_are_not_counted_dead() {
+        use warband_marauders::log::LogEvent;
+        use warband_table::log::Entry;
+        let mut seen = 0;
+        for (file, e) in recorded_battles() {
+            for ev in &e.log().events {
+                let Entry::Rules(LogEvent::Removed { model, why }) = ev else {
+                    continue;
+                };
+                let m = warband_marauders::battle::model(e.world(), *model).unwrap();
+                let notes = Marauders::result_notes(e.world(), m.side);
+                let name = format!("{} #{}", m.profile.name, m.id);
+                let fled = why == warband_marauders::phases::FLED_OFF;
+                assert_eq!(
+                    notes.contains(&format!("fled: {name}")),
+                    fled,
+                    "{file}: {notes:?}"
+                );
+                assert_eq!(
+                    notes.contains(&format!("✝ {name}")),
+                    !fled,
+                    "{file}: {notes:?}"
+                );
+                seen += usize::from(fled);
+            }
+        }
+        assert!(seen > 0, "some recorded model fled");
     }
 
     #[test]

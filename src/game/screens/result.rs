@@ -133,6 +133,18 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
             };
             ui.small(format!("{} · {}", who(0), who(1)));
         }
+        for (round, before) in &session.earlier {
+            let who = |i: usize| {
+                let c = crate::game::session::Controller::seated(before[i]);
+                format!("{}: {}", names[i], c.player_words())
+            };
+            ui.small(format!(
+                "Played on in {} {round}; before, {} · {}",
+                R::ROUND,
+                who(0),
+                who(1)
+            ));
+        }
         ui.add_space(20.0);
     });
     let losses = R::losses(world);

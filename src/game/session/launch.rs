@@ -54,6 +54,14 @@ impl<R: Contest> Launch<R> {
                     let _ = s.submit(*side, command.clone());
                 }
                 s.last_refusal = None;
+                s.earlier = save.earlier.clone();
+                let now = controllers.map(Controller::kind);
+                if let Some(before) = save
+                    .players
+                    .filter(|p| *p != now && !save.commands.is_empty())
+                {
+                    s.earlier.push((R::round(s.engine.world()), before));
+                }
                 Ok(s)
             }
         }

@@ -74,6 +74,9 @@ pub struct GameSession<R: Contest> {
     pub notice: Option<(String, std::time::Instant)>,
     /// Who played the battle a replay shows, as its save said: its saves say so too.
     pub replayed_by: Option<[Option<warband_table::player::PlayerKind>; 2]>,
+    /// Who played the battle before it was played on with other players (a save's
+    /// `earlier`): the round each pair played until, oldest first.
+    pub earlier: Vec<(u32, [Option<warband_table::player::PlayerKind>; 2])>,
     /// Asked from a replay's end: show the result now.
     pub to_result: bool,
     /// When the part awaited of a person began: Space does not end it at once.
@@ -112,6 +115,7 @@ impl<R: Contest> GameSession<R> {
             saved_at: None,
             notice: None,
             replayed_by: None,
+            earlier: Vec::new(),
             to_result: false,
             part: part::Part::default(),
         })
@@ -122,6 +126,7 @@ impl<R: Contest> GameSession<R> {
     pub fn replay_of(save: &Save<R>) -> Result<Self, String> {
         let mut s = Self::new(save.setup.clone(), save.seed, [Controller::Human; 2])?;
         s.replayed_by = save.players;
+        s.earlier = save.earlier.clone();
         s.timeline = Some(Timeline::salted(
             &save.setup,
             save.seed,

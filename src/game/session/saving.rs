@@ -57,6 +57,14 @@ impl<R: Contest> GameSession<R> {
         .noting(&self.engine);
         save.salts = salts;
         save.players = self.played_by().map(|p| p.map(Controller::kind));
+        // A replay saved short of a hand-over keeps only the players before it.
+        let round = R::round(self.engine.world());
+        save.earlier = self
+            .earlier
+            .iter()
+            .filter(|(r, _)| *r <= round)
+            .cloned()
+            .collect();
         if let Some(net) = &self.net {
             save.agreed = net
                 .finished

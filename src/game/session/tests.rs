@@ -176,3 +176,35 @@ fn a_battle_watched_live_is_played_on_from_where_it_stands() {
     assert_eq!((save.commands.len(), controllers), (sent, players));
     assert_eq!(save.final_hash, s.engine.state_hash());
 }
+
+/// A battle played on with other players remembers who played it before, from which
+/// round: its saves keep that, and so do their replays; played on by the same players
+/// it notes nothing.
+#[test]
+fn who_played_before_a_play_on_is_kept() {
+    use warband_table::player::PlayerKind;
+    let mut s = session("open-field.ron");
+    while s.engine.battle().round < 3 {
+        assert!(s.computer_step());
+    }
+    let round = s.engine.battle().round;
+    let before = [Some(PlayerKind::Normal), Some(PlayerKind::Charge)];
+    let players = [Controller::Human, Controller::NORMAL];
+    let resumed = s.play_on_from_here(players).unwrap().session().unwrap();
+    assert_eq!(resumed.earlier, vec![(round, before)]);
+    let mut resumed = resumed;
+    let save = resumed.save();
+    assert_eq!(save.earlier, vec![(round, before)]);
+    assert_eq!(save.players, Some([None, Some(PlayerKind::Normal)]));
+    assert_eq!(GameSession::replay_of(&save).unwrap().earlier, save.earlier);
+    // Played on again by the same players: no new hand-over.
+    let again = Launch::Resume {
+        save: Box::new(save.clone()),
+        controllers: players,
+    };
+    assert_eq!(again.session().unwrap().earlier, save.earlier);
+    // The replay saved before the hand-over keeps no players from after it.
+    let mut early = GameSession::replay_of(&save).unwrap();
+    early.seek(1);
+    assert!(early.save().earlier.is_empty());
+}

@@ -186,11 +186,7 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
             amount,
             danger,
         } => {
-            if *amount == 0 {
-                format!("{} takes no danger ({danger} as before)", n(unit))
-            } else {
-                format!("{} takes {amount} danger ({danger} now)", n(unit))
-            }
+            format!("{} takes {amount} danger ({danger} now)", n(unit))
         }
         LogEvent::Magic { works, .. } => (if *works {
             "  the spell works"
@@ -198,7 +194,9 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
             "  the spell fails"
         })
         .into(),
-        LogEvent::Healed { unit, damage } => format!("{} healed: {damage} damage", n(unit)),
+        LogEvent::Healed { unit, damage } => {
+            format!("{} is healed: {damage} damage left", n(unit))
+        }
         LogEvent::Damaged {
             unit,
             amount,

@@ -100,10 +100,28 @@ impl Desk for ToySoldier {
     }
 
     fn result_notes(world: &World, side: Side) -> Vec<String> {
+        use warband_toy_soldier::log::LogEvent;
+        // A unit that retreated from the battle is not destroyed: the log says which.
+        let retreated: Vec<_> = world
+            .resource::<warband_toy_soldier::log::BattleLog>()
+            .events
+            .iter()
+            .filter_map(|e| match e {
+                warband_table::log::Entry::Rules(LogEvent::Retreated { unit }) => Some(*unit),
+                _ => None,
+            })
+            .collect();
         lost_names(world, side, |e| {
-            world
-                .get::<warband_toy_soldier::components::Unit>(e)
-                .map(|u| format!("✝ {}", u.0.name))
+            let name = &world
+                .get::<warband_toy_soldier::components::Unit>(e)?
+                .0
+                .name;
+            let id = world.get::<warband_table::components::ModelId>(e)?;
+            Some(if retreated.contains(id) {
+                format!("retreated: {name}")
+            } else {
+                format!("✝ {name}")
+            })
         })
     }
 
@@ -253,4 +271,50 @@ fn catalogue(path: &std::path::Path) -> Result<Catalogue, warband_table::files::
         max_models: 20,
         problems: Box::new(move |a: &ArmyList| warband_toy_soldier::data::army_problems(a, &units)),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A unit that retreated from the battle is listed as retreated on the result,
+    /// never as destroyed.
+    #[test]
+    fn the_retreated_are_not_counted_destroyed() {
+        use warband_toy_soldier::log::LogEvent;
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let dir = std::fs::read_dir(root.join("tests/fixtures/toy-soldier")).unwrap();
+        let mut seen = 0;
+        for f in dir.filter_map(|f| f.ok()?.file_name().into_string().ok()) {
+            if !f.contains("-v-") {
+                continue;
+            }
+            let file = format!("toy-soldier/{f}");
+            let e = crate::game::test_app::recorded::<ToySoldier>(&file)
+                .replay()
+                .unwrap();
+            for ev in &e.log().events {
+                let warband_table::log::Entry::Rules(LogEvent::Retreated { unit }) = ev else {
+                    continue;
+                };
+                let world = e.world();
+                let at = world
+                    .resource::<warband_table::engine::ModelIndex>()
+                    .entity(*unit)
+                    .unwrap();
+                let side = world.get::<warband_table::components::Team>(at).unwrap().0;
+                let name = &world
+                    .get::<warband_toy_soldier::components::Unit>(at)
+                    .unwrap()
+                    .0
+                    .name;
+                let notes = ToySoldier::result_notes(world, side);
+                let said = format!("retreated: {name} #{}", unit.0);
+                assert!(notes.contains(&said), "{file}: {notes:?}");
+                assert!(!notes.contains(&format!("✝ {name} #{}", unit.0)));
+                seen += 1;
+            }
+        }
+        assert!(seen > 0, "some recorded unit retreated");
+    }
 }
