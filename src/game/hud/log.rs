@@ -438,9 +438,6 @@ pub fn show<'a>(
                     }
                 }
             }
-            if follow.jump {
-                ui.scroll_to_cursor(Some(egui::Align::BOTTOM));
-            }
             count
         });
     follow.after(ui, &out);
@@ -454,8 +451,6 @@ pub fn show<'a>(
 struct Follow {
     /// The lines there were when the reader was last at the bottom.
     seen: usize,
-    /// Scroll to the bottom this frame (the button was clicked).
-    jump: bool,
 }
 
 impl Follow {
@@ -477,7 +472,11 @@ impl Follow {
             let foot = out.inner_rect.center_bottom() - egui::vec2(0.0, 14.0);
             let at = egui::Rect::from_center_size(foot, egui::vec2(130.0, 22.0));
             if ui.put(at, egui::Button::new(words)).clicked() {
-                self.jump = true;
+                // Stuck to the end again, as a new scroll area is: it goes to the newest
+                // line next frame and follows the lines that come after.
+                let mut state = egui::scroll_area::State::default();
+                state.offset = out.state.offset;
+                state.store(ui.ctx(), out.id);
                 ui.ctx().request_repaint();
             }
         }
@@ -487,7 +486,6 @@ impl Follow {
     /// The lines come since the reader left the bottom, where any have; a log that
     /// shrank (a filter, a new battle) starts the count again.
     fn unread(&mut self, count: usize, bottom: bool) -> Option<usize> {
-        self.jump = false;
         if bottom || count < self.seen {
             self.seen = count;
         }
@@ -731,9 +729,7 @@ mod tests {
         assert_eq!(f.unread(10, true), None);
         assert_eq!(f.unread(10, false), None, "scrolled up, nothing new");
         assert_eq!(f.unread(13, false), Some(3));
-        f.jump = true;
         assert_eq!(f.unread(14, false), Some(4));
-        assert!(!f.jump, "a jump lasts one frame");
         assert_eq!(f.unread(14, true), None, "back at the bottom");
         assert_eq!(f.unread(16, false), Some(2));
         assert_eq!(f.unread(5, false), None, "a shorter log starts again");
@@ -800,10 +796,15 @@ mod tests {
         log_frame(&ctx, 45, t + 2.1, vec![egui::Event::PointerMoved(at)]);
         log_frame(&ctx, 45, t + 2.2, vec![button(true)]);
         log_frame(&ctx, 45, t + 2.3, vec![button(false)]);
+        // Lines keep coming, one a frame, as the reader goes back down.
         for i in 0..20 {
-            log_frame(&ctx, 45, t + 3.0 + f64::from(i) * 0.1, vec![]);
+            log_frame(&ctx, 46 + i, t + 3.0 + i as f64 * 0.1, vec![]);
         }
-        assert_eq!(unread_in(&ctx, 45), None, "back at the bottom");
+        assert_eq!(
+            unread_in(&ctx, 65),
+            None,
+            "back at the bottom, and following"
+        );
     }
 
     #[test]
