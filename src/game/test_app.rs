@@ -54,3 +54,18 @@ pub fn egui_words(mut draw: impl FnMut(&mut bevy_egui::egui::Ui)) -> Vec<String>
     words.reverse();
     words
 }
+
+/// A Marauders battle of a shipped scenario (`open-field.ron`) at a table: `normal`
+/// as side A against `charge`, from `seed`.
+pub fn normal_v_charge(
+    scenario: &str,
+    seed: u64,
+) -> crate::game::session::GameSession<warband_marauders::engine::Marauders> {
+    use crate::game::session::{Controller, GameSession};
+    use warband_table::sim::Contest;
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("assets/scenarios").join(scenario);
+    let setup = warband_marauders::engine::Marauders::load(&file).unwrap();
+    let charge = Controller::Ai(warband_table::player::PlayerKind::Charge);
+    GameSession::new(setup, seed, [Controller::NORMAL, charge]).unwrap()
+}

@@ -6,7 +6,7 @@ use super::input::BxSelection;
 use super::{BxSession, describe};
 use crate::game::catalogue::{Catalogue, Entry};
 use crate::game::cues::each_entry;
-use crate::game::desk::{Cue, Desk, LogLine, ProfileDesigner, lost_names};
+use crate::game::desk::{Cue, Desk, LogLine, ProfileDesigner, lost_marked};
 use crate::game::hud::log::{LogFilter, worded_lines};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -142,26 +142,16 @@ impl Desk for Borderlands {
             out.push("The side failed its morale and fled.".to_string());
         }
         // A model that fled the table is not dead: the log says which fled.
-        let fled: Vec<_> = world
+        let events = &world
             .resource::<warband_borderlands::log::BattleLog>()
-            .events
-            .iter()
-            .filter_map(|e| match e {
-                warband_table::log::Entry::Rules(LogEvent::FledTable { model }) => Some(*model),
-                _ => None,
-            })
-            .collect();
-        out.extend(lost_names(world, side, |e| {
-            let name = &world
-                .get::<warband_borderlands::components::Stats>(e)?
-                .0
-                .name;
-            let id = world.get::<warband_table::components::ModelId>(e)?;
-            Some(if fled.contains(id) {
-                format!("fled: {name}")
-            } else {
-                format!("✝ {name}")
-            })
+            .events;
+        let fled = |e: &LogEvent| match e {
+            LogEvent::FledTable { model } => Some(*model),
+            _ => None,
+        };
+        out.extend(lost_marked(world, side, events, (fled, "fled:"), |e| {
+            let stats = world.get::<warband_borderlands::components::Stats>(e)?;
+            Some(stats.0.name.clone())
         }));
         // Still on the table but out of the fight: dying, asleep or held.
         out.extend(

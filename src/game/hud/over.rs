@@ -49,17 +49,12 @@ pub fn banner<R: Desk>(
 mod tests {
     use super::*;
     use crate::game::session::Controller;
-    use warband_marauders::engine::Marauders;
-    use warband_table::player::PlayerKind;
 
     /// A finished battle waits on the table for a person who played it, with its
     /// headline; a spectator's does not, and neither does one still going.
     #[test]
     fn a_persons_finished_battle_waits_for_them() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let setup = Marauders::load(&root.join("assets/scenarios/open-field.ron")).unwrap();
-        let charge = Controller::Ai(PlayerKind::Charge);
-        let mut s = GameSession::<Marauders>::new(setup, 5, [Controller::NORMAL, charge]).unwrap();
+        let mut s = crate::game::test_app::normal_v_charge("open-field.ron", 5);
         s.controllers[0] = Controller::Human;
         assert!(!held_for_a_person(&s), "the battle goes on");
         s.controllers[0] = Controller::NORMAL;

@@ -35,46 +35,40 @@ impl Desk for Marauders {
     }
 
     fn result_notes(world: &World, side: Side) -> Vec<String> {
+        use crate::game::desk::{lost_marked, read_log};
         use warband_marauders::battle::{Battle, models};
+        use warband_marauders::log::LogEvent;
+        use warband_marauders::phases::FLED_OFF;
         let mut out = Vec::new();
         if world.resource::<Battle>().side(side).broken {
             out.push("The side broke and fled.".to_string());
         }
+        let events = &world.resource::<warband_marauders::log::BattleLog>().events;
         let all = models(world);
-        let healed: u32 = world
-            .resource::<warband_marauders::log::BattleLog>()
-            .events
-            .iter()
-            .filter_map(|e| match e {
-                warband_table::log::Entry::Rules(warband_marauders::log::LogEvent::Healed {
-                    model,
-                    hd,
-                }) if all.iter().any(|m| m.id == *model && m.side == side) => Some(u32::from(*hd)),
-                _ => None,
-            })
-            .sum();
+        let ours = |id: &ModelId| all.iter().any(|m| m.id == *id && m.side == side);
+        let healed: u32 = read_log(events, |e| match e {
+            LogEvent::Healed { model, hd } if ours(model) => Some(u32::from(*hd)),
+            _ => None,
+        })
+        .sum();
         if healed > 0 {
             out.push(format!(
                 "Healed {healed} HD: an HD healed and lost again counts twice in the losses"
             ));
         }
         // A model that fled the table is not dead: the log says which fled.
-        let fled: Vec<ModelId> = world
-            .resource::<warband_marauders::log::BattleLog>()
-            .events
-            .iter()
-            .filter_map(|e| match e {
-                warband_table::log::Entry::Rules(warband_marauders::log::LogEvent::Removed {
-                    model,
-                    why,
-                }) if why == warband_marauders::phases::FLED_OFF => Some(*model),
-                _ => None,
-            })
-            .collect();
-        let lost = all.iter().filter(|m| m.side == side && !m.in_play);
-        out.extend(lost.map(|m| {
-            let mark = if fled.contains(&m.id) { "fled:" } else { "✝" };
-            format!("{mark} {} #{}", m.profile.name, m.id)
+        let fled = |e: &LogEvent| match e {
+            LogEvent::Removed { model, why } if why == FLED_OFF => Some(*model),
+            _ => None,
+        };
+        out.extend(lost_marked(world, side, events, (fled, "fled:"), |e| {
+            let id = world.get::<ModelId>(e)?;
+            Some(
+                warband_marauders::battle::model(world, *id)?
+                    .profile
+                    .name
+                    .clone(),
+            )
         }));
         out
     }

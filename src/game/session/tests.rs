@@ -6,17 +6,7 @@ use warband_marauders::Command;
 use warband_marauders::engine::Marauders;
 
 fn session(scenario: &str) -> GameSession<Marauders> {
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let setup = Marauders::load(&root.join("assets/scenarios").join(scenario)).unwrap();
-    GameSession::new(
-        setup,
-        4,
-        [
-            Controller::NORMAL,
-            Controller::Ai(warband_table::player::PlayerKind::Charge),
-        ],
-    )
-    .unwrap()
+    crate::game::test_app::normal_v_charge(scenario, 4)
 }
 
 /// What a spectator is shown of a network battle: two commands a second at 1×, all

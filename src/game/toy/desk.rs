@@ -6,7 +6,7 @@ use super::input::ToySelection;
 use super::{ToySession, describe};
 use crate::game::catalogue::{Catalogue, Entry};
 use crate::game::cues::each_entry;
-use crate::game::desk::{Cue, Desk, LogLine, ProfileDesigner, lost_names};
+use crate::game::desk::{Cue, Desk, LogLine, ProfileDesigner, lost_marked};
 use crate::game::hud::log::{LogFilter, worded_lines};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -102,26 +102,16 @@ impl Desk for ToySoldier {
     fn result_notes(world: &World, side: Side) -> Vec<String> {
         use warband_toy_soldier::log::LogEvent;
         // A unit that retreated from the battle is not destroyed: the log says which.
-        let retreated: Vec<_> = world
+        let events = &world
             .resource::<warband_toy_soldier::log::BattleLog>()
-            .events
-            .iter()
-            .filter_map(|e| match e {
-                warband_table::log::Entry::Rules(LogEvent::Retreated { unit }) => Some(*unit),
-                _ => None,
-            })
-            .collect();
-        lost_names(world, side, |e| {
-            let name = &world
-                .get::<warband_toy_soldier::components::Unit>(e)?
-                .0
-                .name;
-            let id = world.get::<warband_table::components::ModelId>(e)?;
-            Some(if retreated.contains(id) {
-                format!("retreated: {name}")
-            } else {
-                format!("✝ {name}")
-            })
+            .events;
+        let retreated = |e: &LogEvent| match e {
+            LogEvent::Retreated { unit } => Some(*unit),
+            _ => None,
+        };
+        lost_marked(world, side, events, (retreated, "retreated:"), |e| {
+            let unit = world.get::<warband_toy_soldier::components::Unit>(e)?;
+            Some(unit.0.name.clone())
         })
     }
 

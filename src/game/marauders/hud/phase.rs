@@ -280,19 +280,14 @@ fn dice_rows(ui: &mut egui::Ui, att: &ModelView, them: &[&ModelView], alloc: &mu
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::session::{Controller, GameSession};
-    use warband_marauders::engine::Marauders;
-    use warband_table::player::PlayerKind;
-    use warband_table::sim::Contest;
+    use crate::game::session::Controller;
 
     /// The computer acting first in the attacking phase resolves every fight, a
     /// person's too: its panel shows each one still to come with the person's odds.
     #[test]
     fn the_fights_the_enemy_resolves_are_shown_with_their_odds() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let setup = Marauders::load(&root.join("assets/scenarios/open-field.ron")).unwrap();
-        let charge = Controller::Ai(PlayerKind::Charge);
-        let mut s = GameSession::<Marauders>::new(setup, 3, [Controller::NORMAL, charge]).unwrap();
+        let mut s = crate::game::test_app::normal_v_charge("open-field.ron", 3);
+        let players = s.controllers;
         let enemy_fights = |s: &Session| {
             s.engine.phase() == Phase::Attacking
                 && s.engine.awaiting() == Some(Side::B)
@@ -313,7 +308,7 @@ mod tests {
         let words = shown(&mut s, &mut sel);
         assert!(words.contains("The enemy resolves these fights"), "{words}");
         assert!(words.contains("You win"), "{words}");
-        s.controllers = [Controller::NORMAL, charge];
+        s.controllers = players;
         let words = shown(&mut s, &mut sel);
         assert!(
             !words.contains("You win"),
