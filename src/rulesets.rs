@@ -66,12 +66,17 @@ pub fn problems_of_file(file: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(file).unwrap_or_default();
     let named = file_ruleset(file).ok();
     let own_units = opens_as(&text, "UnitList", "units");
+    // The player's own designs count as the shipped profiles do (a file of them is
+    // checked as it stands).
     if opens_with(&text, "Units") || own_units || named == Some(Ruleset::ToySoldier) {
-        return with_icons(warband_toy_soldier::data::validate_file(file), file, &text);
+        let own = crate::game::own_units().unwrap_or_default();
+        let problems = warband_toy_soldier::data::validate_file_adopting(file, own);
+        return with_icons(problems, file, &text);
     }
     let own_heroes = opens_as(&text, "HeroList", "heroes");
     if opens_with(&text, "Armoury") || own_heroes || named == Some(Ruleset::Borderlands) {
-        return warband_borderlands::data::validate_file(file);
+        let own = crate::game::own_heroes().unwrap_or_default();
+        return warband_borderlands::data::validate_file_adopting(file, own);
     }
     let mut out = warband_marauders::data::validate_file(file, bestiary_for(file).as_deref());
     if text.contains("bx:") {

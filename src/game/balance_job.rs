@@ -7,7 +7,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use warband_table::balance::{Ask, Balanced, Trial, balance, write_balanced};
-use warband_table::calibrate::Calibrate;
 
 /// A balancing under way (or done).
 pub struct BalanceJob {
@@ -31,8 +30,11 @@ impl BalanceJob {
         desk(ruleset).start_balance(scenario, games)
     }
 
-    pub fn start_of<R: Calibrate>(scenario: &Path, games: u32) -> Result<BalanceJob, String> {
-        let setup = R::load(scenario).map_err(|e| e.to_string())?;
+    pub fn start_of<R: crate::game::desk::Desk>(
+        scenario: &Path,
+        games: u32,
+    ) -> Result<BalanceJob, String> {
+        let setup = R::load_own(scenario).map_err(|e| e.to_string())?;
         let shared = Arc::new(Shared::default());
         let worker = Arc::clone(&shared);
         std::thread::spawn(move || {
@@ -81,8 +83,8 @@ impl BalanceJob {
     }
 }
 
-fn save_of<R: Calibrate>(scenario: &Path, b: &Balanced) -> Result<PathBuf, String> {
-    let setup = R::load(scenario).map_err(|e| e.to_string())?;
+fn save_of<R: crate::game::desk::Desk>(scenario: &Path, b: &Balanced) -> Result<PathBuf, String> {
+    let setup = R::load_own(scenario).map_err(|e| e.to_string())?;
     let data = crate::game::saves::data_dir();
     write_balanced(&data, scenario, &setup, b).map(|(s, _)| s)
 }

@@ -55,9 +55,12 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
     /// What the result screen says of one side beyond its losses: a broken side, and
     /// each model or unit it lost.
     fn result_notes(world: &World, side: Side) -> Vec<String>;
-    /// Adds what the player made in the data folder (Borderlands: the hero designer's
-    /// heroes) to a setup loaded from the assets.
-    fn adopt_user_data(_setup: &mut Self::Setup) {}
+    /// A scenario file's setup with what the player made in the data folder (Toy
+    /// Soldier's units, Borderlands' heroes) as good as the shipped profiles, so an army
+    /// of them loads and checks as one of those does.
+    fn load_own(path: &Path) -> Result<Self::Setup, warband_table::files::DataError> {
+        Self::load(path)
+    }
     /// What is wrong with the player's own designs (a damaged `units.ron`), which the
     /// builder and setup then go without.
     fn own_data_problem() -> Option<String> {
@@ -212,7 +215,7 @@ impl<R: Desk> AnyDesk for DeskOf<R> {
     }
 
     fn calibration_profiles(&self, scenario: &Path) -> Result<Vec<(String, u32)>, String> {
-        R::load(scenario)
+        R::load_own(scenario)
             .map(|s| R::listed(&s))
             .map_err(|e| e.to_string())
     }

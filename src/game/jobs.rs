@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-use warband_table::calibrate::{Calibrate, Calibration, CalibrationConfig, Trial, calibrate};
+use warband_table::calibrate::{Calibration, CalibrationConfig, Trial, calibrate};
 use warband_table::scenario::Setup;
 use warband_table::sim::{Contest, GameResult, SimConfig, SimReport, csv, play_game, report};
 
@@ -66,8 +66,8 @@ impl SimJob {
         desk(ruleset).start_sim(ask)
     }
 
-    pub fn start_of<R: Contest>(ask: &SimAsk) -> Result<SimJob, String> {
-        let setup = R::load(&ask.scenario).map_err(|e| e.to_string())?;
+    pub fn start_of<R: crate::game::desk::Desk>(ask: &SimAsk) -> Result<SimJob, String> {
+        let setup = R::load_own(&ask.scenario).map_err(|e| e.to_string())?;
         let player = |n: &str| n.parse::<R::Player>();
         let config = SimConfig {
             a: player(&ask.a)?,
@@ -174,12 +174,12 @@ impl CalibrationJob {
         desk(ruleset).start_calibration(scenario, profile, games)
     }
 
-    pub fn start_of<R: Calibrate>(
+    pub fn start_of<R: crate::game::desk::Desk>(
         scenario: &Path,
         profile: &str,
         games: u32,
     ) -> Result<CalibrationJob, String> {
-        let setup = R::load(scenario).map_err(|e| e.to_string())?;
+        let setup = R::load_own(scenario).map_err(|e| e.to_string())?;
         let shared = Arc::new(CalibrationShared::default());
         let worker = Arc::clone(&shared);
         let name = profile.to_string();

@@ -36,6 +36,10 @@ mod table;
 mod test_app;
 mod theme;
 mod toy;
+
+/// The player's own designs, which the shared checks count as shipped profiles.
+pub(crate) use bx::own_heroes;
+pub(crate) use toy::own_units;
 mod tracers;
 mod trails;
 mod window;

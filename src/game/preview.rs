@@ -241,8 +241,7 @@ impl<R: Desk> Built for BuiltOf<R> {
 
 /// The battle of a scenario file with these two armies, or what is wrong with it.
 pub fn build_of<R: Desk>(path: &Path, armies: [Option<&ArmyList>; 2]) -> Building {
-    let mut setup = R::load(path).map_err(|e| vec![e.to_string()])?;
-    R::adopt_user_data(&mut setup);
+    let mut setup = R::load_own(path).map_err(|e| vec![e.to_string()])?;
     for (side, army) in Side::BOTH.into_iter().zip(armies) {
         if let Some(army) = army {
             let sides = setup.armies_mut();

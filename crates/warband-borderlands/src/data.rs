@@ -147,17 +147,24 @@ impl BattleSetup {
     /// `../bestiary/marauders.ron` (the shared B/X bestiary) and the heroes of
     /// `../bestiary/borderlands.ron`.
     pub fn load(scenario_file: &Path) -> Result<Self, DataError> {
+        Self::load_adopting(scenario_file, Vec::new())
+    }
+
+    /// [`BattleSetup::load`] with the player's own heroes adopted before the armies are
+    /// checked, so a party of them is as good as one of the shipped heroes.
+    pub fn load_adopting(scenario_file: &Path, own: Vec<Combatant>) -> Result<Self, DataError> {
         let scenario: Scenario = load_ron(scenario_file)?;
         let armies = load_armies(scenario_file, &scenario.armies)?;
         let roster = roster(
             &data_file(scenario_file, BESTIARY),
             &data_file(scenario_file, ARMOURY),
         )?;
-        let setup = Self {
+        let mut setup = Self {
             scenario,
             armies,
             roster,
         };
+        setup.adopt(own);
         if let Some(first) = setup.problems().first() {
             return Err(DataError::new(scenario_file, first.clone()));
         }
@@ -166,11 +173,7 @@ impl BattleSetup {
 
     /// Adds heroes made by the player to the roster (a name already there is kept).
     pub fn adopt(&mut self, heroes: Vec<Combatant>) {
-        for h in heroes {
-            if self.combatant(&h.name).is_none() {
-                self.roster.push(h);
-            }
-        }
+        adopt_into(&mut self.roster, heroes);
     }
 
     pub fn combatant(&self, name: &str) -> Option<&Combatant> {
@@ -252,10 +255,25 @@ pub fn army_problems(army: &ArmyList, roster: &[Combatant]) -> Vec<String> {
     out
 }
 
+/// Adds heroes made by the player to a roster (a name already there is kept).
+fn adopt_into(roster: &mut Vec<Combatant>, heroes: Vec<Combatant>) {
+    for h in heroes {
+        if !roster.iter().any(|c| c.name == h.name) {
+            roster.push(h);
+        }
+    }
+}
+
 /// Checks a Borderlands scenario or army file, the armoury, the B/X blocks of the
 /// shared bestiary, or the player's own heroes (`heroes.ron`); every problem, each
 /// naming the file.
 pub fn validate_file(path: &Path) -> Vec<String> {
+    validate_file_adopting(path, Vec::new())
+}
+
+/// [`validate_file`], an army or scenario of the player's own heroes (`own`) as good as
+/// one of the shipped heroes.
+pub fn validate_file_adopting(path: &Path, own: Vec<Combatant>) -> Vec<String> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => return vec![DataError::new(path, format!("cannot read: {e}")).to_string()],
@@ -285,14 +303,17 @@ pub fn validate_file(path: &Path) -> Vec<String> {
             Err(e) => return vec![e.to_string()],
         };
         return match roster(&bestiary, &armoury) {
-            Ok(r) => army_problems(&army, &r)
-                .into_iter()
-                .map(|p| DataError::new(path, p).to_string())
-                .collect(),
+            Ok(mut r) => {
+                adopt_into(&mut r, own);
+                army_problems(&army, &r)
+                    .into_iter()
+                    .map(|p| DataError::new(path, p).to_string())
+                    .collect()
+            }
             Err(e) => vec![e.to_string()],
         };
     }
-    match BattleSetup::load(path) {
+    match BattleSetup::load_adopting(path, own) {
         Ok(_) => Vec::new(),
         Err(e) => vec![e.to_string()],
     }

@@ -40,6 +40,32 @@ fn a_designed_hero_is_made_by_the_rules_and_joins_the_roster_once() {
     assert!(s.combatant("Sylvan").is_some());
 }
 
+/// A party with a designed hero checks as one of shipped heroes once the player's
+/// heroes are adopted (the scenario editor and `warband validate` check it so).
+#[test]
+fn a_party_of_a_designed_hero_checks_once_its_hero_is_adopted() {
+    use warband_borderlands::data::{validate_file, validate_file_adopting};
+    let made = heroes_of(&root().join("bestiary/borderlands.ron"), &[elf()]).unwrap();
+    let dir = std::env::temp_dir().join(format!("warband-heroes-{}", std::process::id()));
+    let file = dir.join("armies/sylvan.ron");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::create_dir_all(dir.join("bestiary")).unwrap();
+    for data in ["bestiary/marauders.ron", "bestiary/borderlands.ron"] {
+        std::fs::copy(root().join(data), dir.join(data)).unwrap();
+    }
+    let party = common::army("Sylvan's band", &["Sylvan", "Fighter 2"]);
+    warband_table::files::save_ron_named(&file, &party).unwrap();
+    let unknown = validate_file(&file);
+    assert!(
+        unknown
+            .iter()
+            .any(|p| p.contains("unknown profile `Sylvan`")),
+        "{unknown:?}"
+    );
+    assert_eq!(validate_file_adopting(&file, made), Vec::<String>::new());
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 #[test]
 fn the_rules_refuse_a_hero_they_do_not_allow() {
     let armoury = root().join("bestiary/borderlands.ron");

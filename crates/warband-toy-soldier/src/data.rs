@@ -126,9 +126,16 @@ impl BattleSetup {
     /// Loads a scenario, its armies from `../armies/` and the units of
     /// `../bestiary/toy-soldier.ron`.
     pub fn load(scenario_file: &Path) -> Result<Self, DataError> {
+        Self::load_adopting(scenario_file, Vec::new())
+    }
+
+    /// [`BattleSetup::load`] with the player's own units adopted before the armies are
+    /// checked, so an army of them is as good as one of the shipped units.
+    pub fn load_adopting(scenario_file: &Path, own: Vec<UnitProfile>) -> Result<Self, DataError> {
         let scenario: Scenario = load_ron(scenario_file)?;
         let armies = load_armies(scenario_file, &scenario.armies)?;
-        let units = Units::load(&data_file(scenario_file, UNITS))?;
+        let mut units = Units::load(&data_file(scenario_file, UNITS))?;
+        units.adopt(own);
         let setup = Self {
             scenario,
             armies,
@@ -229,6 +236,12 @@ pub fn army_problems(army: &ArmyList, units: &Units) -> Vec<String> {
 /// Checks a Toy Soldier scenario, army, unit list or the player's own units
 /// (`units.ron`); every problem, each naming the file.
 pub fn validate_file(path: &Path) -> Vec<String> {
+    validate_file_adopting(path, Vec::new())
+}
+
+/// [`validate_file`], an army or scenario of the player's own units (`own`) as good as
+/// one of the shipped units.
+pub fn validate_file_adopting(path: &Path, own: Vec<UnitProfile>) -> Vec<String> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => return vec![DataError::new(path, format!("cannot read: {e}")).to_string()],
@@ -253,11 +266,14 @@ pub fn validate_file(path: &Path) -> Vec<String> {
             Err(e) => return vec![e.to_string()],
         };
         return match Units::load(&data_file(path, UNITS)) {
-            Ok(u) => army_problems(&army, &u).into_iter().map(at).collect(),
+            Ok(mut u) => {
+                u.adopt(own);
+                army_problems(&army, &u).into_iter().map(at).collect()
+            }
             Err(e) => vec![e.to_string()],
         };
     }
-    match BattleSetup::load(path) {
+    match BattleSetup::load_adopting(path, own) {
         Ok(_) => Vec::new(),
         Err(e) => vec![e.to_string()],
     }

@@ -388,4 +388,27 @@ fn a_designed_unit_joins_the_unit_list_once_and_an_army_may_field_it() {
     s.armies.a = army("A", &["Orc warboss", "Wyvern riders"]);
     assert!(s.problems().is_empty(), "{:?}", s.problems());
     assert!(Engine::new(&s, 3).is_ok());
+    // Its army file checks as one of shipped units once the player's units are adopted.
+    let dir = std::env::temp_dir().join(format!("warband-adopt-{}", std::process::id()));
+    let file = dir.join("armies/wyverns.ron");
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::create_dir_all(dir.join("bestiary")).unwrap();
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets");
+    let units = "bestiary/toy-soldier.ron";
+    std::fs::copy(shipped.join(units), dir.join(units)).unwrap();
+    warband_table::files::save_ron_named(&file, &s.armies.a).unwrap();
+    use warband_toy_soldier::data::{validate_file, validate_file_adopting};
+    let unknown = validate_file(&file);
+    assert!(
+        unknown
+            .iter()
+            .any(|p| p.contains("unknown profile `Wyvern riders`")),
+        "{unknown:?}"
+    );
+    let known = s.units.find("Wyvern riders").unwrap().clone();
+    assert_eq!(
+        validate_file_adopting(&file, vec![known]),
+        Vec::<String>::new()
+    );
+    let _ = std::fs::remove_dir_all(dir);
 }

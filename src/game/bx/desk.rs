@@ -79,10 +79,9 @@ impl Desk for Borderlands {
         ]
     }
 
-    fn adopt_user_data(setup: &mut Self::Setup) {
-        if let Ok(heroes) = hero_combatants() {
-            setup.adopt(heroes);
-        }
+    fn load_own(path: &std::path::Path) -> Result<Self::Setup, warband_table::files::DataError> {
+        let own = hero_combatants().unwrap_or_default();
+        warband_borderlands::data::BattleSetup::load_adopting(path, own)
     }
 
     fn own_data_problem() -> Option<String> {
@@ -283,7 +282,7 @@ fn usable_heroes() -> Result<(Vec<Combatant>, Vec<String>), String> {
 }
 
 /// The player's heroes that can be made (a bad one is left out, not all of them).
-fn hero_combatants() -> Result<Vec<Combatant>, String> {
+pub(crate) fn hero_combatants() -> Result<Vec<Combatant>, String> {
     usable_heroes().map(|(made, _)| made)
 }
 

@@ -7,6 +7,8 @@
 mod describe;
 mod designer;
 mod desk;
+
+pub(crate) use desk::hero_combatants as own_heroes;
 mod hud;
 mod input;
 mod models;

@@ -14,7 +14,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warband_rules::army::ArmyList;
 use warband_rules::{DiceRoller, Ruleset};
-use warband_table::files::save_ron;
+use warband_table::files::save_ron_named;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Builder), open).add_systems(
@@ -333,7 +333,7 @@ fn save(b: &mut Builder) {
         .file
         .clone()
         .unwrap_or_else(|| dir.join(format!("{}.ron", slug(&b.army.name))));
-    b.message = Some(match save_ron(&path, &b.army) {
+    b.message = Some(match save_ron_named(&path, &b.army) {
         Ok(()) => {
             b.file = Some(path.clone());
             format!("Saved as {} (battle setup lists it)", b.army.name)

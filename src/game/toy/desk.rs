@@ -19,10 +19,9 @@ use warband_toy_soldier::ToySoldier;
 impl Desk for ToySoldier {
     type Selection = ToySelection;
 
-    fn adopt_user_data(setup: &mut Self::Setup) {
-        if let Ok(units) = load_units() {
-            setup.adopt(units);
-        }
+    fn load_own(path: &std::path::Path) -> Result<Self::Setup, warband_table::files::DataError> {
+        let own = load_units().unwrap_or_default();
+        warband_toy_soldier::data::BattleSetup::load_adopting(path, own)
     }
 
     fn reference() -> &'static crate::game::hud::reference::Reference {

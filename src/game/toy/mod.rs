@@ -7,6 +7,8 @@
 mod describe;
 mod designer;
 mod desk;
+
+pub(crate) use desk::load_units as own_units;
 mod hud;
 mod input;
 mod models;

@@ -126,7 +126,7 @@ pub const MAX_TABLE: f32 = 1000.0;
 pub const MAX_ROUNDS: u32 = 1000;
 
 /// What is wrong with a scenario's table (any ruleset): its size, round limit, terrain shapes and
-/// places, and deployment zones (each must lie on the table).
+/// places, and deployment zones (each must lie on the table, apart from the other).
 pub fn table_problems(
     name: &str,
     table: (f32, f32),
@@ -163,6 +163,12 @@ pub fn table_problems(
                 t.name
             ));
         }
+    }
+    let (a, b) = (&deployment.a, &deployment.b);
+    if a.min.0 < b.max.0 && b.min.0 < a.max.0 && a.min.1 < b.max.1 && b.min.1 < a.max.1 {
+        out.push(format!(
+            "scenario `{name}`: the deployment zones of A and B overlap: each side needs its own ground"
+        ));
     }
     for side in Side::BOTH {
         let z = deployment.get(side);
