@@ -18,6 +18,8 @@ pub struct Designer {
     pub message: Option<String>,
     /// The shipped weapons and armour a hero is made with.
     arms: Armoury,
+    /// The names of the shipped heroes and monsters, which a design may not take.
+    shipped: Vec<String>,
 }
 
 impl ProfileDesigner for Designer {
@@ -32,9 +34,10 @@ impl ProfileDesigner for Designer {
 
 impl Designer {
     /// A designer making heroes with this armoury.
-    pub fn new(arms: Armoury) -> Self {
+    pub fn new(arms: Armoury, shipped: Vec<String>) -> Self {
         Self {
             arms,
+            shipped,
             hero: Hero {
                 name: "New hero".into(),
                 class: Class::Fighter,
@@ -86,6 +89,11 @@ fn show(ui: &mut egui::Ui, d: &mut Designer) -> bool {
     ui.separator();
     let made = Combatant::hero(h, &arms.weapons, &arms.armour);
     let mut problems = hero_problems(h);
+    problems.extend(crate::game::saves::name_taken(
+        &h.name,
+        &d.shipped,
+        "hero or monster",
+    ));
     match &made {
         Ok(c) => summary(ui, c),
         Err(e) => problems.push(e.clone()),

@@ -177,7 +177,14 @@ impl Desk for Borderlands {
 
     fn designer() -> Option<Box<dyn ProfileDesigner>> {
         let arms = warband_table::files::load_ron(&armoury_file()).ok()?;
-        Some(Box::new(super::designer::Designer::new(arms)))
+        let dir = warband_table::files::shipped_root().join("bestiary");
+        let shipped = warband_borderlands::data::roster(
+            &dir.join("marauders.ron"),
+            &dir.join("borderlands.ron"),
+        )
+        .map(|r| r.into_iter().map(|c| c.name).collect())
+        .unwrap_or_default();
+        Some(Box::new(super::designer::Designer::new(arms, shipped)))
     }
 
     fn aiming(session: &BxSession, selection: &BxSelection) -> bool {

@@ -316,6 +316,17 @@ pub fn keep<T: serde::Serialize>(path: &Path, list: &T) -> Result<(), String> {
     warband_table::files::save_ron(path, list).map_err(|e| e.to_string())
 }
 
+/// What is wrong with a design's name where a shipped profile has it: an army naming it
+/// fields the shipped one, so the design could never be played.
+pub fn name_taken(name: &str, shipped: &[String], what: &str) -> Option<String> {
+    shipped.iter().any(|s| s == name.trim()).then(|| {
+        format!(
+            "the game has a {what} called {}: give yours another name",
+            name.trim()
+        )
+    })
+}
+
 /// The footer of a designer: the rules' problems with the design, its Save button (only
 /// when there are none) and what saving said; true when it saved.
 pub fn designer_footer(

@@ -156,3 +156,13 @@ fn a_data_folder_that_cannot_be_made_is_a_message() {
     assert!(e.contains("warband-blocker"), "{e}");
     std::fs::remove_file(&blocker).ok();
 }
+
+/// A design may not take a shipped profile's name (an army naming it fields the shipped
+/// one); any other name, or the same with spaces about it, is told apart.
+#[test]
+fn a_design_may_not_take_a_shipped_name() {
+    let shipped = vec!["Troll".to_string(), "Orc warriors".to_string()];
+    let said = super::name_taken("Troll ", &shipped, "unit").expect("taken");
+    assert!(said.contains("a unit called Troll"), "{said}");
+    assert_eq!(super::name_taken("Troll king", &shipped, "unit"), None);
+}

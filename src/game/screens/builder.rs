@@ -16,6 +16,10 @@ use warband_rules::army::ArmyList;
 use warband_rules::{DiceRoller, Ruleset};
 use warband_table::files::save_ron_named;
 
+#[path = "builder_ask.rs"]
+mod builder_ask;
+use builder_ask::{Ask, ask};
+
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Builder), open).add_systems(
         EguiPrimaryContextPass,
@@ -38,8 +42,11 @@ struct Builder {
     filter: String,
     message: Option<String>,
     rng: DiceRoller,
-    /// A ruleset chosen while the army on screen has models: asked before it is cleared.
-    switching: Option<Ruleset>,
+    /// What waits on the player's word: another ruleset, a new army or leaving while
+    /// the army on screen has unsaved changes, or a file to delete.
+    asking: Option<Ask>,
+    /// The army as last saved, loaded or begun: one that differs is unsaved work.
+    kept: ArmyList,
 }
 
 impl Builder {
@@ -48,6 +55,7 @@ impl Builder {
         match Catalogue::load(ruleset) {
             Ok(c) => {
                 self.army = c.blank();
+                self.kept = self.army.clone();
                 self.file = None;
                 self.catalogue = c;
                 self.designer = desk(ruleset).designer();
@@ -60,12 +68,18 @@ impl Builder {
     /// Loads an army into the builder, with its ruleset's catalogue, and the file it
     /// came from (None for a new army or a copy).
     fn take(&mut self, army: ArmyList, file: Option<std::path::PathBuf>) {
-        self.switching = None;
+        self.asking = None;
         if army.ruleset != self.catalogue.ruleset {
             self.switch(army.ruleset);
         }
+        self.kept = army.clone();
         self.army = army;
         self.file = file;
+    }
+
+    /// Whether the army on screen has models and changes not saved.
+    fn unsaved(&self) -> bool {
+        !self.army.entries.is_empty() && self.army != self.kept
     }
 }
 
@@ -94,6 +108,7 @@ fn open(
     let shipped = list_armies(&crate::game::saves::assets_dir().join("armies"));
     commands.insert_resource(Builder {
         designer: desk(catalogue.ruleset).designer(),
+        kept: catalogue.blank(),
         army: catalogue.blank(),
         file: None,
         catalogue,
@@ -103,7 +118,7 @@ fn open(
         filter: String::new(),
         message,
         rng: DiceRoller::from_seed(seed),
-        switching: None,
+        asking: None,
     });
 }
 
@@ -126,7 +141,11 @@ fn builder(
         ui.horizontal(|ui| {
             ui.heading("Army builder");
             if ui.button("◀ Menu").clicked() {
-                next.set(Screen::MainMenu);
+                if b.unsaved() {
+                    b.asking = Some(Ask::Leave);
+                } else {
+                    next.set(Screen::MainMenu);
+                }
             }
         });
         ui.separator();
@@ -142,10 +161,13 @@ fn builder(
         }
         match switch_to {
             Some(r) if b.army.entries.is_empty() => b.switch(r),
-            Some(r) => b.switching = Some(r),
+            Some(r) => b.asking = Some(Ask::Switch(r)),
             None => {}
         }
-        ask_switch(ui, b);
+        // A file to delete is asked about beside the list of files.
+        if !matches!(b.asking, Some(Ask::Delete(_))) && ask(ui, b) {
+            next.set(Screen::MainMenu);
+        }
     });
     Ok(())
 }
@@ -156,38 +178,13 @@ fn files_panel(ui: &mut egui::Ui, b: &mut Builder) {
     match builder_files::show(ui, &folder, &b.saved, &b.shipped, &b.made_for) {
         Some(FileAction::Load(a, path)) => b.take(a, Some(path)),
         Some(FileAction::Copy(a)) => b.take(a, None),
-        Some(FileAction::Delete(path)) => {
-            if b.file.as_ref() == Some(&path) {
-                b.file = None;
-            }
-            b.message = Some(match std::fs::remove_file(&path) {
-                Ok(()) => format!("Deleted {}", path.display()),
-                Err(e) => format!("Could not delete: {e}"),
-            });
-            b.saved = list_armies(&armies_dir());
-        }
+        Some(FileAction::Delete(path)) => b.asking = Some(Ask::Delete(path)),
         None => {}
     }
-}
-
-/// Another ruleset chosen with models on screen: switch (the army is cleared) or keep it.
-fn ask_switch(ui: &mut egui::Ui, b: &mut Builder) {
-    let Some(r) = b.switching else { return };
-    ui.horizontal_wrapped(|ui| {
-        let words = format!(
-            "Build a {} army instead? {} is cleared from the screen (its file, if saved, stays).",
-            r.title(),
-            b.army.name
-        );
-        ui.colored_label(egui::Color32::from_rgb(250, 200, 120), words);
-        if ui.button("Switch").clicked() {
-            b.switch(r);
-            b.switching = None;
-        }
-        if ui.button("Keep this army").clicked() {
-            b.switching = None;
-        }
-    });
+    if matches!(b.asking, Some(Ask::Delete(_))) {
+        ui.separator();
+        ask(ui, b);
+    }
 }
 
 /// The army's name, ruleset and points limit; the ruleset chosen, if it changed.
@@ -302,9 +299,11 @@ fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
     }
     ui.horizontal(|ui| {
         if ui.button("New").clicked() {
-            b.army = b.catalogue.blank();
-            b.file = None;
-            b.message = None;
+            if b.unsaved() {
+                b.asking = Some(Ask::New);
+            } else {
+                b.start_anew();
+            }
         }
         if ui
             .add_enabled(problems.is_empty(), egui::Button::new("💾 Save"))
@@ -336,6 +335,7 @@ fn save(b: &mut Builder) {
     b.message = Some(match save_ron_named(&path, &b.army) {
         Ok(()) => {
             b.file = Some(path.clone());
+            b.kept = b.army.clone();
             format!("Saved as {} (battle setup lists it)", b.army.name)
         }
         Err(e) => format!("Could not save: {e}"),

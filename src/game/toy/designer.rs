@@ -13,6 +13,8 @@ use warband_toy_soldier::data::UnitList;
 pub struct Designer {
     pub unit: UnitProfile,
     pub message: Option<String>,
+    /// The names of the shipped units, which a design may not take.
+    pub shipped: Vec<String>,
 }
 
 impl Default for Designer {
@@ -31,6 +33,7 @@ impl Default for Designer {
                 figures: 4,
             },
             message: None,
+            shipped: Vec::new(),
         }
     }
 }
@@ -91,7 +94,8 @@ fn show(ui: &mut egui::Ui, d: &mut Designer) -> bool {
         );
     });
     ui.label(egui::RichText::new(toy_points(u)).strong());
-    let problems = unit_problems(u);
+    let mut problems = unit_problems(u);
+    problems.extend(crate::game::saves::name_taken(&u.name, &d.shipped, "unit"));
     crate::game::saves::designer_footer(ui, &problems, "💾 Save unit", &mut d.message, || {
         save(u)?;
         Ok(format!("Saved {} to {}", u.name, units_file().display()))

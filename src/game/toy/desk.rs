@@ -120,7 +120,14 @@ impl Desk for ToySoldier {
     }
 
     fn designer() -> Option<Box<dyn ProfileDesigner>> {
-        Some(Box::new(super::designer::Designer::default()))
+        let file = warband_table::files::shipped_root().join("bestiary/toy-soldier.ron");
+        let shipped = warband_toy_soldier::data::Units::load(&file)
+            .map(|u| u.units.into_iter().map(|u| u.name).collect())
+            .unwrap_or_default();
+        Some(Box::new(super::designer::Designer {
+            shipped,
+            ..Default::default()
+        }))
     }
 
     fn aiming(session: &ToySession, _: &ToySelection) -> bool {

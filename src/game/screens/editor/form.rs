@@ -4,6 +4,10 @@
 use super::*;
 use warband_table::table::{Look, Mat, TerrainDef};
 
+/// Said when another scenario takes the place of one with unsaved changes.
+const UNDO_BRINGS_BACK: &str =
+    "The scenario you were editing had changes not saved: Undo (Ctrl+Z) brings it back.";
+
 pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
     ui.heading("Scenario editor");
     ui.horizontal(|ui| {
@@ -11,6 +15,7 @@ pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
         if ui.button("Open").clicked()
             && let Some((_, d)) = e.scenarios.get(e.open)
         {
+            e.message = (e.doc != e.kept).then(|| UNDO_BRINGS_BACK.to_string());
             let before = std::mem::replace(&mut e.doc, d.clone());
             e.history.push(before);
             e.kept = d.clone();
@@ -28,6 +33,7 @@ pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
                     .map(|(n, _)| n.clone());
                 let names: Vec<String> = armies.take(2).collect();
                 let pick = |i: usize| names.get(i).or(names.first()).cloned().unwrap_or_default();
+                e.message = (e.doc != e.kept).then(|| UNDO_BRINGS_BACK.to_string());
                 e.edit(|d| {
                     *d = Scenario::new(
                         r,
