@@ -130,12 +130,15 @@ fn builder(
     let Some(mut b) = b else { return Ok(()) };
     let b = &mut *b;
     let ctx = contexts.ctx_mut()?;
+    // The side panels give way on a narrow screen (or a large interface size), so the
+    // army in the middle keeps room to be read.
+    let width = ctx.viewport_rect().width();
     let mut root = root_ui(ctx);
     egui::Panel::right("saved")
-        .exact_size(300.0)
+        .exact_size((width * 0.2).clamp(200.0, 300.0))
         .show(&mut root, |ui| files_panel(ui, b));
     egui::Panel::left("bestiary")
-        .exact_size(560.0)
+        .exact_size((width * 0.38).clamp(280.0, 560.0))
         .show(&mut root, |ui| catalogue_panel(ui, b));
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.horizontal(|ui| {

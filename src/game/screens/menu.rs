@@ -69,6 +69,8 @@ fn menu(
                 let short = high < 760.0;
                 let top = match (short, resumable.0.is_some()) {
                     (false, _) => high * 0.17,
+                    // Shorter than the menu itself (a large interface size): from the top.
+                    _ if high < 620.0 => 4.0,
                     (true, false) => (high / 2.0 - 246.0).max(4.0),
                     (true, true) => ((high - 635.0) / 2.0).max(4.0),
                 };
@@ -80,7 +82,7 @@ fn menu(
                     "A miniatures table that plays the rules for you · {}",
                     rulesets.join(" · ")
                 ));
-                ui.add_space(28.0);
+                ui.add_space(if high < 620.0 { 10.0 } else { 28.0 });
                 // Each of the menu's buttons: its icon, then its words.
                 let button = |ui: &mut egui::Ui, icon: &str, text: &str| {
                     let words = egui::RichText::new(format!("{icon}  {text}")).size(18.0);
