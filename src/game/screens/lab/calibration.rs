@@ -72,7 +72,15 @@ pub(super) fn view(ui: &mut egui::Ui, l: &Lab) {
             return;
         }
         None => {
-            ui.spinner();
+            let trials = job.trials();
+            let games: u32 = trials.iter().map(|t| t.games).sum();
+            ui.horizontal(|ui| {
+                ui.spinner();
+                ui.label(format!(
+                    "{} army sizes tried so far, {games} games: each adds a point to the chart",
+                    trials.len()
+                ));
+            });
             l.profiles
                 .as_ref()
                 .and_then(|(_, p)| p.as_ref().ok()?.iter().find(|p| p.0 == job.profile))
