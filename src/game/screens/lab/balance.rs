@@ -70,7 +70,7 @@ pub fn form(ui: &mut egui::Ui, tab: &mut BalanceTab, scenario: Option<std::path:
 fn trial_line(t: &Trial) -> String {
     let r = &t.report;
     let what = t.side.map_or("as it stands".to_string(), |s| {
-        format!("{s} rank-and-file at {}", t.count)
+        format!("{s} with {} rank-and-file", t.count)
     });
     format!(
         "{what}: side A {}, {} drawn of {}",

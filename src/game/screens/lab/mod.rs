@@ -58,9 +58,21 @@ struct Lab {
     calibration: Option<CalibrationJob>,
     balance: balance::BalanceTab,
     message: Option<String>,
+    /// Back was pressed while a batch, calibration or balancing ran: asked to confirm.
+    leaving: bool,
 }
 
 impl Lab {
+    /// Whether a batch, a calibration or a balancing is still running.
+    fn busy(&self) -> bool {
+        self.sim.as_ref().is_some_and(|j| j.report().is_none())
+            || self
+                .calibration
+                .as_ref()
+                .is_some_and(|j| j.result().is_none())
+            || self.balance.job.as_ref().is_some_and(|j| j.running())
+    }
+
     fn scenario_path(&self) -> Option<PathBuf> {
         self.scenarios.get(self.scenario).map(|(p, _)| p.clone())
     }
@@ -111,6 +123,7 @@ fn open_lab(mut commands: Commands, preset: Option<Res<LabPreset>>) {
         calibration_games: 200,
         calibration: None,
         balance: balance::BalanceTab::default(),
+        leaving: false,
         message: problems.first().cloned(),
     };
     if preset.is_some() {
@@ -174,7 +187,31 @@ fn lab(
             }
             ui.add_space(16.0);
             if ui.button("◀ Back to the menu").clicked() {
-                next.set(Screen::MainMenu);
+                if l.busy() {
+                    l.leaving = true;
+                } else {
+                    next.set(Screen::MainMenu);
+                }
+            }
+            if l.leaving && l.busy() {
+                ui.colored_label(
+                    egui::Color32::from_rgb(250, 200, 120),
+                    "Work is still running here: leave, and its results are lost.",
+                );
+                ui.horizontal(|ui| {
+                    if ui.button("Leave without them").clicked() {
+                        if let Some(j) = &l.sim {
+                            j.stop();
+                        }
+                        if let Some(j) = &l.balance.job {
+                            j.stop();
+                        }
+                        next.set(Screen::MainMenu);
+                    }
+                    if ui.button("Stay").clicked() {
+                        l.leaving = false;
+                    }
+                });
             }
             if let Some(m) = &l.message {
                 ui.add_space(8.0);
