@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-use warband_table::calibrate::{Calibration, CalibrationConfig, Trial, calibrate};
+use warband_table::calibrate::{Calibration, CalibrationConfig, Trial, calibrate_until};
 use warband_table::scenario::Setup;
 use warband_table::sim::{Contest, GameResult, SimConfig, SimReport, csv, play_game, report};
 
@@ -160,6 +160,7 @@ pub struct CalibrationJob {
 struct CalibrationShared {
     trials: Mutex<Vec<Trial>>,
     result: Mutex<Option<Result<Calibration, String>>>,
+    stop: std::sync::atomic::AtomicBool,
 }
 
 impl CalibrationJob {
@@ -191,13 +192,18 @@ impl CalibrationJob {
                 count: None,
             };
             let heard = |t: &Trial| worker.trials.lock().expect("trials lock").push(t.clone());
-            let outcome = calibrate::<R>(&setup, &name, &config, &heard);
+            let outcome = calibrate_until::<R>(&setup, &name, &config, &heard, &worker.stop);
             *worker.result.lock().expect("result lock") = Some(outcome);
         });
         Ok(CalibrationJob {
             profile: profile.to_string(),
             shared,
         })
+    }
+
+    /// Stops the calibration before its next trial (it then says it was stopped).
+    pub fn stop(&self) {
+        self.shared.stop.store(true, Ordering::Relaxed);
     }
 
     pub fn trials(&self) -> Vec<Trial> {

@@ -55,3 +55,26 @@ fn the_same_seed_and_commands_replay_to_the_same_battle() {
     assert_eq!(again.state_hash(), hash);
     assert_eq!(again.log().digest(), e.log().digest());
 }
+
+/// A calibration told to stop stops before its next trial, and says so; the lab's
+/// Stop button sets the same flag.
+#[test]
+fn a_calibration_told_to_stop_plays_no_more_trials() {
+    use std::sync::atomic::AtomicBool;
+    use warband_table::calibrate::{CalibrationConfig, calibrate_until};
+    let setup = load("river-crossing");
+    let config = CalibrationConfig {
+        games: 20,
+        seed: 1,
+        threads: Some(1),
+        count: None,
+    };
+    let trials = std::sync::Mutex::new(0);
+    let heard = |_: &warband_table::calibrate::Trial| *trials.lock().unwrap() += 1;
+    let stop = AtomicBool::new(true);
+    let name = "Orc warriors";
+    let stopped =
+        calibrate_until::<warband_toy_soldier::ToySoldier>(&setup, name, &config, &heard, &stop);
+    assert_eq!(stopped.unwrap_err(), "stopped before it was done");
+    assert_eq!(*trials.lock().unwrap(), 0);
+}

@@ -310,6 +310,18 @@ pub fn calibrate<R: Calibrate>(
     config: &CalibrationConfig,
     progress: &(dyn Fn(&Trial) + Sync),
 ) -> Result<Calibration, String> {
+    let never = std::sync::atomic::AtomicBool::new(false);
+    calibrate_until::<R>(setup, profile, config, progress, &never)
+}
+
+/// [`calibrate`], stopped (with an error) before its next trial once `stop` is set.
+pub fn calibrate_until<R: Calibrate>(
+    setup: &R::Setup,
+    profile: &str,
+    config: &CalibrationConfig,
+    progress: &(dyn Fn(&Trial) + Sync),
+    stop: &std::sync::atomic::AtomicBool,
+) -> Result<Calibration, String> {
     let listed = R::listed_cost(setup, profile)
         .ok_or_else(|| format!("no profile `{profile}` can be calibrated"))?;
     let count = config.count.unwrap_or(default_count(R::BUDGET, listed));
@@ -320,6 +332,7 @@ pub fn calibrate<R: Calibrate>(
         config,
         trials: Vec::new(),
         progress,
+        stop,
     };
     let r = &plan.reference;
     search.bracket(r.worth(f64::from(plan.others + plan.count * listed)))?;

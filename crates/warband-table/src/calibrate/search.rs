@@ -27,6 +27,8 @@ pub(super) struct Search<'a, R: Calibrate> {
     pub(super) config: &'a CalibrationConfig,
     pub(super) trials: Vec<Trial>,
     pub(super) progress: &'a (dyn Fn(&Trial) + Sync),
+    /// Set from outside to stop before the next trial.
+    pub(super) stop: &'a std::sync::atomic::AtomicBool,
 }
 
 impl<R: Calibrate> Search<'_, R> {
@@ -98,6 +100,9 @@ impl<R: Calibrate> Search<'_, R> {
         }
         if let Some(t) = self.trials.iter().find(|t| t.reference == j) {
             return Ok(Some(t.score));
+        }
+        if self.stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err("stopped before it was done".into());
         }
         let reference = self.plan.reference.army(j);
         let sides = [

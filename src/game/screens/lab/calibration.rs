@@ -34,16 +34,27 @@ pub(super) fn form(ui: &mut egui::Ui, l: &mut Lab) {
         ui.add(egui::DragValue::new(&mut l.calibration_games).range(20..=100_000));
     });
     let running = l.calibration.as_ref().is_some_and(|j| j.result().is_none());
-    if ui
-        .add_enabled(!running, egui::Button::new("▶ Calibrate"))
-        .clicked()
-        && let (Some(path), Some((name, _))) = (l.scenario_path(), profiles.get(l.profile))
-    {
-        match CalibrationJob::start(&path, name, l.calibration_games) {
-            Ok(job) => l.calibration = Some(job),
-            Err(e) => l.message = Some(e),
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(!running, egui::Button::new("▶ Calibrate"))
+            .clicked()
+            && let (Some(path), Some((name, _))) = (l.scenario_path(), profiles.get(l.profile))
+        {
+            match CalibrationJob::start(&path, name, l.calibration_games) {
+                Ok(job) => l.calibration = Some(job),
+                Err(e) => l.message = Some(e),
+            }
         }
-    }
+        // It stops before its next army size: the one being played finishes first.
+        if ui
+            .add_enabled(running, egui::Button::new("■ Stop"))
+            .on_hover_text("Stops before the next army size is played")
+            .clicked()
+            && let Some(job) = &l.calibration
+        {
+            job.stop();
+        }
+    });
 }
 
 /// The calibration tab's results: each army size tried and the cost found.

@@ -206,6 +206,9 @@ fn lab(
                         if let Some(j) = &l.balance.job {
                             j.stop();
                         }
+                        if let Some(j) = &l.calibration {
+                            j.stop();
+                        }
                         next.set(Screen::MainMenu);
                     }
                     if ui.button("Stay").clicked() {
