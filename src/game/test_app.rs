@@ -20,6 +20,28 @@ pub fn left_click<S: 'static>(session: S, system: ScheduleConfigs<ScheduleSystem
     app
 }
 
+/// Every battle on record of one ruleset between two players (`tests/fixtures/FOLDER`,
+/// its `-v-` files), by file, played again, in file order.
+pub fn recorded_battles<R: warband_table::engine::Rules>(
+    folder: &str,
+) -> Vec<(String, warband_table::engine::Engine<R>)> {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::fs::read_dir(root.join("tests/fixtures").join(folder)).unwrap();
+    let mut files: Vec<String> = dir
+        .filter_map(|f| f.ok()?.file_name().into_string().ok())
+        .filter(|f| f.contains("-v-"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|name| {
+            let file = format!("{folder}/{name}");
+            let engine = recorded::<R>(&file).replay().unwrap();
+            (file, engine)
+        })
+        .collect()
+}
+
 /// A battle on record in `tests/fixtures/`: `file` is the path under it, such as
 /// "borderlands/cave-mouth-normal-v-normal.ron".
 pub fn recorded<R: warband_table::engine::Rules>(file: &str) -> warband_table::save::Save<R> {

@@ -256,7 +256,7 @@ pub fn army_problems(army: &ArmyList, roster: &[Combatant]) -> Vec<String> {
 }
 
 /// Adds heroes made by the player to a roster (a name already there is kept).
-fn adopt_into(roster: &mut Vec<Combatant>, heroes: Vec<Combatant>) {
+pub fn adopt_into(roster: &mut Vec<Combatant>, heroes: Vec<Combatant>) {
     for h in heroes {
         if !roster.iter().any(|c| c.name == h.name) {
             roster.push(h);

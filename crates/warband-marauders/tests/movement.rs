@@ -134,6 +134,11 @@ fn disengaging_takes_a_die_from_every_enemy_in_contact() {
     .unwrap();
     assert_eq!(dice_with(&e, &clauses::DISENGAGE).len(), 2);
     let need = Some(brute.profile.armour.threshold() as u8);
+    assert_eq!(
+        warband_marauders::phases::disengage_need(&brute),
+        need,
+        "as the card says"
+    );
     assert!(
         e.log()
             .dice()

@@ -301,11 +301,7 @@ fn catalogue(dir: &std::path::Path) -> Result<Catalogue, warband_table::files::D
         &dir.join("borderlands.ron"),
     )?;
     // The player's own heroes from the hero designer, after the shipped ones.
-    for h in hero_combatants().unwrap_or_default() {
-        if !roster.iter().any(|c| c.name == h.name) {
-            roster.push(h);
-        }
-    }
+    warband_borderlands::data::adopt_into(&mut roster, hero_combatants().unwrap_or_default());
     let entries = roster.iter().map(entry).collect();
     Ok(Catalogue {
         ruleset: Ruleset::Borderlands,

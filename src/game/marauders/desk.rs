@@ -299,7 +299,7 @@ mod tests {
         use warband_marauders::log::LogEvent;
         use warband_table::log::Entry;
         let mut seen = 0;
-        for (file, e) in recorded_battles() {
+        for (file, e) in crate::game::test_app::recorded_battles::<Marauders>("marauders") {
             for side in Side::BOTH {
                 let healed: u32 = e
                     .log()
@@ -326,32 +326,13 @@ mod tests {
         assert!(seen > 0, "some recorded side was healed");
     }
 
-    /// Every recorded Marauders battle between two players, by file.
-    fn recorded_battles() -> Vec<(String, warband_marauders::Engine)> {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let dir = std::fs::read_dir(root.join("tests/fixtures/marauders")).unwrap();
-        let mut files: Vec<String> = dir
-            .filter_map(|f| f.ok()?.file_name().into_string().ok())
-            .filter(|f| f.contains("-v-"))
-            .collect();
-        files.sort();
-        files
-            .into_iter()
-            .map(|name| {
-                let file = format!("marauders/{name}");
-                let save = crate::game::test_app::recorded::<Marauders>(&file);
-                (file, save.replay().unwrap())
-            })
-            .collect()
-    }
-
     /// A model that fled off the table is listed as fled on the result, never as dead.
     #[test]
     fn the_fled_are_not_counted_dead() {
         use warband_marauders::log::LogEvent;
         use warband_table::log::Entry;
         let mut seen = 0;
-        for (file, e) in recorded_battles() {
+        for (file, e) in crate::game::test_app::recorded_battles::<Marauders>("marauders") {
             for ev in &e.log().events {
                 let Entry::Rules(LogEvent::Removed { model, why }) = ev else {
                     continue;

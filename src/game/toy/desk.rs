@@ -278,17 +278,8 @@ mod tests {
     #[test]
     fn the_retreated_are_not_counted_destroyed() {
         use warband_toy_soldier::log::LogEvent;
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let dir = std::fs::read_dir(root.join("tests/fixtures/toy-soldier")).unwrap();
         let mut seen = 0;
-        for f in dir.filter_map(|f| f.ok()?.file_name().into_string().ok()) {
-            if !f.contains("-v-") {
-                continue;
-            }
-            let file = format!("toy-soldier/{f}");
-            let e = crate::game::test_app::recorded::<ToySoldier>(&file)
-                .replay()
-                .unwrap();
+        for (file, e) in crate::game::test_app::recorded_battles::<ToySoldier>("toy-soldier") {
             for ev in &e.log().events {
                 let warband_table::log::Entry::Rules(LogEvent::Retreated { unit }) = ev else {
                     continue;

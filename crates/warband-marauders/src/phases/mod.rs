@@ -21,8 +21,8 @@ pub use attacking::{
 };
 pub use blessings::bless_bonus;
 pub use movement::{
-    Undoable, charge_threats, check_mobile, disengage_odds, group_if_at, leaver_strikers,
-    may_still_charge, move_preview, mover_along, mover_among, undoable_move,
+    Undoable, charge_threats, check_mobile, disengage_need, disengage_odds, group_if_at,
+    leaver_strikers, may_still_charge, move_preview, mover_along, mover_among, undoable_move,
 };
 pub use shooting::{
     NoLine, check_shot, melee_group_of, next_round_obstacles, obstacles_on_line_among, plan_shot,

@@ -281,7 +281,7 @@ pub(super) fn strike_leaver(world: &mut World, m: &ModelView) {
         world,
         m.id,
         disengage_dice(strikers.len()),
-        0,
+        LEAVING,
         m.side.other(),
         &purpose,
         &clauses::DISENGAGE,
@@ -299,11 +299,19 @@ pub fn leaver_strikers(world: &World, m: &ModelView) -> Vec<ModelId> {
         .collect()
 }
 
+/// The modifier of the dice that strike a model leaving combat: none.
+const LEAVING: i8 = 0;
+
 /// What leaving combat now would cost `m`: the HD its strikers' dice remove (one die
 /// each, 1 HD strength, no modifier), as a distribution.
 pub fn disengage_odds(world: &World, m: &ModelView) -> DamageOdds {
     let dice = disengage_dice(leaver_strikers(world, m).len());
-    damage_distribution(dice, m.effective_armour(), 0)
+    damage_distribution(dice, m.effective_armour(), LEAVING)
+}
+
+/// What each die striking `m` as it leaves combat needs, as the engine rolls it.
+pub fn disengage_need(m: &ModelView) -> Option<u8> {
+    crate::effects::damage_need(m.effective_armour(), LEAVING)
 }
 
 /// Puts model `m` at `end`, moved, logs it, and refreshes the engagement it changed

@@ -7,7 +7,7 @@ use crate::game::palette;
 use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, model};
 use warband_marauders::engine::Spells;
-use warband_marauders::phases::{Phase, check_mobile, disengage_odds};
+use warband_marauders::phases::{Phase, check_mobile, disengage_need, disengage_odds};
 use warband_rules::marauders::spells::{Spell, SpellTarget};
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
@@ -90,7 +90,7 @@ fn disengage_words(world: &bevy::prelude::World, m: &ModelView) -> String {
         1 => "1 enemy strikes".to_string(),
         n => format!("{n} enemies strike"),
     };
-    let need = m.effective_armour().threshold();
+    let need = disengage_need(m).unwrap_or_default();
     format!(
         "{who}, a die each needing {need}+: hurt {}, slain {} ({left} HD left).",
         super::odds::pct(hurt),

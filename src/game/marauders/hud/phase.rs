@@ -84,8 +84,7 @@ fn fights(ui: &mut egui::Ui, session: &mut Session, side: Side, sel: &mut Select
     for g in open_groups(world) {
         let (us, them) = sides_of(&all, &g, side);
         ui.group(|ui| {
-            ui.label(format!("{}  vs  {}", names(&us), names(&them)));
-            melee_panel(ui, "Fight", &all, &us, &them, round);
+            fight_odds(ui, &all, (&us, &them), round);
             ui.horizontal(|ui| {
                 if ui
                     .button("Fight")
@@ -127,11 +126,19 @@ fn fights_to_come(ui: &mut egui::Ui, session: &Session, me: Side) {
     ui.label("The enemy resolves these fights, in the order it chooses:");
     for g in groups {
         let (us, them) = sides_of(&all, &g, me);
-        ui.group(|ui| {
-            ui.label(format!("{}  vs  {}", names(&us), names(&them)));
-            melee_panel(ui, "Fight", &all, &us, &them, round);
-        });
+        ui.group(|ui| fight_odds(ui, &all, (&us, &them), round));
     }
+}
+
+/// A fight's two sides by name, then your odds in it.
+fn fight_odds(
+    ui: &mut egui::Ui,
+    all: &[ModelView],
+    (us, them): (&[&ModelView], &[&ModelView]),
+    round: u32,
+) {
+    ui.label(format!("{}  vs  {}", names(us), names(them)));
+    melee_panel(ui, "Fight", all, us, them, round);
 }
 
 /// Your side won a fight it did not start: place your damage dice, or let the
