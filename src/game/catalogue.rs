@@ -71,6 +71,35 @@ impl Catalogue {
         }
     }
 
+    /// What one entry's cost counts: a hero's levels where the catalogue counts a party
+    /// apart, the catalogue's unit for everything else (a monster in a party is still
+    /// counted in XP).
+    pub fn unit_of_entry(&self, name: &str) -> &'static str {
+        match (self.party_unit, self.find(name)) {
+            (Some(unit), Some(e)) if e.group == 1 => unit,
+            _ => self.unit,
+        }
+    }
+
+    /// An army's cost summed unit by unit, the catalogue's unit first: one sum unless
+    /// an army mixes heroes and monsters (which it may not, but is shown while built).
+    pub fn totals(&self, army: &ArmyList) -> Vec<(&'static str, u32)> {
+        let mut sums: Vec<(&'static str, u32)> = vec![(self.unit, 0)];
+        sums.extend(self.party_unit.map(|u| (u, 0)));
+        for e in &army.entries {
+            let unit = self.unit_of_entry(&e.profile);
+            let cost = self.cost(&e.profile).unwrap_or(0);
+            let add = cost.saturating_mul(u32::from(e.count));
+            if let Some((_, sum)) = sums.iter_mut().find(|(u, _)| *u == unit) {
+                *sum = sum.saturating_add(add);
+            }
+        }
+        let main = self.unit_of(army);
+        sums.sort_by_key(|(u, _)| *u != main);
+        sums.retain(|(u, sum)| *u == main || *sum > 0);
+        sums
+    }
+
     pub fn problems(&self, army: &ArmyList) -> Vec<String> {
         (self.problems)(army)
     }
@@ -204,6 +233,25 @@ mod tests {
         assert!(!c.is_party(&monsters));
         assert_eq!(c.unit_of(&monsters), "XP");
         assert_eq!(c.cost("Kobold"), Some(5));
+    }
+
+    /// A party that also takes monsters counts each in its own unit: the heroes in
+    /// levels, the monsters in XP, never a kobold's XP as levels.
+    #[test]
+    fn a_mixed_army_counts_each_entry_in_its_own_unit() {
+        let c = Catalogue::load(Ruleset::Borderlands).unwrap();
+        let mut army = c.blank();
+        add(&mut army, "Fighter 2");
+        add(&mut army, "Kobold");
+        add(&mut army, "Kobold");
+        assert_eq!(c.unit_of_entry("Fighter 2"), "levels");
+        assert_eq!(c.unit_of_entry("Kobold"), "XP");
+        assert_eq!(c.totals(&army), vec![("levels", 2), ("XP", 10)]);
+        let mut monsters = c.blank();
+        add(&mut monsters, "Kobold");
+        assert_eq!(c.totals(&monsters), vec![("XP", 5)]);
+        let toy = Catalogue::load(Ruleset::ToySoldier).unwrap();
+        assert_eq!(toy.totals(&toy.blank()), vec![("pts", 0)]);
     }
 
     #[test]

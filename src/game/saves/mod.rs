@@ -281,6 +281,25 @@ pub fn slug(name: &str) -> String {
     }
 }
 
+/// The file an army named `name` is saved to in `dir`: the name's own file, so a
+/// renamed army moves to its new name's file. None other may be written over: a new
+/// army, or one renamed, whose name's file already holds another army is refused
+/// rather than saved over it.
+pub fn army_file_for(
+    dir: &std::path::Path,
+    current: Option<&std::path::Path>,
+    name: &str,
+) -> Result<PathBuf, String> {
+    let wanted = dir.join(format!("{}.ron", slug(name)));
+    if current == Some(wanted.as_path()) || !wanted.exists() {
+        return Ok(wanted);
+    }
+    let file = wanted.file_name().unwrap_or_default().to_string_lossy();
+    Err(format!(
+        "another saved army is kept in {file}: give this one another name, or delete that one first"
+    ))
+}
+
 /// An army file in the player's folder, or why it could not be read.
 pub struct ArmyFile {
     pub path: PathBuf,

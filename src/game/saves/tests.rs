@@ -166,3 +166,27 @@ fn a_design_may_not_take_a_shipped_name() {
     assert!(said.contains("a unit called Troll"), "{said}");
     assert_eq!(super::name_taken("Troll king", &shipped, "unit"), None);
 }
+
+/// An army is saved under its own name's file, a renamed one moves there, and no
+/// other army's file is written over.
+#[test]
+fn an_army_is_filed_by_its_name_and_never_over_another() {
+    let dir = std::env::temp_dir().join(format!("warband-army-names-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let band = dir.join("orc-band.ron");
+    assert_eq!(army_file_for(&dir, None, "Orc band"), Ok(band.clone()));
+    std::fs::write(&band, "ArmyList()").unwrap();
+    assert_eq!(
+        army_file_for(&dir, Some(&band), "Orc band"),
+        Ok(band.clone())
+    );
+    assert_eq!(
+        army_file_for(&dir, Some(&band), "Iron tide"),
+        Ok(dir.join("iron-tide.ron"))
+    );
+    let refused = army_file_for(&dir, None, "Orc band").unwrap_err();
+    assert!(refused.contains("orc-band.ron"), "{refused}");
+    let other = dir.join("iron-tide.ron");
+    assert!(army_file_for(&dir, Some(&other), "Orc band").is_err());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -9,7 +9,7 @@ use crate::game::art::icons::icon_and_name;
 use crate::game::catalogue::{Catalogue, add, amount, random_army};
 use crate::game::desk::{ProfileDesigner, desk};
 use crate::game::hud::root_ui;
-use crate::game::saves::{ArmyFile, armies_dir, list_armies, slug};
+use crate::game::saves::{ArmyFile, armies_dir, army_file_for, list_armies};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warband_rules::army::ArmyList;
@@ -33,7 +33,8 @@ struct Builder {
     /// The ruleset's designer of new profiles, if it has one.
     designer: Option<Box<dyn ProfileDesigner>>,
     army: ArmyList,
-    /// The file the army was loaded from: saving writes over it, even renamed.
+    /// The file the army was loaded from or last saved to; saving a renamed army moves
+    /// it to the new name's file.
     file: Option<std::path::PathBuf>,
     saved: Vec<ArmyFile>,
     /// The armies the game ships, to copy, and the scenario each was made for.
@@ -218,25 +219,28 @@ fn heading(ui: &mut egui::Ui, army: &mut ArmyList) -> Option<Ruleset> {
     .inner
 }
 
-/// The army's cost against its limit, red when over.
+/// The army's cost against its limit, red when over; a party's levels have no limit.
+/// Costs of another unit (monsters in a party) follow after a "+".
 fn total(ui: &mut egui::Ui, b: &Builder) {
     let (army, unit) = (&b.army, b.catalogue.unit_of(&b.army));
-    let total = army.total_points(|n| b.catalogue.cost(n));
-    if b.catalogue.is_party(army) {
-        let text = format!("{} · a party has no XP budget", amount(total, unit));
-        ui.colored_label(
-            egui::Color32::from_rgb(140, 220, 140),
-            egui::RichText::new(text).size(20.0),
-        );
-        return;
-    }
-    let colour = match army.points_limit {
-        Some(l) if total > l => egui::Color32::from_rgb(240, 110, 90),
-        _ => egui::Color32::from_rgb(140, 220, 140),
+    let totals = b.catalogue.totals(army);
+    let main = totals.first().map_or(0, |(_, sum)| *sum);
+    let others: String = totals[1..]
+        .iter()
+        .map(|(u, sum)| format!(" + {}", amount(*sum, u)))
+        .collect();
+    let (text, over) = match army.points_limit {
+        _ if b.catalogue.is_party(army) => (
+            format!("{}{others} · a party has no XP budget", amount(main, unit)),
+            false,
+        ),
+        Some(l) => (format!("{main} / {l} {unit}{others}"), main > l),
+        None => (format!("{main} {unit}{others}"), false),
     };
-    let text = match army.points_limit {
-        Some(l) => format!("{total} / {l} {unit}"),
-        None => format!("{total} {unit}"),
+    let colour = if over {
+        egui::Color32::from_rgb(240, 110, 90)
+    } else {
+        egui::Color32::from_rgb(140, 220, 140)
     };
     ui.colored_label(colour, egui::RichText::new(text).size(20.0));
 }
@@ -244,7 +248,6 @@ fn total(ui: &mut egui::Ui, b: &Builder) {
 /// Each entry with its leader button, count and cost; removing the leader passes the
 /// lead to the first entry left.
 fn entries(ui: &mut egui::Ui, b: &mut Builder) {
-    let unit = b.catalogue.unit_of(&b.army);
     let army = &mut b.army;
     let mut remove = None;
     egui::Grid::new("entries").num_columns(5).show(ui, |ui| {
@@ -266,7 +269,8 @@ fn entries(ui: &mut egui::Ui, b: &mut Builder) {
                     e.count = e.count.saturating_add(1);
                 }
             });
-            ui.label(amount(each * u32::from(e.count), unit));
+            let unit = b.catalogue.unit_of_entry(&e.profile);
+            ui.label(amount(each.saturating_mul(u32::from(e.count)), unit));
             if ui.small_button("✖").clicked() {
                 remove = Some(i);
             }
@@ -331,19 +335,28 @@ fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
 /// Saves the army over the file it came from, else under its name.
 fn save(b: &mut Builder) {
     let dir = armies_dir();
-    let path = b
-        .file
-        .clone()
-        .unwrap_or_else(|| dir.join(format!("{}.ron", slug(&b.army.name))));
-    b.message = Some(match save_ron_named(&path, &b.army) {
-        Ok(()) => {
-            b.file = Some(path.clone());
-            b.kept = b.army.clone();
-            format!("Saved as {} (battle setup lists it)", b.army.name)
-        }
-        Err(e) => format!("Could not save: {e}"),
+    b.message = Some(match army_file_for(&dir, b.file.as_deref(), &b.army.name) {
+        Ok(path) => match save_ron_named(&path, &b.army) {
+            Ok(()) => saved(b, path),
+            Err(e) => format!("Could not save: {e}"),
+        },
+        Err(e) => format!("Not saved: {e}"),
     });
     b.saved = list_armies(&dir);
+}
+
+/// The army now kept in `path`; a renamed army's old file goes, once the new one is
+/// written. What to tell the player.
+fn saved(b: &mut Builder, path: std::path::PathBuf) -> String {
+    let moved = b.file.replace(path.clone()).filter(|old| *old != path);
+    b.kept = b.army.clone();
+    let name = &b.army.name;
+    match moved.map(|old| (std::fs::remove_file(&old), old)) {
+        Some((Err(e), old)) => {
+            format!("Saved as {name}; its old file {} stays: {e}", old.display())
+        }
+        Some((Ok(()), _)) | None => format!("Saved as {name} (battle setup lists it)"),
+    }
 }
 
 /// The profiles of the ruleset, filtered by name, each with a button to add it.

@@ -70,7 +70,7 @@ impl Lab {
                 .calibration
                 .as_ref()
                 .is_some_and(|j| j.result().is_none())
-            || self.balance.job.as_ref().is_some_and(|j| j.running())
+            || self.balance.running()
     }
 
     fn scenario_path(&self) -> Option<PathBuf> {
@@ -100,47 +100,92 @@ impl Lab {
 }
 
 fn open_lab(mut commands: Commands, preset: Option<Res<LabPreset>>) {
-    let mut problems = Vec::new();
-    let scenarios = scenarios(&mut problems);
-    let find = |p: &PathBuf| {
-        scenarios
-            .iter()
-            .position(|(s, _)| s.file_name() == p.file_name())
-    };
-    let mut lab = Lab {
-        scenario: preset.as_ref().and_then(|p| find(&p.scenario)).unwrap_or(0),
-        scenarios,
-        players: preset
-            .as_ref()
-            .map_or([PlayerKind::Normal, PlayerKind::Charge], |p| [p.a, p.b]),
-        games: preset.as_ref().map_or(400, |p| p.games),
-        seed: 1,
-        swap: true,
-        tab: Tab::Battles,
-        sim: None,
-        profiles: None,
-        profile: 0,
-        calibration_games: 200,
-        calibration: None,
-        balance: balance::BalanceTab::default(),
-        leaving: false,
-        message: problems.first().cloned(),
-    };
-    if preset.is_some() {
-        lab.start_sim();
+    commands.insert_resource(Lab::open(preset.as_deref()));
+}
+
+impl Lab {
+    /// The lab as it opens: the shipped and saved scenarios, and a batch already
+    /// started where another screen asked for one.
+    fn open(preset: Option<&LabPreset>) -> Lab {
+        let mut problems = Vec::new();
+        let scenarios = scenarios(&mut problems);
+        let find = |p: &PathBuf| {
+            scenarios
+                .iter()
+                .position(|(s, _)| s.file_name() == p.file_name())
+        };
+        let mut lab = Lab {
+            scenario: preset.and_then(|p| find(&p.scenario)).unwrap_or(0),
+            scenarios,
+            players: preset.map_or([PlayerKind::Normal, PlayerKind::Charge], |p| [p.a, p.b]),
+            games: preset.map_or(400, |p| p.games),
+            seed: 1,
+            swap: true,
+            tab: Tab::Battles,
+            sim: None,
+            profiles: None,
+            profile: 0,
+            calibration_games: 200,
+            calibration: None,
+            balance: balance::BalanceTab::default(),
+            leaving: false,
+            message: problems.first().cloned(),
+        };
+        if preset.is_some() {
+            lab.start_sim();
+        }
+        lab
     }
-    commands.insert_resource(lab);
+
+    /// Stops every batch, calibration and balancing under way.
+    fn stop_all(&self) {
+        if let Some(j) = &self.sim {
+            j.stop();
+        }
+        if let Some(j) = &self.balance.job {
+            j.stop();
+        }
+        if let Some(j) = &self.calibration {
+            j.stop();
+        }
+    }
 }
 
 /// Leaving the lab stops what it was playing.
 fn close_lab(mut commands: Commands, lab: Option<Res<Lab>>) {
-    if let Some(job) = lab.as_ref().and_then(|l| l.sim.as_ref()) {
-        job.stop();
-    }
-    if let Some(job) = lab.as_ref().and_then(|l| l.balance.job.as_ref()) {
-        job.stop();
+    if let Some(lab) = lab {
+        lab.stop_all();
     }
     commands.remove_resource::<Lab>();
+}
+
+/// The way back to the menu; while work runs, a question first. True when the lab is
+/// to be left.
+fn back_or_ask(ui: &mut egui::Ui, l: &mut Lab) -> bool {
+    if ui.button("◀ Back to the menu").clicked() {
+        if !l.busy() {
+            return true;
+        }
+        l.leaving = true;
+    }
+    if !(l.leaving && l.busy()) {
+        return false;
+    }
+    ui.colored_label(
+        egui::Color32::from_rgb(250, 200, 120),
+        "Work is still running here: leave, and its results are lost.",
+    );
+    ui.horizontal(|ui| {
+        if ui.button("Leave without them").clicked() {
+            l.stop_all();
+            return true;
+        }
+        if ui.button("Stay").clicked() {
+            l.leaving = false;
+        }
+        false
+    })
+    .inner
 }
 
 fn lab(
@@ -150,13 +195,7 @@ fn lab(
     mut busy: ResMut<crate::game::awake::Busy>,
 ) -> Result {
     let Some(mut lab) = lab else { return Ok(()) };
-    let sims = lab.sim.as_ref().is_some_and(|j| j.report().is_none());
-    let working = sims
-        || lab.balance.running()
-        || lab
-            .calibration
-            .as_ref()
-            .is_some_and(|j| j.result().is_none());
+    let working = lab.busy();
     if working {
         busy.keep();
     }
@@ -186,35 +225,8 @@ fn lab(
                 }
             }
             ui.add_space(16.0);
-            if ui.button("◀ Back to the menu").clicked() {
-                if l.busy() {
-                    l.leaving = true;
-                } else {
-                    next.set(Screen::MainMenu);
-                }
-            }
-            if l.leaving && l.busy() {
-                ui.colored_label(
-                    egui::Color32::from_rgb(250, 200, 120),
-                    "Work is still running here: leave, and its results are lost.",
-                );
-                ui.horizontal(|ui| {
-                    if ui.button("Leave without them").clicked() {
-                        if let Some(j) = &l.sim {
-                            j.stop();
-                        }
-                        if let Some(j) = &l.balance.job {
-                            j.stop();
-                        }
-                        if let Some(j) = &l.calibration {
-                            j.stop();
-                        }
-                        next.set(Screen::MainMenu);
-                    }
-                    if ui.button("Stay").clicked() {
-                        l.leaving = false;
-                    }
-                });
+            if back_or_ask(ui, l) {
+                next.set(Screen::MainMenu);
             }
             if let Some(m) = &l.message {
                 ui.add_space(8.0);
@@ -367,4 +379,38 @@ fn battles_view(ui: &mut egui::Ui, l: &Lab) {
         plots::rounds(&mut cols[0], &games, h * 0.45);
         plots::losses(&mut cols[1], &games, job.losses, h * 0.45);
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::test_app::egui_words;
+
+    /// Back to the menu while a batch runs asks first, and asks no more once the
+    /// batch is stopped.
+    #[test]
+    fn leaving_while_a_batch_runs_asks_first() {
+        let preset = LabPreset {
+            scenario: PathBuf::from("woods-and-walls.ron"),
+            a: PlayerKind::Charge,
+            b: PlayerKind::Charge,
+            games: 100_000,
+        };
+        let mut lab = Lab::open(Some(&preset));
+        assert!(lab.busy(), "the batch runs: {:?}", lab.message);
+        lab.leaving = true;
+        let words = egui_words(|ui| assert!(!back_or_ask(ui, &mut lab))).join(" ");
+        assert!(words.contains("Work is still running here"), "{words}");
+        assert!(words.contains("Leave without them") && words.contains("Stay"));
+        lab.stop_all();
+        for _ in 0..600 {
+            if !lab.busy() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        assert!(!lab.busy(), "a stopped batch ends");
+        let words = egui_words(|ui| assert!(!back_or_ask(ui, &mut lab))).join(" ");
+        assert!(!words.contains("Work is still running"), "{words}");
+    }
 }
