@@ -8,12 +8,13 @@ use std::path::PathBuf;
 use warband_borderlands::actions::{check_shot, melee_bonus};
 use warband_borderlands::battle::find;
 use warband_borderlands::{Borderlands, Command, Engine};
+use warband_rules::borderlands::attack::COVER_PENALTY;
 use warband_rules::borderlands::clauses::ATTACK;
 use warband_rules::borderlands::{needed, swing_odds};
 
 /// What the card says of a melee or shot about to be made: the d20 face needed and the
 /// chance to hit (None when the target is helpless and no die is rolled).
-fn card(e: &Engine, side: warband_rules::Side, c: &Command) -> Option<(u8, f64)> {
+fn card(e: &Engine, side: warband_rules::Side, c: &Command) -> Option<(u8, f64, bool)> {
     let world = e.world();
     let (a, t, bonus, cover) = match c {
         Command::Melee { model, target } => {
@@ -35,23 +36,27 @@ fn card(e: &Engine, side: warband_rules::Side, c: &Command) -> Option<(u8, f64)>
     if t.cond.helpless() {
         return None;
     }
-    let need = needed(a.stats.thac0, t.stats.ac);
-    let hit = swing_odds(a.stats.thac0, t.stats.ac, bonus, cover).hit
-        + swing_odds(a.stats.thac0, t.stats.ac, bonus, cover).cover;
-    Some(((need - bonus).clamp(2, 20) as u8, hit))
+    // The die needs what hits the target; in cover the faces below it that would hit
+    // but for the −4 strike the cover (the card's "hits the cover").
+    let bare = needed(a.stats.thac0, t.stats.ac) - bonus;
+    let need = bare + if cover { COVER_PENALTY } else { 0 };
+    let hit = swing_odds(a.stats.thac0, t.stats.ac, bonus, cover).hit;
+    let face = need.clamp(2, 20);
+    Some((face as u8, hit, cover && bare.clamp(2, 20) < face))
 }
 
 #[test]
 fn the_attack_card_needs_what_the_engine_rolls_against() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/borderlands");
     let mut checked = 0;
+    let mut covered = 0;
     for (path, save) in warband_table::corpus::saves::<Borderlands>(&dir).unwrap() {
         let mut e = Engine::new(&save.setup, save.seed).unwrap();
         for (side, c) in &save.commands {
             let shown = card(&e, *side, c);
             let before = e.log().events.len();
             let accepted = e.submit(*side, c.clone()).is_ok();
-            let (Some((face, hit)), true) = (shown, accepted) else {
+            let (Some((face, hit, strikes_cover)), true) = (shown, accepted) else {
                 continue;
             };
             let die = e.log().events[before..]
@@ -67,8 +72,14 @@ fn the_attack_card_needs_what_the_engine_rolls_against() {
                 "{}: {c:?}: {hit} v {by_die}",
                 path
             );
+            // The tray reads the die's purpose: in cover it says which faces strike it.
+            let says = die.purpose.contains("strike the cover")
+                || die.purpose.contains("strikes the cover");
+            assert_eq!(says, strikes_cover, "{}: {c:?}: {}", path, die.purpose);
+            covered += usize::from(says);
             checked += 1;
         }
     }
     assert!(checked > 500, "only {checked} attacks checked");
+    assert!(covered > 10, "only {covered} attacks into cover checked");
 }

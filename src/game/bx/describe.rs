@@ -115,7 +115,7 @@ fn event_line(world: &World, e: &LogEvent) -> Option<String> {
         LogEvent::Attack { .. } => return None,
         LogEvent::Damage { model, amount, hp } => {
             let left = if *hp < 0 {
-                format!("−{} HP", hp.unsigned_abs())
+                format!("now at −{} HP", hp.unsigned_abs())
             } else {
                 format!("{hp} HP left")
             };

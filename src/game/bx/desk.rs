@@ -71,6 +71,7 @@ impl Desk for Borderlands {
                 "Click an enemy",
                 "melee if touching, else shoot (no bow: close with it)",
             ),
+            ("Shift-click an enemy", "close with it instead of shooting"),
             ("Click a spell, then a model", "cast it at that model"),
             ("Click a dying ally", "give first aid (in contact)"),
             ("H", "hold: the chosen model does nothing this round"),

@@ -10,7 +10,7 @@ use crate::game::hud::health;
 use crate::game::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use warband_borderlands::battle::{Battle, in_play};
+use warband_borderlands::battle::{Battle, View, in_play};
 use warband_borderlands::components::Down;
 use warband_rules::Side;
 use warband_rules::borderlands::rules::Order;
@@ -56,6 +56,28 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
 
 /// The mark of a model whose side failed its morale and flees.
 const FLEEING: (&str, egui::Color32) = ("fleeing", egui::Color32::from_rgb(240, 160, 60));
+
+/// What a model's card says of its state: every condition on it, each with what it
+/// does in play.
+fn states(m: &View, fled: bool) -> Vec<String> {
+    let mut lines = Vec::new();
+    if m.cond.down.is_some() {
+        lines.push(format!("Down: dead at −{} HP (−CON)", m.stats.con));
+    }
+    if m.cond.asleep {
+        lines.push("Asleep: cannot act; hit without a roll, killed by an edged blow".into());
+    }
+    if m.cond.held {
+        lines.push("Held: cannot act; hit without a roll; saves each step".into());
+    }
+    if m.cond.blinded {
+        lines.push("Blinded: −4 to hit, cannot shoot or cast; saves each step".into());
+    }
+    if fled {
+        lines.push("Fleeing: its side failed its morale".into());
+    }
+    lines
+}
 
 /// HP pips or a bar and condition marks by every model; the card of the model under
 /// the pointer.
@@ -105,10 +127,8 @@ fn markers(
                 "HP {}/{} · AC {} · THAC0 {}",
                 m.hp.now, m.hp.max, m.stats.ac, m.stats.thac0
             ));
-            if m.cond.down.is_some() {
-                ui.small(format!("Down: dead at −{} HP (−CON)", m.stats.con));
-            } else if battle.side(m.side).morale.fled {
-                ui.small("Fleeing: its side failed its morale");
+            for line in states(m, battle.side(m.side).morale.fled) {
+                ui.small(line);
             }
         });
     }

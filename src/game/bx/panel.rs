@@ -279,6 +279,9 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
             ui.label(format!("No shot: {}", r.0));
         }
     }
+    if super::input::close_in(world, v, t).is_some() {
+        ui.small("Shift-click: move into contact with it instead of shooting");
+    }
 }
 
 /// For a model with no missile weapon: whether a click closes with `t`, and what the

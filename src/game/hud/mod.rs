@@ -200,7 +200,11 @@ pub fn hover_card(ctx: &egui::Context, id: &'static str, contents: impl FnOnce(&
         .order(egui::Order::Tooltip)
         .interactable(false)
         .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, contents);
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                // Wide enough that a line of stats never breaks mid-figure.
+                ui.set_min_width(240.0);
+                contents(ui);
+            });
         });
 }
 

@@ -26,8 +26,20 @@ pub(crate) fn swing(
     let s = if t.cond.helpless() {
         Swing::Hit
     } else {
-        let face = (need - bonus).clamp(2, 20) as u8;
-        let purpose = format!("{} attacks {}", a.stats.name, t.stats.name);
+        // The die says what hits the target: in cover that is 4 more, and the faces
+        // between strike the cover (the purpose says which).
+        let penalty = if cover {
+            warband_rules::borderlands::attack::COVER_PENALTY
+        } else {
+            0
+        };
+        let face = (need + penalty - bonus).clamp(2, 20) as u8;
+        let purpose = format!(
+            "{} attacks {}{}",
+            a.stats.name,
+            t.stats.name,
+            cover_faces(need - bonus, i32::from(face))
+        );
         let r = roll(world, |d| {
             d.roll_needing(Die::D20, Some(face), purpose, clause)
         });
@@ -46,6 +58,18 @@ pub(crate) fn swing(
         return Swing::Miss;
     }
     s
+}
+
+/// What a die at a target in cover says of the faces that strike the cover: from the
+/// face that would hit but for the cover up to the one before `face`, which hits the
+/// target (none where only a natural 20 hits at all).
+fn cover_faces(bare: i32, face: i32) -> String {
+    let low = bare.clamp(2, 20);
+    match face - low {
+        d if d <= 0 => String::new(),
+        1 => format!(" in cover (a {low} strikes the cover)"),
+        _ => format!(" in cover ({low}–{} strike the cover)", face - 1),
+    }
 }
 
 /// An image of the model takes the hit, if it has one left.

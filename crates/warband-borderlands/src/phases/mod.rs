@@ -20,7 +20,7 @@ use warband_rules::borderlands::rules::{Order, bled_out, death_save_due, initiat
 use warband_rules::morale::{MoraleNeed, morale_need};
 use warband_rules::{Die, Side};
 use warband_table::engine::Outcome;
-use warband_table::geometry::{FleeEnd, Mover, flee_path};
+use warband_table::geometry::{FleeEnd, Mover, flee_from};
 use warband_table::{Refusal, RefusalKind, refuse_as};
 
 mod end_of_round;
@@ -124,7 +124,8 @@ fn begin_side(world: &mut World, side: Side) {
 }
 
 /// Each model of a fleeing side runs its full move from the nearest enemy (a retreat,
-/// so enemies in contact strike first); off the table it is out of action.
+/// so enemies in contact strike first), along a cliff or a wall that bars the way
+/// straight away (`flee_from`); off the table it is out of action.
 fn flee(world: &mut World, side: Side) {
     for v in in_play(world)
         .into_iter()
@@ -144,7 +145,6 @@ fn flee(world: &mut World, side: Side) {
         else {
             continue;
         };
-        let away = (v.base.center - foe.base.center).normalize_or(Vec2::Y);
         let mover = Mover {
             id: v.id,
             base: v.base,
@@ -153,13 +153,7 @@ fn flee(world: &mut World, side: Side) {
         let others = actions::others(world, &v);
         let table = world.resource::<Battle>().table;
         let terrain = world.resource::<TerrainMap>().0.clone();
-        let end = flee_path(
-            &mover,
-            v.base.center + away * v.stats.move_inches,
-            table,
-            &others,
-            &terrain,
-        );
+        let end = flee_from(&mover, foe.base.center, table, &others, &terrain);
         fled_to(world, &v, end);
     }
 }

@@ -19,7 +19,7 @@ pub use fire::{Crossed, Crossing, LineOfFire, line_of_fire, line_of_fire_among, 
 pub use groups::{Grouped, melee_groups};
 pub use movement::{
     FleeEnd, MeetOrder, MoveCheck, MoveError, Mover, Other, base_sweep_hit, check_move,
-    edge_fraction, flee_path, furthest_legal, furthest_legal_beyond, may_come_within,
+    edge_fraction, flee_from, flee_path, furthest_legal, furthest_legal_beyond, may_come_within,
 };
 pub use shapes::{BaseShape, Placed, TerrainFlags, TerrainShape};
 

@@ -24,36 +24,35 @@ fn rule_event_lines_take_their_models_side() {
 }
 
 /// The result lists a slain model with ✝ and one that fled the table as fled, in
-/// the cave-mouth battle on record (its kobolds both die and run).
+/// every battle on record; some of them have both.
 #[test]
 fn the_fled_are_not_counted_dead() {
-    let save = recorded::<Borderlands>("borderlands/cave-mouth-normal-v-normal.ron");
-    let engine = save.replay().unwrap();
-    let world = engine.world();
-    let notes: Vec<String> = Side::BOTH
-        .into_iter()
-        .flat_map(|side| Borderlands::result_notes(world, side))
-        .collect();
-    let fled = notes.iter().filter(|n| n.starts_with("fled: ")).count();
-    let slain = notes.iter().filter(|n| n.starts_with("✝ ")).count();
-    let events = &engine.log().events;
-    let said = |want: fn(&LogEvent) -> bool| {
-        events
-            .iter()
-            .filter(|e| matches!(e, warband_table::log::Entry::Rules(ev) if want(ev)))
-            .count()
-    };
-    assert_eq!(
-        fled,
-        said(|e| matches!(e, LogEvent::FledTable { .. })),
-        "{notes:?}"
+    let mut both = 0;
+    for (name, engine) in crate::game::test_app::recorded_battles::<Borderlands>("borderlands") {
+        let world = engine.world();
+        let notes: Vec<String> = Side::BOTH
+            .into_iter()
+            .flat_map(|side| Borderlands::result_notes(world, side))
+            .collect();
+        let fled = notes.iter().filter(|n| n.starts_with("fled: ")).count();
+        let slain = notes.iter().filter(|n| n.starts_with("✝ ")).count();
+        let events = &engine.log().events;
+        let said = |want: fn(&LogEvent) -> bool| {
+            events
+                .iter()
+                .filter(|e| matches!(e, warband_table::log::Entry::Rules(ev) if want(ev)))
+                .count()
+        };
+        let fled_said = said(|e| matches!(e, LogEvent::FledTable { .. }));
+        assert_eq!(fled, fled_said, "{name}: {notes:?}");
+        let slain_said = said(|e| matches!(e, LogEvent::Slain { .. }));
+        assert_eq!(slain, slain_said, "{name}: {notes:?}");
+        both += usize::from(slain > 0 && fled > 0);
+    }
+    assert!(
+        both > 0,
+        "no battle on record has both the slain and the fled"
     );
-    assert_eq!(
-        slain,
-        said(|e| matches!(e, LogEvent::Slain { .. })),
-        "{notes:?}"
-    );
-    assert!(slain > 0 && fled > 0, "{notes:?}");
 }
 
 /// A model still on the table but out of the fight is listed with why: the battle
@@ -133,13 +132,21 @@ fn a_die_that_struck_the_cover_is_noted() {
 fn hp_lost_to_friendly_fire_are_said_apart() {
     use warband_borderlands::battle::{hurt, in_play, log};
     use warband_table::sim::Contest;
-    let save = recorded::<Borderlands>("borderlands/cave-mouth-normal-v-normal.ron");
-    let mut engine = save.replay().unwrap();
     let note = |engine: &warband_borderlands::Engine| {
         Borderlands::result_notes(engine.world(), Side::A)
             .into_iter()
             .find(|n| n.starts_with("Lost "))
     };
+    // A battle on record that side A ends with a model of 3 HP or more standing.
+    let standing = |e: &warband_borderlands::Engine| {
+        in_play(e.world())
+            .iter()
+            .any(|v| v.side == Side::A && v.hp.now >= 3)
+    };
+    let (_, mut engine) = crate::game::test_app::recorded_battles::<Borderlands>("borderlands")
+        .into_iter()
+        .find(|(_, e)| standing(e) && note(e).is_none())
+        .expect("a battle on record with side A standing");
     let to_enemy = Borderlands::losses(engine.world())[0];
     assert_eq!(note(&engine), None, "every HP lost was lost to the enemy");
     let ours: Vec<_> = in_play(engine.world())

@@ -1,8 +1,8 @@
 //! Borderlands mouse and keys. Click one of your models that has not acted to choose it
 //! (the next ready one is chosen for you after each action). Then: click open table to
 //! move there (out of melee: a fighting withdrawal, or with Shift held a retreat), an
-//! enemy to attack it in melee if touching, else shoot it (with no missile weapon, move
-//! into contact with it), a dying ally in contact to give first aid; with a spell chosen
+//! enemy to attack it in melee if touching, else shoot it (with no missile weapon, or
+//! with Shift held, move into contact with it), a dying ally in contact to give first aid; with a spell chosen
 //! in the panel, a click casts it. H holds, Space ends your side's step, Esc clears.
 
 use super::BxSession;
@@ -79,7 +79,7 @@ fn intent(
     bx: &BxSelection,
     v: &View,
     cursor: Vec2,
-    retreat: bool,
+    shift: bool,
 ) -> Option<Command> {
     let world = session.engine.world();
     let model = v.id;
@@ -95,7 +95,7 @@ fn intent(
         if foes_in_contact(world, v).is_empty() {
             return Some(Command::Move { model, to });
         }
-        let withdraw = !retreat && check_leave(world, v.side, model, cursor, true).is_ok();
+        let withdraw = !shift && check_leave(world, v.side, model, cursor, true).is_ok();
         return Some(if withdraw {
             Command::Withdraw { model, to }
         } else {
@@ -116,8 +116,9 @@ fn intent(
             target: t.id,
         },
         // With no missile weapon a click on a far enemy moves into contact with it, when
-        // the move reaches; else nothing is sent (`click` says how far it is).
-        (true, false) if v.stats.missile.is_none() => return close_in(world, v, &t),
+        // the move reaches; else nothing is sent (`click` says how far it is). A shooter
+        // closes with it when Shift is held.
+        (true, false) if v.stats.missile.is_none() || shift => return close_in(world, v, &t),
         (true, false) => Command::Shoot {
             model,
             target: t.id,
@@ -168,8 +169,8 @@ fn click(
     let Some(v) = chosen(&session, &bx, side) else {
         return;
     };
-    let retreat = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
-    match intent(&session, &bx, &v, cursor, retreat) {
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    match intent(&session, &bx, &v, cursor, shift) {
         Some(c) => {
             if session.submit(side, c).is_ok() {
                 bx.spell = None;
@@ -209,13 +210,23 @@ pub(super) fn out_of_reach(world: &bevy::ecs::world::World, v: &View, t: &View) 
     );
     let gap = warband_table::geometry::gap(&v.base, &t.base).max(0.0);
     if gap > v.stats.move_inches {
+        let bare = if v.stats.missile.is_none() {
+            " has no missile weapon and"
+        } else {
+            ""
+        };
         return format!(
-            "{me} has no missile weapon and cannot reach {foe} this round ({})",
+            "{me}{bare} cannot reach {foe} this round ({})",
             crate::game::hud::how_far(gap, v.stats.move_inches)
         );
     }
     match check_move_to(world, v.side, v.id, t.base.center) {
-        Err(why) => format!("{me} cannot close with {foe} straight on: {}", why.0),
+        Err(why) => {
+            let why = crate::game::hud::log::ids_named(&why.0, "model ", &|id| {
+                super::describe::name(world, id)
+            });
+            format!("{me} cannot close with {foe} straight on: {why}")
+        }
         Ok(_) => {
             format!("{me} cannot close with {foe} straight on: the move does not end touching it")
         }

@@ -192,3 +192,46 @@ fn how_far_never_reads_as_within_the_move() {
     assert_eq!(how_far(4.04, 4.0), "4.04\" away; its move is 4.00\"");
     assert_eq!(how_far(4.001, 4.0), "just beyond its move of 4.0\"");
 }
+
+/// A click on an enemy within reach shoots it with a missile weapon; with Shift held
+/// the shooter closes with it instead (a play-test found no way for a slinger to
+/// charge short of clicking the exact spot beside its target).
+#[test]
+fn shift_click_on_an_enemy_closes_with_it_instead_of_shooting() {
+    use warband_borderlands::components::Base;
+    let (mut session, ready) = battle();
+    let world = session.engine.world();
+    let find = |id| warband_borderlands::battle::find(world, id).unwrap();
+    let shooter = find(
+        *ready
+            .iter()
+            .find(|id| find(**id).stats.missile.is_some())
+            .unwrap(),
+    );
+    let foe = in_play(world)
+        .into_iter()
+        .find(|m| m.side != shooter.side)
+        .unwrap();
+    let near = shooter.base.center + Vec2::new(0.0, 2.5);
+    let world = session.engine.world_mut();
+    world.entity_mut(foe.entity).insert(Base(foe.base.at(near)));
+    let bx = BxSelection {
+        model: Some(shooter.id),
+        hover: Some(foe.id),
+        spell: None,
+    };
+    let v = warband_borderlands::battle::find(session.engine.world(), shooter.id).unwrap();
+    let shoot = intent(&session, &bx, &v, near, false);
+    assert_eq!(
+        shoot,
+        Some(Command::Shoot {
+            model: shooter.id,
+            target: foe.id
+        })
+    );
+    let close = intent(&session, &bx, &v, near, true);
+    assert!(
+        matches!(close, Some(Command::Move { model, .. }) if model == shooter.id),
+        "{close:?}"
+    );
+}

@@ -59,3 +59,42 @@ pub fn flee_path(
         FleeEnd::At(start + dir * back)
     }
 }
+
+/// The turns off the way straight away tried when that way is barred, in degrees, the
+/// nearest first: never more than a right angle, so a flight never runs towards the
+/// enemy it flees.
+const TURNS: [f32; 7] = [0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0];
+
+/// A flee from an enemy at `from` (RULINGS: its full move away from the nearest enemy).
+/// Straight away where that way is open for the whole move or leads off the table.
+/// Where a cliff, a wall or a crowd bars it, the model runs along it instead, as a
+/// routed model would: off the table by the least turn that gets it there, else to
+/// the end farthest from `from`. It stays only when every way is barred at once.
+pub fn flee_from(
+    mover: &Mover,
+    from: Vec2,
+    table: Vec2,
+    others: &[Other],
+    terrain: &[TerrainShape],
+) -> FleeEnd {
+    let start = mover.base.center;
+    let away = (start - from).normalize_or(Vec2::Y);
+    let mut best: Option<(f32, Vec2)> = None;
+    for (i, turn) in TURNS.into_iter().enumerate() {
+        let way = Vec2::from_angle(turn.to_radians()).rotate(away);
+        let end = flee_path(mover, start + way * mover.allowance, table, others, terrain);
+        let at = match end {
+            FleeEnd::OffTable => return end,
+            FleeEnd::Stays => continue,
+            FleeEnd::At(at) => at,
+        };
+        if i == 0 && at.distance(start) >= mover.allowance - 1e-3 {
+            return end;
+        }
+        let far = at.distance(from);
+        if best.is_none_or(|(b, _)| far > b + 1e-3) {
+            best = Some((far, at));
+        }
+    }
+    best.map_or(FleeEnd::Stays, |(_, at)| FleeEnd::At(at))
+}

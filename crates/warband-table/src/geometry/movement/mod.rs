@@ -15,7 +15,7 @@ use std::fmt;
 
 mod flee;
 
-pub use flee::{FleeEnd, flee_path};
+pub use flee::{FleeEnd, flee_from, flee_path};
 
 /// The moving base.
 #[derive(Clone, Copy, Debug)]

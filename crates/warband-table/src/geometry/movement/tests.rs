@@ -245,3 +245,66 @@ mod furthest {
         assert_eq!(m.charged, vec![5]);
     }
 }
+
+fn fleer(at: Vec2) -> Mover {
+    Mover {
+        id: ModelId(1),
+        base: Placed::round(at, 0.5),
+        allowance: 6.0,
+    }
+}
+
+fn wall_west_of(x: f32) -> Vec<TerrainShape> {
+    let corners = vec![
+        Vec2::new(0.0, 0.0),
+        Vec2::new(x, 0.0),
+        Vec2::new(x, 30.0),
+        Vec2::new(0.0, 30.0),
+    ];
+    let flags = TerrainFlags {
+        blocks_movement: true,
+        blocks_sight: true,
+        ..TerrainFlags::default()
+    };
+    vec![TerrainShape::new(corners, flags).unwrap()]
+}
+
+/// An open way is taken straight away, the whole move.
+#[test]
+fn an_open_way_is_run_straight_away() {
+    let m = fleer(Vec2::new(15.0, 15.0));
+    let end = flee_from(&m, Vec2::new(18.0, 15.0), Vec2::splat(30.0), &[], &[]);
+    assert_eq!(end, FleeEnd::At(Vec2::new(9.0, 15.0)));
+}
+
+/// Backed against a cliff, a model runs along it rather than standing, and off the
+/// table where the way along leads there.
+#[test]
+fn a_model_against_a_cliff_runs_along_it() {
+    let cliff = wall_west_of(5.0);
+    let m = fleer(Vec2::new(5.6, 15.0));
+    let straight = flee_path(&m, Vec2::new(-0.4, 15.0), Vec2::splat(30.0), &[], &cliff);
+    let barred = match straight {
+        FleeEnd::Stays => true,
+        FleeEnd::At(at) => at.distance(m.base.center) < 1.0,
+        FleeEnd::OffTable => false,
+    };
+    assert!(barred, "the straight way is barred: {straight:?}");
+    let end = flee_from(&m, Vec2::new(8.0, 14.0), Vec2::splat(30.0), &[], &cliff);
+    let FleeEnd::At(at) = end else {
+        panic!("{end:?}")
+    };
+    assert!(
+        at.y > 20.0 && at.x >= 5.5,
+        "runs north along the cliff: {at}"
+    );
+    let near_edge = fleer(Vec2::new(5.6, 27.0));
+    let end = flee_from(
+        &near_edge,
+        Vec2::new(8.0, 26.0),
+        Vec2::splat(30.0),
+        &[],
+        &cliff,
+    );
+    assert_eq!(end, FleeEnd::OffTable);
+}
