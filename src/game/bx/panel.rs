@@ -46,7 +46,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut BxSession, bx: &mut BxSelection) {
     ui.strong(format!("Your step: {ready} model(s) still to act"));
     ui.horizontal_wrapped(|ui| {
         for (m, may) in &yours {
-            let label = egui::Button::selectable(bx.model == Some(m.id), name(world, m.id));
+            // No edge when hovered: egui widens a framed button by its edge, and the
+            // names after it would wrap to the next line under the pointer.
+            let label = egui::Button::selectable(bx.model == Some(m.id), name(world, m.id))
+                .stroke(egui::Stroke::NONE);
             let button = ui.add_enabled(may.is_ok(), label);
             let button = match may {
                 Err(why) => button.on_disabled_hover_text(why),

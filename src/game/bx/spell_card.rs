@@ -49,7 +49,7 @@ fn odds(session: &BxSession, v: &View, t: &View, spell: Spell) -> String {
             let at = area.iter().position(|o| o.id == t.id).unwrap_or(usize::MAX);
             let chance = sleep_chance(&sleep_candidates(&area), at);
             format!(
-                "{} in the area ({SLEEP_RADIUS:.0}\") · {them} sleeps {}",
+                "{} in the area ({SLEEP_RADIUS:.0}\"), the lowest HD first, then by number · {them} sleeps {}",
                 area.len(),
                 pct(chance)
             )
