@@ -178,7 +178,7 @@ fn models_still_in_contact_fight_when_both_sides_are_broken() {
 }
 
 #[test]
-fn a_flee_blocked_by_terrain_stays_on_the_table() {
+fn a_flee_barred_by_a_house_runs_along_its_wall() {
     let setup = setup(&["Orc"], &["Orc"], vec![house(0.0, 48.0, 0.2, 1.8)]);
     let mut e = Engine::new(&setup, 2).unwrap();
     place(&mut e, 1, 20.0, 3.0);
@@ -187,7 +187,9 @@ fn a_flee_blocked_by_terrain_stays_on_the_table() {
     run_until(&mut e, |e| e.phase() == Phase::Shooting);
     let m = model(e.world(), ModelId(1)).unwrap();
     assert!(m.in_play, "the model fled through a house");
-    assert!(m.base.center.y > 1.8 && m.base.center.y < 3.0);
+    assert!(m.base.center.y > 1.8, "into the house: {}", m.base.center);
+    // Barred straight away, it runs along the house's wall instead of standing.
+    assert!((m.base.center.x - 20.0).abs() > 3.0, "{}", m.base.center);
 }
 
 #[test]
@@ -201,7 +203,13 @@ fn a_flee_never_ends_touching_an_enemy() {
     run_until(&mut e, |e| e.phase() == Phase::Shooting);
     let m = model(e.world(), ModelId(1)).unwrap();
     assert_eq!(m.engaged_since, None, "the fleer ended in contact");
-    assert!(m.base.center.y < 20.0 && m.base.center.y > 18.0);
+    // Barred by model 3, it turns aside and ends farther from model 2 than it began.
+    let from = model(e.world(), ModelId(2)).unwrap().base.center;
+    assert!(
+        m.base.center.distance(from) > 2.5 + 2.0,
+        "{}",
+        m.base.center
+    );
 }
 
 #[test]

@@ -153,7 +153,7 @@ fn flee(world: &mut World, side: Side) {
         let others = actions::others(world, &v);
         let table = world.resource::<Battle>().table;
         let terrain = world.resource::<TerrainMap>().0.clone();
-        let end = flee_from(&mover, foe.base.center, table, &others, &terrain);
+        let (end, _) = flee_from(&mover, foe.base.center, table, &others, &terrain);
         fled_to(world, &v, end);
     }
 }

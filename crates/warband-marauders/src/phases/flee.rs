@@ -1,10 +1,11 @@
 //! Phase 3 for a broken side (RULINGS): its models flee, each the full allowance away
-//! from the nearest enemy along a legal path.
+//! from the nearest enemy along a legal path (along a wall or a crowd that bars the way
+//! straight away).
 
-use super::movement::{lose_spell, mover_along, place, strike_leaver};
+use super::movement::{lose_spell, mover_along, mover_around, place, strike_leaver};
 use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
 use crate::effects::remove;
-use crate::geometry::{FleeEnd, Grid, Nearest, Placed, flee_path};
+use crate::geometry::{FleeEnd, Grid, Nearest, Placed, flee_from};
 use crate::log::{BattleLog, LogEvent};
 use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
@@ -39,9 +40,7 @@ pub(super) fn flee(world: &mut World, side: Side) {
         let Some((_, nearest)) = enemies.nearest(m.base.center) else {
             return;
         };
-        let away = (m.base.center - nearest).normalize_or(Vec2::Y);
-        let toward = m.base.center + away * m.profile.armour.movement_allowance();
-        flee_one(world, &m, toward);
+        flee_one(world, &m, nearest);
     }
 }
 
@@ -91,7 +90,9 @@ impl Enemies {
     }
 }
 
-fn flee_one(world: &mut World, m: &ModelView, toward: Vec2) {
+/// One model of a broken side flees from the enemy standing at `from`: straight
+/// away, or along a wall or a crowd that bars the way (`flee_from`).
+fn flee_one(world: &mut World, m: &ModelView, from: Vec2) {
     lose_spell(world, m, "its side is broken and it was forced to move");
     let round = world.resource::<Battle>().round;
     if m.engaged_since
@@ -103,11 +104,11 @@ fn flee_one(world: &mut World, m: &ModelView, toward: Vec2) {
             "it was engaged by an enemy this round and may not disengage",
         );
     }
-    let (mover, others) = mover_along(world, m, toward);
+    let (mover, others) = mover_around(world, m);
     let table = world.resource::<Battle>().table;
-    let end = flee_path(
+    let (end, toward) = flee_from(
         &mover,
-        toward,
+        from,
         table,
         &others,
         &world.resource::<TerrainMap>().0,

@@ -71,6 +71,17 @@ pub fn mover_along(world: &World, m: &ModelView, to: Vec2) -> (Mover, Vec<Other>
     mover_with(m, bases.iter().map(|(id, side, base)| (*id, *side, base)))
 }
 
+/// `m` as a mover among every base its move could meet whichever way it goes: those
+/// within its allowance all round it (what a flight that may turn along a wall needs).
+pub fn mover_around(world: &World, m: &ModelView) -> (Mover, Vec<Other>) {
+    let r = Vec2::splat(m.profile.armour.movement_allowance() + m.base.shape.reach());
+    let (lo, hi) = (m.base.center - r, m.base.center + r);
+    let reach = world.resource::<crate::components::BaseGrid>().0.reach();
+    let margin = 2.0 * (reach + crate::geometry::CONTACT_GAP) + 0.01;
+    let bases = crate::components::bases_near(world, lo, hi, margin);
+    mover_with(m, bases.iter().map(|(id, side, base)| (*id, *side, base)))
+}
+
 /// `m` as a mover among `models` (it may be among them; it is left out of the others).
 pub fn mover_among<'a>(
     m: &ModelView,

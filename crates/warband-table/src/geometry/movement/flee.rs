@@ -70,31 +70,36 @@ const TURNS: [f32; 7] = [0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0];
 /// Where a cliff, a wall or a crowd bars it, the model runs along it instead, as a
 /// routed model would: off the table by the least turn that gets it there, else to
 /// the end farthest from `from`. It stays only when every way is barred at once.
+/// Also the point the way taken heads for (a flight off the table is drawn to it).
+/// `others` must hold every base within the move's reach all round the model.
 pub fn flee_from(
     mover: &Mover,
     from: Vec2,
     table: Vec2,
     others: &[Other],
     terrain: &[TerrainShape],
-) -> FleeEnd {
+) -> (FleeEnd, Vec2) {
     let start = mover.base.center;
     let away = (start - from).normalize_or(Vec2::Y);
-    let mut best: Option<(f32, Vec2)> = None;
+    let mut best: Option<(f32, Vec2, Vec2)> = None;
     for (i, turn) in TURNS.into_iter().enumerate() {
-        let way = Vec2::from_angle(turn.to_radians()).rotate(away);
-        let end = flee_path(mover, start + way * mover.allowance, table, others, terrain);
+        let toward = start + Vec2::from_angle(turn.to_radians()).rotate(away) * mover.allowance;
+        let end = flee_path(mover, toward, table, others, terrain);
         let at = match end {
-            FleeEnd::OffTable => return end,
+            FleeEnd::OffTable => return (end, toward),
             FleeEnd::Stays => continue,
             FleeEnd::At(at) => at,
         };
         if i == 0 && at.distance(start) >= mover.allowance - 1e-3 {
-            return end;
+            return (end, toward);
         }
         let far = at.distance(from);
-        if best.is_none_or(|(b, _)| far > b + 1e-3) {
-            best = Some((far, at));
+        if best.is_none_or(|(b, ..)| far > b + 1e-3) {
+            best = Some((far, at, toward));
         }
     }
-    best.map_or(FleeEnd::Stays, |(_, at)| FleeEnd::At(at))
+    let straight = start + away * mover.allowance;
+    best.map_or((FleeEnd::Stays, straight), |(_, at, toward)| {
+        (FleeEnd::At(at), toward)
+    })
 }

@@ -273,8 +273,9 @@ fn wall_west_of(x: f32) -> Vec<TerrainShape> {
 #[test]
 fn an_open_way_is_run_straight_away() {
     let m = fleer(Vec2::new(15.0, 15.0));
-    let end = flee_from(&m, Vec2::new(18.0, 15.0), Vec2::splat(30.0), &[], &[]);
+    let (end, toward) = flee_from(&m, Vec2::new(18.0, 15.0), Vec2::splat(30.0), &[], &[]);
     assert_eq!(end, FleeEnd::At(Vec2::new(9.0, 15.0)));
+    assert_eq!(toward, Vec2::new(9.0, 15.0));
 }
 
 /// Backed against a cliff, a model runs along it rather than standing, and off the
@@ -290,7 +291,7 @@ fn a_model_against_a_cliff_runs_along_it() {
         FleeEnd::OffTable => false,
     };
     assert!(barred, "the straight way is barred: {straight:?}");
-    let end = flee_from(&m, Vec2::new(8.0, 14.0), Vec2::splat(30.0), &[], &cliff);
+    let (end, _) = flee_from(&m, Vec2::new(8.0, 14.0), Vec2::splat(30.0), &[], &cliff);
     let FleeEnd::At(at) = end else {
         panic!("{end:?}")
     };
@@ -299,7 +300,7 @@ fn a_model_against_a_cliff_runs_along_it() {
         "runs north along the cliff: {at}"
     );
     let near_edge = fleer(Vec2::new(5.6, 27.0));
-    let end = flee_from(
+    let (end, toward) = flee_from(
         &near_edge,
         Vec2::new(8.0, 26.0),
         Vec2::splat(30.0),
@@ -307,4 +308,5 @@ fn a_model_against_a_cliff_runs_along_it() {
         &cliff,
     );
     assert_eq!(end, FleeEnd::OffTable);
+    assert!(toward.y > 30.0, "drawn off the north edge: {toward}");
 }
