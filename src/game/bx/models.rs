@@ -1,9 +1,12 @@
 //! Models on the table: miniatures (see `minis`) with their profile's or class's
 //! picture, kept in step with the engine; a model that has acted this round has its ring
-//! dimmed, one down greyed, and one slain or fled falls and lies as a casualty.
+//! dimmed, one down greyed, one slain falls and lies as a casualty, and one that ran
+//! off the table shrinks away.
 
 use super::BxSession;
-use crate::game::minis::{BARE, Health, MiniPainter, Minis, Shown, spawn_mini, table_models};
+use crate::game::minis::{
+    BARE, FledOff, Health, MiniPainter, Minis, Shown, spawn_mini, table_models,
+};
 use crate::game::palette;
 use crate::game::screens::{BattleStarted, Screen};
 use crate::icon_table::icon;
@@ -27,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn spawn(mut commands: Commands, session: NonSend<BxSession>) {
+    commands.insert_resource(FledOff::default());
     let world = session.engine.world();
     for (e, id, side, base) in table_models(world) {
         let Some(stats) = world.get::<Stats>(e) else {
@@ -45,8 +49,24 @@ fn spawn(mut commands: Commands, session: NonSend<BxSession>) {
     }
 }
 
-fn sync(session: NonSend<BxSession>, mut minis: Minis, mut painter: MiniPainter) {
+/// A model that ran off the table.
+fn flight(e: &warband_borderlands::log::Entry) -> Option<warband_table::components::ModelId> {
+    use warband_borderlands::log::{Entry, LogEvent};
+    match e {
+        Entry::Rules(LogEvent::FledTable { model }) => Some(*model),
+        _ => None,
+    }
+}
+
+fn sync(
+    session: NonSend<BxSession>,
+    mut fled: ResMut<FledOff>,
+    mut minis: Minis,
+    mut painter: MiniPainter,
+) {
     let world = session.engine.world();
+    fled.update(&session.engine.log().events, session.remade, flight);
+    let fled = &fled.ids;
     painter.paint_all((world, session.remade), &mut minis, |e, mini| {
         let model = find(world, mini.id);
         let grey = match &model {
@@ -57,7 +77,7 @@ fn sync(session: NonSend<BxSession>, mut minis: Minis, mut painter: MiniPainter)
         Some(Shown {
             ring: palette::side(mini.side).mix(&Color::srgb(0.3, 0.3, 0.3), grey),
             out: model.is_none(),
-            gone: false,
+            gone: fled.contains(&mini.id),
             health: world.get::<Hp>(e).map(|hp| Health {
                 value: hp.now,
                 unit: "HP",
@@ -65,4 +85,23 @@ fn sync(session: NonSend<BxSession>, mut minis: Minis, mut painter: MiniPainter)
             }),
         })
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warband_borderlands::log::{Entry, LogEvent};
+    use warband_table::components::ModelId;
+
+    /// A model that ran off the table leaves it; one slain lies there.
+    #[test]
+    fn a_model_that_fled_the_table_is_gone_from_it() {
+        let log = [
+            Entry::Rules(LogEvent::FledTable { model: ModelId(7) }),
+            Entry::Rules(LogEvent::Slain { model: ModelId(8) }),
+        ];
+        let mut fled = FledOff::default();
+        fled.update(&log, 0, flight);
+        assert_eq!(fled.ids, vec![ModelId(7)]);
+    }
 }

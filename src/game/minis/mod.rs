@@ -6,6 +6,8 @@
 //! glide, the fall and the last-move arrows are drawn here once.
 
 mod body;
+mod fled;
+pub use fled::FledOff;
 mod ring;
 
 use super::awake::Busy;
@@ -118,6 +120,7 @@ pub fn spawn_mini(
 }
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<FledOff>();
     ring::plugin(app);
     ring::systems(app);
     body::plugin(app);
