@@ -83,8 +83,8 @@ pub(super) fn scenario_picker(
                 for i in mine {
                     let (p, s) = &scenarios[i];
                     let text = format!("   {} — {}\"×{}\"", s.name, s.table.0, s.table.1);
-                    ui.selectable_value(chosen, i, with_mark(text, p.starts_with(&own)))
-                        .on_hover_text(p.display().to_string());
+                    // No file path under the pointer: it covered the next line.
+                    ui.selectable_value(chosen, i, with_mark(text, p.starts_with(&own)));
                 }
             }
         });
