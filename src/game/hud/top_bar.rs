@@ -179,40 +179,43 @@ fn leave<R: Contest>(
     if ask {
         // Asked over a dimmed screen that takes every click and wheel turn, so
         // nothing behind the question (a move, the camera) answers them.
-        egui::Modal::new(egui::Id::new("leave: question")).show(ui.ctx(), |ui| {
-            ui.heading("Leave the battle?");
-            ui.label("The battle is not over. Save it to play on later from Load battle?");
-            if let Some(words) = session.net.as_ref().and_then(|n| {
-                net_leaving_words(n.hosting.is_some(), n.seat().is_some(), n.in_play())
-            }) {
-                ui.colored_label(egui::Color32::from_rgb(240, 180, 90), words);
-            }
-            ui.horizontal(|ui| {
-                if ui.button("Save and leave").clicked() {
-                    match write_save(&session.save()) {
-                        Ok(_) => {
-                            crate::game::autosave::forget(&crate::game::saves::data_dir());
-                            next.set(Screen::MainMenu);
+        egui::Modal::new(egui::Id::new("leave: question"))
+            .backdrop_color(egui::Color32::from_black_alpha(150))
+            .show(ui.ctx(), |ui| {
+                ui.heading("Leave the battle?");
+                ui.label("The battle is not over. Save it to play on later from Load battle?");
+                if let Some(words) = session.net.as_ref().and_then(|n| {
+                    net_leaving_words(n.hosting.is_some(), n.seat().is_some(), n.in_play())
+                }) {
+                    ui.colored_label(egui::Color32::from_rgb(240, 180, 90), words);
+                }
+                ui.horizontal(|ui| {
+                    if ui.button("Save and leave").clicked() {
+                        match write_save(&session.save()) {
+                            Ok(_) => {
+                                crate::game::autosave::forget(&crate::game::saves::data_dir());
+                                next.set(Screen::MainMenu);
+                            }
+                            Err(e) => session.refuse(format!("Could not save: {e}")),
                         }
-                        Err(e) => session.refuse(format!("Could not save: {e}")),
+                        ask = false;
                     }
-                    ask = false;
-                }
-                if ui.button("Leave without saving").clicked() {
-                    crate::game::autosave::forget(&crate::game::saves::data_dir());
-                    next.set(Screen::MainMenu);
-                    ask = false;
-                }
-                if ui.button("Stay").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-                    ask = false;
-                    // Computers play on, unless the player had paused them.
-                    let held = egui::Id::new("leave: paused by asking");
-                    if ui.data(|d| d.get_temp::<bool>(held).unwrap_or(false)) {
-                        session.pace.paused = false;
+                    if ui.button("Leave without saving").clicked() {
+                        crate::game::autosave::forget(&crate::game::saves::data_dir());
+                        next.set(Screen::MainMenu);
+                        ask = false;
                     }
-                }
+                    if ui.button("Stay").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                    {
+                        ask = false;
+                        // Computers play on, unless the player had paused them.
+                        let held = egui::Id::new("leave: paused by asking");
+                        if ui.data(|d| d.get_temp::<bool>(held).unwrap_or(false)) {
+                            session.pace.paused = false;
+                        }
+                    }
+                });
             });
-        });
     }
     let words = "Leave the battle (asked first if it is not over and not just saved)";
     if bar_button(ui, icon::SIGN_OUT, "Leave", words, compact) {
@@ -232,6 +235,7 @@ fn leave<R: Contest>(
         }
     }
     ui.data_mut(|d| d.insert_temp(asking, ask));
+    session.asking = ask;
     ask
 }
 

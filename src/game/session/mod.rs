@@ -79,6 +79,9 @@ pub struct GameSession<R: Contest> {
     pub earlier: Vec<(u32, [Option<warband_table::player::PlayerKind>; 2])>,
     /// Asked from a replay's end: show the result now.
     pub to_result: bool,
+    /// A question stands over the table (leave the battle?): no key reaches the table
+    /// behind it.
+    pub asking: bool,
     /// When the part awaited of a person began: Space does not end it at once.
     part: part::Part<R::Phase>,
 }
@@ -117,6 +120,7 @@ impl<R: Contest> GameSession<R> {
             replayed_by: None,
             earlier: Vec::new(),
             to_result: false,
+            asking: false,
             part: part::Part::default(),
         })
     }

@@ -61,9 +61,10 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
 
     /// Whether a key that ends the person's part (Space) is heeded now: not in the
     /// part's first [`GRACE`], so a press repeated while the computer played, or meant
-    /// for the part before, does not end this one unseen.
+    /// for the part before, does not end this one unseen; and never while a question
+    /// stands over the table.
     pub fn heed_end_key(&mut self) -> bool {
-        self.part.heed(Instant::now())
+        !self.asking && self.part.heed(Instant::now())
     }
 }
 

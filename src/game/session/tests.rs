@@ -104,6 +104,17 @@ fn leaving_asks_only_while_play_is_unsaved() {
     assert!(s.unsaved_progress(), "a command since the save");
 }
 
+/// While the question to leave stands over the table, Space does not end the
+/// person's part behind it (a play-test lost four heroes' actions so).
+#[test]
+fn no_key_ends_a_part_behind_the_question_to_leave() {
+    let mut s = session("woods-and-walls.ron");
+    s.asking = true;
+    assert!(!s.heed_end_key(), "the question stands");
+    s.asking = false;
+    assert!(s.heed_end_key(), "answered: Space ends the part again");
+}
+
 /// A replay saved again (from its result screen, or Watch replay there) holds the
 /// replay's own commands, not the none sent at this table: the whole battle at its end,
 /// the first `at` where it stands, each replaying to the state on the table.

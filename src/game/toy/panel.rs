@@ -13,7 +13,7 @@ use bevy_egui::egui;
 use warband_rules::Side;
 use warband_rules::prob::mean;
 use warband_rules::toy_soldier::{
-    activation_cost, landed_distribution, melee_odds, zone_multiplier,
+    Step, activation_cost, landed_distribution, melee_odds, move_step, reach, zone_multiplier,
 };
 use warband_table::geometry::aspect_of;
 use warband_toy_soldier::Command;
@@ -304,14 +304,29 @@ fn odds(
                 ui.label(format!("✖ No charge: {}", readable(&r)));
             }
             _ => {
-                let gap = warband_table::geometry::gap(&v.base, &t.base).max(0.0);
-                ui.label(format!(
-                    "Out of reach to charge from here: {gap:.1}\" away."
-                ));
+                ui.label(no_charge_words(v, a, t));
             }
         }
     }
     shot_line(ui, session, v, a, t, volley);
+}
+
+/// Why a click on `t` starts no charge: a charge goes straight ahead, so an enemy
+/// within the AP left but off to the side wants a turn first; else how far it is.
+fn no_charge_words(v: &View, a: &Activation, t: &View) -> String {
+    let gap = warband_table::geometry::gap(&v.base, &t.base).max(0.0);
+    // On open ground: rough ground on the way would only shorten it.
+    let reach = reach(a.ap, move_step(v.unit.kind, Step::Forward), &[]);
+    if gap <= reach {
+        format!(
+            "No charge from here: a charge goes straight ahead, and it stands off to the side ({gap:.1}\" away). Turn to face it (Q / E), then charge."
+        )
+    } else {
+        format!(
+            "Out of reach to charge: {gap:.1}\" away; {} AP go {reach:.0}\" straight ahead.",
+            a.ap
+        )
+    }
 }
 
 /// The exact melee odds of `v` striking `t` from `at`, by the zone struck there.
@@ -383,6 +398,41 @@ fn volley_words(ap: u32, why: &str, d: &[f64], spread: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use warband_rules::toy_soldier::Kind;
+
+    /// An enemy within the AP left but off to the side is no charge for want of a
+    /// turn, not for want of reach (a play-test read "out of reach, 2.2\" away" with 8"
+    /// of move left); one beyond the AP is out of reach.
+    #[test]
+    fn a_charge_wanting_a_turn_is_not_called_out_of_reach() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/river-crossing.ron");
+        let setup = warband_toy_soldier::data::BattleSetup::load(&file).unwrap();
+        let engine = warband_toy_soldier::Engine::new(&setup, 5).unwrap();
+        let units = in_play(engine.world());
+        let v = units
+            .iter()
+            .find(|u| u.unit.kind == Kind::Infantry)
+            .unwrap()
+            .clone();
+        let foe = units.iter().find(|u| u.side != v.side).unwrap();
+        let beside = |inches: f32| View {
+            base: foe.base.at(v.base.center + Vec2::new(inches, 0.0)),
+            ..foe.clone()
+        };
+        let a = Activation {
+            unit: v.id,
+            ap: 4,
+            volleys: Vec::new(),
+        };
+        let near = no_charge_words(&v, &a, &beside(3.0));
+        assert!(near.contains("Turn to face it"), "{near}");
+        let far = no_charge_words(&v, &a, &beside(30.0));
+        assert!(far.starts_with("Out of reach to charge"), "{far}");
+        assert!(far.contains("4 AP go 8\" straight ahead"), "{far}");
+    }
+
     #[test]
     fn a_sure_volley_is_said_plainly() {
         let mut d = vec![0.0; 6];

@@ -238,7 +238,7 @@ fn keys(
     mut session: NonSendMut<BxSession>,
     mut bx: ResMut<BxSelection>,
 ) {
-    let Some(side) = session.human_turn() else {
+    let Some(side) = session.human_turn().filter(|_| !session.asking) else {
         return;
     };
     // Esc puts away the spell first, then drops the model.
