@@ -397,57 +397,5 @@ fn volley_words(ap: u32, why: &str, d: &[f64], spread: &[String]) -> String {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use warband_rules::toy_soldier::Kind;
-
-    /// An enemy within the AP left but off to the side is no charge for want of a
-    /// turn, not for want of reach (a play-test read "out of reach, 2.2\" away" with 8"
-    /// of move left); one beyond the AP is out of reach.
-    #[test]
-    fn a_charge_wanting_a_turn_is_not_called_out_of_reach() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("assets/scenarios/river-crossing.ron");
-        let setup = warband_toy_soldier::data::BattleSetup::load(&file).unwrap();
-        let engine = warband_toy_soldier::Engine::new(&setup, 5).unwrap();
-        let units = in_play(engine.world());
-        let v = units
-            .iter()
-            .find(|u| u.unit.kind == Kind::Infantry)
-            .unwrap()
-            .clone();
-        let foe = units.iter().find(|u| u.side != v.side).unwrap();
-        let beside = |inches: f32| View {
-            base: foe.base.at(v.base.center + Vec2::new(inches, 0.0)),
-            ..foe.clone()
-        };
-        let a = Activation {
-            unit: v.id,
-            ap: 4,
-            volleys: Vec::new(),
-        };
-        let near = no_charge_words(&v, &a, &beside(3.0));
-        assert!(near.contains("Turn to face it"), "{near}");
-        let far = no_charge_words(&v, &a, &beside(30.0));
-        assert!(far.starts_with("Out of reach to charge"), "{far}");
-        assert!(far.contains("4 AP go 8\" straight ahead"), "{far}");
-    }
-
-    #[test]
-    fn a_sure_volley_is_said_plainly() {
-        let mut d = vec![0.0; 6];
-        d.push(1.0);
-        let sure = super::volley_words(6, "in the open", &d, &[]);
-        assert_eq!(
-            sure,
-            "Volley of 6 AP, in the open: puts 6 danger on it, certain"
-        );
-        let d = [0.0, 0.5, 0.5];
-        let spread = ["1: 50%".to_string(), "2: 50%".to_string()];
-        let rolled = super::volley_words(3, "cover: ÷2", &d, &spread);
-        assert_eq!(
-            rolled,
-            "Volley of 3 AP, cover: ÷2: puts danger on it 1: 50%, 2: 50% (mean 1.50)"
-        );
-    }
-}
+#[path = "panel_tests.rs"]
+mod tests;
