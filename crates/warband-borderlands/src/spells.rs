@@ -68,10 +68,15 @@ fn check_target(world: &World, v: View, t: View, spell: Spell) -> Result<(View, 
         SpellTarget::Caster if t.id != id => {
             refuse(format!("{} is cast on the caster itself", spell.name()))
         }
-        SpellTarget::AllyTouched
-            if t.side != side || (t.id != id && !in_contact(&v.base, &t.base)) =>
-        {
+        SpellTarget::AllyTouched if t.side != side => {
             refuse(format!("{} is cast by touch on an ally", spell.name()))
+        }
+        SpellTarget::AllyTouched if t.id != id && !in_contact(&v.base, &t.base) => {
+            refuse(format!(
+                "{} is cast by touch: {} is not in contact",
+                spell.name(),
+                t.stats.name
+            ))
         }
         SpellTarget::Caster | SpellTarget::AllyTouched => Ok((v, t)),
         _ if t.side == side => refuse(format!("{} is cast at an enemy", spell.name())),

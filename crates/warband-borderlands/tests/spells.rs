@@ -139,7 +139,8 @@ fn cure_light_wounds_by_touch_heals_and_stabilises() {
             target: ModelId(2),
         },
     );
-    assert!(far.unwrap_err().0.contains("touch"));
+    let why = far.unwrap_err().0;
+    assert!(why.contains("Fighter 1 is not in contact"), "{why}");
 }
 
 #[test]
