@@ -71,13 +71,11 @@ fn check_target(world: &World, v: View, t: View, spell: Spell) -> Result<(View, 
         SpellTarget::AllyTouched if t.side != side => {
             refuse(format!("{} is cast by touch on an ally", spell.name()))
         }
-        SpellTarget::AllyTouched if t.id != id && !in_contact(&v.base, &t.base) => {
-            refuse(format!(
-                "{} is cast by touch: {} is not in contact",
-                spell.name(),
-                t.stats.name
-            ))
-        }
+        SpellTarget::AllyTouched if t.id != id && !in_contact(&v.base, &t.base) => refuse(format!(
+            "{} is cast by touch: {} is not in contact",
+            spell.name(),
+            t.stats.name
+        )),
         SpellTarget::Caster | SpellTarget::AllyTouched => Ok((v, t)),
         _ if t.side == side => refuse(format!("{} is cast at an enemy", spell.name())),
         SpellTarget::EnemyTouched if !in_contact(&v.base, &t.base) => refuse(format!(

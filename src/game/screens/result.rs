@@ -156,11 +156,43 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
                 R::LOSSES,
                 losses[side.index()]
             ));
-            for note in R::result_notes(world, side) {
+            for note in grouped(R::result_notes(world, side)) {
                 col.small(note);
             }
         }
     });
+}
+
+/// The notes of each kind ("fled: Orc #14", "fled: Orc #15", "✝ Orc #7") as one line,
+/// counted, where the first of them stood: "fled (2): Orc #14, Orc #15". A rout of
+/// twenty stays a few lines and leaves room for the chart below.
+fn grouped(notes: Vec<String>) -> Vec<String> {
+    let kind = |n: &str| -> Option<(String, String)> {
+        if let Some(name) = n.strip_prefix("✝ ") {
+            return Some(("✝".into(), name.into()));
+        }
+        let (word, name) = n.split_once(": ")?;
+        (!word.contains(' ')).then(|| (word.into(), name.into()))
+    };
+    let mut out: Vec<(Option<String>, Vec<String>)> = Vec::new();
+    for note in notes {
+        let Some((k, name)) = kind(&note) else {
+            out.push((None, vec![note]));
+            continue;
+        };
+        match out.iter_mut().find(|(last, _)| last.as_ref() == Some(&k)) {
+            Some((_, names)) => names.push(name),
+            None => out.push((Some(k), vec![name])),
+        }
+    }
+    out.into_iter()
+        .map(|(k, names)| match k {
+            Some(k) if names.len() > 1 => format!("{k} ({}): {}", names.len(), names.join(", ")),
+            Some(k) if k == "✝" => format!("✝ {}", names[0]),
+            Some(k) => format!("{k}: {}", names[0]),
+            None => names.join(""),
+        })
+        .collect()
 }
 
 /// Each side's losses round by round as a chart, and the rounds that turned the battle.
@@ -275,5 +307,29 @@ mod tests {
             "Round limit: HP removed 3 to 4"
         );
         assert_eq!(said("Beasts fled"), "Beasts fled");
+    }
+
+    /// The notes of a kind are one counted line; others stay as they were.
+    #[test]
+    fn notes_of_a_kind_are_one_counted_line() {
+        let notes = [
+            "Took 8 HP off the enemy (a model counts down to 0 HP at most)",
+            "fled: Orc chief #6",
+            "✝ Orc #7",
+            "✝ Orc #8",
+            "fled: Orc #14",
+            "fled: Orc #15",
+            "asleep: Orc #9",
+        ];
+        let lines = super::grouped(notes.iter().map(|n| n.to_string()).collect());
+        assert_eq!(
+            lines,
+            [
+                "Took 8 HP off the enemy (a model counts down to 0 HP at most)",
+                "fled (3): Orc chief #6, Orc #14, Orc #15",
+                "✝ (2): Orc #7, Orc #8",
+                "asleep: Orc #9",
+            ]
+        );
     }
 }
