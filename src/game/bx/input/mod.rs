@@ -233,10 +233,33 @@ pub(super) fn out_of_reach(world: &bevy::ecs::world::World, v: &View, t: &View) 
     }
 }
 
+/// How long a second Space may come after the first and still end a step that has
+/// models yet to act.
+const SPACE_AGAIN: std::time::Duration = std::time::Duration::from_secs(4);
+
+/// Whether Space ends the step now: at once when every model has acted; with models
+/// still to act, only when pressed again within [`SPACE_AGAIN`] of the press that
+/// asked (a stray Space cost a play-tester four heroes' actions).
+fn space_ends_step(
+    asked: &mut Option<std::time::Instant>,
+    waiting: usize,
+    now: std::time::Instant,
+) -> bool {
+    let again = asked
+        .take()
+        .is_some_and(|t| now.duration_since(t) <= SPACE_AGAIN);
+    if waiting == 0 || again {
+        return true;
+    }
+    *asked = Some(now);
+    false
+}
+
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut session: NonSendMut<BxSession>,
     mut bx: ResMut<BxSelection>,
+    mut asked: Local<Option<std::time::Instant>>,
 ) {
     let Some(side) = session.human_turn().filter(|_| !session.asking) else {
         return;
@@ -246,7 +269,7 @@ fn keys(
         bx.model = None;
     }
     let command = if keys.just_pressed(KeyCode::Space) {
-        session.heed_end_key().then_some(Command::EndStep)
+        end_step(&mut session, side, &mut asked)
     } else if keys.just_pressed(KeyCode::KeyZ) {
         Some(Command::UndoMove)
     } else if keys.just_pressed(KeyCode::KeyH) {
@@ -263,6 +286,31 @@ fn keys(
     if session.submit(side, c).is_ok() {
         bx.model = undone;
     }
+}
+
+/// Space's end of the step, once heeded; with models still to act, the first press
+/// says so and only a second ends it.
+fn end_step(
+    session: &mut BxSession,
+    side: Side,
+    asked: &mut Option<std::time::Instant>,
+) -> Option<Command> {
+    if !session.heed_end_key() {
+        return None;
+    }
+    let world = session.engine.world();
+    let waiting = in_play(world)
+        .iter()
+        .filter(|m| m.side == side && actor(world, side, m.id).is_ok())
+        .count();
+    let now = std::time::Instant::now();
+    if space_ends_step(asked, waiting, now) {
+        return Some(Command::EndStep);
+    }
+    let models = if waiting == 1 { "model" } else { "models" };
+    let words = format!("{waiting} {models} still to act: Space again ends the step (they hold)");
+    session.notice = Some((words, now));
+    None
 }
 
 /// The chosen model ringed, and where a click on open table would take it: green if

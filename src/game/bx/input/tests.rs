@@ -235,3 +235,25 @@ fn shift_click_on_an_enemy_closes_with_it_instead_of_shooting() {
         "{close:?}"
     );
 }
+
+/// Space ends a step at once when every model has acted; with models still to act,
+/// only a second press soon after the first does.
+#[test]
+fn space_with_models_still_to_act_asks_for_a_second_press() {
+    let t0 = std::time::Instant::now();
+    let mut asked = None;
+    assert!(space_ends_step(&mut asked, 0, t0), "nobody left to act");
+    assert!(!space_ends_step(&mut asked, 3, t0), "the first press asks");
+    assert!(
+        space_ends_step(&mut asked, 3, t0 + SPACE_AGAIN / 2),
+        "the second ends"
+    );
+    assert_eq!(asked, None);
+    assert!(!space_ends_step(&mut asked, 3, t0));
+    let late = t0 + SPACE_AGAIN * 2;
+    assert!(
+        !space_ends_step(&mut asked, 3, late),
+        "too late: it asks again"
+    );
+    assert!(space_ends_step(&mut asked, 3, late));
+}
