@@ -75,7 +75,10 @@ impl Desk for Borderlands {
             ("Click a spell, then a model", "cast it at that model"),
             ("Click a dying ally", "give first aid (in contact)"),
             ("H", "hold: the chosen model does nothing this round"),
-            ("Space", "end your step (pressed twice while models are still to act)"),
+            (
+                "Space",
+                "end your step (pressed twice while models are still to act)",
+            ),
             ("Z", "take back the last plain move"),
         ]
     }

@@ -61,8 +61,20 @@ const FLEEING: (&str, egui::Color32) = ("fleeing", egui::Color32::from_rgb(240, 
 /// does in play.
 fn states(m: &View, fled: bool) -> Vec<String> {
     let mut lines = Vec::new();
-    if m.cond.down.is_some() {
-        lines.push(format!("Down: dead at −{} HP (−CON)", m.stats.con));
+    let con = i32::from(m.stats.con);
+    if !m.stats.hero && m.hp.now <= 0 {
+        lines.push(format!(
+            "At {} HP: slain when this step's blows land",
+            m.hp.now
+        ));
+    } else if m.stats.hero && m.hp.now <= -con {
+        // Blows of a step both sides take together land when it ends (RULINGS).
+        lines.push(format!(
+            "At {} HP, past −{con} (−CON): dead when this step's blows land",
+            m.hp.now
+        ));
+    } else if m.cond.down.is_some() {
+        lines.push(format!("Down: dead at −{con} HP (−CON)"));
     }
     if m.cond.asleep {
         lines.push("Asleep: cannot act; hit without a roll, killed by an edged blow".into());
@@ -133,4 +145,42 @@ fn markers(
         });
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warband_borderlands::components::Hp;
+
+    /// A model's card names every condition on it, and a hero past −CON in a step
+    /// both sides take together is said to die when the step's blows land.
+    #[test]
+    fn a_card_says_every_state_of_its_model() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/cave-mouth.ron");
+        let setup = warband_borderlands::data::BattleSetup::load(&file).unwrap();
+        let engine = warband_borderlands::Engine::new(&setup, 7).unwrap();
+        let models = in_play(engine.world());
+        let hero = models.iter().find(|m| m.stats.hero).unwrap();
+        let mut asleep = hero.clone();
+        asleep.cond.asleep = true;
+        asleep.cond.blinded = true;
+        let said = states(&asleep, true).join(" | ");
+        assert!(
+            said.contains("Asleep") && said.contains("Blinded"),
+            "{said}"
+        );
+        assert!(said.contains("Fleeing"), "{said}");
+        let mut dying = hero.clone();
+        dying.cond.down = Some(Down::Bleeding);
+        dying.hp = Hp {
+            now: -i32::from(hero.stats.con) - 4,
+            ..hero.hp
+        };
+        let said = states(&dying, false).join(" | ");
+        assert!(said.contains("dead when this step's blows land"), "{said}");
+        dying.hp.now = -1;
+        let said = states(&dying, false).join(" | ");
+        assert!(said.starts_with("Down: dead at −"), "{said}");
+    }
 }
