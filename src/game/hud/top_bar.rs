@@ -180,7 +180,7 @@ fn leave<R: Contest>(
         // Asked over a dimmed screen that takes every click and wheel turn, so
         // nothing behind the question (a move, the camera) answers them.
         egui::Modal::new(egui::Id::new("leave: question"))
-            .backdrop_color(egui::Color32::from_black_alpha(150))
+            .backdrop_color(egui::Color32::from_black_alpha(200))
             .show(ui.ctx(), |ui| {
                 ui.heading("Leave the battle?");
                 ui.label("The battle is not over. Save it to play on later from Load battle?");
