@@ -203,13 +203,11 @@ fn a_flee_never_ends_touching_an_enemy() {
     run_until(&mut e, |e| e.phase() == Phase::Shooting);
     let m = model(e.world(), ModelId(1)).unwrap();
     assert_eq!(m.engaged_since, None, "the fleer ended in contact");
-    // Barred by model 3, it turns aside and ends farther from model 2 than it began.
-    let from = model(e.world(), ModelId(2)).unwrap().base.center;
-    assert!(
-        m.base.center.distance(from) > 2.5 + 2.0,
-        "{}",
-        m.base.center
-    );
+    // Model 3 shortens the way straight away to about half the move: it is still
+    // taken, and stops short of contact.
+    let at = m.base.center;
+    assert!(at.y < 20.0 && at.y > 18.0, "{at}");
+    assert!((at.x - 20.0).abs() < 1e-3, "straight on: {at}");
 }
 
 #[test]

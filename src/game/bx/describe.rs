@@ -67,7 +67,8 @@ pub fn versus(bonus: i32, need: i32) -> String {
 }
 
 /// "d20 + 2 vs 12: 15 + 2, hit". The bonus is read from the face the die needed
-/// (`need − bonus`, unless clamped to 2–20); a helpless target is hit with no roll.
+/// (`need − bonus`, and 4 more at a target in cover, unless clamped to 2–20); the
+/// cover's −4 is said apart from it. A helpless target is hit with no roll.
 fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
     let what = match swing {
         Swing::Hit => "hit",
@@ -78,8 +79,15 @@ fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
         return format!("  vs {need}: {what} (no roll: the target is helpless)");
     };
     let face = d.need.map(i32::from);
+    let cover = if d.purpose.contains(warband_borderlands::actions::IN_COVER) {
+        warband_rules::borderlands::attack::COVER_PENALTY
+    } else {
+        0
+    };
     // A face of 2 or 20 may be clamped: the bonus is then unknown and left out.
-    let bonus = face.filter(|f| (3..20).contains(f)).map(|f| need - f);
+    let bonus = face
+        .filter(|f| (3..20).contains(f))
+        .map(|f| need - (f - cover));
     let value = i32::from(d.value);
     match bonus {
         Some(b) if b != 0 => {
@@ -201,10 +209,18 @@ mod tests {
             attack_line(12, Swing::Miss, Some(&d)),
             "  d20 − 1 vs 12: 9 − 1, miss"
         );
-        let d = attack_die(14, 12);
+        // In cover the die needs 4 more, and the bonus is still the attacker's own.
+        let mut d = attack_die(14, 16);
+        d.purpose = "Orc archer attacks Magic-user 1 in cover (12–15 strike the cover)".into();
         assert_eq!(
             attack_line(12, Swing::HitCover, Some(&d)),
             "  d20 vs 12: 14, a hit but for the cover's −4: it strikes the cover"
+        );
+        let mut d = attack_die(18, 14);
+        d.purpose = "Thief 1 attacks Orc in cover (10–13 strike the cover)".into();
+        assert_eq!(
+            attack_line(12, Swing::Hit, Some(&d)),
+            "  d20 + 2 vs 12: 18 + 2, hit"
         );
         assert!(attack_line(12, Swing::Hit, None).contains("helpless"));
         // A face clamped to 2 hides the bonus: the line says the face instead.

@@ -20,8 +20,8 @@ use warband_rules::{Ruleset, Side};
 use warband_table::log::Entry as LogEntry;
 
 impl Desk for Borderlands {
-    /// A shot's d20 that would have hit but for the cover struck the cover: its face met
-    /// what the open shot needs, so the tray would mark it a hit.
+    /// A shot's d20 that would have hit but for the cover struck the cover: the die
+    /// needs what hits the target, so the tray marks it short, and this says why.
     fn die_note(after: &[warband_borderlands::log::Entry]) -> Option<&'static str> {
         // The swing a die decided is logged before the next die is rolled.
         let swing = after

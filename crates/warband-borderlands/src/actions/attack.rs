@@ -60,6 +60,10 @@ pub(crate) fn swing(
     s
 }
 
+/// The words by which an attack die's purpose says its target is in cover (the faces
+/// named after them strike the cover): its need then holds the cover's −4.
+pub const IN_COVER: &str = " in cover (";
+
 /// What a die at a target in cover says of the faces that strike the cover: from the
 /// face that would hit but for the cover up to the one before `face`, which hits the
 /// target (none where only a natural 20 hits at all).
@@ -67,8 +71,8 @@ fn cover_faces(bare: i32, face: i32) -> String {
     let low = bare.clamp(2, 20);
     match face - low {
         d if d <= 0 => String::new(),
-        1 => format!(" in cover (a {low} strikes the cover)"),
-        _ => format!(" in cover ({low}–{} strike the cover)", face - 1),
+        1 => format!("{IN_COVER}a {low} strikes the cover)"),
+        _ => format!("{IN_COVER}{low}–{} strike the cover)", face - 1),
     }
 }
 

@@ -237,21 +237,32 @@ pub(super) fn out_of_reach(world: &bevy::ecs::world::World, v: &View, t: &View) 
 /// models yet to act.
 const SPACE_AGAIN: std::time::Duration = std::time::Duration::from_secs(4);
 
-/// Whether Space ends the step now: at once when every model has acted; with models
-/// still to act, only when pressed again within [`SPACE_AGAIN`] of the press that
-/// asked (a stray Space cost a play-tester four heroes' actions).
+/// A step of the battle: the side whose step it is, in a round.
+type StepOf = (Side, u32);
+
+/// The first Space of a step with models still to act: when, and in which step.
+type Asked = Option<(std::time::Instant, StepOf)>;
+
+/// Whether Space ends the step now. A second press within [`SPACE_AGAIN`] of the one
+/// that asked, in the same step, ends it at once (a quick double press too). Else a
+/// heeded press (past the step's first moment) ends it when every model has acted,
+/// and with models still to act only asks (a stray Space cost a play-tester four
+/// heroes' actions).
 fn space_ends_step(
-    asked: &mut Option<std::time::Instant>,
-    waiting: usize,
+    asked: &mut Asked,
+    step: StepOf,
+    (waiting, heeded): (usize, bool),
     now: std::time::Instant,
 ) -> bool {
     let again = asked
         .take()
-        .is_some_and(|t| now.duration_since(t) <= SPACE_AGAIN);
-    if waiting == 0 || again {
+        .is_some_and(|(t, of)| of == step && now.duration_since(t) <= SPACE_AGAIN);
+    if again || (heeded && waiting == 0) {
         return true;
     }
-    *asked = Some(now);
+    if heeded {
+        *asked = Some((now, step));
+    }
     false
 }
 
@@ -259,7 +270,7 @@ fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut session: NonSendMut<BxSession>,
     mut bx: ResMut<BxSelection>,
-    mut asked: Local<Option<std::time::Instant>>,
+    mut asked: Local<Asked>,
 ) {
     let Some(side) = session.human_turn().filter(|_| !session.asking) else {
         return;
@@ -288,28 +299,26 @@ fn keys(
     }
 }
 
-/// Space's end of the step, once heeded; with models still to act, the first press
-/// says so and only a second ends it.
-fn end_step(
-    session: &mut BxSession,
-    side: Side,
-    asked: &mut Option<std::time::Instant>,
-) -> Option<Command> {
-    if !session.heed_end_key() {
-        return None;
-    }
+/// Space's end of the step: with models still to act, the first press says so and
+/// only a second ends it.
+fn end_step(session: &mut BxSession, side: Side, asked: &mut Asked) -> Option<Command> {
+    let heeded = session.heed_end_key();
     let world = session.engine.world();
     let waiting = in_play(world)
         .iter()
         .filter(|m| m.side == side && actor(world, side, m.id).is_ok())
         .count();
+    let step = (side, session.engine.battle().round);
     let now = std::time::Instant::now();
-    if space_ends_step(asked, waiting, now) {
+    if space_ends_step(asked, step, (waiting, heeded), now) {
         return Some(Command::EndStep);
     }
-    let models = if waiting == 1 { "model" } else { "models" };
-    let words = format!("{waiting} {models} still to act: Space again ends the step (they hold)");
-    session.notice = Some((words, now));
+    if heeded {
+        let models = if waiting == 1 { "model" } else { "models" };
+        let words =
+            format!("{waiting} {models} still to act: Space again ends the step (they hold)");
+        session.notice = Some((words, now));
+    }
     None
 }
 

@@ -237,23 +237,41 @@ fn shift_click_on_an_enemy_closes_with_it_instead_of_shooting() {
 }
 
 /// Space ends a step at once when every model has acted; with models still to act,
-/// only a second press soon after the first does.
+/// only a second press soon after the first, in the same step, does, however quick.
 #[test]
 fn space_with_models_still_to_act_asks_for_a_second_press() {
     let t0 = std::time::Instant::now();
+    let step = (Side::A, 2);
     let mut asked = None;
-    assert!(space_ends_step(&mut asked, 0, t0), "nobody left to act");
-    assert!(!space_ends_step(&mut asked, 3, t0), "the first press asks");
     assert!(
-        space_ends_step(&mut asked, 3, t0 + SPACE_AGAIN / 2),
+        space_ends_step(&mut asked, step, (0, true), t0),
+        "nobody left to act"
+    );
+    assert!(
+        !space_ends_step(&mut asked, step, (0, false), t0),
+        "not heeded yet"
+    );
+    assert!(
+        !space_ends_step(&mut asked, step, (3, true), t0),
+        "the first press asks"
+    );
+    // A quick second press comes inside the part's grace: it still ends the step.
+    assert!(
+        space_ends_step(&mut asked, step, (3, false), t0),
         "the second ends"
     );
     assert_eq!(asked, None);
-    assert!(!space_ends_step(&mut asked, 3, t0));
+    assert!(!space_ends_step(&mut asked, step, (3, true), t0));
     let late = t0 + SPACE_AGAIN * 2;
     assert!(
-        !space_ends_step(&mut asked, 3, late),
+        !space_ends_step(&mut asked, step, (3, true), late),
         "too late: it asks again"
     );
-    assert!(space_ends_step(&mut asked, 3, late));
+    // A press asked in one step does not end the next.
+    let next = (Side::A, 3);
+    assert!(
+        !space_ends_step(&mut asked, next, (3, true), late),
+        "another step asks anew"
+    );
+    assert!(space_ends_step(&mut asked, next, (3, true), late));
 }

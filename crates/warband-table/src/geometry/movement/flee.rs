@@ -66,10 +66,11 @@ pub fn flee_path(
 const TURNS: [f32; 7] = [0.0, 30.0, -30.0, 60.0, -60.0, 90.0, -90.0];
 
 /// A flee from an enemy at `from` (RULINGS: its full move away from the nearest enemy).
-/// Straight away where that way is open for the whole move or leads off the table.
-/// Where a cliff, a wall or a crowd bars it, the model runs along it instead, as a
-/// routed model would: off the table by the least turn that gets it there, else to
-/// the end farthest from `from`. It stays only when every way is barred at once.
+/// Straight away where that way leads off the table or gets at least half the move
+/// (rough ground costs double). Where a cliff, a wall or a crowd bars it sooner, the
+/// model runs along it instead, as a routed model would: off the table by the least
+/// turn that gets it there, else to the end farthest from `from`. It stays only when
+/// every way is barred at once.
 /// Also the point the way taken heads for (a flight off the table is drawn to it).
 /// `others` must hold every base within the move's reach all round the model.
 pub fn flee_from(
@@ -90,7 +91,11 @@ pub fn flee_from(
             FleeEnd::Stays => continue,
             FleeEnd::At(at) => at,
         };
-        if i == 0 && at.distance(start) >= mover.allowance - 1e-3 {
+        // Straight away is kept unless it is barred: it gets less than half the
+        // move (rough ground halves a move at most; a wall or a crowd close ahead
+        // bars it), so a model is never turned aside, or off a side edge, merely to
+        // run on open ground.
+        if i == 0 && at.distance(start) >= mover.allowance / 2.0 - 1e-3 {
             return (end, toward);
         }
         let far = at.distance(from);

@@ -310,3 +310,24 @@ fn a_model_against_a_cliff_runs_along_it() {
     assert_eq!(end, FleeEnd::OffTable);
     assert!(toward.y > 30.0, "drawn off the north edge: {toward}");
 }
+
+/// A way straight away that is only slowed (a friend four inches ahead stops a
+/// six-inch flight at about three and a half) is still taken: the model is not turned
+/// aside, nor off a side edge an inch away, to run on open ground.
+#[test]
+fn a_way_only_shortened_is_still_run_straight_away() {
+    let m = fleer(Vec2::new(1.0, 15.0));
+    let friend = Other {
+        id: ModelId(2),
+        base: Placed::round(Vec2::new(1.0, 10.5), 0.5),
+        enemy: false,
+    };
+    let (end, _) = flee_from(&m, Vec2::new(1.0, 18.0), Vec2::splat(30.0), &[friend], &[]);
+    let FleeEnd::At(at) = end else {
+        panic!("{end:?}")
+    };
+    assert!(
+        (at.x - 1.0).abs() < 1e-3 && at.y < 12.5,
+        "straight on: {at}"
+    );
+}
