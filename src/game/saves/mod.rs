@@ -291,7 +291,20 @@ pub fn army_file_for(
     name: &str,
 ) -> Result<PathBuf, String> {
     let wanted = dir.join(format!("{}.ron", slug(name)));
-    if current == Some(wanted.as_path()) || !wanted.exists() {
+    // The file it came from, named by hand in other letters ("Orcs.ron" for
+    // "orcs.ron"), is its own file: on a disk that does not tell the cases apart,
+    // moving it would delete what was just written.
+    let same = |c: &std::path::Path| {
+        c.parent() == wanted.parent()
+            && c.file_name().zip(wanted.file_name()).is_some_and(|(a, b)| {
+                a.to_string_lossy()
+                    .eq_ignore_ascii_case(&b.to_string_lossy())
+            })
+    };
+    if let Some(c) = current.filter(|c| same(c)) {
+        return Ok(c.to_path_buf());
+    }
+    if !wanted.exists() {
         return Ok(wanted);
     }
     let file = wanted.file_name().unwrap_or_default().to_string_lossy();

@@ -188,5 +188,8 @@ fn an_army_is_filed_by_its_name_and_never_over_another() {
     assert!(refused.contains("orc-band.ron"), "{refused}");
     let other = dir.join("iron-tide.ron");
     assert!(army_file_for(&dir, Some(&other), "Orc band").is_err());
+    // Its own file, named in other letters, stays its file.
+    let by_hand = dir.join("Orc-Band.ron");
+    assert_eq!(army_file_for(&dir, Some(&by_hand), "Orc band"), Ok(by_hand));
     std::fs::remove_dir_all(&dir).unwrap();
 }
