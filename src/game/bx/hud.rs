@@ -58,9 +58,14 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
 const FLEEING: (&str, egui::Color32) = ("fleeing", egui::Color32::from_rgb(240, 160, 60));
 
 /// What a model's card says of its state: every condition on it, each with what it
-/// does in play.
-fn states(m: &View, fled: bool) -> Vec<String> {
+/// does in play, and the enemies it is in melee with (whether or not it has acted).
+fn states(world: &World, m: &View, fled: bool) -> Vec<String> {
     let mut lines = Vec::new();
+    let foes = warband_borderlands::actions::foes_in_contact(world, m);
+    if !foes.is_empty() {
+        let names: Vec<String> = foes.iter().map(|f| describe::name(world, f.id)).collect();
+        lines.push(format!("In melee with {}", names.join(", ")));
+    }
     let con = i32::from(m.stats.con);
     if !m.stats.hero && m.hp.now <= 0 {
         lines.push(format!(
@@ -139,7 +144,7 @@ fn markers(
                 "HP {}/{} · AC {} · THAC0 {}",
                 m.hp.now, m.hp.max, m.stats.ac, m.stats.thac0
             ));
-            for line in states(m, battle.side(m.side).morale.fled) {
+            for line in states(world, m, battle.side(m.side).morale.fled) {
                 ui.small(line);
             }
         });
@@ -165,7 +170,8 @@ mod tests {
         let mut asleep = hero.clone();
         asleep.cond.asleep = true;
         asleep.cond.blinded = true;
-        let said = states(&asleep, true).join(" | ");
+        let world = engine.world();
+        let said = states(world, &asleep, true).join(" | ");
         assert!(
             said.contains("Asleep") && said.contains("Blinded"),
             "{said}"
@@ -177,10 +183,24 @@ mod tests {
             now: -i32::from(hero.stats.con) - 4,
             ..hero.hp
         };
-        let said = states(&dying, false).join(" | ");
+        let said = states(world, &dying, false).join(" | ");
         assert!(said.contains("dead when this step's blows land"), "{said}");
         dying.hp.now = -1;
-        let said = states(&dying, false).join(" | ");
+        let said = states(world, &dying, false).join(" | ");
         assert!(said.starts_with("Down: dead at −"), "{said}");
+        // An enemy touching it is named, acted or not.
+        let foe = models.iter().find(|m| m.side != hero.side).unwrap();
+        let mut touching = hero.clone();
+        touching.base = hero
+            .base
+            .at(foe.base.center + Vec2::X * (foe.base.shape.reach() + hero.base.shape.reach()));
+        touching.cond.acted = true;
+        let said = states(world, &touching, false).join(" | ");
+        assert!(said.starts_with("In melee with "), "{said}");
+        assert!(
+            states(world, hero, false).is_empty(),
+            "{:?}",
+            states(world, hero, false)
+        );
     }
 }
