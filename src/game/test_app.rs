@@ -42,6 +42,17 @@ pub fn recorded_battles<R: warband_table::engine::Rules>(
         .collect()
 }
 
+/// A new battle of a shipped scenario (`scenario` a file in assets/scenarios), as a
+/// ruleset's desk loads it, at `seed`.
+pub fn new_battle<R: crate::game::desk::Desk>(
+    scenario: &str,
+    seed: u64,
+) -> warband_table::engine::Engine<R> {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let setup = R::load_own(&root.join("assets/scenarios").join(scenario)).unwrap();
+    warband_table::engine::Engine::new(&setup, seed).unwrap()
+}
+
 /// A battle on record in `tests/fixtures/`: `file` is the path under it, such as
 /// "borderlands/cave-mouth-normal-v-normal.ron".
 pub fn recorded<R: warband_table::engine::Rules>(file: &str) -> warband_table::save::Save<R> {

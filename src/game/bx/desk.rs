@@ -19,6 +19,15 @@ use warband_rules::borderlands::profile::{Combatant, Hero};
 use warband_rules::{Ruleset, Side};
 use warband_table::log::Entry as LogEntry;
 
+/// The model a Borderlands event took off the table, if it ran off it: for the result
+/// notes and for the miniature that leaves the table.
+pub(super) fn fled_table(e: &LogEvent) -> Option<warband_table::components::ModelId> {
+    match e {
+        LogEvent::FledTable { model } => Some(*model),
+        _ => None,
+    }
+}
+
 impl Desk for Borderlands {
     /// A shot's d20 that would have hit but for the cover struck the cover: the die
     /// needs what hits the target, so the tray marks it short, and this says why.
@@ -148,14 +157,16 @@ impl Desk for Borderlands {
         let events = &world
             .resource::<warband_borderlands::log::BattleLog>()
             .events;
-        let fled = |e: &LogEvent| match e {
-            LogEvent::FledTable { model } => Some(*model),
-            _ => None,
-        };
-        out.extend(lost_marked(world, side, events, (fled, "fled:"), |e| {
-            let stats = world.get::<warband_borderlands::components::Stats>(e)?;
-            Some(stats.0.name.clone())
-        }));
+        out.extend(lost_marked(
+            world,
+            side,
+            events,
+            (fled_table, "fled:"),
+            |e| {
+                let stats = world.get::<warband_borderlands::components::Stats>(e)?;
+                Some(stats.0.name.clone())
+            },
+        ));
         // Still on the table but out of the fight: dying, asleep or held.
         out.extend(
             warband_borderlands::battle::in_play(world)

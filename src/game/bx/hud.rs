@@ -161,10 +161,10 @@ mod tests {
     /// both sides take together is said to die when the step's blows land.
     #[test]
     fn a_card_says_every_state_of_its_model() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("assets/scenarios/cave-mouth.ron");
-        let setup = warband_borderlands::data::BattleSetup::load(&file).unwrap();
-        let engine = warband_borderlands::Engine::new(&setup, 7).unwrap();
+        let engine = crate::game::test_app::new_battle::<warband_borderlands::Borderlands>(
+            "cave-mouth.ron",
+            7,
+        );
         let models = in_play(engine.world());
         let hero = models.iter().find(|m| m.stats.hero).unwrap();
         let mut asleep = hero.clone();

@@ -4,6 +4,7 @@
 //! off the table shrinks away.
 
 use super::BxSession;
+use super::desk::fled_table;
 use crate::game::minis::{
     BARE, FledOff, Health, MiniPainter, Minis, Shown, spawn_mini, table_models,
 };
@@ -49,15 +50,6 @@ fn spawn(mut commands: Commands, session: NonSend<BxSession>) {
     }
 }
 
-/// A model that ran off the table.
-fn flight(e: &warband_borderlands::log::Entry) -> Option<warband_table::components::ModelId> {
-    use warband_borderlands::log::{Entry, LogEvent};
-    match e {
-        Entry::Rules(LogEvent::FledTable { model }) => Some(*model),
-        _ => None,
-    }
-}
-
 fn sync(
     session: NonSend<BxSession>,
     mut fled: ResMut<FledOff>,
@@ -65,7 +57,7 @@ fn sync(
     mut painter: MiniPainter,
 ) {
     let world = session.engine.world();
-    fled.update(&session.engine.log().events, session.remade, flight);
+    fled.update(&session.engine.log().events, session.remade, fled_table);
     let fled = &fled.ids;
     painter.paint_all((world, session.remade), &mut minis, |e, mini| {
         let model = find(world, mini.id);
@@ -101,7 +93,7 @@ mod tests {
             Entry::Rules(LogEvent::Slain { model: ModelId(8) }),
         ];
         let mut fled = FledOff::default();
-        fled.update(&log, 0, flight);
+        fled.update(&log, 0, fled_table);
         assert_eq!(fled.ids, vec![ModelId(7)]);
     }
 }

@@ -18,6 +18,19 @@ use warband_rules::{DieRoll, Ruleset, Side};
 use warband_table::components::ModelId;
 use warband_table::files::load_ron;
 
+/// The model a Marauders event took off the table, if it fled past the edge: for the
+/// result notes and for the miniature that leaves the table.
+pub(super) fn fled_off(e: &warband_marauders::log::LogEvent) -> Option<ModelId> {
+    match e {
+        warband_marauders::log::LogEvent::Removed { model, why }
+            if why == warband_marauders::phases::FLED_OFF =>
+        {
+            Some(*model)
+        }
+        _ => None,
+    }
+}
+
 impl Desk for Marauders {
     type Selection = Selection;
 
@@ -38,7 +51,6 @@ impl Desk for Marauders {
         use crate::game::desk::{lost_marked, read_log};
         use warband_marauders::battle::{Battle, models};
         use warband_marauders::log::LogEvent;
-        use warband_marauders::phases::FLED_OFF;
         let mut out = Vec::new();
         if world.resource::<Battle>().side(side).broken {
             out.push("The side broke and fled.".to_string());
@@ -57,11 +69,7 @@ impl Desk for Marauders {
             ));
         }
         // A model that fled the table is not dead: the log says which fled.
-        let fled = |e: &LogEvent| match e {
-            LogEvent::Removed { model, why } if why == FLED_OFF => Some(*model),
-            _ => None,
-        };
-        out.extend(lost_marked(world, side, events, (fled, "fled:"), |e| {
+        out.extend(lost_marked(world, side, events, (fled_off, "fled:"), |e| {
             let id = world.get::<ModelId>(e)?;
             Some(
                 warband_marauders::battle::model(world, *id)?

@@ -195,7 +195,7 @@ fn keys(
     if keys.just_pressed(KeyCode::KeyT) {
         sel.threat = !sel.threat;
     }
-    let Some(side) = session.human_turn().filter(|_| !session.asking) else {
+    let Some(side) = session.keys_turn() else {
         return;
     };
     if keys.just_pressed(KeyCode::Space) && session.heed_end_key() {

@@ -3,6 +3,7 @@
 //! sleeping model's paled; a removed model falls and lies as a casualty, and one that
 //! fled past the table's edge shrinks away.
 
+use super::desk::fled_off;
 use crate::game::marauders::Session;
 use crate::game::minis::{BARE, FledOff, Health, MiniPainter, Minis, Shown, spawn_mini};
 use crate::game::palette;
@@ -10,8 +11,6 @@ use crate::game::screens::{BattleStarted, Screen};
 use crate::icon_table::icon;
 use bevy::prelude::*;
 use warband_marauders::battle::{ModelView, find, models};
-use warband_marauders::phases::FLED_OFF;
-use warband_table::components::ModelId;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -53,15 +52,6 @@ fn colour(m: &ModelView, broken: bool) -> Color {
     }
 }
 
-/// A removal that says the model fled off the table.
-fn flight(e: &warband_marauders::log::Entry) -> Option<ModelId> {
-    use warband_marauders::log::{Entry, LogEvent};
-    match e {
-        Entry::Rules(LogEvent::Removed { model, why }) if why == FLED_OFF => Some(*model),
-        _ => None,
-    }
-}
-
 fn sync_models(
     session: NonSend<Session>,
     mut fled: ResMut<FledOff>,
@@ -70,7 +60,7 @@ fn sync_models(
 ) {
     let all = models(session.engine.world());
     let battle = session.engine.battle();
-    fled.update(&session.engine.log().events, session.remade, flight);
+    fled.update(&session.engine.log().events, session.remade, fled_off);
     let fled = &fled.ids;
     let drawn = (session.engine.world(), session.remade);
     painter.paint_all(drawn, &mut minis, |_, mini| {
@@ -92,6 +82,8 @@ fn sync_models(
 mod tests {
     use super::*;
     use warband_marauders::log::{Entry, LogEvent};
+    use warband_marauders::phases::FLED_OFF;
+    use warband_table::components::ModelId;
 
     /// A model whose removal says it fled off the table leaves it; one slain lies there.
     #[test]
@@ -104,7 +96,7 @@ mod tests {
         };
         let log = [removed(3, FLED_OFF), removed(4, "slain")];
         let mut fled = FledOff::default();
-        fled.update(&log, 0, flight);
+        fled.update(&log, 0, fled_off);
         assert_eq!(fled.ids, vec![ModelId(3)]);
     }
 }

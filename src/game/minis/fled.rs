@@ -3,6 +3,7 @@
 
 use bevy::prelude::*;
 use warband_table::components::ModelId;
+use warband_table::log::Entry;
 
 /// The models that fled off the table: read as the log grows (a frame reads only its
 /// new entries), and afresh once the engine is remade or its log is shorter (a replay
@@ -16,14 +17,22 @@ pub struct FledOff {
 }
 
 impl FledOff {
-    pub fn update<E>(&mut self, events: &[E], remade: u32, fled: impl Fn(&E) -> Option<ModelId>) {
+    /// Reads the log's new entries; `fled` names the model a rules event took off the
+    /// table (the ruleset's own, as its result notes read them).
+    pub fn update<C, E>(
+        &mut self,
+        events: &[Entry<C, E>],
+        remade: u32,
+        fled: impl FnMut(&E) -> Option<ModelId>,
+    ) {
         if self.remade != remade || events.len() < self.seen {
             *self = Self {
                 remade,
                 ..Self::default()
             };
         }
-        self.ids.extend(events[self.seen..].iter().filter_map(fled));
+        let new = &events[self.seen..];
+        self.ids.extend(crate::game::desk::read_log(new, fled));
         self.seen = events.len();
     }
 }
@@ -37,11 +46,12 @@ mod tests {
     #[test]
     fn flights_are_read_once_and_afresh_after_a_remake() {
         let fled = |e: &(u32, bool)| e.1.then_some(ModelId(e.0));
-        let mut log = vec![(1, false)];
+        let rules = |id, flight| Entry::<(), (u32, bool)>::Rules((id, flight));
+        let mut log = vec![rules(1, false)];
         let mut f = FledOff::default();
         f.update(&log, 0, fled);
         assert!(f.ids.is_empty());
-        log.extend([(3, true), (4, false)]);
+        log.extend([rules(3, true), rules(4, false)]);
         f.update(&log, 0, fled);
         f.update(&log, 0, fled);
         assert_eq!(f.ids, vec![ModelId(3)], "nothing counted twice");

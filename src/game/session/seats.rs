@@ -13,6 +13,12 @@ impl<R: Contest> GameSession<R> {
         self.person_awaited().filter(|_| answered)
     }
 
+    /// The side a person's keys act for: [`Self::human_turn`]'s, and none while a
+    /// question stands over the table (leave the battle?).
+    pub fn keys_turn(&self) -> Option<Side> {
+        self.human_turn().filter(|_| !self.asking)
+    }
+
     /// The side awaited of a person at this machine, if any: in a network battle your
     /// seat, whether or not the host has answered your last command yet.
     pub(super) fn person_awaited(&self) -> Option<Side> {

@@ -182,7 +182,7 @@ fn keys(
     mut session: NonSendMut<ToySession>,
     mut toy: ResMut<ToySelection>,
 ) {
-    let Some(side) = session.human_turn().filter(|_| !session.asking) else {
+    let Some(side) = session.keys_turn() else {
         return;
     };
     let turn = if keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight) {

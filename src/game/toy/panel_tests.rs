@@ -8,10 +8,10 @@ use warband_rules::toy_soldier::Kind;
 /// of move left); one beyond the AP is out of reach.
 #[test]
 fn a_charge_wanting_a_turn_is_not_called_out_of_reach() {
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let file = root.join("assets/scenarios/river-crossing.ron");
-    let setup = warband_toy_soldier::data::BattleSetup::load(&file).unwrap();
-    let engine = warband_toy_soldier::Engine::new(&setup, 5).unwrap();
+    let engine = crate::game::test_app::new_battle::<warband_toy_soldier::ToySoldier>(
+        "river-crossing.ron",
+        5,
+    );
     let units = in_play(engine.world());
     let v = units
         .iter()

@@ -65,17 +65,19 @@ fn undo_blocked(m: &ModelView) -> Option<String> {
 /// every model.
 pub fn mover_along(world: &World, m: &ModelView, to: Vec2) -> (Mover, Vec<Other>) {
     let (lo, hi) = m.base.swept_bounds(to - m.base.center);
-    let reach = world.resource::<crate::components::BaseGrid>().0.reach();
-    let margin = 2.0 * (reach + crate::geometry::CONTACT_GAP) + 0.01;
-    let bases = crate::components::bases_near(world, lo, hi, margin);
-    mover_with(m, bases.iter().map(|(id, side, base)| (*id, *side, base)))
+    mover_in_box(world, m, lo, hi)
 }
 
 /// `m` as a mover among every base its move could meet whichever way it goes: those
 /// within its allowance all round it (what a flight that may turn along a wall needs).
 pub fn mover_around(world: &World, m: &ModelView) -> (Mover, Vec<Other>) {
     let r = Vec2::splat(m.profile.armour.movement_allowance() + m.base.shape.reach());
-    let (lo, hi) = (m.base.center - r, m.base.center + r);
+    mover_in_box(world, m, m.base.center - r, m.base.center + r)
+}
+
+/// `m` as a mover among every base that may meet a base swept inside the box from
+/// `lo` to `hi` (in contact or passed by).
+fn mover_in_box(world: &World, m: &ModelView, lo: Vec2, hi: Vec2) -> (Mover, Vec<Other>) {
     let reach = world.resource::<crate::components::BaseGrid>().0.reach();
     let margin = 2.0 * (reach + crate::geometry::CONTACT_GAP) + 0.01;
     let bases = crate::components::bases_near(world, lo, hi, margin);

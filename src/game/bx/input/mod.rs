@@ -2,8 +2,9 @@
 //! (the next ready one is chosen for you after each action). Then: click open table to
 //! move there (out of melee: a fighting withdrawal, or with Shift held a retreat), an
 //! enemy to attack it in melee if touching, else shoot it (with no missile weapon, or
-//! with Shift held, move into contact with it), a dying ally in contact to give first aid; with a spell chosen
-//! in the panel, a click casts it. H holds, Space ends your side's step, Esc clears.
+//! with Shift held, move into contact with it), a dying ally in contact to give first
+//! aid; with a spell chosen in the panel, a click casts it. H holds, Space ends your
+//! side's step (twice while models are still to act), Esc clears.
 
 use super::BxSession;
 use crate::game::palette;
@@ -222,9 +223,8 @@ pub(super) fn out_of_reach(world: &bevy::ecs::world::World, v: &View, t: &View) 
     }
     match check_move_to(world, v.side, v.id, t.base.center) {
         Err(why) => {
-            let why = crate::game::hud::log::ids_named(&why.0, "model ", &|id| {
-                super::describe::name(world, id)
-            });
+            use crate::game::desk::Desk;
+            let why = warband_borderlands::Borderlands::readable(world, &why.0);
             format!("{me} cannot close with {foe} straight on: {why}")
         }
         Ok(_) => {
@@ -272,7 +272,7 @@ fn keys(
     mut bx: ResMut<BxSelection>,
     mut asked: Local<Asked>,
 ) {
-    let Some(side) = session.human_turn().filter(|_| !session.asking) else {
+    let Some(side) = session.keys_turn() else {
         return;
     };
     // Esc puts away the spell first, then drops the model.
