@@ -72,7 +72,7 @@ fn states(world: &World, m: &View, fled: bool) -> Vec<String> {
             "At {} HP: slain when this step's blows land",
             m.hp.now
         ));
-    } else if m.stats.hero && m.hp.now <= -con {
+    } else if m.stats.hero && warband_rules::borderlands::rules::bled_out(m.hp.now, m.stats.con) {
         // Blows of a step both sides take together land when it ends (RULINGS).
         lines.push(format!(
             "At {} HP, past −{con} (−CON): dead when this step's blows land",
