@@ -82,21 +82,20 @@ pub fn saves<R: Rules>(dir: &Path) -> Result<Vec<(String, Save<R>)>, String> {
         .collect()
 }
 
-/// Whether the save `file` of `dir` still replays to exactly its recorded digests.
-fn still_replays<R: Rules>(dir: &Path, file: &str, recorded: Digest) -> bool {
-    let Ok(save) = Save::<R>::read(&dir.join(file)) else {
-        return false;
-    };
-    let Ok(engine) = save.replay() else {
-        return false;
-    };
-    digest_of(&engine) == recorded && save.final_hash == recorded.0
+/// The digests the save `file` of `dir` replays to now, if it is still the battle it was
+/// recorded as: the same final state after as many events. The log's digest may differ
+/// where only its words did (a clause named more fully); the battle is the same.
+fn still_replays<R: Rules>(dir: &Path, file: &str, recorded: Digest) -> Option<Digest> {
+    let save = Save::<R>::read(&dir.join(file)).ok()?;
+    let now = digest_of(&save.replay().ok()?);
+    let same = now.0 == recorded.0 && now.2 == recorded.2 && save.final_hash == recorded.0;
+    same.then_some(now)
 }
 
 /// Records a corpus afresh with `record` (which writes every save and the digests into
-/// `dir`), keeping each earlier battle that still replays exactly, file and digests
-/// alike: only battles whose commands meet a changed rule are new. Returns the names
-/// of the battles that changed.
+/// `dir`), keeping each earlier battle that still replays to the same end, its file as
+/// it was and its digests as it replays now: only battles whose commands meet a changed
+/// rule are new. Returns the names of the battles whose digests changed.
 pub fn record_keeping<R: Rules>(
     dir: &Path,
     record: impl FnOnce() -> Result<(), String>,
@@ -104,8 +103,10 @@ pub fn record_keeping<R: Rules>(
     let old: Digests = load_ron(&dir.join("digests.ron")).unwrap_or_default();
     let kept: Vec<(String, Vec<u8>, Digest)> = old
         .iter()
-        .filter(|(file, d)| still_replays::<R>(dir, file, **d))
-        .filter_map(|(file, d)| Some((file.clone(), std::fs::read(dir.join(file)).ok()?, *d)))
+        .filter_map(|(file, d)| {
+            let now = still_replays::<R>(dir, file, *d)?;
+            Some((file.clone(), std::fs::read(dir.join(file)).ok()?, now))
+        })
         .collect();
     record()?;
     let mut digests: Digests = load_ron(&dir.join("digests.ron")).map_err(|e| e.to_string())?;

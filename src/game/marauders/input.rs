@@ -9,9 +9,11 @@ use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 use warband_marauders::battle::{ModelView, in_play, model};
 use warband_marauders::components::SpellAim;
+use warband_marauders::engine::Spells;
 use warband_marauders::geometry::MoveCheck;
 use warband_marauders::phases::{Phase, move_preview, undoable_move};
 use warband_marauders::{Command, Side};
+use warband_rules::marauders::spells::SpellTarget;
 use warband_table::components::ModelId;
 
 pub(super) fn plugin(app: &mut App) {
@@ -139,9 +141,14 @@ fn click(
     };
     let command = match (session.engine.phase(), &hover, &selected) {
         (Phase::DeclareSpells, h, Some(caster)) if sel.spell.is_some() && caster.side == side => {
+            // A spell cast at a point (Sleep) takes the point clicked, on a model or not.
+            let at_a_point = sel
+                .spell
+                .and_then(|s| world.resource::<Spells>().get(s.name()))
+                .is_some_and(|d| d.target == SpellTarget::Point);
             let aim = match h {
-                Some(t) => SpellAim::Model(t.id),
-                None => SpellAim::Point(cursor.x, cursor.y),
+                Some(t) if !at_a_point => SpellAim::Model(t.id),
+                _ => SpellAim::Point(cursor.x, cursor.y),
             };
             Some(Command::DeclareSpell {
                 caster: caster.id,
@@ -320,6 +327,41 @@ mod tests {
         let m = model(session.engine.world(), mine).unwrap();
         assert!(m.engaged_since.is_some(), "the click charged: {:?}", m.base);
         assert_eq!(app.world().resource::<Selection>().model, Some(mine));
+    }
+
+    /// Sleep, cast at a point, takes the point clicked even when a model lies under it.
+    /// A play-test clicked an enemy with Sleep armed: the click declared it at the
+    /// model, the engine refused ("Sleep needs a Point target"), and the spell was lost.
+    #[test]
+    fn sleep_clicked_on_a_model_is_cast_at_the_point_clicked() {
+        use warband_rules::marauders::spells::Spell;
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/open-field.ron");
+        let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
+        let mut s = Session::new(setup, 3, [Controller::Human, Controller::Human]).unwrap();
+        let sleeper = |s: &Session| {
+            in_play(s.engine.world())
+                .into_iter()
+                .find(|m| m.profile.spells.contains(&Spell::Sleep))
+                .unwrap()
+        };
+        let side = sleeper(&s).side;
+        while !(s.engine.phase() == Phase::DeclareSpells && s.human_turn() == Some(side)) {
+            let now = s.human_turn().unwrap();
+            s.submit(now, Command::EndPhase).unwrap();
+        }
+        let caster = sleeper(&s).id;
+        let foe = first_of(&s, side.other());
+        let at = model(s.engine.world(), foe).unwrap().base.center;
+        let mut app = click_on(s, caster, foe);
+        app.world_mut().resource_mut::<Selection>().spell = Some(Spell::Sleep);
+        app.update();
+        let session = app.world().non_send::<Session>();
+        let declared = model(session.engine.world(), caster).unwrap().declared;
+        assert_eq!(
+            declared.map(|d| (d.spell, d.aim)),
+            Some(("Sleep".to_string(), SpellAim::Point(at.x, at.y)))
+        );
     }
 
     /// An enemy beyond a charge is said to be, in figures that never read as within it.

@@ -8,7 +8,8 @@ pub const INITIATIVE: Clause = Clause::new("Marauders §2 Initiative: d6 per sid
 pub const MOVEMENT: Clause = Clause::new("Marauders §3 Movement");
 pub const DISENGAGE: Clause = Clause::new("Marauders §3 Disengaging: 1 HD from each enemy");
 pub const SHOOT_OBSTACLE: Clause = Clause::new("Marauders §4 Shooting: obstacle, 4-6 stops");
-pub const SHOOT_DAMAGE: Clause = Clause::new("Marauders §4 Shooting: 1 HD strength, -1");
+pub const SHOOT_DAMAGE: Clause =
+    Clause::new("Marauders §4 Shooting: 1 HD strength, -1 (-2 after moving)");
 pub const SHOOT_INTO_MELEE: Clause = Clause::new("Marauders §4 Shooting into melee: random target");
 pub const OBSTACLE_DAMAGE: Clause = Clause::new("Marauders §4 Shooting: model obstacle damaged");
 pub const MELEE_CONTEST: Clause = Clause::new("Marauders §5 Attacking: highest d6 wins");

@@ -104,6 +104,19 @@ pub struct DamageOdds {
     pub mean: f64,
 }
 
+impl DamageOdds {
+    /// The HD a model with `left` HD loses on average: damage past its last HD is lost
+    /// with it (Magic Missile's 2 dice take at most 1 HD from a 1-HD orc).
+    pub fn removed_mean(&self, left: u8) -> f64 {
+        let left = usize::from(left);
+        self.distribution
+            .iter()
+            .enumerate()
+            .map(|(d, p)| d.min(left) as f64 * p)
+            .sum()
+    }
+}
+
 pub fn damage_distribution(dice: usize, armour: Armour, modifier: i8) -> DamageOdds {
     let distribution = binomial(dice, die_chance(armour, modifier));
     let mean = mean(&distribution);
@@ -183,6 +196,20 @@ mod tests {
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-12
+    }
+
+    /// Two dice that each pass half the time take 1 HD on average, but at most the HD a
+    /// model has: 0.75 from a 1-HD model (1 − ¼), all of the mean from a 3-HD one.
+    #[test]
+    fn damage_past_the_last_hd_is_not_counted() {
+        let two = DamageOdds {
+            distribution: binomial(2, 0.5),
+            mean: 1.0,
+        };
+        assert!(close(two.removed_mean(1), 0.75));
+        assert!(close(two.removed_mean(2), 1.0));
+        assert!(close(two.removed_mean(3), 1.0));
+        assert!(close(two.removed_mean(0), 0.0));
     }
 
     /// The table holds the sum itself, bit for bit, each contest in its place, and the

@@ -148,11 +148,21 @@ fn move_panel(
     if g.charged.is_empty() {
         let allowance = me.profile.armour.movement_allowance();
         ui.separator();
-        ui.label(format!("Move {:.1}\" of {allowance:.1}\"", g.cost));
-        if let Some(t) = sel.hover.and_then(|id| all.iter().find(|m| m.id == id))
-            && t.side != me.side
-        {
-            ui.colored_label(ui.visuals().warn_fg_color, out_of_reach(me, t, allowance));
+        let foe = sel
+            .hover
+            .and_then(|id| all.iter().find(|m| m.id == id))
+            .filter(|t| t.side != me.side);
+        match foe {
+            // The pointer on an enemy out of reach: how far it is, not a move of 0".
+            Some(t) => {
+                ui.colored_label(ui.visuals().warn_fg_color, out_of_reach(me, t, allowance));
+            }
+            None => {
+                ui.label(format!(
+                    "A move to the pointer: {:.1}\" of its {allowance:.1}\"",
+                    g.cost
+                ));
+            }
         }
         return;
     }

@@ -46,7 +46,7 @@ pub fn show(
                 t.effective_armour().name(),
                 pct(at_least_one),
                 pct(kills),
-                odds.mean
+                odds.removed_mean(t.hd.left)
             ));
         }
         (
