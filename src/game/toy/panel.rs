@@ -120,7 +120,13 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
     // Each row: the button (its cost in tokens), the marks in a column of their own,
     // then the name in what is left, cut short with an ellipsis (whole in its hover) so
     // that two- and three-digit marks never run over it; the name activates too.
-    for u in in_play(world).into_iter().filter(|u| u.side == side) {
+    let units: Vec<_> = in_play(world)
+        .into_iter()
+        .filter(|u| u.side == side)
+        .collect();
+    let marks_of = |u: &View| format!("⚠{} ✚{}", u.marks.danger, u.marks.damage);
+    let marks_width = column_width(ui, units.iter().map(marks_of));
+    for u in units {
         let cost = activation_cost(u.spent);
         let tick = if u.spent > 0 { "✔ " } else { "" };
         let ok = mine && check_activate(world, side, u.id).is_ok();
@@ -137,10 +143,10 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
                     Some(why) if mine => format!("{cost_words}\nNot now: {}", describe::readable(world, why)),
                     _ => cost_words.clone(),
                 });
-            let marks = format!("⚠{} ✚{}", u.marks.danger, u.marks.damage);
+            let marks = marks_of(&u);
             let height = ui.spacing().interact_size.y;
             ui.add_sized(
-                [64.0, height],
+                [marks_width, height],
                 egui::Label::new(egui::RichText::new(marks).small()),
             )
             .on_hover_text(MARKS);
@@ -161,6 +167,21 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
         command = Some(Command::Done);
     }
     command
+}
+
+/// The width of a column of small texts: its widest, so that the names beside it keep
+/// what room there is (at one digit a mark, a third of what room for three would take).
+fn column_width(ui: &egui::Ui, texts: impl Iterator<Item = String>) -> f32 {
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let widest = texts
+        .map(|t| {
+            ui.painter()
+                .layout_no_wrap(t, font.clone(), egui::Color32::WHITE)
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    widest + ui.spacing().item_spacing.x
 }
 
 /// The button that ends the turn: enabled only once the other side has run out of

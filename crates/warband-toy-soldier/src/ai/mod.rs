@@ -236,21 +236,30 @@ fn sidestep(
 }
 
 /// What the active unit has done so far this activation, as a player reads it off the
-/// log: its last action, and the facings it has held since it last moved (the latest
-/// its own): a facing held at another spot is no way back.
+/// log: its last action, the facings it has held since it last moved (the latest its
+/// own: a facing held at another spot is no way back), and the spots it has left.
 pub(crate) struct SoFar {
     last: Option<Command>,
     facings: Vec<f32>,
+    /// Where the unit stood before each of its moves this activation.
+    spots: Vec<Vec2>,
+    /// Where it stands now.
+    at: Vec2,
 }
+
+/// A move that ends this near a spot the unit has left this activation goes back there.
+const SAME_SPOT: f32 = 0.5;
 
 impl SoFar {
     /// The activation of `v`, `side`'s active unit: the side's accepted commands since
     /// it activated (or since it last moved), its facings worked back from where it
-    /// faces now.
+    /// faces now, and the spots its moves set off from.
     pub(crate) fn of(world: &World, side: Side, v: &View) -> Self {
         let log = world.resource::<crate::log::BattleLog>();
         let mut last = None;
         let mut facings = vec![v.base.facing];
+        let mut spots = Vec::new();
+        let mut moved = false;
         for e in log.events.iter().rev() {
             match e {
                 Entry::Accepted { side: s, command } if *s == side => {
@@ -258,26 +267,34 @@ impl SoFar {
                         break;
                     }
                     last.get_or_insert_with(|| command.clone());
-                    if matches!(command, Command::Move { .. }) {
-                        break;
-                    }
-                    if let Command::Pivot { degrees } = command {
+                    moved |= matches!(command, Command::Move { .. });
+                    if let (Command::Pivot { degrees }, false) = (command, moved) {
                         let after = facings[facings.len() - 1];
                         facings.push(after - degrees.to_radians());
                     }
                 }
+                Entry::Rules(crate::log::LogEvent::Moved { unit, from, .. }) if *unit == v.id => {
+                    spots.push(Vec2::new(from.0, from.1));
+                }
                 _ => {}
             }
         }
-        Self { last, facings }
+        Self {
+            last,
+            facings,
+            spots,
+            at: v.base.center,
+        }
     }
 
-    /// Whether `c` would take the unit back to where it was a moment ago: a turn to a
-    /// facing it has held already on this spot (to within 10°), or a step the opposite
-    /// way to its last. It would stand as it stood with AP spent, and the next decision
-    /// could choose the same again: a play-test found units turning −48°, +48°, −48° …
-    /// on the spot (which way round a house is shorter depends on the way the rank
-    /// faces).
+    /// Whether `c` would take the unit back to where it was earlier: a turn to a facing
+    /// it has held already on this spot (to within 10°), a step the opposite way to its
+    /// last, or a move that ends where it stood before an earlier move of this
+    /// activation (within half an inch). It would stand as it stood with AP spent, and
+    /// the next decision could choose the same again: play-tests found units turning
+    /// −48°, +48°, −48° … on the spot (which way round a house is shorter depends on
+    /// the way the rank faces), and stepping left, turning, stepping on, turning back
+    /// and stepping right, to end where they began.
     pub(crate) fn undone_by(&self, c: &Command) -> bool {
         use warband_rules::toy_soldier::Step::{Back, Forward, Left, Right};
         match (&self.last, c) {
@@ -287,10 +304,14 @@ impl SoFar {
                     .iter()
                     .any(|f| angle_between(*f, to) < 10f32.to_radians())
             }
-            (Some(Command::Move { step: s, .. }), Command::Move { step: t, .. }) => matches!(
-                (s, t),
-                (Forward, Back) | (Back, Forward) | (Left, Right) | (Right, Left)
-            ),
+            (last, Command::Move { step: t, inches }) => {
+                let end = self.at + to_world(self.facings[0], Vec2::from(t.local())) * *inches;
+                let opposite = matches!(last, Some(Command::Move { step: s, .. }) if matches!(
+                    (s, t),
+                    (Forward, Back) | (Back, Forward) | (Left, Right) | (Right, Left)
+                ));
+                opposite || self.spots.iter().any(|p| p.distance(end) < SAME_SPOT)
+            }
             _ => false,
         }
     }
