@@ -182,14 +182,11 @@ pub fn panel<R: Desk>(
             .strong(),
     );
     ui.label("Click in your lit zone to set it down; click another of your ringed models to set that one instead.");
-    if let Some(at) = cursor
-        && let Err(why) = deployment::check(world, side, model, at)
-    {
-        ui.colored_label(
-            egui::Color32::from_rgb(240, 150, 110),
-            format!("Not here: {}", R::readable(world, why.message())),
-        );
-    }
+    // The button above the line that comes and goes with the pointer, so that it stays
+    // put while the pointer travels to it.
+    let why_not = cursor
+        .and_then(|at| deployment::check(world, side, model, at).err())
+        .map(|why| format!("Not here: {}", R::readable(world, why.message())));
     ui.add_space(8.0);
     if ui
         .button("Deploy the rest for me")
@@ -198,6 +195,9 @@ pub fn panel<R: Desk>(
     {
         let _ = session.submit(side, R::deploy(Placing::Rest));
         pick.0 = None;
+    }
+    if let Some(why) = why_not {
+        ui.colored_label(egui::Color32::from_rgb(240, 150, 110), why);
     }
     if let Some(why) = &session.last_refusal {
         ui.colored_label(egui::Color32::from_rgb(240, 120, 100), why);

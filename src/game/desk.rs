@@ -330,6 +330,7 @@ impl<R: Desk> Plugin for DeskPlugin<R> {
                 super::screens::smoke::trace_of::<R>,
                 super::autosave::plugin::<R>,
                 super::deploy::plugin::<R>,
+                super::minis::drop_plugin::<R>,
                 super::cues::plugin_of::<R>,
             ));
         R::screen_plugin(app);

@@ -24,7 +24,7 @@ pub struct Pointer {
     pub cursor: Option<Vec2>,
 }
 
-fn track(
+pub fn track(
     window: Single<&Window>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
     egui: Option<Res<EguiWantsInput>>,

@@ -28,6 +28,8 @@ pub type Leg = (Vec2, Vec2);
 pub struct Trails {
     side: Option<Side>,
     moves: Vec<(ModelId, Leg)>,
+    /// The round the arrows were drawn in.
+    round: Option<u32>,
     pub shown: bool,
 }
 
@@ -36,6 +38,7 @@ impl Default for Trails {
         Trails {
             side: None,
             moves: Vec::new(),
+            round: None,
             shown: true,
         }
     }
@@ -63,6 +66,15 @@ impl Trails {
         }
         self.moves
             .retain(|(_, (a, b))| a.distance(*b) >= SHORTEST_TRAIL);
+    }
+
+    /// The battle is in `round`: a new round clears the last one's arrows, so that a
+    /// side that moves last in one round and first in the next never shows one arrow
+    /// across both of its moves.
+    pub fn in_round(&mut self, round: u32) {
+        if self.round.replace(round).is_some_and(|r| r != round) {
+            self.clear();
+        }
     }
 
     /// No arrows: the table was drawn afresh (a replay moved along its timeline).
@@ -132,5 +144,26 @@ mod tests {
             size,
         );
         assert_eq!(t.legs().count(), 1, "set down from off the table: no arrow");
+    }
+
+    /// A side that moved last in one round and moves first in the next shows only its
+    /// new moves: a play-test saw a 2.5" model drawn with a 5" arrow.
+    #[test]
+    fn a_new_round_clears_the_last_rounds_arrows() {
+        let size = Vec2::splat(24.0);
+        let mut t = Trails::default();
+        let (start, mid, end) = (
+            Vec2::new(1.0, 1.0),
+            Vec2::new(4.0, 1.0),
+            Vec2::new(6.0, 1.0),
+        );
+        t.in_round(2);
+        t.moved(ModelId(1), Side::A, (start, mid), size);
+        t.in_round(2);
+        assert_eq!(t.legs().count(), 1, "the same round keeps its arrows");
+        t.in_round(3);
+        assert_eq!(t.legs().count(), 0);
+        t.moved(ModelId(1), Side::A, (mid, end), size);
+        assert_eq!(t.legs().collect::<Vec<_>>(), vec![(Side::A, (mid, end))]);
     }
 }

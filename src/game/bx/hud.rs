@@ -103,6 +103,7 @@ fn markers(
     session: NonSend<BxSession>,
     bx: Res<BxSelection>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+    drawn: crate::game::minis::DrawnAt,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (cam, at) = *camera;
@@ -110,10 +111,13 @@ fn markers(
     let screen = |p: Vec2| crate::game::hud::screen_point(ctx, cam, at, p);
     let models = in_play(session.engine.world());
     let battle = session.engine.world().resource::<Battle>();
+    // By the miniature as it is drawn, mid-glide too.
+    let places = drawn.places();
     for m in &models {
+        let center = places.base(m.id, &m.base).center;
         let (Some(c), Some(edge)) = (
-            screen(m.base.center),
-            screen(m.base.center + Vec2::X * m.base.shape.reach()),
+            screen(center),
+            screen(center + Vec2::X * m.base.shape.reach()),
         ) else {
             continue;
         };

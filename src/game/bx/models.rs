@@ -59,7 +59,7 @@ fn sync(
     let world = session.engine.world();
     fled.update(&session.engine.log().events, session.remade, fled_table);
     let fled = &fled.ids;
-    painter.paint_all((world, session.remade), &mut minis, |e, mini| {
+    painter.paint_all(session.drawn(), &mut minis, |e, mini| {
         let model = find(world, mini.id);
         let grey = match &model {
             Some(m) if m.cond.down.is_some() => 0.7,

@@ -130,7 +130,16 @@ fn paint(
             health: None,
         })
     };
-    painter.paint_all((&battle.0, 0), &mut minis, shown);
+    painter.paint_all(
+        crate::game::minis::Drawn {
+            world: &battle.0,
+            remade: 0,
+            round: 1,
+            deploying: false,
+        },
+        &mut minis,
+        shown,
+    );
 }
 
 /// A model at `start` in a battle world of its own, on a 24" table, painted by

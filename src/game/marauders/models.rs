@@ -62,8 +62,7 @@ fn sync_models(
     let battle = session.engine.battle();
     fled.update(&session.engine.log().events, session.remade, fled_off);
     let fled = &fled.ids;
-    let drawn = (session.engine.world(), session.remade);
-    painter.paint_all(drawn, &mut minis, |_, mini| {
+    painter.paint_all(session.drawn(), &mut minis, |_, mini| {
         let m = find(&all, mini.id)?;
         Some(Shown {
             ring: colour(m, battle.side(m.side).broken),

@@ -4,6 +4,7 @@
 use super::input::{Selection, move_to, viewpoint};
 use crate::game::camera::TableCamera;
 use crate::game::marauders::Session;
+use crate::game::minis::DrawnAt;
 use crate::game::palette;
 use crate::game::table::table_ring;
 use bevy::prelude::*;
@@ -13,6 +14,7 @@ use warband_marauders::geometry::{CONTACT_GAP, Crossed, close_pairs, in_contact,
 use warband_marauders::phases::{Phase, charge_threats, check_mobile, open_groups};
 use warband_rules::marauders::spells::{SpellDef, SpellEffect};
 use warband_table::components::ModelId;
+use warband_table::geometry::Placed;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -33,27 +35,31 @@ fn draw(
     session: NonSend<Session>,
     sel: Res<Selection>,
     camera: Option<Single<&Projection, With<TableCamera>>>,
+    drawn: DrawnAt,
     mut g: Gizmos,
 ) {
     let all = in_play(session.engine.world());
+    // Pips, rings and contact lines go where the miniatures are drawn, mid-glide too.
+    let places = drawn.places();
+    let at = |m: &ModelView| places.base(m.id, &m.base);
     let pips = match camera.as_deref() {
         Some(Projection::Orthographic(o)) => o.scale <= PIPS_UNTIL,
         _ => true,
     };
     for m in &all {
-        pips_and_blindness(&mut g, m, pips);
+        pips_and_blindness(&mut g, m, &at(m), pips);
     }
-    engagements(&mut g, &all);
+    engagements(&mut g, &all, &at);
     let get = |id: ModelId| all.iter().find(|m| m.id == id);
     if let Some(h) = sel.hover.and_then(get) {
         g.circle_2d(
-            h.base.center,
+            at(h).center,
             h.base.shape.reach() + 0.12,
             Color::srgba(1.0, 1.0, 1.0, 0.6),
         );
     }
     if let Some(m) = sel.model.and_then(get) {
-        g.circle_2d(m.base.center, m.base.shape.reach() + 0.18, palette::SELECT);
+        g.circle_2d(at(m).center, m.base.shape.reach() + 0.18, palette::SELECT);
     }
     phase_marks(&mut g, &session, &sel, &all);
     if let Some((a, b)) = sel.tape {
@@ -70,14 +76,14 @@ fn draw(
     }
 }
 
-/// HD pips above a base, filled for HD left (when they are big enough to count), and
-/// a yellow ring round a blinded model.
-fn pips_and_blindness(g: &mut Gizmos, m: &ModelView, pips: bool) {
-    let r = m.base.shape.reach();
+/// HD pips above a base (`base`: where it is drawn), filled for HD left (when they are
+/// big enough to count), and a yellow ring round a blinded model.
+fn pips_and_blindness(g: &mut Gizmos, m: &ModelView, base: &Placed, pips: bool) {
+    let r = base.shape.reach();
     let n = if pips { m.hd.initial as usize } else { 0 };
     for i in 0..n {
         let x = (i as f32 - (n as f32 - 1.0) / 2.0) * 0.22;
-        let at = m.base.center + Vec2::new(x, r + 0.2);
+        let at = base.center + Vec2::new(x, r + 0.2);
         let c = if i < m.hd.left as usize {
             Color::WHITE
         } else {
@@ -88,17 +94,17 @@ fn pips_and_blindness(g: &mut Gizmos, m: &ModelView, pips: bool) {
         g.circle_2d(at, 0.07, c).resolution(8);
     }
     if m.conditions.blinded {
-        g.circle_2d(m.base.center, r + 0.08, Color::srgb(0.9, 0.9, 0.2));
+        g.circle_2d(base.center, r + 0.08, Color::srgb(0.9, 0.9, 0.2));
     }
 }
 
-/// A line between enemies in contact: touching pairs found by sweep and prune, not
-/// every pair each frame.
-fn engagements(g: &mut Gizmos, all: &[ModelView]) {
+/// A line between enemies in contact (drawn between the miniatures, `at`): touching
+/// pairs found by sweep and prune, not every pair each frame.
+fn engagements(g: &mut Gizmos, all: &[ModelView], at: &dyn Fn(&ModelView) -> Placed) {
     for (i, j) in close_pairs(all, |m| &m.base, CONTACT_GAP) {
         let (a, b) = (&all[i], &all[j]);
         if a.side != b.side && in_contact(&a.base, &b.base) {
-            g.line_2d(a.base.center, b.base.center, palette::ENGAGED);
+            g.line_2d(at(a).center, at(b).center, palette::ENGAGED);
         }
     }
 }

@@ -6,6 +6,8 @@
 //! glide, the fall and the last-move arrows are drawn here once.
 
 mod body;
+mod drop;
+pub use drop::plugin_for as drop_plugin;
 mod fled;
 pub use fled::FledOff;
 mod ring;
@@ -121,6 +123,7 @@ pub fn spawn_mini(
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FledOff>();
+    drop::plugin(app);
     ring::plugin(app);
     ring::systems(app);
     body::plugin(app);
@@ -163,6 +166,48 @@ pub type Minis<'w, 's> = Query<
     ),
 >;
 
+/// Where each miniature is drawn this frame, which may not yet be where the engine has
+/// its model (it glides there): what is drawn beside a model (its pips, rings and marks)
+/// is drawn where the miniature is, or it would run ahead of it.
+#[derive(SystemParam)]
+pub struct DrawnAt<'w, 's> {
+    minis: Query<'w, 's, (&'static Mini, &'static Transform)>,
+}
+
+impl DrawnAt<'_, '_> {
+    /// Every miniature's place, by model.
+    pub fn places(&self) -> Places {
+        Places(
+            self.minis
+                .iter()
+                .map(|(m, t)| {
+                    let facing = t.rotation.to_euler(EulerRot::ZYX).0;
+                    (m.id, (t.translation.truncate(), facing))
+                })
+                .collect(),
+        )
+    }
+}
+
+/// The miniatures' places this frame ([`DrawnAt::places`]).
+#[derive(Default)]
+pub struct Places(std::collections::HashMap<ModelId, (Vec2, f32)>);
+
+impl Places {
+    /// Model `id`'s `base` where its miniature is drawn (where the engine has it, for
+    /// a model with none).
+    pub fn base(&self, id: ModelId, base: &Placed) -> Placed {
+        match self.0.get(&id) {
+            Some((center, facing)) => Placed {
+                center: *center,
+                facing: *facing,
+                ..*base
+            },
+            None => *base,
+        }
+    }
+}
+
 /// How a ruleset shows one of its models this frame: its ring's colour, whether it has
 /// left play (it falls, then lies as a casualty) and its health.
 pub struct Shown {
@@ -185,23 +230,35 @@ pub fn table_models(world: &World) -> impl Iterator<Item = (Entity, ModelId, Sid
     })
 }
 
+/// The battle a frame draws: its world, how many times its session has made its engine
+/// again, the round it is in, and whether it is still being deployed.
+pub struct Drawn<'a> {
+    pub world: &'a World,
+    pub remade: u32,
+    pub round: u32,
+    pub deploying: bool,
+}
+
 impl MiniPainter<'_, '_> {
-    /// Draws every miniature where its model stands in `world`, the `remade`-th engine
-    /// of its session, as `shown` says (a model it says nothing of is left as it was
-    /// drawn). A world other than the one drawn last, or one made again (a recycled
-    /// world keeps its id), is drawn as it stands: its models do not glide from where
-    /// the old one had them, leave no arrows, and show no hurt.
+    /// Draws every miniature where its model stands in `drawn`'s world, as `shown`
+    /// says (a model it says nothing of is left as it was drawn). A world other than
+    /// the one drawn last, or one made again (a recycled world keeps its id), is drawn
+    /// as it stands: its models do not glide from where the old one had them, leave no
+    /// arrows, and show no hurt. Moves of deployment leave no arrows, and a new round
+    /// clears the last round's.
     pub fn paint_all(
         &mut self,
-        (world, remade): (&World, u32),
+        drawn: Drawn,
         minis: &mut Minis,
         shown: impl Fn(Entity, &Mini) -> Option<Shown>,
     ) {
-        let key = (world.id(), remade);
+        let world = drawn.world;
+        let key = (world.id(), drawn.remade);
         let fresh = self.drawn.replace(key) != Some(key);
-        if fresh {
+        if fresh || drawn.deploying {
             self.trails.clear();
         }
+        self.trails.in_round(drawn.round);
         let index = world.resource::<ModelIndex>();
         for (mut mini, mut transform, mut ring, mut vis) in minis {
             if fresh {

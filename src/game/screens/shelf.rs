@@ -91,7 +91,7 @@ pub(super) fn scenario_picker(
 }
 
 /// A scenario's line, marked as the player's own when it is (made in the editor).
-fn with_mark(line: String, own: bool) -> String {
+pub(super) fn with_mark(line: String, own: bool) -> String {
     if own {
         format!("{line} · yours")
     } else {

@@ -87,6 +87,16 @@ pub struct GameSession<R: Contest> {
 }
 
 impl<R: Contest> GameSession<R> {
+    /// The battle as a frame draws its miniatures.
+    pub fn drawn(&self) -> crate::game::minis::Drawn<'_> {
+        crate::game::minis::Drawn {
+            world: self.engine.world(),
+            remade: self.remade,
+            round: R::round(self.engine.world()),
+            deploying: self.engine.deploying().is_some(),
+        }
+    }
+
     pub fn new(setup: R::Setup, seed: u64, controllers: [Controller; 2]) -> Result<Self, String> {
         let engine = Engine::<R>::new(&setup, seed)?;
         let mut players: [Option<Box<dyn Policy<R>>>; 2] = [None, None];

@@ -56,13 +56,16 @@ fn markers(
     session: NonSend<ToySession>,
     toy: Res<ToySelection>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+    drawn: crate::game::minis::DrawnAt,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (cam, at) = *camera;
     let painter = crate::game::hud::table_painter(ctx, "toy markers");
     let screen = |p: Vec2| crate::game::hud::screen_point(ctx, cam, at, p);
+    // On the miniature as it is drawn, mid-glide too.
+    let places = drawn.places();
     for u in in_play(session.engine.world()) {
-        if let Some(place) = BasePlace::of(&u.base, &screen) {
+        if let Some(place) = BasePlace::of(&places.base(u.id, &u.base), &screen) {
             chips(&painter, &place, &u);
             if u.command {
                 star(&painter, &place);

@@ -136,7 +136,7 @@ fn figures(parent: &mut ChildSpawnerCommands, unit: &UnitProfile, width: f32, de
 
 fn sync_units(session: NonSend<ToySession>, mut minis: Minis, mut painter: MiniPainter) {
     let world = session.engine.world();
-    painter.paint_all((world, session.remade), &mut minis, |e, mini| {
+    painter.paint_all(session.drawn(), &mut minis, |e, mini| {
         Some(Shown {
             ring: palette::side(mini.side),
             out: world.get::<OutOfAction>(e).is_some(),

@@ -317,35 +317,70 @@ fn scenario_armies(f: &SetupForm) -> [usize; 2] {
 /// Side `i`'s army, among those of the scenario's ruleset.
 fn army_combo(ui: &mut egui::Ui, f: &mut SetupForm, i: usize) {
     let ruleset = f.scenarios.get(f.scenario).map(|(_, s)| s.ruleset);
+    let offered: Vec<(usize, String)> = (0..f.armies.len())
+        .filter(|j| Some(f.armies[*j].1.ruleset) == ruleset)
+        .map(|j| {
+            let models = f.armies[j].1.size(); // from the entries: a hostile list may hold billions
+            (j, format!("{} ({models} models)", army_label(f, j)))
+        })
+        .collect();
     egui::ComboBox::from_id_salt(("army", i))
-        .width(220.0)
-        .selected_text(army_label(&f.armies, f.army[i]))
+        .width(260.0)
+        .selected_text(army_label(f, f.army[i]))
         .show_ui(ui, |ui| {
-            for (j, (_, a)) in f.armies.iter().enumerate() {
-                if Some(a.ruleset) != ruleset {
-                    continue;
-                }
-                let models = a.size(); // from the entries: a hostile list may hold billions
-                let text = format!("{} ({models} models)", army_label(&f.armies, j));
+            for (j, text) in offered {
                 ui.selectable_value(&mut f.army[i], j, text);
             }
         });
 }
 
-/// Army `j` as the pickers name it: its name, and where another list of its ruleset
-/// has the same name (a scenario's own copy, made fair for it), its file's name too.
-fn army_label(armies: &[(PathBuf, ArmyList)], j: usize) -> String {
+/// Army `j` as the pickers name it: its name; where another list of its ruleset has the
+/// same name, the scenario it was made fair for (its file is named after that
+/// scenario's), else its file's name; and "yours" for a list of the player's own.
+fn army_label(f: &SetupForm, j: usize) -> String {
+    label_among(
+        &f.armies,
+        &f.scenarios,
+        &crate::game::saves::armies_dir(),
+        j,
+    )
+}
+
+/// [`army_label`] among these `armies` and `scenarios`, the player's own in `own`.
+fn label_among(
+    armies: &[(PathBuf, ArmyList)],
+    scenarios: &[(PathBuf, warband_table::scenario::Scenario)],
+    own: &std::path::Path,
+    j: usize,
+) -> String {
     let Some((path, a)) = armies.get(j) else {
         return "(none)".into();
     };
-    let twins = armies
+    let fielded_in = |p: &std::path::Path| {
+        let stem = stem_of(p);
+        scenarios
+            .iter()
+            .find(|(s, _)| stem.starts_with(&format!("{}-", stem_of(s))))
+            .map(|(_, s)| s.name.clone())
+    };
+    let twins: Vec<&PathBuf> = armies
         .iter()
         .filter(|(_, b)| b.ruleset == a.ruleset && b.name == a.name)
-        .count();
-    match path.file_stem() {
-        Some(stem) if twins > 1 => format!("{} · {}", a.name, stem.to_string_lossy()),
+        .map(|(p, _)| p)
+        .collect();
+    let plain_twins = twins.iter().filter(|p| fielded_in(p).is_none()).count();
+    let name = match fielded_in(path) {
+        Some(scenario) if twins.len() > 1 => format!("{} (for {scenario})", a.name),
+        None if plain_twins > 1 => format!("{} · {}", a.name, stem_of(path)),
         _ => a.name.clone(),
-    }
+    };
+    super::shelf::with_mark(name, path.starts_with(own))
+}
+
+/// A file's name without its extension.
+fn stem_of(p: &std::path::Path) -> String {
+    p.file_stem()
+        .map_or(String::new(), |s| s.to_string_lossy().into_owned())
 }
 
 /// The ruleset of the scenario chosen.

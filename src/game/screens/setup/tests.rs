@@ -116,10 +116,12 @@ fn the_last_players_are_chosen_again() {
     );
 }
 
-/// Two lists of one name (a scenario's own copy, made fair for it) are told apart by
-/// their files; a name of its own, or one shared only across rulesets, stands alone.
+/// Two lists of one name are told apart: a scenario's own copy (made fair for it, its
+/// file named after the scenario's) by the scenario's name, others by their files; a
+/// name of its own, or one shared only across rulesets, stands alone, and the player's
+/// own lists say so.
 #[test]
-fn armies_of_one_name_are_told_apart_by_their_files() {
+fn armies_of_one_name_are_told_apart() {
     let list = |stem: &str, name: &str, ruleset| {
         let army = ArmyList {
             name: name.into(),
@@ -139,12 +141,19 @@ fn armies_of_one_name_are_told_apart_by_their_files() {
         ),
         list("goblin-horde", "Goblin horde", Ruleset::Borderlands),
         list("goblin-horde-2", "Goblin horde", Ruleset::Marauders),
+        list("mine/orc-band", "Orc band", Ruleset::Marauders),
+        list("mine/orc-band-2", "Orc band", Ruleset::Marauders),
     ];
-    assert_eq!(
-        army_label(&all, 1),
-        "Keep adventurers · cave-mouth-keep-adventurers"
-    );
-    assert_eq!(army_label(&all, 0), "Keep adventurers · keep-adventurers");
-    assert_eq!(army_label(&all, 2), "Goblin horde");
-    assert_eq!(army_label(&all, 9), "(none)");
+    let scenario: warband_table::scenario::Scenario = warband_table::files::load_ron(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/cave-mouth.ron"),
+    )
+    .unwrap();
+    let scenarios = [(PathBuf::from("cave-mouth.ron"), scenario)];
+    let label = |j| label_among(&all, &scenarios, std::path::Path::new("mine"), j);
+    assert_eq!(label(1), "Keep adventurers (for Cave mouth)");
+    assert_eq!(label(0), "Keep adventurers");
+    assert_eq!(label(2), "Goblin horde");
+    assert_eq!(label(4), "Orc band · orc-band · yours");
+    assert_eq!(label(5), "Orc band · orc-band-2 · yours");
+    assert_eq!(label(9), "(none)");
 }
