@@ -59,7 +59,7 @@ pub fn deploying(flag: Option<Res<Deploying>>) -> bool {
 }
 
 /// The side a person places for now, and the model they set down next.
-fn placing_now<R: Desk>(session: &GameSession<R>, pick: DeployPick) -> Option<(Side, ModelId)> {
+pub fn placing_now<R: Desk>(session: &GameSession<R>, pick: DeployPick) -> Option<(Side, ModelId)> {
     let side = session.human_turn()?;
     let world = session.engine.world();
     let waiting = session.engine.deploying()?.unplaced_of(world, side);
@@ -94,8 +94,10 @@ fn click<R: Desk>(
     let (Some(at), Some((side, model))) = (pointer.cursor, placing_now(&session, *pick)) else {
         return;
     };
-    if let Some(other) = waiting_under(&session, side, at).filter(|m| *m != model) {
-        pick.0 = Some(other);
+    // A click on a waiting model picks it, the one picked too: a press that begins a
+    // drag must not set it down where it was pressed.
+    if let Some(under) = waiting_under(&session, side, at) {
+        pick.0 = Some(under);
         return;
     }
     let placing = Placing::Model {
@@ -181,7 +183,7 @@ pub fn panel<R: Desk>(
             .color(palette::side_egui(side))
             .strong(),
     );
-    ui.label("Click in your lit zone to set it down; click another of your ringed models to set that one instead.");
+    ui.label("Click in your lit zone to set it down, or drag it there; a click on another of your ringed models picks that one instead.");
     // The button above the line that comes and goes with the pointer, so that it stays
     // put while the pointer travels to it.
     let why_not = cursor
@@ -221,7 +223,7 @@ mod tests {
 
     fn click_at(s: GameSession<ToySoldier>, at: Vec2, pick: DeployPick) -> App {
         let mut app = crate::game::test_app::left_click(s, click::<ToySoldier>.into_configs());
-        app.insert_resource(Pointer { cursor: Some(at) });
+        app.insert_resource(Pointer::at(Some(at)));
         app.insert_resource(pick);
         app.update();
         app
@@ -249,6 +251,12 @@ mod tests {
         let on_a2 = base_of(&s, a2).unwrap().center;
         let app = click_at(session(), on_a2, DeployPick::default());
         assert_eq!(app.world().resource::<DeployPick>().0, Some(a2));
+        // A press on the one picked picks it, not sets it down there: it may begin a drag.
+        let on_a1 = base_of(&s, a1).unwrap().center;
+        let app = click_at(session(), on_a1, DeployPick::default());
+        assert_eq!(app.world().resource::<DeployPick>().0, Some(a1));
+        let kept = app.world().non_send::<GameSession<ToySoldier>>();
+        assert_eq!(kept.engine.awaiting(), Some(Side::A), "nothing placed");
         let outside = Vec2::new(zone.min.0 + 4.0, zone.max.1 + 4.0);
         s.last_refusal = None;
         let app = click_at(s, outside, DeployPick(Some(a2)));

@@ -111,6 +111,14 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
     /// pointer: the terrain card then stays away, not to cover the ghost and its words.
     fn aiming(session: &GameSession<Self>, selection: &Self::Selection) -> bool;
 
+    /// The model of the side a person plays now that a click on the table would set
+    /// moving (the chosen or active one), if any: a miniature dragged is dropped only
+    /// when it is this one.
+    fn carrying(
+        session: &GameSession<Self>,
+        selection: &Self::Selection,
+    ) -> Option<warband_table::components::ModelId>;
+
     /// The ruleset's part of the top bar: scenario, round or turn, whose move.
     fn top_line(ui: &mut egui::Ui, session: &GameSession<Self>);
     /// The left panel under the watch controls: what is selected and what it may do.

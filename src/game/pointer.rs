@@ -22,6 +22,18 @@ pub struct InputDone;
 #[derive(Resource, Default)]
 pub struct Pointer {
     pub cursor: Option<Vec2>,
+    /// The same place in the window's logical pixels.
+    pub screen: Option<Vec2>,
+}
+
+impl Pointer {
+    /// The pointer at `cursor` on the table, its window place unknown (tests).
+    pub fn at(cursor: Option<Vec2>) -> Self {
+        Self {
+            cursor,
+            screen: None,
+        }
+    }
 }
 
 pub fn track(
@@ -39,9 +51,11 @@ pub fn track(
     let (cam, at) = *camera;
     // A popup or a dragged widget may lie over the table itself.
     let egui_busy = egui.is_some_and(|e| e.wants_any_pointer_input());
-    pointer.cursor = window
+    pointer.screen = window
         .cursor_position()
-        .filter(|c| !egui_busy && in_room(*c, window.size(), scale, folded))
+        .filter(|c| !egui_busy && in_room(*c, window.size(), scale, folded));
+    pointer.cursor = pointer
+        .screen
         .and_then(|c| cam.viewport_to_world_2d(at, c).ok());
 }
 

@@ -24,8 +24,8 @@ fn main() -> Result<(), String> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let out = root.join("tests/fixtures/marauders");
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
-    // Battles that still replay exactly keep their saves: only those whose commands
-    // meet a changed rule are recorded anew.
+    // Battles that still replay to the same end keep their saves (their digests taken
+    // anew): only those whose commands meet a changed rule are recorded anew.
     let changed =
         warband_table::corpus::record_keeping::<Marauders>(&out, || record_all(&root, &out))?;
     println!("{} changed:", changed.len());

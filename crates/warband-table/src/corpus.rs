@@ -82,9 +82,9 @@ pub fn saves<R: Rules>(dir: &Path) -> Result<Vec<(String, Save<R>)>, String> {
         .collect()
 }
 
-/// The digests the save `file` of `dir` replays to now, if it is still the battle it was
-/// recorded as: the same final state after as many events. The log's digest may differ
-/// where only its words did (a clause named more fully); the battle is the same.
+/// The digests the save `file` of `dir` replays to now, if it still ends as recorded:
+/// the same final state after as many events. Its log's digest may differ (a clause
+/// named more fully changes every digest and no battle); it is taken anew.
 fn still_replays<R: Rules>(dir: &Path, file: &str, recorded: Digest) -> Option<Digest> {
     let save = Save::<R>::read(&dir.join(file)).ok()?;
     let now = digest_of(&save.replay().ok()?);

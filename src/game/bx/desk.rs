@@ -206,6 +206,14 @@ impl Desk for Borderlands {
         session.human_turn().is_some() && selection.model.is_some()
     }
 
+    fn carrying(
+        session: &BxSession,
+        selection: &BxSelection,
+    ) -> Option<warband_table::components::ModelId> {
+        let side = session.human_turn()?;
+        super::input::chosen(session, selection, side).map(|v| v.id)
+    }
+
     fn top_line(ui: &mut egui::Ui, session: &BxSession) {
         super::hud::top_line(ui, session);
     }

@@ -154,6 +154,14 @@ impl Desk for Marauders {
         session.human_turn().is_some() && selection.model.is_some()
     }
 
+    fn carrying(session: &GameSession<Self>, selection: &Selection) -> Option<ModelId> {
+        let side = session.human_turn()?;
+        let world = session.engine.world();
+        selection.model.filter(|id| {
+            warband_marauders::battle::model(world, *id).is_some_and(|m| m.side == side)
+        })
+    }
+
     fn top_line(ui: &mut egui::Ui, session: &GameSession<Self>) {
         hud::top_bar::show(ui, session);
     }

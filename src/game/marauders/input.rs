@@ -141,16 +141,18 @@ fn click(
     };
     let command = match (session.engine.phase(), &hover, &selected) {
         (Phase::DeclareSpells, h, Some(caster)) if sel.spell.is_some() && caster.side == side => {
-            // A spell cast at a point (Sleep) takes the point clicked, on a model or not.
+            // A spell cast at a point (Sleep) takes the point clicked, on the table or
+            // on an enemy; a click on one of yours picks that model instead.
             let at_a_point = sel
                 .spell
                 .and_then(|s| world.resource::<Spells>().get(s.name()))
                 .is_some_and(|d| d.target == SpellTarget::Point);
             let aim = match h {
-                Some(t) if !at_a_point => SpellAim::Model(t.id),
-                _ => SpellAim::Point(cursor.x, cursor.y),
+                Some(t) if !at_a_point => Some(SpellAim::Model(t.id)),
+                Some(t) if t.side == side => None,
+                _ => Some(SpellAim::Point(cursor.x, cursor.y)),
             };
-            Some(Command::DeclareSpell {
+            aim.map(|aim| Command::DeclareSpell {
                 caster: caster.id,
                 spell: sel.spell.take().map(String::from).unwrap_or_default(),
                 aim,
@@ -329,28 +331,33 @@ mod tests {
         assert_eq!(app.world().resource::<Selection>().model, Some(mine));
     }
 
+    /// Open field with both sides in a person's hands, played on to the Declare spells
+    /// turn of the side with a Sleep caster; the caster.
+    fn sleep_caster_declaring() -> (Session, ModelView) {
+        use warband_rules::marauders::spells::Spell;
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/open-field.ron");
+        let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
+        let mut s = Session::new(setup, 3, [Controller::Human, Controller::Human]).unwrap();
+        let caster = in_play(s.engine.world())
+            .into_iter()
+            .find(|m| m.profile.spells.contains(&Spell::Sleep))
+            .unwrap();
+        while !(s.engine.phase() == Phase::DeclareSpells && s.human_turn() == Some(caster.side)) {
+            let now = s.human_turn().unwrap();
+            s.submit(now, Command::EndPhase).unwrap();
+        }
+        (s, caster)
+    }
+
     /// Sleep, cast at a point, takes the point clicked even when a model lies under it.
     /// A play-test clicked an enemy with Sleep armed: the click declared it at the
     /// model, the engine refused ("Sleep needs a Point target"), and the spell was lost.
     #[test]
     fn sleep_clicked_on_a_model_is_cast_at_the_point_clicked() {
         use warband_rules::marauders::spells::Spell;
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("assets/scenarios/open-field.ron");
-        let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
-        let mut s = Session::new(setup, 3, [Controller::Human, Controller::Human]).unwrap();
-        let sleeper = |s: &Session| {
-            in_play(s.engine.world())
-                .into_iter()
-                .find(|m| m.profile.spells.contains(&Spell::Sleep))
-                .unwrap()
-        };
-        let side = sleeper(&s).side;
-        while !(s.engine.phase() == Phase::DeclareSpells && s.human_turn() == Some(side)) {
-            let now = s.human_turn().unwrap();
-            s.submit(now, Command::EndPhase).unwrap();
-        }
-        let caster = sleeper(&s).id;
+        let (s, caster) = sleep_caster_declaring();
+        let (side, caster) = (caster.side, caster.id);
         let foe = first_of(&s, side.other());
         let at = model(s.engine.world(), foe).unwrap().base.center;
         let mut app = click_on(s, caster, foe);
@@ -362,6 +369,31 @@ mod tests {
             declared.map(|d| (d.spell, d.aim)),
             Some(("Sleep".to_string(), SpellAim::Point(at.x, at.y)))
         );
+    }
+
+    /// With Sleep armed, a click on one of your own models picks it: no spell is cast.
+    #[test]
+    fn sleep_armed_a_click_on_a_friend_picks_it() {
+        use warband_rules::marauders::spells::Spell;
+        let (s, caster) = sleep_caster_declaring();
+        let (side, caster) = (caster.side, caster.id);
+        let friend = in_play(s.engine.world())
+            .into_iter()
+            .find(|m| m.side == side && m.id != caster)
+            .unwrap()
+            .id;
+        let mut app = click_on(s, caster, friend);
+        app.world_mut().resource_mut::<Selection>().spell = Some(Spell::Sleep);
+        app.update();
+        let session = app.world().non_send::<Session>();
+        assert!(
+            model(session.engine.world(), caster)
+                .unwrap()
+                .declared
+                .is_none()
+        );
+        let sel = app.world().resource::<Selection>();
+        assert_eq!((sel.model, sel.spell), (Some(friend), None));
     }
 
     /// An enemy beyond a charge is said to be, in figures that never read as within it.

@@ -8,9 +8,12 @@ use super::body::Part;
 use crate::game::pointer::{InputDone, Pointer};
 use crate::game::screens::Screen;
 use bevy::prelude::*;
+use warband_table::components::ModelId;
+use warband_table::geometry::Placed;
+use warband_table::geometry::facing::hit;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Draggable>().add_systems(
+    app.init_resource::<Carrying>().add_systems(
         Update,
         drop_dragged
             .after(crate::game::pointer::track)
@@ -19,42 +22,52 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Keeps [`Draggable`] to the battle on screen: the sides a person plays.
+/// Keeps [`Carrying`] to the battle on screen, before the drop is judged.
 pub fn plugin_for<R: crate::game::desk::Desk>(app: &mut App) {
     app.add_systems(
         Update,
-        (|session: NonSend<crate::game::session::GameSession<R>>, mut d: ResMut<Draggable>| {
-            let human =
-                |i: usize| session.controllers[i] == crate::game::session::Controller::Human;
-            let now = Draggable([human(0), human(1)]);
-            if *d != now {
-                *d = now;
-            }
-        })
-        .before(drop_dragged)
-        .run_if(crate::game::desk::on_table::<R>()),
+        carrying::<R>
+            .before(drop_dragged)
+            .run_if(crate::game::desk::on_table::<R>()),
     );
 }
 
-/// The sides whose miniatures may be dragged: those a person plays (a drag that began
-/// on the computer's model would read as a click on it, then one where it let go).
+/// The model a click on the table would now set moving for the person whose turn it is
+/// (the one chosen or active, or in deployment the one to set down): a miniature is
+/// dropped only when the press on it made it this one. A press on the computer's model,
+/// or on one of yours the ruleset did not take up (Toy Soldier's other units while one
+/// is active), is a click, never a drag.
 #[derive(Resource, Default, PartialEq, Eq)]
-pub struct Draggable(pub [bool; 2]);
+pub struct Carrying(pub Option<ModelId>);
 
-/// Inches from the press a release must be to drop the miniature there: less is a
-/// click with a shaking hand.
-pub const DROP_AFTER: f32 = 0.3;
+fn carrying<R: crate::game::desk::Desk>(
+    session: NonSend<crate::game::session::GameSession<R>>,
+    selection: Res<R::Selection>,
+    pick: Res<crate::game::deploy::DeployPick>,
+    mut c: ResMut<Carrying>,
+) {
+    let now = match session.engine.deploying() {
+        Some(_) => crate::game::deploy::placing_now(&session, *pick).map(|(_, m)| m),
+        None => R::carrying(&session, &selection),
+    };
+    c.set_if_neq(Carrying(now));
+}
 
-/// Where the left button went down on a miniature (None: off any, or up).
+/// Screen pixels from the press a release must be to drop the miniature there: less is
+/// a click with a shaking hand.
+pub const DROP_AFTER: f32 = 8.0;
+
+/// The miniature the left button went down on, and where on the screen (None: off
+/// any, or the button is up).
 #[derive(Default)]
-struct Pressed(Option<Vec2>);
+struct Pressed(Option<(ModelId, Vec2)>);
 
 fn drop_dragged(
     pointer: Res<Pointer>,
     keys: Res<ButtonInput<KeyCode>>,
     mut buttons: ResMut<ButtonInput<MouseButton>>,
     minis: Query<(&Mini, &Transform, &Part)>,
-    draggable: Res<Draggable>,
+    carrying: Res<Carrying>,
     mut pressed: Local<Pressed>,
 ) {
     // With M held the left button lays the tape measure.
@@ -64,20 +77,26 @@ fn drop_dragged(
     }
     let left = MouseButton::Left;
     if buttons.just_pressed(left) {
-        let on_a_mini = |p: Vec2| {
-            minis.iter().any(|(m, t, part)| match part {
+        // The miniature whose base (its own shape, as drawn) is under the pointer.
+        let under = |p: Vec2| {
+            minis.iter().find_map(|(m, t, part)| match part {
                 Part::Body(shape, ..) => {
-                    draggable.0[m.side.index()]
-                        && t.translation.truncate().distance(p) <= shape.reach()
+                    let base = Placed {
+                        shape: *shape,
+                        center: t.translation.truncate(),
+                        facing: t.rotation.to_euler(EulerRot::ZYX).0,
+                    };
+                    hit(&base, p).then_some(m.id)
                 }
-                Part::Shadow(_) => false,
+                Part::Shadow(_) => None,
             })
         };
-        pressed.0 = pointer.cursor.filter(|p| on_a_mini(*p));
+        pressed.0 = pointer.cursor.and_then(under).zip(pointer.screen);
     } else if buttons.just_released(left) {
         let from = pressed.0.take();
-        if let (Some(from), Some(to)) = (from, pointer.cursor)
+        if let (Some((id, from)), Some(to), Some(_)) = (from, pointer.screen, pointer.cursor)
             && from.distance(to) >= DROP_AFTER
+            && carrying.0 == Some(id)
         {
             // A click where it let go, this frame: pressed and up again.
             buttons.press(left);
@@ -90,8 +109,6 @@ fn drop_dragged(
 mod tests {
     use super::*;
     use warband_rules::Side;
-    use warband_table::components::ModelId;
-    use warband_table::geometry::Placed;
 
     /// A table with one miniature, 1" across, at (5, 5).
     fn table() -> App {
@@ -99,7 +116,7 @@ mod tests {
         app.init_resource::<ButtonInput<MouseButton>>()
             .init_resource::<ButtonInput<KeyCode>>()
             .init_resource::<Pointer>()
-            .insert_resource(Draggable([true, false]))
+            .insert_resource(Carrying(Some(ModelId(1))))
             .add_systems(Update, drop_dragged);
         let mut commands = app.world_mut().commands();
         let base = Placed::round(Vec2::splat(5.0), 1.0);
@@ -118,7 +135,12 @@ mod tests {
     /// Presses the left button at `from`, lets go at `to`: whether the frame of the
     /// release reads as a click.
     fn drag(app: &mut App, from: Vec2, to: Vec2) -> bool {
-        app.world_mut().resource_mut::<Pointer>().cursor = Some(from);
+        // 20 pixels an inch.
+        let point = |p: Vec2| Pointer {
+            cursor: Some(p),
+            screen: Some(p * 20.0),
+        };
+        app.insert_resource(point(from));
         app.world_mut()
             .resource_mut::<ButtonInput<MouseButton>>()
             .press(MouseButton::Left);
@@ -126,7 +148,7 @@ mod tests {
         let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
         buttons.clear();
         buttons.release(MouseButton::Left);
-        app.world_mut().resource_mut::<Pointer>().cursor = Some(to);
+        app.insert_resource(point(to));
         app.update();
         let clicked = app
             .world()
@@ -139,22 +161,23 @@ mod tests {
     }
 
     /// A miniature dragged 3" is dropped there: the release clicks. A shake of the hand,
-    /// a drag that began off every miniature, or one on the computer's, does not.
+    /// a drag that began off every miniature, or one on a model the press did not take
+    /// up (the computer's, or another of yours), does not.
     #[test]
     fn a_dragged_miniature_is_dropped_where_the_pointer_lets_go() {
         let mut app = table();
         let on = Vec2::splat(5.2);
         assert!(drag(&mut app, on, on + Vec2::new(3.0, 0.0)));
-        assert!(!drag(&mut app, on, on + Vec2::new(0.1, 0.0)), "a shake");
+        assert!(!drag(&mut app, on, on + Vec2::new(0.2, 0.0)), "a shake");
         assert!(
             !drag(&mut app, Vec2::splat(9.0), Vec2::splat(12.0)),
             "off every miniature"
         );
         assert!(drag(&mut app, on, on + Vec2::new(0.0, 2.0)));
-        app.insert_resource(Draggable([false, true]));
+        app.insert_resource(Carrying(Some(ModelId(2))));
         assert!(
             !drag(&mut app, on, on + Vec2::new(3.0, 0.0)),
-            "the computer's miniature"
+            "a model the press did not take up"
         );
     }
 }

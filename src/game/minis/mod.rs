@@ -152,6 +152,8 @@ pub struct MiniPainter<'w, 's> {
     /// again: another (a replay moved along its timeline, a network battle made again)
     /// is drawn as it stands, with no glide from the old.
     drawn: Local<'s, Option<(bevy::ecs::world::WorldId, u32)>>,
+    /// Whether the battle drawn last was being deployed.
+    deploying: Local<'s, Option<bool>>,
 }
 
 /// Every miniature on the table, with the parts a frame may change.
@@ -255,10 +257,9 @@ impl MiniPainter<'_, '_> {
         let world = drawn.world;
         let key = (world.id(), drawn.remade);
         let fresh = self.drawn.replace(key) != Some(key);
-        if fresh || drawn.deploying {
+        if fresh {
             self.trails.clear();
         }
-        self.trails.in_round(drawn.round);
         let index = world.resource::<ModelIndex>();
         for (mut mini, mut transform, mut ring, mut vis) in minis {
             if fresh {
@@ -272,6 +273,14 @@ impl MiniPainter<'_, '_> {
             };
             self.paint(&mut mini, (&mut transform, &mut ring, &mut vis), &base.0, s);
         }
+        // Once this frame's glides have set off: deployment (and the frame it ends, the
+        // last models gliding to their places) leaves no arrows, and a new round clears
+        // the last one's.
+        let was_deploying = self.deploying.replace(drawn.deploying) == Some(true);
+        if drawn.deploying || was_deploying {
+            self.trails.clear();
+        }
+        self.trails.in_round(drawn.round);
     }
 
     /// Draws `mini` on its way to `base` as `shown` says. Asks for another frame while

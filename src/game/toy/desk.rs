@@ -130,6 +130,17 @@ impl Desk for ToySoldier {
         }))
     }
 
+    fn carrying(
+        session: &ToySession,
+        _: &ToySelection,
+    ) -> Option<warband_table::components::ModelId> {
+        let side = session.human_turn()?;
+        let world = session.engine.world();
+        warband_toy_soldier::actions::active(world, side)
+            .ok()
+            .map(|(v, _)| v.id)
+    }
+
     fn aiming(session: &ToySession, _: &ToySelection) -> bool {
         session.human_turn().is_some_and(|side| {
             warband_toy_soldier::actions::active(session.engine.world(), side).is_ok()

@@ -21,7 +21,7 @@ fn battle() -> (BxSession, Vec<ModelId>) {
 
 fn app(session: BxSession, chosen: ModelId, cursor: Option<Vec2>) -> App {
     let mut app = crate::game::test_app::left_click(session, click.into_configs());
-    app.insert_resource(Pointer { cursor })
+    app.insert_resource(Pointer::at(cursor))
         .insert_resource(BxSelection {
             model: Some(chosen),
             hover: None,
@@ -175,7 +175,7 @@ fn a_spell_the_model_to_act_does_not_know_is_put_away() {
     for (model, kept) in [(caster, Some(Spell::Sleep)), (other, None)] {
         let (session, _) = battle();
         let mut app = crate::game::test_app::left_click(session, hover.into_configs());
-        app.insert_resource(Pointer { cursor: None })
+        app.insert_resource(Pointer::at(None))
             .insert_resource(BxSelection {
                 model: Some(model),
                 hover: None,

@@ -356,11 +356,17 @@ fn label_among(
     let Some((path, a)) = armies.get(j) else {
         return "(none)".into();
     };
+    // The scenario that fields this list as its own copy: it names the list, whose
+    // file is named after the scenario's.
     let fielded_in = |p: &std::path::Path| {
         let stem = stem_of(p);
         scenarios
             .iter()
-            .find(|(s, _)| stem.starts_with(&format!("{}-", stem_of(s))))
+            .find(|(file, s)| {
+                s.ruleset == a.ruleset
+                    && (s.armies.a == stem || s.armies.b == stem)
+                    && stem.starts_with(&format!("{}-", stem_of(file)))
+            })
             .map(|(_, s)| s.name.clone())
     };
     let twins: Vec<&PathBuf> = armies

@@ -33,9 +33,7 @@ fn a_wizard_heals_itself_by_clicking_itself() {
         .unwrap();
     marks.damage = 1;
     let mut app = crate::game::test_app::left_click(session, click.into_configs());
-    app.insert_resource(Pointer {
-        cursor: Some(wizard.base.center),
-    })
+    app.insert_resource(Pointer::at(Some(wizard.base.center)))
     .insert_resource(ToySelection {
         hover: Some(wizard.id),
         spell: Some((Spell::Heal, true)),
@@ -58,9 +56,7 @@ fn a_wizard_heals_itself_by_clicking_itself() {
 /// One left click at `cursor` over `hover`, through the click system.
 fn click_at(session: ToySession, cursor: Vec2, hover: Option<ModelId>) -> ToySession {
     let mut app = crate::game::test_app::left_click(session, click.into_configs());
-    app.insert_resource(Pointer {
-        cursor: Some(cursor),
-    })
+    app.insert_resource(Pointer::at(Some(cursor)))
     .insert_resource(ToySelection {
         hover,
         ..ToySelection::default()
