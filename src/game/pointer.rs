@@ -26,8 +26,9 @@ pub struct Pointer {
     pub screen: Option<Vec2>,
 }
 
+#[cfg(test)]
 impl Pointer {
-    /// The pointer at `cursor` on the table, its window place unknown (tests).
+    /// The pointer at `cursor` on the table, its window place unknown.
     pub fn at(cursor: Option<Vec2>) -> Self {
         Self {
             cursor,

@@ -20,7 +20,14 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
         ui.label(format!("Phase: {}", phase_name(phase)));
         if let Some(p) = b.priority {
             ui.separator();
-            ui.label("Priority:");
+            // Spells are declared before this round's initiative: last round's priority
+            // side declares first.
+            if phase == Phase::DeclareSpells {
+                ui.label("Last round's priority:")
+                    .on_hover_text("It declares spells first; initiative is rolled next.");
+            } else {
+                ui.label("Priority:");
+            }
             ui.colored_label(palette::side_egui(p), &session.setup.armies.get(p).name);
         }
         ui.separator();

@@ -34,11 +34,11 @@ fn a_wizard_heals_itself_by_clicking_itself() {
     marks.damage = 1;
     let mut app = crate::game::test_app::left_click(session, click.into_configs());
     app.insert_resource(Pointer::at(Some(wizard.base.center)))
-    .insert_resource(ToySelection {
-        hover: Some(wizard.id),
-        spell: Some((Spell::Heal, true)),
-        ..ToySelection::default()
-    });
+        .insert_resource(ToySelection {
+            hover: Some(wizard.id),
+            spell: Some((Spell::Heal, true)),
+            ..ToySelection::default()
+        });
     app.update();
     let session = app.world_mut().remove_non_send::<ToySession>().unwrap();
     let cast = session
@@ -57,10 +57,10 @@ fn a_wizard_heals_itself_by_clicking_itself() {
 fn click_at(session: ToySession, cursor: Vec2, hover: Option<ModelId>) -> ToySession {
     let mut app = crate::game::test_app::left_click(session, click.into_configs());
     app.insert_resource(Pointer::at(Some(cursor)))
-    .insert_resource(ToySelection {
-        hover,
-        ..ToySelection::default()
-    });
+        .insert_resource(ToySelection {
+            hover,
+            ..ToySelection::default()
+        });
     app.update();
     app.world_mut().remove_non_send::<ToySession>().unwrap()
 }
