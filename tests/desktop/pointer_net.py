@@ -67,11 +67,22 @@ def space(name):
 
 
 moved, deadline, last = None, time.time() + 120, {}
+# A window traces its state only when it changes: a key lost under load (focus not
+# yet moved) would leave the battle waiting. After 5 s without a line, the window
+# awaited is pressed again, as long as no move has been made.
+quiet_since = time.time()
 while time.time() < deadline:
     try:
         name, state = lines.get(timeout=1)
     except queue.Empty:
+        waiting = last.get("host", {}).get("awaiting")
+        if moved is None and waiting and time.time() - quiet_since > 5:
+            again = "host" if waiting == "a" else "join"
+            if last.get(again, {}).get("phase") != "Movement" or again == "join":
+                space(again)
+            quiet_since = time.time()
         continue
+    quiet_since = time.time()
     last[name] = state
     models = {m["id"]: m for m in state["models"]}
     if moved is not None:
