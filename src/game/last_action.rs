@@ -12,7 +12,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Battle), |mut a: ResMut<LastAction>| {
             *a = LastAction::default()
         })
-        .add_systems(Update, mark_last.run_if(in_state(Screen::Battle)));
+        .add_systems(
+            Update,
+            mark_last
+                .after(super::minis::Painted)
+                .run_if(in_state(Screen::Battle)),
+        );
 }
 
 /// The model that acted last, and the model it acted on, if any.
@@ -43,7 +48,7 @@ impl LastAction {
 /// the model it acted on (ringed in white), where their miniatures stand now.
 fn mark_last(
     last: Res<LastAction>,
-    minis: Query<(&super::minis::Mini, &GlobalTransform, &InheritedVisibility)>,
+    minis: Query<(&super::minis::Mini, &Transform, &InheritedVisibility)>,
     time: Res<Time>,
     mut g: Gizmos,
 ) {
@@ -52,7 +57,7 @@ fn mark_last(
         minis
             .iter()
             .find(|(m, _, shown)| m.id == id && shown.get())
-            .map(|(m, t, _)| (m.side, t.translation().truncate()))
+            .map(|(m, t, _)| (m.side, t.translation.truncate()))
     };
     let Some((side, from)) = at(model) else {
         return;

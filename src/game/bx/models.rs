@@ -24,9 +24,10 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        sync.run_if(crate::game::desk::on_table::<
-            warband_borderlands::Borderlands,
-        >()),
+        sync.in_set(crate::game::minis::Painted)
+            .run_if(crate::game::desk::on_table::<
+                warband_borderlands::Borderlands,
+            >()),
     );
 }
 

@@ -21,9 +21,11 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        sync_models.run_if(crate::game::desk::on_table::<
-            warband_marauders::engine::Marauders,
-        >()),
+        sync_models
+            .in_set(crate::game::minis::Painted)
+            .run_if(crate::game::desk::on_table::<
+                warband_marauders::engine::Marauders,
+            >()),
     );
 }
 

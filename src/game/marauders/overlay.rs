@@ -22,7 +22,8 @@ pub(super) fn plugin(app: &mut App) {
         draw.run_if(crate::game::desk::on_table::<
             warband_marauders::engine::Marauders,
         >())
-        .after(crate::game::pointer::InputDone),
+        .after(crate::game::pointer::InputDone)
+        .after(crate::game::minis::Painted),
     );
 }
 

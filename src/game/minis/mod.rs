@@ -28,6 +28,11 @@ use warband_table::components::{Base, ModelId, Team};
 use warband_table::engine::ModelIndex;
 use warband_table::geometry::Placed;
 
+/// The rulesets' systems that move the miniatures this frame: what is drawn beside them
+/// with gizmos runs after, or it would lag a frame behind a gliding model.
+#[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Painted;
+
 /// Shapes are built this many times larger than the table and the model drawn at its
 /// inverse, so lyon tessellates the curves smooth (its tolerance is in drawing units).
 pub const BUILD_SCALE: f32 = 100.0;

@@ -26,7 +26,9 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        sync_units.run_if(crate::game::desk::on_table::<warband_toy_soldier::ToySoldier>()),
+        sync_units
+            .in_set(crate::game::minis::Painted)
+            .run_if(crate::game::desk::on_table::<warband_toy_soldier::ToySoldier>()),
     );
 }
 

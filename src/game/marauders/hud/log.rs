@@ -33,6 +33,9 @@ pub fn line(
     {
         text.push_str(&shot_outcome(after, &|t| named(t, &name, terrain), &name));
     }
+    if let Entry::Rules(LogEvent::MeleeResolved { .. }) = e {
+        text.push_str(melee_outcome(after));
+    }
     text.push_str(tie(&events[..i], e, after));
     Some(LogLine {
         side,
@@ -211,6 +214,31 @@ fn shot_outcome(
     } else {
         format!("{struck}: no damage")
     }
+}
+
+/// How a melee's blows ended, from what was logged after it until the next command or
+/// melee: ": no damage" where its damage dice took no HD (HD lost follow on their own
+/// lines); nothing while a winner's split of its blows is still to come.
+fn melee_outcome(after: &[Entry]) -> &'static str {
+    let mut struck = false;
+    let until_next = after.iter().take_while(|e| {
+        !matches!(
+            e,
+            Entry::Accepted { .. }
+                | Entry::Refused { .. }
+                | Entry::Rules(LogEvent::MeleeResolved { .. })
+        )
+    });
+    for e in until_next {
+        match e {
+            Entry::Die(d) if d.clause == warband_rules::marauders::clauses::MELEE_DAMAGE => {
+                struck = true;
+            }
+            Entry::Rules(LogEvent::Damaged { .. }) => return "",
+            _ => {}
+        }
+    }
+    if struck { ": no damage" } else { "" }
 }
 
 /// A Marauders event in words, and the side it concerns.
@@ -442,6 +470,38 @@ mod tests {
                 "#1 shoots at #5 but strikes #6 in the melee: no damage",
             ]
         );
+    }
+
+    /// A melee whose blows took no HD says so, as a shot does; one whose blows hit lets
+    /// the HD lost say it, and one whose winner has yet to split its blows says nothing.
+    #[test]
+    fn a_melee_that_does_no_damage_says_so() {
+        use warband_rules::marauders::clauses::MELEE_DAMAGE;
+        let melee = || -> Entry {
+            LogEvent::MeleeResolved {
+                models: vec![ModelId(1), ModelId(2)],
+                winner: Some(Side::A),
+            }
+            .into()
+        };
+        let blow = Entry::Die(warband_rules::DieRoll {
+            die: warband_rules::Die::D6,
+            value: 2,
+            purpose: "blow".into(),
+            clause: MELEE_DAMAGE,
+            need: Some(4),
+        });
+        let hit: Entry = LogEvent::Damaged {
+            model: ModelId(2),
+            hd: 1,
+            left: 0,
+            clause: MELEE_DAMAGE,
+        }
+        .into();
+        let said = lines(&[melee(), blow.clone(), melee(), blow, hit, melee()]);
+        assert!(said[0].ends_with("won by Side A: no damage"), "{said:?}");
+        assert!(said[2].ends_with("won by Side A"), "{said:?}");
+        assert!(said.last().unwrap().ends_with("won by Side A"), "{said:?}");
     }
 
     /// A declared spell is one line that says where it is aimed.

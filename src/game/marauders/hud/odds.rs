@@ -7,7 +7,7 @@ use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, in_play};
 use warband_marauders::geometry::Crossed;
 use warband_marauders::phases::{
-    Phase, check_shot, fight_dice, group_if_at, melee_group_of, shot_chances,
+    Phase, check_mobile, check_shot, fight_dice, group_if_at, melee_group_of, shot_chances,
 };
 use warband_rules::marauders::melee_odds;
 use warband_rules::marauders::odds::shot_odds_with;
@@ -140,6 +140,11 @@ fn move_panel(
     if me.conditions.moved {
         ui.separator();
         ui.label("Already moved this round.");
+        return;
+    }
+    // Only a model that may move now has a move to the pointer (the card says why not).
+    let world = session.engine.world();
+    if session.human_turn() != Some(me.side) || check_mobile(world, me.side, me.id).is_err() {
         return;
     }
     let Some(g) = sel.cursor.and_then(|c| ghost(session, me.id, c)) else {
