@@ -155,6 +155,7 @@ fn painted(id: ModelId, start: Vec2) -> (App, Entity) {
         .init_resource::<Motion>()
         .init_resource::<crate::game::models::Casualties>()
         .init_resource::<crate::game::trails::Trails>()
+        .init_resource::<crate::game::minis::Gliding>()
         .init_resource::<crate::game::awake::Busy>()
         .init_resource::<crate::game::floaters::Floaters>()
         .init_resource::<Lunges>()

@@ -28,6 +28,12 @@ use warband_table::components::{Base, ModelId, Team};
 use warband_table::engine::ModelIndex;
 use warband_table::geometry::Placed;
 
+/// Whether a miniature was gliding to its place when the table was last drawn: a
+/// battle watched waits for it before the next command, so the top bar and the log never
+/// run ahead of the models.
+#[derive(Resource, Default)]
+pub struct Gliding(pub bool);
+
 /// The rulesets' systems that move the miniatures this frame: what is drawn beside them
 /// with gizmos runs after, or it would lag a frame behind a gliding model.
 #[derive(SystemSet, Clone, Debug, PartialEq, Eq, Hash)]
@@ -127,7 +133,7 @@ pub fn spawn_mini(
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<FledOff>();
+    app.init_resource::<FledOff>().init_resource::<Gliding>();
     drop::plugin(app);
     ring::plugin(app);
     ring::systems(app);
@@ -153,6 +159,7 @@ pub struct MiniPainter<'w, 's> {
     layout: Option<Res<'w, TableLayout>>,
     floaters: ResMut<'w, super::floaters::Floaters>,
     lunges: ResMut<'w, super::cues::Lunges>,
+    gliding: ResMut<'w, Gliding>,
     /// The battle world drawn last, and how many times its session had made its engine
     /// again: another (a replay moved along its timeline, a network battle made again)
     /// is drawn as it stands, with no glide from the old.
@@ -259,6 +266,7 @@ impl MiniPainter<'_, '_> {
         minis: &mut Minis,
         shown: impl Fn(Entity, &Mini) -> Option<Shown>,
     ) {
+        self.gliding.0 = false;
         let world = drawn.world;
         let key = (world.id(), drawn.remade);
         let fresh = self.drawn.replace(key) != Some(key);
@@ -329,6 +337,7 @@ impl MiniPainter<'_, '_> {
         if falling || moving {
             self.busy.keep();
         }
+        self.gliding.0 |= moving;
         show(ring, transform, at, c);
     }
 

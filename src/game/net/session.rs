@@ -129,7 +129,7 @@ mod tests {
         s.pace.skip = true;
         let a = joiner(&addr);
         while s.commands.len() < 20 {
-            s.advance(Duration::ZERO);
+            s.advance(Duration::ZERO, false);
             std::thread::sleep(Duration::from_millis(1));
         }
         let live = s.engine.state_hash();
@@ -142,11 +142,11 @@ mod tests {
         );
         s.seek(3);
         assert_ne!(s.engine.state_hash(), live);
-        s.advance(Duration::ZERO);
+        s.advance(Duration::ZERO, false);
         s.back_to_live();
         s.pace.skip = true;
         while s.net.as_ref().is_some_and(|n| n.finished.is_none()) {
-            s.advance(Duration::ZERO);
+            s.advance(Duration::ZERO, false);
             std::thread::sleep(Duration::from_millis(1));
         }
         a.join().unwrap();
@@ -185,7 +185,7 @@ mod tests {
         s.net = Some(net);
         let mut proposals = 0;
         while s.net.as_ref().is_some_and(|n| n.finished.is_none()) {
-            s.advance(Duration::ZERO);
+            s.advance(Duration::ZERO, false);
             if let Some(side) = s.human_turn() {
                 let before = s.commands.len();
                 let command = s.engine.yield_command(side);
@@ -218,7 +218,7 @@ mod tests {
             replay.seek(at);
             replay.pace.skip = true;
             while replay.replay.as_ref().is_some_and(|q| !q.is_empty()) {
-                replay.advance(Duration::ZERO);
+                replay.advance(Duration::ZERO, false);
                 replay.pace.skip = true;
             }
             assert_eq!(replay.engine.state_hash(), hash, "replayed from {at}");

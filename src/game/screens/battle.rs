@@ -40,6 +40,7 @@ const LINGER: f32 = 2.5;
 /// The battle of ruleset `R` played at the chosen pace, while it is on the table.
 pub fn drive_plugin<R: Desk>(app: &mut App) {
     app.init_resource::<Busy>()
+        .init_resource::<crate::game::minis::Gliding>()
         .add_systems(Update, drive::<R>.run_if(on_table::<R>()))
         .add_plugins(crate::game::net::panel::plugin::<R>);
 }
@@ -51,6 +52,7 @@ fn drive<R: Desk>(
     mut next: ResMut<NextState<Screen>>,
     mut pending: ResMut<PendingBattle>,
     mut busy: ResMut<Busy>,
+    gliding: Res<crate::game::minis::Gliding>,
 ) {
     if let Some(controllers) = session.play_on.take()
         && let Some(launch) = session.play_on_from_here(controllers)
@@ -60,7 +62,7 @@ fn drive<R: Desk>(
         next.set(Screen::Battle);
         return;
     }
-    session.advance(time.delta());
+    session.advance(time.delta(), gliding.0);
     session.note_part(std::time::Instant::now());
     if session.moves_by_itself() {
         busy.keep();

@@ -231,8 +231,9 @@ impl<R: Contest> GameSession<R> {
     }
 
     /// Lets computer players (or the replay) act for the time that has passed; in a
-    /// network battle, plays what the host has committed.
-    pub fn advance(&mut self, dt: Duration) {
+    /// network battle, plays what the host has committed. While a miniature still glides
+    /// (`gliding`) the pace waits, so that the next command never runs ahead of it.
+    pub fn advance(&mut self, dt: Duration, gliding: bool) {
         if let Some(net) = &mut self.net {
             if !net.looking_back {
                 // A spectator watches at the watch pace; a player sees each command at once.
@@ -264,7 +265,7 @@ impl<R: Contest> GameSession<R> {
             self.computer_step();
             return;
         }
-        if self.pace.paused {
+        if self.pace.paused || gliding {
             return;
         }
         self.pace.owed = (self.pace.owed + dt.as_secs_f32() * 2.0 * self.pace.speed).min(64.0);

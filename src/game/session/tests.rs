@@ -166,7 +166,7 @@ fn a_battle_watched_live_is_played_on_from_where_it_stands() {
     let mut s = session("open-field.ron");
     s.pace.speed = 16.0;
     while s.commands.len() < 10 {
-        s.advance(Duration::from_millis(250));
+        s.advance(Duration::from_millis(250), false);
     }
     assert!(s.engine.outcome().is_none(), "it stands mid-battle");
     let sent = s.commands.len();
@@ -208,4 +208,24 @@ fn who_played_before_a_play_on_is_kept() {
     let mut early = GameSession::replay_of(&save).unwrap();
     early.seek(1);
     assert!(early.save().earlier.is_empty());
+}
+
+/// A battle watched waits while a miniature glides to its place, so the top bar and
+/// the log never run ahead of the models; it plays on once they stand.
+#[test]
+fn a_watched_battle_waits_for_its_gliding_models() {
+    let mut s = session("open-field.ron");
+    let before = s.commands.len();
+    for _ in 0..8 {
+        s.advance(Duration::from_millis(250), true);
+    }
+    assert_eq!(
+        s.commands.len(),
+        before,
+        "nothing played while a model glides"
+    );
+    for _ in 0..8 {
+        s.advance(Duration::from_millis(250), false);
+    }
+    assert!(s.commands.len() > before);
 }
