@@ -49,7 +49,51 @@ pub fn frame_plugin<R: Desk>(app: &mut App) {
             (frame::<R>, refusal::card::<R>, over::banner::<R>)
                 .in_set(PanelFrame)
                 .run_if(on_table::<R>()),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            note_carried::<R>.after(PanelFrame).run_if(on_table::<R>()),
         );
+}
+
+/// Where hover cards keep away from: the model a person is moving, on screen.
+const CARD_AWAY: &str = "hover card away from";
+
+/// Notes where the model a person is moving stands on screen (the next frame's hover
+/// cards open on the side of the pointer away from it, off its ghost and the way there).
+fn note_carried<R: Desk>(
+    mut contexts: EguiContexts,
+    session: NonSend<GameSession<R>>,
+    selection: Res<R::Selection>,
+    camera: Single<(&Camera, &GlobalTransform), With<crate::game::camera::TableCamera>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (cam, at) = *camera;
+    let world = session.engine.world();
+    let carried = R::carrying(&session, &selection).and_then(|id| {
+        crate::game::minis::table_models(world)
+            .find(|(_, m, ..)| *m == id)
+            .and_then(|(.., base)| screen_point(ctx, cam, at, base.center))
+    });
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new(CARD_AWAY), carried));
+    Ok(())
+}
+
+/// Where a card opens about the pointer at `pos`: below and right of it, or on the side
+/// away from `away` (the model being moved) where there is one.
+fn card_corner(pos: egui::Pos2, away: Option<egui::Pos2>) -> (egui::Align2, egui::Pos2) {
+    let (left, up) = away.map_or((false, false), |a| (a.x > pos.x, a.y > pos.y));
+    let align = match (left, up) {
+        (false, false) => egui::Align2::LEFT_TOP,
+        (true, false) => egui::Align2::RIGHT_TOP,
+        (false, true) => egui::Align2::LEFT_BOTTOM,
+        (true, true) => egui::Align2::RIGHT_BOTTOM,
+    };
+    let gap = egui::vec2(
+        if left { -18.0 } else { 18.0 },
+        if up { -12.0 } else { 12.0 },
+    );
+    (align, pos + gap)
 }
 
 /// The frame's own state between frames: the log's filter and words, the keys window.
@@ -191,18 +235,28 @@ fn panels<R: Desk>(
 }
 
 /// A card beside the pointer (the model or unit under it), above everything else.
+/// It opens on the side away from a model being moved, and not while the tape (M) is
+/// laid, so that it never hides the ghost, the way there or the tape's reading.
 pub fn hover_card(ctx: &egui::Context, id: &'static str, contents: impl FnOnce(&mut egui::Ui)) {
     let Some(pos) = ctx.pointer_latest_pos() else {
         return;
     };
+    if ctx.input(|i| i.key_down(egui::Key::M)) {
+        return;
+    }
+    let away = ctx
+        .data(|d| d.get_temp::<Option<egui::Pos2>>(egui::Id::new(CARD_AWAY)))
+        .flatten();
+    let (pivot, corner) = card_corner(pos, away);
     egui::Area::new(id.into())
-        .fixed_pos(pos + egui::vec2(18.0, 12.0))
+        .pivot(pivot)
+        .fixed_pos(corner)
         .order(egui::Order::Tooltip)
         .interactable(false)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 // Wide enough that a line of stats never breaks mid-figure.
-                ui.set_min_width(240.0);
+                ui.set_min_width(270.0);
                 contents(ui);
             });
         });
@@ -396,6 +450,31 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
 
 #[cfg(test)]
 mod tests {
+    use super::{card_corner, egui};
+
+    /// A hover card opens below and right of the pointer, or on the side of it away
+    /// from the model being moved (off its ghost and the way there).
+    #[test]
+    fn a_hover_card_opens_away_from_the_model_being_moved() {
+        let p = egui::pos2(100.0, 100.0);
+        assert_eq!(
+            card_corner(p, None),
+            (egui::Align2::LEFT_TOP, egui::pos2(118.0, 112.0))
+        );
+        assert_eq!(
+            card_corner(p, Some(egui::pos2(150.0, 160.0))),
+            (egui::Align2::RIGHT_BOTTOM, egui::pos2(82.0, 88.0))
+        );
+        assert_eq!(
+            card_corner(p, Some(egui::pos2(50.0, 160.0))).0,
+            egui::Align2::LEFT_BOTTOM
+        );
+        assert_eq!(
+            card_corner(p, Some(egui::pos2(150.0, 40.0))).0,
+            egui::Align2::RIGHT_TOP
+        );
+    }
+
     /// A chance prints without a sign on zero, within 0–100%, to the places asked.
     #[test]
     fn chances_print_as_players_read_them() {
