@@ -27,7 +27,7 @@ pub static REFERENCE: Reference = Reference {
             clause: "Marauders §3 Movement",
             rule: "A model moves by its armour: unarmoured and light models far, medium a middling distance, heavy the least. Moving into base contact with an enemy starts a melee.",
             rulings: &[
-                "The card of the seed is a poker card: heavy 2.5\", medium 3.5\", light and unarmoured 4.3\".",
+                "The rules measure moves with a playing card (2.5\" × 3.5\"): heavy its short side, 2.5\"; medium its long side, 3.5\"; light and unarmoured its diagonal, 4.3\".",
                 "Rough ground costs double; bases may not overlap or pass through one another.",
             ],
         },

@@ -5,7 +5,7 @@ use crate::game::marauders::Session;
 use crate::game::marauders::input::Selection;
 use crate::game::palette;
 use bevy_egui::egui;
-use warband_marauders::battle::{ModelView, model};
+use warband_marauders::battle::{ModelView, in_play, model};
 use warband_marauders::engine::Spells;
 use warband_marauders::phases::{Phase, check_mobile, disengage_need, disengage_odds};
 use warband_rules::marauders::spells::{Spell, SpellTarget};
@@ -49,7 +49,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
         }
     });
     let broken = session.engine.battle().side(m.side).broken;
-    let state = state_words(&m, broken);
+    let state = state_words(&m, &in_play(session.engine.world()), broken);
     if !state.is_empty() {
         ui.label(state.join(" · "));
     }
@@ -100,7 +100,7 @@ fn disengage_words(world: &bevy::prelude::World, m: &ModelView) -> String {
 
 /// A model's state in a few words: out of action, leader, engaged, moved, shot,
 /// blinded, asleep, broken side, declared spell.
-pub fn state_words(m: &ModelView, broken: bool) -> Vec<String> {
+pub fn state_words(m: &ModelView, all: &[ModelView], broken: bool) -> Vec<String> {
     let mut state = Vec::new();
     if !m.in_play {
         state.push("out of action".to_string());
@@ -125,6 +125,16 @@ pub fn state_words(m: &ModelView, broken: bool) -> Vec<String> {
     }
     if let Some(d) = &m.declared {
         state.push(format!("declared {}", d.spell));
+    }
+    // A Bless lies on the caster; the model it serves says so too.
+    for c in all {
+        if let Some(b) = c.blessing.filter(|b| b.target == m.id) {
+            let dice = if b.dice == 1 { "die" } else { "dice" };
+            state.push(format!(
+                "blessed by {} #{}: +{} {dice} in round {}'s melee",
+                c.profile.name, c.id, b.dice, b.round
+            ));
+        }
     }
     state
 }
@@ -159,4 +169,38 @@ fn spell_buttons(
             }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warband_marauders::components::Blessing;
+
+    /// A model a Bless serves says so, with its caster, its dice and the round they
+    /// serve; the others say nothing of it.
+    #[test]
+    fn a_blessed_model_says_it_is() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/open-field.ron");
+        let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
+        let engine = warband_marauders::Engine::new(&setup, 3).unwrap();
+        let mut all = in_play(engine.world());
+        let (caster, target) = (all[0].id, all[1].id);
+        all[0].blessing = Some(Blessing {
+            target,
+            dice: 1,
+            round: 2,
+        });
+        let name = format!("{} #{caster}", all[0].profile.name);
+        let words = state_words(&all[1], &all, false).join(" · ");
+        assert!(
+            words.contains(&format!("blessed by {name}: +1 die in round 2's melee")),
+            "{words}"
+        );
+        assert!(
+            !state_words(&all[2], &all, false)
+                .join(" ")
+                .contains("blessed")
+        );
+    }
 }

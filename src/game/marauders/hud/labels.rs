@@ -41,7 +41,7 @@ pub fn draw(
     }
     if let Some(m) = sel.hover.and_then(|id| all.iter().find(|m| m.id == id)) {
         let broken = session.engine.battle().side(m.side).broken;
-        crate::game::hud::hover_card(ctx, "hover card", |ui| hover_card(ui, m, broken));
+        crate::game::hud::hover_card(ctx, "hover card", |ui| hover_card(ui, m, &all, broken));
     }
     Ok(())
 }
@@ -65,7 +65,7 @@ fn label(painter: &egui::Painter, m: &ModelView, centre: egui::Pos2, radius: f32
 }
 
 /// The hovered model: name, HD, armour and what state it is in.
-fn hover_card(ui: &mut egui::Ui, m: &ModelView, broken: bool) {
+fn hover_card(ui: &mut egui::Ui, m: &ModelView, all: &[ModelView], broken: bool) {
     ui.strong(format!("{} #{}", m.profile.name, m.id));
     ui.label(format!(
         "HD {} of {} · {} (hit on {}+) · morale {}",
@@ -75,7 +75,7 @@ fn hover_card(ui: &mut egui::Ui, m: &ModelView, broken: bool) {
         m.effective_armour().threshold(),
         m.profile.morale
     ));
-    let state = super::card::state_words(m, broken);
+    let state = super::card::state_words(m, all, broken);
     if !state.is_empty() {
         ui.label(state.join(" · "));
     }
