@@ -248,10 +248,8 @@ fn catalogue(path: &std::path::Path) -> Result<Catalogue, warband_table::files::
         name: p.name.clone(),
         cells: vec![
             p.hd.to_string(),
-            match p.ac {
-                Some(ac) => format!("{} (AC {ac})", p.armour),
-                None => p.armour.name().to_string(),
-            },
+            // As the battle's cards say it: the armour and what a damage die needs.
+            format!("{} (hit on {}+)", p.armour.name(), p.armour.threshold()),
             p.morale.to_string(),
             extras(p),
         ],
