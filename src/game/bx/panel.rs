@@ -93,6 +93,13 @@ pub fn show(ui: &mut egui::Ui, session: &mut BxSession, bx: &mut BxSelection) {
     if ui.button("End step (Space)").clicked() {
         command = Some(Command::EndStep);
     }
+    // Under the button, so that it never moves as the line comes and goes.
+    if let Some(why) = &bx.not_there {
+        let world = session.engine.world();
+        let why =
+            <warband_borderlands::Borderlands as crate::game::desk::Desk>::readable(world, why);
+        ui.colored_label(ui.visuals().warn_fg_color, format!("Not there: {why}"));
+    }
     if let Some(c) = command
         && session.submit(side, c).is_ok()
     {

@@ -42,6 +42,8 @@ pub struct BxSelection {
     pub model: Option<ModelId>,
     pub hover: Option<ModelId>,
     pub spell: Option<Spell>,
+    /// Why the move to the pointer (drawn red) would be refused, as the engine says.
+    pub not_there: Option<String>,
 }
 
 /// The model in play under a point.
@@ -324,31 +326,45 @@ fn end_step(session: &mut BxSession, side: Side, asked: &mut Asked) -> Option<Co
 
 /// The chosen model ringed, and where a click on open table would take it: green if
 /// legal, red if not, amber into contact.
-fn ghost(session: NonSend<BxSession>, sel: Res<Pointer>, bx: Res<BxSelection>, mut g: Gizmos) {
-    let Some(side) = session.human_turn() else {
-        return;
-    };
-    let Some(v) = chosen(&session, &bx, side) else {
-        return;
-    };
+fn ghost(
+    session: NonSend<BxSession>,
+    sel: Res<Pointer>,
+    mut bx: ResMut<BxSelection>,
+    mut g: Gizmos,
+) {
+    let why = draw_ghost(&session, &sel, &bx, &mut g);
+    if bx.not_there != why {
+        bx.not_there = why;
+    }
+}
+
+/// Draws the ghost; why the move it shows would be refused, if it would.
+fn draw_ghost(
+    session: &BxSession,
+    sel: &Pointer,
+    bx: &BxSelection,
+    g: &mut Gizmos,
+) -> Option<String> {
+    let side = session.human_turn()?;
+    let v = chosen(session, bx, side)?;
     let r = v.base.shape.reach();
     let table = session.engine.battle().table;
     g.circle_2d(v.base.center, r + 0.18, palette::SELECT);
     if let Some(spell) = bx.spell {
-        spell_rings(&mut g, &session, &bx, &v, spell);
-        return;
+        spell_rings(g, session, bx, &v, spell);
+        return None;
     }
     // Where the centre may go, as a click on the table names the centre.
     let reach = v.stats.move_inches;
     table_ring(
-        &mut g,
+        g,
         table,
         v.base.center,
         reach,
         Color::srgba(0.6, 0.8, 1.0, 0.2),
     );
     let world = session.engine.world();
-    let Some(cursor) = sel.cursor else { return };
+    let cursor = sel.cursor?;
     // Over a far enemy, a model with no missile weapon would close with it: shown legal
     // only when the move ends touching it, as a click then sends it.
     let hovered = bx
@@ -357,19 +373,33 @@ fn ghost(session: NonSend<BxSession>, sel: Res<Pointer>, bx: Res<BxSelection>, m
     let (aim, foe) = match hovered {
         None => (cursor, None),
         Some(t) if t.side != v.side && v.stats.missile.is_none() => (t.base.center, Some(t.id)),
-        Some(_) => return,
+        Some(_) => return None,
     };
     if !foes_in_contact(world, &v).is_empty() {
-        return;
+        return None;
     }
-    let (end, colour) = match check_move_to(world, side, v.id, aim) {
-        Ok(m) if foe.is_some_and(|f| !m.charged.contains(&f)) => (m.end, palette::ILLEGAL),
-        Ok(m) if !m.charged.is_empty() => (m.end, palette::CHARGE),
-        Ok(m) => (m.end, palette::LEGAL),
-        Err(_) => (aim, palette::ILLEGAL),
-    };
+    let (end, colour, why) = move_shown(world, side, &v, aim, foe);
     g.line_2d(v.base.center, end, colour);
     g.circle_2d(end, r, colour);
+    why
+}
+
+/// The move a click at `aim` would send `v` on (into contact with `foe`, where the
+/// pointer is on a far enemy): where it ends, its colour, and why the engine would
+/// refuse it, if it would.
+fn move_shown(
+    world: &World,
+    side: Side,
+    v: &View,
+    aim: Vec2,
+    foe: Option<ModelId>,
+) -> (Vec2, Color, Option<String>) {
+    match check_move_to(world, side, v.id, aim) {
+        Ok(m) if foe.is_some_and(|f| !m.charged.contains(&f)) => (m.end, palette::ILLEGAL, None),
+        Ok(m) if !m.charged.is_empty() => (m.end, palette::CHARGE, None),
+        Ok(m) => (m.end, palette::LEGAL, None),
+        Err(refusal) => (aim, palette::ILLEGAL, Some(refusal.0)),
+    }
 }
 
 /// A chosen spell's range round the caster and, for Sleep, its area round the model

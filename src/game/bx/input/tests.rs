@@ -26,6 +26,7 @@ fn app(session: BxSession, chosen: ModelId, cursor: Option<Vec2>) -> App {
             model: Some(chosen),
             hover: None,
             spell: Some(Spell::Sleep),
+            not_there: None,
         });
     app
 }
@@ -180,6 +181,7 @@ fn a_spell_the_model_to_act_does_not_know_is_put_away() {
                 model: Some(model),
                 hover: None,
                 spell: Some(Spell::Sleep),
+                not_there: None,
             });
         app.update();
         assert_eq!(app.world().resource::<BxSelection>().spell, kept);
@@ -219,6 +221,7 @@ fn shift_click_on_an_enemy_closes_with_it_instead_of_shooting() {
         model: Some(shooter.id),
         hover: Some(foe.id),
         spell: None,
+        not_there: None,
     };
     let v = warband_borderlands::battle::find(session.engine.world(), shooter.id).unwrap();
     let shoot = intent(&session, &bx, &v, near, false);
@@ -274,4 +277,23 @@ fn space_with_models_still_to_act_asks_for_a_second_press() {
         "another step asks anew"
     );
     assert!(space_ends_step(&mut asked, next, (3, true), late));
+}
+
+/// A move the engine would refuse is drawn red with the engine's reason, which the panel
+/// shows before any click; one it allows has none.
+#[test]
+fn a_refused_move_says_why_before_the_click() {
+    let (session, ready) = battle();
+    let side = session.human_turn().unwrap();
+    let world = session.engine.world();
+    let v = warband_borderlands::battle::find(world, ready[0]).unwrap();
+    let far = v.base.center + Vec2::new(0.0, v.stats.move_inches * 3.0);
+    let (_, colour, why) = move_shown(world, side, &v, far, None);
+    assert_eq!(colour, palette::ILLEGAL);
+    assert!(why.is_some_and(|w| !w.is_empty()));
+    let (_, _, none) = move_shown(world, side, &v, v.base.center, None);
+    assert!(
+        none.is_none(),
+        "standing still is no refused move: {none:?}"
+    );
 }
