@@ -251,6 +251,8 @@ pub fn hover_card(ctx: &egui::Context, id: &'static str, contents: impl FnOnce(&
     egui::Area::new(id.into())
         .pivot(pivot)
         .fixed_pos(corner)
+        // Kept over the table, off the panels and the log.
+        .constrain_to(table_room(ctx))
         .order(egui::Order::Tooltip)
         .interactable(false)
         .show(ctx, |ui| {
@@ -341,19 +343,24 @@ pub fn turn_status<R: warband_table::sim::Contest>(
 /// panels leave: a mark of a unit scrolled under a panel is hidden by it, not drawn over
 /// the dice tray or the log.
 pub fn table_painter(ctx: &egui::Context, name: &'static str) -> egui::Painter {
-    let screen = ctx.viewport_rect();
-    // egui's points: the panels are PANELS points wide at any interface size.
-    let size = Vec2::new(screen.width(), screen.height());
-    let room = super::camera::room(size, 1.0, fold::shared(ctx));
-    let room = egui::Rect::from_min_max(
-        screen.min + egui::vec2(room.min.x, room.min.y),
-        screen.min + egui::vec2(room.max.x, room.max.y),
-    );
+    let room = table_room(ctx);
     ctx.layer_painter(egui::LayerId::new(
         egui::Order::Background,
         egui::Id::new(name),
     ))
     .with_clip_rect(room)
+}
+
+/// The room the panels leave for the table, in egui's points.
+fn table_room(ctx: &egui::Context) -> egui::Rect {
+    let screen = ctx.viewport_rect();
+    // egui's points: the panels are PANELS points wide at any interface size.
+    let size = Vec2::new(screen.width(), screen.height());
+    let room = super::camera::room(size, 1.0, fold::shared(ctx));
+    egui::Rect::from_min_max(
+        screen.min + egui::vec2(room.min.x, room.min.y),
+        screen.min + egui::vec2(room.max.x, room.max.y),
+    )
 }
 
 /// A die as a log line shows it.
