@@ -15,10 +15,8 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use bevy_egui::input::egui_wants_any_pointer_input;
 use warband_rules::Side;
-use warband_table::components::{Base, ModelId};
+use warband_table::components::ModelId;
 use warband_table::deployment::{self, Placing};
-use warband_table::engine::ModelIndex;
-use warband_table::geometry::Placed;
 
 /// The model the player has picked to set down next (None: the first still to place).
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
@@ -67,18 +65,14 @@ pub fn placing_now<R: Desk>(session: &GameSession<R>, pick: DeployPick) -> Optio
     Some((side, chosen.or_else(|| waiting.first().copied())?))
 }
 
-fn base_of<R: Desk>(session: &GameSession<R>, id: ModelId) -> Option<Placed> {
-    let world = session.engine.world();
-    let e = world.resource::<ModelIndex>().entity(id)?;
-    world.get::<Base>(e).map(|b| b.0)
-}
-
 /// A waiting model of `side` under the pointer.
 fn waiting_under<R: Desk>(session: &GameSession<R>, side: Side, at: Vec2) -> Option<ModelId> {
     let world = session.engine.world();
     let waiting = session.engine.deploying()?.unplaced_of(world, side);
     waiting.into_iter().find(|id| {
-        base_of(session, *id).is_some_and(|b| warband_table::geometry::facing::hit(&b, at))
+        session
+            .base_of(*id)
+            .is_some_and(|b| warband_table::geometry::facing::hit(&b, at))
     })
 }
 
@@ -130,14 +124,14 @@ fn draw<R: Desk>(
     );
     let waiting = d.unplaced_of(session.engine.world(), d.next);
     for id in &waiting {
-        if let Some(b) = base_of(&session, *id) {
+        if let Some(b) = session.base_of(*id) {
             outline(&mut g, &b, 0.1, palette::GHOST);
         }
     }
     let Some((side, model)) = placing_now(&session, *pick) else {
         return;
     };
-    let Some(base) = base_of(&session, model) else {
+    let Some(base) = session.base_of(model) else {
         return;
     };
     outline(&mut g, &base, 0.2, palette::SELECT);
@@ -210,6 +204,7 @@ pub fn panel<R: Desk>(
 mod tests {
     use super::*;
     use crate::game::session::Controller;
+    use warband_table::engine::ModelIndex;
     use warband_toy_soldier::ToySoldier;
 
     fn session() -> GameSession<ToySoldier> {
@@ -244,15 +239,15 @@ mod tests {
         let spot = Vec2::new(zone.min.0 + 4.0, zone.min.1 + 2.0);
         let app = click_at(s, spot, DeployPick::default());
         let s = app.world().non_send::<GameSession<ToySoldier>>();
-        assert_eq!(base_of(s, a1).unwrap().center, spot);
+        assert_eq!(s.base_of(a1).unwrap().center, spot);
         assert_eq!(s.engine.awaiting(), Some(Side::B));
 
         let mut s = session();
-        let on_a2 = base_of(&s, a2).unwrap().center;
+        let on_a2 = s.base_of(a2).unwrap().center;
         let app = click_at(session(), on_a2, DeployPick::default());
         assert_eq!(app.world().resource::<DeployPick>().0, Some(a2));
         // A press on the one picked picks it, not sets it down there: it may begin a drag.
-        let on_a1 = base_of(&s, a1).unwrap().center;
+        let on_a1 = s.base_of(a1).unwrap().center;
         let app = click_at(session(), on_a1, DeployPick::default());
         assert_eq!(app.world().resource::<DeployPick>().0, Some(a1));
         let kept = app.world().non_send::<GameSession<ToySoldier>>();

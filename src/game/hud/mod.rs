@@ -69,12 +69,9 @@ fn note_carried<R: Desk>(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (cam, at) = *camera;
-    let world = session.engine.world();
-    let carried = R::carrying(&session, &selection).and_then(|id| {
-        crate::game::minis::table_models(world)
-            .find(|(_, m, ..)| *m == id)
-            .and_then(|(.., base)| screen_point(ctx, cam, at, base.center))
-    });
+    let carried = R::carrying(&session, &selection)
+        .and_then(|id| session.base_of(id))
+        .and_then(|base| screen_point(ctx, cam, at, base.center));
     ctx.data_mut(|d| d.insert_temp(egui::Id::new(CARD_AWAY), carried));
     Ok(())
 }

@@ -81,10 +81,11 @@ fn drop_dragged(
         let under = |p: Vec2| {
             minis.iter().find_map(|(m, t, part)| match part {
                 Part::Body(shape, ..) => {
+                    let (center, facing) = super::drawn_place(t);
                     let base = Placed {
                         shape: *shape,
-                        center: t.translation.truncate(),
-                        facing: t.rotation.to_euler(EulerRot::ZYX).0,
+                        center,
+                        facing,
                     };
                     hit(&base, p).then_some(m.id)
                 }

@@ -194,13 +194,19 @@ impl DrawnAt<'_, '_> {
         Places(
             self.minis
                 .iter()
-                .map(|(m, t)| {
-                    let facing = t.rotation.to_euler(EulerRot::ZYX).0;
-                    (m.id, (t.translation.truncate(), facing))
-                })
+                .map(|(m, t)| (m.id, drawn_place(t)))
                 .collect(),
         )
     }
+}
+
+/// Where a miniature drawn with `t` stands and faces (its Transform is the table's: a
+/// miniature has no parent).
+fn drawn_place(t: &Transform) -> (Vec2, f32) {
+    (
+        t.translation.truncate(),
+        t.rotation.to_euler(EulerRot::ZYX).0,
+    )
 }
 
 /// The miniatures' places this frame ([`DrawnAt::places`]).

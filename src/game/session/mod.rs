@@ -87,6 +87,18 @@ pub struct GameSession<R: Contest> {
 }
 
 impl<R: Contest> GameSession<R> {
+    /// Where model `id` stands in the battle (any ruleset: the table's own `Base`).
+    pub fn base_of(
+        &self,
+        id: warband_table::components::ModelId,
+    ) -> Option<warband_table::geometry::Placed> {
+        let world = self.engine.world();
+        let e = world
+            .resource::<warband_table::engine::ModelIndex>()
+            .entity(id)?;
+        world.get::<warband_table::components::Base>(e).map(|b| b.0)
+    }
+
     /// The battle as a frame draws its miniatures.
     pub fn drawn(&self) -> crate::game::minis::Drawn<'_> {
         crate::game::minis::Drawn {

@@ -189,9 +189,7 @@ fn shot_outcome(
     text: &dyn Fn(&str) -> String,
     name: &dyn Fn(ModelId) -> String,
 ) -> String {
-    let until_next = after
-        .iter()
-        .take_while(|e| !matches!(e, Entry::Accepted { .. } | Entry::Refused { .. }));
+    let until_next = until_next_command(after);
     // A shot into a melee that struck another model of the fight says so first.
     let mut struck = String::new();
     for e in until_next {
@@ -216,19 +214,21 @@ fn shot_outcome(
     }
 }
 
+/// What was logged after an entry up to the next command, accepted or refused: what
+/// that entry's command went on to do.
+fn until_next_command(after: &[Entry]) -> impl Iterator<Item = &Entry> {
+    after
+        .iter()
+        .take_while(|e| !matches!(e, Entry::Accepted { .. } | Entry::Refused { .. }))
+}
+
 /// How a melee's blows ended, from what was logged after it until the next command or
 /// melee: ": no damage" where its damage dice took no HD (HD lost follow on their own
 /// lines); nothing while a winner's split of its blows is still to come.
 fn melee_outcome(after: &[Entry]) -> &'static str {
     let mut struck = false;
-    let until_next = after.iter().take_while(|e| {
-        !matches!(
-            e,
-            Entry::Accepted { .. }
-                | Entry::Refused { .. }
-                | Entry::Rules(LogEvent::MeleeResolved { .. })
-        )
-    });
+    let until_next = until_next_command(after)
+        .take_while(|e| !matches!(e, Entry::Rules(LogEvent::MeleeResolved { .. })));
     for e in until_next {
         match e {
             Entry::Die(d) if d.clause == warband_rules::marauders::clauses::MELEE_DAMAGE => {
