@@ -1,6 +1,7 @@
 //! The last action stays drawn: an arrow from where each model of the side that last
 //! moved started to where it ended (Vassal players ask for it), until the other side
-//! moves; T hides them.
+//! moves; T hides them. A save played on, or a replay moved along its timeline, draws
+//! the arrows of its round's moves again (`GameSession::moved_before`).
 
 use super::palette;
 use super::screens::Screen;

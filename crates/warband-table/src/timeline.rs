@@ -56,7 +56,7 @@ impl<R: Rules> Timeline<R> {
     }
 
     /// Plays command `i` on `engine`, with its salt if it has one.
-    fn play(&self, engine: &mut Engine<R>, i: usize) {
+    pub fn play(&self, engine: &mut Engine<R>, i: usize) {
         self.salt_dice(engine, i);
         let (side, command) = &self.commands[i];
         let _ = engine.submit(*side, command.clone());

@@ -114,8 +114,9 @@ fn each_ruleset_tells_its_charges_and_shots() {
     }
 }
 
-/// The battle's world, standing in for an engine's.
-struct Battle(World);
+/// The battle's world, standing in for an engine's, and the moves it made before it
+/// was drawn.
+struct Battle(World, Vec<crate::game::session::Moved>);
 
 fn paint(
     mut painter: crate::game::minis::MiniPainter,
@@ -136,6 +137,7 @@ fn paint(
             remade: 0,
             round: 1,
             deploying: false,
+            moved_before: &battle.1,
         },
         &mut minis,
         shown,
@@ -178,7 +180,7 @@ fn painted(id: ModelId, start: Vec2) -> (App, Entity) {
     );
     app.world_mut().flush();
     battle.flush();
-    app.world_mut().insert_non_send(Battle(battle));
+    app.world_mut().insert_non_send(Battle(battle, Vec::new()));
     app.update();
     app.update();
     (app, e)
@@ -234,6 +236,31 @@ fn a_new_world_is_drawn_as_it_stands() {
         "drawn at once where the new world has it"
     );
     assert_eq!(arrows(&app), 0, "no arrow from the old world's places");
+}
+
+/// A world put in place with the moves its round made before (a save played on, a
+/// replay moved along its timeline) draws their arrows.
+#[test]
+fn a_new_world_draws_the_arrows_of_its_rounds_moves() {
+    let id = ModelId(1);
+    let (start, end) = (Vec2::new(2.0, 2.0), Vec2::new(8.0, 2.0));
+    let (mut app, _) = painted(id, start);
+    let (other, _) = one_model(id, end);
+    let moved = crate::game::session::Moved {
+        id,
+        side: warband_rules::Side::A,
+        leg: (start, end),
+        round: 1,
+    };
+    *app.world_mut().non_send_mut::<Battle>() = Battle(other, vec![moved]);
+    app.update();
+    assert_eq!(drawn(&mut app), end, "drawn where it stands");
+    let legs: Vec<_> = app
+        .world()
+        .resource::<crate::game::trails::Trails>()
+        .legs()
+        .collect();
+    assert_eq!(legs, vec![(warband_rules::Side::A, (start, end))]);
 }
 
 /// A model the log says charged lunges: its miniature runs a little past where the

@@ -257,6 +257,8 @@ pub struct Drawn<'a> {
     pub remade: u32,
     pub round: u32,
     pub deploying: bool,
+    /// The moves of this round made before the table was first drawn.
+    pub moved_before: &'a [super::session::Moved],
 }
 
 impl MiniPainter<'_, '_> {
@@ -277,7 +279,7 @@ impl MiniPainter<'_, '_> {
         let key = (world.id(), drawn.remade);
         let fresh = self.drawn.replace(key) != Some(key);
         if fresh {
-            self.trails.clear();
+            self.redraw_arrows(&drawn);
         }
         let index = world.resource::<ModelIndex>();
         for (mut mini, mut transform, mut ring, mut vis) in minis {
@@ -300,6 +302,18 @@ impl MiniPainter<'_, '_> {
             self.trails.clear();
         }
         self.trails.in_round(drawn.round);
+    }
+
+    /// The arrows of a battle drawn afresh: those of the moves it made this round
+    /// before it was drawn.
+    fn redraw_arrows(&mut self, drawn: &Drawn) {
+        self.trails.clear();
+        *self.deploying = Some(drawn.deploying);
+        let Some(layout) = &self.layout else { return };
+        for m in drawn.moved_before {
+            self.trails.in_round(m.round);
+            self.trails.moved(m.id, m.side, m.leg, layout.size);
+        }
     }
 
     /// Draws `mini` on its way to `base` as `shown` says. Asks for another frame while

@@ -50,9 +50,13 @@ impl<R: Contest> Launch<R> {
             Launch::Replay(save) => GameSession::replay_of(&save),
             Launch::Resume { save, controllers } => {
                 let mut s = GameSession::new(save.setup.clone(), save.seed, controllers)?;
-                for (side, command) in &save.commands {
+                let mut rounds = super::moves::RoundKeeper::default();
+                rounds.note(&s.engine, 0);
+                for (i, (side, command)) in save.commands.iter().enumerate() {
                     let _ = s.submit(*side, command.clone());
+                    rounds.note(&s.engine, i + 1);
                 }
+                s.moved_before = rounds.moves(&save.commands);
                 s.last_refusal = None;
                 s.earlier = save.earlier.clone();
                 let now = controllers.map(Controller::kind);

@@ -18,6 +18,7 @@ use warband_table::timeline::Timeline;
 
 mod launch;
 mod layout;
+mod moves;
 mod pace;
 mod part;
 mod saving;
@@ -25,6 +26,7 @@ mod seats;
 
 pub use launch::{Launch, OnTable, PendingBattle, Starter, put_on_table};
 pub use layout::{TableLayout, layout};
+pub use moves::Moved;
 pub use pace::Pace;
 
 /// The longest a frame spends on computer players' commands before it is drawn.
@@ -84,6 +86,9 @@ pub struct GameSession<R: Contest> {
     pub asking: bool,
     /// When the part awaited of a person began: Space does not end it at once.
     part: part::Part<R::Phase>,
+    /// The moves of this round made before the table was first drawn (a save played
+    /// on, a replay moved along its timeline): drawn as arrows as if watched.
+    pub moved_before: Vec<Moved>,
 }
 
 impl<R: Contest> GameSession<R> {
@@ -106,6 +111,7 @@ impl<R: Contest> GameSession<R> {
             remade: self.remade,
             round: R::round(self.engine.world()),
             deploying: self.engine.deploying().is_some(),
+            moved_before: &self.moved_before,
         }
     }
 
@@ -144,6 +150,7 @@ impl<R: Contest> GameSession<R> {
             to_result: false,
             asking: false,
             part: part::Part::default(),
+            moved_before: Vec::new(),
         })
     }
 
@@ -181,6 +188,7 @@ impl<R: Contest> GameSession<R> {
         rest.reverse();
         self.replay = Some(rest);
         self.roll_start = last_roll(&self.engine);
+        self.moved_before = self.replayed_moves();
     }
 
     /// Whether leaving would lose play: the battle is in progress (not a replay, not

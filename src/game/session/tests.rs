@@ -229,3 +229,36 @@ fn a_watched_battle_waits_for_its_gliding_models() {
     }
     assert!(s.commands.len() > before);
 }
+
+/// A battle played on from its save, or a replay moved along its timeline, draws the
+/// arrows of the moves its round had made, as a table that watched them would: the same
+/// models, from the same places to the same places, and none of an earlier round.
+#[test]
+fn a_rounds_moves_are_drawn_again_after_a_load_or_a_seek() {
+    let mut s = session("open-field.ron");
+    let mut live: Vec<super::Moved> = Vec::new();
+    while s.engine.battle().round < 3 || live.len() < 3 {
+        let before = super::moves::stands(s.engine.world());
+        assert!(s.computer_step());
+        let round = s.engine.battle().round;
+        live.retain(|m| m.round == round);
+        for (_, id, side, base) in crate::game::minis::table_models(s.engine.world()) {
+            if before[&id] != base.center {
+                let leg = (before[&id], base.center);
+                live.push(super::Moved {
+                    id,
+                    side,
+                    leg,
+                    round,
+                });
+            }
+        }
+    }
+    let players = [Controller::Human, Controller::NORMAL];
+    let resumed = s.play_on_from_here(players).unwrap().session().unwrap();
+    assert_eq!(resumed.moved_before, live);
+    let mut replay = GameSession::replay_of(&s.save()).unwrap();
+    assert!(replay.moved_before.is_empty(), "at its start nothing moved");
+    replay.seek(s.commands.len());
+    assert_eq!(replay.moved_before, live);
+}
