@@ -120,7 +120,7 @@ struct Folded {
     run: Vec<LogLine>,
     run_line: Option<LogLine>,
     /// The newest line's own words and how many times in a row they were said: a
-    /// repeat is told on that line, "Orc warboss moves Forward 2.0\" (×3)".
+    /// repeat is told on that line, "Orc warboss moves ahead 2.0\" (×3)".
     again: Option<(String, usize)>,
 }
 
@@ -617,7 +617,7 @@ mod tests {
     #[test]
     fn a_line_said_again_is_counted() {
         let line = line_of;
-        let turn = "Orc warboss moves Forward 2.0\"";
+        let turn = "Orc warboss moves ahead 2.0\"";
         let mut lines = vec![
             line(Side::B, turn),
             line(Side::B, turn),

@@ -1,6 +1,7 @@
 //! The Toy Soldier log in words, one line an event, naming units as the table shows
 //! them.
 
+use warband_rules::toy_soldier::Step;
 use warband_table::components::ModelId;
 use warband_table::engine::ModelIndex;
 use warband_toy_soldier::command::Command;
@@ -29,7 +30,9 @@ fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
     match c {
         Command::Activate { unit } => format!("activates {}", n(unit)),
         Command::Defend => "defends".into(),
-        Command::Move { step, inches } => format!("moves {step:?} {}", distance(*inches)),
+        Command::Move { step, inches } => {
+            format!("moves {} {}", way(*step), distance(*inches))
+        }
         // A positive turn is anticlockwise on the table: to the unit's left.
         Command::Pivot { degrees } => {
             let way = if *degrees >= 0.0 { "left" } else { "right" };
@@ -49,6 +52,17 @@ fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
         Command::UndoMove => "takes back its move".into(),
         Command::Done => "ends the turn".into(),
         Command::Deploy(p) => crate::game::hud::placing_words(p, n),
+    }
+}
+
+/// Which way a step goes, as a player says it: ahead, back, left or right (of the
+/// unit's own facing).
+pub fn way(step: Step) -> &'static str {
+    match step {
+        Step::Forward => "ahead",
+        Step::Back => "back",
+        Step::Left => "left",
+        Step::Right => "right",
     }
 }
 
@@ -85,7 +99,7 @@ fn moved_short(events: &[Entry], i: usize) -> Option<f32> {
 }
 
 /// Entry `i` of the log in words; `None` for what a line already says. A command of the
-/// active unit is said by that unit ("Orc warboss moves Forward 2.0\""), one of the
+/// active unit is said by that unit ("Orc warboss moves ahead 2.0\""), one of the
 /// side's by its side.
 pub fn line(world: &bevy::ecs::world::World, events: &[Entry], i: usize) -> Option<String> {
     // A defence is said once, by its event: "Orc warboss #3 defends: 2 danger left".
@@ -101,7 +115,7 @@ pub fn line(world: &bevy::ecs::world::World, events: &[Entry], i: usize) -> Opti
     let said = |c: &Command| {
         let words = match (c, short) {
             (Command::Move { step, .. }, Some(went)) => {
-                format!("moves {step:?} {}, into contact", distance(went))
+                format!("moves {} {}, into contact", way(*step), distance(went))
             }
             _ => command(world, c),
         };
@@ -295,8 +309,8 @@ mod tests {
         };
         let world = bevy::ecs::world::World::new();
         let said = |events: &[Entry]| super::line(&world, events, 0).unwrap();
-        assert!(said(&moved(0.9)).ends_with("moves Left 0.9\", into contact"));
-        assert!(said(&moved(1.3)).ends_with("moves Left 1.3\""));
+        assert!(said(&moved(0.9)).ends_with("moves left 0.9\", into contact"));
+        assert!(said(&moved(1.3)).ends_with("moves left 1.3\""));
     }
 
     /// In a recorded battle every move is said by the unit making it, never by its side.

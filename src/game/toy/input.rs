@@ -47,6 +47,15 @@ pub fn unit_at(units: &[View], p: Vec2) -> Option<ModelId> {
     units.iter().find(|u| hit(&u.base, p)).map(|u| u.id)
 }
 
+/// Whether `cursor` lies well off all four ways `v` may move (more than 20° from the
+/// nearest), and far enough from it to mean a move: the ghost then goes along the
+/// nearest way, not where the pointer is.
+pub fn off_the_ways(v: &View, cursor: Vec2) -> bool {
+    let l = to_local(&v.base, cursor).abs();
+    let (near, far) = (l.min_element(), l.max_element());
+    far > 0.5 && near > far * 20f32.to_radians().tan()
+}
+
 /// The move the pointer describes for the active unit: along the axis of its base the
 /// pointer lies most along, its centre brought level with the pointer.
 pub fn ghost(v: &View, cursor: Vec2) -> (Step, f32) {

@@ -15,9 +15,10 @@ use warband_rules::prob::mean;
 use warband_rules::toy_soldier::{
     Step, activation_cost, landed_distribution, melee_odds, move_step, reach, zone_multiplier,
 };
+use warband_table::Refusal;
 use warband_table::geometry::aspect_of;
 use warband_toy_soldier::Command;
-use warband_toy_soldier::actions::{active, check_activate, check_fight, check_shot};
+use warband_toy_soldier::actions::{MovePlan, active, check_activate, check_fight, check_shot};
 use warband_toy_soldier::battle::{Activation, Battle, View, commander_near, in_play};
 use warband_toy_soldier::turn::check_done;
 
@@ -49,23 +50,7 @@ pub fn show(
                 && let Some(c) = cursor
                 && let Some((step, inches, plan)) = ghost_plan(session, v.side, c)
             {
-                ui.label(match plan {
-                    Ok(p) => format!(
-                        "Move {step:?} {}: {} AP{}",
-                        describe::distance(v.base.center.distance(p.end)),
-                        p.ap,
-                        if p.charged.is_some() {
-                            " — charge!"
-                        } else {
-                            ""
-                        }
-                    ),
-                    Err(r) => format!(
-                        "Move {step:?} {}: {}",
-                        describe::distance(inches),
-                        describe::readable(session.engine.world(), &r.0)
-                    ),
-                });
+                move_lines(ui, session, &v, c, (step, inches, plan));
             }
             if let Some(t) = toy.hover.and_then(|id| {
                 in_play(session.engine.world())
@@ -92,6 +77,40 @@ pub fn show(
     }
     if let (Some(side), Some(c)) = (human, command) {
         let _ = session.submit(side, c);
+    }
+}
+
+/// The ghost move's line: which way, how far and its AP, or why not. With the pointer
+/// well off the unit's four ways, that a unit moves only along them.
+fn move_lines(
+    ui: &mut egui::Ui,
+    session: &ToySession,
+    v: &View,
+    cursor: Vec2,
+    (step, inches, plan): (Step, f32, Result<MovePlan, Refusal>),
+) {
+    let way = describe::way(step);
+    ui.label(match plan {
+        Ok(p) => format!(
+            "Move {way} {}: {} AP{}",
+            describe::distance(v.base.center.distance(p.end)),
+            p.ap,
+            if p.charged.is_some() {
+                " — charge!"
+            } else {
+                ""
+            }
+        ),
+        Err(r) => format!(
+            "Move {way} {}: {}",
+            describe::distance(inches),
+            describe::readable(session.engine.world(), &r.0)
+        ),
+    });
+    if super::input::off_the_ways(v, cursor) {
+        ui.small(format!(
+            "A unit moves only straight ahead, back or sideways: the pointer is nearest {way}. Pivot first (Q / E) to go another way."
+        ));
     }
 }
 

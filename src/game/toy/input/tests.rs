@@ -211,3 +211,17 @@ fn press_space(session: ToySession) -> ToySession {
     app.update();
     app.world_mut().remove_non_send::<ToySession>().unwrap()
 }
+
+/// The pointer well off a unit's four ways (ahead, back, left, right) is told: the
+/// ghost goes the nearest way, not where the pointer is. Along a way, or near the unit,
+/// nothing is said.
+#[test]
+fn a_pointer_off_the_four_ways_is_told() {
+    let (_, v, _) = fighter_and_enemy();
+    let at = |x: f32, y: f32| v.base.center + to_world(v.base.facing, Vec2::new(x, y));
+    assert!(off_the_ways(&v, at(3.0, 3.0)), "45° off ahead");
+    assert!(off_the_ways(&v, at(-2.0, -1.5)));
+    assert!(!off_the_ways(&v, at(0.5, 4.0)), "7° off ahead");
+    assert!(!off_the_ways(&v, at(-3.0, 0.2)), "along the left");
+    assert!(!off_the_ways(&v, at(0.3, 0.3)), "on the unit itself");
+}
