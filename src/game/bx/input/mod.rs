@@ -166,6 +166,10 @@ fn click(
         .hover
         .filter(|h| actor(world, side, *h).is_ok() && bx.spell.is_none())
     {
+        // Choosing a model is an action: the last refusal, about another, goes.
+        if bx.model != Some(h) {
+            session.last_refusal = None;
+        }
         bx.model = Some(h);
         return;
     }
@@ -190,18 +194,41 @@ fn click(
                 .filter(|t| t.side != v.side && bx.spell.is_none());
             let why = if let Some(t) = foe {
                 Some(out_of_reach(world, &v, &t))
-            } else if let Some(t) = bx.hover
-                && let Err(why) = check_first_aid(world, side, v.id, t)
-            {
-                Some(format!("No first aid: {}", why.0))
             } else {
-                None
+                bx.hover.and_then(|t| ally_refused(world, side, v.id, t))
             };
             if let Some(why) = why {
                 session.refuse(why);
             }
         }
     }
+}
+
+/// Why a click by `model` on ally `t` did nothing: on a dying ally, why no first aid
+/// is given; on any other, why it may not be chosen ("has already acted this round").
+fn ally_refused(
+    world: &bevy::ecs::world::World,
+    side: Side,
+    model: ModelId,
+    t: ModelId,
+) -> Option<String> {
+    let dying = warband_borderlands::battle::find(world, t).is_some_and(|t| {
+        matches!(
+            t.cond.down,
+            Some(
+                warband_borderlands::components::Down::Fallen
+                    | warband_borderlands::components::Down::Bleeding
+            )
+        )
+    });
+    if dying {
+        return check_first_aid(world, side, model, t)
+            .err()
+            .map(|why| format!("No first aid: {}", why.0));
+    }
+    actor(world, side, t)
+        .err()
+        .map(|why| format!("Not chosen: {}", why.0))
 }
 
 /// Why a model with no missile weapon cannot close with `t` this round: the engine's

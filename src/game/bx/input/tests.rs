@@ -52,6 +52,48 @@ fn a_click_on_a_dying_ally_out_of_contact_says_why() {
     assert!(said.contains("must be in contact"), "{said}");
 }
 
+/// A click on an ally that has acted, with another model chosen, says why it is not
+/// chosen, not that it needs no first aid.
+#[test]
+fn a_click_on_an_ally_that_has_acted_says_so() {
+    let (mut session, ready) = battle();
+    let (me, done) = (ready[0], ready[1]);
+    let world = session.engine.world_mut();
+    let v = warband_borderlands::battle::find(world, done).unwrap();
+    let cond = warband_borderlands::components::Condition {
+        acted: true,
+        ..v.cond
+    };
+    world.entity_mut(v.entity).insert(cond);
+    let mut app = app(session, me, Some(v.base.center));
+    app.world_mut().resource_mut::<BxSelection>().spell = None;
+    app.world_mut().resource_mut::<BxSelection>().hover = Some(done);
+    app.update();
+    let session = app.world().non_send::<BxSession>();
+    let said = session.last_refusal.clone().unwrap_or_default();
+    assert!(said.starts_with("Not chosen: "), "{said}");
+    assert!(said.contains("has already acted this round"), "{said}");
+    assert_eq!(app.world().resource::<BxSelection>().model, Some(me));
+}
+
+/// Choosing another model clears the last refusal from the dice tray's header: it was
+/// about the model chosen before.
+#[test]
+fn choosing_another_model_clears_the_last_refusal() {
+    let (mut session, ready) = battle();
+    session.refuse("Not there: the move costs 9\" but the allowance is 4\"".into());
+    let at = warband_borderlands::battle::find(session.engine.world(), ready[1])
+        .unwrap()
+        .base
+        .center;
+    let mut app = app(session, ready[0], Some(at));
+    app.world_mut().resource_mut::<BxSelection>().spell = None;
+    app.world_mut().resource_mut::<BxSelection>().hover = Some(ready[1]);
+    app.update();
+    assert_eq!(app.world().resource::<BxSelection>().model, Some(ready[1]));
+    assert_eq!(app.world().non_send::<BxSession>().last_refusal, None);
+}
+
 #[test]
 fn a_click_on_a_panel_keeps_the_chosen_model() {
     let (session, ready) = battle();
