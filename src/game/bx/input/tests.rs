@@ -31,24 +31,32 @@ fn app(session: BxSession, chosen: ModelId, cursor: Option<Vec2>) -> App {
     app
 }
 
-#[test]
-fn a_click_on_a_dying_ally_out_of_contact_says_why() {
-    let (mut session, ready) = battle();
-    let (aider, dying) = (ready[0], ready[1]);
+/// With `chosen` chosen and no spell, a click on ally `ally` whose condition `mark`
+/// changes: what the table said, and the app.
+fn click_on_ally(
+    mut session: BxSession,
+    (chosen, ally): (ModelId, ModelId),
+    mark: impl FnOnce(&mut warband_borderlands::components::Condition),
+) -> (String, App) {
     let world = session.engine.world_mut();
-    let v = warband_borderlands::battle::find(world, dying).unwrap();
-    let cond = warband_borderlands::components::Condition {
-        down: Some(warband_borderlands::components::Down::Bleeding),
-        ..v.cond
-    };
+    let v = warband_borderlands::battle::find(world, ally).unwrap();
+    let mut cond = v.cond;
+    mark(&mut cond);
     world.entity_mut(v.entity).insert(cond);
-    let at = v.base.center;
-    let mut app = app(session, aider, Some(at));
+    let mut app = app(session, chosen, Some(v.base.center));
     app.world_mut().resource_mut::<BxSelection>().spell = None;
-    app.world_mut().resource_mut::<BxSelection>().hover = Some(dying);
+    app.world_mut().resource_mut::<BxSelection>().hover = Some(ally);
     app.update();
     let session = app.world().non_send::<BxSession>();
-    let said = session.last_refusal.clone().unwrap_or_default();
+    (session.last_refusal.clone().unwrap_or_default(), app)
+}
+
+#[test]
+fn a_click_on_a_dying_ally_out_of_contact_says_why() {
+    let (session, ready) = battle();
+    let (said, _) = click_on_ally(session, (ready[0], ready[1]), |c| {
+        c.down = Some(warband_borderlands::components::Down::Bleeding);
+    });
     assert!(said.contains("must be in contact"), "{said}");
 }
 
@@ -56,24 +64,11 @@ fn a_click_on_a_dying_ally_out_of_contact_says_why() {
 /// chosen, not that it needs no first aid.
 #[test]
 fn a_click_on_an_ally_that_has_acted_says_so() {
-    let (mut session, ready) = battle();
-    let (me, done) = (ready[0], ready[1]);
-    let world = session.engine.world_mut();
-    let v = warband_borderlands::battle::find(world, done).unwrap();
-    let cond = warband_borderlands::components::Condition {
-        acted: true,
-        ..v.cond
-    };
-    world.entity_mut(v.entity).insert(cond);
-    let mut app = app(session, me, Some(v.base.center));
-    app.world_mut().resource_mut::<BxSelection>().spell = None;
-    app.world_mut().resource_mut::<BxSelection>().hover = Some(done);
-    app.update();
-    let session = app.world().non_send::<BxSession>();
-    let said = session.last_refusal.clone().unwrap_or_default();
+    let (session, ready) = battle();
+    let (said, app) = click_on_ally(session, (ready[0], ready[1]), |c| c.acted = true);
     assert!(said.starts_with("Not chosen: "), "{said}");
     assert!(said.contains("has already acted this round"), "{said}");
-    assert_eq!(app.world().resource::<BxSelection>().model, Some(me));
+    assert_eq!(app.world().resource::<BxSelection>().model, Some(ready[0]));
 }
 
 /// Choosing another model clears the last refusal from the dice tray's header: it was
