@@ -40,6 +40,7 @@ mod toy;
 /// The player's own designs, which the shared checks count as shipped profiles.
 pub(crate) use bx::own_heroes;
 pub(crate) use toy::own_units;
+mod tape;
 mod tracers;
 mod trails;
 mod window;
@@ -102,7 +103,7 @@ pub fn run(start: Start) {
             theme::plugin,
             hud::fold::plugin,
         ))
-        .add_plugins(minis::plugin);
+        .add_plugins((minis::plugin, tape::plugin));
     awake::plugin(&mut app, continuous);
     if let Some((path, after)) = start.screenshot {
         app.add_plugins(move |app: &mut App| {

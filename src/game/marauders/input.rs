@@ -42,8 +42,6 @@ pub struct Selection {
     pub hover: Option<ModelId>,
     /// The pointer on the table, inches.
     pub cursor: Option<Vec2>,
-    /// Hold M and drag: a measuring tape.
-    pub tape: Option<(Vec2, Vec2)>,
     /// T: where each enemy can charge.
     pub threat: bool,
     /// The order of play the initiative panel shows: for each of `Phase::ORDERED`,
@@ -115,17 +113,8 @@ fn click(
     mut session: NonSendMut<Session>,
     mut sel: ResMut<Selection>,
 ) {
-    if keys.pressed(KeyCode::KeyM) {
-        match (buttons.pressed(MouseButton::Left), sel.cursor, sel.tape) {
-            (true, Some(c), None) => sel.tape = Some((c, c)),
-            (true, Some(c), Some((a, _))) => sel.tape = Some((a, c)),
-            (false, ..) => sel.tape = None,
-            _ => {}
-        }
-        return;
-    }
-    sel.tape = None;
-    if !buttons.just_pressed(MouseButton::Left) {
+    // With M held the left button lays the tape measure.
+    if keys.pressed(crate::game::tape::TAPE_KEY) || !buttons.just_pressed(MouseButton::Left) {
         return;
     }
     let Some(cursor) = sel.cursor else { return };

@@ -1,5 +1,5 @@
 //! Drawn fresh every frame with gizmos: selection, HD pips, engagements, the movement
-//! ghost and allowance, lines of fire, melee groups, the tape and the threat overlay.
+//! ghost and allowance, lines of fire, melee groups and the threat overlay.
 
 use super::input::{Selection, move_to, viewpoint};
 use crate::game::camera::TableCamera;
@@ -63,11 +63,6 @@ fn draw(
         g.circle_2d(at(m).center, m.base.shape.reach() + 0.18, palette::SELECT);
     }
     phase_marks(&mut g, &session, &sel, &all);
-    if let Some((a, b)) = sel.tape {
-        g.line_2d(a, b, palette::TAPE);
-        g.circle_2d(a, 0.1, palette::TAPE);
-        g.circle_2d(b, 0.1, palette::TAPE);
-    }
     if sel.threat {
         let me = viewpoint(&session);
         let table = session.engine.battle().table;

@@ -3,14 +3,11 @@
 //! click where it goes" would be, so every ruleset's own click decides what the drop
 //! does (a move, a charge, a shot) and the engine judges it.
 
-use super::Mini;
-use super::body::Part;
 use crate::game::pointer::{InputDone, Pointer};
 use crate::game::screens::Screen;
 use bevy::prelude::*;
 use warband_table::components::ModelId;
 use warband_table::geometry::Placed;
-use warband_table::geometry::facing::hit;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Carrying>().add_systems(
@@ -66,32 +63,19 @@ fn drop_dragged(
     pointer: Res<Pointer>,
     keys: Res<ButtonInput<KeyCode>>,
     mut buttons: ResMut<ButtonInput<MouseButton>>,
-    minis: Query<(&Mini, &Transform, &Part)>,
+    drawn: super::DrawnAt,
     carrying: Res<Carrying>,
     mut pressed: Local<Pressed>,
 ) {
     // With M held the left button lays the tape measure.
-    if keys.pressed(KeyCode::KeyM) {
+    if keys.pressed(crate::game::tape::TAPE_KEY) {
         pressed.0 = None;
         return;
     }
     let left = MouseButton::Left;
     if buttons.just_pressed(left) {
         // The miniature whose base (its own shape, as drawn) is under the pointer.
-        let under = |p: Vec2| {
-            minis.iter().find_map(|(m, t, part)| match part {
-                Part::Body(shape, ..) => {
-                    let (center, facing) = super::drawn_place(t);
-                    let base = Placed {
-                        shape: *shape,
-                        center,
-                        facing,
-                    };
-                    hit(&base, p).then_some(m.id)
-                }
-                Part::Shadow(_) => None,
-            })
-        };
+        let under = |p: Vec2| drawn.under(p).map(|(id, _)| id);
         pressed.0 = pointer.cursor.and_then(under).zip(pointer.screen);
     } else if buttons.just_released(left) {
         let from = pressed.0.take();

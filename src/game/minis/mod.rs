@@ -185,7 +185,7 @@ pub type Minis<'w, 's> = Query<
 /// is drawn where the miniature is, or it would run ahead of it.
 #[derive(SystemParam)]
 pub struct DrawnAt<'w, 's> {
-    minis: Query<'w, 's, (&'static Mini, &'static Transform)>,
+    minis: Query<'w, 's, (&'static Mini, &'static Transform, &'static Part)>,
 }
 
 impl DrawnAt<'_, '_> {
@@ -194,9 +194,26 @@ impl DrawnAt<'_, '_> {
         Places(
             self.minis
                 .iter()
-                .map(|(m, t)| (m.id, drawn_place(t)))
+                .map(|(m, t, _)| (m.id, drawn_place(t)))
                 .collect(),
         )
+    }
+
+    /// The miniature whose base, its own shape where it is drawn, lies under `p`: its
+    /// model and that base.
+    pub fn under(&self, p: Vec2) -> Option<(ModelId, Placed)> {
+        self.minis.iter().find_map(|(m, t, part)| {
+            let Part::Body(shape, ..) = part else {
+                return None;
+            };
+            let (center, facing) = drawn_place(t);
+            let base = Placed {
+                shape: *shape,
+                center,
+                facing,
+            };
+            warband_table::geometry::facing::hit(&base, p).then_some((m.id, base))
+        })
     }
 }
 

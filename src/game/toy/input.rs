@@ -121,7 +121,7 @@ fn click(
     sel: Res<Pointer>,
     mut toy: ResMut<ToySelection>,
 ) {
-    if !buttons.just_pressed(MouseButton::Left) || keys.pressed(KeyCode::KeyM) {
+    if !buttons.just_pressed(MouseButton::Left) || keys.pressed(crate::game::tape::TAPE_KEY) {
         return;
     }
     let (Some(side), Some(cursor)) = (session.human_turn(), sel.cursor) else {
