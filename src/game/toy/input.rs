@@ -9,7 +9,7 @@ use crate::game::pointer::Pointer;
 use bevy::prelude::*;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 use warband_rules::Side;
-use warband_rules::toy_soldier::{Spell, Step};
+use warband_rules::toy_soldier::{Spell, Step, move_step, reach};
 use warband_table::Refusal;
 use warband_table::components::ModelId;
 use warband_table::geometry::facing::{hit, to_local};
@@ -88,12 +88,30 @@ pub fn charge_at(
         return Err(None);
     }
     let (step, inches) = ghost(v, cursor);
+    // A way that never meets `t`, whatever stands between, is no charge at it: the
+    // panel says why (it stands off to the side), not what blocks the way.
+    if !way_meets(v, step, reach(a.ap, move_step(v.unit.kind, step), &[]), t) {
+        return Err(None);
+    }
     let plan = check_move(world, v, a, step, inches).map_err(Some)?;
     if plan.charged == Some(t.id) {
         Ok((step, inches, plan))
     } else {
         Err(None)
     }
+}
+
+/// Whether `v`, moving `step` up to `far` inches over an empty table, would come into
+/// contact with `t` (tried every tenth of an inch).
+pub fn way_meets(v: &View, step: Step, far: f32, t: &View) -> bool {
+    let way = warband_table::geometry::facing::to_world(v.base.facing, Vec2::from(step.local()));
+    let tries = (far / 0.1).ceil() as usize;
+    (0..=tries).any(|i| {
+        let at = v
+            .base
+            .at(v.base.center + way * (far * i as f32 / tries.max(1) as f32));
+        warband_table::geometry::gap(&at, &t.base) <= warband_table::geometry::CONTACT_GAP
+    })
 }
 
 /// The engine's judgement of the ghost move.

@@ -139,6 +139,55 @@ fn a_click_on_an_enemy_in_reach_charges_it() {
     );
 }
 
+/// Puts model `id` at `local` of `unit`'s own frame (front towards +y), facing as it does.
+fn put_by(session: &mut ToySession, unit: &View, id: ModelId, local: Vec2) -> View {
+    let world = session.engine.world_mut();
+    let e = world
+        .resource::<warband_table::engine::ModelIndex>()
+        .entity(id)
+        .unwrap();
+    let base = world.get::<warband_table::components::Base>(e).unwrap().0;
+    let at = warband_table::geometry::Placed {
+        center: unit.base.center + to_world(unit.base.facing, local),
+        facing: unit.base.facing,
+        ..base
+    };
+    world
+        .entity_mut(e)
+        .insert(warband_table::components::Base(at));
+    warband_toy_soldier::battle::find(session.engine.world(), id).unwrap()
+}
+
+/// An enemy off to the side of the way ahead is no charge, whatever blocks that way:
+/// the panel then says a charge goes straight ahead, not what stands in the way.
+#[test]
+fn an_enemy_off_the_way_ahead_is_no_charge_whatever_blocks_it() {
+    let (session, unit, enemy) = fighter_and_enemy();
+    let mut session = click_at(session, unit.base.center, Some(unit.id));
+    let world = session.engine.world();
+    let friend = in_play(world)
+        .into_iter()
+        .find(|u| u.side == unit.side && u.id != unit.id)
+        .unwrap();
+    put_by(&mut session, &unit, friend.id, Vec2::new(0.0, 1.6));
+    let enemy = put_by(&mut session, &unit, enemy.id, Vec2::new(3.5, 3.8));
+    let world = session.engine.world();
+    let (v, a) = active(world, unit.side).unwrap();
+    let (step, inches) = ghost(&v, enemy.base.center);
+    assert_eq!(step, Step::Forward);
+    assert!(
+        check_move(world, &v, &a, step, inches).is_err(),
+        "the way ahead is blocked"
+    );
+    assert!(matches!(
+        charge_at(world, &v, &a, &enemy, enemy.base.center),
+        Err(None)
+    ));
+    assert!(!way_meets(&v, Step::Forward, 8.0, &enemy));
+    let ahead = put_by(&mut session, &unit, enemy.id, Vec2::new(0.5, 4.0));
+    assert!(way_meets(&v, Step::Forward, 8.0, &ahead));
+}
+
 /// A click on an enemy the move cannot reach asks nothing (no plain move is spent).
 #[test]
 fn a_click_on_an_enemy_out_of_reach_sends_nothing() {
