@@ -15,7 +15,7 @@ use warband_table::components::ModelId;
 use warband_table::geometry::facing::{hit, to_local};
 use warband_toy_soldier::Command;
 use warband_toy_soldier::actions::{MovePlan, active, check_move};
-use warband_toy_soldier::battle::{View, in_play};
+use warband_toy_soldier::battle::{Activation, View, in_play};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ToySelection>().add_systems(
@@ -74,6 +74,16 @@ pub fn ghost(v: &View, cursor: Vec2) -> (Step, f32) {
     }
 }
 
+/// The ghost move, no further than the unit's AP take it over open ground: a pointer
+/// past its reach asks for the longest move that way, not one it cannot pay for.
+pub fn ghost_within(v: &View, a: &Activation, cursor: Vec2) -> (Step, f32) {
+    let (step, inches) = ghost(v, cursor);
+    (
+        step,
+        inches.min(reach(a.ap, move_step(v.unit.kind, step), &[])),
+    )
+}
+
 /// The move towards `cursor` that charges enemy `t`, if the ghost move reaches it: its
 /// step, inches and the plan (where it ends). Else why not: the engine's refusal of the
 /// ghost move, or None where the move is legal but falls short of `t`.
@@ -87,7 +97,7 @@ pub fn charge_at(
     if t.side == v.side {
         return Err(None);
     }
-    let (step, inches) = ghost(v, cursor);
+    let (step, inches) = ghost_within(v, a, cursor);
     // A way that never meets `t`, whatever stands between, is no charge at it: the
     // panel says why (it stands off to the side), not what blocks the way.
     if !way_meets(v, step, reach(a.ap, move_step(v.unit.kind, step), &[]), t) {
@@ -122,7 +132,7 @@ pub fn ghost_plan(
 ) -> Option<(Step, f32, Result<MovePlan, Refusal>)> {
     let world = session.engine.world();
     let (v, a) = active(world, side).ok()?;
-    let (step, inches) = ghost(&v, cursor);
+    let (step, inches) = ghost_within(&v, &a, cursor);
     Some((step, inches, check_move(world, &v, &a, step, inches)))
 }
 
@@ -190,8 +200,8 @@ fn click(
                 Err(_) => return,
             },
         }),
-        (Some((v, _)), None) => {
-            let (step, inches) = ghost(&v, cursor);
+        (Some((v, a)), None) => {
+            let (step, inches) = ghost_within(&v, &a, cursor);
             Some(Command::Move { step, inches })
         }
         _ => None,

@@ -90,11 +90,14 @@ fn move_lines(
     (step, inches, plan): (Step, f32, Result<MovePlan, Refusal>),
 ) {
     let way = describe::way(step);
+    // The pointer lies past the unit's reach: the move goes as far as its AP take it.
+    let furthest = super::input::ghost(v, cursor).1 > inches + 0.005;
     ui.label(match plan {
         Ok(p) => format!(
-            "Move {way} {}: {} AP{}",
+            "Move {way} {}: {} AP{}{}",
             describe::distance(v.base.center.distance(p.end)),
             p.ap,
+            if furthest { ", as far as it goes" } else { "" },
             if p.charged.is_some() {
                 " — charge!"
             } else {

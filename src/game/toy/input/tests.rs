@@ -90,6 +90,22 @@ fn a_click_activates_your_unit_and_a_second_moves_it_ahead() {
     );
 }
 
+/// A pointer past the unit's reach asks for the longest move that way (a click just
+/// past the allowance is not refused); one within it, for the move to the pointer.
+#[test]
+fn a_move_past_the_reach_goes_as_far_as_the_ap_take_it() {
+    let (session, unit, _) = fighter_and_enemy();
+    let session = click_at(session, unit.base.center, Some(unit.id));
+    let (v, a) = active(session.engine.world(), unit.side).unwrap();
+    let far = reach(a.ap, move_step(v.unit.kind, Step::Forward), &[]);
+    let ahead = |d: f32| v.base.center + to_world(v.base.facing, Vec2::Y) * d;
+    assert_eq!(ghost_within(&v, &a, ahead(far + 0.3)), (Step::Forward, far));
+    assert_eq!(ghost_within(&v, &a, ahead(40.0)), (Step::Forward, far));
+    let (step, inches) = ghost_within(&v, &a, ahead(far - 0.5));
+    assert_eq!(step, Step::Forward);
+    assert!((inches - (far - 0.5)).abs() < 1e-4, "{inches}");
+}
+
 /// The river crossing with one of the side to act's units that cannot shoot (free to
 /// activate) and the first enemy.
 fn fighter_and_enemy() -> (ToySession, View, View) {
