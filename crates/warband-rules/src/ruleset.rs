@@ -43,6 +43,19 @@ impl Ruleset {
         }
     }
 
+    /// `n` of what an army list counts, as a player says it: Toy Soldier's entries are
+    /// units of several figures ("8 units"), the others' single models ("1 model").
+    pub fn pieces(self, n: u64) -> String {
+        let piece = match self {
+            Ruleset::ToySoldier => "unit",
+            Ruleset::Marauders | Ruleset::Borderlands => "model",
+        };
+        match n {
+            1 => format!("1 {piece}"),
+            n => format!("{n} {piece}s"),
+        }
+    }
+
     /// The name a player reads.
     pub fn title(self) -> &'static str {
         match self {
@@ -104,6 +117,14 @@ impl From<Ruleset> for String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_army_is_counted_in_its_rulesets_pieces() {
+        assert_eq!(Ruleset::ToySoldier.pieces(8), "8 units");
+        assert_eq!(Ruleset::ToySoldier.pieces(1), "1 unit");
+        assert_eq!(Ruleset::Marauders.pieces(20), "20 models");
+        assert_eq!(Ruleset::Borderlands.pieces(1), "1 model");
+    }
 
     #[test]
     fn ids_round_trip_and_strangers_are_named() {

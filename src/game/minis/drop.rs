@@ -7,7 +7,6 @@ use crate::game::pointer::{InputDone, Pointer};
 use crate::game::screens::Screen;
 use bevy::prelude::*;
 use warband_table::components::ModelId;
-use warband_table::geometry::Placed;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Carrying>().add_systems(
@@ -104,7 +103,7 @@ mod tests {
             .insert_resource(Carrying(Some(ModelId(1))))
             .add_systems(Update, drop_dragged);
         let mut commands = app.world_mut().commands();
-        let base = Placed::round(Vec2::splat(5.0), 1.0);
+        let base = warband_table::geometry::Placed::round(Vec2::splat(5.0), 1.0);
         super::super::spawn_mini(
             &mut commands,
             "Fighter".into(),

@@ -320,8 +320,10 @@ fn army_combo(ui: &mut egui::Ui, f: &mut SetupForm, i: usize) {
     let offered: Vec<(usize, String)> = (0..f.armies.len())
         .filter(|j| Some(f.armies[*j].1.ruleset) == ruleset)
         .map(|j| {
-            let models = f.armies[j].1.size(); // from the entries: a hostile list may hold billions
-            (j, format!("{} ({models} models)", army_label(f, j)))
+            // Counted from the entries: a hostile list may hold billions.
+            let size = f.armies[j].1.size();
+            let pieces = ruleset.map_or_else(|| format!("{size}"), |r| r.pieces(size));
+            (j, format!("{} ({pieces})", army_label(f, j)))
         })
         .collect();
     egui::ComboBox::from_id_salt(("army", i))
