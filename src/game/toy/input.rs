@@ -2,7 +2,8 @@
 //! it. With one active: the pointer on open table shows where a move along or across its
 //! facing ends and its AP; a click moves (into contact: a charge). A click on an enemy
 //! fights it if touching, else shoots it; with a spell chosen, a click casts it. R
-//! defends, Q/E pivot 45° (with Shift 90°), Space passes, Enter is done for the turn.
+//! defends, Q/E pivot 45° (with Shift 90°), a right click turns it to face the pointer,
+//! Space passes, Enter is done for the turn.
 
 use super::ToySession;
 use crate::game::pointer::Pointer;
@@ -23,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             hover,
             click.run_if(not(egui_wants_any_pointer_input)),
+            face_pointer.run_if(not(egui_wants_any_pointer_input)),
             keys.run_if(not(egui_wants_any_keyboard_input)),
         )
             .chain()
@@ -211,6 +213,39 @@ fn click(
     let cast = matches!(c, Command::Magic { .. });
     if session.submit(side, c).is_ok() && cast {
         toy.spell = None;
+    }
+}
+
+/// The pivot that turns `v` to face `cursor`: the turn from its facing, at most 90°
+/// (one AP's worth) either way; None where it faces the pointer already (within 1°).
+pub fn facing_pivot(v: &View, cursor: Vec2) -> Option<Command> {
+    let ahead = warband_table::geometry::facing::to_world(v.base.facing, Vec2::Y);
+    let to = cursor - v.base.center;
+    if to.length() < 0.1 {
+        return None;
+    }
+    let degrees = ahead.angle_to(to).to_degrees().clamp(-90.0, 90.0);
+    (degrees.abs() >= 1.0).then_some(Command::Pivot { degrees })
+}
+
+/// A right click turns the active unit to face the pointer (the engine judges it, as
+/// Q / E).
+fn face_pointer(
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut session: NonSendMut<ToySession>,
+    pointer: Res<Pointer>,
+) {
+    if !buttons.just_pressed(MouseButton::Right) {
+        return;
+    }
+    let (Some(side), Some(cursor)) = (session.human_turn(), pointer.cursor) else {
+        return;
+    };
+    let Ok((v, _)) = active(session.engine.world(), side) else {
+        return;
+    };
+    if let Some(c) = facing_pivot(&v, cursor) {
+        let _ = session.submit(side, c);
     }
 }
 

@@ -112,7 +112,7 @@ fn move_lines(
     });
     if super::input::off_the_ways(v, cursor) {
         ui.small(format!(
-            "A unit moves only straight ahead, back or sideways: the pointer is nearest {way}. Pivot first (Q / E) to go another way."
+            "A unit moves only straight ahead, back or sideways: the pointer is nearest {way}. Pivot first (right-click, or Q / E) to go another way."
         ));
     }
 }
@@ -368,7 +368,7 @@ fn no_charge_words(v: &View, a: &Activation, t: &View) -> String {
     let reach = reach(a.ap, move_step(v.unit.kind, Step::Forward), &[]);
     if gap <= reach {
         format!(
-            "No charge from here: a charge goes straight ahead, and it stands off to the side ({gap:.1}\" away). Turn to face it (Q / E), then charge."
+            "No charge from here: a charge goes straight ahead, and it stands off to the side ({gap:.1}\" away). Turn to face it (right-click on it, or Q / E), then charge."
         )
     } else {
         format!(

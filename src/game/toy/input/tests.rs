@@ -290,3 +290,30 @@ fn a_pointer_off_the_four_ways_is_told() {
     assert!(!off_the_ways(&v, at(-3.0, 0.2)), "along the left");
     assert!(!off_the_ways(&v, at(0.3, 0.3)), "on the unit itself");
 }
+
+/// A right click turns the unit to face the pointer: the turn from its facing, at most
+/// 90° (one AP) either way, positive to its left; nothing where it faces it already.
+#[test]
+fn a_right_click_faces_the_pointer() {
+    let (_, v, _) = fighter_and_enemy();
+    let at = |degrees: f32| {
+        let way = Vec2::Y.rotate(Vec2::from_angle(degrees.to_radians()));
+        v.base.center + to_world(v.base.facing, way) * 5.0
+    };
+    let degrees = |c: Option<Command>| match c {
+        Some(Command::Pivot { degrees }) => Some(degrees.round()),
+        _ => None,
+    };
+    assert_eq!(
+        degrees(facing_pivot(&v, at(30.0))),
+        Some(30.0),
+        "to its left"
+    );
+    assert_eq!(degrees(facing_pivot(&v, at(-60.0))), Some(-60.0));
+    assert_eq!(
+        degrees(facing_pivot(&v, at(150.0))),
+        Some(90.0),
+        "one AP's worth"
+    );
+    assert_eq!(degrees(facing_pivot(&v, at(0.3))), None, "faces it already");
+}
