@@ -308,7 +308,7 @@ pub fn check_magic(
     if !v.unit.magical {
         return refuse(format!("{} is not magical", v.unit.name));
     }
-    afford(a, if sure { 2 } else { 1 })?;
+    afford(a, warband_rules::toy_soldier::magic_cost(sure))?;
     let Some(t) = find(world, target) else {
         return refuse(format!("unit {target} is not in play"));
     };

@@ -124,7 +124,7 @@ fn act(world: &mut World, side: Side, command: &Command) -> Result<(), Refusal> 
             sure,
         } => {
             let t = check_magic(world, &v, &a, *target, *spell, *sure)?;
-            spend(world, if *sure { 2 } else { 1 });
+            spend(world, warband_rules::toy_soldier::magic_cost(*sure));
             cast(world, &v, &t, *spell, *sure);
             false
         }

@@ -164,7 +164,7 @@ fn apply_event(
         }
         LogEvent::Magic { .. } => {
             let sure = matches!(command, Command::Magic { sure: true, .. });
-            spend(l, if sure { 2 } else { 1 })?;
+            spend(l, warband_rules::toy_soldier::magic_cost(sure))?;
         }
         LogEvent::Melee { .. } if matches!(command, Command::Fight { .. }) => spend(l, 1)?,
         LogEvent::DangerPlaced {

@@ -279,7 +279,7 @@ fn card(
         toy.volley = (ap != a.ap).then_some(ap);
     }
     if u.magical {
-        super::spells::buttons(ui, toy);
+        super::spells::buttons(ui, toy, a.ap);
     }
     command
 }

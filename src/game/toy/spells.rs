@@ -6,13 +6,13 @@ use super::describe::{self, name};
 use super::input::ToySelection;
 use crate::game::hud::pct;
 use bevy_egui::egui;
-use warband_rules::toy_soldier::Spell;
+use warband_rules::toy_soldier::{Spell, magic_cost, morale_chance};
 use warband_toy_soldier::actions::check_magic;
-use warband_toy_soldier::battle::{Activation, View};
+use warband_toy_soldier::battle::{Activation, View, commander_near, in_play};
 
 /// A magical unit's spells, sure (2 AP) or rolled (1 AP, a d6), chosen before the
 /// target, each saying what it does in its hover.
-pub fn buttons(ui: &mut egui::Ui, toy: &mut ToySelection) {
+pub fn buttons(ui: &mut egui::Ui, toy: &mut ToySelection, ap: u32) {
     const SURE: &str = "2 AP: it works for sure.";
     const ROLLED: &str = "1 AP and a d6: it works on 4+, and a 1 deals 1 damage to the caster.";
     let heal = "Heal: a friendly unit within reach (the activation die's highest face, in inches) loses 1 damage (not danger).";
@@ -24,11 +24,17 @@ pub fn buttons(ui: &mut egui::Ui, toy: &mut ToySelection) {
             (Spell::Curse, true, "Curse · 2 AP", curse, SURE),
             (Spell::Curse, false, "Curse · 1 AP, 4+", curse, ROLLED),
         ] {
+            let cost = magic_cost(sure);
+            // A spell the AP left cannot pay for is put away, and its button greyed.
+            if ap < cost && toy.spell == Some((spell, sure)) {
+                toy.spell = None;
+            }
             let chosen = toy.spell == Some((spell, sure));
             let button = egui::Button::new(label).selected(chosen);
             if ui
-                .add(button)
+                .add_enabled(ap >= cost, button)
                 .on_hover_text(format!("{what}\n{how}"))
+                .on_disabled_hover_text(format!("It needs {cost} AP; {ap} left."))
                 .clicked()
             {
                 toy.spell = (!chosen).then_some((spell, sure));
@@ -70,6 +76,64 @@ pub fn line(
         }
         Err(r) => {
             ui.label(format!("✖ No spell: {}", describe::readable(world, &r.0)));
+            return;
         }
+    }
+    if spell == Spell::Curse {
+        ui.label(morale_words(&in_play(world), t));
+    }
+}
+
+/// The morale check a curse's damage brings on `t`, as the engine rolls it: its
+/// morale die (+1 with its commander near) against the damage it will then carry.
+fn morale_words(units: &[View], t: &View) -> String {
+    let near = commander_near(units, t);
+    let damage = t.marks.damage + 1;
+    let holds = morale_chance(t.unit.morale, near, damage);
+    format!(
+        "Then its morale (d{}{}, against {damage} damage): holds {}, retreats {}.",
+        t.unit.morale,
+        if near { " +1 for its commander" } else { "" },
+        pct(holds),
+        pct(1.0 - holds)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A curse's morale line, by hand: a d4 unit carrying 2 damage takes a third and
+    /// holds on 3 or 4 (50%); with its commander near, +1, on 2 to 4 (75%).
+    #[test]
+    fn a_curse_tells_the_morale_check_it_brings() {
+        let engine = crate::game::test_app::new_battle::<warband_toy_soldier::ToySoldier>(
+            "village-fight.ron",
+            5,
+        );
+        let units = in_play(engine.world());
+        let goblin = units
+            .iter()
+            .find(|u| u.unit.morale == 4 && !u.command)
+            .unwrap();
+        let mut t = goblin.clone();
+        t.marks.damage = 2;
+        let far = t.base.at(t.base.center + bevy::math::Vec2::splat(500.0));
+        let alone = View {
+            base: far,
+            ..t.clone()
+        };
+        assert_eq!(
+            morale_words(&[], &alone),
+            "Then its morale (d4, against 3 damage): holds 50%, retreats 50%."
+        );
+        let led = View {
+            command: true,
+            ..alone
+        };
+        assert_eq!(
+            morale_words(&[], &led),
+            "Then its morale (d4 +1 for its commander, against 3 damage): holds 75%, retreats 25%."
+        );
     }
 }

@@ -167,6 +167,11 @@ pub fn magic_roll(face: u8) -> (bool, bool) {
     (face >= 4, face == 1)
 }
 
+/// The AP a spell costs: 2 to work for sure, 1 to roll for it.
+pub fn magic_cost(sure: bool) -> u32 {
+    if sure { 2 } else { 1 }
+}
+
 /// The chances of a rolled spell (1 AP): (works, hurts the caster). A sure spell (2 AP)
 /// always works.
 pub fn magic_chances() -> (f64, f64) {

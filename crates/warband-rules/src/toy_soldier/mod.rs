@@ -9,9 +9,9 @@ pub mod turn;
 pub mod unit;
 
 pub use combat::{
-    Fighter, MeleeOdds, ShotCover, Spell, landed, landed_distribution, magic_chances, magic_range,
-    magic_roll, melee_odds, melee_score, morale_chance, morale_holds, removal_if_activated,
-    shot_range, zone_multiplier,
+    Fighter, MeleeOdds, ShotCover, Spell, landed, landed_distribution, magic_chances, magic_cost,
+    magic_range, magic_roll, melee_odds, melee_score, morale_chance, morale_holds,
+    removal_if_activated, shot_range, zone_multiplier,
 };
 pub use turn::{
     Step, activation_ap, activation_cost, ap_for_move, move_step, reach, tokens_per_turn,
