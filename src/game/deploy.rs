@@ -13,7 +13,6 @@ use super::pointer::{InputDone, Pointer};
 use super::session::GameSession;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use bevy_egui::input::egui_wants_any_pointer_input;
 use warband_rules::Side;
 use warband_table::components::ModelId;
 use warband_table::deployment::{self, Placing};
@@ -30,7 +29,7 @@ pub fn plugin<R: Desk>(app: &mut App) {
             Update,
             (
                 click::<R>
-                    .run_if(not(egui_wants_any_pointer_input))
+                    .run_if(crate::game::pointer::on_table)
                     .in_set(InputDone),
                 draw::<R>.after(InputDone),
             )

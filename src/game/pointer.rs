@@ -5,6 +5,7 @@ use super::camera::{TableCamera, in_room};
 use super::screens::Screen;
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiContexts, egui};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pointer>().add_systems(
@@ -41,6 +42,7 @@ pub fn track(
     window: Single<&Window>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
     egui: Option<Res<EguiWantsInput>>,
+    mut contexts: EguiContexts,
     mut pointer: ResMut<Pointer>,
     settings: Option<Res<crate::game::settings::Settings>>,
 ) {
@@ -50,14 +52,34 @@ pub fn track(
         crate::game::camera::folded(s),
     );
     let (cam, at) = *camera;
-    // A popup or a dragged widget may lie over the table itself.
-    let egui_busy = egui.is_some_and(|e| e.wants_any_pointer_input());
-    pointer.screen = window
-        .cursor_position()
-        .filter(|c| !egui_busy && in_room(*c, window.size(), scale, folded));
+    // A popup open, or a widget dragged, takes the pointer wherever it is.
+    let egui_busy = egui.is_some_and(|e| e.is_popup_open() || e.is_using_pointer());
+    let ctx = contexts.ctx_mut().ok();
+    pointer.screen = window.cursor_position().filter(|c| {
+        !egui_busy
+            && in_room(*c, window.size(), scale, folded)
+            && !ctx.as_deref().is_some_and(|ctx| window_at(ctx, *c, scale))
+    });
     pointer.cursor = pointer
         .screen
         .and_then(|c| cam.viewport_to_world_2d(at, c).ok());
+}
+
+/// Whether one of egui's windows or areas a player can click (not a hover card) lies at
+/// `at` (window logical pixels), by where its last pass laid them out. It is asked of
+/// where the pointer is now, not where egui last saw it: a move and a click within one
+/// frame (a quick hand on a slow machine) would otherwise reach the table through a
+/// window, or be lost on the table as if it were on the panel the pointer left.
+fn window_at(ctx: &egui::Context, at: Vec2, scale: f32) -> bool {
+    let pos = egui::pos2(at.x / scale, at.y / scale);
+    ctx.layer_id_at(pos)
+        .is_some_and(|l| l.order != egui::Order::Background)
+}
+
+/// Whether the pointer is on the table, clear of every panel and window: a click there
+/// is the table's (the run condition of every ruleset's clicks).
+pub fn on_table(pointer: Res<Pointer>) -> bool {
+    pointer.cursor.is_some()
 }
 
 /// The model whose base reaches `p`, the nearest of them where several do: what a
@@ -75,4 +97,46 @@ pub fn nearest_at<'a>(
         .filter(|(_, b)| b.center.distance(p) <= b.shape.reach())
         .min_by(|(_, a), (_, b)| a.center.distance(p).total_cmp(&b.center.distance(p)))
         .map(|(id, _)| id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A window a player can click takes the pointer where it lies now (here scaled by
+    /// the ui's zoom); a hover card, the panels' background and open table do not.
+    #[test]
+    fn a_window_under_the_pointer_now_takes_it() {
+        let ctx = egui::Context::default();
+        let input = egui::RawInput {
+            screen_rect: Some(egui::Rect::from_min_size(
+                egui::Pos2::ZERO,
+                egui::vec2(800.0, 600.0),
+            )),
+            ..Default::default()
+        };
+        // Two passes: a new window is laid out unseen in its first.
+        for _ in 0..2 {
+            let mut out = ctx.run_ui(input.clone(), |root| {
+                egui::Panel::left("panel").show(root, |ui| ui.label("panel"));
+                let ctx = root.ctx().clone();
+                egui::Window::new("rules")
+                    .fixed_pos(egui::pos2(300.0, 100.0))
+                    .show(&ctx, |ui| ui.label("The rules of the game, at length."));
+                egui::Area::new("card".into())
+                    .fixed_pos(egui::pos2(500.0, 400.0))
+                    .interactable(false)
+                    .show(&ctx, |ui| ui.label("A hover card"));
+            });
+            out.textures_delta.clear();
+        }
+        assert!(window_at(&ctx, Vec2::new(320.0, 115.0), 1.0));
+        assert!(window_at(&ctx, Vec2::new(640.0, 230.0), 2.0), "zoomed 2×");
+        assert!(!window_at(&ctx, Vec2::new(320.0, 115.0), 2.0));
+        assert!(
+            !window_at(&ctx, Vec2::new(505.0, 405.0), 1.0),
+            "a hover card"
+        );
+        assert!(!window_at(&ctx, Vec2::new(700.0, 550.0), 1.0), "open table");
+    }
 }

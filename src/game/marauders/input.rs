@@ -6,7 +6,7 @@
 use crate::game::marauders::Session;
 use crate::game::pointer::InputDone;
 use bevy::prelude::*;
-use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use bevy_egui::input::egui_wants_any_keyboard_input;
 use warband_marauders::battle::{ModelView, in_play, model};
 use warband_marauders::components::SpellAim;
 use warband_marauders::engine::Spells;
@@ -21,7 +21,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             track_cursor,
-            click.run_if(not(egui_wants_any_pointer_input)),
+            click.run_if(crate::game::pointer::on_table),
             keys.run_if(not(egui_wants_any_keyboard_input)),
         )
             .chain()

@@ -8,7 +8,7 @@
 use super::ToySession;
 use crate::game::pointer::Pointer;
 use bevy::prelude::*;
-use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use bevy_egui::input::egui_wants_any_keyboard_input;
 use warband_rules::Side;
 use warband_rules::toy_soldier::{Spell, Step, move_step, reach};
 use warband_table::Refusal;
@@ -23,8 +23,8 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             hover,
-            click.run_if(not(egui_wants_any_pointer_input)),
-            face_pointer.run_if(not(egui_wants_any_pointer_input)),
+            click.run_if(crate::game::pointer::on_table),
+            face_pointer.run_if(crate::game::pointer::on_table),
             keys.run_if(not(egui_wants_any_keyboard_input)),
         )
             .chain()

@@ -11,7 +11,7 @@ use crate::game::palette;
 use crate::game::pointer::Pointer;
 use crate::game::table::table_ring;
 use bevy::prelude::*;
-use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
+use bevy_egui::input::egui_wants_any_keyboard_input;
 use warband_borderlands::Command;
 use warband_borderlands::actions::{
     actor, check_first_aid, check_leave, check_move_to, foes_in_contact,
@@ -27,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             hover,
-            click.run_if(not(egui_wants_any_pointer_input)),
+            click.run_if(crate::game::pointer::on_table),
             keys.run_if(not(egui_wants_any_keyboard_input)),
             ghost,
         )
