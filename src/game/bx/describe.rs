@@ -72,7 +72,7 @@ pub fn versus(bonus: i32, need: i32) -> String {
 fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
     let what = match swing {
         Swing::Hit => "hit",
-        Swing::HitCover => "a hit but for the cover's −4: it strikes the cover",
+        Swing::HitCover => "a hit but for the cover: it strikes the cover",
         Swing::Miss => "miss",
     };
     let Some(d) = die.filter(|d| d.die == Die::D20 && d.purpose.contains(" attacks ")) else {
@@ -89,6 +89,12 @@ fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
         .filter(|f| (3..20).contains(f))
         .map(|f| need - (f - cover));
     let value = i32::from(d.value);
+    // The cover's −4 is said beside the number, as the tray's "needs 16+" counts it.
+    let in_cover = if cover > 0 {
+        format!(", −{cover} for the cover")
+    } else {
+        String::new()
+    };
     match bonus {
         Some(b) if b != 0 => {
             let sum = if b > 0 {
@@ -96,9 +102,9 @@ fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
             } else {
                 format!("{value} − {}", -b)
             };
-            format!("  {}: {sum}, {what}", versus(b, need))
+            format!("  {}{in_cover}: {sum}, {what}", versus(b, need))
         }
-        Some(_) => format!("  {}: {value}, {what}", versus(0, need)),
+        Some(_) => format!("  {}{in_cover}: {value}, {what}", versus(0, need)),
         // The face needed is what the die is judged by when the bonus cannot be told.
         None => format!("  a {}+ on the d20: {value}, {what}", face.unwrap_or(20)),
     }
@@ -214,13 +220,13 @@ mod tests {
         d.purpose = "Orc archer attacks Magic-user 1 in cover (12–15 strike the cover)".into();
         assert_eq!(
             attack_line(12, Swing::HitCover, Some(&d)),
-            "  d20 vs 12: 14, a hit but for the cover's −4: it strikes the cover"
+            "  d20 vs 12, −4 for the cover: 14, a hit but for the cover: it strikes the cover"
         );
         let mut d = attack_die(18, 14);
         d.purpose = "Thief 1 attacks Orc in cover (10–13 strike the cover)".into();
         assert_eq!(
             attack_line(12, Swing::Hit, Some(&d)),
-            "  d20 + 2 vs 12: 18 + 2, hit"
+            "  d20 + 2 vs 12, −4 for the cover: 18 + 2, hit"
         );
         assert!(attack_line(12, Swing::Hit, None).contains("helpless"));
         // A face clamped to 2 hides the bonus: the line says the face instead.
