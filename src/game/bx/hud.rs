@@ -57,6 +57,25 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
 /// The mark of a model whose side failed its morale and flees.
 const FLEEING: (&str, egui::Color32) = ("fleeing", egui::Color32::from_rgb(240, 160, 60));
 
+/// What a model's card says of a model whose blows taken already kill it when this
+/// step's blows land (they land together when it ends: RULINGS), if they do.
+pub(super) fn doomed(m: &View) -> Option<String> {
+    let con = i32::from(m.stats.con);
+    if !m.stats.hero && m.hp.now <= 0 {
+        Some(format!(
+            "At {} HP: slain when this step's blows land",
+            m.hp.now
+        ))
+    } else if m.stats.hero && warband_rules::borderlands::rules::bled_out(m.hp.now, m.stats.con) {
+        Some(format!(
+            "At {} HP, past −{con} (−CON): dead when this step's blows land",
+            m.hp.now
+        ))
+    } else {
+        None
+    }
+}
+
 /// What a model's card says of its state: every condition on it, each with what it
 /// does in play, and the enemies it is in melee with (whether or not it has acted).
 fn states(world: &World, m: &View, fled: bool) -> Vec<String> {
@@ -67,17 +86,8 @@ fn states(world: &World, m: &View, fled: bool) -> Vec<String> {
         lines.push(format!("In melee with {}", names.join(", ")));
     }
     let con = i32::from(m.stats.con);
-    if !m.stats.hero && m.hp.now <= 0 {
-        lines.push(format!(
-            "At {} HP: slain when this step's blows land",
-            m.hp.now
-        ));
-    } else if m.stats.hero && warband_rules::borderlands::rules::bled_out(m.hp.now, m.stats.con) {
-        // Blows of a step both sides take together land when it ends (RULINGS).
-        lines.push(format!(
-            "At {} HP, past −{con} (−CON): dead when this step's blows land",
-            m.hp.now
-        ));
+    if let Some(words) = doomed(m) {
+        lines.push(words);
     } else if m.cond.down.is_some() {
         lines.push(format!("Down: dead at −{con} HP (−CON)"));
     }
@@ -160,6 +170,27 @@ fn markers(
 mod tests {
     use super::*;
     use warband_borderlands::components::Hp;
+
+    /// A monster at 0 HP or below, or a hero past −CON, is doomed when the step's blows
+    /// land: its card and an attack on it say so; a monster with HP left is not.
+    #[test]
+    fn a_model_whose_blows_kill_it_is_doomed() {
+        let engine = crate::game::test_app::new_battle::<warband_borderlands::Borderlands>(
+            "cave-mouth.ron",
+            7,
+        );
+        let models = in_play(engine.world());
+        let mut monster = models.iter().find(|m| !m.stats.hero).unwrap().clone();
+        assert_eq!(doomed(&monster), None);
+        monster.hp = Hp {
+            now: -5,
+            ..monster.hp
+        };
+        assert_eq!(
+            doomed(&monster).as_deref(),
+            Some("At -5 HP: slain when this step's blows land")
+        );
+    }
 
     /// A model's card names every condition on it, and a hero past −CON in a step
     /// both sides take together is said to die when the step's blows land.

@@ -209,6 +209,13 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
         t.hp.now,
         t.stats.ac
     ));
+    // Blows already taken this step kill it: an attack would be spent on the dead.
+    if let Some(words) = super::hud::doomed(t) {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!("{words}: an attack on it is spent on the dead"),
+        );
+    }
     let need = needed(v.stats.thac0, t.stats.ac);
     let attackers = foes_in_contact(world, t).len();
     let this_round = world.resource::<Battle>().attackers_of(t.id).len();
