@@ -163,7 +163,11 @@ fn event_line(world: &World, e: &LogEvent) -> Option<String> {
         LogEvent::Blinded { model } => format!("{} is blinded", n(model)),
         LogEvent::Recovered { model } => format!("{} recovers", n(model)),
         LogEvent::Images { model, images } => {
-            format!("{} is surrounded by {images} mirror images", n(model))
+            let images = match images {
+                1 => "1 mirror image".to_string(),
+                k => format!("{k} mirror images"),
+            };
+            format!("{} is surrounded by {images}", n(model))
         }
         LogEvent::ImageStruck { model, left } => {
             format!("the blow strikes an image of {} ({left} left)", n(model))

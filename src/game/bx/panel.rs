@@ -139,10 +139,21 @@ fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) 
             for spell in &s.spells {
                 let on = bx.spell == Some(*spell);
                 let left = slots[slot_index(*spell)] > 0;
-                let about = super::spell_card::what(*spell);
-                let button = egui::Button::new(spell.name()).selected(on);
+                let own = spell.target() == SpellTarget::Caster;
+                let about = match own {
+                    true => format!(
+                        "{}\nCast on itself at once.",
+                        super::spell_card::what(*spell)
+                    ),
+                    false => super::spell_card::what(*spell).to_string(),
+                };
+                let label = match own {
+                    true => format!("{} (on itself)", spell.name()),
+                    false => spell.name().to_string(),
+                };
+                let button = egui::Button::new(label).selected(on);
                 let why = if left {
-                    about.to_string()
+                    about.clone()
                 } else {
                     format!("{about}\nNo slot of its level left.")
                 };
@@ -152,7 +163,7 @@ fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) 
                     .on_disabled_hover_text(why)
                     .clicked()
                 {
-                    if spell.target() == SpellTarget::Caster {
+                    if own {
                         // Cast on itself: nothing to click.
                         command = Some(Command::Cast {
                             model: v.id,
