@@ -263,7 +263,8 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
         ));
         return;
     }
-    if v.stats.missile.is_none() {
+    // With Shift held a shooter's click closes with the enemy: the card says that.
+    if v.stats.missile.is_none() || ui.input(|i| i.modifiers.shift) {
         close_in_card(ui, world, v, t);
         return;
     }

@@ -408,7 +408,8 @@ fn draw_ghost(
     let (end, colour, why) = move_shown(world, side, &v, aim, foe);
     g.line_2d(v.base.center, end, colour);
     g.circle_2d(end, r, colour);
-    why
+    // Over an enemy the attack card says why it cannot be closed with.
+    why.filter(|_| foe.is_none())
 }
 
 /// The move a click at `aim` would send `v` on (into contact with `foe`, where the
