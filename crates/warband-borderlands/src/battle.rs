@@ -106,6 +106,19 @@ pub struct View {
     pub cond: Condition,
 }
 
+impl View {
+    /// Whether the blows it has taken already kill it when this step's blows land (in
+    /// a step both sides take together they land when it ends: RULINGS): a monster at
+    /// 0 HP or below, a hero past −CON. Another blow at it is spent on the dead.
+    pub fn doomed(&self) -> bool {
+        if self.stats.hero {
+            warband_rules::borderlands::rules::bled_out(self.hp.now, self.stats.con)
+        } else {
+            self.hp.now <= 0
+        }
+    }
+}
+
 /// What a [`View`] is read from (with the entity, id and whether out of action).
 pub type ViewData = (
     &'static Team,

@@ -175,3 +175,54 @@ fn a_cure_that_lifts_a_fallen_hero_above_zero_spares_the_save() {
     }
     assert_eq!(death_saves(&e, 2), 0);
 }
+
+/// `normal` tends the dying: a hero that knows first aid (WIS 7+), out of melee and
+/// with no shot to take, moves into contact with a bleeding friend no one stands by,
+/// so that it may give first aid in its next step.
+#[test]
+fn the_computer_goes_to_a_dying_friend() {
+    use warband_borderlands::ai::{Normal, Policy};
+    let (mut e, first) = sequential(&["Fighter 2", "Fighter 2"], &["Orc"]);
+    if first == Side::B {
+        e.submit(Side::B, Command::EndStep).unwrap();
+    }
+    put(&mut e, 1, (10.0, 5.0));
+    put(&mut e, 2, (13.0, 5.0));
+    put(&mut e, 3, (25.0, 28.0));
+    lay_down(&mut e, 2, -2, Down::Bleeding, false);
+    let c = Normal.next(&e, Side::A).unwrap();
+    assert!(
+        matches!(c, Command::Move { model, .. } if model == ModelId(1)),
+        "{c:?}"
+    );
+    e.submit(Side::A, c).unwrap();
+    let (me, friend) = (
+        find(e.world(), ModelId(1)).unwrap(),
+        find(e.world(), ModelId(2)).unwrap(),
+    );
+    assert!(warband_table::geometry::in_contact(&me.base, &friend.base));
+}
+
+/// `normal` spends no blow on an enemy its blows already kill (a monster at 0 HP or
+/// below when the step's blows land): it shoots the other.
+#[test]
+fn the_computer_shoots_no_enemy_already_doomed() {
+    use warband_borderlands::ai::{Normal, Policy};
+    let (mut e, first) = sequential(&["Thief 1"], &["Orc", "Orc"]);
+    if first == Side::B {
+        e.submit(Side::B, Command::EndStep).unwrap();
+    }
+    put(&mut e, 1, (15.0, 5.0));
+    put(&mut e, 2, (15.0, 15.0));
+    put(&mut e, 3, (25.0, 5.0));
+    let shot = |id| Command::Shoot {
+        model: ModelId(1),
+        target: ModelId(id),
+    };
+    assert_eq!(Normal.next(&e, Side::A), Some(shot(2)), "the nearer");
+    let orc = find(e.world(), ModelId(2)).unwrap();
+    e.world_mut()
+        .entity_mut(orc.entity)
+        .insert(Hp { now: -1, ..orc.hp });
+    assert_eq!(Normal.next(&e, Side::A), Some(shot(3)));
+}

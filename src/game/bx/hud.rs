@@ -61,18 +61,16 @@ const FLEEING: (&str, egui::Color32) = ("fleeing", egui::Color32::from_rgb(240, 
 /// step's blows land (they land together when it ends: RULINGS), if they do.
 pub(super) fn doomed(m: &View) -> Option<String> {
     let con = i32::from(m.stats.con);
-    if !m.stats.hero && m.hp.now <= 0 {
-        Some(format!(
+    match (m.doomed(), m.stats.hero) {
+        (false, _) => None,
+        (true, false) => Some(format!(
             "At {} HP: slain when this step's blows land",
             m.hp.now
-        ))
-    } else if m.stats.hero && warband_rules::borderlands::rules::bled_out(m.hp.now, m.stats.con) {
-        Some(format!(
+        )),
+        (true, true) => Some(format!(
             "At {} HP, past −{con} (−CON): dead when this step's blows land",
             m.hp.now
-        ))
-    } else {
-        None
+        )),
     }
 }
 

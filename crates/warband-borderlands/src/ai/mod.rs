@@ -109,9 +109,11 @@ pub fn advance(world: &World, v: &View, target: &View) -> Option<Command> {
     None
 }
 
-/// The highest-scoring candidate (the lower id on a tie), each scored once.
+/// The highest-scoring candidate (the lower id on a tie), each scored once; a score of
+/// −∞ rules a candidate out.
 fn best(scored: impl Iterator<Item = (f64, ModelId)>) -> Option<ModelId> {
     scored
+        .filter(|(score, _)| *score > f64::NEG_INFINITY)
         .max_by(|a, b| a.0.total_cmp(&b.0).then(b.1.cmp(&a.1)))
         .map(|(_, id)| id)
 }

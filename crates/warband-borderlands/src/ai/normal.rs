@@ -5,16 +5,22 @@
 //!   it likely kills; Hold Person on the strongest enemy it may hold;
 //! - melee the enemy with the best kill chance (then expected damage, then threat);
 //! - shoot the enemy with the best expected damage, minus near misses into friends;
-//! - a badly hurt hero in melee withdraws; everyone else advances on the enemy it
-//!   can hurt most that has room for one more attacker.
+//! - no blow or shot at an enemy its blows already kill (`View::doomed`);
+//! - a badly hurt hero in melee withdraws; one that knows first aid, with nothing to
+//!   strike or shoot, goes to a dying friend no one stands by; everyone else advances
+//!   on the enemy it can hurt most that has room for one more attacker.
 
 use super::{advance, enemies_by_distance, melee_on, ready, run_away, shot_on};
-use crate::actions::{ShotPlan, check_first_aid, damage_to_kill, foes_in_contact, shot_odds};
+use crate::actions::{
+    ShotPlan, check_first_aid, check_move_to, damage_to_kill, foes_in_contact, shot_odds,
+};
 use crate::battle::{Battle, View, find, in_play};
 use crate::command::Command;
+use crate::components::Down;
 use crate::engine::{Borderlands, Engine};
 use crate::spells::{ONE_D6_PLUS_1, SLEEP_RADIUS, check_cast, check_caster};
 use bevy_ecs::world::World;
+use bevy_math::Vec2;
 use warband_rules::Side;
 use warband_rules::borderlands::attack::{at_least, routine_total};
 use warband_rules::borderlands::profile::Spell;
@@ -22,6 +28,7 @@ use warband_rules::borderlands::rules::{sleep_victims, spell_lost};
 use warband_rules::borderlands::{SaveKind, save_chance, swing_odds};
 use warband_rules::prob::mean;
 use warband_table::geometry::gap;
+use warband_table::geometry::{CONTACT_GAP, in_contact};
 use warband_table::player::Policy;
 
 pub struct Normal;
@@ -40,8 +47,13 @@ fn choose(world: &World, v: &View) -> Command {
     aid(world, v)
         .or_else(|| spell(world, v))
         .or_else(|| withdraw(world, v))
-        .or_else(|| melee_on(world, v, |t| melee_value(v, t)))
-        .or_else(|| shot_on(world, v, |t, plan| shot_value(world, v, t, plan)))
+        .or_else(|| melee_on(world, v, |t| unless_doomed(t, melee_value(v, t))))
+        .or_else(|| {
+            shot_on(world, v, |t, plan| {
+                unless_doomed(t, shot_value(world, v, t, plan))
+            })
+        })
+        .or_else(|| go_aid(world, v))
         .or_else(|| approach(world, v))
         .unwrap_or(Command::Hold { model: v.id })
 }
@@ -68,6 +80,12 @@ pub fn routine_odds(a: &View, t: &View) -> (f64, f64) {
         .collect();
     let total = routine_total(&swings);
     (at_least(&total, damage_to_kill(t)), mean(&total))
+}
+
+/// `value`, or −∞ (no target at all) for an enemy its blows already kill: a blow at it
+/// is spent on the dead.
+fn unless_doomed(t: &View, value: f64) -> f64 {
+    if t.doomed() { f64::NEG_INFINITY } else { value }
 }
 
 /// What one enemy is worth hitting: kills first, then damage, then its own threat.
@@ -116,6 +134,38 @@ fn aid(world: &World, v: &View) -> Option<Command> {
         }
     }
     None
+}
+
+/// Into contact with a dying friend no one else stands by, to give first aid in its
+/// next step: a model that knows it (WIS 7+), out of melee, within a move of it.
+fn go_aid(world: &World, v: &View) -> Option<Command> {
+    if v.stats.wis < 7 || !foes_in_contact(world, v).is_empty() {
+        return None;
+    }
+    let friends: Vec<View> = in_play(world)
+        .into_iter()
+        .filter(|o| o.side == v.side && o.id != v.id)
+        .collect();
+    let tended = |d: &View| {
+        friends.iter().any(|o| {
+            o.id != d.id && o.stats.wis >= 7 && o.cond.able() && in_contact(&o.base, &d.base)
+        })
+    };
+    friends
+        .iter()
+        .filter(|d| matches!(d.cond.down, Some(Down::Fallen | Down::Bleeding)) && !d.doomed())
+        .filter(|d| !tended(d))
+        .find_map(|d| {
+            let away = (v.base.center - d.base.center).normalize_or(Vec2::X);
+            let beside = d.base.shape.reach() + v.base.shape.reach() + CONTACT_GAP / 2.0;
+            let to = d.base.center + away * beside;
+            (v.base.center.distance(to) <= v.stats.move_inches
+                && check_move_to(world, v.side, v.id, to).is_ok())
+            .then(|| Command::Move {
+                model: v.id,
+                to: to.into(),
+            })
+        })
 }
 
 /// Whether a spell cast now would be lost: the caster was hurt earlier this round (in
