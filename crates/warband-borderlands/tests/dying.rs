@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{events, put, sequential};
+use common::{a_to_act, events, put, sequential};
 use warband_borderlands::battle::find;
 use warband_borderlands::components::{Condition, Down, Hp};
 use warband_borderlands::log::LogEvent;
@@ -144,9 +144,7 @@ fn a_hero_stabilised_in_the_round_it_fell_still_saves_vs_death() {
 #[test]
 fn a_cure_that_lifts_a_fallen_hero_above_zero_spares_the_save() {
     let (mut e, first) = sequential(&["Cleric 2", "Fighter 1"], &["Kobold"]);
-    if first == Side::B {
-        e.submit(Side::B, Command::EndStep).unwrap();
-    }
+    a_to_act(&mut e, first);
     put(&mut e, 1, (10.0, 10.0));
     put(&mut e, 2, (10.0, 10.98));
     put(&mut e, 3, (25.0, 25.0));
@@ -183,9 +181,7 @@ fn a_cure_that_lifts_a_fallen_hero_above_zero_spares_the_save() {
 fn the_computer_goes_to_a_dying_friend() {
     use warband_borderlands::ai::{Normal, Policy};
     let (mut e, first) = sequential(&["Fighter 2", "Fighter 2"], &["Orc"]);
-    if first == Side::B {
-        e.submit(Side::B, Command::EndStep).unwrap();
-    }
+    a_to_act(&mut e, first);
     put(&mut e, 1, (10.0, 5.0));
     put(&mut e, 2, (13.0, 5.0));
     put(&mut e, 3, (25.0, 28.0));
@@ -209,9 +205,7 @@ fn the_computer_goes_to_a_dying_friend() {
 fn the_computer_shoots_no_enemy_already_doomed() {
     use warband_borderlands::ai::{Normal, Policy};
     let (mut e, first) = sequential(&["Thief 1"], &["Orc", "Orc"]);
-    if first == Side::B {
-        e.submit(Side::B, Command::EndStep).unwrap();
-    }
+    a_to_act(&mut e, first);
     put(&mut e, 1, (15.0, 5.0));
     put(&mut e, 2, (15.0, 15.0));
     put(&mut e, 3, (25.0, 5.0));

@@ -3,7 +3,7 @@
 mod common;
 
 use bevy_math::Vec2;
-use common::{events, put, sequential};
+use common::{a_to_act, events, put, sequential};
 use warband_borderlands::actions::{check_shot, shot_odds};
 use warband_borderlands::battle::find;
 use warband_borderlands::components::{Condition, Down, Hp, Slots};
@@ -13,14 +13,6 @@ use warband_rules::borderlands::SaveKind;
 use warband_rules::borderlands::clauses;
 use warband_rules::borderlands::profile::Spell;
 use warband_table::components::ModelId;
-
-/// Hands the turn to side A: if B acts first, B ends its step.
-fn a_to_act(e: &mut Engine, first: Side) {
-    if first == Side::B {
-        e.submit(Side::B, Command::EndStep).unwrap();
-    }
-    assert_eq!(e.awaiting(), Some(Side::A));
-}
 
 fn cast(e: &mut Engine, side: Side, model: u32, spell: Spell, target: u32) {
     e.submit(

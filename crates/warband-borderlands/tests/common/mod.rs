@@ -87,3 +87,12 @@ pub fn sequential(a: &[&str], b: &[&str]) -> (Engine, Side) {
     }
     unreachable!()
 }
+
+/// Hands the turn to side A: if B acts first, B ends its step.
+pub fn a_to_act(e: &mut Engine, first: Side) {
+    if first == Side::B {
+        e.submit(Side::B, warband_borderlands::Command::EndStep)
+            .unwrap();
+    }
+    assert_eq!(e.awaiting(), Some(Side::A));
+}
