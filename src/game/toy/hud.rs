@@ -190,4 +190,52 @@ fn unit_card(ui: &mut egui::Ui, world: &World, u: &warband_toy_soldier::battle::
         u.marks.damage,
         super::describe::tokens(cost)
     ));
+    if u.marks.danger > 0 {
+        ui.small(pinned_words(world, u));
+    }
+}
+
+/// What danger on `u` means: it hurts only when the unit activates, and how likely that
+/// activation is to remove it (the rules' own `removal_if_activated`).
+fn pinned_words(world: &World, u: &warband_toy_soldier::battle::View) -> String {
+    let units = warband_toy_soldier::battle::in_play_shared(world);
+    let near = warband_toy_soldier::battle::commander_near(&units, u);
+    let removed = warband_rules::toy_soldier::removal_if_activated(
+        u.unit.activation_die().sides(),
+        u.unit.morale_die().sides(),
+        near,
+        u.marks.danger,
+        u.marks.damage,
+    );
+    format!(
+        "Its danger hurts only when it activates: it defends one an AP, and what is left becomes damage. If it activated now and only defended, it would be removed {}.",
+        crate::game::hud::pct(removed)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// By hand: a d6 unit with morale d6 and 5 danger, far from its commander, rolls 1–6
+    /// AP; 4, 3, 2 or 1 danger is left on 1–4, and a d6 morale then fails on a roll
+    /// under it (3, 2, 1 and 0 faces of 6): (3 + 2 + 1) / 36 = 1/6.
+    #[test]
+    fn a_pinned_unit_says_what_its_danger_does() {
+        let engine = crate::game::test_app::new_battle::<warband_toy_soldier::ToySoldier>(
+            "village-fight.ron",
+            5,
+        );
+        let units = warband_toy_soldier::battle::in_play(engine.world());
+        let mut u = units.iter().find(|u| !u.command).unwrap().clone();
+        let mut regular = (*u.unit).clone();
+        regular.quality = warband_rules::toy_soldier::Quality::Regular;
+        regular.morale = 6;
+        u.unit = std::sync::Arc::new(regular);
+        assert_eq!(u.unit.activation_die().sides(), 6);
+        u.base = u.base.at(u.base.center + Vec2::splat(500.0));
+        u.marks.danger = 5;
+        let said = pinned_words(engine.world(), &u);
+        assert!(said.ends_with("it would be removed 17%."), "{said}");
+    }
 }
