@@ -86,6 +86,22 @@ pub fn ghost_within(v: &View, a: &Activation, cursor: Vec2) -> (Step, f32) {
     )
 }
 
+/// The move a click at `cursor` on open table sends: to the pointer, or, with the
+/// pointer past the unit's reach, the longest move that way the engine allows (short of
+/// a house, or as far as its AP go across rough ground), to a twentieth of an inch.
+pub fn move_to(world: &World, v: &View, a: &Activation, cursor: Vec2) -> (Step, f32) {
+    let (step, inches) = ghost_within(v, a, cursor);
+    if ghost(v, cursor).1 <= inches || check_move(world, v, a, step, inches).is_ok() {
+        return (step, inches);
+    }
+    let tries = (inches / 0.05).floor() as u32;
+    (1..=tries)
+        .rev()
+        .map(|i| i as f32 * 0.05)
+        .find(|d| check_move(world, v, a, step, *d).is_ok())
+        .map_or((step, inches), |d| (step, d))
+}
+
 /// The move towards `cursor` that charges enemy `t`, if the ghost move reaches it: its
 /// step, inches and the plan (where it ends). Else why not: the engine's refusal of the
 /// ghost move, or None where the move is legal but falls short of `t`.
@@ -134,7 +150,7 @@ pub fn ghost_plan(
 ) -> Option<(Step, f32, Result<MovePlan, Refusal>)> {
     let world = session.engine.world();
     let (v, a) = active(world, side).ok()?;
-    let (step, inches) = ghost_within(&v, &a, cursor);
+    let (step, inches) = move_to(world, &v, &a, cursor);
     Some((step, inches, check_move(world, &v, &a, step, inches)))
 }
 
@@ -203,7 +219,7 @@ fn click(
             },
         }),
         (Some((v, a)), None) => {
-            let (step, inches) = ghost_within(&v, &a, cursor);
+            let (step, inches) = move_to(session.engine.world(), &v, &a, cursor);
             Some(Command::Move { step, inches })
         }
         _ => None,

@@ -106,6 +106,29 @@ fn a_move_past_the_reach_goes_as_far_as_the_ap_take_it() {
     assert!((inches - (far - 0.5)).abs() < 1e-4, "{inches}");
 }
 
+/// With the pointer past the reach and the full reach blocked (a friend 3" ahead), the
+/// click's move stops short of what blocks it: the longest move that way the engine
+/// allows, not a refusal.
+#[test]
+fn a_move_past_the_reach_stops_short_of_what_blocks_it() {
+    let (session, unit, _) = fighter_and_enemy();
+    let mut session = click_at(session, unit.base.center, Some(unit.id));
+    let world = session.engine.world();
+    let friend = in_play(world)
+        .into_iter()
+        .find(|u| u.side == unit.side && u.id != unit.id)
+        .unwrap();
+    put_by(&mut session, &unit, friend.id, Vec2::new(0.0, 3.0));
+    let world = session.engine.world();
+    let (v, a) = active(world, unit.side).unwrap();
+    let far = v.base.center + to_world(v.base.facing, Vec2::Y) * 40.0;
+    let (step, inches) = move_to(world, &v, &a, far);
+    assert_eq!(step, Step::Forward);
+    assert!(check_move(world, &v, &a, step, inches).is_ok());
+    assert!(inches > 0.5 && inches < 3.0, "{inches}");
+    assert!(check_move(world, &v, &a, step, inches + 0.1).is_err());
+}
+
 /// The river crossing with one of the side to act's units that cannot shoot (free to
 /// activate) and the first enemy.
 fn fighter_and_enemy() -> (ToySession, View, View) {
