@@ -277,12 +277,15 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
                 v.stats.thac0,
                 t.stats.ac,
                 if plan.cover && !t.cond.helpless() {
-                    format!(
-                        "; in cover a total of {}+ hits, {}–{} hits the cover",
-                        plan.need + 4,
-                        plan.need,
-                        plan.need + 3
-                    )
+                    // In die faces, as the dice tray counts them ("11–14 strike the cover").
+                    let (hits, cover) =
+                        warband_rules::borderlands::attack::cover_faces(plan.need, plan.bonus);
+                    match cover {
+                        Some((low, high)) => format!(
+                            "; in cover a {hits}+ on the die hits, {low}–{high} strike the cover"
+                        ),
+                        None => format!("; in cover only a {hits} hits"),
+                    }
                 } else {
                     String::new()
                 }

@@ -7,7 +7,7 @@
 
 mod body;
 mod drop;
-pub use drop::plugin_for as drop_plugin;
+pub use drop::{DROP_AFTER, plugin_for as drop_plugin};
 mod fled;
 pub use fled::FledOff;
 mod ring;

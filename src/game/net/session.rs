@@ -83,6 +83,9 @@ impl<R: Contest> GameSession<R> {
                 self.seed = seed;
                 self.commands.clear();
                 self.roll_start = 0;
+                // The host's commands are played on the table from here: their moves
+                // draw their own arrows, none of a point looked back at.
+                self.moved_before.clear();
             }
             Err(e) => self.refuse(e),
         }

@@ -36,10 +36,13 @@ pub fn moves_of<R: Contest>(
 ) -> Vec<Moved> {
     let mut moves = Vec::new();
     for i in commands {
+        if engine.deploying().is_some() {
+            play(engine, i);
+            continue;
+        }
         let before = stands(engine.world());
-        let deployed = engine.deploying().is_some();
         play(engine, i);
-        if deployed || engine.deploying().is_some() {
+        if engine.deploying().is_some() {
             continue;
         }
         let round = R::round(engine.world());
@@ -59,6 +62,10 @@ pub fn moves_of<R: Contest>(
     moves
 }
 
+/// The most model places a seek compares to find its round's moves (commands times
+/// models): a few milliseconds.
+const MOVES_READ: usize = 100_000;
+
 impl<R: Contest> GameSession<R> {
     /// The moves of the round a replay stands in, up to where it stands.
     pub(super) fn replayed_moves(&self) -> Vec<Moved> {
@@ -66,6 +73,12 @@ impl<R: Contest> GameSession<R> {
             return Vec::new();
         };
         let start = t.round_start(R::round(self.engine.world())).min(at);
+        // A seek runs each frame the timeline's slider is dragged: a round too long to
+        // read again at once (the great field's thousand models) is drawn without them.
+        let models = crate::game::minis::table_models(self.engine.world()).count();
+        if (at - start) * models > MOVES_READ {
+            return Vec::new();
+        }
         let mut engine = t.at(start);
         moves_of(&mut engine, start..at, |e, i| t.play(e, i))
     }

@@ -80,26 +80,36 @@ pub fn ghost(v: &View, cursor: Vec2) -> (Step, f32) {
 /// past its reach asks for the longest move that way, not one it cannot pay for.
 pub fn ghost_within(v: &View, a: &Activation, cursor: Vec2) -> (Step, f32) {
     let (step, inches) = ghost(v, cursor);
-    (
-        step,
-        inches.min(reach(a.ap, move_step(v.unit.kind, step), &[])),
-    )
+    // With no AP left the move is left as pointed: the engine then says so.
+    match reach(a.ap, move_step(v.unit.kind, step), &[]) {
+        far if far > 0.0 => (step, inches.min(far)),
+        _ => (step, inches),
+    }
 }
 
 /// The move a click at `cursor` on open table sends: to the pointer, or, with the
 /// pointer past the unit's reach, the longest move that way the engine allows (short of
 /// a house, or as far as its AP go across rough ground), to a twentieth of an inch.
 pub fn move_to(world: &World, v: &View, a: &Activation, cursor: Vec2) -> (Step, f32) {
+    const FINEST: f32 = 0.05;
     let (step, inches) = ghost_within(v, a, cursor);
-    if ghost(v, cursor).1 <= inches || check_move(world, v, a, step, inches).is_ok() {
+    let legal = |d: f32| check_move(world, v, a, step, d).is_ok();
+    // Within reach, or a way no distance opens (danger to defend first): as pointed,
+    // and the engine says why not.
+    if ghost(v, cursor).1 <= inches || inches <= FINEST || legal(inches) || !legal(FINEST) {
         return (step, inches);
     }
-    let tries = (inches / 0.05).floor() as u32;
-    (1..=tries)
-        .rev()
-        .map(|i| i as f32 * 0.05)
-        .find(|d| check_move(world, v, a, step, *d).is_ok())
-        .map_or((step, inches), |d| (step, d))
+    // Legal at `lo`, refused at `hi`: halved down to the finest step.
+    let (mut lo, mut hi) = (FINEST, inches);
+    while hi - lo > FINEST {
+        let mid = (lo + hi) / 2.0;
+        if legal(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    (step, lo)
 }
 
 /// The move towards `cursor` that charges enemy `t`, if the ghost move reaches it: its
@@ -245,13 +255,25 @@ pub fn facing_pivot(v: &View, cursor: Vec2) -> Option<Command> {
 }
 
 /// A right click turns the active unit to face the pointer (the engine judges it, as
-/// Q / E).
+/// Q / E); a right-drag, which moves the view, does not.
 fn face_pointer(
     buttons: Res<ButtonInput<MouseButton>>,
     mut session: NonSendMut<ToySession>,
     pointer: Res<Pointer>,
+    mut pressed: Local<Option<Vec2>>,
 ) {
-    if !buttons.just_pressed(MouseButton::Right) {
+    let right = MouseButton::Right;
+    if buttons.just_pressed(right) {
+        *pressed = pointer.screen;
+    }
+    if !buttons.just_released(right) {
+        return;
+    }
+    // A right-drag moves the view: only a click, let go where it was pressed, turns.
+    let (Some(from), Some(to)) = (pressed.take(), pointer.screen) else {
+        return;
+    };
+    if from.distance(to) >= crate::game::minis::DROP_AFTER {
         return;
     }
     let (Some(side), Some(cursor)) = (session.human_turn(), pointer.cursor) else {

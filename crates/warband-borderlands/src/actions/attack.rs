@@ -38,7 +38,11 @@ pub(crate) fn swing(
             "{} attacks {}{}",
             a.stats.name,
             t.stats.name,
-            cover_faces(need - bonus, i32::from(face))
+            if cover {
+                cover_words(need, bonus)
+            } else {
+                String::new()
+            }
         );
         let r = roll(world, |d| {
             d.roll_needing(Die::D20, Some(face), purpose, clause)
@@ -64,15 +68,14 @@ pub(crate) fn swing(
 /// named after them strike the cover): its need then holds the cover's −4.
 pub const IN_COVER: &str = " in cover (";
 
-/// What a die at a target in cover says of the faces that strike the cover: from the
-/// face that would hit but for the cover up to the one before `face`, which hits the
-/// target (none where only a natural 20 hits at all).
-fn cover_faces(bare: i32, face: i32) -> String {
-    let low = bare.clamp(2, 20);
-    match face - low {
-        d if d <= 0 => String::new(),
-        1 => format!("{IN_COVER}a {low} strikes the cover)"),
-        _ => format!("{IN_COVER}{low}–{} strike the cover)", face - 1),
+/// What a die at a target in cover says of the faces that strike the cover
+/// (`cover_faces`: from the face that would hit but for the cover up to the one before
+/// the face that hits the target; none where only a natural 20 hits at all).
+fn cover_words(need: i32, bonus: i32) -> String {
+    match warband_rules::borderlands::attack::cover_faces(need, bonus).1 {
+        None => String::new(),
+        Some((low, high)) if low == high => format!("{IN_COVER}a {low} strikes the cover)"),
+        Some((low, high)) => format!("{IN_COVER}{low}–{high} strike the cover)"),
     }
 }
 

@@ -13,6 +13,16 @@ pub fn needed(thac0: i8, ac: i8) -> i32 {
     i32::from(thac0) - i32::from(ac)
 }
 
+/// The d20 faces of an attack needing `need` with `bonus` at a target in cover: the
+/// face from which it hits (4 more than in the open, never past 20), and the faces
+/// below that which strike the cover (none where only a natural 20 hits at all).
+pub fn cover_faces(need: i32, bonus: i32) -> (u8, Option<(u8, u8)>) {
+    let hits = (need + COVER_PENALTY - bonus).clamp(2, 20);
+    let low = (need - bonus).clamp(2, 20);
+    let cover = (hits > low).then_some((low as u8, (hits - 1) as u8));
+    (hits as u8, cover)
+}
+
 /// What one attack roll did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Swing {
@@ -126,6 +136,18 @@ pub fn routine_total(swings: &[(f64, DamageExpr)]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// By hand: 12 to hit in the open needs 16 in cover, 12–15 strike the cover; a +2
+    /// lowers both by 2; past 20 only a natural 20 hits, and where even the open needs a
+    /// 20 nothing strikes the cover.
+    #[test]
+    fn the_faces_in_cover_by_hand() {
+        assert_eq!(cover_faces(12, 0), (16, Some((12, 15))));
+        assert_eq!(cover_faces(12, 2), (14, Some((10, 13))));
+        assert_eq!(cover_faces(18, 0), (20, Some((18, 19))));
+        assert_eq!(cover_faces(21, 0), (20, None));
+        assert_eq!(cover_faces(2, 3), (3, Some((2, 2))));
+    }
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-9

@@ -356,10 +356,12 @@ fn end_step(session: &mut BxSession, side: Side, asked: &mut Asked) -> Option<Co
 fn ghost(
     session: NonSend<BxSession>,
     sel: Res<Pointer>,
+    keys: Res<ButtonInput<KeyCode>>,
     mut bx: ResMut<BxSelection>,
     mut g: Gizmos,
 ) {
-    let why = draw_ghost(&session, &sel, &bx, &mut g);
+    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    let why = draw_ghost(&session, (&sel, shift), &bx, &mut g);
     if bx.not_there != why {
         bx.not_there = why;
     }
@@ -368,7 +370,7 @@ fn ghost(
 /// Draws the ghost; why the move it shows would be refused, if it would.
 fn draw_ghost(
     session: &BxSession,
-    sel: &Pointer,
+    (sel, shift): (&Pointer, bool),
     bx: &BxSelection,
     g: &mut Gizmos,
 ) -> Option<String> {
@@ -392,14 +394,17 @@ fn draw_ghost(
     );
     let world = session.engine.world();
     let cursor = sel.cursor?;
-    // Over a far enemy, a model with no missile weapon would close with it: shown legal
-    // only when the move ends touching it, as a click then sends it.
+    // Over a far enemy, a model with no missile weapon (or a shooter with Shift held)
+    // would close with it: shown legal only when the move ends touching it, as a click
+    // then sends it.
     let hovered = bx
         .hover
         .and_then(|id| warband_borderlands::battle::find(world, id));
     let (aim, foe) = match hovered {
         None => (cursor, None),
-        Some(t) if t.side != v.side && v.stats.missile.is_none() => (t.base.center, Some(t.id)),
+        Some(t) if t.side != v.side && (v.stats.missile.is_none() || shift) => {
+            (t.base.center, Some(t.id))
+        }
         Some(_) => return None,
     };
     if !foes_in_contact(world, &v).is_empty() {

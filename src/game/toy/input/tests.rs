@@ -340,3 +340,42 @@ fn a_right_click_faces_the_pointer() {
     );
     assert_eq!(degrees(facing_pivot(&v, at(0.3))), None, "faces it already");
 }
+
+/// A right click turns the active unit; a right-drag, which moves the view, does not:
+/// pressed at one place on the screen and let go 40 pixels away, it sends nothing.
+#[test]
+fn a_right_drag_moves_the_view_and_turns_nothing() {
+    let (session, unit, _) = fighter_and_enemy();
+    let session = click_at(session, unit.base.center, Some(unit.id));
+    let aside = unit.base.center + to_world(unit.base.facing, Vec2::new(-4.0, 1.0));
+    let right = |session: ToySession, (from, to): (Vec2, Vec2)| {
+        let mut app = App::new();
+        app.init_resource::<ButtonInput<MouseButton>>()
+            .add_systems(Update, face_pointer);
+        app.world_mut().insert_non_send(session);
+        let at = |screen| Pointer {
+            cursor: Some(aside),
+            screen: Some(screen),
+        };
+        app.insert_resource(at(from));
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(MouseButton::Right);
+        app.update();
+        app.insert_resource(at(to));
+        let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+        buttons.clear();
+        buttons.release(MouseButton::Right);
+        app.update();
+        app.world_mut().remove_non_send::<ToySession>().unwrap()
+    };
+    let sent = session.commands.len();
+    let session = right(session, (Vec2::new(300.0, 300.0), Vec2::new(340.0, 300.0)));
+    assert_eq!(session.commands.len(), sent, "a drag turns nothing");
+    let session = right(session, (Vec2::new(300.0, 300.0), Vec2::new(302.0, 300.0)));
+    assert_eq!(session.commands.len(), sent + 1);
+    assert!(matches!(
+        session.commands.last(),
+        Some((_, Command::Pivot { .. }))
+    ));
+}
