@@ -52,11 +52,18 @@ impl<R: Contest> Launch<R> {
                 let mut s = GameSession::new(save.setup.clone(), save.seed, controllers)?;
                 let mut rounds = super::moves::RoundKeeper::default();
                 rounds.note(&s.engine, 0);
+                // A network battle's dice were salted command by command: played on
+                // here, its commands draw the same dice, and its saves keep the salts.
+                let salt = |e: &mut warband_table::engine::Engine<R>, i: usize| {
+                    e.salt_dice(save.seed, i as u64, save.salts.get(i).copied());
+                };
                 for (i, (side, command)) in save.commands.iter().enumerate() {
+                    salt(&mut s.engine, i);
                     let _ = s.submit(*side, command.clone());
                     rounds.note(&s.engine, i + 1);
                 }
-                s.moved_before = rounds.moves(&save.commands);
+                s.moved_before = rounds.moves(&save.commands, salt);
+                s.salts = save.salts.clone();
                 s.last_refusal = None;
                 s.earlier = save.earlier.clone();
                 let now = controllers.map(Controller::kind);

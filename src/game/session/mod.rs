@@ -89,6 +89,9 @@ pub struct GameSession<R: Contest> {
     /// The moves of this round made before the table was first drawn (a save played
     /// on, a replay moved along its timeline): drawn as arrows as if watched.
     pub moved_before: Vec<Moved>,
+    /// The dice salts of the commands played before this table took the battle over (a
+    /// network battle saved, then played on here): its saves keep them.
+    pub salts: Vec<u64>,
 }
 
 impl<R: Contest> GameSession<R> {
@@ -151,6 +154,7 @@ impl<R: Contest> GameSession<R> {
             asking: false,
             part: part::Part::default(),
             moved_before: Vec::new(),
+            salts: Vec::new(),
         })
     }
 

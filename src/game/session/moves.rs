@@ -110,12 +110,18 @@ impl<R: Contest> RoundKeeper<R> {
         }
     }
 
-    /// The moves of the last round, `commands` played again from where it began.
-    pub fn moves(self, commands: &[(Side, R::Command)]) -> Vec<Moved> {
+    /// The moves of the last round, `commands` played again from where it began, each
+    /// with its dice drawn as `salt` says (a network battle's salts).
+    pub fn moves(
+        self,
+        commands: &[(Side, R::Command)],
+        salt: impl Fn(&mut Engine<R>, usize),
+    ) -> Vec<Moved> {
         let Some((from, mut engine)) = self.start else {
             return Vec::new();
         };
         moves_of(&mut engine, from..commands.len(), |e, i| {
+            salt(e, i);
             let (side, command) = &commands[i];
             let _ = e.submit(*side, command.clone());
         })

@@ -20,7 +20,8 @@ impl<R: Contest> GameSession<R> {
     }
 
     /// The commands of the battle on the table and their dice salts: a replay's own as
-    /// far as it stands, else every command sent (with a network battle's salts).
+    /// far as it stands, else every command sent (with a network battle's salts, or
+    /// those of a network battle's save played on here).
     pub fn played(&self) -> (Vec<(Side, R::Command)>, Vec<u64>) {
         if let (Some(t), Some((at, _))) = (&self.timeline, self.replay_at()) {
             let salts = t.salts().get(..at).map_or_else(Vec::new, <[u64]>::to_vec);
@@ -29,7 +30,7 @@ impl<R: Contest> GameSession<R> {
         let salts = self
             .net
             .as_ref()
-            .map_or_else(Vec::new, |n| n.salts(self.commands.len()));
+            .map_or_else(|| self.salts.clone(), |n| n.salts(self.commands.len()));
         (self.commands.clone(), salts)
     }
 

@@ -262,3 +262,30 @@ fn a_rounds_moves_are_drawn_again_after_a_load_or_a_seek() {
     replay.seek(s.commands.len());
     assert_eq!(replay.moved_before, live);
 }
+
+/// A network battle's save played on at one machine draws each command's dice from its
+/// salt, as the battle did: it stands where the save's replay does, and its own saves
+/// keep the salts (a review found the salts dropped and the dice changed).
+#[test]
+fn a_network_battles_save_is_played_on_with_its_dice() {
+    let mut save = recorded::<Marauders>("marauders/open-field-normal-v-normal.ron");
+    save.commands.truncate(40);
+    save.salts = (0..40u64).map(|i| i * 7919 + 13).collect();
+    let salted = save.replay().unwrap().state_hash();
+    let unsalted = {
+        let mut plain = save.clone();
+        plain.salts.clear();
+        plain.replay().unwrap().state_hash()
+    };
+    assert_ne!(salted, unsalted, "the salts change the dice");
+    let players = [Controller::Human, Controller::NORMAL];
+    let launch = Launch::Resume {
+        save: Box::new(save.clone()),
+        controllers: players,
+    };
+    let mut resumed = launch.session().unwrap();
+    assert_eq!(resumed.engine.state_hash(), salted);
+    let again = resumed.save();
+    assert_eq!(again.salts, save.salts);
+    assert_eq!(again.replay().unwrap().state_hash(), salted);
+}
