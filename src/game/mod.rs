@@ -40,6 +40,7 @@ mod toy;
 /// The player's own designs, which the shared checks count as shipped profiles.
 pub(crate) use bx::own_heroes;
 pub(crate) use toy::own_units;
+mod quick_clicks;
 mod tape;
 mod tracers;
 mod trails;
@@ -103,7 +104,7 @@ pub fn run(start: Start) {
             theme::plugin,
             hud::fold::plugin,
         ))
-        .add_plugins((minis::plugin, tape::plugin));
+        .add_plugins((minis::plugin, tape::plugin, quick_clicks::plugin));
     awake::plugin(&mut app, continuous);
     if let Some((path, after)) = start.screenshot {
         app.add_plugins(move |app: &mut App| {
