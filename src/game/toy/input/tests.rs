@@ -111,14 +111,7 @@ fn a_move_past_the_reach_goes_as_far_as_the_ap_take_it() {
 /// allows, not a refusal.
 #[test]
 fn a_move_past_the_reach_stops_short_of_what_blocks_it() {
-    let (session, unit, _) = fighter_and_enemy();
-    let mut session = click_at(session, unit.base.center, Some(unit.id));
-    let world = session.engine.world();
-    let friend = in_play(world)
-        .into_iter()
-        .find(|u| u.side == unit.side && u.id != unit.id)
-        .unwrap();
-    put_by(&mut session, &unit, friend.id, Vec2::new(0.0, 3.0));
+    let (session, unit, _) = active_with_a_friend_ahead(3.0);
     let world = session.engine.world();
     let (v, a) = active(world, unit.side).unwrap();
     let far = v.base.center + to_world(v.base.facing, Vec2::Y) * 40.0;
@@ -197,10 +190,9 @@ fn put_by(session: &mut ToySession, unit: &View, id: ModelId, local: Vec2) -> Vi
     warband_toy_soldier::battle::find(session.engine.world(), id).unwrap()
 }
 
-/// An enemy off to the side of the way ahead is no charge, whatever blocks that way:
-/// the panel then says a charge goes straight ahead, not what stands in the way.
-#[test]
-fn an_enemy_off_the_way_ahead_is_no_charge_whatever_blocks_it() {
+/// A unit that cannot shoot, activated, with a friend put `ahead` inches before it in
+/// its way; and an enemy.
+fn active_with_a_friend_ahead(ahead: f32) -> (ToySession, View, View) {
     let (session, unit, enemy) = fighter_and_enemy();
     let mut session = click_at(session, unit.base.center, Some(unit.id));
     let world = session.engine.world();
@@ -208,7 +200,15 @@ fn an_enemy_off_the_way_ahead_is_no_charge_whatever_blocks_it() {
         .into_iter()
         .find(|u| u.side == unit.side && u.id != unit.id)
         .unwrap();
-    put_by(&mut session, &unit, friend.id, Vec2::new(0.0, 1.6));
+    put_by(&mut session, &unit, friend.id, Vec2::new(0.0, ahead));
+    (session, unit, enemy)
+}
+
+/// An enemy off to the side of the way ahead is no charge, whatever blocks that way:
+/// the panel then says a charge goes straight ahead, not what stands in the way.
+#[test]
+fn an_enemy_off_the_way_ahead_is_no_charge_whatever_blocks_it() {
+    let (mut session, unit, enemy) = active_with_a_friend_ahead(1.6);
     let enemy = put_by(&mut session, &unit, enemy.id, Vec2::new(3.5, 3.8));
     let world = session.engine.world();
     let (v, a) = active(world, unit.side).unwrap();
