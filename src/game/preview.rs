@@ -91,8 +91,8 @@ pub fn map(
     );
 }
 
-/// One side's roster: each entry with its count, profile and cost (`unit`: points or
-/// XP), and the total.
+/// One side's roster: its size in the ruleset's pieces ("6 units"), each entry with
+/// its count, profile and cost (`unit`: points or XP), and the total.
 pub fn roster(
     ui: &mut egui::Ui,
     army: &ArmyList,
@@ -105,8 +105,9 @@ pub fn roster(
         Some(l) => format!("{total} of {l} {unit}"),
         None => crate::game::catalogue::amount(total, unit),
     };
+    let pieces = army.ruleset.pieces(army.size());
     ui.label(
-        egui::RichText::new(format!("{} — {total}", army.name))
+        egui::RichText::new(format!("{} — {pieces}, {total}", army.name))
             .strong()
             .color(palette::side_egui(side)),
     );
