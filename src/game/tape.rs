@@ -93,18 +93,11 @@ fn reading(mut contexts: EguiContexts, tape: Res<Tape>, drawn: DrawnAt) -> Resul
         }
         _ => None,
     };
-    // Not a window: the pointer moves on under it, and the table still has it.
-    egui::Area::new("tape".into())
-        .fixed_pos(pos + egui::vec2(16.0, -8.0))
-        .order(egui::Order::Tooltip)
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                // On one line (an Area near the window's edge would wrap it).
-                let words = words(a.distance(b), bases);
-                ui.add(egui::Label::new(words).wrap_mode(egui::TextWrapMode::Extend));
-            });
-        });
+    super::hud::beside_pointer(ctx, "tape", (pos, egui::vec2(16.0, -8.0)), |ui| {
+        // On one line (an Area near the window's edge would wrap it).
+        let words = words(a.distance(b), bases);
+        ui.add(egui::Label::new(words).wrap_mode(egui::TextWrapMode::Extend));
+    });
     Ok(())
 }
 

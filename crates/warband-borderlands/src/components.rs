@@ -61,6 +61,12 @@ impl Condition {
         self.down.is_none() && !self.asleep && !self.held
     }
 
+    /// Dying: fallen, or bleeding after its save; first aid or a cure may save it (a
+    /// stable model is in a coma, not dying).
+    pub fn dying(&self) -> bool {
+        matches!(self.down, Some(Down::Fallen | Down::Bleeding))
+    }
+
     /// Helpless: every attack on it hits.
     pub fn helpless(&self) -> bool {
         self.down.is_some() || self.asleep || self.held

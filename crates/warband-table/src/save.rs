@@ -155,12 +155,18 @@ impl<R: Rules> Save<R> {
         Ok(save)
     }
 
+    /// Draws command `i`'s dice on `engine` from its salt, where the battle (a network
+    /// battle) salted them.
+    pub fn salt_dice(&self, engine: &mut Engine<R>, i: usize) {
+        engine.salt_dice(self.seed, i as u64, self.salts.get(i).copied());
+    }
+
     /// Replays the commands on a fresh engine. Commands the original battle refused are
     /// refused again, so the log matches.
     pub fn replay(&self) -> Result<Engine<R>, String> {
         let mut engine = Engine::new(&self.setup, self.seed)?;
         for (i, (side, command)) in self.commands.iter().enumerate() {
-            engine.salt_dice(self.seed, i as u64, self.salts.get(i).copied());
+            self.salt_dice(&mut engine, i);
             let _ = engine.submit(*side, command.clone());
         }
         if let Some(outcome) = &self.agreed {

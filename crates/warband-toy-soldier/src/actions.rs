@@ -7,7 +7,8 @@ use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use warband_rules::Side;
 use warband_rules::toy_soldier::{
-    ShotCover, Spell, Step, activation_cost, ap_for_move, magic_range, move_step, shot_range,
+    MOST_PIVOT, ShotCover, Spell, Step, activation_cost, ap_for_move, magic_range, move_step,
+    reach, shot_range,
 };
 use warband_table::components::ModelId;
 use warband_table::geometry::facing::to_world;
@@ -105,6 +106,11 @@ pub struct MovePlan {
     pub charged: Option<ModelId>,
 }
 
+/// How far the AP `a` has left carry `v` the way `step` over open ground.
+pub fn open_reach(v: &View, a: &Activation, step: Step) -> f32 {
+    reach(a.ap, move_step(v.unit.kind, step), &[])
+}
+
 pub fn check_move(
     world: &World,
     v: &View,
@@ -154,8 +160,8 @@ pub fn check_turn(
 ) -> Result<PivotCheck, Refusal> {
     undangered(v)?;
     afford(a, 1)?;
-    if !(degrees.is_finite() && degrees.abs() > 0.01 && degrees.abs() <= 90.0 + 1e-3) {
-        return refuse(format!("a pivot turns up to 90°, not {degrees}°"));
+    if !(degrees.is_finite() && degrees.abs() > 0.01 && degrees.abs() <= MOST_PIVOT + 1e-3) {
+        return refuse(format!("a pivot turns up to {MOST_PIVOT}°, not {degrees}°"));
     }
     let b = world.resource::<Battle>();
     let terrain = &world.resource::<TerrainMap>().0;

@@ -231,6 +231,24 @@ fn panels<R: Desk>(
     }
 }
 
+/// A note at `offset` from the pointer at `pos`, above everything else and no window:
+/// the pointer moves on under it, and the table still has it (the tape's reading, a
+/// refusal).
+pub fn beside_pointer(
+    ctx: &egui::Context,
+    id: &'static str,
+    (pos, offset): (egui::Pos2, egui::Vec2),
+    contents: impl FnOnce(&mut egui::Ui),
+) {
+    egui::Area::new(id.into())
+        .fixed_pos(pos + offset)
+        .order(egui::Order::Tooltip)
+        .interactable(false)
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, contents);
+        });
+}
+
 /// A card beside the pointer (the model or unit under it), above everything else.
 /// It opens on the side away from a model being moved, and not while the tape (M) is
 /// laid, so that it never hides the ghost, the way there or the tape's reading.

@@ -57,16 +57,10 @@ pub fn card<R: Desk>(
     let armies = session.setup.armies();
     let names = [armies.a.name.as_str(), armies.b.name.as_str()];
     let text = super::log::sides_named(&R::readable(session.engine.world(), text), names);
-    egui::Area::new("refusal card".into())
-        .fixed_pos(pos + egui::vec2(18.0, -44.0))
-        .order(egui::Order::Tooltip)
-        .interactable(false)
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_max_width(360.0);
-                ui.colored_label(egui::Color32::from_rgb(250, 170, 90), text);
-            });
-        });
+    super::beside_pointer(ctx, "refusal card", (pos, egui::vec2(18.0, -44.0)), |ui| {
+        ui.set_max_width(360.0);
+        ui.colored_label(egui::Color32::from_rgb(250, 170, 90), text);
+    });
     ctx.request_repaint_after(left);
     Ok(())
 }

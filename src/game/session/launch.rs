@@ -54,15 +54,12 @@ impl<R: Contest> Launch<R> {
                 rounds.note(&s.engine, 0);
                 // A network battle's dice were salted command by command: played on
                 // here, its commands draw the same dice, and its saves keep the salts.
-                let salt = |e: &mut warband_table::engine::Engine<R>, i: usize| {
-                    e.salt_dice(save.seed, i as u64, save.salts.get(i).copied());
-                };
                 for (i, (side, command)) in save.commands.iter().enumerate() {
-                    salt(&mut s.engine, i);
+                    save.salt_dice(&mut s.engine, i);
                     let _ = s.submit(*side, command.clone());
                     rounds.note(&s.engine, i + 1);
                 }
-                s.moved_before = rounds.moves(&save.commands, salt);
+                s.moved_before = rounds.moves(&save.commands, |e, i| save.salt_dice(e, i));
                 s.salts = save.salts.clone();
                 s.last_refusal = None;
                 s.earlier = save.earlier.clone();

@@ -10,12 +10,12 @@ use crate::game::pointer::Pointer;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use warband_rules::Side;
-use warband_rules::toy_soldier::{Spell, Step, move_step, reach};
+use warband_rules::toy_soldier::{MOST_PIVOT, Spell, Step};
 use warband_table::Refusal;
 use warband_table::components::ModelId;
 use warband_table::geometry::facing::{hit, to_local};
 use warband_toy_soldier::Command;
-use warband_toy_soldier::actions::{MovePlan, active, check_move};
+use warband_toy_soldier::actions::{MovePlan, active, check_move, open_reach};
 use warband_toy_soldier::battle::{Activation, View, in_play};
 
 pub(super) fn plugin(app: &mut App) {
@@ -81,7 +81,7 @@ pub fn ghost(v: &View, cursor: Vec2) -> (Step, f32) {
 pub fn ghost_within(v: &View, a: &Activation, cursor: Vec2) -> (Step, f32) {
     let (step, inches) = ghost(v, cursor);
     // With no AP left the move is left as pointed: the engine then says so.
-    match reach(a.ap, move_step(v.unit.kind, step), &[]) {
+    match open_reach(v, a, step) {
         far if far > 0.0 => (step, inches.min(far)),
         _ => (step, inches),
     }
@@ -128,7 +128,7 @@ pub fn charge_at(
     let (step, inches) = ghost_within(v, a, cursor);
     // A way that never meets `t`, whatever stands between, is no charge at it: the
     // panel says why (it stands off to the side), not what blocks the way.
-    if !way_meets(v, step, reach(a.ap, move_step(v.unit.kind, step), &[]), t) {
+    if !way_meets(v, step, open_reach(v, a, step), t) {
         return Err(None);
     }
     let plan = check_move(world, v, a, step, inches).map_err(Some)?;
@@ -250,7 +250,10 @@ pub fn facing_pivot(v: &View, cursor: Vec2) -> Option<Command> {
     if to.length() < 0.1 {
         return None;
     }
-    let degrees = ahead.angle_to(to).to_degrees().clamp(-90.0, 90.0);
+    let degrees = ahead
+        .angle_to(to)
+        .to_degrees()
+        .clamp(-MOST_PIVOT, MOST_PIVOT);
     (degrees.abs() >= 1.0).then_some(Command::Pivot { degrees })
 }
 
@@ -295,7 +298,7 @@ fn keys(
     let Some(side) = session.keys_turn() else {
         return;
     };
-    let turn = if keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight) {
+    let turn = if keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]) {
         90.0
     } else {
         45.0

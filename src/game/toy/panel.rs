@@ -13,12 +13,14 @@ use bevy_egui::egui;
 use warband_rules::Side;
 use warband_rules::prob::mean;
 use warband_rules::toy_soldier::{
-    Step, activation_cost, landed_distribution, melee_odds, move_step, reach, zone_multiplier,
+    Step, activation_cost, landed_distribution, melee_odds, zone_multiplier,
 };
 use warband_table::Refusal;
 use warband_table::geometry::aspect_of;
 use warband_toy_soldier::Command;
-use warband_toy_soldier::actions::{MovePlan, active, check_activate, check_fight, check_shot};
+use warband_toy_soldier::actions::{
+    MovePlan, active, check_activate, check_fight, check_shot, open_reach,
+};
 use warband_toy_soldier::battle::{Activation, Battle, View, commander_near, in_play};
 use warband_toy_soldier::turn::check_done;
 
@@ -365,7 +367,7 @@ fn odds(
 fn no_charge_words(v: &View, a: &Activation, t: &View) -> String {
     let gap = warband_table::geometry::gap(&v.base, &t.base).max(0.0);
     // On open ground: rough ground on the way would only shorten it.
-    let reach = reach(a.ap, move_step(v.unit.kind, Step::Forward), &[]);
+    let reach = open_reach(v, a, Step::Forward);
     if gap <= reach {
         format!(
             "No charge from here: a charge goes straight ahead, and it stands off to the side ({gap:.1}\" away). Turn to face it (right-click on it, or Q / E), then charge."

@@ -8,7 +8,7 @@ use crate::game::hud::pct;
 use bevy_egui::egui;
 use warband_rules::toy_soldier::{Spell, magic_cost, morale_chance};
 use warband_toy_soldier::actions::check_magic;
-use warband_toy_soldier::battle::{Activation, View, commander_near, in_play};
+use warband_toy_soldier::battle::{Activation, View, commander_near, in_play_shared};
 
 /// A magical unit's spells, sure (2 AP) or rolled (1 AP, a d6), chosen before the
 /// target, each saying what it does in its hover.
@@ -80,7 +80,7 @@ pub fn line(
         }
     }
     if spell == Spell::Curse {
-        ui.label(morale_words(&in_play(world), t));
+        ui.label(morale_words(&in_play_shared(world), t));
     }
 }
 
@@ -111,7 +111,7 @@ mod tests {
             "village-fight.ron",
             5,
         );
-        let units = in_play(engine.world());
+        let units = warband_toy_soldier::battle::in_play(engine.world());
         let goblin = units
             .iter()
             .find(|u| u.unit.morale == 4 && !u.command)

@@ -254,7 +254,7 @@ pub fn check_first_aid(
     let Some(t) = find(world, target).filter(|t| t.side == side && t.id != id) else {
         return refuse(format!("model {target} is not an ally in play"));
     };
-    if !matches!(t.cond.down, Some(Down::Fallen | Down::Bleeding)) {
+    if !t.cond.dying() {
         return refuse(format!("{} is not dying", t.stats.name));
     }
     if !in_contact(&v.base, &t.base) {

@@ -16,7 +16,6 @@ use crate::actions::{
 };
 use crate::battle::{Battle, View, find, in_play};
 use crate::command::Command;
-use crate::components::Down;
 use crate::engine::{Borderlands, Engine};
 use crate::spells::{ONE_D6_PLUS_1, SLEEP_RADIUS, check_cast, check_caster};
 use bevy_ecs::world::World;
@@ -153,7 +152,7 @@ fn go_aid(world: &World, v: &View) -> Option<Command> {
     };
     friends
         .iter()
-        .filter(|d| matches!(d.cond.down, Some(Down::Fallen | Down::Bleeding)) && !d.doomed())
+        .filter(|d| d.cond.dying() && !d.doomed())
         .filter(|d| !tended(d))
         .find_map(|d| {
             let away = (v.base.center - d.base.center).normalize_or(Vec2::X);

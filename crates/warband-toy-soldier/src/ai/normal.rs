@@ -12,7 +12,9 @@ use super::{
     SoFar, Steps, activatable, advance, advance_by, enemies_by_distance, face, face_point, open,
     sidestep, waypoint,
 };
-use crate::actions::{check_fight, check_magic, check_move, check_shot, could_fight, could_shoot};
+use crate::actions::{
+    check_fight, check_magic, check_move, check_shot, could_fight, could_shoot, open_reach,
+};
 use crate::battle::{Activation, View, in_play_shared};
 use crate::command::Command;
 use crate::engine::{Engine, ToySoldier};
@@ -192,7 +194,7 @@ fn fight_or_fall_back(
     if worth > -0.25 {
         return None;
     }
-    let back = reach(a.ap, move_step(v.unit.kind, Step::Back), &[]);
+    let back = open_reach(v, a, Step::Back);
     check_move(world, v, a, Step::Back, back)
         .is_ok()
         .then_some(Command::Move {
@@ -241,7 +243,7 @@ fn charge(
     if v.unit.kind == Kind::Artillery {
         return None;
     }
-    let far = reach(a.ap, move_step(v.unit.kind, Step::Forward), &[]);
+    let far = open_reach(v, a, Step::Forward);
     let ahead = to_world(v.base.facing, Vec2::from(Step::Forward.local()));
     foes.iter()
         .filter(|t| gap(&v.base, &t.base) <= far)

@@ -176,7 +176,7 @@ fn click(
     let Some(v) = chosen(&session, &bx, side) else {
         return;
     };
-    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     match intent(&session, &bx, &v, cursor, shift) {
         Some(c) => {
             if session.submit(side, c).is_ok() {
@@ -212,15 +212,7 @@ fn ally_refused(
     model: ModelId,
     t: ModelId,
 ) -> Option<String> {
-    let dying = warband_borderlands::battle::find(world, t).is_some_and(|t| {
-        matches!(
-            t.cond.down,
-            Some(
-                warband_borderlands::components::Down::Fallen
-                    | warband_borderlands::components::Down::Bleeding
-            )
-        )
-    });
+    let dying = warband_borderlands::battle::find(world, t).is_some_and(|t| t.cond.dying());
     if dying {
         return check_first_aid(world, side, model, t)
             .err()
@@ -360,7 +352,7 @@ fn ghost(
     mut bx: ResMut<BxSelection>,
     mut g: Gizmos,
 ) {
-    let shift = keys.pressed(KeyCode::ShiftLeft) || keys.pressed(KeyCode::ShiftRight);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     let why = draw_ghost(&session, (&sel, shift), &bx, &mut g);
     if bx.not_there != why {
         bx.not_there = why;

@@ -97,7 +97,7 @@ fn a_move_past_the_reach_goes_as_far_as_the_ap_take_it() {
     let (session, unit, _) = fighter_and_enemy();
     let session = click_at(session, unit.base.center, Some(unit.id));
     let (v, a) = active(session.engine.world(), unit.side).unwrap();
-    let far = reach(a.ap, move_step(v.unit.kind, Step::Forward), &[]);
+    let far = open_reach(&v, &a, Step::Forward);
     let ahead = |d: f32| v.base.center + to_world(v.base.facing, Vec2::Y) * d;
     assert_eq!(ghost_within(&v, &a, ahead(far + 0.3)), (Step::Forward, far));
     assert_eq!(ghost_within(&v, &a, ahead(40.0)), (Step::Forward, far));
