@@ -77,13 +77,12 @@ fn waiting_under<R: Desk>(session: &GameSession<R>, side: Side, at: Vec2) -> Opt
 
 fn click<R: Desk>(
     buttons: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
     pointer: Res<Pointer>,
     mut session: NonSendMut<GameSession<R>>,
     mut pick: ResMut<DeployPick>,
 ) {
-    // With M held the left button lays the tape measure.
-    if !buttons.just_pressed(MouseButton::Left) || keys.pressed(crate::game::tape::TAPE_KEY) {
+    // With M held the pointer lays the tape measure: no cursor then.
+    if !buttons.just_pressed(MouseButton::Left) {
         return;
     }
     let (Some(at), Some((side, model))) = (pointer.cursor, placing_now(&session, *pick)) else {

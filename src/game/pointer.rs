@@ -19,12 +19,16 @@ pub(super) fn plugin(app: &mut App) {
 pub struct InputDone;
 
 /// The pointer on the table, in inches (None off the window, and over a panel, where a
-/// click does not reach the table: no move is previewed under the panels).
+/// click does not reach the table: no move is previewed under the panels; None too
+/// while M is held, when the pointer lays the tape measure and no ruleset's click,
+/// hover or ghost answers it).
 #[derive(Resource, Default)]
 pub struct Pointer {
     pub cursor: Option<Vec2>,
     /// The same place in the window's logical pixels.
     pub screen: Option<Vec2>,
+    /// The pointer on the table whether or not M is held: where the tape runs to.
+    pub table: Option<Vec2>,
 }
 
 #[cfg(test)]
@@ -34,6 +38,7 @@ impl Pointer {
         Self {
             cursor,
             screen: None,
+            table: cursor,
         }
     }
 }
@@ -45,6 +50,7 @@ pub fn track(
     mut contexts: EguiContexts,
     mut pointer: ResMut<Pointer>,
     settings: Option<Res<crate::game::settings::Settings>>,
+    keys: Res<ButtonInput<KeyCode>>,
 ) {
     let s = settings.as_deref();
     let (scale, folded) = (
@@ -60,9 +66,16 @@ pub fn track(
             && in_room(*c, window.size(), scale, folded)
             && !ctx.as_deref().is_some_and(|ctx| window_at(ctx, *c, scale))
     });
-    pointer.cursor = pointer
+    pointer.table = pointer
         .screen
         .and_then(|c| cam.viewport_to_world_2d(at, c).ok());
+    pointer.cursor = for_play(pointer.table, &keys);
+}
+
+/// The pointer's place on the table as the rulesets' clicks, hovers and ghosts read it:
+/// none while M is held, when it lays the tape measure.
+fn for_play(table: Option<Vec2>, keys: &ButtonInput<KeyCode>) -> Option<Vec2> {
+    table.filter(|_| !keys.pressed(super::tape::TAPE_KEY))
 }
 
 /// Whether one of egui's windows or areas a player can click (not a hover card) lies at
@@ -102,6 +115,19 @@ pub fn nearest_at<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// While M is held no ruleset's click, hover or ghost hears the pointer: it lays the
+    /// tape measure.
+    #[test]
+    fn while_m_is_held_the_pointer_is_the_tapes() {
+        let at = Some(Vec2::new(3.0, 4.0));
+        let mut keys = ButtonInput::<KeyCode>::default();
+        assert_eq!(for_play(at, &keys), at);
+        keys.press(KeyCode::ShiftLeft);
+        assert_eq!(for_play(at, &keys), at, "Shift is the rulesets'");
+        keys.press(super::super::tape::TAPE_KEY);
+        assert_eq!(for_play(at, &keys), None);
+    }
 
     /// A window a player can click takes the pointer where it lies now (here scaled by
     /// the ui's zoom); a hover card, the panels' background and open table do not.

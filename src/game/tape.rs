@@ -60,7 +60,7 @@ fn lay(
     mut tape: ResMut<Tape>,
 ) {
     let held = keys.pressed(TAPE_KEY) && buttons.pressed(MouseButton::Left);
-    let next = tape.next(held, pointer.cursor);
+    let next = tape.next(held, pointer.table);
     tape.set_if_neq(next);
 }
 

@@ -109,12 +109,11 @@ fn track_cursor(
 
 fn click(
     buttons: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
     mut session: NonSendMut<Session>,
     mut sel: ResMut<Selection>,
 ) {
-    // With M held the left button lays the tape measure.
-    if keys.pressed(crate::game::tape::TAPE_KEY) || !buttons.just_pressed(MouseButton::Left) {
+    // With M held the pointer lays the tape measure: no cursor then.
+    if !buttons.just_pressed(MouseButton::Left) {
         return;
     }
     let Some(cursor) = sel.cursor else { return };

@@ -123,6 +123,7 @@ mod tests {
         let point = |p: Vec2| Pointer {
             cursor: Some(p),
             screen: Some(p * 20.0),
+            table: Some(p),
         };
         app.insert_resource(point(from));
         app.world_mut()

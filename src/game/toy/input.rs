@@ -172,12 +172,11 @@ fn hover(session: NonSend<ToySession>, sel: Res<Pointer>, mut toy: ResMut<ToySel
 
 fn click(
     buttons: Res<ButtonInput<MouseButton>>,
-    keys: Res<ButtonInput<KeyCode>>,
     mut session: NonSendMut<ToySession>,
     sel: Res<Pointer>,
     mut toy: ResMut<ToySelection>,
 ) {
-    if !buttons.just_pressed(MouseButton::Left) || keys.pressed(crate::game::tape::TAPE_KEY) {
+    if !buttons.just_pressed(MouseButton::Left) {
         return;
     }
     let (Some(side), Some(cursor)) = (session.human_turn(), sel.cursor) else {

@@ -151,7 +151,7 @@ fn click(
     sel: Res<Pointer>,
     mut bx: ResMut<BxSelection>,
 ) {
-    if !buttons.just_pressed(MouseButton::Left) || keys.pressed(crate::game::tape::TAPE_KEY) {
+    if !buttons.just_pressed(MouseButton::Left) {
         return;
     }
     // No cursor on the table: the click was on a panel (a spell button, say), which

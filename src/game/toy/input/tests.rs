@@ -356,6 +356,7 @@ fn a_right_drag_moves_the_view_and_turns_nothing() {
         let at = |screen| Pointer {
             cursor: Some(aside),
             screen: Some(screen),
+            table: Some(aside),
         };
         app.insert_resource(at(from));
         app.world_mut()
