@@ -15,6 +15,8 @@ pub mod terrain;
 pub mod top_bar;
 pub mod tumble;
 pub mod watch;
+mod words;
+pub use words::*;
 
 use super::desk::{Desk, on_table};
 use super::pointer::Pointer;
@@ -22,7 +24,6 @@ use super::screens::Screen;
 use super::session::GameSession;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use warband_table::log::Entry;
 
 /// The panel frame of the battle screen; a ruleset's marks over the table are drawn
 /// before it.
@@ -293,67 +294,6 @@ pub fn screen_point(
         .map(|v| egui::pos2(v.x / zoom, v.y / zoom))
 }
 
-/// What the side awaited is doing, as the top bar says it: `yours` when a person must
-/// act, "thinking…" while a computer does ("paused" while the watch is); in deployment
-/// by hand, "set up a model" or "setting up…".
-pub fn awaited_words<'a, R: warband_table::sim::Contest>(
-    session: &crate::game::session::GameSession<R>,
-    yours: &'a str,
-) -> &'a str {
-    match (
-        session.engine.deploying().is_some(),
-        session.human_turn().is_some(),
-    ) {
-        _ if session.net_waiting() => "waiting for players…",
-        // A network battle that can no longer go on awaits no one.
-        _ if session.net.as_ref().is_some_and(|n| n.offline()) => "offline",
-        (true, true) => "set up a model",
-        (true, false) => "setting up…",
-        (false, true) => yours,
-        (false, false) if session.net.as_ref().is_some_and(|n| n.pending()) => "sending…",
-        (false, false) if session.remote_awaited() => "their move…",
-        // Computers do not think while the watch is paused.
-        (false, false) if session.pace.paused && !session.pace.step => "paused",
-        (false, false) => "thinking…",
-    }
-}
-
-/// What the top bar says of a replay: "Replay", or "Replay · paused".
-pub fn replay_words<R: warband_table::sim::Contest>(
-    session: &crate::game::session::GameSession<R>,
-) -> &'static str {
-    if session.pace.paused {
-        "Replay · paused"
-    } else {
-        "Replay"
-    }
-}
-
-/// Whose turn it is, for the top bar: `yours` when a person must act, the side's colour
-/// while a computer thinks (or sets up), and the end.
-pub fn turn_status<R: warband_table::sim::Contest>(
-    ui: &mut egui::Ui,
-    session: &crate::game::session::GameSession<R>,
-    yours: &str,
-) {
-    if session.replay.is_some() {
-        ui.strong(replay_words(session));
-        return;
-    }
-    let words = awaited_words(session, yours);
-    let words = if session.engine.deploying().is_some() {
-        format!("Deployment: {words}")
-    } else {
-        words.to_string()
-    };
-    match (session.engine.awaiting(), session.human_turn()) {
-        (Some(_), Some(_)) => ui.strong(words),
-        (Some(side), None) => ui.colored_label(crate::game::palette::side_egui(side), words),
-        (None, _) if session.engine.outcome().is_some() => ui.strong("Battle over"),
-        _ => ui.label(""),
-    };
-}
-
 /// A painter over the table for marks drawn in screen space, clipped to the room the
 /// panels leave: a mark of a unit scrolled under a panel is hidden by it, not drawn over
 /// the dice tray or the log.
@@ -378,86 +318,6 @@ fn table_room(ctx: &egui::Context) -> egui::Rect {
     )
 }
 
-/// A die as a log line shows it.
-pub fn die_line(d: &warband_rules::DieRoll) -> String {
-    format!("  🎲 {} {} = {} ({})", d.die, d.purpose, d.value, d.clause)
-}
-
-/// A log entry in words: the table's own entries written here, a command as the ruleset
-/// says it, and the ruleset's events by `rules` (`None`: nothing worth a line).
-pub fn entry_line<C, E>(
-    e: &Entry<C, E>,
-    command: impl Fn(&C) -> String,
-    rules: impl Fn(&E) -> Option<String>,
-) -> Option<String> {
-    Some(match e {
-        Entry::Die(d) => die_line(d),
-        Entry::Accepted { side, command: c } => said_by(*side, &command(c)),
-        Entry::Refused {
-            side,
-            command: c,
-            reason,
-        } => format!("✖ Refused: {} — {reason}", said_by(*side, &command(c))),
-        Entry::BattleEnded { reason, .. } => format!("Battle over: {}", log::sided(reason)),
-        // The placement's command already says it.
-        Entry::Placed { .. } => return None,
-        Entry::Rules(e) => return rules(e),
-    })
-}
-
-/// How far an enemy beyond a move is, in figures that never read as within it: more
-/// decimals where one would show the two alike, "just beyond" where two still would.
-pub fn how_far(gap: f32, move_inches: f32) -> String {
-    for places in [1, 2] {
-        if format!("{gap:.places$}") != format!("{move_inches:.places$}") {
-            return format!("{gap:.places$}\" away; its move is {move_inches:.places$}\"");
-        }
-    }
-    format!("just beyond its move of {move_inches:.1}\"")
-}
-
-/// Words with their first letter in capitals ("turn" → "Turn").
-pub fn capitalised(words: &str) -> String {
-    let mut chars = words.chars();
-    chars
-        .next()
-        .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
-}
-
-/// A chance as a player reads it, to the whole per cent, never "-0%".
-pub fn pct(p: f64) -> String {
-    pct_to(p, 0)
-}
-
-/// A chance to `places` decimal places ("16.7%"), never "-0%" or past 0–100%.
-pub fn pct_to(p: f64, places: usize) -> String {
-    // Adding +0.0 turns a -0.0 into 0.0, which prints without its sign.
-    format!("{:.places$}%", 100.0 * (p.clamp(0.0, 1.0) + 0.0))
-}
-
-/// A command's words as the log says them: one that names its model first stands alone
-/// ("Orc #3 shoots at Elf #1", coloured by its side); one that does not is said by its
-/// side ("Side A ends its step", the side then named by its army).
-pub fn said_by(side: warband_rules::Side, words: &str) -> String {
-    if words.starts_with(char::is_lowercase) {
-        format!("{side} {words}")
-    } else {
-        words.to_string()
-    }
-}
-
-/// A placement of deployment by hand in words, its model named by `name`.
-pub fn placing_words(
-    p: &warband_table::deployment::Placing,
-    name: impl Fn(&warband_table::components::ModelId) -> String,
-) -> String {
-    use warband_table::deployment::Placing;
-    match p {
-        Placing::Model { model, .. } => format!("sets up {}", name(model)),
-        Placing::Rest => "has the rest of its army set up".into(),
-    }
-}
-
 /// A Ui covering the whole window, behind everything else, for egui 0.36 panels to be
 /// shown into.
 pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
@@ -471,40 +331,4 @@ pub fn root_ui(ctx: &egui::Context) -> egui::Ui {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::{card_corner, egui};
-
-    /// A hover card opens below and right of the pointer, or on the side of it away
-    /// from the model being moved (off its ghost and the way there).
-    #[test]
-    fn a_hover_card_opens_away_from_the_model_being_moved() {
-        let p = egui::pos2(100.0, 100.0);
-        assert_eq!(
-            card_corner(p, None),
-            (egui::Align2::LEFT_TOP, egui::pos2(118.0, 112.0))
-        );
-        assert_eq!(
-            card_corner(p, Some(egui::pos2(150.0, 160.0))),
-            (egui::Align2::RIGHT_BOTTOM, egui::pos2(82.0, 88.0))
-        );
-        assert_eq!(
-            card_corner(p, Some(egui::pos2(50.0, 160.0))).0,
-            egui::Align2::LEFT_BOTTOM
-        );
-        assert_eq!(
-            card_corner(p, Some(egui::pos2(150.0, 40.0))).0,
-            egui::Align2::RIGHT_TOP
-        );
-    }
-
-    /// A chance prints without a sign on zero, within 0–100%, to the places asked.
-    #[test]
-    fn chances_print_as_players_read_them() {
-        assert_eq!(super::pct(-0.0), "0%");
-        assert_eq!(super::pct(-1e-17), "0%");
-        assert_eq!(super::pct(1.2), "100%");
-        assert_eq!(super::pct_to(1.0 / 6.0, 1), "16.7%");
-        assert_eq!(super::capitalised("turn"), "Turn");
-        assert_eq!(super::capitalised(""), "");
-    }
-}
+mod tests;

@@ -1,0 +1,35 @@
+use super::{card_corner, egui};
+
+/// A hover card opens below and right of the pointer, or on the side of it away
+/// from the model being moved (off its ghost and the way there).
+#[test]
+fn a_hover_card_opens_away_from_the_model_being_moved() {
+    let p = egui::pos2(100.0, 100.0);
+    assert_eq!(
+        card_corner(p, None),
+        (egui::Align2::LEFT_TOP, egui::pos2(118.0, 112.0))
+    );
+    assert_eq!(
+        card_corner(p, Some(egui::pos2(150.0, 160.0))),
+        (egui::Align2::RIGHT_BOTTOM, egui::pos2(82.0, 88.0))
+    );
+    assert_eq!(
+        card_corner(p, Some(egui::pos2(50.0, 160.0))).0,
+        egui::Align2::LEFT_BOTTOM
+    );
+    assert_eq!(
+        card_corner(p, Some(egui::pos2(150.0, 40.0))).0,
+        egui::Align2::RIGHT_TOP
+    );
+}
+
+/// A chance prints without a sign on zero, within 0–100%, to the places asked.
+#[test]
+fn chances_print_as_players_read_them() {
+    assert_eq!(super::pct(-0.0), "0%");
+    assert_eq!(super::pct(-1e-17), "0%");
+    assert_eq!(super::pct(1.2), "100%");
+    assert_eq!(super::pct_to(1.0 / 6.0, 1), "16.7%");
+    assert_eq!(super::capitalised("turn"), "Turn");
+    assert_eq!(super::capitalised(""), "");
+}

@@ -1,0 +1,168 @@
+use super::*;
+use crate::game::session::Controller;
+use warband_marauders::components::Base;
+
+/// Open field with both sides in a person's hands, played on to side A's movement.
+fn movement() -> Session {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("assets/scenarios/open-field.ron");
+    let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
+    let mut s = Session::new(setup, 3, [Controller::Human, Controller::Human]).unwrap();
+    for _ in 0..20 {
+        if s.engine.phase() == Phase::Movement && s.human_turn() == Some(Side::A) {
+            break;
+        }
+        let side = s.human_turn().unwrap();
+        s.submit(side, Command::EndPhase).unwrap();
+    }
+    assert_eq!(s.engine.phase(), Phase::Movement);
+    s
+}
+
+/// Sets A's model `mine` 3" short of B's model `foe`.
+fn near(s: &mut Session, mine: ModelId, foe: ModelId) {
+    let world = s.engine.world_mut();
+    let to = model(world, foe).unwrap().base.center - Vec2::new(0.0, 3.0);
+    let e = warband_marauders::battle::entity_of(world, mine).unwrap();
+    let base = world.get::<Base>(e).unwrap().0;
+    world.entity_mut(e).insert(Base(base.at(to)));
+    warband_marauders::effects::refresh_engagement(world);
+}
+
+fn click_on(session: Session, chosen: ModelId, hover: ModelId) -> App {
+    let at = model(session.engine.world(), hover).unwrap().base.center;
+    let mut app = crate::game::test_app::left_click(session, click.into_configs());
+    app.insert_resource(Selection {
+        model: Some(chosen),
+        hover: Some(hover),
+        cursor: Some(at),
+        ..Selection::default()
+    });
+    app
+}
+
+fn first_of(session: &Session, side: Side) -> ModelId {
+    in_play(session.engine.world())
+        .into_iter()
+        .find(|m| m.side == side)
+        .unwrap()
+        .id
+}
+
+/// The terrain card stays away while a model of the player's is chosen, its
+/// ghost following the pointer, and not while the computer plays.
+#[test]
+fn a_chosen_model_keeps_the_terrain_card_away() {
+    use crate::game::desk::Desk;
+    use warband_marauders::engine::Marauders;
+    let mut s = movement();
+    let chosen = Selection {
+        model: Some(first_of(&s, Side::A)),
+        ..Selection::default()
+    };
+    assert!(Marauders::aiming(&s, &chosen));
+    assert!(!Marauders::aiming(&s, &Selection::default()));
+    s.replay = Some(Vec::new());
+    assert!(
+        !Marauders::aiming(&s, &chosen),
+        "no one may act in a replay"
+    );
+}
+
+#[test]
+fn a_click_on_an_enemy_in_reach_charges_it() {
+    let mut s = movement();
+    let (mine, foe) = (first_of(&s, Side::A), first_of(&s, Side::B));
+    near(&mut s, mine, foe);
+    let mut app = click_on(s, mine, foe);
+    app.update();
+    let session = app.world().non_send::<Session>();
+    let m = model(session.engine.world(), mine).unwrap();
+    assert!(m.engaged_since.is_some(), "the click charged: {:?}", m.base);
+    assert_eq!(app.world().resource::<Selection>().model, Some(mine));
+}
+
+/// Open field with both sides in a person's hands, played on to the Declare spells
+/// turn of the side with a Sleep caster; the caster.
+fn sleep_caster_declaring() -> (Session, ModelView) {
+    use warband_rules::marauders::spells::Spell;
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let file = root.join("assets/scenarios/open-field.ron");
+    let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
+    let mut s = Session::new(setup, 3, [Controller::Human, Controller::Human]).unwrap();
+    let caster = in_play(s.engine.world())
+        .into_iter()
+        .find(|m| m.profile.spells.contains(&Spell::Sleep))
+        .unwrap();
+    while !(s.engine.phase() == Phase::DeclareSpells && s.human_turn() == Some(caster.side)) {
+        let now = s.human_turn().unwrap();
+        s.submit(now, Command::EndPhase).unwrap();
+    }
+    (s, caster)
+}
+
+/// Sleep, cast at a point, takes the point clicked even when a model lies under it.
+/// A play-test clicked an enemy with Sleep armed: the click declared it at the
+/// model, the engine refused ("Sleep needs a Point target"), and the spell was lost.
+#[test]
+fn sleep_clicked_on_a_model_is_cast_at_the_point_clicked() {
+    use warband_rules::marauders::spells::Spell;
+    let (s, caster) = sleep_caster_declaring();
+    let (side, caster) = (caster.side, caster.id);
+    let foe = first_of(&s, side.other());
+    let at = model(s.engine.world(), foe).unwrap().base.center;
+    let mut app = click_on(s, caster, foe);
+    app.world_mut().resource_mut::<Selection>().spell = Some(Spell::Sleep);
+    app.update();
+    let session = app.world().non_send::<Session>();
+    let declared = model(session.engine.world(), caster).unwrap().declared;
+    assert_eq!(
+        declared.map(|d| (d.spell, d.aim)),
+        Some(("Sleep".to_string(), SpellAim::Point(at.x, at.y)))
+    );
+}
+
+/// With Sleep armed, a click on one of your own models picks it: no spell is cast.
+#[test]
+fn sleep_armed_a_click_on_a_friend_picks_it() {
+    use warband_rules::marauders::spells::Spell;
+    let (s, caster) = sleep_caster_declaring();
+    let (side, caster) = (caster.side, caster.id);
+    let friend = in_play(s.engine.world())
+        .into_iter()
+        .find(|m| m.side == side && m.id != caster)
+        .unwrap()
+        .id;
+    let mut app = click_on(s, caster, friend);
+    app.world_mut().resource_mut::<Selection>().spell = Some(Spell::Sleep);
+    app.update();
+    let session = app.world().non_send::<Session>();
+    assert!(
+        model(session.engine.world(), caster)
+            .unwrap()
+            .declared
+            .is_none()
+    );
+    let sel = app.world().resource::<Selection>();
+    assert_eq!((sel.model, sel.spell), (Some(friend), None));
+}
+
+/// An enemy beyond a charge is said to be, in figures that never read as within it.
+#[test]
+fn an_enemy_beyond_a_charge_is_said_to_be() {
+    use crate::game::marauders::hud::odds::out_of_reach;
+    let s = movement();
+    let (mine, foe) = (first_of(&s, Side::A), first_of(&s, Side::B));
+    let world = s.engine.world();
+    let (m, t) = (model(world, mine).unwrap(), model(world, foe).unwrap());
+    let allowance = m.profile.armour.movement_allowance();
+    let words = out_of_reach(&m, &t, allowance);
+    assert!(
+        words.contains("is out of charge reach") && words.contains("away; its move is"),
+        "{words}"
+    );
+    assert!(
+        words.starts_with(&format!("{} #{}", t.profile.name, t.id)),
+        "{words}"
+    );
+}
