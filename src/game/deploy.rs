@@ -17,9 +17,28 @@ use warband_rules::Side;
 use warband_table::components::ModelId;
 use warband_table::deployment::{self, Placing};
 
-/// The model the player has picked to set down next (None: the first still to place).
+/// The model the player has picked to set down next, and where the last one went down.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
-pub struct DeployPick(pub Option<ModelId>);
+pub struct DeployPick {
+    /// The model picked (None: the first still to place).
+    pub model: Option<ModelId>,
+    /// Where the last model was set down, while the pointer has not left it: the next
+    /// model's ghost and its "Not here" wait until it does. At once, over the model
+    /// just placed, they read as the click counted twice (a play-test's report).
+    pub set_down: Option<Vec2>,
+}
+
+/// How far the pointer must leave the spot of the last model set down (inches) before
+/// the next model's ghost follows it.
+const LEFT_IT: f32 = 0.25;
+
+impl DeployPick {
+    /// The pointer as the next model's ghost follows it: none while it rests where the
+    /// last model was set down.
+    pub fn aim(&self, cursor: Option<Vec2>) -> Option<Vec2> {
+        cursor.filter(|c| self.set_down.is_none_or(|s| s.distance(*c) > LEFT_IT))
+    }
+}
 
 pub fn plugin<R: Desk>(app: &mut App) {
     app.init_resource::<DeployPick>()
@@ -60,7 +79,7 @@ pub fn placing_now<R: Desk>(session: &GameSession<R>, pick: DeployPick) -> Optio
     let side = session.human_turn()?;
     let world = session.engine.world();
     let waiting = session.engine.deploying()?.unplaced_of(world, side);
-    let chosen = pick.0.filter(|m| waiting.contains(m));
+    let chosen = pick.model.filter(|m| waiting.contains(m));
     Some((side, chosen.or_else(|| waiting.first().copied())?))
 }
 
@@ -91,7 +110,7 @@ fn click<R: Desk>(
     // A click on a waiting model picks it, the one picked too: a press that begins a
     // drag must not set it down where it was pressed.
     if let Some(under) = waiting_under(&session, side, at) {
-        pick.0 = Some(under);
+        pick.model = Some(under);
         return;
     }
     let placing = Placing::Model {
@@ -99,20 +118,27 @@ fn click<R: Desk>(
         at: (at.x, at.y),
     };
     if session.submit(side, R::deploy(placing)).is_ok() {
-        pick.0 = None;
+        *pick = DeployPick {
+            model: None,
+            set_down: Some(at),
+        };
     }
 }
 
 /// The zone to place in, the models waiting, and the ghost under the pointer.
 fn draw<R: Desk>(
     session: NonSend<GameSession<R>>,
-    pick: Res<DeployPick>,
+    mut pick: ResMut<DeployPick>,
     pointer: Res<Pointer>,
     mut g: Gizmos,
 ) {
     let Some(d) = session.engine.deploying() else {
         return;
     };
+    let aim = pick.aim(pointer.cursor);
+    if aim.is_some() && pick.set_down.is_some() {
+        pick.set_down = None;
+    }
     let zone = d.zones.get(d.next);
     let (lo, hi) = (Vec2::from(zone.min), Vec2::from(zone.max));
     let colour = palette::side(d.next);
@@ -135,7 +161,7 @@ fn draw<R: Desk>(
         return;
     };
     outline(&mut g, &base, 0.2, palette::SELECT);
-    if let Some(at) = pointer.cursor {
+    if let Some(at) = aim {
         let ok = deployment::check(session.engine.world(), side, model, at).is_ok();
         let c = if ok { palette::LEGAL } else { palette::ILLEGAL };
         outline(&mut g, &base.at(at), 0.0, c);
@@ -180,7 +206,8 @@ pub fn panel<R: Desk>(
     ui.label("Click in your lit zone to set it down, or drag it there; a click on another of your ringed models picks that one instead.");
     // The button above the line that comes and goes with the pointer, so that it stays
     // put while the pointer travels to it.
-    let why_not = cursor
+    let why_not = pick
+        .aim(cursor)
         .and_then(|at| deployment::check(world, side, model, at).err())
         .map(|why| format!("Not here: {}", R::readable(world, why.message())));
     ui.add_space(8.0);
@@ -190,7 +217,7 @@ pub fn panel<R: Desk>(
         .clicked()
     {
         let _ = session.submit(side, R::deploy(Placing::Rest));
-        pick.0 = None;
+        pick.model = None;
     }
     if let Some(why) = why_not {
         ui.colored_label(egui::Color32::from_rgb(240, 150, 110), why);
@@ -241,20 +268,30 @@ mod tests {
         let s = app.world().non_send::<GameSession<ToySoldier>>();
         assert_eq!(s.base_of(a1).unwrap().center, spot);
         assert_eq!(s.engine.awaiting(), Some(Side::B));
+        let pick = app.world().resource::<DeployPick>();
+        assert_eq!(
+            pick.aim(Some(spot)),
+            None,
+            "no ghost over the one just set down"
+        );
 
         let mut s = session();
         let on_a2 = s.base_of(a2).unwrap().center;
         let app = click_at(session(), on_a2, DeployPick::default());
-        assert_eq!(app.world().resource::<DeployPick>().0, Some(a2));
+        assert_eq!(app.world().resource::<DeployPick>().model, Some(a2));
         // A press on the one picked picks it, not sets it down there: it may begin a drag.
         let on_a1 = s.base_of(a1).unwrap().center;
         let app = click_at(session(), on_a1, DeployPick::default());
-        assert_eq!(app.world().resource::<DeployPick>().0, Some(a1));
+        assert_eq!(app.world().resource::<DeployPick>().model, Some(a1));
         let kept = app.world().non_send::<GameSession<ToySoldier>>();
         assert_eq!(kept.engine.awaiting(), Some(Side::A), "nothing placed");
         let outside = Vec2::new(zone.min.0 + 4.0, zone.max.1 + 4.0);
         s.last_refusal = None;
-        let app = click_at(s, outside, DeployPick(Some(a2)));
+        let picked = DeployPick {
+            model: Some(a2),
+            set_down: None,
+        };
+        let app = click_at(s, outside, picked);
         let s = app.world().non_send::<GameSession<ToySoldier>>();
         assert!(
             s.last_refusal
@@ -267,5 +304,20 @@ mod tests {
             all,
             "nothing placed"
         );
+    }
+
+    /// The next model's ghost waits while the pointer rests on the spot of the last one
+    /// set down, and follows it again once it leaves.
+    #[test]
+    fn the_next_ghost_waits_until_the_pointer_leaves_the_last_spot() {
+        let spot = Vec2::new(10.0, 3.0);
+        let pick = DeployPick {
+            model: None,
+            set_down: Some(spot),
+        };
+        assert_eq!(pick.aim(Some(spot + Vec2::new(0.1, 0.0))), None);
+        let away = spot + Vec2::new(0.5, 0.0);
+        assert_eq!(pick.aim(Some(away)), Some(away));
+        assert_eq!(DeployPick::default().aim(Some(spot)), Some(spot));
     }
 }
