@@ -86,6 +86,54 @@ fn a_declared_caster_may_not_move_and_loses_the_spell_when_hurt() {
     )));
 }
 
+/// A spell whose target left play before phase 6 does not go off: it is lost, said so
+/// in the log, and its slot kept (the seeds' "interrupted in some other way"). A
+/// play-test saw the slot spent on nothing, the log saying only that it was cast.
+#[test]
+fn a_spell_whose_target_has_gone_is_lost_and_keeps_its_slot() {
+    // A second orc keeps the battle going once the first is out.
+    let mut e = engine(&["Mage"], &["Orc", "Orc"], 3);
+    place(&mut e, 1, 10.0, 10.0);
+    place(&mut e, 2, 10.0, 20.0);
+    place(&mut e, 3, 30.0, 30.0);
+    let slots = model(e.world(), ModelId(1)).unwrap().slots;
+    advance_to(&mut e, Phase::DeclareSpells, Side::A);
+    declare(
+        &mut e,
+        Side::A,
+        1,
+        "Magic Missile",
+        SpellAim::Model(ModelId(2)),
+    )
+    .unwrap();
+    warband_marauders::effects::apply_damage(
+        e.world_mut(),
+        ModelId(2),
+        9,
+        Side::A,
+        &clauses::SHOOT_DAMAGE,
+    );
+    assert!(!model(e.world(), ModelId(2)).unwrap().in_play);
+    // No fight: the attacking phase ended, phase 6 follows at once.
+    let side = advance_to_phase(&mut e, Phase::Attacking);
+    e.submit(side, Command::EndPhase).unwrap();
+    let lost = events(&e).into_iter().find_map(|ev| match ev {
+        LogEvent::SpellLost { model, why, .. } => Some((model, why)),
+        _ => None,
+    });
+    assert_eq!(
+        lost,
+        Some((ModelId(1), "its target is out of action".to_string()))
+    );
+    assert!(
+        !events(&e)
+            .iter()
+            .any(|ev| matches!(ev, LogEvent::SpellCast { .. }))
+    );
+    assert_eq!(model(e.world(), ModelId(1)).unwrap().slots, slots);
+    assert!(dice_with(&e, &clauses::SPELLCASTING).is_empty());
+}
+
 #[test]
 fn a_blinded_model_cannot_shoot_and_rolls_one_die_fewer() {
     let mut e = engine(&["Archer"], &["Orc"], 8);

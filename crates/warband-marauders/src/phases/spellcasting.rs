@@ -54,7 +54,7 @@ fn cast(world: &mut World, c: &ModelView) {
         .get_mut::<Caster>()
         .expect("caster")
         .declared = None;
-    if let Some(why) = lost_because(c) {
+    if let Some(why) = lost_because(c).or_else(|| target_gone(world, &declared.aim)) {
         world.resource_mut::<BattleLog>().push(LogEvent::SpellLost {
             model: c.id,
             spell: declared.spell.clone(),
@@ -91,6 +91,18 @@ fn lost_because(c: &ModelView) -> Option<&'static str> {
         Some("the caster is asleep")
     } else {
         None
+    }
+}
+
+/// Why a spell aimed at a model does not go off: that model left play before phase 6.
+/// The seeds: spells go off "unless … the spell was somehow interrupted in some other
+/// way"; like every lost spell, it keeps its slot.
+fn target_gone(world: &World, aim: &SpellAim) -> Option<&'static str> {
+    match aim {
+        SpellAim::Model(id) => model(world, *id)
+            .is_none_or(|m| !m.in_play)
+            .then_some("its target is out of action"),
+        SpellAim::Point(..) => None,
     }
 }
 
@@ -137,7 +149,7 @@ fn take_effect(world: &mut World, c: &ModelView, def: &SpellDef, aim: SpellAim) 
             let mut caster = world.entity_mut(c.entity);
             caster.get_mut::<Caster>().expect("caster").blessing = Some(blessing);
         }
-        // A target left play before the spell went off, or Sleep was aimed at a model.
+        // Sleep aimed at a model, or another spell at a point: the declaration refuses both.
         _ => {}
     }
 }
