@@ -66,9 +66,12 @@ pub static REFERENCE: Reference = Reference {
             clause: "Marauders §6 Spellcasting",
             rule: "Declared spells go off now, unless the caster was hurt this round.",
             rulings: &[
-                "Magic Missile: damage of 2 HD strength without the shooting penalty, 24\".",
-                "Sleep: 2d8 HD of enemies of 4 HD or less within 3\" of a point fall asleep, lowest first.",
-                "Bless: +1 die for your side in one melee this round.",
+                "Magic Missile (24\"): damage of 2 HD strength without the shooting penalty.",
+                "Sleep (24\"): 2d8 HD of enemies of 4 HD or less within 3\" of a point fall asleep, lowest first.",
+                "Light (12\"): the target is blinded for the rest of the battle: one die fewer in melee, and no shooting.",
+                "Cure Light Wounds (touch): a model the caster touches gets 1 HD back, up to its starting HD.",
+                "Bless (12\"): +1 die for your side in the target's melee next round (it is cast after this round's fights).",
+                "A spell whose caster or target is out of action by now is lost, and its slot kept.",
             ],
         },
         Section {

@@ -120,8 +120,9 @@ pub(super) fn declare(
 }
 
 /// Whether `aim` suits the spell: a point in range for Sleep, an enemy or a friend
-/// (as the spell wants) in range for the rest.
-fn check_aim(
+/// (as the spell wants) in range for the rest. The spell card asks the same before a
+/// click declares it.
+pub fn check_aim(
     world: &World,
     side: Side,
     m: &ModelView,

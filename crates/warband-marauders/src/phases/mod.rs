@@ -20,6 +20,7 @@ pub use attacking::{
     Fought, PendingStrike, Strike, contest_dice, fight_dice, open_groups, own_dice, strike_waiting,
 };
 pub use blessings::bless_bonus;
+pub use declare::check_aim;
 pub use movement::{
     Undoable, charge_threats, check_mobile, disengage_need, disengage_odds, group_if_at,
     leaver_strikers, may_still_charge, move_preview, mover_along, mover_among, undoable_move,

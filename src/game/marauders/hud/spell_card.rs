@@ -8,8 +8,9 @@ use crate::game::marauders::Session;
 use bevy::math::Vec2;
 use bevy_egui::egui;
 use warband_marauders::battle::ModelView;
+use warband_marauders::components::SpellAim;
 use warband_marauders::engine::Spells;
-use warband_marauders::phases::sleep_candidates;
+use warband_marauders::phases::{check_aim, sleep_candidates};
 use warband_rules::marauders::odds::damage_distribution;
 use warband_rules::marauders::spells::{Spell, SpellDef, SpellEffect, SpellTarget, sleep_reaches};
 
@@ -34,6 +35,18 @@ pub fn show(
         "It goes off in phase 6, unless {} moves, is hurt or falls asleep first.",
         me.profile.name
     ));
+    let aim = match def.target {
+        SpellTarget::Point => cursor.map(|c| SpellAim::Point(c.x, c.y)),
+        SpellTarget::Enemy | SpellTarget::Friend => hover.map(|t| SpellAim::Model(t.id)),
+    };
+    // Refused where a click would be refused, with the engine's reason.
+    if let Some(Err(why)) = aim.map(|a| check_aim(world, me.side, me, &def, a)) {
+        ui.colored_label(
+            egui::Color32::from_rgb(240, 150, 100),
+            format!("✖ {}", why.0),
+        );
+        return;
+    }
     match (&def.effect, hover, cursor) {
         (SpellEffect::Damage { dice, modifier }, Some(t), _) if t.side != me.side => {
             let odds = damage_distribution(usize::from(*dice), t.effective_armour(), *modifier);
@@ -63,7 +76,7 @@ pub fn show(
             let lowest = taken.iter().map(|(_, hd)| u32::from((*hd).max(1))).min();
             let first = lowest.map_or(0.0, |hd| sleep_reaches(*count, *die, hd));
             ui.label(format!(
-                "Here: {} enemies in the area; the lowest ({} HD) sleeps {} · the roll averages {:.1} HD",
+                "Here, as they stand now (they may move before phase 6): {} enemies in the area; the lowest ({} HD) sleeps {} · the roll averages {:.1} HD",
                 taken.len(),
                 lowest.unwrap_or(0),
                 pct(first),
