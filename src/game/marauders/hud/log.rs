@@ -36,6 +36,9 @@ pub fn line(
     if let Entry::Rules(LogEvent::MeleeResolved { .. }) = e {
         text.push_str(melee_outcome(after));
     }
+    if let Entry::Rules(LogEvent::Disengaged { .. }) = e {
+        text.push_str(&parting_blows(after));
+    }
     text.push_str(tie(&events[..i], e, after));
     Some(LogLine {
         side,
@@ -239,6 +242,32 @@ fn melee_outcome(after: &[Entry]) -> &'static str {
         }
     }
     if struck { ": no damage" } else { "" }
+}
+
+/// The blows a model takes as it leaves a fight, from what was logged after its
+/// disengaging: ", struck at by 2 dice: no damage" (HD lost follow on their own lines),
+/// or nothing where no enemy could strike. A play-test found them only in the dice tray.
+fn parting_blows(after: &[Entry]) -> String {
+    let mut dice = 0;
+    for e in until_next_command(after) {
+        match e {
+            Entry::Die(d) if d.clause == warband_rules::marauders::clauses::DISENGAGE => {
+                dice += 1;
+            }
+            Entry::Rules(LogEvent::Damaged { .. }) => return struck_by(dice),
+            Entry::Rules(LogEvent::Moved { .. }) => break,
+            _ => {}
+        }
+    }
+    match dice {
+        0 => String::new(),
+        n => format!("{}: no damage", struck_by(n)),
+    }
+}
+
+fn struck_by(dice: usize) -> String {
+    let word = if dice == 1 { "die" } else { "dice" };
+    format!(", struck at as it leaves by {dice} {word}")
 }
 
 /// A Marauders event in words, and the side it concerns.

@@ -139,6 +139,46 @@ fn a_melee_that_does_no_damage_says_so() {
     assert!(said.last().unwrap().ends_with("won by Side A"), "{said:?}");
 }
 
+/// A model leaving a fight is told with the dice that struck at it as it left, and
+/// with no word of them where no enemy could strike.
+#[test]
+fn a_disengaging_model_is_told_with_its_parting_blows() {
+    use warband_rules::marauders::clauses::DISENGAGE;
+    let leaves: Entry = LogEvent::Disengaged { model: ModelId(1) }.into();
+    let moved: Entry = LogEvent::Moved {
+        model: ModelId(1),
+        from: (0.0, 0.0),
+        to: (0.0, 3.0),
+        charged: vec![],
+    }
+    .into();
+    let die = Entry::Die(warband_rules::DieRoll {
+        die: warband_rules::Die::D6,
+        value: 3,
+        purpose: "strike".into(),
+        clause: DISENGAGE,
+        need: Some(5),
+    });
+    let hit: Entry = LogEvent::Damaged {
+        model: ModelId(1),
+        hd: 1,
+        left: 1,
+        clause: DISENGAGE,
+    }
+    .into();
+    let said = lines(&[leaves.clone(), die.clone(), die.clone(), moved.clone()]);
+    assert!(
+        said[0].ends_with("disengages, struck at as it leaves by 2 dice: no damage"),
+        "{said:?}"
+    );
+    let said = lines(&[leaves.clone(), die, hit, moved.clone()]);
+    assert!(
+        said[0].ends_with("disengages, struck at as it leaves by 1 die"),
+        "{said:?}"
+    );
+    assert!(lines(&[leaves, moved])[0].ends_with("disengages"));
+}
+
 /// A declared spell is one line that says where it is aimed.
 #[test]
 fn a_declared_spell_says_its_aim() {
