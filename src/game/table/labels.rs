@@ -60,7 +60,12 @@ pub(super) fn spawn(commands: &mut Commands, piece: &TerrainDef, face: Option<&F
         .iter()
         .map(|(x, y)| Vec2::new(*x, *y))
         .collect();
-    let (at, anchor, room) = place(&corners);
+    let Placed {
+        at,
+        anchor,
+        room,
+        turn,
+    } = place(&corners);
     commands.spawn((
         Name::new(format!("Label: {}", piece.name)),
         Label { room },
@@ -73,17 +78,37 @@ pub(super) fn spawn(commands: &mut Commands, piece: &TerrainDef, face: Option<&F
             color: Color::srgba(0.0, 0.0, 0.0, 0.85),
         },
         anchor,
-        Transform::from_translation(at.extend(Z_LABEL)),
+        Transform::from_translation(at.extend(Z_LABEL)).with_rotation(Quat::from_rotation_z(turn)),
         Visibility::Hidden,
     ));
 }
 
-/// Where a name is written, how it hangs there and the room it has: the piece's centre
-/// and its width; or, for a piece thinner than an inch, just above its top, with its
-/// length (or an inch and a half) as room.
-fn place(corners: &[Vec2]) -> (Vec2, Anchor, f32) {
+/// Where a name is written, how it hangs there, the room it has across, and its turn
+/// (radians).
+#[derive(Debug, PartialEq)]
+struct Placed {
+    at: Vec2,
+    anchor: Anchor,
+    room: f32,
+    turn: f32,
+}
+
+/// How far a wall's name may run past each of its ends, inches.
+const OVERHANG: f32 = 1.5;
+
+/// Where a piece's name goes: on the piece's centre, its width and a little as room (a
+/// name may run a little past a rubble heap's edges); or, for a piece
+/// thinner than an inch (a wall), beside it along its length, as a map names a road —
+/// above a wall that runs across, to the left of one that runs up the table and turned
+/// to read upwards — with its length and a little overhang as room.
+fn place(corners: &[Vec2]) -> Placed {
     if corners.is_empty() {
-        return (Vec2::ZERO, Anchor::CENTER, 0.0);
+        return Placed {
+            at: Vec2::ZERO,
+            anchor: Anchor::CENTER,
+            room: 0.0,
+            turn: 0.0,
+        };
     }
     let centre = corners.iter().copied().sum::<Vec2>() / corners.len() as f32;
     let (lo, hi) = corners.iter().fold(
@@ -91,18 +116,41 @@ fn place(corners: &[Vec2]) -> (Vec2, Anchor, f32) {
         |(lo, hi), p| (lo.min(*p), hi.max(*p)),
     );
     let extent = hi - lo;
-    if extent.min_element() < 1.0 {
-        let above = Vec2::new(centre.x, hi.y + 0.12);
-        (above, Anchor::BOTTOM_CENTER, extent.max_element().max(1.5))
+    let room = extent.max_element() + 2.0 * OVERHANG;
+    if extent.min_element() >= 1.0 {
+        return Placed {
+            at: centre,
+            anchor: Anchor::CENTER,
+            room: extent.x + OVERHANG,
+            turn: 0.0,
+        };
+    }
+    if extent.x >= extent.y {
+        Placed {
+            at: Vec2::new(centre.x, hi.y + 0.12),
+            anchor: Anchor::BOTTOM_CENTER,
+            room,
+            turn: 0.0,
+        }
     } else {
-        (centre, Anchor::CENTER, extent.x)
+        Placed {
+            at: Vec2::new(lo.x - 0.12, centre.y),
+            anchor: Anchor::BOTTOM_CENTER,
+            room,
+            turn: std::f32::consts::FRAC_PI_2,
+        }
     }
 }
 
-/// Whether a name `width` pixels wide is shown at `scale` inches a pixel, with `room`
-/// inches for it.
-fn shown(width: f32, room: f32, scale: f32) -> bool {
-    scale <= FAR && width * scale <= room * 1.05
+/// A name may shrink to this share of its size to fit its piece before it is hidden.
+const SHRINK: f32 = 0.75;
+
+/// The size a name `width` pixels wide is shown at (1: as set), at `scale` inches a
+/// pixel with `room` inches for it: shrunk to fit, down to [`SHRINK`]; None where it
+/// would be smaller still, or the table is seen from far off.
+fn fitted(width: f32, room: f32, scale: f32) -> Option<f32> {
+    let fit = (room * 1.05 / (width * scale).max(f32::EPSILON)).min(1.0);
+    (scale <= FAR && fit >= SHRINK).then_some(fit)
 }
 
 fn fit_labels(
@@ -115,11 +163,12 @@ fn fit_labels(
     };
     let size = crate::game::camera::ui_scale(settings.as_deref());
     for (label, info, mut t, mut v) in &mut labels {
-        let scale = Vec3::splat(o.scale * size);
+        let fit = fitted(info.size.x * size, label.room, o.scale);
+        let scale = Vec3::splat(o.scale * size * fit.unwrap_or(1.0));
         if t.scale != scale {
             t.scale = scale;
         }
-        let want = if shown(info.size.x * size, label.room, o.scale) {
+        let want = if fit.is_some() {
             Visibility::Inherited
         } else {
             Visibility::Hidden
@@ -137,28 +186,40 @@ mod tests {
     }
 
     #[test]
-    fn a_wall_is_labelled_above_itself_and_a_house_on_itself() {
+    fn a_wall_is_labelled_along_itself_and_a_house_on_itself() {
         // A low wall 10" long and 0.6" deep: its name hangs clear above it.
-        let (at, anchor, room) = place(&square(Vec2::new(19.0, 17.7), Vec2::new(29.0, 18.3)));
-        assert_eq!(at.x, 24.0);
-        assert!(at.y > 18.3 && anchor == Anchor::BOTTOM_CENTER, "{at}");
-        assert_eq!(room, 10.0);
-        // A wall standing upright is labelled above its top end.
-        let (upright, ..) = place(&square(Vec2::new(5.0, 2.0), Vec2::new(5.5, 12.0)));
-        assert!(upright.y > 12.0, "{upright}");
+        let wall = place(&square(Vec2::new(19.0, 17.7), Vec2::new(29.0, 18.3)));
+        assert_eq!(wall.at.x, 24.0);
+        assert!(
+            wall.at.y > 18.3 && wall.anchor == Anchor::BOTTOM_CENTER,
+            "{wall:?}"
+        );
+        assert_eq!((wall.room, wall.turn), (10.0 + 2.0 * OVERHANG, 0.0));
+        // A wall running up the table is named beside its middle, turned to read
+        // upwards, not above its far end (where models stand: a play-test's report).
+        let upright = place(&square(Vec2::new(5.0, 2.0), Vec2::new(5.5, 12.0)));
+        assert!(upright.at.x < 5.0 && upright.at.y == 7.0, "{upright:?}");
+        assert_eq!(upright.turn, std::f32::consts::FRAC_PI_2);
         // A house holds its own name.
-        let (house, anchor, room) = place(&square(Vec2::new(22.0, 24.0), Vec2::new(27.0, 28.0)));
+        let house = place(&square(Vec2::new(22.0, 24.0), Vec2::new(27.0, 28.0)));
         assert_eq!(
-            (house, anchor, room),
-            (Vec2::new(24.5, 26.0), Anchor::CENTER, 5.0)
+            house,
+            Placed {
+                at: Vec2::new(24.5, 26.0),
+                anchor: Anchor::CENTER,
+                room: 5.0 + OVERHANG,
+                turn: 0.0
+            }
         );
     }
 
     #[test]
-    fn a_name_hides_when_it_outgrows_its_piece_or_the_table_is_far_off() {
+    fn a_name_shrinks_to_fit_then_hides_or_hides_when_the_table_is_far_off() {
         // "Farmhouse", ~70 px, on a 5" house.
-        assert!(shown(70.0, 5.0, 0.05));
-        assert!(!shown(70.0, 5.0, 0.1), "wider than the house");
-        assert!(!shown(10.0, 50.0, 0.25), "far off");
+        assert_eq!(fitted(70.0, 5.0, 0.05), Some(1.0));
+        let shrunk = fitted(70.0, 5.0, 0.08).unwrap();
+        assert!(shrunk < 1.0 && shrunk >= SHRINK, "{shrunk}");
+        assert_eq!(fitted(70.0, 5.0, 0.12), None, "far wider than the house");
+        assert_eq!(fitted(10.0, 50.0, 0.25), None, "far off");
     }
 }
