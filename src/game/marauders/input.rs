@@ -11,7 +11,7 @@ use warband_marauders::battle::{ModelView, in_play, model};
 use warband_marauders::components::SpellAim;
 use warband_marauders::engine::Spells;
 use warband_marauders::geometry::MoveCheck;
-use warband_marauders::phases::{Phase, move_preview, undoable_move};
+use warband_marauders::phases::{Phase, move_preview, open_groups, strike_waiting, undoable_move};
 use warband_marauders::{Command, Side};
 use warband_rules::marauders::spells::SpellTarget;
 use warband_table::components::ModelId;
@@ -23,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
             track_cursor,
             click.run_if(crate::game::pointer::on_table),
             keys.run_if(not(egui_wants_any_keyboard_input)),
+            pass_empty_attacks,
         )
             .chain()
             .in_set(InputDone)
@@ -219,6 +220,25 @@ fn keys(
                     .into(),
             ),
         }
+    }
+}
+
+/// An attacking phase with no fight on the table asks nothing of a person: their part
+/// passes at once, and the tray says so (a play-test found Space wanted for nothing).
+fn pass_empty_attacks(mut session: NonSendMut<Session>) {
+    let Some(side) = session.keys_turn() else {
+        return;
+    };
+    let world = session.engine.world();
+    if session.engine.phase() != Phase::Attacking
+        || !open_groups(world).is_empty()
+        || strike_waiting(world).is_some()
+    {
+        return;
+    }
+    if session.submit(side, Command::EndPhase).is_ok() {
+        let words = "No fights this round: the attacking phase passes.";
+        session.notice = Some((words.into(), std::time::Instant::now()));
     }
 }
 

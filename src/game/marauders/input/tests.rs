@@ -166,3 +166,34 @@ fn an_enemy_beyond_a_charge_is_said_to_be() {
         "{words}"
     );
 }
+
+/// With no fight on the table a person's part of the attacking phase passes by itself,
+/// and the tray says why; a fight on the table waits for its Fight button.
+#[test]
+fn an_attacking_phase_with_no_fight_passes_by_itself() {
+    let mut s = movement();
+    for _ in 0..10 {
+        if s.engine.phase() == Phase::Attacking {
+            break;
+        }
+        let side = s.human_turn().unwrap();
+        s.submit(side, Command::EndPhase).unwrap();
+    }
+    assert_eq!(s.engine.phase(), Phase::Attacking);
+    assert!(open_groups(s.engine.world()).is_empty());
+    let mut app = App::new();
+    app.insert_non_send(s)
+        .add_systems(Update, pass_empty_attacks);
+    app.update();
+    let s = app.world().non_send::<Session>();
+    assert_ne!(
+        (s.engine.phase(), s.human_turn()),
+        (Phase::Attacking, Some(Side::A)),
+        "A's part passed"
+    );
+    assert!(
+        s.notice
+            .as_ref()
+            .is_some_and(|(w, _)| w.contains("No fights"))
+    );
+}
