@@ -218,7 +218,7 @@ mod tests {
         // "Farmhouse", ~70 px, on a 5" house.
         assert_eq!(fitted(70.0, 5.0, 0.05), Some(1.0));
         let shrunk = fitted(70.0, 5.0, 0.08).unwrap();
-        assert!(shrunk < 1.0 && shrunk >= SHRINK, "{shrunk}");
+        assert!((SHRINK..1.0).contains(&shrunk), "{shrunk}");
         assert_eq!(fitted(70.0, 5.0, 0.12), None, "far wider than the house");
         assert_eq!(fitted(10.0, 50.0, 0.25), None, "far off");
     }
