@@ -156,6 +156,9 @@ pub struct LogLine {
     pub die: bool,
     /// A die's clause, which the line links to in the rules (set by `newest_lines`).
     pub clause: Option<String>,
+    /// More than the line says, shown when the pointer rests on it (the models a run
+    /// of moves told as one line moved).
+    pub detail: Option<String>,
 }
 
 /// A designer of new profiles in the army builder: it shows itself and says when it

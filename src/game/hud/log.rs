@@ -129,6 +129,19 @@ struct Folded {
 /// The fewest plain moves of one side in a row told as one line.
 const FOLDED: usize = 4;
 
+/// The most models a folded line's hover names: a horde's wave says how many more.
+const NAMED: usize = 24;
+
+/// Names joined with commas, the first [`NAMED`] of them, then how many more.
+fn named_few(names: impl ExactSizeIterator<Item = String>) -> String {
+    let more = names.len().saturating_sub(NAMED);
+    let mut out = names.take(NAMED).collect::<Vec<_>>().join(", ");
+    if more > 0 {
+        out.push_str(&format!(" and {more} more"));
+    }
+    out
+}
+
 impl Folded {
     fn push(&mut self, l: LogLine) {
         let a_move = plain_move(&l);
@@ -154,6 +167,7 @@ impl Folded {
                 ),
                 die: false,
                 clause: None,
+                detail: Some(named_few(self.run.iter().map(who))),
             }
         });
     }
@@ -277,6 +291,7 @@ pub fn worded_lines<C, E: serde::Serialize>(
             text: words(i, e)?,
             die: e.die().is_some(),
             clause: None,
+            detail: None,
         })
     })
 }
@@ -330,7 +345,10 @@ pub fn show<'a>(
                         }
                     }
                     None => {
-                        ui.label(text);
+                        let line = ui.label(text);
+                        if let Some(d) = &l.detail {
+                            line.on_hover_text(d);
+                        }
                     }
                 }
             }

@@ -13,6 +13,7 @@ fn words(e: &E) -> Option<LogLine> {
         },
         die: e.die().is_some(),
         clause: None,
+        detail: None,
     })
 }
 
@@ -69,6 +70,7 @@ fn line_of(side: Side, text: &str) -> LogLine {
         text: text.into(),
         die: false,
         clause: None,
+        detail: None,
     }
 }
 
@@ -84,6 +86,14 @@ fn moves_logged_one_by_one_fold_as_a_wave() {
     }
     let texts: Vec<&str> = cache.lines().map(|l| l.text.as_str()).collect();
     assert_eq!(texts, ["Goblin #1 … Goblin #6 move (6 models)"]);
+    // Which models moved is there when the pointer rests on the line.
+    let detail = cache.lines().next().and_then(|l| l.detail.clone());
+    assert_eq!(
+        detail.as_deref(),
+        Some("Goblin #1, Goblin #2, Goblin #3, Goblin #4, Goblin #5, Goblin #6")
+    );
+    let wave = named_few((1..=30).map(|i| format!("Orc #{i}")));
+    assert!(wave.starts_with("Orc #1, Orc #2") && wave.ends_with("Orc #24 and 6 more"));
     for i in 7..=(7 + 3 * SHOWN) {
         let l = line_of(Side::A, &format!("line {i}"));
         cache.update_with(0, i, &filter, |_| vec![l]);

@@ -45,6 +45,7 @@ pub fn line(
         text,
         die: e.die().is_some(),
         clause: None,
+        detail: None,
     })
 }
 
