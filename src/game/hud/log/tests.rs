@@ -92,7 +92,7 @@ fn moves_logged_one_by_one_fold_as_a_wave() {
         detail.as_deref(),
         Some("Goblin #1, Goblin #2, Goblin #3, Goblin #4, Goblin #5, Goblin #6")
     );
-    let wave = named_few((1..=30).map(|i| format!("Orc #{i}")));
+    let wave = named_few((1..31).map(|i| format!("Orc #{i}")));
     assert!(wave.starts_with("Orc #1, Orc #2") && wave.ends_with("Orc #24 and 6 more"));
     for i in 7..=(7 + 3 * SHOWN) {
         let l = line_of(Side::A, &format!("line {i}"));
