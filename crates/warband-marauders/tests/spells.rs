@@ -25,20 +25,18 @@ fn blessed_mage(mage: (f32, f32), orc: (f32, f32)) -> Engine {
     e
 }
 
+/// Model 1 declares Magic Missile at model 2 in side A's declare phase.
+fn missile_at_2(e: &mut Engine) {
+    advance_to(e, Phase::DeclareSpells, Side::A);
+    declare(e, Side::A, 1, "Magic Missile", SpellAim::Model(ModelId(2))).unwrap();
+}
+
 #[test]
 fn a_declared_caster_may_not_move_and_loses_the_spell_when_hurt() {
     let mut e = engine(&["Mage"], &["Orc"], 7);
     place(&mut e, 1, 10.0, 10.0);
     place(&mut e, 2, 10.0, 20.0);
-    advance_to(&mut e, Phase::DeclareSpells, Side::A);
-    declare(
-        &mut e,
-        Side::A,
-        1,
-        "Magic Missile",
-        warband_marauders::components::SpellAim::Model(ModelId(2)),
-    )
-    .unwrap();
+    missile_at_2(&mut e);
     advance_to(&mut e, Phase::Movement, Side::A);
     let err = try_move(&mut e, Side::A, 1, (10.0, 11.0)).unwrap_err();
     assert!(err.0.contains("declared a spell"), "{err}");
@@ -97,15 +95,7 @@ fn a_spell_whose_target_has_gone_is_lost_and_keeps_its_slot() {
     place(&mut e, 2, 10.0, 20.0);
     place(&mut e, 3, 30.0, 30.0);
     let slots = model(e.world(), ModelId(1)).unwrap().slots;
-    advance_to(&mut e, Phase::DeclareSpells, Side::A);
-    declare(
-        &mut e,
-        Side::A,
-        1,
-        "Magic Missile",
-        SpellAim::Model(ModelId(2)),
-    )
-    .unwrap();
+    missile_at_2(&mut e);
     warband_marauders::effects::apply_damage(
         e.world_mut(),
         ModelId(2),
@@ -177,15 +167,7 @@ fn magic_missile_rolls_two_dice_without_the_ranged_penalty() {
     let mut e = engine(&["Mage"], &["Brute"], 3);
     place(&mut e, 1, 10.0, 10.0);
     place(&mut e, 2, 10.0, 20.0);
-    advance_to(&mut e, Phase::DeclareSpells, Side::A);
-    declare(
-        &mut e,
-        Side::A,
-        1,
-        "Magic Missile",
-        SpellAim::Model(ModelId(2)),
-    )
-    .unwrap();
+    missile_at_2(&mut e);
     advance_to_phase(&mut e, Phase::Movement);
     let faces = dice_with(&e, &clauses::SPELLCASTING);
     assert_eq!(faces.len(), 0, "cast in phase 6, not before");
