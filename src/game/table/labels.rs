@@ -14,7 +14,10 @@ use bevy::transform::TransformSystems;
 use warband_table::table::TerrainDef;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, load_face).add_systems(
+    // Loaded as the app is built, not at Startup: a battle opened from the command line
+    // is entered before Startup runs, and its names were drawn in Bevy's own font.
+    load_face(app.world_mut());
+    app.add_systems(
         PostUpdate,
         fit_labels
             .before(TransformSystems::Propagate)
@@ -36,9 +39,12 @@ const FACE: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSerif-Bold.ttf")
 #[derive(Resource)]
 pub(super) struct Face(Handle<Font>);
 
-fn load_face(mut commands: Commands, fonts: Option<ResMut<Assets<Font>>>) {
-    if let Some(mut fonts) = fonts {
-        commands.insert_resource(Face(fonts.add(Font::from_bytes(FACE.to_vec()))));
+fn load_face(world: &mut World) {
+    let face = world
+        .get_resource_mut::<Assets<Font>>()
+        .map(|mut fonts| Face(fonts.add(Font::from_bytes(FACE.to_vec()))));
+    if let Some(face) = face {
+        world.insert_resource(face);
     }
 }
 
