@@ -219,7 +219,11 @@ fn leave<R: Contest>(
     }
     let words = "Leave the battle (asked first if it is not over and not just saved)";
     if bar_button(ui, icon::SIGN_OUT, "Leave", words, compact) {
-        if in_progress && !session.unsaved_progress() {
+        // Leaving a network battle tells the others something, saved or not.
+        let warned = session.net.as_ref().is_some_and(|n| {
+            net_leaving_words(n.hosting.is_some(), n.seat().is_some(), n.in_play()).is_some()
+        });
+        if in_progress && !session.unsaved_progress() && !warned {
             // Saved a moment ago: nothing to ask, and nothing left to resume from.
             crate::game::autosave::forget(&crate::game::saves::data_dir());
             next.set(Screen::MainMenu);

@@ -19,6 +19,13 @@ pub fn awaited_words<'a, R: warband_table::sim::Contest>(
         _ if session.net_waiting() => "waiting for players…",
         // A network battle that can no longer go on awaits no one.
         _ if session.net.as_ref().is_some_and(|n| n.offline()) => "offline",
+        _ if session
+            .net
+            .as_ref()
+            .is_some_and(|n| n.state == crate::game::net::NetState::Reconnecting) =>
+        {
+            "reconnecting…"
+        }
         (true, true) => "set up a model",
         (true, false) => "setting up…",
         (false, true) => yours,

@@ -324,6 +324,24 @@ impl<R: Contest> NetPlay<R> {
         }
     }
 
+    /// Why play waits on the connection rather than on a player, in a line for the
+    /// panel (None: in step, or waiting for seats to be taken).
+    pub fn stalled(&self) -> Option<&'static str> {
+        Some(match self.state {
+            NetState::Closed(_) | NetState::Lost(_) => {
+                "The host is gone: the battle cannot go on here. Save it to play it on later from Load battle."
+            }
+            NetState::OutOfSync(_) => {
+                "This window is out of step with the host: Resync (above) to take the host's battle."
+            }
+            NetState::Reconnecting => "The connection to the host dropped: coming back…",
+            NetState::Away(_) | NetState::OpponentGone(..) => {
+                "The other player dropped: the battle waits for them at their move."
+            }
+            NetState::Waiting | NetState::Playing | NetState::Over => return None,
+        })
+    }
+
     /// Whether the battle can no longer go on here: the host left or refused us, or our
     /// state left the host's (a resync may bring it back). Nothing more is read then.
     pub fn offline(&self) -> bool {

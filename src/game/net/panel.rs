@@ -104,7 +104,7 @@ fn describe(state: &NetState) -> String {
         NetState::OpponentGone(side, left) => {
             format!("{side}'s player dropped: waiting {left} s for them")
         }
-        NetState::Reconnecting => "connection lost: coming back…".into(),
+        NetState::Reconnecting => "the connection to the host dropped: coming back…".into(),
         NetState::OutOfSync(report) => {
             format!("out of sync with the host (report: {})", report.display())
         }
@@ -112,7 +112,9 @@ fn describe(state: &NetState) -> String {
         NetState::Closed(why) => {
             format!("{why}: it cannot go on here (save it to play on later from Load battle)")
         }
-        NetState::Lost(why) => format!("disconnected: {why}"),
+        NetState::Lost(why) => format!(
+            "the host cannot be reached ({why}): the battle cannot go on here (save it to play on later from Load battle)"
+        ),
     }
 }
 

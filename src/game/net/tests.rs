@@ -52,3 +52,25 @@ fn who_is_away_is_kept_for_each_side_and_play_goes_on() {
     assert!(matches!(net.state, NetState::Closed(_)));
     quit.store(true, Ordering::Relaxed);
 }
+
+/// A battle that waits on the connection says so, never that a computer is thinking:
+/// a play-test saw "The computer is playing its part" once the host had gone.
+#[test]
+fn a_stalled_connection_is_said_as_such() {
+    let (mut net, quit) = watching();
+    for (state, words) in [
+        (NetState::Playing, None),
+        (NetState::Reconnecting, Some("coming back")),
+        (NetState::Lost("refused".into()), Some("The host is gone")),
+        (NetState::Closed("left".into()), Some("Load battle")),
+        (NetState::Away(Side::B), Some("dropped")),
+    ] {
+        net.state = state;
+        let said = net.stalled();
+        assert_eq!(said.is_some(), words.is_some(), "{said:?}");
+        if let (Some(said), Some(words)) = (said, words) {
+            assert!(said.contains(words), "{said}");
+        }
+    }
+    quit.store(true, Ordering::Relaxed);
+}
