@@ -1,5 +1,5 @@
-//! The Marauders top line: round, phase, priority, who acts (the frame adds Save and
-//! Leave).
+//! The Marauders top line: round, phase, who acts, then priority, which a narrow
+//! window may cut before the rest (the frame adds Save and Leave).
 
 use crate::game::marauders::Session;
 use crate::game::palette;
@@ -18,18 +18,6 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
         ));
         ui.separator();
         ui.label(format!("Phase: {}", phase_name(phase)));
-        if let Some(p) = b.priority {
-            ui.separator();
-            // Spells are declared before this round's initiative: last round's priority
-            // side declares first.
-            if phase == Phase::DeclareSpells {
-                ui.label("Last round's priority:")
-                    .on_hover_text("It declares spells first; initiative is rolled next.");
-            } else {
-                ui.label("Priority:");
-            }
-            ui.colored_label(palette::side_egui(p), &session.setup.armies.get(p).name);
-        }
         ui.separator();
         match session.engine.awaiting() {
             _ if session.replay.is_some() => {
@@ -46,6 +34,18 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
                 ui.strong("Battle over");
             }
             None => {}
+        }
+        if let Some(p) = b.priority {
+            ui.separator();
+            // Spells are declared before this round's initiative: last round's priority
+            // side declares first.
+            if phase == Phase::DeclareSpells {
+                ui.label("Last round's priority:")
+                    .on_hover_text("It declares spells first; initiative is rolled next.");
+            } else {
+                ui.label("Priority:");
+            }
+            ui.colored_label(palette::side_egui(p), &session.setup.armies.get(p).name);
         }
     }
 }
