@@ -45,11 +45,17 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
             palette::side_egui(Side::B),
         ),
         Order::Together => (
-            "Tied initiative: both act at once".to_string(),
+            "Tied initiative: one step for both, its blows land together".to_string(),
             egui::Color32::from_rgb(240, 200, 90),
         ),
     };
-    ui.colored_label(colour, text);
+    let line = ui.colored_label(colour, text);
+    if b.order == Order::Together {
+        line.on_hover_text(
+            "Each side gives its orders in turn; every blow, shot and spell of the step lands \
+             when it ends, so a model slain in it still acts.",
+        );
+    }
     ui.separator();
     crate::game::hud::turn_status(ui, session, "your step (Space ends it)");
 }

@@ -65,9 +65,12 @@ pub fn turn_status<R: warband_table::sim::Contest>(
     } else {
         words.to_string()
     };
+    // Named by its army: "their move…" alone does not say whose (a spectator's bar).
+    let armies = warband_table::scenario::Setup::armies(&session.setup);
+    let named = |side: warband_rules::Side| format!("{} — {words}", armies.get(side).name);
     match (session.engine.awaiting(), session.human_turn()) {
-        (Some(_), Some(_)) => ui.strong(words),
-        (Some(side), None) => ui.colored_label(crate::game::palette::side_egui(side), words),
+        (Some(side), Some(_)) => ui.strong(named(side)),
+        (Some(side), None) => ui.colored_label(crate::game::palette::side_egui(side), named(side)),
         (None, _) if session.engine.outcome().is_some() => ui.strong("Battle over"),
         _ => ui.label(""),
     };
