@@ -125,21 +125,30 @@ const MARKS: &str = "⚠ danger: from shots and melee. An active unit must defen
 /// The side's units: next cost, marks, activations; a button to activate each.
 fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Option<Command> {
     let world = session.engine.world();
-    ui.strong(if mine {
-        "Your activation"
-    } else {
-        "Activation"
-    });
     if mine {
+        ui.strong("Your activation");
         ui.small("Click one of your units, or choose here:");
+    } else {
+        // Another's roster, read only: whose it is, and no buttons that look like yours.
+        let army = &warband_table::scenario::Setup::armies(&session.setup)
+            .get(side)
+            .name;
+        ui.colored_label(
+            palette::side_egui(side),
+            format!("{army} chooses a unit to activate"),
+        );
+        ui.weak(session.others_acting());
     }
     // What the rows' figures are, once: the cost a row's button pays out of the side's
     // tokens, and the marks on each unit (the marks' hover says what they do).
     let left = world.resource::<Battle>().side(side).tokens;
-    ui.small(format!(
-        "{left} tokens left · each button pays its unit's cost · ⚠ danger ✚ damage"
-    ))
-    .on_hover_text(MARKS);
+    let pays = if mine {
+        " · each button pays its unit's cost"
+    } else {
+        ""
+    };
+    ui.small(format!("{left} tokens left{pays} · ⚠ danger ✚ damage"))
+        .on_hover_text(MARKS);
     let mut command = None;
     // Each row: the button (its cost in tokens), the marks in a column of their own,
     // then the name in what is left, cut short with an ellipsis (whole in its hover) so
@@ -160,13 +169,17 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
             let cost_words = format!(
                 "Activating it now costs {cost} {tokens}: a unit's first activation in a turn costs 1, each later one as many tokens as already spent on it (1, 1, 2, 4, 8 …)."
             );
-            let button = ui
-                .add_enabled(ok, egui::Button::new(format!("Pay {cost}")))
-                .on_hover_text(&cost_words)
-                .on_disabled_hover_text(match &why_not {
-                    Some(why) if mine => format!("{cost_words}\nNot now: {}", describe::readable(world, why)),
-                    _ => cost_words.clone(),
-                });
+            let pay = egui::Button::new(format!("Pay {cost}"));
+            let button = if mine {
+                ui.add_enabled(ok, pay)
+                    .on_hover_text(&cost_words)
+                    .on_disabled_hover_text(match &why_not {
+                        Some(why) => format!("{cost_words}\nNot now: {}", describe::readable(world, why)),
+                        None => cost_words.clone(),
+                    })
+            } else {
+                ui.small(format!("costs {cost}")).on_hover_text(&cost_words)
+            };
             let marks = marks_of(&u);
             let height = ui.spacing().interact_size.y;
             ui.add_sized(
