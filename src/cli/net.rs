@@ -322,9 +322,11 @@ fn say(notice: Notice) {
     match notice {
         Notice::Started(seed) => eprintln!("peer: the battle starts (seed {seed})"),
         Notice::Rejected(why) => eprintln!("peer: the host did not play our command: {why}"),
-        Notice::Waiting(side, left) => {
+        // The host counts down each second: a line every quarter minute, and the last few.
+        Notice::Waiting(side, left) if left % 15 == 0 || left <= 5 => {
             eprintln!("peer: {side}'s player dropped; the host waits {left} s more");
         }
+        Notice::Waiting(..) => {}
         Notice::Present(side, false) => eprintln!("peer: {side}'s player dropped"),
         Notice::Present(side, true) => eprintln!("peer: {side}'s player is back"),
         Notice::Chat(from, text) => eprintln!("{from}: {text}"),
