@@ -118,6 +118,30 @@ fn describe(state: &NetState) -> String {
     }
 }
 
+/// How long the host's latest news stays in the panel, seconds.
+const NEWS_FOR: f64 = 20.0;
+
+/// The host's latest news ("Side B's player is back"), shown for [`NEWS_FOR`] after it
+/// came; the state it left stays in the badge.
+fn news(ui: &mut egui::Ui, word: &str) {
+    let id = egui::Id::new("network: news");
+    let now = ui.input(|i| i.time);
+    let seen = ui.data(|d| d.get_temp::<(String, f64)>(id));
+    let since = match seen {
+        Some((w, t)) if w == word => t,
+        _ => {
+            ui.data_mut(|d| d.insert_temp(id, (word.to_string(), now)));
+            now
+        }
+    };
+    let left = NEWS_FOR - (now - since);
+    if left > 0.0 {
+        ui.small(word);
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(left));
+    }
+}
+
 /// The connection in a line, and what to do about it.
 fn status<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>) {
     // The top bar tells the state in a word; this says it whole when it is news.
@@ -131,7 +155,7 @@ fn status<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>) {
         });
     }
     if let Some(word) = &net.last_word {
-        ui.small(word);
+        news(ui, word);
     }
     if let Some(addr) = net
         .hosting
