@@ -324,7 +324,10 @@ fn connect_and_open(
     let mut hello = warband_net::msg::Hello::new(seat, &crate::game::net::whoami());
     hello.token = seat.and_then(|s| crate::game::net::tokens::read(addr, s));
     match warband_net::client::connect(addr, &hello) {
-        Ok(h) => open_net(crate::game::net::launch::join_launch(h, addr), window),
+        Ok(h) => {
+            crate::game::net::tokens::remember(addr, seat);
+            open_net(crate::game::net::launch::join_launch(h, addr), window)
+        }
         Err(e) => {
             eprintln!("error: {e}");
             ExitCode::FAILURE

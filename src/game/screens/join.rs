@@ -16,12 +16,13 @@ use warband_rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<JoinForm>()
+        .add_systems(OnEnter(Screen::Join), offer_last)
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Join)));
 }
 
 type Connecting = Mutex<Receiver<Result<Handshake, NetError>>>;
 
-/// The form, kept between visits (the address typed last is offered again).
+/// The form, kept between visits (the host last joined is offered again).
 #[derive(Resource)]
 struct JoinForm {
     addr: String,
@@ -31,13 +32,23 @@ struct JoinForm {
 }
 
 impl Default for JoinForm {
+    /// The host last joined and the seat taken there, from this run or an earlier one.
     fn default() -> Self {
+        let (addr, seat) = crate::game::net::tokens::last()
+            .unwrap_or_else(|| ("127.0.0.1:4740".into(), Some(Side::B)));
         Self {
-            addr: "127.0.0.1:4740".into(),
-            seat: Some(Side::B),
+            addr,
+            seat,
             connecting: None,
             message: None,
         }
+    }
+}
+
+/// The host last joined, however it was joined (from this form or the command line).
+fn offer_last(mut f: ResMut<JoinForm>) {
+    if let Some((addr, seat)) = crate::game::net::tokens::last() {
+        (f.addr, f.seat) = (addr, seat);
     }
 }
 
@@ -118,7 +129,10 @@ fn answered(f: &mut JoinForm) -> Option<Handshake> {
     let got = f.connecting.as_ref()?.lock().ok()?.try_recv().ok()?;
     f.connecting = None;
     match got {
-        Ok(h) => Some(h),
+        Ok(h) => {
+            crate::game::net::tokens::remember(f.addr.trim(), f.seat);
+            Some(h)
+        }
         Err(e) => {
             f.message = Some(e.to_string());
             None
