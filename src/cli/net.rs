@@ -102,7 +102,8 @@ pub struct HostArgs {
     /// With --headless, print the result as JSON.
     #[arg(long)]
     json: bool,
-    /// Save the battle (an ordinary save, with its dice salts) to this file.
+    /// Save the battle (an ordinary save, with its dice salts) to this file: at its end,
+    /// and every 20 commands while it is played.
     #[arg(long)]
     save: Option<PathBuf>,
     /// Seconds to wait for a player who dropped before their side loses.
@@ -177,7 +178,10 @@ fn host_of<R: Contest>(args: &HostArgs) -> ExitCode {
     };
     let names = [args.a.name().to_string(), args.b.name().to_string()];
     let host = match Host::<R>::bind(&args.listen, cfg, setup, players) {
-        Ok(h) => h.with_player_names(names),
+        Ok(h) => match &args.save {
+            Some(path) => h.with_player_names(names).with_checkpoints(path.clone()),
+            None => h.with_player_names(names),
+        },
         Err(e) => {
             eprintln!("error: cannot listen on {}: {e}", args.listen);
             return ExitCode::FAILURE;

@@ -220,3 +220,28 @@ fn a_host_of_two_computers_waits_for_its_first_spectator() {
     assert_eq!(hosted.hash, expected);
     assert_eq!(spectator.join().unwrap().1, expected);
 }
+
+/// A host asked for checkpoints writes the battle so far as it is played: the file
+/// holds a whole save, every 20 commands, of the commands the battle began with, and
+/// it replays. A host killed mid-battle used to leave nothing.
+#[test]
+fn a_hosted_battle_is_written_as_it_goes() {
+    use warband_net::host::Host;
+    let path = std::env::temp_dir().join(format!("warband-checkpoint-{}.ron", std::process::id()));
+    let players = [
+        SeatPlayer::Computer(computer::<Marauders>("charge")),
+        SeatPlayer::Computer(computer::<Marauders>("normal")),
+    ];
+    let setup = Marauders::load(&scenario("open-field.ron")).unwrap();
+    let host = Host::<Marauders>::bind("127.0.0.1:0", fixed(16), setup, players)
+        .unwrap()
+        .with_notices(|_| {})
+        .with_checkpoints(path.clone());
+    let hosted = host.run().unwrap();
+    let kept = warband_table::save::Save::<Marauders>::read(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    let (n, all) = (kept.commands.len(), hosted.save.commands.len());
+    assert!(n > 0 && n % 20 == 0 && n <= all, "{n} of {all}");
+    assert_eq!(kept.commands[..], hosted.save.commands[..n]);
+    assert!(kept.replay().is_ok());
+}

@@ -6,6 +6,7 @@
 //! One thread runs the battle ([`Host::run`]); an accept thread and two threads per
 //! connection ([`crate::transport::Link`]) talk to it through one channel.
 
+mod checkpoint;
 mod peers;
 
 pub use peers::ANOTHER_BATTLE;
@@ -139,6 +140,8 @@ pub struct Host<R: Rules> {
     started: Option<Instant>,
     stats: Stats,
     notice: Box<dyn FnMut(&str) + Send>,
+    /// Where the battle so far is written as it goes, and after how many commands.
+    checkpoint: Option<checkpoint::Checkpoint>,
 }
 
 impl<R: Rules> Drop for Host<R> {
@@ -212,6 +215,7 @@ impl<R: Rules> Host<R> {
             started: None,
             stats: Stats::default(),
             notice: Box::new(|line| eprintln!("host: {line}")),
+            checkpoint: None,
         })
     }
 
@@ -258,6 +262,7 @@ impl<R: Rules> Host<R> {
                 break;
             }
             self.step();
+            self.write_checkpoint();
         }
         Ok(self.finish())
     }
