@@ -109,18 +109,16 @@ fn result<R: Desk>(
     Ok(())
 }
 
-/// Who won and why, the rounds played, and what each side lost.
+/// Who won and why, the round it ended in, and what each side lost.
 fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
     let world = session.engine.world();
     let names = Side::BOTH.map(|s| session.setup.armies().get(s).name.clone());
     ui.vertical_centered(|ui| {
         ui.add_space(40.0);
         headline(ui, session, 40.0);
-        let rounds = warband_table::sim::rounds_played::<R>(world);
-        ui.label(format!(
-            "{} played",
-            warband_table::sim::rounds::<R>(rounds)
-        ));
+        // The round it ended in: one left by a player in its first phases was not played.
+        let round = warband_table::sim::rounds_played::<R>(world);
+        ui.label(format!("Ended in {} {round}", R::ROUND));
         if let Some(players) = session.played_by() {
             // At this table a person is you; in a replay, whoever played then.
             let live = session.timeline.is_none();
