@@ -52,6 +52,10 @@ fn panel<R: Desk>(
     mut session: NonSendMut<GameSession<R>>,
     mut draft: Local<String>,
 ) -> Result {
+    // Once the battle is over its banner says why, where this window would lie over it.
+    if session.engine.outcome().is_some() {
+        return Ok(());
+    }
     let Some(net) = session.net.as_mut() else {
         return Ok(());
     };
