@@ -158,7 +158,11 @@ fn form(
             if ui.button("◀ Back").clicked() {
                 next.set(Screen::MainMenu);
             }
-            let ready = matches!(&f.preview, Some((_, Ok(_))));
+            let listen_ok = f
+                .hosting
+                .as_ref()
+                .is_none_or(|h| listen_problem(&h.listen).is_none());
+            let ready = matches!(&f.preview, Some((_, Ok(_)))) && listen_ok;
             if ui
                 .add_enabled(ready, egui::Button::new("Start battle ▶"))
                 .clicked()
@@ -266,10 +270,15 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
             ui.end_row();
             if let Some(h) = &mut f.hosting {
                 ui.label("Listen on");
-                ui.add(egui::TextEdit::singleline(&mut h.listen).desired_width(160.0))
-                    .on_hover_text(
-                        "0.0.0.0:4740 takes players from any machine that can reach this one",
-                    );
+                ui.vertical(|ui| {
+                    ui.add(egui::TextEdit::singleline(&mut h.listen).desired_width(160.0))
+                        .on_hover_text(
+                            "0.0.0.0:4740 takes players from any machine that can reach this one",
+                        );
+                    if let Some(why) = listen_problem(&h.listen) {
+                        ui.colored_label(egui::Color32::from_rgb(240, 120, 100), why);
+                    }
+                });
                 ui.end_row();
             }
             ui.label("Deployment");
@@ -415,6 +424,18 @@ fn keep_choices(chosen: LastSetup, speed: Option<f32>) -> impl FnOnce(&mut World
 }
 
 /// The battle the form describes, or what is wrong with it.
+/// What is wrong with an address to listen on, said on the form before Start (a typo
+/// there used to end on the main menu, the form lost): an address or a host name, and
+/// a port.
+fn listen_problem(listen: &str) -> Option<String> {
+    let listen = listen.trim();
+    let named = listen.rsplit_once(':').is_some_and(|(host, port)| {
+        !host.is_empty() && !host.contains([':', ' ', '\t']) && port.parse::<u16>().is_ok()
+    });
+    let ok = named || listen.parse::<std::net::SocketAddr>().is_ok();
+    (!ok).then(|| format!("\"{listen}\" is not an address and a port, such as 0.0.0.0:4740"))
+}
+
 fn build(f: &SetupForm) -> Building {
     let (path, head) = f
         .scenarios

@@ -157,3 +157,26 @@ fn armies_of_one_name_are_told_apart() {
     assert_eq!(label(5), "Orc band · orc-band-2 · yours");
     assert_eq!(label(9), "(none)");
 }
+
+/// An address to listen on is checked on the form: an address or a host name with a
+/// port passes, a typo is told before Start.
+#[test]
+fn a_listen_address_is_checked_before_start() {
+    for good in [
+        "0.0.0.0:4740",
+        "127.0.0.1:0",
+        "[::1]:4740",
+        "localhost:4740",
+    ] {
+        assert_eq!(listen_problem(good), None, "{good}");
+    }
+    for bad in [
+        "0.0.0.0:474a127.0.0.1:47420",
+        "0.0.0.0",
+        ":4740",
+        "host:99999",
+        "",
+    ] {
+        assert!(listen_problem(bad).is_some(), "{bad}");
+    }
+}
