@@ -43,6 +43,10 @@ impl DeployPick {
 pub fn plugin<R: Desk>(app: &mut App) {
     app.init_resource::<DeployPick>()
         .init_resource::<Deploying>()
+        .add_systems(
+            OnEnter(super::screens::Screen::Battle),
+            |mut p: ResMut<DeployPick>| *p = DeployPick::default(),
+        )
         .add_systems(PreUpdate, note::<R>.run_if(on_table::<R>()))
         .add_systems(
             Update,

@@ -12,20 +12,13 @@ pub fn awaited_words<'a, R: warband_table::sim::Contest>(
     session: &crate::game::session::GameSession<R>,
     yours: &'a str,
 ) -> &'a str {
+    if let Some(words) = connection_words(session) {
+        return words;
+    }
     match (
         session.engine.deploying().is_some(),
         session.human_turn().is_some(),
     ) {
-        _ if session.net_waiting() => "waiting for players…",
-        // A network battle that can no longer go on awaits no one.
-        _ if session.net.as_ref().is_some_and(|n| n.offline()) => "offline",
-        _ if session
-            .net
-            .as_ref()
-            .is_some_and(|n| n.state == crate::game::net::NetState::Reconnecting) =>
-        {
-            "reconnecting…"
-        }
         (true, true) => "set up a model",
         (true, false) => "setting up…",
         (false, true) => yours,
@@ -34,6 +27,24 @@ pub fn awaited_words<'a, R: warband_table::sim::Contest>(
         // Computers do not think while the watch is paused.
         (false, false) if session.pace.paused && !session.pace.step => "paused",
         (false, false) => "thinking…",
+    }
+}
+
+/// What this window's connection holds play up by, where it does: said for the table,
+/// not for the army awaited (None: nothing, or no network).
+fn connection_words<R: warband_table::sim::Contest>(
+    session: &crate::game::session::GameSession<R>,
+) -> Option<&'static str> {
+    let net = session.net.as_ref()?;
+    if session.net_waiting() {
+        Some("waiting for players…")
+    } else if net.offline() {
+        // A network battle that can no longer go on awaits no one.
+        Some("offline")
+    } else if net.state == crate::game::net::NetState::Reconnecting {
+        Some("reconnecting…")
+    } else {
+        None
     }
 }
 
@@ -67,7 +78,10 @@ pub fn turn_status<R: warband_table::sim::Contest>(
     };
     // Named by its army: "their move…" alone does not say whose (a spectator's bar).
     let armies = warband_table::scenario::Setup::armies(&session.setup);
-    let named = |side: warband_rules::Side| format!("{} — {words}", armies.get(side).name);
+    let named = |side: warband_rules::Side| match connection_words(session) {
+        Some(_) => words.clone(),
+        None => format!("{} — {words}", armies.get(side).name),
+    };
     match (session.engine.awaiting(), session.human_turn()) {
         (Some(side), Some(_)) => ui.strong(named(side)),
         (Some(side), None) => ui.colored_label(crate::game::palette::side_egui(side), named(side)),

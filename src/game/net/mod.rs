@@ -325,8 +325,9 @@ impl<R: Contest> NetPlay<R> {
     }
 
     /// Why play waits on the connection rather than on a player, in a line for the
-    /// panel (None: in step, or waiting for seats to be taken).
-    pub fn stalled(&self) -> Option<&'static str> {
+    /// panel, with `awaited` the side the battle waits for (None: in step, waiting for
+    /// seats to be taken, or a dropped player's side not yet awaited).
+    pub fn stalled(&self, awaited: Option<Side>) -> Option<&'static str> {
         Some(match self.state {
             NetState::Closed(_) | NetState::Lost(_) => {
                 "The host is gone: the battle cannot go on here. Save it to play it on later from Load battle."
@@ -335,10 +336,10 @@ impl<R: Contest> NetPlay<R> {
                 "This window is out of step with the host: Resync (above) to take the host's battle."
             }
             NetState::Reconnecting => "The connection to the host dropped: coming back…",
-            NetState::Away(_) | NetState::OpponentGone(..) => {
-                "The other player dropped: the battle waits for them at their move."
+            NetState::Away(s) | NetState::OpponentGone(s, _) if awaited == Some(s) => {
+                "The other player dropped: the battle waits for them to come back."
             }
-            NetState::Waiting | NetState::Playing | NetState::Over => return None,
+            _ => return None,
         })
     }
 

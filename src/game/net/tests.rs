@@ -66,11 +66,14 @@ fn a_stalled_connection_is_said_as_such() {
         (NetState::Away(Side::B), Some("dropped")),
     ] {
         net.state = state;
-        let said = net.stalled();
+        let said = net.stalled(Some(Side::B));
         assert_eq!(said.is_some(), words.is_some(), "{said:?}");
         if let (Some(said), Some(words)) = (said, words) {
             assert!(said.contains(words), "{said}");
         }
     }
+    // A dropped player's side not yet awaited: the battle goes on, nothing stalls.
+    net.state = NetState::Away(Side::B);
+    assert_eq!(net.stalled(Some(Side::A)), None);
     quit.store(true, Ordering::Relaxed);
 }

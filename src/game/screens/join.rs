@@ -27,6 +27,9 @@ type Connecting = Mutex<Receiver<Result<Handshake, NetError>>>;
 struct JoinForm {
     addr: String,
     seat: Option<Side>,
+    /// The host last joined as the form last offered it: a newer one is offered over
+    /// what was typed, the same one leaves the typing be.
+    offered: Option<(String, Option<Side>)>,
     connecting: Option<Connecting>,
     message: Option<String>,
 }
@@ -34,21 +37,29 @@ struct JoinForm {
 impl Default for JoinForm {
     /// The host last joined and the seat taken there, from this run or an earlier one.
     fn default() -> Self {
-        let (addr, seat) = crate::game::net::tokens::last()
+        let offered = crate::game::net::tokens::last();
+        let (addr, seat) = offered
+            .clone()
             .unwrap_or_else(|| ("127.0.0.1:4740".into(), Some(Side::B)));
         Self {
             addr,
             seat,
+            offered,
             connecting: None,
             message: None,
         }
     }
 }
 
-/// The host last joined, however it was joined (from this form or the command line).
+/// The host last joined, however it was joined (from this form or the command line),
+/// when it is not the one the form offered already.
 fn offer_last(mut f: ResMut<JoinForm>) {
-    if let Some((addr, seat)) = crate::game::net::tokens::last() {
-        (f.addr, f.seat) = (addr, seat);
+    let last = crate::game::net::tokens::last();
+    if last.is_some() && last != f.offered {
+        if let Some((addr, seat)) = last.clone() {
+            (f.addr, f.seat) = (addr, seat);
+        }
+        f.offered = last;
     }
 }
 

@@ -58,10 +58,14 @@ impl<R: Contest> GameSession<R> {
             "The battle is over."
         } else if self.net_waiting() {
             "The battle starts once every seat is taken: waiting for the other player to join…"
-        } else if let Some(words) = self.net.as_ref().and_then(|n| n.stalled()) {
-            words
         } else if self.net.as_ref().is_some_and(|n| n.pending()) {
             "Sending your command to the host…"
+        } else if let Some(words) = self
+            .net
+            .as_ref()
+            .and_then(|n| n.stalled(self.engine.awaiting()))
+        {
+            words
         } else if self.remote_awaited() || self.net.is_some() && !self.watching() {
             "The other player is acting…"
         } else if self.watching() {

@@ -137,7 +137,9 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
             palette::side_egui(side),
             format!("{army} chooses a unit to activate"),
         );
-        ui.weak(session.others_acting());
+        if session.replay.is_none() {
+            ui.weak(session.others_acting());
+        }
     }
     // What the rows' figures are, once: the cost a row's button pays out of the side's
     // tokens, and the marks on each unit (the marks' hover says what they do).

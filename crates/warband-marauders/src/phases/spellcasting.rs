@@ -94,7 +94,8 @@ fn lost_because(c: &ModelView) -> Option<&'static str> {
     }
 }
 
-/// Why a spell aimed at a model does not go off: that model left play before phase 6.
+/// Why a spell aimed at a model does not go off: that model left play before it went
+/// off (before phase 6, or to a spell cast earlier in it).
 /// The seeds: spells go off "unless … the spell was somehow interrupted in some other
 /// way"; like every lost spell, it keeps its slot.
 fn target_gone(world: &World, aim: &SpellAim) -> Option<&'static str> {

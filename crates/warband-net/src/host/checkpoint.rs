@@ -22,8 +22,8 @@ impl<R: Rules> Host<R> {
         self
     }
 
-    /// Writes the battle so far, if a checkpoint is due; a failure is told once, as a
-    /// notice, and play goes on.
+    /// Writes the battle so far, if a checkpoint is due; a failure is told as a notice
+    /// (each time a write is due and fails), and play goes on.
     pub(super) fn write_checkpoint(&mut self) {
         let n = self.entries.len();
         let due = self

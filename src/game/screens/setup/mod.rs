@@ -172,7 +172,7 @@ fn form(
                     Some(h) => {
                         let seed = h.fixed_seed.then_some(f.seed);
                         let seats = f.controllers.map(HostSeat::of);
-                        built.host(seats, &h.listen, seed, f.by_hand)
+                        built.host(seats, h.listen.trim(), seed, f.by_hand)
                     }
                     None => built.launch(f.seed, f.controllers, f.speed, f.by_hand),
                 });
@@ -423,7 +423,6 @@ fn keep_choices(chosen: LastSetup, speed: Option<f32>) -> impl FnOnce(&mut World
     }
 }
 
-/// The battle the form describes, or what is wrong with it.
 /// What is wrong with an address to listen on, said on the form before Start (a typo
 /// there used to end on the main menu, the form lost): an address or a host name, and
 /// a port.
@@ -436,6 +435,7 @@ fn listen_problem(listen: &str) -> Option<String> {
     (!ok).then(|| format!("\"{listen}\" is not an address and a port, such as 0.0.0.0:4740"))
 }
 
+/// The battle the form describes, or what is wrong with it.
 fn build(f: &SetupForm) -> Building {
     let (path, head) = f
         .scenarios
