@@ -11,7 +11,11 @@ use warband_table::components::ModelId;
 use warband_table::log::Entry;
 use warband_table::scenario::Setup;
 
+mod folded;
 mod words;
+use folded::Folded;
+#[cfg(test)]
+use folded::named_few;
 use words::model_side;
 pub use words::*;
 
@@ -109,116 +113,6 @@ pub fn panel_lines<R: Desk>(
         l.text = sides_named(&l.text, names);
     }
     lines
-}
-
-/// Lines with each run of one side's plain moves told as one line once it is
-/// [`FOLDED`] long: "Goblin #12 … Goblin #511 move (500 models)" — a horde's wave
-/// reads as one. Lines are added one at a time, newest last.
-#[derive(Default)]
-struct Folded {
-    /// The lines before the run, oldest first.
-    done: Vec<LogLine>,
-    /// The run of plain moves at the end, and the one line it is told as.
-    run: Vec<LogLine>,
-    run_line: Option<LogLine>,
-    /// The newest line's own words and how many times in a row they were said: a
-    /// repeat is told on that line, "Orc warboss moves ahead 2.0\" (×3)".
-    again: Option<(String, usize)>,
-}
-
-/// The fewest plain moves of one side in a row told as one line.
-const FOLDED: usize = 4;
-
-/// The most models a folded line's hover names: a horde's wave says how many more.
-const NAMED: usize = 24;
-
-/// Names joined with commas, the first [`NAMED`] of them, then how many more.
-fn named_few(names: impl ExactSizeIterator<Item = String>) -> String {
-    let more = names.len().saturating_sub(NAMED);
-    let mut out = names.take(NAMED).collect::<Vec<_>>().join(", ");
-    if more > 0 {
-        out.push_str(&format!(" and {more} more"));
-    }
-    out
-}
-
-impl Folded {
-    fn push(&mut self, l: LogLine) {
-        let a_move = plain_move(&l);
-        if !(a_move && self.run.last().is_none_or(|r| r.side == l.side)) {
-            self.flush();
-        }
-        if !a_move {
-            self.said(l);
-            return;
-        }
-        self.again = None;
-        self.run.push(l);
-        self.run_line = (self.run.len() >= FOLDED).then(|| {
-            let who = |l: &LogLine| l.text.trim_end_matches(" moves").to_string();
-            let (first, last) = (&self.run[0], &self.run[self.run.len() - 1]);
-            LogLine {
-                side: first.side,
-                text: format!(
-                    "{} … {} move ({} models)",
-                    who(first),
-                    who(last),
-                    self.run.len()
-                ),
-                die: false,
-                clause: None,
-                detail: Some(named_few(self.run.iter().map(who))),
-            }
-        });
-    }
-
-    /// A line that is not a plain move: a repeat of the line before it (same words,
-    /// same side, not a die) is counted on that line.
-    fn said(&mut self, l: LogLine) {
-        if let (Some((words, n)), Some(last)) = (&mut self.again, self.done.last_mut())
-            && !l.die
-            && last.side == l.side
-            && *words == l.text
-        {
-            *n += 1;
-            last.text = format!("{words} (×{n})");
-            return;
-        }
-        self.again = (!l.die).then(|| (l.text.clone(), 1));
-        self.done.push(l);
-    }
-
-    /// Ends the run of moves: told as one line, or each on its own when it is short.
-    fn flush(&mut self) {
-        if !self.run.is_empty() {
-            self.again = None;
-        }
-        match self.run_line.take() {
-            Some(folded) => {
-                self.done.push(folded);
-                self.run.clear();
-            }
-            None => self.done.append(&mut self.run),
-        }
-    }
-
-    /// Lets go of all but the newest `keep` lines before the run, once there are twice
-    /// as many.
-    fn trim(&mut self, keep: usize) {
-        if self.done.len() > 2 * keep {
-            self.done.drain(..self.done.len() - keep);
-        }
-    }
-
-    /// The newest `max` lines, oldest first.
-    fn newest(&self, max: usize) -> impl Iterator<Item = &LogLine> {
-        let tail = match &self.run_line {
-            Some(folded) => std::slice::from_ref(folded),
-            None => &self.run[..],
-        };
-        let skip = (self.done.len() + tail.len()).saturating_sub(max);
-        self.done.iter().chain(tail).skip(skip)
-    }
 }
 
 /// The most lines the panel holds: the newest (the whole log is in the save).
