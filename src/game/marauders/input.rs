@@ -225,17 +225,22 @@ fn keys(
 
 /// An attacking phase with no fight on the table asks nothing of a person: their part
 /// passes at once, and the tray says so (a play-test found Space wanted for nothing).
-fn pass_empty_attacks(mut session: NonSendMut<Session>) {
+/// Once a round for each side at most: a pass the engine (or a network battle's host) refused is not
+/// sent again each frame; Space is still there.
+fn pass_empty_attacks(mut session: NonSendMut<Session>, mut tried: Local<Option<(u32, Side)>>) {
     let Some(side) = session.keys_turn() else {
         return;
     };
     let world = session.engine.world();
+    let round = session.engine.battle().round;
     if session.engine.phase() != Phase::Attacking
         || !open_groups(world).is_empty()
         || strike_waiting(world).is_some()
+        || *tried == Some((round, side))
     {
         return;
     }
+    *tried = Some((round, side));
     if session.submit(side, Command::EndPhase).is_ok() {
         let words = "No fights this round: the attacking phase passes.";
         session.notice = Some((words.into(), std::time::Instant::now()));

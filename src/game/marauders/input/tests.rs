@@ -196,4 +196,8 @@ fn an_attacking_phase_with_no_fight_passes_by_itself() {
             .as_ref()
             .is_some_and(|(w, _)| w.contains("No fights"))
     );
+    // Both sides at this machine: B's part passes too, in the next frame.
+    app.update();
+    let s = app.world().non_send::<Session>();
+    assert_ne!(s.engine.phase(), Phase::Attacking, "B's part passed too");
 }
