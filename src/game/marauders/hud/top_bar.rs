@@ -19,22 +19,7 @@ pub fn show(ui: &mut egui::Ui, session: &Session) {
         ui.separator();
         ui.label(format!("Phase: {}", phase_name(phase)));
         ui.separator();
-        match session.engine.awaiting() {
-            _ if session.replay.is_some() => {
-                ui.strong(crate::game::hud::replay_words(session));
-            }
-            Some(side) => {
-                let who = crate::game::hud::awaited_words(session, "your move");
-                ui.colored_label(
-                    palette::side_egui(side),
-                    format!("{} — {who}", session.setup.armies.get(side).name),
-                );
-            }
-            None if session.engine.outcome().is_some() => {
-                ui.strong("Battle over");
-            }
-            None => {}
-        }
+        crate::game::hud::turn_status(ui, session, "your move");
         if let Some(p) = b.priority {
             ui.separator();
             // Spells are declared before this round's initiative: last round's priority
