@@ -41,6 +41,14 @@ impl Pointer {
             table: cursor,
         }
     }
+
+    /// The pointer at `cursor` on the table and `screen` in the window.
+    pub fn on_screen(cursor: Vec2, screen: Vec2) -> Self {
+        Self {
+            screen: Some(screen),
+            ..Self::at(Some(cursor))
+        }
+    }
 }
 
 pub fn track(

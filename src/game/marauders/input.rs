@@ -225,8 +225,8 @@ fn keys(
 
 /// An attacking phase with no fight on the table asks nothing of a person: their part
 /// passes at once, and the tray says so (a play-test found Space wanted for nothing).
-/// Once a round for each side at most: a pass the engine (or a network battle's host) refused is not
-/// sent again each frame; Space is still there.
+/// Once a round for each side at most: a pass the engine (or a network battle's host)
+/// refused is not sent again each frame; Space is still there.
 fn pass_empty_attacks(mut session: NonSendMut<Session>, mut tried: Local<Option<(u32, Side)>>) {
     let Some(side) = session.keys_turn() else {
         return;

@@ -120,11 +120,7 @@ mod tests {
     /// release reads as a click.
     fn drag(app: &mut App, from: Vec2, to: Vec2) -> bool {
         // 20 pixels an inch.
-        let point = |p: Vec2| Pointer {
-            cursor: Some(p),
-            screen: Some(p * 20.0),
-            table: Some(p),
-        };
+        let point = |p: Vec2| Pointer::on_screen(p, p * 20.0);
         app.insert_resource(point(from));
         app.world_mut()
             .resource_mut::<ButtonInput<MouseButton>>()

@@ -3,14 +3,17 @@
 use std::path::PathBuf;
 use warband_rules::Side;
 
+/// The data folder's `net/`, where seats' tokens and the last host joined are kept.
+fn net_dir() -> PathBuf {
+    crate::game::saves::data_dir().join("net")
+}
+
 fn path(addr: &str, side: Side) -> PathBuf {
     let name: String = addr
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
         .collect();
-    crate::game::saves::data_dir()
-        .join("net")
-        .join(format!("{name}-{}.token", side.lowercase()))
+    net_dir().join(format!("{name}-{}.token", side.lowercase()))
 }
 
 pub fn read(addr: &str, side: Side) -> Option<String> {
@@ -26,9 +29,7 @@ pub fn write(addr: &str, side: Side, token: &str) {
 
 /// The file that keeps the last host joined and the seat taken there.
 fn last_path() -> PathBuf {
-    crate::game::saves::data_dir()
-        .join("net")
-        .join("last-join.txt")
+    net_dir().join("last-join.txt")
 }
 
 /// Keeps the host just joined and the seat taken ("watch" for none), offered first the
@@ -48,11 +49,9 @@ pub fn last() -> Option<(String, Option<Side>)> {
 fn parse_last(text: &str) -> Option<(String, Option<Side>)> {
     let mut lines = text.lines().map(str::trim);
     let addr = lines.next().filter(|a| !a.is_empty())?.to_string();
-    let seat = match lines.next() {
-        Some("a") => Some(Side::A),
-        Some("b") => Some(Side::B),
-        _ => None,
-    };
+    let seat = lines
+        .next()
+        .and_then(|l| Side::BOTH.into_iter().find(|s| s.lowercase() == l));
     Some((addr, seat))
 }
 

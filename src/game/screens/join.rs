@@ -55,10 +55,8 @@ impl Default for JoinForm {
 /// when it is not the one the form offered already.
 fn offer_last(mut f: ResMut<JoinForm>) {
     let last = crate::game::net::tokens::last();
-    if last.is_some() && last != f.offered {
-        if let Some((addr, seat)) = last.clone() {
-            (f.addr, f.seat) = (addr, seat);
-        }
+    if let Some((addr, seat)) = last.clone().filter(|_| last != f.offered) {
+        (f.addr, f.seat) = (addr, seat);
         f.offered = last;
     }
 }

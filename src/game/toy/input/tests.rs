@@ -353,11 +353,7 @@ fn a_right_drag_moves_the_view_and_turns_nothing() {
         app.init_resource::<ButtonInput<MouseButton>>()
             .add_systems(Update, face_pointer);
         app.world_mut().insert_non_send(session);
-        let at = |screen| Pointer {
-            cursor: Some(aside),
-            screen: Some(screen),
-            table: Some(aside),
-        };
+        let at = |screen| Pointer::on_screen(aside, screen);
         app.insert_resource(at(from));
         app.world_mut()
             .resource_mut::<ButtonInput<MouseButton>>()
