@@ -134,3 +134,76 @@ fn a_headless_host_wants_no_human_and_a_joiner_names_what_it_cannot_reach() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(said.contains("cannot reach 127.0.0.1:1"), "{said}");
 }
+
+/// `warband host --resume SAVE` plays a saved battle on from where it stood: a joiner
+/// gets the saved commands first and plays on to the end, the host's save begins with
+/// the old one and replays, and a battle that is over is refused with why.
+#[test]
+fn a_saved_battle_is_hosted_again_from_the_command_line() {
+    use warband_marauders::engine::Marauders;
+    use warband_table::save::Save;
+    let dir = std::env::temp_dir().join(format!("warband-net-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (full, part, after) = (
+        dir.join("full.ron"),
+        dir.join("part.ron"),
+        dir.join("after.ron"),
+    );
+    let path = |p: &std::path::Path| p.to_string_lossy().into_owned();
+    let scenario = "assets/scenarios/open-field.ron";
+    let battle = [
+        "battle",
+        "--scenario",
+        scenario,
+        "--seed",
+        "34",
+        "--save",
+        &path(&full),
+    ];
+    assert!(warband(&battle).status.success());
+    let mut save = Save::<Marauders>::read(&full).unwrap();
+    let half = save.commands.len() / 2;
+    save.commands.truncate(half);
+    save.stood = None;
+    save.final_hash = save.replay().unwrap().state_hash();
+    save.write(&part).unwrap();
+    let resume = ["--resume", &path(&part), "--a", "remote", "--b", "normal"];
+    let mut hosting = resume.to_vec();
+    let kept = path(&after);
+    hosting.extend(["--save", &kept]);
+    let (host, addr, said) = host(&hosting, &dir);
+    let join = [
+        "join",
+        &addr,
+        "--side",
+        "a",
+        "--player",
+        "charge",
+        "--headless",
+        "--json",
+    ];
+    let joiner = spawn(&join, &dir);
+    assert_eq!(json_of(host), json_of(joiner));
+    let heard: Vec<String> = said.iter().collect();
+    let played_on = format!("played on from its save (seed 34, {half} commands)");
+    assert!(heard.iter().any(|l| l.contains(&played_on)), "{heard:?}");
+    let after = Save::<Marauders>::read(&after).unwrap();
+    assert!(after.commands.len() > half);
+    assert_eq!(after.commands[..half], save.commands[..]);
+    assert_eq!(after.replay().unwrap().state_hash(), after.final_hash);
+    let over = [
+        "host",
+        "--resume",
+        &path(&full),
+        "--a",
+        "remote",
+        "--b",
+        "normal",
+        "--headless",
+    ];
+    let out = warband(&over);
+    assert!(!out.status.success());
+    let why = String::from_utf8_lossy(&out.stderr);
+    assert!(why.contains("full.ron") && why.contains("is over"), "{why}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -12,6 +12,7 @@ use warband_net::client::{Client, Handshake, NetError, Notice, connect};
 use warband_net::host::{Host, HostConfig, SeatPlayer};
 use warband_net::msg::{Hello, Seeding};
 use warband_rules::Side;
+use warband_table::save::Save;
 use warband_table::sim::Contest;
 
 /// Who plays a side at the host.
@@ -82,8 +83,12 @@ impl HostSide {
 #[derive(Args, Debug)]
 pub struct HostArgs {
     /// Scenario file (RON).
-    #[arg(long)]
-    pub(super) scenario: PathBuf,
+    #[arg(long, required_unless_present = "resume", conflicts_with = "resume")]
+    pub(super) scenario: Option<PathBuf>,
+    /// A saved battle to play on from, instead of a scenario: its commands are played
+    /// first, with its seed and dice salts.
+    #[arg(long, conflicts_with = "seed")]
+    pub(super) resume: Option<PathBuf>,
     /// Play exactly `warband battle --seed N` (no commit-reveal, no dice salts).
     #[arg(long)]
     pub(super) seed: Option<u64>,
@@ -149,11 +154,37 @@ pub struct JoinArgs {
     window: super::window::WindowArgs,
 }
 
+impl HostArgs {
+    /// The scenario, or the save played on from.
+    fn file(&self) -> &std::path::Path {
+        self.resume
+            .as_deref()
+            .or(self.scenario.as_deref())
+            .expect("clap asks for one of them")
+    }
+
+    /// The battle's setup, and the save it is played on from if it is.
+    pub(super) fn battle<R: Contest>(&self) -> Result<(R::Setup, Option<Save<R>>), ExitCode> {
+        match &self.resume {
+            Some(path) => {
+                let save = Save::<R>::read(path).map_err(super::data_error)?;
+                Ok((save.setup.clone(), Some(save)))
+            }
+            None => Ok((R::load(self.file()).map_err(super::data_error)?, None)),
+        }
+    }
+
+    /// The ruleset of the scenario or save, or the exit code after saying why not.
+    pub(super) fn ruleset(&self) -> Result<warband_rules::Ruleset, ExitCode> {
+        super::ruleset_of(self.file())
+    }
+}
+
 pub fn host(args: HostArgs) -> ExitCode {
     if !args.headless {
         return super::window::host(&args);
     }
-    match super::ruleset_of(&args.scenario) {
+    match args.ruleset() {
         Ok(ruleset) => super::with_rules!(ruleset, R => host_of::<R>(&args)),
         Err(code) => code,
     }
@@ -167,9 +198,9 @@ fn host_of<R: Contest>(args: &HostArgs) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let setup = match R::load(&args.scenario) {
-        Ok(s) => s,
-        Err(e) => return super::data_error(e),
+    let (setup, resume) = match args.battle::<R>() {
+        Ok(b) => b,
+        Err(code) => return code,
     };
     let cfg = HostConfig {
         seeding: args.seed.map_or(Seeding::Drawn, Seeding::Fixed),
@@ -187,11 +218,22 @@ fn host_of<R: Contest>(args: &HostArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let resumed = match &resume {
+        Some(save) => host.resuming(save),
+        None => Ok(host),
+    };
+    let host = match resumed {
+        Ok(h) => h,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.file().display());
+            return ExitCode::FAILURE;
+        }
+    };
     eprintln!("host: listening on {}", host.addr());
     let mut hosted = match host.run() {
         Ok(h) => h,
         Err(e) => {
-            eprintln!("error: {}: {e}", args.scenario.display());
+            eprintln!("error: {}: {e}", args.file().display());
             return ExitCode::FAILURE;
         }
     };

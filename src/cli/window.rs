@@ -285,7 +285,7 @@ fn replay_of<R: crate::game::desk::Desk>(file: &std::path::Path, args: &WatchArg
 /// `warband host` with a window: the host runs on a thread of its own, and this window
 /// joins it for the side a person plays here (or watches, if none).
 pub fn host(args: &super::net::HostArgs) -> ExitCode {
-    let ruleset = match super::ruleset_of(&args.scenario) {
+    let ruleset = match args.ruleset() {
         Ok(r) => r,
         Err(code) => return code,
     };
@@ -293,15 +293,16 @@ pub fn host(args: &super::net::HostArgs) -> ExitCode {
 }
 
 fn host_of<R: crate::game::desk::Desk>(args: &super::net::HostArgs) -> ExitCode {
-    let setup = match R::load(&args.scenario) {
-        Ok(s) => s,
-        Err(e) => return super::data_error(e),
+    let (setup, resume) = match args.battle::<R>() {
+        Ok(b) => b,
+        Err(code) => return code,
     };
     let launch = crate::game::net::launch::HostLaunch::<R> {
         setup,
         seats: [args.a, args.b].map(super::net::HostSide::seat),
         listen: args.listen.clone(),
         seed: args.seed,
+        resume: resume.map(Box::new),
     };
     open_net(Box::new(launch), &args.window)
 }

@@ -236,6 +236,7 @@ impl<R: Desk> Built for BuiltOf<R> {
             seats,
             listen: listen.to_string(),
             seed,
+            resume: None,
         })
     }
 }

@@ -103,6 +103,20 @@ pub enum Seeding {
     /// Drawn by commit-reveal among the host and the seated peers, and every command's
     /// dice salted by the host after it is committed.
     Drawn,
+    /// Played on from a save: its seed, and whether its dice were salted (then every
+    /// command's from here on is too). The save's commands come first, as committed.
+    Resumed { seed: u64, salted: bool },
+}
+
+impl Seeding {
+    /// Whether the host salts each command's dice after committing it.
+    pub fn salted(self) -> bool {
+        match self {
+            Seeding::Fixed(_) => false,
+            Seeding::Drawn => true,
+            Seeding::Resumed { salted, .. } => salted,
+        }
+    }
 }
 
 /// The host's answer to a hello: the whole setup, so a joiner needs none of the host's

@@ -245,3 +245,78 @@ fn a_hosted_battle_is_written_as_it_goes() {
     assert_eq!(kept.commands[..], hosted.save.commands[..n]);
     assert!(kept.replay().is_ok());
 }
+
+/// A saved battle hosted again is played on from where it was saved: the joiners are
+/// given its commands first, each with the dice salt it was played with, then the battle
+/// goes on with fresh salts (a salted save) or none (a battle at one machine's seed),
+/// and the new save begins with the old one and replays to where the peers ended.
+#[test]
+fn a_saved_battle_is_hosted_again_and_played_on() {
+    fn resumed<R: Contest>(file: &str, cfg: HostConfig) {
+        let remote = || [SeatPlayer::Remote, SeatPlayer::Remote];
+        let (addr, host, _) = start_host::<R>(file, cfg, remote());
+        let pa = play_out::<R>(&addr, Some(Side::A), Some("normal"));
+        let pb = play_out::<R>(&addr, Some(Side::B), Some("charge"));
+        let whole = host.join().unwrap().save;
+        let _ = (pa.join().unwrap(), pb.join().unwrap());
+        let half = whole.commands.len() / 2;
+        let mut kept = whole.clone();
+        kept.commands.truncate(half);
+        kept.salts.truncate(half);
+        kept.final_hash = kept.replay().unwrap().state_hash();
+        let players = [
+            SeatPlayer::Remote,
+            SeatPlayer::Computer(computer::<R>("normal")),
+        ];
+        let (addr, host, notices) = resume_host::<R>(&kept, players);
+        let pa = play_out::<R>(&addr, Some(Side::A), Some("charge"));
+        let done = host.join().unwrap();
+        assert_eq!(pa.join().unwrap().1, done.hash, "{file}: A");
+        let save = done.save;
+        assert_eq!(save.seed, whole.seed, "{file}");
+        assert!(save.commands.len() > half, "{file}: nothing was played on");
+        assert_eq!(save.commands[..half], whole.commands[..half], "{file}");
+        let salted = !whole.salts.is_empty();
+        assert_eq!(save.salts.is_empty(), !salted, "{file}");
+        if salted {
+            assert_eq!(save.salts.len(), save.commands.len(), "{file}");
+            assert_eq!(save.salts[..half], whole.salts[..half], "{file}");
+        }
+        assert_eq!(save.replay().unwrap().state_hash(), done.hash, "{file}");
+        let said = notices.lock().unwrap().join("\n");
+        assert!(said.contains(&format!("{half} commands")), "{file}: {said}");
+    }
+    resumed::<Marauders>("open-field.ron", HostConfig::default());
+    resumed::<Marauders>("open-field.ron", fixed(21));
+    resumed::<ToySoldier>("open-meadow.ron", HostConfig::default());
+    resumed::<Borderlands>("open-ground.ron", fixed(22));
+}
+
+/// Hosting a save that cannot be played on is refused with its reason: a battle that
+/// is over, and a save whose commands do not lead to the battle it recorded.
+#[test]
+fn a_save_that_cannot_be_played_on_is_refused() {
+    use warband_net::host::Host;
+    let seat = || [SeatPlayer::Remote, SeatPlayer::Remote];
+    let setup = Marauders::load(&scenario("open-field.ron")).unwrap();
+    let (addr, host, _) = host_of::<Marauders>(setup.clone(), fixed(23), seat());
+    let pa = play_out::<Marauders>(&addr, Some(Side::A), Some("charge"));
+    let pb = play_out::<Marauders>(&addr, Some(Side::B), Some("charge"));
+    let over = host.join().unwrap().save;
+    let _ = (pa.join().unwrap(), pb.join().unwrap());
+    let refused = |save: &warband_table::save::Save<Marauders>| {
+        Host::<Marauders>::bind("127.0.0.1:0", fixed(23), setup.clone(), seat())
+            .unwrap()
+            .resuming(save)
+            .err()
+            .expect("refused")
+    };
+    assert!(refused(&over).contains("over"), "{}", refused(&over));
+    let mut other = over.clone();
+    other.commands.truncate(10);
+    assert!(
+        refused(&other).contains("does not replay"),
+        "{}",
+        refused(&other)
+    );
+}

@@ -48,7 +48,7 @@ pub fn show<R: Desk>(
         }
     });
     if session.net_waiting() {
-        ui.weak("No dice yet: the battle starts once every seat is taken.");
+        ui.weak(format!("No dice yet: {}.", session.starts_when()));
         return None;
     }
     if dice.is_empty() {

@@ -12,6 +12,7 @@ use warband_net::host::{Host, HostConfig, SeatPlayer};
 use warband_net::msg::{Hello, Seeding};
 use warband_rules::Side;
 use warband_table::player::PlayerKind;
+use warband_table::save::Save;
 
 /// Ends a host's relay when set.
 type Quit = std::sync::Arc<std::sync::atomic::AtomicBool>;
@@ -53,6 +54,8 @@ pub struct HostLaunch<R: Desk> {
     pub listen: String,
     /// Play exactly this seed (no commit-reveal, no salts).
     pub seed: Option<u64>,
+    /// A saved battle played on from (its setup is `setup`): its seed and salts stand.
+    pub resume: Option<Box<Save<R>>>,
 }
 
 impl<R: Desk> Starter for HostLaunch<R> {
@@ -106,21 +109,27 @@ fn host_thread<R: Desk>(launch: &HostLaunch<R>) -> Result<(std::net::SocketAddr,
         ..HostConfig::default()
     };
     let (setup, listen) = (launch.setup.clone(), launch.listen.clone());
+    let resume = launch.resume.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::Builder::new()
         .name("warband-host".into())
-        .spawn(
-            move || match Host::<R>::bind(&listen, cfg, setup, players) {
+        .spawn(move || {
+            let bound = Host::<R>::bind(&listen, cfg, setup, players)
+                .map_err(|e| format!("cannot listen on {listen}: {e}"));
+            let ready = bound.and_then(|h| match &resume {
+                Some(save) => h.resuming(save),
+                None => Ok(h),
+            });
+            match ready {
                 Ok(host) => {
                     let _ = tx.send(Ok((host.addr(), host.quitter())));
-                    let host = host.with_player_names(names);
-                    if let Err(e) = host.run() {
+                    if let Err(e) = host.with_player_names(names).run() {
                         eprintln!("host: {e}");
                     }
                 }
-                Err(e) => drop(tx.send(Err(format!("cannot listen on {listen}: {e}")))),
-            },
-        )
+                Err(e) => drop(tx.send(Err(e))),
+            }
+        })
         .map_err(|e| e.to_string())?;
     rx.recv_timeout(Duration::from_secs(10))
         .map_err(|_| "the host did not start".to_string())?

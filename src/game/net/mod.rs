@@ -112,6 +112,15 @@ impl<R: Contest> NetPlay<R> {
         &self.client.welcome.setup
     }
 
+    /// Whether the host plays a saved battle on (its commands come once every seat is
+    /// taken), rather than a new one.
+    pub fn resumed(&self) -> bool {
+        matches!(
+            self.client.welcome.seeding,
+            warband_net::msg::Seeding::Resumed { .. }
+        )
+    }
+
     /// The side this window plays, if any.
     pub fn seat(&self) -> Option<Side> {
         self.client.welcome.seat
@@ -330,7 +339,7 @@ impl<R: Contest> NetPlay<R> {
     pub fn stalled(&self, awaited: Option<Side>) -> Option<&'static str> {
         Some(match self.state {
             NetState::Closed(_) | NetState::Lost(_) => {
-                "The host is gone: the battle cannot go on here. Save it to play it on later from Load battle."
+                "The host is gone: the battle cannot go on here. Save it to play it on later from Load battle, here or hosted again."
             }
             NetState::OutOfSync(_) => {
                 "This window is out of step with the host: Resync (above) to take the host's battle."

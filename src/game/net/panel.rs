@@ -114,10 +114,12 @@ fn describe(state: &NetState) -> String {
         }
         NetState::Over => "the battle is over".into(),
         NetState::Closed(why) => {
-            format!("{why}: it cannot go on here (save it to play on later from Load battle)")
+            format!(
+                "{why}: it cannot go on here (save it to play on later from Load battle, here or hosted again)"
+            )
         }
         NetState::Lost(why) => format!(
-            "the host cannot be reached ({why}): the battle cannot go on here (save it to play on later from Load battle)"
+            "the host cannot be reached ({why}): the battle cannot go on here (save it to play on later from Load battle, here or hosted again)"
         ),
     }
 }

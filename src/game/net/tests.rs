@@ -77,3 +77,44 @@ fn a_stalled_connection_is_said_as_such() {
     assert_eq!(net.stalled(Some(Side::A)), None);
     quit.store(true, Ordering::Relaxed);
 }
+
+/// A save hosted from Load battle (a Play on row with a remote side): the window that
+/// hosts it joins its own host and is sent the saved commands first, in one log, then
+/// the battle goes on.
+#[test]
+fn a_save_hosted_from_load_battle_begins_with_its_commands() {
+    use crate::game::net::launch::HostSeat;
+    use crate::game::saves::SavedBattle;
+    use crate::game::session::GameSession;
+    use warband_table::player::PlayerKind;
+    use warband_table::save::Save;
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let fixture = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
+    let mut save = Save::<Marauders>::read(&fixture).unwrap();
+    let half = save.commands.len() / 2;
+    save.commands.truncate(half);
+    save.stood = None;
+    save.final_hash = save.replay().unwrap().state_hash();
+    let seats = [HostSeat::Here, HostSeat::Computer(PlayerKind::Normal)];
+    let mut world = bevy::prelude::World::new();
+    save.host(seats, "127.0.0.1:0").start(&mut world).unwrap();
+    let mut session = world.non_send_mut::<GameSession<Marauders>>();
+    let net = session.net.as_mut().unwrap();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while net.client.entries().len() < half && std::time::Instant::now() < deadline {
+        net.poll();
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert_eq!(net.take_start(), Some(save.seed));
+    let got: Vec<_> = net
+        .take_committed(usize::MAX)
+        .into_iter()
+        .map(|c| (c.side, c.command))
+        .collect();
+    assert!(got.len() >= half, "{} of {half}", got.len());
+    assert_eq!(got[..half], save.commands[..], "the saved commands first");
+    net.host_quit
+        .as_ref()
+        .unwrap()
+        .store(true, Ordering::Relaxed);
+}

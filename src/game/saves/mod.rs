@@ -2,6 +2,7 @@
 //! and armies in the OS data folder. Writes go to a temporary file and are renamed.
 
 use crate::game::desk::{Desk, desk};
+use crate::game::net::launch::{HostLaunch, HostSeat};
 use crate::game::session::{Controller, Launch, Starter};
 use std::path::{Path, PathBuf};
 use warband_table::save::Save;
@@ -77,6 +78,8 @@ pub trait SavedBattle: Send + Sync {
     fn replay(&self) -> Box<dyn Starter>;
     /// Play its commands, then carry on with these controllers.
     fn resume(&self, controllers: [Controller; 2]) -> Box<dyn Starter>;
+    /// Host it online from where it stands: its commands first, then these seats.
+    fn host(&self, seats: [HostSeat; 2], listen: &str) -> Box<dyn Starter>;
 }
 
 impl<R: Desk> SavedBattle for Save<R> {
@@ -127,6 +130,16 @@ impl<R: Desk> SavedBattle for Save<R> {
         Box::new(Launch::<R>::Resume {
             save: Box::new(self.clone()),
             controllers,
+        })
+    }
+
+    fn host(&self, seats: [HostSeat; 2], listen: &str) -> Box<dyn Starter> {
+        Box::new(HostLaunch::<R> {
+            setup: self.setup.clone(),
+            seats,
+            listen: listen.to_string(),
+            seed: None,
+            resume: Some(Box::new(self.clone())),
         })
     }
 }

@@ -2,8 +2,10 @@
 //! again, or play on from where it stopped with a controller chosen for each side.
 
 use super::Screen;
+use super::setup::listen_problem;
 use crate::game::hud::root_ui;
-use crate::game::saves::{SaveEntry, list_saves_in};
+use crate::game::net::launch::HostSeat;
+use crate::game::saves::{SaveEntry, SavedBattle, list_saves_in};
 use crate::game::session::{Controller, PendingBattle};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -22,10 +24,24 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Default)]
 pub struct SavesListing {
     pub entries: Vec<SaveEntry>,
-    /// The entry whose "Play on" row is open, and the controllers chosen for it.
-    pub resuming: Option<(usize, [Controller; 2])>,
+    /// The entry whose "Play on" row is open, and what is chosen on it.
+    pub resuming: Option<PlayOn>,
     /// The entry whose Delete asks to be confirmed.
     pub deleting: Option<usize>,
+}
+
+/// A save's Play on row: who plays each side, and where to listen when a side is a
+/// remote player (then the battle is hosted online).
+pub struct PlayOn {
+    pub entry: usize,
+    pub controllers: [Controller; 2],
+    pub listen: String,
+}
+
+impl PlayOn {
+    fn hosted(&self) -> bool {
+        self.controllers.contains(&Controller::Remote)
+    }
 }
 
 /// Where the screen reads saves from: the player's saves folder.
@@ -124,7 +140,7 @@ fn delete_row(
 
 /// What the screen has open under an entry: its Play on choices, its Delete question.
 struct Open<'a> {
-    resuming: &'a mut Option<(usize, [Controller; 2])>,
+    resuming: &'a mut Option<PlayOn>,
     deleting: &'a mut Option<usize>,
 }
 
@@ -167,7 +183,11 @@ fn entry_row(
                     let default = save
                         .players()
                         .unwrap_or([Controller::Human, Controller::NORMAL]);
-                    *resuming = Some((i, default));
+                    *resuming = Some(PlayOn {
+                        entry: i,
+                        controllers: default,
+                        listen: super::setup::LISTEN.into(),
+                    });
                 }
             }
             Err(e) => {
@@ -178,28 +198,56 @@ fn entry_row(
             *deleting = Some(i);
         }
     });
-    let (Ok(save), Some((open, controllers))) = (&entry.save, resuming.as_mut()) else {
+    let (Ok(save), Some(open)) = (&entry.save, resuming.as_mut()) else {
         return go;
     };
-    if *open != i {
+    if open.entry != i {
         return go;
     }
+    play_on_row(ui, save.as_ref(), open, pending).or(go)
+}
+
+/// Who plays each side from here on, and Play on (or, with a remote player, Host and
+/// where to listen): a saved network battle is played on online as well as here.
+fn play_on_row(
+    ui: &mut egui::Ui,
+    save: &dyn SavedBattle,
+    open: &mut PlayOn,
+    pending: &mut PendingBattle,
+) -> Option<Screen> {
+    let mut go = None;
     ui.horizontal(|ui| {
         ui.add_space(24.0);
         let armies = save.armies();
-        for (i, (army, c)) in armies.iter().zip(controllers.iter_mut()).enumerate() {
+        for (i, (army, c)) in armies.iter().zip(open.controllers.iter_mut()).enumerate() {
             ui.label(army);
             egui::ComboBox::from_id_salt(("play on", i))
                 .selected_text(c.label())
                 .show_ui(ui, |ui| {
-                    for choice in Controller::choices(save.ruleset()) {
+                    for choice in Controller::hosting_choices(save.ruleset()) {
                         ui.selectable_value(c, choice, choice.label())
                             .on_hover_text(choice.about());
                     }
                 });
         }
-        if ui.button("▶ Play on").clicked() {
-            pending.0 = Some(save.resume(*controllers));
+        if !open.hosted() {
+            if ui.button("▶ Play on").clicked() {
+                pending.0 = Some(save.resume(open.controllers));
+                go = Some(Screen::Battle);
+            }
+            return;
+        }
+        ui.label("Listen on");
+        ui.add(egui::TextEdit::singleline(&mut open.listen).desired_width(140.0))
+            .on_hover_text("0.0.0.0:4740 takes players from any machine that can reach this one");
+        let problem = listen_problem(&open.listen);
+        let host = ui
+            .add_enabled(problem.is_none(), egui::Button::new("▶ Host"))
+            .on_hover_text("Play on online: the remote side joins this machine with Join battle, and gets the battle so far")
+            .on_disabled_hover_text(problem.unwrap_or_default());
+        if host.clicked() {
+            let seats = open.controllers.map(HostSeat::of);
+            pending.0 = Some(save.host(seats, open.listen.trim()));
             go = Some(Screen::Battle);
         }
     });

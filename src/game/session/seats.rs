@@ -52,10 +52,26 @@ impl<R: Contest> GameSession<R> {
             .is_some_and(|n| n.state == crate::game::net::NetState::Waiting)
     }
 
+    fn saved_battle_hosted(&self) -> bool {
+        self.net.as_ref().is_some_and(|n| n.resumed())
+    }
+
+    /// What a network battle waits for before it starts, in words: a saved battle
+    /// hosted again goes on from where it was saved.
+    pub fn starts_when(&self) -> &'static str {
+        if self.saved_battle_hosted() {
+            "the saved battle goes on from where it stood once every seat is taken"
+        } else {
+            "the battle starts once every seat is taken"
+        }
+    }
+
     /// What the panel says while you wait: who is acting, when it is not you.
     pub fn others_acting(&self) -> &'static str {
         if self.engine.outcome().is_some() {
             "The battle is over."
+        } else if self.net_waiting() && self.saved_battle_hosted() {
+            "The saved battle goes on from where it stood once every seat is taken: waiting for the other player to join…"
         } else if self.net_waiting() {
             "The battle starts once every seat is taken: waiting for the other player to join…"
         } else if self.net.as_ref().is_some_and(|n| n.pending()) {

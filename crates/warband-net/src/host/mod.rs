@@ -11,6 +11,7 @@ mod peers;
 
 pub use peers::ANOTHER_BATTLE;
 mod play;
+mod resume;
 
 use crate::msg::{Committed, Seat, Seeding, ToPeer, Welcome, encode};
 use crate::transport::{Incoming, Link, PeerId};
@@ -142,6 +143,8 @@ pub struct Host<R: Rules> {
     notice: Box<dyn FnMut(&str) + Send>,
     /// Where the battle so far is written as it goes, and after how many commands.
     checkpoint: Option<checkpoint::Checkpoint>,
+    /// A save's commands to commit first, as the battle starts ([`Host::resuming`]).
+    resume: Vec<resume::Resumed<R::Command>>,
 }
 
 impl<R: Rules> Drop for Host<R> {
@@ -216,6 +219,7 @@ impl<R: Rules> Host<R> {
             stats: Stats::default(),
             notice: Box::new(|line| eprintln!("host: {line}")),
             checkpoint: None,
+            resume: Vec::new(),
         })
     }
 
@@ -331,7 +335,7 @@ impl<R: Rules> Host<R> {
             return Ok(());
         }
         match self.cfg.seeding {
-            Seeding::Fixed(seed) => self.start(seed, Vec::new()),
+            Seeding::Fixed(seed) | Seeding::Resumed { seed, .. } => self.start(seed, Vec::new()),
             Seeding::Drawn => match self.draw_seed(&seated) {
                 Some((seed, nonces)) => self.start(seed, nonces),
                 None => Ok(()),
@@ -351,9 +355,16 @@ impl<R: Rules> Host<R> {
             }
         }
         self.started = Some(Instant::now());
-        self.say(&format!("the battle starts (seed {seed})"));
+        let saved = self.resume.len();
+        if saved == 0 {
+            self.say(&format!("the battle starts (seed {seed})"));
+        } else {
+            self.say(&format!(
+                "the battle is played on from its save (seed {seed}, {saved} commands)"
+            ));
+        }
         self.broadcast(&ToPeer::Start { seed, nonces });
-        Ok(())
+        self.commit_resumed()
     }
 
     /// Every welcomed peer gets `message`.

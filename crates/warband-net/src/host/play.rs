@@ -40,9 +40,22 @@ impl<R: Rules> Host<R> {
     /// Plays one command and sends it to every peer with its salt and the hash after
     /// it; a refused one changes nothing (its dice included).
     pub(super) fn commit(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
+        let salt = self.cfg.seeding.salted().then(crate::seed::salt);
+        let entry = self.play(side, command, salt)?;
+        self.broadcast(&ToPeer::Committed(entry));
+        Ok(())
+    }
+
+    /// Plays one command with its dice salt (if any) and logs it, telling no one; gives
+    /// the entry the peers are to be sent.
+    pub(super) fn play(
+        &mut self,
+        side: Side,
+        command: R::Command,
+        salt: Option<u64>,
+    ) -> Result<Committed<R::Command>, Refusal> {
         let engine = self.engine.as_mut().expect("started");
         let seq = self.entries.len() as u64;
-        let salt = (self.cfg.seeding == crate::msg::Seeding::Drawn).then(crate::seed::salt);
         let dice = engine.world().resource::<Dice>().clone();
         engine.salt_dice(self.seed, seq, salt);
         if let Err(refusal) = engine.submit(side, command.clone()) {
@@ -56,11 +69,10 @@ impl<R: Rules> Host<R> {
             salt,
             hash: hash_text(engine.state_hash()),
         };
-        self.broadcast(&ToPeer::Committed(entry.clone()));
-        self.entries.push(entry);
+        self.entries.push(entry.clone());
         self.draw_offer = None;
         self.waiting_said = None;
-        Ok(())
+        Ok(entry)
     }
 
     /// A message from a welcomed peer.

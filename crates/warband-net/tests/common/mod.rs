@@ -67,13 +67,35 @@ pub fn host_of<R: Contest>(
     cfg: HostConfig,
     players: [SeatPlayer<R>; 2],
 ) -> (String, JoinHandle<Done<R>>, Notices) {
+    hosting::<R>(setup, cfg, players, None)
+}
+
+/// Starts a host that plays on from `save` (its seeding the save's own), on a free
+/// loopback port in its own thread.
+pub fn resume_host<R: Contest>(
+    save: &Save<R>,
+    players: [SeatPlayer<R>; 2],
+) -> (String, JoinHandle<Done<R>>, Notices) {
+    let setup = save.setup.clone();
+    hosting::<R>(setup, HostConfig::default(), players, Some(save.clone()))
+}
+
+fn hosting<R: Contest>(
+    setup: R::Setup,
+    cfg: HostConfig,
+    players: [SeatPlayer<R>; 2],
+    save: Option<Save<R>>,
+) -> (String, JoinHandle<Done<R>>, Notices) {
     let notices: Notices = Arc::default();
     let kept = Arc::clone(&notices);
     let (tx, rx) = std::sync::mpsc::channel();
     let handle = std::thread::spawn(move || {
-        let host = Host::<R>::bind("127.0.0.1:0", cfg, setup, players)
+        let mut host = Host::<R>::bind("127.0.0.1:0", cfg, setup, players)
             .unwrap()
             .with_notices(move |line| kept.lock().unwrap().push(line.to_string()));
+        if let Some(save) = &save {
+            host = host.resuming(save).unwrap();
+        }
         tx.send(host.addr().to_string()).unwrap();
         let hosted = host.run().unwrap();
         Done {

@@ -45,6 +45,9 @@ struct SetupForm {
     preview: Option<(Choice, Building)>,
 }
 
+/// Where a hosted battle listens unless told: every address of this machine.
+pub const LISTEN: &str = "0.0.0.0:4740";
+
 /// A network battle's own choices.
 struct Hosting {
     listen: String,
@@ -101,7 +104,7 @@ fn open_form(
         scenario,
         army,
         hosting: preset.as_ref().filter(|p| p.hosting).map(|_| Hosting {
-            listen: "0.0.0.0:4740".into(),
+            listen: LISTEN.into(),
             fixed_seed: false,
         }),
         controllers: remembered_players(preset.as_deref(), last.as_deref()),
@@ -426,7 +429,7 @@ fn keep_choices(chosen: LastSetup, speed: Option<f32>) -> impl FnOnce(&mut World
 /// What is wrong with an address to listen on, said on the form before Start (a typo
 /// there used to end on the main menu, the form lost): an address or a host name, and
 /// a port.
-fn listen_problem(listen: &str) -> Option<String> {
+pub fn listen_problem(listen: &str) -> Option<String> {
     let listen = listen.trim();
     let named = listen.rsplit_once(':').is_some_and(|(host, port)| {
         !host.is_empty() && !host.contains([':', ' ', '\t']) && port.parse::<u16>().is_ok()
