@@ -208,10 +208,14 @@ fn host_of<R: Contest>(args: &HostArgs) -> ExitCode {
         ..HostConfig::default()
     };
     let names = [args.a.name().to_string(), args.b.name().to_string()];
+    let kinds = [args.a, args.b].map(|s| s.ai().map(Ai::kind));
     let host = match Host::<R>::bind(&args.listen, cfg, setup, players) {
         Ok(h) => match &args.save {
-            Some(path) => h.with_player_names(names).with_checkpoints(path.clone()),
-            None => h.with_player_names(names),
+            Some(path) => h
+                .with_player_names(names)
+                .with_played_by(kinds)
+                .with_checkpoints(path.clone()),
+            None => h.with_player_names(names).with_played_by(kinds),
         },
         Err(e) => {
             eprintln!("error: cannot listen on {}: {e}", args.listen);

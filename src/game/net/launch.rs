@@ -37,6 +37,14 @@ impl HostSeat {
         }
     }
 
+    /// The computer player's kind; `None` for a person, here or joined.
+    pub fn kind(self) -> Option<PlayerKind> {
+        match self {
+            HostSeat::Computer(kind) => Some(kind),
+            HostSeat::Here | HostSeat::Remote => None,
+        }
+    }
+
     /// The seat a side's controller on the setup screen stands for.
     pub fn of(c: Controller) -> Self {
         match c {
@@ -103,6 +111,7 @@ fn host_thread<R: Desk>(launch: &HostLaunch<R>) -> Result<(std::net::SocketAddr,
     let [a, b] = players;
     let players = [a?, b?];
     let names = launch.seats.map(|s| s.label());
+    let kinds = launch.seats.map(HostSeat::kind);
     let cfg = HostConfig {
         seeding: launch.seed.map_or(Seeding::Drawn, Seeding::Fixed),
         await_a_peer: true,
@@ -123,7 +132,8 @@ fn host_thread<R: Desk>(launch: &HostLaunch<R>) -> Result<(std::net::SocketAddr,
             match ready {
                 Ok(host) => {
                     let _ = tx.send(Ok((host.addr(), host.quitter())));
-                    if let Err(e) = host.with_player_names(names).run() {
+                    let host = host.with_player_names(names).with_played_by(kinds);
+                    if let Err(e) = host.run() {
                         eprintln!("host: {e}");
                     }
                 }

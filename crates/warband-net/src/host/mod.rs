@@ -24,7 +24,7 @@ use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 use warband_rules::Side;
 use warband_table::engine::{Engine, Outcome, Rules};
-use warband_table::player::Policy;
+use warband_table::player::{PlayerKind, Policy};
 use warband_table::save::Save;
 
 /// Events handled between two steps of the battle.
@@ -145,6 +145,9 @@ pub struct Host<R: Rules> {
     checkpoint: Option<checkpoint::Checkpoint>,
     /// A save's commands to commit first, as the battle starts ([`Host::resuming`]).
     resume: Vec<resume::Resumed<R::Command>>,
+    /// Who plays each side, noted in the save (a computer player by kind, `None` for a
+    /// person here or joined), if the host was told.
+    played_by: Option<[Option<PlayerKind>; 2]>,
 }
 
 impl<R: Rules> Drop for Host<R> {
@@ -220,6 +223,7 @@ impl<R: Rules> Host<R> {
             notice: Box::new(|line| eprintln!("host: {line}")),
             checkpoint: None,
             resume: Vec::new(),
+            played_by: None,
         })
     }
 
@@ -236,6 +240,13 @@ impl<R: Rules> Host<R> {
     /// Names the players in the welcome ("normal", "remote", …) for joiners to show.
     pub fn with_player_names(mut self, names: [String; 2]) -> Self {
         self.welcome.players = names;
+        self
+    }
+
+    /// Who plays each side, for its saves to say (Load battle lists them and offers them
+    /// again): a computer player by kind, `None` for a person, here or joined.
+    pub fn with_played_by(mut self, players: [Option<PlayerKind>; 2]) -> Self {
+        self.played_by = Some(players);
         self
     }
 
@@ -441,6 +452,7 @@ impl<R: Rules> Host<R> {
         .noting(engine);
         save.salts = self.entries.iter().filter_map(|e| e.salt).collect();
         save.agreed = self.agreed.clone();
+        save.players = self.played_by;
         save
     }
 }
