@@ -192,7 +192,10 @@ fn a_saved_battle_is_hosted_again_from_the_command_line() {
     assert_eq!(after.commands[..half], save.commands[..]);
     assert_eq!(after.replay().unwrap().state_hash(), after.final_hash);
     let players = Some([None, Some(warband_table::player::PlayerKind::Normal)]);
-    assert_eq!(after.players, players, "who played, for Load battle to offer again");
+    assert_eq!(
+        after.players, players,
+        "who played, for Load battle to offer again"
+    );
     let over = [
         "host",
         "--resume",

@@ -55,45 +55,116 @@ pub fn show<R: Desk>(
         ui.weak("No dice rolled by the last action.");
         return None;
     }
-    // A roll wider than the window keeps its latest dice (the damage that followed the
-    // hit) in view, and its bar has room of its own below the dice, shown whenever
-    // there is more to see, not only under the pointer.
-    ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-    let bar = egui::scroll_area::ScrollBarVisibility::VisibleWhenNeeded;
-    let area = egui::ScrollArea::horizontal()
-        .stick_to_right(true)
-        .scroll_bar_visibility(bar);
+    let dice = &dice[..dice.len().min(60)];
+    let groups: Vec<Group> = split(dice)
+        .into_iter()
+        .map(|at| {
+            let d = dice[at.start].1;
+            let purpose = R::readable(session.engine.world(), &d.purpose);
+            let purpose = super::log::sides_named(&purpose, names);
+            let low_wanted = R::die_for_roller(d)
+                .zip(d.passed())
+                .is_some_and(|(r, p)| r != p);
+            let said = format!("{purpose}{}", needs(d, low_wanted));
+            Group { at, purpose, said }
+        })
+        .collect();
+    let widths: Vec<f32> = groups.iter().map(|g| g.width::<R>(ui, dice)).collect();
+    // Whole groups a row, so no group's words are cut at an edge; a roll taller than
+    // the tray keeps its latest row (the damage that followed the hit) in view.
+    let area = egui::ScrollArea::vertical()
+        .stick_to_bottom(true)
+        .auto_shrink([false, true]);
     area.show(ui, |ui| {
-        ui.horizontal(|ui| {
-            // A group a clause and purpose: the two sides of a contest each under its own
-            // label ("… A contest", "… B contest").
-            let mut last = None;
-            let mut purpose = String::new();
-            for &(at, d) in dice.iter().take(60) {
-                if last != Some((&d.clause, &d.purpose)) {
-                    purpose = R::readable(session.engine.world(), &d.purpose);
-                    purpose = super::log::sides_named(&purpose, names);
-                    ui.separator();
-                    // Never wrapped: in a row that scrolls, a label out of width
-                    // would wrap a letter a line and stand taller than the tray.
-                    ui.vertical(|ui| {
-                        // The clause is a link to its rules (never wrapped, as the purpose).
-                        let link = egui::RichText::new(d.clause.as_str())
-                            .small()
-                            .color(ui.visuals().hyperlink_color);
-                        let clause = egui::Label::new(link).extend().sense(egui::Sense::click());
-                        if ui.add(clause).on_hover_text("Its rules").clicked() {
-                            asked = Some(d.clause.as_str().to_string());
-                        }
-                        let low_wanted = R::die_for_roller(d)
-                            .zip(d.passed())
-                            .is_some_and(|(r, p)| r != p);
-                        let said = format!("{purpose}{}", needs(d, low_wanted));
-                        ui.add(egui::Label::new(egui::RichText::new(said).small()).extend());
-                    });
-                    last = Some((&d.clause, &d.purpose));
+        for row in rows(&widths, ui.available_width()) {
+            ui.horizontal(|ui| {
+                for g in &groups[row] {
+                    asked = g.show::<R>(ui, dice, (events, tumble)).or(asked.take());
                 }
+            });
+        }
+    });
+    asked
+}
+
+/// The dice of one clause and purpose, in the tray: the two sides of a contest each
+/// under its own label ("… A contest", "… B contest").
+struct Group {
+    /// Its dice, a range of the roll's.
+    at: std::ops::Range<usize>,
+    purpose: String,
+    /// Its purpose and what its dice needed, under its clause.
+    said: String,
+}
+
+/// What a die's face is drawn with: the battle's events (what followed the die) and
+/// the tumble of new dice.
+type Shown<'a, R> = (
+    &'a [warband_table::log::Entry<
+        <R as warband_table::engine::Rules>::Command,
+        <R as warband_table::engine::Rules>::Event,
+    >],
+    &'a super::tumble::Tumble,
+);
+
+type Rolled<'a> = (usize, &'a warband_rules::DieRoll);
+
+impl Group {
+    /// How wide it stands in the tray: its words or its dice and what lies between.
+    fn width<R: Desk>(&self, ui: &egui::Ui, dice: &[Rolled<'_>]) -> f32 {
+        let gap = ui.spacing().item_spacing.x;
+        let text = |t: egui::RichText| {
+            egui::WidgetText::from(t)
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Body,
+                )
+                .size()
+                .x
+        };
+        let d = dice[self.at.start].1;
+        let words = text(egui::RichText::new(d.clause.as_str()).small())
+            .max(text(egui::RichText::new(&self.said).small()));
+        let faces: f32 = dice[self.at.clone()]
+            .iter()
+            .map(|(_, d)| {
+                text(egui::RichText::new(settled::<R>(d).2).strong().size(18.0)) + 14.0 + gap
+            })
+            .sum();
+        // The separator before it, and the gap after the words.
+        words + faces + 2.0 * gap + 8.0
+    }
+
+    /// Draws it: a separator, its clause (a link to its rules: the clause clicked, if
+    /// one was) over its words, then its dice, wrapped where one group is wider than
+    /// the tray.
+    fn show<R: Desk>(
+        &self,
+        ui: &mut egui::Ui,
+        dice: &[Rolled<'_>],
+        (events, tumble): Shown<'_, R>,
+    ) -> Option<String> {
+        let mut asked = None;
+        let d = dice[self.at.start].1;
+        ui.separator();
+        // Never wrapped: a label out of width would wrap a letter a line and stand
+        // taller than the tray.
+        ui.vertical(|ui| {
+            let link = egui::RichText::new(d.clause.as_str())
+                .small()
+                .color(ui.visuals().hyperlink_color);
+            let clause = egui::Label::new(link).extend().sense(egui::Sense::click());
+            if ui.add(clause).on_hover_text("Its rules").clicked() {
+                asked = Some(d.clause.as_str().to_string());
+            }
+            ui.add(egui::Label::new(egui::RichText::new(&self.said).small()).extend());
+        });
+        ui.horizontal_wrapped(|ui| {
+            for &(at, d) in &dice[self.at.clone()] {
                 let note = R::die_note(&events[at + 1..]);
+                let purpose = &self.purpose;
                 let hover = match note {
                     Some(n) => format!("{}: {purpose}, {n} ({})", d.die, d.clause),
                     None => format!("{}: {purpose} ({})", d.die, d.clause),
@@ -101,8 +172,44 @@ pub fn show<R: Desk>(
                 die_face::<R>(ui, d, note.is_some(), (at, tumble), hover);
             }
         });
-    });
-    asked
+        asked
+    }
+}
+
+/// The roll split where the clause or the purpose changes: each group's range.
+fn split(dice: &[Rolled<'_>]) -> Vec<std::ops::Range<usize>> {
+    let mut groups: Vec<std::ops::Range<usize>> = Vec::new();
+    for (i, (_, d)) in dice.iter().enumerate() {
+        match groups.last_mut() {
+            Some(g) if same_group(dice[g.start].1, d) => g.end = i + 1,
+            _ => groups.push(i..i + 1),
+        }
+    }
+    groups
+}
+
+fn same_group(a: &warband_rules::DieRoll, b: &warband_rules::DieRoll) -> bool {
+    a.clause == b.clause && a.purpose == b.purpose
+}
+
+/// Groups of these widths packed in order into rows no wider than `width`: each row's
+/// range. A group wider than a row stands in a row of its own.
+fn rows(widths: &[f32], width: f32) -> Vec<std::ops::Range<usize>> {
+    let mut rows: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut used = 0.0;
+    for (i, w) in widths.iter().enumerate() {
+        match rows.last_mut() {
+            Some(r) if used + w <= width => {
+                r.end = i + 1;
+                used += w;
+            }
+            _ => {
+                rows.push(i..i + 1);
+                used = *w;
+            }
+        }
+    }
+    rows
 }
 
 /// What a die needed, said after its purpose (" · needs 6+"), where one face decided:
@@ -197,6 +304,40 @@ fn face_colours(d: &warband_rules::DieRoll, job: Option<bool>) -> (egui::Color32
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tray's rows hold whole groups, in order, as many as fit: a group that does
+    /// not fit starts the next row, one wider than a row stands alone, and none is
+    /// left out or split.
+    #[test]
+    fn groups_are_packed_whole_into_rows() {
+        assert_eq!(rows(&[100.0, 200.0, 150.0, 90.0], 320.0), [0..2, 2..4]);
+        assert_eq!(rows(&[400.0, 50.0, 500.0], 320.0), [0..1, 1..2, 2..3]);
+        assert_eq!(rows(&[160.0, 160.0], 320.0), [0..2], "an exact fit");
+        assert!(rows(&[], 320.0).is_empty());
+    }
+
+    /// A roll splits where its clause or purpose changes, and dice of the same clause
+    /// and purpose that come apart stay apart.
+    #[test]
+    fn a_roll_splits_by_clause_and_purpose() {
+        let die = |clause: &'static str, purpose: &str| warband_rules::DieRoll {
+            die: warband_rules::Die::D6,
+            value: 3,
+            purpose: purpose.into(),
+            clause: warband_rules::Clause::new(clause),
+            need: None,
+        };
+        let dice = [
+            die("§4", "shot"),
+            die("§4", "shot"),
+            die("§4", "save"),
+            die("§5", "A contest"),
+            die("§5", "B contest"),
+            die("§4", "shot"),
+        ];
+        let rolled: Vec<Rolled<'_>> = dice.iter().enumerate().collect();
+        assert_eq!(split(&rolled), [0..2, 2..3, 3..4, 4..5, 5..6]);
+    }
 
     /// A die's need is said with its purpose, as the odds card gives it: a shot at a
     /// 4+ armour after moving (−2) needs 6+; one that cannot succeed says so; a die no

@@ -210,6 +210,14 @@ impl<R: Contest> GameSession<R> {
             self.last_refusal = None;
             return Ok(());
         }
+        if !self.salts.is_empty() {
+            // A network battle's save played on here: each command's dice are salted
+            // as they were, so its saves keep one salt a command and load again.
+            let salt = warband_net::seed::salt();
+            let seq = self.commands.len() as u64;
+            self.engine.salt_dice(self.seed, seq, Some(salt));
+            self.salts.push(salt);
+        }
         self.commands.push((side, command.clone()));
         let result = self.send(side, command);
         match &result {

@@ -288,4 +288,24 @@ fn a_network_battles_save_is_played_on_with_its_dice() {
     let again = resumed.save();
     assert_eq!(again.salts, save.salts);
     assert_eq!(again.replay().unwrap().state_hash(), salted);
+    // Played on here, it goes on salted: its save has a salt a command, is read back
+    // (a review found it refused, a salt short for every command played here) and
+    // replays to where the battle stands.
+    for _ in 0..30 {
+        let Some(side) = resumed.engine.awaiting() else {
+            break;
+        };
+        let command = resumed.engine.yield_command(side);
+        let _ = resumed.submit(side, command);
+    }
+    let later = resumed.save();
+    assert!(later.commands.len() > save.commands.len());
+    assert_eq!(later.salts.len(), later.commands.len());
+    assert_eq!(later.salts[..40], save.salts[..]);
+    let path = std::env::temp_dir().join(format!("warband-salted-on-{}.ron", std::process::id()));
+    later.write(&path).unwrap();
+    let read = warband_table::save::Save::<Marauders>::read(&path);
+    let _ = std::fs::remove_file(&path);
+    let hash = read.unwrap().replay().unwrap().state_hash();
+    assert_eq!(hash, resumed.engine.state_hash());
 }
