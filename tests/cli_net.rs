@@ -164,8 +164,9 @@ fn a_saved_battle_is_hosted_again_from_the_command_line() {
     let mut save = Save::<Marauders>::read(&full).unwrap();
     let half = save.commands.len() / 2;
     save.commands.truncate(half);
-    save.stood = None;
-    save.final_hash = save.replay().unwrap().state_hash();
+    let replayed = save.replay().unwrap();
+    save.final_hash = replayed.state_hash();
+    save = save.noting(&replayed);
     save.write(&part).unwrap();
     let resume = ["--resume", &path(&part), "--a", "remote", "--b", "normal"];
     let mut hosting = resume.to_vec();
@@ -196,10 +197,16 @@ fn a_saved_battle_is_hosted_again_from_the_command_line() {
         after.players, players,
         "who played, for Load battle to offer again"
     );
+    let normal = Some(warband_table::player::PlayerKind::Normal);
+    let round = save.stood.map(|s| s.round);
+    let earlier: Vec<_> = after.earlier.iter().map(|(r, p)| (Some(*r), *p)).collect();
+    assert_eq!(earlier, [(round, [normal, normal])], "who played it before");
     let over = [
         "host",
         "--resume",
         &path(&full),
+        "--listen",
+        "127.0.0.1:0",
         "--a",
         "remote",
         "--b",

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 use warband_net::client::{Client, Handshake, NetError, Notice, connect};
-use warband_net::host::{Host, HostConfig, SeatPlayer};
+use warband_net::host::{Host, HostConfig, Resumable, SeatPlayer};
 use warband_net::msg::{Hello, Seeding};
 use warband_rules::Side;
 use warband_table::save::Save;
@@ -202,6 +202,13 @@ fn host_of<R: Contest>(args: &HostArgs) -> ExitCode {
         Ok(b) => b,
         Err(code) => return code,
     };
+    let resume = match resume.as_ref().map(Resumable::of).transpose() {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {}: {e}", args.file().display());
+            return ExitCode::FAILURE;
+        }
+    };
     let cfg = HostConfig {
         seeding: args.seed.map_or(Seeding::Drawn, Seeding::Fixed),
         wait: Duration::from_secs(args.wait),
@@ -222,16 +229,9 @@ fn host_of<R: Contest>(args: &HostArgs) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let resumed = match &resume {
+    let host = match resume {
         Some(save) => host.resuming(save),
-        None => Ok(host),
-    };
-    let host = match resumed {
-        Ok(h) => h,
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.file().display());
-            return ExitCode::FAILURE;
-        }
+        None => host,
     };
     eprintln!("host: listening on {}", host.addr());
     let mut hosted = match host.run() {

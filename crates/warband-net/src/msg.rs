@@ -103,12 +103,21 @@ pub enum Seeding {
     /// Drawn by commit-reveal among the host and the seated peers, and every command's
     /// dice salted by the host after it is committed.
     Drawn,
-    /// Played on from a save: its seed, and whether its dice were salted (then every
-    /// command's from here on is too). The save's commands come first, as committed.
-    Resumed { seed: u64, salted: bool },
+    /// Played on from a save: its seed, whether its dice were salted (then every
+    /// command's from here on is too), and how many commands it holds: they come first,
+    /// as committed, and a peer shows them at once rather than at the watch pace.
+    Resumed { seed: u64, salted: bool, saved: u64 },
 }
 
 impl Seeding {
+    /// How many commands come from a save played on (none for a new battle).
+    pub fn saved(self) -> u64 {
+        match self {
+            Seeding::Resumed { saved, .. } => saved,
+            Seeding::Fixed(_) | Seeding::Drawn => 0,
+        }
+    }
+
     /// Whether the host salts each command's dice after committing it.
     pub fn salted(self) -> bool {
         match self {

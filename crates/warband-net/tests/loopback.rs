@@ -296,21 +296,14 @@ fn a_saved_battle_is_hosted_again_and_played_on() {
 /// is over, and a save whose commands do not lead to the battle it recorded.
 #[test]
 fn a_save_that_cannot_be_played_on_is_refused() {
-    use warband_net::host::Host;
+    use warband_net::host::Resumable;
     let seat = || [SeatPlayer::Remote, SeatPlayer::Remote];
-    let setup = Marauders::load(&scenario("open-field.ron")).unwrap();
-    let (addr, host, _) = host_of::<Marauders>(setup.clone(), fixed(23), seat());
+    let (addr, host, _) = start_host::<Marauders>("open-field.ron", fixed(23), seat());
     let pa = play_out::<Marauders>(&addr, Some(Side::A), Some("charge"));
     let pb = play_out::<Marauders>(&addr, Some(Side::B), Some("charge"));
     let over = host.join().unwrap().save;
     let _ = (pa.join().unwrap(), pb.join().unwrap());
-    let refused = |save: &warband_table::save::Save<Marauders>| {
-        Host::<Marauders>::bind("127.0.0.1:0", fixed(23), setup.clone(), seat())
-            .unwrap()
-            .resuming(save)
-            .err()
-            .expect("refused")
-    };
+    let refused = |save| Resumable::<Marauders>::of(save).err().expect("refused");
     assert!(refused(&over).contains("over"), "{}", refused(&over));
     let mut other = over.clone();
     other.commands.truncate(10);
@@ -319,4 +312,9 @@ fn a_save_that_cannot_be_played_on_is_refused() {
         "{}",
         refused(&other)
     );
+    let mut agreed = other.clone();
+    agreed.final_hash = agreed.replay().unwrap().state_hash();
+    assert!(Resumable::<Marauders>::of(&agreed).is_ok());
+    agreed.agreed = over.replay().unwrap().outcome().cloned();
+    assert!(refused(&agreed).contains("ended by its players"));
 }

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use std::sync::Mutex;
 use std::time::Duration;
 use warband_net::client::{Handshake, connect};
-use warband_net::host::{Host, HostConfig, SeatPlayer};
+use warband_net::host::{Host, HostConfig, Resumable, SeatPlayer};
 use warband_net::msg::{Hello, Seeding};
 use warband_rules::Side;
 use warband_table::player::PlayerKind;
@@ -71,7 +71,12 @@ impl<R: Desk> Starter for HostLaunch<R> {
         if self.seats.iter().filter(|s| **s == HostSeat::Here).count() > 1 {
             return Err("one person can host, the other side is remote or the computer".into());
         }
-        let (addr, quit) = host_thread::<R>(&self)?;
+        // A save that cannot go on is refused here, before a port is taken.
+        let resume = self.resume.as_deref().map(Resumable::of).transpose()?;
+        let earlier = resume
+            .as_ref()
+            .map(|r| r.earlier(Some(self.seats.map(HostSeat::kind))));
+        let (addr, quit) = host_thread::<R>(&self, resume)?;
         let port = addr.port();
         let here = Side::BOTH
             .into_iter()
@@ -91,12 +96,20 @@ impl<R: Desk> Starter for HostLaunch<R> {
         };
         let mut net = NetPlay::<R>::new(h, &local, Some(give))?;
         net.host_quit = Some(quit);
-        start_session(world, net)
+        start_session(world, net)?;
+        // Who played it before, for this window's own saves of it.
+        if let Some(earlier) = earlier {
+            world.non_send_mut::<GameSession<R>>().earlier = earlier;
+        }
+        Ok(())
     }
 }
 
 /// Starts the headless host on its own thread; gives the address it listens on.
-fn host_thread<R: Desk>(launch: &HostLaunch<R>) -> Result<(std::net::SocketAddr, Quit), String> {
+fn host_thread<R: Desk>(
+    launch: &HostLaunch<R>,
+    resume: Option<Resumable<R>>,
+) -> Result<(std::net::SocketAddr, Quit), String> {
     let players = launch.seats.map(|s| -> Result<SeatPlayer<R>, String> {
         match s {
             HostSeat::Here | HostSeat::Remote => Ok(SeatPlayer::Remote),
@@ -118,18 +131,16 @@ fn host_thread<R: Desk>(launch: &HostLaunch<R>) -> Result<(std::net::SocketAddr,
         ..HostConfig::default()
     };
     let (setup, listen) = (launch.setup.clone(), launch.listen.clone());
-    let resume = launch.resume.clone();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::Builder::new()
         .name("warband-host".into())
         .spawn(move || {
             let bound = Host::<R>::bind(&listen, cfg, setup, players)
                 .map_err(|e| format!("cannot listen on {listen}: {e}"));
-            let ready = bound.and_then(|h| match &resume {
+            match bound.map(|h| match resume {
                 Some(save) => h.resuming(save),
-                None => Ok(h),
-            });
-            match ready {
+                None => h,
+            }) {
                 Ok(host) => {
                     let _ = tx.send(Ok((host.addr(), host.quitter())));
                     let host = host.with_player_names(names).with_played_by(kinds);

@@ -121,6 +121,13 @@ impl<R: Contest> NetPlay<R> {
         )
     }
 
+    /// The commands of a saved battle played on that the session has still to take:
+    /// a spectator is shown them at once, not at the watch pace.
+    pub fn saved_unshown(&self) -> usize {
+        let saved = self.client.welcome.seeding.saved();
+        usize::try_from(saved).map_or(0, |s| s.saturating_sub(self.applied))
+    }
+
     /// The side this window plays, if any.
     pub fn seat(&self) -> Option<Side> {
         self.client.welcome.seat

@@ -270,7 +270,7 @@ impl<R: Contest> GameSession<R> {
             if !net.looking_back {
                 // A spectator watches at the watch pace; a player sees each command at once.
                 let shown = if net.seat().is_none() {
-                    self.pace.allow(dt)
+                    self.pace.allow(dt).max(net.saved_unshown())
                 } else {
                     usize::MAX
                 };

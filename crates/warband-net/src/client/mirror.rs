@@ -29,7 +29,10 @@ impl<R: Rules> Client<R> {
         let Some(engine) = self.engine.as_mut() else {
             return Err(NetError::Protocol("a command before the start".into()));
         };
+        // A saved battle's own commands were played by others before: ours is asked
+        // nothing of them, as the host's computer players are not.
         let ours_unasked = Some(entry.side) == self.welcome.seat
+            && entry.seq >= self.welcome.seeding.saved()
             && self.proposed.as_ref().is_none_or(|p| p.seq != entry.seq);
         if ours_unasked && let Some(policy) = self.policy.as_mut() {
             // A command of our side we did not propose here: we are catching up after

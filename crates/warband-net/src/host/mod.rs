@@ -13,6 +13,8 @@ pub use peers::ANOTHER_BATTLE;
 mod play;
 mod resume;
 
+pub use resume::{Earlier, Resumable};
+
 use crate::msg::{Committed, Seat, Seeding, ToPeer, Welcome, encode};
 use crate::transport::{Incoming, Link, PeerId};
 use peers::Peer;
@@ -144,7 +146,7 @@ pub struct Host<R: Rules> {
     /// Where the battle so far is written as it goes, and after how many commands.
     checkpoint: Option<checkpoint::Checkpoint>,
     /// A save's commands to commit first, as the battle starts ([`Host::resuming`]).
-    resume: Vec<resume::Resumed<R::Command>>,
+    resume: Option<Resumable<R>>,
     /// Who plays each side, noted in the save (a computer player by kind, `None` for a
     /// person here or joined), if the host was told.
     played_by: Option<[Option<PlayerKind>; 2]>,
@@ -222,7 +224,7 @@ impl<R: Rules> Host<R> {
             stats: Stats::default(),
             notice: Box::new(|line| eprintln!("host: {line}")),
             checkpoint: None,
-            resume: Vec::new(),
+            resume: None,
             played_by: None,
         })
     }
@@ -270,7 +272,11 @@ impl<R: Rules> Host<R> {
             self.pump();
             self.expire_hellos();
             if self.engine.is_none() {
-                self.try_start()?;
+                if let Err(e) = self.try_start() {
+                    self.broadcast(&ToPeer::Closed { reason: e.clone() });
+                    self.let_go();
+                    return Err(e);
+                }
                 continue;
             }
             if self.over() {
@@ -366,7 +372,7 @@ impl<R: Rules> Host<R> {
             }
         }
         self.started = Some(Instant::now());
-        let saved = self.resume.len();
+        let saved = self.saved();
         if saved == 0 {
             self.say(&format!("the battle starts (seed {seed})"));
         } else {
@@ -402,7 +408,7 @@ impl<R: Rules> Host<R> {
         let agreed = self.agreed.is_some();
         self.broadcast(&ToPeer::Ended { outcome, agreed });
         self.let_go();
-        self.stats.commands = self.entries.len();
+        self.stats.commands = self.entries.len() - self.saved();
         self.stats.seconds = self.started.map_or(0.0, |t| t.elapsed().as_secs_f64());
         let save = self.save(&mut engine);
         Hosted {
@@ -453,6 +459,9 @@ impl<R: Rules> Host<R> {
         save.salts = self.entries.iter().filter_map(|e| e.salt).collect();
         save.agreed = self.agreed.clone();
         save.players = self.played_by;
+        if let Some(r) = &self.resume {
+            save.earlier = r.earlier(self.played_by);
+        }
         save
     }
 }

@@ -94,7 +94,7 @@ fn hosting<R: Contest>(
             .unwrap()
             .with_notices(move |line| kept.lock().unwrap().push(line.to_string()));
         if let Some(save) = &save {
-            host = host.resuming(save).unwrap();
+            host = host.resuming(warband_net::host::Resumable::of(save).unwrap());
         }
         tx.send(host.addr().to_string()).unwrap();
         let hosted = host.run().unwrap();
