@@ -3,6 +3,7 @@
 mod balance;
 mod battle;
 mod calibrate;
+mod host_side;
 mod net;
 mod odds;
 mod odds_borderlands;

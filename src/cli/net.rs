@@ -15,70 +15,7 @@ use warband_rules::Side;
 use warband_table::save::Save;
 use warband_table::sim::Contest;
 
-/// Who plays a side at the host.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HostSide {
-    /// A person at the host's window.
-    Human,
-    /// Whoever joins for this side.
-    Remote,
-    /// A computer player at the host.
-    Ai(Ai),
-}
-
-impl ValueEnum for HostSide {
-    fn value_variants<'a>() -> &'a [Self] {
-        &[
-            HostSide::Human,
-            HostSide::Remote,
-            HostSide::Ai(Ai::Random),
-            HostSide::Ai(Ai::Charge),
-            HostSide::Ai(Ai::Easy),
-            HostSide::Ai(Ai::Normal),
-            HostSide::Ai(Ai::Hard),
-        ]
-    }
-
-    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
-        use clap::builder::PossibleValue;
-        match self {
-            HostSide::Human => {
-                Some(PossibleValue::new("human").help("A person at the host's window"))
-            }
-            HostSide::Remote => {
-                Some(PossibleValue::new("remote").help("Whoever joins for this side"))
-            }
-            HostSide::Ai(ai) => ai.to_possible_value(),
-        }
-    }
-}
-
-impl HostSide {
-    fn ai(self) -> Option<Ai> {
-        match self {
-            HostSide::Ai(ai) => Some(ai),
-            HostSide::Human | HostSide::Remote => None,
-        }
-    }
-
-    /// The seat a window host gives this side.
-    pub fn seat(self) -> crate::game::net::launch::HostSeat {
-        use crate::game::net::launch::HostSeat;
-        match self {
-            HostSide::Human => HostSeat::Here,
-            HostSide::Remote => HostSeat::Remote,
-            HostSide::Ai(ai) => HostSeat::Computer(ai.kind()),
-        }
-    }
-
-    fn name(self) -> &'static str {
-        match self {
-            HostSide::Human => "human",
-            HostSide::Remote => "remote",
-            HostSide::Ai(ai) => ai.name(),
-        }
-    }
-}
+pub use super::host_side::HostSide;
 
 #[derive(Args, Debug)]
 pub struct HostArgs {

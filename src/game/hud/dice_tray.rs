@@ -312,7 +312,11 @@ mod tests {
     fn groups_are_packed_whole_into_rows() {
         assert_eq!(rows(&[100.0, 200.0, 150.0, 90.0], 320.0), [0..2, 2..4]);
         assert_eq!(rows(&[400.0, 50.0, 500.0], 320.0), [0..1, 1..2, 2..3]);
-        assert_eq!(rows(&[160.0, 160.0], 320.0), [0..2], "an exact fit");
+        assert_eq!(
+            rows(&[160.0, 160.0], 320.0),
+            vec![std::ops::Range { start: 0, end: 2 }],
+            "an exact fit"
+        );
         assert!(rows(&[], 320.0).is_empty());
     }
 

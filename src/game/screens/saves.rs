@@ -216,7 +216,9 @@ fn play_on_row(
     pending: &mut PendingBattle,
 ) -> Option<Screen> {
     let mut go = None;
-    ui.horizontal(|ui| {
+    // Wrapped: with a remote side the row grows a field and a button, which a narrow
+    // window would leave off its edge.
+    ui.horizontal_wrapped(|ui| {
         ui.add_space(24.0);
         let armies = save.armies();
         for (i, (army, c)) in armies.iter().zip(open.controllers.iter_mut()).enumerate() {
@@ -243,7 +245,7 @@ fn play_on_row(
         let problem = listen_problem(&open.listen);
         let host = ui
             .add_enabled(problem.is_none(), egui::Button::new("▶ Host"))
-            .on_hover_text("Play on online: the remote side joins this machine with Join battle, and gets the battle so far")
+            .on_hover_text(save.host_words())
             .on_disabled_hover_text(problem.unwrap_or_default());
         if host.clicked() {
             let seats = open.controllers.map(HostSeat::of);
