@@ -318,3 +318,60 @@ fn a_save_that_cannot_be_played_on_is_refused() {
     agreed.agreed = over.replay().unwrap().outcome().cloned();
     assert!(refused(&agreed).contains("ended by its players"));
 }
+
+/// A computer player joined to a saved battle hosted again is asked nothing of the
+/// saved commands of its side (others played them), only of those it plays: it was
+/// asked each of them again as a restart's catch-up, at a `hard` player's cost.
+#[test]
+fn a_joined_player_is_not_asked_the_saved_commands() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use warband_table::engine::Engine;
+    use warband_table::player::Policy;
+    struct Counted(Box<dyn Policy<Marauders>>, Arc<AtomicUsize>);
+    impl Policy<Marauders> for Counted {
+        fn next(
+            &mut self,
+            engine: &Engine<Marauders>,
+            side: Side,
+        ) -> Option<<Marauders as warband_table::engine::Rules>::Command> {
+            self.1.fetch_add(1, Ordering::Relaxed);
+            self.0.next(engine, side)
+        }
+    }
+    let seat = || [SeatPlayer::Remote, SeatPlayer::Remote];
+    let (addr, host, _) = start_host::<Marauders>("open-field.ron", fixed(24), seat());
+    let pa = play_out::<Marauders>(&addr, Some(Side::A), Some("normal"));
+    let pb = play_out::<Marauders>(&addr, Some(Side::B), Some("normal"));
+    let mut saved = host.join().unwrap().save;
+    let _ = (pa.join().unwrap(), pb.join().unwrap());
+    let half = saved.commands.len() / 2;
+    saved.commands.truncate(half);
+    saved.final_hash = saved.replay().unwrap().state_hash();
+    let players = [
+        SeatPlayer::Remote,
+        SeatPlayer::Computer(computer::<Marauders>("normal")),
+    ];
+    let (addr, host, _) = resume_host::<Marauders>(&saved, players);
+    let asked = Arc::new(AtomicUsize::new(0));
+    let counter = Arc::clone(&asked);
+    let make: warband_net::host::MakePolicy<Marauders> = Box::new(move |seed| {
+        let inner = Marauders::policy("charge".parse().unwrap(), seed);
+        Box::new(Counted(inner, counter)) as Box<dyn Policy<Marauders>>
+    });
+    let handshake = connect(&addr, &Hello::new(Some(Side::A), "test")).unwrap();
+    let mut client = Client::new(handshake, Some(make), report_dir()).unwrap();
+    client.run().unwrap();
+    let done = host.join().unwrap();
+    let mine = |cs: &[(Side, _)]| cs.iter().filter(|(s, _)| *s == Side::A).count();
+    let (before, played) = (mine(&saved.commands), mine(&done.save.commands[half..]));
+    assert!(before > 0 && played > 0, "{before} saved, {played} played");
+    // Once for each command it played, and a time or two more where a proposal did
+    // not become one (the host refused it, or the battle moved on first); asked the
+    // saved ones too, it would be asked `before` times more.
+    let asked = asked.load(Ordering::Relaxed);
+    assert!(
+        (played..=played + 2).contains(&asked),
+        "asked {asked}, played {played}, {before} saved"
+    );
+}
