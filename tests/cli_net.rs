@@ -42,6 +42,21 @@ fn host(args: &[&str], data: &std::path::Path) -> (Child, String, Receiver<Strin
     (child, addr, rx)
 }
 
+/// A headless computer player joined as side A.
+fn join_a(addr: &str, player: &str, data: &std::path::Path) -> Child {
+    let join = [
+        "join",
+        addr,
+        "--side",
+        "a",
+        "--player",
+        player,
+        "--headless",
+        "--json",
+    ];
+    spawn(&join, data)
+}
+
 fn json_of(child: Child) -> serde_json::Value {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{out:?}");
@@ -80,17 +95,7 @@ fn networked(scenario: &str, seed: &str, a: &str, b: &str) {
         &data,
     );
     while !said.recv().unwrap().contains("to watch") {}
-    let join = [
-        "join",
-        &addr,
-        "--side",
-        "a",
-        "--player",
-        a,
-        "--headless",
-        "--json",
-    ];
-    let joiner = spawn(&join, &data);
+    let joiner = join_a(&addr, a, &data);
     assert_eq!(json_of(host), expected, "{scenario}: host");
     assert_eq!(json_of(joiner), expected, "{scenario}: joiner");
     assert_eq!(json_of(watch), expected, "{scenario}: spectator");
@@ -173,17 +178,7 @@ fn a_saved_battle_is_hosted_again_from_the_command_line() {
     let kept = path(&after);
     hosting.extend(["--save", &kept]);
     let (host, addr, said) = host(&hosting, &dir);
-    let join = [
-        "join",
-        &addr,
-        "--side",
-        "a",
-        "--player",
-        "charge",
-        "--headless",
-        "--json",
-    ];
-    let joiner = spawn(&join, &dir);
+    let joiner = join_a(&addr, "charge", &dir);
     assert_eq!(json_of(host), json_of(joiner));
     let heard: Vec<String> = said.iter().collect();
     let played_on = format!("played on from its save (seed 34, {half} commands)");
