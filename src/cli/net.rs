@@ -93,7 +93,7 @@ pub struct JoinArgs {
 
 impl HostArgs {
     /// The scenario, or the save played on from.
-    fn file(&self) -> &std::path::Path {
+    pub(super) fn file(&self) -> &std::path::Path {
         self.resume
             .as_deref()
             .or(self.scenario.as_deref())

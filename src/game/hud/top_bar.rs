@@ -11,6 +11,7 @@ use crate::game::session::GameSession;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use egui_phosphor::regular as icon;
+use warband_table::scenario::Setup;
 use warband_table::sim::Contest;
 
 /// Below this many points of width the bar is compact.
@@ -38,7 +39,15 @@ pub fn show<R: Desk>(
             ui.strong("WARBAND");
             ui.separator();
         }
-        R::top_line(ui, session);
+        if session.net_waiting() && session.saved_battle_hosted() {
+            // The table shows only the setup until the host sends the saved battle.
+            let name = &session.setup.scenario().name;
+            ui.label(format!(
+                "{name} · a saved battle, played on once every seat is taken"
+            ));
+        } else {
+            R::top_line(ui, session);
+        }
     });
     let layout = egui::Layout::right_to_left(egui::Align::Center);
     let used = ui

@@ -226,7 +226,12 @@ impl<R: Contest> NetPlay<R> {
                 self.come_back(hello, false);
             }
             NetError::OutOfSync { report, .. } => self.state = NetState::OutOfSync(report),
-            NetError::Closed(why) => self.state = NetState::Closed(why),
+            NetError::Closed(why) => {
+                // The host gone, news that a player dropped (the host's own, as it
+                // left) is no news.
+                self.last_word = None;
+                self.state = NetState::Closed(why);
+            }
             other => self.state = NetState::Lost(other.to_string()),
         }
     }
@@ -349,7 +354,7 @@ impl<R: Contest> NetPlay<R> {
     pub fn stalled(&self, awaited: Option<Side>) -> Option<&'static str> {
         Some(match self.state {
             NetState::Closed(_) | NetState::Lost(_) => {
-                "The host is gone: the battle cannot go on here. Save it to play it on later from Load battle, here or hosted again."
+                "The host is gone. Save the battle to play on from Load battle, here or online."
             }
             NetState::OutOfSync(_) => {
                 "This window is out of step with the host: Resync (above) to take the host's battle."

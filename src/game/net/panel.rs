@@ -64,6 +64,9 @@ fn panel<R: Desk>(
         .id(egui::Id::new("network"))
         .title_bar(false)
         .resizable(false)
+        // No wider than the table's middle: a long reason wraps rather than lying
+        // over the panels on either side.
+        .max_width(440.0)
         .anchor(egui::Align2::CENTER_TOP, [0.0, 46.0])
         .show(ctx, |ui| {
             status(ui, net);
@@ -114,12 +117,10 @@ fn describe(state: &NetState) -> String {
         }
         NetState::Over => "the battle is over".into(),
         NetState::Closed(why) => {
-            format!(
-                "{why}: it cannot go on here (save it to play on later from Load battle, here or hosted again)"
-            )
+            format!("{why}: save it to play on from Load battle, here or online")
         }
         NetState::Lost(why) => format!(
-            "the host cannot be reached ({why}): the battle cannot go on here (save it to play on later from Load battle, here or hosted again)"
+            "the host cannot be reached ({why}): save the battle to play on from Load battle, here or online"
         ),
     }
 }

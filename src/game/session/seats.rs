@@ -52,7 +52,8 @@ impl<R: Contest> GameSession<R> {
             .is_some_and(|n| n.state == crate::game::net::NetState::Waiting)
     }
 
-    fn saved_battle_hosted(&self) -> bool {
+    /// A network battle played on from a save.
+    pub fn saved_battle_hosted(&self) -> bool {
         self.net.as_ref().is_some_and(|n| n.resumed())
     }
 
@@ -82,7 +83,9 @@ impl<R: Contest> GameSession<R> {
             .and_then(|n| n.stalled(self.engine.awaiting()))
         {
             words
-        } else if self.remote_awaited() || self.net.is_some() && !self.watching() {
+        } else if self.net.is_some() && self.watching() {
+            "You are watching: the players are acting…"
+        } else if self.remote_awaited() || self.net.is_some() {
             "The other player is acting…"
         } else if self.watching() {
             "The computer players are acting."
