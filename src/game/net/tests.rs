@@ -78,26 +78,36 @@ fn a_stalled_connection_is_said_as_such() {
     quit.store(true, Ordering::Relaxed);
 }
 
+/// Half of a recorded Marauders battle, hosted again from Load battle's Play on with
+/// these seats: the window that hosts it (its world) and the save.
+fn hosted_save(
+    seats: [launch::HostSeat; 2],
+) -> (bevy::prelude::World, warband_table::save::Save<Marauders>) {
+    use crate::game::saves::SavedBattle;
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let fixture = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
+    let mut save = warband_table::save::Save::<Marauders>::read(&fixture).unwrap();
+    save.commands.truncate(save.commands.len() / 2);
+    save.stood = None;
+    save.final_hash = save.replay().unwrap().state_hash();
+    let mut world = bevy::prelude::World::new();
+    save.host(seats, "127.0.0.1:0").start(&mut world).unwrap();
+    (world, save)
+}
+
 /// A save hosted from Load battle (a Play on row with a remote side): the window that
 /// hosts it joins its own host and is sent the saved commands first, in one log, then
 /// the battle goes on.
 #[test]
 fn a_save_hosted_from_load_battle_begins_with_its_commands() {
-    use crate::game::net::launch::HostSeat;
-    use crate::game::saves::SavedBattle;
     use crate::game::session::GameSession;
     use warband_table::player::PlayerKind;
-    use warband_table::save::Save;
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let fixture = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
-    let mut save = Save::<Marauders>::read(&fixture).unwrap();
-    let half = save.commands.len() / 2;
-    save.commands.truncate(half);
-    save.stood = None;
-    save.final_hash = save.replay().unwrap().state_hash();
-    let seats = [HostSeat::Here, HostSeat::Computer(PlayerKind::Normal)];
-    let mut world = bevy::prelude::World::new();
-    save.host(seats, "127.0.0.1:0").start(&mut world).unwrap();
+    let seats = [
+        launch::HostSeat::Here,
+        launch::HostSeat::Computer(PlayerKind::Normal),
+    ];
+    let (mut world, save) = hosted_save(seats);
+    let half = save.commands.len();
     let mut session = world.non_send_mut::<GameSession<Marauders>>();
     let net = session.net.as_mut().unwrap();
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
@@ -113,6 +123,35 @@ fn a_save_hosted_from_load_battle_begins_with_its_commands() {
         .collect();
     assert!(got.len() >= half, "{} of {half}", got.len());
     assert_eq!(got[..half], save.commands[..], "the saved commands first");
+    net.host_quit
+        .as_ref()
+        .unwrap()
+        .store(true, Ordering::Relaxed);
+}
+
+/// A spectator of a saved battle hosted again is shown the saved commands at once,
+/// however slow its watch pace: it used to watch the whole saved battle again at that
+/// pace before reaching the live one.
+#[test]
+fn a_spectator_is_shown_the_saved_battle_at_once() {
+    use crate::game::session::GameSession;
+    use warband_table::player::PlayerKind;
+    let (mut world, save) = hosted_save([launch::HostSeat::Computer(PlayerKind::Hard); 2]);
+    let half = save.commands.len();
+    let mut session = world.non_send_mut::<GameSession<Marauders>>();
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    // No time passes: at the watch pace, no command would be shown.
+    while session.commands.len() < half && std::time::Instant::now() < deadline {
+        session.advance(Duration::ZERO, false);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(
+        session.commands.len() >= half,
+        "{} of {half}",
+        session.commands.len()
+    );
+    assert_eq!(session.commands[..half], save.commands[..]);
+    let net = session.net.as_ref().unwrap();
     net.host_quit
         .as_ref()
         .unwrap()
