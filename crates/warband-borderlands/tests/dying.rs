@@ -199,6 +199,42 @@ fn the_computer_goes_to_a_dying_friend() {
     assert!(warband_table::geometry::in_contact(&me.base, &friend.base));
 }
 
+/// A friend in contact that has already acted this round cannot give first aid until
+/// the next: `normal` still goes to the dying hero rather than leave it to bleed a
+/// round (it took any able friend in contact to be tending it).
+#[test]
+fn a_friend_that_has_acted_is_not_tending_the_dying() {
+    use warband_borderlands::ai::{Normal, Policy};
+    let (mut e, first) = sequential(&["Fighter 2", "Fighter 2", "Fighter 2"], &["Orc"]);
+    a_to_act(&mut e, first);
+    put(&mut e, 1, (10.0, 5.0));
+    put(&mut e, 2, (13.0, 5.0));
+    put(&mut e, 3, (14.0, 5.0));
+    put(&mut e, 4, (25.0, 28.0));
+    lay_down(&mut e, 2, -2, Down::Bleeding, false);
+    let by = find(e.world(), ModelId(3)).unwrap();
+    assert!(warband_table::geometry::in_contact(
+        &by.base,
+        &find(e.world(), ModelId(2)).unwrap().base
+    ));
+    let acted = Condition {
+        acted: true,
+        ..by.cond
+    };
+    e.world_mut().entity_mut(by.entity).insert(acted);
+    let c = Normal.next(&e, Side::A).unwrap();
+    assert!(
+        matches!(c, Command::Move { model, .. } if model == ModelId(1)),
+        "{c:?}"
+    );
+    e.submit(Side::A, c).unwrap();
+    let (me, friend) = (
+        find(e.world(), ModelId(1)).unwrap(),
+        find(e.world(), ModelId(2)).unwrap(),
+    );
+    assert!(warband_table::geometry::in_contact(&me.base, &friend.base));
+}
+
 /// `normal` spends no blow on an enemy its blows already kill (a monster at 0 HP or
 /// below when the step's blows land): it shoots the other.
 #[test]

@@ -145,9 +145,11 @@ fn go_aid(world: &World, v: &View) -> Option<Command> {
         .into_iter()
         .filter(|o| o.side == v.side && o.id != v.id)
         .collect();
+    // Tended by a friend in contact that can still act this round: one that has acted
+    // gives no first aid until the next, while the dying bleed.
     let tended = |d: &View| {
         friends.iter().any(|o| {
-            o.id != d.id && o.stats.wis >= 7 && o.cond.able() && in_contact(&o.base, &d.base)
+            o.id != d.id && o.stats.wis >= 7 && o.cond.can_act() && in_contact(&o.base, &d.base)
         })
     };
     friends
