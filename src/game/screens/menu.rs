@@ -75,6 +75,15 @@ fn menu(
                     (true, true) => ((high - 635.0) / 2.0).max(4.0),
                 };
                 ui.add_space(top);
+                // Why a battle could not start, above the title: below the buttons, a
+                // short window left it (and its Dismiss) out of view.
+                if let Some(m) = &message.0 {
+                    ui.colored_label(egui::Color32::from_rgb(240, 120, 100), m);
+                    if ui.button("Dismiss").clicked() {
+                        message.0 = None;
+                    }
+                    ui.add_space(8.0);
+                }
                 let title = if short { 40.0 } else { 54.0 };
                 ui.heading(egui::RichText::new("WARBAND").size(title).strong());
                 let rulesets: Vec<&str> = Ruleset::ALL.iter().map(|r| r.title()).collect();
@@ -145,13 +154,6 @@ fn menu(
                 }
                 if button(ui, icon::SIGN_OUT, "Quit") {
                     exit.write(AppExit::Success);
-                }
-                if let Some(m) = &message.0 {
-                    ui.add_space(16.0);
-                    ui.colored_label(egui::Color32::from_rgb(240, 120, 100), m);
-                    if ui.button("Dismiss").clicked() {
-                        message.0 = None;
-                    }
                 }
             });
         });
