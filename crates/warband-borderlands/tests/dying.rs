@@ -174,19 +174,10 @@ fn a_cure_that_lifts_a_fallen_hero_above_zero_spares_the_save() {
     assert_eq!(death_saves(&e, 2), 0);
 }
 
-/// `normal` tends the dying: a hero that knows first aid (WIS 7+), out of melee and
-/// with no shot to take, moves into contact with a bleeding friend no one stands by,
-/// so that it may give first aid in its next step.
-#[test]
-fn the_computer_goes_to_a_dying_friend() {
+/// `normal`'s next command for side A moves model 1 into contact with model 2.
+fn goes_to_2(e: &mut Engine) {
     use warband_borderlands::ai::{Normal, Policy};
-    let (mut e, first) = sequential(&["Fighter 2", "Fighter 2"], &["Orc"]);
-    a_to_act(&mut e, first);
-    put(&mut e, 1, (10.0, 5.0));
-    put(&mut e, 2, (13.0, 5.0));
-    put(&mut e, 3, (25.0, 28.0));
-    lay_down(&mut e, 2, -2, Down::Bleeding, false);
-    let c = Normal.next(&e, Side::A).unwrap();
+    let c = Normal.next(e, Side::A).unwrap();
     assert!(
         matches!(c, Command::Move { model, .. } if model == ModelId(1)),
         "{c:?}"
@@ -199,12 +190,25 @@ fn the_computer_goes_to_a_dying_friend() {
     assert!(warband_table::geometry::in_contact(&me.base, &friend.base));
 }
 
+/// `normal` tends the dying: a hero that knows first aid (WIS 7+), out of melee and
+/// with no shot to take, moves into contact with a bleeding friend no one stands by,
+/// so that it may give first aid in its next step.
+#[test]
+fn the_computer_goes_to_a_dying_friend() {
+    let (mut e, first) = sequential(&["Fighter 2", "Fighter 2"], &["Orc"]);
+    a_to_act(&mut e, first);
+    put(&mut e, 1, (10.0, 5.0));
+    put(&mut e, 2, (13.0, 5.0));
+    put(&mut e, 3, (25.0, 28.0));
+    lay_down(&mut e, 2, -2, Down::Bleeding, false);
+    goes_to_2(&mut e);
+}
+
 /// A friend in contact that has already acted this round cannot give first aid until
 /// the next: `normal` still goes to the dying hero rather than leave it to bleed a
 /// round (it took any able friend in contact to be tending it).
 #[test]
 fn a_friend_that_has_acted_is_not_tending_the_dying() {
-    use warband_borderlands::ai::{Normal, Policy};
     let (mut e, first) = sequential(&["Fighter 2", "Fighter 2", "Fighter 2"], &["Orc"]);
     a_to_act(&mut e, first);
     put(&mut e, 1, (10.0, 5.0));
@@ -222,17 +226,7 @@ fn a_friend_that_has_acted_is_not_tending_the_dying() {
         ..by.cond
     };
     e.world_mut().entity_mut(by.entity).insert(acted);
-    let c = Normal.next(&e, Side::A).unwrap();
-    assert!(
-        matches!(c, Command::Move { model, .. } if model == ModelId(1)),
-        "{c:?}"
-    );
-    e.submit(Side::A, c).unwrap();
-    let (me, friend) = (
-        find(e.world(), ModelId(1)).unwrap(),
-        find(e.world(), ModelId(2)).unwrap(),
-    );
-    assert!(warband_table::geometry::in_contact(&me.base, &friend.base));
+    goes_to_2(&mut e);
 }
 
 /// `normal` spends no blow on an enemy its blows already kill (a monster at 0 HP or
