@@ -146,6 +146,10 @@ pub struct Welcome<S> {
     /// This hosted battle's own name, drawn when the host starts listening.
     #[serde(default)]
     pub battle: String,
+    /// Who plays each side, where the host says: a computer player by kind, `None` for
+    /// a person (here or joined). A peer's saves say so, for Play on to offer again.
+    #[serde(default)]
+    pub played_by: Option<[Option<warband_table::player::PlayerKind>; 2]>,
 }
 
 /// One committed command, as every peer applies it.

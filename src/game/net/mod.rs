@@ -6,6 +6,7 @@
 //! command is proposed to the host, never applied first.
 
 mod address;
+mod hosted;
 pub mod launch;
 pub mod panel;
 mod session;
@@ -113,22 +114,6 @@ impl<R: Contest> NetPlay<R> {
 
     pub fn setup(&self) -> &R::Setup {
         &self.client.welcome.setup
-    }
-
-    /// Whether the host plays a saved battle on (its commands come once every seat is
-    /// taken), rather than a new one.
-    pub fn resumed(&self) -> bool {
-        matches!(
-            self.client.welcome.seeding,
-            warband_net::msg::Seeding::Resumed { .. }
-        )
-    }
-
-    /// The commands of a saved battle played on that the session has still to take:
-    /// a spectator is shown them at once, not at the watch pace.
-    pub fn saved_unshown(&self) -> usize {
-        let saved = self.client.welcome.seeding.saved();
-        usize::try_from(saved).map_or(0, |s| s.saturating_sub(self.applied))
     }
 
     /// The side this window plays, if any.

@@ -127,6 +127,9 @@ fn a_save_hosted_from_load_battle_begins_with_its_commands() {
         .as_ref()
         .unwrap()
         .store(true, Ordering::Relaxed);
+    // This window's save says the host's computer played B, not a second person.
+    let players = session.save().players;
+    assert_eq!(players, Some([None, Some(PlayerKind::Normal)]));
 }
 
 /// A spectator of a saved battle hosted again is shown the saved commands at once,

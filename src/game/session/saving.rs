@@ -36,14 +36,21 @@ impl<R: Contest> GameSession<R> {
 
     /// Who played each side of the battle on the table: a replay's as its save said
     /// (`None` where it did not), else this table's controllers (a remote player is
-    /// saved as a person: playing the save on is a battle at one machine).
+    /// saved as a person: playing the save on is a battle at one machine), a network
+    /// battle's side the host's computer played as that computer player.
     pub fn played_by(&self) -> Option<[Controller; 2]> {
         // A network battle looked back along has a timeline too, and its own players.
         if self.timeline.is_some() && self.net.is_none() {
-            self.replayed_by.map(|p| p.map(Controller::seated))
-        } else {
-            Some(self.controllers)
+            return self.replayed_by.map(|p| p.map(Controller::seated));
         }
+        Some(Side::BOTH.map(|s| {
+            let here = self.controllers[s.index()];
+            let computer = self.net.as_ref().and_then(|n| n.computer_at_host(s));
+            match computer {
+                Some(kind) if here == Controller::Remote => Controller::Ai(kind),
+                _ => here,
+            }
+        }))
     }
 
     /// A save of the battle on the table as it stands (a replay's, as far as it stands).

@@ -200,6 +200,7 @@ impl<R: Rules> Host<R> {
             players: names,
             seeding: cfg.seeding,
             battle: crate::seed::token(),
+            played_by: None,
         };
         Ok(Self {
             addr,
@@ -250,6 +251,7 @@ impl<R: Rules> Host<R> {
     /// again): a computer player by kind, `None` for a person, here or joined.
     pub fn with_played_by(mut self, players: [Option<PlayerKind>; 2]) -> Self {
         self.played_by = Some(players);
+        self.welcome.played_by = Some(players);
         self
     }
 
