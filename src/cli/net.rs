@@ -93,21 +93,26 @@ pub struct JoinArgs {
 
 impl HostArgs {
     /// The scenario, or the save played on from.
-    pub(super) fn file(&self) -> &std::path::Path {
+    fn file(&self) -> &std::path::Path {
         self.resume
             .as_deref()
             .or(self.scenario.as_deref())
             .expect("clap asks for one of them")
     }
 
-    /// The battle's setup, and the save it is played on from if it is.
-    pub(super) fn battle<R: Contest>(&self) -> Result<(R::Setup, Option<Save<R>>), ExitCode> {
-        match &self.resume {
-            Some(path) => {
-                let save = Save::<R>::read(path).map_err(super::data_error)?;
-                Ok((save.setup.clone(), Some(save)))
+    /// The battle's setup, and the save it is played on from if it is, checked: a save
+    /// that cannot go on is refused here, on the terminal, before any port or window.
+    pub(super) fn battle<R: Contest>(&self) -> Result<(R::Setup, Option<Resumable<R>>), ExitCode> {
+        let Some(path) = &self.resume else {
+            return Ok((R::load(self.file()).map_err(super::data_error)?, None));
+        };
+        let save = Save::<R>::read(path).map_err(super::data_error)?;
+        match Resumable::of(&save) {
+            Ok(resume) => Ok((save.setup, Some(resume))),
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                Err(ExitCode::FAILURE)
             }
-            None => Ok((R::load(self.file()).map_err(super::data_error)?, None)),
         }
     }
 
@@ -138,13 +143,6 @@ fn host_of<R: Contest>(args: &HostArgs) -> ExitCode {
     let (setup, resume) = match args.battle::<R>() {
         Ok(b) => b,
         Err(code) => return code,
-    };
-    let resume = match resume.as_ref().map(Resumable::of).transpose() {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {}: {e}", args.file().display());
-            return ExitCode::FAILURE;
-        }
     };
     let cfg = HostConfig {
         seeding: args.seed.map_or(Seeding::Drawn, Seeding::Fixed),

@@ -297,19 +297,12 @@ fn host_of<R: crate::game::desk::Desk>(args: &super::net::HostArgs) -> ExitCode 
         Ok(b) => b,
         Err(code) => return code,
     };
-    // A save that cannot go on is refused here, on the terminal, before any window.
-    if let Some(save) = &resume
-        && let Err(e) = warband_net::host::Resumable::of(save)
-    {
-        eprintln!("error: {}: {e}", args.file().display());
-        return ExitCode::FAILURE;
-    }
     let launch = crate::game::net::launch::HostLaunch::<R> {
         setup,
         seats: [args.a, args.b].map(super::net::HostSide::seat),
         listen: args.listen.clone(),
         seed: args.seed,
-        resume: resume.map(Box::new),
+        resume,
     };
     open_net(Box::new(launch), &args.window)
 }

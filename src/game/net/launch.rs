@@ -12,7 +12,6 @@ use warband_net::host::{Host, HostConfig, Resumable, SeatPlayer};
 use warband_net::msg::{Hello, Seeding};
 use warband_rules::Side;
 use warband_table::player::PlayerKind;
-use warband_table::save::Save;
 
 /// Ends a host's relay when set.
 type Quit = std::sync::Arc<std::sync::atomic::AtomicBool>;
@@ -62,17 +61,27 @@ pub struct HostLaunch<R: Desk> {
     pub listen: String,
     /// Play exactly this seed (no commit-reveal, no salts).
     pub seed: Option<u64>,
-    /// A saved battle played on from (its setup is `setup`): its seed and salts stand.
-    pub resume: Option<Box<Save<R>>>,
+    /// A saved battle played on from, checked (its setup is `setup`): its seed and
+    /// salts stand.
+    pub resume: Option<Resumable<R>>,
+}
+
+/// A battle that cannot start, and why: a save that cannot be played on, found when it
+/// was chosen.
+pub struct Refused(pub String);
+
+impl Starter for Refused {
+    fn start(self: Box<Self>, _: &mut World) -> Result<(), String> {
+        Err(self.0)
+    }
 }
 
 impl<R: Desk> Starter for HostLaunch<R> {
-    fn start(self: Box<Self>, world: &mut World) -> Result<(), String> {
+    fn start(mut self: Box<Self>, world: &mut World) -> Result<(), String> {
         if self.seats.iter().filter(|s| **s == HostSeat::Here).count() > 1 {
             return Err("one person can host, the other side is remote or the computer".into());
         }
-        // A save that cannot go on is refused here, before a port is taken.
-        let resume = self.resume.as_deref().map(Resumable::of).transpose()?;
+        let resume = self.resume.take();
         let earlier = resume
             .as_ref()
             .map(|r| r.earlier(Some(self.seats.map(HostSeat::kind))));

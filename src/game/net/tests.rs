@@ -160,3 +160,20 @@ fn a_spectator_is_shown_the_saved_battle_at_once() {
         .unwrap()
         .store(true, Ordering::Relaxed);
 }
+
+/// A finished battle's save hosted from Load battle is refused with why, before any
+/// port is taken (the main menu then says "Could not start the battle: …").
+#[test]
+fn a_finished_save_is_refused_as_it_is_hosted() {
+    use crate::game::saves::SavedBattle;
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let fixture = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
+    let over = warband_table::save::Save::<Marauders>::read(&fixture).unwrap();
+    let seats = [launch::HostSeat::Here, launch::HostSeat::Remote];
+    let mut world = bevy::prelude::World::new();
+    let why = over
+        .host(seats, "127.0.0.1:0")
+        .start(&mut world)
+        .unwrap_err();
+    assert!(why.contains("is over"), "{why}");
+}

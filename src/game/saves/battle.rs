@@ -1,9 +1,10 @@
 //! A saved battle of any ruleset, as the Saves screen lists and starts it.
 
 use crate::game::desk::{Desk, desk};
-use crate::game::net::launch::{HostLaunch, HostSeat};
+use crate::game::net::launch::{HostLaunch, HostSeat, Refused};
 use crate::game::session::{Controller, Launch, Starter};
 use std::path::Path;
+use warband_net::host::Resumable;
 use warband_table::save::Save;
 use warband_table::scenario::Setup;
 
@@ -95,13 +96,17 @@ impl<R: Desk> SavedBattle for Save<R> {
     }
 
     fn host(&self, seats: [HostSeat; 2], listen: &str) -> Box<dyn Starter> {
-        Box::new(HostLaunch::<R> {
-            setup: self.setup.clone(),
-            seats,
-            listen: listen.to_string(),
-            seed: None,
-            resume: Some(Box::new(self.clone())),
-        })
+        // A save that cannot go on is refused before a port is taken.
+        match Resumable::of(self) {
+            Ok(resume) => Box::new(HostLaunch::<R> {
+                setup: self.setup.clone(),
+                seats,
+                listen: listen.to_string(),
+                seed: None,
+                resume: Some(resume),
+            }),
+            Err(why) => Box::new(Refused(why)),
+        }
     }
 }
 

@@ -69,9 +69,9 @@ impl<R: Rules> Host<R> {
         .noting(engine);
         save.salts = self.entries.iter().filter_map(|e| e.salt).collect();
         save.agreed = self.agreed.clone();
-        save.players = self.played_by;
+        save.players = self.welcome.played_by;
         if let Some(r) = &self.resume {
-            save.earlier = r.earlier(self.played_by);
+            save.earlier = r.earlier(save.players);
         }
         save
     }

@@ -148,9 +148,6 @@ pub struct Host<R: Rules> {
     checkpoint: Option<checkpoint::Checkpoint>,
     /// A save's commands to commit first, as the battle starts ([`Host::resuming`]).
     resume: Option<Resumable<R>>,
-    /// Who plays each side, noted in the save (a computer player by kind, `None` for a
-    /// person here or joined), if the host was told.
-    played_by: Option<[Option<PlayerKind>; 2]>,
 }
 
 impl<R: Rules> Drop for Host<R> {
@@ -227,7 +224,6 @@ impl<R: Rules> Host<R> {
             notice: Box::new(|line| eprintln!("host: {line}")),
             checkpoint: None,
             resume: None,
-            played_by: None,
         })
     }
 
@@ -250,7 +246,6 @@ impl<R: Rules> Host<R> {
     /// Who plays each side, for its saves to say (Load battle lists them and offers them
     /// again): a computer player by kind, `None` for a person, here or joined.
     pub fn with_played_by(mut self, players: [Option<PlayerKind>; 2]) -> Self {
-        self.played_by = Some(players);
         self.welcome.played_by = Some(players);
         self
     }

@@ -74,11 +74,6 @@ impl<R: Rules> Resumable<R> {
         })
     }
 
-    /// The battle's setup (the save's).
-    pub fn setup(&self) -> &R::Setup {
-        &self.setup
-    }
-
     /// Who played the battle before `now` took over: the save's own history, and its
     /// players from the round it was saved in, where they were others.
     pub fn earlier(&self, now: Option<[Option<PlayerKind>; 2]>) -> Earlier {
