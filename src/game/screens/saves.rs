@@ -2,7 +2,7 @@
 //! again, or play on from where it stopped with a controller chosen for each side.
 
 use super::Screen;
-use super::setup::listen_problem;
+use super::setup::listen_field;
 use crate::game::hud::root_ui;
 use crate::game::net::launch::HostSeat;
 use crate::game::saves::{SaveEntry, SavedBattle, list_saves_in};
@@ -240,9 +240,7 @@ fn play_on_row(
             return;
         }
         ui.label("Listen on");
-        ui.add(egui::TextEdit::singleline(&mut open.listen).desired_width(140.0))
-            .on_hover_text("0.0.0.0:4740 takes players from any machine that can reach this one");
-        let problem = listen_problem(&open.listen);
+        let problem = listen_field(ui, &mut open.listen, 140.0);
         let host = ui
             .add_enabled(problem.is_none(), egui::Button::new("▶ Host"))
             .on_hover_text(save.host_words())

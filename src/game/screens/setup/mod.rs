@@ -274,11 +274,7 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
             if let Some(h) = &mut f.hosting {
                 ui.label("Listen on");
                 ui.vertical(|ui| {
-                    ui.add(egui::TextEdit::singleline(&mut h.listen).desired_width(160.0))
-                        .on_hover_text(
-                            "0.0.0.0:4740 takes players from any machine that can reach this one",
-                        );
-                    if let Some(why) = listen_problem(&h.listen) {
+                    if let Some(why) = listen_field(ui, &mut h.listen, 160.0) {
                         ui.colored_label(egui::Color32::from_rgb(240, 120, 100), why);
                     }
                 });
@@ -426,10 +422,18 @@ fn keep_choices(chosen: LastSetup, speed: Option<f32>) -> impl FnOnce(&mut World
     }
 }
 
+/// Where a hosted battle listens, as typed (on this form and on a save's Play on row):
+/// what is wrong with it, if anything.
+pub fn listen_field(ui: &mut egui::Ui, listen: &mut String, width: f32) -> Option<String> {
+    ui.add(egui::TextEdit::singleline(listen).desired_width(width))
+        .on_hover_text("0.0.0.0:4740 takes players from any machine that can reach this one");
+    listen_problem(listen)
+}
+
 /// What is wrong with an address to listen on, said on the form before Start (a typo
 /// there used to end on the main menu, the form lost): an address or a host name, and
 /// a port.
-pub fn listen_problem(listen: &str) -> Option<String> {
+fn listen_problem(listen: &str) -> Option<String> {
     let listen = listen.trim();
     let named = listen.rsplit_once(':').is_some_and(|(host, port)| {
         !host.is_empty() && !host.contains([':', ' ', '\t']) && port.parse::<u16>().is_ok()
