@@ -253,17 +253,9 @@ fn a_hosted_battle_is_written_as_it_goes() {
 #[test]
 fn a_saved_battle_is_hosted_again_and_played_on() {
     fn resumed<R: Contest>(file: &str, cfg: HostConfig) {
-        let remote = || [SeatPlayer::Remote, SeatPlayer::Remote];
-        let (addr, host, _) = start_host::<R>(file, cfg, remote());
-        let pa = play_out::<R>(&addr, Some(Side::A), Some("normal"));
-        let pb = play_out::<R>(&addr, Some(Side::B), Some("charge"));
-        let whole = host.join().unwrap().save;
-        let _ = (pa.join().unwrap(), pb.join().unwrap());
-        let half = whole.commands.len() / 2;
-        let mut kept = whole.clone();
-        kept.commands.truncate(half);
-        kept.salts.truncate(half);
-        kept.final_hash = kept.replay().unwrap().state_hash();
+        let whole = hosted_battle::<R>(file, cfg, "normal", "charge");
+        let kept = first_half(&whole);
+        let half = kept.commands.len();
         let players = [
             SeatPlayer::Remote,
             SeatPlayer::Computer(computer::<R>("normal")),
@@ -297,12 +289,7 @@ fn a_saved_battle_is_hosted_again_and_played_on() {
 #[test]
 fn a_save_that_cannot_be_played_on_is_refused() {
     use warband_net::host::Resumable;
-    let seat = || [SeatPlayer::Remote, SeatPlayer::Remote];
-    let (addr, host, _) = start_host::<Marauders>("open-field.ron", fixed(23), seat());
-    let pa = play_out::<Marauders>(&addr, Some(Side::A), Some("charge"));
-    let pb = play_out::<Marauders>(&addr, Some(Side::B), Some("charge"));
-    let over = host.join().unwrap().save;
-    let _ = (pa.join().unwrap(), pb.join().unwrap());
+    let over = hosted_battle::<Marauders>("open-field.ron", fixed(23), "charge", "charge");
     let refused = |save| Resumable::<Marauders>::of(save).err().expect("refused");
     assert!(refused(&over).contains("over"), "{}", refused(&over));
     let mut other = over.clone();
@@ -339,15 +326,9 @@ fn a_joined_player_is_not_asked_the_saved_commands() {
             self.0.next(engine, side)
         }
     }
-    let seat = || [SeatPlayer::Remote, SeatPlayer::Remote];
-    let (addr, host, _) = start_host::<Marauders>("open-field.ron", fixed(24), seat());
-    let pa = play_out::<Marauders>(&addr, Some(Side::A), Some("normal"));
-    let pb = play_out::<Marauders>(&addr, Some(Side::B), Some("normal"));
-    let mut saved = host.join().unwrap().save;
-    let _ = (pa.join().unwrap(), pb.join().unwrap());
-    let half = saved.commands.len() / 2;
-    saved.commands.truncate(half);
-    saved.final_hash = saved.replay().unwrap().state_hash();
+    let whole = hosted_battle::<Marauders>("open-field.ron", fixed(24), "normal", "normal");
+    let saved = first_half(&whole);
+    let half = saved.commands.len();
     let players = [
         SeatPlayer::Remote,
         SeatPlayer::Computer(computer::<Marauders>("normal")),

@@ -166,3 +166,31 @@ pub fn run_until<R: Rules>(client: &mut Client<R>, n: usize) -> Result<Option<Fi
     }
     Ok(None)
 }
+
+/// A whole battle of `file` hosted with both seats joined by computer players `a` and
+/// `b`: the host's save of it.
+pub fn hosted_battle<R: Contest>(
+    file: &str,
+    cfg: HostConfig,
+    a: &'static str,
+    b: &'static str,
+) -> Save<R> {
+    let remote = [SeatPlayer::Remote, SeatPlayer::Remote];
+    let (addr, host, _) = start_host::<R>(file, cfg, remote);
+    let pa = play_out::<R>(&addr, Some(Side::A), Some(a));
+    let pb = play_out::<R>(&addr, Some(Side::B), Some(b));
+    let save = host.join().unwrap().save;
+    let _ = (pa.join().unwrap(), pb.join().unwrap());
+    save
+}
+
+/// The save of the first half of a battle: half its commands and their salts, with the
+/// final hash they lead to.
+pub fn first_half<R: Rules>(whole: &Save<R>) -> Save<R> {
+    let half = whole.commands.len() / 2;
+    let mut kept = whole.clone();
+    kept.commands.truncate(half);
+    kept.salts.truncate(half);
+    kept.final_hash = kept.replay().unwrap().state_hash();
+    kept
+}
