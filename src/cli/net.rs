@@ -23,7 +23,7 @@ pub struct HostArgs {
     #[arg(long, required_unless_present = "resume", conflicts_with = "resume")]
     pub(super) scenario: Option<PathBuf>,
     /// A saved battle to play on from, instead of a scenario: its commands are played
-    /// first, with its seed and dice salts.
+    /// first, with its seed and dice salts; every command after them is salted.
     #[arg(long, conflicts_with = "seed")]
     pub(super) resume: Option<PathBuf>,
     /// Play exactly `warband battle --seed N` (no commit-reveal, no dice salts).

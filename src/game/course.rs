@@ -4,6 +4,7 @@
 
 use warband_rules::Side;
 use warband_table::engine::Engine;
+use warband_table::salts::Salts;
 use warband_table::sim::Contest;
 
 /// Each side's losses (in the ruleset's `LOSSES`) after each round, from round 0 (the
@@ -37,14 +38,14 @@ pub fn course<R: Contest>(
     setup: &R::Setup,
     seed: u64,
     commands: &[(Side, R::Command)],
-    salts: &[u64],
+    salts: &Salts,
 ) -> Result<Course, String> {
     let mut e = Engine::<R>::new(setup, seed)?;
     let mut losses = vec![[0, 0]];
     let mut round = R::round(e.world()).max(1);
     for (i, (side, c)) in commands.iter().enumerate() {
         // A network battle's dice were salted command by command.
-        e.salt_dice(seed, i as u64, salts.get(i).copied());
+        e.salt_dice(seed, i as u64, salts.get(i));
         let _ = e.submit(*side, c.clone());
         let now = R::round(e.world());
         // The command that ended a round played out its last phases too: what was lost
@@ -126,7 +127,7 @@ mod tests {
             commands.push((side, c.clone()));
             let _ = e.submit(side, c);
         }
-        let c = course::<Marauders>(&setup, 3, &commands, &[]).unwrap();
+        let c = course::<Marauders>(&setup, 3, &commands, &Salts::default()).unwrap();
         assert_eq!(c.losses.last(), Some(&Marauders::losses(e.world())));
         assert!(
             c.losses
@@ -147,7 +148,7 @@ mod tests {
             let save = crate::game::test_app::recorded::<Borderlands>(&file);
             let e = save.replay().unwrap();
             let played = warband_table::sim::rounds_played::<Borderlands>(e.world());
-            let c = course::<Borderlands>(&save.setup, save.seed, &save.commands, &save.salts);
+            let c = course::<Borderlands>(&save.setup, save.seed, &save.commands, &save.salts());
             let c = c.unwrap();
             assert_eq!(c.losses.len() as u32, played + 1, "{name}: {:?}", c.losses);
             assert_eq!(c.losses.last(), Some(&Borderlands::losses(e.world())));

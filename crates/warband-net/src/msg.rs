@@ -103,10 +103,12 @@ pub enum Seeding {
     /// Drawn by commit-reveal among the host and the seated peers, and every command's
     /// dice salted by the host after it is committed.
     Drawn,
-    /// Played on from a save: its seed, whether its dice were salted (then every
-    /// command's from here on is too), and how many commands it holds: they come first,
-    /// as committed, and a peer shows them at once rather than at the watch pace.
-    Resumed { seed: u64, salted: bool, saved: u64 },
+    /// Played on from a save: its seed, and how many commands it holds: they come
+    /// first, as committed (each with its own salt, if it had one), and a peer shows them
+    /// at once rather than at the watch pace. Every command from there on is salted by
+    /// the host, whether or not the saved ones were: the save's seed is known to every
+    /// player, so its dice alone could be foreseen.
+    Resumed { seed: u64, saved: u64 },
 }
 
 impl Seeding {
@@ -122,8 +124,7 @@ impl Seeding {
     pub fn salted(self) -> bool {
         match self {
             Seeding::Fixed(_) => false,
-            Seeding::Drawn => true,
-            Seeding::Resumed { salted, .. } => salted,
+            Seeding::Drawn | Seeding::Resumed { .. } => true,
         }
     }
 }

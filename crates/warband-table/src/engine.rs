@@ -275,6 +275,17 @@ impl<R: Rules> Engine<R> {
             .reseed(seed);
     }
 
+    /// The dice as they stand, to put back with [`Engine::restore_dice`].
+    pub fn dice(&self) -> Dice {
+        self.app().world().resource::<Dice>().clone()
+    }
+
+    /// Puts back dice kept with [`Engine::dice`] (a salted command that was refused
+    /// leaves the dice as they were).
+    pub fn restore_dice(&mut self, dice: Dice) {
+        self.app_mut().world_mut().insert_resource(dice);
+    }
+
     /// Where a network battle salted command `seq` (of the battle begun from `seed`),
     /// draws that command's dice from its salt; without a salt, changes nothing.
     pub fn salt_dice(&mut self, seed: u64, seq: u64, salt: Option<u64>) {

@@ -23,6 +23,7 @@ pub mod lab;
 pub mod log;
 pub mod player;
 pub mod recycle;
+pub mod salts;
 pub mod save;
 pub mod scenario;
 pub mod search;

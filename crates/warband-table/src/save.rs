@@ -7,6 +7,7 @@
 use crate::engine::{Engine, Outcome, Rules};
 use crate::files::{DataError, parse_ron};
 use crate::player::PlayerKind;
+use crate::salts::Salts;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use warband_rules::{Ruleset, Side};
@@ -26,10 +27,15 @@ pub struct Save<R: Rules> {
     pub seed: u64,
     pub commands: Vec<(Side, R::Command)>,
     pub final_hash: u64,
-    /// A network battle's dice salts, one per command: the dice of command `i` come
-    /// from [`salted_seed`]`(seed, i, salts[i])`. Empty for every other battle.
+    /// A network battle's dice salts, one a command from command `salted_from` on
+    /// (see [`Save::salts`]): the dice of command `i` come from
+    /// [`salted_seed`]`(seed, i, salt)`. Empty for every other battle.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub salts: Vec<u64>,
+    salts: Vec<u64>,
+    /// The first command salted, where a battle begun at one machine went online later
+    /// (0 for a network battle salted from its start).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    salted_from: usize,
     /// How the players ended the battle off the table, after the last command: a
     /// concession or an agreed draw.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -71,6 +77,10 @@ pub fn salted_seed(seed: u64, seq: u64, salt: u64) -> u64 {
     h.finish()
 }
 
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
 fn marauders() -> Ruleset {
     Ruleset::Marauders
 }
@@ -91,11 +101,27 @@ impl<R: Rules> Save<R> {
             commands,
             final_hash,
             salts: Vec::new(),
+            salted_from: 0,
             agreed: None,
             stood: None,
             players: None,
             earlier: Vec::new(),
         }
+    }
+
+    /// The dice salts of its commands (none for a battle never played online).
+    pub fn salts(&self) -> Salts {
+        if self.salts.is_empty() && self.salted_from == 0 {
+            return Salts::default();
+        }
+        Salts::listed(self.salted_from, self.salts.clone())
+    }
+
+    /// The save with its commands' dice salts noted.
+    pub fn salted(mut self, salts: &Salts) -> Self {
+        self.salts = salts.list().to_vec();
+        self.salted_from = salts.from().unwrap_or(0);
+        self
     }
 
     /// The save with who played each side noted (`None` for a person).
@@ -133,16 +159,9 @@ impl<R: Rules> Save<R> {
             ));
         }
         let scenario = crate::scenario::Setup::scenario(&save.setup).ruleset;
-        if !save.salts.is_empty() && save.salts.len() != save.commands.len() {
-            return Err(DataError::new(
-                path,
-                format!(
-                    "the save has {} dice salts for {} commands (expected one each)",
-                    save.salts.len(),
-                    save.commands.len()
-                ),
-            ));
-        }
+        save.salts()
+            .check(save.commands.len())
+            .map_err(|e| DataError::new(path, e))?;
         if save.ruleset != scenario || scenario != R::RULESET {
             return Err(DataError::new(
                 path,
@@ -158,7 +177,10 @@ impl<R: Rules> Save<R> {
     /// Draws command `i`'s dice on `engine` from its salt, where the battle (a network
     /// battle) salted them.
     pub fn salt_dice(&self, engine: &mut Engine<R>, i: usize) {
-        engine.salt_dice(self.seed, i as u64, self.salts.get(i).copied());
+        let salt = i
+            .checked_sub(self.salted_from)
+            .and_then(|k| self.salts.get(k).copied());
+        engine.salt_dice(self.seed, i as u64, salt);
     }
 
     /// Replays the commands on a fresh engine. Commands the original battle refused are

@@ -3,6 +3,7 @@
 //! from the nearest snapshot before it, never from the start.
 
 use crate::engine::{Engine, Rules};
+use crate::salts::Salts;
 use warband_rules::Side;
 
 /// Commands between snapshots.
@@ -10,8 +11,8 @@ pub const SNAPSHOT_EVERY: usize = 25;
 
 pub struct Timeline<R: Rules> {
     commands: Vec<(Side, R::Command)>,
-    /// A network battle's dice salts, one a command (empty for every other battle).
-    salts: Vec<u64>,
+    /// A network battle's dice salts (none for every other battle).
+    salts: Salts,
     seed: u64,
     /// (commands applied, the battle then), in order; the first is the start.
     snapshots: Vec<(usize, Engine<R>)>,
@@ -24,15 +25,15 @@ impl<R: Rules> Timeline<R> {
         seed: u64,
         commands: Vec<(Side, R::Command)>,
     ) -> Result<Self, String> {
-        Self::salted(setup, seed, commands, Vec::new())
+        Self::salted(setup, seed, commands, Salts::default())
     }
 
-    /// The timeline of a network battle, whose every command's dice were salted.
+    /// The timeline of a network battle, whose commands' dice were salted.
     pub fn salted(
         setup: &R::Setup,
         seed: u64,
         commands: Vec<(Side, R::Command)>,
-        salts: Vec<u64>,
+        salts: Salts,
     ) -> Result<Self, String> {
         let mut engine = Engine::<R>::new(setup, seed)?;
         let mut timeline = Self {
@@ -52,7 +53,7 @@ impl<R: Rules> Timeline<R> {
 
     /// Draws command `i`'s dice on `engine` from its salt, where the battle salted them.
     pub fn salt_dice(&self, engine: &mut Engine<R>, i: usize) {
-        engine.salt_dice(self.seed, i as u64, self.salts.get(i).copied());
+        engine.salt_dice(self.seed, i as u64, self.salts.get(i));
     }
 
     /// Plays command `i` on `engine`, with its salt if it has one.
@@ -71,9 +72,8 @@ impl<R: Rules> Timeline<R> {
         self.commands.is_empty()
     }
 
-    /// The dice salts, one a command (empty for a battle that was not played over a
-    /// network).
-    pub fn salts(&self) -> &[u64] {
+    /// The dice salts (none for a battle that was not played over a network).
+    pub fn salts(&self) -> &Salts {
         &self.salts
     }
 

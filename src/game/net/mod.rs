@@ -20,6 +20,7 @@ use std::time::Duration;
 use warband_net::client::{Client, Finish, Handshake, NetError, Notice, connect};
 use warband_net::msg::{Committed, Hello, ToHost};
 use warband_rules::Side;
+use warband_table::salts::Salts;
 use warband_table::sim::Contest;
 
 /// Where the connection stands, as the top bar tells it.
@@ -371,9 +372,11 @@ impl<R: Contest> NetPlay<R> {
     }
 
     /// The salts of the first `n` commands (as many as the session has played).
-    pub fn salts(&self, n: usize) -> Vec<u64> {
+    pub fn salts(&self, n: usize) -> Salts {
         let entries = &self.client.entries()[..n.min(self.client.entries().len())];
-        entries.iter().filter_map(|e| e.salt).collect()
+        // The host salts every command from the first it salted: a log that did not
+        // is not the host's, and its save keeps no salts.
+        Salts::of(entries.iter().map(|e| e.salt)).unwrap_or_default()
     }
 }
 

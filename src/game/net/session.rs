@@ -203,10 +203,10 @@ mod tests {
         assert!(proposals > 3, "{proposals}");
         assert_eq!(s.engine.state_hash(), hash);
         let save = s.save();
-        assert_eq!(save.salts.len(), save.commands.len());
+        assert_eq!(save.salts().list().len(), save.commands.len());
         // The result screen's course of the battle replays it with its salts too.
         let course =
-            crate::game::course::course::<Marauders>(&s.setup, s.seed, &s.commands, &save.salts)
+            crate::game::course::course::<Marauders>(&s.setup, s.seed, &s.commands, &save.salts())
                 .unwrap();
         let last = *course.losses.last().unwrap();
         assert_eq!(

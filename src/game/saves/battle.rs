@@ -88,11 +88,7 @@ impl<R: Desk> SavedBattle for Save<R> {
     }
 
     fn host_words(&self) -> &'static str {
-        if self.salts.is_empty() {
-            "Play on online: the remote side joins with Join a network battle and is sent the battle so far. It was played at one machine, so its dice come from its seed: whoever has the save could foresee them"
-        } else {
-            "Play on online: the remote side joins with Join a network battle and is sent the battle so far; every command's dice are salted by the host, as before"
-        }
+        "Play on online: the remote side joins with Join a network battle and is sent the battle so far. From here on every command's dice are salted by the host after it is committed, so no one can foresee them, even with the save"
     }
 
     fn host(&self, seats: [HostSeat; 2], listen: &str) -> Box<dyn Starter> {

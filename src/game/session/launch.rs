@@ -60,7 +60,7 @@ impl<R: Contest> Launch<R> {
                     rounds.note(&s.engine, i + 1);
                 }
                 s.moved_before = rounds.moves(&save.commands, |e, i| save.salt_dice(e, i));
-                s.salts = save.salts.clone();
+                s.salts = save.salts();
                 s.last_refusal = None;
                 s.earlier = save.earlier.clone();
                 let now = controllers.map(Controller::kind);

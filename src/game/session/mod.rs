@@ -12,6 +12,7 @@ use warband_rules::Side;
 use warband_table::Refusal;
 use warband_table::engine::{Engine, Rules};
 use warband_table::player::Policy;
+use warband_table::salts::Salts;
 use warband_table::save::Save;
 use warband_table::sim::Contest;
 use warband_table::timeline::Timeline;
@@ -89,9 +90,9 @@ pub struct GameSession<R: Contest> {
     /// The moves of this round made before the table was first drawn (a save played
     /// on, a replay moved along its timeline): drawn as arrows as if watched.
     pub moved_before: Vec<Moved>,
-    /// The dice salts of the commands played before this table took the battle over (a
-    /// network battle saved, then played on here): its saves keep them.
-    pub salts: Vec<u64>,
+    /// The dice salts of a network battle saved, then played on here: its saved
+    /// commands' and each command's played here, so its saves keep them.
+    pub salts: Salts,
 }
 
 impl<R: Contest> GameSession<R> {
@@ -154,7 +155,7 @@ impl<R: Contest> GameSession<R> {
             asking: false,
             part: part::Part::default(),
             moved_before: Vec::new(),
-            salts: Vec::new(),
+            salts: Salts::default(),
         })
     }
 
@@ -168,7 +169,7 @@ impl<R: Contest> GameSession<R> {
             &save.setup,
             save.seed,
             save.commands.clone(),
-            save.salts.clone(),
+            save.salts(),
         )?);
         s.seek(0);
         Ok(s)
@@ -210,21 +211,41 @@ impl<R: Contest> GameSession<R> {
             self.last_refusal = None;
             return Ok(());
         }
-        if !self.salts.is_empty() {
-            // A network battle's save played on here: each command's dice are salted
-            // as they were, so its saves keep one salt a command and load again.
-            let salt = warband_net::seed::salt();
-            let seq = self.commands.len() as u64;
-            self.engine.salt_dice(self.seed, seq, Some(salt));
-            self.salts.push(salt);
+        if self.salts.is_salted() {
+            return self.submit_salted(side, command);
         }
         self.commands.push((side, command.clone()));
         let result = self.send(side, command);
+        self.answered(&result);
+        result
+    }
+
+    /// A command of a network battle's save played on here: its dice are salted as the
+    /// host salted them, so its saves keep one salt a command and load again. A refused
+    /// one is not kept, as a host keeps none: a command's salt goes by its place in the
+    /// battle, which a save hosted again must keep.
+    fn submit_salted(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
+        let salt = warband_net::seed::salt();
+        let seq = self.commands.len() as u64;
+        let dice = self.engine.dice().clone();
+        self.engine.salt_dice(self.seed, seq, Some(salt));
+        let result = self.send(side, command.clone());
         match &result {
+            Ok(()) => {
+                self.commands.push((side, command));
+                self.salts.push(salt);
+            }
+            Err(_) => self.engine.restore_dice(dice),
+        }
+        self.answered(&result);
+        result
+    }
+
+    fn answered(&mut self, result: &Result<(), Refusal>) {
+        match result {
             Ok(()) => self.last_refusal = None,
             Err(r) => self.refuse(r.0.clone()),
         }
-        result
     }
 
     /// Says why an action was not taken: in the dice tray's header until the next

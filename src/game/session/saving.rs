@@ -3,6 +3,7 @@
 
 use super::{Controller, GameSession, Launch};
 use warband_rules::Side;
+use warband_table::salts::Salts;
 use warband_table::save::Save;
 use warband_table::sim::Contest;
 
@@ -22,10 +23,9 @@ impl<R: Contest> GameSession<R> {
     /// The commands of the battle on the table and their dice salts: a replay's own as
     /// far as it stands, else every command sent (with a network battle's salts, or
     /// those of a network battle's save played on here).
-    pub fn played(&self) -> (Vec<(Side, R::Command)>, Vec<u64>) {
+    pub fn played(&self) -> (Vec<(Side, R::Command)>, Salts) {
         if let (Some(t), Some((at, _))) = (&self.timeline, self.replay_at()) {
-            let salts = t.salts().get(..at).map_or_else(Vec::new, <[u64]>::to_vec);
-            return (t.commands()[..at].to_vec(), salts);
+            return (t.commands()[..at].to_vec(), t.salts().first(at));
         }
         let salts = self
             .net
@@ -62,8 +62,8 @@ impl<R: Contest> GameSession<R> {
             commands,
             self.engine.state_hash(),
         )
-        .noting(&self.engine);
-        save.salts = salts;
+        .noting(&self.engine)
+        .salted(&salts);
         save.players = self.played_by().map(|p| p.map(Controller::kind));
         // A replay saved short of a hand-over keeps only the players before it.
         let round = R::round(self.engine.world());

@@ -269,14 +269,27 @@ fn a_rounds_moves_are_drawn_again_after_a_load_or_a_seek() {
 #[test]
 fn a_network_battles_save_is_played_on_with_its_dice() {
     let mut save = recorded::<Marauders>("marauders/open-field-normal-v-normal.ron");
-    save.commands.truncate(40);
-    save.salts = (0..40u64).map(|i| i * 7919 + 13).collect();
-    let salted = save.replay().unwrap().state_hash();
     let unsalted = {
         let mut plain = save.clone();
-        plain.salts.clear();
+        plain.commands.truncate(40);
         plain.replay().unwrap().state_hash()
     };
+    // A host commits no refused command: keep the first 40 the salted dice allow.
+    let salts = Salts::listed(0, (0..40u64).map(|i| i * 7919 + 13).collect());
+    let mut engine = Engine::<Marauders>::new(&save.setup, save.seed).unwrap();
+    let mut kept = Vec::new();
+    for (side, c) in &save.commands {
+        let dice = engine.dice();
+        engine.salt_dice(save.seed, kept.len() as u64, salts.get(kept.len()));
+        match engine.submit(*side, c.clone()) {
+            Ok(()) => kept.push((*side, c.clone())),
+            Err(_) => engine.restore_dice(dice),
+        }
+    }
+    kept.truncate(40);
+    save.commands = kept;
+    let save = save.salted(&salts);
+    let salted = save.replay().unwrap().state_hash();
     assert_ne!(salted, unsalted, "the salts change the dice");
     let players = [Controller::Human, Controller::NORMAL];
     let launch = Launch::Resume {
@@ -286,26 +299,36 @@ fn a_network_battles_save_is_played_on_with_its_dice() {
     let mut resumed = launch.session().unwrap();
     assert_eq!(resumed.engine.state_hash(), salted);
     let again = resumed.save();
-    assert_eq!(again.salts, save.salts);
+    assert_eq!(again.salts(), salts);
     assert_eq!(again.replay().unwrap().state_hash(), salted);
     // Played on here, it goes on salted: its save has a salt a command, is read back
     // (a review found it refused, a salt short for every command played here) and
-    // replays to where the battle stands.
-    for _ in 0..30 {
+    // replays to where the battle stands. A refused command is not kept: a salt goes
+    // by the command's place, so a save that kept one could not be hosted again.
+    for i in 0..30 {
         let Some(side) = resumed.engine.awaiting() else {
             break;
         };
+        if i == 3 {
+            let out_of_turn = resumed.engine.yield_command(side);
+            assert!(resumed.submit(side.other(), out_of_turn).is_err());
+        }
         let command = resumed.engine.yield_command(side);
         let _ = resumed.submit(side, command);
     }
     let later = resumed.save();
     assert!(later.commands.len() > save.commands.len());
-    assert_eq!(later.salts.len(), later.commands.len());
-    assert_eq!(later.salts[..40], save.salts[..]);
+    assert_eq!(later.salts().list().len(), later.commands.len());
+    assert_eq!(later.salts().first(40), salts);
     let path = std::env::temp_dir().join(format!("warband-salted-on-{}.ron", std::process::id()));
     later.write(&path).unwrap();
     let read = warband_table::save::Save::<Marauders>::read(&path);
     let _ = std::fs::remove_file(&path);
-    let hash = read.unwrap().replay().unwrap().state_hash();
-    assert_eq!(hash, resumed.engine.state_hash());
+    let read = read.unwrap();
+    assert_eq!(
+        read.replay().unwrap().state_hash(),
+        resumed.engine.state_hash()
+    );
+    let hosted = warband_net::host::Resumable::of(&read);
+    assert!(hosted.is_ok(), "{:?}", hosted.err());
 }

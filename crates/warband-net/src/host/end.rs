@@ -6,6 +6,7 @@ use crate::msg::ToPeer;
 use crate::transport::Link;
 use std::time::{Duration, Instant};
 use warband_table::engine::{Engine, Outcome, Rules};
+use warband_table::salts::Salts;
 use warband_table::save::Save;
 
 impl<R: Rules> Host<R> {
@@ -60,14 +61,18 @@ impl<R: Rules> Host<R> {
 
     pub(super) fn save(&self, engine: &mut Engine<R>) -> Save<R> {
         let commands = self.entries.iter().map(|e| (e.side, e.command.clone()));
-        let mut save = Save::new(
+        let save = Save::new(
             self.welcome.setup.clone(),
             self.seed,
             commands.collect(),
             engine.state_hash(),
         )
         .noting(engine);
-        save.salts = self.entries.iter().filter_map(|e| e.salt).collect();
+        // Salted from the first command salted on (a saved battle hosted again), or
+        // from the first: the host salts every command after it.
+        let salts = Salts::of(self.entries.iter().map(|e| e.salt))
+            .expect("the host salts every command from the first salted");
+        let mut save = save.salted(&salts);
         save.agreed = self.agreed.clone();
         save.players = self.welcome.played_by;
         if let Some(r) = &self.resume {

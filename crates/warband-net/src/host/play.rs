@@ -8,7 +8,7 @@ use crate::msg::{Committed, Seat, ToHost, ToPeer, hash_text};
 use crate::transport::PeerId;
 use warband_rules::Side;
 use warband_table::Refusal;
-use warband_table::engine::{Dice, Outcome, Rules};
+use warband_table::engine::{Outcome, Rules};
 use warband_table::player::next_command;
 
 /// Refused proposals in a row after which a peer is taken to be hostile or broken.
@@ -56,10 +56,10 @@ impl<R: Rules> Host<R> {
     ) -> Result<Committed<R::Command>, Refusal> {
         let engine = self.engine.as_mut().expect("started");
         let seq = self.entries.len() as u64;
-        let dice = engine.world().resource::<Dice>().clone();
+        let dice = engine.dice();
         engine.salt_dice(self.seed, seq, salt);
         if let Err(refusal) = engine.submit(side, command.clone()) {
-            engine.world_mut().insert_resource(dice);
+            engine.restore_dice(dice);
             return Err(refusal);
         }
         let entry = Committed {

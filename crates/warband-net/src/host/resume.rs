@@ -33,19 +33,20 @@ impl<R: Rules> Resumable<R> {
     /// Checks `save` can be played on: it replays to the battle it recorded (a save
     /// written by another version of the rules may not), and that battle is not over.
     /// A battle at one machine may have saved commands its engine refused: they changed
-    /// nothing and are left out. A salted save's are all committed ones.
+    /// nothing and are left out. A salted save's are all committed ones: a command's
+    /// dice are salted by its place in the battle, so none may be left out.
     pub fn of(save: &Save<R>) -> Result<Self, String> {
         if save.agreed.is_some() {
             return Err("the battle in the save was ended by its players".into());
         }
         let mut engine = Engine::<R>::new(&save.setup, save.seed)?;
         let mut commands = Vec::with_capacity(save.commands.len());
+        let salts = save.salts();
         for (i, (side, command)) in save.commands.iter().enumerate() {
             save.salt_dice(&mut engine, i);
             match engine.submit(*side, command.clone()) {
-                Ok(()) => commands.push((*side, command.clone(), save.salts.get(i).copied())),
-                // A salted command's seq is its place in the save: none may be left out.
-                Err(r) if !save.salts.is_empty() => {
+                Ok(()) => commands.push((*side, command.clone(), salts.get(i))),
+                Err(r) if salts.is_salted() => {
                     return Err(format!("command {} of the save is refused: {r}", i + 1));
                 }
                 Err(_) => {}
@@ -65,7 +66,6 @@ impl<R: Rules> Resumable<R> {
             setup: save.setup.clone(),
             seeding: Seeding::Resumed {
                 seed: save.seed,
-                salted: !save.salts.is_empty(),
                 saved: commands.len() as u64,
             },
             commands,

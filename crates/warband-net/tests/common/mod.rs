@@ -188,9 +188,8 @@ pub fn hosted_battle<R: Contest>(
 /// final hash they lead to.
 pub fn first_half<R: Rules>(whole: &Save<R>) -> Save<R> {
     let half = whole.commands.len() / 2;
-    let mut kept = whole.clone();
+    let mut kept = whole.clone().salted(&whole.salts().first(half));
     kept.commands.truncate(half);
-    kept.salts.truncate(half);
     kept.final_hash = kept.replay().unwrap().state_hash();
     kept
 }
