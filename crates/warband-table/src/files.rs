@@ -133,21 +133,51 @@ pub fn root_of(scenario_file: &Path) -> PathBuf {
         .to_path_buf()
 }
 
-/// The game's shipped data: `$WARBAND_ASSETS`, else `assets/` in the working folder,
-/// else `assets/` beside the executable.
+/// The game's shipped data: `$WARBAND_ASSETS`, else the first of [`shipped_places`]
+/// that holds the scenarios; else `assets` in the working folder, for errors to name.
 pub fn shipped_root() -> PathBuf {
     if let Some(dir) = std::env::var_os("WARBAND_ASSETS") {
         return PathBuf::from(dir);
     }
-    let here = PathBuf::from("assets");
-    if here.is_dir() {
-        return here;
+    shipped_places()
+        .into_iter()
+        .find(|d| d.join("scenarios").is_dir())
+        .unwrap_or_else(|| PathBuf::from("assets"))
+}
+
+/// Where the shipped data may be, in the order looked: `assets/` in the working folder
+/// (`cargo run`), beside the executable or a folder or two above it (an install's
+/// `bin/`, or `target/release/` of a checkout), and the checkout it was built from.
+pub fn shipped_places() -> Vec<PathBuf> {
+    let mut places = vec![PathBuf::from("assets")];
+    if let Ok(exe) = std::env::current_exe() {
+        places.extend(exe.ancestors().skip(1).take(4).map(|d| d.join("assets")));
     }
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(|d| d.join("assets")))
-        .filter(|d| d.is_dir())
-        .unwrap_or(here)
+    places.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets"));
+    places
+}
+
+/// Why the shipped data was not found, naming where it was looked for; `None` when it
+/// was.
+pub fn shipped_missing() -> Option<String> {
+    let root = shipped_root();
+    if root.join("scenarios").is_dir() {
+        return None;
+    }
+    if let Some(dir) = std::env::var_os("WARBAND_ASSETS") {
+        return Some(format!(
+            "WARBAND_ASSETS is {}, which holds no scenarios/ folder",
+            Path::new(&dir).display()
+        ));
+    }
+    let looked: Vec<String> = shipped_places()
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    Some(format!(
+        "the game's data (its assets folder, with scenarios/, armies/ and bestiary/) was not found; looked in {}. Run it from its own folder, or set WARBAND_ASSETS to that folder",
+        looked.join(", ")
+    ))
 }
 
 /// A data file a scenario reads, `rel` from its data root (`armies/x.ron`,
@@ -183,4 +213,25 @@ pub fn load_armies(
         a: army(&names.a)?,
         b: army(&names.b)?,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Run from another folder (a test runs in its crate's), the game still finds its
+    /// data: the checkout it was built from, or above its executable.
+    #[test]
+    fn the_shipped_data_is_found_from_another_folder() {
+        assert!(
+            !Path::new("assets/scenarios").is_dir(),
+            "run from the crate's folder"
+        );
+        if std::env::var_os("WARBAND_ASSETS").is_none() {
+            assert!(shipped_root().join("scenarios/open-field.ron").is_file());
+            assert_eq!(shipped_missing(), None);
+        }
+        let places = shipped_places();
+        assert_eq!(places[0], Path::new("assets"), "the working folder first");
+    }
 }

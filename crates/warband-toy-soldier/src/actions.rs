@@ -87,6 +87,11 @@ fn afford(a: &Activation, ap: u32) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// Inches as the rules' texts write them (`1.8"`).
+fn inches_said(x: f32) -> String {
+    format!("{x:.1}\"")
+}
+
 /// The stretches of a straight path inside rough ground, in inches from its start.
 pub fn rough_along(terrain: &[TerrainShape], from: Vec2, to: Vec2) -> Vec<(f32, f32)> {
     let length = from.distance(to);
@@ -98,12 +103,14 @@ pub fn rough_along(terrain: &[TerrainShape], from: Vec2, to: Vec2) -> Vec<(f32, 
         .collect()
 }
 
-/// A legal move: where it ends, its AP, and the enemy it charges.
+/// A legal move: where it ends, its AP, the enemy it charges, and the inches of it
+/// through rough ground (at half pace).
 #[derive(Clone, Debug, PartialEq)]
 pub struct MovePlan {
     pub end: Vec2,
     pub ap: u32,
     pub charged: Option<ModelId>,
+    pub rough: f32,
 }
 
 /// How far the AP `a` has left carry `v` the way `step` over open ground.
@@ -138,16 +145,26 @@ pub fn check_move(
         return refuse("the unit cannot move that way: it is already touching what is there");
     }
     let per_ap = move_step(v.unit.kind, step);
-    let ap = ap_for_move(
-        moved,
-        per_ap,
-        &rough_along(terrain, v.base.center, check.end),
-    );
-    afford(a, ap)?;
+    let stretches = rough_along(terrain, v.base.center, check.end);
+    let ap = ap_for_move(moved, per_ap, &stretches);
+    let rough: f32 = stretches.iter().map(|(a, b)| b - a).sum();
+    // The cost of rough ground said, where it made the move dearer than it looks.
+    afford(a, ap).map_err(|r| match rough > 0.01 {
+        true => Refusal(
+            format!(
+                "{} ({} of it through rough ground, at half pace)",
+                r.0,
+                inches_said(rough)
+            ),
+            r.1,
+        ),
+        false => r,
+    })?;
     Ok(MovePlan {
         end: check.end,
         ap,
         charged: check.charged.first().copied(),
+        rough,
     })
 }
 

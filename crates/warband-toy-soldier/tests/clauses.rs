@@ -343,6 +343,17 @@ fn rough_ground_halves_every_ap_that_touches_it() {
         &["Orc warboss"],
         vec![river],
     );
+    // A move the AP cannot pay says what made it dear (a play-tester could not tell).
+    let mut short = warband_toy_soldier::Engine::new(&s, 7).unwrap();
+    put(&mut short, 2, (12.0, 7.5), 0.0);
+    activate_with(&mut short, Side::A, 2, 3);
+    let four = Command::Move {
+        step: Step::Forward,
+        inches: 4.0,
+    };
+    let r = short.submit(Side::A, four).unwrap_err();
+    let said = "needs 4 AP; 3 left (2.0\" of it through rough ground, at half pace)";
+    assert!(r.0.contains(said), "{}", r.0);
     let mut e = warband_toy_soldier::Engine::new(&s, 7).unwrap();
     put(&mut e, 2, (12.0, 7.5), 0.0);
     activate_with(&mut e, Side::A, 2, 8);

@@ -35,12 +35,13 @@ pub struct TableCamera;
 
 /// Whether the table should be fitted to the window (as soon as the camera and session
 /// exist), where the last fit left the camera (its place and scale), and the panels
-/// folded then.
+/// folded and the window's size then.
 #[derive(Resource, Default)]
 struct FitPending {
     pending: bool,
     left: Option<(Vec3, f32)>,
     folded: Folded,
+    window: Vec2,
 }
 
 /// The camera's place and scale, to tell whether it is still where a fit left it.
@@ -51,19 +52,21 @@ fn view_of(t: &Transform, p: &Projection) -> Option<(Vec3, f32)> {
     }
 }
 
-/// A panel folded or opened: the table is fitted to the new room if the player had not
-/// moved the view since the last fit (a view they chose is left as it is).
+/// A panel folded or opened, or the window resized: the table is fitted to the new room
+/// if the player had not moved the view since the last fit (a view they chose is left
+/// as it is; a play-tester's shrunk window cut the table off until F).
 fn refit_on_fold(
     settings: Option<Res<Settings>>,
+    window: Single<&Window>,
     camera: Single<(&Transform, &Projection), With<TableCamera>>,
     mut fit: ResMut<FitPending>,
     mut busy: ResMut<crate::game::awake::Busy>,
 ) {
-    let now = folded(settings.as_deref());
-    if now == fit.folded {
+    let now = (folded(settings.as_deref()), window.size());
+    if now == (fit.folded, fit.window) {
         return;
     }
-    fit.folded = now;
+    (fit.folded, fit.window) = now;
     let (t, p) = *camera;
     if fit.left.is_some() && view_of(t, p) == fit.left {
         fit.pending = true;
@@ -85,8 +88,9 @@ fn spawn_camera(mut commands: Commands) {
 }
 
 /// Room the overlay's panels take at each edge of the window, in pixels: left (unit card
-/// and odds), right (log), top (bar), bottom (dice tray). The hud draws them this size.
-pub const PANELS: [f32; 4] = [280.0, 300.0, 34.0, 96.0];
+/// and odds), right (log), top (bar), bottom (dice tray: two rows of dice, a melee's
+/// contest and the blows that followed, as a play-tester asked). The hud draws them this size.
+pub const PANELS: [f32; 4] = [280.0, 300.0, 34.0, 124.0];
 
 /// The width (or the dice tray's height) of a panel folded to a strip with its button.
 pub const STRIP: f32 = 30.0;
@@ -186,6 +190,7 @@ fn fit(
         pending: false,
         left: view_of(&t, &p),
         folded,
+        window: window.size(),
     };
 }
 

@@ -1,4 +1,5 @@
 use super::*;
+use bevy::ecs::system::RunSystemOnce;
 
 /// Where a table point lands in the window, in pixels from the top-left corner.
 fn to_screen(p: Vec2, window: Vec2, t: &Transform, proj: &Projection) -> Vec2 {
@@ -150,4 +151,56 @@ fn the_view_stops_at_the_tables_edge() {
     app.update();
     let t = app.world().get::<Transform>(cam).unwrap().translation;
     assert_eq!((t.x, t.y), (10.0, 12.0));
+}
+
+/// A window resized refits a table still as fitted (a play-tester's shrunk window cut
+/// the table off until F); a view the player moved is left where they put it.
+#[test]
+fn a_resized_window_refits_the_table_left_as_fitted() {
+    let mut app = App::new();
+    app.init_resource::<FitPending>()
+        .init_resource::<crate::game::awake::Busy>()
+        .insert_resource(TableLayout {
+            size: Vec2::new(48.0, 36.0),
+            terrain: Vec::new(),
+            mat: warband_table::table::Mat::Grass,
+            name: "test".into(),
+        })
+        .add_systems(
+            Update,
+            (refit_on_fold, fit.run_if(|f: Res<FitPending>| f.pending)).chain(),
+        );
+    app.world_mut().spawn(Window {
+        resolution: (1280, 800).into(),
+        ..Window::default()
+    });
+    app.world_mut().resource_mut::<FitPending>().pending = true;
+    app.world_mut().run_system_once(spawn_camera).unwrap();
+    let scale = |app: &mut App| {
+        let mut q = app.world_mut().query::<&Projection>();
+        match q.single(app.world()).unwrap() {
+            Projection::Orthographic(o) => o.scale,
+            _ => unreachable!(),
+        }
+    };
+    app.update();
+    let wide = scale(&mut app);
+    let resize = |app: &mut App, w: u32, h: u32| {
+        let mut q = app.world_mut().query::<&mut Window>();
+        q.single_mut(app.world_mut()).unwrap().resolution = (w, h).into();
+        app.update();
+    };
+    resize(&mut app, 1024, 600);
+    let small = scale(&mut app);
+    assert!(
+        small > wide * 1.2,
+        "fitted again, smaller: {small} against {wide}"
+    );
+    // The player zooms in: a resize leaves their view alone.
+    let mut q = app.world_mut().query::<&mut Projection>();
+    if let Projection::Orthographic(o) = &mut *q.single_mut(app.world_mut()).unwrap() {
+        o.scale = 0.01;
+    }
+    resize(&mut app, 1280, 800);
+    assert_eq!(scale(&mut app), 0.01);
 }

@@ -7,7 +7,7 @@ use bevy_egui::egui;
 use warband_table::scenario::Setup;
 
 /// How long the tray shows a notice ("Saved as …").
-const NOTICE: std::time::Duration = std::time::Duration::from_secs(6);
+pub const NOTICE: std::time::Duration = std::time::Duration::from_secs(6);
 
 /// The tray of any ruleset's battle: the dice since the latest roll began. A clause's
 /// name is a link to its rules: the clause clicked, if one was.

@@ -13,7 +13,10 @@ use warband_table::player::PlayerKind;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuMessage>()
         .init_resource::<Resumable>()
-        .add_systems(OnEnter(Screen::MainMenu), look_for_autosave)
+        .add_systems(
+            OnEnter(Screen::MainMenu),
+            (look_for_autosave, look_for_assets),
+        )
         .add_systems(
             EguiPrimaryContextPass,
             menu.run_if(in_state(Screen::MainMenu)),
@@ -30,6 +33,15 @@ fn look_for_autosave(
 ) {
     let dir = folder.map_or_else(crate::game::saves::data_dir, |f| f.0.clone());
     resumable.0 = crate::game::autosave::left_in_progress(&dir);
+}
+
+/// Says so at once when the game's own data is missing (run from another folder, say),
+/// rather than leaving the setup screen to list no scenarios.
+fn look_for_assets(mut message: ResMut<MenuMessage>) {
+    if message.0.is_none() {
+        message.0 = warband_table::files::shipped_missing()
+            .map(|why| format!("No battle can be set up: {why}."));
+    }
 }
 
 /// A message for the menu to show (e.g. why a battle could not start).

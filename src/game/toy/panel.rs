@@ -96,9 +96,17 @@ fn move_lines(
     let furthest = super::input::ghost(v, cursor).1 > inches + 0.005;
     ui.label(match plan {
         Ok(p) => format!(
-            "Move {way} {}: {} AP{}{}",
+            "Move {way} {}: {} AP{}{}{}",
             describe::distance(v.base.center.distance(p.end)),
             p.ap,
+            if p.rough > 0.01 {
+                format!(
+                    " ({} of it through rough ground, at half pace)",
+                    describe::distance(p.rough)
+                )
+            } else {
+                String::new()
+            },
             if furthest { ", as far as it goes" } else { "" },
             if p.charged.is_some() {
                 " — charge!"

@@ -255,8 +255,9 @@ pub(super) fn out_of_reach(world: &bevy::ecs::world::World, v: &View, t: &View) 
 }
 
 /// How long a second Space may come after the first and still end a step that has
-/// models yet to act.
-const SPACE_AGAIN: std::time::Duration = std::time::Duration::from_secs(4);
+/// models yet to act: as long as the tray shows the words that ask for it (a
+/// play-tester pressed it again while they still showed, after it had lapsed).
+const SPACE_AGAIN: std::time::Duration = crate::game::hud::dice_tray::NOTICE;
 
 /// A step of the battle: the side whose step it is, in a round.
 type StepOf = (Side, u32);
