@@ -151,7 +151,7 @@ pub fn shipped_root() -> PathBuf {
 pub fn shipped_places() -> Vec<PathBuf> {
     let mut places = vec![PathBuf::from("assets")];
     if let Ok(exe) = std::env::current_exe() {
-        places.extend(exe.ancestors().skip(1).take(4).map(|d| d.join("assets")));
+        places.extend(exe.ancestors().skip(1).take(3).map(|d| d.join("assets")));
     }
     places.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets"));
     places

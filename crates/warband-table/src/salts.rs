@@ -74,11 +74,6 @@ impl Salts {
         self.list.push(salt);
     }
 
-    /// Drops the salt of the last command (one refused, which changed nothing).
-    pub fn pop(&mut self) {
-        self.list.pop();
-    }
-
     /// The salts of the first `n` commands: none if the battle was not yet salted by
     /// then.
     pub fn first(&self, n: usize) -> Self {

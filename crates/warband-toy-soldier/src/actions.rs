@@ -87,6 +87,19 @@ fn afford(a: &Activation, ap: u32) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// How far stretches (from, to) cover, counting once where two overlap (a stream
+/// through a wood).
+fn covered(stretches: &[(f32, f32)]) -> f32 {
+    let mut sorted = stretches.to_vec();
+    sorted.sort_by(|x, y| x.0.total_cmp(&y.0));
+    let (mut total, mut reached) = (0.0, f32::NEG_INFINITY);
+    for (a, b) in sorted {
+        total += (b - a.max(reached)).max(0.0);
+        reached = reached.max(b);
+    }
+    total
+}
+
 /// Inches as the rules' texts write them (`1.8"`).
 fn inches_said(x: f32) -> String {
     format!("{x:.1}\"")
@@ -147,7 +160,7 @@ pub fn check_move(
     let per_ap = move_step(v.unit.kind, step);
     let stretches = rough_along(terrain, v.base.center, check.end);
     let ap = ap_for_move(moved, per_ap, &stretches);
-    let rough: f32 = stretches.iter().map(|(a, b)| b - a).sum();
+    let rough = covered(&stretches);
     // The cost of rough ground said, where it made the move dearer than it looks.
     afford(a, ap).map_err(|r| match rough > 0.01 {
         true => Refusal(
@@ -352,4 +365,15 @@ pub fn check_magic(
         ));
     }
     Ok(t)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Rough ground said is counted once where two rough pieces overlap.
+    #[test]
+    fn overlapping_stretches_are_covered_once() {
+        assert_eq!(super::covered(&[(1.0, 3.0), (2.0, 5.0), (6.0, 7.0)]), 5.0);
+        assert_eq!(super::covered(&[(2.0, 3.0), (0.0, 4.0)]), 4.0);
+        assert_eq!(super::covered(&[]), 0.0);
+    }
 }

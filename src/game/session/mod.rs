@@ -227,7 +227,7 @@ impl<R: Contest> GameSession<R> {
     fn submit_salted(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
         let salt = warband_net::seed::salt();
         let seq = self.commands.len() as u64;
-        let dice = self.engine.dice().clone();
+        let dice = self.engine.dice();
         self.engine.salt_dice(self.seed, seq, Some(salt));
         let result = self.send(side, command.clone());
         match &result {
