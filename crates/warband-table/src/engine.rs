@@ -275,23 +275,31 @@ impl<R: Rules> Engine<R> {
             .reseed(seed);
     }
 
-    /// The dice as they stand, to put back with [`Engine::restore_dice`].
-    pub fn dice(&self) -> Dice {
-        self.app().world().resource::<Dice>().clone()
-    }
-
-    /// Puts back dice kept with [`Engine::dice`] (a salted command that was refused
-    /// leaves the dice as they were).
-    pub fn restore_dice(&mut self, dice: Dice) {
-        self.app_mut().world_mut().insert_resource(dice);
-    }
-
     /// Where a network battle salted command `seq` (of the battle begun from `seed`),
     /// draws that command's dice from its salt; without a salt, changes nothing.
     pub fn salt_dice(&mut self, seed: u64, seq: u64, salt: Option<u64>) {
         if let Some(salt) = salt {
             self.reseed_dice(crate::save::salted_seed(seed, seq, salt));
         }
+    }
+
+    /// Command `seq` of a network battle begun from `seed`, played with its dice drawn
+    /// from its `salt` (if any), as [`Engine::submit`] plays it. A refused one leaves the
+    /// dice as they were: it takes no place in the battle, so the next command's salt
+    /// is drawn for the same `seq`.
+    pub fn submit_salted(
+        &mut self,
+        side: Side,
+        command: R::Command,
+        (seed, seq, salt): (u64, u64, Option<u64>),
+    ) -> Result<(), Refusal> {
+        let dice = self.app().world().resource::<Dice>().clone();
+        self.salt_dice(seed, seq, salt);
+        let result = self.submit(side, command);
+        if result.is_err() {
+            self.app_mut().world_mut().insert_resource(dice);
+        }
+        result
     }
 
     /// Validates and applies one command; a refused command changes nothing but the

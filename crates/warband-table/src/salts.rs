@@ -4,6 +4,11 @@
 //! online later is salted from the command it went online at: the commands before it
 //! drew their dice from the seed alone.
 
+/// The salt of command `i` in `list`, one a command from command `from` on.
+pub(crate) fn salt_at(from: usize, list: &[u64], i: usize) -> Option<u64> {
+    list.get(i.checked_sub(from)?).copied()
+}
+
 /// The salts of a battle's commands, by the command's place in the battle.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Salts {
@@ -14,14 +19,6 @@ pub struct Salts {
 }
 
 impl Salts {
-    /// A battle whose commands are salted from command `from` on, with no salt yet.
-    pub fn salting_from(from: usize) -> Self {
-        Self {
-            from: Some(from),
-            list: Vec::new(),
-        }
-    }
-
     /// A battle salted from command `from` on, with these salts.
     pub fn listed(from: usize, list: Vec<u64>) -> Self {
         Self {
@@ -48,8 +45,7 @@ impl Salts {
 
     /// The salt of command `i`, if the battle salted it.
     pub fn get(&self, i: usize) -> Option<u64> {
-        let k = i.checked_sub(self.from?)?;
-        self.list.get(k).copied()
+        salt_at(self.from?, &self.list, i)
     }
 
     /// Whether the battle's commands are salted from some command on: then every
@@ -111,7 +107,7 @@ mod tests {
         assert_eq!(got, [None, None, None, Some(30), Some(40), None]);
         assert_eq!(Salts::default().get(0), None);
         assert!(!Salts::default().is_salted());
-        assert!(Salts::salting_from(7).is_salted());
+        assert!(Salts::listed(7, Vec::new()).is_salted());
     }
 
     #[test]

@@ -177,9 +177,7 @@ impl<R: Rules> Save<R> {
     /// Draws command `i`'s dice on `engine` from its salt, where the battle (a network
     /// battle) salted them.
     pub fn salt_dice(&self, engine: &mut Engine<R>, i: usize) {
-        let salt = i
-            .checked_sub(self.salted_from)
-            .and_then(|k| self.salts.get(k).copied());
+        let salt = crate::salts::salt_at(self.salted_from, &self.salts, i);
         engine.salt_dice(self.seed, i as u64, salt);
     }
 

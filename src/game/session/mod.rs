@@ -227,15 +227,10 @@ impl<R: Contest> GameSession<R> {
     fn submit_salted(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
         let salt = warband_net::seed::salt();
         let seq = self.commands.len() as u64;
-        let dice = self.engine.dice();
-        self.engine.salt_dice(self.seed, seq, Some(salt));
-        let result = self.send(side, command.clone());
-        match &result {
-            Ok(()) => {
-                self.commands.push((side, command));
-                self.salts.push(salt);
-            }
-            Err(_) => self.engine.restore_dice(dice),
+        let result = self.send_as(side, command.clone(), Some((seq, salt)));
+        if result.is_ok() {
+            self.commands.push((side, command));
+            self.salts.push(salt);
         }
         self.answered(&result);
         result
@@ -258,8 +253,25 @@ impl<R: Contest> GameSession<R> {
     /// Sends a command to the engine. The dice tray moves on to what it rolled, and
     /// keeps the latest dice (the initiative roll, say) when it rolled none.
     pub(crate) fn send(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
+        self.send_as(side, command, None)
+    }
+
+    /// [`Self::send`], with the dice of command `seq` drawn from its salt where given
+    /// (`(seq, salt)`: a network battle's save played on here).
+    fn send_as(
+        &mut self,
+        side: Side,
+        command: R::Command,
+        salted: Option<(u64, u64)>,
+    ) -> Result<(), Refusal> {
         let before = self.engine.log().events.len();
-        let result = self.engine.submit(side, command);
+        let result = match salted {
+            Some((seq, salt)) => {
+                let salt = (self.seed, seq, Some(salt));
+                self.engine.submit_salted(side, command, salt)
+            }
+            None => self.engine.submit(side, command),
+        };
         if self.engine.log().events[before..]
             .iter()
             .any(|e| e.die().is_some())

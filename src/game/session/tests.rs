@@ -279,11 +279,9 @@ fn a_network_battles_save_is_played_on_with_its_dice() {
     let mut engine = Engine::<Marauders>::new(&save.setup, save.seed).unwrap();
     let mut kept = Vec::new();
     for (side, c) in &save.commands {
-        let dice = engine.dice();
-        engine.salt_dice(save.seed, kept.len() as u64, salts.get(kept.len()));
-        match engine.submit(*side, c.clone()) {
-            Ok(()) => kept.push((*side, c.clone())),
-            Err(_) => engine.restore_dice(dice),
+        let salt = (save.seed, kept.len() as u64, salts.get(kept.len()));
+        if engine.submit_salted(*side, c.clone(), salt).is_ok() {
+            kept.push((*side, c.clone()));
         }
     }
     kept.truncate(40);

@@ -56,12 +56,7 @@ impl<R: Rules> Host<R> {
     ) -> Result<Committed<R::Command>, Refusal> {
         let engine = self.engine.as_mut().expect("started");
         let seq = self.entries.len() as u64;
-        let dice = engine.dice();
-        engine.salt_dice(self.seed, seq, salt);
-        if let Err(refusal) = engine.submit(side, command.clone()) {
-            engine.restore_dice(dice);
-            return Err(refusal);
-        }
+        engine.submit_salted(side, command.clone(), (self.seed, seq, salt))?;
         let entry = Committed {
             seq,
             side,

@@ -43,9 +43,10 @@ impl<R: Rules> Resumable<R> {
         let mut commands = Vec::with_capacity(save.commands.len());
         let salts = save.salts();
         for (i, (side, command)) in save.commands.iter().enumerate() {
-            save.salt_dice(&mut engine, i);
+            let salt = salts.get(i);
+            engine.salt_dice(save.seed, i as u64, salt);
             match engine.submit(*side, command.clone()) {
-                Ok(()) => commands.push((*side, command.clone(), salts.get(i))),
+                Ok(()) => commands.push((*side, command.clone(), salt)),
                 Err(r) if salts.is_salted() => {
                     return Err(format!("command {} of the save is refused: {r}", i + 1));
                 }
