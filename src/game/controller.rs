@@ -83,6 +83,15 @@ impl Controller {
         }
     }
 
+    /// Who plays the two sides, as "you v hard"; a battle of two people (at one machine,
+    /// or over the network and saved) is "two people", not "you v you".
+    pub fn versus([a, b]: [Controller; 2]) -> String {
+        if (a, b) == (Controller::Human, Controller::Human) {
+            return "two people".into();
+        }
+        format!("{} v {}", a.short(), b.short())
+    }
+
     /// What this controller is, in a line (the hover of each choice).
     pub fn about(self) -> String {
         match self {
@@ -115,6 +124,23 @@ mod tests {
             assert!(c.about().contains(kind.about()), "{kind}");
         }
         assert!(Controller::CHOICES.contains(&Controller::Human));
+    }
+
+    #[test]
+    fn two_people_are_not_both_you() {
+        let normal = Controller::NORMAL;
+        assert_eq!(
+            Controller::versus([Controller::Human, normal]),
+            "you v normal"
+        );
+        assert_eq!(
+            Controller::versus([normal, Controller::Human]),
+            "normal v you"
+        );
+        let remote = Controller::versus([Controller::Human, Controller::Remote]);
+        assert_eq!(remote, "you v remote");
+        let both = Controller::versus([Controller::Human, Controller::Human]);
+        assert_eq!(both, "two people");
     }
 
     #[test]

@@ -6,8 +6,11 @@ use serde::{Deserialize, Serialize};
 use warband_rules::{Ruleset, Side};
 use warband_table::engine::Outcome;
 
-/// The game's version: two games talk only if it is the same.
-pub const GAME_VERSION: &str = env!("CARGO_PKG_VERSION");
+/// The game's version and the protocol's: two games talk only if it is the same. The
+/// protocol's number goes up whenever a message's shape changes, so two builds of one
+/// release that speak differently say so rather than fail on a message they cannot
+/// read (2: a resumed battle's seeding lost its `salted` flag).
+pub const GAME_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+protocol.2");
 
 /// How the host's refusal of a connection over its limit begins.
 pub const FULL: &str = "the host has all its connections";
@@ -292,6 +295,10 @@ mod tests {
         );
         let e = version_mismatch("0.0.1", warband_rules::RULES_VERSION).unwrap();
         assert!(e.contains("game version 0.0.1"), "{e}");
+        // A build of this release that spoke the protocol before it changed.
+        let older = env!("CARGO_PKG_VERSION");
+        let e = version_mismatch(older, warband_rules::RULES_VERSION).unwrap();
+        assert!(e.ends_with(GAME_VERSION), "{e}");
         let e = version_mismatch(GAME_VERSION, "1999.1").unwrap();
         assert!(e.contains("rules version 1999.1"), "{e}");
     }

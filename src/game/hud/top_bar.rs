@@ -4,6 +4,7 @@
 //! become icons (their words in the hover) and the ruleset's line is cut short with an
 //! ellipsis rather than run under the buttons.
 
+use crate::game::controller::Controller;
 use crate::game::desk::Desk;
 use crate::game::saves::write_save;
 use crate::game::screens::Screen;
@@ -76,7 +77,7 @@ pub fn show<R: Desk>(
 /// player described in the hover.
 fn players<R: Contest>(ui: &mut egui::Ui, session: &GameSession<R>, compact: bool) {
     let [a, b] = session.controllers;
-    let versus = format!("{} v {}", a.short(), b.short());
+    let versus = Controller::versus([a, b]);
     let hover = format!("{versus}\nSide A: {}\nSide B: {}", a.about(), b.about());
     let text = if compact {
         icon::ROBOT.to_string()

@@ -3,6 +3,7 @@
 
 mod battle;
 
+use crate::game::controller::Controller;
 use std::path::{Path, PathBuf};
 use warband_table::scenario::Setup;
 use warband_table::sim::Contest;
@@ -102,11 +103,8 @@ pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
                         "{} · {}{}",
                         s.ruleset().title(),
                         s.progress(),
-                        s.players().map_or(String::new(), |[a, b]| format!(
-                            " · {} v {}",
-                            a.short(),
-                            b.short()
-                        ))
+                        s.players()
+                            .map_or(String::new(), |p| format!(" · {}", Controller::versus(p)))
                     ),
                 ),
                 Err(_) => (name, "a damaged save".to_string()),

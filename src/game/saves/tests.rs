@@ -136,6 +136,12 @@ fn saves_are_named_by_the_minute_and_listed_with_their_round() {
         "{}",
         listed[0].when
     );
+    // A battle of two people (at one machine, or over the network) is not "you v you".
+    let both = part.played_by([None, None]);
+    write_save_in(&dir, &both).unwrap();
+    let listed = list_saves_in(&dir);
+    assert!(listed.iter().any(|s| s.when.contains(" · two people ·")));
+    assert!(listed.iter().all(|s| !s.when.contains("you v you")));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
