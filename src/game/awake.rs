@@ -2,11 +2,16 @@
 //! moves — a computer side to play, a replay to run, a model falling, the lab's batch —
 //! never just because a frame came round. A system with work in hand says so with
 //! [`Busy::keep`] each frame; the smoke tests' screenshot and trace runs keep drawing
-//! every frame so that they never wait on input.
+//! every frame so that they never wait on input. While the GPU still builds the
+//! pipelines of what was just put on screen (a new table's mat, bases and words), the
+//! render world wakes the window itself: a table is never left half drawn until the
+//! mouse moves.
 
 use bevy::prelude::*;
+use bevy::render::render_resource::PipelineCache;
+use bevy::render::{Render, RenderApp, RenderSystems};
 use bevy::window::RequestRedraw;
-use bevy::winit::WinitSettings;
+use bevy::winit::{EventLoopProxyWrapper, WinitSettings, WinitUserEvent};
 use bevy_egui::{EguiInput, EguiPreUpdateSet, egui};
 
 /// Asked for afresh each frame by whatever still has something to show.
@@ -32,6 +37,49 @@ pub fn plugin(app: &mut App, continuous: bool) {
         .add_systems(Last, wake);
     if !continuous {
         app.insert_resource(WinitSettings::desktop_app());
+        wake_while_compiling(app);
+    }
+}
+
+/// The window's event loop, as the render world holds it, and since when pipelines have
+/// been waiting.
+#[derive(Resource)]
+struct Waker {
+    proxy: bevy::winit::EventLoopProxy<WinitUserEvent>,
+    since: Option<std::time::Instant>,
+}
+
+/// The longest the window is kept drawing for pipelines that are still waiting: one
+/// whose shader never loads is retried for ever, and must not keep an idle window busy.
+const COMPILING_AT_MOST: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// A frame whose pipelines are not all built yet draws what it can and leaves out the
+/// rest; with no input coming, a reactive window would then show that frame until the
+/// next event. So, while any pipeline waits to be built, the render world asks for
+/// another frame.
+fn wake_while_compiling(app: &mut App) {
+    let Some(proxy) = app.world().get_resource::<EventLoopProxyWrapper>() else {
+        return;
+    };
+    let waker = Waker {
+        proxy: (**proxy).clone(),
+        since: None,
+    };
+    if let Some(render) = app.get_sub_app_mut(RenderApp) {
+        render
+            .insert_resource(waker)
+            .add_systems(Render, wake_for_pipelines.in_set(RenderSystems::Cleanup));
+    }
+}
+
+fn wake_for_pipelines(cache: Res<PipelineCache>, mut waker: ResMut<Waker>) {
+    if cache.waiting_pipelines().next().is_none() {
+        waker.since = None;
+        return;
+    }
+    let since = *waker.since.get_or_insert_with(std::time::Instant::now);
+    if since.elapsed() < COMPILING_AT_MOST {
+        let _ = waker.proxy.send_event(WinitUserEvent::WakeUp);
     }
 }
 

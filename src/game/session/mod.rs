@@ -333,7 +333,7 @@ impl<R: Contest> GameSession<R> {
         if self.pace.paused || gliding {
             return;
         }
-        self.pace.owed = (self.pace.owed + dt.as_secs_f32() * 2.0 * self.pace.speed).min(64.0);
+        self.pace.owe(dt);
         // A frame thinks for at most FRAME_THINKING: at a high pace, or with a `hard`
         // player weighing its moves, what is owed waits for the next frame rather than
         // freezing the window.

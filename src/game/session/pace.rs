@@ -31,10 +31,24 @@ impl Pace {
         if self.paused {
             return 0;
         }
-        self.owed = (self.owed + dt.as_secs_f32() * 2.0 * self.speed).min(64.0);
+        self.owe(dt);
         let whole = self.owed.floor();
         self.owed -= whole;
         whole as usize
+    }
+}
+
+/// The most of a frame's time the pace counts: a long frame (the window opening, the
+/// first frames while the GPU builds its pipelines, a stall) is not made up for by a
+/// burst of commands the player never sees played.
+pub const LONGEST_FRAME: Duration = Duration::from_millis(250);
+
+impl Pace {
+    /// Adds the commands a frame of `dt` lets through at this speed (two a second at
+    /// 1×), counting at most [`LONGEST_FRAME`] of it.
+    pub(crate) fn owe(&mut self, dt: Duration) {
+        let dt = dt.min(LONGEST_FRAME).as_secs_f32();
+        self.owed = (self.owed + dt * 2.0 * self.speed).min(64.0);
     }
 }
 

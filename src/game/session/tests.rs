@@ -17,13 +17,27 @@ fn a_spectator_is_shown_commands_at_the_watch_pace() {
     assert_eq!(pace.allow(Duration::from_millis(250)), 0);
     assert_eq!(pace.allow(Duration::from_millis(250)), 1);
     pace.speed = 4.0;
-    assert_eq!(pace.allow(Duration::from_secs(1)), 8);
+    let second: usize = (0..4).map(|_| pace.allow(Duration::from_millis(250))).sum();
+    assert_eq!(second, 8);
     pace.paused = true;
     assert_eq!(pace.allow(Duration::from_secs(1)), 0);
     pace.step = true;
     assert_eq!(pace.allow(Duration::ZERO), 1);
     pace.skip = true;
     assert_eq!(pace.allow(Duration::ZERO), usize::MAX);
+}
+
+/// A long frame — the window opening, the GPU building its pipelines — lets through
+/// no more than a quarter of a second's commands: a watched battle does not leap ahead
+/// of what was shown.
+#[test]
+fn a_long_frame_is_not_made_up_for_in_a_burst() {
+    let mut s = session("open-field.ron");
+    s.advance(Duration::from_secs(30), false);
+    assert!(s.commands.len() <= 1, "{} commands", s.commands.len());
+    let mut pace = Pace::default();
+    assert_eq!(pace.allow(Duration::from_secs(30)), 0);
+    assert_eq!(pace.allow(pace::LONGEST_FRAME), 1);
 }
 
 /// The pace a plain move costs: a whole step for a side of a few models, a wave's
