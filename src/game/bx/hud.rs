@@ -35,6 +35,16 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
         b.round_limit
     ));
     ui.separator();
+    // Once the battle is over no one has the initiative: the status says who won.
+    if session.engine.outcome().is_none() {
+        initiative(ui, session, b);
+        ui.separator();
+    }
+    crate::game::hud::turn_status(ui, session, "your step (Space ends it)");
+}
+
+/// Who has the initiative this round, in the side's colour (a tie says what it means).
+fn initiative(ui: &mut egui::Ui, session: &BxSession, b: &Battle) {
     let (text, colour) = match b.order {
         Order::AFirst => (
             format!("{} has the initiative", session.setup.armies.a.name),
@@ -56,8 +66,6 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
              when it ends, so a model slain in it still acts.",
         );
     }
-    ui.separator();
-    crate::game::hud::turn_status(ui, session, "your step (Space ends it)");
 }
 
 /// The mark of a model whose side failed its morale and flees.

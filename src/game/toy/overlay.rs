@@ -12,8 +12,8 @@ use bevy::prelude::*;
 use std::f32::consts::FRAC_PI_4;
 use warband_rules::toy_soldier::shot_range;
 use warband_table::components::ModelId;
-use warband_table::geometry::Placed;
 use warband_table::geometry::facing::{corners, to_world};
+use warband_table::geometry::{BaseShape, Placed};
 use warband_toy_soldier::actions::{active, check_shot};
 use warband_toy_soldier::battle::{Activation, COMMAND_RANGE, View, in_play};
 
@@ -85,28 +85,52 @@ fn draw(
     }
 }
 
-/// The front 90° out to the shooter's range, as much of it as lies on the table.
+/// The front 90° out to the shooter's range, as much of it as lies on the table. The
+/// engine measures a shot from base edge to base edge, so the line is drawn `range`
+/// from the base's edge (straight ahead, `range` beyond its front): an enemy whose
+/// base reaches it is in range.
 fn arc(g: &mut Gizmos, table: Vec2, base: &Placed, range: f32) {
-    use crate::game::table::{on_table_to, table_arc};
-    let reach = range + base.shape.reach();
+    use crate::game::table::{on_table, on_table_to};
     let colour = Color::srgba(0.9, 0.9, 0.5, 0.35);
-    for side in [-1.0, 1.0] {
-        let dir = to_world(
-            base.facing,
-            Vec2::from_angle(side * FRAC_PI_4).rotate(Vec2::Y),
-        );
-        let end = on_table_to(table, base.center, base.center + dir * reach);
-        g.line_2d(base.center, end, colour);
+    const STEPS: usize = 48;
+    let at = |i: usize| {
+        let turn = FRAC_PI_4 - std::f32::consts::FRAC_PI_2 * i as f32 / STEPS as f32;
+        let u = Vec2::from_angle(turn).rotate(Vec2::Y);
+        base.center + to_world(base.facing, u * reach_along(base.shape, u, range))
+    };
+    for end in [at(0), at(STEPS)] {
+        g.line_2d(base.center, on_table_to(table, base.center, end), colour);
     }
-    // The front is the facing's +y, turned: 45° either side of it.
-    let start = base.facing + FRAC_PI_4;
-    table_arc(
-        g,
-        table,
-        (base.center, reach),
-        (start, std::f32::consts::FRAC_PI_2),
-        colour,
-    );
+    for i in 0..STEPS {
+        let (a, b) = (at(i), at(i + 1));
+        if on_table(table, a) && on_table(table, b) {
+            g.line_2d(a, b, colour);
+        }
+    }
+}
+
+/// How far from a base's centre, along the direction `u` in the base's own frame, the
+/// points `range` from its edge lie (the edge of a shot's reach, measured as the
+/// engine measures it: from base to base).
+fn reach_along(shape: BaseShape, u: Vec2, range: f32) -> f32 {
+    let from_edge = |p: Vec2| match shape {
+        BaseShape::Round { diameter } => p.length() - diameter / 2.0,
+        BaseShape::Rect { width, depth } => {
+            let q = p.abs() - Vec2::new(width, depth) / 2.0;
+            q.max(Vec2::ZERO).length() + q.max_element().min(0.0)
+        }
+    };
+    // Along a ray from the centre of a convex base the distance to its edge only grows.
+    let (mut near, mut far) = (0.0, range + shape.reach());
+    for _ in 0..24 {
+        let mid = (near + far) / 2.0;
+        if from_edge(u * mid) < range {
+            near = mid;
+        } else {
+            far = mid;
+        }
+    }
+    far
 }
 
 /// The line of fire of a volley the active unit could shoot at `target`, and where
@@ -129,5 +153,43 @@ fn diagonals(g: &mut Gizmos, base: &Placed) {
     for corner in c {
         let out = (corner - base.center).normalize_or_zero() * 3.0;
         g.line_2d(corner, corner + out, Color::srgba(1.0, 0.6, 0.3, 0.7));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warband_table::geometry::gap;
+
+    /// The drawn edge of a shot's reach stands where the engine's measure of a shot,
+    /// base edge to base edge, is the range: straight ahead `range` beyond the front,
+    /// not `range` beyond the base's far corner.
+    #[test]
+    fn the_reach_drawn_is_the_range_measured() {
+        let shape = BaseShape::Rect {
+            width: 4.0,
+            depth: 1.0,
+        };
+        let ahead = reach_along(shape, Vec2::Y, 6.0);
+        assert!((ahead - 6.5).abs() < 1e-3, "{ahead}");
+        let shooter = Placed {
+            center: Vec2::new(20.0, 10.0),
+            facing: 0.7,
+            shape,
+        };
+        let dot = BaseShape::Round { diameter: 0.002 };
+        for i in 0..=8 {
+            let turn = FRAC_PI_4 - std::f32::consts::FRAC_PI_2 * i as f32 / 8.0;
+            let u = Vec2::from_angle(turn).rotate(Vec2::Y);
+            let r = reach_along(shape, u, 6.0);
+            let at = shooter.center + to_world(shooter.facing, u * r);
+            let target = Placed {
+                center: at,
+                facing: 0.0,
+                shape: dot,
+            };
+            let measured = gap(&shooter, &target) + 0.001;
+            assert!((measured - 6.0).abs() < 0.01, "{i}: {measured}");
+        }
     }
 }

@@ -235,6 +235,18 @@ fn kind_words(kind: TerrainKind) -> String {
     crate::game::hud::capitalised(crate::game::hud::terrain::kind_name(kind))
 }
 
+/// A piece's kind in the editor's list, with its look where that differs: "Cliff,
+/// plays as building", not "Building" for a cliff.
+fn piece_words(t: &TerrainDef) -> String {
+    let seen = crate::game::hud::terrain::seen_as(t);
+    let kind = crate::game::hud::terrain::kind_name(t.kind);
+    if seen == kind {
+        kind_words(t.kind)
+    } else {
+        format!("{}, plays as {kind}", crate::game::hud::capitalised(seen))
+    }
+}
+
 /// Add a piece of each kind; the chosen piece's name, kind, look, turn, size and
 /// removal.
 fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
@@ -254,7 +266,7 @@ fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
         if ui
             .selectable_label(
                 e.selected == Some(i),
-                format!("{} ({})", t.name, kind_words(t.kind)),
+                format!("{} ({})", t.name, piece_words(t)),
             )
             .clicked()
         {
