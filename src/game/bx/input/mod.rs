@@ -6,16 +6,14 @@
 //! aid; with a spell chosen in the panel, a click casts it. H holds, Space ends your
 //! side's step (twice while models are still to act), Esc clears.
 
+mod ghost;
+
 use super::BxSession;
-use crate::game::palette;
 use crate::game::pointer::Pointer;
-use crate::game::table::table_ring;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use warband_borderlands::Command;
-use warband_borderlands::actions::{
-    actor, check_first_aid, check_leave, check_move_to, foes_in_contact,
-};
+use warband_borderlands::actions::{actor, check_first_aid, check_move_to, foes_in_contact};
 use warband_borderlands::battle::{View, in_play};
 use warband_rules::Side;
 use warband_rules::borderlands::profile::Spell;
@@ -29,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
             hover,
             click.run_if(crate::game::pointer::on_table),
             keys.run_if(not(egui_wants_any_keyboard_input)),
-            ghost,
+            ghost::ghost,
         )
             .chain()
             .after(crate::game::pointer::InputDone)
@@ -98,11 +96,12 @@ fn intent(
         if foes_in_contact(world, v).is_empty() {
             return Some(Command::Move { model, to });
         }
-        let withdraw = !shift && check_leave(world, v.side, model, cursor, true).is_ok();
-        return Some(if withdraw {
-            Command::Withdraw { model, to }
-        } else {
+        // A plain click withdraws (half a move, away); only Shift retreats, which gives
+        // the enemy free blows, so a click is never turned into one.
+        return Some(if shift {
             Command::Retreat { model, to }
+        } else {
+            Command::Withdraw { model, to }
         });
     };
     if let Some(spell) = bx.spell {
@@ -342,130 +341,6 @@ fn end_step(session: &mut BxSession, side: Side, asked: &mut Asked) -> Option<Co
         session.notice = Some((words, now));
     }
     None
-}
-
-/// The chosen model ringed, and where a click on open table would take it: green if
-/// legal, red if not, amber into contact.
-fn ghost(
-    session: NonSend<BxSession>,
-    sel: Res<Pointer>,
-    keys: Res<ButtonInput<KeyCode>>,
-    mut bx: ResMut<BxSelection>,
-    mut g: Gizmos,
-) {
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    let why = draw_ghost(&session, (&sel, shift), &bx, &mut g);
-    if bx.not_there != why {
-        bx.not_there = why;
-    }
-}
-
-/// Draws the ghost; why the move it shows would be refused, if it would.
-fn draw_ghost(
-    session: &BxSession,
-    (sel, shift): (&Pointer, bool),
-    bx: &BxSelection,
-    g: &mut Gizmos,
-) -> Option<String> {
-    let side = session.human_turn()?;
-    let v = chosen(session, bx, side)?;
-    let r = v.base.shape.reach();
-    let table = session.engine.battle().table;
-    g.circle_2d(v.base.center, r + 0.18, palette::SELECT);
-    if let Some(spell) = bx.spell {
-        spell_rings(g, session, bx, &v, spell);
-        return None;
-    }
-    // Where the centre may go, as a click on the table names the centre.
-    let reach = v.stats.move_inches;
-    table_ring(
-        g,
-        table,
-        v.base.center,
-        reach,
-        Color::srgba(0.6, 0.8, 1.0, 0.2),
-    );
-    let world = session.engine.world();
-    let cursor = sel.cursor?;
-    // Over a far enemy, a model with no missile weapon (or a shooter with Shift held)
-    // would close with it: shown legal only when the move ends touching it, as a click
-    // then sends it.
-    let hovered = bx
-        .hover
-        .and_then(|id| warband_borderlands::battle::find(world, id));
-    let (aim, foe) = match hovered {
-        None => (cursor, None),
-        Some(t) if t.side != v.side && (v.stats.missile.is_none() || shift) => {
-            (t.base.center, Some(t.id))
-        }
-        Some(_) => return None,
-    };
-    if !foes_in_contact(world, &v).is_empty() {
-        return None;
-    }
-    let (end, colour, why) = move_shown(world, side, &v, aim, foe);
-    g.line_2d(v.base.center, end, colour);
-    g.circle_2d(end, r, colour);
-    // Over an enemy the attack card says why it cannot be closed with.
-    why.filter(|_| foe.is_none())
-}
-
-/// The move a click at `aim` would send `v` on (into contact with `foe`, where the
-/// pointer is on a far enemy): where it ends, its colour, and why the engine would
-/// refuse it, if it would.
-fn move_shown(
-    world: &World,
-    side: Side,
-    v: &View,
-    aim: Vec2,
-    foe: Option<ModelId>,
-) -> (Vec2, Color, Option<String>) {
-    match check_move_to(world, side, v.id, aim) {
-        Ok(m) if foe.is_some_and(|f| !m.charged.contains(&f)) => (m.end, palette::ILLEGAL, None),
-        Ok(m) if !m.charged.is_empty() => (m.end, palette::CHARGE, None),
-        Ok(m) => (m.end, palette::LEGAL, None),
-        Err(refusal) => (aim, palette::ILLEGAL, Some(refusal.0)),
-    }
-}
-
-/// A chosen spell's range round the caster and, for Sleep, its area round the model
-/// under the pointer; no move is shown while a spell waits for its target.
-fn spell_rings(g: &mut Gizmos, session: &BxSession, bx: &BxSelection, v: &View, spell: Spell) {
-    let table = session.engine.battle().table;
-    if let Some(range) = spell.range() {
-        let reach = range + v.base.shape.reach();
-        table_ring(
-            g,
-            table,
-            v.base.center,
-            reach,
-            palette::FIRE.with_alpha(0.5),
-        );
-    }
-    let world = session.engine.world();
-    let Some(t) = bx
-        .hover
-        .and_then(|id| warband_borderlands::battle::find(world, id))
-    else {
-        return;
-    };
-    if spell == Spell::Sleep {
-        let area = warband_borderlands::spells::SLEEP_RADIUS;
-        table_ring(
-            g,
-            table,
-            t.base.center,
-            area,
-            Color::srgba(0.7, 0.6, 1.0, 0.8),
-        );
-        for o in warband_borderlands::spells::sleep_area(world, &t) {
-            g.circle_2d(
-                o.base.center,
-                o.base.shape.reach() + 0.1,
-                Color::srgb(0.7, 0.6, 1.0),
-            );
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
+use super::ghost::{leave_shown, move_shown};
 use super::*;
 use crate::game::hud::how_far;
+use crate::game::palette;
 use crate::game::session::Controller;
 
 /// The cave mouth with both sides in a person's hands, and the ready models of the
@@ -332,5 +334,41 @@ fn a_refused_move_says_why_before_the_click() {
     assert!(
         none.is_none(),
         "standing still is no refused move: {none:?}"
+    );
+}
+
+/// In melee, a plain click on open table is a fighting withdrawal (half a move, shown
+/// before the click and refused for its own reason when it goes too far), never a
+/// retreat, which gives the enemy free blows: only Shift makes it one.
+#[test]
+fn a_plain_click_out_of_melee_withdraws_and_only_shift_retreats() {
+    let (mut session, ready) = battle();
+    let (me, foe) = melee_model_and_foe(&session, &ready);
+    let way = (foe.base.center - me.base.center).normalize();
+    let touching = me.base.shape.reach() + foe.base.shape.reach();
+    let placed = foe.base.at(me.base.center + way * touching);
+    warband_table::components::set_base(session.engine.world_mut(), foe.entity, placed);
+    let side = session.human_turn().unwrap();
+    let world = session.engine.world();
+    assert!(!foes_in_contact(world, &me).is_empty());
+    let step = |inches: f32| me.base.center - way * inches;
+    let half = me.stats.move_inches / 2.0;
+    let (_, colour, why) = leave_shown(world, side, &me, step(half - 0.5), true);
+    assert_eq!((colour, why), (palette::LEGAL, None));
+    let far = step(me.stats.move_inches - 0.5);
+    let (_, colour, why) = leave_shown(world, side, &me, far, true);
+    assert_eq!(colour, palette::ILLEGAL, "past half a move");
+    assert!(why.is_some());
+    assert_eq!(leave_shown(world, side, &me, far, false).1, palette::LEGAL);
+    let bx = BxSelection {
+        model: Some(me.id),
+        ..Default::default()
+    };
+    let plain = intent(&session, &bx, &me, far, false);
+    assert!(matches!(plain, Some(Command::Withdraw { .. })), "{plain:?}");
+    let shifted = intent(&session, &bx, &me, far, true);
+    assert!(
+        matches!(shifted, Some(Command::Retreat { .. })),
+        "{shifted:?}"
     );
 }
