@@ -101,7 +101,8 @@ pub(super) fn deal(
     damage: DamageExpr,
     clause: &Clause,
 ) {
-    let purpose = format!("{} damage", a.stats.name);
+    // The expression in the words, so a die of 6 that deals 7 says why (1d6+1).
+    let purpose = format!("{} damage ({damage})", a.stats.name);
     let amount = roll(world, |d| damage.roll(d, &purpose, clause));
     hurt(world, target, amount, Some(a.side));
 }

@@ -360,8 +360,8 @@ fn battles_view(ui: &mut egui::Ui, l: &Lab) {
                 wins,
             ));
             ui.label(format!(
-                "{:.2} rounds on average · {} lost: a {:.1}, b {:.1} · {:.0} battles/s · {} refused commands",
-                r.mean_rounds, job.losses, r.mean_losses[0], r.mean_losses[1], r.battles_per_sec, r.refused_commands
+                "{:.2} rounds on average · {} lost: a ({}) {:.1}, b ({}) {:.1} · {:.0} battles/s · {} refused commands",
+                r.mean_rounds, job.losses, job.config.a, r.mean_losses[0], job.config.b, r.mean_losses[1], r.battles_per_sec, r.refused_commands
             ))
             .on_hover_text(format!(
                 "{} lost: what each player lost on average a battle. Refused commands: moves a player sent that the rules refused (a sound player sends none).",
@@ -374,10 +374,16 @@ fn battles_view(ui: &mut egui::Ui, l: &Lab) {
         None => {}
     }
     let h = (ui.available_height() - 40.0).max(240.0);
-    plots::win_rate(ui, &games, h * 0.5);
+    // The players as the summary names them: a and b are players, not sides, since
+    // they may swap sides every other game.
+    let players = [
+        format!("a ({})", job.config.a),
+        format!("b ({})", job.config.b),
+    ];
+    plots::win_rate(ui, &games, &players, h * 0.5);
     ui.columns(2, |cols| {
         plots::rounds(&mut cols[0], &games, h * 0.45);
-        plots::losses(&mut cols[1], &games, job.losses, h * 0.45);
+        plots::losses(&mut cols[1], &games, (job.losses, &players), h * 0.45);
     });
 }
 

@@ -28,8 +28,9 @@ fn whole_unit(base: f64) -> f64 {
     10f64.powi(base.log10().ceil() as i32)
 }
 
-/// Player a's win rate after each game, with its 95% interval shaded, and b's.
-pub fn win_rate(ui: &mut egui::Ui, games: &[GameResult], height: f32) {
+/// Player a's win rate after each game, with its 95% interval shaded, and b's; each
+/// named as `players` says ("a (normal)": the player, whichever side it had).
+pub fn win_rate(ui: &mut egui::Ui, games: &[GameResult], players: &[String; 2], height: f32) {
     let (mut xs, mut rate_a, mut rate_b, mut lo, mut hi) = (vec![], vec![], vec![], vec![], vec![]);
     let (mut a, mut b) = (0u32, 0u32);
     for (i, g) in games.iter().enumerate() {
@@ -57,16 +58,17 @@ pub fn win_rate(ui: &mut egui::Ui, games: &[GameResult], height: f32) {
         .show(ui, |p| {
             p.add(
                 // Strong enough that its legend swatch reads, with its edges drawn.
-                FilledArea::new("a: 95% interval", &xs, &lo, &hi)
+                FilledArea::new(format!("{}: 95% interval", players[0]), &xs, &lo, &hi)
                     .fill_color(BLUE.gamma_multiply(0.4))
                     .stroke(egui::Stroke::new(1.0, BLUE.gamma_multiply(0.6))),
             );
             p.line(
-                Line::new("a wins", PlotPoints::from(rate_a))
+                Line::new(format!("{} wins", players[0]), PlotPoints::from(rate_a))
                     .color(BLUE)
                     .width(2.0),
             );
-            p.line(Line::new("b wins", PlotPoints::from(rate_b)).color(RED));
+            let b_wins = format!("{} wins", players[1]);
+            p.line(Line::new(b_wins, PlotPoints::from(rate_b)).color(RED));
             p.hline(HLine::new("even", 50.0).color(GREY));
         });
 }
@@ -97,8 +99,13 @@ pub fn rounds(ui: &mut egui::Ui, games: &[GameResult], height: f32) {
         });
 }
 
-/// How many battles each side ended having lost so much, side by side in ten bins.
-pub fn losses(ui: &mut egui::Ui, games: &[GameResult], what: &str, height: f32) {
+/// How many battles each player ended having lost so much, side by side in ten bins.
+pub fn losses(
+    ui: &mut egui::Ui,
+    games: &[GameResult],
+    (what, players): (&str, &[String; 2]),
+    height: f32,
+) {
     let top = games
         .iter()
         .flat_map(|g| g.losses)
@@ -129,8 +136,8 @@ pub fn losses(ui: &mut egui::Ui, games: &[GameResult], what: &str, height: f32) 
         .y_grid_spacer(whole_steps())
         .allow_scroll(false)
         .show(ui, |p| {
-            p.bar_chart(chart(0, "a lost", BLUE));
-            p.bar_chart(chart(1, "b lost", RED));
+            p.bar_chart(chart(0, &format!("{} lost", players[0]), BLUE));
+            p.bar_chart(chart(1, &format!("{} lost", players[1]), RED));
         });
 }
 
