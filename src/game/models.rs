@@ -41,9 +41,17 @@ impl Default for Casualties {
     }
 }
 
+/// How far a casualty is turned as it falls (radians).
+pub const ASKEW: f32 = 0.35;
+
+/// What is left of a casualty's depth as it lies.
+const FLAT: f32 = 0.7;
+
 /// How a model is drawn: in play, at full colour where it stands; out of play, falling
 /// over [`FALL`] seconds and then lying as a casualty for the rest of the battle — grey,
-/// turned a quarter and flattened, beneath the living — or hidden while casualties are.
+/// knocked askew by [`ASKEW`] and a little flattened, beneath the living — or hidden
+/// while casualties are. (Turned a quarter, a Toy Soldier rank lay as a thin sliver
+/// across its own place that read as a piece of terrain.)
 /// `at` is where and how it stands upright (never the transform already drawn, or the
 /// fall would compound frame on frame).
 /// A model that `left` the table (fled past its edge) shrinks away as it falls and is
@@ -80,8 +88,8 @@ pub fn fallen(
     let grey = colour.mix(&palette::FALLEN, k).with_alpha(1.0 - 0.35 * k);
     let lying = Transform {
         translation: at.translation.truncate().extend(at.translation.z - 0.5 * k),
-        rotation: at.rotation * Quat::from_rotation_z(std::f32::consts::FRAC_PI_2 * k),
-        scale: at.scale * Vec3::new(1.0, 1.0 - 0.45 * k, 1.0) * shrink,
+        rotation: at.rotation * Quat::from_rotation_z(ASKEW * k),
+        scale: at.scale * Vec3::new(1.0, 1.0 - (1.0 - FLAT) * k, 1.0) * shrink,
     };
     (grey, lying, k < 1.0)
 }
@@ -152,7 +160,7 @@ mod tests {
     }
 
     /// A fallen model greys and lies down over FALL seconds, then stays as it lies —
-    /// half an inch below the living, turned a quarter, flattened — however long.
+    /// half an inch below the living, knocked askew, flattened — however long.
     #[test]
     fn a_fallen_model_lies_as_a_casualty_and_stays_so() {
         let (_, half, falling, _) = fall(3, 0.1, true);
@@ -161,9 +169,9 @@ mod tests {
         assert!(!falling, "it has fallen: no more frames wanted");
         assert!((lying.translation.z - (MODEL_Z - 0.5)).abs() < 1e-5);
         assert_eq!(lying.translation.truncate(), Vec2::new(3.0, 4.0));
-        assert!((lying.scale.y - 0.01 * 0.55).abs() < 1e-6 && lying.scale.x == 0.01);
+        assert!((lying.scale.y - 0.01 * FLAT).abs() < 1e-6 && lying.scale.x == 0.01);
         let (_, angle) = lying.rotation.to_axis_angle();
-        assert!((angle - std::f32::consts::FRAC_PI_2).abs() < 1e-4);
+        assert!((angle - ASKEW).abs() < 1e-4);
         assert!(colour.alpha() < 1.0 && colour != Color::WHITE);
         assert_eq!(vis, Visibility::Inherited);
         assert_eq!(

@@ -82,9 +82,9 @@ fn markers(
     Ok(())
 }
 
-/// Where a base lies on screen: the middle of its rank's rear and front (a unit's rank
-/// stands beside its icon; a round base's is its middle), the direction of its long
-/// edge, and how many pixels its depth covers.
+/// Where a base lies on screen: the middle of its rank's rear edge and front (a unit's
+/// rank stands beside its icon; a round base's is its middle), the direction of its
+/// long edge, and how many pixels its depth covers.
 struct BasePlace {
     rear: egui::Pos2,
     front: egui::Pos2,
@@ -105,12 +105,12 @@ impl BasePlace {
         let ahead = to_world(base.facing, Vec2::Y);
         let right = to_world(base.facing, Vec2::X);
         let middle = base.center + right * shift;
-        let rear = screen(middle - ahead * depth * 0.25)?;
+        let rear = screen(middle - ahead * depth * 0.5)?;
         let front = screen(middle + ahead * depth * 0.3)?;
         let side = screen(base.center + right * width * 0.5)?;
         let centre = screen(base.center)?;
         let along = (side - centre).normalized();
-        let depth_px = (front - rear).length() / 0.55;
+        let depth_px = (front - rear).length() / 0.8;
         Some(Self {
             rear,
             front,
@@ -120,13 +120,15 @@ impl BasePlace {
     }
 }
 
-/// The danger and damage chips of `u`, side by side along its rear edge.
+/// The danger and damage chips of `u`, side by side behind its rear edge: they overlap
+/// the base by a third of their height, so they never hide its figures and icon.
 fn chips(painter: &egui::Painter, place: &BasePlace, u: &warband_toy_soldier::battle::View) {
     let all = [
         (u.marks.danger, egui::Color32::from_rgb(240, 150, 40), "⚠"),
         (u.marks.damage, egui::Color32::from_rgb(200, 50, 45), "✚"),
     ];
-    let radius = (place.depth_px * 0.45).clamp(5.0, 13.0);
+    let radius = (place.depth_px * 0.4).clamp(5.0, 11.0);
+    let back = (place.rear - place.front).normalized() * radius * 0.65;
     let font = egui::FontId::proportional(radius * 0.95);
     // Each chip a pill as wide as its figure needs (a round chip at one digit), so that
     // ⚠36 stays inside its chip; laid along the rear edge by how far each reaches that
@@ -150,7 +152,7 @@ fn chips(painter: &egui::Painter, place: &BasePlace, u: &warband_toy_soldier::ba
         chips.iter().map(|c| c.3).sum::<f32>() + gap * chips.len().saturating_sub(1) as f32;
     let mut at = place.rear - place.along * total / 2.0;
     for (galley, colour, size, reach) in chips {
-        let centre = at + place.along * reach / 2.0;
+        let centre = at + place.along * reach / 2.0 + back;
         let rect = egui::Rect::from_center_size(centre, size);
         painter.rect_filled(rect, radius, colour);
         let stroke = egui::Stroke::new(1.0, egui::Color32::BLACK);
