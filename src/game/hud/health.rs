@@ -57,20 +57,25 @@ pub const ASLEEP: (&str, egui::Color32) = ("Zz", egui::Color32::from_rgb(180, 18
 pub const BLIND: (&str, egui::Color32) = ("blind", egui::Color32::from_rgb(230, 230, 120));
 
 /// A word of a model's state above its base ("Zz", "held"), at a size readable at any
-/// zoom, so that a sleeping model is not taken for a casualty.
+/// zoom, so that a sleeping model is not taken for a casualty: on a dark chip of its
+/// own, so it reads over any ground, a terrain's name or a neighbour's base.
 pub fn mark(
     painter: &egui::Painter,
     centre: egui::Pos2,
     radius: f32,
     (text, colour): (&str, egui::Color32),
 ) {
-    painter.text(
-        centre - egui::vec2(0.0, radius + 8.0),
-        egui::Align2::CENTER_CENTER,
-        text,
-        egui::FontId::proportional(12.0),
-        colour,
+    let at = centre - egui::vec2(0.0, radius + 9.0);
+    let galley = painter.layout_no_wrap(text.into(), egui::FontId::proportional(13.0), colour);
+    let chip = egui::Rect::from_center_size(at, galley.size() + egui::vec2(8.0, 2.0));
+    painter.rect_filled(chip, 4.0, egui::Color32::from_black_alpha(200));
+    painter.rect_stroke(
+        chip,
+        4.0,
+        egui::Stroke::new(1.0, colour.gamma_multiply(0.6)),
+        egui::StrokeKind::Inside,
     );
+    painter.galley(at - galley.size() / 2.0, galley, colour);
 }
 
 #[cfg(test)]
