@@ -25,6 +25,8 @@ pub trait SavedBattle: Send + Sync {
     fn over(&self) -> bool;
     /// Who played each side, where the save says: Play on… offers them again.
     fn players(&self) -> Option<[Controller; 2]>;
+    /// Whether any of it was played online (its dice salted by a host).
+    fn online(&self) -> bool;
     /// Watch it again, with its timeline.
     fn replay(&self) -> Box<dyn Starter>;
     /// Play its commands, then carry on with these controllers.
@@ -74,6 +76,10 @@ impl<R: Desk> SavedBattle for Save<R> {
 
     fn players(&self) -> Option<[Controller; 2]> {
         self.players.map(|p| p.map(Controller::seated))
+    }
+
+    fn online(&self) -> bool {
+        self.salts().is_salted()
     }
 
     fn replay(&self) -> Box<dyn Starter> {

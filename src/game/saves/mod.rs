@@ -100,11 +100,12 @@ pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
                 Ok(s) => (
                     s.summary(),
                     format!(
-                        "{} · {}{}",
+                        "{} · {}{}{}",
                         s.ruleset().title(),
                         s.progress(),
                         s.players()
-                            .map_or(String::new(), |p| format!(" · {}", Controller::versus(p)))
+                            .map_or(String::new(), |p| format!(" · {}", Controller::versus(p))),
+                        if s.online() { " · online" } else { "" }
                     ),
                 ),
                 Err(_) => (name, "a damaged save".to_string()),

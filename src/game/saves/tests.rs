@@ -142,6 +142,12 @@ fn saves_are_named_by_the_minute_and_listed_with_their_round() {
     let listed = list_saves_in(&dir);
     assert!(listed.iter().any(|s| s.when.contains(" · two people ·")));
     assert!(listed.iter().all(|s| !s.when.contains("you v you")));
+    assert!(listed.iter().all(|s| !s.when.contains("online")));
+    // A battle played over the network (its dice salted by the host) says so.
+    let salts = warband_table::salts::Salts::listed(0, vec![7; both.commands.len()]);
+    write_save_in(&dir, &both.salted(&salts)).unwrap();
+    let listed = list_saves_in(&dir);
+    assert!(listed.iter().any(|s| s.when.contains(" · two people · online ·")));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
