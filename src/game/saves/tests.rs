@@ -147,7 +147,11 @@ fn saves_are_named_by_the_minute_and_listed_with_their_round() {
     let salts = warband_table::salts::Salts::listed(0, vec![7; both.commands.len()]);
     write_save_in(&dir, &both.salted(&salts)).unwrap();
     let listed = list_saves_in(&dir);
-    assert!(listed.iter().any(|s| s.when.contains(" · two people · online ·")));
+    assert!(
+        listed
+            .iter()
+            .any(|s| s.when.contains(" · two people · online ·"))
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
