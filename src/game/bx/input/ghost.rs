@@ -58,7 +58,10 @@ fn draw_ghost(
         reach,
         Color::srgba(0.6, 0.8, 1.0, 0.2),
     );
-    let cursor = sel.cursor?;
+    // Off the table (over the log, say) a click sends no move: none is shown.
+    let cursor = sel
+        .cursor
+        .filter(|c| crate::game::table::on_table(table, *c))?;
     // Over a far enemy, a model with no missile weapon (or a shooter with Shift held)
     // would close with it: shown legal only when the move ends touching it, as a click
     // then sends it.
