@@ -52,9 +52,10 @@ fn draw(
     let Some((v, _)) = active else { return };
     outline(&mut g, &v.base, 0.2, palette::SELECT);
     if let Some(c) = units.iter().find(|c| c.command && c.side == v.side) {
-        let reach = COMMAND_RANGE + c.base.shape.reach() * 0.7;
+        // 6" from the commander's base edge, as the engine measures it.
         let colour = Color::srgba(0.95, 0.85, 0.4, 0.25);
-        crate::game::table::table_ring(&mut g, layout.size, c.base.center, reach, colour);
+        let round = (-std::f32::consts::PI, std::f32::consts::TAU);
+        from_edge(&mut g, layout.size, (&c.base, COMMAND_RANGE), round, colour);
     }
     if v.unit.shoots() {
         arc(&mut g, layout.size, &v.base, shot_range(&v.unit));
@@ -90,23 +91,38 @@ fn draw(
 /// from the base's edge (straight ahead, `range` beyond its front): an enemy whose
 /// base reaches it is in range.
 fn arc(g: &mut Gizmos, table: Vec2, base: &Placed, range: f32) {
-    use crate::game::table::{on_table, on_table_to};
     let colour = Color::srgba(0.9, 0.9, 0.5, 0.35);
-    const STEPS: usize = 48;
+    let span = (-FRAC_PI_4, std::f32::consts::FRAC_PI_2);
+    let ends = from_edge(g, table, (base, range), span, colour);
+    for end in ends {
+        let end = crate::game::table::on_table_to(table, base.center, end);
+        g.line_2d(base.center, end, colour);
+    }
+}
+
+/// The points `range` from `base`'s edge, over the bearings `first` to `first + sweep`
+/// (radians from straight ahead, clockwise), as much of them as lies on the table; the
+/// two ends of the line.
+fn from_edge(
+    g: &mut Gizmos,
+    table: Vec2,
+    (base, range): (&Placed, f32),
+    (first, sweep): (f32, f32),
+    colour: Color,
+) -> [Vec2; 2] {
+    let steps = (sweep / std::f32::consts::TAU * 192.0).ceil().max(1.0) as usize;
     let at = |i: usize| {
-        let turn = FRAC_PI_4 - std::f32::consts::FRAC_PI_2 * i as f32 / STEPS as f32;
+        let turn = -(first + sweep * i as f32 / steps as f32);
         let u = Vec2::from_angle(turn).rotate(Vec2::Y);
         base.center + to_world(base.facing, u * reach_along(base.shape, u, range))
     };
-    for end in [at(0), at(STEPS)] {
-        g.line_2d(base.center, on_table_to(table, base.center, end), colour);
-    }
-    for i in 0..STEPS {
+    for i in 0..steps {
         let (a, b) = (at(i), at(i + 1));
-        if on_table(table, a) && on_table(table, b) {
+        if crate::game::table::on_table(table, a) && crate::game::table::on_table(table, b) {
             g.line_2d(a, b, colour);
         }
     }
+    [at(0), at(steps)]
 }
 
 /// How far from a base's centre, along the direction `u` in the base's own frame, the
