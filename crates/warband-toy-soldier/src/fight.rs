@@ -61,7 +61,14 @@ pub fn take_damage(world: &mut World, id: ModelId, amount: u32) {
         )
     });
     let holds = morale_holds(face, near, marks.damage);
-    log(world, LogEvent::Morale { unit: id, holds });
+    let check = LogEvent::Morale {
+        unit: id,
+        roll: face,
+        commander: near,
+        damage: marks.damage,
+        holds,
+    };
+    log(world, check);
     if !holds {
         remove(world, &v);
     }

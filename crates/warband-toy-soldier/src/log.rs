@@ -74,8 +74,13 @@ pub enum LogEvent {
         amount: u32,
         damage: u32,
     },
+    /// A morale check: the morale die's face, whether the Commander was near (+1), the
+    /// damage so far it had to meet, and whether the unit held.
     Morale {
         unit: ModelId,
+        roll: u8,
+        commander: bool,
+        damage: u32,
         holds: bool,
     },
     Retreated {

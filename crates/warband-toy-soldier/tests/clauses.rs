@@ -164,10 +164,23 @@ fn danger_left_at_the_end_of_an_activation_becomes_damage_and_a_morale_check() {
     assert_eq!(morale, 1);
     // Dwarf warriors: d10 morale, no commander near: a 1 retreats (1 < 2).
     let kept = find(e.world(), ModelId(2));
-    let held = events(&e).contains(&LogEvent::Morale {
-        unit: ModelId(2),
-        holds: true,
-    });
+    let checks: Vec<_> = events(&e)
+        .into_iter()
+        .filter_map(|ev| match ev {
+            LogEvent::Morale {
+                unit: ModelId(2),
+                roll,
+                commander: false,
+                damage: 2,
+                holds,
+            } => Some((roll, holds)),
+            _ => None,
+        })
+        .collect();
+    let [(roll, held)] = checks[..] else {
+        panic!("one morale check: {checks:?}");
+    };
+    assert_eq!(held, roll >= 2, "a {roll} against 2 damage");
     assert_eq!(kept.is_some(), held);
     if let Some(v) = kept {
         assert_eq!((v.marks.danger, v.marks.damage), (0, 2));

@@ -218,8 +218,23 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
         } => {
             format!("{} takes {amount} damage ({damage} so far)", n(unit))
         }
-        LogEvent::Morale { unit, holds } => {
-            format!("{} {}", n(unit), if *holds { "holds" } else { "breaks" })
+        LogEvent::Morale {
+            unit,
+            roll,
+            commander,
+            damage,
+            holds,
+        } => {
+            let near = if *commander { " +1 (commander)" } else { "" };
+            let (against, verdict) = if *holds {
+                ("≥", "holds")
+            } else {
+                ("<", "breaks")
+            };
+            format!(
+                "{} morale {roll}{near} {against} {damage} damage: {verdict}",
+                n(unit)
+            )
         }
         LogEvent::Retreated { unit } => format!("✝ {} retreats from the battle", n(unit)),
         LogEvent::ActivationEnded { unit, unspent } if *unspent > 0 => {
@@ -280,6 +295,21 @@ mod tests {
                 .clone();
         assert!(events.iter().any(|e| ended(e, false)));
         assert!(said(file, |e| ended(e, false)).is_empty());
+    }
+
+    /// A morale check says its roll, the Commander's +1 and the damage it had to meet,
+    /// so a unit that held or broke shows why without the dice lines.
+    #[test]
+    fn a_morale_check_says_its_roll_and_what_it_met() {
+        use warband_toy_soldier::log::LogEvent;
+        let file = "toy-soldier/river-crossing-normal-v-normal.ron";
+        let lines = said(file, |e| matches!(e, Entry::Rules(LogEvent::Morale { .. })));
+        assert!(!lines.is_empty());
+        let reads = |l: &String| {
+            l.contains(" morale ")
+                && (l.ends_with(" damage: holds") || l.ends_with(" damage: breaks"))
+        };
+        assert!(lines.iter().all(reads), "{lines:?}");
     }
 
     /// A move says the distance it went, to a hundredth where a tenth would hide what
