@@ -5,6 +5,7 @@
 
 use crate::game::marauders::Session;
 use crate::game::pointer::InputDone;
+use crate::game::session::part::{Asked, space_ends};
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use warband_marauders::battle::{ModelView, in_play, model};
@@ -185,6 +186,7 @@ fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut session: NonSendMut<Session>,
     mut sel: ResMut<Selection>,
+    mut asked: Local<Asked<(Side, u32)>>,
 ) {
     // Esc puts away the spell first, then drops the model.
     if keys.just_pressed(KeyCode::Escape) && sel.spell.take().is_none() {
@@ -196,7 +198,11 @@ fn keys(
     let Some(side) = session.keys_turn() else {
         return;
     };
-    if keys.just_pressed(KeyCode::Space) && session.heed_end_key() {
+    let heeded = keys.just_pressed(KeyCode::Space) && session.heed_end_key();
+    let movement = session.engine.phase() == Phase::Movement;
+    if keys.just_pressed(KeyCode::Space) && movement {
+        end_movement(&mut session, side, &mut asked, heeded);
+    } else if heeded {
         // With priority, Space confirms the order of play the panel shows.
         let command = if session.engine.phase() == Phase::Initiative {
             match &sel.order {
@@ -220,6 +226,24 @@ fn keys(
                     .into(),
             ),
         }
+    }
+}
+
+/// Space in the movement phase: with no model moved yet while some could, the first
+/// press only says so and a second ends the phase (a play-tester's Space, pressed
+/// again for an initiative that the dice had settled, ended a movement unseen).
+fn end_movement(session: &mut Session, side: Side, asked: &mut Asked<(Side, u32)>, heeded: bool) {
+    let models = in_play(session.engine.world());
+    let mine = || models.iter().filter(|m| m.side == side);
+    let free = |m: &ModelView| m.engaged_since.is_none() && !m.conditions.asleep;
+    let left = mine().any(free) && !mine().any(|m| m.conditions.moved);
+    let part = (side, session.engine.battle().round);
+    let now = std::time::Instant::now();
+    if space_ends(asked, part, (left, heeded), now) {
+        let _ = session.submit(side, Command::EndPhase);
+    } else if heeded {
+        let words = "No model has moved: Space again ends the movement phase";
+        session.notice = Some((words.into(), now));
     }
 }
 

@@ -21,7 +21,7 @@ mod launch;
 mod layout;
 mod moves;
 mod pace;
-mod part;
+pub mod part;
 mod saving;
 mod seats;
 

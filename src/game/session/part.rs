@@ -48,6 +48,37 @@ impl<P: Copy + PartialEq> Part<P> {
     }
 }
 
+/// How long a second Space may come after the first and still end a part that has
+/// something left to do: as long as the tray shows the words that ask for it (a
+/// play-tester pressed it again while they still showed, after it had lapsed).
+pub const SPACE_AGAIN: Duration = crate::game::hud::dice_tray::NOTICE;
+
+/// The first Space of a part with something left to do: when, and in which part.
+pub type Asked<K> = Option<(Instant, K)>;
+
+/// Whether Space ends the part `part` now. A second press within [`SPACE_AGAIN`] of
+/// the one that asked, in the same part, ends it at once (a quick double press too).
+/// Else a heeded press (past the part's first moment) ends it when nothing is `left`
+/// to do, and with something left only asks (a stray Space cost a play-tester four
+/// heroes' actions, another a whole movement phase).
+pub fn space_ends<K: PartialEq>(
+    asked: &mut Asked<K>,
+    part: K,
+    (left, heeded): (bool, bool),
+    now: Instant,
+) -> bool {
+    let again = asked
+        .take()
+        .is_some_and(|(t, of)| of == part && now.duration_since(t) <= SPACE_AGAIN);
+    if again || (heeded && !left) {
+        return true;
+    }
+    if heeded {
+        *asked = Some((now, part));
+    }
+    false
+}
+
 impl<R: warband_table::sim::Contest> super::GameSession<R> {
     /// Notes, each frame, which part of the battle is awaited of a person (in a
     /// network battle, of your seat, while the host's answer to your last command is

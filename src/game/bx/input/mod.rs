@@ -10,6 +10,7 @@ mod ghost;
 
 use super::BxSession;
 use crate::game::pointer::Pointer;
+use crate::game::session::part::{Asked, space_ends};
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use warband_borderlands::Command;
@@ -253,45 +254,14 @@ pub(super) fn out_of_reach(world: &bevy::ecs::world::World, v: &View, t: &View) 
     }
 }
 
-/// How long a second Space may come after the first and still end a step that has
-/// models yet to act: as long as the tray shows the words that ask for it (a
-/// play-tester pressed it again while they still showed, after it had lapsed).
-const SPACE_AGAIN: std::time::Duration = crate::game::hud::dice_tray::NOTICE;
-
 /// A step of the battle: the side whose step it is, in a round.
 type StepOf = (Side, u32);
-
-/// The first Space of a step with models still to act: when, and in which step.
-type Asked = Option<(std::time::Instant, StepOf)>;
-
-/// Whether Space ends the step now. A second press within [`SPACE_AGAIN`] of the one
-/// that asked, in the same step, ends it at once (a quick double press too). Else a
-/// heeded press (past the step's first moment) ends it when every model has acted,
-/// and with models still to act only asks (a stray Space cost a play-tester four
-/// heroes' actions).
-fn space_ends_step(
-    asked: &mut Asked,
-    step: StepOf,
-    (waiting, heeded): (usize, bool),
-    now: std::time::Instant,
-) -> bool {
-    let again = asked
-        .take()
-        .is_some_and(|(t, of)| of == step && now.duration_since(t) <= SPACE_AGAIN);
-    if again || (heeded && waiting == 0) {
-        return true;
-    }
-    if heeded {
-        *asked = Some((now, step));
-    }
-    false
-}
 
 fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut session: NonSendMut<BxSession>,
     mut bx: ResMut<BxSelection>,
-    mut asked: Local<Asked>,
+    mut asked: Local<Asked<StepOf>>,
 ) {
     let Some(side) = session.keys_turn() else {
         return;
@@ -322,7 +292,7 @@ fn keys(
 
 /// Space's end of the step: with models still to act, the first press says so and
 /// only a second ends it.
-fn end_step(session: &mut BxSession, side: Side, asked: &mut Asked) -> Option<Command> {
+fn end_step(session: &mut BxSession, side: Side, asked: &mut Asked<StepOf>) -> Option<Command> {
     let heeded = session.heed_end_key();
     let world = session.engine.world();
     let waiting = in_play(world)
@@ -331,7 +301,7 @@ fn end_step(session: &mut BxSession, side: Side, asked: &mut Asked) -> Option<Co
         .count();
     let step = (side, session.engine.battle().round);
     let now = std::time::Instant::now();
-    if space_ends_step(asked, step, (waiting, heeded), now) {
+    if space_ends(asked, step, (waiting > 0, heeded), now) {
         return Some(Command::EndStep);
     }
     if heeded {

@@ -286,36 +286,36 @@ fn space_with_models_still_to_act_asks_for_a_second_press() {
     let step = (Side::A, 2);
     let mut asked = None;
     assert!(
-        space_ends_step(&mut asked, step, (0, true), t0),
+        space_ends(&mut asked, step, (false, true), t0),
         "nobody left to act"
     );
     assert!(
-        !space_ends_step(&mut asked, step, (0, false), t0),
+        !space_ends(&mut asked, step, (false, false), t0),
         "not heeded yet"
     );
     assert!(
-        !space_ends_step(&mut asked, step, (3, true), t0),
+        !space_ends(&mut asked, step, (true, true), t0),
         "the first press asks"
     );
     // A quick second press comes inside the part's grace: it still ends the step.
     assert!(
-        space_ends_step(&mut asked, step, (3, false), t0),
+        space_ends(&mut asked, step, (true, false), t0),
         "the second ends"
     );
     assert_eq!(asked, None);
-    assert!(!space_ends_step(&mut asked, step, (3, true), t0));
-    let late = t0 + SPACE_AGAIN * 2;
+    assert!(!space_ends(&mut asked, step, (true, true), t0));
+    let late = t0 + crate::game::session::part::SPACE_AGAIN * 2;
     assert!(
-        !space_ends_step(&mut asked, step, (3, true), late),
+        !space_ends(&mut asked, step, (true, true), late),
         "too late: it asks again"
     );
     // A press asked in one step does not end the next.
     let next = (Side::A, 3);
     assert!(
-        !space_ends_step(&mut asked, next, (3, true), late),
+        !space_ends(&mut asked, next, (true, true), late),
         "another step asks anew"
     );
-    assert!(space_ends_step(&mut asked, next, (3, true), late));
+    assert!(space_ends(&mut asked, next, (true, true), late));
 }
 
 /// A move the engine would refuse is drawn red with the engine's reason, which the panel

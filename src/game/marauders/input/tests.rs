@@ -201,3 +201,52 @@ fn an_attacking_phase_with_no_fight_passes_by_itself() {
     let s = app.world().non_send::<Session>();
     assert_ne!(s.engine.phase(), Phase::Attacking, "B's part passed too");
 }
+
+/// A Space in the movement phase with no model moved yet asks first; a second ends
+/// the phase. Once a model has moved, one press ends it.
+#[test]
+fn space_with_no_model_moved_asks_before_it_ends_the_movement() {
+    let mut s = movement();
+    s.note_part(std::time::Instant::now() - std::time::Duration::from_secs(2));
+    let mut app = App::new();
+    app.init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<Selection>()
+        .insert_non_send(s)
+        .add_systems(Update, keys);
+    let space = |app: &mut App| {
+        let mut input = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        input.release(KeyCode::Space);
+        input.clear();
+        input.press(KeyCode::Space);
+        app.update();
+        let s = app.world().non_send::<Session>();
+        (s.engine.phase(), s.human_turn())
+    };
+    assert_eq!(space(&mut app), (Phase::Movement, Some(Side::A)), "it asks");
+    let said = app.world().non_send::<Session>().notice.clone();
+    assert!(said.is_some_and(|(w, _)| w.starts_with("No model has moved")));
+    assert_ne!(
+        space(&mut app),
+        (Phase::Movement, Some(Side::A)),
+        "the second ends it"
+    );
+
+    let mut s = movement();
+    let mover = first_of(&s, Side::A);
+    let to = model(s.engine.world(), mover).unwrap().base.center + Vec2::new(0.0, 1.0);
+    s.submit(
+        Side::A,
+        Command::Move {
+            model: mover,
+            to: to.into(),
+        },
+    )
+    .unwrap();
+    s.note_part(std::time::Instant::now() - std::time::Duration::from_secs(2));
+    app.insert_non_send(s);
+    assert_ne!(
+        space(&mut app),
+        (Phase::Movement, Some(Side::A)),
+        "one press"
+    );
+}
