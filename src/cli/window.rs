@@ -113,7 +113,7 @@ pub struct WatchArgs {
     /// Seed of the battle's dice (the same seed and commands give the same battle).
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Playback speed, 0.5 to 16.
+    /// Playback speed, 0.25 to 16.
     #[arg(long, default_value_t = 1.0)]
     speed: f32,
     #[command(flatten)]
@@ -227,7 +227,10 @@ fn open_of<R: crate::game::desk::Desk>(
             setup: Box::new(setup),
             seed,
             controllers,
-            speed: speed.clamp(0.5, 16.0),
+            speed: {
+                let range = crate::game::settings::Settings::WATCH_SPEED;
+                speed.clamp(*range.start(), *range.end())
+            },
         })),
         screenshot: window.screenshot(),
         trace: window.trace,

@@ -71,7 +71,7 @@ impl Settings {
     /// The ranges a setting may take; a file's value outside is brought within.
     pub const UI_SCALE: std::ops::RangeInclusive<f32> = 0.75..=2.5;
     pub const ANIMATION_SPEED: std::ops::RangeInclusive<f32> = 0.25..=4.0;
-    pub const WATCH_SPEED: std::ops::RangeInclusive<f32> = 0.5..=16.0;
+    pub const WATCH_SPEED: std::ops::RangeInclusive<f32> = 0.25..=16.0;
 
     fn clamped(mut self) -> Self {
         self.ui_scale = within(self.ui_scale, Self::UI_SCALE, 1.0);
@@ -217,7 +217,7 @@ mod tests {
         let (s, problem) = read(&dir);
         assert_eq!(
             (s.ui_scale, s.watch_speed, problem),
-            (2.5, 0.5, None),
+            (2.5, *Settings::WATCH_SPEED.start(), None),
             "brought within"
         );
         std::fs::write(settings_file(&dir), "(ui_scale: \"big\")").unwrap();

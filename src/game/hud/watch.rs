@@ -85,10 +85,13 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
     }
     let pace = &mut session.pace;
     ui.add(
-        egui::Slider::new(&mut pace.speed, 0.5..=16.0)
-            .logarithmic(true)
-            .text("speed")
-            .suffix("×"),
+        egui::Slider::new(
+            &mut pace.speed,
+            crate::game::settings::Settings::WATCH_SPEED,
+        )
+        .logarithmic(true)
+        .text("speed")
+        .suffix("×"),
     );
     timeline(ui, session);
     // A battle watched live at this machine may be played on too, before its end.

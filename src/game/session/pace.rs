@@ -7,7 +7,8 @@ use std::time::Duration;
 #[derive(Clone, Copy, Debug)]
 pub struct Pace {
     pub paused: bool,
-    /// 0.5× to 16×; at 1× the computer sends two commands a second.
+    /// 0.25× to 16× (`Settings::WATCH_SPEED`); at 1× the computer sends two commands a
+    /// second.
     pub speed: f32,
     /// Send one command, then pause.
     pub step: bool,

@@ -294,7 +294,7 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
             if f.controllers.iter().all(|c| *c != Controller::Human) {
                 ui.label("Watch speed");
                 ui.add(
-                    egui::Slider::new(&mut f.speed, 0.5..=16.0)
+                    egui::Slider::new(&mut f.speed, crate::game::settings::Settings::WATCH_SPEED)
                         .logarithmic(true)
                         .suffix("×"),
                 );
