@@ -23,7 +23,8 @@ pub use blessings::bless_bonus;
 pub use declare::check_aim;
 pub use movement::{
     Undoable, charge_threats, check_mobile, disengage_need, disengage_odds, group_if_at,
-    leaver_strikers, may_still_charge, move_preview, mover_along, mover_among, undoable_move,
+    leaver_strikers, may_still_charge, move_preview, move_refusal, mover_along, mover_among,
+    undoable_move,
 };
 pub use shooting::{
     NoLine, check_shot, melee_group_of, next_round_obstacles, obstacles_on_line_among, plan_shot,

@@ -177,6 +177,13 @@ pub fn charge_threats(world: &World, side: Side) -> Vec<(ModelView, f32)> {
         .collect()
 }
 
+/// Why the engine would refuse a straight move of `m` to `to`, if it would (what the
+/// move passes through or overlaps, or that it costs too much): for a screen to say
+/// why an enemy cannot be charged.
+pub fn move_refusal(world: &World, m: &ModelView, to: Vec2) -> Option<Refusal> {
+    checked(world, m, (to.x, to.y)).err()
+}
+
 /// The engine's own check of a move of `m` to `to`, with the others it was checked
 /// against.
 fn checked(

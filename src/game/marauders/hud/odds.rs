@@ -52,7 +52,14 @@ pub fn show(ui: &mut egui::Ui, session: &Session, sel: &Selection) {
         }
         _ => {
             if let Some(t) = hover.filter(|t| t.side != me.side) {
-                melee_panel(ui, "One on one", &all, &[me], &[t], round);
+                // Far apart, the odds are of a fight that has yet to come about.
+                let touching = warband_table::geometry::in_contact(&me.base, &t.base);
+                let title = if touching {
+                    "One on one"
+                } else {
+                    "If they met, one on one"
+                };
+                melee_panel(ui, title, &all, &[me], &[t], round);
             }
         }
     }
@@ -160,13 +167,23 @@ fn move_panel(
         match foe {
             // The pointer on an enemy out of reach: how far it is, not a move of 0".
             Some(t) => {
-                ui.colored_label(ui.visuals().warn_fg_color, out_of_reach(me, t, allowance));
+                let words = out_of_reach(world, me, t, allowance);
+                ui.colored_label(ui.visuals().warn_fg_color, words);
             }
             None => {
                 ui.label(format!(
                     "A move to the pointer: {:.1}\" of its {allowance:.1}\"",
                     g.cost
                 ));
+                // Stopped short of the pointer: what the engine finds in the way.
+                let cursor = sel.cursor.unwrap_or(g.end);
+                let short = g.end.distance(cursor) > 0.05;
+                if let Some(why) = short
+                    .then(|| warband_marauders::phases::move_refusal(world, me, cursor))
+                    .flatten()
+                {
+                    ui.small(format!("It stops short: {}", readable(world, &why)));
+                }
             }
         }
         return;
@@ -177,9 +194,21 @@ fn move_panel(
     melee_panel(ui, "Charge", all, &us, &them, session.engine.battle().round);
 }
 
-/// Why a click on enemy `t` does not charge it: how far it is, or that the way there
-/// costs more than the move (rough ground, or models in the way).
-pub(crate) fn out_of_reach(me: &ModelView, t: &ModelView, allowance: f32) -> String {
+/// The engine's refusal with its models and terrain named.
+fn readable(world: &bevy::ecs::world::World, why: &warband_table::Refusal) -> String {
+    use crate::game::desk::Desk;
+    warband_marauders::engine::Marauders::readable(world, &why.0)
+}
+
+/// Why a click on enemy `t` does not charge it: how far it is, or what the engine
+/// finds in the straight way to it (a model it would pass through, rough ground that
+/// makes it cost more than the move).
+pub(crate) fn out_of_reach(
+    world: &bevy::ecs::world::World,
+    me: &ModelView,
+    t: &ModelView,
+    allowance: f32,
+) -> String {
     let gap = warband_table::geometry::gap(&me.base, &t.base).max(0.0);
     let foe = format!("{} #{}", t.profile.name, t.id);
     if gap > allowance {
@@ -188,7 +217,18 @@ pub(crate) fn out_of_reach(me: &ModelView, t: &ModelView, allowance: f32) -> Str
             crate::game::hud::how_far(gap, allowance)
         )
     } else {
-        format!("{foe} cannot be charged from here: the way to it costs more than the move")
+        // Where the two bases would touch, straight on: the engine says what stops it.
+        let way = (t.base.center - me.base.center).normalize_or_zero();
+        let touch = t.base.center - way * (me.base.shape.reach() + t.base.shape.reach());
+        match warband_marauders::phases::move_refusal(world, me, touch) {
+            Some(why) => format!(
+                "{foe} cannot be charged from here: {}",
+                readable(world, &why)
+            ),
+            None => {
+                format!("{foe} cannot be charged from here: the way to it costs more than the move")
+            }
+        }
     }
 }
 

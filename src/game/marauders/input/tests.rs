@@ -156,7 +156,7 @@ fn an_enemy_beyond_a_charge_is_said_to_be() {
     let world = s.engine.world();
     let (m, t) = (model(world, mine).unwrap(), model(world, foe).unwrap());
     let allowance = m.profile.armour.movement_allowance();
-    let words = out_of_reach(&m, &t, allowance);
+    let words = out_of_reach(world, &m, &t, allowance);
     assert!(
         words.contains("is out of charge reach") && words.contains("away; its move is"),
         "{words}"
@@ -249,4 +249,30 @@ fn space_with_no_model_moved_asks_before_it_ends_the_movement() {
         (Phase::Movement, Some(Side::A)),
         "one press"
     );
+}
+
+/// An enemy within reach that a friend stands in the way of is said to be blocked by
+/// that friend, by name, as the engine finds it (a play-tester read only "costs more
+/// than the move", with a move of 0.0" to the pointer).
+#[test]
+fn a_charge_blocked_by_a_friend_names_the_friend() {
+    use crate::game::marauders::hud::odds::out_of_reach;
+    let mut s = movement();
+    let (mine, foe) = (first_of(&s, Side::A), first_of(&s, Side::B));
+    near(&mut s, mine, foe);
+    let world = s.engine.world_mut();
+    let friend = in_play(world)
+        .into_iter()
+        .find(|m| m.side == Side::A && m.id != mine)
+        .unwrap();
+    let (m, t) = (model(world, mine).unwrap(), model(world, foe).unwrap());
+    let halfway = m.base.center.lerp(t.base.center, 0.5);
+    let e = warband_marauders::battle::entity_of(world, friend.id).unwrap();
+    world.entity_mut(e).insert(Base(friend.base.at(halfway)));
+    warband_marauders::effects::refresh_engagement(world);
+    let world = s.engine.world();
+    let allowance = m.profile.armour.movement_allowance();
+    let words = out_of_reach(world, &m, &t, allowance);
+    assert!(words.contains("cannot be charged from here"), "{words}");
+    assert!(words.contains(&format!("#{}", friend.id)), "{words}");
 }
