@@ -83,8 +83,42 @@ pub fn show(
                 f64::from(*count) * (f64::from(*die) + 1.0) / 2.0
             ));
         }
+        (SpellEffect::Bless { .. }, Some(t), _) if t.side == me.side => {
+            if let Some(words) = fades_unused(world, t) {
+                ui.colored_label(egui::Color32::from_rgb(240, 150, 100), words);
+            }
+        }
         _ => {}
     }
+}
+
+/// Why a blessing on `t` would likely fade unused: it is in no fight, and no enemy
+/// stands within the two moves (its own and the enemy's) that could bring it into one
+/// by the next round's melee (a play-tester spent both of a cleric's slots so).
+fn fades_unused(world: &bevy::ecs::world::World, t: &ModelView) -> Option<String> {
+    if t.engaged_since.is_some() {
+        return None;
+    }
+    let enemies: Vec<ModelView> = warband_marauders::battle::in_play(world)
+        .into_iter()
+        .filter(|m| m.side != t.side)
+        .collect();
+    let theirs = enemies
+        .iter()
+        .map(|m| m.profile.armour.movement_allowance())
+        .fold(0.0, f32::max);
+    let reach = t.profile.armour.movement_allowance() + theirs;
+    let nearest = enemies
+        .iter()
+        .map(|m| warband_table::geometry::gap(&t.base, &m.base))
+        .fold(f32::INFINITY, f32::min);
+    (nearest > reach).then(|| {
+        format!(
+            "No enemy can meet {} #{} by next round's melee (the nearest is {nearest:.1}\" \
+             away; a move each way covers {reach:.1}\"): the blessing would fade unused",
+            t.profile.name, t.id
+        )
+    })
 }
 
 /// The spell in a line: its target, range and effect.
@@ -121,4 +155,35 @@ pub fn what_it_does(def: &SpellDef) -> String {
         }
     };
     format!("Cast at {target} {reach}; {effect}.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::session::Controller;
+    use warband_marauders::Side;
+    use warband_marauders::battle::in_play;
+
+    /// Bless on a friend far from every enemy warns that it would fade; on one an enemy
+    /// can meet by next round, it does not.
+    #[test]
+    fn a_blessing_no_fight_can_use_is_warned_of() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/open-field.ron");
+        let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
+        let mut s = Session::new(setup, 3, [Controller::Human, Controller::Human]).unwrap();
+        let world = s.engine.world_mut();
+        let all = in_play(world);
+        let friend = all.iter().find(|m| m.side == Side::A).unwrap().clone();
+        let foe = all.iter().find(|m| m.side == Side::B).unwrap();
+        let words = fades_unused(world, &friend).expect("the armies stand apart");
+        assert!(words.contains("would fade unused"), "{words}");
+        // Set down 3" from an enemy: a charge could bring them together.
+        let near = foe.base.center - Vec2::new(0.0, 3.0);
+        let e = warband_marauders::battle::entity_of(world, friend.id).unwrap();
+        let base = warband_marauders::components::Base(friend.base.at(near));
+        world.entity_mut(e).insert(base);
+        let friend = warband_marauders::battle::model(world, friend.id).unwrap();
+        assert_eq!(fades_unused(world, &friend), None);
+    }
 }
