@@ -160,19 +160,16 @@ pub fn what_it_does(def: &SpellDef) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::session::Controller;
     use warband_marauders::Side;
     use warband_marauders::battle::in_play;
+    use warband_marauders::engine::Marauders;
 
     /// Bless on a friend far from every enemy warns that it would fade; on one an enemy
     /// can meet by next round, it does not.
     #[test]
     fn a_blessing_no_fight_can_use_is_warned_of() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("assets/scenarios/open-field.ron");
-        let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
-        let mut s = Session::new(setup, 3, [Controller::Human, Controller::Human]).unwrap();
-        let world = s.engine.world_mut();
+        let mut engine = crate::game::test_app::new_battle::<Marauders>("open-field.ron", 3);
+        let world = engine.world_mut();
         let all = in_play(world);
         let friend = all.iter().find(|m| m.side == Side::A).unwrap().clone();
         let foe = all.iter().find(|m| m.side == Side::B).unwrap();
