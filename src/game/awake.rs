@@ -47,6 +47,9 @@ pub fn plugin(app: &mut App, continuous: bool) {
 struct Waker {
     proxy: bevy::winit::EventLoopProxy<WinitUserEvent>,
     since: Option<std::time::Instant>,
+    /// The newest pipeline seen waiting (ids only grow): a new one starts the clock
+    /// again, so one stuck for ever does not leave every later table half drawn.
+    newest: Option<usize>,
 }
 
 /// The longest the window is kept drawing for pipelines that are still waiting: one
@@ -64,6 +67,7 @@ fn wake_while_compiling(app: &mut App) {
     let waker = Waker {
         proxy: (**proxy).clone(),
         since: None,
+        newest: None,
     };
     if let Some(render) = app.get_sub_app_mut(RenderApp) {
         render
@@ -73,9 +77,13 @@ fn wake_while_compiling(app: &mut App) {
 }
 
 fn wake_for_pipelines(cache: Res<PipelineCache>, mut waker: ResMut<Waker>) {
-    if cache.waiting_pipelines().next().is_none() {
+    let Some(newest) = cache.waiting_pipelines().max() else {
         waker.since = None;
         return;
+    };
+    if waker.newest.is_none_or(|seen| newest > seen) {
+        waker.newest = Some(newest);
+        waker.since = Some(std::time::Instant::now());
     }
     let since = *waker.since.get_or_insert_with(std::time::Instant::now);
     if since.elapsed() < COMPILING_AT_MOST {

@@ -12,7 +12,9 @@ use warband_marauders::battle::{ModelView, in_play, model};
 use warband_marauders::components::SpellAim;
 use warband_marauders::engine::Spells;
 use warband_marauders::geometry::MoveCheck;
-use warband_marauders::phases::{Phase, move_preview, open_groups, strike_waiting, undoable_move};
+use warband_marauders::phases::{
+    Phase, may_still_charge, move_preview, open_groups, strike_waiting, undoable_move,
+};
 use warband_marauders::{Command, Side};
 use warband_rules::marauders::spells::SpellTarget;
 use warband_table::components::ModelId;
@@ -235,8 +237,9 @@ fn keys(
 fn end_movement(session: &mut Session, side: Side, asked: &mut Asked<(Side, u32)>, heeded: bool) {
     let models = in_play(session.engine.world());
     let mine = || models.iter().filter(|m| m.side == side);
-    let free = |m: &ModelView| m.engaged_since.is_none() && !m.conditions.asleep;
-    let left = mine().any(free) && !mine().any(|m| m.conditions.moved);
+    // A model that may still move: in play, awake, free, unmoved, no spell declared.
+    let world = session.engine.world();
+    let left = mine().any(|m| may_still_charge(world, m)) && !mine().any(|m| m.conditions.moved);
     let part = (side, session.engine.battle().round);
     let now = std::time::Instant::now();
     if space_ends(asked, part, (left, heeded), now) {

@@ -121,14 +121,14 @@ impl BasePlace {
 }
 
 /// The danger and damage chips of `u`, side by side behind its rear edge: they overlap
-/// the base by a third of their height, so they never hide its figures and icon.
+/// the base by a sixth of their depth, so they never hide its figures and icon.
 fn chips(painter: &egui::Painter, place: &BasePlace, u: &warband_toy_soldier::battle::View) {
     let all = [
         (u.marks.danger, egui::Color32::from_rgb(240, 150, 40), "⚠"),
         (u.marks.damage, egui::Color32::from_rgb(200, 50, 45), "✚"),
     ];
     let radius = (place.depth_px * 0.4).clamp(5.0, 11.0);
-    let back = (place.rear - place.front).normalized() * radius * 0.65;
+    let back = (place.rear - place.front).normalized();
     let font = egui::FontId::proportional(radius * 0.95);
     // Each chip a pill as wide as its figure needs (a round chip at one digit), so that
     // ⚠36 stays inside its chip; laid along the rear edge by how far each reaches that
@@ -152,7 +152,9 @@ fn chips(painter: &egui::Painter, place: &BasePlace, u: &warband_toy_soldier::ba
         chips.iter().map(|c| c.3).sum::<f32>() + gap * chips.len().saturating_sub(1) as f32;
     let mut at = place.rear - place.along * total / 2.0;
     for (galley, colour, size, reach) in chips {
-        let centre = at + place.along * reach / 2.0 + back;
+        // How deep the pill reaches behind the edge, on a base turned any way on screen.
+        let depth = back.x.abs() * size.x + back.y.abs() * size.y;
+        let centre = at + place.along * reach / 2.0 + back * depth / 3.0;
         let rect = egui::Rect::from_center_size(centre, size);
         painter.rect_filled(rect, radius, colour);
         let stroke = egui::Stroke::new(1.0, egui::Color32::BLACK);

@@ -84,7 +84,7 @@ pub fn show(
             ));
         }
         (SpellEffect::Bless { .. }, Some(t), _) if t.side == me.side => {
-            if let Some(words) = fades_unused(world, t) {
+            if let Some(words) = fades_unused(world, me, t) {
                 ui.colored_label(egui::Color32::from_rgb(240, 150, 100), words);
             }
         }
@@ -93,9 +93,16 @@ pub fn show(
 }
 
 /// Why a blessing on `t` would likely fade unused: it is in no fight, and no enemy
-/// stands within the two moves (its own and the enemy's) that could bring it into one
-/// by the next round's melee (a play-tester spent both of a cleric's slots so).
-fn fades_unused(world: &bevy::ecs::world::World, t: &ModelView) -> Option<String> {
+/// stands within the moves that could bring it into one by the next round's melee (a
+/// play-tester spent both of a cleric's slots so). Declared now, cast in phase 6, the
+/// blessing serves next round: two movement phases come first, this round's and the
+/// next, a move in each for the enemy and for `t` (but one for the caster itself,
+/// which may not move while its spell is declared).
+fn fades_unused(
+    world: &bevy::ecs::world::World,
+    caster: &ModelView,
+    t: &ModelView,
+) -> Option<String> {
     if t.engaged_since.is_some() {
         return None;
     }
@@ -107,7 +114,8 @@ fn fades_unused(world: &bevy::ecs::world::World, t: &ModelView) -> Option<String
         .iter()
         .map(|m| m.profile.armour.movement_allowance())
         .fold(0.0, f32::max);
-    let reach = t.profile.armour.movement_allowance() + theirs;
+    let own_moves = if t.id == caster.id { 1.0 } else { 2.0 };
+    let reach = own_moves * t.profile.armour.movement_allowance() + 2.0 * theirs;
     let nearest = enemies
         .iter()
         .map(|m| warband_table::geometry::gap(&t.base, &m.base))
@@ -115,7 +123,8 @@ fn fades_unused(world: &bevy::ecs::world::World, t: &ModelView) -> Option<String
     (nearest > reach).then(|| {
         format!(
             "No enemy can meet {} #{} by next round's melee (the nearest is {nearest:.1}\" \
-             away; a move each way covers {reach:.1}\"): the blessing would fade unused",
+             away; the moves both sides have until then cover {reach:.1}\"): the blessing \
+             would fade unused",
             t.profile.name, t.id
         )
     })
@@ -165,22 +174,43 @@ mod tests {
     use warband_marauders::engine::Marauders;
 
     /// Bless on a friend far from every enemy warns that it would fade; on one an enemy
-    /// can meet by next round, it does not.
+    /// can meet by next round (two moves each way), it does not. The caster blessing
+    /// itself has one move of its own.
     #[test]
     fn a_blessing_no_fight_can_use_is_warned_of() {
         let mut engine = crate::game::test_app::new_battle::<Marauders>("open-field.ron", 3);
         let world = engine.world_mut();
         let all = in_play(world);
-        let friend = all.iter().find(|m| m.side == Side::A).unwrap().clone();
+        let mine: Vec<_> = all.iter().filter(|m| m.side == Side::A).cloned().collect();
+        let (caster, friend) = (mine[0].clone(), mine[1].clone());
         let foe = all.iter().find(|m| m.side == Side::B).unwrap();
-        let words = fades_unused(world, &friend).expect("the armies stand apart");
+        let words = fades_unused(world, &caster, &friend).expect("the armies stand apart");
         assert!(words.contains("would fade unused"), "{words}");
-        // Set down 3" from an enemy: a charge could bring them together.
-        let near = foe.base.center - Vec2::new(0.0, 3.0);
-        let e = warband_marauders::battle::entity_of(world, friend.id).unwrap();
-        let base = warband_marauders::components::Base(friend.base.at(near));
+        let own = friend.profile.armour.movement_allowance();
+        let theirs = all
+            .iter()
+            .filter(|m| m.side == Side::B)
+            .map(|m| m.profile.armour.movement_allowance())
+            .fold(0.0, f32::max);
+        // Set down a move and a half of its own plus two of theirs from the enemy:
+        // within two moves each way, beyond one of its own and two of theirs.
+        let gap = 1.5 * own + 2.0 * theirs;
+        let way = friend.base.shape.reach() + foe.base.shape.reach() + gap;
+        let to = foe.base.center - Vec2::new(0.0, way);
+        let friend = set_down(world, &friend, to);
+        let two_each = fades_unused(world, &caster, &friend);
+        assert_eq!(two_each, None, "two moves each");
+        // The caster on the same spot (the friend's base overlaps it: no matter here).
+        let caster = set_down(world, &caster, to);
+        let itself = fades_unused(world, &caster, &caster);
+        assert!(itself.is_some(), "the caster has one move of its own");
+    }
+
+    /// `m` set down at `to`, as it then stands.
+    fn set_down(world: &mut bevy::ecs::world::World, m: &ModelView, to: Vec2) -> ModelView {
+        let e = warband_marauders::battle::entity_of(world, m.id).unwrap();
+        let base = warband_marauders::components::Base(m.base.at(to));
         world.entity_mut(e).insert(base);
-        let friend = warband_marauders::battle::model(world, friend.id).unwrap();
-        assert_eq!(fades_unused(world, &friend), None);
+        warband_marauders::battle::model(world, m.id).unwrap()
     }
 }
