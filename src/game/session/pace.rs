@@ -41,7 +41,8 @@ impl Pace {
 
 /// The most of a frame's time the pace counts: a long frame (the window opening, the
 /// first frames while the GPU builds its pipelines, a stall) is not made up for by a
-/// burst of commands the player never sees played.
+/// burst of commands the player never sees played. (A window drawing under four frames
+/// a second therefore watches slower than its speed.)
 pub const LONGEST_FRAME: Duration = Duration::from_millis(250);
 
 impl Pace {
