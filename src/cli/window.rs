@@ -227,10 +227,7 @@ fn open_of<R: crate::game::desk::Desk>(
             setup: Box::new(setup),
             seed,
             controllers,
-            speed: {
-                let range = crate::game::settings::Settings::WATCH_SPEED;
-                speed.clamp(*range.start(), *range.end())
-            },
+            speed: crate::game::settings::Settings::watch_speed(speed),
         })),
         screenshot: window.screenshot(),
         trace: window.trace,

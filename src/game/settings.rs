@@ -73,10 +73,16 @@ impl Settings {
     pub const ANIMATION_SPEED: std::ops::RangeInclusive<f32> = 0.25..=4.0;
     pub const WATCH_SPEED: std::ops::RangeInclusive<f32> = 0.25..=16.0;
 
+    /// A watch speed brought within [`Self::WATCH_SPEED`], 1× for one that is not a
+    /// number (a settings file, the last setup, or `--speed nan` on the command line).
+    pub fn watch_speed(v: f32) -> f32 {
+        within(v, Self::WATCH_SPEED, 1.0)
+    }
+
     fn clamped(mut self) -> Self {
         self.ui_scale = within(self.ui_scale, Self::UI_SCALE, 1.0);
         self.animation_speed = within(self.animation_speed, Self::ANIMATION_SPEED, 1.0);
-        self.watch_speed = within(self.watch_speed, Self::WATCH_SPEED, 1.0);
+        self.watch_speed = Self::watch_speed(self.watch_speed);
         self.window = self
             .window
             .filter(|&(w, h)| (320..=16_384).contains(&w) && (240..=16_384).contains(&h));
@@ -159,7 +165,7 @@ pub fn read_last_setup(dir: &Path) -> Option<LastSetup> {
     }
     match warband_table::files::load_ron::<LastSetup>(&file) {
         Ok(mut l) => {
-            l.speed = within(l.speed, Settings::WATCH_SPEED, 1.0);
+            l.speed = Settings::watch_speed(l.speed);
             Some(l)
         }
         Err(e) => {
@@ -182,6 +188,15 @@ pub fn write(dir: &Path, settings: &Settings) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_watch_speed_is_brought_within_its_range() {
+        let (low, high) = (*Settings::WATCH_SPEED.start(), *Settings::WATCH_SPEED.end());
+        assert_eq!(Settings::watch_speed(0.01), low);
+        assert_eq!(Settings::watch_speed(99.0), high);
+        assert_eq!(Settings::watch_speed(2.0), 2.0);
+        assert_eq!(Settings::watch_speed(f32::NAN), 1.0, "--speed nan");
+    }
 
     #[test]
     fn settings_are_kept_and_a_damaged_file_is_told_not_lost() {

@@ -17,6 +17,12 @@ pub struct Pace {
     pub(super) owed: f32,
 }
 
+/// The most of a frame's time the pace counts: a long frame (the window opening, the
+/// first frames while the GPU builds its pipelines, a stall) is not made up for by a
+/// burst of commands the player never sees played. (A window drawing under four frames
+/// a second therefore watches slower than its speed.)
+pub const LONGEST_FRAME: Duration = Duration::from_millis(250);
+
 impl Pace {
     /// How many of the commands waiting may be shown now, `dt` after the last frame: at
     /// the watch speed (two a second at 1×), all at once when skipping, none while
@@ -37,15 +43,7 @@ impl Pace {
         self.owed -= whole;
         whole as usize
     }
-}
 
-/// The most of a frame's time the pace counts: a long frame (the window opening, the
-/// first frames while the GPU builds its pipelines, a stall) is not made up for by a
-/// burst of commands the player never sees played. (A window drawing under four frames
-/// a second therefore watches slower than its speed.)
-pub const LONGEST_FRAME: Duration = Duration::from_millis(250);
-
-impl Pace {
     /// Adds the commands a frame of `dt` lets through at this speed (two a second at
     /// 1×), counting at most [`LONGEST_FRAME`] of it.
     pub(crate) fn owe(&mut self, dt: Duration) {
