@@ -12,6 +12,7 @@ pub(crate) use desk::load_units as own_units;
 mod hud;
 mod input;
 mod models;
+mod odds;
 mod overlay;
 mod panel;
 mod reference;

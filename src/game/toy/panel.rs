@@ -1,26 +1,19 @@
 //! The left panel of a Toy Soldier battle: the activation panel (your units, their next
 //! token cost, who has activated), the active unit's card with its AP and actions, and
-//! the odds against the enemy under the pointer (the zone it would strike, the exact
-//! melee odds, the danger a volley lands after cover and shields).
+//! below it the odds card against the enemy under the pointer (`odds.rs`).
 
 use super::ToySession;
 use super::describe::{self, name};
-use super::input::{ToySelection, charge_at, ghost_plan};
-use crate::game::hud::pct;
+use super::input::{ToySelection, ghost_plan};
+use super::odds;
 use crate::game::palette;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use warband_rules::Side;
-use warband_rules::prob::mean;
-use warband_rules::toy_soldier::{
-    Step, activation_cost, landed_distribution, melee_odds, zone_multiplier,
-};
+use warband_rules::toy_soldier::{Step, activation_cost};
 use warband_table::Refusal;
-use warband_table::geometry::aspect_of;
 use warband_toy_soldier::Command;
-use warband_toy_soldier::actions::{
-    MovePlan, active, check_activate, check_fight, check_shot, open_reach,
-};
+use warband_toy_soldier::actions::{MovePlan, active, check_activate};
 use warband_toy_soldier::battle::{Activation, Battle, View, commander_near, in_play};
 use warband_toy_soldier::turn::check_done;
 
@@ -66,7 +59,7 @@ pub fn show(
                     super::spells::line(ui, session, (&v, &a), &t, spell, sure);
                 } else if t.side != v.side {
                     ui.separator();
-                    odds(ui, session, &v, &a, &t, toy.volley, cursor);
+                    odds::show(ui, session, &v, &a, &t, toy.volley, cursor);
                 }
             }
         }
@@ -345,131 +338,3 @@ fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command>
     });
     command
 }
-
-/// The exact odds of fighting and shooting the enemy under the pointer.
-fn odds(
-    ui: &mut egui::Ui,
-    session: &ToySession,
-    v: &View,
-    a: &Activation,
-    t: &View,
-    volley: Option<u32>,
-    cursor: Option<Vec2>,
-) {
-    let world = session.engine.world();
-    ui.strong(format!("Against {}", name(world, t.id)));
-    // The melee a click would start, struck from where the attacker then stands: here
-    // if in contact, else where the charge ends (a unit that shoots shoots instead).
-    let readable = |r: &warband_table::Refusal| describe::readable(world, &r.0);
-    if warband_table::geometry::in_contact(&v.base, &t.base) {
-        match check_fight(world, v, a, t.id) {
-            Ok(_) => melee_line(ui, v, t, v.base.center, "From here"),
-            Err(r) => {
-                ui.label(format!("✖ No fight: {}", readable(&r)));
-            }
-        }
-    } else if v.unit.shoots() {
-        ui.label("A click shoots; move into contact to fight.");
-    } else {
-        // Why not, as the engine judges the move a click here would make.
-        match cursor.map(|c| charge_at(world, v, a, t, c)) {
-            Some(Ok((_, _, plan))) => melee_line(ui, v, t, plan.end, "Charging"),
-            Some(Err(Some(r))) => {
-                ui.label(format!("✖ No charge: {}", readable(&r)));
-            }
-            _ => {
-                ui.label(no_charge_words(v, a, t));
-            }
-        }
-    }
-    shot_line(ui, session, v, a, t, volley);
-}
-
-/// Why a click on `t` starts no charge: a charge goes straight ahead, so an enemy
-/// within the AP left but off to the side wants a turn first; else how far it is.
-fn no_charge_words(v: &View, a: &Activation, t: &View) -> String {
-    let gap = warband_table::geometry::gap(&v.base, &t.base).max(0.0);
-    // On open ground: rough ground on the way would only shorten it.
-    let reach = open_reach(v, a, Step::Forward);
-    if gap <= reach {
-        format!(
-            "No charge from here: a charge goes straight ahead, and it stands off to the side ({gap:.1}\" away). Turn to face it (right-click on it, or Q / E), then charge."
-        )
-    } else {
-        format!(
-            "Out of reach to charge: {gap:.1}\" away; {} AP go {reach:.0}\" straight ahead.",
-            a.ap
-        )
-    }
-}
-
-/// The exact melee odds of `v` striking `t` from `at`, by the zone struck there.
-fn melee_line(ui: &mut egui::Ui, v: &View, t: &View, at: Vec2, how: &str) {
-    let aspect = aspect_of(&t.base, at);
-    let times = zone_multiplier(aspect);
-    ui.label(format!("{how} you strike its {aspect} (×{times})."));
-    let o = melee_odds(v.fighter(), t.fighter(), aspect);
-    let hurt = |pmf: &[f64]| pmf[1..].iter().sum::<f64>();
-    ui.label(format!(
-        "Melee (+1 to you, who strike): it takes danger {} (mean {:.2}); you take danger {} (mean {:.2}); tie {}",
-        pct(hurt(&o.to_defender)),
-        mean(&o.to_defender).max(0.0),
-        pct(hurt(&o.to_attacker)),
-        mean(&o.to_attacker).max(0.0),
-        pct(o.tie)
-    ));
-}
-
-/// The landed danger of a volley at `t`, if `v` shoots.
-fn shot_line(
-    ui: &mut egui::Ui,
-    session: &ToySession,
-    v: &View,
-    a: &Activation,
-    t: &View,
-    volley: Option<u32>,
-) {
-    let world = session.engine.world();
-    if !v.unit.shoots() {
-        return;
-    }
-    let ap = volley.unwrap_or(a.ap).clamp(1, a.ap.max(1));
-    match check_shot(world, v, a, t.id, ap) {
-        Ok(plan) => {
-            let d = landed_distribution(ap, plan.protection);
-            let why = match (plan.protection.cover, plan.protection.shields) {
-                (true, true) => "cover and shields: ÷3",
-                (true, false) => "cover: ÷2",
-                (false, true) => "shields: ÷2",
-                (false, false) => "in the open",
-            };
-            let spread: Vec<String> = d
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| **p > 0.0)
-                .map(|(k, p)| format!("{k}: {}", pct(*p)))
-                .collect();
-            ui.label(volley_words(ap, why, &d, &spread));
-        }
-        Err(r) => {
-            ui.label(format!("✖ No shot: {}", describe::readable(world, &r.0)));
-        }
-    }
-}
-
-/// A volley's landed danger in words: a sure amount plainly, else each amount's chance.
-fn volley_words(ap: u32, why: &str, d: &[f64], spread: &[String]) -> String {
-    // A sum of chances may fall a hair short of 1.
-    match d.iter().position(|p| *p >= 1.0 - 1e-9) {
-        Some(sure) => format!("Volley of {ap} AP, {why}: puts {sure} danger on it, certain"),
-        None => format!(
-            "Volley of {ap} AP, {why}: puts danger on it {} (mean {:.2})",
-            spread.join(", "),
-            mean(d)
-        ),
-    }
-}
-
-#[cfg(test)]
-#[path = "panel_tests.rs"]
-mod tests;

@@ -1,5 +1,6 @@
 //! The setup form: presets, remembered choices and the players offered.
 
+use super::armies::label_among;
 use super::*;
 use warband_table::player::PlayerKind;
 

@@ -1,7 +1,8 @@
-//! The Toy Soldier panel's words: why no charge, and a volley's odds.
+//! The Toy Soldier odds card's words: why no charge, and a volley's odds.
 
 use super::*;
 use warband_rules::toy_soldier::Kind;
+use warband_toy_soldier::battle::in_play;
 
 /// An enemy within the AP left but off to the side is no charge for want of a
 /// turn, not for want of reach (a play-test read "out of reach, 2.2\" away" with 8"
