@@ -35,8 +35,6 @@ pub struct Settings {
 pub struct LastSetup {
     pub scenario: PathBuf,
     pub armies: [PathBuf; 2],
-    /// The watch speed last chosen.
-    pub speed: f32,
     pub by_hand: bool,
     /// Who played each side in the last new battle and the last watched one (by the
     /// form's `watching`), chosen again the next time.
@@ -164,10 +162,7 @@ pub fn read_last_setup(dir: &Path) -> Option<LastSetup> {
         return None;
     }
     match warband_table::files::load_ron::<LastSetup>(&file) {
-        Ok(mut l) => {
-            l.speed = Settings::watch_speed(l.speed);
-            Some(l)
-        }
+        Ok(l) => Some(l),
         Err(e) => {
             eprintln!("warband: {e}; the setup form opens on its defaults");
             None
@@ -258,7 +253,6 @@ mod tests {
         let last = LastSetup {
             scenario: PathBuf::from("assets/scenarios/village-fight.ron"),
             armies: [PathBuf::from("a.ron"), PathBuf::from("b.ron")],
-            speed: 2.0,
             by_hand: true,
             players: [
                 Some([
@@ -269,10 +263,20 @@ mod tests {
             ],
         };
         write_last_setup(&dir, &last).unwrap();
-        assert_eq!(read_last_setup(&dir), Some(last));
+        assert_eq!(read_last_setup(&dir), Some(last.clone()));
         assert!(
             !settings_file(&dir).exists(),
             "the settings are not touched"
+        );
+        // A file from before the watch speed was the settings' alone still reads.
+        let file = dir.join("last-setup.ron");
+        let old = std::fs::read_to_string(&file).unwrap();
+        assert!(old.contains("by_hand:"), "{old}");
+        std::fs::write(&file, old.replacen("by_hand:", "speed: 4.0, by_hand:", 1)).unwrap();
+        assert_eq!(
+            read_last_setup(&dir),
+            Some(last),
+            "an old file's speed is let be"
         );
         std::fs::write(dir.join("last-setup.ron"), "(scenario: 3)").unwrap();
         assert_eq!(read_last_setup(&dir), None, "damaged: forgotten");

@@ -97,8 +97,8 @@ fn open_form(
         Some((scenario, [a, path_of(&army_paths, &l.armies[1])?]))
     });
     let (scenario, army) = remembered.unwrap_or((0, [army_a, army_b]));
-    let usual = settings.map_or(1.0, |s| s.watch_speed);
-    let speed = last.as_ref().map_or(usual, |l| l.speed);
+    // One watch speed: the settings' (Settings' slider and this form's are the same).
+    let speed = settings.map_or(1.0, |s| s.watch_speed);
     let watching = preset.as_ref().is_some_and(|p| p.watching);
     let mut form = SetupForm {
         scenarios,
@@ -188,7 +188,6 @@ fn form(
                 let chosen = LastSetup {
                     scenario: f.scenarios[f.scenario].0.clone(),
                     armies: f.army.map(|i| f.armies[i].0.clone()),
-                    speed: f.speed,
                     by_hand: f.by_hand,
                     players,
                 };

@@ -6,7 +6,8 @@ use warband_table::player::PlayerKind;
 
 /// Watch's preset (normal v hard) on a remembered Toy Soldier scenario, whose
 /// ruleset has every level now: the form keeps it (a ruleset lacking a player would
-/// offer its `normal` instead) and the remembered watch speed.
+/// offer its `normal` instead), at the settings' watch speed (a play-test set 3× in
+/// the settings and saw the form start its battle at the 1× it had last kept itself).
 #[test]
 fn the_form_keeps_the_watch_preset_on_a_remembered_scenario() {
     let mut app = App::new();
@@ -18,10 +19,13 @@ fn the_form_keeps_the_watch_preset_on_a_remembered_scenario() {
     let scenario = crate::game::saves::assets_dir().join("scenarios/village-fight.ron");
     let armies = ["dwarf-hold", "goblin-horde"]
         .map(|a| crate::game::saves::assets_dir().join(format!("armies/{a}.ron")));
+    app.insert_resource(crate::game::settings::Settings {
+        watch_speed: 4.0,
+        ..Default::default()
+    });
     app.insert_resource(LastSetup {
         scenario,
         armies,
-        speed: 4.0,
         by_hand: false,
         players: [None; 2],
     });
@@ -37,7 +41,7 @@ fn the_form_keeps_the_watch_preset_on_a_remembered_scenario() {
         f.controllers,
         [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)]
     );
-    assert_eq!(f.speed, 4.0, "the watch speed is remembered");
+    assert_eq!(f.speed, 4.0, "the settings' watch speed");
 }
 
 /// The form as the menu opens it with `preset`, after a battle that left `last`.
@@ -98,7 +102,6 @@ fn the_last_players_are_chosen_again() {
     let last = || LastSetup {
         scenario: scenario.clone(),
         armies: armies.clone(),
-        speed: 1.0,
         by_hand: false,
         players: [Some(played), Some(watched)],
     };
