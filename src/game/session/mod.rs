@@ -216,9 +216,27 @@ impl<R: Contest> GameSession<R> {
             return self.submit_salted(side, command);
         }
         self.commands.push((side, command.clone()));
+        let before = self.engine.log().events.len();
         let result = self.send(side, command);
         self.answered(&result);
+        self.linger_after(side, before);
         result
+    }
+
+    /// After a person's command that rolled dice, the computer waits [`LOOK`] steps of
+    /// the pace before its next, as it does before a person after its own: a play-test
+    /// never saw its volley's dice, replaced at once by the computer's next roll.
+    fn linger_after(&mut self, side: Side, log_from: usize) {
+        let events = &self.engine.log().events;
+        // A computer's own command (sent through here too) is paced by `pace_of`.
+        let person = self.players[side.index()].is_none();
+        if person
+            && events[log_from.min(events.len())..]
+                .iter()
+                .any(|e| e.die().is_some())
+        {
+            self.pace.linger(LOOK);
+        }
     }
 
     /// A command of a network battle's save played on here: its dice are salted as the
@@ -228,7 +246,9 @@ impl<R: Contest> GameSession<R> {
     fn submit_salted(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {
         let salt = warband_net::seed::salt();
         let seq = self.commands.len() as u64;
+        let before = self.engine.log().events.len();
         let result = self.send_as(side, command.clone(), Some((seq, salt)));
+        self.linger_after(side, before);
         if result.is_ok() {
             self.commands.push((side, command));
             self.salts.push(salt);

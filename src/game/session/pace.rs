@@ -44,6 +44,12 @@ impl Pace {
         whole as usize
     }
 
+    /// Holds the next command back until `steps` of the pace have passed (a person's
+    /// own dice stand in the tray as long as the computer's stand before them).
+    pub(crate) fn linger(&mut self, steps: f32) {
+        self.owed = self.owed.min(1.0 - steps);
+    }
+
     /// Adds the commands a frame of `dt` lets through at this speed (two a second at
     /// 1×), counting at most [`LONGEST_FRAME`] of it.
     pub(crate) fn owe(&mut self, dt: Duration) {

@@ -344,3 +344,52 @@ fn a_network_battles_save_is_played_on_with_its_dice() {
     let hosted = warband_net::host::Resumable::of(&read);
     assert!(hosted.is_ok(), "{:?}", hosted.err());
 }
+
+/// A person's own command that rolled dice stands [`LOOK`] steps in the tray before
+/// the computer's next command replaces it (a play-test never saw its volley's dice),
+/// where a plain command of theirs is answered a step later as before.
+#[test]
+fn a_persons_own_dice_stand_before_the_computer_plays() {
+    let mut s = session("open-field.ron");
+    s.controllers[0] = Controller::Human;
+    s.players[0] = None;
+    let quarter = Duration::from_millis(250);
+    let mut seen = [false; 2];
+    for _ in 0..400 {
+        let Some(side) = s.engine.awaiting() else {
+            break;
+        };
+        if side == Side::B {
+            s.computer_step();
+            continue;
+        }
+        // While a person thinks, the frames find no computer to play: nothing is owed.
+        s.pace.owed = 0.0;
+        let before = s.engine.log().events.len();
+        let command = s.engine.yield_command(Side::A);
+        s.submit(Side::A, command)
+            .expect("the engine's own command");
+        if s.engine.awaiting() != Some(Side::B) {
+            continue;
+        }
+        let rolled = s.engine.log().events[before..]
+            .iter()
+            .any(|e| e.die().is_some());
+        let sent = s.commands.len();
+        // Two steps at 1× are a second: three quarters of one are not enough.
+        let wait = if rolled { 3 } else { 1 };
+        for _ in 0..wait {
+            s.advance(quarter, false);
+        }
+        assert_eq!(s.commands.len(), sent, "rolled {rolled}: too soon");
+        for _ in 0..2 {
+            s.advance(quarter, false);
+        }
+        assert!(s.commands.len() > sent, "rolled {rolled}: then it plays");
+        seen[usize::from(rolled)] = true;
+        if seen == [true; 2] {
+            return;
+        }
+    }
+    panic!("no command of each kind handed the turn to the computer: {seen:?}");
+}
