@@ -31,7 +31,10 @@ pub fn show(
     let readable = |r: &warband_table::Refusal| describe::readable(world, &r.0);
     if warband_table::geometry::in_contact(&v.base, &t.base) {
         match check_fight(world, v, a, t.id) {
-            Ok(_) => melee_line(ui, v, t, v.base.center, "From here"),
+            Ok(_) => {
+                melee_line(ui, v, t, v.base.center, "From here");
+                ui.label(ENDS);
+            }
             Err(r) => {
                 ui.label(format!("✖ No fight: {}", readable(&r)));
             }
@@ -41,7 +44,10 @@ pub fn show(
     } else {
         // Why not, as the engine judges the move a click here would make.
         match cursor.map(|c| charge_at(world, v, a, t, c)) {
-            Some(Ok((_, _, plan))) => melee_line(ui, v, t, plan.end, "Charging"),
+            Some(Ok((_, _, plan))) => {
+                melee_line(ui, v, t, plan.end, "Charging");
+                ui.label(charge_ends(a.ap, plan.ap));
+            }
             Some(Err(Some(r))) => {
                 ui.label(format!("✖ No charge: {}", readable(&r)));
             }
@@ -51,6 +57,21 @@ pub fn show(
         }
     }
     shot_line(ui, session, v, a, t, volley);
+}
+
+/// Said under a fight's odds (a play-tester's knight fought with 9 AP left and lost 6
+/// of them unawares): the rules end a unit's activation once it has fought.
+const ENDS: &str = "⚠ The fight ends this activation: AP left after it are lost.";
+
+/// Said under a charge's odds: what the charge costs of the AP `left`, and that the
+/// fight at its end loses the rest.
+fn charge_ends(left: u32, cost: u32) -> String {
+    match left.saturating_sub(cost) {
+        0 => format!("The charge takes all {left} AP; the fight ends this activation."),
+        lost => format!(
+            "⚠ The charge costs {cost} of {left} AP; the fight then ends this activation, and the {lost} AP left are lost."
+        ),
+    }
 }
 
 /// Why a click on `t` starts no charge: a charge goes straight ahead, so an enemy

@@ -53,3 +53,17 @@ fn a_sure_volley_is_said_plainly() {
         "Volley of 3 AP, cover: ÷2: puts danger on it 1: 50%, 2: 50% (mean 1.50)"
     );
 }
+
+/// A charge that leaves AP says they are lost to the fight; one that takes them all
+/// says only that the fight ends the activation.
+#[test]
+fn a_charge_says_the_ap_its_fight_loses() {
+    let lost = charge_ends(9, 3);
+    assert!(lost.contains("costs 3 of 9 AP"), "{lost}");
+    assert!(lost.contains("the 6 AP left are lost"), "{lost}");
+    let all = charge_ends(4, 4);
+    assert_eq!(
+        all,
+        "The charge takes all 4 AP; the fight ends this activation."
+    );
+}
