@@ -134,7 +134,11 @@ fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) 
     if !s.spells.is_empty() {
         let slots = world.get::<Slots>(v.entity).map_or([0, 0], |s| s.0);
         ui.small(format!("Spells left: {}", slots_text(slots)));
-        ui.small("Choose one, then click the target:");
+        // With no slot left the buttons stay, greyed, to say what it knew.
+        ui.small(match slots.iter().any(|n| *n > 0) {
+            true => "Choose one, then click the target:",
+            false => "Every slot is spent: it casts no more in this battle.",
+        });
         ui.horizontal_wrapped(|ui| {
             for spell in &s.spells {
                 let on = bx.spell == Some(*spell);
