@@ -108,9 +108,11 @@ pub fn list_saves_in(dir: &Path) -> Vec<SaveEntry> {
                         if s.online() { " · online" } else { "" }
                     ),
                 ),
-                Err(_) => (name, "a damaged save".to_string()),
+                Err(_) => (name.clone(), "a damaged save".to_string()),
             };
-            let when = format!("{about} · saved {}", saved_at(modified));
+            // The file's name too: the name saving said, and what tells apart two
+            // saves of one battle in one minute.
+            let when = format!("{about} · saved {} as {name}", saved_at(modified));
             SaveEntry {
                 title,
                 when,
