@@ -108,6 +108,34 @@ impl Catalogue {
         self.entries.iter().find(|e| e.name == name)
     }
 
+    /// The entry of `army` fittest to lead: of those that may lead, in the leader's
+    /// group where it has one, the costliest (the first of equals).
+    pub fn fittest_leader(&self, army: &ArmyList) -> Option<String> {
+        let group = self.find(&army.leader).map(|e| e.group);
+        army.entries
+            .iter()
+            .filter_map(|e| self.find(&e.profile))
+            .filter(|c| c.leads && group.is_none_or(|g| g == c.group))
+            .fold(None, |best: Option<&Entry>, c| match best {
+                Some(b) if b.cost >= c.cost => Some(b),
+                _ => Some(c),
+            })
+            .map(|c| c.name.clone())
+    }
+
+    /// Adds one of a profile as the builder's "+" does. The lead follows the costliest
+    /// profile that may lead (an Orc chief added after plain orcs takes it: a play-tester's
+    /// army was led by the first orc it added), unless the player gave it to another.
+    pub fn add_model(&self, army: &mut ArmyList, name: &str) {
+        // No leader yet, one that may not lead, or the one this rule chose.
+        let automatic = self.find(&army.leader).is_none_or(|e| !e.leads)
+            || self.fittest_leader(army).as_ref() == Some(&army.leader);
+        add(army, name);
+        if automatic && let Some(l) = self.fittest_leader(army) {
+            army.leader = l;
+        }
+    }
+
     pub fn cost(&self, name: &str) -> Option<u32> {
         self.find(name).map(|e| e.cost)
     }
@@ -252,6 +280,28 @@ mod tests {
         assert_eq!(c.totals(&monsters), vec![("XP", 5)]);
         let toy = Catalogue::load(Ruleset::ToySoldier).unwrap();
         assert_eq!(toy.totals(&toy.blank()), vec![("pts", 0)]);
+    }
+
+    /// The lead follows the costliest model that may lead until the player gives it
+    /// to another; in Toy Soldier only a Command unit takes it.
+    #[test]
+    fn the_lead_goes_to_the_fittest_until_given_by_hand() {
+        let c = Catalogue::load(Ruleset::Marauders).unwrap();
+        let mut army = c.blank();
+        c.add_model(&mut army, "Orc");
+        assert_eq!(army.leader, "Orc", "the only one");
+        c.add_model(&mut army, "Orc chief");
+        assert_eq!(army.leader, "Orc chief", "a chief takes the lead");
+        c.add_model(&mut army, "Orc");
+        assert_eq!(army.leader, "Orc chief");
+        army.leader = "Orc".into();
+        c.add_model(&mut army, "Ogre");
+        assert_eq!(army.leader, "Orc", "given by hand: kept");
+        let toy = Catalogue::load(Ruleset::ToySoldier).unwrap();
+        let mut force = toy.blank();
+        toy.add_model(&mut force, "Orc warriors");
+        toy.add_model(&mut force, "Orc warboss");
+        assert_eq!(force.leader, "Orc warboss", "the Command unit");
     }
 
     #[test]

@@ -6,7 +6,7 @@
 use super::Screen;
 use super::builder_files::{self, FileAction};
 use crate::game::art::icons::icon_and_name;
-use crate::game::catalogue::{Catalogue, add, amount, random_army};
+use crate::game::catalogue::{Catalogue, amount, random_army};
 use crate::game::desk::{ProfileDesigner, desk};
 use crate::game::hud::root_ui;
 use crate::game::saves::{ArmyFile, armies_dir, army_file_for, list_armies};
@@ -246,7 +246,7 @@ fn total(ui: &mut egui::Ui, b: &Builder) {
 }
 
 /// Each entry with its leader button, count and cost; removing the leader passes the
-/// lead to the first entry left.
+/// lead to the fittest entry left.
 fn entries(ui: &mut egui::Ui, b: &mut Builder) {
     let army = &mut b.army;
     let mut remove = None;
@@ -280,10 +280,10 @@ fn entries(ui: &mut egui::Ui, b: &mut Builder) {
     if let Some(i) = remove {
         let gone = army.entries.remove(i);
         if army.leader == gone.profile {
-            army.leader = army
-                .entries
-                .first()
-                .map(|e| e.profile.clone())
+            army.leader = b
+                .catalogue
+                .fittest_leader(army)
+                .or_else(|| army.entries.first().map(|e| e.profile.clone()))
                 .unwrap_or_default();
         }
     }
@@ -418,6 +418,6 @@ fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
             });
     });
     if let Some(name) = added {
-        add(&mut b.army, &name);
+        b.catalogue.add_model(&mut b.army, &name);
     }
 }
