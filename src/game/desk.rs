@@ -196,6 +196,8 @@ pub trait AnyDesk: Sync {
     fn catalogue(&self) -> Result<Catalogue, String>;
     /// What the ruleset calls its rounds, for a heading: "Rounds", "Turns".
     fn rounds_word(&self) -> String;
+    /// Its keys and clicks, as its battle's keys window lists them.
+    fn shortcuts(&self) -> &'static [(&'static str, &'static str)];
     fn own_data_problem(&self) -> Option<String>;
     fn designer(&self) -> Option<Box<dyn ProfileDesigner>>;
     /// Takes its battle off the table, if one is there.
@@ -254,6 +256,10 @@ impl<R: Desk> AnyDesk for DeskOf<R> {
 
     fn rounds_word(&self) -> String {
         super::hud::capitalised(R::ROUND) + "s"
+    }
+
+    fn shortcuts(&self) -> &'static [(&'static str, &'static str)] {
+        R::shortcuts()
     }
 
     fn own_data_problem(&self) -> Option<String> {

@@ -46,10 +46,15 @@ pub const SHARED: &[(&str, &str)] = &[
     ),
 ];
 
-/// F1 or ? (Shift and /) opens and closes the window; Esc closes it.
-pub fn toggle(keys: &ButtonInput<KeyCode>, help: &mut Help) {
+/// Whether F1 or ? (Shift and /) was just pressed: the key that opens and closes help.
+pub fn help_key(keys: &ButtonInput<KeyCode>) -> bool {
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if keys.just_pressed(KeyCode::F1) || (shift && keys.just_pressed(KeyCode::Slash)) {
+    keys.just_pressed(KeyCode::F1) || (shift && keys.just_pressed(KeyCode::Slash))
+}
+
+/// F1 or ? opens and closes the window; Esc closes it.
+pub fn toggle(keys: &ButtonInput<KeyCode>, help: &mut Help) {
+    if help_key(keys) {
         help.open = !help.open;
     } else if keys.just_pressed(KeyCode::Escape) {
         help.open = false;
@@ -76,6 +81,46 @@ pub fn show<R: Desk>(ctx: &egui::Context, help: &mut Help) {
     help.open = open;
 }
 
+/// A first battle, step by step, as the main menu's How to play tells it.
+pub const FIRST_BATTLE: &[&str] = &[
+    "New battle: choose a scenario of any ruleset; the preview shows its table and both armies. Choose who plays each side: you, or a computer player (point at one to read how it plays). Start battle.",
+    "Deploy: click in your lit zone to set each model down, or let the game set them.",
+    "Play: the left panel says what you may do now. Click one of your models to choose it and the table to move it; the ghost shows where it would end, or why it cannot.",
+    "Point at an enemy before clicking it: its card gives the exact odds of the charge, fight, shot or spell a click would make.",
+    "Space ends your part (a phase, a step, an activation); where something is left to do it asks first. Z takes back a plain move.",
+    "Every die lands in the dice tray with the rule that rolled it, and the log keeps them all. How to win (in the top bar) says what ends the battle.",
+];
+
+/// The main menu's How to play: a first battle step by step, then the keys of every
+/// table and of each ruleset (each ruleset's folded until opened).
+pub fn guide(ctx: &egui::Context, open: &mut bool) {
+    egui::Window::new("How to play")
+        .open(open)
+        .collapsible(false)
+        .default_width(620.0)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical().show(ui, guide_body);
+        });
+}
+
+fn guide_body(ui: &mut egui::Ui) {
+    for (n, step) in FIRST_BATTLE.iter().enumerate() {
+        ui.label(format!("{}. {step}", n + 1));
+    }
+    ui.add_space(8.0);
+    rows(ui, "guide-shared", "Keys of every table", SHARED);
+    for r in warband_rules::Ruleset::ALL {
+        ui.add_space(4.0);
+        egui::CollapsingHeader::new(r.title())
+            .id_salt(("guide", r.title()))
+            .show(ui, |ui| {
+                let keys = crate::game::desk::desk(r).shortcuts();
+                rows(ui, r.title(), "Its own keys", keys);
+            });
+    }
+}
+
 fn rows(ui: &mut egui::Ui, id: &str, heading: &str, keys: &[(&str, &str)]) {
     ui.strong(heading);
     egui::Grid::new(id)
@@ -93,6 +138,23 @@ fn rows(ui: &mut egui::Ui, id: &str, heading: &str, keys: &[(&str, &str)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The menu's How to play walks through a first battle and offers every ruleset's
+    /// keys under its own heading.
+    #[test]
+    fn the_guide_tells_a_first_battle_and_names_every_ruleset() {
+        let words = crate::game::test_app::egui_words(guide_body).join("\n");
+        assert!(
+            words.contains("1. New battle: choose a scenario"),
+            "{words}"
+        );
+        assert!(words.contains("Space ends your part"), "{words}");
+        assert!(words.contains("Keys of every table"), "{words}");
+        for r in warband_rules::Ruleset::ALL {
+            assert!(words.contains(r.title()), "{}: {words}", r.title());
+            assert!(!crate::game::desk::desk(r).shortcuts().is_empty());
+        }
+    }
 
     fn press(keys: &[KeyCode], help: &mut Help) {
         let mut input = ButtonInput::<KeyCode>::default();

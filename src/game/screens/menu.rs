@@ -19,8 +19,35 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             EguiPrimaryContextPass,
-            menu.run_if(in_state(Screen::MainMenu)),
+            (menu, guide.after(menu)).run_if(in_state(Screen::MainMenu)),
         );
+}
+
+/// How to play, from the menu's corner or F1 (or ?): a first battle step by step and
+/// every key (a play-tester found no help before a battle, and F1 silent on the menu).
+/// Kept off the column of buttons, whose places the desktop tests click.
+fn guide(
+    mut contexts: EguiContexts,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut open: Local<bool>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    if crate::game::hud::help::help_key(&keys) {
+        *open = !*open;
+    } else if keys.just_pressed(KeyCode::Escape) {
+        *open = false;
+    }
+    egui::Area::new("how to play".into())
+        .anchor(egui::Align2::RIGHT_TOP, [-12.0, 12.0])
+        .show(ctx, |ui| {
+            let words =
+                egui::RichText::new(format!("{}  How to play (F1)", icon::QUESTION)).size(16.0);
+            if ui.button(words).clicked() {
+                *open = !*open;
+            }
+        });
+    crate::game::hud::help::guide(ctx, &mut open);
+    Ok(())
 }
 
 /// A battle left in progress (after quitting or a crash), read once as the menu opens.
