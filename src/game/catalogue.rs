@@ -125,13 +125,11 @@ impl Catalogue {
 
     /// Adds one of a profile as the builder's "+" does. The lead follows the costliest
     /// profile that may lead (an Orc chief added after plain orcs takes it: a play-tester's
-    /// army was led by the first orc it added), unless the player gave it to another.
-    pub fn add_model(&self, army: &mut ArmyList, name: &str) {
-        // No leader yet, one that may not lead, or the one this rule chose.
-        let automatic = self.find(&army.leader).is_none_or(|e| !e.leads)
-            || self.fittest_leader(army).as_ref() == Some(&army.leader);
+    /// army was led by the first orc it added), unless its leader was `chosen` and may lead.
+    pub fn add_model(&self, army: &mut ArmyList, name: &str, chosen: bool) {
         add(army, name);
-        if automatic && let Some(l) = self.fittest_leader(army) {
+        let kept = chosen && self.find(&army.leader).is_some_and(|e| e.leads);
+        if !kept && let Some(l) = self.fittest_leader(army) {
             army.leader = l;
         }
     }
@@ -282,26 +280,29 @@ mod tests {
         assert_eq!(toy.totals(&toy.blank()), vec![("pts", 0)]);
     }
 
-    /// The lead follows the costliest model that may lead until the player gives it
-    /// to another; in Toy Soldier only a Command unit takes it.
+    /// The lead follows the costliest model that may lead until the player chooses a
+    /// leader; in Toy Soldier only a Command unit takes it, chosen or not.
     #[test]
     fn the_lead_goes_to_the_fittest_until_given_by_hand() {
         let c = Catalogue::load(Ruleset::Marauders).unwrap();
         let mut army = c.blank();
-        c.add_model(&mut army, "Orc");
+        c.add_model(&mut army, "Orc", false);
         assert_eq!(army.leader, "Orc", "the only one");
-        c.add_model(&mut army, "Orc chief");
+        c.add_model(&mut army, "Orc chief", false);
         assert_eq!(army.leader, "Orc chief", "a chief takes the lead");
-        c.add_model(&mut army, "Orc");
+        c.add_model(&mut army, "Orc", false);
         assert_eq!(army.leader, "Orc chief");
         army.leader = "Orc".into();
-        c.add_model(&mut army, "Ogre");
-        assert_eq!(army.leader, "Orc", "given by hand: kept");
+        c.add_model(&mut army, "Ogre", true);
+        assert_eq!(army.leader, "Orc", "chosen: kept");
+        army.leader = "Ogre".into();
+        c.add_model(&mut army, "Orc chief", true);
+        assert_eq!(army.leader, "Ogre", "chosen, though the costliest: kept");
         let toy = Catalogue::load(Ruleset::ToySoldier).unwrap();
         let mut force = toy.blank();
-        toy.add_model(&mut force, "Orc warriors");
-        toy.add_model(&mut force, "Orc warboss");
-        assert_eq!(force.leader, "Orc warboss", "the Command unit");
+        toy.add_model(&mut force, "Orc warriors", false);
+        toy.add_model(&mut force, "Orc warboss", true);
+        assert_eq!(force.leader, "Orc warboss", "only a Command unit leads");
     }
 
     #[test]

@@ -132,12 +132,15 @@ fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) 
     }
     let mut command = None;
     if !s.spells.is_empty() {
-        let slots = world.get::<Slots>(v.entity).map_or([0, 0], |s| s.0);
+        let had = world.get::<Slots>(v.entity).map(|s| s.0);
+        let slots = had.unwrap_or([0, 0]);
         ui.small(format!("Spells left: {}", slots_text(slots)));
-        // With no slot left the buttons stay, greyed, to say what it knew.
-        ui.small(match slots.iter().any(|n| *n > 0) {
-            true => "Choose one, then click the target:",
-            false => "Every slot is spent: it casts no more in this battle.",
+        // With none to cast the buttons stay, greyed, to say what it knows.
+        let castable = s.spells.iter().any(|sp| slots[slot_index(*sp)] > 0);
+        ui.small(match (castable, had) {
+            (true, _) => "Choose one, then click the target:",
+            (false, Some(_)) => "No slot left for its spells: it casts no more in this battle.",
+            (false, None) => "It has no spell slot to cast them from.",
         });
         ui.horizontal_wrapped(|ui| {
             for spell in &s.spells {

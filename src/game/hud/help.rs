@@ -83,11 +83,10 @@ pub fn show<R: Desk>(ctx: &egui::Context, help: &mut Help) {
 
 /// A first battle, step by step, as the main menu's How to play tells it.
 pub const FIRST_BATTLE: &[&str] = &[
-    "New battle: choose a scenario of any ruleset; the preview shows its table and both armies. Choose who plays each side: you, or a computer player (point at one to read how it plays). Start battle.",
-    "Deploy: click in your lit zone to set each model down, or let the game set them.",
-    "Play: the left panel says what you may do now. Click one of your models to choose it and the table to move it; the ghost shows where it would end, or why it cannot.",
+    "New battle: choose a scenario of any ruleset; the preview shows its table and both armies. Choose who plays each side: you, or a computer player (point at one to read how it plays). Start battle: the armies stand in their zones (tick \"by hand\" to set yours down yourself, in your lit zone).",
+    "Your part: the left panel says what you may do now. In Marauders and Borderlands click one of your models to choose it, then the table to move it: the ghost shows where it would end, or why it cannot. In Toy Soldier click a unit to activate it (its tokens are paid), then click ahead to move it, Q / E to turn.",
     "Point at an enemy before clicking it: its card gives the exact odds of the charge, fight, shot or spell a click would make.",
-    "Space ends your part (a phase, a step, an activation); where something is left to do it asks first. Z takes back a plain move.",
+    "Space ends your part: a phase in Marauders, a step in Borderlands, an activation in Toy Soldier (its AP left are given up at once; Enter ends the turn). Marauders' movement and Borderlands' step ask first while models are left to move or act. Z takes back a plain move.",
     "Every die lands in the dice tray with the rule that rolled it, and the log keeps them all. How to win (in the top bar) says what ends the battle.",
 ];
 

@@ -48,6 +48,9 @@ struct Builder {
     asking: Option<Ask>,
     /// The army as last saved, loaded or begun: one that differs is unsaved work.
     kept: ArmyList,
+    /// Whether its leader was chosen (by the player's click, or with a loaded or
+    /// random army): a model added then leaves the lead where it is.
+    lead_chosen: bool,
 }
 
 impl Builder {
@@ -56,6 +59,7 @@ impl Builder {
         match Catalogue::load(ruleset) {
             Ok(c) => {
                 self.army = c.blank();
+                self.lead_chosen = false;
                 self.kept = self.army.clone();
                 self.file = None;
                 self.catalogue = c;
@@ -75,6 +79,7 @@ impl Builder {
         }
         self.kept = army.clone();
         self.army = army;
+        self.lead_chosen = true;
         self.file = file;
     }
 
@@ -120,6 +125,7 @@ fn open(
         message,
         rng: DiceRoller::from_seed(seed),
         asking: None,
+        lead_chosen: false,
     });
 }
 
@@ -253,8 +259,13 @@ fn entries(ui: &mut egui::Ui, b: &mut Builder) {
     egui::Grid::new("entries").num_columns(5).show(ui, |ui| {
         for (i, e) in army.entries.iter_mut().enumerate() {
             let each = b.catalogue.cost(&e.profile).unwrap_or(0);
-            ui.radio_value(&mut army.leader, e.profile.clone(), "")
-                .on_hover_text("Leader");
+            if ui
+                .radio_value(&mut army.leader, e.profile.clone(), "")
+                .on_hover_text("Leader")
+                .clicked()
+            {
+                b.lead_chosen = true;
+            }
             icon_and_name(ui, b.catalogue.find(&e.profile).map(|c| c.icon), &e.profile);
             ui.horizontal(|ui| {
                 if ui.small_button("−").clicked() {
@@ -280,6 +291,7 @@ fn entries(ui: &mut egui::Ui, b: &mut Builder) {
     if let Some(i) = remove {
         let gone = army.entries.remove(i);
         if army.leader == gone.profile {
+            b.lead_chosen = false;
             army.leader = b
                 .catalogue
                 .fittest_leader(army)
@@ -326,6 +338,7 @@ fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
             && let Some(random) = random_army(&b.catalogue, limit, &mut b.rng)
         {
             b.army = random;
+            b.lead_chosen = true;
             b.file = None;
             b.message = None;
         }
@@ -418,6 +431,6 @@ fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
             });
     });
     if let Some(name) = added {
-        b.catalogue.add_model(&mut b.army, &name);
+        b.catalogue.add_model(&mut b.army, &name, b.lead_chosen);
     }
 }

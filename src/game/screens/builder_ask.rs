@@ -19,6 +19,7 @@ impl Builder {
     /// A blank army of the same ruleset, from no file.
     pub(super) fn start_anew(&mut self) {
         self.army = self.catalogue.blank();
+        self.lead_chosen = false;
         self.kept = self.army.clone();
         self.file = None;
         self.message = None;
@@ -117,6 +118,7 @@ mod tests {
             message: None,
             rng: warband_rules::DiceRoller::from_seed(1),
             asking: None,
+            lead_chosen: false,
         }
     }
 

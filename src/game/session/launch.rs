@@ -59,6 +59,9 @@ impl<R: Contest> Launch<R> {
                     let _ = s.submit(*side, command.clone());
                     rounds.note(&s.engine, i + 1);
                 }
+                // The saved commands were played at once: none of their dice asks the
+                // computer to wait on.
+                s.pace.owed = 0.0;
                 s.moved_before = rounds.moves(&save.commands, |e, i| save.salt_dice(e, i));
                 s.salts = save.salts();
                 s.last_refusal = None;
@@ -78,7 +81,14 @@ impl<R: Contest> Launch<R> {
 
 impl<R: Desk> Starter for Launch<R> {
     fn start(self: Box<Self>, world: &mut World) -> Result<(), String> {
-        put_on_table(world, self.session()?);
+        let chosen = matches!(*self, Launch::New { .. });
+        let mut session = self.session()?;
+        // A new battle watches at the speed its form chose; a replay or a battle played
+        // on, at the settings' (they started at 1× whatever the settings said).
+        if !chosen && let Some(s) = world.get_resource::<crate::game::settings::Settings>() {
+            session.pace.speed = s.watch_speed;
+        }
+        put_on_table(world, session);
         Ok(())
     }
 }
