@@ -56,7 +56,7 @@ pub fn show(
             }
         }
     }
-    shot_line(ui, session, v, a, t, volley);
+    shot_line(ui, world, (v, a, t), volley);
 }
 
 /// Said under a fight's odds (a play-tester's knight fought with 9 AP left and lost 6
@@ -112,13 +112,10 @@ fn melee_line(ui: &mut egui::Ui, v: &View, t: &View, at: Vec2, how: &str) {
 /// The landed danger of a volley at `t`, if `v` shoots.
 fn shot_line(
     ui: &mut egui::Ui,
-    session: &ToySession,
-    v: &View,
-    a: &Activation,
-    t: &View,
+    world: &World,
+    (v, a, t): (&View, &Activation, &View),
     volley: Option<u32>,
 ) {
-    let world = session.engine.world();
     if !v.unit.shoots() {
         return;
     }
