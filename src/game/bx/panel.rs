@@ -187,7 +187,7 @@ fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) 
     if !foes_in_contact(world, v).is_empty() {
         ui.small("In melee: a click on open table withdraws fighting (half move); Shift-click retreats (free attacks at +2).");
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Hold (H)").clicked() {
             command = Some(Command::Hold { model: v.id });
         }

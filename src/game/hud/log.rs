@@ -203,7 +203,9 @@ pub fn show<'a>(
     filter: &mut LogFilter,
 ) -> Option<String> {
     let mut asked = None;
-    ui.horizontal(|ui| {
+    // Wrapped: in a narrow window a row of fixed width would widen the panel's content
+    // past the window's edge, and every line below with it (a play-tester's 640 × 480).
+    ui.horizontal_wrapped(|ui| {
         ui.strong("Battle log");
         for side in Side::BOTH {
             ui.checkbox(

@@ -40,7 +40,9 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
         .map_or(session.engine.outcome().is_some(), |(at, len)| at >= len);
     let pace = &mut session.pace;
     ui.add_enabled_ui(!ended, |ui| {
-        ui.horizontal(|ui| {
+        // Wrapped, as every row of a side panel: a row of fixed width widens the panel's
+        // content past a narrow window's edge, and the words below it with it.
+        ui.horizontal_wrapped(|ui| {
             if ui
                 .button(if pace.paused {
                     format!("{} Play", icon::PLAY)
@@ -84,6 +86,8 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
         });
     }
     let pace = &mut session.pace;
+    // The slider leaves its value and its word room within the panel, however narrow.
+    ui.spacing_mut().slider_width = (ui.available_width() - 110.0).clamp(40.0, 200.0);
     ui.add(
         egui::Slider::new(
             &mut pace.speed,
@@ -114,7 +118,7 @@ fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
         return;
     };
     let mut to = at;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui
             .button(icon::SKIP_BACK)
             .on_hover_text("The start")

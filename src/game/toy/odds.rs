@@ -69,7 +69,8 @@ fn charge_ends(left: u32, cost: u32) -> String {
     match left.saturating_sub(cost) {
         0 => format!("The charge takes all {left} AP; the fight ends this activation."),
         lost => format!(
-            "⚠ The charge costs {cost} of {left} AP; the fight then ends this activation, and the {lost} AP left are lost."
+            "⚠ The charge costs {cost} of {left} AP; the fight then ends this activation, and the {lost} AP left {} lost.",
+            if lost == 1 { "is" } else { "are" }
         ),
     }
 }

@@ -61,6 +61,8 @@ fn a_charge_says_the_ap_its_fight_loses() {
     let lost = charge_ends(9, 3);
     assert!(lost.contains("costs 3 of 9 AP"), "{lost}");
     assert!(lost.contains("the 6 AP left are lost"), "{lost}");
+    let one = charge_ends(7, 6);
+    assert!(one.ends_with("the 1 AP left is lost."), "{one}");
     let all = charge_ends(4, 4);
     assert_eq!(
         all,

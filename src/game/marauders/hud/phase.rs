@@ -85,7 +85,7 @@ fn fights(ui: &mut egui::Ui, session: &mut Session, side: Side, sel: &mut Select
         let (us, them) = sides_of(&all, &g, side);
         ui.group(|ui| {
             fight_odds(ui, &all, (&us, &them), round);
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if ui
                     .button("Fight")
                     .on_hover_text("Damage dice split automatically")
