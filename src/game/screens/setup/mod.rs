@@ -147,59 +147,65 @@ fn form(
     egui::Panel::right("preview")
         .exact_size(preview_width)
         .show(&mut root, |ui| preview(ui, f));
+    // The form scrolls, both ways, within its own room: in a narrow window its rows
+    // no longer run on over the preview (a play-tester's 640 × 480).
     egui::CentralPanel::default().show(&mut root, |ui| {
-        let watching = !f.controllers.contains(&Controller::Human);
-        ui.heading(if f.hosting.is_some() {
-            "Host a network battle"
-        } else if f.watching {
-            "Watch AI vs AI"
-        } else {
-            "New battle"
-        });
-        ui.separator();
-        choices(ui, f);
-        ui.add_space(12.0);
-        ui.horizontal(|ui| {
-            if ui.button("◀ Back").clicked() {
-                next.set(Screen::MainMenu);
-            }
-            let listen_ok = f
-                .hosting
-                .as_ref()
-                .is_none_or(|h| listen_problem(&h.listen).is_none());
-            let ready = matches!(&f.preview, Some((_, Ok(_)))) && listen_ok;
-            if ui
-                .add_enabled(ready, egui::Button::new("Start battle ▶"))
-                .clicked()
-                && let Some((_, Ok(built))) = &f.preview
-            {
-                pending.0 = Some(match &f.hosting {
-                    Some(h) => {
-                        let seed = h.fixed_seed.then_some(f.seed);
-                        let seats = f.controllers.map(HostSeat::of);
-                        built.host(seats, h.listen.trim(), seed, f.by_hand)
-                    }
-                    None => built.launch(f.seed, f.controllers, f.speed, f.by_hand),
+        egui::ScrollArea::both()
+            .auto_shrink([false; 2])
+            .show(ui, |ui| {
+                let watching = !f.controllers.contains(&Controller::Human);
+                ui.heading(if f.hosting.is_some() {
+                    "Host a network battle"
+                } else if f.watching {
+                    "Watch AI vs AI"
+                } else {
+                    "New battle"
                 });
-                let mut players = last.as_ref().map_or([None; 2], |l| l.players);
-                if f.hosting.is_none() {
-                    players[usize::from(f.watching)] = Some(f.controllers);
+                ui.separator();
+                choices(ui, f);
+                ui.add_space(12.0);
+                ui.horizontal(|ui| {
+                    if ui.button("◀ Back").clicked() {
+                        next.set(Screen::MainMenu);
+                    }
+                    let listen_ok = f
+                        .hosting
+                        .as_ref()
+                        .is_none_or(|h| listen_problem(&h.listen).is_none());
+                    let ready = matches!(&f.preview, Some((_, Ok(_)))) && listen_ok;
+                    if ui
+                        .add_enabled(ready, egui::Button::new("Start battle ▶"))
+                        .clicked()
+                        && let Some((_, Ok(built))) = &f.preview
+                    {
+                        pending.0 = Some(match &f.hosting {
+                            Some(h) => {
+                                let seed = h.fixed_seed.then_some(f.seed);
+                                let seats = f.controllers.map(HostSeat::of);
+                                built.host(seats, h.listen.trim(), seed, f.by_hand)
+                            }
+                            None => built.launch(f.seed, f.controllers, f.speed, f.by_hand),
+                        });
+                        let mut players = last.as_ref().map_or([None; 2], |l| l.players);
+                        if f.hosting.is_none() {
+                            players[usize::from(f.watching)] = Some(f.controllers);
+                        }
+                        let chosen = LastSetup {
+                            scenario: f.scenarios[f.scenario].0.clone(),
+                            armies: f.army.map(|i| f.armies[i].0.clone()),
+                            by_hand: f.by_hand,
+                            players,
+                        };
+                        // The watch speed chosen is the next session's too.
+                        commands.queue(keep_choices(chosen.clone(), watching.then_some(f.speed)));
+                        commands.insert_resource(chosen);
+                        next.set(Screen::Battle);
+                    }
+                });
+                for p in &f.problems {
+                    ui.colored_label(egui::Color32::from_rgb(240, 120, 100), p);
                 }
-                let chosen = LastSetup {
-                    scenario: f.scenarios[f.scenario].0.clone(),
-                    armies: f.army.map(|i| f.armies[i].0.clone()),
-                    by_hand: f.by_hand,
-                    players,
-                };
-                // The watch speed chosen is the next session's too.
-                commands.queue(keep_choices(chosen.clone(), watching.then_some(f.speed)));
-                commands.insert_resource(chosen);
-                next.set(Screen::Battle);
-            }
-        });
-        for p in &f.problems {
-            ui.colored_label(egui::Color32::from_rgb(240, 120, 100), p);
-        }
+            });
     });
     Ok(())
 }
