@@ -203,7 +203,9 @@ fn heading(ui: &mut egui::Ui, army: &mut ArmyList) -> Option<Ruleset> {
         ui.label("Name");
         ui.text_edit_singleline(&mut army.name);
     });
-    ui.horizontal(|ui| {
+    // Wrapped, as the buttons below: in a narrow window the middle column's rows
+    // would run past its edge (a play-tester's 800 × 600 cut "Points limit 10…").
+    ui.horizontal_wrapped(|ui| {
         ui.label("Ruleset");
         let mut ruleset = army.ruleset;
         egui::ComboBox::from_id_salt("ruleset")
@@ -316,7 +318,7 @@ fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
     if problems.is_empty() {
         ui.colored_label(egui::Color32::from_rgb(140, 220, 140), "✔ A legal army");
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("New").clicked() {
             if b.unsaved() {
                 b.asking = Some(Ask::New);
