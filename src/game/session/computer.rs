@@ -68,7 +68,7 @@ impl<R: Contest> GameSession<R> {
     pub(super) fn pace_of(&self, log_from: usize) -> f32 {
         let events = &self.engine.log().events;
         let played = &events[log_from.min(events.len())..];
-        if played.iter().any(|e| e.die().is_some()) {
+        if self.rolled_since(log_from) {
             // A person at this machine reads the dice of the computer's shot or fight
             // against them, and the odds of the next, before it comes.
             return if self.own_side().is_some() { LOOK } else { 1.0 };

@@ -227,16 +227,19 @@ impl<R: Contest> GameSession<R> {
     /// the pace before its next, as it does before a person after its own: a play-test
     /// never saw its volley's dice, replaced at once by the computer's next roll.
     fn linger_after(&mut self, side: Side, log_from: usize) {
-        let events = &self.engine.log().events;
         // A computer's own command (sent through here too) is paced by `pace_of`.
         let person = self.players[side.index()].is_none();
-        if person
-            && events[log_from.min(events.len())..]
-                .iter()
-                .any(|e| e.die().is_some())
-        {
+        if person && self.rolled_since(log_from) {
             self.pace.linger(LOOK);
         }
+    }
+
+    /// Whether any die was rolled in the battle's log from event `log_from` on.
+    fn rolled_since(&self, log_from: usize) -> bool {
+        let events = &self.engine.log().events;
+        events[log_from.min(events.len())..]
+            .iter()
+            .any(|e| e.die().is_some())
     }
 
     /// A command of a network battle's save played on here: its dice are salted as the
@@ -293,10 +296,7 @@ impl<R: Contest> GameSession<R> {
             }
             None => self.engine.submit(side, command),
         };
-        if self.engine.log().events[before..]
-            .iter()
-            .any(|e| e.die().is_some())
-        {
+        if self.rolled_since(before) {
             self.roll_start = before;
         }
         result
