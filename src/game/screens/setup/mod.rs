@@ -153,7 +153,6 @@ fn form(
         egui::ScrollArea::both()
             .auto_shrink([false; 2])
             .show(ui, |ui| {
-                let watching = !f.controllers.contains(&Controller::Human);
                 ui.heading(if f.hosting.is_some() {
                     "Host a network battle"
                 } else if f.watching {
@@ -178,27 +177,7 @@ fn form(
                         .clicked()
                         && let Some((_, Ok(built))) = &f.preview
                     {
-                        pending.0 = Some(match &f.hosting {
-                            Some(h) => {
-                                let seed = h.fixed_seed.then_some(f.seed);
-                                let seats = f.controllers.map(HostSeat::of);
-                                built.host(seats, h.listen.trim(), seed, f.by_hand)
-                            }
-                            None => built.launch(f.seed, f.controllers, f.speed, f.by_hand),
-                        });
-                        let mut players = last.as_ref().map_or([None; 2], |l| l.players);
-                        if f.hosting.is_none() {
-                            players[usize::from(f.watching)] = Some(f.controllers);
-                        }
-                        let chosen = LastSetup {
-                            scenario: f.scenarios[f.scenario].0.clone(),
-                            armies: f.army.map(|i| f.armies[i].0.clone()),
-                            by_hand: f.by_hand,
-                            players,
-                        };
-                        // The watch speed chosen is the next session's too.
-                        commands.queue(keep_choices(chosen.clone(), watching.then_some(f.speed)));
-                        commands.insert_resource(chosen);
+                        pending.0 = Some(start(f, built.as_ref(), last.as_deref(), &mut commands));
                         next.set(Screen::Battle);
                     }
                 });
@@ -208,6 +187,39 @@ fn form(
             });
     });
     Ok(())
+}
+
+/// The battle the form starts (hosted, or on this machine), with its choices kept
+/// for the next time the form opens.
+fn start(
+    f: &SetupForm,
+    built: &dyn crate::game::preview::Built,
+    last: Option<&LastSetup>,
+    commands: &mut Commands,
+) -> Box<dyn crate::game::session::Starter> {
+    let launch = match &f.hosting {
+        Some(h) => {
+            let seed = h.fixed_seed.then_some(f.seed);
+            let seats = f.controllers.map(HostSeat::of);
+            built.host(seats, h.listen.trim(), seed, f.by_hand)
+        }
+        None => built.launch(f.seed, f.controllers, f.speed, f.by_hand),
+    };
+    let mut players = last.map_or([None; 2], |l| l.players);
+    if f.hosting.is_none() {
+        players[usize::from(f.watching)] = Some(f.controllers);
+    }
+    let chosen = LastSetup {
+        scenario: f.scenarios[f.scenario].0.clone(),
+        armies: f.army.map(|i| f.armies[i].0.clone()),
+        by_hand: f.by_hand,
+        players,
+    };
+    // The watch speed chosen is the next session's too, where the form showed it.
+    let watching = !f.controllers.contains(&Controller::Human);
+    commands.queue(keep_choices(chosen.clone(), watching.then_some(f.speed)));
+    commands.insert_resource(chosen);
+    launch
 }
 
 /// The map and both rosters of the battle chosen, or why it cannot be played.
