@@ -72,7 +72,7 @@ impl Settings {
     pub const WATCH_SPEED: std::ops::RangeInclusive<f32> = 0.25..=16.0;
 
     /// A watch speed brought within [`Self::WATCH_SPEED`], 1× for one that is not a
-    /// number (a settings file, the last setup, or `--speed nan` on the command line).
+    /// number (a settings file, or `--speed nan` on the command line).
     pub fn watch_speed(v: f32) -> f32 {
         within(v, Self::WATCH_SPEED, 1.0)
     }
