@@ -3,7 +3,7 @@
 //! worked out by the rules as you choose, and the hero saved to the data folder, where
 //! the builder and battle setup find it.
 
-use super::desk::{heroes_file, load_heroes};
+use super::roster::{heroes_file, load_heroes};
 use crate::game::desk::ProfileDesigner;
 use bevy_egui::egui;
 use warband_borderlands::data::{Armoury, HeroList};

@@ -8,12 +8,13 @@ mod describe;
 mod designer;
 mod desk;
 
-pub(crate) use desk::hero_combatants as own_heroes;
+pub(crate) use roster::hero_combatants as own_heroes;
 mod hud;
 mod input;
 mod models;
 pub(crate) mod panel;
 mod reference;
+mod roster;
 mod spell_card;
 
 use super::session::GameSession;

@@ -19,6 +19,9 @@ use warband_table::files::save_ron_named;
 #[path = "builder_ask.rs"]
 mod builder_ask;
 use builder_ask::{Ask, ask};
+#[path = "builder_catalogue.rs"]
+mod builder_catalogue;
+use builder_catalogue::catalogue_panel;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Builder), open).add_systems(
@@ -371,68 +374,5 @@ fn saved(b: &mut Builder, path: std::path::PathBuf) -> String {
             format!("Saved as {name}; its old file {} stays: {e}", old.display())
         }
         Some((Ok(()), _)) | None => format!("Saved as {name} (battle setup lists it)"),
-    }
-}
-
-/// The profiles of the ruleset, filtered by name, each with a button to add it.
-fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
-    ui.heading(b.catalogue.heading);
-    if let Some(designer) = &mut b.designer {
-        let mut saved = false;
-        egui::CollapsingHeader::new(designer.title()).show(ui, |ui| {
-            saved = designer.show(ui);
-        });
-        // A saved design joins the catalogue at once.
-        if saved && let Ok(c) = Catalogue::load(b.catalogue.ruleset) {
-            b.catalogue = c;
-        }
-    }
-    ui.horizontal(|ui| {
-        ui.label("Find");
-        ui.text_edit_singleline(&mut b.filter);
-    });
-    let filter = b.filter.to_lowercase();
-    let c = &b.catalogue;
-    let mut added = None;
-    egui::ScrollArea::both().show(ui, |ui| {
-        egui::Grid::new("catalogue_grid")
-            .striped(true)
-            .num_columns(c.headers.len() + 3)
-            .show(ui, |ui| {
-                // The cost right after the name: a wide table scrolls, and the cost is
-                // what a builder reads first.
-                ui.strong("");
-                ui.strong("Name");
-                ui.strong(match c.party_unit {
-                    Some(party) => format!("{} / {party}", c.unit),
-                    None => c.unit.to_string(),
-                });
-                for h in c.headers {
-                    ui.strong(*h);
-                }
-                ui.end_row();
-                for e in c
-                    .entries
-                    .iter()
-                    .filter(|e| e.name.to_lowercase().contains(&filter))
-                {
-                    if ui
-                        .small_button("+")
-                        .on_hover_text("Add to the army")
-                        .clicked()
-                    {
-                        added = Some(e.name.clone());
-                    }
-                    icon_and_name(ui, Some(e.icon), &e.name);
-                    ui.label(e.cost.to_string()).on_hover_text(&e.why);
-                    for cell in &e.cells {
-                        ui.small(cell);
-                    }
-                    ui.end_row();
-                }
-            });
-    });
-    if let Some(name) = added {
-        b.catalogue.add_model(&mut b.army, &name, b.lead_chosen);
     }
 }

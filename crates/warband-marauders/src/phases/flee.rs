@@ -2,7 +2,8 @@
 //! from the nearest enemy along a legal path (along a wall or a crowd that bars the way
 //! straight away).
 
-use super::movement::{lose_spell, mover_along, mover_around, place, strike_leaver};
+use super::disengage::strike_leaver;
+use super::movement::{lose_spell, mover_along, mover_around, place};
 use crate::battle::{Battle, ModelView, TerrainMap, in_play, model};
 use crate::effects::remove;
 use crate::geometry::{FleeEnd, Grid, Nearest, Placed, flee_from};

@@ -6,6 +6,7 @@ mod allocation;
 mod attacking;
 mod blessings;
 mod declare;
+mod disengage;
 mod flee;
 mod initiative;
 mod morale;
@@ -21,10 +22,10 @@ pub use attacking::{
 };
 pub use blessings::bless_bonus;
 pub use declare::check_aim;
+pub use disengage::{disengage_need, disengage_odds, leaver_strikers};
 pub use movement::{
-    Undoable, charge_threats, check_mobile, disengage_need, disengage_odds, group_if_at,
-    leaver_strikers, may_still_charge, move_preview, move_refusal, mover_along, mover_among,
-    undoable_move,
+    Undoable, charge_threats, check_mobile, group_if_at, may_still_charge, move_preview,
+    move_refusal, mover_along, mover_among, undoable_move,
 };
 pub use shooting::{
     NoLine, check_shot, melee_group_of, next_round_obstacles, obstacles_on_line_among, plan_shot,
@@ -165,7 +166,7 @@ pub fn apply(world: &mut World, side: Side, command: &Command) -> Result<(), Ref
         }
         (Phase::Movement, Command::UndoMove { model }) => movement::undo_move(world, side, *model),
         (Phase::Movement, Command::Disengage { model, to }) => {
-            movement::disengage(world, side, *model, *to)
+            disengage::disengage(world, side, *model, *to)
         }
         (Phase::Shooting, Command::Shoot { model, target }) => {
             shooting::shoot(world, side, *model, *target)

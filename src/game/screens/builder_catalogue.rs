@@ -1,0 +1,70 @@
+//! The army builder's catalogue: the ruleset's profiles, filtered by name, each with a
+//! button to add it, under the ruleset's designer of new profiles.
+
+use super::Builder;
+use crate::game::art::icons::icon_and_name;
+use crate::game::catalogue::Catalogue;
+use bevy_egui::egui;
+
+/// The profiles of the ruleset, filtered by name, each with a button to add it.
+pub(super) fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
+    ui.heading(b.catalogue.heading);
+    if let Some(designer) = &mut b.designer {
+        let mut saved = false;
+        egui::CollapsingHeader::new(designer.title()).show(ui, |ui| {
+            saved = designer.show(ui);
+        });
+        // A saved design joins the catalogue at once.
+        if saved && let Ok(c) = Catalogue::load(b.catalogue.ruleset) {
+            b.catalogue = c;
+        }
+    }
+    ui.horizontal(|ui| {
+        ui.label("Find");
+        ui.text_edit_singleline(&mut b.filter);
+    });
+    let filter = b.filter.to_lowercase();
+    let c = &b.catalogue;
+    let mut added = None;
+    egui::ScrollArea::both().show(ui, |ui| {
+        egui::Grid::new("catalogue_grid")
+            .striped(true)
+            .num_columns(c.headers.len() + 3)
+            .show(ui, |ui| {
+                // The cost right after the name: a wide table scrolls, and the cost is
+                // what a builder reads first.
+                ui.strong("");
+                ui.strong("Name");
+                ui.strong(match c.party_unit {
+                    Some(party) => format!("{} / {party}", c.unit),
+                    None => c.unit.to_string(),
+                });
+                for h in c.headers {
+                    ui.strong(*h);
+                }
+                ui.end_row();
+                for e in c
+                    .entries
+                    .iter()
+                    .filter(|e| e.name.to_lowercase().contains(&filter))
+                {
+                    if ui
+                        .small_button("+")
+                        .on_hover_text("Add to the army")
+                        .clicked()
+                    {
+                        added = Some(e.name.clone());
+                    }
+                    icon_and_name(ui, Some(e.icon), &e.name);
+                    ui.label(e.cost.to_string()).on_hover_text(&e.why);
+                    for cell in &e.cells {
+                        ui.small(cell);
+                    }
+                    ui.end_row();
+                }
+            });
+    });
+    if let Some(name) = added {
+        b.catalogue.add_model(&mut b.army, &name, b.lead_chosen);
+    }
+}
