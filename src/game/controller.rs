@@ -64,6 +64,15 @@ impl Controller {
         kind.map_or(Controller::Human, Controller::Ai)
     }
 
+    /// Who plays a side, as a network battle's window shows it: a side played elsewhere
+    /// by the host's computer (`there`, as the host says) is that computer player.
+    pub fn as_told(self, there: Option<PlayerKind>) -> Self {
+        match (self, there) {
+            (Controller::Remote, Some(kind)) => Controller::Ai(kind),
+            _ => self,
+        }
+    }
+
     /// Who played a side, as the result says it: "a person", "the computer (hard)",
     /// "a remote player".
     pub fn player_words(self) -> String {
@@ -97,7 +106,7 @@ impl Controller {
         match self {
             Controller::Human => "You play this side, with the mouse and keys".into(),
             Controller::Ai(kind) => format!("The computer, {kind}: {}", kind.about()),
-            Controller::Remote => "A player on another machine, who joins over the network".into(),
+            Controller::Remote => "A person on another machine, playing over the network".into(),
         }
     }
 
@@ -113,6 +122,18 @@ impl Controller {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A joiner's window shows the host's computer as that computer, a person as one.
+    #[test]
+    fn a_side_played_elsewhere_is_shown_as_the_host_tells_it() {
+        let normal = Some(PlayerKind::Normal);
+        assert_eq!(
+            Controller::Remote.as_told(normal),
+            Controller::Ai(PlayerKind::Normal)
+        );
+        assert_eq!(Controller::Remote.as_told(None), Controller::Remote);
+        assert_eq!(Controller::Human.as_told(normal), Controller::Human);
+    }
 
     #[test]
     fn every_computer_player_can_be_chosen_on_screen() {

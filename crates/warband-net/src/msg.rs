@@ -15,6 +15,12 @@ pub const GAME_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+protocol.2")
 /// How the host's refusal of a connection over its limit begins.
 pub const FULL: &str = "the host has all its connections";
 
+/// What the host tells a seated connection whose seat another connection took with the
+/// seat's token: the player started again elsewhere, or a second window shares the same
+/// data folder (and so the token). It does not come back on its own.
+pub const SEAT_RETAKEN: &str = "your seat was taken by a new connection with its token \
+     (another window or copy of Warband using the same data folder?); this one stops here";
+
 /// A peer's first message: who it is and what it wants.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Hello {

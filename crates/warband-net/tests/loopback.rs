@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use warband_borderlands::Borderlands;
 use warband_marauders::engine::Marauders;
-use warband_net::client::{Client, NetError, connect};
+use warband_net::client::{Client, NetError, connect, worth_retrying};
 use warband_net::host::{HostConfig, SeatPlayer};
 use warband_net::msg::Hello;
 use warband_rules::Side;
@@ -140,6 +140,37 @@ fn a_seat_is_retaken_only_with_its_token() {
     let hash = pa.engine_mut().unwrap().state_hash();
     assert_eq!(hash, hosted.hash);
     assert_eq!(pb.join().unwrap().1, hash);
+}
+
+/// A connection that takes a seat with its token (a second window sharing the data
+/// folder) ousts the one that held it, which is told why and does not come back on its
+/// own: the two no longer take the seat from each other without end.
+#[test]
+fn a_seat_retaken_with_its_token_tells_the_ousted_connection_why() {
+    let remote = [SeatPlayer::Remote, SeatPlayer::Remote];
+    let (addr, host, notices) = start_host::<Marauders>("open-field.ron", fixed(5), remote);
+    let mut first = join::<Marauders>(&addr, Some(Side::A), Some("charge"));
+    let handshake = connect(&addr, &first.hello_again("second")).unwrap();
+    let mut second = Client::<Marauders>::new(handshake, Some(computer("charge")), report_dir())
+        .expect("the token takes the seat");
+    let pb = play_out::<Marauders>(&addr, Some(Side::B), Some("charge"));
+    let Err(ousted) = first.run() else {
+        panic!("the ousted connection played on");
+    };
+    assert!(
+        matches!(&ousted, NetError::Refused(r) if r == warband_net::msg::SEAT_RETAKEN),
+        "{ousted}"
+    );
+    assert!(
+        !worth_retrying(&ousted),
+        "the ousted window would come back"
+    );
+    second.run().unwrap();
+    let hosted = host.join().unwrap();
+    assert_eq!(second.engine_mut().unwrap().state_hash(), hosted.hash);
+    assert_eq!(pb.join().unwrap().1, hosted.hash);
+    let said = notices.lock().unwrap().join("\n");
+    assert_eq!(said.matches("seat was retaken").count(), 1, "{said}");
 }
 
 /// With no seed given, the seed is drawn by commit-reveal and each command salted: the

@@ -12,6 +12,7 @@ use crate::game::session::GameSession;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use egui_phosphor::regular as icon;
+use warband_rules::Side;
 use warband_table::scenario::Setup;
 use warband_table::sim::Contest;
 
@@ -74,9 +75,13 @@ pub fn show<R: Desk>(
 }
 
 /// Who plays each side, as "you v hard" (in a compact bar the icon alone), each side's
-/// player described in the hover.
+/// player described in the hover. In a network battle a side played elsewhere is named
+/// as the host says: its computer player, or a person.
 fn players<R: Contest>(ui: &mut egui::Ui, session: &GameSession<R>, compact: bool) {
-    let [a, b] = session.controllers;
+    let [a, b] = Side::BOTH.map(|side| {
+        let there = session.net.as_ref().and_then(|n| n.played_by(side));
+        session.controllers[side.index()].as_told(there)
+    });
     let versus = Controller::versus([a, b]);
     let hover = format!("{versus}\nSide A: {}\nSide B: {}", a.about(), b.about());
     let text = if compact {

@@ -9,6 +9,7 @@ mod address;
 mod hosted;
 pub mod launch;
 pub mod panel;
+mod reconnect;
 mod session;
 pub mod tokens;
 
@@ -17,8 +18,8 @@ pub use address::{this_machine, whoami};
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
-use warband_net::client::{Client, Finish, Handshake, NetError, Notice, connect};
-use warband_net::msg::{Committed, Hello, ToHost};
+use warband_net::client::{Client, Finish, Handshake, NetError, Notice};
+use warband_net::msg::{Committed, ToHost};
 use warband_rules::Side;
 use warband_table::salts::Salts;
 use warband_table::sim::Contest;
@@ -71,7 +72,9 @@ pub struct NetPlay<R: Contest> {
     pub last_word: Option<String>,
     /// A refusal of our proposal, for the session's refusal line.
     pub refused: Option<String>,
-    coming_back: Option<(Receiver<Result<Handshake, NetError>>, bool)>,
+    coming_back: Option<(Receiver<reconnect::Attempt>, bool)>,
+    /// While coming back: the tries made so far and why the last one failed.
+    pub retry: Option<(u32, String)>,
     pub finished: Option<Finish>,
     /// Ends the host this window runs, when the window leaves the battle.
     pub host_quit: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
@@ -108,6 +111,7 @@ impl<R: Contest> NetPlay<R> {
             last_word: None,
             refused: None,
             coming_back: None,
+            retry: None,
             finished: None,
             host_quit: None,
         })
@@ -120,6 +124,12 @@ impl<R: Contest> NetPlay<R> {
     /// The side this window plays, if any.
     pub fn seat(&self) -> Option<Side> {
         self.client.welcome.seat
+    }
+
+    /// Who the host says plays `side`: a computer player by kind, or None for a person
+    /// (or a host too old to say).
+    pub fn played_by(&self, side: Side) -> Option<warband_table::player::PlayerKind> {
+        self.client.welcome.played_by.and_then(|p| p[side.index()])
     }
 
     /// Who plays each side, as the host named them.
@@ -220,55 +230,6 @@ impl<R: Contest> NetPlay<R> {
             }
             other => self.state = NetState::Lost(other.to_string()),
         }
-    }
-
-    /// Tries to reach the host again on a thread (for a minute), so the window never
-    /// waits on the network.
-    fn come_back(&mut self, hello: Hello, fresh: bool) {
-        let (tx, rx) = channel();
-        let addr = self.addr.clone();
-        std::thread::spawn(move || {
-            let mut last = None;
-            for _ in 0..60 {
-                match connect(&addr, &hello) {
-                    Ok(h) => return drop(tx.send(Ok(h))),
-                    Err(e) if !warband_net::client::worth_retrying(&e) => {
-                        return drop(tx.send(Err(e)));
-                    }
-                    Err(e) => last = Some(e),
-                }
-                std::thread::sleep(Duration::from_secs(1));
-            }
-            let _ = tx.send(Err(last.unwrap_or(NetError::Protocol("no answer".into()))));
-        });
-        self.coming_back = Some((rx, fresh));
-    }
-
-    fn take_handshake(&mut self) {
-        let Some((rx, fresh)) = &self.coming_back else {
-            return;
-        };
-        let fresh = *fresh;
-        let Ok(result) = rx.try_recv() else {
-            return;
-        };
-        self.coming_back = None;
-        let outcome = result.map_err(|e| e.to_string()).and_then(|h| {
-            if fresh {
-                let (client, notices) = client_of::<R>(h)?;
-                self.client = client;
-                self.notices = notices;
-                self.applied = 0;
-                self.rebuild = true;
-                Ok(())
-            } else {
-                self.client.reattach(h).map_err(|e| e.to_string())
-            }
-        });
-        self.state = match outcome {
-            Ok(()) => self.in_step(),
-            Err(e) => NetState::Lost(e),
-        };
     }
 
     /// What the host said besides commands.

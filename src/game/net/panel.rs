@@ -119,9 +119,9 @@ fn describe(state: &NetState) -> String {
         NetState::Closed(why) => {
             format!("{why}: save it to play on from Load battle, here or online")
         }
-        NetState::Lost(why) => format!(
-            "the host cannot be reached ({why}): save the battle to play on from Load battle, here or online"
-        ),
+        NetState::Lost(why) => {
+            format!("{why}: save the battle to play on from Load battle, here or online")
+        }
     }
 }
 
@@ -161,6 +161,9 @@ fn status<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>) {
             }
         });
     }
+    if net.state == NetState::Reconnecting {
+        retrying(ui, net);
+    }
     if let Some(word) = &net.last_word {
         news(ui, word);
     }
@@ -184,6 +187,22 @@ fn status<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>) {
             }
         });
     }
+}
+
+/// How coming back goes: the try and why the last failed, and a way to stop trying.
+fn retrying<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>) {
+    ui.horizontal_wrapped(|ui| {
+        if let Some((n, why)) = &net.retry {
+            ui.small(format!("Try {n} of {}: {why}", super::reconnect::TRIES));
+        }
+        if ui
+            .small_button("Stop trying")
+            .on_hover_text("Leave the host be: the battle stays here, to save and play on later")
+            .clicked()
+        {
+            net.give_up();
+        }
+    });
 }
 
 /// A draw the other side offers you, with Accept and Decline, where it cannot be missed:

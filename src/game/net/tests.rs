@@ -4,11 +4,19 @@ use super::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use warband_marauders::engine::Marauders;
+use warband_net::client::connect;
 use warband_net::host::{Host, HostConfig, SeatPlayer};
+use warband_net::msg::Hello;
+use warband_table::player::PlayerKind;
 
 /// A window watching a host that waits for its players (never started), and the flag
 /// that stops the host.
 fn watching() -> (NetPlay<Marauders>, Arc<AtomicBool>) {
+    watching_played_by([None, None])
+}
+
+/// [`watching`] a host that says who plays each side (`None`: a person).
+fn watching_played_by(kinds: [Option<PlayerKind>; 2]) -> (NetPlay<Marauders>, Arc<AtomicBool>) {
     let (tx, rx) = channel();
     std::thread::spawn(move || {
         let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -16,6 +24,7 @@ fn watching() -> (NetPlay<Marauders>, Arc<AtomicBool>) {
         let remote = [SeatPlayer::Remote, SeatPlayer::Remote];
         let host = Host::<Marauders>::bind("127.0.0.1:0", HostConfig::default(), setup, remote)
             .unwrap()
+            .with_played_by(kinds)
             .with_notices(|_| {});
         tx.send((host.addr().to_string(), host.quitter())).unwrap();
         let _ = host.run();
@@ -176,4 +185,47 @@ fn a_finished_save_is_refused_as_it_is_hosted() {
         .start(&mut world)
         .unwrap_err();
     assert!(why.contains("is over"), "{why}");
+}
+
+/// Coming back to a host that is gone: each failed try is told, with why, and the
+/// player may stop trying, which leaves the battle offline with the count said.
+#[test]
+fn coming_back_tells_each_try_and_may_be_stopped() {
+    let (mut net, quit) = watching();
+    quit.store(true, Ordering::Relaxed);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    // The host stops listening shortly after it is told to.
+    while connect(&net.addr, &Hello::new(None, "probe")).is_ok() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the host never stopped"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    net.state = NetState::Reconnecting;
+    net.come_back(Hello::new(None, "test"), false);
+    while net.retry.is_none() {
+        assert!(std::time::Instant::now() < deadline, "no try was told");
+        net.take_handshake();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let (n, why) = net.retry.clone().unwrap();
+    assert!(n >= 1 && why.contains("cannot reach"), "{n}: {why}");
+    assert_eq!(net.state, NetState::Reconnecting);
+    net.give_up();
+    let NetState::Lost(said) = &net.state else {
+        panic!("still {:?}", net.state);
+    };
+    assert!(said.starts_with("you stopped trying after"), "{said}");
+    assert!(net.offline());
+    assert_eq!(net.retry, None);
+}
+
+/// A joiner names the other side as the host does: its computer player by kind.
+#[test]
+fn a_joiner_is_told_who_plays_each_side() {
+    let (net, quit) = watching_played_by([Some(PlayerKind::Normal), None]);
+    assert_eq!(net.played_by(Side::A), Some(PlayerKind::Normal));
+    assert_eq!(net.played_by(Side::B), None);
+    quit.store(true, Ordering::Relaxed);
 }

@@ -38,9 +38,9 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &ToySession) {
         ui.colored_label(
             palette::side_egui(side),
             format!(
-                "{}: {} tokens{done}",
+                "{}: {}{done}",
                 session.setup.armies.get(side).name,
-                s.tokens
+                super::describe::tokens(s.tokens)
             ),
         );
     }

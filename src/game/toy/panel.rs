@@ -150,8 +150,11 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
     } else {
         ""
     };
-    ui.small(format!("{left} tokens left{pays} · ⚠ danger ✚ damage"))
-        .on_hover_text(MARKS);
+    ui.small(format!(
+        "{} left{pays} · ⚠ danger ✚ damage",
+        super::describe::tokens(left)
+    ))
+    .on_hover_text(MARKS);
     let mut command = None;
     // Each row: the button (its cost in tokens), the marks in a column of their own,
     // then the name in what is left, cut short with an ellipsis (whole in its hover) so

@@ -245,7 +245,7 @@ impl<R: Rules> Host<R> {
         let old = peer.replace(id);
         *gone = None;
         if let Some(old) = old.filter(|o| *o != id) {
-            self.drop_peer(old, "its seat was retaken by a new connection");
+            self.oust(old);
         }
         if self.engine.is_none() {
             self.draw = super::SeedDraw::default();
@@ -310,13 +310,9 @@ impl<R: Rules> Host<R> {
 
     /// Closes a connection with its reason; a seated player's side then waits for it.
     pub(super) fn drop_peer(&mut self, id: PeerId, reason: &str) {
-        let Some(peer) = self.peers.remove(&id) else {
+        let Some(peer) = self.forget(id, reason) else {
             return;
         };
-        let line = format!("dropped {}: {reason}", peer.name);
-        self.say(&line);
-        self.stats.dropped.push(line);
-        self.stats.bytes_out += peer.link.bytes_sent();
         peer.link.close();
         let Role::Seat(side) = peer.role else {
             return;
@@ -342,6 +338,32 @@ impl<R: Rules> Host<R> {
                 });
             }
         }
+    }
+}
+
+impl<R: Rules> Host<R> {
+    /// Takes a connection off the host's list, saying why; the peer, if it was on it.
+    fn forget(&mut self, id: PeerId, reason: &str) -> Option<Peer> {
+        let peer = self.peers.remove(&id)?;
+        let line = format!("dropped {}: {reason}", peer.name);
+        self.say(&line);
+        self.stats.dropped.push(line);
+        self.stats.bytes_out += peer.link.bytes_sent();
+        Some(peer)
+    }
+
+    /// Closes a seated connection whose seat a new one took with its token, telling it
+    /// so: a refusal, which it does not retry. Two windows sharing one data folder (and
+    /// so one token) would otherwise take the seat from each other without end.
+    fn oust(&mut self, id: PeerId) {
+        let Some(peer) = self.forget(id, "its seat was retaken by a new connection") else {
+            return;
+        };
+        let reason = crate::msg::SEAT_RETAKEN.to_string();
+        let _ = peer
+            .link
+            .send(encode(&ToPeer::<(), ()>::Refused { reason }));
+        std::thread::spawn(move || peer.link.finish());
     }
 }
 

@@ -1,0 +1,97 @@
+//! Coming back after the connection to the host dropped: tries on a thread of its own,
+//! once a second for a minute, so the window never waits on the network; each failed try
+//! is told to the panel, and the player may stop trying.
+
+use super::{NetPlay, NetState, client_of};
+use std::sync::mpsc::channel;
+use std::time::Duration;
+use warband_net::client::{Handshake, NetError, connect};
+use warband_net::msg::Hello;
+use warband_table::sim::Contest;
+
+/// How many times the window tries to reach the host again before it gives up.
+pub const TRIES: u32 = 60;
+
+/// What the thread that comes back tells the window.
+pub(super) enum Attempt {
+    /// Try `n` failed, for this reason; another follows in a second.
+    Failed(u32, String),
+    Done(Result<Handshake, NetError>),
+}
+
+impl<R: Contest> NetPlay<R> {
+    /// Tries to reach the host again on a thread (for a minute), so the window never
+    /// waits on the network.
+    pub(super) fn come_back(&mut self, hello: Hello, fresh: bool) {
+        let (tx, rx) = channel();
+        let addr = self.addr.clone();
+        std::thread::spawn(move || {
+            let mut last = None;
+            for n in 1..=TRIES {
+                match connect(&addr, &hello) {
+                    Ok(h) => return drop(tx.send(Attempt::Done(Ok(h)))),
+                    Err(e) if !warband_net::client::worth_retrying(&e) => {
+                        return drop(tx.send(Attempt::Done(Err(e))));
+                    }
+                    Err(e) => {
+                        if tx.send(Attempt::Failed(n, e.to_string())).is_err() {
+                            return; // The window stopped waiting for us.
+                        }
+                        last = Some(e);
+                    }
+                }
+                std::thread::sleep(Duration::from_secs(1));
+            }
+            let last = last.unwrap_or(NetError::Protocol("no answer".into()));
+            let _ = tx.send(Attempt::Done(Err(last)));
+        });
+        self.retry = None;
+        self.coming_back = Some((rx, fresh));
+    }
+
+    /// Stops trying to reach the host: the battle is offline, to be saved and played on.
+    pub fn give_up(&mut self) {
+        if self.coming_back.take().is_some() {
+            let tries = self.retry.take().map_or(0, |(n, _)| n);
+            let tries = if tries == 1 {
+                "1 try".into()
+            } else {
+                format!("{tries} tries")
+            };
+            self.state = NetState::Lost(format!("you stopped trying after {tries}"));
+        }
+    }
+
+    /// Takes what the thread that comes back has found: a failed try, or the end.
+    pub(super) fn take_handshake(&mut self) {
+        let Some((rx, fresh)) = &self.coming_back else {
+            return;
+        };
+        let fresh = *fresh;
+        let result = loop {
+            match rx.try_recv() {
+                Ok(Attempt::Failed(n, why)) => self.retry = Some((n, why)),
+                Ok(Attempt::Done(result)) => break result,
+                Err(_) => return,
+            }
+        };
+        self.coming_back = None;
+        self.retry = None;
+        let outcome = result.map_err(|e| e.to_string()).and_then(|h| {
+            if fresh {
+                let (client, notices) = client_of::<R>(h)?;
+                self.client = client;
+                self.notices = notices;
+                self.applied = 0;
+                self.rebuild = true;
+                Ok(())
+            } else {
+                self.client.reattach(h).map_err(|e| e.to_string())
+            }
+        });
+        self.state = match outcome {
+            Ok(()) => self.in_step(),
+            Err(e) => NetState::Lost(e),
+        };
+    }
+}
