@@ -15,6 +15,22 @@ pub const FROM_HOST_LIMIT: usize = 32 * 1024 * 1024;
 /// How long a frame may take to arrive once its first byte has.
 pub const PATIENCE: Duration = Duration::from_secs(5);
 
+/// What a connection that speaks another protocol is said to do.
+pub const FOREIGN: &str = "it does not speak Warband's protocol";
+
+/// The start of what another protocol sent, as text: its first line, at most 40
+/// characters.
+fn foreign_text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes)
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(40)
+        .collect()
+}
+
 /// Why a connection stopped giving frames.
 #[derive(Debug, thiserror::Error)]
 pub enum FrameError {
@@ -22,6 +38,9 @@ pub enum FrameError {
     Closed,
     #[error("a frame of {0} bytes is over the limit of {1}")]
     TooLarge(usize, usize),
+    /// Text where a frame's length should be: another protocol (a web server's answer).
+    #[error("{foreign} (it began \"{0}\")", foreign = FOREIGN)]
+    Foreign(String),
     #[error("a frame took over {0:?} to arrive")]
     Slow(Duration),
     #[error("{0}")]
@@ -105,6 +124,9 @@ impl FrameReader {
             return Ok(None);
         };
         let len = u32::from_be_bytes(*head) as usize;
+        if len > self.limit && head.iter().all(|b| b.is_ascii_graphic() || *b == b' ') {
+            return Err(FrameError::Foreign(foreign_text(&self.buf)));
+        }
         if len > self.limit {
             return Err(FrameError::TooLarge(len, self.limit));
         }
@@ -155,6 +177,21 @@ mod tests {
             got.push(f);
         }
         assert_eq!(got, vec![b"one".to_vec(), b"".to_vec(), b"three".to_vec()]);
+    }
+
+    /// A web server's answer where a frame should be is said to be another protocol,
+    /// with its first line, not as a frame of a billion bytes.
+    #[test]
+    fn another_protocol_is_named_as_such() {
+        let http = b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n".to_vec();
+        let mut stream = Chunks(vec![http]);
+        let e = FrameReader::new(FROM_HOST_LIMIT)
+            .next(&mut stream)
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("{FOREIGN} (it began \"HTTP/1.1 400 Bad Request\")")
+        );
     }
 
     #[test]

@@ -392,3 +392,28 @@ fn a_joined_player_is_not_asked_the_saved_commands() {
         "asked {asked}, played {played}, {before} saved"
     );
 }
+
+/// Joining an address where something else answers (a web server) says so, once, and
+/// does not try again; it read as a frame of 1,213,486,160 bytes ("HTTP").
+#[test]
+fn joining_what_is_no_warband_host_says_so() {
+    use std::io::Write;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    std::thread::spawn(move || {
+        let (mut stream, _) = listener.accept().unwrap();
+        let _ = stream.write_all(b"HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n");
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    });
+    let Err(e) = connect(&addr, &Hello::new(Some(Side::B), "test")) else {
+        panic!("a web server welcomed us");
+    };
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "{addr} is not a Warband host: it does not speak Warband's protocol \
+             (it began \"HTTP/1.1 400 Bad Request\")"
+        )
+    );
+    assert!(!worth_retrying(&e));
+}

@@ -26,6 +26,9 @@ pub enum NetError {
     Refused(String),
     #[error("the host broke the protocol: {0}")]
     Protocol(String),
+    /// What answered at the address is not a Warband host.
+    #[error("{0} is not a Warband host: {1}")]
+    NotAHost(String, String),
     /// The host ended the battle before its end (its player left).
     #[error("{0}")]
     Closed(String),
@@ -77,6 +80,9 @@ pub fn connect(addr: &str, hello: &Hello) -> Result<Handshake, NetError> {
     let _ = link.send(encode(&ToHost::<()>::Hello(hello.clone())));
     let bytes = match inbox.recv_timeout(Duration::from_secs(10)) {
         Ok(Incoming::Frame(bytes)) => bytes,
+        Ok(Incoming::Closed(why)) if why.starts_with(crate::frame::FOREIGN) => {
+            return Err(NetError::NotAHost(addr.to_string(), why));
+        }
         Ok(Incoming::Closed(why)) => return Err(NetError::Dropped(why, hello.from_seq)),
         Err(_) => return Err(NetError::Protocol("no welcome within 10 s".into())),
     };
