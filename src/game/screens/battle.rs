@@ -9,6 +9,19 @@ use crate::game::session::{GameSession, PendingBattle};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<StartedFrom>()
+        .init_resource::<StartFailed>();
+    for screen in [
+        Screen::MainMenu,
+        Screen::Setup,
+        Screen::Saves,
+        Screen::Join,
+        Screen::Result,
+    ] {
+        app.add_systems(OnExit(screen), move |mut from: ResMut<StartedFrom>| {
+            from.0 = Some(screen);
+        });
+    }
     app.add_systems(OnEnter(Screen::Battle), start.in_set(super::BattleStarted))
         .add_systems(OnEnter(Screen::MainMenu), end_sessions)
         .add_systems(OnEnter(Screen::Setup), end_sessions)
@@ -22,15 +35,33 @@ fn start(world: &mut World) {
         Some(l) => l.start(world),
         None => Err("no battle was set up".into()),
     };
-    match started {
-        Ok(()) => {}
-        Err(e) => {
-            world.resource_mut::<MenuMessage>().0 =
-                Some(format!("Could not start the battle: {e}"));
-            world
-                .resource_mut::<NextState<Screen>>()
-                .set(Screen::MainMenu);
+    if let Err(e) = started {
+        let why = format!("Could not start the battle: {e}");
+        let back = back_after_failure(world.resource::<StartedFrom>().0);
+        if back == Screen::MainMenu {
+            world.resource_mut::<MenuMessage>().0 = Some(why);
+        } else {
+            world.resource_mut::<StartFailed>().0 = Some(why);
         }
+        world.resource_mut::<NextState<Screen>>().set(back);
+    }
+}
+
+/// The screen last left: the one a battle was started from.
+#[derive(Resource, Default)]
+pub struct StartedFrom(pub Option<Screen>);
+
+/// Why the battle could not start, for the form it was started from to say (its
+/// choices kept, to mend: a port in use, a host gone).
+#[derive(Resource, Default)]
+pub struct StartFailed(pub Option<String>);
+
+/// Where a battle that could not start goes back to: the form it came from, which keeps
+/// its choices (the setup form, the join form), or else the main menu, which says why.
+fn back_after_failure(from: Option<Screen>) -> Screen {
+    match from {
+        Some(s @ (Screen::Setup | Screen::Join)) => s,
+        _ => Screen::MainMenu,
     }
 }
 
@@ -88,5 +119,61 @@ fn drive<R: Desk>(
         }
     } else {
         *over_for = 0.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::state::app::StatesPlugin;
+
+    /// A battle that cannot start.
+    struct Refused;
+
+    impl crate::game::session::Starter for Refused {
+        fn start(self: Box<Self>, _: &mut World) -> Result<(), String> {
+            Err("cannot listen on 0.0.0.0:4740: Address already in use".into())
+        }
+    }
+
+    fn go(app: &mut App, screen: Screen) {
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(screen);
+        app.update();
+    }
+
+    /// A battle that cannot start goes back to the form it was started from, which
+    /// says why (the form keeps its choices); from elsewhere, to the main menu.
+    #[test]
+    fn a_battle_that_cannot_start_goes_back_to_its_form() {
+        let mut app = App::new();
+        app.add_plugins(StatesPlugin)
+            .insert_state(Screen::MainMenu)
+            .init_resource::<PendingBattle>()
+            .init_resource::<MenuMessage>()
+            .add_plugins(plugin);
+        for (from, back) in [
+            (Screen::Setup, Screen::Setup),
+            (Screen::Join, Screen::Join),
+            (Screen::Saves, Screen::MainMenu),
+        ] {
+            go(&mut app, from);
+            app.world_mut().resource_mut::<PendingBattle>().0 = Some(Box::new(Refused));
+            go(&mut app, Screen::Battle);
+            app.update();
+            let now = *app.world().resource::<State<Screen>>().get();
+            assert_eq!(now, back, "from {from:?}");
+            let told = if back == Screen::MainMenu {
+                app.world_mut().resource_mut::<MenuMessage>().0.take()
+            } else {
+                app.world_mut().resource_mut::<StartFailed>().0.take()
+            };
+            let told = told.unwrap_or_default();
+            assert!(
+                told.contains("Address already in use"),
+                "from {from:?}: {told}"
+            );
+        }
     }
 }

@@ -16,7 +16,7 @@ use warband_rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<JoinForm>()
-        .add_systems(OnEnter(Screen::Join), offer_last)
+        .add_systems(OnEnter(Screen::Join), (offer_last, told_why_not).chain())
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Join)));
 }
 
@@ -58,6 +58,13 @@ fn offer_last(mut f: ResMut<JoinForm>) {
     if let Some((addr, seat)) = last.clone().filter(|_| last != f.offered) {
         (f.addr, f.seat) = (addr, seat);
         f.offered = last;
+    }
+}
+
+/// Back after the battle joined could not start: the form says why.
+fn told_why_not(mut f: ResMut<JoinForm>, mut failed: ResMut<super::battle::StartFailed>) {
+    if let Some(why) = failed.0.take() {
+        f.message = Some(why);
     }
 }
 

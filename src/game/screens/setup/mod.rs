@@ -1,6 +1,7 @@
 //! Battle setup: scenario, the army of each side, who controls each side, the seed.
 
 use super::Screen;
+use super::battle::StartFailed;
 use super::menu::SetupPreset;
 use super::shelf::{armies, scenario_picker, scenarios};
 use crate::game::hud::root_ui;
@@ -43,6 +44,8 @@ struct SetupForm {
     /// the machines draw it together).
     hosting: Option<Hosting>,
     problems: Vec<String>,
+    /// Why the battle it last started could not start (a port in use).
+    start_failed: Option<String>,
     /// The battle the form describes as last built, and the choices it was built from.
     preview: Option<(Choice, Building)>,
 }
@@ -64,7 +67,15 @@ fn open_form(
     preset: Option<Res<SetupPreset>>,
     last: Option<Res<LastSetup>>,
     settings: Option<Res<crate::game::settings::Settings>>,
+    (mut failed, kept): (ResMut<StartFailed>, Option<ResMut<SetupForm>>),
 ) {
+    // Back after the battle could not start: the form as it was, saying why.
+    if let Some(mut kept) = kept
+        && let Some(why) = failed.0.take()
+    {
+        kept.start_failed = Some(why);
+        return;
+    }
     let mut problems = Vec::new();
     let scenarios = scenarios(&mut problems);
     let armies = armies(&mut problems);
@@ -117,6 +128,7 @@ fn open_form(
         speed,
         by_hand: last.as_ref().is_some_and(|l| l.by_hand),
         problems,
+        start_failed: None,
         preview: None,
     };
     // The menu's preset (Watch: normal v hard) may name a player the remembered
@@ -177,11 +189,12 @@ fn form(
                         .clicked()
                         && let Some((_, Ok(built))) = &f.preview
                     {
+                        f.start_failed = None;
                         pending.0 = Some(start(f, built.as_ref(), last.as_deref(), &mut commands));
                         next.set(Screen::Battle);
                     }
                 });
-                for p in &f.problems {
+                for p in f.start_failed.iter().chain(&f.problems) {
                     ui.colored_label(egui::Color32::from_rgb(240, 120, 100), p);
                 }
             });
