@@ -49,12 +49,23 @@ fn a_saved_battle_replays_and_verifies() {
     let replay = warband(&["replay", save_arg, "--verify"]);
     assert!(replay.status.success(), "{replay:?}");
     assert!(String::from_utf8_lossy(&replay.stdout).contains("verified"));
-    // Tamper with the recorded hash: verification must fail.
+    // Tamper with the recorded hash (another number that reads): verification must fail.
     let text = std::fs::read_to_string(&save).unwrap();
-    let tampered = text.replace("final_hash: ", "final_hash: 1");
+    let at = text.find("final_hash: ").unwrap() + "final_hash: ".len();
+    let digits = text[at..].find(|c: char| !c.is_ascii_digit()).unwrap();
+    let hash: u64 = text[at..at + digits].parse().unwrap();
+    let tampered = format!("{}{}{}", &text[..at], hash ^ 1, &text[at + digits..]);
     std::fs::write(&save, tampered).unwrap();
     let replay = warband(&["replay", save_arg, "--verify"]);
     assert!(!replay.status.success());
+    // Without --verify the replay still runs, and says it is not the battle saved.
+    let replay = warband(&["replay", save_arg]);
+    assert!(replay.status.success(), "{replay:?}");
+    let err = String::from_utf8_lossy(&replay.stderr);
+    assert!(
+        err.contains("warning:") && err.contains("does not end in the saved state"),
+        "{err}"
+    );
 }
 
 #[test]

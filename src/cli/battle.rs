@@ -120,21 +120,22 @@ fn print_log<R: Rules>(engine: &Engine<R>) {
 
 /// Prints a battle's result, as `warband battle` does (JSON with `--json`).
 pub(super) fn report<R: Contest>(engine: &mut Engine<R>, json: bool) {
-    let reason = engine
-        .outcome()
-        .map(|o| o.reason.clone())
-        .unwrap_or_default();
+    let reason = engine.outcome().map(|o| o.reason.clone());
     let s = summary(engine);
     if json {
         println!("{s}");
     } else {
         let who = match s["winner"].as_str() {
-            Some("a") => "side A",
-            Some("b") => "side B",
-            _ => "draw",
+            Some("a") => "Winner: side A",
+            Some("b") => "Winner: side B",
+            _ => "Winner: draw",
+        };
+        let (who, reason) = match &reason {
+            Some(reason) => (who, format!(" ({reason})")),
+            None => ("Not over", String::new()),
         };
         println!(
-            "Winner: {who} after {} ({reason})\n{} lost: A {}, B {}\nFinal state: {}",
+            "{who} after {}{reason}\n{} lost: A {}, B {}\nFinal state: {}",
             warband_table::sim::rounds::<R>(warband_table::sim::rounds_played::<R>(engine.world())),
             R::LOSSES,
             s["losses"]["a"],
@@ -201,7 +202,7 @@ fn replay_of<R: Contest>(args: &ReplayArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return super::data_error(e),
     };
-    let mut engine = match save.replay() {
+    let (mut engine, refused) = match save.replay_telling() {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {}: {e}", args.file.display());
@@ -213,16 +214,20 @@ fn replay_of<R: Contest>(args: &ReplayArgs) -> ExitCode {
     }
     report(&mut engine, false);
     let hash = engine.state_hash();
-    if args.verify {
-        if hash == save.final_hash {
+    let Some(why) = save.divergence(hash, refused) else {
+        if args.verify {
             println!("verified: the replay ends in the saved state");
-        } else {
-            eprintln!(
-                "error: the replay ends in state {hash:016x}, the save says {:016x}",
-                save.final_hash
-            );
-            return ExitCode::FAILURE;
         }
+        return ExitCode::SUCCESS;
+    };
+    let level = if args.verify { "error" } else { "warning" };
+    eprintln!("{level}: {}: {why}", args.file.display());
+    if args.verify {
+        eprintln!(
+            "error: the replay ends in state {hash:016x}, the save says {:016x}",
+            save.final_hash
+        );
+        return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
 }

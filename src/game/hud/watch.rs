@@ -38,6 +38,8 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
     let ended = session
         .replay_at()
         .map_or(session.engine.outcome().is_some(), |(at, len)| at >= len);
+    let replay_len = session.replay_at().map(|(_, len)| len);
+    let mut to_end = false;
     let pace = &mut session.pace;
     ui.add_enabled_ui(!ended, |ui| {
         // Wrapped, as every row of a side panel: a row of fixed width widens the panel's
@@ -72,13 +74,20 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
                 .button(format!("{} Skip to end", icon::FAST_FORWARD))
                 .clicked()
             {
-                pace.skip = true;
+                // A replay goes to its last command and waits there, its timeline still
+                // to hand (and its Result button); a live battle plays on to its end.
+                to_end = replay_len.is_some();
+                pace.skip = !to_end;
             }
         })
     });
+    if let (true, Some(len)) = (to_end, replay_len) {
+        session.seek(len);
+        session.pace.paused = true;
+    }
     // A live network battle is not skipped through: it goes at the host's pace.
     let live = session.net.as_ref().is_some_and(|n| !n.looking_back);
-    if pace.skip && !ended && !live {
+    if session.pace.skip && !ended && !live {
         let world = session.engine.world();
         ui.horizontal(|ui| {
             ui.spinner();
@@ -117,6 +126,12 @@ fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
     let Some((at, len)) = session.replay_at() else {
         return;
     };
+    if let Some(why) = &session.replay_differs {
+        ui.colored_label(
+            egui::Color32::from_rgb(240, 180, 90),
+            format!("{} {}", icon::WARNING, super::capitalised(why)),
+        );
+    }
     let mut to = at;
     ui.horizontal_wrapped(|ui| {
         if ui
@@ -150,7 +165,9 @@ fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
             to = len;
         }
     });
-    ui.add(egui::Slider::new(&mut to, 0..=len).text(format!("of {len} commands")));
+    // The count on a line of its own: beside the slider it was cut off in a narrow panel.
+    ui.label(format!("Command {at} of {len}"));
+    ui.add(egui::Slider::new(&mut to, 0..=len).show_value(false));
     if at >= len
         && session.engine.outcome().is_some()
         && ui

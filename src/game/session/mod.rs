@@ -76,6 +76,8 @@ pub struct GameSession<R: Contest> {
     /// What the table said last that is not about a command ("Saved as …"), and when:
     /// the dice tray shows it a few seconds, whatever the players do meanwhile.
     pub notice: Option<(String, std::time::Instant)>,
+    /// Why a replay is not the battle saved (it does not end in the saved state), if so.
+    pub replay_differs: Option<String>,
     /// Who played the battle a replay shows, as its save said: its saves say so too.
     pub replayed_by: Option<[Option<warband_table::player::PlayerKind>; 2]>,
     /// Who played the battle before it was played on with other players (a save's
@@ -150,6 +152,7 @@ impl<R: Contest> GameSession<R> {
             remade: 0,
             saved_at: None,
             notice: None,
+            replay_differs: None,
             replayed_by: None,
             earlier: Vec::new(),
             to_result: false,
@@ -173,6 +176,8 @@ impl<R: Contest> GameSession<R> {
             save.salts(),
         )?);
         s.seek(0);
+        let (end, refused) = save.replay_telling()?;
+        s.replay_differs = save.divergence(end.state_hash(), refused);
         Ok(s)
     }
 

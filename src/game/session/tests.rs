@@ -148,6 +148,21 @@ fn a_replay_saves_its_own_commands() {
     assert!(s.commands.is_empty(), "nothing was sent at this table");
 }
 
+/// A replay that does not end in its save's state (a save changed by hand: a command's
+/// side swapped, as a model's number changed by hand does) says so on its timeline; the
+/// save as recorded does not.
+#[test]
+fn a_replay_that_is_not_the_battle_saved_says_so() {
+    let save = recorded::<Marauders>("marauders/open-field-normal-v-normal.ron");
+    assert_eq!(GameSession::replay_of(&save).unwrap().replay_differs, None);
+    let mut changed = save.clone();
+    let (side, _) = &mut changed.commands[20];
+    *side = side.other();
+    let why = GameSession::replay_of(&changed).unwrap().replay_differs;
+    let why = why.expect("the changed save replays as if it were the battle");
+    assert!(why.contains("does not end in the saved state"), "{why}");
+}
+
 /// A save names who played each side, a replay's save names who played the battle it
 /// shows, and Load battle offers them again (a person as you).
 #[test]
