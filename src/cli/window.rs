@@ -145,7 +145,9 @@ pub struct LabArgs {
 
 #[derive(Args, Debug)]
 pub struct EditArgs {
-    /// The scenario to start from (else a new Marauders table).
+    /// The scenario to start from (else a new Marauders table). The file itself is left
+    /// as it is: Save writes your copy, named after the scenario, to the data folder's
+    /// scenarios/, where battle setup lists it.
     #[arg(long)]
     scenario: Option<PathBuf>,
     #[command(flatten)]

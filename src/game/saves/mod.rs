@@ -195,10 +195,10 @@ pub fn slug(name: &str) -> String {
             }
         })
         .collect();
-    if s.trim_matches('-').is_empty() {
-        "army".into()
-    } else {
-        s
+    // No dash at either end: "Open " is saved as open.ron, not open-.ron.
+    match s.trim_matches('-') {
+        "" => "army".into(),
+        kept => kept.to_string(),
     }
 }
 

@@ -172,7 +172,10 @@ fn settings(ui: &mut egui::Ui, e: &mut Editor) {
             mat_combo(ui, &mut d.mat);
             ui.end_row();
             ui.label(crate::game::desk::desk(d.ruleset).rounds_word());
-            ui.add(egui::DragValue::new(&mut d.round_limit).range(1..=99));
+            // The same bound as every scenario file's check (`validate`, loading).
+            let most = warband_table::table::MAX_ROUNDS;
+            ui.add(egui::DragValue::new(&mut d.round_limit).range(1..=most))
+                .on_hover_text(format!("1 to {most}"));
             ui.end_row();
             for (label, side) in [("Side A army", 0), ("Side B army", 1)] {
                 ui.label(label);

@@ -125,6 +125,16 @@ pub fn save_path(doc: &Scenario) -> PathBuf {
     scenarios_dir().join(format!("{}.ron", slug(&doc.name)))
 }
 
+/// What Save does with a scenario opened from `file`: it leaves the file be and writes
+/// the player's copy, named after the scenario, where battle setup lists it.
+fn where_saved(file: &std::path::Path, doc: &Scenario) -> String {
+    format!(
+        "Opened {}. Save writes your copy to {}, where battle setup lists it.",
+        file.display(),
+        save_path(doc).display()
+    )
+}
+
 /// Every problem `warband validate` finds in the document, written where it would be
 /// saved (so it reads the player's armies, then the game's data).
 pub fn check(doc: &Scenario) -> Vec<String> {
@@ -172,6 +182,7 @@ fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
             Err(e) => problems.push(e.to_string()),
         }
     }
+    let opened = preset.as_ref().map(|p| where_saved(&p.0, &doc));
     // The list shows the scenario opened, if it is one of those listed.
     let open = preset
         .as_ref()
@@ -193,7 +204,7 @@ fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
         scenarios,
         open,
         armies,
-        message: problems.first().cloned(),
+        message: problems.first().cloned().or(opened),
         balance: Default::default(),
         balance_open: false,
     });
