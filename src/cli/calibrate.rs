@@ -99,7 +99,12 @@ fn run<R: Calibrate>(setup: &R::Setup, args: &CalibrateArgs) -> ExitCode {
         };
         match calibrate::<R>(setup, name, &config, &tell) {
             Ok(c) if args.json => println!("{}", serde_json::to_string(&c).expect("encodes")),
-            Ok(c) => println!("{}", row(&c)),
+            Ok(c) => {
+                println!("{}", row(&c));
+                if let Some(why) = c.unbounded() {
+                    println!("  {why}");
+                }
+            }
             Err(e) => {
                 eprintln!("error: {name}: {e}");
                 return ExitCode::FAILURE;

@@ -113,6 +113,11 @@ impl SimJob {
         self.shared.stop.store(true, Ordering::Relaxed);
     }
 
+    /// Whether the batch was told to stop before its last game.
+    pub fn stopped(&self) -> bool {
+        self.shared.stop.load(Ordering::Relaxed)
+    }
+
     /// The batch's report once every game is played (or it was stopped).
     pub fn report(&self) -> Option<Result<SimReport, String>> {
         self.shared.report.lock().ok()?.clone()

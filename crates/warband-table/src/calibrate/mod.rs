@@ -292,6 +292,30 @@ impl Calibration {
         )
     }
 
+    /// Why no fair cost was found, and what it means, in a sentence: the copies beat even
+    /// the largest reference army that fits the table, or lose to the smallest. None
+    /// when a fair cost was found.
+    pub fn unbounded(&self) -> Option<String> {
+        if self.fair.is_some() {
+            return None;
+        }
+        let (fair, _) = self.fair_text();
+        let (n, who, what) = (self.count, &self.profile, &self.reference);
+        Some(if self.ci95[1].is_infinite() {
+            format!(
+                "{n} copies of {who} beat even the largest army of {what} that fits this \
+                 table: its fair cost is {fair}, past what this table can measure. It is \
+                 cheap at its listed {}; a larger table would find how cheap.",
+                self.listed
+            )
+        } else {
+            format!(
+                "{n} copies of {who} lose even to the smallest army of {what}: its fair cost \
+                 is {fair}, under what this reference can measure."
+            )
+        })
+    }
+
     /// Fair cost over listed cost (1 is right, below 1 overpriced).
     pub fn ratio(&self) -> Option<f64> {
         self.fair.map(|f| f / f64::from(self.listed.max(1)))

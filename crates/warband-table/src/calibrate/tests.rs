@@ -37,10 +37,22 @@ fn a_fair_cost_bounded_on_one_side_reads_as_such() {
         trials: Vec::new(),
     };
     assert_eq!(c.fair_text(), ("8.9".into(), "[6.7, 10.3]".into()));
+    assert_eq!(c.unbounded(), None);
     (c.fair, c.ci95) = (None, [18.35, f64::INFINITY]);
     assert_eq!(c.fair_text(), (">18.4".into(), "[18.4, ∞]".into()));
+    let said = c.unbounded().unwrap();
+    assert!(
+        said.starts_with("10 copies of Orc beat even the largest army"),
+        "{said}"
+    );
+    assert!(said.contains("its fair cost is >18.4"), "{said}");
     c.ci95 = [0.0, 6.0];
     assert_eq!(c.fair_text(), ("<6.0".into(), "[0.0, 6.0]".into()));
+    let said = c.unbounded().unwrap();
+    assert!(
+        said.contains("lose even to the smallest army of Orc"),
+        "{said}"
+    );
 }
 
 #[test]

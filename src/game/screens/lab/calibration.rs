@@ -76,10 +76,13 @@ pub(super) fn view(ui: &mut egui::Ui, l: &Lab) {
                 .size(16.0)
                 .strong(),
             );
+            if let Some(why) = c.unbounded() {
+                ui.label(why);
+            }
             f64::from(c.listed)
         }
         Some(Err(e)) => {
-            ui.label(e);
+            ui.label(format!("{e} ({} army sizes tried)", job.trials().len()));
             return;
         }
         None => {

@@ -333,8 +333,11 @@ fn battles_view(ui: &mut egui::Ui, l: &Lab) {
     ui.heading(&job.title);
     ui.label(&job.armies);
     ui.add(
-        egui::ProgressBar::new(job.done() as f32 / total.max(1) as f32)
-            .text(format!("{} of {total} battles", job.done())),
+        egui::ProgressBar::new(job.done() as f32 / total.max(1) as f32).text(format!(
+            "{} of {total} battles{}",
+            job.done(),
+            if job.stopped() { " (stopped)" } else { "" }
+        )),
     );
     match job.report() {
         Some(Ok(r)) => {
