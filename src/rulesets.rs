@@ -32,19 +32,34 @@ pub(crate) use with_rules;
 /// The ruleset a scenario, army or save file is for (a save of format 1, which names
 /// none, is Marauders).
 pub fn file_ruleset(file: &Path) -> Result<Ruleset, DataError> {
-    let value: ron::Value = warband_table::files::load_ron(file)?;
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| DataError::new(file, format!("cannot read: {e}")))?;
+    let value: ron::Value = warband_table::files::parse_ron(file, &text)?;
     let named = match &value {
         ron::Value::Map(m) => m.get(&ron::Value::String("ruleset".into())).cloned(),
         _ => None,
     };
     match named {
         None => Ok(Ruleset::Marauders),
-        Some(ron::Value::String(id)) => id.parse().map_err(|e: String| DataError::new(file, e)),
+        Some(ron::Value::String(id)) => id.parse().map_err(|e: String| DataError {
+            position: position_of_ruleset(&text, &id),
+            ..DataError::new(file, e)
+        }),
         Some(other) => Err(DataError::new(
             file,
             format!("`ruleset` should be a ruleset id, not {other:?}"),
         )),
     }
+}
+
+/// Where `ruleset: "id"` names its id in `text`, 1-based line and column of its quote,
+/// as a parse error's position reads.
+fn position_of_ruleset(text: &str, id: &str) -> Option<(usize, usize)> {
+    let key = text.find("ruleset")?;
+    let at = key + text[key..].find(&format!("\"{id}\""))?;
+    let line = text[..at].matches('\n').count() + 1;
+    let col = at - text[..at].rfind('\n').map_or(0, |n| n + 1) + 1;
+    Some((line, col))
 }
 
 /// The open table a ruleset calibrates its points on unless told otherwise: a shipped
@@ -117,6 +132,17 @@ mod tests {
     use super::*;
     use warband_table::engine::Rules;
     use warband_table::sim::Contest;
+
+    /// An unknown ruleset is told where it stands in the file, as `validate` tells it.
+    #[test]
+    fn an_unknown_ruleset_is_told_with_its_line_and_column() {
+        let file = std::env::temp_dir().join(format!("warband-ruleset-{}.ron", std::process::id()));
+        std::fs::write(&file, "Scenario(\n    name: \"x\",\n    ruleset: \"chess\",\n)").unwrap();
+        let said = file_ruleset(&file).unwrap_err().to_string();
+        std::fs::remove_file(&file).unwrap();
+        assert!(said.contains(".ron:3:14: "), "{said}");
+        assert!(said.contains("chess"), "{said}");
+    }
 
     /// Every shipped scenario names its ruleset, and the registry's engine for that
     /// ruleset is the one that says it is that ruleset.
