@@ -2,7 +2,9 @@
 //! how long battles last, what each side lost, and a calibration's trials.
 
 use bevy_egui::egui;
-use egui_plot::{Bar, BarChart, FilledArea, HLine, Legend, Line, Plot, PlotPoints, Points, VLine};
+use egui_plot::{
+    Bar, BarChart, Corner, FilledArea, HLine, Legend, Line, Plot, PlotPoints, Points, VLine,
+};
 use warband_table::calibrate::Trial;
 use warband_table::sim::{AiSlot, GameResult, wilson};
 
@@ -47,9 +49,16 @@ pub fn win_rate(ui: &mut egui::Ui, games: &[GameResult], players: &[String; 2], 
         lo.push(100.0 * l);
         hi.push(100.0 * h);
     }
+    let end = |r: &[[f64; 2]]| r.last().map_or(50.0, |p| p[1]);
+    let corner = legend_corner(end(&rate_a), end(&rate_b));
     Plot::new("win-rate")
         .height(height)
-        .legend(Legend::default().follow_insertion_order(true))
+        .legend(
+            Legend::default()
+                .follow_insertion_order(true)
+                .position(corner)
+                .background_alpha(0.8),
+        )
         .include_y(0.0)
         .include_y(100.0)
         .x_axis_label("games played")
@@ -71,6 +80,19 @@ pub fn win_rate(ui: &mut egui::Ui, games: &[GameResult], players: &[String; 2], 
             p.line(Line::new(b_wins, PlotPoints::from(rate_b)).color(RED));
             p.hline(HLine::new("even", 50.0).color(GREY));
         });
+}
+
+/// Where the win-rate chart's legend stands: a right-hand corner the two lines do not end
+/// in (the latest games matter most), else the top left, over the first games.
+fn legend_corner(a_end: f64, b_end: f64) -> Corner {
+    let (high, low) = (a_end.max(b_end), a_end.min(b_end));
+    if high < 65.0 {
+        Corner::RightTop
+    } else if low > 35.0 {
+        Corner::RightBottom
+    } else {
+        Corner::LeftTop
+    }
 }
 
 /// How many battles lasted each number of rounds (or turns).
@@ -176,6 +198,16 @@ pub fn calibration(ui: &mut egui::Ui, trials: &[Trial], listed: f64, height: f32
 
 #[cfg(test)]
 mod tests {
+    /// The legend never stands where the lines end: a lopsided match (94% and 4%)
+    /// moves it to the left, an even one keeps it top right.
+    #[test]
+    fn the_legend_keeps_clear_of_the_lines_ends() {
+        use super::{Corner, legend_corner};
+        assert!(matches!(legend_corner(52.0, 44.0), Corner::RightTop));
+        assert!(matches!(legend_corner(80.0, 40.0), Corner::RightBottom));
+        assert!(matches!(legend_corner(94.0, 4.0), Corner::LeftTop));
+    }
+
     #[test]
     fn counts_are_marked_at_whole_numbers() {
         assert_eq!(super::whole_unit(0.02), 1.0, "never a fraction of a battle");
