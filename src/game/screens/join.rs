@@ -16,6 +16,7 @@ use warband_rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<JoinForm>()
+        .init_resource::<super::battle::StartFailed>()
         .add_systems(OnEnter(Screen::Join), (offer_last, told_why_not).chain())
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Join)));
 }

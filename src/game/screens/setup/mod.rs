@@ -23,7 +23,8 @@ use armies::{army_combo, scenario_armies};
 use players::{keep_players, offered, remembered_players};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Setup), open_form)
+    app.init_resource::<StartFailed>()
+        .add_systems(OnEnter(Screen::Setup), open_form)
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Setup)));
 }
 
@@ -67,11 +68,11 @@ fn open_form(
     preset: Option<Res<SetupPreset>>,
     last: Option<Res<LastSetup>>,
     settings: Option<Res<crate::game::settings::Settings>>,
-    (mut failed, kept): (ResMut<StartFailed>, Option<ResMut<SetupForm>>),
+    (failed, kept): (Option<ResMut<StartFailed>>, Option<ResMut<SetupForm>>),
 ) {
     // Back after the battle could not start: the form as it was, saying why.
     if let Some(mut kept) = kept
-        && let Some(why) = failed.0.take()
+        && let Some(why) = failed.and_then(|mut f| f.0.take())
     {
         kept.start_failed = Some(why);
         return;
