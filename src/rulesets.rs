@@ -137,7 +137,11 @@ mod tests {
     #[test]
     fn an_unknown_ruleset_is_told_with_its_line_and_column() {
         let file = std::env::temp_dir().join(format!("warband-ruleset-{}.ron", std::process::id()));
-        std::fs::write(&file, "Scenario(\n    name: \"x\",\n    ruleset: \"chess\",\n)").unwrap();
+        std::fs::write(
+            &file,
+            "Scenario(\n    name: \"x\",\n    ruleset: \"chess\",\n)",
+        )
+        .unwrap();
         let said = file_ruleset(&file).unwrap_err().to_string();
         std::fs::remove_file(&file).unwrap();
         assert!(said.contains(".ron:3:14: "), "{said}");

@@ -300,8 +300,12 @@ impl<R: Contest> NetPlay<R> {
     /// seats to be taken, or a dropped player's side not yet awaited).
     pub fn stalled(&self, awaited: Option<Side>) -> Option<&'static str> {
         Some(match self.state {
-            NetState::Closed(_) | NetState::Lost(_) => {
+            NetState::Closed(_) => {
                 "The host is gone. Save the battle to play on from Load battle, here or online."
+            }
+            // Refused, or given up on: the host may well be there still.
+            NetState::Lost(_) => {
+                "This window has left the battle. Save it to play on from Load battle, here or online."
             }
             NetState::OutOfSync(_) => {
                 "This window is out of step with the host: Resync (above) to take the host's battle."

@@ -153,7 +153,9 @@ fn news(ui: &mut egui::Ui, word: &str) {
 fn status<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>) {
     // The top bar tells the state in a word; this says it whole when it is news.
     if net.state != NetState::Playing {
-        ui.horizontal(|ui| {
+        // Wrapped: a refusal's reason is long, and a row of fixed width ran off both
+        // edges of the window (centred on the table).
+        ui.horizontal_wrapped(|ui| {
             badge(ui, net);
             ui.label(describe(&net.state));
             if matches!(net.state, NetState::OutOfSync(_)) && ui.button("Resync").clicked() {

@@ -70,7 +70,10 @@ fn a_stalled_connection_is_said_as_such() {
     for (state, words) in [
         (NetState::Playing, None),
         (NetState::Reconnecting, Some("coming back")),
-        (NetState::Lost("refused".into()), Some("The host is gone")),
+        (
+            NetState::Lost("refused".into()),
+            Some("has left the battle"),
+        ),
         (NetState::Closed("left".into()), Some("Load battle")),
         (NetState::Away(Side::B), Some("dropped")),
     ] {

@@ -84,7 +84,12 @@ pub fn connect(addr: &str, hello: &Hello) -> Result<Handshake, NetError> {
             return Err(NetError::NotAHost(addr.to_string(), why));
         }
         Ok(Incoming::Closed(why)) => return Err(NetError::Dropped(why, hello.from_seq)),
-        Err(_) => return Err(NetError::Protocol("no welcome within 10 s".into())),
+        Err(_) => {
+            // A Warband host answers a hello at once; what waits on (a web server
+            // waiting for a line) is something else.
+            let why = "it gave no welcome within 10 s".to_string();
+            return Err(NetError::NotAHost(addr.to_string(), why));
+        }
     };
     let welcome: serde_json::Value = decode(&bytes).map_err(NetError::Protocol)?;
     let text = |k: &str| welcome[k].as_str().unwrap_or_default().to_string();

@@ -49,9 +49,12 @@ pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
     ui.separator();
     actions(ui, e);
     ui.separator();
-    settings(ui, e);
+    // Each under an id of its own: the lines above come and go (what saving said, what
+    // the checks find), and a field's id must not move with them, or the field being
+    // typed in loses its focus after one key (a play-tester's "Op" for "Open ").
+    ui.push_id("editor-settings", |ui| settings(ui, e));
     ui.separator();
-    terrain(ui, e);
+    ui.push_id("editor-terrain", |ui| terrain(ui, e));
 }
 
 /// Undo, redo and save, with what the checks found and what saving said: at the top,
@@ -78,6 +81,7 @@ fn actions(ui: &mut egui::Ui, e: &mut Editor) {
         }
         let ok = e.problems().is_empty() && e.checked.is_some();
         if ui.add_enabled(ok, egui::Button::new("Save")).clicked() {
+            trim_name(e);
             let path = save_path(&e.doc);
             e.message = Some(match save_to(&path, &e.doc) {
                 Ok(()) => {
@@ -96,15 +100,24 @@ fn actions(ui: &mut egui::Ui, e: &mut Editor) {
             balance(e);
         }
     });
-    let red = egui::Color32::from_rgb(240, 120, 100);
-    if e.problems().is_empty() {
-        ui.colored_label(egui::Color32::from_rgb(130, 210, 130), "✔ ready to play");
-    }
-    for p in e.problems() {
-        ui.colored_label(red, p);
-    }
-    if let Some(m) = &e.message {
-        ui.label(m);
+    ui.push_id("editor-findings", |ui| {
+        let red = egui::Color32::from_rgb(240, 120, 100);
+        if e.problems().is_empty() {
+            ui.colored_label(egui::Color32::from_rgb(130, 210, 130), "✔ ready to play");
+        }
+        for p in e.problems() {
+            ui.colored_label(red, p);
+        }
+        if let Some(m) = &e.message {
+            ui.label(m);
+        }
+    });
+}
+
+/// The name as saved: no spaces at either end ("Open " is saved as "Open").
+fn trim_name(e: &mut Editor) {
+    if e.doc.name.trim() != e.doc.name {
+        e.doc.name = e.doc.name.trim().to_string();
     }
 }
 
@@ -121,6 +134,7 @@ fn relist(e: &mut Editor, path: &std::path::Path) {
 /// Saves the scenario and starts balancing it (1,000 games a trial) in the Balance
 /// window.
 fn balance(e: &mut Editor) {
+    trim_name(e);
     let path = save_path(&e.doc);
     if let Err(err) = save_to(&path, &e.doc) {
         e.message = Some(format!("Could not save: {err}"));
