@@ -34,7 +34,16 @@ pub(crate) use with_rules;
 pub fn file_ruleset(file: &Path) -> Result<Ruleset, DataError> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| DataError::new(file, format!("cannot read: {e}")))?;
-    let value: ron::Value = warband_table::files::parse_ron(file, &text)?;
+    let value: ron::Value = warband_table::files::parse_ron(file, &text).map_err(|e| {
+        // A scenario that does not parse is told as `validate` tells it: read as a
+        // scenario, not as any RON value (whose parser words the same fault otherwise).
+        if opens_with(&text, "Scenario") {
+            let typed = warband_table::files::parse_ron::<warband_table::scenario::Scenario>;
+            typed(file, &text).err().unwrap_or(e)
+        } else {
+            e
+        }
+    })?;
     let named = match &value {
         ron::Value::Map(m) => m.get(&ron::Value::String("ruleset".into())).cloned(),
         _ => None,
@@ -132,6 +141,26 @@ mod tests {
     use super::*;
     use warband_table::engine::Rules;
     use warband_table::sim::Contest;
+
+    /// A scenario that does not parse is told the same by every command: `battle` and
+    /// `replay` (which first read its ruleset) as `validate` does.
+    #[test]
+    fn a_broken_scenario_is_told_alike_by_every_command() {
+        let file = std::env::temp_dir().join(format!("warband-broken-{}.ron", std::process::id()));
+        // A deployment zone's closing bracket left out: as any RON value this read
+        // "19:2: Expected comma", as a scenario "19:1: … missing field named `b` …".
+        let shipped =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/scenarios/woods-and-walls.ron");
+        let text = std::fs::read_to_string(shipped).unwrap();
+        let broken = text.replacen("max: (42.0, 8.0)),", "max: (42.0, 8.0),", 1);
+        assert_ne!(broken, text);
+        std::fs::write(&file, broken).unwrap();
+        let said = file_ruleset(&file).unwrap_err().to_string();
+        let validated = problems_of_file(&file);
+        std::fs::remove_file(&file).unwrap();
+        assert!(said.contains("missing field named `b`"), "{said}");
+        assert_eq!(validated.first(), Some(&said), "validate: {validated:?}");
+    }
 
     /// An unknown ruleset is told where it stands in the file, as `validate` tells it.
     #[test]
