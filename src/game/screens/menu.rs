@@ -75,6 +75,10 @@ fn look_for_assets(mut message: ResMut<MenuMessage>) {
 #[derive(Resource, Default)]
 pub struct MenuMessage(pub Option<String>);
 
+/// The scenario the setup form opens on, once (the editor's Play): its own armies.
+#[derive(Resource, Default)]
+pub struct SetupScenario(pub Option<std::path::PathBuf>);
+
 /// What the setup screen should start with.
 #[derive(Resource, Clone, Copy)]
 pub struct SetupPreset {

@@ -80,16 +80,20 @@ fn actions(ui: &mut egui::Ui, e: &mut Editor) {
             e.redo();
         }
         let ok = e.problems().is_empty() && e.checked.is_some();
-        if ui.add_enabled(ok, egui::Button::new("Save")).clicked() {
-            trim_name(e);
-            let path = save_path(&e.doc);
-            e.message = Some(match save_to(&path, &e.doc) {
-                Ok(()) => {
-                    relist(e, &path);
-                    format!("Saved {} — it is listed in battle setup", path.display())
-                }
-                Err(err) => format!("Could not save: {err}"),
-            });
+        if ui.add_enabled(ok, egui::Button::new("Save")).clicked()
+            && let Some(path) = save(e)
+        {
+            e.message = Some(format!(
+                "Saved {} — it is listed in battle setup",
+                path.display()
+            ));
+        }
+        if ui
+            .add_enabled(ok, egui::Button::new("Play ▶"))
+            .on_hover_text("Save, then set up a battle on it")
+            .clicked()
+        {
+            e.play = save(e);
         }
         let button = egui::Button::new("Balance…");
         if ui
@@ -114,10 +118,22 @@ fn actions(ui: &mut egui::Ui, e: &mut Editor) {
     });
 }
 
-/// The name as saved: no spaces at either end ("Open " is saved as "Open").
-fn trim_name(e: &mut Editor) {
+/// Saves the scenario where battle setup lists it, its name without spaces at either
+/// end ("Open " is saved as "Open"); where it went, or None after saying why not.
+fn save(e: &mut Editor) -> Option<std::path::PathBuf> {
     if e.doc.name.trim() != e.doc.name {
         e.doc.name = e.doc.name.trim().to_string();
+    }
+    let path = save_path(&e.doc);
+    match save_to(&path, &e.doc) {
+        Ok(()) => {
+            relist(e, &path);
+            Some(path)
+        }
+        Err(err) => {
+            e.message = Some(format!("Could not save: {err}"));
+            None
+        }
     }
 }
 
@@ -134,13 +150,7 @@ fn relist(e: &mut Editor, path: &std::path::Path) {
 /// Saves the scenario and starts balancing it (1,000 games a trial) in the Balance
 /// window.
 fn balance(e: &mut Editor) {
-    trim_name(e);
-    let path = save_path(&e.doc);
-    if let Err(err) = save_to(&path, &e.doc) {
-        e.message = Some(format!("Could not save: {err}"));
-        return;
-    }
-    relist(e, &path);
+    let Some(path) = save(e) else { return };
     match crate::game::balance_job::BalanceJob::start(&path, e.balance.games) {
         Ok(job) => {
             e.balance.job = Some(job);

@@ -9,6 +9,7 @@ mod form;
 
 use super::Screen;
 use super::shelf::{armies, scenario_picker, scenarios};
+use crate::game::controller::Controller;
 use crate::game::hud::root_ui;
 use crate::game::saves::{scenarios_dir, slug};
 use bevy::prelude::*;
@@ -74,6 +75,8 @@ pub struct Editor {
     kept: Scenario,
     /// Back was pressed with changes unsaved: asked to confirm.
     leaving: bool,
+    /// Play was pressed and the scenario saved here: battle setup opens on it.
+    play: Option<PathBuf>,
 }
 
 impl Editor {
@@ -195,6 +198,7 @@ fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
     commands.insert_resource(Editor {
         kept: doc.clone(),
         leaving: false,
+        play: None,
         doc,
         selected: None,
         grab: None,
@@ -215,6 +219,7 @@ fn editor(
     editor: Option<ResMut<Editor>>,
     mut next: ResMut<NextState<Screen>>,
     busy: Option<ResMut<crate::game::awake::Busy>>,
+    mut commands: Commands,
 ) -> Result {
     let Some(mut editor) = editor else {
         return Ok(());
@@ -237,6 +242,15 @@ fn editor(
         });
     egui::CentralPanel::default().show(&mut root, |ui| canvas::show(ui, e));
     balance_window(ctx, e);
+    if let Some(path) = e.play.take() {
+        commands.insert_resource(super::menu::SetupPreset {
+            controllers: [Controller::Human, Controller::NORMAL],
+            hosting: false,
+            watching: false,
+        });
+        commands.insert_resource(super::menu::SetupScenario(Some(path)));
+        next.set(Screen::Setup);
+    }
     if e.balance.running() {
         ctx.request_repaint();
         if let Some(mut b) = busy {

@@ -2,7 +2,7 @@
 
 use super::Screen;
 use super::battle::StartFailed;
-use super::menu::SetupPreset;
+use super::menu::{SetupPreset, SetupScenario};
 use super::shelf::{armies, scenario_picker, scenarios};
 use crate::game::hud::root_ui;
 use crate::game::net::launch::HostSeat;
@@ -69,6 +69,7 @@ fn open_form(
     last: Option<Res<LastSetup>>,
     settings: Option<Res<crate::game::settings::Settings>>,
     (failed, kept): (Option<ResMut<StartFailed>>, Option<ResMut<SetupForm>>),
+    asked: Option<ResMut<SetupScenario>>,
 ) {
     // Back after the battle could not start: the form as it was, saying why.
     if let Some(mut kept) = kept
@@ -108,7 +109,13 @@ fn open_form(
         let a = path_of(&army_paths, &l.armies[0])?;
         Some((scenario, [a, path_of(&army_paths, &l.armies[1])?]))
     });
-    let (scenario, army) = remembered.unwrap_or((0, [army_a, army_b]));
+    // The editor's Play opens on the scenario just saved, with its own armies.
+    let asked = asked.and_then(|mut a| a.0.take()).and_then(|p| {
+        let i = path_of(&scenario_paths, &p)?;
+        let s = &scenarios[i].1;
+        Some((i, [find(&s.armies.a)?, find(&s.armies.b)?]))
+    });
+    let (scenario, army) = asked.or(remembered).unwrap_or((0, [army_a, army_b]));
     // One watch speed: the settings' (Settings' slider and this form's are the same).
     let speed = settings.map_or(1.0, |s| s.watch_speed);
     let watching = preset.as_ref().is_some_and(|p| p.watching);

@@ -184,3 +184,33 @@ fn a_listen_address_is_checked_before_start() {
         assert!(listen_problem(bad).is_some(), "{bad}");
     }
 }
+
+/// The editor's Play opens the form on the scenario just saved, with its own armies,
+/// over the battle set up last; once: the next opening remembers as before.
+#[test]
+fn the_editors_play_opens_on_its_scenario() {
+    let shipped = |f: &str| crate::game::saves::assets_dir().join(f);
+    let mut app = App::new();
+    app.insert_resource(NEW);
+    app.insert_resource(LastSetup {
+        scenario: shipped("scenarios/village-fight.ron"),
+        armies: ["dwarf-hold", "goblin-horde"].map(|a| shipped(&format!("armies/{a}.ron"))),
+        by_hand: false,
+        players: [None; 2],
+    });
+    let ford = shipped("scenarios/river-ford.ron");
+    app.insert_resource(SetupScenario(Some(ford.clone())));
+    app.add_systems(Update, open_form);
+    app.update();
+    let f = app.world().resource::<SetupForm>();
+    let (path, scenario) = &f.scenarios[f.scenario];
+    assert_eq!(path, &ford);
+    let stem = |i: usize| f.armies[f.army[i]].0.file_stem().unwrap().to_owned();
+    assert_eq!(stem(0), scenario.armies.a.as_str());
+    assert_eq!(stem(1), scenario.armies.b.as_str());
+    assert_eq!(
+        app.world().resource::<SetupScenario>().0,
+        None,
+        "asked once"
+    );
+}
