@@ -172,7 +172,10 @@ fn event_line(world: &World, e: &LogEvent) -> Option<String> {
         LogEvent::ImageStruck { model, left } => {
             format!("the blow strikes an image of {} ({left} left)", n(model))
         }
-        LogEvent::Healed { model, amount, hp } => format!("{} healed {amount} ({hp} HP)", n(model)),
+        // The roll, and the HP after (no more than its most: a roll may restore less).
+        LogEvent::Healed { model, amount, hp } => {
+            format!("{} is cured: {amount} rolled, {hp} HP now", n(model))
+        }
         LogEvent::Morale {
             side,
             score,

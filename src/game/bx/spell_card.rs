@@ -75,12 +75,24 @@ fn odds(session: &BxSession, v: &View, t: &View, spell: Spell) -> String {
                 pct(hit * missile_kills(t))
             )
         }
-        Spell::CureLightWounds => format!(
-            "{them} at {}/{} HP: heals 2–7 (mean 4.5)",
-            t.hp.now, t.hp.max
-        ),
+        Spell::CureLightWounds => cure_words(&them, t.hp.now, t.hp.max),
         Spell::MirrorImage => "1–4 images (mean 2.5)".into(),
     }
+}
+
+/// What Cure Light Wounds (1d6+1) would do for a model at `now` of `max` HP: the HP it
+/// restores, no more than the model lacks (none for one unhurt, whose slot it would
+/// still use).
+fn cure_words(them: &str, now: i32, max: i32) -> String {
+    let lacks = (max - now).max(0);
+    if lacks == 0 {
+        return format!("⚠ {them} is unhurt ({now}/{max} HP): it would heal nothing, and use the slot");
+    }
+    let healed: Vec<i32> = (2..=7).map(|roll| roll.min(lacks)).collect();
+    let mean = f64::from(healed.iter().sum::<i32>()) / 6.0;
+    let (lo, hi) = (healed[0], healed[5]);
+    let span = if lo == hi { lo.to_string() } else { format!("{lo}–{hi}") };
+    format!("{them} at {now}/{max} HP: heals {span} (mean {mean:.1})")
 }
 
 /// The card for `spell` from `v` at `t`.
@@ -109,5 +121,18 @@ mod tests {
     fn a_chance_is_never_negative_zero() {
         assert_eq!(super::pct(-1e-12), "0%");
         assert_eq!(super::pct(0.456), "46%");
+    }
+
+    /// The card's heal is 1d6+1 cut at what the model lacks, and warns of an unhurt one.
+    #[test]
+    fn a_cure_heals_no_more_than_the_model_lacks() {
+        let said = |now, max| super::cure_words("It", now, max);
+        assert_eq!(said(1, 12), "It at 1/12 HP: heals 2–7 (mean 4.5)");
+        // Lacking 3: rolls of 2 to 7 restore 2, 3, 3, 3, 3, 3.
+        assert_eq!(said(5, 8), "It at 5/8 HP: heals 2–3 (mean 2.8)");
+        assert_eq!(said(7, 8), "It at 7/8 HP: heals 1 (mean 1.0)");
+        assert!(said(8, 8).starts_with("⚠ It is unhurt (8/8 HP)"));
+        // A dying model lacks more than any roll: the whole 2–7.
+        assert_eq!(said(-3, 8), "It at -3/8 HP: heals 2–7 (mean 4.5)");
     }
 }
