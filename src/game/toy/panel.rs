@@ -296,7 +296,12 @@ fn card(
     let command = actions(ui, session, v);
     if u.shoots() && a.ap > 0 {
         let mut ap = toy.volley.unwrap_or(a.ap).clamp(1, a.ap);
-        ui.add(egui::Slider::new(&mut ap, 1..=a.ap).text("AP a volley"));
+        // Under an id of its own: the lines above change as the figure is typed, and a
+        // field whose id moved with them lost its focus (a play-tester's typing did
+        // nothing).
+        ui.push_id("toy-volley", |ui| {
+            ui.add(egui::Slider::new(&mut ap, 1..=a.ap).text("AP a volley"));
+        });
         toy.volley = (ap != a.ap).then_some(ap);
     }
     if u.magical {
