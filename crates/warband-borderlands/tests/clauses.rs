@@ -297,6 +297,34 @@ fn a_fallen_hero_saves_vs_death_then_bleeds_until_aided() {
     assert_eq!(down == Some(Down::Stable), stabilised);
 }
 
+/// A model moved `beside` a dying ally stands in contact with it, where first aid is
+/// given (a play-tester found no click that put a cleric in contact: a move short of it
+/// was not touching, one nearer passed through it).
+#[test]
+fn a_move_beside_an_ally_ends_in_contact_with_it() {
+    let (mut e, _) = sequential(&["Fighter 1", "Cleric 1"], &["Kobold"]);
+    put(&mut e, 1, (15.0, 10.0));
+    put(&mut e, 2, (17.5, 12.0));
+    if e.awaiting() == Some(Side::B) {
+        e.submit(Side::B, Command::EndStep).unwrap();
+    }
+    let cleric = find(e.world(), ModelId(2)).unwrap();
+    let hero = find(e.world(), ModelId(1)).unwrap();
+    let to = warband_borderlands::actions::beside(&cleric, &hero);
+    let to = (to.x, to.y);
+    e.submit(
+        Side::A,
+        Command::Move {
+            model: ModelId(2),
+            to,
+        },
+    )
+    .unwrap();
+    let cleric = find(e.world(), ModelId(2)).unwrap();
+    let touching = warband_table::geometry::in_contact(&cleric.base, &hero.base);
+    assert!(touching, "{:?} and {:?}", cleric.base, hero.base);
+}
+
 #[test]
 fn monsters_check_morale_and_heroes_never_do() {
     let s = BattleSetup::load(&root().join("scenarios/cave-mouth.ron")).unwrap();

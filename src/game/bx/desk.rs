@@ -81,7 +81,10 @@ impl Desk for Borderlands {
             ),
             ("Shift-click an enemy", "close with it instead of shooting"),
             ("Click a spell, then a model", "cast it at that model"),
-            ("Click a dying ally", "give first aid (in contact)"),
+            (
+                "Click a dying ally",
+                "give first aid (in contact), or move beside it",
+            ),
             ("H", "hold: the chosen model does nothing this round"),
             (
                 "Space",

@@ -86,12 +86,18 @@ fn odds(session: &BxSession, v: &View, t: &View, spell: Spell) -> String {
 fn cure_words(them: &str, now: i32, max: i32) -> String {
     let lacks = (max - now).max(0);
     if lacks == 0 {
-        return format!("⚠ {them} is unhurt ({now}/{max} HP): it would heal nothing, and use the slot");
+        return format!(
+            "⚠ {them} is unhurt ({now}/{max} HP): it would heal nothing, and use the slot"
+        );
     }
     let healed: Vec<i32> = (2..=7).map(|roll| roll.min(lacks)).collect();
     let mean = f64::from(healed.iter().sum::<i32>()) / 6.0;
     let (lo, hi) = (healed[0], healed[5]);
-    let span = if lo == hi { lo.to_string() } else { format!("{lo}–{hi}") };
+    let span = if lo == hi {
+        lo.to_string()
+    } else {
+        format!("{lo}–{hi}")
+    };
     format!("{them} at {now}/{max} HP: heals {span} (mean {mean:.1})")
 }
 

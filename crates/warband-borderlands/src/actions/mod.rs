@@ -18,7 +18,7 @@ use warband_rules::borderlands::rules::{
 use warband_rules::borderlands::{DamageExpr, Swing, judge, needed};
 use warband_rules::{Clause, Die, Side};
 use warband_table::geometry::{
-    Crossed, MoveCheck, Mover, Other, check_move, gap, in_contact, line_of_fire,
+    CONTACT_GAP, Crossed, MoveCheck, Mover, Other, check_move, gap, in_contact, line_of_fire,
 };
 use warband_table::{Refusal, RefusalKind, refuse, refuse_as};
 
@@ -242,6 +242,15 @@ pub fn parting_blows(world: &mut World, id: ModelId) {
             let _ = strike(world, &foe, &t, bonus, &a, &RETREAT_ATTACK);
         }
     }
+}
+
+/// Where `v` stands in contact with ally `t` to give it first aid, on the side of `t`
+/// that faces it: the centres as far apart as the two bases' reaches and half the
+/// contact gap (a move there is the engine's to judge, as any move is).
+pub fn beside(v: &View, t: &View) -> Vec2 {
+    let away = (v.base.center - t.base.center).normalize_or(Vec2::X);
+    let apart = v.base.shape.reach() + t.base.shape.reach() + 0.5 * CONTACT_GAP;
+    t.base.center + away * apart
 }
 
 pub fn check_first_aid(

@@ -73,6 +73,13 @@ fn draw_ghost(
         Some(t) if t.side != v.side && (v.stats.missile.is_none() || shift) => {
             (t.base.center, Some(t.id))
         }
+        // A dying ally out of contact: a click moves beside it, for first aid.
+        Some(t) if t.side == v.side && t.cond.dying() && !in_melee => {
+            if warband_table::geometry::in_contact(&v.base, &t.base) {
+                return None;
+            }
+            (warband_borderlands::actions::beside(&v, &t), None)
+        }
         Some(_) => return None,
     };
     let (end, colour, why) = match (in_melee, foe) {

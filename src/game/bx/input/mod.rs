@@ -3,7 +3,7 @@
 //! move there (out of melee: a fighting withdrawal, or with Shift held a retreat), an
 //! enemy to attack it in melee if touching, else shoot it (with no missile weapon, or
 //! with Shift held, move into contact with it), a dying ally in contact to give first
-//! aid; with a spell chosen in the panel, a click casts it. H holds, Space ends your
+//! aid (one out of contact, to move beside it); with a spell chosen in the panel, a click casts it. H holds, Space ends your
 //! side's step (twice while models are still to act), Esc clears.
 
 mod ghost;
@@ -14,7 +14,9 @@ use crate::game::session::part::{Asked, space_ends};
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use warband_borderlands::Command;
-use warband_borderlands::actions::{actor, check_first_aid, check_move_to, foes_in_contact};
+use warband_borderlands::actions::{
+    actor, beside, check_first_aid, check_move_to, foes_in_contact,
+};
 use warband_borderlands::battle::{View, in_play};
 use warband_rules::Side;
 use warband_rules::borderlands::profile::Spell;
@@ -130,6 +132,15 @@ fn intent(
             model,
             target: t.id,
         },
+        // A dying ally not yet touched: move beside it, to give first aid next round.
+        (false, false) if t.cond.dying() => {
+            let to = beside(v, &t);
+            check_move_to(world, v.side, model, to).ok()?;
+            Command::Move {
+                model,
+                to: to.into(),
+            }
+        }
         (false, _) => return None,
     })
 }
