@@ -246,6 +246,25 @@ fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
     })
 }
 
+/// A unit's profile in a line: "Veteran d8 · morale d8 · Infantry · shields", and its
+/// points where `points` asks (the hover card; the panel has them elsewhere).
+pub fn profile_line(u: &warband_rules::toy_soldier::UnitProfile, points: bool) -> String {
+    let mut line = format!(
+        "{:?} {} · morale d{} · {:?}",
+        u.quality,
+        u.activation_die(),
+        u.morale,
+        u.kind
+    );
+    if u.shields {
+        line.push_str(" · shields");
+    }
+    if points {
+        line.push_str(&format!(" · {} pts", u.points()));
+    }
+    line
+}
+
 /// "1 token", "2 tokens".
 pub fn tokens(n: u32) -> String {
     if n == 1 {
@@ -259,6 +278,35 @@ pub fn tokens(n: u32) -> String {
 mod tests {
     use warband_toy_soldier::Command;
     use warband_toy_soldier::log::Entry;
+
+    /// A unit's line names its shields (they halve the danger of shots at it): the hover
+    /// card left them out.
+    #[test]
+    fn a_units_line_names_its_shields() {
+        use warband_rules::toy_soldier::{Kind, Quality, UnitProfile};
+        let mut u = UnitProfile {
+            name: "Orc warboss".into(),
+            race: "orcs".into(),
+            quality: Quality::Veteran,
+            morale: 8,
+            kind: Kind::Infantry,
+            shields: true,
+            ranged: false,
+            magical: false,
+            command: true,
+            figures: 4,
+        };
+        let pts = u.points();
+        assert_eq!(
+            super::profile_line(&u, true),
+            format!("Veteran d8 · morale d8 · Infantry · shields · {pts} pts")
+        );
+        u.shields = false;
+        assert_eq!(
+            super::profile_line(&u, false),
+            "Veteran d8 · morale d8 · Infantry"
+        );
+    }
 
     /// The lines of a recorded battle's entries that `keep` keeps, in words.
     fn said(file: &str, keep: impl Fn(&Entry) -> bool) -> Vec<String> {

@@ -178,15 +178,7 @@ fn star(painter: &egui::Painter, place: &BasePlace) {
 /// The unit under the pointer: what it is and what is on it.
 fn unit_card(ui: &mut egui::Ui, world: &World, u: &warband_toy_soldier::battle::View) {
     ui.colored_label(palette::side_egui(u.side), describe::name(world, u.id));
-    let p = &u.unit;
-    ui.small(format!(
-        "{:?} {} · morale d{} · {:?} · {} pts",
-        p.quality,
-        p.activation_die(),
-        p.morale,
-        p.kind,
-        p.points()
-    ));
+    ui.small(describe::profile_line(&u.unit, true));
     let cost = warband_rules::toy_soldier::activation_cost(u.spent);
     ui.small(format!(
         "Danger {} · damage {} · next activation {}",

@@ -259,14 +259,7 @@ fn card(
             .strong(),
     );
     let u = &v.unit;
-    ui.small(format!(
-        "{:?} {} · morale d{} · {:?}{}",
-        u.quality,
-        u.activation_die(),
-        u.morale,
-        u.kind,
-        if u.shields { " · shields" } else { "" },
-    ));
+    ui.small(super::describe::profile_line(u, false));
     // A line of its own, always there and never wrapped: one that came and went, or
     // took two lines, with a move would move the buttons below it from under the
     // pointer (a play-test's click meant for Defend fell on Pass so).
