@@ -102,3 +102,11 @@ pub fn normal_v_charge(
     let charge = Controller::Ai(warband_table::player::PlayerKind::Charge);
     GameSession::new(setup, seed, [Controller::NORMAL, charge]).unwrap()
 }
+
+/// Moves an App with the screens' states to `screen`, entering it (one update).
+pub fn go_to(app: &mut App, screen: crate::game::screens::Screen) {
+    app.world_mut()
+        .resource_mut::<NextState<crate::game::screens::Screen>>()
+        .set(screen);
+    app.update();
+}

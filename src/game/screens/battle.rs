@@ -136,13 +136,6 @@ mod tests {
         }
     }
 
-    fn go(app: &mut App, screen: Screen) {
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(screen);
-        app.update();
-    }
-
     /// A battle that cannot start goes back to the form it was started from, which
     /// says why (the form keeps its choices); from elsewhere, to the main menu.
     #[test]
@@ -158,9 +151,9 @@ mod tests {
             (Screen::Join, Screen::Join),
             (Screen::Saves, Screen::MainMenu),
         ] {
-            go(&mut app, from);
+            crate::game::test_app::go_to(&mut app, from);
             app.world_mut().resource_mut::<PendingBattle>().0 = Some(Box::new(Refused));
-            go(&mut app, Screen::Battle);
+            crate::game::test_app::go_to(&mut app, Screen::Battle);
             app.update();
             let now = *app.world().resource::<State<Screen>>().get();
             assert_eq!(now, back, "from {from:?}");

@@ -268,13 +268,6 @@ mod tests {
         std::fs::copy(from, dir.join(format!("{ruleset}.ron"))).unwrap();
     }
 
-    fn open(app: &mut App, screen: Screen) {
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(screen);
-        app.update();
-    }
-
     /// The Saves screen lists a save of every ruleset, reads the folder afresh each
     /// time it opens (a battle saved since shows), and each save opens as its own
     /// ruleset's battle.
@@ -290,11 +283,11 @@ mod tests {
             .init_resource::<PendingBattle>()
             .add_plugins(plugin)
             .insert_resource(SavesFolder(dir.clone()));
-        open(&mut app, Screen::Saves);
+        crate::game::test_app::go_to(&mut app, Screen::Saves);
         assert_eq!(app.world().resource::<SavesListing>().entries.len(), 2);
         copy_fixture(&dir, "borderlands", "cave-mouth-normal-v-normal.ron");
-        open(&mut app, Screen::MainMenu);
-        open(&mut app, Screen::Saves);
+        crate::game::test_app::go_to(&mut app, Screen::MainMenu);
+        crate::game::test_app::go_to(&mut app, Screen::Saves);
         let listing = app.world().resource::<SavesListing>();
         assert_eq!(listing.entries.len(), 3, "read again on opening");
         let saves: Vec<_> = listing
