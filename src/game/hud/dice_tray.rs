@@ -76,12 +76,22 @@ pub fn show<R: Desk>(
         .stick_to_bottom(true)
         .auto_shrink([false, true]);
     area.show(ui, |ui| {
-        for row in rows(&widths, ui.available_width()) {
-            ui.horizontal(|ui| {
-                for g in &groups[row] {
+        let tray = ui.available_width();
+        for row in rows(&widths, tray) {
+            // A group wider than the tray (a warren's 41 hit dice) stands over a row of
+            // its own, its dice wrapped at the tray's edge: in a row's horizontal
+            // layout they ran off it.
+            let alone = row.len() == 1 && widths[row.start] > tray;
+            let draw = |ui: &mut egui::Ui| {
+                for g in &groups[row.clone()] {
                     asked = g.show::<R>(ui, dice, (events, tumble)).or(asked.take());
                 }
-            });
+            };
+            if alone {
+                ui.vertical(draw);
+            } else {
+                ui.horizontal(draw);
+            }
         }
     });
     asked
