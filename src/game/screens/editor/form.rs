@@ -60,7 +60,7 @@ pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
 /// Undo, redo and save, with what the checks found and what saving said: at the top,
 /// where they stay put whatever is chosen below.
 fn actions(ui: &mut egui::Ui, e: &mut Editor) {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui
             .add_enabled(
                 !e.history.undo.is_empty(),
