@@ -209,7 +209,8 @@ impl<R: Rules> Save<R> {
         (hash != self.final_hash).then(|| {
             format!(
                 "the replay does not end in the saved state ({refused} of its {} commands \
-                 refused here): the save was changed by hand, or made under other rules",
+                 refused in all, the battle's own refusals among them): the save was \
+                 changed by hand, or made under other rules",
                 self.commands.len()
             )
         })

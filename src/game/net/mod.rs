@@ -72,7 +72,7 @@ pub struct NetPlay<R: Contest> {
     pub last_word: Option<String>,
     /// A refusal of our proposal, for the session's refusal line.
     pub refused: Option<String>,
-    coming_back: Option<(Receiver<reconnect::Attempt>, bool)>,
+    coming_back: Option<reconnect::Coming>,
     /// While coming back: the tries made so far and why the last one failed.
     pub retry: Option<(u32, String)>,
     pub finished: Option<Finish>,
@@ -209,6 +209,10 @@ impl<R: Contest> NetPlay<R> {
 
     /// Comes back in step by fetching the whole log again.
     pub fn resync(&mut self) {
+        // One way back at a time: a second thread would take the seat from the first.
+        if self.coming_back.is_some() {
+            return;
+        }
         let mut hello = self.client.hello_again(&whoami());
         hello.from_seq = 0;
         self.come_back(hello, true);

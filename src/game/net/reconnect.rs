@@ -3,7 +3,9 @@
 //! is told to the panel, and the player may stop trying.
 
 use super::{NetPlay, NetState, client_of};
-use std::sync::mpsc::channel;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 use warband_net::client::{Handshake, NetError, connect};
 use warband_net::msg::Hello;
@@ -19,15 +21,36 @@ pub(super) enum Attempt {
     Done(Result<Handshake, NetError>),
 }
 
+/// The thread coming back, as the window holds it: what it says, whether it starts the
+/// battle afresh (a resync), and its stop. Dropped (replaced, given up, the window
+/// gone), it stops the thread before its next try: a leftover thread that reached the
+/// host would take the seat, token in hand, from the window's own live connection.
+pub(super) struct Coming {
+    rx: Receiver<Attempt>,
+    fresh: bool,
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for Coming {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
 impl<R: Contest> NetPlay<R> {
     /// Tries to reach the host again on a thread (for a minute), so the window never
     /// waits on the network.
     pub(super) fn come_back(&mut self, hello: Hello, fresh: bool) {
         let (tx, rx) = channel();
         let addr = self.addr.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopped = Arc::clone(&stop);
         std::thread::spawn(move || {
             let mut last = None;
             for n in 1..=TRIES {
+                if stopped.load(Ordering::Relaxed) {
+                    return;
+                }
                 match connect(&addr, &hello) {
                     Ok(h) => return drop(tx.send(Attempt::Done(Ok(h)))),
                     Err(e) if !warband_net::client::worth_retrying(&e) => {
@@ -46,30 +69,34 @@ impl<R: Contest> NetPlay<R> {
             let _ = tx.send(Attempt::Done(Err(last)));
         });
         self.retry = None;
-        self.coming_back = Some((rx, fresh));
+        self.coming_back = Some(Coming { rx, fresh, stop });
     }
 
     /// Stops trying to reach the host: the battle is offline, to be saved and played on.
     pub fn give_up(&mut self) {
-        if self.coming_back.take().is_some() {
-            let tries = self.retry.take().map_or(0, |(n, _)| n);
-            let tries = if tries == 1 {
-                "1 try".into()
-            } else {
-                format!("{tries} tries")
-            };
-            self.state = NetState::Lost(format!("you stopped trying after {tries}"));
+        let Some(coming) = self.coming_back.take() else {
+            return;
+        };
+        // The tries told since the last frame count too.
+        while let Ok(Attempt::Failed(n, why)) = coming.rx.try_recv() {
+            self.retry = Some((n, why));
         }
+        let said = match self.retry.take().map_or(0, |(n, _)| n) {
+            0 => "you stopped trying".to_string(),
+            1 => "you stopped trying after 1 try".to_string(),
+            n => format!("you stopped trying after {n} tries"),
+        };
+        self.state = NetState::Lost(said);
     }
 
     /// Takes what the thread that comes back has found: a failed try, or the end.
     pub(super) fn take_handshake(&mut self) {
-        let Some((rx, fresh)) = &self.coming_back else {
+        let Some(coming) = &self.coming_back else {
             return;
         };
-        let fresh = *fresh;
+        let fresh = coming.fresh;
         let result = loop {
-            match rx.try_recv() {
+            match coming.rx.try_recv() {
                 Ok(Attempt::Failed(n, why)) => self.retry = Some((n, why)),
                 Ok(Attempt::Done(result)) => break result,
                 Err(_) => return,

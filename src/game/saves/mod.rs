@@ -195,10 +195,12 @@ pub fn slug(name: &str) -> String {
             }
         })
         .collect();
-    // No dash at either end: "Open " is saved as open.ron, not open-.ron.
-    match s.trim_matches('-') {
-        "" => "army".into(),
-        kept => kept.to_string(),
+    // Kept as it was (dashes at the ends too): a scenario names an army by its file's
+    // stem, and a new slug would move the player's army files from under them.
+    if s.trim_matches('-').is_empty() {
+        "army".into()
+    } else {
+        s
     }
 }
 

@@ -159,7 +159,11 @@ fn saves_are_named_by_the_minute_and_listed_with_their_round() {
 fn slugs_are_file_safe() {
     assert_eq!(slug("Orc Warband #2"), "orc-warband--2");
     assert_eq!(slug("!!!"), "army");
-    assert_eq!(slug(" Open "), "open", "no dash at either end");
+    assert_eq!(
+        slug("Goblins (2)"),
+        "goblins--2-",
+        "as its files are named already"
+    );
 }
 
 #[test]

@@ -11,12 +11,15 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<StartedFrom>()
         .init_resource::<StartFailed>();
+    // Every screen a battle starts from; the battle screen too (playing on from here
+    // enters it again), which a failure leaves for the main menu.
     for screen in [
         Screen::MainMenu,
         Screen::Setup,
         Screen::Saves,
         Screen::Join,
         Screen::Result,
+        Screen::Battle,
     ] {
         app.add_systems(OnExit(screen), move |mut from: ResMut<StartedFrom>| {
             from.0 = Some(screen);

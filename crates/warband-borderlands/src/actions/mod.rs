@@ -246,7 +246,8 @@ pub fn parting_blows(world: &mut World, id: ModelId) {
 
 /// Where `v` stands in contact with ally `t` to give it first aid, on the side of `t`
 /// that faces it: the centres as far apart as the two bases' reaches and half the
-/// contact gap (a move there is the engine's to judge, as any move is).
+/// contact gap (a move there is the engine's to judge, as any move is). Exact for the
+/// round bases Borderlands plays on.
 pub fn beside(v: &View, t: &View) -> Vec2 {
     let away = (v.base.center - t.base.center).normalize_or(Vec2::X);
     let apart = v.base.shape.reach() + t.base.shape.reach() + 0.5 * CONTACT_GAP;
@@ -259,18 +260,30 @@ pub fn check_first_aid(
     id: ModelId,
     target: ModelId,
 ) -> Result<(View, View), Refusal> {
+    let (v, t) = check_first_aid_but_contact(world, side, id, target)?;
+    if !in_contact(&v.base, &t.base) {
+        return refuse(format!(
+            "{} must be in contact with {}",
+            v.stats.name, t.stats.name
+        ));
+    }
+    Ok((v, t))
+}
+
+/// Every condition of first aid but contact: whether `id` could give it to `target`
+/// once it stood beside it (a move there is worth making).
+pub fn check_first_aid_but_contact(
+    world: &World,
+    side: Side,
+    id: ModelId,
+    target: ModelId,
+) -> Result<(View, View), Refusal> {
     let v = actor(world, side, id)?;
     let Some(t) = find(world, target).filter(|t| t.side == side && t.id != id) else {
         return refuse(format!("model {target} is not an ally in play"));
     };
     if !t.cond.dying() {
         return refuse(format!("{} is not dying", t.stats.name));
-    }
-    if !in_contact(&v.base, &t.base) {
-        return refuse(format!(
-            "{} must be in contact with {}",
-            v.stats.name, t.stats.name
-        ));
     }
     if v.stats.wis == 0 {
         return refuse(format!("{} knows no first aid", v.stats.name));

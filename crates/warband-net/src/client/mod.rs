@@ -26,6 +26,8 @@ pub enum NetError {
     Refused(String),
     #[error("the host broke the protocol: {0}")]
     Protocol(String),
+    #[error("{0} gave no welcome within 10 s (is it a Warband host?)")]
+    NoWelcome(String),
     /// What answered at the address is not a Warband host.
     #[error("{0} is not a Warband host: {1}")]
     NotAHost(String, String),
@@ -47,7 +49,7 @@ pub enum NetError {
 /// connection, or had no place free just then (not a refusal of who we are).
 pub fn worth_retrying(e: &NetError) -> bool {
     match e {
-        NetError::Connect(..) | NetError::Dropped(..) => true,
+        NetError::Connect(..) | NetError::Dropped(..) | NetError::NoWelcome(..) => true,
         NetError::Refused(why) => why.starts_with(crate::msg::FULL),
         _ => false,
     }
@@ -84,12 +86,9 @@ pub fn connect(addr: &str, hello: &Hello) -> Result<Handshake, NetError> {
             return Err(NetError::NotAHost(addr.to_string(), why));
         }
         Ok(Incoming::Closed(why)) => return Err(NetError::Dropped(why, hello.from_seq)),
-        Err(_) => {
-            // A Warband host answers a hello at once; what waits on (a web server
-            // waiting for a line) is something else.
-            let why = "it gave no welcome within 10 s".to_string();
-            return Err(NetError::NotAHost(addr.to_string(), why));
-        }
+        // A Warband host answers a hello at once: one that does not is something else
+        // (a web server waiting for a line), or a host stalled for now (worth a retry).
+        Err(_) => return Err(NetError::NoWelcome(addr.to_string())),
     };
     let welcome: serde_json::Value = decode(&bytes).map_err(NetError::Protocol)?;
     let text = |k: &str| welcome[k].as_str().unwrap_or_default().to_string();

@@ -74,7 +74,13 @@ fn draw_ghost(
             (t.base.center, Some(t.id))
         }
         // A dying ally out of contact: a click moves beside it, for first aid.
-        Some(t) if t.side == v.side && t.cond.dying() && !in_melee => {
+        Some(t)
+            if !in_melee
+                && warband_borderlands::actions::check_first_aid_but_contact(
+                    world, side, v.id, t.id,
+                )
+                .is_ok() =>
+        {
             if warband_table::geometry::in_contact(&v.base, &t.base) {
                 return None;
             }

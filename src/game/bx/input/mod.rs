@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use warband_borderlands::Command;
 use warband_borderlands::actions::{
-    actor, beside, check_first_aid, check_move_to, foes_in_contact,
+    actor, beside, check_first_aid, check_first_aid_but_contact, check_move_to, foes_in_contact,
 };
 use warband_borderlands::battle::{View, in_play};
 use warband_rules::Side;
@@ -133,7 +133,7 @@ fn intent(
             target: t.id,
         },
         // A dying ally not yet touched: move beside it, to give first aid next round.
-        (false, false) if t.cond.dying() => {
+        (false, false) if check_first_aid_but_contact(world, v.side, model, t.id).is_ok() => {
             let to = beside(v, &t);
             check_move_to(world, v.side, model, to).ok()?;
             Command::Move {
@@ -223,9 +223,15 @@ fn ally_refused(
     model: ModelId,
     t: ModelId,
 ) -> Option<String> {
-    let dying = warband_borderlands::battle::find(world, t).is_some_and(|t| t.cond.dying());
-    if dying {
-        return check_first_aid(world, side, model, t)
+    let dying = warband_borderlands::battle::find(world, t).filter(|t| t.cond.dying());
+    if let Some(t) = dying {
+        // Could give it, but not reach it: why the move beside it is refused.
+        if let Ok((v, _)) = check_first_aid_but_contact(world, side, model, t.id)
+            && let Err(why) = check_move_to(world, side, model, beside(&v, &t))
+        {
+            return Some(format!("Not there: {}", why.0));
+        }
+        return check_first_aid(world, side, model, t.id)
             .err()
             .map(|why| format!("No first aid: {}", why.0));
     }

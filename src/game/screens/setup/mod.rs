@@ -110,10 +110,11 @@ fn open_form(
         Some((scenario, [a, path_of(&army_paths, &l.armies[1])?]))
     });
     // The editor's Play opens on the scenario just saved, with its own armies.
+    // (An army it names that is not found is the list's first, as the form shows.)
     let asked = asked.and_then(|mut a| a.0.take()).and_then(|p| {
         let i = path_of(&scenario_paths, &p)?;
         let s = &scenarios[i].1;
-        Some((i, [find(&s.armies.a)?, find(&s.armies.b)?]))
+        Some((i, [&s.armies.a, &s.armies.b].map(|a| find(a).unwrap_or(0))))
     });
     let (scenario, army) = asked.or(remembered).unwrap_or((0, [army_a, army_b]));
     // One watch speed: the settings' (Settings' slider and this form's are the same).
