@@ -202,7 +202,7 @@ fn replay_of<R: Contest>(args: &ReplayArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return super::data_error(e),
     };
-    let (mut engine, refused) = match save.replay_telling() {
+    let mut engine = match save.replay() {
         Ok(e) => e,
         Err(e) => {
             eprintln!("error: {}: {e}", args.file.display());
@@ -214,7 +214,7 @@ fn replay_of<R: Contest>(args: &ReplayArgs) -> ExitCode {
     }
     report(&mut engine, false);
     let hash = engine.state_hash();
-    let Some(why) = save.divergence(hash, refused) else {
+    let Some(why) = save.divergence(&engine) else {
         if args.verify {
             println!("verified: the replay ends in the saved state");
         }

@@ -184,29 +184,34 @@ impl<R: Rules> Save<R> {
     /// Replays the commands on a fresh engine. Commands the original battle refused are
     /// refused again, so the log matches.
     pub fn replay(&self) -> Result<Engine<R>, String> {
-        self.replay_telling().map(|(engine, _)| engine)
-    }
-
-    /// [`Save::replay`], and how many of the saved commands the engine refused: a
-    /// battle's own refusals, or, where the replay does not end in the saved state
-    /// ([`Save::final_hash`]), a save changed by hand or made under other rules.
-    pub fn replay_telling(&self) -> Result<(Engine<R>, usize), String> {
         let mut engine = Engine::new(&self.setup, self.seed)?;
-        let mut refused = 0;
         for (i, (side, command)) in self.commands.iter().enumerate() {
             self.salt_dice(&mut engine, i);
-            refused += usize::from(engine.submit(*side, command.clone()).is_err());
+            let _ = engine.submit(*side, command.clone());
         }
+        self.conclude(&mut engine);
+        Ok(engine)
+    }
+
+    /// Ends `engine`, this save's commands played on it, as the battle ended: by the
+    /// agreement (a concession or a draw) it records, if any.
+    pub fn conclude(&self, engine: &mut Engine<R>) {
         if let Some(outcome) = &self.agreed {
             engine.end_by_agreement(outcome.clone());
         }
-        Ok((engine, refused))
     }
 
-    /// Why a replay that ended in state `hash` after `refused` refusals is not the battle
-    /// saved, in a line; None when it ends in the saved state.
-    pub fn divergence(&self, hash: u64, refused: usize) -> Option<String> {
-        (hash != self.final_hash).then(|| {
+    /// Why `end` (this save's commands played and [`Save::conclude`]d) is not the battle
+    /// saved, in a line, with the refusals its log records; None when it ends in the
+    /// saved state ([`Save::final_hash`]).
+    pub fn divergence(&self, end: &Engine<R>) -> Option<String> {
+        (end.state_hash() != self.final_hash).then(|| {
+            let refused = end
+                .log()
+                .events
+                .iter()
+                .filter(|e| matches!(e, crate::log::Entry::Refused { .. }))
+                .count();
             format!(
                 "the replay does not end in the saved state ({refused} of its {} commands \
                  refused in all, the battle's own refusals among them): the save was \

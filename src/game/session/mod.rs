@@ -169,15 +169,14 @@ impl<R: Contest> GameSession<R> {
         let mut s = Self::new(save.setup.clone(), save.seed, [Controller::Human; 2])?;
         s.replayed_by = save.players;
         s.earlier = save.earlier.clone();
-        s.timeline = Some(Timeline::salted(
-            &save.setup,
-            save.seed,
-            save.commands.clone(),
-            save.salts(),
-        )?);
+        let timeline =
+            Timeline::salted(&save.setup, save.seed, save.commands.clone(), save.salts())?;
+        // Its end from the timeline's last snapshot on, not a second whole replay.
+        let mut end = timeline.at(timeline.len());
+        save.conclude(&mut end);
+        s.replay_differs = save.divergence(&end);
+        s.timeline = Some(timeline);
         s.seek(0);
-        let (end, refused) = save.replay_telling()?;
-        s.replay_differs = save.divergence(end.state_hash(), refused);
         Ok(s)
     }
 

@@ -161,6 +161,17 @@ fn a_replay_that_is_not_the_battle_saved_says_so() {
     let why = GameSession::replay_of(&changed).unwrap().replay_differs;
     let why = why.expect("the changed save replays as if it were the battle");
     assert!(why.contains("does not end in the saved state"), "{why}");
+    // A battle ended by agreement (a concession over the network) ends so in its
+    // replay too: the agreement is part of the state saved.
+    let mut conceded = save.clone();
+    conceded.commands.truncate(save.commands.len() / 2);
+    conceded.agreed = Some(warband_table::engine::Outcome {
+        winner: Some(Side::A),
+        reason: "Side B conceded".into(),
+    });
+    conceded.final_hash = conceded.replay().unwrap().state_hash();
+    let differs = GameSession::replay_of(&conceded).unwrap().replay_differs;
+    assert_eq!(differs, None);
 }
 
 /// A save names who played each side, a replay's save names who played the battle it
