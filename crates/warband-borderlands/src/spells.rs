@@ -187,12 +187,17 @@ fn mirror_image(world: &mut World, v: &View) {
     );
 }
 
+/// The HP a model at `hp` has after a cure of `amount`: no more than its most.
+pub fn cured(hp: Hp, amount: u16) -> i32 {
+    (hp.now + i32::from(amount)).min(hp.max)
+}
+
 /// 1d6+1 back (up to the maximum); a dying hero is stabilised, and up again above 0.
 fn cure(world: &mut World, t: &View) {
     let amount = roll(world, |d| {
         ONE_D6_PLUS_1.roll(d, "Cure Light Wounds", &SPELL_EFFECT)
     });
-    let now = (t.hp.now + i32::from(amount)).min(t.hp.max);
+    let now = cured(t.hp, amount);
     let down = match t.cond.down {
         Some(_) if now > 0 => None,
         Some(_) => Some(Down::Stable),

@@ -8,8 +8,9 @@ use super::describe::name;
 use bevy_egui::egui;
 use warband_borderlands::ai::damage_to_kill;
 use warband_borderlands::battle::View;
+use warband_borderlands::components::Hp;
 use warband_borderlands::spells::{
-    ONE_D6_PLUS_1, SLEEP_RADIUS, check_cast, save_needed, sleep_area, sleep_candidates,
+    ONE_D6_PLUS_1, SLEEP_RADIUS, check_cast, cured, save_needed, sleep_area, sleep_candidates,
 };
 use warband_rules::borderlands::profile::Spell;
 use warband_rules::borderlands::rules::sleep_chance;
@@ -75,24 +76,31 @@ fn odds(session: &BxSession, v: &View, t: &View, spell: Spell) -> String {
                 pct(hit * missile_kills(t))
             )
         }
-        Spell::CureLightWounds => cure_words(&them, t.hp.now, t.hp.max),
+        Spell::CureLightWounds => cure_words(&them, t.hp),
         Spell::MirrorImage => "1–4 images (mean 2.5)".into(),
     }
 }
 
-/// What Cure Light Wounds (1d6+1) would do for a model at `now` of `max` HP: the HP it
-/// restores, no more than the model lacks (none for one unhurt, whose slot it would
-/// still use).
-fn cure_words(them: &str, now: i32, max: i32) -> String {
-    let lacks = (max - now).max(0);
-    if lacks == 0 {
+/// What Cure Light Wounds would do for a model at `hp`: the HP it restores, each roll
+/// of the engine's 1d6+1 as the engine's cure caps it (none for an unhurt model, whose
+/// slot it would still use).
+fn cure_words(them: &str, hp: Hp) -> String {
+    let (now, max) = (hp.now, hp.max);
+    if cured(hp, 1) == now {
         return format!(
             "⚠ {them} is unhurt ({now}/{max} HP): it would heal nothing, and use the slot"
         );
     }
-    let healed: Vec<i32> = (2..=7).map(|roll| roll.min(lacks)).collect();
-    let mean = f64::from(healed.iter().sum::<i32>()) / 6.0;
-    let (lo, hi) = (healed[0], healed[5]);
+    let healed: Vec<(i32, f64)> = ONE_D6_PLUS_1
+        .distribution()
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| **p > 0.0)
+        .map(|(roll, p)| (cured(hp, roll as u16) - now, *p))
+        .collect();
+    let mean: f64 = healed.iter().map(|(h, p)| f64::from(*h) * p).sum();
+    let lo = healed.iter().map(|h| h.0).min().unwrap_or(0);
+    let hi = healed.iter().map(|h| h.0).max().unwrap_or(0);
     let span = if lo == hi {
         lo.to_string()
     } else {
@@ -129,10 +137,11 @@ mod tests {
         assert_eq!(super::pct(0.456), "46%");
     }
 
-    /// The card's heal is 1d6+1 cut at what the model lacks, and warns of an unhurt one.
+    /// The card's heal is the engine's 1d6+1 cut at what the model lacks, and warns of an
+    /// unhurt one.
     #[test]
     fn a_cure_heals_no_more_than_the_model_lacks() {
-        let said = |now, max| super::cure_words("It", now, max);
+        let said = |now, max| super::cure_words("It", super::Hp { now, max });
         assert_eq!(said(1, 12), "It at 1/12 HP: heals 2–7 (mean 4.5)");
         // Lacking 3: rolls of 2 to 7 restore 2, 3, 3, 3, 3, 3.
         assert_eq!(said(5, 8), "It at 5/8 HP: heals 2–3 (mean 2.8)");

@@ -19,7 +19,6 @@ use crate::command::Command;
 use crate::engine::{Borderlands, Engine};
 use crate::spells::{ONE_D6_PLUS_1, SLEEP_RADIUS, check_cast, check_caster};
 use bevy_ecs::world::World;
-use bevy_math::Vec2;
 use warband_rules::Side;
 use warband_rules::borderlands::attack::{at_least, routine_total};
 use warband_rules::borderlands::profile::Spell;
@@ -27,7 +26,7 @@ use warband_rules::borderlands::rules::{sleep_victims, spell_lost};
 use warband_rules::borderlands::{SaveKind, save_chance, swing_odds};
 use warband_rules::prob::mean;
 use warband_table::geometry::gap;
-use warband_table::geometry::{CONTACT_GAP, in_contact};
+use warband_table::geometry::in_contact;
 use warband_table::player::Policy;
 
 pub struct Normal;
@@ -157,9 +156,7 @@ fn go_aid(world: &World, v: &View) -> Option<Command> {
         .filter(|d| d.cond.dying() && !d.doomed())
         .filter(|d| !tended(d))
         .find_map(|d| {
-            let away = (v.base.center - d.base.center).normalize_or(Vec2::X);
-            let beside = d.base.shape.reach() + v.base.shape.reach() + CONTACT_GAP / 2.0;
-            let to = d.base.center + away * beside;
+            let to = crate::actions::beside(v, d);
             (v.base.center.distance(to) <= v.stats.move_inches
                 && check_move_to(world, v.side, v.id, to).is_ok())
             .then(|| Command::Move {
