@@ -16,7 +16,6 @@ use warband_rules::Side;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<JoinForm>()
-        .init_resource::<super::battle::StartFailed>()
         .add_systems(OnEnter(Screen::Join), (offer_last, told_why_not).chain())
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Join)));
 }
@@ -63,8 +62,8 @@ fn offer_last(mut f: ResMut<JoinForm>) {
 }
 
 /// Back after the battle joined could not start: the form says why.
-fn told_why_not(mut f: ResMut<JoinForm>, mut failed: ResMut<super::battle::StartFailed>) {
-    if let Some(why) = failed.0.take() {
+fn told_why_not(mut f: ResMut<JoinForm>, failed: Option<ResMut<super::battle::StartFailed>>) {
+    if let Some(why) = failed.and_then(|mut f| f.0.take()) {
         f.message = Some(why);
     }
 }

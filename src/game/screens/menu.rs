@@ -89,6 +89,15 @@ pub struct SetupPreset {
     pub watching: bool,
 }
 
+impl SetupPreset {
+    /// A new battle: you against the computer's `normal`.
+    pub const NEW_BATTLE: Self = Self {
+        controllers: [Controller::Human, Controller::NORMAL],
+        hosting: false,
+        watching: false,
+    };
+}
+
 fn menu(
     mut contexts: EguiContexts,
     mut next: ResMut<NextState<Screen>>,
@@ -155,11 +164,7 @@ fn menu(
                 }
                 if button(ui, icon::SWORD, "New battle") {
                     pending.0 = None;
-                    commands.insert_resource(SetupPreset {
-                        controllers: [Controller::Human, Controller::NORMAL],
-                        hosting: false,
-                        watching: false,
-                    });
+                    commands.insert_resource(SetupPreset::NEW_BATTLE);
                     next.set(Screen::Setup);
                 }
                 if button(ui, icon::EYE, "Watch AI vs AI") {

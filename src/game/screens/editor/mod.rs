@@ -9,7 +9,6 @@ mod form;
 
 use super::Screen;
 use super::shelf::{armies, scenario_picker, scenarios};
-use crate::game::controller::Controller;
 use crate::game::hud::root_ui;
 use crate::game::saves::{scenarios_dir, slug};
 use bevy::prelude::*;
@@ -243,11 +242,7 @@ fn editor(
     egui::CentralPanel::default().show(&mut root, |ui| canvas::show(ui, e));
     balance_window(ctx, e);
     if let Some(path) = e.play.take() {
-        commands.insert_resource(super::menu::SetupPreset {
-            controllers: [Controller::Human, Controller::NORMAL],
-            hosting: false,
-            watching: false,
-        });
+        commands.insert_resource(super::menu::SetupPreset::NEW_BATTLE);
         commands.insert_resource(super::menu::SetupScenario(Some(path)));
         next.set(Screen::Setup);
     }

@@ -23,8 +23,7 @@ use armies::{army_combo, scenario_armies};
 use players::{keep_players, offered, remembered_players};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<StartFailed>()
-        .add_systems(OnEnter(Screen::Setup), open_form)
+    app.add_systems(OnEnter(Screen::Setup), open_form)
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Setup)));
 }
 

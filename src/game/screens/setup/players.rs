@@ -12,7 +12,7 @@ pub(super) fn remembered_players(
     preset: Option<&SetupPreset>,
     last: Option<&LastSetup>,
 ) -> [Controller; 2] {
-    let preset_players = preset.map_or([Controller::Human, Controller::NORMAL], |p| p.controllers);
+    let preset_players = preset.map_or(SetupPreset::NEW_BATTLE.controllers, |p| p.controllers);
     match (preset, last) {
         (Some(p), _) if p.hosting => preset_players,
         (p, Some(l)) => {

@@ -62,11 +62,7 @@ const WATCH: SetupPreset = SetupPreset {
     watching: true,
 };
 
-const NEW: SetupPreset = SetupPreset {
-    controllers: [Controller::Human, Controller::NORMAL],
-    hosting: false,
-    watching: false,
-};
+const NEW: SetupPreset = SetupPreset::NEW_BATTLE;
 
 /// Watching offers the computer players alone, and keeps its heading's promise: no
 /// side can become "Human" there (a play-test chose it and found the screen had
