@@ -339,9 +339,7 @@ impl<R: Rules> Host<R> {
             }
         }
     }
-}
 
-impl<R: Rules> Host<R> {
     /// Takes a connection off the host's list, saying why; the peer, if it was on it.
     fn forget(&mut self, id: PeerId, reason: &str) -> Option<Peer> {
         let peer = self.peers.remove(&id)?;
