@@ -135,6 +135,7 @@ fn markers(
     let battle = session.engine.world().resource::<Battle>();
     // By the miniature as it is drawn, mid-glide too.
     let places = drawn.places();
+    let mut marks = health::Marks::default();
     for m in &models {
         let center = places.base(m.id, &m.base).center;
         let (Some(c), Some(edge)) = (
@@ -159,7 +160,7 @@ fn markers(
             None => None,
         };
         if let Some(mark) = mark {
-            health::mark(&painter, c, r, mark);
+            marks.mark(&painter, c, r, mark);
         }
     }
     if let Some(m) = bx.hover.and_then(|id| models.iter().find(|m| m.id == id)) {

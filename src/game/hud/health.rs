@@ -58,24 +58,59 @@ pub const BLIND: (&str, egui::Color32) = ("blind", egui::Color32::from_rgb(230, 
 
 /// A word of a model's state above its base ("Zz", "held"), at a size readable at any
 /// zoom, so that a sleeping model is not taken for a casualty: on a dark chip of its
-/// own, so it reads over any ground, a terrain's name or a neighbour's base.
-pub fn mark(
-    painter: &egui::Painter,
-    centre: egui::Pos2,
-    radius: f32,
-    (text, colour): (&str, egui::Color32),
-) {
-    let at = centre - egui::vec2(0.0, radius + 9.0);
-    let galley = painter.layout_no_wrap(text.into(), egui::FontId::proportional(13.0), colour);
-    let chip = egui::Rect::from_center_size(at, galley.size() + egui::vec2(8.0, 2.0));
-    painter.rect_filled(chip, 4.0, egui::Color32::from_black_alpha(200));
-    painter.rect_stroke(
-        chip,
-        4.0,
-        egui::Stroke::new(1.0, colour.gamma_multiply(0.6)),
-        egui::StrokeKind::Inside,
-    );
-    painter.galley(at - galley.size() / 2.0, galley, colour);
+/// own, so it reads over any ground, a terrain's name or a neighbour's base. The marks of
+/// one frame never cover each other: a mark that would is raised above the one in its
+/// way, with a line down to its model, and where no room is left it shrinks to an orb of
+/// its colour on the base's shoulder (its word is on the model's hover card), as
+/// Wesnoth's status orbs do.
+#[derive(Default)]
+pub struct Marks(Vec<egui::Rect>);
+
+/// How many places a mark tries, each one chip higher, before it shrinks to an orb.
+const RAISED: usize = 3;
+
+impl Marks {
+    pub fn mark(
+        &mut self,
+        painter: &egui::Painter,
+        centre: egui::Pos2,
+        radius: f32,
+        (text, colour): (&str, egui::Color32),
+    ) {
+        let galley = painter.layout_no_wrap(text.into(), egui::FontId::proportional(13.0), colour);
+        let size = galley.size() + egui::vec2(8.0, 2.0);
+        let top = centre - egui::vec2(0.0, radius);
+        let Some(chip) = self.place(top - egui::vec2(0.0, 9.0), size) else {
+            let orb = centre + egui::vec2(radius, -radius) * std::f32::consts::FRAC_1_SQRT_2;
+            painter.circle_filled(orb, 5.0, egui::Color32::from_black_alpha(200));
+            painter.circle_filled(orb, 3.5, colour);
+            return;
+        };
+        if chip.bottom() < top.y - 4.0 {
+            let line = [egui::pos2(top.x, chip.bottom()), top];
+            painter.line_segment(line, egui::Stroke::new(1.0, colour.gamma_multiply(0.6)));
+        }
+        painter.rect_filled(chip, 4.0, egui::Color32::from_black_alpha(200));
+        painter.rect_stroke(
+            chip,
+            4.0,
+            egui::Stroke::new(1.0, colour.gamma_multiply(0.6)),
+            egui::StrokeKind::Inside,
+        );
+        painter.galley(chip.center() - galley.size() / 2.0, galley, colour);
+    }
+
+    /// The first free place for a chip of `size` centred at `at` or a chip higher, at
+    /// most `RAISED` places up; it is then taken.
+    fn place(&mut self, at: egui::Pos2, size: egui::Vec2) -> Option<egui::Rect> {
+        let chip = (0..RAISED)
+            .map(|k| {
+                egui::Rect::from_center_size(at - egui::vec2(0.0, k as f32 * (size.y + 2.0)), size)
+            })
+            .find(|c| !self.0.iter().any(|o| o.intersects(*c)))?;
+        self.0.push(chip);
+        Some(chip)
+    }
 }
 
 #[cfg(test)]
@@ -87,5 +122,28 @@ mod tests {
         assert_eq!(tint(1.0), egui::Color32::from_rgb(90, 200, 90));
         assert_eq!(tint(0.5), egui::Color32::from_rgb(235, 180, 60));
         assert_eq!(tint(0.1), egui::Color32::from_rgb(225, 60, 50));
+    }
+
+    /// Neighbours' marks never cover each other: the second is raised above the first,
+    /// and once no place is left the mark gets none (it is drawn as an orb). A mark far
+    /// off keeps its own place.
+    #[test]
+    fn marks_side_by_side_are_raised_not_overprinted() {
+        let mut marks = Marks::default();
+        let size = egui::vec2(60.0, 16.0);
+        let at = egui::pos2(100.0, 100.0);
+        let placed: Vec<_> = (0..RAISED + 1)
+            .map(|i| marks.place(at + egui::vec2(i as f32 * 10.0, 0.0), size))
+            .collect();
+        assert_eq!(placed[0].unwrap().center(), at);
+        assert_eq!(placed[1].unwrap().center().y, at.y - 18.0);
+        assert_eq!(placed[2].unwrap().center().y, at.y - 36.0);
+        assert_eq!(placed[3], None, "no room left: an orb");
+        let chips: Vec<_> = placed.iter().flatten().collect();
+        for (i, a) in chips.iter().enumerate() {
+            assert!(chips[i + 1..].iter().all(|b| !a.intersects(**b)));
+        }
+        let far = marks.place(egui::pos2(400.0, 100.0), size).unwrap();
+        assert_eq!(far.center(), egui::pos2(400.0, 100.0));
     }
 }

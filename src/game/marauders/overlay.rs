@@ -1,8 +1,7 @@
-//! Drawn fresh every frame with gizmos: selection, HD pips, engagements, the movement
+//! Drawn fresh every frame with gizmos: selection, a blinded model's ring, engagements, the movement
 //! ghost and allowance, lines of fire, melee groups and the threat overlay.
 
 use super::input::{Selection, move_to, viewpoint};
-use crate::game::camera::TableCamera;
 use crate::game::marauders::Session;
 use crate::game::minis::DrawnAt;
 use crate::game::palette;
@@ -27,28 +26,19 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Inches a screen pixel covers above which HD pips are left out: a pip is then under
-/// 1.5 pixels across, a speck no one can count (the great field seen whole is at
-/// about 0.19), and drawing 1,000 of them cost the software renderer frames.
-const PIPS_UNTIL: f32 = 0.093;
-
-fn draw(
-    session: NonSend<Session>,
-    sel: Res<Selection>,
-    camera: Option<Single<&Projection, With<TableCamera>>>,
-    drawn: DrawnAt,
-    mut g: Gizmos,
-) {
+fn draw(session: NonSend<Session>, sel: Res<Selection>, drawn: DrawnAt, mut g: Gizmos) {
     let all = in_play(session.engine.world());
     // Pips, rings and contact lines go where the miniatures are drawn, mid-glide too.
     let places = drawn.places();
     let at = |m: &ModelView| places.base(m.id, &m.base);
-    let pips = match camera.as_deref() {
-        Some(Projection::Orthographic(o)) => o.scale <= PIPS_UNTIL,
-        _ => true,
-    };
-    for m in &all {
-        pips_and_blindness(&mut g, m, &at(m), pips);
+    // HD are shown under each base as every ruleset shows health (`hud::health`).
+    for m in all.iter().filter(|m| m.conditions.blinded) {
+        let base = at(m);
+        g.circle_2d(
+            base.center,
+            base.shape.reach() + 0.08,
+            Color::srgb(0.9, 0.9, 0.2),
+        );
     }
     engagements(&mut g, &all, &at);
     let get = |id: ModelId| all.iter().find(|m| m.id == id);
@@ -69,28 +59,6 @@ fn draw(
         for (e, reach) in charge_threats(session.engine.world(), me.other()) {
             table_ring(&mut g, table, e.base.center, reach, palette::THREAT);
         }
-    }
-}
-
-/// HD pips above a base (`base`: where it is drawn), filled for HD left (when they are
-/// big enough to count), and a yellow ring round a blinded model.
-fn pips_and_blindness(g: &mut Gizmos, m: &ModelView, base: &Placed, pips: bool) {
-    let r = base.shape.reach();
-    let n = if pips { m.hd.initial as usize } else { 0 };
-    for i in 0..n {
-        let x = (i as f32 - (n as f32 - 1.0) / 2.0) * 0.22;
-        let at = base.center + Vec2::new(x, r + 0.2);
-        let c = if i < m.hd.left as usize {
-            Color::WHITE
-        } else {
-            Color::srgba(1.0, 1.0, 1.0, 0.25)
-        };
-        // A pip is a few pixels across: eight sides look round there, for a quarter
-        // of the default 32 lines (1,000 pips on the great field).
-        g.circle_2d(at, 0.07, c).resolution(8);
-    }
-    if m.conditions.blinded {
-        g.circle_2d(base.center, r + 0.08, Color::srgb(0.9, 0.9, 0.2));
     }
 }
 

@@ -27,6 +27,7 @@ pub fn draw(
     let painter = crate::game::hud::table_painter(ctx, "model labels");
     let all = in_play(session.engine.world());
     let screen = |p: Vec2| crate::game::hud::screen_point(ctx, cam, at, p);
+    let mut marks = health::Marks::default();
     for m in &all {
         let (Some(c), Some(edge)) = (
             screen(m.base.center),
@@ -36,7 +37,7 @@ pub fn draw(
         };
         let radius = edge.x - c.x;
         if radius >= LABEL_FROM_RADIUS {
-            label(&painter, m, c, radius);
+            label(&painter, &mut marks, m, c, radius);
         }
     }
     if let Some(m) = sel.hover.and_then(|id| all.iter().find(|m| m.id == id)) {
@@ -48,7 +49,13 @@ pub fn draw(
 
 /// A model's HD left, as pips under its base (muted while it has them all), and above it
 /// "Zz" while it sleeps or "blind" while blinded; the icon on the base says what it is.
-fn label(painter: &egui::Painter, m: &ModelView, centre: egui::Pos2, radius: f32) {
+fn label(
+    painter: &egui::Painter,
+    marks: &mut health::Marks,
+    m: &ModelView,
+    centre: egui::Pos2,
+    radius: f32,
+) {
     let under = centre + egui::vec2(0.0, radius + 5.0);
     let hd = (i32::from(m.hd.left), i32::from(m.hd.initial));
     health::health(painter, under, radius, hd);
@@ -60,7 +67,7 @@ fn label(painter: &egui::Painter, m: &ModelView, centre: egui::Pos2, radius: f32
         None
     };
     if let Some(mark) = mark {
-        health::mark(painter, centre, radius, mark);
+        marks.mark(painter, centre, radius, mark);
     }
 }
 
