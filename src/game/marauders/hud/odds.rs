@@ -3,6 +3,7 @@
 
 use crate::game::marauders::Session;
 use crate::game::marauders::input::{Selection, ghost};
+use bevy::math::Vec2;
 use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, in_play};
 use warband_marauders::geometry::Crossed;
@@ -114,8 +115,35 @@ fn shot_panel(
     if group.is_some() {
         ui.label("The target is in melee: the shot strikes one model of the fight at random.");
     }
-    for (id, p) in shot_chances(all, &line, me.conditions.moved, t.id, group.as_deref()) {
+    damage_lines(ui, all, me, &line, modifier, t.id, group.as_deref());
+}
+
+/// Each model the shot may damage, with the chance: the models in the way first, then
+/// those it strikes. A model may be both (a friend in the way and in the fight), so each
+/// line says which it is.
+fn damage_lines(
+    ui: &mut egui::Ui,
+    all: &[ModelView],
+    me: &ModelView,
+    line: &warband_marauders::geometry::LineOfFire,
+    modifier: i8,
+    target: ModelId,
+    group: Option<&[ModelId]>,
+) {
+    let get = |id: ModelId| all.iter().find(|m| m.id == id);
+    let in_way = line
+        .obstacles
+        .iter()
+        .filter(|c| matches!(c.what, Crossed::Base(_)))
+        .count();
+    let chances = shot_chances(all, line, me.conditions.moved, target, group);
+    for (i, (id, p)) in chances.into_iter().enumerate() {
         let Some(m) = get(id) else { continue };
+        let role = match (i < in_way, group.is_some()) {
+            (true, _) => " in the way",
+            (false, true) => " in the fight",
+            (false, false) => "",
+        };
         // The face the die needs once the shot's modifier is counted: 7+ cannot be rolled.
         let need = warband_marauders::effects::damage_need(m.effective_armour(), modifier)
             .map_or_else(String::new, |n| {
@@ -125,7 +153,7 @@ fn shot_panel(
                     format!(" (needs {n}+)")
                 }
             });
-        let text = format!("Damages {} #{id}{need}: {}", m.profile.name, pct(p));
+        let text = format!("Damages {} #{id}{role}{need}: {}", m.profile.name, pct(p));
         if m.side == me.side {
             ui.colored_label(
                 egui::Color32::from_rgb(240, 150, 100),
@@ -179,10 +207,10 @@ fn move_panel(
                 let cursor = sel.cursor.unwrap_or(g.end);
                 let short = g.end.distance(cursor) > 0.05;
                 if let Some(why) = short
-                    .then(|| warband_marauders::phases::move_refusal(world, me, cursor))
+                    .then(|| stops_short(world, me, cursor, g.cost, allowance))
                     .flatten()
                 {
-                    ui.small(format!("It stops short: {}", readable(world, &why)));
+                    ui.small(why);
                 }
             }
         }
@@ -192,6 +220,24 @@ fn move_panel(
     let us: Vec<&ModelView> = group.iter().filter(|m| m.side == me.side).collect();
     let them: Vec<&ModelView> = group.iter().filter(|m| m.side != me.side).collect();
     melee_panel(ui, "Charge", all, &us, &them, session.engine.battle().round);
+}
+
+/// Why a move to `cursor` stops at the ghost, if it can be told: its whole allowance spent (a move that far
+/// goes no farther, whatever lies beyond it), or else what the engine finds in the way.
+fn stops_short(
+    world: &bevy::ecs::world::World,
+    me: &ModelView,
+    cursor: Vec2,
+    cost: f32,
+    allowance: f32,
+) -> Option<String> {
+    if cost >= allowance - 0.05 {
+        return Some(format!(
+            "It stops short: its {allowance:.1}\" move is spent"
+        ));
+    }
+    warband_marauders::phases::move_refusal(world, me, cursor)
+        .map(|why| format!("It stops short: {}", readable(world, &why)))
 }
 
 /// The engine's refusal with its models and terrain named.
@@ -259,5 +305,32 @@ fn signed(m: i8) -> String {
         format!("−{}", m.unsigned_abs())
     } else {
         format!("+{m}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use warband_marauders::engine::Marauders;
+
+    /// A move towards a pointer past the table's edge that ends at its full allowance
+    /// says the allowance is spent (a play-tester read "the base would leave the
+    /// table" under a ghost well inside it); one that ends sooner gives the engine's
+    /// reason.
+    #[test]
+    fn a_move_stopped_by_its_allowance_says_so() {
+        let engine = crate::game::test_app::new_battle::<Marauders>("open-field.ron", 3);
+        let world = engine.world();
+        let me = in_play(world).into_iter().next().unwrap();
+        let allowance = me.profile.armour.movement_allowance();
+        let past_edge = Vec2::new(-40.0, me.base.center.y);
+        let spent = stops_short(world, &me, past_edge, allowance, allowance).unwrap();
+        assert_eq!(
+            spent,
+            format!("It stops short: its {allowance:.1}\" move is spent")
+        );
+        let sooner = stops_short(world, &me, past_edge, allowance / 2.0, allowance).unwrap();
+        assert!(!sooner.contains("spent"), "{sooner}");
+        assert!(sooner.starts_with("It stops short: "), "{sooner}");
     }
 }
