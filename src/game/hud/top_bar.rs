@@ -220,8 +220,19 @@ fn leave<R: Contest>(
                         next.set(Screen::MainMenu);
                         ask = false;
                     }
-                    if ui.button("Stay").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape))
-                    {
+                    let stay = ui.button("Stay").clicked()
+                        || ui.input(|i| i.key_pressed(egui::Key::Escape));
+                    let concede = session.concedable().filter(|_| {
+                        ui.button(format!("{}  Concede", icon::FLAG))
+                            .on_hover_text(
+                                "Give the battle up: the other side wins, and the result is shown",
+                            )
+                            .clicked()
+                    });
+                    if let Some(side) = concede {
+                        session.concede(side);
+                    }
+                    if stay || concede.is_some() {
                         ask = false;
                         // Computers play on, unless the player had paused them.
                         let held = egui::Id::new("leave: paused by asking");

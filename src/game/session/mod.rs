@@ -96,6 +96,9 @@ pub struct GameSession<R: Contest> {
     /// The dice salts of a network battle saved, then played on here: its saved
     /// commands' and each command's played here, so its saves keep them.
     pub salts: Salts,
+    /// The ending agreed at this table rather than played out (a concession): its save
+    /// keeps it, so the replay ends as the battle did.
+    pub agreed: Option<warband_table::engine::Outcome>,
 }
 
 impl<R: Contest> GameSession<R> {
@@ -160,6 +163,7 @@ impl<R: Contest> GameSession<R> {
             part: part::Part::default(),
             moved_before: Vec::new(),
             salts: Salts::default(),
+            agreed: None,
         })
     }
 

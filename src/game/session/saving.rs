@@ -73,6 +73,7 @@ impl<R: Contest> GameSession<R> {
             .filter(|(r, _)| *r <= round)
             .cloned()
             .collect();
+        save.agreed = self.agreed.clone();
         if let Some(net) = &self.net {
             save.agreed = net
                 .finished
@@ -81,5 +82,34 @@ impl<R: Contest> GameSession<R> {
                 .map(|f| f.outcome.clone());
         }
         save
+    }
+
+    /// `side` gives the battle up: it ends at once, won by the other side, as a
+    /// concession over the network ends one. Only a battle in play at this table, not
+    /// a replay or a network battle (whose host is told instead).
+    pub fn concede(&mut self, side: Side) {
+        if self.replay.is_some() || self.net.is_some() || self.engine.outcome().is_some() {
+            return;
+        }
+        let outcome = warband_table::engine::Outcome {
+            winner: Some(side.other()),
+            reason: format!("{side} conceded"),
+        };
+        self.engine.end_by_agreement(outcome.clone());
+        self.agreed = Some(outcome);
+        self.to_result = true;
+    }
+
+    /// The one side a person plays here against a computer, which may concede; none
+    /// where both sides are people's (or both computers') or the battle is not at
+    /// this table alone.
+    pub fn concedable(&self) -> Option<Side> {
+        let live = self.replay.is_none() && self.net.is_none() && self.engine.outcome().is_none();
+        let human = |s: Side| matches!(self.controllers[s.index()], Controller::Human);
+        let mut people = Side::BOTH.into_iter().filter(|s| human(*s));
+        match (live, people.next(), people.next()) {
+            (true, Some(side), None) => Some(side),
+            _ => None,
+        }
     }
 }

@@ -419,3 +419,25 @@ fn a_persons_own_dice_stand_before_the_computer_plays() {
     }
     panic!("no command of each kind handed the turn to the computer: {seen:?}");
 }
+
+/// A person playing a computer may concede: the other side wins at once, the result
+/// is asked for, and the save keeps the agreement, so its replay ends the same way. A
+/// battle of two computers, or one already over, has no one to concede.
+#[test]
+fn a_person_may_concede_to_the_computer() {
+    let mut s = session("open-field.ron");
+    assert_eq!(s.concedable(), None, "two computers");
+    s.controllers[1] = Controller::Human;
+    assert_eq!(s.concedable(), Some(Side::B));
+    s.concede(Side::B);
+    let outcome = s.engine.outcome().expect("over").clone();
+    assert_eq!(outcome.winner, Some(Side::A));
+    assert!(s.to_result);
+    assert_eq!(s.concedable(), None, "already over");
+    let save = s.save();
+    assert_eq!(save.agreed.as_ref(), Some(&outcome));
+    assert_eq!(GameSession::replay_of(&save).unwrap().replay_differs, None);
+    let mut end = save.replay().unwrap();
+    save.conclude(&mut end);
+    assert_eq!(end.outcome(), Some(&outcome));
+}
