@@ -5,6 +5,7 @@
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use std::process::ExitCode;
+use warband_rules::dice::dice_words;
 use warband_rules::marauders::odds::shot_odds;
 use warband_rules::marauders::{Armour, damage_distribution, melee_odds};
 use warband_rules::morale::pass_chance;
@@ -112,7 +113,9 @@ fn marauders(command: MaraudersOdds) -> ExitCode {
             let o = melee_odds(a.into(), b.into());
             emit(&o, output.json, || {
                 format!(
-                    "Melee: {a} dice (A) against {b} dice (B)\n{}",
+                    "Melee: {} (A) against {} (B)\n{}",
+                    dice_words(a),
+                    dice_words(b),
                     table(&[
                         ("A wins", o.a_wins),
                         ("B wins", o.b_wins),
@@ -137,7 +140,8 @@ fn marauders(command: MaraudersOdds) -> ExitCode {
                     .collect();
                 let rows: Vec<(&str, f64)> = rows.iter().map(|(s, p)| (s.as_str(), *p)).collect();
                 format!(
-                    "Damage: {dice} dice against {armour} ({}+), modifier {modifier:+}\n{}mean {:.4} HD\n",
+                    "Damage: {} against {armour} ({}+), modifier {modifier:+}\n{}mean {:.4} HD\n",
+                    dice_words(dice),
                     armour.threshold(),
                     table(&rows),
                     d.mean

@@ -213,8 +213,25 @@ impl DiceRoller {
     }
 }
 
+/// A number of dice in words: "1 die", "3 dice".
+pub fn dice_words(n: impl Into<u64>) -> String {
+    match n.into() {
+        1 => "1 die".into(),
+        n => format!("{n} dice"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    use super::dice_words;
+
+    #[test]
+    fn one_die_many_dice() {
+        assert_eq!(dice_words(1u8), "1 die");
+        assert_eq!(dice_words(0u8), "0 dice");
+        assert_eq!(dice_words(4usize as u64), "4 dice");
+    }
+
     use super::*;
 
     const TEST: Clause = Clause::new("test");

@@ -85,8 +85,9 @@ pub fn show<R: Desk>(ctx: &egui::Context, help: &mut Help) {
 pub const FIRST_BATTLE: &[&str] = &[
     "New battle: choose a scenario of any ruleset; the preview shows its table and both armies. Choose who plays each side: you, or a computer player (point at one to read how it plays). Start battle: the armies stand in their zones (tick \"by hand\" to set yours down yourself, in your lit zone).",
     "Your part: the left panel says what you may do now. In Marauders and Borderlands click one of your models to choose it, then the table to move it: the ghost shows where it would end, or why it cannot. In Toy Soldier click a unit to activate it (its tokens are paid), then click ahead to move it, Q / E to turn.",
+    "Reading the table: each model is a miniature seen from above, in its side's coloured ring (side B's notched), with the icon of what it carries. In Marauders and Borderlands the pips under its base are its hit dice or points left (a bar when there are many): green, then amber, then red as they fall, muted while it has them all. A word above it tells its state (Zz asleep, held, blind, ✚ dying). A Toy Soldier unit carries chips behind its rear edge instead: ⚠ its danger, ✚ its damage. Point at any model for its card.",
     "Point at an enemy before clicking it: its card gives the exact odds of the charge, fight, shot or spell a click would make.",
-    "Space ends your part: a phase in Marauders, a step in Borderlands, an activation in Toy Soldier (its AP left are given up at once; Enter ends the turn). Marauders' movement and Borderlands' step ask first while models are left to move or act. Z takes back a plain move.",
+    "Space ends your part: a phase in Marauders, a step in Borderlands, an activation in Toy Soldier (its AP left are given up at once; Enter ends the turn). Marauders' movement asks first while none of your models has moved, and Borderlands' step while models are left to act. Z takes back a plain move.",
     "Every die lands in the dice tray with the rule that rolled it, and the log keeps them all. How to win (in the top bar) says what ends the battle.",
 ];
 

@@ -158,11 +158,12 @@ fn write_save_in<R: Contest>(
 }
 
 /// A save's file: the scenario and the minute it was saved (UTC), with "-2", "-3" … when
-/// that minute already has one: "woods-and-walls-2026-12-05-1032.ron".
+/// that minute already has one: "woods-and-walls-2026-12-05-10h32.ron" (the "h" so that
+/// a time of 20:26 is not read as the year again).
 fn fresh_name(dir: &Path, scenario: &str, now: std::time::SystemTime) -> PathBuf {
     let stamp = humantime::format_rfc3339_seconds(now).to_string();
-    // "2026-12-01T15:56:07Z" → "2026-12-01-1556"
-    let minute = format!("{}-{}{}", &stamp[..10], &stamp[11..13], &stamp[14..16]);
+    // "2026-12-01T15:56:07Z" → "2026-12-01-15h56"
+    let minute = format!("{}-{}h{}", &stamp[..10], &stamp[11..13], &stamp[14..16]);
     let base = format!("{}-{minute}", slug(scenario));
     (1..)
         .map(|n| match n {

@@ -97,10 +97,10 @@ fn saves_are_named_by_the_minute_and_listed_with_their_round() {
     std::fs::create_dir_all(&dir).unwrap();
     let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(1_796_139_406);
     let first = fresh_name(&dir, "Woods and walls", t);
-    assert_eq!(first, dir.join("woods-and-walls-2026-12-01-1536.ron"));
+    assert_eq!(first, dir.join("woods-and-walls-2026-12-01-15h36.ron"));
     std::fs::write(&first, "taken").unwrap();
     let second = fresh_name(&dir, "Woods and walls", t);
-    assert_eq!(second, dir.join("woods-and-walls-2026-12-01-1536-2.ron"));
+    assert_eq!(second, dir.join("woods-and-walls-2026-12-01-15h36-2.ron"));
     std::fs::remove_file(&first).unwrap();
 
     let save = crate::game::test_app::recorded::<warband_marauders::engine::Marauders>(

@@ -129,10 +129,12 @@ pub fn state_words(m: &ModelView, all: &[ModelView], broken: bool) -> Vec<String
     // A Bless lies on the caster; the model it serves says so too.
     for c in all {
         if let Some(b) = c.blessing.filter(|b| b.target == m.id) {
-            let dice = if b.dice == 1 { "die" } else { "dice" };
             state.push(format!(
-                "blessed by {} #{}: +{} {dice} in round {}'s melee",
-                c.profile.name, c.id, b.dice, b.round
+                "blessed by {} #{}: +{} in round {}'s melee",
+                c.profile.name,
+                c.id,
+                warband_rules::dice::dice_words(b.dice),
+                b.round
             ));
         }
     }

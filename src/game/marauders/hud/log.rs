@@ -267,8 +267,8 @@ fn parting_blows(after: &[Entry]) -> String {
 }
 
 fn struck_by(dice: usize) -> String {
-    let word = if dice == 1 { "die" } else { "dice" };
-    format!(", struck at as it leaves by {dice} {word}")
+    let dice = warband_rules::dice::dice_words(dice as u64);
+    format!(", struck at as it leaves by {dice}")
 }
 
 /// A Marauders event in words, and the side it concerns.
