@@ -24,6 +24,9 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
             .own_side()
             .filter(|_| session.engine.outcome().is_none())
         {
+            if session.engine.battle().side(me).broken {
+                ui.colored_label(ui.visuals().warn_fg_color, BROKEN);
+            }
             fights_to_come(ui, session, me);
         }
         return;
@@ -58,6 +61,10 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
         let _ = session.submit(side, Command::EndPhase);
     }
 }
+
+/// Why a person whose side has broken is asked nothing more (a play-tester saw a whole
+/// round play itself): the rules choose for a broken side.
+const BROKEN: &str = "Your side is broken: it failed its morale. Until it rallies (each morale phase, on 2d6 at or under its morale), its models flee their full move from the nearest enemy in every movement phase, and shoot, cast and charge no more; one that leaves the table is out of action. Its phases play themselves.";
 
 /// Who acts first in each phase, "me first" or "them first"; Confirm (or Space) sends
 /// it. The choice lives in the selection, so that Space sends what the panel shows.
@@ -321,5 +328,38 @@ mod tests {
             !words.contains("You win"),
             "a spectator is shown no side's odds: {words}"
         );
+    }
+
+    /// A person whose side has broken is told why the rounds play themselves; a
+    /// spectator, or a person whose side holds, is not.
+    #[test]
+    fn a_broken_side_is_told_it_is_broken() {
+        let mut s = crate::game::test_app::normal_v_charge("open-field.ron", 3);
+        let broken = |s: &Session| {
+            Side::BOTH
+                .into_iter()
+                .find(|&x| s.engine.battle().side(x).broken)
+        };
+        for _ in 0..20_000 {
+            if broken(&s).is_some() || !s.computer_step() {
+                break;
+            }
+        }
+        let side = broken(&s).expect("a side breaks");
+        assert!(s.engine.outcome().is_none(), "and the battle goes on");
+        let computers = s.controllers;
+        let mut sel = Selection::default();
+        let mut shown = |s: &mut Session| {
+            crate::game::test_app::egui_words(|ui| show(ui, s, &mut sel)).join("\n")
+        };
+        assert!(!shown(&mut s).contains("broken"), "a spectator");
+        s.controllers[side.other().index()] = Controller::Human;
+        assert!(
+            !shown(&mut s).contains("Your side is broken"),
+            "its side holds"
+        );
+        s.controllers = computers;
+        s.controllers[side.index()] = Controller::Human;
+        assert!(shown(&mut s).contains("Your side is broken"));
     }
 }
