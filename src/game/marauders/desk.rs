@@ -248,8 +248,9 @@ fn catalogue(path: &std::path::Path) -> Result<Catalogue, warband_table::files::
         name: p.name.clone(),
         cells: vec![
             p.hd.to_string(),
-            // As the battle's cards say it: the armour and what a damage die needs.
-            format!("{} (hit on {}+)", p.armour.name(), p.armour.threshold()),
+            // The armour and what a damage die needs, short: a narrow window's
+            // bestiary shows the extras beside it.
+            format!("{} {}+", p.armour.name(), p.armour.threshold()),
             p.morale.to_string(),
             extras(p),
         ],
@@ -266,7 +267,7 @@ fn catalogue(path: &std::path::Path) -> Result<Catalogue, warband_table::files::
         ruleset: Ruleset::Marauders,
         heading: "Bestiary",
         leader_hint: "The round button marks the leader: its morale is the side's while it stands.",
-        headers: &["HD", "Armour", "Morale", "Extras"],
+        headers: &["HD", "Armour, hit on", "Morale", "Extras"],
         entries,
         unit: "pts",
         party_unit: None,
