@@ -28,8 +28,9 @@ pub use movement::{
     move_refusal, mover_along, mover_among, undoable_move,
 };
 pub use shooting::{
-    NoLine, check_shot, melee_group_of, next_round_obstacles, obstacles_on_line_among, plan_shot,
-    shot_allowed, shot_allowed_as, shot_chances, shot_chances_each, shot_line, sighted_line_among,
+    NoLine, check_shot, may_shoot_at_all, melee_group_of, next_round_obstacles,
+    obstacles_on_line_among, plan_shot, shot_allowed, shot_allowed_as, shot_chances,
+    shot_chances_each, shot_line, sighted_line_among,
 };
 
 use crate::battle::Battle;

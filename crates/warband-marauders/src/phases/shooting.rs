@@ -190,6 +190,19 @@ pub fn shot_allowed(broken: bool, s: &ModelView, t: &ModelView) -> Result<(), No
     shot_allowed_as(broken, s, t, s.conditions.shot)
 }
 
+/// Whether `s` may shoot at anyone this phase, whoever is in range: it carries a
+/// missile weapon and is not blinded, engaged, asleep or of a broken side (§4).
+pub fn may_shoot_at_all(broken: bool, s: &ModelView) -> Result<(), NoLine> {
+    may_shoot(Shooter {
+        has_ranged_weapon: s.profile.ranged.is_some(),
+        blinded: s.conditions.blinded,
+        engaged: s.engaged_since.is_some(),
+        broken,
+        asleep: s.conditions.asleep,
+    })
+    .map_err(NoLine::Cannot)
+}
+
 /// [`shot_allowed`], `s` having shot this round or not as `shot` says.
 pub fn shot_allowed_as(
     broken: bool,
@@ -200,14 +213,7 @@ pub fn shot_allowed_as(
     if shot {
         return Err(NoLine::AlreadyShot);
     }
-    may_shoot(Shooter {
-        has_ranged_weapon: s.profile.ranged.is_some(),
-        blinded: s.conditions.blinded,
-        engaged: s.engaged_since.is_some(),
-        broken,
-        asleep: s.conditions.asleep,
-    })
-    .map_err(NoLine::Cannot)?;
+    may_shoot_at_all(broken, s)?;
     let range = s.profile.ranged.as_ref().map_or(0.0, |r| r.range);
     let reach = crate::geometry::gap(&s.base, &t.base);
     if reach > range {
