@@ -196,7 +196,10 @@ fn timeline<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
         session.pace.paused = true;
         session.seek(to);
     }
-    play_on(ui, session);
+    // Nothing to play on from the end of a battle that is over.
+    if session.engine.outcome().is_none() {
+        play_on(ui, session);
+    }
 }
 
 /// Who plays on at first: as the battle was played where a person played it; where

@@ -104,6 +104,7 @@ impl<R: Contest> GameSession<R> {
                 t.salt_dice(&mut self.engine, i);
             }
             let _ = self.send(side, command);
+            self.conclude_replay();
             return true;
         }
         let Some(side) = self.engine.awaiting() else {

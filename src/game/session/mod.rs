@@ -179,6 +179,7 @@ impl<R: Contest> GameSession<R> {
         let mut end = timeline.at(timeline.len());
         save.conclude(&mut end);
         s.replay_differs = save.divergence(&end);
+        s.agreed = save.agreed.clone();
         s.timeline = Some(timeline);
         s.seek(0);
         Ok(s)
@@ -203,6 +204,18 @@ impl<R: Contest> GameSession<R> {
         self.replay = Some(rest);
         self.roll_start = last_roll(&self.engine);
         self.moved_before = self.replayed_moves();
+        self.conclude_replay();
+    }
+
+    /// A replay at its last command ends as its battle was agreed to end (a
+    /// concession), if it was: the table says so, as it did when the battle ended.
+    pub(crate) fn conclude_replay(&mut self) {
+        let at_end = self.replay.as_ref().is_some_and(Vec::is_empty);
+        if let Some(outcome) = self.agreed.clone().filter(|_| at_end)
+            && self.engine.outcome().is_none()
+        {
+            self.engine.end_by_agreement(outcome);
+        }
     }
 
     /// Whether leaving would lose play: the battle is in progress (not a replay, not

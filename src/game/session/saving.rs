@@ -73,7 +73,12 @@ impl<R: Contest> GameSession<R> {
             .filter(|(r, _)| *r <= round)
             .cloned()
             .collect();
-        save.agreed = self.agreed.clone();
+        // Agreed only where the table stands at the agreement (a replay saved short
+        // of its end was not yet conceded).
+        save.agreed = self
+            .agreed
+            .clone()
+            .filter(|a| self.engine.outcome() == Some(a));
         if let Some(net) = &self.net {
             save.agreed = net
                 .finished

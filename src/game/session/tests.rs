@@ -426,6 +426,9 @@ fn a_persons_own_dice_stand_before_the_computer_plays() {
 #[test]
 fn a_person_may_concede_to_the_computer() {
     let mut s = session("open-field.ron");
+    for _ in 0..30 {
+        s.computer_step();
+    }
     assert_eq!(s.concedable(), None, "two computers");
     s.controllers[1] = Controller::Human;
     assert_eq!(s.concedable(), Some(Side::B));
@@ -436,7 +439,18 @@ fn a_person_may_concede_to_the_computer() {
     assert_eq!(s.concedable(), None, "already over");
     let save = s.save();
     assert_eq!(save.agreed.as_ref(), Some(&outcome));
-    assert_eq!(GameSession::replay_of(&save).unwrap().replay_differs, None);
+    // Its replay ends so too, at its last command, and not before.
+    let mut replay = GameSession::replay_of(&save).unwrap();
+    assert_eq!(replay.replay_differs, None);
+    assert_eq!(replay.engine.outcome(), None);
+    while replay.computer_step() {}
+    assert_eq!(replay.engine.outcome(), Some(&outcome));
+    assert_eq!(replay.save().agreed.as_ref(), Some(&outcome));
+    replay.seek(10);
+    assert_eq!(replay.engine.outcome(), None);
+    assert_eq!(replay.save().agreed, None, "saved short of the concession");
+    replay.seek(save.commands.len());
+    assert_eq!(replay.engine.outcome(), Some(&outcome));
     let mut end = save.replay().unwrap();
     save.conclude(&mut end);
     assert_eq!(end.outcome(), Some(&outcome));
