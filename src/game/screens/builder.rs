@@ -148,7 +148,7 @@ fn builder(
         .exact_size((width * 0.2).clamp(200.0, 300.0))
         .show(&mut root, |ui| files_panel(ui, b));
     egui::Panel::left("bestiary")
-        .exact_size((width * 0.38).clamp(280.0, 560.0))
+        .exact_size((width * 0.45).clamp(280.0, 620.0))
         .show(&mut root, |ui| catalogue_panel(ui, b));
     egui::CentralPanel::default().show(&mut root, |ui| {
         ui.horizontal(|ui| {

@@ -6,6 +6,9 @@ use crate::game::art::icons::icon_and_name;
 use crate::game::catalogue::Catalogue;
 use bevy_egui::egui;
 
+/// The narrowest the catalogue's last column wraps at, points.
+const LAST_COLUMN: f32 = 64.0;
+
 /// The profiles of the ruleset, filtered by name, each with a button to add it.
 pub(super) fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
     ui.heading(b.catalogue.heading);
@@ -57,8 +60,13 @@ pub(super) fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
                     }
                     icon_and_name(ui, Some(e.icon), &e.name);
                     ui.label(e.cost.to_string()).on_hover_text(&e.why);
-                    for cell in &e.cells {
-                        ui.small(cell);
+                    let last = e.cells.len().saturating_sub(1);
+                    for (i, cell) in e.cells.iter().enumerate() {
+                        if i == last {
+                            last_cell(ui, cell);
+                        } else {
+                            ui.small(cell);
+                        }
                     }
                     ui.end_row();
                 }
@@ -67,4 +75,17 @@ pub(super) fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
     if let Some(name) = added {
         b.catalogue.add_model(&mut b.army, &name, b.lead_chosen);
     }
+}
+
+/// The last column's cell (extras, upgrades, morale): wrapped at the panel's visible
+/// edge (at least `LAST_COLUMN` wide), so a long one is read whole rather than cut off
+/// there, and centred in its row as the other cells are.
+fn last_cell(ui: &mut egui::Ui, cell: &str) {
+    let width = (ui.clip_rect().right() - ui.cursor().left() - 8.0).max(LAST_COLUMN);
+    let text = egui::RichText::new(cell).small();
+    let line = ui.text_style_height(&egui::TextStyle::Small) + 4.0;
+    let layout = egui::Layout::left_to_right(egui::Align::Center).with_main_wrap(true);
+    ui.allocate_ui_with_layout(egui::vec2(width, line), layout, |ui| {
+        ui.add(egui::Label::new(text).wrap());
+    });
 }
