@@ -35,8 +35,9 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
         b.round_limit
     ));
     ui.separator();
-    // Once the battle is over no one has the initiative: the status says who won.
-    if session.engine.outcome().is_none() {
+    // Once the battle is over no one has the initiative: the status says who won; and
+    // none is rolled before the armies stand.
+    if session.engine.outcome().is_none() && session.engine.deploying().is_none() {
         initiative(ui, session, b);
         ui.separator();
     }
