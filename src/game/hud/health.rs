@@ -13,11 +13,13 @@ pub fn health(painter: &egui::Painter, centre: egui::Pos2, radius: f32, (now, ma
     let max = max.max(1);
     let frac = (now.max(0) as f32 / max as f32).clamp(0.0, 1.0);
     let full = now >= max;
-    let alpha = if full { 110 } else { 255 };
+    // Muted at full health, but still seen on green felt (a play-tester lost them).
+    let alpha = if full { 170 } else { 255 };
     let colour = with_alpha(tint(frac), alpha);
-    let dark = egui::Color32::from_black_alpha(if full { 120 } else { 220 });
+    let dark = egui::Color32::from_black_alpha(if full { 170 } else { 220 });
     if max <= MOST_PIPS {
-        let size = (radius * 0.2).clamp(1.8, 3.5);
+        // Growing a little with the zoom, as the bases do, up to a size still neat.
+        let size = (radius * 0.2).clamp(1.8, 5.0);
         let step = size * 2.0 + 1.5;
         let left = centre.x - step * (max - 1) as f32 / 2.0;
         for i in 0..max {

@@ -245,21 +245,25 @@ fn start(
 
 /// The map and both rosters of the battle chosen, or why it cannot be played.
 fn preview(ui: &mut egui::Ui, f: &SetupForm) {
-    egui::ScrollArea::vertical().show(ui, |ui| match &f.preview {
-        Some((_, Ok(built))) => {
-            if let Some((_, s)) = f.scenarios.get(f.scenario) {
-                ui.heading(&s.name);
+    // Its own scroll for each scenario: another one chosen is seen from its top, its
+    // name and rules first.
+    egui::ScrollArea::vertical()
+        .id_salt(("preview", f.scenario))
+        .show(ui, |ui| match &f.preview {
+            Some((_, Ok(built))) => {
+                if let Some((_, s)) = f.scenarios.get(f.scenario) {
+                    ui.heading(&s.name);
+                }
+                built.show(ui);
             }
-            built.show(ui);
-        }
-        Some((_, Err(problems))) => {
-            ui.heading("This battle cannot be played");
-            for p in problems {
-                ui.colored_label(egui::Color32::from_rgb(240, 120, 100), p);
+            Some((_, Err(problems))) => {
+                ui.heading("This battle cannot be played");
+                for p in problems {
+                    ui.colored_label(egui::Color32::from_rgb(240, 120, 100), p);
+                }
             }
-        }
-        None => {}
-    });
+            None => {}
+        });
 }
 
 /// What the seed is, for its hover.
