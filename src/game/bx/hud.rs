@@ -70,7 +70,7 @@ fn initiative(ui: &mut egui::Ui, session: &BxSession, b: &Battle) {
 }
 
 /// The mark of a model whose side failed its morale and flees.
-const FLEEING: (&str, egui::Color32) = ("fleeing", egui::Color32::from_rgb(240, 160, 60));
+const FLEEING: health::Mark = ("fleeing", egui::Color32::from_rgb(240, 160, 60));
 
 /// What a model's card says of a model whose blows taken already kill it when this
 /// step's blows land (they land together when it ends: RULINGS), if they do.
@@ -147,7 +147,7 @@ fn markers(
         };
         let r = (edge.x - c.x).max(6.0);
         let under = c + egui::vec2(0.0, r + 5.0);
-        health::health(&painter, under, r, (m.hp.now, m.hp.max));
+        marks.health(&painter, c, under, r, (m.hp.now, m.hp.max));
         let mark = match m.cond.down {
             Some(Down::Fallen | Down::Bleeding) => {
                 Some(("✚ dying", egui::Color32::from_rgb(230, 60, 50)))
@@ -161,9 +161,10 @@ fn markers(
             None => None,
         };
         if let Some(mark) = mark {
-            marks.mark(&painter, c, r, mark);
+            marks.mark(c, r, mark);
         }
     }
+    marks.paint(&painter);
     if let Some(m) = bx.hover.and_then(|id| models.iter().find(|m| m.id == id)) {
         let world = session.engine.world();
         crate::game::hud::hover_card(ctx, "bx hover", |ui| {

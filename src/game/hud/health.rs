@@ -8,8 +8,14 @@ use bevy_egui::egui;
 /// The most a model can have and still show pips rather than a bar.
 const MOST_PIPS: i32 = 6;
 
-/// Draws `now` of `max` centred at `centre` under a base of screen radius `radius`.
-pub fn health(painter: &egui::Painter, centre: egui::Pos2, radius: f32, (now, max): (i32, i32)) {
+/// Draws `now` of `max` centred at `centre` under a base of screen radius `radius`; the
+/// room it took.
+pub fn health(
+    painter: &egui::Painter,
+    centre: egui::Pos2,
+    radius: f32,
+    (now, max): (i32, i32),
+) -> egui::Rect {
     let max = max.max(1);
     let frac = (now.max(0) as f32 / max as f32).clamp(0.0, 1.0);
     let full = now >= max;
@@ -29,13 +35,15 @@ pub fn health(painter: &egui::Painter, centre: egui::Pos2, radius: f32, (now, ma
                 painter.circle_filled(c, size, colour);
             }
         }
-        return;
+        let across = step * (max - 1) as f32 + 2.0 * (size + 0.8);
+        return egui::Rect::from_center_size(centre, egui::vec2(across, 2.0 * (size + 0.8)));
     }
     let width = (radius * 2.0).max(14.0);
     let rect = egui::Rect::from_center_size(centre, egui::vec2(width, 4.0));
     painter.rect_filled(rect.expand(1.0), 1.5, dark);
     let filled = egui::Rect::from_min_size(rect.min, egui::vec2(width * frac, 4.0));
     painter.rect_filled(filled, 1.0, colour);
+    rect.expand(1.0)
 }
 
 /// Green while healthy, amber when hurt, red when nearly gone.
@@ -54,64 +62,89 @@ fn with_alpha(c: egui::Color32, a: u8) -> egui::Color32 {
 }
 
 /// A sleeping model's mark.
-pub const ASLEEP: (&str, egui::Color32) = ("Zz", egui::Color32::from_rgb(180, 180, 255));
+pub const ASLEEP: Mark = ("Zz", egui::Color32::from_rgb(180, 180, 255));
 /// A blinded model's mark.
-pub const BLIND: (&str, egui::Color32) = ("blind", egui::Color32::from_rgb(230, 230, 120));
+pub const BLIND: Mark = ("blind", egui::Color32::from_rgb(230, 230, 120));
 
 /// A word of a model's state above its base ("Zz", "held"), at a size readable at any
 /// zoom, so that a sleeping model is not taken for a casualty: on a dark chip of its
-/// own, so it reads over any ground, a terrain's name or a neighbour's base. The marks of
-/// one frame never cover each other: a mark that would is raised above the one in its
-/// way, with a line down to its model, and where no room is left it shrinks to an orb of
-/// its colour on the base's shoulder (its word is on the model's hover card), as
-/// Wesnoth's status orbs do.
+/// own, so it reads over any ground or a terrain's name. The words of one frame never
+/// cover each other, nor another model's base or health: in a packed rank, where the
+/// room above a base is a neighbour's, the word sits on its own model's base instead,
+/// and where even that is taken it shrinks to a dot of its colour on the base's
+/// shoulder (its word is on the model's hover card), as Wesnoth's status orbs do.
+/// Drawn last, once every base and health row is known.
 #[derive(Default)]
-pub struct Marks(Vec<egui::Rect>);
+pub struct Marks {
+    /// The bases and health rows drawn, each with the model's centre.
+    models: Vec<(egui::Pos2, egui::Rect)>,
+    /// The words placed so far.
+    chips: Vec<egui::Rect>,
+    queued: Vec<(egui::Pos2, f32, Mark)>,
+}
 
-/// How many places a mark tries, each one chip higher, before it shrinks to an orb.
-const RAISED: usize = 3;
+/// A word of state and its colour.
+pub type Mark = (&'static str, egui::Color32);
 
 impl Marks {
-    pub fn mark(
+    /// A model's health row (see [`health`]) under its base at `centre` (screen radius
+    /// `radius`): the base and the row are kept clear of other models' words.
+    pub fn health(
         &mut self,
         painter: &egui::Painter,
         centre: egui::Pos2,
+        under: egui::Pos2,
         radius: f32,
-        (text, colour): (&str, egui::Color32),
+        hp: (i32, i32),
     ) {
-        let galley = painter.layout_no_wrap(text.into(), egui::FontId::proportional(13.0), colour);
-        let size = galley.size() + egui::vec2(8.0, 2.0);
-        let top = centre - egui::vec2(0.0, radius);
-        let Some(chip) = self.place(top - egui::vec2(0.0, 9.0), size) else {
-            let orb = centre + egui::vec2(radius, -radius) * std::f32::consts::FRAC_1_SQRT_2;
-            painter.circle_filled(orb, 5.0, egui::Color32::from_black_alpha(200));
-            painter.circle_filled(orb, 3.5, colour);
-            return;
-        };
-        if chip.bottom() < top.y - 4.0 {
-            let line = [egui::pos2(top.x, chip.bottom()), top];
-            painter.line_segment(line, egui::Stroke::new(1.0, colour.gamma_multiply(0.6)));
-        }
-        painter.rect_filled(chip, 4.0, egui::Color32::from_black_alpha(200));
-        painter.rect_stroke(
-            chip,
-            4.0,
-            egui::Stroke::new(1.0, colour.gamma_multiply(0.6)),
-            egui::StrokeKind::Inside,
-        );
-        painter.galley(chip.center() - galley.size() / 2.0, galley, colour);
+        let row = health(painter, under, radius, hp);
+        let base = egui::Rect::from_center_size(centre, egui::Vec2::splat(2.0 * radius));
+        self.models.push((centre, base.union(row)));
     }
 
-    /// The first free place for a chip of `size` centred at `at` or a chip higher, at
-    /// most `RAISED` places up; it is then taken.
-    fn place(&mut self, at: egui::Pos2, size: egui::Vec2) -> Option<egui::Rect> {
-        let chip = (0..RAISED)
-            .map(|k| {
-                egui::Rect::from_center_size(at - egui::vec2(0.0, k as f32 * (size.y + 2.0)), size)
-            })
-            .find(|c| !self.0.iter().any(|o| o.intersects(*c)))?;
-        self.0.push(chip);
-        Some(chip)
+    /// A word over the model at `centre` (screen radius `radius`), drawn by `paint`.
+    pub fn mark(&mut self, centre: egui::Pos2, radius: f32, mark: Mark) {
+        self.queued.push((centre, radius, mark));
+    }
+
+    /// Every word asked for, each where it covers nothing drawn before it.
+    pub fn paint(mut self, painter: &egui::Painter) {
+        for (centre, radius, (text, colour)) in std::mem::take(&mut self.queued) {
+            let font = egui::FontId::proportional(13.0);
+            let galley = painter.layout_no_wrap(text.into(), font, colour);
+            let size = galley.size() + egui::vec2(8.0, 2.0);
+            let Some(chip) = self.place(centre, radius, size) else {
+                let orb = centre + egui::vec2(radius, -radius) * std::f32::consts::FRAC_1_SQRT_2;
+                painter.circle_filled(orb, 5.0, egui::Color32::from_black_alpha(200));
+                painter.circle_filled(orb, 3.5, colour);
+                continue;
+            };
+            painter.rect_filled(chip, 4.0, egui::Color32::from_black_alpha(200));
+            let stroke = egui::Stroke::new(1.0, colour.gamma_multiply(0.6));
+            painter.rect_stroke(chip, 4.0, stroke, egui::StrokeKind::Inside);
+            painter.galley(chip.center() - galley.size() / 2.0, galley, colour);
+        }
+    }
+
+    /// Where a word of `size` for the model at `centre` goes: above its base, if that
+    /// covers no other model and no word; else on its own base, if that covers no word;
+    /// else nowhere (a dot). The place found is then taken.
+    fn place(&mut self, centre: egui::Pos2, radius: f32, size: egui::Vec2) -> Option<egui::Rect> {
+        let above = egui::Rect::from_center_size(centre - egui::vec2(0.0, radius + 9.0), size);
+        let on_base = egui::Rect::from_center_size(centre, size);
+        let free_of_words = |r: &egui::Rect| !self.chips.iter().any(|c| c.intersects(*r));
+        let free_of_others = |r: &egui::Rect| {
+            !self
+                .models
+                .iter()
+                .any(|(c, m)| *c != centre && m.intersects(*r))
+        };
+        let chip = [above, on_base]
+            .into_iter()
+            .enumerate()
+            .find(|(i, r)| free_of_words(r) && (*i == 1 || free_of_others(r)))?;
+        self.chips.push(chip.1);
+        Some(chip.1)
     }
 }
 
@@ -126,26 +159,23 @@ mod tests {
         assert_eq!(tint(0.1), egui::Color32::from_rgb(225, 60, 50));
     }
 
-    /// Neighbours' marks never cover each other: the second is raised above the first,
-    /// and once no place is left the mark gets none (it is drawn as an orb). A mark far
-    /// off keeps its own place.
+    /// A word goes above its base while that is clear, on its own base where the room
+    /// above is a neighbour's (a packed rank), and is a dot where both are taken; no
+    /// two words ever cover each other.
     #[test]
-    fn marks_side_by_side_are_raised_not_overprinted() {
+    fn marks_never_cover_a_neighbour_or_each_other() {
         let mut marks = Marks::default();
-        let size = egui::vec2(60.0, 16.0);
-        let at = egui::pos2(100.0, 100.0);
-        let placed: Vec<_> = (0..RAISED + 1)
-            .map(|i| marks.place(at + egui::vec2(i as f32 * 10.0, 0.0), size))
-            .collect();
-        assert_eq!(placed[0].unwrap().center(), at);
-        assert_eq!(placed[1].unwrap().center().y, at.y - 18.0);
-        assert_eq!(placed[2].unwrap().center().y, at.y - 36.0);
-        assert_eq!(placed[3], None, "no room left: an orb");
-        let chips: Vec<_> = placed.iter().flatten().collect();
-        for (i, a) in chips.iter().enumerate() {
-            assert!(chips[i + 1..].iter().all(|b| !a.intersects(**b)));
-        }
-        let far = marks.place(egui::pos2(400.0, 100.0), size).unwrap();
-        assert_eq!(far.center(), egui::pos2(400.0, 100.0));
+        let size = egui::vec2(30.0, 16.0);
+        let base = |c: egui::Pos2| egui::Rect::from_center_size(c, egui::Vec2::splat(20.0));
+        let front = egui::pos2(100.0, 130.0);
+        let behind = egui::pos2(100.0, 100.0);
+        marks.models.push((front, base(front)));
+        marks.models.push((behind, base(behind)));
+        let high = marks.place(behind, 10.0, size).unwrap();
+        assert_eq!(high.center(), egui::pos2(100.0, 81.0), "above, clear");
+        let low = marks.place(front, 10.0, size).unwrap();
+        assert_eq!(low.center(), front, "the room above is the model behind's");
+        assert_eq!(marks.place(front, 10.0, size), None, "both taken: a dot");
+        assert!(!high.intersects(low));
     }
 }

@@ -40,6 +40,7 @@ pub fn draw(
             label(&painter, &mut marks, m, c, radius);
         }
     }
+    marks.paint(&painter);
     if let Some(m) = sel.hover.and_then(|id| all.iter().find(|m| m.id == id)) {
         let broken = session.engine.battle().side(m.side).broken;
         crate::game::hud::hover_card(ctx, "hover card", |ui| hover_card(ui, m, &all, broken));
@@ -58,7 +59,7 @@ fn label(
 ) {
     let under = centre + egui::vec2(0.0, radius + 5.0);
     let hd = (i32::from(m.hd.left), i32::from(m.hd.initial));
-    health::health(painter, under, radius, hd);
+    marks.health(painter, centre, under, radius, hd);
     let mark = if m.conditions.asleep {
         Some(health::ASLEEP)
     } else if m.conditions.blinded {
@@ -67,7 +68,7 @@ fn label(
         None
     };
     if let Some(mark) = mark {
-        marks.mark(painter, centre, radius, mark);
+        marks.mark(centre, radius, mark);
     }
 }
 
