@@ -223,13 +223,11 @@ pub fn dice_words(n: impl Into<u64>) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::dice_words;
-
     #[test]
     fn one_die_many_dice() {
         assert_eq!(dice_words(1u8), "1 die");
         assert_eq!(dice_words(0u8), "0 dice");
-        assert_eq!(dice_words(4usize as u64), "4 dice");
+        assert_eq!(dice_words(4u64), "4 dice");
     }
 
     use super::*;

@@ -10,7 +10,7 @@ const MOST_PIPS: i32 = 6;
 
 /// Draws `now` of `max` centred at `centre` under a base of screen radius `radius`; the
 /// room it took.
-pub fn health(
+fn health(
     painter: &egui::Painter,
     centre: egui::Pos2,
     radius: f32,
@@ -24,8 +24,10 @@ pub fn health(
     let colour = with_alpha(tint(frac), alpha);
     let dark = egui::Color32::from_black_alpha(if full { 170 } else { 220 });
     if max <= MOST_PIPS {
-        // Growing a little with the zoom, as the bases do, up to a size still neat.
-        let size = (radius * 0.2).clamp(1.8, 5.0);
+        // Growing a little with the zoom, as the bases do, up to a size still neat, and
+        // never wider than the base (a neighbour's row is beside it).
+        let fits = (2.0 * radius - 1.6 - 1.5 * (max - 1) as f32) / (2 * max) as f32;
+        let size = (radius * 0.2).clamp(1.8, 5.0).min(fits).max(1.8);
         let step = size * 2.0 + 1.5;
         let left = centre.x - step * (max - 1) as f32 / 2.0;
         for i in 0..max {
@@ -139,10 +141,12 @@ impl Marks {
                 .iter()
                 .any(|(c, m)| *c != centre && m.intersects(*r))
         };
+        // On its own base only where it stays within it or covers no neighbour.
+        let within = size.x <= 2.0 * radius + 4.0;
         let chip = [above, on_base]
             .into_iter()
             .enumerate()
-            .find(|(i, r)| free_of_words(r) && (*i == 1 || free_of_others(r)))?;
+            .find(|(i, r)| free_of_words(r) && ((*i == 1 && within) || free_of_others(r)))?;
         self.chips.push(chip.1);
         Some(chip.1)
     }
@@ -177,5 +181,24 @@ mod tests {
         assert_eq!(low.center(), front, "the room above is the model behind's");
         assert_eq!(marks.place(front, 10.0, size), None, "both taken: a dot");
         assert!(!high.intersects(low));
+        // Side by side in a rank with one behind: a word wider than its base is not
+        // put on it, over its neighbours.
+        let mut marks = Marks::default();
+        let (left, right) = (egui::pos2(100.0, 100.0), egui::pos2(121.0, 100.0));
+        let back = egui::pos2(100.0, 75.0);
+        for c in [left, right, back] {
+            marks.models.push((c, base(c)));
+        }
+        let wide = egui::vec2(50.0, 16.0);
+        assert_eq!(
+            marks.place(left, 10.0, wide),
+            None,
+            "wider than its base: a dot"
+        );
+        let narrow = egui::vec2(20.0, 16.0);
+        assert_eq!(
+            marks.place(left, 10.0, narrow).map(|r| r.center()),
+            Some(left)
+        );
     }
 }

@@ -181,7 +181,7 @@ fn leave_and_save<R: Contest>(
 }
 
 /// Leave: at once from a replay or a finished battle; from one in progress only after
-/// asking (save and leave, leave without saving, or stay).
+/// asking (`leave_question`).
 fn leave<R: Contest>(
     ui: &mut egui::Ui,
     session: &mut GameSession<R>,
@@ -192,56 +192,7 @@ fn leave<R: Contest>(
     let in_progress = session.replay.is_none() && session.engine.outcome().is_none();
     let mut ask = ui.data(|d| d.get_temp::<bool>(asking).unwrap_or(false)) && in_progress;
     if ask {
-        // Asked over a dimmed screen that takes every click and wheel turn, so
-        // nothing behind the question (a move, the camera) answers them.
-        egui::Modal::new(egui::Id::new("leave: question"))
-            .backdrop_color(egui::Color32::from_black_alpha(200))
-            .show(ui.ctx(), |ui| {
-                ui.heading("Leave the battle?");
-                ui.label("The battle is not over. Save it to play on later from Load battle?");
-                if let Some(words) = session.net.as_ref().and_then(|n| {
-                    net_leaving_words(n.hosting.is_some(), n.seat().is_some(), n.in_play())
-                }) {
-                    ui.colored_label(egui::Color32::from_rgb(240, 180, 90), words);
-                }
-                ui.horizontal(|ui| {
-                    if ui.button("Save and leave").clicked() {
-                        match write_save(&session.save()) {
-                            Ok(_) => {
-                                crate::game::autosave::forget(&crate::game::saves::data_dir());
-                                next.set(Screen::MainMenu);
-                            }
-                            Err(e) => session.refuse(format!("Could not save: {e}")),
-                        }
-                        ask = false;
-                    }
-                    if ui.button("Leave without saving").clicked() {
-                        crate::game::autosave::forget(&crate::game::saves::data_dir());
-                        next.set(Screen::MainMenu);
-                        ask = false;
-                    }
-                    let stay = ui.button("Stay").clicked()
-                        || ui.input(|i| i.key_pressed(egui::Key::Escape));
-                    let concede = session.concedable().filter(|_| {
-                        ui.button(format!("{}  Concede", icon::FLAG))
-                            .on_hover_text(
-                                "Give the battle up: the other side wins, and the result is shown",
-                            )
-                            .clicked()
-                    });
-                    if let Some(side) = concede {
-                        session.concede(side);
-                    }
-                    if stay || concede.is_some() {
-                        ask = false;
-                        // Computers play on, unless the player had paused them.
-                        let held = egui::Id::new("leave: paused by asking");
-                        if ui.data(|d| d.get_temp::<bool>(held).unwrap_or(false)) {
-                            session.pace.paused = false;
-                        }
-                    }
-                });
-            });
+        ask = leave_question(ui, session, next);
     }
     let words = "Leave the battle (asked first if it is not over and not just saved)";
     if bar_button(ui, icon::SIGN_OUT, "Leave", words, compact) {
@@ -266,6 +217,67 @@ fn leave<R: Contest>(
     }
     ui.data_mut(|d| d.insert_temp(asking, ask));
     session.asking = ask;
+    ask
+}
+
+/// The question over a battle in progress: save and leave, leave without saving, stay,
+/// or concede to the computer. Whether it is still asked.
+fn leave_question<R: Contest>(
+    ui: &mut egui::Ui,
+    session: &mut GameSession<R>,
+    next: &mut NextState<Screen>,
+) -> bool {
+    let mut ask = true;
+    // Asked over a dimmed screen that takes every click and wheel turn, so nothing
+    // behind the question (a move, the camera) answers them.
+    egui::Modal::new(egui::Id::new("leave: question"))
+        .backdrop_color(egui::Color32::from_black_alpha(200))
+        .show(ui.ctx(), |ui| {
+            ui.heading("Leave the battle?");
+            ui.label("The battle is not over. Save it to play on later from Load battle?");
+            if let Some(words) = session.net.as_ref().and_then(|n| {
+                net_leaving_words(n.hosting.is_some(), n.seat().is_some(), n.in_play())
+            }) {
+                ui.colored_label(egui::Color32::from_rgb(240, 180, 90), words);
+            }
+            ui.horizontal(|ui| {
+                if ui.button("Save and leave").clicked() {
+                    match write_save(&session.save()) {
+                        Ok(_) => {
+                            crate::game::autosave::forget(&crate::game::saves::data_dir());
+                            next.set(Screen::MainMenu);
+                        }
+                        Err(e) => session.refuse(format!("Could not save: {e}")),
+                    }
+                    ask = false;
+                }
+                if ui.button("Leave without saving").clicked() {
+                    crate::game::autosave::forget(&crate::game::saves::data_dir());
+                    next.set(Screen::MainMenu);
+                    ask = false;
+                }
+                let stay =
+                    ui.button("Stay").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
+                let concede = session.concedable().filter(|_| {
+                    ui.button(format!("{}  Concede", icon::FLAG))
+                        .on_hover_text(
+                            "Give the battle up: the other side wins, and the result is shown",
+                        )
+                        .clicked()
+                });
+                if let Some(side) = concede {
+                    session.concede(side);
+                }
+                if stay || concede.is_some() {
+                    ask = false;
+                    // Computers play on, unless the player had paused them.
+                    let held = egui::Id::new("leave: paused by asking");
+                    if ui.data(|d| d.get_temp::<bool>(held).unwrap_or(false)) {
+                        session.pace.paused = false;
+                    }
+                }
+            });
+        });
     ask
 }
 

@@ -1,5 +1,5 @@
-//! Drawn fresh every frame with gizmos: selection, a blinded model's ring, engagements, the movement
-//! ghost and allowance, lines of fire, melee groups and the threat overlay.
+//! Drawn fresh every frame with gizmos: selection, a blinded model's ring, engagements,
+//! the movement ghost and allowance, lines of fire, melee groups and the threat overlay.
 
 use super::input::{Selection, move_to, viewpoint};
 use crate::game::marauders::Session;
@@ -30,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn draw(session: NonSend<Session>, sel: Res<Selection>, drawn: DrawnAt, mut g: Gizmos) {
     let all = in_play(session.engine.world());
-    // Pips, rings and contact lines go where the miniatures are drawn, mid-glide too.
+    // Rings and contact lines go where the miniatures are drawn, mid-glide too.
     let places = drawn.places();
     let at = |m: &ModelView| places.base(m.id, &m.base);
     // HD are shown under each base as every ruleset shows health (`hud::health`).
@@ -98,10 +98,11 @@ fn phase_marks(g: &mut Gizmos, session: &Session, sel: &Selection, all: &[ModelV
             }
         }
         (Phase::Shooting, Some(s), _) => {
-            // No range to show for a model that cannot shoot now (engaged, asleep …):
+            // No range to show for a model that cannot shoot now (it has shot, or is
+            // engaged, asleep …):
             // its card says why.
             let broken = session.engine.battle().side(s.side).broken;
-            let able = may_shoot_at_all(broken, s).is_ok();
+            let able = !s.conditions.shot && may_shoot_at_all(broken, s).is_ok();
             if let Some(r) = s.profile.ranged.as_ref().filter(|_| able) {
                 let reach = r.range + s.base.shape.reach();
                 table_ring(

@@ -150,7 +150,7 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
         for (col, side) in cols.iter_mut().zip(Side::BOTH) {
             // A gutter between the columns: a long list of the fallen wraps short of
             // the other side's, not up against it (where the two read as one line).
-            col.set_max_width(col.available_width() - 32.0);
+            col.set_max_width((col.available_width() - 32.0).max(0.0));
             col.heading(egui::RichText::new(&names[side.index()]).color(palette::side_egui(side)));
             col.label(format!(
                 "{} lost to the enemy: {}",

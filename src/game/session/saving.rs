@@ -73,19 +73,17 @@ impl<R: Contest> GameSession<R> {
             .filter(|(r, _)| *r <= round)
             .cloned()
             .collect();
-        // Agreed only where the table stands at the agreement (a replay saved short
-        // of its end was not yet conceded).
-        save.agreed = self
-            .agreed
-            .clone()
-            .filter(|a| self.engine.outcome() == Some(a));
-        if let Some(net) = &self.net {
-            save.agreed = net
+        let agreed = match &self.net {
+            Some(net) => net
                 .finished
                 .as_ref()
                 .filter(|f| f.agreed)
-                .map(|f| f.outcome.clone());
-        }
+                .map(|f| f.outcome.clone()),
+            None => self.agreed.clone(),
+        };
+        // Agreed only where the table stands at the agreement (a replay, or a network
+        // battle looked back along, saved short of its end was not yet conceded).
+        save.agreed = agreed.filter(|a| self.engine.outcome() == Some(a));
         save
     }
 
@@ -106,15 +104,10 @@ impl<R: Contest> GameSession<R> {
     }
 
     /// The one side a person plays here against a computer, which may concede; none
-    /// where both sides are people's (or both computers') or the battle is not at
-    /// this table alone.
+    /// where both sides are people's (or both computers'), in a replay or a network
+    /// battle, or once the battle is over.
     pub fn concedable(&self) -> Option<Side> {
-        let live = self.replay.is_none() && self.net.is_none() && self.engine.outcome().is_none();
-        let human = |s: Side| matches!(self.controllers[s.index()], Controller::Human);
-        let mut people = Side::BOTH.into_iter().filter(|s| human(*s));
-        match (live, people.next(), people.next()) {
-            (true, Some(side), None) => Some(side),
-            _ => None,
-        }
+        let live = self.net.is_none() && self.engine.outcome().is_none();
+        self.own_side().filter(|_| live)
     }
 }

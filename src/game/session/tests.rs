@@ -435,6 +435,8 @@ fn a_person_may_concede_to_the_computer() {
     s.concede(Side::B);
     let outcome = s.engine.outcome().expect("over").clone();
     assert_eq!(outcome.winner, Some(Side::A));
+    s.concede(Side::A);
+    assert_eq!(s.engine.outcome(), Some(&outcome), "conceded once only");
     assert!(s.to_result);
     assert_eq!(s.concedable(), None, "already over");
     let save = s.save();
@@ -448,6 +450,8 @@ fn a_person_may_concede_to_the_computer() {
     assert_eq!(replay.save().agreed.as_ref(), Some(&outcome));
     replay.seek(10);
     assert_eq!(replay.engine.outcome(), None);
+    replay.concede(Side::A);
+    assert_eq!(replay.engine.outcome(), None, "a replay is not conceded");
     assert_eq!(replay.save().agreed, None, "saved short of the concession");
     replay.seek(save.commands.len());
     assert_eq!(replay.engine.outcome(), Some(&outcome));

@@ -190,8 +190,9 @@ pub fn shot_allowed(broken: bool, s: &ModelView, t: &ModelView) -> Result<(), No
     shot_allowed_as(broken, s, t, s.conditions.shot)
 }
 
-/// Whether `s` may shoot at anyone this phase, whoever is in range: it carries a
-/// missile weapon and is not blinded, engaged, asleep or of a broken side (§4).
+/// Whether `s` is able to shoot, whoever is in range and whether or not it has shot
+/// this round: it carries a missile weapon and is not blinded, engaged, asleep or of a
+/// broken side (§4).
 pub fn may_shoot_at_all(broken: bool, s: &ModelView) -> Result<(), NoLine> {
     may_shoot(Shooter {
         has_ranged_weapon: s.profile.ranged.is_some(),

@@ -203,7 +203,7 @@ fn move_panel(
                     "A move to the pointer: {:.1}\" of its {allowance:.1}\"",
                     g.cost
                 ));
-                // Stopped short of the pointer: what the engine finds in the way.
+                // Stopped short of the pointer: its move spent, or what is in the way.
                 let cursor = sel.cursor.unwrap_or(g.end);
                 let short = g.end.distance(cursor) > 0.05;
                 if let Some(why) = short
@@ -222,8 +222,9 @@ fn move_panel(
     melee_panel(ui, "Charge", all, &us, &them, session.engine.battle().round);
 }
 
-/// Why a move to `cursor` stops at the ghost, if it can be told: its whole allowance spent (a move that far
-/// goes no farther, whatever lies beyond it), or else what the engine finds in the way.
+/// Why a move to `cursor` stops at the ghost, if it can be told: its whole allowance
+/// spent (a move that far goes no farther, whatever lies beyond it), or else what the
+/// engine finds in the way.
 fn stops_short(
     world: &bevy::ecs::world::World,
     me: &ModelView,

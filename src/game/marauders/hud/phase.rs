@@ -16,6 +16,9 @@ use warband_marauders::{Command, Side};
 use warband_table::components::ModelId;
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
+    if let Some(words) = broken_note(session) {
+        ui.colored_label(ui.visuals().warn_fg_color, words);
+    }
     let Some(side) = session.human_turn() else {
         if !session.watching() || session.net.is_some() {
             ui.weak(session.others_acting());
@@ -24,9 +27,6 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
             .own_side()
             .filter(|_| session.engine.outcome().is_none())
         {
-            if session.engine.battle().side(me).broken {
-                ui.colored_label(ui.visuals().warn_fg_color, BROKEN);
-            }
             fights_to_come(ui, session, me);
         }
         return;
@@ -62,9 +62,17 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     }
 }
 
-/// Why a person whose side has broken is asked nothing more (a play-tester saw a whole
-/// round play itself): the rules choose for a broken side.
-const BROKEN: &str = "Your side is broken: it failed its morale. Until it rallies (each morale phase, on 2d6 at or under its morale), its models flee their full move from the nearest enemy in every movement phase, and shoot, cast and charge no more; one that leaves the table is out of action. Its phases play themselves.";
+/// What a broken side's rules choose for a person (a play-tester saw a whole round play
+/// itself): RULINGS, Marauders' morale.
+const BROKEN: &str = "Your side is broken: it failed its morale. Until it rallies (each morale phase, on 2d6 at or under its morale), its models flee their full move from the nearest enemy in every movement phase (taking parting blows if in contact), and shoot, cast or choose to charge no more; they still fight in melee, and one that leaves the table is out of action. Its movement, shooting and spells play themselves.";
+
+/// The note for the person whose side is broken, while the battle goes on; none for a
+/// spectator or a side that holds.
+fn broken_note(session: &Session) -> Option<&'static str> {
+    let me = session.own_side()?;
+    (session.engine.outcome().is_none() && session.engine.battle().side(me).broken)
+        .then_some(BROKEN)
+}
 
 /// Who acts first in each phase, "me first" or "them first"; Confirm (or Space) sends
 /// it. The choice lives in the selection, so that Space sends what the panel shows.
@@ -348,18 +356,17 @@ mod tests {
         let side = broken(&s).expect("a side breaks");
         assert!(s.engine.outcome().is_none(), "and the battle goes on");
         let computers = s.controllers;
-        let mut sel = Selection::default();
-        let mut shown = |s: &mut Session| {
-            crate::game::test_app::egui_words(|ui| show(ui, s, &mut sel)).join("\n")
-        };
-        assert!(!shown(&mut s).contains("broken"), "a spectator");
+        assert_eq!(broken_note(&s), None, "a spectator");
         s.controllers[side.other().index()] = Controller::Human;
-        assert!(
-            !shown(&mut s).contains("Your side is broken"),
-            "its side holds"
-        );
+        assert_eq!(broken_note(&s), None, "its side holds");
         s.controllers = computers;
         s.controllers[side.index()] = Controller::Human;
-        assert!(shown(&mut s).contains("Your side is broken"));
+        assert_eq!(broken_note(&s), Some(BROKEN));
+        let mut sel = Selection::default();
+        let words = crate::game::test_app::egui_words(|ui| show(ui, &mut s, &mut sel));
+        assert!(
+            words.join("\n").contains("Your side is broken"),
+            "{words:?}"
+        );
     }
 }
