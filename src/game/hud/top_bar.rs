@@ -194,13 +194,15 @@ fn leave<R: Contest>(
     if ask {
         ask = leave_question(ui, session, next);
     }
-    let words = "Leave the battle (asked first if it is not over and not just saved)";
+    let words = "Leave the battle (asked first if it is not over, and not just saved or played against the computer)";
     if bar_button(ui, icon::SIGN_OUT, "Leave", words, compact) {
         // Leaving a network battle tells the others something, saved or not.
         let warned = session.net.as_ref().is_some_and(|n| {
             net_leaving_words(n.hosting.is_some(), n.seat().is_some(), n.in_play()).is_some()
         });
-        if in_progress && !session.unsaved_progress() && !warned {
+        // A person playing the computer is asked even so: the question offers Concede.
+        let concedable = session.concedable().is_some();
+        if in_progress && !session.unsaved_progress() && !warned && !concedable {
             // Saved a moment ago: nothing to ask, and nothing left to resume from.
             crate::game::autosave::forget(&crate::game::saves::data_dir());
             next.set(Screen::MainMenu);
@@ -234,7 +236,11 @@ fn leave_question<R: Contest>(
         .backdrop_color(egui::Color32::from_black_alpha(200))
         .show(ui.ctx(), |ui| {
             ui.heading("Leave the battle?");
-            ui.label("The battle is not over. Save it to play on later from Load battle?");
+            ui.label(if session.unsaved_progress() {
+                "The battle is not over. Save it to play on later from Load battle?"
+            } else {
+                "The battle is not over, and saved as it stands: Load battle lists it."
+            });
             if let Some(words) = session.net.as_ref().and_then(|n| {
                 net_leaving_words(n.hosting.is_some(), n.seat().is_some(), n.in_play())
             }) {
