@@ -162,10 +162,14 @@ fn leave_and_save<R: Contest>(
         help.rules = !help.rules;
     }
     let save = "Save this battle to the saves folder";
-    if !asking
-        && session.replay.is_none()
-        && bar_button(ui, icon::FLOPPY_DISK, "Save", save, compact)
-    {
+    // Greyed, not gone, while Leave asks: the bar's buttons keep their places.
+    let pressed = session.replay.is_none()
+        && ui
+            .add_enabled_ui(!asking, |ui| {
+                bar_button(ui, icon::FLOPPY_DISK, "Save", save, compact)
+            })
+            .inner;
+    if pressed {
         let save = session.save();
         let written = write_save(&save);
         let ok = written.is_ok();
