@@ -231,6 +231,10 @@ fn keys(
     }
 }
 
+/// What the first Space of a movement phase with no model moved says (in the tray, and
+/// by the phase's own button, where the player is looking).
+pub const NO_MODEL_MOVED: &str = "No model has moved: Space again ends the movement phase";
+
 /// Space in the movement phase: with no model moved yet while some could, the first
 /// press only says so and a second ends the phase (a play-tester's Space, pressed
 /// again for an initiative that the dice had settled, ended a movement unseen).
@@ -245,8 +249,7 @@ fn end_movement(session: &mut Session, side: Side, asked: &mut Asked<(Side, u32)
     if space_ends(asked, part, (left, heeded), now) {
         let _ = session.submit(side, Command::EndPhase);
     } else if heeded {
-        let words = "No model has moved: Space again ends the movement phase";
-        session.notice = Some((words.into(), now));
+        session.notice = Some((NO_MODEL_MOVED.into(), now));
     }
 }
 

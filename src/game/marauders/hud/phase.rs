@@ -3,7 +3,7 @@
 
 use super::odds::melee_panel;
 use crate::game::marauders::Session;
-use crate::game::marauders::input::{Selection, order_command, usual_order};
+use crate::game::marauders::input::{NO_MODEL_MOVED, Selection, order_command, usual_order};
 use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, in_play};
 use warband_marauders::command::Allocation;
@@ -59,6 +59,12 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     }
     if ui.button("End my part of the phase (Space)").clicked() {
         let _ = session.submit(side, Command::EndPhase);
+    }
+    let asked = session.notice.as_ref().is_some_and(|(words, since)| {
+        words == NO_MODEL_MOVED && since.elapsed() < crate::game::hud::dice_tray::NOTICE
+    });
+    if asked {
+        ui.colored_label(ui.visuals().warn_fg_color, NO_MODEL_MOVED);
     }
 }
 
@@ -368,5 +374,31 @@ mod tests {
             words.join("\n").contains("Your side is broken"),
             "{words:?}"
         );
+    }
+
+    /// The first Space of a movement phase with no model moved asks again by the
+    /// phase's own button, where the player looks; another notice is left to the tray.
+    #[test]
+    fn the_ask_of_an_unmoved_movement_is_said_by_its_button() {
+        let mut s = crate::game::test_app::normal_v_charge("open-field.ron", 3);
+        let moving = |s: &Session| {
+            s.engine.phase() == Phase::Movement && s.engine.awaiting() == Some(Side::A)
+        };
+        for _ in 0..5_000 {
+            if moving(&s) || !s.computer_step() {
+                break;
+            }
+        }
+        assert!(moving(&s), "side A moves");
+        s.controllers[0] = Controller::Human;
+        let mut sel = Selection::default();
+        let mut shown = |s: &mut Session| {
+            crate::game::test_app::egui_words(|ui| show(ui, s, &mut sel)).join("\n")
+        };
+        let now = std::time::Instant::now();
+        s.notice = Some(("Saved as open-field".into(), now));
+        assert!(!shown(&mut s).contains(NO_MODEL_MOVED));
+        s.notice = Some((NO_MODEL_MOVED.into(), now));
+        assert!(shown(&mut s).contains(NO_MODEL_MOVED));
     }
 }
