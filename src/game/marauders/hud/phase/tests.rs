@@ -1,0 +1,95 @@
+//! The phase panel's words: fights to come, a broken side, the ask of an unmoved
+//! movement.
+
+use super::*;
+use crate::game::session::Controller;
+
+/// The computer acting first in the attacking phase resolves every fight, a
+/// person's too: its panel shows each one still to come with the person's odds.
+#[test]
+fn the_fights_the_enemy_resolves_are_shown_with_their_odds() {
+    let mut s = crate::game::test_app::normal_v_charge("open-field.ron", 3);
+    let players = s.controllers;
+    let enemy_fights = |s: &Session| {
+        s.engine.phase() == Phase::Attacking
+            && s.engine.awaiting() == Some(Side::B)
+            && strike_waiting(s.engine.world()).is_none()
+            && !open_groups(s.engine.world()).is_empty()
+    };
+    for _ in 0..5_000 {
+        if enemy_fights(&s) || !s.computer_step() {
+            break;
+        }
+    }
+    assert!(enemy_fights(&s), "side B resolves a fight in some round");
+    let mut sel = Selection::default();
+    let shown = |s: &mut Session, sel: &mut Selection| {
+        crate::game::test_app::egui_words(|ui| show(ui, s, sel)).join("\n")
+    };
+    s.controllers[0] = Controller::Human;
+    let words = shown(&mut s, &mut sel);
+    assert!(words.contains("The enemy resolves these fights"), "{words}");
+    assert!(words.contains("You win"), "{words}");
+    s.controllers = players;
+    let words = shown(&mut s, &mut sel);
+    assert!(
+        !words.contains("You win"),
+        "a spectator is shown no side's odds: {words}"
+    );
+}
+
+/// A person whose side has broken is told why the rounds play themselves; a
+/// spectator, or a person whose side holds, is not.
+#[test]
+fn a_broken_side_is_told_it_is_broken() {
+    let mut s = crate::game::test_app::normal_v_charge("open-field.ron", 3);
+    let broken = |s: &Session| {
+        Side::BOTH
+            .into_iter()
+            .find(|&x| s.engine.battle().side(x).broken)
+    };
+    for _ in 0..20_000 {
+        if broken(&s).is_some() || !s.computer_step() {
+            break;
+        }
+    }
+    let side = broken(&s).expect("a side breaks");
+    assert!(s.engine.outcome().is_none(), "and the battle goes on");
+    let computers = s.controllers;
+    assert_eq!(broken_note(&s), None, "a spectator");
+    s.controllers[side.other().index()] = Controller::Human;
+    assert_eq!(broken_note(&s), None, "its side holds");
+    s.controllers = computers;
+    s.controllers[side.index()] = Controller::Human;
+    assert_eq!(broken_note(&s), Some(BROKEN));
+    let mut sel = Selection::default();
+    let words = crate::game::test_app::egui_words(|ui| show(ui, &mut s, &mut sel));
+    assert!(
+        words.join("\n").contains("Your side is broken"),
+        "{words:?}"
+    );
+}
+
+/// The first Space of a movement phase with no model moved asks again by the
+/// phase's own button, where the player looks; another notice is left to the tray.
+#[test]
+fn the_ask_of_an_unmoved_movement_is_said_by_its_button() {
+    let mut s = crate::game::test_app::normal_v_charge("open-field.ron", 3);
+    let moving =
+        |s: &Session| s.engine.phase() == Phase::Movement && s.engine.awaiting() == Some(Side::A);
+    for _ in 0..5_000 {
+        if moving(&s) || !s.computer_step() {
+            break;
+        }
+    }
+    assert!(moving(&s), "side A moves");
+    s.controllers[0] = Controller::Human;
+    let mut sel = Selection::default();
+    let mut shown =
+        |s: &mut Session| crate::game::test_app::egui_words(|ui| show(ui, s, &mut sel)).join("\n");
+    let now = std::time::Instant::now();
+    s.notice = Some(("Saved as open-field".into(), now));
+    assert!(!shown(&mut s).contains(NO_MODEL_MOVED));
+    s.notice = Some((NO_MODEL_MOVED.into(), now));
+    assert!(shown(&mut s).contains(NO_MODEL_MOVED));
+}
