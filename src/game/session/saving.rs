@@ -111,3 +111,6 @@ impl<R: Contest> GameSession<R> {
         self.own_side().filter(|_| live)
     }
 }
+
+#[cfg(test)]
+mod tests;
