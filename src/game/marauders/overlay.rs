@@ -10,9 +10,7 @@ use bevy::prelude::*;
 use warband_marauders::battle::{ModelView, TerrainMap, in_play};
 use warband_marauders::engine::Spells;
 use warband_marauders::geometry::{CONTACT_GAP, Crossed, close_pairs, in_contact, line_of_fire};
-use warband_marauders::phases::{
-    Phase, charge_threats, check_mobile, may_shoot_at_all, open_groups,
-};
+use warband_marauders::phases::{Phase, charge_threats, check_mobile, may_shoot_now, open_groups};
 use warband_rules::marauders::spells::{SpellDef, SpellEffect};
 use warband_table::components::ModelId;
 use warband_table::geometry::Placed;
@@ -99,10 +97,9 @@ fn phase_marks(g: &mut Gizmos, session: &Session, sel: &Selection, all: &[ModelV
         }
         (Phase::Shooting, Some(s), _) => {
             // No range to show for a model that cannot shoot now (it has shot, or is
-            // engaged, asleep …):
-            // its card says why.
+            // engaged, asleep …): its card says why.
             let broken = session.engine.battle().side(s.side).broken;
-            let able = !s.conditions.shot && may_shoot_at_all(broken, s).is_ok();
+            let able = may_shoot_now(broken, s, s.conditions.shot).is_ok();
             if let Some(r) = s.profile.ranged.as_ref().filter(|_| able) {
                 let reach = r.range + s.base.shape.reach();
                 table_ring(

@@ -28,7 +28,7 @@ pub use movement::{
     move_refusal, mover_along, mover_among, undoable_move,
 };
 pub use shooting::{
-    NoLine, check_shot, may_shoot_at_all, melee_group_of, next_round_obstacles,
+    NoLine, check_shot, may_shoot_now, melee_group_of, next_round_obstacles,
     obstacles_on_line_among, plan_shot, shot_allowed, shot_allowed_as, shot_chances,
     shot_chances_each, shot_line, sighted_line_among,
 };

@@ -190,10 +190,13 @@ pub fn shot_allowed(broken: bool, s: &ModelView, t: &ModelView) -> Result<(), No
     shot_allowed_as(broken, s, t, s.conditions.shot)
 }
 
-/// Whether `s` is able to shoot, whoever is in range and whether or not it has shot
-/// this round: it carries a missile weapon and is not blinded, engaged, asleep or of a
+/// Whether `s` may shoot now at whoever is in its range: it has not shot this round (as
+/// `shot` says), carries a missile weapon and is not blinded, engaged, asleep or of a
 /// broken side (§4).
-pub fn may_shoot_at_all(broken: bool, s: &ModelView) -> Result<(), NoLine> {
+pub fn may_shoot_now(broken: bool, s: &ModelView, shot: bool) -> Result<(), NoLine> {
+    if shot {
+        return Err(NoLine::AlreadyShot);
+    }
     may_shoot(Shooter {
         has_ranged_weapon: s.profile.ranged.is_some(),
         blinded: s.conditions.blinded,
@@ -211,10 +214,7 @@ pub fn shot_allowed_as(
     t: &ModelView,
     shot: bool,
 ) -> Result<(), NoLine> {
-    if shot {
-        return Err(NoLine::AlreadyShot);
-    }
-    may_shoot_at_all(broken, s)?;
+    may_shoot_now(broken, s, shot)?;
     let range = s.profile.ranged.as_ref().map_or(0.0, |r| r.range);
     let reach = crate::geometry::gap(&s.base, &t.base);
     if reach > range {
