@@ -223,13 +223,6 @@ pub fn dice_words(n: impl Into<u64>) -> String {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn one_die_many_dice() {
-        assert_eq!(dice_words(1u8), "1 die");
-        assert_eq!(dice_words(0u8), "0 dice");
-        assert_eq!(dice_words(4u64), "4 dice");
-    }
-
     use super::*;
 
     const TEST: Clause = Clause::new("test");
@@ -356,5 +349,12 @@ mod tests {
             }
         }
         assert_eq!(r.records()[0].die, Die(1));
+    }
+
+    #[test]
+    fn one_die_many_dice() {
+        assert_eq!(dice_words(1u8), "1 die");
+        assert_eq!(dice_words(0u8), "0 dice");
+        assert_eq!(dice_words(4u64), "4 dice");
     }
 }

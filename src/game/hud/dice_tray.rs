@@ -26,14 +26,11 @@ pub fn show<R: Desk>(
     let names = [armies.a.name.as_str(), armies.b.name.as_str()];
     ui.horizontal(|ui| {
         ui.strong("Dice tray");
-        if let Some((words, since)) = &session.notice {
-            let left = NOTICE.saturating_sub(since.elapsed());
-            if !left.is_zero() {
-                ui.separator();
-                let text = egui::RichText::new(words).color(egui::Color32::from_rgb(150, 210, 140));
-                ui.add(egui::Label::new(text).truncate());
-                ui.ctx().request_repaint_after(left);
-            }
+        if let Some((words, left)) = session.notice_left() {
+            ui.separator();
+            let text = egui::RichText::new(words).color(egui::Color32::from_rgb(150, 210, 140));
+            ui.add(egui::Label::new(text).truncate());
+            ui.ctx().request_repaint_after(left);
         }
         if let Some(r) = &session.last_refusal {
             ui.separator();

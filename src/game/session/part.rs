@@ -94,6 +94,14 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
     /// part's first [`GRACE`], so a press repeated while the computer played, or meant
     /// for the part before, does not end this one unseen; and never while a question
     /// stands over the table.
+    /// The notice standing ("Saved as …"), and how long it still stands; none once
+    /// its time is up.
+    pub fn notice_left(&self) -> Option<(&str, Duration)> {
+        let (words, since) = self.notice.as_ref()?;
+        let left = crate::game::hud::dice_tray::NOTICE.saturating_sub(since.elapsed());
+        (!left.is_zero()).then_some((words.as_str(), left))
+    }
+
     pub fn heed_end_key(&mut self) -> bool {
         !self.asking && self.part.heed(Instant::now())
     }
