@@ -31,7 +31,32 @@ pub fn show(ui: &mut egui::Ui, session: &mut BxSession, bx: &mut BxSelection) {
         });
         return;
     };
-    let world = session.engine.world();
+    roster(ui, session.engine.world(), side, bx);
+    let mut command = None;
+    if let Some(v) = chosen(session, bx, side) {
+        ui.separator();
+        command = card(ui, session, &v, bx);
+        target_card(ui, session, &v, bx);
+    }
+    if ui.button("End step (Space)").clicked() {
+        command = Some(Command::EndStep);
+    }
+    // Under the button, so that it never moves as the line comes and goes.
+    if let Some(why) = &bx.not_there {
+        let world = session.engine.world();
+        let why =
+            <warband_borderlands::Borderlands as crate::game::desk::Desk>::readable(world, why);
+        ui.colored_label(ui.visuals().warn_fg_color, format!("Not there: {why}"));
+    }
+    if let Some(c) = command
+        && session.submit(side, c).is_ok()
+    {
+        bx.model = None;
+    }
+}
+
+/// Every model of the side, those that may not act greyed; a click chooses one.
+fn roster(ui: &mut egui::Ui, world: &World, side: warband_table::Side, bx: &mut BxSelection) {
     // Every model of the side keeps its place in the list, those that may not act
     // greyed, so a button never moves from under the pointer as models act.
     let yours: Vec<(View, Result<(), String>)> = in_play(world)
@@ -62,48 +87,33 @@ pub fn show(ui: &mut egui::Ui, session: &mut BxSession, bx: &mut BxSelection) {
             }
         }
     });
-    let mut command = None;
-    if let Some(v) = chosen(session, bx, side) {
-        ui.separator();
-        command = card(ui, session, &v, bx);
-        let hovered = bx.hover.and_then(|id| {
-            in_play(session.engine.world())
-                .into_iter()
-                .find(|m| m.id == id)
-        });
-        match (bx.spell, hovered) {
-            (Some(spell), Some(t)) => {
-                ui.separator();
-                super::spell_card::show(ui, session, &v, &t, spell);
-            }
-            (Some(spell), None) => {
-                ui.separator();
-                ui.small(format!(
-                    "{}: click the model to cast it at (Esc: none)",
-                    spell.name()
-                ));
-            }
-            (None, Some(t)) if t.side != v.side => {
-                ui.separator();
-                attack_card(ui, session, &v, &t);
-            }
-            _ => {}
+}
+
+/// The card of what the chosen model would do to the model under the pointer: a spell's
+/// or an attack's.
+fn target_card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &BxSelection) {
+    let hovered = bx.hover.and_then(|id| {
+        in_play(session.engine.world())
+            .into_iter()
+            .find(|m| m.id == id)
+    });
+    match (bx.spell, hovered) {
+        (Some(spell), Some(t)) => {
+            ui.separator();
+            super::spell_card::show(ui, session, v, &t, spell);
         }
-    }
-    if ui.button("End step (Space)").clicked() {
-        command = Some(Command::EndStep);
-    }
-    // Under the button, so that it never moves as the line comes and goes.
-    if let Some(why) = &bx.not_there {
-        let world = session.engine.world();
-        let why =
-            <warband_borderlands::Borderlands as crate::game::desk::Desk>::readable(world, why);
-        ui.colored_label(ui.visuals().warn_fg_color, format!("Not there: {why}"));
-    }
-    if let Some(c) = command
-        && session.submit(side, c).is_ok()
-    {
-        bx.model = None;
+        (Some(spell), None) => {
+            ui.separator();
+            ui.small(format!(
+                "{}: click the model to cast it at (Esc: none)",
+                spell.name()
+            ));
+        }
+        (None, Some(t)) if t.side != v.side => {
+            ui.separator();
+            attack_card(ui, session, v, &t);
+        }
+        _ => {}
     }
 }
 
@@ -132,57 +142,7 @@ fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) 
     }
     let mut command = None;
     if !s.spells.is_empty() {
-        let had = world.get::<Slots>(v.entity).map(|s| s.0);
-        let slots = had.unwrap_or([0, 0]);
-        ui.small(format!("Spells left: {}", slots_text(slots)));
-        // With none to cast the buttons stay, greyed, to say what it knows.
-        let castable = s.spells.iter().any(|sp| slots[slot_index(*sp)] > 0);
-        ui.small(match (castable, had) {
-            (true, _) => "Choose one, then click the target:",
-            (false, Some(_)) => "No slot left for its spells: it casts no more in this battle.",
-            (false, None) => "It has no spell slot to cast them from.",
-        });
-        ui.horizontal_wrapped(|ui| {
-            for spell in &s.spells {
-                let on = bx.spell == Some(*spell);
-                let left = slots[slot_index(*spell)] > 0;
-                let own = spell.target() == SpellTarget::Caster;
-                let about = match own {
-                    true => format!(
-                        "{}\nCast on itself at once.",
-                        super::spell_card::what(*spell)
-                    ),
-                    false => super::spell_card::what(*spell).to_string(),
-                };
-                let label = match own {
-                    true => format!("{} (on itself)", spell.name()),
-                    false => spell.name().to_string(),
-                };
-                let button = egui::Button::new(label).selected(on);
-                let why = if left {
-                    about.clone()
-                } else {
-                    format!("{about}\nNo slot of its level left.")
-                };
-                if ui
-                    .add_enabled(left, button)
-                    .on_hover_text(about)
-                    .on_disabled_hover_text(why)
-                    .clicked()
-                {
-                    if own {
-                        // Cast on itself: nothing to click.
-                        command = Some(Command::Cast {
-                            model: v.id,
-                            spell: *spell,
-                            target: v.id,
-                        });
-                    } else {
-                        bx.spell = (!on).then_some(*spell);
-                    }
-                }
-            }
-        });
+        command = spells(ui, world, v, bx);
     }
     if !foes_in_contact(world, v).is_empty() {
         ui.small("In melee: a click on open table withdraws fighting (half move); Shift-click retreats (free attacks at +2).");
@@ -197,6 +157,65 @@ fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) 
             .clicked()
         {
             command = Some(Command::UndoMove);
+        }
+    });
+    command
+}
+
+/// The chosen model's spells left, and a button for each: one cast on itself is cast at
+/// once; another is chosen, to be cast at the model clicked next.
+fn spells(ui: &mut egui::Ui, world: &World, v: &View, bx: &mut BxSelection) -> Option<Command> {
+    let s = &v.stats;
+    let mut command = None;
+    let had = world.get::<Slots>(v.entity).map(|s| s.0);
+    let slots = had.unwrap_or([0, 0]);
+    ui.small(format!("Spells left: {}", slots_text(slots)));
+    // With none to cast the buttons stay, greyed, to say what it knows.
+    let castable = s.spells.iter().any(|sp| slots[slot_index(*sp)] > 0);
+    ui.small(match (castable, had) {
+        (true, _) => "Choose one, then click the target:",
+        (false, Some(_)) => "No slot left for its spells: it casts no more in this battle.",
+        (false, None) => "It has no spell slot to cast them from.",
+    });
+    ui.horizontal_wrapped(|ui| {
+        for spell in &s.spells {
+            let on = bx.spell == Some(*spell);
+            let left = slots[slot_index(*spell)] > 0;
+            let own = spell.target() == SpellTarget::Caster;
+            let about = match own {
+                true => format!(
+                    "{}\nCast on itself at once.",
+                    super::spell_card::what(*spell)
+                ),
+                false => super::spell_card::what(*spell).to_string(),
+            };
+            let label = match own {
+                true => format!("{} (on itself)", spell.name()),
+                false => spell.name().to_string(),
+            };
+            let button = egui::Button::new(label).selected(on);
+            let why = if left {
+                about.clone()
+            } else {
+                format!("{about}\nNo slot of its level left.")
+            };
+            if ui
+                .add_enabled(left, button)
+                .on_hover_text(about)
+                .on_disabled_hover_text(why)
+                .clicked()
+            {
+                if own {
+                    // Cast on itself: nothing to click.
+                    command = Some(Command::Cast {
+                        model: v.id,
+                        spell: *spell,
+                        target: v.id,
+                    });
+                } else {
+                    bx.spell = (!on).then_some(*spell);
+                }
+            }
         }
     });
     command
@@ -242,33 +261,7 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
         "In melee with {attackers}; attacked by {this_round} of {limit} this round (the {limit}-to-1 limit)"
     ));
     if in_contact(&v.base, &t.base) {
-        if let Err(r) = check_melee(world, side, v.id, t.id) {
-            ui.label(format!("No melee: {}", r.0));
-            return;
-        }
-        let bonus = melee_bonus(v);
-        let (kill, dmg) = routine_odds(v, t);
-        if let Some(blade) = warband_borderlands::actions::killing_blow(v, t) {
-            ui.label(format!(
-                "Melee: the target is asleep, so a blow of the {} kills it outright",
-                blade.name
-            ));
-        } else if t.cond.helpless() {
-            ui.label("Melee: the target is helpless, so every swing hits without a roll");
-        } else {
-            ui.label(format!(
-                "Melee: {} (THAC0 {} − AC {}): a {}+ on the die hits",
-                super::describe::versus(bonus, need),
-                v.stats.thac0,
-                t.stats.ac,
-                (need - bonus).clamp(2, 20)
-            ));
-        }
-        ui.label(format!(
-            "Whole routine: kills {}, mean damage {dmg:.1}",
-            pct(kill)
-        ));
-        return;
+        return melee_lines(ui, world, v, t, need);
     }
     // With Shift held a shooter's click closes with the enemy: the card says that.
     if v.stats.missile.is_none() || ui.input(|i| i.modifiers.shift) {
@@ -321,6 +314,36 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
     if super::input::close_in(world, v, t).is_some() {
         ui.small("Shift-click: move into contact with it instead of shooting");
     }
+}
+
+/// A melee against a model in contact: what the d20 needs and the routine's odds.
+fn melee_lines(ui: &mut egui::Ui, world: &World, v: &View, t: &View, need: i32) {
+    if let Err(r) = check_melee(world, v.side, v.id, t.id) {
+        ui.label(format!("No melee: {}", r.0));
+        return;
+    }
+    let bonus = melee_bonus(v);
+    let (kill, dmg) = routine_odds(v, t);
+    if let Some(blade) = warband_borderlands::actions::killing_blow(v, t) {
+        ui.label(format!(
+            "Melee: the target is asleep, so a blow of the {} kills it outright",
+            blade.name
+        ));
+    } else if t.cond.helpless() {
+        ui.label("Melee: the target is helpless, so every swing hits without a roll");
+    } else {
+        ui.label(format!(
+            "Melee: {} (THAC0 {} − AC {}): a {}+ on the die hits",
+            super::describe::versus(bonus, need),
+            v.stats.thac0,
+            t.stats.ac,
+            (need - bonus).clamp(2, 20)
+        ));
+    }
+    ui.label(format!(
+        "Whole routine: kills {}, mean damage {dmg:.1}",
+        pct(kill)
+    ));
 }
 
 /// For a model with no missile weapon: whether a click closes with `t`, and what the

@@ -24,26 +24,7 @@ pub fn show<R: Desk>(
         .collect();
     let armies = session.setup.armies();
     let names = [armies.a.name.as_str(), armies.b.name.as_str()];
-    ui.horizontal(|ui| {
-        ui.strong("Dice tray");
-        if let Some((words, left)) = session.notice_left() {
-            ui.separator();
-            let text = egui::RichText::new(words).color(egui::Color32::from_rgb(150, 210, 140));
-            ui.add(egui::Label::new(text).truncate());
-            ui.ctx().request_repaint_after(left);
-        }
-        if let Some(r) = &session.last_refusal {
-            ui.separator();
-            let r = R::readable(session.engine.world(), r);
-            let r = super::log::sides_named(&r, names);
-            ui.add(
-                egui::Label::new(
-                    egui::RichText::new(r).color(egui::Color32::from_rgb(250, 170, 90)),
-                )
-                .truncate(),
-            );
-        }
-    });
+    header(ui, session, names);
     if session.net_waiting() {
         ui.weak(format!("No dice yet: {}.", session.starts_when()));
         return None;
@@ -53,19 +34,7 @@ pub fn show<R: Desk>(
         return None;
     }
     let dice = &dice[..dice.len().min(60)];
-    let groups: Vec<Group> = split(dice)
-        .into_iter()
-        .map(|at| {
-            let d = dice[at.start].1;
-            let purpose = R::readable(session.engine.world(), &d.purpose);
-            let purpose = super::log::sides_named(&purpose, names);
-            let low_wanted = R::die_for_roller(d)
-                .zip(d.passed())
-                .is_some_and(|(r, p)| r != p);
-            let said = format!("{purpose}{}", needs(d, low_wanted));
-            Group { at, purpose, said }
-        })
-        .collect();
+    let groups = groups::<R>(session, dice, names);
     let widths: Vec<f32> = groups.iter().map(|g| g.width::<R>(ui, dice)).collect();
     // Whole groups a row, so no group's words are cut at an edge; a roll taller than
     // the tray keeps its latest row (the damage that followed the hit) in view.
@@ -92,6 +61,47 @@ pub fn show<R: Desk>(
         }
     });
     asked
+}
+
+/// The tray's header: its title, the notice standing, and the last refusal.
+fn header<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, names: [&str; 2]) {
+    ui.horizontal(|ui| {
+        ui.strong("Dice tray");
+        if let Some((words, left)) = session.notice_left() {
+            ui.separator();
+            let text = egui::RichText::new(words).color(egui::Color32::from_rgb(150, 210, 140));
+            ui.add(egui::Label::new(text).truncate());
+            ui.ctx().request_repaint_after(left);
+        }
+        if let Some(r) = &session.last_refusal {
+            ui.separator();
+            let r = R::readable(session.engine.world(), r);
+            let r = super::log::sides_named(&r, names);
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(r).color(egui::Color32::from_rgb(250, 170, 90)),
+                )
+                .truncate(),
+            );
+        }
+    });
+}
+
+/// The dice of each clause and purpose, with what they were rolled for and needed.
+fn groups<R: Desk>(session: &GameSession<R>, dice: &[Rolled<'_>], names: [&str; 2]) -> Vec<Group> {
+    split(dice)
+        .into_iter()
+        .map(|at| {
+            let d = dice[at.start].1;
+            let purpose = R::readable(session.engine.world(), &d.purpose);
+            let purpose = super::log::sides_named(&purpose, names);
+            let low_wanted = R::die_for_roller(d)
+                .zip(d.passed())
+                .is_some_and(|(r, p)| r != p);
+            let said = format!("{purpose}{}", needs(d, low_wanted));
+            Group { at, purpose, said }
+        })
+        .collect()
 }
 
 /// The dice of one clause and purpose, in the tray: the two sides of a contest each

@@ -1,30 +1,14 @@
 //! Controls for watching computer players: pause, step, speed, skip to the end.
 
 use crate::game::session::GameSession;
+use crate::game::session::Pace;
 use bevy_egui::egui;
 use egui_phosphor::regular as icon;
 use warband_table::sim::Contest;
 
 pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
-    if let Some(net) = &session.net {
-        if net.looking_back {
-            if ui
-                .button(format!("{} Back to live", icon::BROADCAST))
-                .clicked()
-            {
-                session.back_to_live();
-                return;
-            }
-        } else {
-            ui.strong("Watching a network battle");
-            let look = ui
-                .button(format!("{} Look back", icon::REWIND))
-                .on_hover_text("Move through the battle so far; it goes on meanwhile");
-            if look.clicked() {
-                session.look_back();
-                return;
-            }
-        }
+    if network_row(ui, session) {
+        return;
     }
     if session.net.is_none() || session.replay.is_some() {
         ui.strong(if session.replay.is_some() {
@@ -39,8 +23,68 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
         .replay_at()
         .map_or(session.engine.outcome().is_some(), |(at, len)| at >= len);
     let replay_len = session.replay_at().map(|(_, len)| len);
-    let mut to_end = false;
+    let to_end = controls(ui, &mut session.pace, ended, replay_len.is_some());
+    if let (true, Some(len)) = (to_end, replay_len) {
+        session.seek(len);
+        session.pace.paused = true;
+    }
+    // A live network battle is not skipped through: it goes at the host's pace.
+    let live = session.net.as_ref().is_some_and(|n| !n.looking_back);
+    if session.pace.skip && !ended && !live {
+        let world = session.engine.world();
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label(skipping_words(R::round(world), R::round_limit(world)));
+        });
+    }
     let pace = &mut session.pace;
+    // The slider leaves its value and its word room within the panel, however narrow.
+    ui.spacing_mut().slider_width = (ui.available_width() - 110.0).clamp(40.0, 200.0);
+    ui.add(
+        egui::Slider::new(
+            &mut pace.speed,
+            crate::game::settings::Settings::WATCH_SPEED,
+        )
+        .logarithmic(true)
+        .text("speed")
+        .suffix("×"),
+    );
+    timeline(ui, session);
+    // A battle watched live at this machine may be played on too, before its end.
+    if session.replay_at().is_none() && session.net.is_none() && !ended {
+        play_on(ui, session);
+    }
+}
+
+/// A network battle's row: back to live, or look back. True when clicked (the panel
+/// is then drawn afresh next frame).
+fn network_row<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) -> bool {
+    let Some(net) = &session.net else {
+        return false;
+    };
+    if net.looking_back {
+        let live = ui.button(format!("{} Back to live", icon::BROADCAST));
+        if live.clicked() {
+            session.back_to_live();
+            return true;
+        }
+    } else {
+        ui.strong("Watching a network battle");
+        let look = ui
+            .button(format!("{} Look back", icon::REWIND))
+            .on_hover_text("Move through the battle so far; it goes on meanwhile");
+        if look.clicked() {
+            session.look_back();
+            return true;
+        }
+    }
+    false
+}
+
+/// Play or pause, step, skip to the end (or stop skipping). True when a replay is to
+/// go to its end.
+fn controls(ui: &mut egui::Ui, pace: &mut Pace, ended: bool, replay: bool) -> bool {
+    let mut to_end = false;
     ui.add_enabled_ui(!ended, |ui| {
         // Wrapped, as every row of a side panel: a row of fixed width widens the panel's
         // content past a narrow window's edge, and the words below it with it.
@@ -76,41 +120,12 @@ pub fn show<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
             {
                 // A replay goes to its last command and waits there, its timeline still
                 // to hand (and its Result button); a live battle plays on to its end.
-                to_end = replay_len.is_some();
+                to_end = replay;
                 pace.skip = !to_end;
             }
         })
     });
-    if let (true, Some(len)) = (to_end, replay_len) {
-        session.seek(len);
-        session.pace.paused = true;
-    }
-    // A live network battle is not skipped through: it goes at the host's pace.
-    let live = session.net.as_ref().is_some_and(|n| !n.looking_back);
-    if session.pace.skip && !ended && !live {
-        let world = session.engine.world();
-        ui.horizontal(|ui| {
-            ui.spinner();
-            ui.label(skipping_words(R::round(world), R::round_limit(world)));
-        });
-    }
-    let pace = &mut session.pace;
-    // The slider leaves its value and its word room within the panel, however narrow.
-    ui.spacing_mut().slider_width = (ui.available_width() - 110.0).clamp(40.0, 200.0);
-    ui.add(
-        egui::Slider::new(
-            &mut pace.speed,
-            crate::game::settings::Settings::WATCH_SPEED,
-        )
-        .logarithmic(true)
-        .text("speed")
-        .suffix("×"),
-    );
-    timeline(ui, session);
-    // A battle watched live at this machine may be played on too, before its end.
-    if session.replay_at().is_none() && session.net.is_none() && !ended {
-        play_on(ui, session);
-    }
+    to_end
 }
 
 /// What the watch panel says while skipping to the end.

@@ -98,6 +98,16 @@ impl SetupPreset {
     };
 }
 
+/// What a click on the menu asks for.
+enum Choice {
+    Resume,
+    NewBattle,
+    Watch,
+    Host,
+    Open(Screen),
+    Quit,
+}
+
 fn menu(
     mut contexts: EguiContexts,
     mut next: ResMut<NextState<Screen>>,
@@ -109,102 +119,141 @@ fn menu(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
+    let mut choice = None;
     egui::CentralPanel::default().show(&mut root, |ui| {
         // Scrolls when a large interface size leaves the window too short for it.
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
-                // A short window keeps every button in view: its title shrinks, and
-                // the menu (about 560 points tall, 635 with its Resume line) sits with
-                // the Army builder's button 31 points above the middle, as in a window
-                // of 800 (the desktop tests click it there).
-                let high = ui.ctx().viewport_rect().height();
-                let short = high < 760.0;
-                let top = match (short, resumable.0.is_some()) {
-                    (false, _) => high * 0.17,
-                    // Shorter than the menu itself (a large interface size): from the top.
-                    _ if high < 620.0 => 4.0,
-                    (true, false) => (high / 2.0 - 246.0).max(4.0),
-                    (true, true) => ((high - 635.0) / 2.0).max(4.0),
-                };
-                ui.add_space(top);
-                // Why a battle could not start, above the title: below the buttons, a
-                // short window left it (and its Dismiss) out of view.
-                if let Some(m) = &message.0 {
-                    ui.colored_label(egui::Color32::from_rgb(240, 120, 100), m);
-                    if ui.button("Dismiss").clicked() {
-                        message.0 = None;
-                    }
-                    ui.add_space(8.0);
-                }
-                let title = if short { 40.0 } else { 54.0 };
-                ui.heading(egui::RichText::new("WARBAND").size(title).strong());
-                let rulesets: Vec<&str> = Ruleset::ALL.iter().map(|r| r.title()).collect();
-                ui.label(format!(
-                    "A miniatures table that plays the rules for you · {}",
-                    rulesets.join(" · ")
-                ));
-                ui.add_space(if high < 620.0 { 10.0 } else { 28.0 });
-                // Each of the menu's buttons: its icon, then its words.
-                let button = |ui: &mut egui::Ui, icon: &str, text: &str| {
-                    let words = egui::RichText::new(format!("{icon}  {text}")).size(18.0);
-                    ui.add_sized([300.0, 40.0], egui::Button::new(words))
-                        .clicked()
-                };
-                if let Some((save, players)) = &resumable.0 {
-                    if button(ui, icon::PLAY, "Resume battle") {
-                        pending.0 = Some(save.resume(*players));
-                        next.set(Screen::Battle);
-                    }
-                    ui.small(format!(
-                        "Left in progress: {}, {}",
-                        save.summary(),
-                        save.progress()
-                    ));
-                    ui.add_space(6.0);
-                }
-                if button(ui, icon::SWORD, "New battle") {
-                    pending.0 = None;
-                    commands.insert_resource(SetupPreset::NEW_BATTLE);
-                    next.set(Screen::Setup);
-                }
-                if button(ui, icon::EYE, "Watch AI vs AI") {
-                    commands.insert_resource(SetupPreset {
-                        controllers: [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)],
-                        hosting: false,
-                        watching: true,
-                    });
-                    next.set(Screen::Setup);
-                }
-                for (icon, text, screen) in [
-                    (icon::USERS_THREE, "Army builder", Screen::Builder),
-                    (icon::MAP_TRIFOLD, "Scenario editor", Screen::Editor),
-                    (icon::FLASK, "Lab: simulate and calibrate", Screen::Lab),
-                    (icon::FOLDER_OPEN, "Load battle", Screen::Saves),
-                ] {
-                    if button(ui, icon, text) {
-                        next.set(screen);
-                    }
-                }
-                if button(ui, icon::BROADCAST, "Host a network battle") {
-                    pending.0 = None;
-                    commands.insert_resource(SetupPreset {
-                        controllers: [Controller::Human, Controller::Remote],
-                        hosting: true,
-                        watching: false,
-                    });
-                    next.set(Screen::Setup);
-                }
-                if button(ui, icon::PLUGS_CONNECTED, "Join a network battle") {
-                    next.set(Screen::Join);
-                }
-                if button(ui, icon::GEAR, "Settings") {
-                    next.set(Screen::Settings);
-                }
-                if button(ui, icon::SIGN_OUT, "Quit") {
-                    exit.write(AppExit::Success);
-                }
+                header(ui, &mut message, resumable.0.is_some());
+                choice = buttons(ui, &resumable);
             });
         });
     });
+    let preset = |controllers, hosting, watching| SetupPreset {
+        controllers,
+        hosting,
+        watching,
+    };
+    match choice {
+        None => {}
+        Some(Choice::Resume) => {
+            if let Some((save, players)) = &resumable.0 {
+                pending.0 = Some(save.resume(*players));
+                next.set(Screen::Battle);
+            }
+        }
+        Some(Choice::NewBattle) => {
+            pending.0 = None;
+            commands.insert_resource(SetupPreset::NEW_BATTLE);
+            next.set(Screen::Setup);
+        }
+        Some(Choice::Watch) => {
+            let ais = [Controller::NORMAL, Controller::Ai(PlayerKind::Hard)];
+            commands.insert_resource(preset(ais, false, true));
+            next.set(Screen::Setup);
+        }
+        Some(Choice::Host) => {
+            pending.0 = None;
+            let seats = [Controller::Human, Controller::Remote];
+            commands.insert_resource(preset(seats, true, false));
+            next.set(Screen::Setup);
+        }
+        Some(Choice::Open(screen)) => next.set(screen),
+        Some(Choice::Quit) => {
+            exit.write(AppExit::Success);
+        }
+    }
     Ok(())
+}
+
+/// The menu's top: its place in the window, why a battle could not start, the title.
+fn header(ui: &mut egui::Ui, message: &mut MenuMessage, resumable: bool) {
+    // A short window keeps every button in view: its title shrinks, and the menu (about
+    // 560 points tall, 635 with its Resume line) sits with the Army builder's button 31
+    // points above the middle, as in a window of 800 (the desktop tests click it there).
+    let high = ui.ctx().viewport_rect().height();
+    let short = high < 760.0;
+    let top = match (short, resumable) {
+        (false, _) => high * 0.17,
+        // Shorter than the menu itself (a large interface size): from the top.
+        _ if high < 620.0 => 4.0,
+        (true, false) => (high / 2.0 - 246.0).max(4.0),
+        (true, true) => ((high - 635.0) / 2.0).max(4.0),
+    };
+    ui.add_space(top);
+    // Why a battle could not start, above the title: below the buttons, a short window
+    // left it (and its Dismiss) out of view.
+    if let Some(m) = &message.0 {
+        ui.colored_label(egui::Color32::from_rgb(240, 120, 100), m);
+        if ui.button("Dismiss").clicked() {
+            message.0 = None;
+        }
+        ui.add_space(8.0);
+    }
+    let title = if short { 40.0 } else { 54.0 };
+    ui.heading(egui::RichText::new("WARBAND").size(title).strong());
+    let rulesets: Vec<&str> = Ruleset::ALL.iter().map(|r| r.title()).collect();
+    ui.label(format!(
+        "A miniatures table that plays the rules for you · {}",
+        rulesets.join(" · ")
+    ));
+    ui.add_space(if high < 620.0 { 10.0 } else { 28.0 });
+}
+
+/// The column of buttons, each its icon then its words; the one clicked, if any.
+fn buttons(ui: &mut egui::Ui, resumable: &Resumable) -> Option<Choice> {
+    let button = |ui: &mut egui::Ui, icon: &str, text: &str| {
+        let words = egui::RichText::new(format!("{icon}  {text}")).size(18.0);
+        ui.add_sized([300.0, 40.0], egui::Button::new(words))
+            .clicked()
+    };
+    let mut choice = None;
+    if let Some((save, _)) = &resumable.0 {
+        if button(ui, icon::PLAY, "Resume battle") {
+            choice = Some(Choice::Resume);
+        }
+        ui.small(format!(
+            "Left in progress: {}, {}",
+            save.summary(),
+            save.progress()
+        ));
+        ui.add_space(6.0);
+    }
+    for (icon, text, what) in [
+        (icon::SWORD, "New battle", Choice::NewBattle),
+        (icon::EYE, "Watch AI vs AI", Choice::Watch),
+        (
+            icon::USERS_THREE,
+            "Army builder",
+            Choice::Open(Screen::Builder),
+        ),
+        (
+            icon::MAP_TRIFOLD,
+            "Scenario editor",
+            Choice::Open(Screen::Editor),
+        ),
+        (
+            icon::FLASK,
+            "Lab: simulate and calibrate",
+            Choice::Open(Screen::Lab),
+        ),
+        (
+            icon::FOLDER_OPEN,
+            "Load battle",
+            Choice::Open(Screen::Saves),
+        ),
+        (icon::BROADCAST, "Host a network battle", Choice::Host),
+        (
+            icon::PLUGS_CONNECTED,
+            "Join a network battle",
+            Choice::Open(Screen::Join),
+        ),
+        (icon::GEAR, "Settings", Choice::Open(Screen::Settings)),
+        (icon::SIGN_OUT, "Quit", Choice::Quit),
+    ] {
+        if button(ui, icon, text) {
+            choice = Some(what);
+        }
+    }
+    choice
 }

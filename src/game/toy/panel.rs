@@ -156,60 +156,71 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
     ))
     .on_hover_text(MARKS);
     let mut command = None;
-    // Each row: the button (its cost in tokens), the marks in a column of their own,
-    // then the name in what is left, cut short with an ellipsis (whole in its hover) so
-    // that two- and three-digit marks never run over it; the name activates too.
     let units: Vec<_> = in_play(world)
         .into_iter()
         .filter(|u| u.side == side)
         .collect();
-    let marks_of = |u: &View| format!("⚠{} ✚{}", u.marks.danger, u.marks.damage);
     let marks_width = column_width(ui, units.iter().map(marks_of));
     for u in units {
-        let cost = activation_cost(u.spent);
-        let tick = if u.spent > 0 { "✔ " } else { "" };
-        let ok = mine && check_activate(world, side, u.id).is_ok();
-        let why_not = check_activate(world, side, u.id).err().map(|r| r.0);
-        ui.horizontal(|ui| {
-            let tokens = if cost == 1 { "token" } else { "tokens" };
-            let cost_words = format!(
-                "Activating it now costs {cost} {tokens}: a unit's first activation in a turn costs 1, each later one as many tokens as already spent on it (1, 1, 2, 4, 8 …)."
-            );
-            let pay = egui::Button::new(format!("Pay {cost}"));
-            let button = if mine {
-                ui.add_enabled(ok, pay)
-                    .on_hover_text(&cost_words)
-                    .on_disabled_hover_text(match &why_not {
-                        Some(why) => format!("{cost_words}\nNot now: {}", describe::readable(world, why)),
-                        None => cost_words.clone(),
-                    })
-            } else {
-                ui.small(format!("costs {cost}")).on_hover_text(&cost_words)
-            };
-            let marks = marks_of(&u);
-            let height = ui.spacing().interact_size.y;
-            ui.add_sized(
-                [marks_width, height],
-                egui::Label::new(egui::RichText::new(marks).small()),
-            )
-            .on_hover_text(MARKS);
-            let text = egui::RichText::new(format!("{tick}{}", name(world, u.id)))
-                .color(palette::side_egui(side));
-            let label = egui::Label::new(text).truncate();
-            let named = ui.add(if ok {
-                label.sense(egui::Sense::click())
-            } else {
-                label
-            });
-            if button.clicked() || (ok && named.clicked()) {
-                command = Some(Command::Activate { unit: u.id });
-            }
-        });
+        if unit_row(ui, world, &u, mine, marks_width) {
+            command = Some(Command::Activate { unit: u.id });
+        }
     }
     if mine && end_turn_button(ui, world, side, "End the turn (Enter)") {
         command = Some(Command::Done);
     }
     command
+}
+
+/// One unit's row of the roster: its button (its cost in tokens), its marks in a column
+/// of their own, then its name in what is left, cut short with an ellipsis (whole in its
+/// hover) so that two- and three-digit marks never run over it. True when clicked (the
+/// name activates too).
+fn unit_row(ui: &mut egui::Ui, world: &World, u: &View, mine: bool, marks_width: f32) -> bool {
+    let side = u.side;
+    let cost = activation_cost(u.spent);
+    let tick = if u.spent > 0 { "✔ " } else { "" };
+    let ok = mine && check_activate(world, side, u.id).is_ok();
+    let why_not = check_activate(world, side, u.id).err().map(|r| r.0);
+    ui.horizontal(|ui| {
+        let tokens = if cost == 1 { "token" } else { "tokens" };
+        let cost_words = format!(
+            "Activating it now costs {cost} {tokens}: a unit's first activation in a turn costs 1, each later one as many tokens as already spent on it (1, 1, 2, 4, 8 …)."
+        );
+        let pay = egui::Button::new(format!("Pay {cost}"));
+        let button = if mine {
+            ui.add_enabled(ok, pay)
+                .on_hover_text(&cost_words)
+                .on_disabled_hover_text(match &why_not {
+                    Some(why) => format!("{cost_words}\nNot now: {}", describe::readable(world, why)),
+                    None => cost_words.clone(),
+                })
+        } else {
+            ui.small(format!("costs {cost}")).on_hover_text(&cost_words)
+        };
+        let marks = marks_of(u);
+        let height = ui.spacing().interact_size.y;
+        ui.add_sized(
+            [marks_width, height],
+            egui::Label::new(egui::RichText::new(marks).small()),
+        )
+        .on_hover_text(MARKS);
+        let text = egui::RichText::new(format!("{tick}{}", name(world, u.id)))
+            .color(palette::side_egui(side));
+        let label = egui::Label::new(text).truncate();
+        let named = ui.add(if ok {
+            label.sense(egui::Sense::click())
+        } else {
+            label
+        });
+        button.clicked() || (ok && named.clicked())
+    })
+    .inner
+}
+
+/// A unit's marks in the roster: "⚠3 ✚1".
+fn marks_of(u: &View) -> String {
+    format!("⚠{} ✚{}", u.marks.danger, u.marks.damage)
 }
 
 /// The width of a column of small texts: its widest, so that the names beside it keep

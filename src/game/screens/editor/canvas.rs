@@ -1,6 +1,7 @@
 //! The editor's table: the scenario drawn to fit, and what the pointer does to it —
 //! drag a piece to move it, its yellow corner handles to reshape it, a deployment zone
-//! to move it and its corner handles to resize it; click a piece to choose it.
+//! to move it and its corner handles to resize it; click a piece to choose it; and the
+//! keys that undo, redo, turn, scale and remove it.
 
 use super::Editor;
 use crate::game::palette;
@@ -220,4 +221,56 @@ fn draw(painter: &egui::Painter, view: &View, doc: &Scenario, selected: Option<u
         egui::Stroke::new(3.0, egui_colour(palette::EDGE)),
         egui::StrokeKind::Outside,
     );
+}
+
+/// Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes, Delete removes the chosen piece, Q and
+/// E turn it 15°, + and − scale it (unless a text field has the keyboard).
+pub(super) fn keys(ctx: &egui::Context, e: &mut Editor) {
+    if ctx.text_edit_focused() {
+        return;
+    }
+    let (undo, redo, del, q, ek, plus, minus) = ctx.input(|i| {
+        let cmd = i.modifiers.command;
+        (
+            cmd && !i.modifiers.shift && i.key_pressed(egui::Key::Z),
+            cmd && (i.key_pressed(egui::Key::Y)
+                || (i.modifiers.shift && i.key_pressed(egui::Key::Z))),
+            i.key_pressed(egui::Key::Delete),
+            i.key_pressed(egui::Key::Q),
+            i.key_pressed(egui::Key::E),
+            i.key_pressed(egui::Key::Plus) || i.key_pressed(egui::Key::Equals),
+            i.key_pressed(egui::Key::Minus),
+        )
+    });
+    if undo {
+        e.undo();
+    }
+    if redo {
+        e.redo();
+    }
+    if let Some(i) = e.selected {
+        let turn = if q {
+            15.0
+        } else if ek {
+            -15.0
+        } else {
+            0.0
+        };
+        let scale = if plus {
+            1.1
+        } else if minus {
+            1.0 / 1.1
+        } else {
+            1.0
+        };
+        if turn != 0.0 || scale != 1.0 {
+            e.edit(|d| d.turn_piece(i, turn, scale));
+        }
+        if del {
+            e.edit(|d| {
+                d.terrain.remove(i);
+            });
+            e.selected = None;
+        }
+    }
 }

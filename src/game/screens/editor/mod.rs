@@ -6,6 +6,7 @@
 
 mod canvas;
 mod form;
+mod pieces;
 
 use super::Screen;
 use super::shelf::{armies, scenario_picker, scenarios};
@@ -225,7 +226,7 @@ fn editor(
     };
     let ctx = contexts.ctx_mut()?;
     let e = &mut *editor;
-    keys(ctx, e);
+    canvas::keys(ctx, e);
     e.check();
     let mut root = root_ui(ctx);
     egui::Panel::left("editor-form")
@@ -301,58 +302,6 @@ fn balance_window(ctx: &egui::Context, e: &mut Editor) {
         job.stop();
     }
     e.balance_open = open;
-}
-
-/// Ctrl+Z undoes, Ctrl+Y or Ctrl+Shift+Z redoes, Delete removes the chosen piece, Q and
-/// E turn it 15°, + and − scale it (unless a text field has the keyboard).
-fn keys(ctx: &egui::Context, e: &mut Editor) {
-    if ctx.text_edit_focused() {
-        return;
-    }
-    let (undo, redo, del, q, ek, plus, minus) = ctx.input(|i| {
-        let cmd = i.modifiers.command;
-        (
-            cmd && !i.modifiers.shift && i.key_pressed(egui::Key::Z),
-            cmd && (i.key_pressed(egui::Key::Y)
-                || (i.modifiers.shift && i.key_pressed(egui::Key::Z))),
-            i.key_pressed(egui::Key::Delete),
-            i.key_pressed(egui::Key::Q),
-            i.key_pressed(egui::Key::E),
-            i.key_pressed(egui::Key::Plus) || i.key_pressed(egui::Key::Equals),
-            i.key_pressed(egui::Key::Minus),
-        )
-    });
-    if undo {
-        e.undo();
-    }
-    if redo {
-        e.redo();
-    }
-    if let Some(i) = e.selected {
-        let turn = if q {
-            15.0
-        } else if ek {
-            -15.0
-        } else {
-            0.0
-        };
-        let scale = if plus {
-            1.1
-        } else if minus {
-            1.0 / 1.1
-        } else {
-            1.0
-        };
-        if turn != 0.0 || scale != 1.0 {
-            e.edit(|d| d.turn_piece(i, turn, scale));
-        }
-        if del {
-            e.edit(|d| {
-                d.terrain.remove(i);
-            });
-            e.selected = None;
-        }
-    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,7 @@
 //! Battle setup: scenario, the army of each side, who controls each side, the seed.
 
 use super::Screen;
-use super::battle::StartFailed;
-use super::menu::{SetupPreset, SetupScenario};
-use super::shelf::{armies, scenario_picker, scenarios};
+use super::shelf::scenario_picker;
 use crate::game::hud::root_ui;
 use crate::game::net::launch::HostSeat;
 use crate::game::preview::Building;
@@ -17,13 +15,14 @@ use warband_rules::army::ArmyList;
 use warband_table::scenario::Scenario;
 
 mod armies;
+mod open;
 mod players;
 
 use armies::{army_combo, scenario_armies};
-use players::{keep_players, offered, remembered_players};
+use players::{keep_players, offered};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Setup), open_form)
+    app.add_systems(OnEnter(Screen::Setup), open::open_form)
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Setup)));
 }
 
@@ -61,89 +60,6 @@ struct Hosting {
 
 /// What the preview depends on: the scenario and the two armies chosen.
 type Choice = (usize, [usize; 2]);
-
-fn open_form(
-    mut commands: Commands,
-    preset: Option<Res<SetupPreset>>,
-    last: Option<Res<LastSetup>>,
-    settings: Option<Res<crate::game::settings::Settings>>,
-    (failed, kept): (Option<ResMut<StartFailed>>, Option<ResMut<SetupForm>>),
-    asked: Option<ResMut<SetupScenario>>,
-) {
-    // Back after the battle could not start: the form as it was, saying why.
-    if let Some(mut kept) = kept
-        && let Some(why) = failed.and_then(|mut f| f.0.take())
-    {
-        kept.start_failed = Some(why);
-        return;
-    }
-    let mut problems = Vec::new();
-    let scenarios = scenarios(&mut problems);
-    let armies = armies(&mut problems);
-    // A damaged units.ron or heroes.ron is told, not silently gone without.
-    problems.extend(
-        Ruleset::ALL
-            .into_iter()
-            .filter_map(|r| crate::game::desk::desk(r).own_data_problem()),
-    );
-    let find = |name: &str| {
-        armies
-            .iter()
-            .position(|(p, _)| p.file_stem().is_some_and(|s| s == name))
-    };
-    let (army_a, army_b) = scenarios
-        .first()
-        .map(|(_, s)| {
-            (
-                find(&s.armies.a).unwrap_or(0),
-                find(&s.armies.b).unwrap_or(0),
-            )
-        })
-        .unwrap_or((0, 0));
-    let path_of = |list: &[PathBuf], p: &PathBuf| list.iter().position(|q| q == p);
-    let scenario_paths: Vec<PathBuf> = scenarios.iter().map(|(p, _)| p.clone()).collect();
-    let army_paths: Vec<PathBuf> = armies.iter().map(|(p, _)| p.clone()).collect();
-    let remembered = last.as_ref().and_then(|l| {
-        let scenario = path_of(&scenario_paths, &l.scenario)?;
-        let a = path_of(&army_paths, &l.armies[0])?;
-        Some((scenario, [a, path_of(&army_paths, &l.armies[1])?]))
-    });
-    // The editor's Play opens on the scenario just saved, with its own armies.
-    // (An army it names that is not found is the list's first, as the form shows.)
-    let asked = asked.and_then(|mut a| a.0.take()).and_then(|p| {
-        let i = path_of(&scenario_paths, &p)?;
-        let s = &scenarios[i].1;
-        Some((i, [&s.armies.a, &s.armies.b].map(|a| find(a).unwrap_or(0))))
-    });
-    let (scenario, army) = asked.or(remembered).unwrap_or((0, [army_a, army_b]));
-    // One watch speed: the settings' (Settings' slider and this form's are the same).
-    let speed = settings.map_or(1.0, |s| s.watch_speed);
-    let watching = preset.as_ref().is_some_and(|p| p.watching);
-    let mut form = SetupForm {
-        scenarios,
-        armies,
-        scenario,
-        army,
-        hosting: preset.as_ref().filter(|p| p.hosting).map(|_| Hosting {
-            listen: LISTEN.into(),
-            fixed_seed: false,
-        }),
-        controllers: remembered_players(preset.as_deref(), last.as_deref()),
-        watching,
-        seed: std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(1, |d| d.as_secs() % 100_000),
-        speed,
-        by_hand: last.as_ref().is_some_and(|l| l.by_hand),
-        problems,
-        start_failed: None,
-        preview: None,
-    };
-    // The menu's preset (Watch: normal v hard) may name a player the remembered
-    // scenario's ruleset lacks.
-    keep_players(&mut form);
-    commands.insert_resource(form);
-}
 
 fn form(
     mut contexts: EguiContexts,

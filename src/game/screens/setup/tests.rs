@@ -1,7 +1,9 @@
 //! The setup form: presets, remembered choices and the players offered.
 
 use super::armies::label_among;
+use super::open::open_form;
 use super::*;
+use crate::game::screens::menu::{SetupPreset, SetupScenario};
 use warband_table::player::PlayerKind;
 
 /// Watch's preset (normal v hard) on a remembered Toy Soldier scenario, whose

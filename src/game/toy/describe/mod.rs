@@ -8,6 +8,9 @@ use warband_toy_soldier::command::Command;
 use warband_toy_soldier::components::Unit;
 use warband_toy_soldier::log::{Entry, LogEvent};
 
+mod event;
+use event::event_line;
+
 /// A unit's name and number, e.g. "Longbowmen #3".
 pub fn name(world: &bevy::ecs::world::World, id: ModelId) -> String {
     world
@@ -141,109 +144,6 @@ fn active_at(events: &[Entry], i: usize) -> Option<ModelId> {
             _ => None,
         })
         .flatten()
-}
-
-/// A Toy Soldier event in words.
-fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
-    let n = |id: &ModelId| name(world, *id);
-    Some(match e {
-        LogEvent::TurnStarted { turn, tokens } => {
-            format!(
-                "— Turn {turn}: tokens Side A {}, Side B {} —",
-                tokens[0], tokens[1]
-            )
-        }
-        LogEvent::FirstActivation { side } => format!("{side} wins the roll-off"),
-        LogEvent::Activated {
-            unit,
-            cost,
-            ap,
-            commander,
-        } => {
-            let plus = if *commander { " (+1 commander)" } else { "" };
-            format!("{} for {}: {ap} AP{plus}", n(unit), tokens(*cost))
-        }
-        LogEvent::Defended { unit, danger } => format!("{} defends: {danger} danger left", n(unit)),
-        LogEvent::Moved { ap, .. } => format!("  ({ap} AP)"),
-        LogEvent::Pivoted { .. } => return None,
-        LogEvent::MoveTakenBack { ap, .. } => format!("  ({ap} AP back)"),
-        LogEvent::Shot {
-            protection, danger, ..
-        } => {
-            let under = match (protection.cover, protection.shields) {
-                (false, false) => "",
-                (true, false) => " (halved for cover)",
-                (false, true) => " (halved for shields)",
-                (true, true) => " (a third, for cover and shields)",
-            };
-            format!("  {danger} danger lands{under}")
-        }
-        LogEvent::Melee {
-            attacker,
-            defender,
-            aspect,
-            scores,
-        } => format!(
-            "Melee into the {aspect}: {} scores {}, {} {}{}",
-            n(attacker),
-            scores.0,
-            n(defender),
-            scores.1,
-            if scores.0 == scores.1 {
-                ": equal, so nothing"
-            } else {
-                ""
-            }
-        ),
-        LogEvent::DangerPlaced {
-            unit,
-            amount,
-            danger,
-        } => {
-            format!("{} takes {amount} danger ({danger} now)", n(unit))
-        }
-        LogEvent::Magic { works, .. } => (if *works {
-            "  the spell works"
-        } else {
-            "  the spell fails"
-        })
-        .into(),
-        LogEvent::Healed { unit, damage } => {
-            format!("{} is healed: {damage} damage left", n(unit))
-        }
-        LogEvent::Damaged {
-            unit,
-            amount,
-            damage,
-        } => {
-            format!("{} takes {amount} damage ({damage} so far)", n(unit))
-        }
-        LogEvent::Morale {
-            unit,
-            roll,
-            commander,
-            damage,
-            holds,
-        } => {
-            let near = if *commander { " +1 (commander)" } else { "" };
-            let (against, verdict) = if *holds {
-                ("≥", "holds")
-            } else {
-                ("<", "breaks")
-            };
-            format!(
-                "{} morale {roll}{near} {against} {damage} damage: {verdict}",
-                n(unit)
-            )
-        }
-        LogEvent::Retreated { unit } => format!("✝ {} retreats from the battle", n(unit)),
-        LogEvent::ActivationEnded { unit, unspent } if *unspent > 0 => {
-            format!("{}'s activation ends: {unspent} AP unspent, lost", n(unit))
-        }
-        LogEvent::ActivationEnded { .. } => return None,
-        // Only `Done` ends a side's turn, and its command's line already says so.
-        LogEvent::SideDone { .. } => return None,
-    })
 }
 
 /// A unit's profile in a line: "Veteran d8 · morale d8 · Infantry · shields", and its

@@ -1,0 +1,119 @@
+//! A Toy Soldier log event in words.
+
+use super::{name, tokens};
+use warband_rules::toy_soldier::ShotCover;
+use warband_table::components::ModelId;
+use warband_toy_soldier::log::LogEvent;
+
+/// A Toy Soldier event in words.
+pub(super) fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Option<String> {
+    let n = |id: &ModelId| name(world, *id);
+    Some(match e {
+        LogEvent::TurnStarted { turn, tokens } => {
+            format!(
+                "— Turn {turn}: tokens Side A {}, Side B {} —",
+                tokens[0], tokens[1]
+            )
+        }
+        LogEvent::FirstActivation { side } => format!("{side} wins the roll-off"),
+        LogEvent::Activated {
+            unit,
+            cost,
+            ap,
+            commander,
+        } => {
+            let plus = if *commander { " (+1 commander)" } else { "" };
+            format!("{} for {}: {ap} AP{plus}", n(unit), tokens(*cost))
+        }
+        LogEvent::Defended { unit, danger } => format!("{} defends: {danger} danger left", n(unit)),
+        LogEvent::Moved { ap, .. } => format!("  ({ap} AP)"),
+        LogEvent::Pivoted { .. } => return None,
+        LogEvent::MoveTakenBack { ap, .. } => format!("  ({ap} AP back)"),
+        LogEvent::Shot {
+            protection, danger, ..
+        } => shot_line(*protection, *danger),
+        LogEvent::Melee {
+            attacker,
+            defender,
+            aspect,
+            scores,
+        } => melee_line(&n(attacker), &n(defender), aspect, *scores),
+        LogEvent::DangerPlaced {
+            unit,
+            amount,
+            danger,
+        } => {
+            format!("{} takes {amount} danger ({danger} now)", n(unit))
+        }
+        LogEvent::Magic { works, .. } => (if *works {
+            "  the spell works"
+        } else {
+            "  the spell fails"
+        })
+        .into(),
+        LogEvent::Healed { unit, damage } => {
+            format!("{} is healed: {damage} damage left", n(unit))
+        }
+        LogEvent::Damaged {
+            unit,
+            amount,
+            damage,
+        } => {
+            format!("{} takes {amount} damage ({damage} so far)", n(unit))
+        }
+        LogEvent::Morale {
+            unit,
+            roll,
+            commander,
+            damage,
+            holds,
+        } => morale_line(&n(unit), *roll, *commander, *damage, *holds),
+        LogEvent::Retreated { unit } => format!("✝ {} retreats from the battle", n(unit)),
+        LogEvent::ActivationEnded { unit, unspent } if *unspent > 0 => {
+            format!("{}'s activation ends: {unspent} AP unspent, lost", n(unit))
+        }
+        LogEvent::ActivationEnded { .. } => return None,
+        // Only `Done` ends a side's turn, and its command's line already says so.
+        LogEvent::SideDone { .. } => return None,
+    })
+}
+
+/// A shot's danger, and what halved it.
+fn shot_line(protection: ShotCover, danger: u32) -> String {
+    let under = match (protection.cover, protection.shields) {
+        (false, false) => "",
+        (true, false) => " (halved for cover)",
+        (false, true) => " (halved for shields)",
+        (true, true) => " (a third, for cover and shields)",
+    };
+    format!("  {danger} danger lands{under}")
+}
+
+/// A melee's two scores, and that equal scores do nothing.
+fn melee_line(
+    attacker: &str,
+    defender: &str,
+    aspect: impl std::fmt::Display,
+    scores: (u32, u32),
+) -> String {
+    let equal = if scores.0 == scores.1 {
+        ": equal, so nothing"
+    } else {
+        ""
+    };
+    format!(
+        "Melee into the {aspect}: {attacker} scores {}, {defender} {}{equal}",
+        scores.0, scores.1
+    )
+}
+
+/// A morale check: the die (and the commander's +1) against the damage so far.
+fn morale_line(unit: &str, roll: u8, commander: bool, damage: u32, holds: bool) -> String {
+    let near = if commander { " +1 (commander)" } else { "" };
+    let (against, verdict) = if holds {
+        ("≥", "holds")
+    } else {
+        ("<", "breaks")
+    };
+    format!("{unit} morale {roll}{near} {against} {damage} damage: {verdict}")
+}
