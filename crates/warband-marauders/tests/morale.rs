@@ -7,7 +7,7 @@ use warband_marauders::battle::{Battle, Trigger, model};
 use warband_marauders::log::LogEvent;
 use warband_marauders::{Command, Engine, Phase, Side};
 use warband_rules::marauders::clauses;
-use warband_rules::morale::{MORALE_CHECK, MORALE_RALLY};
+use warband_rules::marauders::clauses::{MORALE_CHECK, MORALE_RALLY};
 use warband_table::components::ModelId;
 
 fn broken(e: &mut Engine, side: Side) {

@@ -2,12 +2,8 @@
 //! 2d6 against the morale score; a roll above the score breaks. A score of 12 never
 //! checks, a score of 2 always breaks.
 
-use crate::Clause;
 use crate::prob::two_d6_at_most;
 use serde::{Deserialize, Serialize};
-
-pub const MORALE_CHECK: Clause = Clause::new("B/X Morale: 2d6 vs morale score");
-pub const MORALE_RALLY: Clause = Clause::new("B/X Morale: rally on 2d6 <= score");
 
 /// What a morale check asks of the dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -128,7 +128,7 @@ impl Desk for Marauders {
             Phase::Shooting => "Marauders §4 Shooting",
             Phase::Attacking => "Marauders §5 Attacking",
             Phase::Spellcasting => "Marauders §6 Spellcasting",
-            Phase::Morale => "B/X Morale",
+            Phase::Morale => "Marauders §7 Morale",
             Phase::Deploy | Phase::Over => return None,
         })
     }

@@ -173,15 +173,53 @@ fn click(
         }
         _ => None,
     };
-    match command {
-        Some(c) => {
+    // A shooter's click on no model in play keeps the shooter, and says why no shot
+    // went (a play-tester's click on a slain enemy's spot dropped it unexplained).
+    let missed = command
+        .is_none()
+        .then(|| missed_target(&session, &selected, &hover, cursor))
+        .flatten();
+    match (command, missed) {
+        (Some(c), _) => {
             let _ = session.submit(side, c);
         }
-        None => {
+        (None, Some(why)) => session.refuse(why),
+        (None, None) => {
             sel.model = hover.map(|m| m.id);
             sel.spell = None;
         }
     }
+}
+
+/// Why a click in the shooting phase, by a shooter of the side's, shoots nothing: the
+/// model there is out of action, or there is none.
+fn missed_target(
+    session: &Session,
+    shooter: &Option<ModelView>,
+    hover: &Option<ModelView>,
+    cursor: Vec2,
+) -> Option<String> {
+    let side = session.human_turn()?;
+    let mine = shooter.as_ref().is_some_and(|s| s.side == side);
+    if session.engine.phase() != Phase::Shooting || !mine || hover.is_some() {
+        return None;
+    }
+    let world = session.engine.world();
+    let all = warband_marauders::battle::models(world);
+    let fallen = all
+        .iter()
+        .filter(|m| !m.in_play)
+        .cloned()
+        .collect::<Vec<_>>();
+    Some(match model_at(&fallen, cursor) {
+        Some(id) => format!(
+            "No shot: {} is out of action",
+            <warband_marauders::engine::Marauders as crate::game::desk::Desk>::model_name(
+                world, id
+            )
+        ),
+        None => "No shot: click an enemy model to shoot it".into(),
+    })
 }
 
 fn keys(

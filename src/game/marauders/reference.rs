@@ -80,7 +80,7 @@ pub static REFERENCE: Reference = Reference {
             rulings: &["A sleeping model counts as unarmoured until it is hit, which wakes it."],
         },
         Section {
-            clause: "B/X Morale",
+            clause: "Marauders §7 Morale",
             rule: "A side tests its morale on 2d6 against its score when it loses its first model, falls below half its models, or stands alone; rolling over the score breaks it. A broken side flees each round and may rally later.",
             rulings: &[
                 "The score is the leader's while the leader stands, else the lowest among the side.",

@@ -11,7 +11,8 @@ use bevy_app::App;
 use bevy_ecs::prelude::*;
 use bevy_state::prelude::*;
 use warband_rules::Side;
-use warband_rules::morale::{MORALE_CHECK, MORALE_RALLY, MoraleNeed, breaks, morale_need, rallies};
+use warband_rules::marauders::clauses::{MORALE_CHECK, MORALE_RALLY};
+use warband_rules::morale::{MoraleNeed, breaks, morale_need, rallies};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Phase::Morale), check_morale);

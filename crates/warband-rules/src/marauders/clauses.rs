@@ -16,3 +16,7 @@ pub const MELEE_CONTEST: Clause = Clause::new("Marauders §5 Attacking: highest 
 pub const MELEE_DAMAGE: Clause = Clause::new("Marauders §5 Attacking: damage at full initial HD");
 pub const SPELLCASTING: Clause = Clause::new("Marauders §6 Spellcasting");
 pub const DAMAGE: Clause = Clause::new("Marauders Damage: d6 vs armour");
+/// §7 says "follow morale as per RPG ruleset": B/X's 2d6 against the morale score
+/// ([`crate::morale`]), named here as the tray shows it beside Marauders' other rolls.
+pub const MORALE_CHECK: Clause = Clause::new("Marauders §7 Morale (as B/X): 2d6 vs morale score");
+pub const MORALE_RALLY: Clause = Clause::new("Marauders §7 Morale (as B/X): rally on 2d6 <= score");

@@ -44,7 +44,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
             ui.add(egui::Label::new(names.join(", ")).wrap());
             ui.end_row();
             ui.label("Slots left");
-            ui.label(m.slots.to_string());
+            ui.add(egui::Label::new(slots_words(&m)).wrap());
             ui.end_row();
         }
     });
@@ -173,6 +173,18 @@ fn spell_buttons(
     });
 }
 
+/// A caster's slots left, and the spell declared this round, whose slot is spent only
+/// when it is cast (a play-tester read "2" after declaring Bless as a slot not taken).
+fn slots_words(m: &ModelView) -> String {
+    match &m.declared {
+        Some(d) => format!(
+            "{} ({} declared: cast this round, it takes one)",
+            m.slots, d.spell
+        ),
+        None => m.slots.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,6 +215,26 @@ mod tests {
             !state_words(&all[2], &all, false)
                 .join(" ")
                 .contains("blessed")
+        );
+    }
+
+    /// A caster's slots say the spell declared is still to take one.
+    #[test]
+    fn a_declared_spell_is_said_beside_the_slots() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/open-field.ron");
+        let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
+        let engine = warband_marauders::Engine::new(&setup, 3).unwrap();
+        let mut m = in_play(engine.world()).remove(0);
+        m.slots = 2;
+        assert_eq!(slots_words(&m), "2");
+        m.declared = Some(Box::new(warband_marauders::components::Declared {
+            spell: "Bless".into(),
+            aim: warband_marauders::components::SpellAim::Model(m.id),
+        }));
+        assert_eq!(
+            slots_words(&m),
+            "2 (Bless declared: cast this round, it takes one)"
         );
     }
 }

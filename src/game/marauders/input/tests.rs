@@ -276,3 +276,58 @@ fn a_charge_blocked_by_a_friend_names_the_friend() {
     assert!(words.contains("cannot be charged from here"), "{words}");
     assert!(words.contains(&format!("#{}", friend.id)), "{words}");
 }
+
+/// Side A's shooting, with B's first model out of action: A's first model, B's, where
+/// B's lies, and its name.
+fn shooting_over_the_fallen() -> (Session, ModelId, Vec2, String) {
+    let mut s = movement();
+    for _ in 0..20 {
+        if s.engine.phase() == Phase::Shooting && s.human_turn() == Some(Side::A) {
+            break;
+        }
+        let side = s.human_turn().unwrap();
+        s.submit(side, Command::EndPhase).unwrap();
+    }
+    assert_eq!(s.engine.phase(), Phase::Shooting);
+    let shooter = first_of(&s, Side::A);
+    let foe = first_of(&s, Side::B);
+    let world = s.engine.world_mut();
+    let at = model(world, foe).unwrap().base.center;
+    let e = warband_marauders::battle::entity_of(world, foe).unwrap();
+    world
+        .entity_mut(e)
+        .insert(warband_table::components::OutOfAction);
+    let name = <warband_marauders::engine::Marauders as crate::game::desk::Desk>::model_name(
+        s.engine.world(),
+        foe,
+    );
+    (s, shooter, at, name)
+}
+
+/// A shooter's click on a slain enemy's spot, or on open table, shoots nothing, keeps
+/// the shooter chosen and says why (a play-tester's click there dropped the shooter
+/// without a word).
+#[test]
+fn a_shot_clicked_at_no_model_in_play_says_why() {
+    for fallen in [true, false] {
+        let (s, shooter, at, name) = shooting_over_the_fallen();
+        let table = s.engine.battle().table;
+        let (cursor, said) = if fallen {
+            (at, format!("No shot: {name} is out of action"))
+        } else {
+            let middle = table / 2.0;
+            (middle, "No shot: click an enemy model to shoot it".into())
+        };
+        let mut app = crate::game::test_app::left_click(s, click.into_configs());
+        app.insert_resource(Selection {
+            model: Some(shooter),
+            hover: None,
+            cursor: Some(cursor),
+            ..Selection::default()
+        });
+        app.update();
+        assert_eq!(app.world().resource::<Selection>().model, Some(shooter));
+        let session = app.world().non_send::<Session>();
+        assert_eq!(session.last_refusal.as_deref(), Some(said.as_str()));
+    }
+}
