@@ -41,12 +41,14 @@ pub fn show(ui: &mut egui::Ui, session: &mut BxSession, bx: &mut BxSelection) {
     if ui.button("End step (Space)").clicked() {
         command = Some(Command::EndStep);
     }
-    // Under the button, so that it never moves as the line comes and goes.
+    // Under the button, so that it never moves as the line comes and goes. Nothing was
+    // refused yet: it says what a click would meet, in plain words, not a warning's
+    // colour (a play-tester took it for a refusal before touching anything).
     if let Some(why) = &bx.not_there {
         let world = session.engine.world();
         let why =
             <warband_borderlands::Borderlands as crate::game::desk::Desk>::readable(world, why);
-        ui.colored_label(ui.visuals().warn_fg_color, format!("Not there: {why}"));
+        ui.small(format!("A move to the pointer would be refused: {why}"));
     }
     if let Some(c) = command
         && session.submit(side, c).is_ok()

@@ -41,7 +41,7 @@ pub fn show<R: Desk>(
     let area = egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink([false, true]);
-    area.show(ui, |ui| {
+    let shown = area.show(ui, |ui| {
         let tray = ui.available_width();
         for row in rows(&widths, tray) {
             // A group wider than the tray (a warren's 41 hit dice) stands over a row of
@@ -60,7 +60,26 @@ pub fn show<R: Desk>(
             }
         }
     });
+    if shown.state.offset.y > 0.5 {
+        fade_top(ui, shown.inner_rect);
+    }
     asked
+}
+
+/// Earlier rows scrolled up out of the tray fade out under its top edge, rather than
+/// stopping in a hard line through their words (read as a fault by two play-testers).
+fn fade_top(ui: &egui::Ui, rect: egui::Rect) {
+    let fill = ui.visuals().panel_fill;
+    let top = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), 22.0));
+    let mut mesh = egui::Mesh::default();
+    let clear = fill.gamma_multiply(0.0);
+    mesh.colored_vertex(top.left_top(), fill);
+    mesh.colored_vertex(top.right_top(), fill);
+    mesh.colored_vertex(top.left_bottom(), clear);
+    mesh.colored_vertex(top.right_bottom(), clear);
+    mesh.add_triangle(0, 1, 2);
+    mesh.add_triangle(1, 3, 2);
+    ui.painter().add(egui::Shape::mesh(mesh));
 }
 
 /// The tray's header: its title, the notice standing, and the last refusal.

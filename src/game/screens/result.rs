@@ -186,9 +186,16 @@ fn grouped(notes: Vec<String>) -> Vec<String> {
             None => out.push((Some(k), vec![name])),
         }
     }
+    // Each name held whole by no-break spaces: a long list wraps between names, never
+    // inside one ("Orc archer #17, Orc / archer #18").
+    let whole = |names: &[String]| -> Vec<String> {
+        names.iter().map(|n| n.replace(' ', "\u{a0}")).collect()
+    };
     out.into_iter()
         .map(|(k, names)| match k {
-            Some(k) if names.len() > 1 => format!("{k} ({}): {}", names.len(), names.join(", ")),
+            Some(k) if names.len() > 1 => {
+                format!("{k} ({}): {}", names.len(), whole(&names).join(", "))
+            }
             Some(k) if k == "✝" => format!("✝ {}", names[0]),
             Some(k) => format!("{k}: {}", names[0]),
             None => names.join(""),
@@ -323,6 +330,9 @@ mod tests {
             "asleep: Orc #9",
         ];
         let lines = super::grouped(notes.iter().map(|n| n.to_string()).collect());
+        // A name is held whole; the line breaks between names.
+        assert!(lines[1].contains("Orc\u{a0}chief\u{a0}#6, Orc\u{a0}#14"));
+        let lines: Vec<String> = lines.iter().map(|l| l.replace('\u{a0}', " ")).collect();
         assert_eq!(
             lines,
             [
