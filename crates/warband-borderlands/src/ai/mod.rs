@@ -79,8 +79,8 @@ pub fn enemies_by_distance(world: &World, v: &View) -> Vec<View> {
 }
 
 /// The furthest legal advance of `v` at `target` (into contact if it reaches): straight
-/// at it, else veering up to 80° either way round whatever is in the way; None if every
-/// try is refused or gains nothing.
+/// at it, else veering up to 80° either way round whatever is in the way, else a detour
+/// to where the way is clear; None if every try is refused or gains nothing.
 pub fn advance(world: &World, v: &View, target: &View) -> Option<Command> {
     let from = v.base.center;
     let to_target = target.base.center - from;
@@ -106,7 +106,50 @@ pub fn advance(world: &World, v: &View, target: &View) -> Option<Command> {
             }
         }
     }
-    None
+    detour(world, v, target)
+}
+
+/// Round a crowd in the way (a play-tester's owlbears held for two rounds behind
+/// sleeping friends while the party came to kill them): with no straight advance, the
+/// legal move (every 30°, a whole, half or quarter move) from whose end the way to
+/// `target` is clear of every other base, nearest the target; None if there is none.
+fn detour(world: &World, v: &View, target: &View) -> Option<Command> {
+    let (from, aim) = (v.base.center, target.base.center);
+    let others: Vec<(Vec2, f32)> = in_play_shared(world)
+        .iter()
+        .filter(|o| o.id != v.id && o.id != target.id)
+        .map(|o| (o.base.center, o.base.shape.reach() + v.base.shape.reach()))
+        .collect();
+    let clear = |start: Vec2| {
+        others
+            .iter()
+            .all(|(c, room)| segment_distance(start, aim, *c) > *room)
+    };
+    let mut best: Option<(f32, Vec2)> = None;
+    for k in 0..12u8 {
+        let dir = Vec2::from_angle((f32::from(k) * 30.0).to_radians());
+        for frac in [1.0f32, 0.5, 0.25] {
+            let to = from + dir * v.stats.move_inches * frac;
+            let d = to.distance(aim);
+            if best.is_none_or(|(b, _)| d < b)
+                && clear(to)
+                && check_move_to(world, v.side, v.id, to).is_ok()
+            {
+                best = Some((d, to));
+            }
+        }
+    }
+    best.map(|(_, to)| Command::Move {
+        model: v.id,
+        to: to.into(),
+    })
+}
+
+/// How far `p` stands from the segment `a`–`b`.
+fn segment_distance(a: Vec2, b: Vec2, p: Vec2) -> f32 {
+    let ab = b - a;
+    let t = ((p - a).dot(ab) / ab.length_squared().max(1e-6)).clamp(0.0, 1.0);
+    p.distance(a + ab * t)
 }
 
 /// The highest-scoring candidate (the lower id on a tie), each scored once; a score of

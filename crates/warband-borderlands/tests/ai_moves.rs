@@ -1,0 +1,57 @@
+//! How the computer players move: a model whose straight way is blocked goes round.
+
+mod common;
+
+use common::root;
+use warband_borderlands::battle::in_play;
+use warband_borderlands::components::Condition;
+use warband_borderlands::data::BattleSetup;
+use warband_borderlands::{Command, Engine, Side};
+use warband_table::components::ModelId;
+
+/// Lair hall, seed 3: the party waits while the hobgoblin guard advances, and in round 2
+/// six of the guard lie asleep in front of the two owlbears (as after a play-tester's
+/// Sleep). Every way straight at the party passes through a sleeper or the other
+/// owlbear: `normal` held both owlbears for two rounds. Each now goes round.
+#[test]
+fn a_monster_boxed_in_by_sleeping_friends_goes_round_them() {
+    let s = BattleSetup::load(&root().join("scenarios/lair-hall.ron")).unwrap();
+    let mut e = Engine::new(&s, 3).unwrap();
+    let mut normal = warband_borderlands::ai::policy(warband_borderlands::ai::AiKind::Normal, 1);
+    let mut owlbears = Vec::new();
+    while let Some(side) = e.awaiting() {
+        let round = e.battle().round;
+        if round == 3 {
+            break;
+        }
+        if round == 2 && side == Side::B && owlbears.is_empty() {
+            let sleepers = [7, 8, 9, 10, 11, 13].map(ModelId);
+            for v in in_play(e.world()) {
+                if sleepers.contains(&v.id) {
+                    let cond = Condition {
+                        asleep: true,
+                        ..v.cond
+                    };
+                    e.world_mut().entity_mut(v.entity).insert(cond);
+                }
+            }
+            owlbears.push(None);
+        }
+        let c = match side {
+            Side::A => Command::EndStep,
+            Side::B => normal.next(&e, side).unwrap_or(Command::EndStep),
+        };
+        if round == 2
+            && let Command::Hold { model } | Command::Move { model, .. } = c
+            && [14, 15].contains(&model.0)
+        {
+            owlbears.push(Some(c.clone()));
+        }
+        e.submit(side, c).unwrap();
+    }
+    let moved = owlbears.iter().flatten();
+    assert_eq!(owlbears.len(), 3, "{owlbears:?}");
+    for c in moved {
+        assert!(matches!(c, Command::Move { .. }), "{c:?}");
+    }
+}
