@@ -188,3 +188,33 @@ fn a_shot_into_melee_strikes_each_member_as_shot_chances_says() {
         assert!((f64::from(h) - mean).abs() < 4.0 * sd, "{hurt:?} vs {mean}");
     }
 }
+
+/// `normal` leaves a sleeping giant asleep: a hit would take one of its six HD and wake
+/// the other five (RULINGS: asleep until hit), so it shoots the giant awake beside it,
+/// though the sleeper, unarmoured, is the easier mark (a play-tester watched an Ogre put
+/// to sleep and shot awake in the same round).
+#[test]
+fn normal_shoots_no_sleeper_it_would_only_wake() {
+    use warband_marauders::ai::AiKind;
+    let at = [(12.0, 4.0), (10.0, 20.0), (14.0, 20.0)];
+    for sleeper in [2, 3] {
+        let mut e = staged(
+            &["Archer"],
+            &["Giant", "Giant"],
+            1,
+            &at,
+            Phase::Shooting,
+            Side::A,
+        );
+        conditions(&mut e, sleeper, |c| c.asleep = true);
+        let awake = 5 - sleeper;
+        let shot = AiKind::Normal.policy(1).next(&e, Side::A);
+        assert_eq!(
+            shot,
+            Some(Command::Shoot {
+                model: ModelId(1),
+                target: ModelId(awake),
+            })
+        );
+    }
+}

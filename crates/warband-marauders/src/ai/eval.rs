@@ -47,6 +47,18 @@ pub fn hd_worth(t: &ModelView) -> f64 {
     }
 }
 
+/// What taking `taken` HD from `t` gives back to its side when `t` is asleep: a hit
+/// wakes it (RULINGS: asleep until hit), and the HD it keeps fight again. A sleeper is
+/// out of the fight until then, so a shot that wakes a big one (a play-tester watched
+/// an Ogre put to sleep and shot awake in the same round) costs more than it takes.
+pub fn waking(t: &ModelView, taken: f64) -> f64 {
+    if t.conditions.asleep {
+        (f64::from(t.hd.left) - taken).max(0.0)
+    } else {
+        0.0
+    }
+}
+
 /// Expected value of `s` shooting at `t` from where they stand (0 if it cannot).
 pub fn shot_value(snap: &Snapshot, s: &ModelView, t: &ModelView, moved: bool) -> f64 {
     match snap.shot_line(s, t) {
@@ -69,7 +81,7 @@ pub fn shot_value_along(
     shot_chances_each(&snap.models, line, moved, t.id, group, |id, p| {
         if let Some(m) = snap.get(id) {
             let sign = if m.side == s.side { -1.0 } else { 1.0 };
-            value += sign * p * hd_worth(m);
+            value += sign * p * (hd_worth(m) - waking(m, 1.0));
         }
     });
     value

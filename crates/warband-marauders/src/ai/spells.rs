@@ -1,7 +1,7 @@
 //! Which spell to declare, if any: each known spell is valued in expected HD at its best
 //! target, discounted by the chance the caster is hurt before phase 6.
 
-use super::eval::{exposure, hd_worth};
+use super::eval::{exposure, hd_worth, waking};
 use super::snapshot::Snapshot;
 use crate::battle::ModelView;
 use crate::command::Command;
@@ -62,9 +62,9 @@ fn value(snap: &Snapshot, c: &ModelView, def: &SpellDef) -> Option<(f64, SpellAi
     };
     match &def.effect {
         SpellEffect::Damage { dice, modifier } => best_of(&|t| {
-            (f64::from(*dice) * die_chance(t.effective_armour(), *modifier))
-                .min(f64::from(t.hd.left))
-                * hd_worth(t)
+            let taken = (f64::from(*dice) * die_chance(t.effective_armour(), *modifier))
+                .min(f64::from(t.hd.left));
+            taken * hd_worth(t) - waking(t, taken)
         }),
         SpellEffect::Blind => best_of(&|t| {
             let shooter = if t.profile.ranged.is_some() { 0.6 } else { 0.0 };
