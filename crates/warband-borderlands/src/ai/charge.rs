@@ -1,7 +1,7 @@
 //! `charge`: every model fights what it touches (the weakest), else shoots the nearest,
 //! else advances on the nearest enemy it may reach. Never casts, never withdraws.
 
-use super::{advance, enemies_by_distance, melee_on, ready, shot_on};
+use super::{advance_or_detour, enemies_by_distance, melee_on, ready, shot_on};
 use crate::command::Command;
 use crate::engine::{Borderlands, Engine};
 use warband_rules::Side;
@@ -16,11 +16,7 @@ impl Policy<Borderlands> for Charge {
         let nearest = |t: &crate::battle::View| -f64::from(t.base.center.distance(v.base.center));
         melee_on(world, &v, |t| -f64::from(t.hp.now))
             .or_else(|| shot_on(world, &v, |t, _| nearest(t)))
-            .or_else(|| {
-                enemies_by_distance(world, &v)
-                    .iter()
-                    .find_map(|t| advance(world, &v, t))
-            })
+            .or_else(|| advance_or_detour(world, &v, enemies_by_distance(world, &v).iter()))
             .or(Some(Command::Hold { model: v.id }))
     }
 }

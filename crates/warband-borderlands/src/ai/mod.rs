@@ -79,8 +79,8 @@ pub fn enemies_by_distance(world: &World, v: &View) -> Vec<View> {
 }
 
 /// The furthest legal advance of `v` at `target` (into contact if it reaches): straight
-/// at it, else veering up to 80° either way round whatever is in the way, else a detour
-/// to where the way is clear; None if every try is refused or gains nothing.
+/// at it, else veering up to 80° either way round whatever is in the way; None if every
+/// try is refused or gains nothing.
 pub fn advance(world: &World, v: &View, target: &View) -> Option<Command> {
     let from = v.base.center;
     let to_target = target.base.center - from;
@@ -106,13 +106,24 @@ pub fn advance(world: &World, v: &View, target: &View) -> Option<Command> {
             }
         }
     }
-    detour(world, v, target)
+    None
 }
 
-/// Round a crowd in the way (a play-tester's owlbears held for two rounds behind
-/// sleeping friends while the party came to kill them): with no straight advance, the
-/// legal move (every 30°, a whole, half or quarter move) from whose end the way to
-/// `target` is clear of every other base, nearest the target; None if there is none.
+/// An advance on the first of `foes` that `v` can advance on, else a detour round the
+/// crowd in the way of the first it can go round (a play-tester's owlbears held for two
+/// rounds behind sleeping friends while the party came to kill them).
+pub fn advance_or_detour<'a>(
+    world: &World,
+    v: &View,
+    foes: impl Iterator<Item = &'a View> + Clone,
+) -> Option<Command> {
+    (foes.clone().find_map(|t| advance(world, v, t)))
+        .or_else(|| foes.into_iter().find_map(|t| detour(world, v, t)))
+}
+
+/// With no straight advance on `target`, the legal move (every 30°, a whole, half or
+/// quarter move) from whose end the way to it is clear of every other base, nearest
+/// it; None if there is none.
 fn detour(world: &World, v: &View, target: &View) -> Option<Command> {
     let (from, aim) = (v.base.center, target.base.center);
     let others: Vec<(Vec2, f32)> = in_play_shared(world)

@@ -10,7 +10,7 @@
 //!   strike or shoot, goes to a dying friend no one stands by; everyone else advances
 //!   on the enemy it can hurt most that has room for one more attacker.
 
-use super::{advance, enemies_by_distance, melee_on, ready, run_away, shot_on};
+use super::{advance_or_detour, enemies_by_distance, melee_on, ready, run_away, shot_on};
 use crate::actions::{
     ShotPlan, check_first_aid, check_move_to, damage_to_kill, foes_in_contact, shot_odds,
 };
@@ -315,5 +315,5 @@ fn approach(world: &World, v: &View) -> Option<Command> {
         .map(|t| (melee_value(v, &t) - d(&t) * 0.2, t))
         .collect();
     foes.sort_by(|(a, _), (b, _)| b.total_cmp(a));
-    foes.iter().find_map(|(_, t)| advance(world, v, t))
+    advance_or_detour(world, v, foes.iter().map(|(_, t)| t))
 }
