@@ -157,8 +157,15 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
                 R::LOSSES,
                 losses[side.index()]
             ));
-            for note in grouped(R::result_notes(world, side)) {
-                col.small(note);
+            for pieces in grouped(R::result_notes(world, side)) {
+                // Each name a piece of its own, so a long list wraps between names,
+                // never inside one ("Orc archer #17, Orc / archer #18").
+                col.horizontal_wrapped(|ui| {
+                    ui.spacing_mut().item_spacing.x = 4.0;
+                    for piece in pieces {
+                        ui.small(piece);
+                    }
+                });
             }
         }
     });
@@ -166,8 +173,9 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
 
 /// The notes of each kind ("fled: Orc #14", "fled: Orc #15", "✝ Orc #7") as one line,
 /// counted, where the first of them stood: "fled (2): Orc #14, Orc #15". A rout of
-/// twenty stays a few lines and leaves room for the chart below.
-fn grouped(notes: Vec<String>) -> Vec<String> {
+/// twenty stays a few lines and leaves room for the chart below. Each line in pieces:
+/// its head, then each name with its comma.
+fn grouped(notes: Vec<String>) -> Vec<Vec<String>> {
     let kind = |n: &str| -> Option<(String, String)> {
         if let Some(name) = n.strip_prefix("✝ ") {
             return Some(("✝".into(), name.into()));
@@ -186,19 +194,20 @@ fn grouped(notes: Vec<String>) -> Vec<String> {
             None => out.push((Some(k), vec![name])),
         }
     }
-    // Each name held whole by no-break spaces: a long list wraps between names, never
-    // inside one ("Orc archer #17, Orc / archer #18").
-    let whole = |names: &[String]| -> Vec<String> {
-        names.iter().map(|n| n.replace(' ', "\u{a0}")).collect()
-    };
     out.into_iter()
         .map(|(k, names)| match k {
             Some(k) if names.len() > 1 => {
-                format!("{k} ({}): {}", names.len(), whole(&names).join(", "))
+                let last = names.len() - 1;
+                let head = format!("{k} ({}):", names.len());
+                let each = names.into_iter().enumerate().map(|(i, n)| match i {
+                    i if i == last => n,
+                    _ => format!("{n},"),
+                });
+                std::iter::once(head).chain(each).collect()
             }
-            Some(k) if k == "✝" => format!("✝ {}", names[0]),
-            Some(k) => format!("{k}: {}", names[0]),
-            None => names.join(""),
+            Some(k) if k == "✝" => vec![format!("✝ {}", names[0])],
+            Some(k) => vec![format!("{k}: {}", names[0])],
+            None => vec![names.join("")],
         })
         .collect()
 }
@@ -329,10 +338,13 @@ mod tests {
             "fled: Orc #15",
             "asleep: Orc #9",
         ];
-        let lines = super::grouped(notes.iter().map(|n| n.to_string()).collect());
-        // A name is held whole; the line breaks between names.
-        assert!(lines[1].contains("Orc\u{a0}chief\u{a0}#6, Orc\u{a0}#14"));
-        let lines: Vec<String> = lines.iter().map(|l| l.replace('\u{a0}', " ")).collect();
+        let pieces = super::grouped(notes.iter().map(|n| n.to_string()).collect());
+        // Each name a piece: the line breaks between names, never inside one.
+        assert_eq!(
+            pieces[1],
+            ["fled (3):", "Orc chief #6,", "Orc #14,", "Orc #15"]
+        );
+        let lines: Vec<String> = pieces.iter().map(|p| p.join(" ")).collect();
         assert_eq!(
             lines,
             [

@@ -177,10 +177,7 @@ fn spell_buttons(
 /// when it is cast (a play-tester read "2" after declaring Bless as a slot not taken).
 fn slots_words(m: &ModelView) -> String {
     match &m.declared {
-        Some(d) => format!(
-            "{} ({} declared: cast this round, it takes one)",
-            m.slots, d.spell
-        ),
+        Some(d) => format!("{} (one goes to {} as it is cast)", m.slots, d.spell),
         None => m.slots.to_string(),
     }
 }
@@ -232,9 +229,6 @@ mod tests {
             spell: "Bless".into(),
             aim: warband_marauders::components::SpellAim::Model(m.id),
         }));
-        assert_eq!(
-            slots_words(&m),
-            "2 (Bless declared: cast this round, it takes one)"
-        );
+        assert_eq!(slots_words(&m), "2 (one goes to Bless as it is cast)");
     }
 }
