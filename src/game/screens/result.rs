@@ -161,9 +161,14 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
                 // Each name a piece of its own, so a long list wraps between names,
                 // never inside one ("Orc archer #17, Orc / archer #18").
                 col.horizontal_wrapped(|ui| {
-                    ui.spacing_mut().item_spacing.x = 4.0;
+                    // Rows as close as the lines of a paragraph, not a row of buttons.
+                    ui.spacing_mut().item_spacing = egui::vec2(4.0, 0.0);
+                    ui.spacing_mut().interact_size.y = 0.0;
                     for piece in pieces {
-                        ui.small(piece);
+                        // Whole, not flowed on from the row before as a label in a
+                        // wrapped row is: a name that does not fit goes down whole.
+                        let small = egui::RichText::new(piece).small();
+                        ui.add(egui::Label::new(small).extend());
                     }
                 });
             }
