@@ -187,14 +187,19 @@ mod tests {
     use super::*;
     use warband_marauders::components::Blessing;
 
+    /// Open field, seed 3, as it stands before the first round.
+    fn open_field() -> warband_marauders::Engine {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/open-field.ron");
+        let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
+        warband_marauders::Engine::new(&setup, 3).unwrap()
+    }
+
     /// A model a Bless serves says so, with its caster, its dice and the round they
     /// serve; the others say nothing of it.
     #[test]
     fn a_blessed_model_says_it_is() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("assets/scenarios/open-field.ron");
-        let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
-        let engine = warband_marauders::Engine::new(&setup, 3).unwrap();
+        let engine = open_field();
         let mut all = in_play(engine.world());
         let (caster, target) = (all[0].id, all[1].id);
         all[0].blessing = Some(Blessing {
@@ -218,10 +223,7 @@ mod tests {
     /// A caster's slots say the spell declared is still to take one.
     #[test]
     fn a_declared_spell_is_said_beside_the_slots() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("assets/scenarios/open-field.ron");
-        let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
-        let engine = warband_marauders::Engine::new(&setup, 3).unwrap();
+        let engine = open_field();
         let mut m = in_play(engine.world()).remove(0);
         m.slots = 2;
         assert_eq!(slots_words(&m), "2");

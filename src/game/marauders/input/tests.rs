@@ -8,15 +8,20 @@ fn movement() -> Session {
     let file = root.join("assets/scenarios/open-field.ron");
     let setup = warband_marauders::data::BattleSetup::load(&file).unwrap();
     let mut s = Session::new(setup, 3, [Controller::Human, Controller::Human]).unwrap();
+    play_on_to(&mut s, Phase::Movement);
+    s
+}
+
+/// Ends each part in turn until side A is asked to act in `phase`.
+fn play_on_to(s: &mut Session, phase: Phase) {
     for _ in 0..20 {
-        if s.engine.phase() == Phase::Movement && s.human_turn() == Some(Side::A) {
+        if s.engine.phase() == phase && s.human_turn() == Some(Side::A) {
             break;
         }
         let side = s.human_turn().unwrap();
         s.submit(side, Command::EndPhase).unwrap();
     }
-    assert_eq!(s.engine.phase(), Phase::Movement);
-    s
+    assert_eq!(s.engine.phase(), phase);
 }
 
 /// Sets A's model `mine` 3" short of B's model `foe`.
@@ -281,14 +286,7 @@ fn a_charge_blocked_by_a_friend_names_the_friend() {
 /// B's lies, and its name.
 fn shooting_over_the_fallen() -> (Session, ModelId, Vec2, String) {
     let mut s = movement();
-    for _ in 0..20 {
-        if s.engine.phase() == Phase::Shooting && s.human_turn() == Some(Side::A) {
-            break;
-        }
-        let side = s.human_turn().unwrap();
-        s.submit(side, Command::EndPhase).unwrap();
-    }
-    assert_eq!(s.engine.phase(), Phase::Shooting);
+    play_on_to(&mut s, Phase::Shooting);
     let shooter = first_of(&s, Side::A);
     let foe = first_of(&s, Side::B);
     let world = s.engine.world_mut();
