@@ -121,7 +121,8 @@ impl BasePlace {
 }
 
 /// The danger and damage chips of `u`, side by side behind its rear edge: they overlap
-/// the base by a sixth of their depth, so they never hide its figures and icon.
+/// the base by a sixth of their depth, so they never hide its figures and icon. Each is
+/// edged in the unit's side's colour.
 fn chips(painter: &egui::Painter, place: &BasePlace, u: &warband_toy_soldier::battle::View) {
     let all = [
         (u.marks.danger, egui::Color32::from_rgb(240, 150, 40), "⚠"),
@@ -157,8 +158,13 @@ fn chips(painter: &egui::Painter, place: &BasePlace, u: &warband_toy_soldier::ba
         let centre = at + place.along * reach / 2.0 + back * depth / 3.0;
         let rect = egui::Rect::from_center_size(centre, size);
         painter.rect_filled(rect, radius, colour);
-        let stroke = egui::Stroke::new(1.0, egui::Color32::BLACK);
-        painter.rect_stroke(rect, radius, stroke, egui::StrokeKind::Outside);
+        // Edged in its side's colour over black, so that in a packed melee, where a
+        // chip behind one unit's rank lies on the next, whose it is still reads (a
+        // play-tester could not tell).
+        let black = egui::Stroke::new(2.5, egui::Color32::BLACK);
+        painter.rect_stroke(rect, radius, black, egui::StrokeKind::Outside);
+        let side = egui::Stroke::new(1.5, palette::side_egui(u.side));
+        painter.rect_stroke(rect, radius, side, egui::StrokeKind::Outside);
         painter.galley(centre - galley.size() / 2.0, galley, egui::Color32::WHITE);
         at += place.along * (reach + gap);
     }
