@@ -90,10 +90,6 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
         self.part.note(key, now);
     }
 
-    /// Whether a key that ends the person's part (Space) is heeded now: not in the
-    /// part's first [`GRACE`], so a press repeated while the computer played, or meant
-    /// for the part before, does not end this one unseen; and never while a question
-    /// stands over the table.
     /// The notice standing ("Saved as …"), and how long it still stands; none once
     /// its time is up.
     pub fn notice_left(&self) -> Option<(&str, Duration)> {
@@ -102,6 +98,10 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
         (!left.is_zero()).then_some((words.as_str(), left))
     }
 
+    /// Whether a key that ends the person's part (Space) is heeded now: not in the
+    /// part's first [`GRACE`], so a press repeated while the computer played, or meant
+    /// for the part before, does not end this one unseen; and never while a question
+    /// stands over the table.
     pub fn heed_end_key(&mut self) -> bool {
         !self.asking && self.part.heed(Instant::now())
     }
