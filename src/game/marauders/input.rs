@@ -191,8 +191,8 @@ fn click(
     }
 }
 
-/// Why a click in the shooting phase, by a shooter of the side's, shoots nothing: the
-/// model there is out of action, or there is none.
+/// Why a click in the shooting phase, by a shooter of the side's that may shoot now,
+/// shoots nothing: the model there is out of action, or there is none.
 fn missed_target(
     session: &Session,
     shooter: &Option<ModelView>,
@@ -200,8 +200,14 @@ fn missed_target(
     cursor: Vec2,
 ) -> Option<String> {
     let side = session.human_turn()?;
-    let mine = shooter.as_ref().is_some_and(|s| s.side == side);
-    if session.engine.phase() != Phase::Shooting || !mine || hover.is_some() {
+    let broken = session.engine.battle().side(side).broken;
+    // Only a shooter of the side's that may shoot now: another model's click on open
+    // table drops it, as before.
+    let able = shooter.as_ref().is_some_and(|s| {
+        s.side == side
+            && warband_marauders::phases::may_shoot_now(broken, s, s.conditions.shot).is_ok()
+    });
+    if session.engine.phase() != Phase::Shooting || !able || hover.is_some() {
         return None;
     }
     let world = session.engine.world();

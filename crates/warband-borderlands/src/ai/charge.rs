@@ -1,5 +1,6 @@
 //! `charge`: every model fights what it touches (the weakest), else shoots the nearest,
-//! else advances on the nearest enemy it may reach. Never casts, never withdraws.
+//! else advances on the nearest enemy it may reach (going round a crowd in the way where
+//! it can reach none). Never casts, never withdraws.
 
 use super::{advance_or_detour, enemies_by_distance, melee_on, ready, shot_on};
 use crate::command::Command;

@@ -126,15 +126,21 @@ pub fn advance_or_detour<'a>(
 /// it; None if there is none.
 fn detour(world: &World, v: &View, target: &View) -> Option<Command> {
     let (from, aim) = (v.base.center, target.base.center);
+    let r = v.base.shape.reach();
     let others: Vec<(Vec2, f32)> = in_play_shared(world)
         .iter()
         .filter(|o| o.id != v.id && o.id != target.id)
-        .map(|o| (o.base.center, o.base.shape.reach() + v.base.shape.reach()))
+        .map(|o| (o.base.center, o.base.shape.reach() + r))
         .collect();
+    // The way runs to where the two bases would touch, not to the target's centre: a
+    // model in contact with the target (a rank, a melee) stands beside that end, not on
+    // the way.
+    let touch = r + target.base.shape.reach();
     let clear = |start: Vec2| {
+        let end = aim - (aim - start).normalize_or_zero() * touch;
         others
             .iter()
-            .all(|(c, room)| segment_distance(start, aim, *c) > *room)
+            .all(|(c, room)| segment_distance(start, end, *c) > *room)
     };
     let mut best: Option<(f32, Vec2)> = None;
     for k in 0..12u8 {

@@ -8,7 +8,8 @@
 //! - no blow or shot at an enemy its blows already kill (`View::doomed`);
 //! - a badly hurt hero in melee withdraws; one that knows first aid, with nothing to
 //!   strike or shoot, goes to a dying friend no one stands by; everyone else advances
-//!   on the enemy it can hurt most that has room for one more attacker.
+//!   on the enemy it can hurt most that has room for one more attacker, going round a
+//!   crowd in the way where it can advance on none.
 
 use super::{advance_or_detour, enemies_by_distance, melee_on, ready, run_away, shot_on};
 use crate::actions::{

@@ -47,13 +47,15 @@ pub fn hd_worth(t: &ModelView) -> f64 {
     }
 }
 
-/// What taking `taken` HD from `t` gives back to its side when `t` is asleep: a hit
-/// wakes it (RULINGS: asleep until hit), and the HD it keeps fight again. A sleeper is
-/// out of the fight until then, so a shot that wakes a big one (a play-tester watched
-/// an Ogre put to sleep and shot awake in the same round) costs more than it takes.
-pub fn waking(t: &ModelView, taken: f64) -> f64 {
+/// What a blow at `t` gives back to its side when `t` is asleep: a hit wakes it
+/// (RULINGS: asleep until hit), and the HD it keeps fight again. `any` is the chance that
+/// something lands and `taken` the HD expected to (so `hd.left · any − taken`). A
+/// sleeper is out of the fight until then, so a shot that wakes a big one (a
+/// play-tester watched an Ogre put to sleep and shot awake in the same round) costs
+/// more than it takes.
+pub fn waking(t: &ModelView, taken: f64, any: f64) -> f64 {
     if t.conditions.asleep {
-        (f64::from(t.hd.left) - taken).max(0.0)
+        (f64::from(t.hd.left) * any - taken).max(0.0)
     } else {
         0.0
     }
@@ -80,8 +82,13 @@ pub fn shot_value_along(
     let group = snap.group_of(t.id);
     shot_chances_each(&snap.models, line, moved, t.id, group, |id, p| {
         if let Some(m) = snap.get(id) {
-            let sign = if m.side == s.side { -1.0 } else { 1.0 };
-            value += sign * p * (hd_worth(m) - waking(m, 1.0));
+            // A friend's hit is a loss, waking it or not: so no shot is worth more
+            // than the best hit on an enemy (`Snapshot::best_hit` bounds it).
+            value += if m.side == s.side {
+                -p * hd_worth(m)
+            } else {
+                p * hd_worth(m) - waking(m, p, p)
+            };
         }
     });
     value

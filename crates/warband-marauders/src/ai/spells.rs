@@ -62,9 +62,10 @@ fn value(snap: &Snapshot, c: &ModelView, def: &SpellDef) -> Option<(f64, SpellAi
     };
     match &def.effect {
         SpellEffect::Damage { dice, modifier } => best_of(&|t| {
-            let taken = (f64::from(*dice) * die_chance(t.effective_armour(), *modifier))
-                .min(f64::from(t.hd.left));
-            taken * hd_worth(t) - waking(t, taken)
+            let chance = die_chance(t.effective_armour(), *modifier);
+            let taken = (f64::from(*dice) * chance).min(f64::from(t.hd.left));
+            let any = 1.0 - (1.0 - chance).powi(i32::from(*dice));
+            taken * hd_worth(t) - waking(t, taken, any)
         }),
         SpellEffect::Blind => best_of(&|t| {
             let shooter = if t.profile.ranged.is_some() { 0.6 } else { 0.0 };

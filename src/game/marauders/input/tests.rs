@@ -282,12 +282,16 @@ fn a_charge_blocked_by_a_friend_names_the_friend() {
     assert!(words.contains(&format!("#{}", friend.id)), "{words}");
 }
 
-/// Side A's shooting, with B's first model out of action: A's first model, B's, where
-/// B's lies, and its name.
+/// Side A's shooting, with B's first model out of action: A's first shooter, B's
+/// model, where it lies, and its name.
 fn shooting_over_the_fallen() -> (Session, ModelId, Vec2, String) {
     let mut s = movement();
     play_on_to(&mut s, Phase::Shooting);
-    let shooter = first_of(&s, Side::A);
+    let shooter = in_play(s.engine.world())
+        .into_iter()
+        .find(|m| m.side == Side::A && m.profile.ranged.is_some())
+        .unwrap()
+        .id;
     let foe = first_of(&s, Side::B);
     let world = s.engine.world_mut();
     let at = model(world, foe).unwrap().base.center;
@@ -328,4 +332,26 @@ fn a_shot_clicked_at_no_model_in_play_says_why() {
         let session = app.world().non_send::<Session>();
         assert_eq!(session.last_refusal.as_deref(), Some(said.as_str()));
     }
+}
+
+/// A model that cannot shoot, clicked away onto open table in the shooting phase, is
+/// let go as before: no "No shot" for a model with no bow.
+#[test]
+fn a_model_with_no_bow_clicked_away_is_let_go() {
+    let (s, _, at, _) = shooting_over_the_fallen();
+    let blade = in_play(s.engine.world())
+        .into_iter()
+        .find(|m| m.side == Side::A && m.profile.ranged.is_none())
+        .unwrap()
+        .id;
+    let mut app = crate::game::test_app::left_click(s, click.into_configs());
+    app.insert_resource(Selection {
+        model: Some(blade),
+        hover: None,
+        cursor: Some(at),
+        ..Selection::default()
+    });
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().model, None);
+    assert_eq!(app.world().non_send::<Session>().last_refusal, None);
 }
