@@ -306,6 +306,19 @@ fn shooting_over_the_fallen() -> (Session, ModelId, Vec2, String) {
     (s, shooter, at, name)
 }
 
+/// A click with `chosen` chosen at `cursor`, on no model in play, played.
+fn click_open_table(s: Session, chosen: ModelId, cursor: Vec2) -> App {
+    let mut app = crate::game::test_app::left_click(s, click.into_configs());
+    app.insert_resource(Selection {
+        model: Some(chosen),
+        hover: None,
+        cursor: Some(cursor),
+        ..Selection::default()
+    });
+    app.update();
+    app
+}
+
 /// A shooter's click on a slain enemy's spot, or on open table, shoots nothing, keeps
 /// the shooter chosen and says why (a play-tester's click there dropped the shooter
 /// without a word).
@@ -320,14 +333,7 @@ fn a_shot_clicked_at_no_model_in_play_says_why() {
             let middle = table / 2.0;
             (middle, "No shot: click an enemy model to shoot it".into())
         };
-        let mut app = crate::game::test_app::left_click(s, click.into_configs());
-        app.insert_resource(Selection {
-            model: Some(shooter),
-            hover: None,
-            cursor: Some(cursor),
-            ..Selection::default()
-        });
-        app.update();
+        let app = click_open_table(s, shooter, cursor);
         assert_eq!(app.world().resource::<Selection>().model, Some(shooter));
         let session = app.world().non_send::<Session>();
         assert_eq!(session.last_refusal.as_deref(), Some(said.as_str()));
@@ -344,14 +350,7 @@ fn a_model_with_no_bow_clicked_away_is_let_go() {
         .find(|m| m.side == Side::A && m.profile.ranged.is_none())
         .unwrap()
         .id;
-    let mut app = crate::game::test_app::left_click(s, click.into_configs());
-    app.insert_resource(Selection {
-        model: Some(blade),
-        hover: None,
-        cursor: Some(at),
-        ..Selection::default()
-    });
-    app.update();
+    let app = click_open_table(s, blade, at);
     assert_eq!(app.world().resource::<Selection>().model, None);
     assert_eq!(app.world().non_send::<Session>().last_refusal, None);
 }
