@@ -22,6 +22,7 @@ use bevy_ecs::world::World;
 use bevy_math::Vec2;
 use warband_rules::Side;
 use warband_table::components::ModelId;
+use warband_table::geometry::distance_to_segment;
 pub use warband_table::player::Policy;
 
 pub use warband_table::player::Baseline as AiKind;
@@ -117,30 +118,40 @@ pub fn advance_or_detour<'a>(
     v: &View,
     foes: impl Iterator<Item = &'a View> + Clone,
 ) -> Option<Command> {
-    (foes.clone().find_map(|t| advance(world, v, t)))
-        .or_else(|| foes.into_iter().find_map(|t| detour(world, v, t)))
+    if let Some(c) = foes.clone().find_map(|t| advance(world, v, t)) {
+        return Some(c);
+    }
+    // Every other base, with the room the mover needs beside it, read once for every
+    // enemy tried.
+    let r = v.base.shape.reach();
+    let others: Vec<(ModelId, Vec2, f32)> = in_play_shared(world)
+        .iter()
+        .filter(|o| o.id != v.id)
+        .map(|o| (o.id, o.base.center, o.base.shape.reach() + r))
+        .collect();
+    foes.into_iter().find_map(|t| detour(world, v, t, &others))
 }
 
 /// With no straight advance on `target`, the legal move (every 30°, a whole, half or
 /// quarter move) from whose end the way to it is clear of every other base, nearest
 /// it; None if there is none.
-fn detour(world: &World, v: &View, target: &View) -> Option<Command> {
+fn detour(
+    world: &World,
+    v: &View,
+    target: &View,
+    others: &[(ModelId, Vec2, f32)],
+) -> Option<Command> {
     let (from, aim) = (v.base.center, target.base.center);
-    let r = v.base.shape.reach();
-    let others: Vec<(Vec2, f32)> = in_play_shared(world)
-        .iter()
-        .filter(|o| o.id != v.id && o.id != target.id)
-        .map(|o| (o.base.center, o.base.shape.reach() + r))
-        .collect();
     // The way runs to where the two bases would touch, not to the target's centre: a
     // model in contact with the target (a rank, a melee) stands beside that end, not on
     // the way.
-    let touch = r + target.base.shape.reach();
+    let touch = v.base.shape.reach() + target.base.shape.reach();
     let clear = |start: Vec2| {
         let end = aim - (aim - start).normalize_or_zero() * touch;
         others
             .iter()
-            .all(|(c, room)| segment_distance(start, end, *c) > *room)
+            .filter(|(id, ..)| *id != target.id)
+            .all(|(_, c, room)| distance_to_segment(*c, start, end) > *room)
     };
     let mut best: Option<(f32, Vec2)> = None;
     for k in 0..12u8 {
@@ -160,13 +171,6 @@ fn detour(world: &World, v: &View, target: &View) -> Option<Command> {
         model: v.id,
         to: to.into(),
     })
-}
-
-/// How far `p` stands from the segment `a`–`b`.
-fn segment_distance(a: Vec2, b: Vec2, p: Vec2) -> f32 {
-    let ab = b - a;
-    let t = ((p - a).dot(ab) / ab.length_squared().max(1e-6)).clamp(0.0, 1.0);
-    p.distance(a + ab * t)
 }
 
 /// The highest-scoring candidate (the lower id on a tie), each scored once; a score of

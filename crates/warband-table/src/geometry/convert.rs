@@ -133,7 +133,8 @@ fn sweep_ball_ball(offset: Vec2, delta: Vec2, radii: f32) -> Option<f32> {
     (t <= 1.0).then_some(t.max(0.0))
 }
 
-pub(super) fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
+/// How far `p` stands from the segment `a`–`b`.
+pub fn distance_to_segment(p: Vec2, a: Vec2, b: Vec2) -> f32 {
     let ab = b - a;
     let len2 = ab.length_squared();
     let t = if len2 <= f32::EPSILON {

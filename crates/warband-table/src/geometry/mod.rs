@@ -14,6 +14,7 @@ pub mod shapes;
 
 pub use allowance::move_cost;
 pub use broad::{Grid, close_pairs};
+pub use convert::distance_to_segment;
 pub use facing::{PivotCheck, aspect_of, check_pivot, in_front_arc, pivoted};
 pub use fire::{Crossed, Crossing, LineOfFire, line_of_fire, line_of_fire_among, obstacles_among};
 pub use groups::{Grouped, melee_groups};
