@@ -79,10 +79,10 @@ pub(super) fn spawn(commands: &mut Commands, piece: &TerrainDef, face: Option<&F
         DespawnOnExit(Screen::Battle),
         Text2d::new(piece.name.clone()),
         font,
-        TextColor(Color::srgba(0.98, 0.95, 0.86, 0.92)),
+        TextColor(Color::srgba(0.98, 0.95, 0.86, INK[0])),
         Text2dShadow {
             offset: Vec2::new(1.2, -1.2),
-            color: Color::srgba(0.0, 0.0, 0.0, 0.85),
+            color: Color::srgba(0.0, 0.0, 0.0, SHADOW * INK[0]),
         },
         anchor,
         Transform::from_translation(at.extend(Z_LABEL)).with_rotation(Quat::from_rotation_z(turn)),
@@ -186,6 +186,8 @@ fn fit_labels(
 
 /// How strongly a name is written where no model stands on it, and where one does.
 const INK: [f32; 2] = [0.92, 0.3];
+/// Its shadow's strength, as a share of the name's.
+const SHADOW: f32 = 0.92;
 
 /// A name with a model standing on it fades, so that the model reads clearly (a
 /// play-tester read "hurchyard wall" round a token); it comes back as the model leaves.
@@ -212,7 +214,7 @@ fn fade_under_models(
         let alpha = INK[usize::from(covered)];
         if colour.0.alpha() != alpha {
             colour.0.set_alpha(alpha);
-            shadow.color.set_alpha(alpha * 0.92);
+            shadow.color.set_alpha(SHADOW * alpha);
         }
     }
 }
