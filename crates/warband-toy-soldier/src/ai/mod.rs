@@ -2,6 +2,7 @@
 //! spends tokens and AP with the exact odds. Each acts only through `Command`s, checking
 //! each with the same checks the engine plays by.
 
+mod activation;
 mod charge;
 mod normal;
 mod pins;

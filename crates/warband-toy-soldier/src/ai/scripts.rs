@@ -62,7 +62,7 @@ impl Scripts for ToySoldier {
         if open(world, side).is_some() {
             return Vec::new();
         }
-        super::normal::ranked_units(world, side)
+        super::activation::ranked_units(world, side)
             .into_iter()
             .take(4)
             .map(|(unit, _)| Command::Activate { unit })
