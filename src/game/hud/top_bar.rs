@@ -176,7 +176,7 @@ fn leave_and_save<R: Contest>(
         let words = crate::game::saves::saved_words(written);
         if ok {
             session.saved_at = Some(session.commands.len());
-            session.notice = Some((words, std::time::Instant::now()));
+            session.tell(words, std::time::Instant::now());
         } else {
             // A failure stays, in the refusal's colour, until the next command.
             session.refuse(words);

@@ -293,7 +293,7 @@ fn end_movement(session: &mut Session, side: Side, asked: &mut Asked<(Side, u32)
     if space_ends(asked, part, (left, heeded), now) {
         let _ = session.submit(side, Command::EndPhase);
     } else if heeded {
-        session.notice = Some((NO_MODEL_MOVED.into(), now));
+        session.tell_for_now(NO_MODEL_MOVED, now);
     }
 }
 
@@ -317,7 +317,7 @@ fn pass_empty_attacks(mut session: NonSendMut<Session>, mut tried: Local<Option<
     *tried = Some((round, side));
     if session.submit(side, Command::EndPhase).is_ok() {
         let words = "No fights this round: the attacking phase passes.";
-        session.notice = Some((words.into(), std::time::Instant::now()));
+        session.tell_for_now(words, std::time::Instant::now());
     }
 }
 

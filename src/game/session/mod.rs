@@ -73,9 +73,9 @@ pub struct GameSession<R: Contest> {
     /// How many commands the battle had when it was last saved from its top bar: with
     /// none since, leaving it asks nothing.
     pub saved_at: Option<usize>,
-    /// What the table said last that is not about a command ("Saved as …"), and when:
-    /// the dice tray shows it a few seconds, whatever the players do meanwhile.
-    pub notice: Option<(String, std::time::Instant)>,
+    /// What the table said last that is not about a command ("Saved as …", "No fights
+    /// this round …"): the dice tray shows it a few seconds.
+    pub notice: Option<part::Notice>,
     /// Why a replay is not the battle saved (it does not end in the saved state), if so.
     pub replay_differs: Option<String>,
     /// Who played the battle a replay shows, as its save said: its saves say so too.

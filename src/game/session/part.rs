@@ -79,6 +79,15 @@ pub fn space_ends<K: PartialEq>(
     false
 }
 
+/// What the table said that is not about a command, when, and — for a notice of the
+/// moment — how many dice had been rolled then.
+#[derive(Clone, Debug)]
+pub struct Notice {
+    pub words: String,
+    pub since: Instant,
+    dice: Option<usize>,
+}
+
 impl<R: warband_table::sim::Contest> super::GameSession<R> {
     /// Notes, each frame, which part of the battle is awaited of a person (in a
     /// network battle, of your seat, while the host's answer to your last command is
@@ -90,12 +99,37 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
         self.part.note(key, now);
     }
 
-    /// The notice standing ("Saved as …"), and how long it still stands; none once
-    /// its time is up.
+    /// Gives a notice that stands its whole time, whatever is played meanwhile ("Saved
+    /// as …").
+    pub fn tell(&mut self, words: impl Into<String>, now: Instant) {
+        self.notice = Some(Notice {
+            words: words.into(),
+            since: now,
+            dice: None,
+        });
+    }
+
+    /// Gives a notice about the play of the moment ("No fights this round …"): it
+    /// goes with the next die rolled, so it never stands over a roll that came after
+    /// it (a play-tester saw it over the morale roll that followed).
+    pub fn tell_for_now(&mut self, words: impl Into<String>, now: Instant) {
+        let dice = Some(self.engine.log().dice().count());
+        self.notice = Some(Notice {
+            words: words.into(),
+            since: now,
+            dice,
+        });
+    }
+
+    /// The notice standing, and how long it still stands; none once its time is up
+    /// (or, for a notice of the moment, once a die has been rolled since).
     pub fn notice_left(&self) -> Option<(&str, Duration)> {
-        let (words, since) = self.notice.as_ref()?;
-        let left = crate::game::hud::dice_tray::NOTICE.saturating_sub(since.elapsed());
-        (!left.is_zero()).then_some((words.as_str(), left))
+        let n = self.notice.as_ref()?;
+        let left = crate::game::hud::dice_tray::NOTICE.saturating_sub(n.since.elapsed());
+        let rolled_since = n
+            .dice
+            .is_some_and(|d| self.engine.log().dice().nth(d).is_some());
+        (!left.is_zero() && !rolled_since).then_some((n.words.as_str(), left))
     }
 
     /// Whether a key that ends the person's part (Space) is heeded now: not in the

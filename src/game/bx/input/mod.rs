@@ -325,7 +325,7 @@ fn end_step(session: &mut BxSession, side: Side, asked: &mut Asked<StepOf>) -> O
         let models = if waiting == 1 { "model" } else { "models" };
         let words =
             format!("{waiting} {models} still to act: Space again ends the step (they hold)");
-        session.notice = Some((words, now));
+        session.tell_for_now(words, now);
     }
     None
 }

@@ -197,8 +197,7 @@ fn an_attacking_phase_with_no_fight_passes_by_itself() {
         "A's part passed"
     );
     assert!(
-        s.notice
-            .as_ref()
+        s.notice_left()
             .is_some_and(|(w, _)| w.contains("No fights"))
     );
     // Both sides at this machine: B's part passes too, in the next frame.
@@ -228,8 +227,11 @@ fn space_with_no_model_moved_asks_before_it_ends_the_movement() {
         (s.engine.phase(), s.human_turn())
     };
     assert_eq!(space(&mut app), (Phase::Movement, Some(Side::A)), "it asks");
-    let said = app.world().non_send::<Session>().notice.clone();
-    assert!(said.is_some_and(|(w, _)| w.starts_with("No model has moved")));
+    let s = app.world().non_send::<Session>();
+    assert!(
+        s.notice_left()
+            .is_some_and(|(w, _)| w.starts_with("No model has moved"))
+    );
     assert_ne!(
         space(&mut app),
         (Phase::Movement, Some(Side::A)),
@@ -353,4 +355,31 @@ fn a_model_with_no_bow_clicked_away_is_let_go() {
     let app = click_open_table(s, blade, at);
     assert_eq!(app.world().resource::<Selection>().model, None);
     assert_eq!(app.world().non_send::<Session>().last_refusal, None);
+}
+
+/// A notice of the moment ("No model has moved …") goes with the next die rolled, so it
+/// never stands over a roll that came after it; a "Saved as …" stands its whole time.
+#[test]
+fn a_notice_of_the_moment_goes_with_the_next_die() {
+    let mut s = movement();
+    let now = std::time::Instant::now();
+    let rolled = |s: &Session| s.engine.log().dice().count();
+    let play_to_a_die = |s: &mut Session| {
+        let before = rolled(s);
+        for _ in 0..50 {
+            if rolled(s) > before {
+                return;
+            }
+            let side = s.human_turn().expect("a part for a person");
+            s.submit(side, Command::EndPhase).unwrap();
+        }
+        panic!("no die rolled");
+    };
+    s.tell_for_now(NO_MODEL_MOVED, now);
+    assert!(s.notice_left().is_some(), "it stands until a die");
+    play_to_a_die(&mut s);
+    assert!(s.notice_left().is_none(), "a die came after it");
+    s.tell("Saved as open-field", now);
+    play_to_a_die(&mut s);
+    assert_eq!(s.notice_left().map(|(w, _)| w), Some("Saved as open-field"));
 }

@@ -88,8 +88,8 @@ fn the_ask_of_an_unmoved_movement_is_said_by_its_button() {
     let mut shown =
         |s: &mut Session| crate::game::test_app::egui_words(|ui| show(ui, s, &mut sel)).join("\n");
     let now = std::time::Instant::now();
-    s.notice = Some(("Saved as open-field".into(), now));
+    s.tell("Saved as open-field", now);
     assert!(!shown(&mut s).contains(NO_MODEL_MOVED));
-    s.notice = Some((NO_MODEL_MOVED.into(), now));
+    s.tell_for_now(NO_MODEL_MOVED, now);
     assert!(shown(&mut s).contains(NO_MODEL_MOVED));
 }
