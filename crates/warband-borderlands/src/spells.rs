@@ -115,6 +115,13 @@ fn check_at_range(world: &World, v: View, t: View, spell: Spell) -> Result<(View
     Ok((v, t))
 }
 
+/// Whether a spell `v` casts now would be lost, only spending its slot: it was hurt
+/// earlier this round, outside a simultaneous step (B/X: a caster hit before it casts
+/// loses the spell).
+pub fn cast_lost(world: &World, v: &View) -> bool {
+    spell_lost(v.cond.hurt, world.resource::<Battle>().step.together)
+}
+
 pub fn do_cast(
     world: &mut World,
     side: Side,
@@ -127,8 +134,7 @@ pub fn do_cast(
     if let Some(mut s) = world.get_mut::<Slots>(v.entity) {
         s.0[slot_index(spell)] -= 1;
     }
-    let together = world.resource::<Battle>().step.together;
-    if spell_lost(v.cond.hurt, together) {
+    if cast_lost(world, &v) {
         log(world, LogEvent::SpellLost { model: id, spell });
         return Ok(());
     }

@@ -172,6 +172,13 @@ fn spells(ui: &mut egui::Ui, world: &World, v: &View, bx: &mut BxSelection) -> O
     let had = world.get::<Slots>(v.entity).map(|s| s.0);
     let slots = had.unwrap_or([0, 0]);
     ui.small(format!("Spells left: {}", slots_text(slots)));
+    if warband_borderlands::spells::cast_lost(world, v) {
+        let caster = name(world, v.id);
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            super::spell_card::lost_words(&caster),
+        );
+    }
     // With none to cast the buttons stay, greyed, to say what it knows.
     let castable = s.spells.iter().any(|sp| slots[slot_index(*sp)] > 0);
     ui.small(match (castable, had) {

@@ -10,7 +10,8 @@ use warband_borderlands::ai::damage_to_kill;
 use warband_borderlands::battle::View;
 use warband_borderlands::components::Hp;
 use warband_borderlands::spells::{
-    ONE_D6_PLUS_1, SLEEP_RADIUS, check_cast, cured, save_needed, sleep_area, sleep_candidates,
+    ONE_D6_PLUS_1, SLEEP_RADIUS, cast_lost, check_cast, cured, save_needed, sleep_area,
+    sleep_candidates,
 };
 use warband_rules::borderlands::profile::Spell;
 use warband_rules::borderlands::rules::sleep_chance;
@@ -109,6 +110,14 @@ fn cure_words(them: &str, hp: Hp) -> String {
     format!("{them} at {now}/{max} HP: heals {span} (mean {mean:.1})")
 }
 
+/// What a spell cast now by a caster hurt this round comes to: nothing, and a slot.
+pub fn lost_words(caster: &str) -> String {
+    format!(
+        "⚠ {caster} was hurt this round: a spell cast now is lost, and its slot spent \
+         (B/X: a caster hit before it casts loses the spell). Chance it takes effect: 0%"
+    )
+}
+
 /// The card for `spell` from `v` at `t`.
 pub fn show(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View, spell: Spell) {
     let world = session.engine.world();
@@ -120,6 +129,9 @@ pub fn show(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View, spell: S
         None => "By touch: the caster must be in contact".to_string(),
     });
     match check_cast(world, v.side, v.id, spell, t.id) {
+        Ok(_) if cast_lost(world, v) => {
+            ui.colored_label(ui.visuals().warn_fg_color, lost_words(&name(world, v.id)));
+        }
         Ok(_) => {
             ui.label(odds(session, v, t, spell));
         }

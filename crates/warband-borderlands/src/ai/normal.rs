@@ -15,15 +15,15 @@ use super::{advance_or_detour, enemies_by_distance, melee_on, ready, run_away, s
 use crate::actions::{
     ShotPlan, check_first_aid, check_move_to, damage_to_kill, foes_in_contact, shot_odds,
 };
-use crate::battle::{Battle, View, find, in_play};
+use crate::battle::{View, find, in_play};
 use crate::command::Command;
 use crate::engine::{Borderlands, Engine};
-use crate::spells::{ONE_D6_PLUS_1, SLEEP_RADIUS, check_cast, check_caster};
+use crate::spells::{ONE_D6_PLUS_1, SLEEP_RADIUS, cast_lost, check_cast, check_caster};
 use bevy_ecs::world::World;
 use warband_rules::Side;
 use warband_rules::borderlands::attack::{at_least, routine_total};
 use warband_rules::borderlands::profile::Spell;
-use warband_rules::borderlands::rules::{sleep_victims, spell_lost};
+use warband_rules::borderlands::rules::sleep_victims;
 use warband_rules::borderlands::{SaveKind, save_chance, swing_odds};
 use warband_rules::prob::mean;
 use warband_table::geometry::gap;
@@ -116,7 +116,7 @@ fn aid(world: &World, v: &View) -> Option<Command> {
         .filter(|o| o.side == v.side && o.cond.down.is_some())
         .collect();
     for d in &dying {
-        if !spell_wasted(world, v)
+        if !cast_lost(world, v)
             && check_cast(world, v.side, v.id, Spell::CureLightWounds, d.id).is_ok()
         {
             return Some(Command::Cast {
@@ -167,12 +167,6 @@ fn go_aid(world: &World, v: &View) -> Option<Command> {
         })
 }
 
-/// Whether a spell cast now would be lost: the caster was hurt earlier this round (in
-/// a step of its own side), so casting only spends the slot.
-fn spell_wasted(world: &World, v: &View) -> bool {
-    spell_lost(v.cond.hurt, world.resource::<Battle>().step.together)
-}
-
 /// Mirror Image before the enemy reaches the caster: an able enemy within its move.
 fn images_wanted(world: &World, v: &View) -> bool {
     v.cond.images == 0
@@ -182,7 +176,7 @@ fn images_wanted(world: &World, v: &View) -> bool {
 }
 
 fn spell(world: &World, v: &View) -> Option<Command> {
-    if spell_wasted(world, v) {
+    if cast_lost(world, v) {
         return None;
     }
     // The spells the caster may cast now at all, asked once rather than at each target.

@@ -381,3 +381,57 @@ fn a_plain_click_out_of_melee_withdraws_and_only_shift_retreats() {
         "{shifted:?}"
     );
 }
+
+/// A caster hurt earlier this round would lose its spell: the card says so, with a
+/// chance of 0%, instead of the spell's odds (a play-tester was shown Sleep at 98% and
+/// lost it), and the engine loses it as said.
+#[test]
+fn a_caster_hurt_this_round_is_told_its_spell_is_lost() {
+    let (mut session, ready) = battle();
+    let side = session.human_turn().unwrap();
+    let world = session.engine.world();
+    let caster = ready
+        .iter()
+        .filter_map(|id| warband_borderlands::battle::find(world, *id))
+        .find(|v| v.stats.spells.contains(&Spell::Sleep))
+        .expect("a Sleep caster ready");
+    let foe = in_play(world)
+        .into_iter()
+        .filter(|m| m.side != side)
+        .min_by(|a, b| {
+            let d = |m: &View| m.base.center.distance(caster.base.center);
+            d(a).total_cmp(&d(b))
+        })
+        .unwrap();
+    let card = |session: &BxSession| {
+        let v = warband_borderlands::battle::find(session.engine.world(), caster.id).unwrap();
+        crate::game::test_app::egui_words(|ui| {
+            crate::game::bx::spell_card::show(ui, session, &v, &foe, Spell::Sleep)
+        })
+        .join("\n")
+    };
+    assert!(card(&session).contains("sleeps"), "{}", card(&session));
+    let mut cond = caster.cond;
+    cond.hurt = true;
+    session
+        .engine
+        .world_mut()
+        .entity_mut(caster.entity)
+        .insert(cond);
+    let said = card(&session);
+    assert!(
+        said.contains("a spell cast now is lost") && said.contains("0%"),
+        "{said}"
+    );
+    assert!(!said.contains("sleeps"), "{said}");
+    let cast = Command::Cast {
+        model: caster.id,
+        spell: Spell::Sleep,
+        target: foe.id,
+    };
+    session.submit(side, cast).unwrap();
+    let lost = session.engine.log().rules().any(|e| {
+        matches!(e, warband_borderlands::log::LogEvent::SpellLost { model, .. } if *model == caster.id)
+    });
+    assert!(lost, "the engine lost it as the card said");
+}
