@@ -17,6 +17,7 @@ mod overlay;
 mod panel;
 mod reference;
 mod spells;
+mod turned;
 
 use super::session::GameSession;
 use warband_toy_soldier::ToySoldier;

@@ -11,6 +11,7 @@ use bevy_egui::egui;
 use warband_rules::prob::mean;
 use warband_rules::toy_soldier::{Step, landed_distribution, melee_odds, zone_multiplier};
 use warband_table::geometry::aspect_of;
+use warband_table::geometry::facing::in_front_arc;
 use warband_toy_soldier::actions::{check_fight, check_shot, open_reach};
 use warband_toy_soldier::battle::{Activation, View};
 
@@ -52,11 +53,12 @@ pub fn show(
                 ui.label(format!("✖ No charge: {}", readable(&r)));
             }
             _ => {
-                ui.label(no_charge_words(v, a, t));
+                let turned = || super::turned::charge_after_turning(&session.engine, v, t);
+                ui.label(no_charge_words(v, a, t, turned));
             }
         }
     }
-    shot_line(ui, world, (v, a, t), volley);
+    shot_line(ui, session, (v, a, t), volley);
 }
 
 /// Said under a fight's odds (a play-tester's knight fought with 9 AP left and lost 6
@@ -76,15 +78,29 @@ fn charge_ends(left: u32, cost: u32) -> String {
 }
 
 /// Why a click on `t` starts no charge: a charge goes straight ahead, so an enemy
-/// within the AP left but off to the side wants a turn first; else how far it is.
-fn no_charge_words(v: &View, a: &Activation, t: &View) -> String {
+/// within the AP left but off to the side wants a turn first — and whether the charge
+/// is open after it, as `turned` finds (the AP the turns take, or why not); else how
+/// far it is.
+fn no_charge_words(
+    v: &View,
+    a: &Activation,
+    t: &View,
+    turned: impl FnOnce() -> Result<u32, String>,
+) -> String {
     let gap = warband_table::geometry::gap(&v.base, &t.base).max(0.0);
     // On open ground: rough ground on the way would only shorten it.
     let reach = open_reach(v, a, Step::Forward);
+    let side = format!(
+        "No charge from here: a charge goes straight ahead, and it stands off to the side ({gap:.1}\" away)"
+    );
     if gap <= reach {
-        format!(
-            "No charge from here: a charge goes straight ahead, and it stands off to the side ({gap:.1}\" away). Turn to face it (right-click on it, or Q / E), then charge."
-        )
+        match turned() {
+            Ok(turns) => format!(
+                "{side}. Turn to face it (right-click on it, or Q / E: {}), then charge.",
+                super::turned::turns_words(turns)
+            ),
+            Err(why) => format!("{side}, nor after a turn to face it: {why}."),
+        }
     } else {
         format!(
             "Out of reach to charge: {gap:.1}\" away; {} AP go {reach:.0}\" straight ahead.",
@@ -113,13 +129,14 @@ fn melee_line(ui: &mut egui::Ui, v: &View, t: &View, at: Vec2, how: &str) {
 /// The landed danger of a volley at `t`, if `v` shoots.
 fn shot_line(
     ui: &mut egui::Ui,
-    world: &World,
+    session: &ToySession,
     (v, a, t): (&View, &Activation, &View),
     volley: Option<u32>,
 ) {
     if !v.unit.shoots() {
         return;
     }
+    let world = session.engine.world();
     let ap = volley.unwrap_or(a.ap).clamp(1, a.ap.max(1));
     match check_shot(world, v, a, t.id, ap) {
         Ok(plan) => {
@@ -139,7 +156,19 @@ fn shot_line(
             ui.label(volley_words(ap, why, &d, &spread));
         }
         Err(r) => {
-            ui.label(format!("✖ No shot: {}", describe::readable(world, &r.0)));
+            let why = describe::readable(world, &r.0);
+            let words = if in_front_arc(&v.base, &t.base) {
+                format!("✖ No shot: {why}")
+            } else {
+                match super::turned::shot_after_turning(&session.engine, v, t, ap) {
+                    Ok(turns) => format!(
+                        "✖ No shot from this facing: {why}. Turn to face it (right-click on it, or Q / E: {}), then shoot.",
+                        super::turned::turns_words(turns)
+                    ),
+                    Err(then) => format!("✖ No shot: {why}; nor after a turn to face it: {then}"),
+                }
+            };
+            ui.label(words);
         }
     }
 }

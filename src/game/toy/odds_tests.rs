@@ -29,9 +29,16 @@ fn a_charge_wanting_a_turn_is_not_called_out_of_reach() {
         ap: 4,
         volleys: Vec::new(),
     };
-    let near = no_charge_words(&v, &a, &beside(3.0));
+    let near = no_charge_words(&v, &a, &beside(3.0), || Ok(1));
     assert!(near.contains("Turn to face it"), "{near}");
-    let far = no_charge_words(&v, &a, &beside(30.0));
+    assert!(near.contains("Q / E: 1 AP), then charge"), "{near}");
+    let blocked = no_charge_words(&v, &a, &beside(3.0), || Err("it is blocked".into()));
+    assert!(
+        blocked.ends_with("nor after a turn to face it: it is blocked.")
+            && !blocked.contains("Turn to face it"),
+        "{blocked}"
+    );
+    let far = no_charge_words(&v, &a, &beside(30.0), || unreachable!("not asked"));
     assert!(far.starts_with("Out of reach to charge"), "{far}");
     assert!(far.contains("4 AP go 8\" straight ahead"), "{far}");
 }

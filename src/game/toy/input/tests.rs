@@ -376,3 +376,74 @@ fn a_right_drag_moves_the_view_and_turns_nothing() {
         Some((_, Command::Pivot { .. }))
     ));
 }
+
+/// Gives the active unit of `side` `ap` AP.
+fn set_ap(session: &mut ToySession, ap: u32) {
+    let world = session.engine.world_mut();
+    let mut b = world.resource_mut::<warband_toy_soldier::battle::Battle>();
+    b.activation.as_mut().unwrap().ap = ap;
+}
+
+/// An enemy off to the side: the card asks the engine, on a fork with the turn played,
+/// whether the charge is then open. A friend in the way after the turn is said before
+/// the turn's AP are spent (a play-tester turned, then met the friend).
+#[test]
+fn a_charge_after_a_turn_is_judged_before_the_turn() {
+    use crate::game::toy::turned::charge_after_turning;
+    let (mut session, unit, enemy) = active_with_a_friend_ahead(30.0);
+    set_ap(&mut session, 6);
+    let enemy = put_by(&mut session, &unit, enemy.id, Vec2::new(3.5, 3.8));
+    let (v, _) = active(session.engine.world(), unit.side).unwrap();
+    let sent = session.engine.log().events.len();
+    assert_eq!(charge_after_turning(&session.engine, &v, &enemy), Ok(1));
+    assert_eq!(
+        session.engine.log().events.len(),
+        sent,
+        "the battle is untouched"
+    );
+    let friend = in_play(session.engine.world())
+        .into_iter()
+        .find(|u| u.side == unit.side && u.id != unit.id)
+        .unwrap();
+    put_by(&mut session, &unit, friend.id, Vec2::new(1.75, 1.9));
+    let why = charge_after_turning(&session.engine, &v, &enemy).unwrap_err();
+    assert!(why.contains(&friend.unit.name), "{why}");
+}
+
+/// A bow unit with an enemy beside it: the card says whether a volley is open once it
+/// has turned, or what stands in the line then.
+#[test]
+fn a_shot_after_a_turn_is_judged_before_the_turn() {
+    use crate::game::toy::turned::shot_after_turning;
+    let session = battle();
+    let side = session.human_turn().unwrap();
+    let world = session.engine.world();
+    let units = in_play(world);
+    let free =
+        |u: &&View| u.side == side && u.unit.shoots() && check_activate(world, side, u.id).is_ok();
+    let bows = units.iter().find(free).unwrap().clone();
+    let enemy = units.iter().find(|u| u.side != side).unwrap().clone();
+    let friend = units
+        .iter()
+        .find(|u| u.side == side && u.id != bows.id)
+        .unwrap()
+        .clone();
+    let mut session = click_at(session, bows.base.center, Some(bows.id));
+    set_ap(&mut session, 6);
+    // Everyone else well out of the way.
+    for (i, u) in units.iter().enumerate() {
+        if ![bows.id, enemy.id].contains(&u.id) {
+            put_by(&mut session, &bows, u.id, Vec2::new(60.0 + 5.0 * i as f32, 60.0));
+        }
+    }
+    let enemy = put_by(&mut session, &bows, enemy.id, Vec2::new(-6.0, 0.0));
+    let (v, _) = active(session.engine.world(), side).unwrap();
+    assert!(!warband_table::geometry::facing::in_front_arc(
+        &v.base,
+        &enemy.base
+    ));
+    assert_eq!(shot_after_turning(&session.engine, &v, &enemy, 2), Ok(1));
+    put_by(&mut session, &bows, friend.id, Vec2::new(-3.0, 0.0));
+    let why = shot_after_turning(&session.engine, &v, &enemy, 2).unwrap_err();
+    assert!(why.contains("in the way"), "{why}");
+}

@@ -1,0 +1,66 @@
+//! What a turn to face an enemy would open, asked of the engine itself: the turn is
+//! played on a fork of the battle, and the charge or volley judged there. A play-tester
+//! turned a unit to charge (1 AP) only to be told the way passed through a friend, and
+//! turned a bow unit to shoot only to find another unit in the line; the card now says
+//! before the AP are spent.
+
+use super::describe;
+use super::input::{charge_at, facing_pivot};
+use warband_toy_soldier::Engine;
+use warband_toy_soldier::actions::{active, check_shot};
+use warband_toy_soldier::battle::{View, find};
+
+/// The battle as it would stand once the active unit had turned to face `t` (one turn
+/// of up to 90°, a second where it must turn further), played on a fork, with the AP
+/// the turns took; Err with the reason where the engine refuses a turn it needs.
+fn turned_to(engine: &Engine, v: &View, t: &View) -> Result<(Engine, u32), String> {
+    // No die is rolled by a turn: the fork's dice are never asked.
+    let mut fork = engine.fork(0);
+    let mut turns = 0;
+    for _ in 0..2 {
+        let (now, _) = active(fork.world(), v.side).map_err(|r| r.0)?;
+        let Some(pivot) = facing_pivot(&now, t.base.center) else {
+            break;
+        };
+        fork.submit(v.side, pivot)
+            .map_err(|r| describe::readable(engine.world(), &r.0))?;
+        turns += 1;
+    }
+    Ok((fork, turns))
+}
+
+/// Whether the active unit `v` could charge `t` once turned to face it: the AP the
+/// turns take, or why not (in words).
+pub fn charge_after_turning(engine: &Engine, v: &View, t: &View) -> Result<u32, String> {
+    let (fork, turns) = turned_to(engine, v, t)?;
+    let world = fork.world();
+    let (now, a) = active(world, v.side).map_err(|r| r.0)?;
+    let t = find(world, t.id).ok_or("it is not in play")?;
+    match charge_at(world, &now, &a, &t, t.base.center) {
+        Ok(_) => Ok(turns),
+        Err(Some(r)) => Err(describe::readable(world, &r.0)),
+        Err(None) => Err(format!(
+            "with {} AP left, its way straight ahead does not reach it",
+            a.ap
+        )),
+    }
+}
+
+/// Whether the active unit `v` could put a volley of `ap` AP (or all it would have
+/// left) on `t` once turned to face it: the AP the turns take, or why not.
+pub fn shot_after_turning(engine: &Engine, v: &View, t: &View, ap: u32) -> Result<u32, String> {
+    let (fork, turns) = turned_to(engine, v, t)?;
+    let world = fork.world();
+    let (now, a) = active(world, v.side).map_err(|r| r.0)?;
+    check_shot(world, &now, &a, t.id, ap.min(a.ap).max(1))
+        .map(|_| turns)
+        .map_err(|r| describe::readable(world, &r.0))
+}
+
+/// The AP `turns` take, in words.
+pub fn turns_words(turns: u32) -> String {
+    match turns {
+        1 => "1 AP".into(),
+        n => format!("{n} turns, {n} AP"),
+    }
+}
