@@ -20,6 +20,7 @@ pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
             e.history.push(before);
             e.kept = d.clone();
             e.selected = None;
+            e.own = Some(save_path(d));
         }
     });
     ui.horizontal(|ui| {
@@ -43,6 +44,7 @@ pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
                         },
                     )
                 });
+                e.own = None;
             }
         }
     });
@@ -124,10 +126,18 @@ fn save(e: &mut Editor) -> Option<std::path::PathBuf> {
     if e.doc.name.trim() != e.doc.name {
         e.doc.name = e.doc.name.trim().to_string();
     }
+    let taken = unclaimed_name(e, &scenarios_dir());
     let path = save_path(&e.doc);
     match save_to(&path, &e.doc) {
         Ok(()) => {
             relist(e, &path);
+            e.own = Some(path.clone());
+            if let Some(old) = taken {
+                e.message = Some(format!(
+                    "\"{old}\" is another of your scenarios, left as it was: this one is saved as \"{}\"",
+                    e.doc.name
+                ));
+            }
             Some(path)
         }
         Err(err) => {
@@ -135,6 +145,23 @@ fn save(e: &mut Editor) -> Option<std::path::PathBuf> {
             None
         }
     }
+}
+
+/// Where the document's name is that of another scenario in the player's folder (not
+/// the one this editor opened or saved), names it anew with the first free number
+/// ("New scenario 2"), so saving never writes over another table (a play-tester's
+/// Play ▶ on a new table replaced the last new one). The name it had, if renamed.
+fn unclaimed_name(e: &mut Editor, dir: &std::path::Path) -> Option<String> {
+    let path = file_in(dir, &e.doc.name);
+    if !path.exists() || e.own.as_deref() == Some(path.as_path()) {
+        return None;
+    }
+    let old = e.doc.name.clone();
+    let free = (2..)
+        .map(|n| format!("{old} {n}"))
+        .find(|name| !file_in(dir, name).exists())?;
+    e.doc.name = free;
+    Some(old)
 }
 
 /// Once the document is saved at `path`: it is what is kept, and the list of scenarios
@@ -174,23 +201,8 @@ fn settings(ui: &mut egui::Ui, e: &mut Editor) {
             ui.label(d.ruleset.title());
             ui.end_row();
             ui.label("Table (inches)");
-            let mut size = d.table;
-            ui.horizontal(|ui| {
-                ui.add(
-                    egui::DragValue::new(&mut size.0)
-                        .range(6.0..=240.0)
-                        .speed(0.5),
-                );
-                ui.label("×");
-                ui.add(
-                    egui::DragValue::new(&mut size.1)
-                        .range(6.0..=240.0)
-                        .speed(0.5),
-                );
-            });
-            if size != d.table {
-                d.resize_table(size);
-            }
+            let size = table_size(ui, d.table);
+            resize(e, &mut d, size);
             ui.end_row();
             ui.label("Mat");
             mat_combo(ui, &mut d.mat);
@@ -222,8 +234,54 @@ fn settings(ui: &mut egui::Ui, e: &mut Editor) {
                 ui.end_row();
             }
         });
-    if d != e.doc {
+    if e.before_resize.is_some() {
+        // One resize under way: one undo step for all of it, taken when it ends.
+        e.doc = d;
+    } else if d != e.doc {
         e.edit(|doc| *doc = d);
+    }
+}
+
+/// The table's size fields: the size they hold, and whether either is still being
+/// changed (dragged, or typed in). A typed size counts once it is entered, not at each
+/// key: a play-tester's "12" went through a 1" table on the way.
+fn table_size(ui: &mut egui::Ui, mut size: (f32, f32)) -> ((f32, f32), bool) {
+    let field = |ui: &mut egui::Ui, v: &mut f32| {
+        let r = ui.add(
+            egui::DragValue::new(v)
+                .range(6.0..=240.0)
+                .speed(0.5)
+                .update_while_editing(false),
+        );
+        r.dragged() || r.has_focus()
+    };
+    let busy = ui
+        .horizontal(|ui| {
+            let w = field(ui, &mut size.0);
+            ui.label("×");
+            w | field(ui, &mut size.1)
+        })
+        .inner;
+    (size, busy)
+}
+
+/// A resize of the table, made each frame from the document as it stood before the
+/// resize began: shrinking and growing back gives back the layout (pieces pushed in
+/// come out again), and the whole resize is one step to undo.
+fn resize(e: &mut Editor, d: &mut Scenario, (size, busy): ((f32, f32), bool)) {
+    if size != d.table {
+        let before = e.before_resize.get_or_insert_with(|| e.doc.clone());
+        let mut resized = before.clone();
+        resized.resize_table(size);
+        (d.table, d.terrain, d.deployment) = (resized.table, resized.terrain, resized.deployment);
+    }
+    if !busy
+        && let Some(before) = e.before_resize.take()
+        && before.table != d.table
+    {
+        e.history.push(before);
+        e.doc = d.clone();
+        e.message = None;
     }
 }
 
@@ -240,5 +298,71 @@ fn mat_combo(ui: &mut egui::Ui, mat: &mut Option<Mat>) {
         });
     if chosen != mat.unwrap_or_default() {
         *mat = Some(chosen);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn editor_on(doc: Scenario) -> Editor {
+        Editor::new(doc, Vec::new(), Vec::new())
+    }
+
+    fn meadow() -> Scenario {
+        warband_table::files::load_ron(std::path::Path::new("assets/scenarios/open-meadow.ron"))
+            .unwrap()
+    }
+
+    /// A new table named as a scenario already in the folder is saved under a name of
+    /// its own; the file this editor saved is saved over.
+    #[test]
+    fn saving_never_writes_over_another_table() {
+        let dir = std::env::temp_dir().join(format!("warband-unclaimed-{}", std::process::id()));
+        let mut e = editor_on(meadow());
+        e.doc.name = "New scenario".into();
+        assert_eq!(unclaimed_name(&mut e, &dir), None, "nothing there yet");
+        save_to(&file_in(&dir, "New scenario"), &e.doc).unwrap();
+        save_to(&file_in(&dir, "New scenario 2"), &e.doc).unwrap();
+        assert_eq!(
+            unclaimed_name(&mut e, &dir).as_deref(),
+            Some("New scenario")
+        );
+        assert_eq!(e.doc.name, "New scenario 3");
+        e.own = Some(file_in(&dir, "New scenario 3"));
+        save_to(&file_in(&dir, "New scenario 3"), &e.doc).unwrap();
+        assert_eq!(unclaimed_name(&mut e, &dir), None, "its own file");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A resize is made from the table as it stood before it began: shrunk to 6" and
+    /// grown back, every piece and zone is where it was, and the whole resize is one
+    /// step to undo.
+    #[test]
+    fn a_table_shrunk_and_grown_back_is_as_it_was() {
+        let mut e = editor_on(meadow());
+        let was = e.doc.clone();
+        let (w, h) = was.table;
+        let mut d = e.doc.clone();
+        for (size, busy) in [((6.0, h), true), ((20.0, h), true), ((w, h), false)] {
+            resize(&mut e, &mut d, (size, busy));
+            e.doc = d.clone();
+        }
+        assert_eq!(e.doc, was);
+        assert!(
+            e.history.undo.is_empty(),
+            "back where it began: nothing to undo"
+        );
+        let mut d = e.doc.clone();
+        for (size, busy) in [((6.0, h), true), ((w - 4.0, h), false)] {
+            resize(&mut e, &mut d, (size, busy));
+            e.doc = d.clone();
+        }
+        let mut direct = was.clone();
+        direct.resize_table((w - 4.0, h));
+        assert_eq!(e.doc, direct, "as if resized at once");
+        assert_eq!(e.history.undo.len(), 1);
+        e.undo();
+        assert_eq!(e.doc, was);
     }
 }

@@ -61,6 +61,8 @@ pub struct Editor {
     /// What the pointer holds, and where it was pressed.
     pub grab: Option<(Grab, egui::Pos2)>,
     pub before_drag: Option<Scenario>,
+    /// The document before the table's resize under way, if one is.
+    before_resize: Option<Scenario>,
     pub history: History,
     /// The document last checked, and what the checks found.
     checked: Option<(Scenario, Vec<String>)>,
@@ -71,6 +73,10 @@ pub struct Editor {
     /// A balancing of the saved scenario, shown in its own window while it is open.
     balance: crate::game::screens::lab::balance::BalanceTab,
     balance_open: bool,
+    /// The file this editor opened or last saved: saved over without asking. Any other
+    /// file of the same name is left be (a new table named as an old one is saved
+    /// under a name of its own).
+    own: Option<PathBuf>,
     /// The document as last saved or opened: leaving with another asks first.
     kept: Scenario,
     /// Back was pressed with changes unsaved: asked to confirm.
@@ -80,6 +86,32 @@ pub struct Editor {
 }
 
 impl Editor {
+    fn new(
+        doc: Scenario,
+        scenarios: Vec<(PathBuf, Scenario)>,
+        armies: Vec<(String, ArmyList)>,
+    ) -> Self {
+        Self {
+            kept: doc.clone(),
+            leaving: false,
+            play: None,
+            doc,
+            selected: None,
+            grab: None,
+            before_drag: None,
+            before_resize: None,
+            history: History::default(),
+            checked: None,
+            scenarios,
+            open: 0,
+            armies,
+            message: None,
+            own: None,
+            balance: Default::default(),
+            balance_open: false,
+        }
+    }
+
     /// Applies an edit that is undone in one step.
     fn edit(&mut self, f: impl FnOnce(&mut Scenario)) {
         let before = self.doc.clone();
@@ -125,7 +157,12 @@ impl Editor {
 
 /// Where the player's scenario of this name is saved.
 pub fn save_path(doc: &Scenario) -> PathBuf {
-    scenarios_dir().join(format!("{}.ron", slug(&doc.name)))
+    file_in(&scenarios_dir(), &doc.name)
+}
+
+/// The file in `dir` a scenario named `name` is saved as.
+fn file_in(dir: &std::path::Path, name: &str) -> PathBuf {
+    dir.join(format!("{}.ron", slug(name)))
 }
 
 /// What Save does with a scenario opened from `file`: it leaves the file be and writes
@@ -195,23 +232,13 @@ fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
                 .position(|(f, _)| f.file_name() == p.0.file_name())
         })
         .unwrap_or(0);
-    commands.insert_resource(Editor {
-        kept: doc.clone(),
-        leaving: false,
-        play: None,
-        doc,
-        selected: None,
-        grab: None,
-        before_drag: None,
-        history: History::default(),
-        checked: None,
-        scenarios,
-        open,
-        armies,
-        message: problems.first().cloned().or(opened),
-        balance: Default::default(),
-        balance_open: false,
-    });
+    let mut e = Editor::new(doc, scenarios, armies);
+    e.open = open;
+    e.message = problems.first().cloned().or(opened);
+    // A scenario opened here is saved over where its message says (the player's own
+    // file, or their copy of one of the game's).
+    e.own = preset.map(|_| save_path(&e.doc));
+    commands.insert_resource(e);
 }
 
 fn editor(

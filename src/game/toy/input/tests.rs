@@ -433,7 +433,12 @@ fn a_shot_after_a_turn_is_judged_before_the_turn() {
     // Everyone else well out of the way.
     for (i, u) in units.iter().enumerate() {
         if ![bows.id, enemy.id].contains(&u.id) {
-            put_by(&mut session, &bows, u.id, Vec2::new(60.0 + 5.0 * i as f32, 60.0));
+            put_by(
+                &mut session,
+                &bows,
+                u.id,
+                Vec2::new(60.0 + 5.0 * i as f32, 60.0),
+            );
         }
     }
     let enemy = put_by(&mut session, &bows, enemy.id, Vec2::new(-6.0, 0.0));
