@@ -10,7 +10,8 @@ use warband_borderlands::data::{Armoury, HeroList};
 use warband_rules::borderlands::Class;
 use warband_rules::borderlands::MAX_HERO_LEVEL;
 use warband_rules::borderlands::profile::{
-    Combatant, Hero, castable_at, class_spells, hero_problems,
+    Combatant, Hero, armour_refused, castable_at, class_spells, hero_problems, shield_refused,
+    weapon_refused,
 };
 
 pub struct Designer {
@@ -85,7 +86,7 @@ fn show(ui: &mut egui::Ui, d: &mut Designer) -> bool {
         }
     });
     kit(ui, h, arms);
-    h.spells.retain(|s| class_spells(h.class).contains(s));
+    fit_kit(h, arms);
     ui.separator();
     let made = Combatant::hero(h, &arms.weapons, &arms.armour);
     let mut problems = hero_problems(h);
@@ -104,28 +105,57 @@ fn show(ui: &mut egui::Ui, d: &mut Designer) -> bool {
     })
 }
 
-/// Armour, shield, weapons and (for casters) spells.
+/// Drops what the hero's class may not carry (B/X) or cast, as a class is changed: a
+/// play-tester's cleric kept the fighter's sword.
+fn fit_kit(h: &mut Hero, arms: &Armoury) {
+    let class = h.class;
+    h.spells.retain(|s| class_spells(class).contains(s));
+    h.weapons.retain(|n| {
+        let w = arms.weapons.iter().find(|w| &w.name == n);
+        w.is_none_or(|w| weapon_refused(class, w).is_none())
+    });
+    let body = |name: &String| arms.armour.iter().find(|a| &a.name == name).map(|a| a.ac);
+    if h.armour
+        .as_ref()
+        .and_then(body)
+        .is_some_and(|ac| armour_refused(class, ac).is_some())
+    {
+        h.armour = None;
+    }
+    h.shield &= shield_refused(class).is_none();
+}
+
+/// Armour, shield, weapons and (for casters) spells; what the class may not carry is
+/// greyed, with why.
 fn kit(ui: &mut egui::Ui, h: &mut Hero, arms: &Armoury) {
+    let class = h.class;
     ui.horizontal(|ui| {
         egui::ComboBox::from_id_salt("hero armour")
             .selected_text(h.armour.clone().unwrap_or_else(|| "no armour".into()))
             .show_ui(ui, |ui| {
                 ui.selectable_value(&mut h.armour, None, "no armour");
                 for a in &arms.armour {
-                    ui.selectable_value(
-                        &mut h.armour,
-                        Some(a.name.clone()),
-                        format!("{} (AC {})", a.name, a.ac),
-                    );
+                    let why = armour_refused(class, a.ac);
+                    let label = format!("{} (AC {})", a.name, a.ac);
+                    let item = egui::Button::selectable(h.armour.as_ref() == Some(&a.name), label);
+                    let r = ui.add_enabled(why.is_none(), item);
+                    if r.on_disabled_hover_text(why.unwrap_or_default()).clicked() {
+                        h.armour = Some(a.name.clone());
+                    }
                 }
             });
-        ui.checkbox(&mut h.shield, "shield");
+        let why = shield_refused(class);
+        ui.add_enabled(why.is_none(), egui::Checkbox::new(&mut h.shield, "shield"))
+            .on_disabled_hover_text(why.unwrap_or_default());
     });
     ui.horizontal_wrapped(|ui| {
         for w in &arms.weapons {
             let mut on = h.weapons.contains(&w.name);
+            let why = weapon_refused(class, w);
+            let label = format!("{} {}", w.name, w.damage);
             if ui
-                .checkbox(&mut on, format!("{} {}", w.name, w.damage))
+                .add_enabled(why.is_none(), egui::Checkbox::new(&mut on, label))
+                .on_disabled_hover_text(why.unwrap_or_default())
                 .changed()
             {
                 h.weapons.retain(|n| n != &w.name);
@@ -192,4 +222,34 @@ fn save(h: &Hero) -> Result<(), String> {
     list.heroes.retain(|o| o.name != h.name);
     list.heroes.push(h.clone());
     crate::game::saves::keep(&heroes_file(), &list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A fighter's kit made a magic-user's keeps only what a magic-user may carry; made
+    /// a cleric's, only the blunt weapons. The heroes made are then the engine's to use.
+    #[test]
+    fn a_class_change_drops_what_the_class_may_not_carry() {
+        let path = std::path::Path::new("assets/bestiary/borderlands.ron");
+        let arms: Armoury = warband_table::files::load_ron(path).unwrap();
+        let mut d = Designer::new(arms.clone(), Vec::new());
+        d.hero.weapons = vec!["sword".into(), "dagger".into(), "mace".into()];
+        let mut cleric = d.hero.clone();
+        cleric.class = Class::Cleric;
+        fit_kit(&mut cleric, &arms);
+        assert_eq!(cleric.weapons, ["mace"]);
+        assert_eq!(
+            (cleric.armour.as_deref(), cleric.shield),
+            (Some("chain mail"), true)
+        );
+        d.hero.class = Class::MagicUser;
+        fit_kit(&mut d.hero, &arms);
+        assert_eq!(d.hero.weapons, ["dagger"]);
+        assert_eq!((d.hero.armour.as_deref(), d.hero.shield), (None, false));
+        for h in [&cleric, &d.hero] {
+            assert!(Combatant::hero(h, &arms.weapons, &arms.armour).is_ok());
+        }
+    }
 }

@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 
 mod checks;
 pub use checks::*;
+mod kit;
+pub use kit::*;
 mod spells;
 pub use spells::*;
 
@@ -100,6 +102,15 @@ pub struct Weapon {
     /// Longest range in feet for a missile weapon.
     #[serde(default)]
     pub range_ft: Option<u16>,
+    /// A blunt weapon, which a cleric may use (B/X: mace, war hammer, staff, sling).
+    #[serde(default)]
+    pub blunt: bool,
+    /// A weapon a magic-user may use (B/X: the dagger; the staff, as we read it).
+    #[serde(default)]
+    pub mage: bool,
+    /// Too long for a dwarf or a halfling (B/X: the long bow, the two-handed sword).
+    #[serde(default)]
+    pub long: bool,
 }
 
 /// Body armour of the armoury: the AC it gives (leather 7, chain 5, plate 3).
@@ -246,6 +257,9 @@ impl Combatant {
                     .find(|d| &d.name == w)
                     .ok_or_else(|| format!("{}: unknown weapon `{w}`", h.name))?,
             );
+        }
+        if let Some(why) = kit_refused(h, &kit, body) {
+            return Err(format!("{}: {why}", h.name));
         }
         let str_mod = ability_modifier(h.str);
         let melee = kit.iter().find(|w| w.range_ft.is_none()).map(|w| Attack {

@@ -5,9 +5,19 @@ fn armoury() -> (Vec<Weapon>, Vec<ArmourDef>) {
         name: name.into(),
         damage: d.parse().unwrap(),
         range_ft: r,
+        blunt: false,
+        mage: false,
+        long: false,
     };
     (
-        vec![w("sword", "1d8", None), w("short bow", "1d6", Some(150))],
+        vec![
+            w("sword", "1d8", None),
+            w("short bow", "1d6", Some(150)),
+            Weapon {
+                blunt: true,
+                ..w("mace", "1d6", None)
+            },
+        ],
         vec![ArmourDef {
             name: "chain".into(),
             ac: 5,
@@ -71,7 +81,7 @@ fn cleric(level: u8, spells: Vec<Spell>) -> Hero {
         wis: 15,
         armour: None,
         shield: false,
-        weapons: vec!["sword".into()],
+        weapons: vec!["mace".into()],
         spells,
     }
 }
@@ -261,4 +271,83 @@ fn swords_daggers_axes_and_plain_weapons_are_edged() {
     ] {
         assert!(!attack(name).edged(), "{name}");
     }
+}
+
+/// B/X's kit by class: a cleric's edged weapon, a magic-user's armour, shield or sword,
+/// a thief's chain or shield and a dwarf's long bow are refused, each with why; a
+/// fighter carries anything.
+#[test]
+fn a_class_carries_only_what_bx_allows() {
+    let weapon = |name: &str, blunt, mage, long| Weapon {
+        name: name.into(),
+        damage: "1d6".parse().unwrap(),
+        range_ft: None,
+        blunt,
+        mage,
+        long,
+    };
+    let (sword, mace) = (
+        weapon("sword", false, false, false),
+        weapon("mace", true, false, false),
+    );
+    let (dagger, bow) = (
+        weapon("dagger", false, true, false),
+        weapon("long bow", false, false, true),
+    );
+    let hero = |class, shield| Hero {
+        name: "H".into(),
+        class,
+        level: 1,
+        str: 10,
+        dex: 10,
+        con: 10,
+        wis: 10,
+        armour: None,
+        shield,
+        weapons: vec![],
+        spells: vec![],
+    };
+    let refused =
+        |class, kit: &[&Weapon], body, shield| kit_refused(&hero(class, shield), kit, body);
+    assert!(
+        refused(Class::Cleric, &[&sword], 5, true)
+            .unwrap()
+            .contains("blunt")
+    );
+    assert_eq!(refused(Class::Cleric, &[&mace], 3, true), None);
+    assert!(
+        refused(Class::MagicUser, &[&sword], 9, false)
+            .unwrap()
+            .contains("dagger or a staff")
+    );
+    assert!(
+        refused(Class::MagicUser, &[&dagger], 7, false)
+            .unwrap()
+            .contains("no armour")
+    );
+    assert!(
+        refused(Class::MagicUser, &[&dagger], 9, true)
+            .unwrap()
+            .contains("no shield")
+    );
+    assert_eq!(refused(Class::MagicUser, &[&dagger], 9, false), None);
+    assert!(
+        refused(Class::Thief, &[&sword], 5, false)
+            .unwrap()
+            .contains("leather")
+    );
+    assert!(
+        refused(Class::Thief, &[&sword], 7, true)
+            .unwrap()
+            .contains("no shield")
+    );
+    assert_eq!(refused(Class::Thief, &[&sword, &bow], 7, false), None);
+    assert!(
+        refused(Class::Dwarf, &[&bow], 3, true)
+            .unwrap()
+            .contains("too small")
+    );
+    assert!(refused(Class::Halfling, &[&bow], 7, false).is_some());
+    assert_eq!(refused(Class::Fighter, &[&sword, &bow], 3, true), None);
+    assert_eq!(refused(Class::Elf, &[&sword, &bow], 5, true), None);
 }
