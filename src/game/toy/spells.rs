@@ -82,6 +82,23 @@ pub fn line(
     if spell == Spell::Curse {
         ui.label(morale_words(&in_play_shared(world), t));
     }
+    if let Some(w) = undefended_words(v, a.ap.saturating_sub(magic_cost(sure))) {
+        ui.colored_label(ui.visuals().warn_fg_color, w);
+    }
+}
+
+/// A caster with more danger than the AP it keeps after the spell can defend: what
+/// is left undefended when the activation ends turns to damage, with a morale check
+/// (a play-tester's wizard cursed with 3 danger on it and 0 AP left, unwarned).
+fn undefended_words(v: &View, left: u32) -> Option<String> {
+    let danger = v.marks.danger;
+    (danger > left).then(|| {
+        format!(
+            "⚠ {} carries {danger} danger and keeps {left} AP after this spell: {} it cannot defend (1 AP each) become damage when its activation ends, and it checks its morale.",
+            v.unit.name,
+            danger - left
+        )
+    })
 }
 
 /// The morale check a curse's damage brings on `t`, as the engine rolls it: its
@@ -102,6 +119,24 @@ fn morale_words(units: &[View], t: &View) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A caster is warned of the danger it cannot defend after the spell, and only then.
+    #[test]
+    fn a_caster_is_warned_of_the_danger_it_cannot_defend() {
+        let engine = crate::game::test_app::new_battle::<warband_toy_soldier::ToySoldier>(
+            "village-fight.ron",
+            5,
+        );
+        let mut v = warband_toy_soldier::battle::in_play(engine.world())[0].clone();
+        v.marks.danger = 3;
+        let w = undefended_words(&v, 0).unwrap();
+        assert!(w.contains("carries 3 danger and keeps 0 AP"), "{w}");
+        assert!(w.contains(": 3 it cannot defend"), "{w}");
+        assert!(undefended_words(&v, 2).unwrap().contains(": 1 it cannot"));
+        assert_eq!(undefended_words(&v, 3), None);
+        v.marks.danger = 0;
+        assert_eq!(undefended_words(&v, 0), None);
+    }
 
     /// A curse's morale line, by hand: a d4 unit carrying 2 damage takes a third and
     /// holds on 3 or 4 (50%); with its commander near, +1, on 2 to 4 (75%).
