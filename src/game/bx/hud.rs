@@ -41,7 +41,11 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
         initiative(ui, session, b);
         ui.separator();
     }
-    crate::game::hud::turn_status(ui, session, "your step (Space ends it)");
+    crate::game::hud::turn_status(
+        ui,
+        session,
+        "your step (Space ends it; with models still to act, Space twice)",
+    );
 }
 
 /// Who has the initiative this round, in the side's colour (a tie says what it means).

@@ -323,12 +323,16 @@ fn end_step(session: &mut BxSession, side: Side, asked: &mut Asked<StepOf>) -> O
     }
     if heeded {
         let models = if waiting == 1 { "model" } else { "models" };
-        let words =
-            format!("{waiting} {models} still to act: Space again ends the step (they hold)");
+        let words = format!("{waiting} {models} still to act: {SPACE_AGAIN_ENDS}");
         session.tell_for_now(words, now);
     }
     None
 }
+
+/// The end of the ask of a Space with models still to act: the panel shows the ask
+/// under its End step button while it stands (a play-tester's presses seemed to do
+/// nothing: the ask flashed by in the dice tray's bar).
+pub const SPACE_AGAIN_ENDS: &str = "Space again ends the step (they hold)";
 
 #[cfg(test)]
 mod tests;

@@ -435,3 +435,21 @@ fn a_caster_hurt_this_round_is_told_its_spell_is_lost() {
     });
     assert!(lost, "the engine lost it as the card said");
 }
+
+/// The ask of a first Space with models still to act stands under the panel's End
+/// step button, where the player looks, as long as it stands; no other notice does.
+#[test]
+fn the_ask_of_a_first_space_is_said_by_the_end_step_button() {
+    let (mut session, _) = battle();
+    let mut bx = BxSelection::default();
+    let mut shown = |s: &mut BxSession| {
+        crate::game::test_app::egui_words(|ui| crate::game::bx::panel::show(ui, s, &mut bx))
+            .join("\n")
+    };
+    let now = std::time::Instant::now();
+    session.tell("Saved as cave-mouth", now);
+    assert!(!shown(&mut session).contains("Saved as"));
+    let ask = format!("3 models still to act: {SPACE_AGAIN_ENDS}");
+    session.tell_for_now(ask.clone(), now);
+    assert!(shown(&mut session).contains(&ask));
+}
