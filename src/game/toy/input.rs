@@ -1,6 +1,7 @@
 //! Toy Soldier mouse and keys. With no unit active, a click on one of yours activates
 //! it. With one active: the pointer on open table shows where a move along or across its
-//! facing ends and its AP; a click moves (into contact: a charge). A click on an enemy
+//! facing ends and its AP, put on the end of a whole AP's move (Shift: as pointed); a
+//! click moves (into contact: a charge). A click on an enemy
 //! fights it if touching, else shoots it; with a spell chosen, a click casts it. R
 //! defends, Q/E pivot 45° (with Shift 90°), a right click turns it to face the pointer,
 //! Space passes, Enter is done for the turn.
@@ -18,11 +19,13 @@ use warband_toy_soldier::Command;
 use warband_toy_soldier::actions::{MovePlan, active, check_move, open_reach};
 use warband_toy_soldier::battle::{Activation, View, in_play};
 
+mod snap;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ToySelection>().add_systems(
         Update,
         (
-            hover,
+            (hover, snap::exact),
             click.run_if(crate::game::pointer::on_table),
             face_pointer.run_if(crate::game::pointer::on_table),
             keys.run_if(not(egui_wants_any_keyboard_input)),
@@ -42,6 +45,8 @@ pub struct ToySelection {
     pub spell: Option<(Spell, bool)>,
     /// AP to put into the next volley (None: all that are left).
     pub volley: Option<u32>,
+    /// Shift is held: a move goes as far as pointed, not to the end of a whole AP.
+    pub exact: bool,
 }
 
 /// The unit in play under a point on the table.
@@ -90,14 +95,17 @@ pub fn ghost_within(v: &View, a: &Activation, cursor: Vec2) -> (Step, f32) {
 /// The move a click at `cursor` on open table sends: to the pointer, or, with the
 /// pointer past the unit's reach, the longest move that way the engine allows (short of
 /// a house, or as far as its AP go across rough ground), to a twentieth of an inch.
-pub fn move_to(world: &World, v: &View, a: &Activation, cursor: Vec2) -> (Step, f32) {
+pub fn move_to(world: &World, v: &View, a: &Activation, cursor: Vec2, exact: bool) -> (Step, f32) {
     const FINEST: f32 = 0.05;
     let (step, inches) = ghost_within(v, a, cursor);
     let legal = |d: f32| check_move(world, v, a, step, d).is_ok();
-    // Within reach, or a way no distance opens (danger to defend first): as pointed,
-    // and the engine says why not.
+    // Within reach, or a way no distance opens (danger to defend first): as pointed
+    // (to a whole AP's move unless Shift is held), and the engine says why not.
     if ghost(v, cursor).1 <= inches || inches <= FINEST || legal(inches) || !legal(FINEST) {
-        return (step, inches);
+        return match exact {
+            true => (step, inches),
+            false => (step, snap::on_ap_marks(world, v, a, step, inches)),
+        };
     }
     // Legal at `lo`, refused at `hi`: halved down to the finest step.
     let (mut lo, mut hi) = (FINEST, inches);
@@ -157,10 +165,11 @@ pub fn ghost_plan(
     session: &ToySession,
     side: Side,
     cursor: Vec2,
+    exact: bool,
 ) -> Option<(Step, f32, Result<MovePlan, Refusal>)> {
     let world = session.engine.world();
     let (v, a) = active(world, side).ok()?;
-    let (step, inches) = move_to(world, &v, &a, cursor);
+    let (step, inches) = move_to(world, &v, &a, cursor, exact);
     Some((step, inches, check_move(world, &v, &a, step, inches)))
 }
 
@@ -228,7 +237,7 @@ fn click(
             },
         }),
         (Some((v, a)), None) => {
-            let (step, inches) = move_to(session.engine.world(), &v, &a, cursor);
+            let (step, inches) = move_to(session.engine.world(), &v, &a, cursor, toy.exact);
             Some(Command::Move { step, inches })
         }
         _ => None,

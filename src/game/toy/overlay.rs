@@ -65,7 +65,7 @@ fn draw(
         && let Some(cursor) = sel.cursor
         // Off the table (in the margin about it) there is no move to show.
         && crate::game::table::on_table(layout.size, cursor)
-        && let Some((step, inches, plan)) = ghost_plan(&session, v.side, cursor)
+        && let Some((step, inches, plan)) = ghost_plan(&session, v.side, cursor, toy.exact)
     {
         // A refused move is drawn where it was asked to go: along its axis, as far as
         // the pointer, never slanting to the pointer itself.

@@ -43,7 +43,7 @@ pub fn show(
             if human.is_some()
                 && toy.hover.is_none()
                 && let Some(c) = cursor
-                && let Some((step, inches, plan)) = ghost_plan(session, v.side, c)
+                && let Some((step, inches, plan)) = ghost_plan(session, v.side, c, toy.exact)
             {
                 move_lines(ui, session, &v, c, (step, inches, plan));
             }

@@ -115,7 +115,7 @@ fn a_move_past_the_reach_stops_short_of_what_blocks_it() {
     let world = session.engine.world();
     let (v, a) = active(world, unit.side).unwrap();
     let far = v.base.center + to_world(v.base.facing, Vec2::Y) * 40.0;
-    let (step, inches) = move_to(world, &v, &a, far);
+    let (step, inches) = move_to(world, &v, &a, far, true);
     assert_eq!(step, Step::Forward);
     assert!(check_move(world, &v, &a, step, inches).is_ok());
     assert!(inches > 0.5 && inches < 3.0, "{inches}");
@@ -451,4 +451,36 @@ fn a_shot_after_a_turn_is_judged_before_the_turn() {
     put_by(&mut session, &bows, friend.id, Vec2::new(-3.0, 0.0));
     let why = shot_after_turning(&session.engine, &v, &enemy, 2).unwrap_err();
     assert!(why.contains("in the way"), "{why}");
+}
+
+/// A move is put on the nearer end of a whole AP's move, as the engine prices the way:
+/// a hair past the first AP's reach goes back to it (1 AP, not 2), a hair short of the
+/// second's goes on to it; with Shift held it goes as pointed.
+#[test]
+fn a_move_is_put_on_whole_ap() {
+    let (mut session, unit, _) = active_with_a_friend_ahead(30.0);
+    set_ap(&mut session, 6);
+    let world = session.engine.world();
+    let (v, a) = active(world, unit.side).unwrap();
+    let cost = |d: f32| check_move(world, &v, &a, Step::Forward, d).map(|p| p.ap);
+    // The furthest move each AP pays for, found by hand in twentieths of an inch.
+    let reach_of = |ap: u32| {
+        (1..200)
+            .map(|i| i as f32 * 0.05)
+            .take_while(|d| cost(*d).is_ok_and(|c| c <= ap))
+            .last()
+            .unwrap()
+    };
+    let (one, two) = (reach_of(1), reach_of(2));
+    let ahead = |d: f32| v.base.center + to_world(v.base.facing, Vec2::Y) * d;
+    let snapped = |d: f32, exact| move_to(world, &v, &a, ahead(d), exact).1;
+    assert_eq!(cost(one + 0.11), Ok(2), "the pointed move costs 2 AP");
+    let back = snapped(one + 0.11, false);
+    assert!(
+        (back - one).abs() < 0.06 && cost(back) == Ok(1),
+        "{back} v {one}"
+    );
+    let on = snapped(two - 0.1, false);
+    assert!((on - two).abs() < 0.06 && cost(on) == Ok(2), "{on} v {two}");
+    assert!((snapped(one + 0.11, true) - (one + 0.11)).abs() < 1e-3);
 }

@@ -1,0 +1,52 @@
+//! A move put on whole AP: a play-tester paid 2 AP for a move of 1.11" where 1" cost
+//! one, because the pointer lay a hair past the first AP's reach. The ghost and the
+//! click take the end of the last AP paid for, or of the one before, whichever lies
+//! nearer the pointer, as the engine prices the way (rough ground halves an AP's
+//! stretch). Shift held keeps the distance as pointed.
+
+use warband_rules::toy_soldier::{Step, move_step};
+use warband_toy_soldier::actions::check_move;
+use warband_toy_soldier::battle::{Activation, View};
+
+use bevy::prelude::*;
+
+/// Finest step of the search, in inches.
+const FINEST: f32 = 0.05;
+
+/// `inches` the way `step`, moved to the nearer end of a whole AP's move, where the
+/// engine allows a move there that charges as the pointed one does (or not at all).
+pub fn on_ap_marks(world: &World, v: &View, a: &Activation, step: Step, inches: f32) -> f32 {
+    let Ok(pointed) = check_move(world, v, a, step, inches) else {
+        return inches;
+    };
+    // Whether a move of `d` is allowed, costs at most `ap` and charges as pointed.
+    let within = |d: f32, ap: u32| {
+        check_move(world, v, a, step, d).is_ok_and(|p| p.ap <= ap && p.charged == pointed.charged)
+    };
+    let per = move_step(v.unit.kind, step);
+    let furthest = |ap: u32, from: f32| {
+        // Allowed at `lo`; an AP never carries further than over open ground.
+        let (mut lo, mut hi) = (from, per * ap as f32 + FINEST);
+        while hi - lo > FINEST / 4.0 {
+            let mid = (lo + hi) / 2.0;
+            if within(mid, ap) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    };
+    let up = furthest(pointed.ap, inches);
+    let down = (pointed.ap > 1 && within(FINEST, pointed.ap - 1))
+        .then(|| furthest(pointed.ap - 1, FINEST));
+    match down {
+        Some(d) if inches - d < up - inches => d,
+        _ => up,
+    }
+}
+
+/// Whether Shift is held: the move then goes as pointed, not to a whole AP.
+pub fn exact(keys: Option<Res<ButtonInput<KeyCode>>>, mut toy: ResMut<super::ToySelection>) {
+    toy.exact = keys.is_some_and(|k| k.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]));
+}
