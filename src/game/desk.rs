@@ -84,6 +84,10 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
     /// The ruleset's own keys and mouse, for the keys window (F1).
     fn shortcuts() -> &'static [(&'static str, &'static str)];
 
+    /// The ruleset in a few lines, for How to play: what a newcomer needs before a
+    /// first battle (the rules window has the rest).
+    fn primer() -> &'static [&'static str];
+
     /// A model (a Toy Soldier unit) as the log names it: "Orc #3".
     fn model_name(world: &World, id: warband_table::components::ModelId) -> String;
 
@@ -198,6 +202,8 @@ pub trait AnyDesk: Sync {
     fn rounds_word(&self) -> String;
     /// Its keys and clicks, as its battle's keys window lists them.
     fn shortcuts(&self) -> &'static [(&'static str, &'static str)];
+    /// The ruleset in a few lines, as How to play gives it.
+    fn primer(&self) -> &'static [&'static str];
     fn own_data_problem(&self) -> Option<String>;
     fn designer(&self) -> Option<Box<dyn ProfileDesigner>>;
     /// Takes its battle off the table, if one is there.
@@ -260,6 +266,10 @@ impl<R: Desk> AnyDesk for DeskOf<R> {
 
     fn shortcuts(&self) -> &'static [(&'static str, &'static str)] {
         R::shortcuts()
+    }
+
+    fn primer(&self) -> &'static [&'static str] {
+        R::primer()
     }
 
     fn own_data_problem(&self) -> Option<String> {

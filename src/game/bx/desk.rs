@@ -67,6 +67,16 @@ impl Desk for Borderlands {
         &super::reference::REFERENCE
     }
 
+    fn primer() -> &'static [&'static str] {
+        &[
+            "Initiative: each round both sides roll a d6. The higher side takes its step first: each of its models does one thing — moves, strikes in melee, shoots, casts, gives first aid or holds — in the order you choose. Then the other side's step. Equal rolls act at once, every effect landing after both.",
+            "Attacks: a d20 plus bonuses hits on THAC0 less the target's AC (a 20 always hits, a 1 always misses); damage is the weapon's die. No shooting while in contact; a target in cover is harder to hit, and a near miss strikes the cover, friend or foe.",
+            "Spells use a slot of their level a day. A caster hurt earlier in the round, before it acts, loses the spell (and the slot). Sleep takes 2d8 HD of weak enemies within 4\", no save.",
+            "Falling: a monster at 0 HP dies. A hero at 0 HP or below is dying: it saves against death at the end of a round it was hit, and dies at −CON; a friend in contact may give first aid, or a cleric cure it.",
+            "Morale: monsters check it as they lose models (2d6 over their score: they flee); heroes never do. A side with no model able to fight loses; at the round limit, the most HP taken wins.",
+        ]
+    }
+
     fn shortcuts() -> &'static [(&'static str, &'static str)] {
         &[
             ("Click your model", "choose it (each acts once a round)"),

@@ -115,8 +115,13 @@ fn guide_body(ui: &mut egui::Ui) {
         egui::CollapsingHeader::new(r.title())
             .id_salt(("guide", r.title()))
             .show(ui, |ui| {
-                let keys = crate::game::desk::desk(r).shortcuts();
-                rows(ui, r.title(), "Its own keys", keys);
+                let desk = crate::game::desk::desk(r);
+                ui.strong("In short");
+                for line in desk.primer() {
+                    ui.label(format!("• {line}"));
+                }
+                ui.add_space(4.0);
+                rows(ui, r.title(), "Its own keys", desk.shortcuts());
             });
     }
 }
@@ -153,6 +158,11 @@ mod tests {
         for r in warband_rules::Ruleset::ALL {
             assert!(words.contains(r.title()), "{}: {words}", r.title());
             assert!(!crate::game::desk::desk(r).shortcuts().is_empty());
+            assert!(
+                crate::game::desk::desk(r).primer().len() >= 4,
+                "{}",
+                r.title()
+            );
         }
     }
 

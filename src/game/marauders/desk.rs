@@ -90,6 +90,16 @@ impl Desk for Marauders {
         &super::reference::REFERENCE
     }
 
+    fn primer() -> &'static [&'static str] {
+        &[
+            "A round runs in seven phases: casters declare their spells, then initiative (each side rolls a d6; the higher chooses, phase by phase, who acts first), movement, shooting, attacking, spellcasting and morale.",
+            "Movement: a model moves by its armour (unarmoured far, heavy least). Moving into contact with an enemy starts a melee; leaving one costs a blow from each enemy touching it.",
+            "Hit dice are everything: a shot strikes with 1 HD at −1 (−1 more if the shooter moved); in melee each side of a fight rolls a d6 a HD, the highest die wins, and the winner rolls its HD again as damage against the loser's armour. At 0 HD a model is out of action.",
+            "Morale: a side checks on 2d6 when it loses its first model, falls below half, or stands alone; rolling over its score breaks it, and a broken side flees until it rallies.",
+            "Winning: a side with no model left in play loses (fled off the table or out of action); at the round limit, the side that removed more HD wins. Point at an enemy for the exact odds.",
+        ]
+    }
+
     fn shortcuts() -> &'static [(&'static str, &'static str)] {
         &[
             ("Click your model", "choose it"),
