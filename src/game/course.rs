@@ -12,23 +12,37 @@ use warband_table::sim::Contest;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Course {
     pub losses: Vec<[u32; 2]>,
+    /// What each side had to lose in all as the battle began (`Contest::at_stake`).
+    pub stake: [u32; 2],
 }
 
-/// A round that swung the battle: what each side lost in it.
+/// A round that swung the battle: what each side lost in it, and had to lose in all.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Swing {
     pub round: u32,
     pub lost: [u32; 2],
+    pub stake: [u32; 2],
 }
 
 impl Swing {
-    /// The side it favoured: the one that lost less.
+    /// The share of its whole that side `i` lost in the round.
+    pub fn share(&self, i: usize) -> f64 {
+        f64::from(self.lost[i]) / f64::from(self.stake[i].max(1))
+    }
+
+    /// The side it favoured: the one that lost the smaller share of what it had (a party
+    /// of five that loses 12 HP of its 40 fares worse than a horde losing 30 of 150).
     pub fn favoured(&self) -> Option<Side> {
-        match self.lost[0].cmp(&self.lost[1]) {
+        match self.share(0).total_cmp(&self.share(1)) {
             std::cmp::Ordering::Less => Some(Side::A),
             std::cmp::Ordering::Greater => Some(Side::B),
             std::cmp::Ordering::Equal => None,
         }
+    }
+
+    /// How far it swung the battle: the difference of the shares lost.
+    fn swing(&self) -> f64 {
+        (self.share(0) - self.share(1)).abs()
     }
 }
 
@@ -43,11 +57,16 @@ pub fn course<R: Contest>(
     let mut e = Engine::<R>::new(setup, seed)?;
     let mut losses = vec![[0, 0]];
     let mut round = R::round(e.world()).max(1);
+    // What each side has at stake, once the armies stand on the table (round 1).
+    let mut stake = (R::round(e.world()) >= 1).then(|| R::at_stake(e.world()));
     for (i, (side, c)) in commands.iter().enumerate() {
         // A network battle's dice were salted command by command.
         e.salt_dice(seed, i as u64, salts.get(i));
         let _ = e.submit(*side, c.clone());
         let now = R::round(e.world());
+        if stake.is_none() && now >= 1 {
+            stake = Some(R::at_stake(e.world()));
+        }
         // The command that ended a round played out its last phases too: what was lost
         // by now was lost in the round it ended (and none in those it skipped).
         while round < now {
@@ -60,7 +79,8 @@ pub fn course<R: Contest>(
     while losses.len() <= warband_table::sim::rounds_played::<R>(e.world()) as usize {
         losses.push(R::losses(e.world()));
     }
-    Ok(Course { losses })
+    let stake = stake.unwrap_or_else(|| R::at_stake(e.world()));
+    Ok(Course { losses, stake })
 }
 
 impl Course {
@@ -75,17 +95,17 @@ impl Course {
                     w[1][0] - w[0][0].min(w[1][0]),
                     w[1][1] - w[0][1].min(w[1][1]),
                 ],
+                stake: self.stake,
             })
             .collect()
     }
 
-    /// The rounds that swung the battle most (by the difference of what the sides lost
-    /// in them), at most `n`, in the order they came.
+    /// The rounds that swung the battle most (by the difference of the shares of their
+    /// whole the sides lost in them), at most `n`, in the order they came.
     pub fn turning_points(&self, n: usize) -> Vec<Swing> {
         let mut rounds = self.per_round();
-        let swing = |s: &Swing| s.lost[0].abs_diff(s.lost[1]);
-        rounds.retain(|s| swing(s) > 0);
-        rounds.sort_by(|a, b| swing(b).cmp(&swing(a)).then(a.round.cmp(&b.round)));
+        rounds.retain(|s| s.swing() > 0.0);
+        rounds.sort_by(|a, b| b.swing().total_cmp(&a.swing()).then(a.round.cmp(&b.round)));
         rounds.truncate(n);
         rounds.sort_by_key(|s| s.round);
         rounds
@@ -100,6 +120,7 @@ mod tests {
     fn turning_points_are_the_largest_swings_in_the_order_they_came() {
         let c = Course {
             losses: vec![[0, 0], [1, 1], [1, 5], [4, 5], [4, 6]],
+            stake: [10, 10],
         };
         let per: Vec<[u32; 2]> = c.per_round().iter().map(|s| s.lost).collect();
         assert_eq!(per, [[1, 1], [0, 4], [3, 0], [0, 1]]);
@@ -107,6 +128,22 @@ mod tests {
         assert_eq!(t.iter().map(|s| s.round).collect::<Vec<_>>(), [2, 3]);
         assert_eq!(t[0].favoured(), Some(Side::A), "B lost 4 in round 2");
         assert_eq!(t[1].favoured(), Some(Side::B));
+    }
+
+    /// A small side that loses less than a big one may still lose the round: the share
+    /// of what each had decides (a play-tester saw every turning point given to a party
+    /// of five that lost, for losing fewer HP than the hobgoblins).
+    #[test]
+    fn a_round_favours_the_side_that_lost_the_smaller_share() {
+        let c = Course {
+            losses: vec![[0, 0], [12, 30], [12, 31]],
+            stake: [40, 150],
+        };
+        let t = c.turning_points(3);
+        assert_eq!(t[0].round, 1);
+        assert_eq!(t[0].favoured(), Some(Side::B), "30% of A's, 20% of B's");
+        assert_eq!(t[1].favoured(), Some(Side::A));
+        assert!(t[0].swing() > t[1].swing());
     }
 
     /// A real battle's course ends at the losses the result shows, and never falls.
@@ -135,6 +172,14 @@ mod tests {
                 .all(|w| w[0][0] <= w[1][0] && w[0][1] <= w[1][1])
         );
         assert!(c.losses.len() >= 2);
+        // Both sides had something to lose, and none lost more than it had.
+        assert!(c.stake.iter().all(|s| *s > 0), "{:?}", c.stake);
+        let end = c.losses.last().unwrap();
+        assert!(
+            end[0] <= c.stake[0] && end[1] <= c.stake[1],
+            "{end:?} of {:?}",
+            c.stake
+        );
     }
 
     /// The chart has a point for every round the result says was played, the round a

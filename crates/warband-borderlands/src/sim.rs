@@ -36,6 +36,18 @@ impl Contest for Borderlands {
         Side::BOTH.map(|s| b.side(s.other()).hp_removed)
     }
 
+    /// The full HP of every model in play (HP below 0 are not counted removed).
+    fn at_stake(world: &World) -> [u32; 2] {
+        let models = crate::battle::in_play(world);
+        Side::BOTH.map(|s| {
+            models
+                .iter()
+                .filter(|m| m.side == s)
+                .map(|m| m.hp.max.max(0) as u32)
+                .sum()
+        })
+    }
+
     fn round_limit(world: &World) -> u32 {
         world.resource::<Battle>().round_limit
     }

@@ -39,6 +39,18 @@ impl Contest for Marauders {
         Side::BOTH.map(|s| b.side(s.other()).hd_removed)
     }
 
+    /// The starting HD of every model in play.
+    fn at_stake(world: &World) -> [u32; 2] {
+        let models = crate::battle::in_play(world);
+        Side::BOTH.map(|s| {
+            models
+                .iter()
+                .filter(|m| m.side == s)
+                .map(|m| u32::from(m.profile.hd))
+                .sum()
+        })
+    }
+
     fn round_limit(world: &World) -> u32 {
         world.resource::<Battle>().round_limit
     }

@@ -38,6 +38,18 @@ impl Contest for ToySoldier {
         Side::BOTH.map(|s| b.side(s.other()).points_removed)
     }
 
+    /// The points of every unit in play.
+    fn at_stake(world: &World) -> [u32; 2] {
+        let units = crate::battle::in_play(world);
+        Side::BOTH.map(|s| {
+            units
+                .iter()
+                .filter(|u| u.side == s)
+                .map(|u| u.unit.points())
+                .sum()
+        })
+    }
+
     fn round_limit(world: &World) -> u32 {
         world.resource::<Battle>().turn_limit
     }

@@ -267,14 +267,22 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
         let who = s
             .favoured()
             .map_or("neither side".to_string(), |w| names[w.index()].clone());
+        let lost = |i: usize| {
+            format!(
+                "{} lost {} {} ({:.0}% of its {})",
+                names[i],
+                s.lost[i],
+                R::LOSSES,
+                s.share(i) * 100.0,
+                s.stake[i]
+            )
+        };
         ui.label(format!(
-            "{} {}: {} lost {}, {} lost {} — for {who}",
+            "{} {}: {}, {} — for {who}",
             capitalised(R::ROUND),
             s.round,
-            names[0],
-            s.lost[0],
-            names[1],
-            s.lost[1]
+            lost(0),
+            lost(1)
         ));
     }
 }

@@ -39,6 +39,9 @@ pub trait Contest: Rules {
     fn policy(p: Self::Player, seed: u64) -> Box<dyn Policy<Self>>;
     /// What each side lost, by side index (HD in Marauders, HP in Borderlands).
     fn losses(world: &World) -> [u32; 2];
+    /// What each side has to lose in all, in the same measure as [`Contest::losses`]:
+    /// the whole of every model of it in play (read as the battle begins).
+    fn at_stake(world: &World) -> [u32; 2];
     /// The last round a battle may reach.
     fn round_limit(world: &World) -> u32;
 
