@@ -36,8 +36,14 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
     ));
     ui.separator();
     // Once the battle is over no one has the initiative: the status says who won; and
-    // none is rolled before the armies stand.
-    if session.engine.outcome().is_none() && session.engine.deploying().is_none() {
+    // none is said before it is rolled (the armies deploying, or a network battle
+    // waiting for its players, showed one that the first roll then contradicted).
+    let rolled = session
+        .engine
+        .log()
+        .rules()
+        .any(|e| matches!(e, warband_borderlands::log::LogEvent::Initiative { .. }));
+    if session.engine.outcome().is_none() && session.engine.deploying().is_none() && rolled {
         initiative(ui, session, b);
         ui.separator();
     }

@@ -453,3 +453,18 @@ fn the_ask_of_a_first_space_is_said_by_the_end_step_button() {
     session.tell_for_now(ask.clone(), now);
     assert!(shown(&mut session).contains(&ask));
 }
+
+/// The top bar names who has the initiative only once it is rolled: a network battle
+/// waiting for its players showed one the first roll then contradicted.
+#[test]
+fn the_initiative_is_said_only_once_rolled() {
+    let (mut session, _) = battle();
+    let line = |s: &BxSession| {
+        crate::game::test_app::egui_words(|ui| crate::game::bx::hud::top_line(ui, s)).join(" ")
+    };
+    assert!(line(&session).contains("initiative"), "{}", line(&session));
+    type BxLog = warband_table::log::Log<Command, warband_borderlands::log::LogEvent>;
+    let world = session.engine.world_mut();
+    world.resource_mut::<BxLog>().events.clear();
+    assert!(!line(&session).contains("initiative"), "{}", line(&session));
+}
