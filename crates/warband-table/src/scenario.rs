@@ -191,11 +191,13 @@ impl Scenario {
     }
 
     /// Turns a piece by `degrees` anticlockwise about its centre, or scales it by
-    /// `factor`; refused (unchanged) if a corner would leave the table.
-    pub fn turn_piece(&mut self, i: usize, degrees: f32, factor: f32) {
+    /// `factor`, then slides it back onto the table where a corner would leave it (a
+    /// piece against the edge turns as one in the middle does); refused (unchanged, and
+    /// false) only where it would not fit on the table at all.
+    pub fn turn_piece(&mut self, i: usize, degrees: f32, factor: f32) -> bool {
         let table = self.table;
         let Some(t) = self.terrain.get_mut(i) else {
-            return;
+            return false;
         };
         let (lo, hi) = bounds(&t.corners);
         let c = ((lo.0 + hi.0) / 2.0, (lo.1 + hi.1) / 2.0);
@@ -208,11 +210,15 @@ impl Scenario {
                 (c.0 + x * cos - y * sin, c.1 + x * sin + y * cos)
             })
             .collect();
-        let inside =
-            |p: &(f32, f32)| (0.0..=table.0).contains(&p.0) && (0.0..=table.1).contains(&p.1);
-        if moved.iter().all(inside) {
-            t.corners = moved;
+        let (lo, hi) = bounds(&moved);
+        if hi.0 - lo.0 > table.0 || hi.1 - lo.1 > table.1 {
+            return false;
         }
+        // Back onto the table by as much as it went off either edge.
+        let back = |lo: f32, hi: f32, edge: f32| (-lo).max(0.0) - (hi - edge).max(0.0);
+        let (dx, dy) = (back(lo.0, hi.0, table.0), back(lo.1, hi.1, table.1));
+        t.corners = moved.iter().map(|p| (p.0 + dx, p.1 + dy)).collect();
+        true
     }
 
     /// Puts corner `k` of piece `i` at `to` (on the table).
@@ -333,9 +339,16 @@ mod tests {
             (x0 - 20.0).abs() < 1e-4 && (y1 - 20.0).abs() < 1e-4,
             "{x0} {y0} {x1} {y1}"
         );
+        // Doubled against the edge, it slides back onto the table whole; ten times as
+        // big, it would not fit at all and is left as it was.
+        assert!(d.turn_piece(i, 0.0, 2.0));
+        let ((x0, y0), (x1, y1)) = bounds(&d.terrain[i].corners);
+        assert!(x0 >= 0.0 && y0 >= 0.0 && x1 <= d.table.0 && y1 <= d.table.1);
+        assert!(((x1 - x0) - 8.0).abs() < 1e-3, "{x0} {x1}");
         let before = d.terrain[i].clone();
-        d.turn_piece(i, 0.0, 2.0);
+        assert!(!d.turn_piece(i, 0.0, 10.0));
         assert_eq!(d.terrain[i], before);
+        d.turn_piece(i, 0.0, 0.5);
         d.move_corner(i, 0, (-5.0, 30.0));
         assert_eq!(d.terrain[i].corners[0], (0.0, 24.0));
         d.move_zone(Side::A, (0.0, -10.0));

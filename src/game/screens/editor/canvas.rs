@@ -264,7 +264,7 @@ pub(super) fn keys(ctx: &egui::Context, e: &mut Editor) {
             1.0
         };
         if turn != 0.0 || scale != 1.0 {
-            e.edit(|d| d.turn_piece(i, turn, scale));
+            e.turn_piece(i, turn, scale);
         }
         if del {
             e.edit(|d| {

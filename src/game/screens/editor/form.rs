@@ -335,6 +335,26 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// A piece against the table's edge turns, sliding back on; one that would not fit
+    /// on the table at all is left as it was, and the editor says why.
+    #[test]
+    fn a_piece_at_the_edge_turns_and_one_too_big_is_said() {
+        let mut e = editor_on(meadow());
+        let i = e.doc.add_piece(TerrainKind::Wood, (1.0, 1.0));
+        e.doc.move_piece(i, (-50.0, -50.0));
+        let before = e.doc.terrain[i].clone();
+        e.turn_piece(i, 15.0, 1.0);
+        assert_ne!(e.doc.terrain[i], before, "turned at the edge");
+        let turned = e.doc.terrain[i].clone();
+        e.turn_piece(i, 0.0, 100.0);
+        assert_eq!(e.doc.terrain[i], turned);
+        let said = e.message.clone().unwrap_or_default();
+        assert!(
+            said.ends_with("would not fit on the table any bigger"),
+            "{said}"
+        );
+    }
+
     /// A resize is made from the table as it stood before it began: shrunk to 6" and
     /// grown back, every piece and zone is where it was, and the whole resize is one
     /// step to undo.

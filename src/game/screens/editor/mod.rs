@@ -123,6 +123,21 @@ impl Editor {
         }
     }
 
+    /// Turns or scales piece `i` (see `Scenario::turn_piece`), saying so where it would
+    /// not fit on the table at all (a play-tester's Q/E and + did nothing, unexplained).
+    fn turn_piece(&mut self, i: usize, degrees: f32, factor: f32) {
+        let mut fits = true;
+        self.edit(|d| fits = d.turn_piece(i, degrees, factor));
+        if !fits && let Some(t) = self.doc.terrain.get(i) {
+            let how = if factor > 1.0 {
+                "any bigger"
+            } else {
+                "turned so"
+            };
+            self.message = Some(format!("{} would not fit on the table {how}", t.name));
+        }
+    }
+
     fn undo(&mut self) {
         History::step(
             &mut self.history.undo,
@@ -186,16 +201,25 @@ fn check_in(doc: &Scenario, dir: &std::path::Path) -> Vec<String> {
     if let Err(e) = save_to(&file, doc) {
         return vec![e.to_string()];
     }
-    let shown = dir
-        .join(format!("{}.ron", slug(&doc.name)))
-        .display()
-        .to_string();
+    let path = file.display().to_string();
     let problems = crate::rulesets::problems_of_file(&file)
         .into_iter()
-        .map(|p| p.replace(&file.display().to_string(), &shown))
+        .map(|p| about_the_table(&p, &path))
         .collect();
     let _ = std::fs::remove_file(&file);
     problems
+}
+
+/// A problem of the table being edited, without the file it was checked in (a
+/// play-tester read a path before every problem of a table not yet saved): a problem
+/// of another file (an army it names) keeps its own.
+fn about_the_table(problem: &str, checked: &str) -> String {
+    let Some(rest) = problem.strip_prefix(checked) else {
+        return problem.to_string();
+    };
+    // Past the line and column, if the problem gives them.
+    let rest = rest.trim_start_matches(|c: char| c == ':' || c.is_ascii_digit());
+    rest.trim_start().to_string()
 }
 
 /// Writes the document atomically (making its folder if need be).
@@ -362,13 +386,15 @@ mod tests {
         let setup = warband_toy_soldier::ToySoldier::load(&path).unwrap();
         assert_eq!(setup.scenario.round_limit, 6);
         assert_eq!(setup.scenario.terrain.len(), 3);
-        // A zone pulled off the table's depth is a problem the editor shows, by file.
+        // A zone pulled off the table's depth is a problem the editor shows, said of
+        // the table, not of a file.
         doc.deployment.b.max.1 = 30.0;
         let problems = check_in(&doc, &scenarios);
+        assert!(!problems.is_empty());
         assert!(
             problems
                 .iter()
-                .any(|p| p.contains("meadow-with-a-wood.ron")),
+                .all(|p| !p.contains(".ron") && !p.starts_with(':')),
             "{problems:?}"
         );
         // So is a scenario with no name (it would be saved under no name of its own).

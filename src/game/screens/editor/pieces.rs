@@ -117,7 +117,7 @@ pub(super) fn terrain(ui: &mut egui::Ui, e: &mut Editor) {
             ("smaller", 0.0, 1.0 / 1.1),
         ] {
             if ui.button(label).clicked() {
-                e.edit(|d| d.turn_piece(i, turn, scale));
+                e.turn_piece(i, turn, scale);
             }
         }
         if ui.button("Remove").clicked() {
