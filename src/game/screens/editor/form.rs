@@ -107,6 +107,11 @@ fn actions(ui: &mut egui::Ui, e: &mut Editor) {
         }
     });
     ui.push_id("editor-findings", |ui| {
+        // Room for three lines kept whether or not anything is said, so the fields
+        // below stay where they are as lines come and go (a play-tester's click landed
+        // on the wrong field when "Saved …" pushed them down).
+        let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+        ui.set_min_height(line * 3.0);
         let red = egui::Color32::from_rgb(240, 120, 100);
         if e.problems().is_empty() {
             ui.colored_label(egui::Color32::from_rgb(130, 210, 130), "✔ ready to play");
