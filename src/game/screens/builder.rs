@@ -66,6 +66,8 @@ impl Builder {
                 self.kept = self.army.clone();
                 self.file = None;
                 self.catalogue = c;
+                // Another ruleset's names: a word found in the last one would hide them.
+                self.filter.clear();
                 self.designer = desk(ruleset).designer();
                 self.message = desk(ruleset).own_data_problem();
             }

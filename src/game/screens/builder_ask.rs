@@ -150,4 +150,26 @@ mod tests {
         .join(" ");
         assert!(words.contains("Delete orc-band.ron for good?"), "{words}");
     }
+
+    /// A word found in one ruleset's catalogue is dropped on a switch to another; a
+    /// word that finds nothing is said to.
+    #[test]
+    fn the_find_box_starts_empty_in_another_ruleset_and_says_when_nothing_is_found() {
+        let mut b = builder();
+        b.filter = "zzz-none".into();
+        let words = crate::game::test_app::egui_words(|ui| {
+            super::super::builder_catalogue::catalogue_panel(ui, &mut b);
+        })
+        .join(" ");
+        assert!(
+            words.contains("Nothing in this ruleset has \"zzz-none\""),
+            "{words}"
+        );
+        let other = warband_rules::Ruleset::ALL
+            .into_iter()
+            .find(|r| *r != b.catalogue.ruleset)
+            .unwrap();
+        b.switch(other);
+        assert_eq!((b.catalogue.ruleset, b.filter.as_str()), (other, ""));
+    }
 }

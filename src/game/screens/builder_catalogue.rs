@@ -72,6 +72,17 @@ pub(super) fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
                 }
             });
     });
+    if !filter.is_empty()
+        && !c
+            .entries
+            .iter()
+            .any(|e| e.name.to_lowercase().contains(&filter))
+    {
+        ui.weak(format!(
+            "Nothing in this ruleset has \"{}\" in its name.",
+            b.filter
+        ));
+    }
     if let Some(name) = added {
         b.catalogue.add_model(&mut b.army, &name, b.lead_chosen);
     }
