@@ -225,17 +225,24 @@ fn settings(ui: &mut egui::Ui, e: &mut Editor) {
                 } else {
                     &mut d.armies.b
                 };
+                // Named as every other screen names an army; its file's name in the
+                // hover, as the scenario file names it.
+                let ours: Vec<&(String, ArmyList)> = e
+                    .armies
+                    .iter()
+                    .filter(|(_, a)| a.ruleset == d.ruleset)
+                    .collect();
                 egui::ComboBox::from_id_salt(("editor-army", side))
-                    .selected_text(chosen.clone())
+                    .selected_text(army_label(&ours, chosen))
                     .show_ui(ui, |ui| {
-                        for (name, a) in e.armies.iter().filter(|(_, a)| a.ruleset == d.ruleset) {
-                            ui.selectable_value(
-                                chosen,
-                                name.clone(),
-                                format!("{name} — {}", a.name),
-                            );
+                        for (name, _) in &ours {
+                            let label = army_label(&ours, name);
+                            ui.selectable_value(chosen, name.clone(), label)
+                                .on_hover_text(format!("{name}.ron"));
                         }
-                    });
+                    })
+                    .response
+                    .on_hover_text(format!("{chosen}.ron"));
                 ui.end_row();
             }
         });
@@ -290,6 +297,19 @@ fn resize(e: &mut Editor, d: &mut Scenario, (size, busy): ((f32, f32), bool)) {
     }
 }
 
+/// An army as the editor lists it: by its name, as every other screen names it, with
+/// its file's name beside it only where another army of the ruleset has the same name.
+fn army_label(armies: &[&(String, ArmyList)], file: &str) -> String {
+    let Some((_, army)) = armies.iter().find(|(f, _)| f == file) else {
+        return file.to_string();
+    };
+    let twins = armies.iter().filter(|(_, a)| a.name == army.name).count();
+    match twins {
+        1 => army.name.clone(),
+        _ => format!("{} ({file})", army.name),
+    }
+}
+
 /// The ground the table is drawn as. Choosing the mat a scenario already has (grass,
 /// where it names none) leaves it as written.
 fn mat_combo(ui: &mut egui::Ui, mat: &mut Option<Mat>) {
@@ -338,6 +358,33 @@ mod tests {
         save_to(&file_in(&dir, "New scenario 3"), &e.doc).unwrap();
         assert_eq!(unclaimed_name(&mut e, &dir), None, "its own file");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// An army is listed by its name; its file's name is added only where another of
+    /// the same name would be told from it so.
+    #[test]
+    fn armies_are_listed_by_name_and_twins_by_file() {
+        let load = |f: &str| -> ArmyList {
+            warband_table::files::load_ron(std::path::Path::new(&format!("assets/armies/{f}.ron")))
+                .unwrap()
+        };
+        let (a, mut b) = (load("keep-patrol"), load("orc-raiders"));
+        let armies = [
+            ("keep-patrol".to_string(), a.clone()),
+            ("orc-raiders".into(), b.clone()),
+        ];
+        let listed: Vec<&(String, ArmyList)> = armies.iter().collect();
+        assert_eq!(army_label(&listed, "keep-patrol"), a.name);
+        b.name = a.name.clone();
+        let armies = [
+            ("keep-patrol".to_string(), a.clone()),
+            ("orc-raiders".into(), b),
+        ];
+        let listed: Vec<&(String, ArmyList)> = armies.iter().collect();
+        assert_eq!(
+            army_label(&listed, "orc-raiders"),
+            format!("{} (orc-raiders)", a.name)
+        );
     }
 
     /// A piece against the table's edge turns, sliding back on; one that would not fit
