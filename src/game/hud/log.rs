@@ -30,7 +30,7 @@ impl Default for LogFilter {
     fn default() -> Self {
         Self {
             show: [true, true],
-            dice: false,
+            dice: true,
         }
     }
 }

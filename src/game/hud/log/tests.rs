@@ -46,7 +46,10 @@ fn each_entry_is_worded_once_until_the_filter_or_the_log_turns_back() {
         asked.borrow_mut().push(from);
         vec![line_of(Side::A, &format!("from {from}"))]
     };
-    let mut filter = LogFilter::default();
+    let mut filter = LogFilter {
+        dice: false,
+        ..LogFilter::default()
+    };
     cache.update_with(0, 5, &filter, make);
     cache.update_with(0, 5, &filter, make);
     cache.update_with(0, 7, &filter, make);
@@ -359,4 +362,20 @@ fn dice_and_a_side_are_left_out_when_the_filter_says() {
     let kept = newest_lines(&events, 0, 10, &no_b, |_, e| words(e));
     assert_eq!(kept.len(), 1);
     assert_eq!(kept[0].side, Some(Side::A));
+}
+
+/// Every die lands in the log as in the tray: the log shows them until the player
+/// hides them (a play-tester read "the spell fails" with no number beside it).
+#[test]
+fn the_log_shows_its_dice_unless_hidden() {
+    let die = LogLine {
+        die: true,
+        ..line_of(Side::A, "d6: 2")
+    };
+    assert!(LogFilter::default().keeps(&die));
+    let hidden = LogFilter {
+        dice: false,
+        ..LogFilter::default()
+    };
+    assert!(!hidden.keeps(&die));
 }
