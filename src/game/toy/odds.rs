@@ -9,6 +9,7 @@ use crate::game::hud::pct;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use warband_rules::prob::mean;
+use warband_rules::toy_soldier::combat::Fighter;
 use warband_rules::toy_soldier::{Step, landed_distribution, melee_odds, zone_multiplier};
 use warband_table::geometry::aspect_of;
 use warband_table::geometry::facing::in_front_arc;
@@ -116,14 +117,38 @@ fn melee_line(ui: &mut egui::Ui, v: &View, t: &View, at: Vec2, how: &str) {
     ui.label(format!("{how} you strike its {aspect} (×{times})."));
     let o = melee_odds(v.fighter(), t.fighter(), aspect);
     let hurt = |pmf: &[f64]| pmf[1..].iter().sum::<f64>();
+    ui.small(rolls_words(v.fighter(), t.fighter()));
     ui.label(format!(
-        "Melee (+1 to you, who strike): it takes danger {} (mean {:.2}); you take danger {} (mean {:.2}); tie {}",
+        "Melee: it takes danger {} (mean {:.2}); you take danger {} (mean {:.2}); tie {}",
         pct(hurt(&o.to_defender)),
         mean(&o.to_defender).max(0.0),
         pct(hurt(&o.to_attacker)),
         mean(&o.to_attacker).max(0.0),
         pct(o.tie)
     ));
+}
+
+/// What each side rolls in the melee, as the odds reckon it: its activation die, +1 for
+/// the side that strikes, less its danger and damage, halved for artillery (a
+/// play-tester checked the odds by hand and could not see the defender's −1).
+fn rolls_words(you: Fighter, it: Fighter) -> String {
+    let side = |f: Fighter, bonus: &str| {
+        let less = match f.penalty {
+            0 => String::new(),
+            n => format!(" −{n} (its danger and damage)"),
+        };
+        let half = if f.artillery {
+            ", halved (artillery)"
+        } else {
+            ""
+        };
+        format!("d{}{bonus}{less}{half}", f.die)
+    };
+    format!(
+        "You roll {}; it rolls {}.",
+        side(you, " +1 (you strike)").replace("its danger", "your danger"),
+        side(it, "")
+    )
 }
 
 /// The landed danger of a volley at `t`, if `v` shoots.

@@ -76,3 +76,21 @@ fn a_charge_says_the_ap_its_fight_loses() {
         "The charge takes all 4 AP; the fight ends this activation."
     );
 }
+
+/// The melee card says what each side rolls, the defender's losses too.
+#[test]
+fn the_melee_card_says_what_each_side_rolls() {
+    let f = |die, penalty, artillery| Fighter {
+        die,
+        penalty,
+        artillery,
+    };
+    assert_eq!(
+        rolls_words(f(6, 0, false), f(10, 1, false)),
+        "You roll d6 +1 (you strike); it rolls d10 −1 (its danger and damage)."
+    );
+    assert_eq!(
+        rolls_words(f(8, 2, true), f(4, 0, false)),
+        "You roll d8 +1 (you strike) −2 (your danger and damage), halved (artillery); it rolls d4."
+    );
+}
