@@ -238,56 +238,72 @@ fn leave_question<R: Contest>(
     // behind the question (a move, the camera) answers them.
     egui::Modal::new(egui::Id::new("leave: question"))
         .backdrop_color(egui::Color32::from_black_alpha(200))
-        .show(ui.ctx(), |ui| {
-            ui.heading("Leave the battle?");
-            ui.label(if session.unsaved_progress() {
-                "The battle is not over. Save it to play on later from Load battle?"
-            } else {
-                "The battle is not over, and saved as it stands: Load battle lists it."
-            });
-            if let Some(words) = session.net.as_ref().and_then(|n| {
-                net_leaving_words(n.hosting.is_some(), n.seat().is_some(), n.in_play())
-            }) {
-                ui.colored_label(egui::Color32::from_rgb(240, 180, 90), words);
-            }
-            ui.horizontal(|ui| {
-                if ui.button("Save and leave").clicked() {
-                    match write_save(&session.save()) {
-                        Ok(_) => {
-                            crate::game::autosave::forget(&crate::game::saves::data_dir());
-                            next.set(Screen::MainMenu);
-                        }
-                        Err(e) => session.refuse(format!("Could not save: {e}")),
-                    }
-                    ask = false;
-                }
-                if ui.button("Leave without saving").clicked() {
+        .show(ui.ctx(), |ui| ask = leave_choices(ui, session, next));
+    ask
+}
+
+/// The question's words and buttons; whether it is still asked.
+fn leave_choices<R: Contest>(
+    ui: &mut egui::Ui,
+    session: &mut GameSession<R>,
+    next: &mut NextState<Screen>,
+) -> bool {
+    let mut ask = true;
+    ui.heading("Leave the battle?");
+    ui.label(if session.unsaved_progress() {
+        "The battle is not over. Save it to play on later from Load battle?"
+    } else {
+        "The battle is not over, and saved as it stands: Load battle lists it."
+    });
+    if let Some(words) = session
+        .net
+        .as_ref()
+        .and_then(|n| net_leaving_words(n.hosting.is_some(), n.seat().is_some(), n.in_play()))
+    {
+        ui.colored_label(egui::Color32::from_rgb(240, 180, 90), words);
+    }
+    ui.horizontal(|ui| {
+        // Saved as it stands: one way out, the save kept (a play-tester could not
+        // tell whether "Leave without saving" threw the save away).
+        let saved = !session.unsaved_progress();
+        if !saved && ui.button("Save and leave").clicked() {
+            match write_save(&session.save()) {
+                Ok(_) => {
                     crate::game::autosave::forget(&crate::game::saves::data_dir());
                     next.set(Screen::MainMenu);
-                    ask = false;
                 }
-                let stay =
-                    ui.button("Stay").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
-                let concede = session.concedable().filter(|_| {
-                    ui.button(format!("{}  Concede", icon::FLAG))
-                        .on_hover_text(
-                            "Give the battle up: the other side wins, and the result is shown",
-                        )
-                        .clicked()
-                });
-                if let Some(side) = concede {
-                    session.concede(side);
-                }
-                if stay || concede.is_some() {
-                    ask = false;
-                    // Computers play on, unless the player had paused them.
-                    let held = egui::Id::new("leave: paused by asking");
-                    if ui.data(|d| d.get_temp::<bool>(held).unwrap_or(false)) {
-                        session.pace.paused = false;
-                    }
-                }
-            });
+                Err(e) => session.refuse(format!("Could not save: {e}")),
+            }
+            ask = false;
+        }
+        let leave = if saved {
+            "Leave"
+        } else {
+            "Leave without saving"
+        };
+        if ui.button(leave).clicked() {
+            crate::game::autosave::forget(&crate::game::saves::data_dir());
+            next.set(Screen::MainMenu);
+            ask = false;
+        }
+        let stay = ui.button("Stay").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
+        let concede = session.concedable().filter(|_| {
+            ui.button(format!("{}  Concede", icon::FLAG))
+                .on_hover_text("Give the battle up: the other side wins, and the result is shown")
+                .clicked()
         });
+        if let Some(side) = concede {
+            session.concede(side);
+        }
+        if stay || concede.is_some() {
+            ask = false;
+            // Computers play on, unless the player had paused them.
+            let held = egui::Id::new("leave: paused by asking");
+            if ui.data(|d| d.get_temp::<bool>(held).unwrap_or(false)) {
+                session.pace.paused = false;
+            }
+        }
+    });
     ask
 }
 
@@ -302,5 +318,39 @@ fn net_leaving_words(hosting: bool, seated: bool, in_play: bool) -> Option<&'sta
         (false, true, true) => Some(
             "The host waits a while for you to come back (Join a network battle); then your side loses.",
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::bx::BxSession;
+    use crate::game::session::Controller;
+
+    /// Leaving a battle saved as it stands offers one way out, the save kept; one with
+    /// moves since offers to save first or leave without.
+    #[test]
+    fn a_battle_saved_as_it_stands_is_left_with_one_leave() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/cave-mouth.ron");
+        let setup = warband_borderlands::data::BattleSetup::load(&file).unwrap();
+        let mut s = BxSession::new(setup, 7, [Controller::Human, Controller::Human]).unwrap();
+        let mut next = NextState::<Screen>::default();
+        let mut asked = |s: &mut BxSession| {
+            crate::game::test_app::egui_words(|ui| {
+                leave_choices(ui, s, &mut next);
+            })
+        };
+        let words = asked(&mut s);
+        assert!(words.iter().any(|w| w == "Save and leave"), "{words:?}");
+        assert!(words.iter().any(|w| w == "Leave without saving"));
+        s.saved_at = Some(s.commands.len());
+        let words = asked(&mut s);
+        assert!(words.iter().any(|w| w == "Leave"), "{words:?}");
+        assert!(
+            !words
+                .iter()
+                .any(|w| w.contains("saving") || w == "Save and leave")
+        );
     }
 }
