@@ -52,6 +52,11 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
     fn cost_unit(_setup: &Self::Setup, _army: &ArmyList) -> &'static str {
         "pts"
     }
+    /// Whether an army's `points_limit` binds it: in Borderlands only a monster
+    /// group's XP is budgeted, never a party's levels.
+    fn budgeted(_setup: &Self::Setup, _army: &ArmyList) -> bool {
+        true
+    }
     /// What the result screen says of one side beyond its losses: a broken side, and
     /// each model or unit it lost.
     fn result_notes(world: &World, side: Side) -> Vec<String>;

@@ -92,16 +92,16 @@ pub fn map(
 }
 
 /// One side's roster: its size in the ruleset's pieces ("6 units"), each entry with
-/// its count, profile and cost (`unit`: points or XP), and the total.
+/// its count, profile and cost (`unit`: points or XP), and the total, against `limit`
+/// where one binds the army.
 pub fn roster(
     ui: &mut egui::Ui,
     army: &ArmyList,
     side: Side,
-    entry: impl Fn(&str) -> Option<(String, u32)>,
-    unit: &str,
+    (entry, unit, limit): (impl Fn(&str) -> Option<(String, u32)>, &str, Option<u32>),
 ) {
     let total = army.total_points(|n| entry(n).map(|(_, p)| p));
-    let total = match army.points_limit {
+    let total = match limit {
         Some(l) => format!("{total} of {l} {unit}"),
         None => crate::game::catalogue::amount(total, unit),
     };
@@ -200,7 +200,10 @@ impl<R: Desk> Built for BuiltOf<R> {
         for side in Side::BOTH {
             let army = self.setup.armies().get(side).clone();
             let unit = R::cost_unit(&self.setup, &army);
-            roster(ui, &army, side, |n| R::entry(&self.setup, n), unit);
+            let limit = army
+                .points_limit
+                .filter(|_| R::budgeted(&self.setup, &army));
+            roster(ui, &army, side, (|n| R::entry(&self.setup, n), unit, limit));
             ui.add_space(6.0);
         }
     }

@@ -221,7 +221,7 @@ pub fn base_diameter(c: &Combatant) -> f32 {
 
 /// Everything wrong with a Borderlands army: wrong ruleset, unknown names, a party of
 /// more than [`MAX_PARTY`] heroes or mixed with monsters, a monster group over its XP
-/// budget (`points_limit`).
+/// budget (`points_limit`; a party's levels have none).
 pub fn army_problems(army: &ArmyList, roster: &[Combatant]) -> Vec<String> {
     let find = |n: &str| roster.iter().find(|c| c.name == n);
     let mut out = Vec::new();
@@ -231,7 +231,17 @@ pub fn army_problems(army: &ArmyList, roster: &[Combatant]) -> Vec<String> {
             army.name, army.ruleset
         ));
     }
-    out.extend(army.problems_with_points(|n| find(n).is_some(), |n| find(n).map(|c| c.xp)));
+    // A party's levels have no budget; a monster group's XP has (`points_limit`).
+    let party = army
+        .entries
+        .first()
+        .and_then(|e| find(&e.profile))
+        .is_some_and(|c| c.hero);
+    let known = |n: &str| find(n).is_some();
+    out.extend(match party {
+        true => army.problems(known),
+        false => army.problems_with_points(known, |n| find(n).map(|c| c.xp)),
+    });
     // Counted by entry, not model by model: a hostile list may field billions.
     let heroes: u64 = army
         .entries

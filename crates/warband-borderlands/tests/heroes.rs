@@ -78,3 +78,22 @@ fn the_rules_refuse_a_hero_they_do_not_allow() {
     let e = heroes_of(&armoury, &[unarmed]).unwrap_err();
     assert!(e.to_string().contains("unknown weapon `lightsaber`"), "{e}");
 }
+
+/// A monster group's XP is held to its budget (`points_limit`); a party's levels have
+/// none, whatever limit its file carries (a play-tester was told a party was "650
+/// points, over its limit of 200" and shown "9 of 200 levels").
+#[test]
+fn only_a_monster_group_is_held_to_its_budget() {
+    use warband_borderlands::data::army_problems;
+    let s = setup(&["Fighter 2", "Fighter 3"], &["Kobold", "Kobold", "Kobold"]);
+    let (mut party, mut monsters) = (s.armies.a.clone(), s.armies.b.clone());
+    party.points_limit = Some(1);
+    monsters.points_limit = Some(1);
+    let over = |army: &warband_rules::army::ArmyList| {
+        army_problems(army, &s.roster)
+            .iter()
+            .any(|p| p.contains("over its limit"))
+    };
+    assert!(!over(&party), "{:?}", army_problems(&party, &s.roster));
+    assert!(over(&monsters), "{:?}", army_problems(&monsters, &s.roster));
+}

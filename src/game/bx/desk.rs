@@ -135,12 +135,11 @@ impl Desk for Borderlands {
     }
 
     fn cost_unit(setup: &Self::Setup, army: &ArmyList) -> &'static str {
-        let party = army
-            .entries
-            .first()
-            .and_then(|e| setup.combatant(&e.profile))
-            .is_some_and(|c| c.hero);
-        if party { "levels" } else { "XP" }
+        if party(setup, army) { "levels" } else { "XP" }
+    }
+
+    fn budgeted(setup: &Self::Setup, army: &ArmyList) -> bool {
+        !party(setup, army)
     }
 
     fn result_notes(world: &World, side: Side) -> Vec<String> {
@@ -343,4 +342,12 @@ fn friendly_fire(world: &World, side: Side) -> u32 {
         }
     }
     lost
+}
+
+/// Whether an army is a party of heroes (its first entry a hero).
+fn party(setup: &warband_borderlands::data::BattleSetup, army: &ArmyList) -> bool {
+    army.entries
+        .first()
+        .and_then(|e| setup.combatant(&e.profile))
+        .is_some_and(|c| c.hero)
 }

@@ -164,7 +164,8 @@ fn builder(
             }
         });
         ui.separator();
-        let switch_to = heading(ui, &mut b.army);
+        let party = b.catalogue.is_party(&b.army);
+        let switch_to = heading(ui, &mut b.army, party);
         total(ui, b);
         ui.separator();
         entries(ui, b);
@@ -202,8 +203,9 @@ fn files_panel(ui: &mut egui::Ui, b: &mut Builder) {
     }
 }
 
-/// The army's name, ruleset and points limit; the ruleset chosen, if it changed.
-fn heading(ui: &mut egui::Ui, army: &mut ArmyList) -> Option<Ruleset> {
+/// The army's name, ruleset and points limit (none for a party, which has no budget);
+/// the ruleset chosen, if it changed.
+fn heading(ui: &mut egui::Ui, army: &mut ArmyList, party: bool) -> Option<Ruleset> {
     ui.horizontal(|ui| {
         ui.label("Name");
         ui.text_edit_singleline(&mut army.name);
@@ -220,13 +222,17 @@ fn heading(ui: &mut egui::Ui, army: &mut ArmyList) -> Option<Ruleset> {
                     ui.selectable_value(&mut ruleset, r, r.title());
                 }
             });
-        let mut limited = army.points_limit.is_some();
-        ui.checkbox(&mut limited, "Points limit");
-        let mut limit = army.points_limit.unwrap_or(100);
-        if limited {
-            ui.add(egui::DragValue::new(&mut limit).range(10..=2000));
+        // A party's levels have no budget: a limit there would be one no rule asks
+        // (a play-tester was shown a working "Points limit 200" beside "no budget").
+        if !party {
+            let mut limited = army.points_limit.is_some();
+            ui.checkbox(&mut limited, "Points limit");
+            let mut limit = army.points_limit.unwrap_or(100);
+            if limited {
+                ui.add(egui::DragValue::new(&mut limit).range(10..=2000));
+            }
+            army.points_limit = limited.then_some(limit);
         }
-        army.points_limit = limited.then_some(limit);
         (ruleset != army.ruleset).then_some(ruleset)
     })
     .inner
