@@ -292,16 +292,32 @@ fn battles_form(ui: &mut egui::Ui, l: &mut Lab) {
             if ui.button("Export CSV").clicked() {
                 l.message = Some(export(job, "csv", job.csv()));
             }
-            if ui.button("Export JSON").clicked() {
-                let json = job
-                    .report()
-                    .map(|r| r.map(|r| serde_json::to_string_pretty(&r)));
-                if let Some(Ok(Ok(text))) = json {
-                    l.message = Some(export(job, "json", text));
-                }
+            if ui.button("Export JSON").clicked()
+                && let Some(Ok(r)) = job.report()
+                && let Ok(text) = serde_json::to_string_pretty(&described(job, &r))
+            {
+                l.message = Some(export(job, "json", text));
             }
         });
     }
+}
+
+/// A batch's report with what it was a batch of, so the file is read without its name
+/// (a play-tester found only the numbers in it): the batch, its armies and players,
+/// games, seed and swapping, what a side loses, and what `decision_ms` holds.
+fn described(job: &SimJob, r: &warband_table::sim::SimReport) -> serde_json::Value {
+    let c = &job.config;
+    serde_json::json!({
+        "batch": job.title,
+        "armies": job.armies,
+        "players": [c.a, c.b],
+        "games": c.games,
+        "seed": c.seed.to_string(),
+        "swap": c.swap,
+        "losses_in": job.losses,
+        "decision_ms_is": "[[median, max] of player A, [median, max] of player B], ms per side-phase",
+        "report": r,
+    })
 }
 
 /// Writes an export to the lab folder and says where (or why not).

@@ -1,4 +1,4 @@
-//! The lab's way back to the menu.
+//! The lab: its way back to the menu, and what its exports say.
 
 use super::*;
 use crate::game::test_app::egui_words;
@@ -29,4 +29,34 @@ fn leaving_while_a_batch_runs_asks_first() {
     assert!(!lab.busy(), "a stopped batch ends");
     let words = egui_words(|ui| assert!(!back_or_ask(ui, &mut lab))).join(" ");
     assert!(!words.contains("Work is still running"), "{words}");
+}
+
+/// The exported JSON says what it is a batch of: its players, armies, games, seed
+/// (as text, which no spreadsheet rounds) and what `decision_ms` holds.
+#[test]
+fn an_exported_batch_says_what_it_was() {
+    let ask = crate::game::jobs::SimAsk {
+        scenario: "assets/scenarios/open-field.ron".into(),
+        a: "charge".into(),
+        b: "random".into(),
+        games: 4,
+        seed: 18_446_744_073_709_551_557,
+        swap: true,
+    };
+    let job = SimJob::start(&ask).unwrap();
+    let report = loop {
+        if let Some(r) = job.report() {
+            break r.unwrap();
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let v = described(&job, &report);
+    assert_eq!(v["players"], serde_json::json!(["charge", "random"]));
+    assert_eq!(v["seed"], "18446744073709551557");
+    assert_eq!(
+        (v["games"].as_u64(), v["swap"].as_bool()),
+        (Some(4), Some(true))
+    );
+    assert!(v["armies"].as_str().is_some_and(|a| !a.is_empty()));
+    assert_eq!(v["report"]["games"].as_u64(), Some(4));
 }
