@@ -13,14 +13,15 @@ pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
     ui.horizontal(|ui| {
         scenario_picker(ui, "editor-open", &e.scenarios, &mut e.open);
         if ui.button("Open").clicked()
-            && let Some((_, d)) = e.scenarios.get(e.open)
+            && let Some((path, d)) = e.scenarios.get(e.open)
         {
             e.message = (e.doc != e.kept).then(|| UNDO_BRINGS_BACK.to_string());
             let before = std::mem::replace(&mut e.doc, d.clone());
             e.history.push(before);
             e.kept = d.clone();
             e.selected = None;
-            e.own = Some(save_path(d));
+            e.own = owned(path, d);
+            e.before_resize = None;
         }
     });
     ui.horizontal(|ui| {
@@ -45,6 +46,7 @@ pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
                     )
                 });
                 e.own = None;
+                e.before_resize = None;
             }
         }
     });
@@ -146,6 +148,10 @@ fn save(e: &mut Editor) -> Option<std::path::PathBuf> {
             Some(path)
         }
         Err(err) => {
+            // Not saved: the name stays the player's.
+            if let Some(old) = taken {
+                e.doc.name = old;
+            }
             e.message = Some(format!("Could not save: {err}"));
             None
         }
@@ -246,8 +252,13 @@ fn settings(ui: &mut egui::Ui, e: &mut Editor) {
                 ui.end_row();
             }
         });
+    settle(e, d);
+}
+
+/// The settings' document `d` made the editor's: as it is while a resize is under way
+/// (one undo step for all of it, taken when it ends), else as an edit.
+fn settle(e: &mut Editor, d: Scenario) {
     if e.before_resize.is_some() {
-        // One resize under way: one undo step for all of it, taken when it ends.
         e.doc = d;
     } else if d != e.doc {
         e.edit(|doc| *doc = d);
@@ -287,13 +298,14 @@ fn resize(e: &mut Editor, d: &mut Scenario, (size, busy): ((f32, f32), bool)) {
         resized.resize_table(size);
         (d.table, d.terrain, d.deployment) = (resized.table, resized.terrain, resized.deployment);
     }
-    if !busy
-        && let Some(before) = e.before_resize.take()
-        && before.table != d.table
-    {
-        e.history.push(before);
+    if !busy && let Some(before) = e.before_resize.take() {
+        // The resize is over: the document is what it made (whatever frames came
+        // between), and one step to undo where the table changed.
         e.doc = d.clone();
-        e.message = None;
+        if before.table != d.table {
+            e.history.push(before);
+            e.message = None;
+        }
     }
 }
 

@@ -80,32 +80,45 @@ fn a_piece_at_the_edge_turns_and_one_too_big_is_said() {
 }
 
 /// A resize is made from the table as it stood before it began: shrunk to 6" and
-/// grown back, every piece and zone is where it was, and the whole resize is one
-/// step to undo.
+/// grown back, every piece and zone is where it was, and the whole resize is one step
+/// to undo. Each frame goes as the settings go: the fields, then the document settled.
 #[test]
 fn a_table_shrunk_and_grown_back_is_as_it_was() {
     let mut e = editor_on(meadow());
     let was = e.doc.clone();
     let (w, h) = was.table;
-    let mut d = e.doc.clone();
-    for (size, busy) in [((6.0, h), true), ((20.0, h), true), ((w, h), false)] {
-        resize(&mut e, &mut d, (size, busy));
-        e.doc = d.clone();
-    }
+    let frames = |e: &mut Editor, sizes: &[((f32, f32), bool)]| {
+        for size in sizes {
+            let mut d = e.doc.clone();
+            resize(e, &mut d, *size);
+            settle(e, d);
+        }
+    };
+    frames(
+        &mut e,
+        &[((6.0, h), true), ((20.0, h), true), ((w, h), false)],
+    );
     assert_eq!(e.doc, was);
     assert!(
         e.history.undo.is_empty(),
         "back where it began: nothing to undo"
     );
-    let mut d = e.doc.clone();
-    for (size, busy) in [((6.0, h), true), ((w - 4.0, h), false)] {
-        resize(&mut e, &mut d, (size, busy));
-        e.doc = d.clone();
-    }
+    frames(&mut e, &[((6.0, h), true), ((w - 4.0, h), false)]);
     let mut direct = was.clone();
     direct.resize_table((w - 4.0, h));
     assert_eq!(e.doc, direct, "as if resized at once");
     assert_eq!(e.history.undo.len(), 1);
     e.undo();
     assert_eq!(e.doc, was);
+}
+
+/// A scenario opened from the game's tables is not the player's own file, even where
+/// the player has a table of the same name: saving it never writes over theirs.
+#[test]
+fn a_game_table_opened_is_not_the_players_own() {
+    let doc = meadow();
+    let game = std::path::Path::new("assets/scenarios/open-meadow.ron");
+    assert_eq!(super::super::owned(game, &doc), None);
+    let mine = save_path(&doc);
+    assert_eq!(super::super::owned(&mine, &doc), Some(mine.clone()));
 }

@@ -139,6 +139,7 @@ impl Editor {
     }
 
     fn undo(&mut self) {
+        self.before_resize = None;
         History::step(
             &mut self.history.undo,
             &mut self.history.redo,
@@ -148,6 +149,7 @@ impl Editor {
     }
 
     fn redo(&mut self) {
+        self.before_resize = None;
         History::step(
             &mut self.history.redo,
             &mut self.history.undo,
@@ -171,6 +173,14 @@ impl Editor {
 }
 
 /// Where the player's scenario of this name is saved.
+/// The file a scenario opened from `file` is saved over without asking: `file` itself
+/// where it is the player's own, in their folder under the scenario's name; none for one
+/// of the game's tables (a copy of it by the same name may be the player's own work).
+fn owned(file: &std::path::Path, doc: &Scenario) -> Option<PathBuf> {
+    let mine = save_path(doc);
+    (mine == file).then_some(mine)
+}
+
 pub fn save_path(doc: &Scenario) -> PathBuf {
     file_in(&scenarios_dir(), &doc.name)
 }
@@ -259,9 +269,7 @@ fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
     let mut e = Editor::new(doc, scenarios, armies);
     e.open = open;
     e.message = problems.first().cloned().or(opened);
-    // A scenario opened here is saved over where its message says (the player's own
-    // file, or their copy of one of the game's).
-    e.own = preset.map(|_| save_path(&e.doc));
+    e.own = preset.and_then(|p| owned(&p.0, &e.doc));
     commands.insert_resource(e);
 }
 
