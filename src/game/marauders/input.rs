@@ -315,9 +315,12 @@ fn pass_empty_attacks(mut session: NonSendMut<Session>, mut tried: Local<Option<
         return;
     }
     *tried = Some((round, side));
+    // Told of the table before the pass: the phases the pass plays on (a morale roll)
+    // come after it, and the notice goes with their first die.
+    let dice = session.engine.log().dice().count();
     if session.submit(side, Command::EndPhase).is_ok() {
         let words = "No fights this round: the attacking phase passes.";
-        session.tell_for_now(words, std::time::Instant::now());
+        session.tell_after(words, std::time::Instant::now(), dice);
     }
 }
 

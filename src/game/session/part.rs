@@ -113,11 +113,18 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
     /// goes with the next die rolled, so it never stands over a roll that came after
     /// it (a play-tester saw it over the morale roll that followed).
     pub fn tell_for_now(&mut self, words: impl Into<String>, now: Instant) {
-        let dice = Some(self.engine.log().dice().count());
+        let dice = self.engine.log().dice().count();
+        self.tell_after(words, now, dice);
+    }
+
+    /// A notice of the moment about what stood when `dice` dice had been rolled: it goes
+    /// with the next die after those (said after a command that rolled dice of its own,
+    /// such as a phase passed straight into a morale roll).
+    pub fn tell_after(&mut self, words: impl Into<String>, now: Instant, dice: usize) {
         self.notice = Some(Notice {
             words: words.into(),
             since: now,
-            dice,
+            dice: Some(dice),
         });
     }
 

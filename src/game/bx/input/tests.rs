@@ -468,3 +468,35 @@ fn the_initiative_is_said_only_once_rolled() {
     world.resource_mut::<BxLog>().events.clear();
     assert!(!line(&session).contains("initiative"), "{}", line(&session));
 }
+
+/// A second Space answers the ask only while the ask is shown: once it has gone (a die
+/// was rolled since, or another notice took its place), the next press asks again
+/// instead of ending the step unseen.
+#[test]
+fn a_space_after_the_ask_has_gone_asks_again() {
+    use crate::game::session::part::GRACE;
+    let (mut session, _) = battle();
+    let side = session.human_turn().unwrap();
+    session.note_part(std::time::Instant::now() - GRACE * 2);
+    let mut asked = None;
+    assert_eq!(
+        end_step(&mut session, side, &mut asked),
+        None,
+        "the first asks"
+    );
+    assert!(asked.is_some());
+    session.tell("Saved as cave-mouth", std::time::Instant::now());
+    std::thread::sleep(GRACE);
+    assert_eq!(
+        end_step(&mut session, side, &mut asked),
+        None,
+        "asked again"
+    );
+    let shown = session.notice_left().map(|(w, _)| w.to_string());
+    assert!(shown.is_some_and(|w| w.ends_with(SPACE_AGAIN_ENDS)));
+    assert_eq!(
+        end_step(&mut session, side, &mut asked),
+        Some(Command::EndStep),
+        "the press that answers the ask shown"
+    );
+}

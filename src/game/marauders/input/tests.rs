@@ -379,6 +379,13 @@ fn a_notice_of_the_moment_goes_with_the_next_die() {
     assert!(s.notice_left().is_some(), "it stands until a die");
     play_to_a_die(&mut s);
     assert!(s.notice_left().is_none(), "a die came after it");
+    // Told of the table as it stood before the last die (a pass that rolled on into
+    // a morale check): that die came after it, and it is gone.
+    let dice = rolled(&s);
+    s.tell_after("No fights this round", now, dice - 1);
+    assert!(s.notice_left().is_none(), "a die came after what it told");
+    s.tell_after("No fights this round", now, dice);
+    assert!(s.notice_left().is_some());
     s.tell("Saved as open-field", now);
     play_to_a_die(&mut s);
     assert_eq!(s.notice_left().map(|(w, _)| w), Some("Saved as open-field"));
