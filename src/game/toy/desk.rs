@@ -31,10 +31,10 @@ impl Desk for ToySoldier {
     fn primer() -> &'static [&'static str] {
         &[
             "Tokens: each side has two tokens for every unit it began with. Sides take turns activating one unit each. A unit's first activation in a turn costs 1 token, its next 1, then 2, 4, 8 … (the roster shows each unit's price). When one side is out of tokens the other spends what it has left; then the turn ends and the tokens come back.",
-            "Action points: an activated unit rolls its activation die (militia d4, regulars d6, veterans d8, elite d10; +1 within 6\" of its Command unit) for AP, and spends them: 1 AP moves 2\" ahead or 1\" sideways or back (cavalry double, artillery half, rough ground half), turns up to 90°, or removes one danger.",
+            "Action points: an activated unit rolls its activation die (militia d4, regulars d6, veterans d8, elite d10; +1 for the Command unit and any unit within 6\" of it) for AP, and spends them: 1 AP moves 2\" ahead or 1\" sideways or back (cavalry double, artillery half, rough ground half), turns up to 90°, or removes one danger.",
             "Danger (⚠): shots and lost fights put danger on a unit. It must remove its danger (R, 1 AP each) before it moves, shoots or fights, and any left when its activation ends becomes damage (✚), with a morale check that may remove it. A unit with more danger than it can remove is pinned: out of the fight until its side must activate it.",
-            "Fighting: a volley puts 1 danger a point of AP on an enemy in the front 90° and in range (cover or shields halve it). Touching an enemy fights at once: both roll their die, the attacker +1, less danger and damage; the higher deals the difference as danger (×2 into a flank, ×3 into the rear), and the attacker's activation ends.",
-            "Winning: after the last turn, the side that removed more points of enemy units wins. Point at an enemy for the exact odds of a shot, charge or fight.",
+            "Fighting: a volley puts 1 danger a point of AP on an enemy in the front 90° and in range (cover or shields halve it). Touching an enemy fights at once: both roll their die, the attacker +1, less danger and damage, the attacker's roll doubled into a flank or tripled into the rear (artillery halves its roll); the higher deals the difference as danger, and the attacker's activation ends.",
+            "Winning: a side with no units left loses; after the last turn, the side that removed more points of enemy units wins. Point at an enemy for the exact odds of a shot, charge or fight.",
         ]
     }
 

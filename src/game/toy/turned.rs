@@ -8,17 +8,20 @@ use super::describe;
 use super::input::{charge_at, facing_pivot};
 use warband_toy_soldier::Engine;
 use warband_toy_soldier::actions::{active, check_shot};
-use warband_toy_soldier::battle::{View, find};
+use warband_toy_soldier::battle::{Activation, View, find};
 
 /// The battle as it would stand once the active unit had turned to face `t` (one turn
 /// of up to 90°, a second where it must turn further), played on a fork, with the AP
 /// the turns took; Err with the reason where the engine refuses a turn it needs.
 fn turned_to(engine: &Engine, v: &View, t: &View) -> Result<(Engine, u32), String> {
-    // No die is rolled by a turn: the fork's dice are never asked.
+    // A turn rolls no die, but one that spends the last AP ends the activation, which
+    // may (danger to damage, morale): the fork's own dice, never the battle's.
     let mut fork = engine.fork(0);
     let mut turns = 0;
     for _ in 0..2 {
-        let (now, _) = active(fork.world(), v.side).map_err(|r| r.0)?;
+        let Ok((now, _)) = active(fork.world(), v.side) else {
+            break;
+        };
         let Some(pivot) = facing_pivot(&now, t.base.center) else {
             break;
         };
@@ -29,12 +32,17 @@ fn turned_to(engine: &Engine, v: &View, t: &View) -> Result<(Engine, u32), Strin
     Ok((fork, turns))
 }
 
+/// The active unit once turned, or why there is none: the turns took its last AP.
+fn still_active(fork: &Engine, side: warband_rules::Side) -> Result<(View, Activation), String> {
+    active(fork.world(), side).map_err(|_| "the turn takes its last AP".to_string())
+}
+
 /// Whether the active unit `v` could charge `t` once turned to face it: the AP the
 /// turns take, or why not (in words).
 pub fn charge_after_turning(engine: &Engine, v: &View, t: &View) -> Result<u32, String> {
     let (fork, turns) = turned_to(engine, v, t)?;
     let world = fork.world();
-    let (now, a) = active(world, v.side).map_err(|r| r.0)?;
+    let (now, a) = still_active(&fork, v.side)?;
     let t = find(world, t.id).ok_or("it is not in play")?;
     match charge_at(world, &now, &a, &t, t.base.center) {
         Ok(_) => Ok(turns),
@@ -51,7 +59,7 @@ pub fn charge_after_turning(engine: &Engine, v: &View, t: &View) -> Result<u32, 
 pub fn shot_after_turning(engine: &Engine, v: &View, t: &View, ap: u32) -> Result<u32, String> {
     let (fork, turns) = turned_to(engine, v, t)?;
     let world = fork.world();
-    let (now, a) = active(world, v.side).map_err(|r| r.0)?;
+    let (now, a) = still_active(&fork, v.side)?;
     check_shot(world, &now, &a, t.id, ap.min(a.ap).max(1))
         .map(|_| turns)
         .map_err(|r| describe::readable(world, &r.0))
@@ -60,6 +68,7 @@ pub fn shot_after_turning(engine: &Engine, v: &View, t: &View, ap: u32) -> Resul
 /// The AP `turns` take, in words.
 pub fn turns_words(turns: u32) -> String {
     match turns {
+        0 => "no turn needed".into(),
         1 => "1 AP".into(),
         n => format!("{n} turns, {n} AP"),
     }

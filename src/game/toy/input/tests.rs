@@ -408,6 +408,11 @@ fn a_charge_after_a_turn_is_judged_before_the_turn() {
     put_by(&mut session, &unit, friend.id, Vec2::new(1.75, 1.9));
     let why = charge_after_turning(&session.engine, &v, &enemy).unwrap_err();
     assert!(why.contains(&friend.unit.name), "{why}");
+    // With one AP, the turn is all it has: said so, not the engine's own words.
+    set_ap(&mut session, 1);
+    let (v, _) = active(session.engine.world(), unit.side).unwrap();
+    let why = charge_after_turning(&session.engine, &v, &enemy).unwrap_err();
+    assert_eq!(why, "the turn takes its last AP");
 }
 
 /// A bow unit with an enemy beside it: the card says whether a volley is open once it

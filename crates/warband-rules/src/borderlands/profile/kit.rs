@@ -1,7 +1,9 @@
 //! What a hero's class may carry (B/X, Basic and Expert): a cleric only blunt weapons;
-//! a magic-user a dagger or a staff, and no armour or shield; a thief leather armour at
-//! most, and no shield; a dwarf or a halfling nothing too long for it (a long bow, a
-//! two-handed sword). A fighter or an elf carries anything in the armoury.
+//! a magic-user a dagger, and no armour or shield; a thief leather armour at most, and
+//! no shield; a dwarf or a halfling nothing too long for it (a long bow, a two-handed
+//! sword). A fighter or an elf carries anything in the armoury. One reading of ours: a
+//! magic-user may also carry a staff, as BECMI's Rules Cyclopedia allows (the seed plays
+//! B/X with BECMI's weapon mastery); Moldvay's Basic allows the dagger alone.
 
 use super::{Hero, Weapon};
 use crate::borderlands::Class;

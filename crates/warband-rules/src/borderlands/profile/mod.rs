@@ -105,7 +105,8 @@ pub struct Weapon {
     /// A blunt weapon, which a cleric may use (B/X: mace, war hammer, staff, sling).
     #[serde(default)]
     pub blunt: bool,
-    /// A weapon a magic-user may use (B/X: the dagger; the staff, as we read it).
+    /// A weapon a magic-user may use (B/X: the dagger; the staff too, as BECMI's Rules
+    /// Cyclopedia allows: the seed plays B/X with BECMI's weapon mastery).
     #[serde(default)]
     pub mage: bool,
     /// Too long for a dwarf or a halfling (B/X: the long bow, the two-handed sword).
