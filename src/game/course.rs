@@ -79,7 +79,11 @@ pub fn course<R: Contest>(
     while losses.len() <= warband_table::sim::rounds_played::<R>(e.world()) as usize {
         losses.push(R::losses(e.world()));
     }
-    let stake = stake.unwrap_or_else(|| R::at_stake(e.world()));
+    // Cures and heals can bring what a side loses past what it began with: the stake
+    // is then at least what it lost, so no share reads over 100%.
+    let end = losses.last().copied().unwrap_or_default();
+    let begun = stake.unwrap_or_else(|| R::at_stake(e.world()));
+    let stake = [0, 1].map(|i| begun[i].max(end[i]));
     Ok(Course { losses, stake })
 }
 

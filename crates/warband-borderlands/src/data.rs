@@ -219,6 +219,15 @@ pub fn base_diameter(c: &Combatant) -> f32 {
     }
 }
 
+/// Whether an army is a party of heroes (its first entry a hero), its profiles found
+/// by `find`.
+pub fn is_party<'a>(army: &ArmyList, find: impl Fn(&str) -> Option<&'a Combatant>) -> bool {
+    army.entries
+        .first()
+        .and_then(|e| find(&e.profile))
+        .is_some_and(|c| c.hero)
+}
+
 /// Everything wrong with a Borderlands army: wrong ruleset, unknown names, a party of
 /// more than [`MAX_PARTY`] heroes or mixed with monsters, a monster group over its XP
 /// budget (`points_limit`; a party's levels have none).
@@ -232,13 +241,8 @@ pub fn army_problems(army: &ArmyList, roster: &[Combatant]) -> Vec<String> {
         ));
     }
     // A party's levels have no budget; a monster group's XP has (`points_limit`).
-    let party = army
-        .entries
-        .first()
-        .and_then(|e| find(&e.profile))
-        .is_some_and(|c| c.hero);
     let known = |n: &str| find(n).is_some();
-    out.extend(match party {
+    out.extend(match is_party(army, find) {
         true => army.problems(known),
         false => army.problems_with_points(known, |n| find(n).map(|c| c.xp)),
     });

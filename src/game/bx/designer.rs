@@ -86,7 +86,10 @@ fn show(ui: &mut egui::Ui, d: &mut Designer) -> bool {
         }
     });
     kit(ui, h, arms);
-    fit_kit(h, arms);
+    let dropped = fit_kit(h, arms);
+    if !dropped.is_empty() {
+        d.message = Some(format!("Taken off: {}", dropped.join("; ")));
+    }
     ui.separator();
     let made = Combatant::hero(h, &arms.weapons, &arms.armour);
     let mut problems = hero_problems(h);
@@ -107,22 +110,35 @@ fn show(ui: &mut egui::Ui, d: &mut Designer) -> bool {
 
 /// Drops what the hero's class may not carry (B/X) or cast, as a class is changed: a
 /// play-tester's cleric kept the fighter's sword.
-fn fit_kit(h: &mut Hero, arms: &Armoury) {
+/// Why each thing dropped was, for the designer to say (a hero made under older rules
+/// loses what its class may not carry as it is opened, and is told).
+fn fit_kit(h: &mut Hero, arms: &Armoury) -> Vec<String> {
     let class = h.class;
+    let mut dropped = Vec::new();
     h.spells.retain(|s| class_spells(class).contains(s));
     h.weapons.retain(|n| {
-        let w = arms.weapons.iter().find(|w| &w.name == n);
-        w.is_none_or(|w| weapon_refused(class, w).is_none())
+        let why = arms.weapons.iter().find(|w| &w.name == n);
+        let why = why.and_then(|w| weapon_refused(class, w));
+        dropped.extend(why.clone());
+        why.is_none()
     });
     let body = |name: &String| arms.armour.iter().find(|a| &a.name == name).map(|a| a.ac);
-    if h.armour
+    if let Some(why) = h
+        .armour
         .as_ref()
         .and_then(body)
-        .is_some_and(|ac| armour_refused(class, ac).is_some())
+        .and_then(|ac| armour_refused(class, ac))
     {
         h.armour = None;
+        dropped.push(why);
     }
-    h.shield &= shield_refused(class).is_none();
+    if h.shield
+        && let Some(why) = shield_refused(class)
+    {
+        h.shield = false;
+        dropped.push(why);
+    }
+    dropped
 }
 
 /// Armour, shield, weapons and (for casters) spells; what the class may not carry is
@@ -238,8 +254,10 @@ mod tests {
         d.hero.weapons = vec!["sword".into(), "dagger".into(), "mace".into()];
         let mut cleric = d.hero.clone();
         cleric.class = Class::Cleric;
-        fit_kit(&mut cleric, &arms);
+        let dropped = fit_kit(&mut cleric, &arms);
         assert_eq!(cleric.weapons, ["mace"]);
+        assert_eq!(dropped.len(), 2, "{dropped:?}");
+        assert!(dropped[0].contains("blunt"), "{dropped:?}");
         assert_eq!(
             (cleric.armour.as_deref(), cleric.shield),
             (Some("chain mail"), true)

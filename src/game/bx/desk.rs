@@ -344,10 +344,7 @@ fn friendly_fire(world: &World, side: Side) -> u32 {
     lost
 }
 
-/// Whether an army is a party of heroes (its first entry a hero).
+/// Whether an army is a party of heroes.
 fn party(setup: &warband_borderlands::data::BattleSetup, army: &ArmyList) -> bool {
-    army.entries
-        .first()
-        .and_then(|e| setup.combatant(&e.profile))
-        .is_some_and(|c| c.hero)
+    warband_borderlands::data::is_party(army, |n| setup.combatant(n))
 }

@@ -224,7 +224,9 @@ fn heading(ui: &mut egui::Ui, army: &mut ArmyList, party: bool) -> Option<Rulese
             });
         // A party's levels have no budget: a limit there would be one no rule asks
         // (a play-tester was shown a working "Points limit 200" beside "no budget").
-        if !party {
+        if party {
+            army.points_limit = None;
+        } else {
             let mut limited = army.points_limit.is_some();
             ui.checkbox(&mut limited, "Points limit");
             let mut limit = army.points_limit.unwrap_or(100);

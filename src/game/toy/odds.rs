@@ -132,10 +132,10 @@ fn melee_line(ui: &mut egui::Ui, v: &View, t: &View, at: Vec2, how: &str) {
 /// the side that strikes, less its danger and damage, halved for artillery (a
 /// play-tester checked the odds by hand and could not see the defender's −1).
 fn rolls_words(you: Fighter, it: Fighter) -> String {
-    let side = |f: Fighter, bonus: &str| {
+    let side = |f: Fighter, bonus: &str, whose: &str| {
         let less = match f.penalty {
             0 => String::new(),
-            n => format!(" −{n} (its danger and damage)"),
+            n => format!(" −{n} ({whose} danger and damage)"),
         };
         let half = if f.artillery {
             ", halved (artillery)"
@@ -146,8 +146,8 @@ fn rolls_words(you: Fighter, it: Fighter) -> String {
     };
     format!(
         "You roll {}; it rolls {}.",
-        side(you, " +1 (you strike)").replace("its danger", "your danger"),
-        side(it, "")
+        side(you, " +1 (you strike)", "your"),
+        side(it, "", "its")
     )
 }
 

@@ -44,10 +44,15 @@ fn an_exported_batch_says_what_it_was() {
         swap: true,
     };
     let job = SimJob::start(&ask).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     let report = loop {
         if let Some(r) = job.report() {
             break r.unwrap();
         }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "four games never finished"
+        );
         std::thread::sleep(std::time::Duration::from_millis(20));
     };
     let v = described(&job, &report);
