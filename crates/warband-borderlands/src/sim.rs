@@ -38,14 +38,8 @@ impl Contest for Borderlands {
 
     /// The full HP of every model in play (HP below 0 are not counted removed).
     fn at_stake(world: &World) -> [u32; 2] {
-        let models = crate::battle::in_play(world);
-        Side::BOTH.map(|s| {
-            models
-                .iter()
-                .filter(|m| m.side == s)
-                .map(|m| m.hp.max.max(0) as u32)
-                .sum()
-        })
+        let all = crate::battle::in_play(world);
+        warband_table::sim::per_side(&all, |m| m.side, |m| m.hp.max.max(0) as u32)
     }
 
     fn round_limit(world: &World) -> u32 {

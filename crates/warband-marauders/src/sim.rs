@@ -41,14 +41,8 @@ impl Contest for Marauders {
 
     /// The starting HD of every model in play.
     fn at_stake(world: &World) -> [u32; 2] {
-        let models = crate::battle::in_play(world);
-        Side::BOTH.map(|s| {
-            models
-                .iter()
-                .filter(|m| m.side == s)
-                .map(|m| u32::from(m.profile.hd))
-                .sum()
-        })
+        let all = crate::battle::in_play(world);
+        warband_table::sim::per_side(&all, |m| m.side, |m| u32::from(m.profile.hd))
     }
 
     fn round_limit(world: &World) -> u32 {

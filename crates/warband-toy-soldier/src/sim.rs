@@ -40,14 +40,8 @@ impl Contest for ToySoldier {
 
     /// The points of every unit in play.
     fn at_stake(world: &World) -> [u32; 2] {
-        let units = crate::battle::in_play(world);
-        Side::BOTH.map(|s| {
-            units
-                .iter()
-                .filter(|u| u.side == s)
-                .map(|u| u.unit.points())
-                .sum()
-        })
+        let all = crate::battle::in_play(world);
+        warband_table::sim::per_side(&all, |m| m.side, |u| u.unit.points())
     }
 
     fn round_limit(world: &World) -> u32 {

@@ -54,6 +54,12 @@ pub trait Contest: Rules {
     }
 }
 
+/// What `items` are worth to each side, by side index: `side` names an item's side,
+/// `worth` its worth (what [`Contest::at_stake`] sums over the models in play).
+pub fn per_side<T>(items: &[T], side: impl Fn(&T) -> Side, worth: impl Fn(&T) -> u32) -> [u32; 2] {
+    Side::BOTH.map(|s| items.iter().filter(|i| side(i) == s).map(&worth).sum())
+}
+
 /// The rounds a battle has played, as its result tells them (the round under way, never
 /// past the limit).
 pub fn rounds_played<R: Contest>(world: &World) -> u32 {
