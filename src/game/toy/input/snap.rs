@@ -35,7 +35,15 @@ pub fn on_ap_marks(world: &World, v: &View, a: &Activation, step: Step, inches: 
                 hi = mid;
             }
         }
-        lo
+        // A whole AP's move ends on a half stride (rough ground halves one): the found
+        // end, a hair short of it ("3.99\""), is put on it where the engine allows.
+        let half = per / 2.0;
+        let mark = (lo / half).round() * half;
+        if (mark - lo).abs() < FINEST && within(mark, ap) {
+            mark
+        } else {
+            lo
+        }
     };
     let up = furthest(pointed.ap, inches);
     let down = (pointed.ap > 1 && within(FINEST, pointed.ap - 1))

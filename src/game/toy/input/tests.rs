@@ -487,5 +487,11 @@ fn a_move_is_put_on_whole_ap() {
     );
     let on = snapped(two - 0.1, false);
     assert!((on - two).abs() < 0.06 && cost(on) == Ok(2), "{on} v {two}");
+    // On the half stride itself, not a hair short of it ("3.99\"").
+    let half = warband_rules::toy_soldier::move_step(v.unit.kind, Step::Forward) / 2.0;
+    for end in [back, on] {
+        let strides = end / half;
+        assert!((strides - strides.round()).abs() < 1e-4, "{end}");
+    }
     assert!((snapped(one + 0.11, true) - (one + 0.11)).abs() < 1e-3);
 }
