@@ -19,6 +19,8 @@ pub struct SimJob {
     pub armies: String,
     /// What a side loses in this ruleset: HD, HP, points.
     pub losses: &'static str,
+    /// What the ruleset calls a round: "round", or Toy Soldier's "turn".
+    pub round: &'static str,
     pub config: SimConfig<String>,
     shared: Arc<SimShared>,
 }
@@ -100,6 +102,7 @@ impl SimJob {
             title,
             armies,
             losses: R::LOSSES,
+            round: R::ROUND,
             config: named,
             shared,
         })

@@ -347,9 +347,12 @@ fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
         }
         let limit = b.army.points_limit.unwrap_or(b.catalogue.default_limit);
         let unit = b.catalogue.unit;
-        if ui
-            .button(format!("🎲 Random legal army ({limit} {unit})"))
-            .clicked()
+        // A party has no budget to name (the army drawn is the catalogue's own kind).
+        let label = match b.catalogue.is_party(&b.army) {
+            true => "🎲 Random legal army".to_string(),
+            false => format!("🎲 Random legal army ({limit} {unit})"),
+        };
+        if ui.button(label).clicked()
             && let Some(random) = random_army(&b.catalogue, limit, &mut b.rng)
         {
             b.army = random;

@@ -379,8 +379,8 @@ fn battles_view(ui: &mut egui::Ui, l: &Lab) {
                 wins,
             ));
             ui.label(format!(
-                "{:.2} rounds on average · {} lost: a ({}) {:.1}, b ({}) {:.1} · {:.0} battles/s · {} refused commands",
-                r.mean_rounds, job.losses, job.config.a, r.mean_losses[0], job.config.b, r.mean_losses[1], r.battles_per_sec, r.refused_commands
+                "{:.2} {}s on average · {} lost: a ({}) {:.1}, b ({}) {:.1} · {:.0} battles/s · {} refused commands",
+                r.mean_rounds, job.round, job.losses, job.config.a, r.mean_losses[0], job.config.b, r.mean_losses[1], r.battles_per_sec, r.refused_commands
             ))
             .on_hover_text(format!(
                 "{} lost: what each player lost on average a battle. Refused commands: moves a player sent that the rules refused (a sound player sends none).",
@@ -401,7 +401,7 @@ fn battles_view(ui: &mut egui::Ui, l: &Lab) {
     ];
     plots::win_rate(ui, &games, &players, h * 0.5);
     ui.columns(2, |cols| {
-        plots::rounds(&mut cols[0], &games, h * 0.45);
+        plots::rounds(&mut cols[0], &games, (job.round, h * 0.45));
         plots::losses(&mut cols[1], &games, (job.losses, &players), h * 0.45);
     });
 }

@@ -95,8 +95,8 @@ fn legend_corner(a_end: f64, b_end: f64) -> Corner {
     }
 }
 
-/// How many battles lasted each number of rounds (or turns).
-pub fn rounds(ui: &mut egui::Ui, games: &[GameResult], height: f32) {
+/// How many battles lasted each number of rounds (or turns: `round` names them).
+pub fn rounds(ui: &mut egui::Ui, games: &[GameResult], (round, height): (&str, f32)) {
     let top = games.iter().map(|g| g.rounds).max().unwrap_or(0);
     let bars = (1..=top)
         .map(|r| {
@@ -109,7 +109,7 @@ pub fn rounds(ui: &mut egui::Ui, games: &[GameResult], height: f32) {
         .include_x(0.0)
         .include_x(f64::from(top) + 1.0)
         .include_y(0.0)
-        .x_axis_label("rounds")
+        .x_axis_label(format!("{round}s"))
         // Lines (and numbers) at every round: a battle lasts at most a few dozen, and
         // the default spacing left only the 0 labelled.
         .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 2.0, 10.0]))
