@@ -79,6 +79,11 @@ pub struct MenuMessage(pub Option<String>);
 #[derive(Resource, Default)]
 pub struct SetupScenario(pub Option<std::path::PathBuf>);
 
+/// Where the setup screen's Back goes, when not to the main menu: the editor whose
+/// Play ▶ opened it (a play-tester's Back lost the editor). Taken when setup closes.
+#[derive(Resource, Clone, Copy)]
+pub struct SetupBack(pub Screen);
+
 /// What the setup screen should start with.
 #[derive(Resource, Clone, Copy)]
 pub struct SetupPreset {

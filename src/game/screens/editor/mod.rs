@@ -303,7 +303,10 @@ fn editor(
     balance_window(ctx, e);
     if let Some(path) = e.play.take() {
         commands.insert_resource(super::menu::SetupPreset::NEW_BATTLE);
-        commands.insert_resource(super::menu::SetupScenario(Some(path)));
+        commands.insert_resource(super::menu::SetupScenario(Some(path.clone())));
+        // Back from setup comes back here, to the table just saved.
+        commands.insert_resource(super::menu::SetupBack(Screen::Editor));
+        commands.insert_resource(EditorPreset(path));
         next.set(Screen::Setup);
     }
     if e.balance.running() {

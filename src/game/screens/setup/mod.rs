@@ -5,6 +5,7 @@ use super::shelf::scenario_picker;
 use crate::game::hud::root_ui;
 use crate::game::net::launch::HostSeat;
 use crate::game::preview::Building;
+use crate::game::screens::menu::SetupBack;
 use crate::game::session::{Controller, PendingBattle};
 use crate::game::settings::LastSetup;
 use bevy::prelude::*;
@@ -23,7 +24,13 @@ use players::{keep_players, offered};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Setup), open::open_form)
+        .add_systems(OnExit(Screen::Setup), forget_back)
         .add_systems(EguiPrimaryContextPass, form.run_if(in_state(Screen::Setup)));
+}
+
+/// Setup closed: its Back goes to the main menu again the next time it opens from it.
+fn forget_back(mut commands: Commands) {
+    commands.remove_resource::<SetupBack>();
 }
 
 #[derive(Resource)]
@@ -67,9 +74,11 @@ fn form(
     mut next: ResMut<NextState<Screen>>,
     mut pending: ResMut<PendingBattle>,
     last: Option<Res<LastSetup>>,
+    back: Option<Res<SetupBack>>,
     mut commands: Commands,
 ) -> Result {
     let Some(mut form) = form else { return Ok(()) };
+    let back = back.map_or(Screen::MainMenu, |b| b.0);
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     let f = &mut *form;
@@ -101,7 +110,7 @@ fn form(
                 ui.add_space(12.0);
                 ui.horizontal(|ui| {
                     if ui.button("◀ Back").clicked() {
-                        next.set(Screen::MainMenu);
+                        next.set(back);
                     }
                     let listen_ok = f
                         .hosting

@@ -212,3 +212,13 @@ fn the_editors_play_opens_on_its_scenario() {
         "asked once"
     );
 }
+
+/// Where Back goes, set by the editor's Play ▶, lasts only while setup is open.
+#[test]
+fn setup_forgets_where_back_goes_as_it_closes() {
+    use bevy::ecs::system::RunSystemOnce;
+    let mut world = World::new();
+    world.insert_resource(SetupBack(Screen::Editor));
+    world.run_system_once(forget_back).unwrap();
+    assert!(world.get_resource::<SetupBack>().is_none());
+}
