@@ -190,14 +190,24 @@ fn file_in(dir: &std::path::Path, name: &str) -> PathBuf {
     dir.join(format!("{}.ron", slug(name)))
 }
 
-/// What Save does with a scenario opened from `file`: it leaves the file be and writes
-/// the player's copy, named after the scenario, where battle setup lists it.
+/// What Save does with a scenario opened from `file`: it saves over the player's own
+/// file, or leaves the game's be and writes the player's copy, named after the scenario
+/// (under a name of its own where the player has a table of that name already), where
+/// battle setup lists it.
 fn where_saved(file: &std::path::Path, doc: &Scenario) -> String {
-    format!(
-        "Opened {}. Save writes your copy to {}, where battle setup lists it.",
-        file.display(),
-        save_path(doc).display()
-    )
+    let to = save_path(doc);
+    let shown = file.display();
+    match (owned(file, doc).is_some(), to.exists()) {
+        (true, _) => format!("Opened {shown}. Save writes over it."),
+        (false, true) => format!(
+            "Opened {shown}. You have a table named \"{}\" already: Save writes this one beside it, under a new name, where battle setup lists it.",
+            doc.name
+        ),
+        (false, false) => format!(
+            "Opened {shown}. Save writes your copy to {}, where battle setup lists it.",
+            to.display()
+        ),
+    }
 }
 
 /// Every problem `warband validate` finds in the document, written where it would be
