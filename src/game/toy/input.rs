@@ -107,17 +107,8 @@ pub fn move_to(world: &World, v: &View, a: &Activation, cursor: Vec2, exact: boo
             false => (step, snap::on_ap_marks(world, v, a, step, inches)),
         };
     }
-    // Legal at `lo`, refused at `hi`: halved down to the finest step.
-    let (mut lo, mut hi) = (FINEST, inches);
-    while hi - lo > FINEST {
-        let mid = (lo + hi) / 2.0;
-        if legal(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    (step, lo)
+    // Legal at the finest step, refused at `inches`: halved down to the finest step.
+    (step, snap::last_true((FINEST, inches), FINEST, legal))
 }
 
 /// The move towards `cursor` that charges enemy `t`, if the ghost move reaches it: its

@@ -25,16 +25,10 @@ pub fn on_ap_marks(world: &World, v: &View, a: &Activation, step: Step, inches: 
     };
     let per = move_step(v.unit.kind, step);
     let furthest = |ap: u32, from: f32| {
-        // Allowed at `lo`; an AP never carries further than over open ground.
-        let (mut lo, mut hi) = (from, per * ap as f32 + FINEST);
-        while hi - lo > FINEST / 4.0 {
-            let mid = (lo + hi) / 2.0;
-            if within(mid, ap) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
+        // An AP never carries further than over open ground.
+        let lo = last_true((from, per * ap as f32 + FINEST), FINEST / 4.0, |d| {
+            within(d, ap)
+        });
         // A whole AP's move ends on a half stride (rough ground halves one): the found
         // end, a hair short of it ("3.99\""), is put on it where the engine allows.
         let half = per / 2.0;
@@ -52,6 +46,20 @@ pub fn on_ap_marks(world: &World, v: &View, a: &Activation, step: Step, inches: 
         Some(d) if inches - d < up - inches => d,
         _ => up,
     }
+}
+
+/// The furthest distance in `(lo, hi)` that `ok` allows, to within `finest`, found by
+/// halving: `ok` holds at `lo` (and is taken to hold no further once it fails).
+pub fn last_true((mut lo, mut hi): (f32, f32), finest: f32, ok: impl Fn(f32) -> bool) -> f32 {
+    while hi - lo > finest {
+        let mid = (lo + hi) / 2.0;
+        if ok(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
 }
 
 /// Whether Shift is held: the move then goes as pointed, not to a whole AP.
