@@ -317,10 +317,10 @@ fn pass_empty_attacks(mut session: NonSendMut<Session>, mut tried: Local<Option<
     *tried = Some((round, side));
     // Told of the table before the pass: the phases the pass plays on (a morale roll)
     // come after it, and the notice goes with their first die.
-    let dice = session.engine.log().dice().count();
+    let logged = session.engine.log().events.len();
     if session.submit(side, Command::EndPhase).is_ok() {
         let words = "No fights this round: the attacking phase passes.";
-        session.tell_after(words, std::time::Instant::now(), dice);
+        session.tell_after(words, std::time::Instant::now(), logged);
     }
 }
 

@@ -80,12 +80,12 @@ pub fn space_ends<K: PartialEq>(
 }
 
 /// What the table said that is not about a command, when, and — for a notice of the
-/// moment — how many dice had been rolled then.
+/// moment — how long the log was then (a die logged after that ends it).
 #[derive(Clone, Debug)]
 pub struct Notice {
     pub words: String,
     pub since: Instant,
-    dice: Option<usize>,
+    logged: Option<usize>,
 }
 
 impl<R: warband_table::sim::Contest> super::GameSession<R> {
@@ -105,7 +105,7 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
         self.notice = Some(Notice {
             words: words.into(),
             since: now,
-            dice: None,
+            logged: None,
         });
     }
 
@@ -113,18 +113,18 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
     /// goes with the next die rolled, so it never stands over a roll that came after
     /// it (a play-tester saw it over the morale roll that followed).
     pub fn tell_for_now(&mut self, words: impl Into<String>, now: Instant) {
-        let dice = self.engine.log().dice().count();
-        self.tell_after(words, now, dice);
+        let logged = self.engine.log().events.len();
+        self.tell_after(words, now, logged);
     }
 
-    /// A notice of the moment about what stood when `dice` dice had been rolled: it goes
-    /// with the next die after those (said after a command that rolled dice of its own,
-    /// such as a phase passed straight into a morale roll).
-    pub fn tell_after(&mut self, words: impl Into<String>, now: Instant, dice: usize) {
+    /// A notice of the moment about what stood when the log held `logged` entries: it
+    /// goes with the first die logged after those (said after a command that rolled dice
+    /// of its own, such as a phase passed straight into a morale roll).
+    pub fn tell_after(&mut self, words: impl Into<String>, now: Instant, logged: usize) {
         self.notice = Some(Notice {
             words: words.into(),
             since: now,
-            dice: Some(dice),
+            logged: Some(logged),
         });
     }
 
@@ -133,9 +133,12 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
     pub fn notice_left(&self) -> Option<(&str, Duration)> {
         let n = self.notice.as_ref()?;
         let left = crate::game::hud::dice_tray::NOTICE.saturating_sub(n.since.elapsed());
+        // Only the entries since are read, not the whole log each frame.
+        let events = &self.engine.log().events;
         let rolled_since = n
-            .dice
-            .is_some_and(|d| self.engine.log().dice().nth(d).is_some());
+            .logged
+            .and_then(|at| events.get(at..))
+            .is_some_and(|since| since.iter().any(|e| e.die().is_some()));
         (!left.is_zero() && !rolled_since).then_some((n.words.as_str(), left))
     }
 
