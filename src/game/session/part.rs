@@ -142,6 +142,11 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
         (!left.is_zero() && !rolled_since).then_some((n.words.as_str(), left))
     }
 
+    /// Whether the notice standing is the ask `ask` of a first Space (its words end so).
+    pub fn ask_shown(&self, ask: &str) -> bool {
+        self.notice_left().is_some_and(|(w, _)| w.ends_with(ask))
+    }
+
     /// Whether a key that ends the person's part (Space) is heeded now: not in the
     /// part's first [`GRACE`], so a press repeated while the computer played, or meant
     /// for the part before, does not end this one unseen; and never while a question

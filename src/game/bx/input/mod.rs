@@ -320,10 +320,7 @@ fn end_step(session: &mut BxSession, side: Side, asked: &mut Asked<StepOf>) -> O
     let now = std::time::Instant::now();
     // An ask no longer shown (a die was rolled since) is asked again, never answered
     // unseen by a later press.
-    if !session
-        .notice_left()
-        .is_some_and(|(w, _)| w.ends_with(SPACE_AGAIN_ENDS))
-    {
+    if !session.ask_shown(SPACE_AGAIN_ENDS) {
         *asked = None;
     }
     if space_ends(asked, step, (waiting > 0, heeded), now) {

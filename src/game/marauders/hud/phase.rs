@@ -60,10 +60,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     if ui.button("End my part of the phase (Space)").clicked() {
         let _ = session.submit(side, Command::EndPhase);
     }
-    if session
-        .notice_left()
-        .is_some_and(|(words, _)| words == NO_MODEL_MOVED)
-    {
+    if session.ask_shown(NO_MODEL_MOVED) {
         ui.colored_label(ui.visuals().warn_fg_color, NO_MODEL_MOVED);
     }
 }
