@@ -96,10 +96,7 @@ fn no_charge_words(
     );
     if gap <= reach {
         match turned() {
-            Ok(turns) => format!(
-                "{side}. Turn to face it (right-click on it, or Q / E: {}), then charge.",
-                super::turned::turns_words(turns)
-            ),
+            Ok(turns) => format!("{side}. {}", super::turned::turn_first(turns, "charge")),
             Err(why) => format!("{side}, nor after a turn to face it: {why}."),
         }
     } else {
@@ -187,8 +184,8 @@ fn shot_line(
             } else {
                 match super::turned::shot_after_turning(&session.engine, v, t, ap) {
                     Ok(turns) => format!(
-                        "✖ No shot from this facing: {why}. Turn to face it (right-click on it, or Q / E: {}), then shoot.",
-                        super::turned::turns_words(turns)
+                        "✖ No shot from this facing: {why}. {}",
+                        super::turned::turn_first(turns, "shoot")
                     ),
                     Err(then) => format!("✖ No shot: {why}; nor after a turn to face it: {then}"),
                 }

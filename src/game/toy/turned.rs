@@ -65,11 +65,12 @@ pub fn shot_after_turning(engine: &Engine, v: &View, t: &View, ap: u32) -> Resul
         .map_err(|r| describe::readable(world, &r.0))
 }
 
-/// The AP `turns` take, in words.
-pub fn turns_words(turns: u32) -> String {
-    match turns {
+/// The advice to turn first (`turns` of them), then `then` ("charge", "shoot").
+pub fn turn_first(turns: u32, then: &str) -> String {
+    let cost = match turns {
         0 => "no turn needed".into(),
         1 => "1 AP".into(),
         n => format!("{n} turns, {n} AP"),
-    }
+    };
+    format!("Turn to face it (right-click on it, or Q / E: {cost}), then {then}.")
 }
