@@ -108,10 +108,9 @@ fn show(ui: &mut egui::Ui, d: &mut Designer) -> bool {
     })
 }
 
-/// Drops what the hero's class may not carry (B/X) or cast, as a class is changed: a
-/// play-tester's cleric kept the fighter's sword.
-/// Why each thing dropped was, for the designer to say (a hero made under older rules
-/// loses what its class may not carry as it is opened, and is told).
+/// Drops what the hero's class may not carry (B/X) or cast, as a class is changed (a
+/// play-tester's cleric kept the fighter's sword), and says why each piece of kit went,
+/// for the designer to tell (a hero made under older rules is told as it is opened).
 fn fit_kit(h: &mut Hero, arms: &Armoury) -> Vec<String> {
     let class = h.class;
     let mut dropped = Vec::new();
