@@ -120,4 +120,29 @@ fn sim_writes_one_csv_row_per_game_that_adds_up_to_the_report() {
     assert_eq!(count("b"), report["b_wins"].as_u64().unwrap());
     assert_eq!(count("draw"), report["draws"].as_u64().unwrap());
     assert_eq!(rows[1][2], "B", "every other game the sides swap");
+    let seed = rows[0][1];
+    assert!(
+        seed.starts_with("0x") && seed.len() == 18,
+        "a seed a spreadsheet keeps whole: {seed}"
+    );
+    let battle = warband(&[
+        "battle",
+        "--scenario",
+        "assets/scenarios/wooded-hills.ron",
+        "--a",
+        "normal",
+        "--b",
+        "charge",
+        "--json",
+        "--seed",
+        seed,
+    ]);
+    assert!(battle.status.success(), "{battle:?}");
+    let one: serde_json::Value = serde_json::from_slice(&battle.stdout).unwrap();
+    let winner = one["winner"].as_str().unwrap_or("draw");
+    assert_eq!(
+        winner, rows[0][3],
+        "the row's seed plays the row's game again"
+    );
+    assert_eq!(one["rounds"].to_string(), rows[0][4]);
 }

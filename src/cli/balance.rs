@@ -20,7 +20,7 @@ pub struct BalanceArgs {
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u32).range(20..=1_000_000))]
     games: u32,
     /// Master seed; every trial plays the same game seeds.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = warband_table::sim::parse_seed)]
     seed: u64,
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]

@@ -55,7 +55,7 @@ pub struct BattleArgs {
     #[arg(long)]
     scenario: PathBuf,
     /// Seed of the battle's dice.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = warband_table::sim::parse_seed)]
     seed: u64,
     /// Who plays side A.
     #[arg(long, value_enum, default_value_t = Ai::Normal)]

@@ -30,7 +30,7 @@ pub struct CalibrateArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=500))]
     count: Option<u32>,
     /// Master seed; every army size is played on the same game seeds.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = warband_table::sim::parse_seed)]
     seed: u64,
     /// Worker threads (default: one per core). Results do not depend on it.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]

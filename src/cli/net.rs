@@ -27,7 +27,7 @@ pub struct HostArgs {
     #[arg(long, conflicts_with = "seed")]
     pub(super) resume: Option<PathBuf>,
     /// Play exactly `warband battle --seed N` (no commit-reveal, no dice salts).
-    #[arg(long)]
+    #[arg(long, value_parser = warband_table::sim::parse_seed)]
     pub(super) seed: Option<u64>,
     /// Where to listen, e.g. 0.0.0.0:4740 (port 0 picks a free one).
     #[arg(long, default_value = "0.0.0.0:4740")]

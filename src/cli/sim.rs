@@ -49,7 +49,7 @@ pub struct SimArgs {
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
     /// Master seed; game i uses a seed mixed from it and i.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = warband_table::sim::parse_seed)]
     seed: u64,
     /// Play every other game with the players' sides exchanged.
     #[arg(long)]

@@ -81,7 +81,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value_t = Ctrl::Ai(Ai::Normal))]
     b: Ctrl,
     /// Seed of the battle's dice (the same seed and commands give the same battle).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = warband_table::sim::parse_seed)]
     seed: u64,
     #[command(flatten)]
     window: WindowArgs,
@@ -111,7 +111,7 @@ pub struct WatchArgs {
     #[arg(long, value_enum, default_value_t = Ai::Hard)]
     b: Ai,
     /// Seed of the battle's dice (the same seed and commands give the same battle).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = warband_table::sim::parse_seed)]
     seed: u64,
     /// Playback speed, 0.25 to 16.
     #[arg(long, default_value_t = 1.0)]

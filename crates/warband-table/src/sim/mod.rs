@@ -12,8 +12,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use warband_rules::Side;
 
+mod seeds;
 mod tally;
 pub mod throughput;
+pub use seeds::*;
 pub use tally::*;
 
 #[cfg(test)]
@@ -210,16 +212,6 @@ impl SimReport {
     }
 }
 
-/// SplitMix64: a good mix of the master seed and the game index into a game seed.
-pub fn game_seed(master: u64, index: u64) -> u64 {
-    let mut z = master
-        .wrapping_add(0x9e37_79b9_7f4a_7c15)
-        .wrapping_add(index.wrapping_mul(0xbf58_476d_1ce4_e5b9));
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
 /// A batch of one pairing, not swapped, on one thread: what a benchmark plays game by
 /// game with [`play_game`].
 pub fn bench_config<P>(a: P, b: P) -> SimConfig<P> {
@@ -296,7 +288,7 @@ pub fn run_games<R: Contest>(
     Ok((report(&results, started.elapsed()), results))
 }
 
-/// One CSV row per game, with a header: its index, seed, the side the `a` player had,
+/// One CSV row per game, with a header: its index, seed (as `seed_text`), the side the `a` player had,
 /// the winner (`a`, `b` or `draw`), rounds, what each player lost and refused commands.
 pub fn csv<P>(config: &SimConfig<P>, results: &[GameResult]) -> String {
     let mut out = String::from("game,seed,a_side,winner,rounds,lost_a,lost_b,refused\n");
@@ -309,7 +301,7 @@ pub fn csv<P>(config: &SimConfig<P>, results: &[GameResult]) -> String {
         };
         out.push_str(&format!(
             "{i},{},{a_side},{winner},{},{},{},{}\n",
-            game_seed(config.seed, i),
+            seed_text(game_seed(config.seed, i)),
             r.rounds,
             r.losses[0],
             r.losses[1],
