@@ -258,6 +258,32 @@ fn space_with_no_model_moved_asks_before_it_ends_the_movement() {
     );
 }
 
+/// A second Space answers the ask only while the ask is shown: once another notice
+/// has taken its place, the next press asks again.
+#[test]
+fn a_space_after_the_movement_ask_has_gone_asks_again() {
+    use crate::game::session::part::GRACE;
+    let mut s = movement();
+    s.note_part(std::time::Instant::now() - GRACE * 2);
+    let mut asked = None;
+    end_movement(&mut s, Side::A, &mut asked, true);
+    assert!(asked.is_some(), "the first asks");
+    s.tell("Saved as open-field", std::time::Instant::now());
+    end_movement(&mut s, Side::A, &mut asked, true);
+    assert_eq!(
+        (s.engine.phase(), s.human_turn()),
+        (Phase::Movement, Some(Side::A)),
+        "asked again, not ended"
+    );
+    assert!(s.ask_shown(NO_MODEL_MOVED));
+    end_movement(&mut s, Side::A, &mut asked, true);
+    assert_ne!(
+        (s.engine.phase(), s.human_turn()),
+        (Phase::Movement, Some(Side::A)),
+        "the press that answers the ask shown ends it"
+    );
+}
+
 /// An enemy within reach that a friend stands in the way of is said to be blocked by
 /// that friend, by name, as the engine finds it (a play-tester read only "costs more
 /// than the move", with a move of 0.0" to the pointer).
