@@ -78,3 +78,45 @@ impl warband_table::calibrate::Calibrate for Borderlands {
             .collect()
     }
 }
+
+/// The HP `side`'s models lost to its own side's near misses (the seed: a near miss
+/// hits the cover "even if it is a fellow"), each down to 0 at most: every model of the
+/// side a shot of the side struck in the way, from the log.
+pub fn friendly_fire(world: &World, side: Side) -> u32 {
+    use crate::log::LogEvent;
+    use warband_table::components::{ModelId, Team};
+    use warband_table::log::Entry;
+    let mut q = world.try_query::<(&ModelId, &Team)>();
+    let sides: std::collections::HashMap<ModelId, Side> = q
+        .as_mut()
+        .map(|q| q.iter(world).map(|(id, t)| (*id, t.0)).collect())
+        .unwrap_or_default();
+    let ours = |id: &ModelId| sides.get(id) == Some(&side);
+    let events = &world.resource::<crate::log::BattleLog>().events;
+    let mut lost = 0;
+    for (i, e) in events.iter().enumerate() {
+        let Entry::Rules(LogEvent::CoverTook {
+            shooter,
+            cover: Some(struck),
+        }) = e
+        else {
+            continue;
+        };
+        if !(ours(shooter) && ours(struck)) {
+            continue;
+        }
+        // Its damage follows before the next command.
+        let damage = warband_table::log::logged_after(events, i)
+            .iter()
+            .find_map(|e| match e {
+                Entry::Rules(LogEvent::Damage { model, amount, hp }) if model == struck => {
+                    Some((i32::from(*amount), *hp))
+                }
+                _ => None,
+            });
+        if let Some((amount, hp)) = damage {
+            lost += (hp + amount).clamp(0, amount) as u32;
+        }
+    }
+    lost
+}

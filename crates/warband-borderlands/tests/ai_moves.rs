@@ -56,3 +56,34 @@ fn a_monster_boxed_in_by_sleeping_friends_goes_round_them() {
         assert!(matches!(c, Command::Move { .. }), "{c:?}");
     }
 }
+
+/// `normal` slings at an armoured hero in the open, but not past a friend standing in
+/// the line, where its near misses would do its own side more harm than the shot could
+/// do the hero (a play-tester watched Cave mouth's rear kobolds sling into their own
+/// ranks).
+#[test]
+fn normal_does_not_shoot_through_a_friend_it_would_harm_more() {
+    use common::{put, sequential};
+    let (mut e, first) = sequential(&["Fighter 2"], &["Kobold", "Kobold"]);
+    if first == Side::A {
+        e.submit(Side::A, Command::EndStep).unwrap();
+    }
+    assert_eq!(e.awaiting(), Some(Side::B));
+    put(&mut e, 1, (15.0, 19.0));
+    put(&mut e, 2, (15.0, 8.0));
+    put(&mut e, 3, (15.0, 12.0));
+    let mut normal = warband_borderlands::ai::policy(warband_borderlands::ai::AiKind::Normal, 1);
+    let shoots =
+        |c: Option<Command>| matches!(c, Some(Command::Shoot { model, .. }) if model == ModelId(2));
+    let plan = warband_borderlands::actions::check_shot(e.world(), Side::B, ModelId(2), ModelId(1));
+    assert_eq!(
+        plan.unwrap().cover_model,
+        Some(ModelId(3)),
+        "the friend is in the line"
+    );
+    let through = normal.next(&e, Side::B);
+    assert!(!shoots(through.clone()), "{through:?}");
+    put(&mut e, 3, (25.0, 8.0));
+    let open = normal.next(&e, Side::B);
+    assert!(shoots(open.clone()), "{open:?}");
+}

@@ -155,7 +155,7 @@ impl Desk for Borderlands {
                 ""
             }
         )];
-        let own = friendly_fire(world, side);
+        let own = warband_borderlands::sim::friendly_fire(world, side);
         if own > 0 {
             out.push(format!(
                 "Lost {own} HP more to its own side's near misses (the enemy is not credited)"
@@ -301,48 +301,6 @@ impl Desk for Borderlands {
 
 #[cfg(test)]
 mod tests;
-
-/// The HP `side`'s models lost to its own side's near misses (the seed: a near miss
-/// hits the cover "even if it is a fellow"), each down to 0 at most: every model of the
-/// side a shot of the side struck in the way, from the log.
-fn friendly_fire(world: &World, side: Side) -> u32 {
-    use warband_table::components::{ModelId, Team};
-    let mut q = world.try_query::<(&ModelId, &Team)>();
-    let sides: std::collections::HashMap<ModelId, Side> = q
-        .as_mut()
-        .map(|q| q.iter(world).map(|(id, t)| (*id, t.0)).collect())
-        .unwrap_or_default();
-    let ours = |id: &ModelId| sides.get(id) == Some(&side);
-    let events = &world
-        .resource::<warband_borderlands::log::BattleLog>()
-        .events;
-    let mut lost = 0;
-    for (i, e) in events.iter().enumerate() {
-        let LogEntry::Rules(LogEvent::CoverTook {
-            shooter,
-            cover: Some(struck),
-        }) = e
-        else {
-            continue;
-        };
-        if !(ours(shooter) && ours(struck)) {
-            continue;
-        }
-        // Its damage follows before the next command.
-        let damage = warband_table::log::logged_after(events, i)
-            .iter()
-            .find_map(|e| match e {
-                LogEntry::Rules(LogEvent::Damage { model, amount, hp }) if model == struck => {
-                    Some((i32::from(*amount), *hp))
-                }
-                _ => None,
-            });
-        if let Some((amount, hp)) = damage {
-            lost += (hp + amount).clamp(0, amount) as u32;
-        }
-    }
-    lost
-}
 
 /// Whether an army is a party of heroes.
 fn party(setup: &warband_borderlands::data::BattleSetup, army: &ArmyList) -> bool {
