@@ -83,22 +83,49 @@ fn panel<R: Desk>(
 /// The connection in a word for the top bar, its colour and icon; the whole of it on
 /// hover.
 pub fn badge<R: Desk>(ui: &mut egui::Ui, net: &super::NetPlay<R>) {
-    let (glyph, word, colour) = match &net.state {
+    let caught_up = net.caught_up();
+    let (glyph, word, colour) = badge_of(&net.state, caught_up, ui.visuals().text_color());
+    ui.colored_label(colour, format!("{glyph} {word}"))
+        .on_hover_text(format!(
+            "{} · {}",
+            net.addr,
+            described(&net.state, caught_up)
+        ));
+}
+
+/// The badge's icon, word and colour for a state, and whether this board has played
+/// every command the host sent (`text`: the colour of plain words).
+fn badge_of(
+    state: &NetState,
+    caught_up: bool,
+    text: egui::Color32,
+) -> (&'static str, &'static str, egui::Color32) {
+    match state {
+        // Over at the host, while this board still plays the last commands at the
+        // watching pace (a watcher read "Over" over a battle still moving).
+        NetState::Over if !caught_up => (icon::PLAY, "Replaying the end", GOOD),
         NetState::Waiting => (icon::HOURGLASS, "Waiting", WARN),
         NetState::Playing => (icon::WIFI_HIGH, "Online", GOOD),
         NetState::Away(_) | NetState::OpponentGone(..) => (icon::WIFI_SLASH, "Player away", WARN),
         NetState::Reconnecting => (icon::ARROWS_CLOCKWISE, "Reconnecting", WARN),
         NetState::OutOfSync(_) => (icon::WARNING, "Out of sync", BAD),
-        NetState::Over => (icon::FLAG_CHECKERED, "Over", ui.visuals().text_color()),
+        NetState::Over => (icon::FLAG_CHECKERED, "Over", text),
         NetState::Lost(_) | NetState::Closed(_) => (icon::PLUGS, "Offline", BAD),
-    };
-    ui.colored_label(colour, format!("{glyph} {word}"))
-        .on_hover_text(format!("{} · {}", net.addr, describe(&net.state)));
+    }
 }
 
 const WARN: egui::Color32 = egui::Color32::from_rgb(240, 180, 90);
 const GOOD: egui::Color32 = egui::Color32::from_rgb(130, 200, 120);
 const BAD: egui::Color32 = egui::Color32::from_rgb(240, 110, 100);
+
+/// The connection's state in words, as this board shows it.
+fn described(state: &NetState, caught_up: bool) -> String {
+    if *state == NetState::Over && !caught_up {
+        return "the battle is over at the host; this board is still playing its last commands"
+            .into();
+    }
+    describe(state)
+}
 
 /// The connection's state in words.
 fn describe(state: &NetState) -> String {
@@ -283,4 +310,24 @@ fn talk<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>, draft: &mut Str
             net.conceding = true;
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A battle over at the host reads "Over" only once this board has played every
+    /// command: until then it is still replaying the end.
+    #[test]
+    fn a_board_still_replaying_the_end_is_not_said_to_be_over() {
+        let text = egui::Color32::WHITE;
+        assert_eq!(
+            badge_of(&NetState::Over, false, text).1,
+            "Replaying the end"
+        );
+        assert!(described(&NetState::Over, false).contains("still playing"));
+        assert_eq!(badge_of(&NetState::Over, true, text).1, "Over");
+        assert_eq!(described(&NetState::Over, true), "the battle is over");
+        assert_eq!(badge_of(&NetState::Playing, false, text).1, "Online");
+    }
 }
