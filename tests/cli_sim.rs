@@ -86,22 +86,17 @@ fn a_bad_shard_is_a_usage_error() {
 fn sim_writes_one_csv_row_per_game_that_adds_up_to_the_report() {
     let file = std::env::temp_dir().join(format!("warband-sim-{}.csv", std::process::id()));
     let path = file.to_str().unwrap();
-    let args = [
-        "sim",
+    // The scenario and players of the batch, and of its first game played alone.
+    let matchup = [
         "--scenario",
         "assets/scenarios/wooded-hills.ron",
         "--a",
         "normal",
         "--b",
         "charge",
-        "--games",
-        "12",
-        "--swap",
-        "--json",
-        "--csv",
-        path,
     ];
-    let out = warband(&args);
+    let batch = ["--games", "12", "--swap", "--json", "--csv", path];
+    let out = warband(&[&["sim"][..], &matchup, &batch].concat());
     assert!(out.status.success(), "{out:?}");
     let report: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let text = std::fs::read_to_string(&file).unwrap();
@@ -125,18 +120,7 @@ fn sim_writes_one_csv_row_per_game_that_adds_up_to_the_report() {
         seed.starts_with("0x") && seed.len() == 18,
         "a seed a spreadsheet keeps whole: {seed}"
     );
-    let battle = warband(&[
-        "battle",
-        "--scenario",
-        "assets/scenarios/wooded-hills.ron",
-        "--a",
-        "normal",
-        "--b",
-        "charge",
-        "--json",
-        "--seed",
-        seed,
-    ]);
+    let battle = warband(&[&["battle"][..], &matchup, &["--json", "--seed", seed]].concat());
     assert!(battle.status.success(), "{battle:?}");
     let one: serde_json::Value = serde_json::from_slice(&battle.stdout).unwrap();
     let winner = one["winner"].as_str().unwrap_or("draw");
