@@ -289,16 +289,15 @@ fn end_movement(session: &mut Session, side: Side, asked: &mut Asked<(Side, u32)
     let world = session.engine.world();
     let left = mine().any(|m| may_still_charge(world, m)) && !mine().any(|m| m.conditions.moved);
     let part = (side, session.engine.battle().round);
-    let now = std::time::Instant::now();
-    // An ask no longer shown (another notice took its place, or a die was rolled
+    // An ask no longer shown (another notice took its place, or something was played
     // since) is asked again, never answered unseen by a later press.
     if !session.ask_shown(NO_MODEL_MOVED) {
         *asked = None;
     }
-    if space_ends(asked, part, (left, heeded), now) {
+    if space_ends(asked, part, (left, heeded)) {
         let _ = session.submit(side, Command::EndPhase);
     } else if heeded {
-        session.tell_for_now(NO_MODEL_MOVED, now);
+        session.ask(NO_MODEL_MOVED, std::time::Instant::now());
     }
 }
 

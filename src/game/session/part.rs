@@ -48,44 +48,39 @@ impl<P: Copy + PartialEq> Part<P> {
     }
 }
 
-/// How long a second Space may come after the first and still end a part that has
-/// something left to do: as long as the tray shows the words that ask for it (a
-/// play-tester pressed it again while they still showed, after it had lapsed).
-pub const SPACE_AGAIN: Duration = crate::game::hud::dice_tray::NOTICE;
+/// The part in which a first Space asked before ending it (something was left to do).
+pub type Asked<K> = Option<K>;
 
-/// The first Space of a part with something left to do: when, and in which part.
-pub type Asked<K> = Option<(Instant, K)>;
-
-/// Whether Space ends the part `part` now. A second press within [`SPACE_AGAIN`] of
-/// the one that asked, in the same part, ends it at once (a quick double press too).
-/// Else a heeded press (past the part's first moment) ends it when nothing is `left`
-/// to do, and with something left only asks (a stray Space cost a play-tester four
-/// heroes' actions, another a whole movement phase).
+/// Whether Space ends the part `part` now. A second press while the ask of the first
+/// still shows, in the same part, ends it at once (a quick double press too); the
+/// caller forgets the ask once it no longer shows (see [`GameSession::ask`]). Else a
+/// heeded press (past the part's first moment) ends it when nothing is `left` to do,
+/// and with something left only asks (a stray Space cost a play-tester four heroes'
+/// actions, another a whole movement phase).
 pub fn space_ends<K: PartialEq>(
     asked: &mut Asked<K>,
     part: K,
     (left, heeded): (bool, bool),
-    now: Instant,
 ) -> bool {
-    let again = asked
-        .take()
-        .is_some_and(|(t, of)| of == part && now.duration_since(t) <= SPACE_AGAIN);
+    let again = asked.take().is_some_and(|of| of == part);
     if again || (heeded && !left) {
         return true;
     }
     if heeded {
-        *asked = Some((now, part));
+        *asked = Some(part);
     }
     false
 }
 
 /// What the table said that is not about a command, when, and — for a notice of the
-/// moment — how long the log was then (a die logged after that ends it).
+/// moment — how long the log was then (a die logged after that ends it; for an ask,
+/// anything logged after it).
 #[derive(Clone, Debug)]
 pub struct Notice {
     pub words: String,
     pub since: Instant,
     logged: Option<usize>,
+    ask: bool,
 }
 
 impl<R: warband_table::sim::Contest> super::GameSession<R> {
@@ -106,40 +101,54 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
             words: words.into(),
             since: now,
             logged: None,
+            ask: false,
         });
     }
 
-    /// Gives a notice about the play of the moment ("No fights this round …"): it
-    /// goes with the next die rolled, so it never stands over a roll that came after
-    /// it (a play-tester saw it over the morale roll that followed).
-    pub fn tell_for_now(&mut self, words: impl Into<String>, now: Instant) {
-        let logged = self.engine.log().events.len();
-        self.tell_after(words, now, logged);
-    }
-
-    /// A notice of the moment about what stood when the log held `logged` entries: it
-    /// goes with the first die logged after those (said after a command that rolled dice
-    /// of its own, such as a phase passed straight into a morale roll).
+    /// A notice about the play of the moment ("No fights this round …") as it stood when
+    /// the log held `logged` entries: it goes with the first die logged after those, so
+    /// it never stands over a roll that came after it (a play-tester saw it over the
+    /// morale roll that followed; a phase passed straight into a morale roll is told
+    /// of as it stood before the pass).
     pub fn tell_after(&mut self, words: impl Into<String>, now: Instant, logged: usize) {
         self.notice = Some(Notice {
             words: words.into(),
             since: now,
             logged: Some(logged),
+            ask: false,
+        });
+    }
+
+    /// Asks a person to press Space again ("No model has moved: Space again …"): the
+    /// ask stands, however long the person thinks, until anything is played (a
+    /// play-tester's second press nine seconds later only asked again).
+    pub fn ask(&mut self, words: impl Into<String>, now: Instant) {
+        self.notice = Some(Notice {
+            words: words.into(),
+            since: now,
+            logged: Some(self.engine.log().events.len()),
+            ask: true,
         });
     }
 
     /// The notice standing, and how long it still stands; none once its time is up
-    /// (or, for a notice of the moment, once a die has been rolled since).
+    /// (or, for a notice of the moment, once a die has been rolled since; an ask stands
+    /// until anything is logged).
     pub fn notice_left(&self) -> Option<(&str, Duration)> {
         let n = self.notice.as_ref()?;
-        let left = crate::game::hud::dice_tray::NOTICE.saturating_sub(n.since.elapsed());
+        let notice = crate::game::hud::dice_tray::NOTICE;
+        let left = if n.ask {
+            notice
+        } else {
+            notice.saturating_sub(n.since.elapsed())
+        };
         // Only the entries since are read, not the whole log each frame.
         let events = &self.engine.log().events;
-        let rolled_since = n
+        let ended = n
             .logged
             .and_then(|at| events.get(at..))
-            .is_some_and(|since| since.iter().any(|e| e.die().is_some()));
-        (!left.is_zero() && !rolled_since).then_some((n.words.as_str(), left))
+            .is_some_and(|since| since.iter().any(|e| n.ask || e.die().is_some()));
+        (!left.is_zero() && !ended).then_some((n.words.as_str(), left))
     }
 
     /// Whether the notice standing is the ask `ask` of a first Space (its words end so).

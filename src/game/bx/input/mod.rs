@@ -317,19 +317,18 @@ fn end_step(session: &mut BxSession, side: Side, asked: &mut Asked<StepOf>) -> O
         .filter(|m| m.side == side && actor(world, side, m.id).is_ok())
         .count();
     let step = (side, session.engine.battle().round);
-    let now = std::time::Instant::now();
-    // An ask no longer shown (a die was rolled since) is asked again, never answered
-    // unseen by a later press.
+    // An ask no longer shown (another notice took its place, or something was played
+    // since) is asked again, never answered unseen by a later press.
     if !session.ask_shown(SPACE_AGAIN_ENDS) {
         *asked = None;
     }
-    if space_ends(asked, step, (waiting > 0, heeded), now) {
+    if space_ends(asked, step, (waiting > 0, heeded)) {
         return Some(Command::EndStep);
     }
     if heeded {
         let models = if waiting == 1 { "model" } else { "models" };
         let words = format!("{waiting} {models} still to act: {SPACE_AGAIN_ENDS}");
-        session.tell_for_now(words, now);
+        session.ask(words, std::time::Instant::now());
     }
     None
 }

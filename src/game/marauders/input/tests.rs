@@ -284,6 +284,42 @@ fn a_space_after_the_movement_ask_has_gone_asks_again() {
     );
 }
 
+/// The ask of a first Space stands however long the person thinks (a play-tester's
+/// second press nine seconds later only asked again), and goes once anything is played.
+#[test]
+fn the_movement_ask_stands_until_something_is_played() {
+    let mut s = movement();
+    let long_ago = std::time::Instant::now() - crate::game::hud::dice_tray::NOTICE * 2;
+    s.ask(NO_MODEL_MOVED, long_ago);
+    assert!(
+        s.ask_shown(NO_MODEL_MOVED),
+        "it stands past a notice's time"
+    );
+    let mut asked = Some((Side::A, s.engine.battle().round));
+    end_movement(&mut s, Side::A, &mut asked, true);
+    assert_ne!(
+        (s.engine.phase(), s.human_turn()),
+        (Phase::Movement, Some(Side::A)),
+        "the second press, long after the first, ends the movement"
+    );
+    let mut s = movement();
+    s.ask(NO_MODEL_MOVED, long_ago);
+    let mover = first_of(&s, Side::A);
+    let to = model(s.engine.world(), mover).unwrap().base.center + Vec2::new(0.0, 1.0);
+    s.submit(
+        Side::A,
+        Command::Move {
+            model: mover,
+            to: to.into(),
+        },
+    )
+    .unwrap();
+    assert!(
+        !s.ask_shown(NO_MODEL_MOVED),
+        "a model moved: the ask is gone"
+    );
+}
+
 /// An enemy within reach that a friend stands in the way of is said to be blocked by
 /// that friend, by name, as the engine finds it (a play-tester read only "costs more
 /// than the move", with a move of 0.0" to the pointer).
@@ -401,7 +437,8 @@ fn a_notice_of_the_moment_goes_with_the_next_die() {
         }
         panic!("no die rolled");
     };
-    s.tell_for_now(NO_MODEL_MOVED, now);
+    let logged = s.engine.log().events.len();
+    s.tell_after(NO_MODEL_MOVED, now, logged);
     assert!(s.notice_left().is_some(), "it stands until a die");
     play_to_a_die(&mut s);
     assert!(s.notice_left().is_none(), "a die came after it");
