@@ -39,7 +39,10 @@ pub fn allocation_problem(
             return Some("allocate your own models' dice to enemies".into());
         }
         if !in_contact(&att.base, &tgt.base) {
-            return Some(format!("model {} does not touch model {}", att.id, tgt.id));
+            return Some(format!(
+                "{} #{} does not touch {} #{}",
+                att.profile.name, att.id, tgt.profile.name, tgt.id
+            ));
         }
     }
     for m in all.iter().filter(|m| m.side == side) {
@@ -50,7 +53,8 @@ pub fn allocation_problem(
             .sum();
         if given != u32::from(own_dice(m)) {
             return Some(format!(
-                "model {} has {} damage dice to place, not {given}",
+                "{} #{} has {} damage dice to place, not {given}",
+                m.profile.name,
                 m.id,
                 own_dice(m)
             ));

@@ -224,16 +224,17 @@ fn allocation_editor(
         .cloned()
         .collect();
     let (us, them) = sides_of(&members, group, side);
-    let id = egui::Id::new(("allocation", group[0], side.index()));
+    let fight_of = fight_of(world, group, side);
+    let id = egui::Id::new(("allocation", fight_of));
     let mut fight = None;
     egui::CollapsingHeader::new(header)
-        .id_salt(("alloc", group[0], side.index()))
+        .id_salt(("alloc", fight_of))
         .default_open(confirm == "Strike")
         .show(ui, |ui| {
             let mut alloc: Vec<Allocation> = ui
                 .data_mut(|d| d.get_temp::<Vec<Allocation>>(id))
                 .unwrap_or_else(|| auto_allocation(&members, side));
-            // A draft from an earlier fight of this group may name pairs that no longer
+            // A draft from before a strike in this fight may name pairs that no longer
             // touch: keep only what this fight can use.
             alloc.retain(|a| {
                 let att = us.iter().find(|m| m.id == a.attacker);
@@ -257,6 +258,19 @@ fn allocation_editor(
             }
         });
     fight
+}
+
+/// What a split's draft, and whether its panel is open, are kept under: this fight, of
+/// this round of this battle. Kept by the fight's first model alone, a later battle's
+/// fight led by a model of the same id opened by itself on an old draft whose pairs no
+/// longer touched ("0 of 1 die").
+fn fight_of(
+    world: &bevy::prelude::World,
+    group: &[ModelId],
+    side: Side,
+) -> (ModelId, usize, u64, u32) {
+    let battle = world.resource::<warband_marauders::battle::Battle>();
+    (group[0], side.index(), battle.seed, battle.round)
 }
 
 /// One attacker's dice: a counter for each enemy it touches.
