@@ -6,6 +6,7 @@ use warband_borderlands::command::Command;
 use warband_borderlands::components::Stats;
 use warband_borderlands::log::{Entry, LogEvent};
 use warband_rules::borderlands::Swing;
+use warband_rules::borderlands::damage::DamageExpr;
 use warband_rules::borderlands::rules::Order;
 use warband_rules::{Die, DieRoll};
 use warband_table::components::ModelId;
@@ -51,9 +52,46 @@ pub fn line(world: &World, e: &Entry, die_before: Option<&DieRoll>) -> Option<St
         |c| command(world, c),
         |ev| match ev {
             LogEvent::Attack { need, swing, .. } => Some(attack_line(*need, *swing, die_before)),
+            LogEvent::Damage { model, amount, hp } => Some(damage_line(
+                &name(world, *model),
+                (*amount, *hp),
+                die_before,
+            )),
             _ => event_line(world, ev),
         },
     )
+}
+
+/// Damage taken, with how the dice rolled just before made it where a bonus or more
+/// dice came in ("takes 4 + 2 = 6 damage": a play-tester read the die's 4 above
+/// "takes 6 damage" and could not tell why), and the HP left.
+fn damage_line(model: &str, (amount, hp): (u16, i32), die_before: Option<&DieRoll>) -> String {
+    let left = if hp < 0 {
+        format!("now at −{} HP", hp.unsigned_abs())
+    } else {
+        format!("{hp} HP left")
+    };
+    // The expression is the last bracket of the die's purpose: "… damage (1d8+2)".
+    let rolled = die_before.and_then(|d| {
+        let (_, inner) = d.purpose.rsplit_once('(')?;
+        let expr: DamageExpr = inner.trim_end_matches(')').parse().ok()?;
+        match (expr.count, expr.bonus) {
+            (1, 0) | (0, _) => None,
+            (1, b) => {
+                let sign = if b > 0 { '+' } else { '−' };
+                // B/X: a hit does at least 1 damage, whatever its penalty.
+                let floor = if i32::from(d.value) + i32::from(b) < i32::from(amount) {
+                    " (at least 1)"
+                } else {
+                    ""
+                };
+                Some(format!("{} {sign} {}{floor} = ", d.value, b.unsigned_abs()))
+            }
+            _ => Some(format!("{expr} = ")),
+        }
+    });
+    let rolled = rolled.unwrap_or_default();
+    format!("{model} takes {rolled}{amount} damage ({left})")
 }
 
 /// The roll an attack makes, as the attack card and the log both say it: the d20 and
@@ -127,14 +165,7 @@ fn event_line(world: &World, e: &LogEvent) -> Option<String> {
         LogEvent::StepStarted { .. } | LogEvent::Moved { .. } => return None,
         LogEvent::MoveTakenBack { model, .. } => format!("{} is back where it was", n(model)),
         LogEvent::Attack { .. } => return None,
-        LogEvent::Damage { model, amount, hp } => {
-            let left = if *hp < 0 {
-                format!("now at −{} HP", hp.unsigned_abs())
-            } else {
-                format!("{hp} HP left")
-            };
-            format!("{} takes {amount} damage ({left})", n(model))
-        }
+        LogEvent::Damage { model, amount, hp } => damage_line(&n(model), (*amount, *hp), None),
         LogEvent::CoverTook { cover, .. } => match cover {
             Some(model) => format!("the shot strikes {}, in the way", n(model)),
             None => "the shot strikes the terrain in the way".into(),
@@ -241,6 +272,44 @@ mod tests {
         assert_eq!(
             attack_line(4, Swing::Hit, Some(&d)),
             "  a 2+ on the d20: 3, hit"
+        );
+    }
+
+    /// Damage says how the dice made it where a bonus or more dice came in: the die's
+    /// face alone read as the damage.
+    #[test]
+    fn damage_is_told_with_the_die_and_its_bonus() {
+        let die = |d: Die, value: u8, purpose: &str| DieRoll {
+            die: d,
+            value,
+            purpose: purpose.into(),
+            clause: Clause::new("test"),
+            need: None,
+        };
+        let d = die(Die::D8, 4, "Fighter 2 damage (1d8+2)");
+        assert_eq!(
+            damage_line("Zombie #19", (6, 0), Some(&d)),
+            "Zombie #19 takes 4 + 2 = 6 damage (0 HP left)"
+        );
+        let d = die(Die::D4, 1, "Kobold damage (1d4-1)");
+        assert_eq!(
+            damage_line("Elf #2", (1, -1), Some(&d)),
+            "Elf #2 takes 1 − 1 (at least 1) = 1 damage (now at −1 HP)",
+        );
+        let d = die(Die::D6, 3, "Ogre damage (2d6)");
+        assert_eq!(
+            damage_line("Fighter #1", (8, 2), Some(&d)),
+            "Fighter #1 takes 2d6 = 8 damage (2 HP left)"
+        );
+        let d = die(Die::D6, 5, "Thief 1 damage (1d6)");
+        assert_eq!(
+            damage_line("Orc #3", (5, 0), Some(&d)),
+            "Orc #3 takes 5 damage (0 HP left)"
+        );
+        let d = die(Die::D20, 12, "Wight saves vs Light");
+        assert_eq!(
+            damage_line("Orc #3", (5, 0), Some(&d)),
+            "Orc #3 takes 5 damage (0 HP left)"
         );
     }
 }
