@@ -1,5 +1,5 @@
-//! The keys and the mouse, in a window F1 or ? opens over the battle: what every table
-//! shares (the camera, the tape, casualties), then the ruleset's own.
+//! How to play, in a window F1 or ? opens over the battle: the ruleset in short, its
+//! keys and the mouse, then what every table shares (the camera, the tape, casualties).
 
 use crate::game::desk::Desk;
 use bevy::prelude::*;
@@ -24,7 +24,7 @@ impl Help {
 
 /// What every battle's table answers to.
 pub const SHARED: &[(&str, &str)] = &[
-    ("F1 or ?", "show or hide this window"),
+    ("F1 or ?", "show or hide How to play (this window)"),
     (
         "F2, or a clause in the dice tray",
         "the rules, in our words",
@@ -65,20 +65,34 @@ pub fn toggle(keys: &ButtonInput<KeyCode>, help: &mut Help) {
     }
 }
 
-/// The window, while open: a grid of keys and what they do.
+/// The window, while open: the ruleset in short, as the main menu's How to play gives
+/// it, then a grid of keys and what they do (F1 in battle opened the keys alone, under
+/// another name than the menu's "How to play (F1)").
 pub fn show<R: Desk>(ctx: &egui::Context, help: &mut Help) {
     let mut open = help.open;
-    egui::Window::new("Keys and mouse")
+    egui::Window::new(format!("How to play {}", R::RULESET.title()))
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
+        .default_width(560.0)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .show(ctx, |ui| {
-            rows(ui, "help-shared", "Every table", SHARED);
-            ui.add_space(6.0);
-            rows(ui, "help-ruleset", R::RULESET.title(), R::shortcuts());
+            egui::ScrollArea::vertical().show(ui, battle_help::<R>);
         });
     help.open = open;
+}
+
+/// In battle: the ruleset in short, its keys, then every table's (F2: the rules).
+fn battle_help<R: Desk>(ui: &mut egui::Ui) {
+    ui.strong("In short");
+    for line in R::primer() {
+        ui.label(format!("• {line}"));
+    }
+    ui.small("F2 opens the rules, in our words.");
+    ui.add_space(6.0);
+    rows(ui, "help-ruleset", "Its own keys", R::shortcuts());
+    ui.add_space(6.0);
+    rows(ui, "help-shared", "Keys of every table", SHARED);
 }
 
 /// A first battle, step by step, as the main menu's How to play tells it.
@@ -164,6 +178,20 @@ mod tests {
                 r.title()
             );
         }
+    }
+
+    /// F1 in battle gives what the menu's How to play gives of its ruleset: the
+    /// ruleset in short, then its keys and every table's.
+    #[test]
+    fn f1_in_battle_tells_the_ruleset_in_short_and_its_keys() {
+        use warband_borderlands::Borderlands;
+        let words = crate::game::test_app::egui_words(battle_help::<Borderlands>).join("\n");
+        assert!(words.contains("In short"), "{words}");
+        for line in <Borderlands as Desk>::primer() {
+            assert!(words.contains(line), "{line}: {words}");
+        }
+        assert!(words.contains("Its own keys"), "{words}");
+        assert!(words.contains("Keys of every table"), "{words}");
     }
 
     fn press(keys: &[KeyCode], help: &mut Help) {
