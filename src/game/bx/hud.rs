@@ -11,7 +11,7 @@ use crate::game::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warband_borderlands::battle::{Battle, View, in_play};
-use warband_borderlands::components::Down;
+use warband_borderlands::components::{Down, Leader};
 use warband_rules::Side;
 use warband_rules::borderlands::rules::Order;
 
@@ -142,8 +142,9 @@ fn markers(
     let (cam, at) = *camera;
     let painter = crate::game::hud::table_painter(ctx, "bx markers");
     let screen = |p: Vec2| crate::game::hud::screen_point(ctx, cam, at, p);
-    let models = in_play(session.engine.world());
-    let battle = session.engine.world().resource::<Battle>();
+    let world = session.engine.world();
+    let models = in_play(world);
+    let battle = world.resource::<Battle>();
     // By the miniature as it is drawn, mid-glide too.
     let places = drawn.places();
     let mut marks = health::Marks::default();
@@ -158,6 +159,9 @@ fn markers(
         let r = (edge.x - c.x).max(6.0);
         let under = c + egui::vec2(0.0, r + 5.0);
         marks.health(&painter, c, under, r, (m.hp.now, m.hp.max));
+        if world.get::<Leader>(m.entity).is_some() {
+            health::leader_star(&painter, c, r);
+        }
         let mark = match m.cond.down {
             Some(Down::Fallen | Down::Bleeding) => {
                 Some(("✚ dying", egui::Color32::from_rgb(230, 60, 50)))

@@ -63,6 +63,25 @@ fn with_alpha(c: egui::Color32, a: u8) -> egui::Color32 {
     egui::Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), a)
 }
 
+/// The gold of a leader's star, as Toy Soldier's command unit carries it.
+pub const LEADER_GOLD: egui::Color32 = egui::Color32::from_rgb(250, 220, 90);
+
+/// A side's leader: a gold star on a dark disc at its base's upper-left shoulder (state
+/// orbs take the right one), so the model whose loss the side's morale feels is found
+/// on the table, not only in the roster (a play-tester looked for it).
+pub fn leader_star(painter: &egui::Painter, centre: egui::Pos2, radius: f32) {
+    let at = centre + egui::vec2(-radius, -radius) * std::f32::consts::FRAC_1_SQRT_2;
+    let size = (radius * 0.9).clamp(9.0, 16.0);
+    painter.circle_filled(at, size * 0.55, egui::Color32::from_black_alpha(190));
+    painter.text(
+        at,
+        egui::Align2::CENTER_CENTER,
+        "★",
+        egui::FontId::proportional(size),
+        LEADER_GOLD,
+    );
+}
+
 /// A sleeping model's mark.
 pub const ASLEEP: Mark = ("Zz", egui::Color32::from_rgb(180, 180, 255));
 /// A blinded model's mark.

@@ -6,6 +6,7 @@ use super::ToySession;
 use super::describe;
 use super::input::ToySelection;
 use crate::game::camera::TableCamera;
+use crate::game::hud::health;
 use crate::game::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -177,7 +178,7 @@ fn star(painter: &egui::Painter, place: &BasePlace) {
         egui::Align2::CENTER_CENTER,
         "★",
         egui::FontId::proportional((place.depth_px * 0.6).clamp(9.0, 18.0)),
-        egui::Color32::from_rgb(250, 220, 90),
+        health::LEADER_GOLD,
     );
 }
 

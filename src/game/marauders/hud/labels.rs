@@ -48,8 +48,9 @@ pub fn draw(
     Ok(())
 }
 
-/// A model's HD left, as pips under its base (muted while it has them all), and above it
-/// "Zz" while it sleeps or "blind" while blinded; the icon on the base says what it is.
+/// A model's HD left, as pips under its base (muted while it has them all), the leader's
+/// star, and above it "Zz" while it sleeps or "blind" while blinded; the icon on the
+/// base says what it is.
 fn label(
     painter: &egui::Painter,
     marks: &mut health::Marks,
@@ -60,6 +61,9 @@ fn label(
     let under = centre + egui::vec2(0.0, radius + 5.0);
     let hd = (i32::from(m.hd.left), i32::from(m.hd.initial));
     marks.health(painter, centre, under, radius, hd);
+    if m.leader {
+        health::leader_star(painter, centre, radius);
+    }
     let mark = if m.conditions.asleep {
         Some(health::ASLEEP)
     } else if m.conditions.blinded {
