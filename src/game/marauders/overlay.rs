@@ -1,5 +1,6 @@
 //! Drawn fresh every frame with gizmos: selection, a blinded model's ring, engagements,
-//! the movement ghost and allowance, lines of fire, melee groups and the threat overlay.
+//! the movement ghost and allowance, lines of fire, melee groups, the spells declared
+//! and the threat overlay.
 
 use super::input::{Selection, move_to, viewpoint};
 use crate::game::marauders::Session;
@@ -8,6 +9,7 @@ use crate::game::palette;
 use crate::game::table::table_ring;
 use bevy::prelude::*;
 use warband_marauders::battle::{ModelView, TerrainMap, in_play};
+use warband_marauders::components::SpellAim;
 use warband_marauders::engine::Spells;
 use warband_marauders::geometry::{CONTACT_GAP, Crossed, close_pairs, in_contact, line_of_fire};
 use warband_marauders::phases::{Phase, charge_threats, check_mobile, may_shoot_now, open_groups};
@@ -41,6 +43,7 @@ fn draw(session: NonSend<Session>, sel: Res<Selection>, drawn: DrawnAt, mut g: G
         );
     }
     engagements(&mut g, &all, &at);
+    declared_marks(&mut g, &session, &all, &at);
     let get = |id: ModelId| all.iter().find(|m| m.id == id);
     if let Some(h) = sel.hover.and_then(get) {
         g.circle_2d(
@@ -130,6 +133,45 @@ fn phase_marks(g: &mut Gizmos, session: &Session, sel: &Selection, all: &[ModelV
             }
         }
         _ => {}
+    }
+}
+
+/// Every spell declared and not yet cast, where it will go off: a faint line from the
+/// caster in its side's colour to its aim, and for a spell aimed at a point (Sleep) its
+/// area there (a play-tester found nothing on the table after "declares Sleep at a
+/// point"), for both sides: declarations are public.
+fn declared_marks(
+    g: &mut Gizmos,
+    session: &Session,
+    all: &[ModelView],
+    at: &dyn Fn(&ModelView) -> Placed,
+) {
+    let spells = session.engine.world().resource::<Spells>();
+    for c in all {
+        let Some(d) = c.declared.as_deref() else {
+            continue;
+        };
+        let colour = palette::side(c.side).with_alpha(0.7);
+        let from = at(c).center;
+        match d.aim {
+            SpellAim::Point(x, y) => {
+                let point = Vec2::new(x, y);
+                g.line_2d(from, point, colour.with_alpha(0.35));
+                if let Some(SpellEffect::Sleep { radius, .. }) =
+                    spells.get(&d.spell).map(|def| &def.effect)
+                {
+                    g.circle_2d(point, *radius, colour);
+                }
+                g.circle_2d(point, 0.12, colour);
+            }
+            SpellAim::Model(id) => {
+                if let Some(t) = all.iter().find(|m| m.id == id) {
+                    let target = at(t);
+                    g.line_2d(from, target.center, colour.with_alpha(0.35));
+                    g.circle_2d(target.center, target.shape.reach() + 0.3, colour);
+                }
+            }
+        }
     }
 }
 
