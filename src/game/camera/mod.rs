@@ -1,5 +1,5 @@
 //! The camera over the table: pan with the right or middle button or WASD, zoom with
-//! the wheel, F fits the table in the room the panels leave (more of it with panels
+//! the wheel (out as far as the whole table, which fits it again), F fits the table in the room the panels leave (more of it with panels
 //! folded; a table still as fitted is fitted again when a panel folds or opens). World
 //! units are inches.
 
@@ -158,14 +158,27 @@ pub fn fit_table(
     projection: &mut Projection,
 ) {
     let [left, right, top, bottom] = panels(window, scale, folded);
-    let room = (window - Vec2::new(left + right, top + bottom)).max(Vec2::splat(100.0));
     if let Projection::Orthographic(o) = projection {
-        o.scale = (table.x / room.x).max(table.y / room.y) * 1.06;
+        o.scale = fitted_scale(table, window, (scale, folded));
         // The room's centre sits (left − right)/2 px right of the window's centre and
         // (bottom − top)/2 px above it; world y points up the screen.
         transform.translation.x = table.x / 2.0 + (right - left) / 2.0 * o.scale;
         transform.translation.y = table.y / 2.0 - (bottom - top) / 2.0 * o.scale;
     }
+}
+
+/// The camera's scale (inches a pixel) at which the whole table fills the room.
+fn fitted_scale(table: Vec2, window: Vec2, (scale, folded): (f32, Folded)) -> f32 {
+    let [left, right, top, bottom] = panels(window, scale, folded);
+    let room = (window - Vec2::new(left + right, top + bottom)).max(Vec2::splat(100.0));
+    (table.x / room.x).max(table.y / room.y) * 1.06
+}
+
+/// Whether a zoom out to `zoomed` has come as far as the whole table: the view is then
+/// fitted again, centred in the room (zoomed out about the pointer, a play-tester's
+/// table drifted off-centre and under the log).
+fn zoomed_out_to_fit(lines: f32, zoomed: f32, fitted: f32) -> bool {
+    lines < 0.0 && zoomed >= fitted
 }
 
 fn fit(
@@ -211,12 +224,15 @@ fn keep_table_in_view(
 }
 
 fn pan_and_zoom(
-    buttons: Res<ButtonInput<MouseButton>>,
-    motion: Res<AccumulatedMouseMotion>,
-    scroll: Res<AccumulatedMouseScroll>,
+    (buttons, motion, scroll): (
+        Res<ButtonInput<MouseButton>>,
+        Res<AccumulatedMouseMotion>,
+        Res<AccumulatedMouseScroll>,
+    ),
     window: Single<&Window>,
     camera: Single<(&Camera, &GlobalTransform, &mut Transform, &mut Projection), With<TableCamera>>,
     settings: Option<Res<Settings>>,
+    (layout, mut fit): (Option<Res<TableLayout>>, ResMut<FitPending>),
 ) {
     let s = settings.as_deref();
     if !window
@@ -243,6 +259,11 @@ fn pan_and_zoom(
             .cursor_position()
             .and_then(|c| cam.viewport_to_world_2d(global, c).ok());
         o.scale = (o.scale * 0.85f32.powf(lines)).clamp(0.005, 0.3);
+        let fitted = layout.map(|l| fitted_scale(l.size, window.size(), (ui_scale(s), folded(s))));
+        if fitted.is_some_and(|f| zoomed_out_to_fit(lines, o.scale, f)) {
+            fit.pending = true;
+            return;
+        }
         if let (Some(p), Some(c)) = (before, window.cursor_position()) {
             let centre = window.size() / 2.0;
             let offset = Vec2::new(c.x - centre.x, centre.y - c.y);

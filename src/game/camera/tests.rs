@@ -204,3 +204,28 @@ fn a_resized_window_refits_the_table_left_as_fitted() {
     resize(&mut app, 1280, 800);
     assert_eq!(scale(&mut app), 0.01);
 }
+
+/// Zooming out comes to rest at the whole table, fitted and centred, however far the
+/// wheel turns; zooming in, or out short of it, keeps the view where the pointer put it.
+#[test]
+fn zooming_out_to_the_whole_table_fits_it_again() {
+    let window = Vec2::new(1280.0, 800.0);
+    let scale = (1.0, Folded::default());
+    let fitted = fitted_scale(Vec2::new(48.0, 36.0), window, scale);
+    assert!(zoomed_out_to_fit(-1.0, fitted, fitted));
+    assert!(zoomed_out_to_fit(-3.0, fitted * 1.5, fitted));
+    assert!(
+        !zoomed_out_to_fit(-1.0, fitted * 0.8, fitted),
+        "still zoomed in"
+    );
+    assert!(!zoomed_out_to_fit(1.0, fitted * 1.2, fitted), "zooming in");
+    let (mut t, mut p) = (
+        Transform::default(),
+        Projection::Orthographic(OrthographicProjection::default_2d()),
+    );
+    fit_table(Vec2::new(48.0, 36.0), window, scale, &mut t, &mut p);
+    let Projection::Orthographic(o) = p else {
+        unreachable!()
+    };
+    assert_eq!(o.scale, fitted, "the fit is at the fitted scale");
+}
