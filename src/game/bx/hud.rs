@@ -1,5 +1,5 @@
 //! The Borderlands overlay: the shared frame (top bar, dice tray, log in words) around
-//! the panel (see `panel`), and each model's HP pips or bar and condition drawn in
+//! the panel (see `panel`), and each model's HP (on its ring's lower third) and condition drawn in
 //! screen space over its base so they read at any zoom.
 
 use super::BxSession;
@@ -129,7 +129,7 @@ fn states(world: &World, m: &View, fled: bool) -> Vec<String> {
     lines
 }
 
-/// HP pips or a bar and condition marks by every model; the card of the model under
+/// HP on the ring and condition marks by every model; the card of the model under
 /// the pointer.
 fn markers(
     mut contexts: EguiContexts,
@@ -157,8 +157,7 @@ fn markers(
             continue;
         };
         let r = (edge.x - c.x).max(6.0);
-        let under = c + egui::vec2(0.0, r + 5.0);
-        marks.health(&painter, c, under, r, (m.hp.now, m.hp.max));
+        marks.health(&painter, c, r, (m.hp.now, m.hp.max));
         if world.get::<Leader>(m.entity).is_some() {
             health::leader_star(&painter, c, r);
         }

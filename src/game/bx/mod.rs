@@ -1,4 +1,4 @@
-//! B/X Borderlands on screen: miniatures with their class's or kind's icon, HP pips and dying, asleep and
+//! B/X Borderlands on screen: miniatures with their class's or kind's icon, HP segments and dying, asleep and
 //! held markers; the initiative banner; each model's one action a round by mouse
 //! (move, melee, missile, spells, first aid, withdrawal, retreat, hold) with the attack
 //! card before committing; and the hero designer of the army builder. It reads the

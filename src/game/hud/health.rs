@@ -1,5 +1,6 @@
-//! A model's health at a glance, under its base, the same in every ruleset: pips for a
-//! few hit dice or points (filled for each left), a bar for more; green, then amber, then
+//! A model's health at a glance, round the lower rim of its base, the same in every
+//! ruleset: a segment for each of a few hit dice or points (filled for each left), an
+//! arc for more; green, then amber, then
 //! red as it falls, and muted at full health (as Wesnoth mutes a full HP bar) so a
 //! table of fresh models is not a row of bars. Above the base, a word of its state.
 
@@ -8,8 +9,11 @@ use bevy_egui::egui;
 /// The most a model can have and still show pips rather than a bar.
 const MOST_PIPS: i32 = 6;
 
-/// Draws `now` of `max` centred at `centre` under a base of screen radius `radius`; the
-/// room it took.
+/// Draws `now` of `max` on the lower third of the ring of a base at `centre` (screen
+/// radius `radius`), within its outline: a segment a point for a few, an arc for more,
+/// filled from the left. Each model's health lies on its own base, so a packed rank's are never taken for
+/// a neighbour's (a play-tester could not tell whose a row of pips under packed bases
+/// was). The room it took.
 fn health(
     painter: &egui::Painter,
     centre: egui::Pos2,
@@ -23,29 +27,44 @@ fn health(
     let alpha = if full { 170 } else { 255 };
     let colour = with_alpha(tint(frac), alpha);
     let dark = egui::Color32::from_black_alpha(if full { 170 } else { 220 });
+    // On the ring itself, within the base's outline, over its lower third (from 60°
+    // left of straight under it to 60° right; screen y points down), filled from the
+    // left: one segment a point for a few, else one arc.
+    let down = std::f32::consts::FRAC_PI_2;
+    let span = std::f32::consts::TAU / 3.0;
+    // As thick as a neat ring at any zoom: a quarter of the radius, 4 to 8 px.
+    let width = (radius * 0.25).clamp(4.0, 8.0);
+    let rim = radius - width / 2.0;
+    let left = down + span / 2.0;
+    let arc = |from: f32, len: f32| -> Vec<egui::Pos2> {
+        let steps = ((len / span) * 24.0).ceil().max(2.0) as usize;
+        (0..=steps)
+            .map(|k| {
+                let angle = from - len * k as f32 / steps as f32;
+                centre + egui::vec2(angle.cos(), angle.sin()) * rim
+            })
+            .collect()
+    };
+    let back = egui::Stroke::new(width, dark);
+    let fill = egui::Stroke::new(width - 2.0, colour);
+    let room = egui::Rect::from_points(&arc(left, span)).expand(width / 2.0);
     if max <= MOST_PIPS {
-        // Growing a little with the zoom, as the bases do, up to a size still neat, and
-        // never wider than the base (a neighbour's row is beside it).
-        let fits = (2.0 * radius - 1.6 - 1.5 * (max - 1) as f32) / (2 * max) as f32;
-        let size = (radius * 0.2).clamp(1.8, 5.0).min(fits).max(1.8);
-        let step = size * 2.0 + 1.5;
-        let left = centre.x - step * (max - 1) as f32 / 2.0;
+        let gap = (2.0 / rim.max(1.0)).min(span / (3 * max) as f32);
+        let seg = (span - gap * (max - 1) as f32) / max as f32;
         for i in 0..max {
-            let c = egui::pos2(left + step * i as f32, centre.y);
-            painter.circle_filled(c, size + 0.8, dark);
+            let from = left - i as f32 * (seg + gap);
+            painter.add(egui::Shape::line(arc(from, seg), back));
             if i < now {
-                painter.circle_filled(c, size, colour);
+                painter.add(egui::Shape::line(arc(from, seg), fill));
             }
         }
-        let across = step * (max - 1) as f32 + 2.0 * (size + 0.8);
-        return egui::Rect::from_center_size(centre, egui::vec2(across, 2.0 * (size + 0.8)));
+        return room;
     }
-    let width = (radius * 2.0).max(14.0);
-    let rect = egui::Rect::from_center_size(centre, egui::vec2(width, 4.0));
-    painter.rect_filled(rect.expand(1.0), 1.5, dark);
-    let filled = egui::Rect::from_min_size(rect.min, egui::vec2(width * frac, 4.0));
-    painter.rect_filled(filled, 1.0, colour);
-    rect.expand(1.0)
+    painter.add(egui::Shape::line(arc(left, span), back));
+    if frac > 0.0 {
+        painter.add(egui::Shape::line(arc(left, span * frac), fill));
+    }
+    room
 }
 
 /// Green while healthy, amber when hurt, red when nearly gone.
@@ -108,17 +127,17 @@ pub struct Marks {
 pub type Mark = (&'static str, egui::Color32);
 
 impl Marks {
-    /// A model's health row (see [`health`]) under its base at `centre` (screen radius
-    /// `radius`): the base and the row are kept clear of other models' words.
+    /// A model's health (see [`health`]) round the lower rim of its base at `centre`
+    /// (screen radius `radius`): the base and its health are kept clear of other models'
+    /// words.
     pub fn health(
         &mut self,
         painter: &egui::Painter,
         centre: egui::Pos2,
-        under: egui::Pos2,
         radius: f32,
         hp: (i32, i32),
     ) {
-        let row = health(painter, under, radius, hp);
+        let row = health(painter, centre, radius, hp);
         let base = egui::Rect::from_center_size(centre, egui::Vec2::splat(2.0 * radius));
         self.models.push((centre, base.union(row)));
     }
@@ -180,6 +199,38 @@ mod tests {
         assert_eq!(tint(1.0), egui::Color32::from_rgb(90, 200, 90));
         assert_eq!(tint(0.5), egui::Color32::from_rgb(235, 180, 60));
         assert_eq!(tint(0.1), egui::Color32::from_rgb(225, 60, 50));
+    }
+
+    /// Each model's health lies on its own base's lower rim: two bases side by side
+    /// in a packed rank, or one behind the other, never share a row.
+    #[test]
+    fn health_lies_on_its_own_base() {
+        let ctx = egui::Context::default();
+        let mut rooms = Vec::new();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let painter = ui.painter();
+            let r = 17.0;
+            for (c, hp) in [
+                (egui::pos2(100.0, 100.0), (6, 6)),
+                (egui::pos2(134.0, 100.0), (3, 6)),
+                (egui::pos2(100.0, 134.0), (9, 12)),
+            ] {
+                rooms.push((c, health(painter, c, r, hp)));
+            }
+        });
+        out.textures_delta.clear();
+        for (i, (c, room)) in rooms.iter().enumerate() {
+            assert!(room.min.y > c.y, "under its centre: {room:?}");
+            assert!(room.max.y <= c.y + 17.0 + 0.5, "within its base: {room:?}");
+            assert!(room.width() <= 34.0, "within its base: {room:?}");
+            assert!(
+                (room.center().x - c.x).abs() < 1.0,
+                "centred under it: {room:?}"
+            );
+            for (j, (_, other)) in rooms.iter().enumerate() {
+                assert!(i == j || !room.intersects(*other), "{room:?} and {other:?}");
+            }
+        }
     }
 
     /// A word goes above its base while that is clear, on its own base where the room

@@ -1,4 +1,4 @@
-//! Marauders on screen: round bases with HD pips beneath, the overlay of phases, melee groups,
+//! Marauders on screen: round bases with their HD on the ring, the overlay of phases, melee groups,
 //! lines of fire and spells, the unit card and odds, and mouse play. It reads the engine
 //! through its queries and sends only `Command`s.
 

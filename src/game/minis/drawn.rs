@@ -8,7 +8,7 @@ use warband_table::components::ModelId;
 use warband_table::geometry::Placed;
 
 /// Where each miniature is drawn this frame, which may not yet be where the engine has
-/// its model (it glides there): what is drawn beside a model (its pips, rings and marks)
+/// its model (it glides there): what is drawn beside a model (its health, rings and marks)
 /// is drawn where the miniature is, or it would run ahead of it.
 #[derive(SystemParam)]
 pub struct DrawnAt<'w, 's> {

@@ -9,7 +9,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use warband_marauders::battle::{ModelView, in_play};
 
-/// Screen pixels a base's radius must reach for its HD pips to be drawn: below this they
+/// Screen pixels a base's radius must reach for its HD to be drawn: below this they
 /// run into the next model's (the great field seen whole, whose bases are ~2.6 px).
 /// Zooming in brings them back.
 const LABEL_FROM_RADIUS: f32 = 5.0;
@@ -19,6 +19,7 @@ pub fn draw(
     session: NonSend<Session>,
     sel: Res<Selection>,
     camera: Single<(&Camera, &GlobalTransform), With<TableCamera>>,
+    drawn: crate::game::minis::DrawnAt,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (cam, at) = *camera;
@@ -28,10 +29,14 @@ pub fn draw(
     let all = in_play(session.engine.world());
     let screen = |p: Vec2| crate::game::hud::screen_point(ctx, cam, at, p);
     let mut marks = health::Marks::default();
+    // By the miniature as it is drawn, mid-glide too (a charging model's health was
+    // left behind on its old place).
+    let places = drawn.places();
     for m in &all {
+        let center = places.base(m.id, &m.base).center;
         let (Some(c), Some(edge)) = (
-            screen(m.base.center),
-            screen(m.base.center + Vec2::X * m.base.shape.reach()),
+            screen(center),
+            screen(center + Vec2::X * m.base.shape.reach()),
         ) else {
             continue;
         };
@@ -48,7 +53,7 @@ pub fn draw(
     Ok(())
 }
 
-/// A model's HD left, as pips under its base (muted while it has them all), the leader's
+/// A model's HD left, on its ring's lower third (muted while it has them all), the leader's
 /// star, and above it "Zz" while it sleeps or "blind" while blinded; the icon on the
 /// base says what it is.
 fn label(
@@ -58,9 +63,8 @@ fn label(
     centre: egui::Pos2,
     radius: f32,
 ) {
-    let under = centre + egui::vec2(0.0, radius + 5.0);
     let hd = (i32::from(m.hd.left), i32::from(m.hd.initial));
-    marks.health(painter, centre, under, radius, hd);
+    marks.health(painter, centre, radius, hd);
     if m.leader {
         health::leader_star(painter, centre, radius);
     }
