@@ -65,14 +65,30 @@ fn draw(session: NonSend<Session>, sel: Res<Selection>, drawn: DrawnAt, mut g: G
     }
 }
 
-/// A line between enemies in contact (drawn between the miniatures, `at`): touching
+/// A mark between enemies in contact (where the miniatures are drawn, `at`): touching
 /// pairs found by sweep and prune, not every pair each frame.
 fn engagements(g: &mut Gizmos, all: &[ModelView], at: &dyn Fn(&ModelView) -> Placed) {
     for (i, j) in close_pairs(all, |m| &m.base, CONTACT_GAP) {
         let (a, b) = (&all[i], &all[j]);
         if a.side != b.side && in_contact(&a.base, &b.base) {
-            g.line_2d(at(a).center, at(b).center, palette::ENGAGED);
+            clash(g, &at(a), &at(b));
         }
+    }
+}
+
+/// Two enemies in contact: a red cross where their rims meet, clear of both icons (a
+/// line from centre to centre was drawn across them).
+fn clash(g: &mut Gizmos, a: &Placed, b: &Placed) {
+    let dir = (b.center - a.center).normalize_or(Vec2::X);
+    let (from, to) = (
+        a.center + dir * a.shape.reach(),
+        b.center - dir * b.shape.reach(),
+    );
+    let meet = (from + to) / 2.0;
+    let arm = 0.22 * a.shape.reach().min(b.shape.reach()).min(1.0) / 0.5;
+    for d in [dir + dir.perp(), dir - dir.perp()] {
+        let d = d.normalize() * arm;
+        g.line_2d(meet - d, meet + d, palette::ENGAGED);
     }
 }
 
