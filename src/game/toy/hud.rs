@@ -65,9 +65,19 @@ fn markers(
     let screen = |p: Vec2| crate::game::hud::screen_point(ctx, cam, at, p);
     // On the miniature as it is drawn, mid-glide too.
     let places = drawn.places();
-    for u in in_play(session.engine.world()) {
-        if let Some(place) = BasePlace::of(&places.base(u.id, &u.base), &screen) {
-            chips(&painter, &place, &u);
+    let units = in_play(session.engine.world());
+    let bases: Vec<Placed> = units.iter().map(|u| places.base(u.id, &u.base)).collect();
+    let outlines: Vec<Option<[egui::Pos2; 4]>> =
+        bases.iter().map(|b| outline(b, &screen)).collect();
+    for (i, u) in units.iter().enumerate() {
+        if let Some(place) = BasePlace::of(&bases[i], &screen) {
+            let others = |p: egui::Pos2| {
+                outlines
+                    .iter()
+                    .enumerate()
+                    .any(|(j, o)| j != i && o.is_some_and(|q| inside(p, &q)))
+            };
+            chips(&painter, &place, u, &others);
             if u.command {
                 star(&painter, &place);
             }
@@ -121,10 +131,43 @@ impl BasePlace {
     }
 }
 
+/// A base's outline on screen, its four corners in turn (a round base's square).
+fn outline(base: &Placed, screen: &dyn Fn(Vec2) -> Option<egui::Pos2>) -> Option<[egui::Pos2; 4]> {
+    let (width, depth) = match base.shape {
+        BaseShape::Rect { width, depth } => (width, depth),
+        BaseShape::Round { diameter } => (diameter, diameter),
+    };
+    let ahead = to_world(base.facing, Vec2::Y) * depth / 2.0;
+    let right = to_world(base.facing, Vec2::X) * width / 2.0;
+    let c = base.center;
+    Some([
+        screen(c - right - ahead)?,
+        screen(c + right - ahead)?,
+        screen(c + right + ahead)?,
+        screen(c - right + ahead)?,
+    ])
+}
+
+/// Whether `p` lies inside the convex outline `q` (its corners in turn, either way round).
+fn inside(p: egui::Pos2, q: &[egui::Pos2; 4]) -> bool {
+    let side = |k: usize| {
+        (q[(k + 1) % 4] - q[k]).x * (p - q[k]).y - (q[(k + 1) % 4] - q[k]).y * (p - q[k]).x
+    };
+    let s: [f32; 4] = std::array::from_fn(side);
+    s.iter().all(|v| *v >= 0.0) || s.iter().all(|v| *v <= 0.0)
+}
+
 /// The danger and damage chips of `u`, side by side behind its rear edge: they overlap
-/// the base by a sixth of their depth, so they never hide its figures and icon. Each is
-/// edged in the unit's side's colour.
-fn chips(painter: &egui::Painter, place: &BasePlace, u: &warband_toy_soldier::battle::View) {
+/// the base by a sixth of their depth, so they never hide its figures and icon. Where
+/// that would put one on another unit's base (`on_other`: a packed column, whose chips
+/// stacked on the units behind), they sit on the unit's own base instead. Each is edged
+/// in the unit's side's colour.
+fn chips(
+    painter: &egui::Painter,
+    place: &BasePlace,
+    u: &warband_toy_soldier::battle::View,
+    on_other: &dyn Fn(egui::Pos2) -> bool,
+) {
     let all = [
         (u.marks.danger, egui::Color32::from_rgb(240, 150, 40), "⚠"),
         (u.marks.damage, egui::Color32::from_rgb(200, 50, 45), "✚"),
@@ -152,12 +195,36 @@ fn chips(painter: &egui::Painter, place: &BasePlace, u: &warband_toy_soldier::ba
     let gap = radius * 0.1;
     let total: f32 =
         chips.iter().map(|c| c.3).sum::<f32>() + gap * chips.len().saturating_sub(1) as f32;
-    let mut at = place.rear - place.along * total / 2.0;
-    for (galley, colour, size, reach) in chips {
-        // How deep the pill reaches behind the edge, on a base turned any way on screen.
-        let depth = back.x.abs() * size.x + back.y.abs() * size.y;
-        let centre = at + place.along * reach / 2.0 + back * depth / 3.0;
-        let rect = egui::Rect::from_center_size(centre, size);
+    let start = place.rear - place.along * total / 2.0;
+    // Where each chip goes, `out` of the way behind the rear edge or on the base.
+    let laid = |out: f32| {
+        let mut at = start;
+        chips
+            .iter()
+            .map(|(_, _, size, reach)| {
+                // How deep the pill reaches behind the edge, on a base turned any way.
+                let depth = back.x.abs() * size.x + back.y.abs() * size.y;
+                let centre = at + place.along * *reach / 2.0 + back * depth * out;
+                at += place.along * (reach + gap);
+                egui::Rect::from_center_size(centre, *size)
+            })
+            .collect::<Vec<_>>()
+    };
+    let behind = laid(1.0 / 3.0);
+    let crowded = behind.iter().any(|r| {
+        [
+            r.center(),
+            r.left_top(),
+            r.right_top(),
+            r.left_bottom(),
+            r.right_bottom(),
+        ]
+        .into_iter()
+        .any(on_other)
+    });
+    let rects = if crowded { laid(-0.55) } else { behind };
+    for ((galley, colour, _, _), rect) in chips.into_iter().zip(rects) {
+        let centre = rect.center();
         painter.rect_filled(rect, radius, colour);
         // Edged in its side's colour over black, so that in a packed melee, where a
         // chip behind one unit's rank lies on the next, whose it is still reads (a
@@ -167,7 +234,6 @@ fn chips(painter: &egui::Painter, place: &BasePlace, u: &warband_toy_soldier::ba
         let side = egui::Stroke::new(1.5, palette::side_egui(u.side));
         painter.rect_stroke(rect, radius, side, egui::StrokeKind::Outside);
         painter.galley(centre - galley.size() / 2.0, galley, egui::Color32::WHITE);
-        at += place.along * (reach + gap);
     }
 }
 
@@ -219,6 +285,32 @@ fn pinned_words(world: &World, u: &warband_toy_soldier::battle::View) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A point is inside a base's outline on screen, turned either way round.
+    #[test]
+    fn a_point_is_inside_an_outline_turned_any_way() {
+        let square = [
+            egui::pos2(0.0, 0.0),
+            egui::pos2(10.0, 0.0),
+            egui::pos2(10.0, 10.0),
+            egui::pos2(0.0, 10.0),
+        ];
+        assert!(inside(egui::pos2(5.0, 5.0), &square));
+        assert!(!inside(egui::pos2(11.0, 5.0), &square));
+        let mut turned = square;
+        turned.reverse();
+        assert!(inside(egui::pos2(5.0, 5.0), &turned));
+        let diamond = [
+            egui::pos2(5.0, 0.0),
+            egui::pos2(10.0, 5.0),
+            egui::pos2(5.0, 10.0),
+            egui::pos2(0.0, 5.0),
+        ];
+        assert!(
+            !inside(egui::pos2(1.0, 1.0), &diamond),
+            "outside a turned base's corner"
+        );
+    }
 
     /// By hand: a d6 unit with morale d6 and 5 danger, far from its commander, rolls 1–6
     /// AP; 4, 3, 2 or 1 danger is left on 1–4, and a d6 morale then fails on a roll
