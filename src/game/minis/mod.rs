@@ -59,6 +59,11 @@ pub struct Mini {
 }
 
 impl Mini {
+    /// Whether its model has left play (it falls, then lies as a casualty).
+    pub fn fallen(&self) -> bool {
+        self.gone_for > 0.0
+    }
+
     /// Drawn afresh where its model stands: no glide, fall or hurt carried over.
     fn snap(&mut self) {
         self.glide = Glide::default();
