@@ -86,7 +86,7 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
     /// bar's link; None for a phase with none (deployment, the battle's end).
     fn phase_rules(phase: Self::Phase) -> Option<&'static str>;
 
-    /// The ruleset's own keys and mouse, for the keys window (F1).
+    /// The ruleset's own keys and mouse, for How to play (F1).
     fn shortcuts() -> &'static [(&'static str, &'static str)];
 
     /// The ruleset in a few lines, for How to play: what a newcomer needs before a
@@ -205,7 +205,7 @@ pub trait AnyDesk: Sync {
     fn catalogue(&self) -> Result<Catalogue, String>;
     /// What the ruleset calls its rounds, for a heading: "Rounds", "Turns".
     fn rounds_word(&self) -> String;
-    /// Its keys and clicks, as its battle's keys window lists them.
+    /// Its keys and clicks, as its battle's How to play (F1) lists them.
     fn shortcuts(&self) -> &'static [(&'static str, &'static str)];
     /// The ruleset in a few lines, as How to play gives it.
     fn primer(&self) -> &'static [&'static str];

@@ -1,5 +1,5 @@
 //! The Borderlands overlay: the shared frame (top bar, dice tray, log in words) around
-//! the panel (see `panel`), and each model's HP (on its ring's lower third) and condition drawn in
+//! the panel (see `panel`), and each model's HP (on the ring under it) and condition drawn in
 //! screen space over its base so they read at any zoom.
 
 use super::BxSession;

@@ -174,11 +174,17 @@ fn fitted_scale(table: Vec2, window: Vec2, (scale, folded): (f32, Folded)) -> f3
     (table.x / room.x).max(table.y / room.y) * 1.06
 }
 
-/// Whether a zoom out to `zoomed` has come as far as the whole table: the view is then
-/// fitted again, centred in the room (zoomed out about the pointer, a play-tester's
-/// table drifted off-centre and under the log).
-fn zoomed_out_to_fit(lines: f32, zoomed: f32, fitted: f32) -> bool {
-    lines < 0.0 && zoomed >= fitted
+/// The scale after `lines` of the wheel from `scale` (negative: out), and whether the
+/// zoom out has come as far as the whole table (`fitted`): the view is then fitted
+/// again, centred in the room (zoomed out about the pointer, a play-tester's table
+/// drifted off-centre and under the log). It zooms out as far as the whole table at
+/// least, however big the table or small the window, so a fit wider than the usual
+/// limit is never turned into a zoom in.
+fn zoom(scale: f32, lines: f32, fitted: Option<f32>) -> (f32, bool) {
+    let most = fitted.map_or(0.3, |f| f.max(0.3));
+    let zoomed = (scale * 0.85f32.powf(lines)).clamp(0.005, most);
+    let to_fit = lines < 0.0 && fitted.is_some_and(|f| zoomed >= f);
+    (zoomed, to_fit)
 }
 
 fn fit(
@@ -258,10 +264,22 @@ fn pan_and_zoom(
         let before = window
             .cursor_position()
             .and_then(|c| cam.viewport_to_world_2d(global, c).ok());
-        o.scale = (o.scale * 0.85f32.powf(lines)).clamp(0.005, 0.3);
-        let fitted = layout.map(|l| fitted_scale(l.size, window.size(), (ui_scale(s), folded(s))));
-        if fitted.is_some_and(|f| zoomed_out_to_fit(lines, o.scale, f)) {
-            fit.pending = true;
+        let room = (ui_scale(s), folded(s));
+        let fitted = layout
+            .as_ref()
+            .map(|l| fitted_scale(l.size, window.size(), room));
+        let to_fit;
+        (o.scale, to_fit) = zoom(o.scale, lines, fitted);
+        if let Some(layout) = layout.as_ref().filter(|_| to_fit) {
+            // Fitted at once, in this frame, and noted as fitted.
+            fit_table(
+                layout.size,
+                window.size(),
+                room,
+                &mut transform,
+                &mut projection,
+            );
+            fit.left = view_of(&transform, &projection);
             return;
         }
         if let (Some(p), Some(c)) = (before, window.cursor_position()) {

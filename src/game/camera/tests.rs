@@ -206,26 +206,21 @@ fn a_resized_window_refits_the_table_left_as_fitted() {
 }
 
 /// Zooming out comes to rest at the whole table, fitted and centred, however far the
-/// wheel turns; zooming in, or out short of it, keeps the view where the pointer put it.
+/// wheel turns; zooming in, or out short of it, keeps the view where the pointer put it;
+/// and a fit wider than the usual limit (a big table in a small window) is never turned
+/// into a zoom in.
 #[test]
 fn zooming_out_to_the_whole_table_fits_it_again() {
-    let window = Vec2::new(1280.0, 800.0);
-    let scale = (1.0, Folded::default());
-    let fitted = fitted_scale(Vec2::new(48.0, 36.0), window, scale);
-    assert!(zoomed_out_to_fit(-1.0, fitted, fitted));
-    assert!(zoomed_out_to_fit(-3.0, fitted * 1.5, fitted));
-    assert!(
-        !zoomed_out_to_fit(-1.0, fitted * 0.8, fitted),
-        "still zoomed in"
-    );
-    assert!(!zoomed_out_to_fit(1.0, fitted * 1.2, fitted), "zooming in");
-    let (mut t, mut p) = (
-        Transform::default(),
-        Projection::Orthographic(OrthographicProjection::default_2d()),
-    );
-    fit_table(Vec2::new(48.0, 36.0), window, scale, &mut t, &mut p);
-    let Projection::Orthographic(o) = p else {
-        unreachable!()
-    };
-    assert_eq!(o.scale, fitted, "the fit is at the fitted scale");
+    let fitted = Some(0.08);
+    assert!(!zoom(0.05, -1.0, fitted).1, "still zoomed in");
+    let (scale, fits) = zoom(0.075, -1.0, fitted);
+    assert!(fits && scale >= 0.08, "{scale}");
+    assert!(zoom(0.075, -5.0, fitted).1, "far out: the whole table");
+    let (scale, fits) = zoom(0.08, 1.0, fitted);
+    assert!(!fits && scale < 0.08, "zooming in from the fit");
+    // A 120" table in a small window fits at 0.5 inches a pixel.
+    let (scale, fits) = zoom(0.5, -1.0, Some(0.5));
+    assert!(fits, "out from the fit is the fit");
+    assert!(scale >= 0.5, "never a zoom in: {scale}");
+    assert!(!zoom(0.2, -1.0, None).1, "no table: nothing to fit");
 }

@@ -35,7 +35,7 @@ pub enum Edge {
     Bottom,
 }
 
-/// The keys that fold the panels, as the keys window lists them.
+/// The keys that fold the panels, as How to play (F1) lists them.
 pub const KEYS: (&str, &str) = (
     "[   ]   \\",
     "fold or open the left panel, the log, the dice tray",

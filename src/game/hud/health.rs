@@ -6,11 +6,11 @@
 
 use bevy_egui::egui;
 
-/// The most a model can have and still show pips rather than a bar.
+/// The most a model can have and still show a segment each rather than one arc.
 const MOST_PIPS: i32 = 6;
 
-/// Draws `now` of `max` on the lower third of the ring of a base at `centre` (screen
-/// radius `radius`), within its outline: a segment a point for a few, an arc for more,
+/// Draws `now` of `max` on the ring of a base at `centre` (screen radius `radius`), under
+/// it and within its outline: a segment a point for a few, an arc for more,
 /// filled from the left. Each model's health lies on its own base, so a packed rank's are never taken for
 /// a neighbour's (a play-tester could not tell whose a row of pips under packed bases
 /// was). The room it took.
@@ -27,11 +27,12 @@ fn health(
     let alpha = if full { 170 } else { 255 };
     let colour = with_alpha(tint(frac), alpha);
     let dark = egui::Color32::from_black_alpha(if full { 170 } else { 220 });
-    // On the ring itself, within the base's outline, over its lower third (from 60°
-    // left of straight under it to 60° right; screen y points down), filled from the
-    // left: one segment a point for a few, else one arc.
+    // On the ring itself, within the base's outline, under the base (from 35° left of
+    // straight under it to 35° right; screen y points down), clear of side B's notches
+    // on the diagonals (the shape cue beside the colour), filled from the left: one
+    // segment a point for a few, else one arc.
     let down = std::f32::consts::FRAC_PI_2;
-    let span = std::f32::consts::TAU / 3.0;
+    let span = 70f32.to_radians();
     // As thick as a neat ring at any zoom: a quarter of the radius, 4 to 8 px.
     let width = (radius * 0.25).clamp(4.0, 8.0);
     let rim = radius - width / 2.0;
@@ -85,11 +86,12 @@ fn with_alpha(c: egui::Color32, a: u8) -> egui::Color32 {
 /// The gold of a leader's star, as Toy Soldier's command unit carries it.
 pub const LEADER_GOLD: egui::Color32 = egui::Color32::from_rgb(250, 220, 90);
 
-/// A side's leader: a gold star on a dark disc at its base's upper-left shoulder (state
-/// orbs take the right one), so the model whose loss the side's morale feels is found
-/// on the table, not only in the roster (a play-tester looked for it).
+/// A side's leader: a gold star on a dark disc on its base's left edge (state orbs take
+/// the upper right shoulder, health the bottom, and side B's notches the diagonals), so
+/// the model whose loss the side's morale feels is found on the table, not only in the
+/// roster (a play-tester looked for it).
 pub fn leader_star(painter: &egui::Painter, centre: egui::Pos2, radius: f32) {
-    let at = centre + egui::vec2(-radius, -radius) * std::f32::consts::FRAC_1_SQRT_2;
+    let at = centre - egui::vec2(radius, 0.0);
     let size = (radius * 0.9).clamp(9.0, 16.0);
     painter.circle_filled(at, size * 0.55, egui::Color32::from_black_alpha(190));
     painter.text(

@@ -5,7 +5,7 @@ use crate::game::desk::Desk;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-/// Whether the keys window is open.
+/// Whether How to play (F1) is open.
 #[derive(Resource, Default)]
 pub struct Help {
     pub open: bool,
@@ -84,22 +84,28 @@ pub fn show<R: Desk>(ctx: &egui::Context, help: &mut Help) {
 
 /// In battle: the ruleset in short, its keys, then every table's (F2: the rules).
 fn battle_help<R: Desk>(ui: &mut egui::Ui) {
-    ui.strong("In short");
-    for line in R::primer() {
-        ui.label(format!("• {line}"));
-    }
+    in_short(ui, "help-ruleset", R::primer(), R::shortcuts());
     ui.small("F2 opens the rules, in our words.");
     ui.add_space(6.0);
-    rows(ui, "help-ruleset", "Its own keys", R::shortcuts());
-    ui.add_space(6.0);
     rows(ui, "help-shared", "Keys of every table", SHARED);
+}
+
+/// A ruleset in short, then its own keys: the same in the menu's How to play and in
+/// battle.
+fn in_short(ui: &mut egui::Ui, id: &str, primer: &[&str], keys: &[(&str, &str)]) {
+    ui.strong("In short");
+    for line in primer {
+        ui.label(format!("• {line}"));
+    }
+    ui.add_space(4.0);
+    rows(ui, id, "Its own keys", keys);
 }
 
 /// A first battle, step by step, as the main menu's How to play tells it.
 pub const FIRST_BATTLE: &[&str] = &[
     "New battle: choose a scenario of any ruleset; the preview shows its table and both armies. Choose who plays each side: you, or a computer player (point at one to read how it plays). Start battle: the armies stand in their zones (tick \"by hand\" to set yours down yourself, in your lit zone).",
     "Your part: the left panel says what you may do now. In Marauders and Borderlands click one of your models to choose it, then the table to move it: the ghost shows where it would end, or why it cannot. In Toy Soldier click a unit to activate it (its tokens are paid), then click ahead to move it, Q / E to turn.",
-    "Reading the table: each model is a miniature seen from above, in its side's coloured ring (side B's notched), with the icon of what it carries. In Marauders and Borderlands the lower third of its ring shows its hit dice or points left (a segment each, one arc when there are many): green, then amber, then red as they fall, muted while it has them all. A word above it (on it, in a packed rank; a dot of its colour where even that is taken) tells its state: Zz asleep, held, blind, ✚ dying. A Toy Soldier unit carries chips behind its rear edge instead: ⚠ its danger, ✚ its damage. A gold ★ marks each side's leader (in Toy Soldier, its command unit). Point at any model for its card.",
+    "Reading the table: each model is a miniature seen from above, in its side's coloured ring (side B's notched), with the icon of what it carries. In Marauders and Borderlands the ring under it shows its hit dice or points left (a segment each, one arc when there are many): green, then amber, then red as they fall, muted while it has them all. A word above it (on it, in a packed rank; a dot of its colour where even that is taken) tells its state: Zz asleep, held, blind, ✚ dying. A Toy Soldier unit carries chips behind its rear edge instead (on it, where that room is another unit's): ⚠ its danger, ✚ its damage. A gold ★ marks each side's leader (in Toy Soldier, its command unit). Point at any model for its card.",
     "Point at an enemy before clicking it: its card gives the exact odds of the charge, fight, shot or spell a click would make.",
     "Space ends your part: a phase in Marauders, a step in Borderlands, an activation in Toy Soldier (its AP left are given up at once; Enter ends the turn). Marauders' movement asks first while none of your models has moved, and Borderlands' step while models are left to act. Z takes back a plain move.",
     "Every die lands in the dice tray with the rule that rolled it, and the log keeps them all. How to win (in the top bar) says what ends the battle.",
@@ -130,12 +136,7 @@ fn guide_body(ui: &mut egui::Ui) {
             .id_salt(("guide", r.title()))
             .show(ui, |ui| {
                 let desk = crate::game::desk::desk(r);
-                ui.strong("In short");
-                for line in desk.primer() {
-                    ui.label(format!("• {line}"));
-                }
-                ui.add_space(4.0);
-                rows(ui, r.title(), "Its own keys", desk.shortcuts());
+                in_short(ui, r.title(), desk.primer(), desk.shortcuts());
             });
     }
 }

@@ -109,7 +109,8 @@ fn card_corner(pos: egui::Pos2, away: Option<egui::Pos2>) -> (egui::Align2, egui
     (align, pos + gap)
 }
 
-/// The frame's own state between frames: the log's filter and words, the keys window.
+/// The frame's own state between frames: the log's filter and words, How to play (F1),
+/// the casualties under the pointer.
 #[derive(bevy::ecs::system::SystemParam)]
 struct FrameState<'w, 's> {
     filter: ResMut<'w, log::LogFilter>,

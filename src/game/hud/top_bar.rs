@@ -153,8 +153,8 @@ fn leave_and_save<R: Contest>(
     compact: bool,
 ) {
     let asking = leave(ui, session, next, compact);
-    let keys = "The keys and the mouse (F1)";
-    if bar_button(ui, icon::KEYBOARD, "Keys", keys, compact) {
+    let keys = "How to play: this game in short, its keys and the mouse (F1)";
+    if bar_button(ui, icon::QUESTION, "How to play", keys, compact) {
         help.open = !help.open;
     }
     let rules = "The rules of this game (F2)";

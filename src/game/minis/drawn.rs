@@ -139,7 +139,10 @@ mod tests {
         }
         let under = |app: &mut App, x: f32| {
             let mut state = SystemState::<DrawnAt>::new(app.world_mut());
-            state.get(app.world()).unwrap().fallen_under(Vec2::new(x, 5.0))
+            state
+                .get(app.world())
+                .unwrap()
+                .fallen_under(Vec2::new(x, 5.0))
         };
         assert_eq!(under(&mut app, 9.0), Some(ModelId(3)));
         assert_eq!(under(&mut app, 4.6), Some(ModelId(1)));

@@ -99,7 +99,14 @@ pub struct GameSession<R: Contest> {
     /// The ending agreed at this table rather than played out (a concession): its save
     /// keeps it, so the replay ends as the battle did.
     pub agreed: Option<warband_table::engine::Outcome>,
+    /// This session's own number in this run of the game: what is kept for one battle
+    /// (a draft of a split) is kept under it, never found again by another battle of
+    /// the same seed.
+    pub serial: u64,
 }
+
+/// The sessions opened so far in this run.
+static SESSIONS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl<R: Contest> GameSession<R> {
     /// Where model `id` stands in the battle (any ruleset: the table's own `Base`).
@@ -163,6 +170,7 @@ impl<R: Contest> GameSession<R> {
             part: part::Part::default(),
             moved_before: Vec::new(),
             salts: Salts::default(),
+            serial: SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             agreed: None,
         })
     }

@@ -53,7 +53,7 @@ pub type Asked<K> = Option<K>;
 
 /// Whether Space ends the part `part` now. A second press while the ask of the first
 /// still shows, in the same part, ends it at once (a quick double press too); the
-/// caller forgets the ask once it no longer shows (see [`GameSession::ask`]). Else a
+/// caller forgets the ask once it no longer shows (see [`super::GameSession::ask`]). Else a
 /// heeded press (past the part's first moment) ends it when nothing is `left` to do,
 /// and with something left only asks (a stray Space cost a play-tester four heroes'
 /// actions, another a whole movement phase).
@@ -70,6 +70,17 @@ pub fn space_ends<K: PartialEq>(
         *asked = Some(part);
     }
     false
+}
+
+/// Whether entry `e`, logged after a notice of the moment, ends it: a die; for an ask,
+/// anything played (a refused command changes nothing, and the ask stands).
+fn ends_notice<C, E>(e: &warband_table::log::Entry<C, E>, ask: bool) -> bool {
+    use warband_table::log::Entry;
+    match e {
+        Entry::Die(_) => true,
+        Entry::Refused { .. } => false,
+        _ => ask,
+    }
 }
 
 /// What the table said that is not about a command, when, and — for a notice of the
@@ -147,7 +158,7 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
         let ended = n
             .logged
             .and_then(|at| events.get(at..))
-            .is_some_and(|since| since.iter().any(|e| n.ask || e.die().is_some()));
+            .is_some_and(|since| since.iter().any(|e| ends_notice(e, n.ask)));
         (!left.is_zero() && !ended).then_some((n.words.as_str(), left))
     }
 

@@ -131,21 +131,10 @@ impl BasePlace {
     }
 }
 
-/// A base's outline on screen, its four corners in turn (a round base's square).
+/// A base's outline on screen, its four corners in turn.
 fn outline(base: &Placed, screen: &dyn Fn(Vec2) -> Option<egui::Pos2>) -> Option<[egui::Pos2; 4]> {
-    let (width, depth) = match base.shape {
-        BaseShape::Rect { width, depth } => (width, depth),
-        BaseShape::Round { diameter } => (diameter, diameter),
-    };
-    let ahead = to_world(base.facing, Vec2::Y) * depth / 2.0;
-    let right = to_world(base.facing, Vec2::X) * width / 2.0;
-    let c = base.center;
-    Some([
-        screen(c - right - ahead)?,
-        screen(c + right - ahead)?,
-        screen(c + right + ahead)?,
-        screen(c - right + ahead)?,
-    ])
+    let [a, b, c, d] = warband_table::geometry::facing::corners(base).map(screen);
+    Some([a?, b?, c?, d?])
 }
 
 /// Whether `p` lies inside the convex outline `q` (its corners in turn, either way round).
@@ -160,7 +149,8 @@ fn inside(p: egui::Pos2, q: &[egui::Pos2; 4]) -> bool {
 /// The danger and damage chips of `u`, side by side behind its rear edge: they overlap
 /// the base by a sixth of their depth, so they never hide its figures and icon. Where
 /// that would put one on another unit's base (`on_other`: a packed column, whose chips
-/// stacked on the units behind), they sit on the unit's own base instead. Each is edged
+/// stacked on the units behind), they sit on the unit's own base instead, if they fit
+/// there. Each is edged
 /// in the unit's side's colour.
 fn chips(
     painter: &egui::Painter,
@@ -210,25 +200,31 @@ fn chips(
             })
             .collect::<Vec<_>>()
     };
-    let behind = laid(1.0 / 3.0);
-    let crowded = behind.iter().any(|r| {
-        [
-            r.center(),
-            r.left_top(),
-            r.right_top(),
-            r.left_bottom(),
-            r.right_bottom(),
-        ]
-        .into_iter()
-        .any(on_other)
-    });
-    let rects = if crowded { laid(-0.55) } else { behind };
+    let crowded = |rects: &[egui::Rect]| {
+        rects.iter().any(|r| {
+            let points = [
+                r.center(),
+                r.left_top(),
+                r.right_top(),
+                r.left_bottom(),
+                r.right_bottom(),
+            ];
+            points.into_iter().any(on_other)
+        })
+    };
+    // On the base only where that is clear: a shallow base seen from far off may not
+    // hold them, and they stay behind it.
+    let (behind, on_base) = (laid(1.0 / 3.0), laid(-0.55));
+    let rects = if crowded(&behind) && !crowded(&on_base) {
+        on_base
+    } else {
+        behind
+    };
     for ((galley, colour, _, _), rect) in chips.into_iter().zip(rects) {
         let centre = rect.center();
         painter.rect_filled(rect, radius, colour);
-        // Edged in its side's colour over black, so that in a packed melee, where a
-        // chip behind one unit's rank lies on the next, whose it is still reads (a
-        // play-tester could not tell).
+        // Edged in its side's colour over black, so that whose it is reads wherever it
+        // lies (a play-tester could not tell, in a packed melee).
         let black = egui::Stroke::new(2.5, egui::Color32::BLACK);
         painter.rect_stroke(rect, radius, black, egui::StrokeKind::Outside);
         let side = egui::Stroke::new(1.5, palette::side_egui(u.side));

@@ -1,4 +1,4 @@
-//! Marks that stay readable at any zoom: each model's HD in screen space under its base, and a card under the pointer with the hovered model's
+//! Marks that stay readable at any zoom: each model's HD in screen space on the ring under it, and a card under the pointer with the hovered model's
 //! name and state. Drawn by egui over the table, beneath the panels.
 
 use crate::game::camera::TableCamera;
@@ -9,9 +9,9 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use warband_marauders::battle::{ModelView, in_play};
 
-/// Screen pixels a base's radius must reach for its HD to be drawn: below this they
-/// run into the next model's (the great field seen whole, whose bases are ~2.6 px).
-/// Zooming in brings them back.
+/// Screen pixels a base's radius must reach for its HD to be drawn: below this the
+/// ring is too small to carry them (the great field seen whole, whose bases are
+/// ~2.6 px). Zooming in brings them back.
 const LABEL_FROM_RADIUS: f32 = 5.0;
 
 pub fn draw(
@@ -53,7 +53,7 @@ pub fn draw(
     Ok(())
 }
 
-/// A model's HD left, on its ring's lower third (muted while it has them all), the leader's
+/// A model's HD left, on the ring under it (muted while it has them all), the leader's
 /// star, and above it "Zz" while it sleeps or "blind" while blinded; the icon on the
 /// base says what it is.
 fn label(

@@ -117,7 +117,7 @@ fn fights(ui: &mut egui::Ui, session: &mut Session, side: Side, sel: &mut Select
             });
             let header = "Split my damage dice…";
             if let Some(alloc) =
-                allocation_editor(ui, world, side, &g, header, "Fight with this split")
+                allocation_editor(ui, session, side, &g, header, "Fight with this split")
             {
                 chosen = Some((g[0], Some(alloc)));
             }
@@ -175,7 +175,8 @@ fn strike_dialog(ui: &mut egui::Ui, session: &mut Session, side: Side) {
     ));
     ui.label("Split your damage dice among the enemies each model touches:");
     let mut send = None;
-    if let Some(alloc) = allocation_editor(ui, world, side, &strike.group, "Your split", "Strike") {
+    if let Some(alloc) = allocation_editor(ui, session, side, &strike.group, "Your split", "Strike")
+    {
         send = Some(Some(alloc));
     }
     if ui.button("Let the computer split them").clicked() {
@@ -211,12 +212,13 @@ fn names(v: &[&ModelView]) -> String {
 /// allocation when the player confirms it.
 fn allocation_editor(
     ui: &mut egui::Ui,
-    world: &bevy::prelude::World,
+    session: &Session,
     side: Side,
     group: &[ModelId],
     header: &str,
     confirm: &str,
 ) -> Option<Vec<Allocation>> {
+    let world = session.engine.world();
     let all = in_play(world);
     let members: Vec<ModelView> = all
         .iter()
@@ -224,7 +226,7 @@ fn allocation_editor(
         .cloned()
         .collect();
     let (us, them) = sides_of(&members, group, side);
-    let fight_of = fight_of(world, group, side);
+    let fight_of = fight_of(session, group, side);
     let id = egui::Id::new(("allocation", fight_of));
     let mut fight = None;
     egui::CollapsingHeader::new(header)
@@ -261,16 +263,12 @@ fn allocation_editor(
 }
 
 /// What a split's draft, and whether its panel is open, are kept under: this fight, of
-/// this round of this battle. Kept by the fight's first model alone, a later battle's
-/// fight led by a model of the same id opened by itself on an old draft whose pairs no
-/// longer touched ("0 of 1 die").
-fn fight_of(
-    world: &bevy::prelude::World,
-    group: &[ModelId],
-    side: Side,
-) -> (ModelId, usize, u64, u32) {
-    let battle = world.resource::<warband_marauders::battle::Battle>();
-    (group[0], side.index(), battle.seed, battle.round)
+/// this round of this battle (its session's own number). Kept by the fight's first model
+/// alone, a later battle's fight led by a model of the same id opened by itself on an
+/// old draft whose pairs no longer touched ("0 of 1 die").
+fn fight_of(session: &Session, group: &[ModelId], side: Side) -> (ModelId, usize, u64, u32) {
+    let round = session.engine.battle().round;
+    (group[0], side.index(), session.serial, round)
 }
 
 /// One attacker's dice: a counter for each enemy it touches.

@@ -304,6 +304,28 @@ fn the_movement_ask_stands_until_something_is_played() {
     );
     let mut s = movement();
     s.ask(NO_MODEL_MOVED, long_ago);
+    // A refused command changes nothing: the ask stands.
+    let foe = first_of(&s, Side::B);
+    let logged = s.engine.log().events.len();
+    let to = model(s.engine.world(), foe).unwrap().base.center;
+    assert!(
+        s.submit(
+            Side::A,
+            Command::Move {
+                model: foe,
+                to: to.into()
+            }
+        )
+        .is_err()
+    );
+    assert!(
+        s.engine.log().events.len() > logged,
+        "the refusal is logged"
+    );
+    assert!(
+        s.ask_shown(NO_MODEL_MOVED),
+        "a refusal leaves the ask standing"
+    );
     let mover = first_of(&s, Side::A);
     let to = model(s.engine.world(), mover).unwrap().base.center + Vec2::new(0.0, 1.0);
     s.submit(
