@@ -1,7 +1,9 @@
 //! Records the fixture corpus in `tests/fixtures/borderlands/`: battles of every pairing of
 //! players on every shipped scenario, each a save, with `digests.ron` for
 //! `tests/fixtures.rs` to check replays against. Run it only when the rules change on
-//! purpose: `cargo run --release -p warband-borderlands --example borderlands_fixtures`
+//! purpose: `cargo run --release -p warband-borderlands --example borderlands_fixtures`;
+//! with `redigest`, where only the log's words changed, it writes the digests of the
+//! same saves again (and refuses if any battle ends otherwise).
 
 use std::path::Path;
 use warband_borderlands::Borderlands;
@@ -21,5 +23,11 @@ const PLAYERS: [AiKind; 3] = [AiKind::Random, AiKind::Charge, AiKind::Normal];
 
 fn main() -> Result<(), String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    if std::env::args().nth(1).as_deref() == Some("redigest") {
+        let dir = root.join("tests/fixtures/borderlands");
+        let n = warband_table::corpus::redigest::<Borderlands>(&dir)?;
+        println!("{n} fixtures' digests written again");
+        return Ok(());
+    }
     warband_table::lab::record_fixtures::<Borderlands>(&root, "borderlands", &SCENARIOS, &PLAYERS)
 }

@@ -149,7 +149,11 @@ pub fn do_cast(
     match spell {
         Spell::MagicMissile => {
             let amount = roll(world, |d| {
-                ONE_D6_PLUS_1.roll(d, "Magic Missile", &SPELL_EFFECT)
+                ONE_D6_PLUS_1.roll(
+                    d,
+                    &format!("Magic Missile damage ({ONE_D6_PLUS_1})"),
+                    &SPELL_EFFECT,
+                )
             });
             hurt(world, target, amount, Some(side));
         }
@@ -169,7 +173,11 @@ fn cause_wounds(world: &mut World, v: &View, t: &View) {
     let bonus = crate::actions::melee_bonus(v);
     if crate::actions::swing(world, v, t, bonus, false, &SPELL_EFFECT) == Swing::Hit {
         let amount = roll(world, |d| {
-            ONE_D6_PLUS_1.roll(d, "Cause Light Wounds", &SPELL_EFFECT)
+            ONE_D6_PLUS_1.roll(
+                d,
+                &format!("Cause Light Wounds damage ({ONE_D6_PLUS_1})"),
+                &SPELL_EFFECT,
+            )
         });
         hurt(world, t.id, amount, Some(v.side));
     }

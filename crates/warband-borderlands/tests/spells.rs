@@ -68,6 +68,14 @@ fn magic_missile_always_hits_for_1d6_plus_1() {
     assert_eq!(dealt.len(), 1);
     assert!((2..=7).contains(&dealt[0]), "{dealt:?}");
     assert!(e.log().dice().any(|d| d.clause == clauses::SPELL_EFFECT));
+    // Its die says the damage it makes, as a weapon's does: the log reads "4 + 1 = 5".
+    let die = e
+        .log()
+        .dice()
+        .find(|d| d.clause == clauses::SPELL_EFFECT)
+        .unwrap();
+    assert_eq!(die.purpose, "Magic Missile damage (1d6+1)");
+    assert_eq!(u16::from(die.value) + 1, dealt[0]);
     assert_eq!(slots(&e, 1), [before[0] - 1, before[1]]);
 }
 

@@ -70,6 +70,26 @@ pub fn verify<R: Rules>(dir: &Path) -> Result<usize, String> {
     Ok(digests.len())
 }
 
+/// Writes each save's digests again as it now replays, its commands unchanged: for a
+/// change to the log's words (a die's purpose) that changes no battle. Each save's final
+/// state must still be the one it recorded, or nothing is written.
+pub fn redigest<R: Rules>(dir: &Path) -> Result<usize, String> {
+    let digests: Digests = load_ron(&dir.join("digests.ron")).map_err(|e| e.to_string())?;
+    let mut fresh = Digests::new();
+    for (file, (hash, ..)) in &digests {
+        let save = Save::<R>::read(&dir.join(file)).map_err(|e| e.to_string())?;
+        let engine = save.replay().map_err(|e| format!("{file}: {e}"))?;
+        if engine.state_hash() != *hash {
+            return Err(format!(
+                "{file}: the final state differs: not a change of words"
+            ));
+        }
+        fresh.insert(file.clone(), digest_of(&engine));
+    }
+    write_digests(dir, &fresh).map_err(|e| e.to_string())?;
+    Ok(fresh.len())
+}
+
 /// Every save of a corpus, by file name, as its digests list them.
 pub fn saves<R: Rules>(dir: &Path) -> Result<Vec<(String, Save<R>)>, String> {
     let digests: Digests = load_ron(&dir.join("digests.ron")).map_err(|e| e.to_string())?;

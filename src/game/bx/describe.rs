@@ -291,6 +291,11 @@ mod tests {
             damage_line("Zombie #19", (6, 0), Some(&d)),
             "Zombie #19 takes 4 + 2 = 6 damage (0 HP left)"
         );
+        let d = die(Die::D6, 4, "Magic Missile damage (1d6+1)");
+        assert_eq!(
+            damage_line("Kobold #9", (5, -1), Some(&d)),
+            "Kobold #9 takes 4 + 1 = 5 damage (now at −1 HP)"
+        );
         let d = die(Die::D4, 1, "Kobold damage (1d4-1)");
         assert_eq!(
             damage_line("Elf #2", (1, -1), Some(&d)),
