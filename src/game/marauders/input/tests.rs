@@ -46,6 +46,15 @@ fn click_on(session: Session, chosen: ModelId, hover: ModelId) -> App {
     app
 }
 
+/// Side A's first model moves an inch up the table.
+fn move_one_inch(s: &mut Session) {
+    let mover = first_of(s, Side::A);
+    let to = model(s.engine.world(), mover).unwrap().base.center + Vec2::new(0.0, 1.0);
+    let to = to.into();
+    s.submit(Side::A, Command::Move { model: mover, to })
+        .unwrap();
+}
+
 fn first_of(session: &Session, side: Side) -> ModelId {
     in_play(session.engine.world())
         .into_iter()
@@ -239,16 +248,7 @@ fn space_with_no_model_moved_asks_before_it_ends_the_movement() {
     );
 
     let mut s = movement();
-    let mover = first_of(&s, Side::A);
-    let to = model(s.engine.world(), mover).unwrap().base.center + Vec2::new(0.0, 1.0);
-    s.submit(
-        Side::A,
-        Command::Move {
-            model: mover,
-            to: to.into(),
-        },
-    )
-    .unwrap();
+    move_one_inch(&mut s);
     s.note_part(std::time::Instant::now() - std::time::Duration::from_secs(2));
     app.insert_non_send(s);
     assert_ne!(
@@ -326,16 +326,7 @@ fn the_movement_ask_stands_until_something_is_played() {
         s.ask_shown(NO_MODEL_MOVED),
         "a refusal leaves the ask standing"
     );
-    let mover = first_of(&s, Side::A);
-    let to = model(s.engine.world(), mover).unwrap().base.center + Vec2::new(0.0, 1.0);
-    s.submit(
-        Side::A,
-        Command::Move {
-            model: mover,
-            to: to.into(),
-        },
-    )
-    .unwrap();
+    move_one_inch(&mut s);
     assert!(
         !s.ask_shown(NO_MODEL_MOVED),
         "a model moved: the ask is gone"
