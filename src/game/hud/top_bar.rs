@@ -153,7 +153,7 @@ fn leave_and_save<R: Contest>(
     compact: bool,
 ) {
     let asking = leave(ui, session, next, compact);
-    let keys = "How to play: this game in short, its keys and the mouse (F1)";
+    let keys = "This game in short, its keys and the mouse (F1)";
     if bar_button(ui, icon::QUESTION, "How to play", keys, compact) {
         help.open = !help.open;
     }
