@@ -12,6 +12,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warband_rules::Side;
 use warband_table::geometry::facing::to_world;
+use warband_table::geometry::shapes::inside_convex;
 use warband_table::geometry::{BaseShape, Placed};
 use warband_toy_soldier::battle::{Battle, in_play};
 
@@ -67,15 +68,13 @@ fn markers(
     let places = drawn.places();
     let units = in_play(session.engine.world());
     let bases: Vec<Placed> = units.iter().map(|u| places.base(u.id, &u.base)).collect();
-    let outlines: Vec<Option<[egui::Pos2; 4]>> =
-        bases.iter().map(|b| outline(b, &screen)).collect();
+    let outlines: Vec<Option<[Vec2; 4]>> = bases.iter().map(|b| outline(b, &screen)).collect();
     for (i, u) in units.iter().enumerate() {
         if let Some(place) = BasePlace::of(&bases[i], &screen) {
             let others = |p: egui::Pos2| {
-                outlines
-                    .iter()
-                    .enumerate()
-                    .any(|(j, o)| j != i && o.is_some_and(|q| inside(p, &q)))
+                outlines.iter().enumerate().any(|(j, o)| {
+                    j != i && o.is_some_and(|q| inside_convex(Vec2::new(p.x, p.y), &q))
+                })
             };
             chips(&painter, &place, u, &others);
             if u.command {
@@ -132,18 +131,9 @@ impl BasePlace {
 }
 
 /// A base's outline on screen, its four corners in turn.
-fn outline(base: &Placed, screen: &dyn Fn(Vec2) -> Option<egui::Pos2>) -> Option<[egui::Pos2; 4]> {
+fn outline(base: &Placed, screen: &dyn Fn(Vec2) -> Option<egui::Pos2>) -> Option<[Vec2; 4]> {
     let [a, b, c, d] = warband_table::geometry::facing::corners(base).map(screen);
-    Some([a?, b?, c?, d?])
-}
-
-/// Whether `p` lies inside the convex outline `q` (its corners in turn, either way round).
-fn inside(p: egui::Pos2, q: &[egui::Pos2; 4]) -> bool {
-    let side = |k: usize| {
-        (q[(k + 1) % 4] - q[k]).x * (p - q[k]).y - (q[(k + 1) % 4] - q[k]).y * (p - q[k]).x
-    };
-    let s: [f32; 4] = std::array::from_fn(side);
-    s.iter().all(|v| *v >= 0.0) || s.iter().all(|v| *v <= 0.0)
+    Some([a?, b?, c?, d?].map(|p| Vec2::new(p.x, p.y)))
 }
 
 /// The danger and damage chips of `u`, side by side behind its rear edge: they overlap
@@ -281,32 +271,6 @@ fn pinned_words(world: &World, u: &warband_toy_soldier::battle::View) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A point is inside a base's outline on screen, turned either way round.
-    #[test]
-    fn a_point_is_inside_an_outline_turned_any_way() {
-        let square = [
-            egui::pos2(0.0, 0.0),
-            egui::pos2(10.0, 0.0),
-            egui::pos2(10.0, 10.0),
-            egui::pos2(0.0, 10.0),
-        ];
-        assert!(inside(egui::pos2(5.0, 5.0), &square));
-        assert!(!inside(egui::pos2(11.0, 5.0), &square));
-        let mut turned = square;
-        turned.reverse();
-        assert!(inside(egui::pos2(5.0, 5.0), &turned));
-        let diamond = [
-            egui::pos2(5.0, 0.0),
-            egui::pos2(10.0, 5.0),
-            egui::pos2(5.0, 10.0),
-            egui::pos2(0.0, 5.0),
-        ];
-        assert!(
-            !inside(egui::pos2(1.0, 1.0), &diamond),
-            "outside a turned base's corner"
-        );
-    }
 
     /// By hand: a d6 unit with morale d6 and 5 danger, far from its commander, rolls 1–6
     /// AP; 4, 3, 2 or 1 danger is left on 1–4, and a d6 morale then fails on a roll

@@ -290,9 +290,38 @@ pub fn inside_box(p: Vec2, lo: Vec2, hi: Vec2) -> bool {
     (p.x >= lo.x) & (p.y >= lo.y) & (p.x <= hi.x) & (p.y <= hi.y)
 }
 
+/// Whether `p` lies inside (or on the edge of) the convex polygon whose corners are
+/// `corners` in turn, either way round: every edge has `p` on the same side.
+pub fn inside_convex(p: Vec2, corners: &[Vec2]) -> bool {
+    let n = corners.len();
+    let side = |k: usize| (corners[(k + 1) % n] - corners[k]).perp_dot(p - corners[k]);
+    (0..n).all(|k| side(k) >= 0.0) || (0..n).all(|k| side(k) <= 0.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A point is inside a convex outline turned either way round, and outside a turned
+    /// square's corner.
+    #[test]
+    fn a_point_is_inside_a_convex_outline_turned_any_way() {
+        let v = |x, y| Vec2::new(x, y);
+        let square = [v(0.0, 0.0), v(10.0, 0.0), v(10.0, 10.0), v(0.0, 10.0)];
+        assert!(inside_convex(v(5.0, 5.0), &square));
+        assert!(!inside_convex(v(11.0, 5.0), &square));
+        let mut turned = square;
+        turned.reverse();
+        assert!(inside_convex(v(5.0, 5.0), &turned));
+        let diamond = [v(5.0, 0.0), v(10.0, 5.0), v(5.0, 10.0), v(0.0, 5.0)];
+        assert!(
+            !inside_convex(v(1.0, 1.0), &diamond),
+            "outside a turned base's corner"
+        );
+        let triangle = [v(0.0, 0.0), v(4.0, 0.0), v(0.0, 4.0)];
+        assert!(inside_convex(v(2.0, 2.0), &triangle), "on its edge");
+        assert!(!inside_convex(v(2.1, 2.1), &triangle));
+    }
 
     fn shape(corners: &[(f32, f32)]) -> Result<TerrainShape, String> {
         let points = corners.iter().map(|&(x, y)| Vec2::new(x, y)).collect();

@@ -3,6 +3,7 @@
 use super::drawing::{Form, Icon, Ink, marks};
 use bevy::math::Vec2;
 use bevy_egui::egui;
+use warband_table::geometry::shapes::inside_convex;
 
 /// The icon's colour in lists: the warm white of the bases' icons.
 const LIGHT: egui::Color32 = egui::Color32::from_rgb(245, 237, 214);
@@ -121,7 +122,7 @@ pub(super) fn triangles(points: &[Vec2]) -> Vec<[usize; 3]> {
                 && !left
                     .iter()
                     .filter(|&&k| k != a && k != b && k != c)
-                    .any(|&k| inside(points[k], [pa, pb, pc]))
+                    .any(|&k| inside_convex(points[k], &[pa, pb, pc]))
         });
         // A polygon with no ear left (its own edges crossing, or a flat run of corners):
         // take the corner anyway, so it still draws.
@@ -133,16 +134,6 @@ pub(super) fn triangles(points: &[Vec2]) -> Vec<[usize; 3]> {
         out.push([left[0], left[1], left[2]]);
     }
     out
-}
-
-/// Whether `p` lies inside or on the triangle.
-fn inside(p: Vec2, [a, b, c]: [Vec2; 3]) -> bool {
-    let d = [
-        (b - a).perp_dot(p - a),
-        (c - b).perp_dot(p - b),
-        (a - c).perp_dot(p - c),
-    ];
-    d.iter().all(|&x| x >= 0.0) || d.iter().all(|&x| x <= 0.0)
 }
 
 #[cfg(test)]
