@@ -1,19 +1,19 @@
-//! A model's health at a glance, round the lower rim of its base, the same in every
-//! ruleset: a segment for each of a few hit dice or points (filled for each left), an
-//! arc for more; green, then amber, then
-//! red as it falls, and muted at full health (as Wesnoth mutes a full HP bar) so a
-//! table of fresh models is not a row of bars. Above the base, a word of its state.
+//! A model's health at a glance, on the ring under its base, the same in every ruleset:
+//! a segment for each of a few hit dice or points (filled for each left), an arc for
+//! more; green, then amber, then red as it falls, and muted at full health (as Wesnoth
+//! mutes a full HP bar) so a table of fresh models is not a row of bars. Above the base,
+//! a word of its state.
 
 use bevy_egui::egui;
 
 /// The most a model can have and still show a segment each rather than one arc.
-const MOST_PIPS: i32 = 6;
+const MOST_SEGMENTS: i32 = 6;
 
 /// Draws `now` of `max` on the ring of a base at `centre` (screen radius `radius`), under
-/// it and within its outline: a segment a point for a few, an arc for more,
-/// filled from the left. Each model's health lies on its own base, so a packed rank's are never taken for
-/// a neighbour's (a play-tester could not tell whose a row of pips under packed bases
-/// was). The room it took.
+/// it and within its outline: a segment a point for a few, an arc for more, filled from
+/// the left. Each model's health lies on its own base, so a packed rank's are never
+/// taken for a neighbour's (a play-tester could not tell whose a row of pips under
+/// packed bases was). The room it took.
 fn health(
     painter: &egui::Painter,
     centre: egui::Pos2,
@@ -48,20 +48,23 @@ fn health(
     };
     let back = egui::Stroke::new(width, dark);
     let fill = egui::Stroke::new(width - 2.0, colour);
-    let room = egui::Rect::from_points(&arc(left, span)).expand(width / 2.0);
-    if max <= MOST_PIPS {
+    let whole = arc(left, span);
+    let room = egui::Rect::from_points(&whole).expand(width / 2.0);
+    if max <= MOST_SEGMENTS {
         let gap = (2.0 / rim.max(1.0)).min(span / (3 * max) as f32);
         let seg = (span - gap * (max - 1) as f32) / max as f32;
         for i in 0..max {
-            let from = left - i as f32 * (seg + gap);
-            painter.add(egui::Shape::line(arc(from, seg), back));
+            let points = arc(left - i as f32 * (seg + gap), seg);
             if i < now {
-                painter.add(egui::Shape::line(arc(from, seg), fill));
+                painter.add(egui::Shape::line(points.clone(), back));
+                painter.add(egui::Shape::line(points, fill));
+            } else {
+                painter.add(egui::Shape::line(points, back));
             }
         }
         return room;
     }
-    painter.add(egui::Shape::line(arc(left, span), back));
+    painter.add(egui::Shape::line(whole, back));
     if frac > 0.0 {
         painter.add(egui::Shape::line(arc(left, span * frac), fill));
     }
@@ -129,7 +132,7 @@ pub struct Marks {
 pub type Mark = (&'static str, egui::Color32);
 
 impl Marks {
-    /// A model's health (see [`health`]) round the lower rim of its base at `centre`
+    /// A model's health (see [`health`]) on the ring under its base at `centre`
     /// (screen radius `radius`): the base and its health are kept clear of other models'
     /// words.
     pub fn health(

@@ -121,14 +121,8 @@ struct FrameState<'w, 's> {
     pick: ResMut<'w, crate::game::deploy::DeployPick>,
     settings: Option<ResMut<'w, crate::game::settings::Settings>>,
     tumble: tumble::TumbleClock<'w>,
-    fallen: Fallen<'w, 's>,
-}
-
-/// The casualties on the table, and whether they are shown.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Fallen<'w, 's> {
+    /// The miniatures as drawn: a casualty under the pointer (hidden with C).
     drawn: crate::game::minis::DrawnAt<'w, 's>,
-    casualties: Res<'w, crate::game::models::Casualties>,
 }
 
 fn frame<R: Desk>(
@@ -143,10 +137,7 @@ fn frame<R: Desk>(
     if let (Some(c), Some(layout)) = (pointer.cursor, &layout)
         && !R::aiming(&session, &selection)
     {
-        let fallen = (state.fallen.casualties.shown)
-            .then(|| state.fallen.drawn.fallen_under(c))
-            .flatten();
-        match fallen {
+        match state.drawn.fallen_under(c) {
             Some(id) => casualty_card::<R>(ctx, session.engine.world(), id),
             None => terrain::card(ctx, session.engine.world(), layout, c),
         }

@@ -140,8 +140,7 @@ fn outline(base: &Placed, screen: &dyn Fn(Vec2) -> Option<egui::Pos2>) -> Option
 /// the base by a sixth of their depth, so they never hide its figures and icon. Where
 /// that would put one on another unit's base (`on_other`: a packed column, whose chips
 /// stacked on the units behind), they sit on the unit's own base instead, if they fit
-/// there. Each is edged
-/// in the unit's side's colour.
+/// there. Each is edged in the unit's side's colour.
 fn chips(
     painter: &egui::Painter,
     place: &BasePlace,
@@ -204,9 +203,11 @@ fn chips(
     };
     // On the base only where that is clear: a shallow base seen from far off may not
     // hold them, and they stay behind it.
-    let (behind, on_base) = (laid(1.0 / 3.0), laid(-0.55));
-    let rects = if crowded(&behind) && !crowded(&on_base) {
-        on_base
+    let behind = laid(1.0 / 3.0);
+    let rects = if crowded(&behind) {
+        Some(laid(-0.55))
+            .filter(|on_base| !crowded(on_base))
+            .unwrap_or(behind)
     } else {
         behind
     };
