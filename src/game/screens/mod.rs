@@ -10,6 +10,7 @@ pub mod lab;
 mod menu;
 pub(crate) mod result;
 mod saves;
+mod seed_field;
 mod settings;
 mod setup;
 mod shelf;

@@ -265,7 +265,7 @@ fn battles_form(ui: &mut egui::Ui, l: &mut Lab) {
             ui.add(egui::DragValue::new(&mut l.games).range(1..=1_000_000));
             ui.end_row();
             ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut l.seed));
+            super::seed_field::seed_field(ui, "lab seed", &mut l.seed);
             ui.end_row();
         });
     ui.checkbox(&mut l.swap, "Swap sides every other game");

@@ -192,7 +192,7 @@ fn preview(ui: &mut egui::Ui, f: &SetupForm) {
 }
 
 /// What the seed is, for its hover.
-const SEED: &str = "The battle's dice: the same seed and the same moves give the same battle, so a seed can be shared or played again.";
+const SEED: &str = "The battle's dice: the same seed and the same moves give the same battle, so a seed can be shared or played again. Type a number, or a game's 0x… seed from the lab's CSV.";
 
 /// Scenario (grouped by ruleset), each side's army (of that ruleset) and controller,
 /// the seed and the watch speed.
@@ -228,8 +228,7 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
             }
             ui.label("Seed").on_hover_text(SEED);
             ui.horizontal(|ui| {
-                ui.add(egui::DragValue::new(&mut f.seed))
-                    .on_hover_text(SEED);
+                super::seed_field::seed_field(ui, "setup seed", &mut f.seed).on_hover_text(SEED);
                 if let Some(h) = &mut f.hosting {
                     ui.checkbox(&mut h.fixed_seed, "play this seed")
                         .on_hover_text(
