@@ -6,11 +6,15 @@
 use super::screens::Screen;
 use super::session::TableLayout;
 use crate::game::settings::{Folded, Settings};
+use bevy::camera::CameraUpdateSystems;
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
+use bevy::transform::TransformSystems;
+use bevy_egui::EguiPostUpdateSet;
 use bevy_egui::input::{egui_wants_any_keyboard_input, egui_wants_any_pointer_input};
 
 pub(super) fn plugin(app: &mut App) {
+    marks_after_the_view(app);
     app.init_resource::<FitPending>()
         .add_systems(Startup, spawn_camera)
         .add_systems(OnEnter(Screen::Battle), |mut f: ResMut<FitPending>| {
@@ -28,6 +32,19 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .run_if(in_state(Screen::Battle)),
         );
+}
+
+/// The interface's marks over the table (health, words, stars) are placed from the
+/// camera as this frame left it: a zoom or pan is propagated and the camera's projection
+/// worked out before egui's pass. Unordered, the pass could run first and draw them
+/// where the camera stood the frame before (a play-tester saw them trail a zoom).
+fn marks_after_the_view(app: &mut App) {
+    app.configure_sets(
+        PostUpdate,
+        EguiPostUpdateSet::EndPass
+            .after(TransformSystems::Propagate)
+            .after(CameraUpdateSystems),
+    );
 }
 
 #[derive(Component)]

@@ -224,3 +224,39 @@ fn zooming_out_to_the_whole_table_fits_it_again() {
     assert!(scale >= 0.5, "never a zoom in: {scale}");
     assert!(!zoom(0.2, -1.0, None).1, "no table: nothing to fit");
 }
+
+/// egui's pass reads the camera as this frame left it: a view moved in `Update` is
+/// propagated before the pass, whatever order the systems were added in.
+#[test]
+fn marks_are_placed_from_this_frames_view() {
+    #[derive(Resource, Default)]
+    struct Seen(Option<Vec3>);
+    let mut app = App::new();
+    app.init_resource::<Seen>()
+        .edit_schedule(PostUpdate, |s| {
+            s.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+        })
+        .add_systems(
+            PostUpdate,
+            (|cam: Single<&GlobalTransform, With<TableCamera>>, mut seen: ResMut<Seen>| {
+                seen.0 = Some(cam.translation())
+            })
+            .in_set(bevy_egui::EguiPostUpdateSet::EndPass),
+        )
+        .add_plugins(bevy::transform::TransformPlugin)
+        .add_systems(
+            Update,
+            |mut cam: Single<&mut Transform, With<TableCamera>>| cam.translation.x += 1.0,
+        );
+    marks_after_the_view(&mut app);
+    app.world_mut().spawn((
+        TableCamera,
+        Transform::default(),
+        GlobalTransform::default(),
+    ));
+    for frame in 1..=3 {
+        app.update();
+        let seen = app.world().resource::<Seen>().0.unwrap();
+        assert_eq!(seen.x, frame as f32, "frame {frame}");
+    }
+}
