@@ -1,6 +1,7 @@
-//! A seed box that holds every seed whole: it shows `0x` and 16 hex digits, as the lab's
-//! CSV writes a game's seed, and reads back decimal or hex as typed (`parse_seed`, the
-//! same reading as every `--seed`). A number box holds its value as a float, so a
+//! A seed box that holds every seed whole: it shows a seed of up to 15 digits as a
+//! number and a longer one as `0x` and 16 hex digits, as the lab's CSV writes a game's
+//! seed, and reads back decimal or hex as typed (`parse_seed`, the same reading as every
+//! `--seed`). A number box holds its value as a float, so a
 //! 64-bit seed pasted from a CSV row was rounded and replayed another battle.
 
 use bevy_egui::egui;
@@ -8,15 +9,15 @@ use warband_table::sim::{parse_seed, seed_text};
 
 /// The seed box: while it is typed in, each text that reads as a seed sets `seed`; a
 /// text that does not is shown in the error colour, with why on hover, and `seed` keeps
-/// its last good value. Out of the box, it shows `seed` as `seed_text` writes it unless
-/// the text typed still reads as it.
+/// its last good value. Out of the box, it shows `seed` as `shown` writes it unless the
+/// text typed still reads as it.
 pub(crate) fn seed_field(ui: &mut egui::Ui, salt: &'static str, seed: &mut u64) -> egui::Response {
     let id = ui.make_persistent_id(salt);
     let editing = ui.memory(|m| m.has_focus(id));
     let mut text = ui
         .data_mut(|d| d.get_temp::<String>(id))
         .filter(|t| editing || parse_seed(t) == Ok(*seed))
-        .unwrap_or_else(|| seed_text(*seed));
+        .unwrap_or_else(|| shown(*seed));
     let bad = parse_seed(&text).err();
     let mut edit = egui::TextEdit::singleline(&mut text)
         .id(id)
@@ -34,6 +35,16 @@ pub(crate) fn seed_field(ui: &mut egui::Ui, salt: &'static str, seed: &mut u64) 
     match bad {
         Some(why) => response.on_hover_text(why),
         None => response,
+    }
+}
+
+/// A seed as the box shows it: as a number while a spreadsheet would keep it whole (15
+/// digits), else as `seed_text` writes it for the lab's CSV.
+fn shown(seed: u64) -> String {
+    if seed < 1_000_000_000_000_000 {
+        seed.to_string()
+    } else {
+        seed_text(seed)
     }
 }
 
@@ -77,6 +88,8 @@ mod tests {
         let mut seed = u64::MAX - 2;
         assert_eq!(frame(&ctx, &mut seed), "0xfffffffffffffffd");
         assert_eq!(seed, u64::MAX - 2);
+        let mut seed = 999_999_999_999_999;
+        assert_eq!(frame(&themed(), &mut seed), "999999999999999");
     }
 
     #[test]
@@ -103,6 +116,6 @@ mod tests {
         assert_eq!(frame(&ctx, &mut seed), "0xg7", "kept while typed in");
         assert_eq!(seed, 7);
         ctx.memory_mut(|m| m.surrender_focus(id));
-        assert_eq!(frame(&ctx, &mut seed), seed_text(7));
+        assert_eq!(frame(&ctx, &mut seed), "7");
     }
 }
