@@ -98,6 +98,8 @@ fn markers(
 struct BasePlace {
     rear: egui::Pos2,
     front: egui::Pos2,
+    /// The middle of the base's left edge (beside its icon).
+    left: egui::Pos2,
     along: egui::Vec2,
     depth_px: f32,
 }
@@ -124,6 +126,7 @@ impl BasePlace {
         Some(Self {
             rear,
             front,
+            left: centre - (side - centre),
             along,
             depth_px,
         })
@@ -224,15 +227,23 @@ fn chips(
     }
 }
 
-/// The Command unit's star, at the front of its base.
+/// The Command unit's star, on the middle of its base's left edge, as the other
+/// rulesets mark a leader: clear of the front bar that shows its facing and of the
+/// figures (at the front of the rank it hid the bar).
 fn star(painter: &egui::Painter, place: &BasePlace) {
+    let size = (place.depth_px * 0.6).clamp(9.0, 18.0);
     painter.text(
-        place.front,
+        star_at(place, size),
         egui::Align2::CENTER_CENTER,
         "★",
-        egui::FontId::proportional((place.depth_px * 0.6).clamp(9.0, 18.0)),
+        egui::FontId::proportional(size),
         health::LEADER_GOLD,
     );
+}
+
+/// Where a star of `size` points sits: astride the left edge, a third of it inside.
+fn star_at(place: &BasePlace, size: f32) -> egui::Pos2 {
+    place.left - place.along * size * 0.2
 }
 
 /// The unit under the pointer: what it is and what is on it.
@@ -293,5 +304,35 @@ mod tests {
         u.marks.danger = 5;
         let said = pinned_words(engine.world(), &u);
         assert!(said.ends_with("it would be removed 17%."), "{said}");
+    }
+
+    /// The command star stays off the unit's rank — its figures and the pale front bar
+    /// that shows its facing — whichever way the unit faces and however far the camera
+    /// is zoomed.
+    #[test]
+    fn the_command_star_lies_clear_of_the_rank() {
+        let (width, depth) = (4.0, 1.5);
+        let (left, right) = super::super::models::rank(width, depth);
+        for facing in [0.0_f32, 35.0, 90.0, 200.0, 300.0] {
+            for px in [6.0_f32, 20.0, 60.0] {
+                let base = Placed {
+                    shape: BaseShape::Rect { width, depth },
+                    center: Vec2::new(10.0, 8.0),
+                    facing,
+                };
+                let screen = |p: Vec2| Some(egui::pos2(p.x * px, -p.y * px));
+                let place = BasePlace::of(&base, &screen).unwrap();
+                let size = (place.depth_px * 0.6).clamp(9.0, 18.0);
+                let at = star_at(&place, size);
+                // Back in the unit's own frame, in inches along its long edge.
+                let centre = screen(base.center).unwrap();
+                let x = (at - centre).dot(place.along) / px;
+                let reach = size / 2.0 / px;
+                assert!(
+                    x + reach <= left && x >= -width / 2.0 - reach,
+                    "facing {facing}, {px} px an inch: star at {x:.2}\" ± {reach:.2}, rank {left:.2}..{right:.2}"
+                );
+            }
+        }
     }
 }
