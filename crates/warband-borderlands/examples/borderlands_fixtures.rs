@@ -23,11 +23,5 @@ const PLAYERS: [AiKind; 3] = [AiKind::Random, AiKind::Charge, AiKind::Normal];
 
 fn main() -> Result<(), String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    if std::env::args().nth(1).as_deref() == Some("redigest") {
-        let dir = root.join("tests/fixtures/borderlands");
-        let n = warband_table::corpus::redigest::<Borderlands>(&dir)?;
-        println!("{n} fixtures' digests written again");
-        return Ok(());
-    }
     warband_table::lab::record_fixtures::<Borderlands>(&root, "borderlands", &SCENARIOS, &PLAYERS)
 }

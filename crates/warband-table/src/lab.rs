@@ -40,7 +40,9 @@ pub fn pairings<R: Contest>(
 
 /// Records the fixture corpus of ruleset folder `ruleset` (`tests/fixtures/{ruleset}/`
 /// under the repository `root`): every pairing of `players` on each shipped scenario
-/// named, with its digests. Run only when the rules change on purpose.
+/// named, with its digests. Run only when the rules change on purpose. With `redigest`
+/// as the first argument, where only the log's events changed (words, a field), it
+/// writes the digests of the same saves again (and refuses if any battle ends otherwise).
 pub fn record_fixtures<R: Contest>(
     root: &Path,
     ruleset: &str,
@@ -48,6 +50,13 @@ pub fn record_fixtures<R: Contest>(
     players: &[R::Player],
 ) -> Result<(), String> {
     let out = root.join("tests/fixtures").join(ruleset);
+    // `redigest`: the log's events changed (words, a field), not the battles: each
+    // save's digests are written again as it now replays, its commands unchanged.
+    if std::env::args().nth(1).as_deref() == Some("redigest") {
+        let n = crate::corpus::redigest::<R>(&out)?;
+        println!("{n} fixtures' digests written again in {}", out.display());
+        return Ok(());
+    }
     let changed = crate::corpus::record_keeping::<R>(&out, || {
         crate::corpus::record_all::<R>(&root.join("assets"), &out, scenarios, players).map(|_| ())
     })?;

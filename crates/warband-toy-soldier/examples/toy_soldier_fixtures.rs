@@ -1,7 +1,9 @@
 //! Records the fixture corpus in `tests/fixtures/toy-soldier/`: battles of every pairing of
 //! players on every shipped scenario, each a save, with `digests.ron` for
 //! `tests/fixtures.rs` to check replays against. Run it only when the rules change on
-//! purpose: `cargo run --release -p warband-toy-soldier --example toy_soldier_fixtures`
+//! purpose: `cargo run --release -p warband-toy-soldier --example toy_soldier_fixtures`;
+//! with `redigest`, where only the log's events changed, it writes the digests of the
+//! same saves again (and refuses if any battle ends otherwise).
 
 use std::path::Path;
 use warband_toy_soldier::ToySoldier;

@@ -189,7 +189,7 @@ pub fn check_turn(
     degrees: f32,
 ) -> Result<PivotCheck, Refusal> {
     undangered(v)?;
-    afford(a, 1)?;
+    afford(a, warband_rules::toy_soldier::PIVOT_AP)?;
     if !(degrees.is_finite() && degrees.abs() > 0.01 && degrees.abs() <= MOST_PIVOT + 1e-3) {
         return refuse(format!("a pivot turns up to {MOST_PIVOT}°, not {degrees}°"));
     }

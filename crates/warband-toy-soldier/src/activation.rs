@@ -95,13 +95,14 @@ fn act(world: &mut World, side: Side, command: &Command) -> Result<(), Refusal> 
         }
         Command::Pivot { degrees } => {
             let plan = check_turn(world, &v, &a, *degrees)?;
-            spend(world, 1);
+            spend(world, warband_rules::toy_soldier::PIVOT_AP);
             set_base(world, v.entity, plan.base);
             log(
                 world,
                 LogEvent::Pivoted {
                     unit: v.id,
                     facing: plan.base.facing,
+                    from: v.base.facing,
                 },
             );
             charge(world, v.id, plan.charged.first().copied())

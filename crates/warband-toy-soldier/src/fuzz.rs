@@ -15,7 +15,7 @@ use crate::engine::{Engine, ToySoldier};
 use crate::log::{Entry, LogEvent};
 use std::collections::BTreeMap;
 use warband_rules::Side;
-use warband_rules::toy_soldier::{Spell, Step, activation_cost};
+use warband_rules::toy_soldier::{PIVOT_AP, Spell, Step, activation_cost};
 use warband_table::deployment::Placing;
 use warband_table::fuzz::{Fuzzed, Stream, bases_apart_on_table};
 
@@ -116,6 +116,15 @@ fn spend(l: &mut Ledger, ap: u32) -> Result<(), String> {
     Ok(())
 }
 
+/// AP given back to the active unit (a move or turn taken back).
+fn refund(l: &mut Ledger, ap: u32) -> Result<(), String> {
+    l.active
+        .as_mut()
+        .ok_or("a move taken back with no unit active")?
+        .1 += ap;
+    Ok(())
+}
+
 fn marks(l: &mut Ledger, unit: ModelId) -> Result<&mut Marks, String> {
     l.units
         .get_mut(&unit)
@@ -155,13 +164,9 @@ fn apply_event(
             tally(unit, "danger", &mut marks(l, unit)?.danger, -1, danger)?;
         }
         LogEvent::Moved { ap, .. } | LogEvent::Shot { ap, .. } => spend(l, ap)?,
-        LogEvent::Pivoted { .. } => spend(l, 1)?,
-        LogEvent::MoveTakenBack { ap, .. } => {
-            l.active
-                .as_mut()
-                .ok_or("a move taken back with no unit active")?
-                .1 += ap;
-        }
+        LogEvent::Pivoted { .. } => spend(l, PIVOT_AP)?,
+        LogEvent::MoveTakenBack { ap, .. } => refund(l, ap)?,
+        LogEvent::TurnTakenBack { .. } => refund(l, PIVOT_AP)?,
         LogEvent::Magic { .. } => {
             let sure = matches!(command, Command::Magic { sure: true, .. });
             spend(l, warband_rules::toy_soldier::magic_cost(sure))?;

@@ -31,15 +31,22 @@ pub enum LogEvent {
         to: (f32, f32),
         ap: u32,
     },
+    /// A pivot: the unit now faces `facing`, having faced `from` (radians, as its base).
     Pivoted {
         unit: ModelId,
         facing: f32,
+        from: f32,
     },
     /// A plain move taken back: the unit is at `to` again with `ap` refunded.
     MoveTakenBack {
         unit: ModelId,
         to: (f32, f32),
         ap: u32,
+    },
+    /// A pivot taken back: the unit faces `facing` again with its 1 AP refunded.
+    TurnTakenBack {
+        unit: ModelId,
+        facing: f32,
     },
     Shot {
         shooter: ModelId,

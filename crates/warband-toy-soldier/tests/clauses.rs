@@ -567,11 +567,43 @@ fn a_plain_move_can_be_taken_back_with_its_ap() {
     assert_eq!(e.state_hash(), before);
     // Once: the last command is now the take-back.
     assert!(e.submit(Side::A, Command::UndoMove).is_err());
-    // Not after anything else: a pivot since the move.
+    // Only the last: a pivot since the move is taken back, not the move.
     e.submit(Side::A, forward).unwrap();
     e.submit(Side::A, Command::Pivot { degrees: 10.0 }).unwrap();
+    e.submit(Side::A, Command::UndoMove).unwrap();
     let why = e.submit(Side::A, Command::UndoMove).unwrap_err();
-    assert!(why.0.contains("last move can be taken back"), "{}", why.0);
+    assert!(
+        why.0.contains("last move or turn can be taken back"),
+        "{}",
+        why.0
+    );
+}
+
+/// A play-tester turned a unit 45° and found Take back greyed: a pivot is taken back as
+/// a move is, the unit facing as it did (exactly) with its 1 AP back.
+#[test]
+fn a_pivot_can_be_taken_back_with_its_ap() {
+    let mut e = engine(&["Knight commander", "Dwarf warriors"], &["Orc warboss"], 6);
+    put(&mut e, 1, (3.0, 15.0), 0.0);
+    put(&mut e, 2, (12.0, 3.0), 0.0);
+    activate_with(&mut e, Side::A, 2, 5);
+    let unit = |e: &warband_toy_soldier::Engine| find(e.world(), ModelId(2)).unwrap().base;
+    let ap = |e: &warband_toy_soldier::Engine| battle(e).activation.as_ref().unwrap().ap;
+    let before = (unit(&e), e.state_hash());
+    e.submit(Side::A, Command::Pivot { degrees: 45.0 }).unwrap();
+    assert_eq!(ap(&e), 4);
+    assert_ne!(unit(&e).facing, before.0.facing);
+    e.submit(Side::A, Command::UndoMove).unwrap();
+    assert_eq!((unit(&e), ap(&e)), (before.0, 5));
+    assert_eq!(
+        e.state_hash(),
+        before.1,
+        "the battle is as it was, the log aside"
+    );
+    assert!(events(&e).contains(&LogEvent::TurnTakenBack {
+        unit: ModelId(2),
+        facing: before.0.facing,
+    }));
 }
 
 /// AP do not carry over: an activation that ends with some left says how many it lost.

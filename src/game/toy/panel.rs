@@ -341,7 +341,7 @@ fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command>
         if ui.button("Pass (Space)").clicked() {
             command = Some(Command::Pass);
         }
-        if greyable(ui, world, v.side, &Command::UndoMove, "Take back move (Z)") {
+        if greyable(ui, world, v.side, &Command::UndoMove, "Take back (Z)") {
             command = Some(Command::UndoMove);
         }
         if end_turn_button(ui, world, v.side, "End the turn (Enter)") {

@@ -14,7 +14,7 @@ pub use combat::{
     removal_if_activated, shot_range, zone_multiplier,
 };
 pub use turn::{
-    MOST_PIVOT, Step, activation_ap, activation_cost, ap_for_move, move_step, reach,
+    MOST_PIVOT, PIVOT_AP, Step, activation_ap, activation_cost, ap_for_move, move_step, reach,
     tokens_per_turn,
 };
 pub use unit::{Kind, Quality, UnitProfile, unit_problems};

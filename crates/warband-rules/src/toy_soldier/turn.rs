@@ -92,6 +92,9 @@ pub fn ap_for_move(length: f32, per_ap: f32, rough: &[(f32, f32)]) -> u32 {
 /// The most one pivot turns, for its 1 AP (seed: "pivots up to 90°").
 pub const MOST_PIVOT: f32 = 90.0;
 
+/// What a pivot costs (seed: "1 AP: pivot up to 90°").
+pub const PIVOT_AP: u32 = 1;
+
 /// How far `ap` AP carry a straight move at `per_ap` inches an AP.
 pub fn reach(ap: u32, per_ap: f32, rough: &[(f32, f32)]) -> f32 {
     if ap == 0 {

@@ -29,6 +29,7 @@ pub(super) fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Optio
         LogEvent::Moved { ap, .. } => format!("  ({ap} AP)"),
         LogEvent::Pivoted { .. } => return None,
         LogEvent::MoveTakenBack { ap, .. } => format!("  ({ap} AP back)"),
+        LogEvent::TurnTakenBack { .. } => "  (turned back: 1 AP back)".into(),
         LogEvent::Shot {
             protection, danger, ..
         } => shot_line(*protection, *danger),
