@@ -121,8 +121,11 @@ pub const BLIND: Mark = ("blind", egui::Color32::from_rgb(230, 230, 120));
 /// Drawn last, once every base and health row is known.
 #[derive(Default)]
 pub struct Marks {
-    /// The bases and health rows drawn, each with the model's centre.
-    models: Vec<(egui::Pos2, egui::Rect)>,
+    /// The bases drawn (their health lies on the ring inside), each its centre and
+    /// screen radius: a word clears the round base itself, not the square about it (a
+    /// play-tester saw Zz put on a model's icon where only the corner of a diagonal
+    /// neighbour's square lay above it).
+    models: Vec<(egui::Pos2, f32)>,
     /// The words placed so far.
     chips: Vec<egui::Rect>,
     queued: Vec<(egui::Pos2, f32, Mark)>,
@@ -142,9 +145,8 @@ impl Marks {
         radius: f32,
         hp: (i32, i32),
     ) {
-        let row = health(painter, centre, radius, hp);
-        let base = egui::Rect::from_center_size(centre, egui::Vec2::splat(2.0 * radius));
-        self.models.push((centre, base.union(row)));
+        health(painter, centre, radius, hp);
+        self.models.push((centre, radius));
     }
 
     /// A word over the model at `centre` (screen radius `radius`), drawn by `paint`.
@@ -182,7 +184,7 @@ impl Marks {
             !self
                 .models
                 .iter()
-                .any(|(c, m)| *c != centre && m.intersects(*r))
+                .any(|(c, reach)| *c != centre && r.distance_to_pos(*c) < *reach)
         };
         // On its own base only where it stays within it or covers no neighbour.
         let within = size.x <= 2.0 * radius + 4.0;
@@ -245,11 +247,10 @@ mod tests {
     fn marks_never_cover_a_neighbour_or_each_other() {
         let mut marks = Marks::default();
         let size = egui::vec2(30.0, 16.0);
-        let base = |c: egui::Pos2| egui::Rect::from_center_size(c, egui::Vec2::splat(20.0));
         let front = egui::pos2(100.0, 130.0);
         let behind = egui::pos2(100.0, 100.0);
-        marks.models.push((front, base(front)));
-        marks.models.push((behind, base(behind)));
+        marks.models.push((front, 10.0));
+        marks.models.push((behind, 10.0));
         let high = marks.place(behind, 10.0, size).unwrap();
         assert_eq!(high.center(), egui::pos2(100.0, 81.0), "above, clear");
         let low = marks.place(front, 10.0, size).unwrap();
@@ -262,7 +263,7 @@ mod tests {
         let (left, right) = (egui::pos2(100.0, 100.0), egui::pos2(121.0, 100.0));
         let back = egui::pos2(100.0, 75.0);
         for c in [left, right, back] {
-            marks.models.push((c, base(c)));
+            marks.models.push((c, 10.0));
         }
         let wide = egui::vec2(50.0, 16.0);
         assert_eq!(
@@ -275,5 +276,14 @@ mod tests {
             marks.place(left, 10.0, narrow).map(|r| r.center()),
             Some(left)
         );
+        // A neighbour up and to the side whose square, not its round base, reaches the
+        // room above: the word still goes above.
+        let mut marks = Marks::default();
+        let (me, aside) = (egui::pos2(100.0, 100.0), egui::pos2(124.0, 67.0));
+        marks.models.push((me, 10.0));
+        marks.models.push((aside, 10.0));
+        let above = marks.place(me, 10.0, size).unwrap();
+        assert_eq!(above.center(), egui::pos2(100.0, 81.0));
+        assert!(above.intersects(egui::Rect::from_center_size(aside, egui::Vec2::splat(20.0))));
     }
 }
