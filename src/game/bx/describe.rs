@@ -114,7 +114,8 @@ fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
         Swing::Miss => "miss",
     };
     let Some(d) = die.filter(|d| d.die == Die::D20 && d.purpose.contains(" attacks ")) else {
-        return format!("  vs {need}: {what} (no roll: the target is helpless)");
+        // No die, so no number to reach: "vs 13" read as a roll with its bonus left out.
+        return format!("  {what}, with no roll: the target is helpless");
     };
     let face = d.need.map(i32::from);
     let cover = if d.purpose.contains(warband_borderlands::actions::IN_COVER) {
@@ -234,6 +235,16 @@ mod tests {
             clause: Clause::new("test"),
             need: Some(face),
         }
+    }
+
+    /// A blow at a helpless target rolls nothing, and its line names no number to reach
+    /// (a play-tester read "vs 13: hit" as a roll with its d20 + 2 left out).
+    #[test]
+    fn a_blow_at_the_helpless_names_no_roll() {
+        assert_eq!(
+            attack_line(13, Swing::Hit, None),
+            "  hit, with no roll: the target is helpless"
+        );
     }
 
     /// The card and the log say an attack one way: the d20 and its bonus against the
