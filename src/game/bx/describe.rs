@@ -104,6 +104,23 @@ pub fn versus(bonus: i32, need: i32) -> String {
     }
 }
 
+/// Where an attack's numbers come from, as the attack card says them: the number to
+/// reach from THAC0 and AC, then each part of the bonus ("THAC0 19 − AC 6; +2 for DEX"):
+/// a play-tester saw "d20 + 2" and found the 2 explained nowhere.
+pub fn worked(
+    thac0: impl std::fmt::Display,
+    ac: impl std::fmt::Display,
+    parts: &[(i32, &str)],
+) -> String {
+    let mut words = format!("THAC0 {thac0} − AC {ac}");
+    for (i, (b, what)) in parts.iter().enumerate() {
+        let sep = if i == 0 { "; " } else { ", " };
+        let sign = if *b > 0 { "+" } else { "−" };
+        words += &format!("{sep}{sign}{} for {what}", b.abs());
+    }
+    words
+}
+
 /// "d20 + 2 vs 12: 15 + 2, hit". The bonus is read from the face the die needed
 /// (`need − bonus`, and 4 more at a target in cover, unless clamped to 2–20); the
 /// cover's −4 is said apart from it. A helpless target is hit with no roll.
@@ -235,6 +252,17 @@ mod tests {
             clause: Clause::new("test"),
             need: Some(face),
         }
+    }
+
+    /// The card says where the bonus comes from, each part with its sign.
+    #[test]
+    fn the_bonus_is_said_with_where_it_comes_from() {
+        assert_eq!(worked(19, 6, &[]), "THAC0 19 − AC 6");
+        assert_eq!(worked(19, 6, &[(2, "DEX")]), "THAC0 19 − AC 6; +2 for DEX");
+        assert_eq!(
+            worked(17, -1, &[(1, "STR"), (-4, "blindness")]),
+            "THAC0 17 − AC -1; +1 for STR, −4 for blindness"
+        );
     }
 
     /// A blow at a helpless target rolls nothing, and its line names no number to reach

@@ -286,11 +286,11 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
     match check_shot(world, side, v.id, t.id) {
         Ok(plan) => {
             let o = shot_odds(v, t, &plan);
+            let parts = warband_borderlands::actions::missile_bonus_parts(v);
             ui.label(format!(
-                "Missile: {} (THAC0 {} − AC {}){}",
+                "Missile: {} ({}){}",
                 super::describe::versus(plan.bonus, plan.need),
-                v.stats.thac0,
-                t.stats.ac,
+                super::describe::worked(v.stats.thac0, t.stats.ac, &parts),
                 if plan.cover && !t.cond.helpless() {
                     // In die faces, as the dice tray counts them ("11–14 strike the cover").
                     let (hits, cover) =
@@ -347,11 +347,11 @@ fn melee_lines(ui: &mut egui::Ui, world: &World, v: &View, t: &View, need: i32) 
     } else if t.cond.helpless() {
         ui.label("Melee: the target is helpless, so every swing hits without a roll");
     } else {
+        let parts = warband_borderlands::actions::melee_bonus_parts(v);
         ui.label(format!(
-            "Melee: {} (THAC0 {} − AC {}): a {}+ on the die hits",
+            "Melee: {} ({}): a {}+ on the die hits",
             super::describe::versus(bonus, need),
-            v.stats.thac0,
-            t.stats.ac,
+            super::describe::worked(v.stats.thac0, t.stats.ac, &parts),
             (need - bonus).clamp(2, 20)
         ));
     }

@@ -12,6 +12,24 @@ pub fn melee_bonus(v: &View) -> i32 {
     i32::from(v.stats.melee_bonus) - blind_penalty(v)
 }
 
+/// The parts of [`melee_bonus`] that are not 0, each with what it is for, as the attack
+/// card names them: a hero's STR bonus, −4 while blinded.
+pub fn melee_bonus_parts(v: &View) -> Vec<(i32, &'static str)> {
+    named_parts(&[
+        (i32::from(v.stats.melee_bonus), "STR"),
+        (-blind_penalty(v), "blindness"),
+    ])
+}
+
+/// The parts of a shot's bonus ([`ShotPlan::bonus`]): a hero's DEX bonus.
+pub fn missile_bonus_parts(v: &View) -> Vec<(i32, &'static str)> {
+    named_parts(&[(i32::from(v.stats.missile_bonus), "DEX")])
+}
+
+fn named_parts(parts: &[(i32, &'static str)]) -> Vec<(i32, &'static str)> {
+    parts.iter().copied().filter(|(b, _)| *b != 0).collect()
+}
+
 /// One attack roll of `a` at `t` (helpless targets are hit without a roll); a hit on a
 /// model with mirror images strikes an image instead, which vanishes (a miss for it).
 pub(crate) fn swing(
