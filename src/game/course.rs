@@ -1,14 +1,16 @@
-//! The course of a finished battle, for its result: each side's losses at the end of
-//! every round, replayed from the battle's own commands, and its turning points — the
-//! rounds whose losses swung the battle most.
+//! The course of a finished battle, for its result: what each side had out of the fight
+//! at the end of every round (its losses, or in Borderlands also the HP of its models
+//! asleep, held, dying or fleeing), replayed from the battle's own commands, and its
+//! turning points — the rounds that swung the battle most.
 
 use warband_rules::Side;
 use warband_table::engine::Engine;
 use warband_table::salts::Salts;
 use warband_table::sim::Contest;
 
-/// Each side's losses (in the ruleset's `LOSSES`) after each round, from round 0 (the
-/// start) to the last played.
+/// What each side had out of the fight (in the ruleset's `LOSSES`) after each round,
+/// from round 0 (the start) to the last played: its losses, where the ruleset counts no
+/// more (`Contest::in_fight`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Course {
     pub losses: Vec<[u32; 2]>,
@@ -70,14 +72,14 @@ pub fn course<R: Contest>(
         // The command that ended a round played out its last phases too: what was lost
         // by now was lost in the round it ended (and none in those it skipped).
         while round < now {
-            losses.push(R::losses(e.world()));
+            losses.push(out_of_fight::<R>(e.world(), stake));
             round += 1;
         }
     }
     // The round under way when the commands stop: a battle won mid-round, or in a round
     // that began and ended at once (the last of a side fled the table at its step).
     while losses.len() <= warband_table::sim::rounds_played::<R>(e.world()) as usize {
-        losses.push(R::losses(e.world()));
+        losses.push(out_of_fight::<R>(e.world(), stake));
     }
     // Cures and heals can bring what a side loses past what it began with: the stake
     // is then at least what it lost, so no share reads over 100%.
@@ -85,6 +87,15 @@ pub fn course<R: Contest>(
     let begun = stake.unwrap_or_else(|| R::at_stake(e.world()));
     let stake = [0, 1].map(|i| begun[i].max(end[i]));
     Ok(Course { losses, stake })
+}
+
+/// What each side has out of the fight: what it began with less what it still has in
+/// the fight, where the ruleset says that (and the stake is known), else its losses.
+fn out_of_fight<R: Contest>(world: &bevy::ecs::world::World, stake: Option<[u32; 2]>) -> [u32; 2] {
+    match (R::in_fight(world), stake) {
+        (Some(have), Some(stake)) => [0, 1].map(|i| stake[i].saturating_sub(have[i])),
+        _ => R::losses(world),
+    }
 }
 
 impl Course {
@@ -200,7 +211,31 @@ mod tests {
             let c = course::<Borderlands>(&save.setup, save.seed, &save.commands, &save.salts());
             let c = c.unwrap();
             assert_eq!(c.losses.len() as u32, played + 1, "{name}: {:?}", c.losses);
-            assert_eq!(c.losses.last(), Some(&Borderlands::losses(e.world())));
+            // It ends where the battle did: what each side began with less what it still
+            // had in the fight, never less than the HP it lost.
+            let have = Borderlands::in_fight(e.world()).unwrap();
+            let end = [0, 1].map(|i| c.stake[i] - have[i]);
+            assert_eq!(c.losses.last(), Some(&end), "{name}");
+            let lost = Borderlands::losses(e.world());
+            assert!(end[0] >= lost[0] && end[1] >= lost[1], "{name}: {end:?} {lost:?}");
         }
+    }
+
+    /// A battle won by a rout turned where the side broke, not where HP were lost: the
+    /// cave mouth's kobolds lost 3 HP and fled the table to the last one, so all they had
+    /// is out of the fight by the end, and the turning point is theirs to lose.
+    #[test]
+    fn a_rout_is_a_turning_point() {
+        use warband_borderlands::Borderlands;
+        let file = "borderlands/cave-mouth-charge-v-random.ron";
+        let save = crate::game::test_app::recorded::<Borderlands>(file);
+        let e = save.replay().unwrap();
+        let c = course::<Borderlands>(&save.setup, save.seed, &save.commands, &save.salts());
+        let c = c.unwrap();
+        assert_eq!(Borderlands::losses(e.world())[1], 3);
+        assert_eq!(c.losses.last().unwrap()[1], c.stake[1], "{:?}", c.losses);
+        let turn = c.turning_points(1)[0];
+        assert_eq!(turn.favoured(), Some(Side::A), "{turn:?}");
+        assert!(turn.share(1) > 0.5, "{turn:?}");
     }
 }

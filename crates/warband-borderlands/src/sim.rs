@@ -42,6 +42,21 @@ impl Contest for Borderlands {
         warband_table::sim::per_side(&all, |m| m.side, |m| m.hp.max.max(0) as u32)
     }
 
+    /// The HP of each side's able models (none of a side in flight).
+    fn in_fight(world: &World) -> Option<[u32; 2]> {
+        let b = world.resource::<Battle>();
+        let all = crate::battle::in_play(world);
+        Some(Side::BOTH.map(|s| {
+            if b.side(s).morale.fled {
+                return 0;
+            }
+            all.iter()
+                .filter(|m| m.side == s && m.cond.able())
+                .map(|m| m.hp.now.max(0) as u32)
+                .sum()
+        }))
+    }
+
     fn round_limit(world: &World) -> u32 {
         world.resource::<Battle>().round_limit
     }

@@ -221,6 +221,10 @@ fn grouped(notes: Vec<String>) -> Vec<Vec<String>> {
 fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
     use egui_plot::{Legend, Line, Plot, PlotPoints};
     let names = Side::BOTH.map(|s| session.setup.armies().get(s).name.clone());
+    // Borderlands counts the HP of models asleep, held, dying or fleeing as out of the
+    // fight: a battle won by Sleep and a rout turned where they fell, not where HP did.
+    let out = R::in_fight(session.engine.world()).is_some();
+    let lost_words = if out { "out of the fight" } else { "lost" };
     ui.vertical_centered(|ui| ui.heading("The course of the battle"));
     let series = |i: usize| -> PlotPoints {
         c.losses
@@ -241,7 +245,7 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
         )
         .include_y(0.0)
         .x_axis_label(R::ROUND)
-        .y_axis_label(format!("{} lost", R::LOSSES))
+        .y_axis_label(format!("{} {lost_words}", R::LOSSES))
         .y_grid_spacer(super::lab::plots::whole_steps())
         .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 2.0, 10.0]))
         .allow_scroll(false)
@@ -250,7 +254,7 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
         .show(ui, |p| {
             for side in Side::BOTH {
                 let colour = palette::side_egui(side);
-                let name = format!("{} lost", names[side.index()]);
+                let name = format!("{} {lost_words}", names[side.index()]);
                 p.line(
                     Line::new(name, series(side.index()))
                         .color(colour)
@@ -268,14 +272,14 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
             .favoured()
             .map_or("neither side".to_string(), |w| names[w.index()].clone());
         let lost = |i: usize| {
-            format!(
-                "{} lost {} {} ({:.0}% of its {})",
-                names[i],
-                s.lost[i],
-                R::LOSSES,
-                s.share(i) * 100.0,
-                s.stake[i]
-            )
+            let amount = format!("{} {}", s.lost[i], R::LOSSES);
+            let what = if out {
+                format!("{amount} out of the fight")
+            } else {
+                format!("lost {amount}")
+            };
+            let share = s.share(i) * 100.0;
+            format!("{} {what} ({share:.0}% of its {})", names[i], s.stake[i])
         };
         ui.label(format!(
             "{} {}: {}, {} — for {who}",

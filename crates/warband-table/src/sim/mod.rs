@@ -46,6 +46,14 @@ pub trait Contest: Rules {
     fn at_stake(world: &World) -> [u32; 2];
     /// The last round a battle may reach.
     fn round_limit(world: &World) -> u32;
+    /// What each side still has in the fight, in the measure of [`Contest::losses`], where
+    /// that is less than what it has not lost: in Borderlands a model asleep, held,
+    /// dying or fleeing keeps its HP but fights no more. None (the default) where what a
+    /// side has lost is all it is out of. The result's course reads it, so a battle won by
+    /// Sleep and a rout shows where it turned.
+    fn in_fight(_world: &World) -> Option<[u32; 2]> {
+        None
+    }
 
     /// The kinds of computer player this ruleset has, in [`PlayerKind::ALL`]'s order.
     fn kinds() -> Vec<PlayerKind> {
