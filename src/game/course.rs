@@ -217,7 +217,10 @@ mod tests {
             let end = [0, 1].map(|i| c.stake[i] - have[i]);
             assert_eq!(c.losses.last(), Some(&end), "{name}");
             let lost = Borderlands::losses(e.world());
-            assert!(end[0] >= lost[0] && end[1] >= lost[1], "{name}: {end:?} {lost:?}");
+            assert!(
+                end[0] >= lost[0] && end[1] >= lost[1],
+                "{name}: {end:?} {lost:?}"
+            );
         }
     }
 

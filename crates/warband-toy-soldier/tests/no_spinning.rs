@@ -46,18 +46,22 @@ impl Default for Activation<'_> {
 
 impl<'a> Activation<'a> {
     /// Whether `c` goes back: a turn to a facing held already on this spot (to within
-    /// 10°), or a step opposite the last; then `c` is taken as done.
+    /// 10°), a turn the other way straight after a turn (one turn would have done, for
+    /// 1 AP: a play-tester watched a warboss turn 90° left, then 65° right), or a step
+    /// opposite the last; then `c` is taken as done.
     fn goes_back(&mut self, c: &'a Command) -> bool {
         let now = self.held[self.held.len() - 1];
         let back = match (self.last, c) {
-            (_, Command::Pivot { degrees }) => {
+            (last, Command::Pivot { degrees }) => {
                 let to = now + degrees;
                 let back = self.held[..self.held.len() - 1].iter().any(|f| {
                     let d = (to - f).rem_euclid(360.0);
                     d.min(360.0 - d) < 10.0
                 });
+                let reversed =
+                    matches!(last, Some(Command::Pivot { degrees: d }) if d * degrees < 0.0);
                 self.held.push(to);
-                back
+                back || reversed
             }
             (last, Command::Move { step: t, .. }) => {
                 self.held = vec![now];

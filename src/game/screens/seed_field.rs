@@ -92,12 +92,18 @@ mod tests {
         assert_eq!(frame(&themed(), &mut seed), "999999999999999");
     }
 
-    #[test]
-    fn a_seed_typed_as_a_csv_writes_it_is_played_whole() {
+    /// A box being typed in: its context and id, the box focused.
+    fn typing() -> (egui::Context, egui::Id) {
         let ctx = themed();
         let id = id_of(&ctx);
-        let mut seed = 1;
         ctx.memory_mut(|m| m.request_focus(id));
+        (ctx, id)
+    }
+
+    #[test]
+    fn a_seed_typed_as_a_csv_writes_it_is_played_whole() {
+        let (ctx, id) = typing();
+        let mut seed = 1;
         for typed in ["0x9e3779b97f4a7c15", "18446744073709551557"] {
             ctx.data_mut(|d| d.insert_temp(id, typed.to_string()));
             assert_eq!(frame(&ctx, &mut seed), typed);
@@ -108,10 +114,8 @@ mod tests {
 
     #[test]
     fn a_text_that_is_no_seed_keeps_the_last_and_is_put_right_when_left() {
-        let ctx = themed();
-        let id = id_of(&ctx);
+        let (ctx, id) = typing();
         let mut seed = 7;
-        ctx.memory_mut(|m| m.request_focus(id));
         ctx.data_mut(|d| d.insert_temp(id, "0xg7".to_string()));
         assert_eq!(frame(&ctx, &mut seed), "0xg7", "kept while typed in");
         assert_eq!(seed, 7);
