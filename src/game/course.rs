@@ -212,15 +212,10 @@ mod tests {
             let c = c.unwrap();
             assert_eq!(c.losses.len() as u32, played + 1, "{name}: {:?}", c.losses);
             // It ends where the battle did: what each side began with less what it still
-            // had in the fight, never less than the HP it lost.
+            // had in the fight.
             let have = Borderlands::in_fight(e.world()).unwrap();
             let end = [0, 1].map(|i| c.stake[i] - have[i]);
             assert_eq!(c.losses.last(), Some(&end), "{name}");
-            let lost = Borderlands::losses(e.world());
-            assert!(
-                end[0] >= lost[0] && end[1] >= lost[1],
-                "{name}: {end:?} {lost:?}"
-            );
         }
     }
 

@@ -120,7 +120,7 @@ fn spend(l: &mut Ledger, ap: u32) -> Result<(), String> {
 fn refund(l: &mut Ledger, ap: u32) -> Result<(), String> {
     l.active
         .as_mut()
-        .ok_or("a move taken back with no unit active")?
+        .ok_or("AP given back with no unit active")?
         .1 += ap;
     Ok(())
 }

@@ -254,7 +254,11 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
         .show(ui, |p| {
             for side in Side::BOTH {
                 let colour = palette::side_egui(side);
-                let name = format!("{} {lost_words}", names[side.index()]);
+                let name = if out {
+                    format!("{}: HP out of the fight", names[side.index()])
+                } else {
+                    format!("{} lost", names[side.index()])
+                };
                 p.line(
                     Line::new(name, series(side.index()))
                         .color(colour)
@@ -273,13 +277,13 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
             .map_or("neither side".to_string(), |w| names[w.index()].clone());
         let lost = |i: usize| {
             let amount = format!("{} {}", s.lost[i], R::LOSSES);
-            let what = if out {
-                format!("{amount} out of the fight")
-            } else {
-                format!("lost {amount}")
-            };
             let share = s.share(i) * 100.0;
-            format!("{} {what} ({share:.0}% of its {})", names[i], s.stake[i])
+            let of = format!("({share:.0}% of its {})", s.stake[i]);
+            if out {
+                format!("{}: {amount} more out of the fight {of}", names[i])
+            } else {
+                format!("{} lost {amount} {of}", names[i])
+            }
         };
         ui.label(format!(
             "{} {}: {}, {} — for {who}",

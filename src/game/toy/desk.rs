@@ -54,7 +54,7 @@ impl Desk for ToySoldier {
             ("R", "defend: remove a danger marker (D pans the view)"),
             ("Space", "pass: end the activation, giving up the AP left"),
             ("Enter", "end the turn once the other side is out of tokens"),
-            ("Z", "take back the last plain move"),
+            ("Z", "take back the last plain move or turn"),
         ]
     }
 

@@ -328,8 +328,10 @@ mod tests {
                 let centre = screen(base.center).unwrap();
                 let x = (at - centre).dot(place.along) / px;
                 let reach = size / 2.0 / px;
+                // Off the rank, yet partly over its own base's left end: it marks this
+                // unit, not the space beside it.
                 assert!(
-                    x + reach <= left && x >= -width / 2.0 - reach,
+                    x + reach <= left && x + reach > -width / 2.0,
                     "facing {facing}, {px} px an inch: star at {x:.2}\" ± {reach:.2}, rank {left:.2}..{right:.2}"
                 );
             }

@@ -52,7 +52,7 @@ fn command(world: &bevy::ecs::world::World, c: &Command) -> String {
             format!("casts {spell:?} ({how}) on {}", n(target))
         }
         Command::Pass => "passes".into(),
-        Command::UndoMove => "takes back its move".into(),
+        Command::UndoMove => "takes back its last move or turn".into(),
         Command::Done => "ends the turn".into(),
         Command::Deploy(p) => crate::game::hud::placing_words(p, n),
     }
