@@ -4,7 +4,9 @@
 //! one's final state hash and log digest, which `tests/fixtures.rs` checks a replay
 //! against. Run it only when the rules change on purpose:
 //!
-//! `cargo run --release -p warband-marauders --example record_fixtures`
+//! `cargo run --release -p warband-marauders --example record_fixtures`; with `redigest`,
+//! where only the log's events changed, it writes the digests of the same saves again
+//! (and refuses if any battle ends otherwise).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -24,6 +26,9 @@ fn main() -> Result<(), String> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let out = root.join("tests/fixtures/marauders");
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
+    if warband_table::lab::redigest_if_asked::<Marauders>(&out)? {
+        return Ok(());
+    }
     // Battles that still replay to the same end keep their saves (their digests taken
     // anew): only those whose commands meet a changed rule are recorded anew.
     let changed =

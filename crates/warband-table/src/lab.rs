@@ -38,6 +38,18 @@ pub fn pairings<R: Contest>(
     Ok(())
 }
 
+/// With `redigest` as the program's first argument (the log's events changed — words,
+/// a field — not the battles), writes each save's digests in `out` again as it now
+/// replays, its commands unchanged, and says true; else does nothing.
+pub fn redigest_if_asked<R: crate::engine::Rules>(out: &Path) -> Result<bool, String> {
+    if std::env::args().nth(1).as_deref() != Some("redigest") {
+        return Ok(false);
+    }
+    let n = crate::corpus::redigest::<R>(out)?;
+    println!("{n} fixtures' digests written again in {}", out.display());
+    Ok(true)
+}
+
 /// Records the fixture corpus of ruleset folder `ruleset` (`tests/fixtures/{ruleset}/`
 /// under the repository `root`): every pairing of `players` on each shipped scenario
 /// named, with its digests. Run only when the rules change on purpose. With `redigest`
@@ -50,11 +62,7 @@ pub fn record_fixtures<R: Contest>(
     players: &[R::Player],
 ) -> Result<(), String> {
     let out = root.join("tests/fixtures").join(ruleset);
-    // `redigest`: the log's events changed (words, a field), not the battles: each
-    // save's digests are written again as it now replays, its commands unchanged.
-    if std::env::args().nth(1).as_deref() == Some("redigest") {
-        let n = crate::corpus::redigest::<R>(&out)?;
-        println!("{n} fixtures' digests written again in {}", out.display());
+    if redigest_if_asked::<R>(&out)? {
         return Ok(());
     }
     let changed = crate::corpus::record_keeping::<R>(&out, || {
