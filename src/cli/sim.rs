@@ -39,12 +39,12 @@ pub struct SimArgs {
     /// Scenario file (RON).
     #[arg(long)]
     scenario: Option<PathBuf>,
-    /// The first player.
-    #[arg(long, value_enum)]
-    a: Option<Ai>,
-    /// The second player.
-    #[arg(long, value_enum)]
-    b: Option<Ai>,
+    /// The first player (`normal` unless named, as in `warband battle`).
+    #[arg(long, value_enum, default_value_t = Ai::Normal)]
+    a: Ai,
+    /// The second player (`normal` unless named).
+    #[arg(long, value_enum, default_value_t = Ai::Normal)]
+    b: Ai,
     /// How many battles.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
@@ -77,10 +77,8 @@ pub fn sim(cli: SimCli) -> ExitCode {
 }
 
 fn play(args: SimArgs) -> ExitCode {
-    let (Some(scenario), Some(a), Some(b)) = (&args.scenario, args.a, args.b) else {
-        eprintln!(
-            "error: `warband sim` needs --scenario, --a and --b (or `warband sim merge FILES`)"
-        );
+    let (Some(scenario), a, b) = (&args.scenario, args.a, args.b) else {
+        eprintln!("error: `warband sim` needs --scenario (or `warband sim merge FILES`)");
         return ExitCode::from(2);
     };
     let ruleset = match super::ruleset_of(scenario) {
