@@ -130,3 +130,25 @@ fn sim_writes_one_csv_row_per_game_that_adds_up_to_the_report() {
     );
     assert_eq!(one["rounds"].to_string(), rows[0][4]);
 }
+
+/// Named players or none, `sim` plays `normal` where a side's player is not named, as
+/// `battle` does (a play-tester found its help did not say --a and --b were needed).
+#[test]
+fn a_player_not_named_is_normal() {
+    let out = warband(&[
+        "sim",
+        "--scenario",
+        "assets/scenarios/open-field.ron",
+        "--games",
+        "4",
+        "--b",
+        "charge",
+    ]);
+    assert!(out.status.success(), "{out:?}");
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(said.contains("normal (a) against charge (b)"), "{said}");
+    let out = warband(&["sim"]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8(out.stderr).unwrap();
+    assert!(said.contains("needs --scenario"), "{said}");
+}
