@@ -38,7 +38,7 @@ impl Contest for Borderlands {
 
     /// The full HP of every model in play (HP below 0 are not counted removed).
     fn at_stake(world: &World) -> [u32; 2] {
-        let all = crate::battle::in_play(world);
+        let all = crate::battle::in_play_shared(world);
         warband_table::sim::per_side(&all, |m| m.side, |m| m.hp.max.max(0) as u32)
     }
 

@@ -27,14 +27,14 @@ pub(crate) fn seed_field(ui: &mut egui::Ui, salt: &'static str, seed: &mut u64) 
         edit = edit.text_color(ui.visuals().error_fg_color);
     }
     let response = ui.add(edit);
-    if let Ok(s) = parse_seed(&text) {
-        *seed = s;
-    }
-    let bad = parse_seed(&text).err();
+    let read = parse_seed(&text);
     ui.data_mut(|d| d.insert_temp(id, text));
-    match bad {
-        Some(why) => response.on_hover_text(why),
-        None => response,
+    match read {
+        Ok(s) => {
+            *seed = s;
+            response
+        }
+        Err(why) => response.on_hover_text(why),
     }
 }
 
