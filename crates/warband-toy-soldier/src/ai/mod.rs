@@ -252,29 +252,39 @@ pub(crate) struct SoFar {
 const SAME_SPOT: f32 = 0.5;
 
 impl SoFar {
-    /// The activation of `v`, `side`'s active unit: the side's accepted commands since
-    /// it activated (or since it last moved), its facings worked back from where it
-    /// faces now, and the spots its moves set off from.
+    /// The activation of `v`, `side`'s active unit, read back from the log to its
+    /// activation: its last action still standing, the facings it has held since it
+    /// last moved (each pivot's event keeps the facing it left), and the spots its moves
+    /// set off from. A move or turn taken back (Z) is read as never made.
     pub(crate) fn of(world: &World, side: Side, v: &View) -> Self {
+        use crate::log::LogEvent::{MoveTakenBack, Moved, Pivoted, TurnTakenBack};
         let log = world.resource::<crate::log::BattleLog>();
-        let mut last = None;
-        let mut facings = vec![v.base.facing];
-        let mut spots = Vec::new();
-        let mut moved = false;
+        let (mut last, mut facings, mut spots) = (None, vec![v.base.facing], Vec::new());
+        let (mut moved, mut commands_undone, mut pivots_undone, mut moves_undone) =
+            (false, 0, 0, 0);
         for e in log.events.iter().rev() {
             match e {
-                Entry::Accepted { side: s, command } if *s == side => {
-                    if matches!(command, Command::Activate { .. }) {
-                        break;
+                Entry::Accepted { side: s, command } if *s == side => match command {
+                    Command::Activate { .. } => break,
+                    Command::UndoMove => commands_undone += 1,
+                    _ if commands_undone > 0 => commands_undone -= 1,
+                    _ => {
+                        last.get_or_insert_with(|| command.clone());
                     }
-                    last.get_or_insert_with(|| command.clone());
-                    moved |= matches!(command, Command::Move { .. });
-                    if let (Command::Pivot { degrees }, false) = (command, moved) {
-                        let after = facings[facings.len() - 1];
-                        facings.push(after - degrees.to_radians());
-                    }
+                },
+                Entry::Rules(TurnTakenBack { unit, .. }) if *unit == v.id => pivots_undone += 1,
+                Entry::Rules(MoveTakenBack { unit, .. }) if *unit == v.id => moves_undone += 1,
+                Entry::Rules(Pivoted { unit, .. }) if *unit == v.id && pivots_undone > 0 => {
+                    pivots_undone -= 1;
                 }
-                Entry::Rules(crate::log::LogEvent::Moved { unit, from, .. }) if *unit == v.id => {
+                Entry::Rules(Moved { unit, .. }) if *unit == v.id && moves_undone > 0 => {
+                    moves_undone -= 1;
+                }
+                Entry::Rules(Pivoted { unit, from, .. }) if *unit == v.id && !moved => {
+                    facings.push(*from);
+                }
+                Entry::Rules(Moved { unit, from, .. }) if *unit == v.id => {
+                    moved = true;
                     spots.push(Vec2::new(from.0, from.1));
                 }
                 _ => {}
@@ -331,4 +341,55 @@ fn angle_between(a: f32, b: f32) -> f32 {
 /// The side's active unit, if one is open.
 fn open(world: &World, side: Side) -> Option<(View, Activation)> {
     active(world, side).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::battle::find;
+    use crate::data::BattleSetup;
+    use crate::engine::Engine;
+
+    /// A person turned a unit, took the turn back (Z) and left the rest of the
+    /// activation to the computer: the turn taken back is read as never made, so the
+    /// computer may make it (it was read as a facing held, and a turn the other way as
+    /// turning back).
+    #[test]
+    fn a_turn_taken_back_is_read_as_never_made() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../assets/scenarios/village-fight.ron");
+        let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
+        let mut e = Engine::new(&setup, 1).expect("a valid setup");
+        let v = in_play_shared(e.world())[0].clone();
+        e.world_mut().resource_mut::<Battle>().acting = Some(v.side);
+        e.submit(v.side, Command::Activate { unit: v.id }).unwrap();
+        let ap = |e: &Engine| {
+            e.world()
+                .resource::<Battle>()
+                .activation
+                .as_ref()
+                .unwrap()
+                .ap
+        };
+        e.world_mut()
+            .resource_mut::<Battle>()
+            .activation
+            .as_mut()
+            .unwrap()
+            .ap = 5;
+        e.submit(v.side, Command::Pivot { degrees: 45.0 }).unwrap();
+        let turned = SoFar::of(e.world(), v.side, &find(e.world(), v.id).unwrap());
+        assert!(turned.undone_by(&Command::Pivot { degrees: -45.0 }));
+        e.submit(v.side, Command::UndoMove).unwrap();
+        assert_eq!(ap(&e), 5);
+        let now = find(e.world(), v.id).unwrap();
+        let so_far = SoFar::of(e.world(), v.side, &now);
+        assert_eq!(
+            (so_far.facings.as_slice(), &so_far.last),
+            (&[v.base.facing][..], &None)
+        );
+        for degrees in [45.0, -45.0, 90.0] {
+            assert!(!so_far.undone_by(&Command::Pivot { degrees }), "{degrees}°");
+        }
+    }
 }
