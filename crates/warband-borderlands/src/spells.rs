@@ -31,7 +31,10 @@ pub fn check_cast(
 ) -> Result<(View, View), Refusal> {
     let v = check_caster(world, side, id, spell)?;
     let Some(t) = find(world, target) else {
-        return refuse(format!("there is no model {target} in play"));
+        return refuse(format!(
+            "{} needs a target in play; model {target} is not",
+            spell.name()
+        ));
     };
     check_target(world, v, t, spell)
 }

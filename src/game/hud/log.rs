@@ -142,7 +142,10 @@ pub fn newest_lines<C, E>(
         .filter(|(_, e)| filter.dice || e.die().is_none())
         .filter_map(|(i, e)| {
             let mut l = line(i, e)?;
-            l.clause = e.die().map(|d| d.clause.as_str().to_string());
+            if let Some(d) = e.die() {
+                l.clause = Some(d.clause.as_str().to_string());
+                l.side = l.side.or_else(|| rolled_by(events, i));
+            }
             Some(l)
         })
         .filter(|l| filter.keeps(l))
@@ -163,6 +166,15 @@ pub fn newest_lines<C, E>(
         .collect();
     out.reverse();
     out
+}
+
+/// The side whose command rolled the die at `i` (the last command accepted before it),
+/// for the log's filter: a die of B's attack is hidden with B's lines.
+fn rolled_by<C, E>(events: &[Entry<C, E>], i: usize) -> Option<Side> {
+    events[..i].iter().rev().find_map(|e| match e {
+        Entry::Accepted { side, .. } => Some(*side),
+        _ => None,
+    })
 }
 
 /// The newest lines of a log's entries from `from` on, which `words` puts in words (from
@@ -225,7 +237,11 @@ pub fn show<'a>(
             let mut count = 0;
             for l in lines {
                 count += 1;
-                let colour = l.side.map_or(ui.visuals().text_color(), palette::side_egui);
+                // A die keeps the log's plain colour: its side only filters it.
+                let colour = match l.side {
+                    Some(side) if !l.die => palette::side_egui(side),
+                    _ => ui.visuals().text_color(),
+                };
                 let text = egui::RichText::new(&l.text)
                     .color(colour)
                     .text_style(crate::game::theme::log_style());

@@ -33,3 +33,14 @@ fn chances_print_as_players_read_them() {
     assert_eq!(super::capitalised("turn"), "Turn");
     assert_eq!(super::capitalised(""), "");
 }
+
+/// A play-tester read "army `PT warband` is 120 points" in the army builder: a file
+/// check's backticks are shown as quotation marks.
+#[test]
+fn a_checks_backticks_read_as_quotation_marks() {
+    assert_eq!(
+        super::quoted("army `PT warband`: unknown profile `Troll`"),
+        "army “PT warband”: unknown profile “Troll”"
+    );
+    assert_eq!(super::quoted("no quotes"), "no quotes");
+}

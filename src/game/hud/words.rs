@@ -128,6 +128,22 @@ pub fn how_far(gap: f32, move_inches: f32) -> String {
     format!("just beyond its move of {move_inches:.1}\"")
 }
 
+/// A file check's words as a player reads them: its `backticks` as quotation marks
+/// ("army `Orcs`" → "army “Orcs”").
+pub fn quoted(words: &str) -> String {
+    let mut open = false;
+    words
+        .chars()
+        .map(|c| match c {
+            '`' => {
+                open = !open;
+                if open { '“' } else { '”' }
+            }
+            c => c,
+        })
+        .collect()
+}
+
 /// Words with their first letter in capitals ("turn" → "Turn").
 pub fn capitalised(words: &str) -> String {
     let mut chars = words.chars();

@@ -97,6 +97,26 @@ impl Health {
 /// it adds nothing (no entity is spawned to hold it).
 pub const BARE: Option<fn(&mut ChildSpawnerCommands)> = None;
 
+/// A casualty's miniature lying where `base` stood, for tests of what a click on one
+/// does.
+#[cfg(test)]
+pub fn spawn_casualty(world: &mut World, (id, side): (ModelId, Side), base: &Placed) {
+    let mut commands = world.commands();
+    spawn_mini(
+        &mut commands,
+        format!("casualty {id}"),
+        (id, side),
+        base,
+        None,
+        BARE,
+    );
+    world.flush();
+    let mut minis = world.query::<&mut Mini>();
+    for mut m in minis.iter_mut(world).filter(|m| m.id == id) {
+        m.gone_for = super::models::FALL;
+    }
+}
+
 /// Spawns model `id`'s miniature where `base` stands; `extra` adds what else stands on
 /// its base, in inches in the base's own frame (front towards +y).
 pub fn spawn_mini(

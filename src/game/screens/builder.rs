@@ -92,6 +92,16 @@ impl Builder {
     fn unsaved(&self) -> bool {
         !self.army.entries.is_empty() && self.army != self.kept
     }
+
+    /// The last message, unless it says the army was saved and it has changed since.
+    fn message_now(&self) -> Option<&str> {
+        match self.message.as_deref() {
+            Some(m) if m.starts_with("Saved as") && self.unsaved() => {
+                Some("Changed since it was saved: Save keeps the changes.")
+            }
+            m => m,
+        }
+    }
 }
 
 fn open(
@@ -172,7 +182,7 @@ fn builder(
         ui.small(b.catalogue.leader_hint);
         ui.separator();
         verdict_and_buttons(ui, b);
-        if let Some(m) = &b.message {
+        if let Some(m) = b.message_now() {
             ui.label(m);
         }
         match switch_to {
@@ -325,6 +335,7 @@ fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
         ui.label("Add models from the list on the left; what the army still needs shows here.");
     } else {
         for p in &problems {
+            let p = crate::game::hud::quoted(p);
             ui.colored_label(egui::Color32::from_rgb(240, 150, 100), format!("⚠ {p}"));
         }
     }

@@ -151,6 +151,28 @@ mod tests {
         assert!(words.contains("Delete orc-band.ron for good?"), "{words}");
     }
 
+    /// A play-tester read "Saved as …" after changing the army again: once it changes,
+    /// the message says the changes are not saved.
+    #[test]
+    fn saved_is_said_only_while_the_army_is_as_saved() {
+        let mut b = builder();
+        let first = b.catalogue.entries[0].name.clone();
+        add(&mut b.army, &first);
+        b.kept = b.army.clone();
+        b.message = Some("Saved as Orcs (battle setup lists it)".into());
+        assert_eq!(
+            b.message_now(),
+            Some("Saved as Orcs (battle setup lists it)")
+        );
+        add(&mut b.army, &first);
+        assert_eq!(
+            b.message_now(),
+            Some("Changed since it was saved: Save keeps the changes.")
+        );
+        b.message = Some("Not saved: no room".into());
+        assert_eq!(b.message_now(), Some("Not saved: no room"));
+    }
+
     /// A word found in one ruleset's catalogue is dropped on a switch to another; a
     /// word that finds nothing is said to.
     #[test]

@@ -134,10 +134,13 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
         let army = &warband_table::scenario::Setup::armies(&session.setup)
             .get(side)
             .name;
-        ui.colored_label(
-            palette::side_egui(side),
-            format!("{army} chooses a unit to activate"),
-        );
+        // Once the battle is over no one chooses: the roster is only what is left.
+        let heading = if session.engine.outcome().is_some() {
+            format!("{army}'s units")
+        } else {
+            format!("{army} chooses a unit to activate")
+        };
+        ui.colored_label(palette::side_egui(side), heading);
         if session.replay.is_none() {
             ui.weak(session.others_acting());
         }
@@ -349,4 +352,30 @@ fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command>
         }
     });
     command
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::session::{Controller, GameSession};
+    use warband_table::player::PlayerKind;
+    use warband_table::sim::Contest;
+
+    /// A play-tester watched a battle end and read "Dwarf hold chooses a unit to
+    /// activate" above "The battle is over": once it is over no one chooses.
+    #[test]
+    fn a_battle_over_asks_no_one_to_choose() {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let file = root.join("assets/scenarios/river-crossing.ron");
+        let setup = warband_toy_soldier::ToySoldier::load(&file).unwrap();
+        let charge = Controller::Ai(PlayerKind::Charge);
+        let mut s: ToySession = GameSession::new(setup, 3, [charge, charge]).unwrap();
+        while s.computer_step() {}
+        assert!(s.engine.outcome().is_some(), "the battle ends");
+        let mut toy = ToySelection::default();
+        let words = crate::game::test_app::egui_words(|ui| show(ui, &mut s, &mut toy, None));
+        let words = words.join("\n");
+        assert!(words.contains("The battle is over."), "{words}");
+        assert!(!words.contains("chooses a unit"), "{words}");
+    }
 }

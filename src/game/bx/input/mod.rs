@@ -161,6 +161,7 @@ fn click(
     mut session: NonSendMut<BxSession>,
     sel: Res<Pointer>,
     mut bx: ResMut<BxSelection>,
+    drawn: crate::game::minis::DrawnAt,
 ) {
     if !buttons.just_pressed(MouseButton::Left) {
         return;
@@ -194,6 +195,16 @@ fn click(
                 bx.spell = None;
                 bx.model = None;
             }
+        }
+        // A spell at a casualty: the engine says why not (a play-tester's Cure Light
+        // Wounds on a slain ally did nothing, and said nothing).
+        None if let (Some(spell), Some(target)) = (bx.spell, drawn.fallen_under(cursor)) => {
+            let cast = Command::Cast {
+                model: v.id,
+                spell,
+                target,
+            };
+            let _ = session.submit(side, cast);
         }
         // A click on a dying ally out of reach says why no first aid is given; one on
         // a far enemy by a model with no missile weapon, how to reach it.

@@ -71,6 +71,38 @@ fn a_click_on_a_dying_ally_out_of_contact_moves_beside_it() {
     );
 }
 
+/// A play-tester's Cure Light Wounds on a slain ally did nothing and said nothing: a
+/// spell at a casualty is asked of the engine, which says why not.
+#[test]
+fn a_spell_at_a_casualty_says_why_not() {
+    let (mut session, ready) = battle();
+    let world = session.engine.world_mut();
+    let find = |id| warband_borderlands::battle::find(world, id).unwrap();
+    let caster = ready
+        .iter()
+        .map(|id| find(*id))
+        .find(|v| v.stats.spells.contains(&Spell::Sleep));
+    let caster = caster.expect("a ready model knows Sleep").id;
+    let fallen = find(*ready.iter().find(|id| **id != caster).unwrap());
+    world
+        .entity_mut(fallen.entity)
+        .insert(warband_table::components::OutOfAction);
+    let mut app = app(session, caster, Some(fallen.base.center));
+    crate::game::minis::spawn_casualty(app.world_mut(), (fallen.id, fallen.side), &fallen.base);
+    app.update();
+    let session = app.world().non_send::<BxSession>();
+    let said = session.last_refusal.clone().unwrap_or_default();
+    assert_eq!(
+        said,
+        format!("Sleep needs a target in play; model {} is not", fallen.id.0)
+    );
+    let last = session.engine.log().events.last();
+    assert!(
+        matches!(last, Some(warband_table::log::Entry::Refused { .. })),
+        "{last:?}"
+    );
+}
+
 /// A click on an ally that has acted, with another model chosen, says why it is not
 /// chosen, not that it needs no first aid.
 #[test]

@@ -364,6 +364,32 @@ fn dice_and_a_side_are_left_out_when_the_filter_says() {
     assert_eq!(kept[0].side, Some(Side::A));
 }
 
+/// A play-tester unticked B and still read B's attack rolls: a die goes with the side
+/// whose command rolled it, and is hidden with that side's lines.
+#[test]
+fn a_die_is_hidden_with_the_side_that_rolled_it() {
+    let command = |side| Entry::Accepted { side, command: 1 };
+    let events: Vec<E> = vec![
+        die(1),
+        command(Side::A),
+        die(2),
+        command(Side::B),
+        die(3),
+        die(4),
+    ];
+    let shown = |show| {
+        let filter = LogFilter { show, dice: true };
+        newest_lines(&events, 0, 10, &filter, |_, e| words(e))
+            .into_iter()
+            .filter(|l| l.die)
+            .map(|l| l.text)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(shown([true, false]), ["die 1", "die 2"]);
+    assert_eq!(shown([false, true]), ["die 1", "die 3", "die 4"]);
+    assert_eq!(shown([true, true]).len(), 4);
+}
+
 /// Every die lands in the log as in the tray: the log shows them until the player
 /// hides them (a play-tester read "the spell fails" with no number beside it).
 #[test]

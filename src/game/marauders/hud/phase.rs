@@ -9,7 +9,7 @@ use warband_marauders::battle::{ModelView, in_play};
 use warband_marauders::command::Allocation;
 use warband_marauders::geometry::in_contact;
 use warband_marauders::phases::{
-    PendingStrike, Phase, allocation_problem, auto_allocation, open_groups, own_dice,
+    PendingStrike, Phase, Strike, allocation_problem, auto_allocation, open_groups, own_dice,
     strike_waiting,
 };
 use warband_marauders::{Command, Side};
@@ -168,11 +168,7 @@ fn strike_dialog(ui: &mut egui::Ui, session: &mut Session, side: Side) {
     };
     let all = in_play(world);
     let (us, them) = sides_of(&all, &strike.group, side);
-    ui.strong(format!(
-        "You won the fight {} vs {}.",
-        names(&us),
-        names(&them)
-    ));
+    ui.strong(strike_words(&strike, &names(&us), &names(&them)));
     ui.label("Split your damage dice among the enemies each model touches:");
     let mut send = None;
     if let Some(alloc) = allocation_editor(ui, session, side, &strike.group, "Your split", "Strike")
@@ -184,6 +180,22 @@ fn strike_dialog(ui: &mut egui::Ui, session: &mut Session, side: Side) {
     }
     if let Some(allocation) = send {
         let _ = session.submit(side, Command::AllocateDamage { allocation });
+    }
+}
+
+/// What the fight came to, in words: won, or tied to the last die (both strike); and
+/// whether the fights left follow at once (the side that ended the phase fights them all).
+fn strike_words(strike: &Strike, us: &str, them: &str) -> String {
+    let how = if strike.winners.len() > 1 {
+        format!("Tied to the last die: {us} and {them} both strike.")
+    } else {
+        format!("You won the fight {us} vs {them}.")
+    };
+    match strike.rest.len() {
+        _ if !strike.then_all => how,
+        0 => how,
+        1 => format!("{how} The phase is ending: the one fight left is fought next."),
+        n => format!("{how} The phase is ending: the {n} fights left are fought next."),
     }
 }
 

@@ -110,3 +110,30 @@ fn a_split_draft_belongs_to_one_fight_of_one_battle() {
     while later.engine.battle().round == round && later.computer_step() {}
     assert_ne!(before, key(&later), "another round");
 }
+
+/// A play-tester read "You won the fight" above a fight the log called a tie ("both
+/// strike", a 6 against a 6): a tie says so, and a phase that is ending says the fights
+/// left follow at once.
+#[test]
+fn a_tied_fight_is_told_as_both_striking() {
+    let strike = |winners: Vec<Side>, then_all: bool, rest: usize| Strike {
+        group: vec![],
+        winners,
+        chosen: vec![],
+        waiting: vec![Side::A],
+        then_all,
+        rest: vec![vec![]; rest],
+    };
+    let words = |s: &Strike| strike_words(s, "Sergeant #1", "Orc chief #9");
+    assert_eq!(
+        words(&strike(vec![Side::A], false, 0)),
+        "You won the fight Sergeant #1 vs Orc chief #9."
+    );
+    let tied = words(&strike(vec![Side::B, Side::A], true, 2));
+    assert!(tied.starts_with("Tied to the last die: Sergeant #1 and Orc chief #9 both strike."));
+    assert!(
+        tied.ends_with("the 2 fights left are fought next."),
+        "{tied}"
+    );
+    assert!(words(&strike(vec![Side::A], true, 1)).ends_with("the one fight left is fought next."));
+}
