@@ -148,13 +148,43 @@ fn write_save_in<R: Contest>(
     dir: &Path,
     save: &warband_table::save::Save<R>,
 ) -> Result<PathBuf, String> {
-    let path = fresh_name(
-        dir,
-        &save.setup.scenario().name,
-        std::time::SystemTime::now(),
-    );
+    let path = saved_this_round(dir, save).unwrap_or_else(|| {
+        fresh_name(
+            dir,
+            &save.setup.scenario().name,
+            std::time::SystemTime::now(),
+        )
+    });
     save.write(&path).map_err(|e| e.to_string())?;
     Ok(path)
+}
+
+/// A save in `dir` of this same battle made earlier in the round it stands at: its
+/// setup and seed, its first commands all of the earlier save's. Saving again in a
+/// round goes over it (a play-tester found two saves a minute apart listed twice); a
+/// save of another round stays, to go back to. Nothing is lost: the new save holds
+/// every command the old one did.
+fn saved_this_round<R: Contest>(
+    dir: &Path,
+    save: &warband_table::save::Save<R>,
+) -> Option<PathBuf> {
+    let round = save.stood?.round;
+    // Only the files named for its scenario are read.
+    let named = slug(&save.setup.scenario().name);
+    let ours = |p: &PathBuf| {
+        p.file_stem()
+            .is_some_and(|s| s.to_string_lossy().starts_with(&named))
+    };
+    ron_files(dir).into_iter().filter(ours).find(|p| {
+        warband_table::save::Save::<R>::read(p).is_ok_and(|old| {
+            old.stood.is_some_and(|s| s.round == round && !s.over)
+                && old.ruleset == save.ruleset
+                && old.seed == save.seed
+                && old.setup == save.setup
+                && save.commands.starts_with(&old.commands)
+                && (0..old.commands.len()).all(|i| old.salts().get(i) == save.salts().get(i))
+        })
+    })
 }
 
 /// A save's file: the scenario and the minute it was saved (UTC), with "-2", "-3" … when

@@ -155,6 +155,40 @@ fn saves_are_named_by_the_minute_and_listed_with_their_round() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A play-tester saved one battle twice a minute apart and found it listed twice:
+/// saved again in the same round it goes over its save; a later round, another battle
+/// or the same commands with other dice (a network battle's) each keep their own.
+#[test]
+fn a_battle_saved_again_in_a_round_goes_over_its_save() {
+    let dir = std::env::temp_dir().join(format!("warband-again-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let save = crate::game::test_app::recorded::<warband_marauders::engine::Marauders>(
+        "marauders/open-field-normal-v-normal.ron",
+    );
+    let at = |n: usize| {
+        let mut part = save.clone();
+        part.commands.truncate(n);
+        let engine = part.replay().unwrap();
+        part.noting(&engine)
+    };
+    let round = |n: usize| at(n).stood.unwrap().round;
+    let next = (41..save.commands.len())
+        .find(|n| round(*n) > round(40))
+        .unwrap();
+    let first = write_save_in(&dir, &at(40)).unwrap();
+    assert_eq!(write_save_in(&dir, &at(next - 1)).unwrap(), first);
+    assert_eq!(list_saves_in(&dir).len(), 1);
+    let later = write_save_in(&dir, &at(next)).unwrap();
+    assert_ne!(later, first);
+    let mut other = at(40);
+    other.seed += 1;
+    assert_ne!(write_save_in(&dir, &other).unwrap(), first);
+    let salts = warband_table::salts::Salts::listed(0, vec![7; 40]);
+    assert_ne!(write_save_in(&dir, &at(40).salted(&salts)).unwrap(), first);
+    assert_eq!(list_saves_in(&dir).len(), 4);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn slugs_are_file_safe() {
     assert_eq!(slug("Orc Warband #2"), "orc-warband--2");
