@@ -86,6 +86,11 @@ fn draw_ghost(
             }
             (warband_borderlands::actions::beside(&v, &t), None)
         }
+        // A far enemy a shooter would shoot: its line of fire.
+        Some(t) if t.side != v.side && !in_melee => {
+            fire_line(g, world, (side, &v), &t);
+            return None;
+        }
         Some(_) => return None,
     };
     let (end, colour, why) = match (in_melee, foe) {
@@ -98,6 +103,26 @@ fn draw_ghost(
     g.circle_2d(end, r, colour);
     // Over an enemy the attack card says why it cannot be closed with.
     why.filter(|_| foe.is_none())
+}
+
+/// The line of a shot `v` would take at `t`: in the colour of fire where the engine
+/// would take it, grey where not (the attack card says why), and the model that would
+/// cover the target ringed (a play-tester found Marauders drew one and Borderlands none).
+fn fire_line(g: &mut Gizmos, world: &World, (side, v): (Side, &View), t: &View) {
+    let shot = warband_borderlands::actions::check_shot(world, side, v.id, t.id);
+    let colour = match shot {
+        Ok(_) => palette::FIRE,
+        Err(_) => Color::srgba(0.6, 0.6, 0.6, 0.7),
+    };
+    g.line_2d(v.base.center, t.base.center, colour);
+    let cover = shot.ok().and_then(|p| p.cover_model);
+    if let Some(c) = cover.and_then(|id| warband_borderlands::battle::find(world, id)) {
+        g.circle_2d(
+            c.base.center,
+            c.base.shape.reach() + 0.15,
+            Color::srgb(1.0, 0.85, 0.2),
+        );
+    }
 }
 
 /// The move a click at `aim` would send `v` on (into contact with `foe`, where the
