@@ -16,6 +16,7 @@ use warband_rules::army::ArmyList;
 use warband_table::scenario::Scenario;
 
 mod armies;
+mod gallery;
 mod open;
 mod players;
 
@@ -130,6 +131,10 @@ fn form(
                 for p in f.start_failed.iter().chain(&f.problems) {
                     ui.colored_label(egui::Color32::from_rgb(240, 120, 100), p);
                 }
+                ui.add_space(16.0);
+                ui.heading("Scenarios");
+                ui.separator();
+                gallery::gallery(ui, f);
             });
     });
     Ok(())

@@ -222,3 +222,33 @@ fn setup_forgets_where_back_goes_as_it_closes() {
     world.run_system_once(forget_back).unwrap();
     assert!(world.get_resource::<SetupBack>().is_none());
 }
+
+/// The gallery under the form names every shipped scenario with its table, length and
+/// armies, each under its ruleset (a play-tester found the form's left half empty and
+/// the scenarios only in a drop-down).
+#[test]
+fn the_gallery_shows_every_scenario_with_its_armies() {
+    let mut app = opened(NEW, None);
+    let mut f = app.world_mut().resource_mut::<SetupForm>();
+    let words = crate::game::test_app::egui_words(|ui| super::gallery::gallery(ui, &mut f));
+    let words = words.join("\n");
+    for ruleset in Ruleset::ALL {
+        assert!(words.contains(ruleset.title()), "{words}");
+    }
+    assert!(words.contains("Woods and walls"), "{words}");
+    assert!(
+        words.contains("48\" × 36\" · 12 rounds · Keep garrison v Orc warband"),
+        "{words}"
+    );
+    assert!(
+        words.contains("8 turns"),
+        "Toy Soldier counts turns: {words}"
+    );
+    let shown = f.scenarios.len();
+    let names = f
+        .scenarios
+        .iter()
+        .filter(|(_, s)| words.contains(&s.name))
+        .count();
+    assert_eq!(names, shown);
+}
