@@ -92,16 +92,6 @@ impl Builder {
     fn unsaved(&self) -> bool {
         !self.army.entries.is_empty() && self.army != self.kept
     }
-
-    /// The last message, unless it says the army was saved and it has changed since.
-    fn message_now(&self) -> Option<&str> {
-        match self.message.as_deref() {
-            Some(m) if m.starts_with("Saved as") && self.unsaved() => {
-                Some("Changed since it was saved: Save keeps the changes.")
-            }
-            m => m,
-        }
-    }
 }
 
 fn open(
@@ -180,6 +170,10 @@ fn builder(
         ui.separator();
         entries(ui, b);
         ui.small(b.catalogue.leader_hint);
+        if !b.lead_chosen && !b.army.entries.is_empty() {
+            // A play-tester added a Troll and saw the lead move to it unasked.
+            ui.small("Until you choose one, the lead goes to the costliest model that may lead.");
+        }
         ui.separator();
         verdict_and_buttons(ui, b);
         if let Some(m) = b.message_now() {

@@ -35,6 +35,16 @@ impl Builder {
         });
         self.saved = list_armies(&armies_dir());
     }
+
+    /// The last message, unless it says the army was saved and it has changed since.
+    pub(super) fn message_now(&self) -> Option<&str> {
+        match self.message.as_deref() {
+            Some(m) if m.starts_with("Saved as") && self.unsaved() => {
+                Some("Changed since it was saved: Save keeps the changes.")
+            }
+            m => m,
+        }
+    }
 }
 
 /// The question waiting, if one is, with its two answers; true when the answer is to
