@@ -203,7 +203,55 @@ impl TablePolicy<Marauders> for Hard {
                 }
                 self.mover.as_mut().and_then(|p| p.next(engine, side))
             }
+            Phase::DeclareSpells => {
+                let c = self.normal.next(engine, side)?;
+                Some(self.sleep_aimed(engine, side, &c).unwrap_or(c))
+            }
             _ => self.normal.next(engine, side),
         }
+    }
+}
+
+impl Hard {
+    /// A Sleep declared at a point is cast only in phase 6, after both sides have
+    /// moved: `normal` aims it where the enemy stands now. `hard` plays the round on a
+    /// fork to the spellcasting phase (the declaration made, `normal` for both sides'
+    /// moves, shots and fights) and aims it where the enemy will stand then, when that
+    /// point is in the caster's range now and is worth more there.
+    fn sleep_aimed(&self, engine: &Engine, side: Side, declared: &Command) -> Option<Command> {
+        let Command::DeclareSpell {
+            caster,
+            spell,
+            aim: crate::components::SpellAim::Point(..),
+        } = declared
+        else {
+            return None;
+        };
+        let mut fork = engine.fork(self.seed);
+        fork.submit(side, declared.clone()).ok()?;
+        let mut players = [Normal::standard(self.seed), Normal::standard(self.seed)];
+        for _ in 0..warband_table::player::COMMAND_CAP {
+            let Some(s) = fork.awaiting() else { break };
+            if fork.phase() == Phase::Spellcasting || fork.battle().round != engine.battle().round {
+                break;
+            }
+            let c = players[s.index()]
+                .next(&fork, s)
+                .unwrap_or(Command::EndPhase);
+            if fork.submit(s, c).is_err() {
+                let _ = fork.submit(s, Command::EndPhase);
+            }
+        }
+        let then = Snapshot::take(fork.world(), side);
+        let now = Snapshot::take(engine.world(), side);
+        let c = now.get(*caster)?;
+        let def = now.spells.get(spell)?;
+        let (_, aim) = super::spells::sleep_point(&then, c, def)?;
+        crate::phases::check_aim(engine.world(), side, c, def, aim).ok()?;
+        Some(Command::DeclareSpell {
+            caster: *caster,
+            spell: spell.clone(),
+            aim,
+        })
     }
 }

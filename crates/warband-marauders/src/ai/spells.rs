@@ -79,6 +79,18 @@ fn value(snap: &Snapshot, c: &ModelView, def: &SpellDef) -> Option<(f64, SpellAi
                 0.0
             }
         }),
+        SpellEffect::Sleep { .. } => sleep_point(snap, c, def),
+    }
+}
+
+/// The best point for caster `c`'s Sleep (`def`) among the enemies' centres in `snap`,
+/// with the HD it is expected to put to sleep there.
+pub(super) fn sleep_point(
+    snap: &Snapshot,
+    c: &ModelView,
+    def: &SpellDef,
+) -> Option<(f64, SpellAim)> {
+    match &def.effect {
         SpellEffect::Sleep {
             count,
             die,
@@ -106,6 +118,7 @@ fn value(snap: &Snapshot, c: &ModelView, def: &SpellDef) -> Option<(f64, SpellAi
                 )
             })
             .max_by(|a, b| a.0.total_cmp(&b.0)),
+        _ => None,
     }
 }
 
