@@ -144,7 +144,7 @@ pub fn newest_lines<C, E>(
             let mut l = line(i, e)?;
             if let Some(d) = e.die() {
                 l.clause = Some(d.clause.as_str().to_string());
-                l.side = l.side.or_else(|| rolled_by(events, i));
+                l.side = l.side.or_else(|| explained_side(events, i, &line));
             }
             Some(l)
         })
@@ -168,14 +168,25 @@ pub fn newest_lines<C, E>(
     out
 }
 
-/// The side whose command rolled the die at `i` (the last command accepted before it),
-/// for the log's filter: a die of B's attack is hidden with B's lines.
-fn rolled_by<C, E>(events: &[Entry<C, E>], i: usize) -> Option<Side> {
-    events[..i].iter().rev().find_map(|e| match e {
-        Entry::Accepted { side, .. } => Some(*side),
-        _ => None,
-    })
+/// The side of the line the die at `i` explains, for the log's filter: the nearest
+/// line before it that is not a die. A die of B's attack follows B's "attacks" line and
+/// is hidden with it; initiative dice follow the round's heading, which is both sides',
+/// and stay.
+fn explained_side<C, E>(
+    events: &[Entry<C, E>],
+    i: usize,
+    line: &impl Fn(usize, &Entry<C, E>) -> Option<LogLine>,
+) -> Option<Side> {
+    (0..i)
+        .rev()
+        .take(EXPLAINED_WITHIN)
+        .filter(|j| events[*j].die().is_none())
+        .find_map(|j| line(j, &events[j]))
+        .and_then(|l| l.side)
 }
+
+/// How far back a die's line is looked for (a volley's dice run to a few dozen).
+const EXPLAINED_WITHIN: usize = 256;
 
 /// The newest lines of a log's entries from `from` on, which `words` puts in words (from
 /// their place), each with the side that sent its command or won.
@@ -266,7 +277,7 @@ pub fn show<'a>(
             }
             count
         });
-    follow.after(ui, &out);
+    follow.after(ui, &out, (filter.show, filter.dice));
     asked
 }
 
@@ -277,6 +288,8 @@ pub fn show<'a>(
 struct Follow {
     /// The lines there were when the reader was last at the bottom.
     seen: usize,
+    /// The filter they were counted under: another shows other lines, none of them new.
+    filter: Option<([bool; 2], bool)>,
 }
 
 impl Follow {
@@ -288,8 +301,14 @@ impl Follow {
         ui.data(|d| d.get_temp(Self::id())).unwrap_or_default()
     }
 
-    fn after(mut self, ui: &mut egui::Ui, out: &egui::scroll_area::ScrollAreaOutput<usize>) {
+    fn after(
+        mut self,
+        ui: &mut egui::Ui,
+        out: &egui::scroll_area::ScrollAreaOutput<usize>,
+        filter: ([bool; 2], bool),
+    ) {
         let bottom = out.state.offset.y + out.inner_rect.height() >= out.content_size.y - 4.0;
+        self.filtered(filter, out.inner);
         if let Some(fresh) = self.unread(out.inner, bottom) {
             let words = match fresh {
                 1 => "⬇ 1 new line".to_string(),
@@ -307,6 +326,14 @@ impl Follow {
             }
         }
         ui.data_mut(|d| d.insert_temp(Self::id(), self));
+    }
+
+    /// Counts afresh from `count` lines under another filter (a play-tester ticked B
+    /// again and was told of 190 new lines).
+    fn filtered(&mut self, filter: ([bool; 2], bool), count: usize) {
+        if self.filter.replace(filter).is_some_and(|f| f != filter) {
+            self.seen = count;
+        }
     }
 
     /// The lines come since the reader left the bottom, where any have; a log that

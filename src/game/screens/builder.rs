@@ -329,7 +329,7 @@ fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
         ui.label("Add models from the list on the left; what the army still needs shows here.");
     } else {
         for p in &problems {
-            let p = crate::game::hud::quoted(p);
+            let p = crate::game::hud::capitalised(&crate::game::hud::quoted(p));
             ui.colored_label(egui::Color32::from_rgb(240, 150, 100), format!("⚠ {p}"));
         }
     }

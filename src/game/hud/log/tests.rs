@@ -364,10 +364,11 @@ fn dice_and_a_side_are_left_out_when_the_filter_says() {
     assert_eq!(kept[0].side, Some(Side::A));
 }
 
-/// A play-tester unticked B and still read B's attack rolls: a die goes with the side
-/// whose command rolled it, and is hidden with that side's lines.
+/// A play-tester unticked B and still read B's attack rolls: a die goes with the line
+/// before it that it explains, and is hidden with that side's lines; a die after a line
+/// of both sides (a round's heading, before initiative) stays.
 #[test]
-fn a_die_is_hidden_with_the_side_that_rolled_it() {
+fn a_die_is_hidden_with_the_line_it_explains() {
     let command = |side| Entry::Accepted { side, command: 1 };
     let events: Vec<E> = vec![
         die(1),
@@ -376,6 +377,8 @@ fn a_die_is_hidden_with_the_side_that_rolled_it() {
         command(Side::B),
         die(3),
         die(4),
+        Entry::Rules(7),
+        die(5),
     ];
     let shown = |show| {
         let filter = LogFilter { show, dice: true };
@@ -385,9 +388,21 @@ fn a_die_is_hidden_with_the_side_that_rolled_it() {
             .map(|l| l.text)
             .collect::<Vec<_>>()
     };
-    assert_eq!(shown([true, false]), ["die 1", "die 2"]);
-    assert_eq!(shown([false, true]), ["die 1", "die 3", "die 4"]);
-    assert_eq!(shown([true, true]).len(), 4);
+    assert_eq!(shown([true, false]), ["die 1", "die 2", "die 5"]);
+    assert_eq!(shown([false, true]), ["die 1", "die 3", "die 4", "die 5"]);
+    assert_eq!(shown([true, true]).len(), 5);
+}
+
+/// A filter widened shows more lines, none of them new: the count starts again.
+#[test]
+fn a_filter_changed_brings_no_new_lines() {
+    let mut f = Follow::default();
+    f.filtered(([true, false], true), 10);
+    assert_eq!(f.unread(10, true), None);
+    f.filtered(([true, true], true), 200);
+    assert_eq!(f.unread(200, false), None, "ticked again: none new");
+    f.filtered(([true, true], true), 203);
+    assert_eq!(f.unread(203, false), Some(3));
 }
 
 /// Every die lands in the log as in the tray: the log shows them until the player
