@@ -168,21 +168,25 @@ pub fn newest_lines<C, E>(
     out
 }
 
-/// The side of the line the die at `i` explains, for the log's filter: the nearest
-/// line before it that is not a die. A die of B's attack follows B's "attacks" line and
-/// is hidden with it; initiative dice follow the round's heading, which is both sides',
-/// and stay.
+/// The side whose command the die at `i` was rolled for, for the log's filter: where
+/// the nearest line before it that is not a die is that side's command (B's "attacks",
+/// B's "shoots"), the die is hidden with B's lines. A die after any other line (a
+/// round's heading before initiative, a morale check, a fight's outcome) may be either
+/// side's, or both: it stays.
 fn explained_side<C, E>(
     events: &[Entry<C, E>],
     i: usize,
     line: &impl Fn(usize, &Entry<C, E>) -> Option<LogLine>,
 ) -> Option<Side> {
-    (0..i)
+    let j = (0..i)
         .rev()
         .take(EXPLAINED_WITHIN)
         .filter(|j| events[*j].die().is_none())
-        .find_map(|j| line(j, &events[j]))
-        .and_then(|l| l.side)
+        .find(|j| line(*j, &events[*j]).is_some())?;
+    match &events[j] {
+        Entry::Accepted { side, .. } => Some(*side),
+        _ => None,
+    }
 }
 
 /// How far back a die's line is looked for (a volley's dice run to a few dozen).
@@ -226,6 +230,8 @@ pub fn show<'a>(
     filter: &mut LogFilter,
 ) -> Option<String> {
     let mut asked = None;
+    // The filter the lines were made under (a box ticked now changes the next frame's).
+    let made_under = (filter.show, filter.dice);
     // Wrapped: in a narrow window a row of fixed width would widen the panel's content
     // past the window's edge, and every line below with it (a play-tester's 640 × 480).
     ui.horizontal_wrapped(|ui| {
@@ -277,7 +283,7 @@ pub fn show<'a>(
             }
             count
         });
-    follow.after(ui, &out, (filter.show, filter.dice));
+    follow.after(ui, &out, made_under);
     asked
 }
 

@@ -168,7 +168,9 @@ fn saved_this_round<R: Contest>(
     dir: &Path,
     save: &warband_table::save::Save<R>,
 ) -> Option<PathBuf> {
-    let round = save.stood?.round;
+    // A battle over is saved beside the rounds it could be played on from.
+    let round = save.stood.filter(|s| !s.over)?.round;
+    let salts = save.salts();
     // Only the files named for its scenario are read.
     let named = slug(&save.setup.scenario().name);
     let ours = |p: &PathBuf| {
@@ -181,8 +183,12 @@ fn saved_this_round<R: Contest>(
                 && old.ruleset == save.ruleset
                 && old.seed == save.seed
                 && old.setup == save.setup
+                && !old.commands.is_empty()
                 && save.commands.starts_with(&old.commands)
-                && (0..old.commands.len()).all(|i| old.salts().get(i) == save.salts().get(i))
+                && {
+                    let theirs = old.salts();
+                    (0..old.commands.len()).all(|i| theirs.get(i) == salts.get(i))
+                }
         })
     })
 }

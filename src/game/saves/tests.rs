@@ -186,6 +186,13 @@ fn a_battle_saved_again_in_a_round_goes_over_its_save() {
     let salts = warband_table::salts::Salts::listed(0, vec![7; 40]);
     assert_ne!(write_save_in(&dir, &at(40).salted(&salts)).unwrap(), first);
     assert_eq!(list_saves_in(&dir).len(), 4);
+    // The battle over keeps a save of its own beside the round it can be played on from.
+    let whole = save.replay().unwrap();
+    let over = save.clone().noting(&whole);
+    let last = at(save.commands.len() - 1);
+    assert_eq!(last.stood.unwrap().round, over.stood.unwrap().round);
+    let resumable = write_save_in(&dir, &last).unwrap();
+    assert_ne!(write_save_in(&dir, &over).unwrap(), resumable);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -215,43 +215,59 @@ impl TablePolicy<Marauders> for Hard {
 impl Hard {
     /// A Sleep declared at a point is cast only in phase 6, after both sides have
     /// moved: `normal` aims it where the enemy stands now. `hard` plays the round on a
-    /// fork to the spellcasting phase (the declaration made, `normal` for both sides'
-    /// moves, shots and fights) and aims it where the enemy will stand then, when that
-    /// point is in the caster's range now and is worth more there.
+    /// fork and aims the Sleep at the best point among where the enemies then stand,
+    /// when that point is in the caster's range now and worth more there than
+    /// `normal`'s.
     fn sleep_aimed(&self, engine: &Engine, side: Side, declared: &Command) -> Option<Command> {
         let Command::DeclareSpell {
             caster,
             spell,
-            aim: crate::components::SpellAim::Point(..),
+            aim: crate::components::SpellAim::Point(x, y),
         } = declared
         else {
             return None;
         };
-        let mut fork = engine.fork(self.seed);
-        fork.submit(side, declared.clone()).ok()?;
-        let mut players = [Normal::standard(self.seed), Normal::standard(self.seed)];
-        for _ in 0..warband_table::player::COMMAND_CAP {
-            let Some(s) = fork.awaiting() else { break };
-            if fork.phase() == Phase::Spellcasting || fork.battle().round != engine.battle().round {
-                break;
-            }
-            let c = players[s.index()]
-                .next(&fork, s)
-                .unwrap_or(Command::EndPhase);
-            if fork.submit(s, c).is_err() {
-                let _ = fork.submit(s, Command::EndPhase);
-            }
-        }
-        let then = Snapshot::take(fork.world(), side);
+        let then = self.when_spells_go_off(engine, side)?;
         let now = Snapshot::take(engine.world(), side);
         let c = now.get(*caster)?;
         let def = now.spells.get(spell)?;
-        let (_, aim) = super::spells::sleep_point(&then, c, def)?;
+        let (worth, aim) = super::spells::sleep_point(&then, c, def)?;
+        let theirs = super::spells::sleep_value(&then, bevy_math::Vec2::new(*x, *y), def);
+        if worth <= theirs {
+            return None;
+        }
         crate::phases::check_aim(engine.world(), side, c, def, aim).ok()?;
         Some(Command::DeclareSpell {
             caster: *caster,
             spell: spell.clone(),
             aim,
         })
+    }
+
+    /// The battle, seen by `side`, as it will stand when this round's spells go off:
+    /// the round played on a fork with `normal` for both sides and none of `side`'s
+    /// spells (`normal` does not read the enemy's declarations, so its moves are the
+    /// same), seen at the next round's start. Its spells, shots and fights are played,
+    /// the models they removed gone and those they woke awake: as the spells of phase 6
+    /// find them, but for the sleepers of phase 6 itself, none of them `side`'s. None
+    /// where the battle ends first.
+    fn when_spells_go_off(&self, engine: &Engine, side: Side) -> Option<Snapshot> {
+        let round = engine.battle().round;
+        let mut fork = engine.fork(self.seed);
+        fork.submit(side, Command::EndPhase).ok()?;
+        let mut players = [Normal::standard(self.seed), Normal::standard(self.seed)];
+        for _ in 0..warband_table::player::COMMAND_CAP {
+            let s = fork.awaiting()?;
+            if fork.battle().round != round {
+                return Some(Snapshot::take(fork.world(), side));
+            }
+            let c = players[s.index()]
+                .next(&fork, s)
+                .unwrap_or(Command::EndPhase);
+            if fork.submit(s, c).is_err() && fork.submit(s, Command::EndPhase).is_err() {
+                return None;
+            }
+        }
+        None
     }
 }

@@ -90,36 +90,40 @@ pub(super) fn sleep_point(
     c: &ModelView,
     def: &SpellDef,
 ) -> Option<(f64, SpellAim)> {
-    match &def.effect {
-        SpellEffect::Sleep {
-            count,
-            die,
-            radius,
-            max_hd,
-        } => snap
-            .enemies()
-            .filter(|e| e.base.center.distance(c.base.center) - c.base.shape.reach() <= def.range)
-            .map(|e| {
-                let point = e.base.center;
-                let dot = Placed::round(point, 0.0);
-                let mut hds: Vec<u32> = snap
-                    .enemies()
-                    .filter(|v| {
-                        v.hd.initial <= *max_hd
-                            && !v.conditions.asleep
-                            && gap(&dot, &v.base) <= *radius
-                    })
-                    .map(|v| u32::from(v.hd.initial))
-                    .collect();
-                hds.sort_unstable();
-                (
-                    expected_slept(&hds, *count, *die),
-                    SpellAim::Point(point.x, point.y),
-                )
-            })
-            .max_by(|a, b| a.0.total_cmp(&b.0)),
-        _ => None,
-    }
+    snap.enemies()
+        .filter(|e| e.base.center.distance(c.base.center) - c.base.shape.reach() <= def.range)
+        .map(|e| {
+            let point = e.base.center;
+            (
+                sleep_value(snap, point, def),
+                SpellAim::Point(point.x, point.y),
+            )
+        })
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+/// The HD a Sleep (`def`) at `point` is expected to put to sleep among the awake
+/// enemies of `snap` (0 for any other spell).
+pub(super) fn sleep_value(snap: &Snapshot, point: bevy_math::Vec2, def: &SpellDef) -> f64 {
+    let SpellEffect::Sleep {
+        count,
+        die,
+        radius,
+        max_hd,
+    } = &def.effect
+    else {
+        return 0.0;
+    };
+    let dot = Placed::round(point, 0.0);
+    let mut hds: Vec<u32> = snap
+        .enemies()
+        .filter(|v| {
+            v.hd.initial <= *max_hd && !v.conditions.asleep && gap(&dot, &v.base) <= *radius
+        })
+        .map(|v| u32::from(v.hd.initial))
+        .collect();
+    hds.sort_unstable();
+    expected_slept(&hds, *count, *die)
 }
 
 /// Expected HD put to sleep by `count`d`die` against HD sorted lowest first.

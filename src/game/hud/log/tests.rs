@@ -364,11 +364,11 @@ fn dice_and_a_side_are_left_out_when_the_filter_says() {
     assert_eq!(kept[0].side, Some(Side::A));
 }
 
-/// A play-tester unticked B and still read B's attack rolls: a die goes with the line
-/// before it that it explains, and is hidden with that side's lines; a die after a line
-/// of both sides (a round's heading, before initiative) stays.
+/// A play-tester unticked B and still read B's attack rolls: a die just after a side's
+/// command goes with it and is hidden with that side's lines; a die after any other
+/// line (a round's heading before initiative, a morale check, a fight) stays.
 #[test]
-fn a_die_is_hidden_with_the_line_it_explains() {
+fn a_die_is_hidden_with_the_command_it_was_rolled_for() {
     let command = |side| Entry::Accepted { side, command: 1 };
     let events: Vec<E> = vec![
         die(1),
