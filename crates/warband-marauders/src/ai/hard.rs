@@ -102,18 +102,36 @@ impl Hard {
         }
         let mut mine = plan.player(self.seed);
         let mut them = Normal::standard(self.seed);
-        while let Some(s) = fork.awaiting() {
-            if fork.phase() != Phase::Movement {
-                break;
-            }
-            let player: &mut dyn Policy = if s == side { mine.as_mut() } else { &mut them };
-            let command = player.next(&fork, s).unwrap_or(Command::EndPhase);
-            if fork.submit(s, command).is_err() {
-                let _ = fork.submit(s, Command::EndPhase);
-            }
-        }
+        let players: [&mut dyn Policy; 2] = match side {
+            Side::A => [mine.as_mut(), &mut them],
+            Side::B => [&mut them, mine.as_mut()],
+        };
+        play_on(&mut fork, players, |f| f.phase() == Phase::Movement);
         position_value(&Snapshot::take(fork.world(), side))
     }
+}
+
+/// Plays `fork` on while a side is asked and `go_on` holds, at most
+/// [`COMMAND_CAP`](warband_table::player::COMMAND_CAP) commands: each side's command
+/// from its player in `players` (by side), or EndPhase where it has none or is refused.
+/// False where even that is refused (the fork is stuck).
+fn play_on(
+    fork: &mut Engine,
+    players: [&mut dyn Policy; 2],
+    go_on: impl Fn(&Engine) -> bool,
+) -> bool {
+    for _ in 0..warband_table::player::COMMAND_CAP {
+        let Some(s) = fork.awaiting().filter(|_| go_on(fork)) else {
+            break;
+        };
+        let c = players[s.index()]
+            .next(fork, s)
+            .unwrap_or(Command::EndPhase);
+        if fork.submit(s, c).is_err() && fork.submit(s, Command::EndPhase).is_err() {
+            return false;
+        }
+    }
+    true
 }
 
 /// A position judged in expected HD for `snap.side`: this round's shots both ways, the
@@ -255,19 +273,11 @@ impl Hard {
         let round = engine.battle().round;
         let mut fork = engine.fork(self.seed);
         fork.submit(side, Command::EndPhase).ok()?;
-        let mut players = [Normal::standard(self.seed), Normal::standard(self.seed)];
-        for _ in 0..warband_table::player::COMMAND_CAP {
-            let s = fork.awaiting()?;
-            if fork.battle().round != round {
-                return Some(Snapshot::take(fork.world(), side));
-            }
-            let c = players[s.index()]
-                .next(&fork, s)
-                .unwrap_or(Command::EndPhase);
-            if fork.submit(s, c).is_err() && fork.submit(s, Command::EndPhase).is_err() {
-                return None;
-            }
+        let [mut a, mut b] = [Normal::standard(self.seed), Normal::standard(self.seed)];
+        if !play_on(&mut fork, [&mut a, &mut b], |f| f.battle().round == round) {
+            return None;
         }
-        None
+        fork.awaiting()?;
+        (fork.battle().round != round).then(|| Snapshot::take(fork.world(), side))
     }
 }
