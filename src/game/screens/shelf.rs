@@ -72,13 +72,7 @@ pub(super) fn scenario_picker(
         .height(tall)
         .selected_text(selected)
         .show_ui(ui, |ui| {
-            for ruleset in Ruleset::ALL {
-                let mine: Vec<usize> = (0..scenarios.len())
-                    .filter(|i| scenarios[*i].1.ruleset == ruleset)
-                    .collect();
-                if mine.is_empty() {
-                    continue;
-                }
+            for (ruleset, mine) in by_ruleset(scenarios) {
                 ui.label(egui::RichText::new(ruleset.title()).strong());
                 for i in mine {
                     let (p, s) = &scenarios[i];
@@ -88,6 +82,19 @@ pub(super) fn scenario_picker(
                 }
             }
         });
+}
+
+/// The scenarios' places in `scenarios`, under each ruleset that has any, in
+/// [`Ruleset::ALL`]'s order.
+pub(super) fn by_ruleset(scenarios: &[(PathBuf, Scenario)]) -> Vec<(Ruleset, Vec<usize>)> {
+    Ruleset::ALL
+        .into_iter()
+        .map(|r| {
+            let mine = (0..scenarios.len()).filter(|i| scenarios[*i].1.ruleset == r);
+            (r, mine.collect::<Vec<usize>>())
+        })
+        .filter(|(_, mine)| !mine.is_empty())
+        .collect()
 }
 
 /// A scenario's line, marked as the player's own when it is (made in the editor).

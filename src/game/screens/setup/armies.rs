@@ -11,15 +11,18 @@ pub(super) fn scenario_armies(f: &SetupForm) -> [usize; 2] {
     let Some((_, s)) = f.scenarios.get(f.scenario) else {
         return f.army;
     };
-    let find = |name: &str| {
-        f.armies
-            .iter()
-            .position(|(p, _)| p.file_stem().is_some_and(|n| n == name))
-    };
     [
-        find(&s.armies.a).unwrap_or(f.army[0]),
-        find(&s.armies.b).unwrap_or(f.army[1]),
+        army_named(f, &s.armies.a).unwrap_or(f.army[0]),
+        army_named(f, &s.armies.b).unwrap_or(f.army[1]),
     ]
+}
+
+/// The place in the form's list of the army whose file is named `stem`, as a scenario
+/// names its armies.
+pub(super) fn army_named(f: &SetupForm, stem: &str) -> Option<usize> {
+    f.armies
+        .iter()
+        .position(|(p, _)| p.file_stem().is_some_and(|n| n == stem))
 }
 
 /// Side `i`'s army, among those of the scenario's ruleset.

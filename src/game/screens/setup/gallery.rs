@@ -3,22 +3,16 @@
 //! empty and the scenarios hidden in a drop-down).
 
 use super::SetupForm;
-use super::armies::scenario_armies;
+use super::armies::{army_named, scenario_armies};
 use super::players::keep_players;
+use crate::game::screens::shelf::by_ruleset;
 use bevy_egui::egui;
-use warband_rules::Ruleset;
 use warband_table::scenario::Scenario;
 
 /// The gallery; a click on a scenario chooses it, with its own armies.
 pub(super) fn gallery(ui: &mut egui::Ui, f: &mut SetupForm) {
     let mut picked = None;
-    for ruleset in Ruleset::ALL {
-        let mine: Vec<usize> = (0..f.scenarios.len())
-            .filter(|i| f.scenarios[*i].1.ruleset == ruleset)
-            .collect();
-        if mine.is_empty() {
-            continue;
-        }
+    for (ruleset, mine) in by_ruleset(&f.scenarios) {
         ui.add_space(6.0);
         ui.label(egui::RichText::new(ruleset.title()).strong())
             .on_hover_text(ruleset.about());
@@ -42,12 +36,9 @@ pub(super) fn gallery(ui: &mut egui::Ui, f: &mut SetupForm) {
 }
 
 /// A scenario in a line: its table, its length and its two armies.
-pub(super) fn line(f: &SetupForm, s: &Scenario) -> String {
+fn line(f: &SetupForm, s: &Scenario) -> String {
     let army = |stem: &str| {
-        f.armies
-            .iter()
-            .find(|(p, _)| p.file_stem().is_some_and(|n| n == stem))
-            .map_or_else(|| stem.to_string(), |(_, a)| a.name.clone())
+        army_named(f, stem).map_or_else(|| stem.to_string(), |j| f.armies[j].1.name.clone())
     };
     let length = crate::game::desk::desk(s.ruleset)
         .rounds_word()
