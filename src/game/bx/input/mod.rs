@@ -189,22 +189,22 @@ fn click(
         return;
     };
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    match intent(&session, &bx, &v, cursor, shift) {
+    // A spell at a casualty is sent too, and the engine says why not (a play-tester's
+    // Cure Light Wounds on a slain ally did nothing, and said nothing).
+    let at_casualty = |spell| {
+        let target = drawn.fallen_under(cursor)?;
+        Some(Command::Cast {
+            model: v.id,
+            spell,
+            target,
+        })
+    };
+    match intent(&session, &bx, &v, cursor, shift).or_else(|| bx.spell.and_then(at_casualty)) {
         Some(c) => {
             if session.submit(side, c).is_ok() {
                 bx.spell = None;
                 bx.model = None;
             }
-        }
-        // A spell at a casualty: the engine says why not (a play-tester's Cure Light
-        // Wounds on a slain ally did nothing, and said nothing).
-        None if let (Some(spell), Some(target)) = (bx.spell, drawn.fallen_under(cursor)) => {
-            let cast = Command::Cast {
-                model: v.id,
-                spell,
-                target,
-            };
-            let _ = session.submit(side, cast);
         }
         // A click on a dying ally out of reach says why no first aid is given; one on
         // a far enemy by a model with no missile weapon, how to reach it.
