@@ -88,6 +88,13 @@ pub fn egui_words(mut draw: impl FnMut(&mut bevy_egui::egui::Ui)) -> Vec<String>
     words
 }
 
+/// A shipped scenario of ruleset `R`: `file` under `assets/scenarios/`, loaded as a
+/// battle is set up from it.
+pub fn shipped<R: warband_table::sim::Contest>(file: &str) -> R::Setup {
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    R::load(&root.join("assets/scenarios").join(file)).unwrap()
+}
+
 /// A Marauders battle of a shipped scenario (`open-field.ron`) at a table: `normal`
 /// as side A against `charge`, from `seed`.
 pub fn normal_v_charge(
@@ -95,10 +102,7 @@ pub fn normal_v_charge(
     seed: u64,
 ) -> crate::game::session::GameSession<warband_marauders::engine::Marauders> {
     use crate::game::session::{Controller, GameSession};
-    use warband_table::sim::Contest;
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let file = root.join("assets/scenarios").join(scenario);
-    let setup = warband_marauders::engine::Marauders::load(&file).unwrap();
+    let setup = shipped::<warband_marauders::engine::Marauders>(scenario);
     let charge = Controller::Ai(warband_table::player::PlayerKind::Charge);
     GameSession::new(setup, seed, [Controller::NORMAL, charge]).unwrap()
 }

@@ -65,8 +65,7 @@ fn a_models_newest_charge_waits_for_its_glide() {
 fn cues_of_a_battle<R: Desk>(scenario: &str) -> (usize, usize) {
     use warband_table::geometry::in_contact;
     use warband_table::player::{PlayerKind, next_command};
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let setup = R::load(&root.join("assets/scenarios").join(scenario)).unwrap();
+    let setup = crate::game::test_app::shipped::<R>(scenario);
     let mut engine = warband_table::engine::Engine::<R>::new(&setup, 7).unwrap();
     let kind = R::Player::try_from(PlayerKind::Charge).unwrap();
     let mut players = [R::policy(kind, 1), R::policy(kind, 2)];

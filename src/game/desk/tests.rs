@@ -7,8 +7,7 @@ use bevy::time::TimeUpdateStrategy;
 /// computer players of `R` put on the table (as the battle screen does), told to
 /// the run conditions as `told`.
 fn driven<R: Desk>(scenario: &str, told: Ruleset) -> App {
-    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let setup = R::load(&root.join("assets/scenarios").join(scenario)).unwrap();
+    let setup = crate::game::test_app::shipped::<R>(scenario);
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin))
         .insert_state(Screen::Battle)
@@ -58,8 +57,7 @@ fn each_rulesets_battle_is_driven_only_while_it_is_on_the_table() {
 #[test]
 fn each_ruleset_says_how_its_battle_is_won() {
     fn won<R: Desk>(scenario: &str) -> String {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        R::victory(&R::load(&root.join("assets/scenarios").join(scenario)).unwrap())
+        R::victory(&crate::game::test_app::shipped::<R>(scenario))
     }
     let m = won::<warband_marauders::engine::Marauders>("open-field.ron");
     assert!(m.contains("After 8 rounds") && m.contains("more HD"), "{m}");

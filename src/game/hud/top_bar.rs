@@ -331,9 +331,8 @@ mod tests {
     /// moves since offers to save first or leave without.
     #[test]
     fn a_battle_saved_as_it_stands_is_left_with_one_leave() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("assets/scenarios/cave-mouth.ron");
-        let setup = warband_borderlands::data::BattleSetup::load(&file).unwrap();
+        let setup =
+            crate::game::test_app::shipped::<warband_borderlands::Borderlands>("cave-mouth.ron");
         let mut s = BxSession::new(setup, 7, [Controller::Human, Controller::Human]).unwrap();
         let mut next = NextState::<Screen>::default();
         let mut asked = |s: &mut BxSession| {

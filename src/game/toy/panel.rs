@@ -359,15 +359,13 @@ mod tests {
     use super::*;
     use crate::game::session::{Controller, GameSession};
     use warband_table::player::PlayerKind;
-    use warband_table::sim::Contest;
+    use warband_toy_soldier::ToySoldier;
 
     /// A play-tester watched a battle end and read "Dwarf hold chooses a unit to
     /// activate" above "The battle is over": once it is over no one chooses.
     #[test]
     fn a_battle_over_asks_no_one_to_choose() {
-        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-        let file = root.join("assets/scenarios/river-crossing.ron");
-        let setup = warband_toy_soldier::ToySoldier::load(&file).unwrap();
+        let setup = crate::game::test_app::shipped::<ToySoldier>("river-crossing.ron");
         let charge = Controller::Ai(PlayerKind::Charge);
         let mut s: ToySession = GameSession::new(setup, 3, [charge, charge]).unwrap();
         while s.computer_step() {}
