@@ -45,7 +45,7 @@ impl Contest for Borderlands {
     /// The HP of each side's able models (none of a side in flight).
     fn in_fight(world: &World) -> Option<[u32; 2]> {
         let b = world.resource::<Battle>();
-        let all = crate::battle::in_play(world);
+        let all = crate::battle::in_play_shared(world);
         Some(Side::BOTH.map(|s| {
             if b.side(s).morale.fled {
                 return 0;

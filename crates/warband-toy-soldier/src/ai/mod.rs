@@ -301,8 +301,9 @@ impl SoFar {
     /// Whether `c` would take the unit back to where it was earlier: a turn to a facing
     /// it has held already on this spot (to within 10°), a turn the other way straight
     /// after a turn (the two would have been one, for 1 AP less: a play-tester watched a
-    /// warboss turn 90° left, then 65° right), a step the opposite way to its last, or a move that ends where it stood before an earlier move of this
-    /// activation (within half an inch). It would stand as it stood with AP spent, and
+    /// warboss turn 90° left, then 65° right), a step the opposite way to its last, or a
+    /// move that ends where it stood before an earlier move of this activation (within
+    /// half an inch). It would stand as it stood with AP spent, and
     /// the next decision could choose the same again: play-tests found units turning
     /// −48°, +48°, −48° … on the spot (which way round a house is shorter depends on
     /// the way the rank faces), and stepping left, turning, stepping on, turning back
