@@ -9,17 +9,20 @@
 //! With `--dense` the table and its deployment zones shrink with the armies (side
 //! 120" × √(N/500)), so every size is packed as densely as 500 a side on the full
 //! table: what a command costs then no longer depends on how crowded its
-//! neighbourhood is, only on how the engine and players grow with the army.
+//! neighbourhood is, only on how the engine and players grow with the army. The last
+//! column is the longest single decision either player took.
 
 #[global_allocator]
 static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use std::path::PathBuf;
 use std::time::Instant;
-use warband_marauders::ai::{AiKind, play};
+use warband_marauders::ai::{AiKind, Policy, TablePolicy, play};
 use warband_marauders::data::BattleSetup;
 use warband_marauders::engine::Engine;
+use warband_marauders::engine::Marauders;
 use warband_marauders::scale::open_table;
+use warband_rules::Side;
 
 fn main() -> Result<(), String> {
     let mut sizes = Vec::new();
@@ -48,19 +51,20 @@ fn main() -> Result<(), String> {
     }
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios");
     let base = BattleSetup::load(&root.join("open-field.ron")).map_err(|e| e.to_string())?;
-    println!("models/side  players          seconds  rounds  commands  µs/command");
+    println!("models/side  players          seconds  rounds  commands  µs/command  longest ms");
     for &n in &sizes {
         for &kind in &players {
             let setup = open_table(&base, n, dense);
             let start = Instant::now();
             let mut engine = Engine::new(&setup, seed)?;
-            let mut a = kind.policy(seed);
-            let mut b = kind.policy(seed + 1);
-            let played = play(&mut engine, a.as_mut(), b.as_mut());
+            let mut a = Timed::new(kind.policy(seed));
+            let mut b = Timed::new(kind.policy(seed + 1));
+            let played = play(&mut engine, &mut a, &mut b);
+            let longest = a.longest.max(b.longest) * 1e3;
             let secs = start.elapsed().as_secs_f64();
             let commands = played.commands.len();
             println!(
-                "{n:>11}  {:<15} {secs:>8.3} {:>7} {commands:>9} {:>11.2}{}",
+                "{n:>11}  {:<15} {secs:>8.3} {:>7} {commands:>9} {:>11.2} {longest:>11.2}{}",
                 format!("{kind} v {kind}"),
                 engine.battle().round,
                 secs * 1e6 / commands.max(1) as f64,
@@ -73,4 +77,32 @@ fn main() -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// A player whose longest decision is kept.
+struct Timed {
+    inner: Box<dyn Policy + Send>,
+    longest: f64,
+}
+
+impl Timed {
+    fn new(inner: Box<dyn Policy + Send>) -> Self {
+        Self {
+            inner,
+            longest: 0.0,
+        }
+    }
+}
+
+impl TablePolicy<Marauders> for Timed {
+    fn next(
+        &mut self,
+        engine: &warband_marauders::engine::Engine,
+        side: Side,
+    ) -> Option<warband_marauders::Command> {
+        let start = Instant::now();
+        let c = self.inner.next(engine, side);
+        self.longest = self.longest.max(start.elapsed().as_secs_f64());
+        c
+    }
 }

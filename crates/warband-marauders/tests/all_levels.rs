@@ -53,14 +53,15 @@ fn two_thousand_battles_across_all_levels() {
         failures.len(),
         failures[0]
     );
-    // Pairing 3 is normal (slot a) v hard (slot b): hard wins 228 of these 400 (57%);
-    // before its weights were tuned it won about half.
+    // Pairing 3 is normal (slot a) v hard (slot b): hard wins 277 of these 400 (69%),
+    // 243 before it rolled its plans out a round; before its weights were tuned it won
+    // about half.
     let hard_wins = played
         .iter()
         .filter(|(p, _, r)| *p == 3 && r.winner == Some(AiSlot::B))
         .count();
     assert!(
-        hard_wins >= 220,
+        hard_wins >= 260,
         "hard won only {hard_wins} of 400 against normal"
     );
 }

@@ -28,6 +28,6 @@ fn hard_wins_the_ruined_keep_against_normal() {
         .map(|i| play_game(&setup, &config, i).expect("valid setup"))
         .filter(|r| r.winner == Some(AiSlot::A))
         .count();
-    // 245 of these 400 with the rollouts; 207 with the one-round judgement alone.
-    assert!(wins >= 226, "hard won only {wins} of 400 against normal");
+    // 236 of these 400 with the rollouts; 207 with the one-round judgement alone.
+    assert!(wins >= 222, "hard won only {wins} of 400 against normal");
 }

@@ -5,11 +5,12 @@
 //! (its movement, as `normal` would make it, when it has yet to move). The position that
 //! results is judged in expectation, with the exact odds: the shots each side can take,
 //! the fights that have formed, and the charges each side will threaten next. No die is
-//! rolled there, so nothing is learnt of the real dice. Each plan is also rolled out a
-//! round further on forks with keyed dice from `hard`'s own seed (the same for every
-//! plan): the HD it wins by the next round's end of movement, and the position then,
-//! count for three quarters of its value. As priority holder it tries both movement
-//! orders by the first judgement alone. Other phases play as `normal`.
+//! rolled in that judgement but a disengaging model's strikes, on the fork's own dice, so
+//! nothing is learnt of the real dice. Each plan is also rolled out a round further on
+//! forks with keyed dice from `hard`'s own seed (the same for every plan): the HD it wins
+//! by the next round's end of movement, and the position then, count for three quarters
+//! of its value. As priority holder it tries both movement orders by the first
+//! judgement alone. Other phases play as `normal`.
 
 use super::eval::{exposure_parts, melee_value, shot_value};
 use super::normal::{Normal, Weights};
@@ -97,82 +98,89 @@ impl Hard {
 
     /// The value for `side` of playing `first` (if any), then `plan` for its movement
     /// and `normal` for the enemy's: the position at the end of the movement phase,
-    /// and for a plan of movement (no `first`, up to [`ROLLOUT_MODELS`] in play) also where
-    /// it leads a round later.
-    fn judge(&self, engine: &Engine, side: Side, first: Option<&Command>, plan: Plan) -> f64 {
+    /// and where there are `rollouts`, also where the plan leads a round later.
+    fn judge(
+        &self,
+        engine: &Engine,
+        side: Side,
+        first: Option<&Command>,
+        plan: Plan,
+        rollouts: u64,
+    ) -> f64 {
         let mut fork = engine.fork(self.seed);
         if let Some(c) = first {
             let _ = fork.submit(side, c.clone());
         }
-        let mut mine = plan.player(self.seed);
         let mut them = Normal::standard(self.seed);
-        play_on(&mut fork, by_side(side, mine.as_mut(), &mut them), |f| {
-            f.phase() == Phase::Movement
-        });
-        let snap = Snapshot::take(fork.world(), side);
-        let now = position_value(&snap);
-        if first.is_some() || snap.models.len() > ROLLOUT_MODELS {
+        self.move_by(&mut fork, side, plan, &mut them);
+        let now = position_value(&Snapshot::take(fork.world(), side));
+        if rollouts == 0 {
             return now;
         }
-        let later = (0..ROLLOUTS)
+        let later = (0..rollouts)
             .map(|j| self.rollout(engine, side, plan, j))
             .sum::<f64>()
-            / ROLLOUTS as f64;
+            / rollouts as f64;
         NOW_SHARE * now + (1.0 - NOW_SHARE) * later
     }
 
-    /// Rollout `j` of `plan`, on a fork with keyed dice: this round's movement by the
-    /// plan, the rest of the round by `hard`'s own `normal` judgement, the next round's
-    /// movement by the plan again, `normal` for the enemy throughout. Its value for
-    /// `side` is the HD margin won meanwhile plus the position then (or ±10 for a
-    /// battle won or lost).
+    /// Rollout `j` of `plan`, on a fork with keyed dice (the same `j` for every plan
+    /// meets the same dice): this round's movement by the plan, the rest of the round and
+    /// the next one's spells and initiative by `hard`'s own `normal` judgement, the next
+    /// round's movement by the plan again, `normal` for the enemy throughout. Its value
+    /// for `side` is the HD margin won meanwhile plus the position then (or a battle won
+    /// or lost). Where a fork refuses even an EndPhase, `play_on` stops and the rollout
+    /// is judged where it stands.
     fn rollout(&self, engine: &Engine, side: Side, plan: Plan, j: u64) -> f64 {
         let round = engine.battle().round;
-        let seed = self.seed ^ (u64::from(round) << 32) ^ j.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let seed = warband_table::sim::game_seed(self.seed ^ (u64::from(round) << 32), j);
         let mut fork = engine.fork_keyed(seed);
-        let start = margin(&fork, side);
         let mut them = Normal::standard(self.seed);
         let mut rest = Normal::weighted(self.own, self.seed);
-        let moving =
-            |r: u32| move |f: &Engine| f.battle().round == r && f.phase() == Phase::Movement;
-        let mut mine = plan.player(self.seed);
-        play_on(
-            &mut fork,
-            by_side(side, mine.as_mut(), &mut them),
-            moving(round),
-        );
+        self.move_by(&mut fork, side, plan, &mut them);
         play_on(&mut fork, by_side(side, &mut rest, &mut them), |f| {
-            f.battle().round == round || f.phase() != Phase::Movement
+            let r = f.battle().round;
+            r == round || (r == round + 1 && f.phase() != Phase::Movement)
         });
-        let mut mine = plan.player(self.seed);
-        play_on(
-            &mut fork,
-            by_side(side, mine.as_mut(), &mut them),
-            moving(round + 1),
-        );
-        let won = margin(&fork, side) - start;
+        self.move_by(&mut fork, side, plan, &mut them);
+        let won = margin(&fork, side) - margin(engine, side);
         match fork.outcome() {
-            Some(o) => {
-                won + o
-                    .winner
-                    .map_or(0.0, |w| if w == side { 10.0 } else { -10.0 })
-            }
+            Some(o) => won + o.winner.map_or(0.0, |w| if w == side { WON } else { -WON }),
             None => won + position_value(&Snapshot::take(fork.world(), side)),
         }
     }
+
+    /// Plays `fork`'s movement phase on: `plan` for `side`, `them` for the enemy.
+    fn move_by(&self, fork: &mut Engine, side: Side, plan: Plan, them: &mut dyn Policy) {
+        let round = fork.battle().round;
+        let mut mine = plan.player(self.seed);
+        play_on(fork, by_side(side, mine.as_mut(), them), |f| {
+            f.battle().round == round && f.phase() == Phase::Movement
+        });
+    }
 }
 
-/// How many rollouts judge each movement plan (`tune 1000 1001 hard`, woods and walls
-/// and the ruined keep: 4 rollouts 0.560, 8 0.591, 16 0.587, 32 0.599; docs/ai.md).
+/// The most rollouts that judge each movement plan (`tune 1000 1001 hard`, woods and
+/// walls and the ruined keep: 4 rollouts 0.560, 8 0.591, 16 0.587, 32 0.599; docs/ai.md).
 const ROLLOUTS: u64 = 16;
 
-/// The most models in play for which plans are rolled out: a rollout costs about a
-/// round of play, and on the great field (1,000 bases) a decision took up to 0.8 s.
-const ROLLOUT_MODELS: usize = 100;
+/// Rollouts times models in play that a plan may cost: a rollout costs about a round of
+/// play, which grows with the models. Up to 32 models a plan has all 16 rollouts, fewer
+/// beyond, and none past 128 (fewer than 4 would judge by luck).
+const ROLLOUT_BUDGET: u64 = 16 * 32;
+
+/// How many rollouts judge each plan with `models` in play.
+fn rollouts_for(models: usize) -> u64 {
+    let n = (ROLLOUT_BUDGET / models.max(1) as u64).min(ROLLOUTS);
+    if n < 4 { 0 } else { n }
+}
 
 /// The share of a plan's value that is the position at the end of this movement; the
 /// rest is its rollouts' mean.
 const NOW_SHARE: f64 = 0.25;
+
+/// What a battle won is worth to a judgement in HD (lost: the same, negative).
+const WON: f64 = 10.0;
 
 /// The two players by side: `mine` plays `side`, `them` the other.
 fn by_side<'a>(
@@ -219,10 +227,10 @@ fn play_on(
 /// fights on the table, and half the charges each side threatens for the next round.
 pub fn position_value(snap: &Snapshot) -> f64 {
     if snap.models.iter().all(|m| m.side == snap.side) {
-        return 10.0;
+        return WON;
     }
     if snap.models.iter().all(|m| m.side != snap.side) {
-        return -10.0;
+        return -WON;
     }
     let mut theirs = snap.clone();
     theirs.side = snap.side.other();
@@ -282,8 +290,8 @@ impl TablePolicy<Marauders> for Hard {
                 };
                 let (first, second) = (order(side), order(side.other()));
                 let own = Plan::Weighted(self.own);
-                let v1 = self.judge(engine, side, Some(&first), own);
-                let v2 = self.judge(engine, side, Some(&second), own);
+                let v1 = self.judge(engine, side, Some(&first), own, 0);
+                let v2 = self.judge(engine, side, Some(&second), own, 0);
                 // Moving second sees the enemy's moves before its own; `judge` stops at
                 // the end of movement either way, so the comparison is fair.
                 Some(if v1 > v2 { first } else { second })
@@ -291,9 +299,10 @@ impl TablePolicy<Marauders> for Hard {
             Phase::Movement => {
                 if fresh || self.mover.is_none() {
                     let own = Plan::Weighted(self.own);
+                    let rollouts = rollouts_for(crate::battle::in_play(engine.world()).len());
                     let plan = Plan::portfolio(self.own)
                         .into_iter()
-                        .map(|p| (self.judge(engine, side, None, p), p))
+                        .map(|p| (self.judge(engine, side, None, p, rollouts), p))
                         .fold((f64::NEG_INFINITY, own), |best, c| {
                             if c.0 > best.0 { c } else { best }
                         })
