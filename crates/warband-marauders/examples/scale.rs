@@ -17,12 +17,12 @@ static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use std::path::PathBuf;
 use std::time::Instant;
-use warband_marauders::ai::{AiKind, Policy, TablePolicy, play};
+use warband_marauders::ai::{AiKind, play};
 use warband_marauders::data::BattleSetup;
-use warband_marauders::engine::Engine;
-use warband_marauders::engine::Marauders;
+use warband_marauders::engine::{Engine, Marauders};
 use warband_marauders::scale::open_table;
-use warband_rules::Side;
+use warband_table::lab::Timed;
+use warband_table::sim::Contest;
 
 fn main() -> Result<(), String> {
     let mut sizes = Vec::new();
@@ -57,10 +57,23 @@ fn main() -> Result<(), String> {
             let setup = open_table(&base, n, dense);
             let start = Instant::now();
             let mut engine = Engine::new(&setup, seed)?;
-            let mut a = Timed::new(kind.policy(seed));
-            let mut b = Timed::new(kind.policy(seed + 1));
+            let mut times = [Vec::new(), Vec::new()];
+            let [ta, tb] = &mut times;
+            let mut a = Timed {
+                inner: Marauders::policy(kind, seed),
+                times: ta,
+            };
+            let mut b = Timed {
+                inner: Marauders::policy(kind, seed + 1),
+                times: tb,
+            };
             let played = play(&mut engine, &mut a, &mut b);
-            let longest = a.longest.max(b.longest) * 1e3;
+            let longest = times
+                .iter()
+                .flatten()
+                .max()
+                .map_or(0.0, |d| d.as_secs_f64())
+                * 1e3;
             let secs = start.elapsed().as_secs_f64();
             let commands = played.commands.len();
             println!(
@@ -77,32 +90,4 @@ fn main() -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// A player whose longest decision is kept.
-struct Timed {
-    inner: Box<dyn Policy + Send>,
-    longest: f64,
-}
-
-impl Timed {
-    fn new(inner: Box<dyn Policy + Send>) -> Self {
-        Self {
-            inner,
-            longest: 0.0,
-        }
-    }
-}
-
-impl TablePolicy<Marauders> for Timed {
-    fn next(
-        &mut self,
-        engine: &warband_marauders::engine::Engine,
-        side: Side,
-    ) -> Option<warband_marauders::Command> {
-        let start = Instant::now();
-        let c = self.inner.next(engine, side);
-        self.longest = self.longest.max(start.elapsed().as_secs_f64());
-        c
-    }
 }

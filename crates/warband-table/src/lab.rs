@@ -92,10 +92,10 @@ pub fn games_arg(default: u32) -> Result<u32, String> {
     }
 }
 
-/// A policy that times each of its inner policy's decisions.
-struct Timed<'a, R: Rules> {
-    inner: Box<dyn crate::player::Policy<R>>,
-    times: &'a mut Vec<std::time::Duration>,
+/// A policy that times each of its inner policy's decisions into `times`.
+pub struct Timed<'a, R: Rules> {
+    pub inner: Box<dyn crate::player::Policy<R>>,
+    pub times: &'a mut Vec<std::time::Duration>,
 }
 
 impl<R: Rules> crate::player::Policy<R> for Timed<'_, R> {
