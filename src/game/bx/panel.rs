@@ -76,7 +76,8 @@ fn roster(ui: &mut egui::Ui, world: &World, side: warband_table::Side, bx: &mut 
         })
         .collect();
     let ready = yours.iter().filter(|(_, may)| may.is_ok()).count();
-    ui.strong(format!("Your step: {ready} model(s) still to act"));
+    let models = if ready == 1 { "model" } else { "models" };
+    ui.strong(format!("Your step: {ready} {models} still to act"));
     ui.horizontal_wrapped(|ui| {
         for (m, may) in &yours {
             // No edge when hovered: egui widens a framed button by its edge, and the

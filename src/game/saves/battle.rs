@@ -29,8 +29,9 @@ pub trait SavedBattle: Send + Sync {
     fn online(&self) -> bool;
     /// Watch it again, with its timeline.
     fn replay(&self) -> Box<dyn Starter>;
-    /// Play its commands, then carry on with these controllers.
-    fn resume(&self, controllers: [Controller; 2]) -> Box<dyn Starter>;
+    /// Play its commands, then carry on with these controllers; `listed` where Load
+    /// battle lists the save (not the autosave), so the battle stands saved.
+    fn resume(&self, controllers: [Controller; 2], listed: bool) -> Box<dyn Starter>;
     /// What hosting it online means, for the Host button's hover: a battle played at
     /// one machine keeps its seed's dice, which whoever has the save can foresee.
     fn host_words(&self) -> &'static str;
@@ -86,10 +87,11 @@ impl<R: Desk> SavedBattle for Save<R> {
         Box::new(Launch::<R>::Replay(Box::new(self.clone())))
     }
 
-    fn resume(&self, controllers: [Controller; 2]) -> Box<dyn Starter> {
+    fn resume(&self, controllers: [Controller; 2], listed: bool) -> Box<dyn Starter> {
         Box::new(Launch::<R>::Resume {
             save: Box::new(self.clone()),
             controllers,
+            listed,
         })
     }
 

@@ -179,10 +179,8 @@ fn builder(
         if let Some(m) = b.message_now() {
             ui.label(m);
         }
-        match switch_to {
-            Some(r) if b.army.entries.is_empty() => b.switch(r),
-            Some(r) => b.asking = Some(Ask::Switch(r)),
-            None => {}
+        if let Some(r) = switch_to {
+            b.choose_ruleset(r);
         }
         // A file to delete is asked about beside the list of files.
         if !matches!(b.asking, Some(Ask::Delete(_))) && ask(ui, b) {

@@ -25,6 +25,17 @@ impl Builder {
         self.message = None;
     }
 
+    /// Another ruleset chosen: switched to at once unless work would be lost, else asked
+    /// first. (A play-tester saved an army, switched, and was told its changes were
+    /// lost: it asked whenever the army had models.)
+    pub(super) fn choose_ruleset(&mut self, r: Ruleset) {
+        if self.unsaved() {
+            self.asking = Some(Ask::Switch(r));
+        } else {
+            self.switch(r);
+        }
+    }
+
     fn delete(&mut self, path: &PathBuf) {
         if self.file.as_ref() == Some(path) {
             self.file = None;
@@ -153,6 +164,23 @@ mod tests {
         let army = b.army.clone();
         b.take(army, None);
         assert!(!b.unsaved());
+        // Saved (or loaded) work switches ruleset unasked; unsaved work is asked about.
+        let other = Ruleset::ALL
+            .into_iter()
+            .find(|r| *r != b.catalogue.ruleset)
+            .expect("three rulesets");
+        add(&mut b.army, &first);
+        b.kept = b.army.clone();
+        b.choose_ruleset(other);
+        assert!(b.asking.is_none(), "saved work is not asked about");
+        assert_eq!(b.catalogue.ruleset, other);
+        let theirs = b.catalogue.entries[0].name.clone();
+        add(&mut b.army, &theirs);
+        let back = Ruleset::Marauders;
+        b.choose_ruleset(back);
+        assert!(matches!(b.asking, Some(Ask::Switch(r)) if r == back));
+        assert_eq!(b.catalogue.ruleset, other, "not switched before the answer");
+        b.asking = None;
         b.asking = Some(Ask::Delete(PathBuf::from("/nowhere/orc-band.ron")));
         let words = crate::game::test_app::egui_words(|ui| {
             ask(ui, &mut b);

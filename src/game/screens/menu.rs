@@ -143,7 +143,7 @@ fn menu(
         None => {}
         Some(Choice::Resume) => {
             if let Some((save, players)) = &resumable.0 {
-                pending.0 = Some(save.resume(*players));
+                pending.0 = Some(save.resume(*players, false));
                 next.set(Screen::Battle);
             }
         }

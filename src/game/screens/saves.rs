@@ -234,7 +234,7 @@ fn play_on_row(
         }
         if !open.hosted() {
             if ui.button("▶ Play on").clicked() {
-                pending.0 = Some(save.resume(open.controllers));
+                pending.0 = Some(save.resume(open.controllers, true));
                 go = Some(Screen::Battle);
             }
             return;

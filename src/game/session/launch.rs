@@ -30,6 +30,9 @@ pub enum Launch<R: Contest> {
     Resume {
         save: Box<Save<R>>,
         controllers: [Controller; 2],
+        /// Whether the save is one Load battle lists: the battle then stands saved
+        /// until it moves on (not so an autosave, nor a replay played on from here).
+        listed: bool,
     },
 }
 
@@ -48,7 +51,11 @@ impl<R: Contest> Launch<R> {
                 Ok(s)
             }
             Launch::Replay(save) => GameSession::replay_of(&save),
-            Launch::Resume { save, controllers } => {
+            Launch::Resume {
+                save,
+                controllers,
+                listed,
+            } => {
                 let mut s = GameSession::new(save.setup.clone(), save.seed, controllers)?;
                 let mut rounds = super::moves::RoundKeeper::default();
                 rounds.note(&s.engine, 0);
@@ -65,6 +72,8 @@ impl<R: Contest> Launch<R> {
                 s.moved_before = rounds.moves(&save.commands, |e, i| save.salt_dice(e, i));
                 s.salts = save.salts();
                 s.last_refusal = None;
+                // A play-tester loaded a save, played on, and was asked at once to save it.
+                s.saved_at = listed.then_some(s.commands.len());
                 s.earlier = save.earlier.clone();
                 let now = controllers.map(Controller::kind);
                 if let Some(before) = save

@@ -17,6 +17,7 @@ impl<R: Contest> GameSession<R> {
         Some(Launch::Resume {
             save: Box::new(self.save()),
             controllers,
+            listed: false,
         })
     }
 

@@ -116,6 +116,17 @@ fn leaving_asks_only_while_play_is_unsaved() {
     s.submit(side, Command::EndPhase)
         .expect("a phase may be ended");
     assert!(s.unsaved_progress(), "a command since the save");
+    // Played on from a save Load battle lists, it stands saved until it moves on (a
+    // play-tester was asked to save a battle just loaded); from the autosave, it does
+    // not, for leaving forgets the autosave.
+    let save = s.save();
+    let played_on = |listed| Launch::Resume {
+        save: Box::new(save.clone()),
+        controllers: [Controller::Human; 2],
+        listed,
+    };
+    assert!(!played_on(true).session().unwrap().unsaved_progress());
+    assert!(played_on(false).session().unwrap().unsaved_progress());
 }
 
 /// While the question to leave stands over the table, Space does not end the
@@ -141,7 +152,10 @@ fn a_battle_watched_live_is_played_on_from_where_it_stands() {
     assert!(s.engine.outcome().is_none(), "it stands mid-battle");
     let sent = s.commands.len();
     let players = [Controller::Human, Controller::NORMAL];
-    let Some(Launch::Resume { save, controllers }) = s.play_on_from_here(players) else {
+    let Some(Launch::Resume {
+        save, controllers, ..
+    }) = s.play_on_from_here(players)
+    else {
         panic!("a live battle at one machine is played on");
     };
     assert_eq!((save.commands.len(), controllers), (sent, players));
@@ -172,6 +186,7 @@ fn who_played_before_a_play_on_is_kept() {
     let again = Launch::Resume {
         save: Box::new(save.clone()),
         controllers: players,
+        listed: false,
     };
     assert_eq!(again.session().unwrap().earlier, save.earlier);
     // The replay saved before the hand-over keeps no players from after it.
@@ -263,6 +278,7 @@ fn a_network_battles_save_is_played_on_with_its_dice() {
     let launch = Launch::Resume {
         save: Box::new(save.clone()),
         controllers: players,
+        listed: false,
     };
     let mut resumed = launch.session().unwrap();
     assert_eq!(resumed.engine.state_hash(), salted);

@@ -12,6 +12,7 @@ fn rule_event_lines_take_their_models_side() {
     let session = crate::game::session::Launch::Resume {
         save: Box::new(save),
         controllers: [crate::game::session::Controller::Human; 2],
+        listed: false,
     }
     .session()
     .unwrap();

@@ -8,6 +8,9 @@ use warband_marauders::components::SpellAim;
 use warband_marauders::log::{Entry, LogEvent};
 use warband_table::components::ModelId;
 
+mod order;
+use order::order_words;
+
 /// The model with an id, if there is one: how the log finds the models an entry names,
 /// one at a time (never every model of the battle for a line).
 pub type Lookup<'a> = &'a dyn Fn(ModelId) -> Option<ModelView>;
@@ -285,14 +288,13 @@ fn event_line(
         LogEvent::PhaseStarted { phase } => {
             (None, format!("— {} —", super::top_bar::phase_name(*phase)))
         }
-        LogEvent::Priority { side } => (Some(*side), format!("{side} takes priority")),
-        LogEvent::Order { first } => {
-            let first: Vec<String> = first
-                .iter()
-                .map(|(p, s)| format!("{} {s}", format!("{p:?}").to_lowercase()))
-                .collect();
-            (None, format!("First to act: {}", first.join(", ")))
-        }
+        // A play-tester read "Goblin raiders takes priority", then "First to act:
+        // movement Adventuring party, …" as a contradiction: priority is the choice.
+        LogEvent::Priority { side } => (
+            Some(*side),
+            format!("Priority to {side}, who choose who acts first in each phase"),
+        ),
+        LogEvent::Order { first } => (None, order_words(first)),
         LogEvent::MeleeResolved { models, winner } => {
             let models: Vec<String> = models.iter().map(|m| name(*m)).collect();
             let result = winner.map_or("both strike".to_string(), |w| format!("won by {w}"));

@@ -11,6 +11,9 @@ const UNDO_BRINGS_BACK: &str =
 pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
     ui.heading("Scenario editor");
     ui.horizontal(|ui| {
+        // Named as the row below is: a play-tester read the picker's "Open field" as
+        // the table on screen, which was a new one.
+        ui.label("Open:");
         scenario_picker(ui, "editor-open", &e.scenarios, &mut e.open);
         if ui.button("Open").clicked()
             && let Some((path, d)) = e.scenarios.get(e.open)
