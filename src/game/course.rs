@@ -161,7 +161,8 @@ mod tests {
         assert!(t[0].swing() > t[1].swing());
     }
 
-    /// A real battle's course ends at the losses the result shows, and never falls.
+    /// A real battle's course ends at what the sides had out of the fight, at least the
+    /// losses the result shows.
     #[test]
     fn a_battles_course_ends_where_the_battle_did() {
         use warband_marauders::engine::Marauders;
@@ -180,11 +181,18 @@ mod tests {
             let _ = e.submit(side, c);
         }
         let c = course::<Marauders>(&setup, 3, &commands, &Salts::default()).unwrap();
-        assert_eq!(c.losses.last(), Some(&Marauders::losses(e.world())));
+        // What each side began with less what it still had in the fight.
+        let have = Marauders::in_fight(e.world()).unwrap();
+        let end = [0, 1].map(|i| c.stake[i] - have[i]);
+        assert_eq!(c.losses.last(), Some(&end));
+        let lost = Marauders::losses(e.world());
+        assert!(end[0] >= lost[0] && end[1] >= lost[1], "{end:?}, {lost:?}");
+        // Out of the fight may fall (a broken side rallies here), never below zero or
+        // past what a side had.
         assert!(
             c.losses
-                .windows(2)
-                .all(|w| w[0][0] <= w[1][0] && w[0][1] <= w[1][1])
+                .iter()
+                .all(|l| l[0] <= c.stake[0] && l[1] <= c.stake[1])
         );
         assert!(c.losses.len() >= 2);
         // Both sides had something to lose, and none lost more than it had.
@@ -235,5 +243,32 @@ mod tests {
         let turn = c.turning_points(1)[0];
         assert_eq!(turn.favoured(), Some(Side::A), "{turn:?}");
         assert!(turn.share(1) > 0.5, "{turn:?}");
+    }
+
+    /// A Marauders battle won by a rout turned where the side broke: the random side B
+    /// of the open-field battle on record fails its morale in round 6 and has no model in
+    /// play in round 7, so all it had is out of the fight from round 6.
+    #[test]
+    fn a_marauders_rout_is_a_turning_point() {
+        use warband_marauders::engine::Marauders;
+        let save = crate::game::test_app::recorded::<Marauders>(
+            "marauders/open-field-normal-v-random.ron",
+        );
+        let c = course::<Marauders>(&save.setup, save.seed, &save.commands, &save.salts());
+        let c = c.unwrap();
+        assert_eq!(c.losses.len(), 8, "rounds 0 to 7: {:?}", c.losses);
+        assert!(
+            c.losses[5][1] < c.stake[1],
+            "{:?} of {:?}",
+            c.losses,
+            c.stake
+        );
+        assert_eq!(c.losses[6][1], c.stake[1], "{:?}", c.losses);
+        let turns = c.turning_points(3);
+        let rout = turns
+            .iter()
+            .find(|t| t.round == 6)
+            .expect("round 6 turned it");
+        assert_eq!(rout.favoured(), Some(Side::A), "{turns:?}");
     }
 }

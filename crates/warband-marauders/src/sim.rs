@@ -45,6 +45,25 @@ impl Contest for Marauders {
         warband_table::sim::per_side(&all, |m| m.side, |m| u32::from(m.profile.hd))
     }
 
+    /// The HD left of each side's models in play that can still fight: none of a broken
+    /// side's (they flee), none of a sleeper's. The result's course reads it, so a
+    /// battle decided by a rout shows the round it broke (a play-tester read only the
+    /// first three rounds' losses as the turning points of a battle won by a rout in
+    /// the eighth).
+    fn in_fight(world: &World) -> Option<[u32; 2]> {
+        let b = world.resource::<Battle>();
+        let all = crate::battle::in_play(world);
+        Some(Side::BOTH.map(|s| {
+            if b.side(s).broken {
+                return 0;
+            }
+            all.iter()
+                .filter(|m| m.side == s && !m.conditions.asleep)
+                .map(|m| u32::from(m.hd.left))
+                .sum()
+        }))
+    }
+
     fn round_limit(world: &World) -> u32 {
         world.resource::<Battle>().round_limit
     }

@@ -152,10 +152,12 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
             // the other side's, not up against it (where the two read as one line).
             col.set_max_width((col.available_width() - 32.0).max(0.0));
             col.heading(egui::RichText::new(&names[side.index()]).color(palette::side_egui(side)));
+            // "Lost to the enemy: 13 HP" (a play-tester read "points lost to the enemy:
+            // 0", lower case, beside Marauders' "HD lost …").
             col.label(format!(
-                "{} lost to the enemy: {}",
-                R::LOSSES,
-                losses[side.index()]
+                "Lost to the enemy: {} {}",
+                losses[side.index()],
+                R::LOSSES
             ));
             for pieces in grouped(R::result_notes(world, side)) {
                 // Each name a piece of its own, so a long list wraps between names,
@@ -221,8 +223,8 @@ fn grouped(notes: Vec<String>) -> Vec<Vec<String>> {
 fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
     use egui_plot::{Legend, Line, Plot, PlotPoints};
     let names = Side::BOTH.map(|s| session.setup.armies().get(s).name.clone());
-    // Borderlands counts the HP of models asleep, held, dying or fleeing as out of the
-    // fight: a battle won by Sleep and a rout turned where they fell, not where HP did.
+    // Models asleep, held, dying or fleeing count as out of the fight: a battle won by
+    // Sleep and a rout turned where they fell, not where HP or HD did.
     let out = R::in_fight(session.engine.world()).is_some();
     let lost_words = if out { "out of the fight" } else { "lost" };
     ui.vertical_centered(|ui| ui.heading("The course of the battle"));
@@ -255,7 +257,7 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
             for side in Side::BOTH {
                 let colour = palette::side_egui(side);
                 let name = if out {
-                    format!("{}: HP out of the fight", names[side.index()])
+                    format!("{}: {} out of the fight", names[side.index()], R::LOSSES)
                 } else {
                     format!("{} lost", names[side.index()])
                 };
@@ -271,6 +273,15 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
         return;
     }
     ui.strong("Turning points");
+    if out {
+        // A play-tester read a side 100% out of the fight in round 1 of a battle that
+        // ran to round 3, beside far smaller losses: a rout is out of the fight at once.
+        ui.small(format!(
+            "Out of the fight: {} lost, and models still on the table that fight no more \
+             (asleep, fleeing, held or dying).",
+            R::LOSSES
+        ));
+    }
     for s in turns {
         let who = s
             .favoured()
