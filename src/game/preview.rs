@@ -121,7 +121,7 @@ pub fn roster(
                 let Some((what, cost)) = entry(&e.profile) else {
                     continue;
                 };
-                let leader = if e.profile == army.leader { " ★" } else { "" };
+                let leader = leader_mark(e.profile == army.leader, e.count);
                 ui.label(format!("{}×", e.count));
                 ui.label(format!("{}{leader}", e.profile));
                 ui.scope(|ui| {
@@ -135,6 +135,16 @@ pub fn roster(
                 ui.end_row();
             }
         });
+}
+
+/// What a roster row's name carries when the army's leader is of it: one of a row
+/// leads (a play-tester read "36× Kobold ★" as 36 leaders).
+fn leader_mark(leads: bool, count: u16) -> &'static str {
+    match (leads, count) {
+        (false, _) => "",
+        (true, 1) => " ★",
+        (true, _) => " (one leads ★)",
+    }
 }
 
 /// The battle built from the form, or what stops it.
@@ -270,4 +280,15 @@ pub fn build_of<R: Desk>(path: &Path, armies: [Option<&ArmyList>; 2]) -> Buildin
         .filter_map(|e| Some((world.get::<Team>(*e)?.0, world.get::<Base>(*e)?.0)))
         .collect();
     Ok(Box::new(BuiltOf::<R> { setup, bases }))
+}
+
+#[cfg(test)]
+mod tests {
+    /// The star names one leader, whether its row counts one model or many.
+    #[test]
+    fn a_row_of_many_says_one_of_them_leads() {
+        assert_eq!(super::leader_mark(true, 1), " ★");
+        assert_eq!(super::leader_mark(true, 36), " (one leads ★)");
+        assert_eq!(super::leader_mark(false, 36), "");
+    }
 }

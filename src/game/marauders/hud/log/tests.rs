@@ -252,3 +252,41 @@ fn ids_of_no_model_read_as_numbers() {
     assert_eq!(lines[0], "#0 wakes");
     assert_eq!(lines[1], format!("#{} wakes", u32::MAX));
 }
+
+/// A spell's point is told by the caster's nearest enemy in play, not in numbers (a
+/// play-tester read "at a point (12.0\", 21.6\")" as a debug view).
+#[test]
+fn a_point_is_told_by_the_casters_nearest_enemy() {
+    let s = crate::game::test_app::normal_v_charge("woods-and-walls.ron", 3);
+    let world = s.engine.world();
+    let all = warband_marauders::battle::in_play(world);
+    let caster = all.iter().find(|m| m.side == Side::A).unwrap();
+    let friend = all.iter().rfind(|m| m.side == Side::A).unwrap();
+    let enemy = all.iter().find(|m| m.side == Side::B).unwrap();
+    let model = |id| warband_marauders::battle::model(world, id);
+    let name = |m: &ModelView| model_name(&model, m.id);
+    let declare = |at: bevy::math::Vec2| {
+        vec![Entry::Accepted {
+            side: Side::A,
+            command: Command::DeclareSpell {
+                caster: caster.id,
+                spell: "Sleep".into(),
+                aim: SpellAim::Point(at.x, at.y),
+            },
+        }]
+    };
+    let said = |events: &[Entry]| line(events, 0, &model, &|i| format!("piece {i}")).unwrap();
+    let on = said(&declare(enemy.base.center)).text;
+    assert_eq!(
+        on,
+        format!(
+            "{} declares Sleep at a point on {}",
+            name(caster),
+            name(enemy)
+        )
+    );
+    // Beside a friend, still told by the nearest enemy.
+    let by_friend = said(&declare(friend.base.center)).text;
+    assert!(!by_friend.contains(&name(friend)), "{by_friend}");
+    assert!(by_friend.contains("\" from "), "{by_friend}");
+}
