@@ -105,16 +105,18 @@ pub fn state_words(m: &ModelView, all: &[ModelView], broken: bool) -> Vec<String
     if !m.in_play {
         state.push("out of action".to_string());
     }
+    // Whole phrases, not lone words: a play-tester read "leader", "shot" and
+    // "declared Magic Missile" under a card and could not tell what they meant.
     if m.leader {
-        state.push("leader".to_string());
+        state.push("★ its side's leader".to_string());
     }
     if let Some(r) = m.engaged_since {
         // Kept as the round the last enemy closed: no leaving combat in that round.
         state.push(format!("engaged (the last enemy closed in round {r})"));
     }
     for (on, what) in [
-        (m.conditions.moved, "moved"),
-        (m.conditions.shot, "shot"),
+        (m.conditions.moved, "has moved this round"),
+        (m.conditions.shot, "has shot this round"),
         (m.conditions.blinded, "blinded"),
         (m.conditions.asleep, "asleep"),
         (broken, "its side is broken"),
@@ -124,7 +126,10 @@ pub fn state_words(m: &ModelView, all: &[ModelView], broken: bool) -> Vec<String
         }
     }
     if let Some(d) = &m.declared {
-        state.push(format!("declared {}", d.spell));
+        state.push(format!(
+            "{} declared, cast in the spellcasting phase",
+            d.spell
+        ));
     }
     // A Bless lies on the caster; the model it serves says so too.
     for c in all {
@@ -232,5 +237,24 @@ mod tests {
             aim: warband_marauders::components::SpellAim::Model(m.id),
         }));
         assert_eq!(slots_words(&m), "2 (one goes to Bless as it is cast)");
+    }
+
+    /// A card's state reads as phrases, each saying what it is about.
+    #[test]
+    fn a_cards_state_is_said_in_phrases() {
+        let engine = open_field();
+        let all = in_play(engine.world());
+        let mut m = all.iter().find(|m| m.leader).unwrap().clone();
+        m.conditions.moved = true;
+        m.conditions.shot = true;
+        m.declared = Some(Box::new(warband_marauders::components::Declared {
+            spell: "Sleep".into(),
+            aim: warband_marauders::components::SpellAim::Point(1.0, 2.0),
+        }));
+        assert_eq!(
+            state_words(&m, &all, false).join(" · "),
+            "★ its side's leader · has moved this round · has shot this round · \
+             Sleep declared, cast in the spellcasting phase"
+        );
     }
 }
