@@ -8,9 +8,7 @@ use warband_marauders::components::SpellAim;
 use warband_marauders::log::{Entry, LogEvent};
 use warband_table::components::ModelId;
 
-mod aim;
 mod order;
-use aim::{aimed_at, point_words};
 use order::order_words;
 
 /// The model with an id, if there is one: how the log finds the models an entry names,
@@ -37,18 +35,6 @@ pub fn line(
     } = e
     {
         text.push_str(&shot_outcome(after, &|t| named(t, &name, terrain), &name));
-    }
-    if let Entry::Accepted {
-        command:
-            Command::DeclareSpell {
-                caster,
-                aim: SpellAim::Point(x, y),
-                ..
-            },
-        ..
-    } = e
-    {
-        text.push_str(&point_words(model, *caster, (*x, *y)));
     }
     if let Entry::Rules(LogEvent::MeleeResolved { .. }) = e {
         text.push_str(melee_outcome(after));
@@ -380,6 +366,14 @@ fn model_line(e: &LogEvent, name: &dyn Fn(ModelId) -> String) -> Option<(ModelId
     // "'s Bless…" joins the name; every other verb follows it after a space.
     let gap = if what.starts_with('\'') { "" } else { " " };
     Some((*model, format!("{}{gap}{what}", name(*model))))
+}
+
+/// Where a spell is aimed, in words: "at Goblin #4", or "at a point (21.0\", 20.0\")".
+fn aimed_at(aim: &SpellAim, name: &dyn Fn(ModelId) -> String) -> String {
+    match aim {
+        SpellAim::Model(t) => format!("at {}", name(*t)),
+        SpellAim::Point(x, y) => format!("at a point ({x:.1}\", {y:.1}\")"),
+    }
 }
 
 fn describe(c: &Command, name: &dyn Fn(ModelId) -> String) -> String {
