@@ -275,7 +275,10 @@ fn replay_of<R: crate::game::desk::Desk>(file: &std::path::Path, args: &WatchArg
     };
     crate::game::run(Start {
         screen: Screen::Battle,
-        battle: Some(Box::new(Launch::<R>::Replay(Box::new(save)))),
+        battle: Some(Box::new(Launch::<R>::Replay {
+            save: Box::new(save),
+            speed: None,
+        })),
         screenshot: args.window.screenshot(),
         trace: args.window.trace,
         frame_report: args.window.frame_report,

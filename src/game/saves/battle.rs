@@ -84,7 +84,10 @@ impl<R: Desk> SavedBattle for Save<R> {
     }
 
     fn replay(&self) -> Box<dyn Starter> {
-        Box::new(Launch::<R>::Replay(Box::new(self.clone())))
+        Box::new(Launch::<R>::Replay {
+            save: Box::new(self.clone()),
+            speed: None,
+        })
     }
 
     fn resume(&self, controllers: [Controller; 2], listed: bool) -> Box<dyn Starter> {

@@ -78,7 +78,10 @@ fn result<R: Desk>(
         ui.vertical_centered(|ui| {
             ui.horizontal(|ui| {
                 if ui.button("▶ Watch replay").clicked() {
-                    pending.0 = Some(Box::new(Launch::Replay(Box::new(session.save()))));
+                    pending.0 = Some(Box::new(Launch::Replay {
+                        save: Box::new(session.save()),
+                        speed: Some(session.pace.speed),
+                    }));
                     next.set(Screen::Battle);
                 }
                 if ui.button("💾 Save battle").clicked() {

@@ -25,7 +25,12 @@ pub enum Launch<R: Contest> {
         controllers: [Controller; 2],
         speed: f32,
     },
-    Replay(Box<Save<R>>),
+    /// Watch a save again: at `speed` where given (the pace the battle was watched at,
+    /// from its result), else at the settings' watch speed.
+    Replay {
+        save: Box<Save<R>>,
+        speed: Option<f32>,
+    },
     /// Play a saved battle's commands, then carry on with these controllers.
     Resume {
         save: Box<Save<R>>,
@@ -50,7 +55,13 @@ impl<R: Contest> Launch<R> {
                 s.pace.speed = speed;
                 Ok(s)
             }
-            Launch::Replay(save) => GameSession::replay_of(&save),
+            Launch::Replay { save, speed } => {
+                let mut s = GameSession::replay_of(&save)?;
+                if let Some(speed) = speed {
+                    s.pace.speed = speed;
+                }
+                Ok(s)
+            }
             Launch::Resume {
                 save,
                 controllers,
@@ -90,10 +101,15 @@ impl<R: Contest> Launch<R> {
 
 impl<R: Desk> Starter for Launch<R> {
     fn start(self: Box<Self>, world: &mut World) -> Result<(), String> {
-        let chosen = matches!(*self, Launch::New { .. });
+        // A play-tester watched a battle at 16×, then its replay from the result at 1×.
+        let chosen = matches!(
+            *self,
+            Launch::New { .. } | Launch::Replay { speed: Some(_), .. }
+        );
         let mut session = self.session()?;
-        // A new battle watches at the speed its form chose; a replay or a battle played
-        // on, at the settings' (they started at 1× whatever the settings said).
+        // A new battle watches at the speed its form chose, a replay from a result at
+        // the battle's; any other replay or a battle played on, at the settings' (they
+        // started at 1× whatever the settings said).
         if !chosen && let Some(s) = world.get_resource::<crate::game::settings::Settings>() {
             session.pace.speed = s.watch_speed;
         }

@@ -365,3 +365,22 @@ fn a_persons_own_dice_stand_before_the_computer_plays() {
     }
     panic!("no command of each kind handed the turn to the computer: {seen:?}");
 }
+
+/// A replay from a result plays at the pace the battle was watched at; one from Load
+/// battle at the settings' (given by the caller, so none here).
+#[test]
+fn a_replay_from_a_result_keeps_the_watched_pace() {
+    let save = recorded::<Marauders>("marauders/open-field-normal-v-normal.ron");
+    let at = |speed| {
+        Launch::Replay {
+            save: Box::new(save.clone()),
+            speed,
+        }
+        .session()
+        .unwrap()
+        .pace
+        .speed
+    };
+    assert_eq!(at(Some(16.0)), 16.0);
+    assert_eq!(at(None), GameSession::replay_of(&save).unwrap().pace.speed);
+}
