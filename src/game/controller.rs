@@ -119,6 +119,21 @@ impl Controller {
     }
 }
 
+/// One entry of a list of controllers to choose from, what it means shown beside the
+/// list as it is pointed at, not over the next entry (a play-tester's words for "AI:
+/// easy" hid "AI: normal" below it).
+pub fn choice_entry(ui: &mut bevy_egui::egui::Ui, current: &mut Controller, choice: Controller) {
+    use bevy_egui::egui;
+    let r = ui.selectable_value(current, choice, choice.label());
+    egui::Popup::from_response(&r)
+        .kind(egui::PopupKind::Tooltip)
+        .align(egui::RectAlign::RIGHT_START)
+        .align_alternatives(&[egui::RectAlign::LEFT_START])
+        .width(ui.style().spacing.tooltip_width)
+        .open(r.hovered())
+        .show(|ui| ui.label(choice.about()));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -261,8 +261,7 @@ fn play_on<R: Contest>(ui: &mut egui::Ui, session: &mut GameSession<R>) {
                 .selected_text(c.label())
                 .show_ui(ui, |ui| {
                     for option in Controller::choices(R::RULESET) {
-                        ui.selectable_value(c, option, option.label())
-                            .on_hover_text(option.about());
+                        crate::game::controller::choice_entry(ui, c, option);
                     }
                 });
             ui.end_row();

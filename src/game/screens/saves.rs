@@ -227,8 +227,7 @@ fn play_on_row(
                 .selected_text(c.label())
                 .show_ui(ui, |ui| {
                     for choice in Controller::hosting_choices(save.ruleset()) {
-                        ui.selectable_value(c, choice, choice.label())
-                            .on_hover_text(choice.about());
+                        crate::game::controller::choice_entry(ui, c, choice);
                     }
                 });
         }

@@ -222,8 +222,7 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
                         .selected_text(f.controllers[i].label())
                         .show_ui(ui, |ui| {
                             for c in offered(f) {
-                                ui.selectable_value(&mut f.controllers[i], c, c.label())
-                                    .on_hover_text(c.about());
+                                crate::game::controller::choice_entry(ui, &mut f.controllers[i], c);
                             }
                         })
                         .response
