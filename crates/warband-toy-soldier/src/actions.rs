@@ -257,7 +257,7 @@ pub fn check_shot(
     let reach = shot_range(&v.unit);
     if range > reach {
         return refuse(format!(
-            "{range:.1}\" to {}, beyond {}'s reach of {reach}\"",
+            "{range:.1}\" to {}, beyond the reach of {} ({reach}\")",
             t.unit.name, v.unit.name
         ));
     }
@@ -360,7 +360,7 @@ pub fn check_magic(
     let range = gap(&v.base, &t.base).max(0.0);
     if range > reach {
         return refuse(format!(
-            "{range:.1}\" to {}, beyond the spell's reach of {reach}\"",
+            "{range:.1}\" to {}, beyond the spell's reach ({reach}\")",
             t.unit.name
         ));
     }

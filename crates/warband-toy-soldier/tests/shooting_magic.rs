@@ -153,7 +153,7 @@ fn the_cover_that_halves_a_volley_is_found_on_its_line() {
 fn shots_need_the_front_arc_the_range_and_a_clear_line() {
     for (at, why) in [
         ((12.0, 2.0), "front 90°"),
-        ((12.0, 13.0), "reach of 6\""),
+        ((12.0, 13.0), "reach of Longbowmen (6\")"),
         ((20.0, 5.5), "front 90°"),
     ] {
         let mut e = range(at, vec![]);

@@ -144,8 +144,11 @@ impl Desk for Borderlands {
 
     fn result_notes(world: &World, side: Side) -> Vec<String> {
         let battle = world.resource::<Battle>();
-        // At the round limit HP removed decides, whoever is left standing: say so.
-        let at_limit = battle.round >= battle.round_limit;
+        // The round limit's rule (HP taken decides, whoever still stands) only where it
+        // decided: a play-tester read it under a party wiped out before the limit.
+        let both_fight = <Borderlands as warband_table::sim::Contest>::in_fight(world)
+            .is_some_and(|have| have.iter().all(|h| *h > 0));
+        let at_limit = battle.round >= battle.round_limit && both_fight;
         let mut out = vec![format!(
             "Took {} HP off the enemy (a model counts down to 0 HP at most){}",
             battle.side(side).hp_removed,

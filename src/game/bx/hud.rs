@@ -47,11 +47,18 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
         initiative(ui, session, b);
         ui.separator();
     }
-    crate::game::hud::turn_status(
-        ui,
-        session,
-        "your step (Space ends it; with models still to act, Space twice)",
-    );
+    // Space twice only while models are still to act (a play-tester read it with none).
+    let world = session.engine.world();
+    let left = session
+        .engine
+        .awaiting()
+        .map_or(0, |side| super::panel::still_to_act(world, side));
+    let yours = if left > 0 {
+        "your step (Space ends it; with models still to act, Space twice)"
+    } else {
+        "your step (Space ends it)"
+    };
+    crate::game::hud::turn_status(ui, session, yours);
 }
 
 /// Who has the initiative this round, in the side's colour (a tie says what it means).

@@ -63,6 +63,14 @@ pub fn show(ui: &mut egui::Ui, session: &mut BxSession, bx: &mut BxSelection) {
     }
 }
 
+/// How many of the side's models may still act in its step.
+pub fn still_to_act(world: &World, side: warband_table::Side) -> usize {
+    in_play(world)
+        .into_iter()
+        .filter(|m| m.side == side && actor(world, side, m.id).is_ok())
+        .count()
+}
+
 /// Every model of the side, those that may not act greyed; a click chooses one.
 fn roster(ui: &mut egui::Ui, world: &World, side: warband_table::Side, bx: &mut BxSelection) {
     // Every model of the side keeps its place in the list, those that may not act

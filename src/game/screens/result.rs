@@ -336,7 +336,22 @@ pub fn headline<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, size: f32)
 
 fn reason_words(reason: &str, names: [&str; 2]) -> String {
     use crate::game::hud::log::{sided, sides_named};
-    capitalised(&sides_named(&sided(reason), names))
+    capitalised(&sides_named(&sided(&by_side(reason, names)), names))
+}
+
+/// An engine's "… removed 8 to 122" (side A's count, then side B's) with each count
+/// put by its army's name: "… removed: Dwarf hold 8, Goblin horde 122" (a play-tester
+/// could not tell which side was which number).
+fn by_side(reason: &str, names: [&str; 2]) -> String {
+    let Some((head, tail)) = reason.rsplit_once(" removed ") else {
+        return reason.to_string();
+    };
+    match tail.split_once(" to ") {
+        Some((a, b)) if [a, b].iter().all(|n| n.parse::<u32>().is_ok()) => {
+            format!("{head} removed: {} {a}, {} {b}", names[0], names[1])
+        }
+        _ => reason.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -356,7 +371,11 @@ mod tests {
         );
         assert_eq!(
             said("round limit: HP removed 3 to 4"),
-            "Round limit: HP removed 3 to 4"
+            "Round limit: HP removed: Keep garrison 3, Orc warband 4"
+        );
+        assert_eq!(
+            said("turn limit 8: points removed 8 to 122"),
+            "Turn limit 8: points removed: Keep garrison 8, Orc warband 122"
         );
         assert_eq!(said("Beasts fled"), "Beasts fled");
     }

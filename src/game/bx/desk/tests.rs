@@ -176,3 +176,33 @@ fn hp_lost_to_friendly_fire_are_said_apart() {
     let said = note(&engine).expect("a note of the rest");
     assert!(said.starts_with("Lost 2 HP more to its own side"), "{said}");
 }
+
+/// The round limit's rule is said only where it decided: both sides still fought at
+/// the limit. A play-tester read it under a party wiped out in the last round.
+#[test]
+fn the_round_limits_rule_is_said_only_where_it_decided() {
+    use warband_borderlands::battle::Battle;
+    let said = |engine: &warband_borderlands::Engine| {
+        Borderlands::result_notes(engine.world(), Side::A)
+            .iter()
+            .any(|n| n.contains("at the round limit"))
+    };
+    let battles = crate::game::test_app::recorded_battles::<Borderlands>("borderlands");
+    let reason =
+        |e: &warband_borderlands::Engine| e.outcome().map(|o| o.reason.clone()).unwrap_or_default();
+    let (_, limit) = battles
+        .iter()
+        .find(|(_, e)| reason(e).starts_with("round limit"))
+        .expect("a battle on record ended at the round limit");
+    assert!(said(limit));
+    let (_, mut wiped) = battles
+        .into_iter()
+        .find(|(_, e)| reason(&e).contains("no model able to fight"))
+        .expect("a battle on record won by leaving the enemy none able to fight");
+    assert!(!said(&wiped));
+    // Wiped out in the last round: still not the limit's doing.
+    let world = wiped.world_mut();
+    let mut b = world.resource_mut::<Battle>();
+    b.round = b.round_limit;
+    assert!(!said(&wiped));
+}

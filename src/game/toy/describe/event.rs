@@ -27,7 +27,8 @@ pub(super) fn event_line(world: &bevy::ecs::world::World, e: &LogEvent) -> Optio
         }
         LogEvent::Defended { unit, danger } => format!("{} defends: {danger} danger left", n(unit)),
         LogEvent::Moved { ap, .. } => format!("  ({ap} AP)"),
-        LogEvent::Pivoted { .. } => return None,
+        // Its cost said as a move's is (a play-tester could not see what a turn cost).
+        LogEvent::Pivoted { .. } => format!("  ({} AP)", warband_rules::toy_soldier::PIVOT_AP),
         LogEvent::MoveTakenBack { ap, .. } => format!("  ({ap} AP back)"),
         LogEvent::TurnTakenBack { .. } => "  (turned back: 1 AP back)".into(),
         LogEvent::Shot {
