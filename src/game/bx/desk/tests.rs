@@ -197,7 +197,7 @@ fn the_round_limits_rule_is_said_only_where_it_decided() {
     assert!(said(limit));
     let (_, mut wiped) = battles
         .into_iter()
-        .find(|(_, e)| reason(&e).contains("no model able to fight"))
+        .find(|(_, e)| reason(e).contains("no model able to fight"))
         .expect("a battle on record won by leaving the enemy none able to fight");
     assert!(!said(&wiped));
     // Wiped out in the last round: still not the limit's doing.
