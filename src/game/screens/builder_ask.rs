@@ -180,7 +180,6 @@ mod tests {
         b.choose_ruleset(back);
         assert!(matches!(b.asking, Some(Ask::Switch(r)) if r == back));
         assert_eq!(b.catalogue.ruleset, other, "not switched before the answer");
-        b.asking = None;
         b.asking = Some(Ask::Delete(PathBuf::from("/nowhere/orc-band.ron")));
         let words = crate::game::test_app::egui_words(|ui| {
             ask(ui, &mut b);

@@ -25,11 +25,7 @@ pub(super) fn order_words(first: &[(Phase, Side)]) -> String {
         .iter()
         .map(|(side, verbs)| format!("first to {}: {side}", and_list(verbs)))
         .collect();
-    let text = words.join("; ");
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map_or(text.clone(), |c| c.to_uppercase().chain(chars).collect())
+    crate::game::hud::capitalised(&words.join("; "))
 }
 
 /// "a", "a and b", "a, b and c".
