@@ -248,6 +248,11 @@ fn leave_choices<R: Contest>(
     session: &mut GameSession<R>,
     next: &mut NextState<Screen>,
 ) -> bool {
+    let conceding = egui::Id::new("leave: conceding");
+    let sure = ui.data(|d| d.get_temp::<bool>(conceding).unwrap_or(false));
+    if let Some(side) = session.concedable().filter(|_| sure) {
+        return concede_choices(ui, session, side, conceding);
+    }
     let mut ask = true;
     ui.heading("Leave the battle?");
     ui.label(if session.unsaved_progress() {
@@ -287,24 +292,59 @@ fn leave_choices<R: Contest>(
             ask = false;
         }
         let stay = ui.button("Stay").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape));
-        let concede = session.concedable().filter(|_| {
-            ui.button(format!("{}  Concede", icon::FLAG))
+        // Asked once more: a battle given up cannot be taken back.
+        let concede = session.concedable().is_some()
+            && ui
+                .button(format!("{}  Concede", icon::FLAG))
                 .on_hover_text("Give the battle up: the other side wins, and the result is shown")
-                .clicked()
-        });
-        if let Some(side) = concede {
-            session.concede(side);
+                .clicked();
+        if concede {
+            ui.data_mut(|d| d.insert_temp(conceding, true));
         }
-        if stay || concede.is_some() {
+        if stay {
             ask = false;
-            // Computers play on, unless the player had paused them.
-            let held = egui::Id::new("leave: paused by asking");
-            if ui.data(|d| d.get_temp::<bool>(held).unwrap_or(false)) {
-                session.pace.paused = false;
-            }
+            play_on_after_asking(ui, session);
         }
     });
     ask
+}
+
+/// The question once Concede is chosen: give the battle up to the other side, or go
+/// back to the first question. Whether anything is still asked.
+fn concede_choices<R: Contest>(
+    ui: &mut egui::Ui,
+    session: &mut GameSession<R>,
+    side: Side,
+    conceding: egui::Id,
+) -> bool {
+    ui.heading("Concede the battle?");
+    let winner = session.setup.armies().get(side.other()).name.clone();
+    ui.label(format!(
+        "{winner} wins, and the result is shown. A battle conceded cannot be played on."
+    ));
+    let mut ask = true;
+    ui.horizontal(|ui| {
+        if ui.button(format!("{}  Yes, concede", icon::FLAG)).clicked() {
+            session.concede(side);
+            ask = false;
+            play_on_after_asking(ui, session);
+        }
+        if ui.button("Back").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            ui.data_mut(|d| d.insert_temp(conceding, false));
+        }
+    });
+    if !ask {
+        ui.data_mut(|d| d.insert_temp(conceding, false));
+    }
+    ask
+}
+
+/// Computers play on once the question is answered, unless the player had paused them.
+fn play_on_after_asking<R: Contest>(ui: &egui::Ui, session: &mut GameSession<R>) {
+    let held = egui::Id::new("leave: paused by asking");
+    if ui.data(|d| d.get_temp::<bool>(held).unwrap_or(false)) {
+        session.pace.paused = false;
+    }
 }
 
 /// What leaving a network battle does to the others, said before it is done: nothing
@@ -326,6 +366,36 @@ mod tests {
     use super::*;
     use crate::game::bx::BxSession;
     use crate::game::session::Controller;
+
+    /// Concede asks once more, naming the side that would win; the battle goes on until
+    /// that is answered.
+    #[test]
+    fn concede_is_asked_once_more_before_the_battle_is_given_up() {
+        let setup =
+            crate::game::test_app::shipped::<warband_borderlands::Borderlands>("cave-mouth.ron");
+        let computer = Controller::Ai(warband_table::player::PlayerKind::Charge);
+        let mut s = BxSession::new(setup, 7, [Controller::Human, computer]).unwrap();
+        let side = s
+            .concedable()
+            .expect("a person playing the computer may concede");
+        let winner = s.setup.armies().get(side.other()).name.clone();
+        let mut next = NextState::<Screen>::default();
+        let words = crate::game::test_app::egui_words(|ui| {
+            ui.data_mut(|d| d.insert_temp(egui::Id::new("leave: conceding"), true));
+            leave_choices(ui, &mut s, &mut next);
+        });
+        assert!(
+            words.iter().any(|w| w == "Concede the battle?"),
+            "{words:?}"
+        );
+        assert!(
+            words
+                .iter()
+                .any(|w| w.starts_with(&format!("{winner} wins")))
+        );
+        assert!(!words.iter().any(|w| w == "Save and leave"));
+        assert!(s.engine.outcome().is_none(), "asked, not yet given up");
+    }
 
     /// Leaving a battle saved as it stands offers one way out, the save kept; one with
     /// moves since offers to save first or leave without.

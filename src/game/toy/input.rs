@@ -281,12 +281,49 @@ fn face_pointer(
     let (Some(side), Some(cursor)) = (session.human_turn(), pointer.cursor) else {
         return;
     };
+    face(&mut session, side, cursor);
+}
+
+/// Turns `side`'s active unit to face `cursor`: a second turn where one of 90° is not
+/// enough, as the card's "2 turns, 2 AP" promises (a play-tester needed two clicks).
+/// Both turns are reckoned from where it faces now (a network game plays them only
+/// when the host commits them); it stops where a turn is refused or took the unit's
+/// last AP. The turns it sent.
+fn face(session: &mut ToySession, side: Side, cursor: Vec2) -> u32 {
     let Ok((v, _)) = active(session.engine.world(), side) else {
-        return;
+        return 0;
     };
-    if let Some(c) = facing_pivot(&v, cursor) {
-        let _ = session.submit(side, c);
+    let mut turns = 0;
+    for c in facing_turns(&v, cursor) {
+        if session.submit(side, c).is_err() {
+            break;
+        }
+        turns += 1;
+        let still = active(session.engine.world(), side).is_ok_and(|(now, _)| now.id == v.id);
+        if !still {
+            break;
+        }
     }
+    turns
+}
+
+/// The turns that face `v` to `cursor`: [`facing_pivot`]'s, then the rest of the way
+/// where that was not all of it (a pivot turns about the unit's centre).
+pub fn facing_turns(v: &View, cursor: Vec2) -> Vec<Command> {
+    let Some(first) = facing_pivot(v, cursor) else {
+        return Vec::new();
+    };
+    let ahead = warband_table::geometry::facing::to_world(v.base.facing, Vec2::Y);
+    let all = ahead.angle_to(cursor - v.base.center).to_degrees();
+    let Command::Pivot { degrees } = first else {
+        return vec![first];
+    };
+    let rest = all - degrees;
+    let mut turns = vec![first];
+    if rest.abs() >= 1.0 {
+        turns.push(Command::Pivot { degrees: rest });
+    }
+    turns
 }
 
 fn keys(

@@ -348,24 +348,7 @@ fn a_right_drag_moves_the_view_and_turns_nothing() {
     let (session, unit, _) = fighter_and_enemy();
     let session = click_at(session, unit.base.center, Some(unit.id));
     let aside = unit.base.center + to_world(unit.base.facing, Vec2::new(-4.0, 1.0));
-    let right = |session: ToySession, (from, to): (Vec2, Vec2)| {
-        let mut app = App::new();
-        app.init_resource::<ButtonInput<MouseButton>>()
-            .add_systems(Update, face_pointer);
-        app.world_mut().insert_non_send(session);
-        let at = |screen| Pointer::on_screen(aside, screen);
-        app.insert_resource(at(from));
-        app.world_mut()
-            .resource_mut::<ButtonInput<MouseButton>>()
-            .press(MouseButton::Right);
-        app.update();
-        app.insert_resource(at(to));
-        let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
-        buttons.clear();
-        buttons.release(MouseButton::Right);
-        app.update();
-        app.world_mut().remove_non_send::<ToySession>().unwrap()
-    };
+    let right = |session, way| right_button(session, aside, way);
     let sent = session.commands.len();
     let session = right(session, (Vec2::new(300.0, 300.0), Vec2::new(340.0, 300.0)));
     assert_eq!(session.commands.len(), sent, "a drag turns nothing");
@@ -375,6 +358,51 @@ fn a_right_drag_moves_the_view_and_turns_nothing() {
         session.commands.last(),
         Some((_, Command::Pivot { .. }))
     ));
+}
+
+/// `session` after the right button went down at one place on the screen and up at
+/// another (`way`), with the pointer over `at` on the table.
+fn right_button(session: ToySession, at: Vec2, (from, to): (Vec2, Vec2)) -> ToySession {
+    let mut app = App::new();
+    app.init_resource::<ButtonInput<MouseButton>>()
+        .add_systems(Update, face_pointer);
+    app.world_mut().insert_non_send(session);
+    app.insert_resource(Pointer::on_screen(at, from));
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Right);
+    app.update();
+    app.insert_resource(Pointer::on_screen(at, to));
+    let mut buttons = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+    buttons.clear();
+    buttons.release(MouseButton::Right);
+    app.update();
+    app.world_mut().remove_non_send::<ToySession>().unwrap()
+}
+
+/// A right click behind the active unit turns it all the way round in one click: two
+/// turns (90°, then the rest), where one used to leave it half turned.
+#[test]
+fn a_right_click_behind_turns_the_whole_way() {
+    let (session, unit, _) = fighter_and_enemy();
+    let session = click_at(session, unit.base.center, Some(unit.id));
+    let way = Vec2::Y.rotate(Vec2::from_angle(150f32.to_radians()));
+    let behind = unit.base.center + to_world(unit.base.facing, way) * 5.0;
+    let sent = session.commands.len();
+    let click = (Vec2::new(300.0, 300.0), Vec2::new(301.0, 300.0));
+    let session = right_button(session, behind, click);
+    let turns: Vec<f32> = session.commands[sent..]
+        .iter()
+        .filter_map(|(_, c)| match c {
+            Command::Pivot { degrees } => Some(*degrees),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(turns.len(), 2, "{turns:?}");
+    assert!(
+        (turns[0] - 90.0).abs() < 0.5 && (turns[1] - 60.0).abs() < 0.5,
+        "{turns:?}"
+    );
 }
 
 /// Gives the active unit of `side` `ap` AP.
