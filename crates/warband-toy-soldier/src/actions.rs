@@ -14,9 +14,12 @@ use warband_table::components::ModelId;
 use warband_table::geometry::facing::to_world;
 use warband_table::geometry::{
     Crossed, Mover, Other, PivotCheck, Placed, TerrainShape, check_pivot, gap, gap_at_most,
-    in_contact, in_front_arc, line_of_fire,
+    in_contact, in_front_arc,
 };
 use warband_table::{Refusal, RefusalKind, refuse, refuse_as};
+
+mod fire;
+pub use fire::shot_stopped_at;
 
 /// Every other unit on the table, as a moving base sees it.
 pub fn others(world: &World, v: &View) -> Vec<Other> {
@@ -262,16 +265,10 @@ pub fn check_shot(
         ));
     }
     let terrain = &world.resource::<TerrainMap>().0;
-    let bases: Vec<(ModelId, _)> = all.iter().map(|(id, _, base)| (*id, *base)).collect();
-    let line = line_of_fire((v.id, &v.base), (t.id, &t.base), &bases, terrain);
-    if let Some(i) = line.sight_blocked_by {
-        return Err(Refusal::sight_blocked(world, i));
-    }
-    if let Some(c) = line.obstacles.iter().find_map(|c| match c.what {
-        Crossed::Base(id) => Some(id),
-        Crossed::Terrain(_) => None,
-    }) {
-        return refuse(format!("unit {c} is in the way"));
+    match fire::stopper(&fire::line(&all, v, &t, terrain)) {
+        Some(Crossed::Terrain(i)) => return Err(Refusal::sight_blocked(world, i)),
+        Some(Crossed::Base(c)) => return refuse(format!("unit {c} is in the way")),
+        None => {}
     }
     let cover_at = cover_on_line(terrain, v.base.center, &t.base);
     let protection = ShotCover {

@@ -7,7 +7,7 @@ use common::*;
 use warband_rules::toy_soldier::{ShotCover, Spell, clauses};
 use warband_table::components::ModelId;
 use warband_table::table::{TerrainDef, TerrainKind};
-use warband_toy_soldier::actions::{active, check_shot};
+use warband_toy_soldier::actions::{active, check_shot, shot_stopped_at};
 use warband_toy_soldier::battle::find;
 use warband_toy_soldier::log::LogEvent;
 use warband_toy_soldier::turn::Phase;
@@ -182,6 +182,34 @@ fn shots_need_the_front_arc_the_range_and_a_clear_line() {
         )
         .unwrap_err();
     assert!(r.0.contains("unit 3 is in the way"), "{r}");
+}
+
+/// Where a refused volley is stopped, as the screen draws it: at the edge of the unit
+/// in the way, or where the line enters a house; nowhere on a clear line.
+#[test]
+fn a_volley_refused_for_its_line_is_stopped_where_the_line_meets_the_obstacle() {
+    let stopped = |e: &Engine| {
+        let (v, _) = active(e.world(), Side::A).unwrap();
+        let t = find(e.world(), ModelId(5)).unwrap();
+        shot_stopped_at(e.world(), &v, &t)
+    };
+    let mut e = range((12.0, 10.0), vec![]);
+    assert_eq!(stopped(&e), None, "a clear line");
+    put(&mut e, 3, (12.0, 7.5), 0.0);
+    let at = stopped(&e).expect("unit 3 stops it");
+    assert!(
+        (at.x - 12.0).abs() < 1e-3 && at.y > 5.0 && at.y < 7.5,
+        "{at}"
+    );
+    let house = TerrainDef {
+        look: None,
+        name: "Mill".into(),
+        kind: TerrainKind::House,
+        corners: vec![(9.0, 7.0), (15.0, 7.0), (15.0, 8.0), (9.0, 8.0)],
+    };
+    let e = range((12.0, 10.0), vec![house]);
+    let at = stopped(&e).expect("the house blocks sight");
+    assert!((at - Vec2::new(12.0, 7.0)).length() < 1e-3, "{at}");
 }
 
 /// A Court wizard (d8: 8") beside Men-at-arms, against an Orc warboss alone.

@@ -14,7 +14,7 @@ use warband_rules::toy_soldier::shot_range;
 use warband_table::components::ModelId;
 use warband_table::geometry::facing::{corners, to_world};
 use warband_table::geometry::{BaseShape, Placed};
-use warband_toy_soldier::actions::{active, check_shot};
+use warband_toy_soldier::actions::{active, check_shot, could_shoot, shot_stopped_at};
 use warband_toy_soldier::battle::{Activation, COMMAND_RANGE, View, in_play};
 
 pub(super) fn plugin(app: &mut App) {
@@ -153,6 +153,7 @@ fn reach_along(shape: BaseShape, u: Vec2, range: f32) -> f32 {
 /// the cover that would halve it lies (as the engine's check of the shot finds it).
 fn line_of_fire(g: &mut Gizmos, world: &World, (v, a): (&View, &Activation), target: ModelId) {
     let Ok(plan) = check_shot(world, v, a, target, 1) else {
+        blocked_line(g, world, v, target);
         return;
     };
     g.line_2d(v.base.center, plan.target.base.center, palette::FIRE);
@@ -160,6 +161,28 @@ fn line_of_fire(g: &mut Gizmos, world: &World, (v, a): (&View, &Activation), tar
         let cover = Color::srgb(1.0, 0.85, 0.2);
         g.circle_2d(at, 0.3, cover);
         g.circle_2d(at, 0.12, cover);
+    }
+}
+
+/// A volley the active unit could take by facing and range but that something on the
+/// line stops (a unit in the way, a house): the line drawn red to where it is stopped,
+/// a cross there, and faint beyond it (a play-tester saw no line and could not tell
+/// what was in the way).
+fn blocked_line(g: &mut Gizmos, world: &World, v: &View, target: ModelId) {
+    let Some(t) = warband_toy_soldier::battle::find(world, target) else {
+        return;
+    };
+    if !could_shoot(v, &t) {
+        return;
+    }
+    let Some(at) = shot_stopped_at(world, v, &t) else {
+        return;
+    };
+    g.line_2d(v.base.center, at, palette::ILLEGAL);
+    g.line_2d(at, t.base.center, palette::ILLEGAL.with_alpha(0.25));
+    let arm = 0.35;
+    for d in [Vec2::new(arm, arm), Vec2::new(arm, -arm)] {
+        g.line_2d(at - d, at + d, palette::ILLEGAL);
     }
 }
 
