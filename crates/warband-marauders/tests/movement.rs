@@ -5,6 +5,7 @@ mod common;
 use common::*;
 use warband_marauders::battle::model;
 use warband_marauders::log::{Entry, LogEvent};
+use warband_marauders::phases::check_may_move;
 use warband_marauders::save::Save;
 use warband_marauders::{Command, Engine, Phase, Side};
 use warband_rules::marauders::clauses;
@@ -51,6 +52,7 @@ fn a_move_into_an_enemy_is_a_charge_and_engages() {
         )
         .unwrap_err();
     assert!(err.0.contains("this round and may not disengage"), "{err}");
+    assert!(err.0.ends_with("until the next round"), "{err}");
 }
 
 #[test]
@@ -90,6 +92,9 @@ fn a_second_enemy_charging_an_engaged_model_pins_it_for_the_round() {
             )
             .unwrap_err();
         assert!(err.0.contains("engaged by an enemy this round"), "{err}");
+        // Asked before the click, as the panel asks, it says the same: no move offered.
+        let asked = check_may_move(e.world(), Side::A, ModelId(1)).unwrap_err();
+        assert_eq!(asked.0, err.0);
         // The first enemy, engaged since round 0, stays free to leave.
         let round = e
             .world()

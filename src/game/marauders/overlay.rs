@@ -12,7 +12,9 @@ use warband_marauders::battle::{ModelView, TerrainMap, in_play};
 use warband_marauders::components::SpellAim;
 use warband_marauders::engine::Spells;
 use warband_marauders::geometry::{CONTACT_GAP, Crossed, close_pairs, in_contact, line_of_fire};
-use warband_marauders::phases::{Phase, charge_threats, check_mobile, may_shoot_now, open_groups};
+use warband_marauders::phases::{
+    Phase, charge_threats, check_may_move, may_shoot_now, open_groups,
+};
 use warband_rules::marauders::spells::{SpellDef, SpellEffect};
 use warband_table::components::ModelId;
 use warband_table::geometry::Placed;
@@ -102,7 +104,7 @@ fn phase_marks(g: &mut Gizmos, session: &Session, sel: &Selection, all: &[ModelV
     let my_turn = session.human_turn();
     match (session.engine.phase(), selected, sel.cursor) {
         (Phase::Movement, Some(m), Some(cursor))
-            if my_turn.is_some_and(|side| check_mobile(world, side, m.id).is_ok()) =>
+            if my_turn.is_some_and(|side| check_may_move(world, side, m.id).is_ok()) =>
         {
             let allowance = m.profile.armour.movement_allowance();
             table_ring(g, table, m.base.center, allowance, palette::ALLOWANCE);

@@ -50,7 +50,10 @@ impl Desk for ToySoldier {
                 "fight it if touching, charge it, or shoot it",
             ),
             ("Q / E", "pivot 45° left / right (with Shift 90°)"),
-            ("Right-click", "turn to face the pointer (1 AP each 90°, two turns for one behind)"),
+            (
+                "Right-click",
+                "turn to face the pointer (1 AP each 90°, two turns for one behind)",
+            ),
             ("R", "defend: remove a danger marker (D pans the view)"),
             ("Space", "pass: end the activation, giving up the AP left"),
             ("Enter", "end the turn once the other side is out of tokens"),

@@ -21,17 +21,11 @@ pub(super) fn disengage(
     id: ModelId,
     to: (f32, f32),
 ) -> Result<(), Refusal> {
-    let round = world.resource::<Battle>().round;
     if let Some(m) = model(world, id).filter(|m| m.in_play && m.side == side) {
-        let Some(since) = m.engaged_since else {
+        if m.engaged_since.is_none() {
             return refuse(format!("{} is not engaged", m.profile.name));
-        };
-        if !may_disengage(since, round) {
-            return refuse(format!(
-                "{} was engaged by an enemy this round and may not disengage until the next",
-                m.profile.name
-            ));
         }
+        check_leaving(world, &m)?;
     }
     let m = check_mobile(world, side, id)?;
     let (check, others) = checked(world, &m, to)?;
@@ -54,6 +48,28 @@ pub(super) fn disengage(
         place(world, &m, check.end, Vec::new(), &others);
     }
     Ok(())
+}
+
+/// Whether `m` may leave the combat it is in (if any) this round: not in the round its
+/// engagement started.
+pub fn check_leaving(world: &World, m: &ModelView) -> Result<(), Refusal> {
+    let round = world.resource::<Battle>().round;
+    match m.engaged_since {
+        Some(since) if !may_disengage(since, round) => refuse(format!(
+            "{} was engaged by an enemy this round and may not disengage until the next round",
+            m.profile.name
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `side` may move its model `id` now, by a move or, engaged, by disengaging
+/// ([`check_mobile`], then [`check_leaving`]): what a player is asked before a move is
+/// shown to it.
+pub fn check_may_move(world: &World, side: Side, id: ModelId) -> Result<ModelView, Refusal> {
+    let m = check_mobile(world, side, id)?;
+    check_leaving(world, &m)?;
+    Ok(m)
 }
 
 /// Every enemy in contact (awake) deals damage of 1 HD strength to a model leaving

@@ -22,7 +22,9 @@ pub use attacking::{
 };
 pub use blessings::bless_bonus;
 pub use declare::check_aim;
-pub use disengage::{disengage_need, disengage_odds, leaver_strikers};
+pub use disengage::{
+    check_leaving, check_may_move, disengage_need, disengage_odds, leaver_strikers,
+};
 pub use movement::{
     Undoable, charge_threats, check_mobile, group_if_at, may_still_charge, move_preview,
     move_refusal, mover_along, mover_among, undoable_move,

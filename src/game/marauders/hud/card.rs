@@ -7,7 +7,7 @@ use crate::game::palette;
 use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, in_play, model};
 use warband_marauders::engine::Spells;
-use warband_marauders::phases::{Phase, check_mobile, disengage_need, disengage_odds};
+use warband_marauders::phases::{Phase, check_may_move, disengage_need, disengage_odds};
 use warband_rules::marauders::spells::{Spell, SpellTarget};
 
 pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
@@ -60,7 +60,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
         }
         Phase::Movement if mine && m.in_play => {
             let world = session.engine.world();
-            if let Err(why) = check_mobile(world, m.side, m.id) {
+            if let Err(why) = check_may_move(world, m.side, m.id) {
                 // Said as it is, not as an error: after a move the card tells why this
                 // model moves no more, and where to go from there.
                 ui.weak(format!(

@@ -8,7 +8,7 @@ use bevy_egui::egui;
 use warband_marauders::battle::{ModelView, in_play};
 use warband_marauders::geometry::Crossed;
 use warband_marauders::phases::{
-    Phase, check_mobile, check_shot, fight_dice, group_if_at, melee_group_of, shot_chances,
+    Phase, check_may_move, check_shot, fight_dice, group_if_at, melee_group_of, shot_chances,
 };
 use warband_rules::marauders::melee_odds;
 use warband_rules::marauders::odds::shot_odds_with;
@@ -179,7 +179,7 @@ fn move_panel(
     }
     // Only a model that may move now has a move to the pointer (the card says why not).
     let world = session.engine.world();
-    if session.human_turn() != Some(me.side) || check_mobile(world, me.side, me.id).is_err() {
+    if session.human_turn() != Some(me.side) || check_may_move(world, me.side, me.id).is_err() {
         return;
     }
     let Some(g) = sel.cursor.and_then(|c| ghost(session, me.id, c)) else {

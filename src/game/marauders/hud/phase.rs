@@ -32,25 +32,20 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
         return;
     };
     let phase = session.engine.phase();
-    ui.strong(match phase {
-        Phase::DeclareSpells => "Declare spells: select a caster, pick a spell, click its target.",
-        Phase::Initiative => "You have priority: choose who acts first in each phase.",
-        Phase::Movement => {
-            "Move: select a model, click where it goes. Moving into an enemy charges it."
-        }
-        Phase::Shooting => "Shoot: select a shooter, click an enemy. Hover to see the odds.",
-        Phase::Attacking if open_groups(session.engine.world()).is_empty() => {
-            "Attack: no fights this round. End your part of the phase (Space)."
-        }
-        Phase::Attacking => "Attack: resolve each fight below with its Fight button.",
-        _ => "",
-    });
+    let world = session.engine.world();
+    let strike = strike_waiting(world).is_some();
+    let idle = match phase {
+        Phase::Shooting => !any_shooter(world, side),
+        Phase::Attacking => open_groups(world).is_empty(),
+        _ => false,
+    };
+    ui.strong(headline(phase, strike, idle));
     match phase {
         Phase::Initiative => {
             order_dialog(ui, session, side, sel);
             return;
         }
-        Phase::Attacking if strike_waiting(session.engine.world()).is_some() => {
+        Phase::Attacking if strike => {
             strike_dialog(ui, session, side);
             return;
         }
@@ -63,6 +58,45 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     if session.ask_shown(NO_MODEL_MOVED) {
         ui.colored_label(ui.visuals().warn_fg_color, NO_MODEL_MOVED);
     }
+}
+
+/// What the phase asks of you, in one line: `strike` where a fight fought has your
+/// damage dice to place, `idle` where nothing is left to do in it (no model of yours
+/// may shoot, no fight is open).
+fn headline(phase: Phase, strike: bool, idle: bool) -> &'static str {
+    match phase {
+        Phase::DeclareSpells => "Declare spells: select a caster, pick a spell, click its target.",
+        Phase::Initiative => "You have priority: choose who acts first in each phase.",
+        Phase::Movement => {
+            "Move: select a model, click where it goes. Moving into an enemy charges it."
+        }
+        Phase::Shooting if idle => {
+            "Shoot: none of your models may shoot now. End your part of the phase (Space)."
+        }
+        Phase::Shooting => "Shoot: select a shooter, click an enemy. Hover to see the odds.",
+        // Before "no fights": the fight just fought is no longer open, but its dice
+        // are still to place (a play-tester read "no fights" over a Strike button).
+        Phase::Attacking if strike => {
+            "Attack: a fight your models are in has been fought. Place your damage dice below, then Strike."
+        }
+        Phase::Attacking if idle => {
+            "Attack: no fights this round. End your part of the phase (Space)."
+        }
+        Phase::Attacking => "Attack: resolve each fight below with its Fight button.",
+        _ => "",
+    }
+}
+
+/// Whether any model of `side`'s may shoot now (the engine's own test of a shooter).
+fn any_shooter(world: &bevy::prelude::World, side: Side) -> bool {
+    let broken = world
+        .resource::<warband_marauders::battle::Battle>()
+        .side(side)
+        .broken;
+    in_play(world).iter().any(|s| {
+        s.side == side
+            && warband_marauders::phases::may_shoot_now(broken, s, s.conditions.shot).is_ok()
+    })
 }
 
 /// What a broken side's rules choose for a person (a play-tester saw a whole round play

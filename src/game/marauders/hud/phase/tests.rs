@@ -137,3 +137,16 @@ fn a_tied_fight_is_told_as_both_striking() {
     );
     assert!(words(&strike(vec![Side::A], true, 1)).ends_with("the one fight left is fought next."));
 }
+
+/// The phase's line says what is left to do: a fight fought with your dice still to
+/// place is not "no fights" (a play-tester read that over a Strike button), and a
+/// shooting phase with no shooter left does not ask for one.
+#[test]
+fn the_phase_line_says_what_is_left_to_do() {
+    let strike = headline(Phase::Attacking, true, true);
+    assert!(strike.contains("Place your damage dice"), "{strike}");
+    assert!(headline(Phase::Attacking, false, true).contains("no fights"));
+    assert!(headline(Phase::Attacking, false, false).contains("Fight button"));
+    assert!(headline(Phase::Shooting, false, true).contains("none of your models may shoot"));
+    assert!(headline(Phase::Shooting, false, false).starts_with("Shoot: select a shooter"));
+}
