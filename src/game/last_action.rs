@@ -40,6 +40,7 @@ impl LastAction {
                 self.target.filter(|_| self.model == Some(model)),
             ),
             Cue::Acted { model, target } => (Some(model), target),
+            Cue::RoundBegan => (None, None),
         };
     }
 }
@@ -114,5 +115,11 @@ mod tests {
             to: Vec2::ZERO,
         });
         assert_eq!((last.model, last.target), (Some(b), None));
+        last.saw(Cue::Shot {
+            shooter: a,
+            target: b,
+        });
+        last.saw(Cue::RoundBegan);
+        assert_eq!((last.model, last.target), (None, None), "a new round");
     }
 }

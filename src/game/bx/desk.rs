@@ -297,6 +297,7 @@ impl Desk for Borderlands {
                 model: *model,
                 to: Vec2::from(*to),
             }),
+            Entry::Rules(LogEvent::RoundStarted { .. }) => Some(Cue::RoundBegan),
             _ => None,
         })
     }

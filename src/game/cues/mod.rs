@@ -45,6 +45,9 @@ pub enum Cue {
         model: ModelId,
         target: Option<ModelId>,
     },
+    /// A new round (a Toy Soldier turn) began: what was done in the last is no longer
+    /// marked (a play-tester read a round-1 shot's line in round 2 as a declared spell).
+    RoundBegan,
 }
 
 /// The cues of `new` log entries, each read by `cue` with the entries its command logged
@@ -139,7 +142,7 @@ fn read<R: Desk>(
                     super::tracers::spawn(&mut commands, from, to, &motion);
                 }
             }
-            Cue::Acted { .. } => {}
+            Cue::Acted { .. } | Cue::RoundBegan => {}
         }
     }
     let reach = |id: Option<ModelId>| id.and_then(|m| base_of(world, m)).map_or(0.5, |b| b.1);

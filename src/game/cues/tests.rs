@@ -60,16 +60,16 @@ fn a_models_newest_charge_waits_for_its_glide() {
 }
 
 /// Plays a battle of `R` between its `charge` players command by command and reads
-/// each command's cues as the table would: the number of charges and shots, each
+/// each command's cues as the table would: the number of charges, shots and rounds begun, each
 /// charge checked to end touching an enemy where the engine put its model.
-fn cues_of_a_battle<R: Desk>(scenario: &str) -> (usize, usize) {
+fn cues_of_a_battle<R: Desk>(scenario: &str) -> (usize, usize, usize) {
     use warband_table::geometry::in_contact;
     use warband_table::player::{PlayerKind, next_command};
     let setup = crate::game::test_app::shipped::<R>(scenario);
     let mut engine = warband_table::engine::Engine::<R>::new(&setup, 7).unwrap();
     let kind = R::Player::try_from(PlayerKind::Charge).unwrap();
     let mut players = [R::policy(kind, 1), R::policy(kind, 2)];
-    let (mut charges, mut shots) = (0, 0);
+    let (mut charges, mut shots, mut rounds) = (0, 0, 0);
     for _ in 0..4000 {
         let Some(side) = engine.awaiting() else { break };
         let before = engine.log().events.len();
@@ -80,7 +80,8 @@ fn cues_of_a_battle<R: Desk>(scenario: &str) -> (usize, usize) {
         let world = engine.world();
         for cue in R::cues(&engine.log().events[before..]) {
             let Cue::Charge { model, to } = cue else {
-                shots += 1;
+                shots += usize::from(matches!(cue, Cue::Shot { .. }));
+                rounds += usize::from(cue == Cue::RoundBegan);
                 continue;
             };
             let e = world.resource::<ModelIndex>().entity(model).unwrap();
@@ -96,19 +97,19 @@ fn cues_of_a_battle<R: Desk>(scenario: &str) -> (usize, usize) {
             }
         }
     }
-    (charges, shots)
+    (charges, shots, rounds)
 }
 
-/// Every ruleset's desk reads its charges and shots from its own log.
+/// Every ruleset's desk reads its charges, shots and new rounds from its own log.
 #[test]
 fn each_ruleset_tells_its_charges_and_shots() {
     let m = cues_of_a_battle::<warband_marauders::engine::Marauders>("woods-and-walls.ron");
     let t = cues_of_a_battle::<warband_toy_soldier::ToySoldier>("village-fight.ron");
     let b = cues_of_a_battle::<warband_borderlands::Borderlands>("cave-mouth.ron");
-    for (ruleset, (charges, shots)) in [("marauders", m), ("toy", t), ("borderlands", b)] {
+    for (ruleset, (charges, shots, rounds)) in [("marauders", m), ("toy", t), ("borderlands", b)] {
         assert!(
-            charges > 0 && shots > 0,
-            "{ruleset}: {charges} charges, {shots} shots"
+            charges > 0 && shots > 0 && rounds > 1,
+            "{ruleset}: {charges} charges, {shots} shots, {rounds} rounds"
         );
     }
 }

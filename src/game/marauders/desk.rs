@@ -236,6 +236,7 @@ impl Desk for Marauders {
                 model: *model,
                 to: Vec2::from(*to),
             }),
+            Entry::Rules(LogEvent::RoundStarted { .. }) => Some(Cue::RoundBegan),
             _ => None,
         })
     }

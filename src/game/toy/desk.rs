@@ -214,6 +214,7 @@ impl Desk for ToySoldier {
                     to: Vec2::from(*to),
                 })
             }
+            Entry::Rules(LogEvent::TurnStarted { .. }) => Some(Cue::RoundBegan),
             _ => None,
         }
         })
