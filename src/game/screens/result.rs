@@ -224,7 +224,8 @@ fn grouped(notes: Vec<String>) -> Vec<Vec<String>> {
 
 /// Each side's losses round by round as a chart, and the rounds that turned the battle.
 fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
-    use egui_plot::{Legend, Line, Plot, PlotPoints};
+    use super::lab::plots::Swatch;
+    use egui_plot::{Line, Plot, PlotPoints};
     let names = Side::BOTH.map(|s| session.setup.armies().get(s).name.clone());
     // Models asleep, held, dying or fleeing count as out of the fight: a battle won by
     // Sleep and a rout turned where they fell, not where HP or HD did.
@@ -239,15 +240,18 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
             .collect::<Vec<_>>()
             .into()
     };
-    // Losses only grow, so the lines start low on the left: the legend goes there,
-    // clear of where they end.
+    let name = |side: Side| {
+        if out {
+            format!("{}: {} out of the fight", names[side.index()], R::LOSSES)
+        } else {
+            format!("{} lost", names[side.index()])
+        }
+    };
+    // The key above the chart, never over its lines.
+    let entries = Side::BOTH.map(|s| (Swatch::Line(palette::side_egui(s)), name(s)));
+    super::lab::plots::key(ui, "", &entries);
     Plot::new("losses by round")
         .height(180.0)
-        .legend(
-            Legend::default()
-                .position(egui_plot::Corner::LeftTop)
-                .follow_insertion_order(true),
-        )
         .include_y(0.0)
         .x_axis_label(R::ROUND)
         .y_axis_label(format!("{} {lost_words}", R::LOSSES))
@@ -259,13 +263,8 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
         .show(ui, |p| {
             for side in Side::BOTH {
                 let colour = palette::side_egui(side);
-                let name = if out {
-                    format!("{}: {} out of the fight", names[side.index()], R::LOSSES)
-                } else {
-                    format!("{} lost", names[side.index()])
-                };
                 p.line(
-                    Line::new(name, series(side.index()))
+                    Line::new(name(side), series(side.index()))
                         .color(colour)
                         .width(2.0),
                 );
@@ -286,9 +285,11 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
         ));
     }
     for s in turns {
-        let who = s
-            .favoured()
-            .map_or("neither side".to_string(), |w| names[w.index()].clone());
+        // Whom the round favoured, not who won the battle (a play-tester read "for Orc
+        // warband" under a garrison's victory as a contradiction).
+        let who = s.favoured().map_or(format!("an even {}", R::ROUND), |w| {
+            format!("the {} went {}'s way", R::ROUND, names[w.index()])
+        });
         let lost = |i: usize| {
             let amount = format!("{} {}", s.lost[i], R::LOSSES);
             let share = s.share(i) * 100.0;
@@ -300,7 +301,7 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
             }
         };
         ui.label(format!(
-            "{} {}: {}, {} — for {who}",
+            "{} {}: {}, {} — {who}",
             capitalised(R::ROUND),
             s.round,
             lost(0),

@@ -309,8 +309,8 @@ fn event_line(
         } => (
             Some(*side),
             format!(
-                "{side} morale ({trigger}): {} vs {score} — {}",
-                roll.map_or("no roll".into(), |r| r.to_string()),
+                "{side} morale ({trigger}): {} against its morale of {score} — {}",
+                roll.map_or("no roll".into(), |r| format!("{r} on 2d6")),
                 if *broken { "BREAKS" } else { "holds" }
             ),
         ),

@@ -101,6 +101,7 @@ pub(super) fn view(ui: &mut egui::Ui, l: &Lab) {
                 .map_or(0.0, |p| f64::from(p.1))
         }
     };
-    let h = (ui.available_height() - 20.0).max(240.0);
+    // Less the chart's key above it.
+    let h = (ui.available_height() - 50.0).max(240.0);
     plots::calibration(ui, &job.trials(), listed, h);
 }

@@ -392,7 +392,8 @@ fn battles_view(ui: &mut egui::Ui, l: &Lab) {
         }
         None => {}
     }
-    let h = (ui.available_height() - 40.0).max(240.0);
+    // Less two rows of chart keys (titles above the charts).
+    let h = (ui.available_height() - 90.0).max(240.0);
     // The players as the summary names them: a and b are players, not sides, since
     // they may swap sides every other game.
     let players = [

@@ -3,7 +3,7 @@
 
 use bevy_egui::egui;
 use egui_plot::{
-    Bar, BarChart, Corner, FilledArea, HLine, Legend, Line, Plot, PlotPoints, Points, VLine,
+    Bar, BarChart, FilledArea, HLine, Line, LineStyle, Plot, PlotPoints, Points, VLine,
 };
 use warband_table::calibrate::Trial;
 use warband_table::sim::{AiSlot, GameResult, wilson};
@@ -11,6 +11,53 @@ use warband_table::sim::{AiSlot, GameResult, wilson};
 const BLUE: egui::Color32 = egui::Color32::from_rgb(90, 150, 235);
 const RED: egui::Color32 = egui::Color32::from_rgb(225, 95, 85);
 const GREY: egui::Color32 = egui::Color32::from_gray(150);
+
+/// What an entry of a chart's key looks like.
+#[derive(Clone, Copy, Debug)]
+pub enum Swatch {
+    Line(egui::Color32),
+    /// A dashed line: a mark to read against (even, the listed cost), not data.
+    Dashed(egui::Color32),
+    /// A shaded band (an interval) or a bar.
+    Band(egui::Color32),
+}
+
+/// A chart's title and key, in a row above it: never over the data (a play-tester
+/// found the plot's own legend hid the first games and their interval).
+pub fn key(ui: &mut egui::Ui, title: &str, entries: &[(Swatch, String)]) {
+    ui.horizontal_wrapped(|ui| {
+        if !title.is_empty() {
+            ui.strong(title);
+        }
+        for (swatch, name) in entries {
+            ui.add_space(10.0);
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(22.0, 12.0), egui::Sense::hover());
+            let p = ui.painter();
+            let (l, r) = (rect.left_center(), rect.right_center());
+            match *swatch {
+                Swatch::Line(c) => {
+                    p.line_segment([l, r], egui::Stroke::new(2.5, c));
+                }
+                Swatch::Dashed(c) => {
+                    let stroke = egui::Stroke::new(1.5, c);
+                    p.extend(egui::Shape::dashed_line(&[l, r], stroke, 4.0, 3.0));
+                }
+                Swatch::Band(c) => {
+                    p.rect_filled(rect.shrink2(egui::vec2(0.0, 1.0)), 2.0, c);
+                }
+            }
+            ui.label(name);
+        }
+    });
+}
+
+/// A line at `y` to read the data against, dashed so that it is not taken for a grid
+/// line.
+fn mark(name: &str, y: f64) -> HLine {
+    HLine::new(name, y)
+        .color(GREY)
+        .style(LineStyle::dashed_loose())
+}
 
 /// Grid lines at whole numbers only, for an axis that counts (battles, models lost): a
 /// power of ten no finer than one, and five and ten times it (so a short axis, 0 to 7,
@@ -49,16 +96,19 @@ pub fn win_rate(ui: &mut egui::Ui, games: &[GameResult], players: &[String; 2], 
         lo.push(100.0 * l);
         hi.push(100.0 * h);
     }
-    let end = |r: &[[f64; 2]]| r.last().map_or(50.0, |p| p[1]);
-    let corner = legend_corner(end(&rate_a), end(&rate_b));
+    let band = BLUE.gamma_multiply(0.4);
+    key(
+        ui,
+        "Wins as the games come in",
+        &[
+            (Swatch::Line(BLUE), format!("{} wins", players[0])),
+            (Swatch::Band(band), "its 95% interval".into()),
+            (Swatch::Line(RED), format!("{} wins", players[1])),
+            (Swatch::Dashed(GREY), "even (50%)".into()),
+        ],
+    );
     Plot::new("win-rate")
         .height(height)
-        .legend(
-            Legend::default()
-                .follow_insertion_order(true)
-                .position(corner)
-                .background_alpha(0.8),
-        )
         .include_y(0.0)
         .include_y(100.0)
         .x_axis_label("games played")
@@ -68,7 +118,7 @@ pub fn win_rate(ui: &mut egui::Ui, games: &[GameResult], players: &[String; 2], 
             p.add(
                 // Strong enough that its legend swatch reads, with its edges drawn.
                 FilledArea::new(format!("{}: 95% interval", players[0]), &xs, &lo, &hi)
-                    .fill_color(BLUE.gamma_multiply(0.4))
+                    .fill_color(band)
                     .stroke(egui::Stroke::new(1.0, BLUE.gamma_multiply(0.6))),
             );
             p.line(
@@ -78,27 +128,16 @@ pub fn win_rate(ui: &mut egui::Ui, games: &[GameResult], players: &[String; 2], 
             );
             let b_wins = format!("{} wins", players[1]);
             p.line(Line::new(b_wins, PlotPoints::from(rate_b)).color(RED));
-            p.hline(HLine::new("even", 50.0).color(GREY));
+            p.hline(mark("even", 50.0));
         });
-}
-
-/// Where the win-rate chart's legend stands: a right-hand corner the two lines do not end
-/// in (the latest games matter most), else the top left, over the first games.
-fn legend_corner(a_end: f64, b_end: f64) -> Corner {
-    let (high, low) = (a_end.max(b_end), a_end.min(b_end));
-    if high < 65.0 {
-        Corner::RightTop
-    } else if low > 35.0 {
-        Corner::RightBottom
-    } else {
-        Corner::LeftTop
-    }
 }
 
 /// How many battles lasted each number of rounds (or turns: `round` names them).
 pub fn rounds(ui: &mut egui::Ui, games: &[GameResult], (round, height): (&str, f32)) {
     let top = games.iter().map(|g| g.rounds).max().unwrap_or(0);
-    let bars = (1..=top)
+    let low = games.iter().map(|g| g.rounds).min().unwrap_or(1).max(1);
+    key(ui, &format!("How many {round}s the battles lasted"), &[]);
+    let bars = (low..=top)
         .map(|r| {
             let n = games.iter().filter(|g| g.rounds == r).count();
             Bar::new(f64::from(r), n as f64).width(0.8)
@@ -106,7 +145,7 @@ pub fn rounds(ui: &mut egui::Ui, games: &[GameResult], (round, height): (&str, f
         .collect();
     Plot::new("rounds")
         .height(height)
-        .include_x(0.0)
+        .include_x(f64::from(low) - 1.0)
         .include_x(f64::from(top) + 1.0)
         .include_y(0.0)
         .x_axis_label(format!("{round}s"))
@@ -144,15 +183,26 @@ pub fn losses(
         let bars = counts
             .iter()
             .enumerate()
+            // Empty bins drawn as nothing, so the axis runs only as far as the losses do
+            // (a play-tester saw half of it empty).
+            .filter(|(_, n)| **n > 0)
             .map(|(i, n)| {
                 Bar::new((i as f64 + 0.5) * width + shift, f64::from(*n)).width(0.4 * width)
             })
             .collect();
         BarChart::new(name, bars).color(colour)
     };
+    key(
+        ui,
+        &format!("{what} lost in each battle"),
+        &[
+            (Swatch::Band(BLUE), players[0].clone()),
+            (Swatch::Band(RED), players[1].clone()),
+        ],
+    );
     Plot::new("losses")
         .height(height)
-        .legend(Legend::default().follow_insertion_order(true))
+        .include_x(0.0)
         .x_axis_label(format!("{what} lost"))
         .y_axis_label("battles")
         .y_grid_spacer(whole_steps())
@@ -167,9 +217,19 @@ pub fn losses(
 /// the cost a copy would have for the armies to be equal, with its 95% interval as a
 /// whisker; one half, and the listed cost.
 pub fn calibration(ui: &mut egui::Ui, trials: &[Trial], listed: f64, height: f32) {
+    let pale = BLUE.gamma_multiply(0.5);
+    key(
+        ui,
+        "Score at each cost",
+        &[
+            (Swatch::Line(BLUE), "score".into()),
+            (Swatch::Line(pale), "its 95% interval".into()),
+            (Swatch::Dashed(GREY), "even (0.5)".into()),
+            (Swatch::Line(RED), "the listed cost".into()),
+        ],
+    );
     Plot::new("calibration")
         .height(height)
-        .legend(Legend::default().follow_insertion_order(true))
         .include_y(0.0)
         .include_y(1.0)
         .x_axis_label("cost of one copy (points)")
@@ -178,7 +238,7 @@ pub fn calibration(ui: &mut egui::Ui, trials: &[Trial], listed: f64, height: f32
         .show(ui, |p| {
             for t in trials {
                 let whisker = vec![[t.cost, t.ci95[0]], [t.cost, t.ci95[1]]];
-                p.line(Line::new("95% interval", PlotPoints::from(whisker)).color(BLUE));
+                p.line(Line::new("95% interval", PlotPoints::from(whisker)).color(pale));
             }
             let scores: Vec<[f64; 2]> = trials.iter().map(|t| [t.cost, t.score]).collect();
             p.line(
@@ -191,23 +251,13 @@ pub fn calibration(ui: &mut egui::Ui, trials: &[Trial], listed: f64, height: f32
                     .radius(4.0)
                     .color(BLUE),
             );
-            p.hline(HLine::new("even", 0.5).color(GREY));
+            p.hline(mark("even", 0.5));
             p.vline(VLine::new("listed cost", listed).color(RED));
         });
 }
 
 #[cfg(test)]
 mod tests {
-    /// The legend never stands where the lines end: a lopsided match (94% and 4%)
-    /// moves it to the left, an even one keeps it top right.
-    #[test]
-    fn the_legend_keeps_clear_of_the_lines_ends() {
-        use super::{Corner, legend_corner};
-        assert!(matches!(legend_corner(52.0, 44.0), Corner::RightTop));
-        assert!(matches!(legend_corner(80.0, 40.0), Corner::RightBottom));
-        assert!(matches!(legend_corner(94.0, 4.0), Corner::LeftTop));
-    }
-
     #[test]
     fn counts_are_marked_at_whole_numbers() {
         assert_eq!(super::whole_unit(0.02), 1.0, "never a fraction of a battle");
