@@ -232,20 +232,21 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
     let out = R::in_fight(session.engine.world()).is_some();
     let lost_words = if out { "out of the fight" } else { "lost" };
     ui.vertical_centered(|ui| ui.heading("The course of the battle"));
+    // Each side's share of what it had: a party of 22 HP all out of the fight beside
+    // an orc lair's 56 of 104 lost the battle (a play-tester read the counts the other
+    // way round).
     let series = |i: usize| -> PlotPoints {
+        let whole = f64::from(c.stake[i].max(1));
         c.losses
             .iter()
             .enumerate()
-            .map(|(r, l)| [r as f64, f64::from(l[i])])
+            .map(|(r, l)| [r as f64, 100.0 * f64::from(l[i]) / whole])
             .collect::<Vec<_>>()
             .into()
     };
     let name = |side: Side| {
-        if out {
-            format!("{}: {} out of the fight", names[side.index()], R::LOSSES)
-        } else {
-            format!("{} lost", names[side.index()])
-        }
+        let i = side.index();
+        format!("{} (of its {} {})", names[i], c.stake[i], R::LOSSES)
     };
     // The key above the chart, never over its lines.
     let entries = Side::BOTH.map(|s| (Swatch::Line(palette::side_egui(s)), name(s)));
@@ -253,9 +254,10 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
     Plot::new("losses by round")
         .height(180.0)
         .include_y(0.0)
+        .include_y(100.0)
         .x_axis_label(R::ROUND)
-        .y_axis_label(format!("{} {lost_words}", R::LOSSES))
-        .y_grid_spacer(super::lab::plots::whole_steps())
+        .y_axis_label(format!("% of {} {lost_words}", R::LOSSES))
+        .y_grid_spacer(egui_plot::uniform_grid_spacer(|_| [10.0, 50.0, 100.0]))
         .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 2.0, 10.0]))
         .allow_scroll(false)
         .allow_drag(false)
