@@ -160,7 +160,11 @@ pub fn what_it_does(def: &SpellDef) -> String {
         }
         SpellEffect::Heal { hd } => format!("restores up to {hd} HD"),
         SpellEffect::Bless { dice } => {
-            format!("adds {dice} die to its side in its melee next round")
+            // The contest's dice, not the damage (a play-tester looked for a second
+            // damage die): damage is rolled at the side's full HD.
+            format!(
+                "adds {dice} die to its side's roll to win its melee next round (the damage rolled stays its HD)"
+            )
         }
     };
     format!("Cast at {target} {reach}; {effect}.")
