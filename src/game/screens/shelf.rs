@@ -60,15 +60,16 @@ pub(super) fn scenario_picker(
     chosen: &mut usize,
 ) {
     let own = crate::game::saves::scenarios_dir();
-    let selected = scenarios
-        .get(*chosen)
-        .map_or("(none found)".to_string(), |(p, s)| {
-            with_mark(s.name.clone(), p.starts_with(&own))
-        });
+    let selected = match scenarios.get(*chosen) {
+        Some((p, s)) => with_mark(s.name.clone(), p.starts_with(&own)),
+        None if scenarios.is_empty() => "(none found)".to_string(),
+        None => "choose a scenario…".to_string(),
+    };
     // Tall enough for every shipped scenario under its ruleset's heading.
     let tall = ui.ctx().viewport_rect().height() * 0.7;
     egui::ComboBox::from_id_salt(salt)
-        .width(320.0)
+        // As wide as there is room for, up to 320 (the editor's panel has less).
+        .width(ui.available_width().min(320.0))
         .height(tall)
         .selected_text(selected)
         .show_ui(ui, |ui| {

@@ -4,6 +4,9 @@
 use super::*;
 use warband_table::table::Mat;
 
+/// What the list of scenarios is left at while the table is none of them (a new one).
+pub(super) const NONE_OPEN: usize = usize::MAX;
+
 /// Said when another scenario takes the place of one with unsaved changes.
 const UNDO_BRINGS_BACK: &str =
     "The scenario you were editing had changes not saved: Undo (Ctrl+Z) brings it back.";
@@ -14,8 +17,11 @@ pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
         // Named as the row below is: a play-tester read the picker's "Open field" as
         // the table on screen, which was a new one.
         ui.label("Open:");
+        // Picking a scenario opens it: an Open button beside the list stood past the
+        // panel's edge at 1600 × 900, and a play-tester's picks opened nothing.
+        let before = e.open;
         scenario_picker(ui, "editor-open", &e.scenarios, &mut e.open);
-        if ui.button("Open").clicked()
+        if e.open != before
             && let Some((path, d)) = e.scenarios.get(e.open)
         {
             e.message = (e.doc != e.kept).then(|| UNDO_BRINGS_BACK.to_string());
@@ -50,6 +56,8 @@ pub(super) fn show(ui: &mut egui::Ui, e: &mut Editor) {
                 });
                 e.own = None;
                 e.before_resize = None;
+                // A new table is none of those listed.
+                e.open = NONE_OPEN;
             }
         }
     });
@@ -209,7 +217,9 @@ fn settings(ui: &mut egui::Ui, e: &mut Editor) {
         .num_columns(2)
         .show(ui, |ui| {
             ui.label("Name");
-            ui.text_edit_singleline(&mut d.name);
+            // Narrow enough for the panel: egui's usual width made the form wider than
+            // its panel, and every row past it was cut off ("+ Low wal", "Balance.").
+            ui.add(egui::TextEdit::singleline(&mut d.name).desired_width(230.0));
             ui.end_row();
             ui.label("Ruleset");
             ui.label(d.ruleset.title());

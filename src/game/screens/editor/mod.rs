@@ -275,7 +275,7 @@ fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
                 .iter()
                 .position(|(f, _)| f.file_name() == p.0.file_name())
         })
-        .unwrap_or(0);
+        .unwrap_or(form::NONE_OPEN);
     let mut e = Editor::new(doc, scenarios, armies);
     e.open = open;
     e.message = problems.first().cloned().or(opened);
