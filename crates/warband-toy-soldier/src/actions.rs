@@ -76,7 +76,7 @@ pub fn check_activate(world: &World, side: Side, unit: ModelId) -> Result<u32, R
 fn undangered(v: &View) -> Result<(), Refusal> {
     if v.marks.danger > 0 {
         return refuse(format!(
-            "{} must defend its {} danger first (1 AP each)",
+            "{} must first defend against the {} danger on it (1 AP each)",
             v.unit.name, v.marks.danger
         ));
     }

@@ -146,8 +146,9 @@ pub fn check_done(world: &World, side: Side) -> Result<(), warband_table::Refusa
     if can_activate(world, other) {
         let left = world.resource::<Battle>().side(other).tokens;
         return warband_table::refuse(format!(
-            "{other} still has {left} token{} to spend: activate a unit (its activation may \
-             pass); the turn may be ended only once {other} has run out",
+            "{other} still has {left} token{} to spend, so the turn goes on: activate a unit \
+             (its activation may pass at once). A side may end the turn, losing the tokens \
+             it has left, only once the other has run out",
             if left == 1 { "" } else { "s" }
         ));
     }

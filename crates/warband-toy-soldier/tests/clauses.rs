@@ -126,7 +126,10 @@ fn danger_must_be_defended_before_moving_and_a_refusal_changes_nothing() {
             },
         )
         .unwrap_err();
-    assert!(refused.0.contains("must defend its 2 danger"), "{refused}");
+    assert!(
+        refused.0.contains("must first defend against the 2 danger"),
+        "{refused}"
+    );
     assert_eq!(e.state_hash(), before);
     e.submit(Side::A, Command::Defend).unwrap();
     e.submit(Side::A, Command::Defend).unwrap();

@@ -324,13 +324,15 @@ fn concede_choices<R: Contest>(
     ));
     let mut ask = true;
     ui.horizontal(|ui| {
+        // Back first: where it stood, the first question's "Leave without saving"
+        // came up under a second click.
+        if ui.button("Back").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            ui.data_mut(|d| d.insert_temp(conceding, false));
+        }
         if ui.button(format!("{}  Yes, concede", icon::FLAG)).clicked() {
             session.concede(side);
             ask = false;
             play_on_after_asking(ui, session);
-        }
-        if ui.button("Back").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-            ui.data_mut(|d| d.insert_temp(conceding, false));
         }
     });
     if !ask {

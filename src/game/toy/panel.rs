@@ -47,11 +47,15 @@ pub fn show(
             {
                 move_lines(ui, session, &v, c, (step, inches, plan));
             }
-            if let Some(t) = toy.hover.and_then(|id| {
-                in_play(session.engine.world())
-                    .into_iter()
-                    .find(|u| u.id == id)
-            }) && (t.id != v.id || toy.spell.is_some())
+            // What a click would do, only to the person whose click it is: the computer's
+            // unit told "A click shoots" to a play-tester hovering over it.
+            if human.is_some()
+                && let Some(t) = toy.hover.and_then(|id| {
+                    in_play(session.engine.world())
+                        .into_iter()
+                        .find(|u| u.id == id)
+                })
+                && (t.id != v.id || toy.spell.is_some())
             {
                 // A spell is told on the caster itself too (a wizard heals its wound).
                 if let Some((spell, sure)) = toy.spell {
