@@ -44,6 +44,27 @@ fn command(world: &World, c: &Command) -> String {
     }
 }
 
+/// A first aid's line, `said`, with how it went: a success is logged as the friend
+/// stabilised, a failure is not logged at all (a play-tester read the die and never
+/// learnt). Any other line as it is.
+pub fn first_aid_outcome(world: &World, said: String, events: &[Entry], i: usize) -> String {
+    let Entry::Accepted {
+        command: Command::FirstAid { target, .. },
+        ..
+    } = &events[i]
+    else {
+        return said;
+    };
+    let steadied = warband_table::log::logged_after(events, i)
+        .iter()
+        .any(|e| matches!(e, Entry::Rules(LogEvent::Stabilised { model }) if model == target));
+    if steadied {
+        said
+    } else {
+        format!("{said}: it fails, {} is still dying", name(world, *target))
+    }
+}
+
 /// A log entry in words; `None` where the line before already says it. An attack is
 /// told with the die rolled just before it, if there is one.
 pub fn line(world: &World, e: &Entry, die_before: Option<&DieRoll>) -> Option<String> {
@@ -252,6 +273,43 @@ mod tests {
             clause: Clause::new("test"),
             need: Some(face),
         }
+    }
+
+    /// A first aid that fails says so (the engine logs only a success, as the friend
+    /// stabilised); one that works reads as the stabilising line after it tells.
+    #[test]
+    fn a_first_aid_says_whether_it_worked() {
+        let engine = crate::game::test_app::new_battle::<warband_borderlands::Borderlands>(
+            "cave-mouth.ron",
+            7,
+        );
+        let world = engine.world();
+        let (model, target) = (ModelId(1), ModelId(2));
+        let tends = Entry::Accepted {
+            side: warband_rules::Side::A,
+            command: Command::FirstAid { model, target },
+        };
+        let die = Entry::Die(attack_die(11, 10));
+        let said = || "Fighter tends Cleric".to_string();
+        let failed = vec![tends.clone(), die.clone()];
+        assert_eq!(
+            first_aid_outcome(world, said(), &failed, 0),
+            format!(
+                "Fighter tends Cleric: it fails, {} is still dying",
+                name(world, target)
+            )
+        );
+        let worked = vec![
+            tends,
+            die,
+            Entry::Rules(LogEvent::Stabilised { model: target }),
+        ];
+        assert_eq!(first_aid_outcome(world, said(), &worked, 0), said());
+        assert_eq!(
+            first_aid_outcome(world, said(), &worked, 1),
+            said(),
+            "not a first aid"
+        );
     }
 
     /// The card says where the bonus comes from, each part with its sign.
