@@ -130,6 +130,10 @@ fn target_card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &BxSelectio
             ui.separator();
             attack_card(ui, session, v, &t);
         }
+        (None, Some(t)) if t.id != v.id && t.cond.down.is_some() => {
+            ui.separator();
+            super::aid_card::show(ui, session.engine.world(), v, &t);
+        }
         _ => {}
     }
 }
