@@ -215,6 +215,19 @@ pub fn on_table(table: Vec2, p: Vec2) -> bool {
     p.cmpge(Vec2::ZERO).all() && p.cmple(table).all()
 }
 
+/// A shot's line stopped on its way at `at` (a house, a cliff, a unit in the way):
+/// red to there, a cross there, faint beyond to `to` (a play-tester saw no line and
+/// could not tell what stood in the way).
+pub fn stopped_line(g: &mut Gizmos, from: Vec2, at: Vec2, to: Vec2) {
+    let red = super::palette::ILLEGAL;
+    g.line_2d(from, at, red);
+    g.line_2d(at, to, red.with_alpha(0.25));
+    let arm = 0.35;
+    for d in [Vec2::new(arm, arm), Vec2::new(arm, -arm)] {
+        g.line_2d(at - d, at + d, red);
+    }
+}
+
 /// A ring drawn only where it lies on the table.
 pub fn table_ring(g: &mut Gizmos, table: Vec2, center: Vec2, radius: f32, colour: Color) {
     table_arc(

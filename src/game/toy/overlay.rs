@@ -165,9 +165,7 @@ fn line_of_fire(g: &mut Gizmos, world: &World, (v, a): (&View, &Activation), tar
 }
 
 /// A volley the active unit could take by facing and range but that something on the
-/// line stops (a unit in the way, a house): the line drawn red to where it is stopped,
-/// a cross there, and faint beyond it (a play-tester saw no line and could not tell
-/// what was in the way).
+/// line stops (a unit in the way, a house): drawn stopped there.
 fn blocked_line(g: &mut Gizmos, world: &World, v: &View, target: ModelId) {
     let Some(t) = warband_toy_soldier::battle::find(world, target) else {
         return;
@@ -175,14 +173,8 @@ fn blocked_line(g: &mut Gizmos, world: &World, v: &View, target: ModelId) {
     if !could_shoot(v, &t) {
         return;
     }
-    let Some(at) = shot_stopped_at(world, v, &t) else {
-        return;
-    };
-    g.line_2d(v.base.center, at, palette::ILLEGAL);
-    g.line_2d(at, t.base.center, palette::ILLEGAL.with_alpha(0.25));
-    let arm = 0.35;
-    for d in [Vec2::new(arm, arm), Vec2::new(arm, -arm)] {
-        g.line_2d(at - d, at + d, palette::ILLEGAL);
+    if let Some(at) = shot_stopped_at(world, v, &t) {
+        crate::game::table::stopped_line(g, v.base.center, at, t.base.center);
     }
 }
 

@@ -34,6 +34,22 @@ pub struct LineOfFire {
     pub obstacles: SmallVec<[Crossing; 8]>,
 }
 
+impl LineOfFire {
+    /// Where the line from `from` to `to` enters the terrain that blocks sight on it
+    /// (`terrain` as the line was found among), if any does.
+    pub fn blocked_at(
+        &self,
+        from: bevy_math::Vec2,
+        to: bevy_math::Vec2,
+        terrain: &[TerrainShape],
+    ) -> Option<bevy_math::Vec2> {
+        let (t_in, _) = terrain
+            .get(self.sight_blocked_by?)?
+            .segment_inside(from, to)?;
+        Some(from.lerp(to, t_in))
+    }
+}
+
 /// The line of fire from `shooter` to `target` among `bases` (id, base; the shooter and
 /// target may be among them and are skipped). Terrain the shooter stands in (its centre
 /// inside) is not an obstacle: it shoots out from its edge.
@@ -208,6 +224,11 @@ mod tests {
             std::slice::from_ref(&house),
         );
         assert_eq!(line.sight_blocked_by, Some(0));
+        // Drawn stopped where the line enters the house's near wall.
+        let at = line.blocked_at(s.center, t.center, std::slice::from_ref(&house));
+        assert!(at.is_some_and(|p| (p - Vec2::new(4.0, 5.0)).length() < 1e-4), "{at:?}");
+        let clear = line_of_fire((ModelId(1), &s), (ModelId(2), &t), &[], &[]);
+        assert_eq!(clear.blocked_at(s.center, t.center, &[]), None);
         assert_eq!(
             obstacles_among((ModelId(1), &s), (ModelId(2), &t), [], &[house]),
             Err(0)

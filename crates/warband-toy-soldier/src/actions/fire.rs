@@ -41,9 +41,8 @@ pub fn shot_stopped_at(world: &World, v: &View, t: &View) -> Option<Vec2> {
     let terrain = &world.resource::<TerrainMap>().0;
     let line = line(&places(world), v, t, terrain);
     let (from, to) = (v.base.center, t.base.center);
-    let at = match stopper(&line)? {
-        Crossed::Terrain(i) => terrain[i].segment_inside(from, to)?.0,
-        base => line.obstacles.iter().find(|c| c.what == base)?.at,
-    };
-    Some(from.lerp(to, at))
+    match stopper(&line)? {
+        Crossed::Terrain(_) => line.blocked_at(from, to, terrain),
+        base => Some(from.lerp(to, line.obstacles.iter().find(|c| c.what == base)?.at)),
+    }
 }

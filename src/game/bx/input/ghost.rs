@@ -114,7 +114,15 @@ fn fire_line(g: &mut Gizmos, world: &World, (side, v): (Side, &View), t: &View) 
         Ok(_) => palette::FIRE,
         Err(_) => Color::srgba(0.6, 0.6, 0.6, 0.7),
     };
-    g.line_2d(v.base.center, t.base.center, colour);
+    // A shot the terrain's sight stops: where it is stopped, as Toy Soldier draws it.
+    let stopped = shot
+        .is_err()
+        .then(|| warband_borderlands::actions::sight_stopped_at(world, v, t))
+        .flatten();
+    match stopped {
+        Some(at) => crate::game::table::stopped_line(g, v.base.center, at, t.base.center),
+        None => g.line_2d(v.base.center, t.base.center, colour),
+    }
     let cover = shot.ok().and_then(|p| p.cover_model);
     if let Some(c) = cover.and_then(|id| warband_borderlands::battle::find(world, id)) {
         g.circle_2d(
