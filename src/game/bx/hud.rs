@@ -54,7 +54,8 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
         .awaiting()
         .map_or(0, |side| super::panel::still_to_act(world, side));
     let yours = if left > 0 {
-        "your step (Space ends it; with models still to act, Space twice)"
+        // Short: the top bar cut the longer words off at 1600 × 900.
+        "your step (models still to act: Space twice ends it)"
     } else {
         "your step (Space ends it)"
     };

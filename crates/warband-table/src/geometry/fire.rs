@@ -226,7 +226,10 @@ mod tests {
         assert_eq!(line.sight_blocked_by, Some(0));
         // Drawn stopped where the line enters the house's near wall.
         let at = line.blocked_at(s.center, t.center, std::slice::from_ref(&house));
-        assert!(at.is_some_and(|p| (p - Vec2::new(4.0, 5.0)).length() < 1e-4), "{at:?}");
+        assert!(
+            at.is_some_and(|p| (p - Vec2::new(4.0, 5.0)).length() < 1e-4),
+            "{at:?}"
+        );
         let clear = line_of_fire((ModelId(1), &s), (ModelId(2), &t), &[], &[]);
         assert_eq!(clear.blocked_at(s.center, t.center, &[]), None);
         assert_eq!(
