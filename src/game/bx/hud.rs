@@ -46,6 +46,12 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
     if session.engine.outcome().is_none() && session.engine.deploying().is_none() && rolled {
         initiative(ui, session, b);
         ui.separator();
+        for side in Side::BOTH.into_iter().filter(|s| b.side(*s).morale.fled) {
+            let army = &session.setup.armies.get(side).name;
+            ui.colored_label(FLEEING.1, format!("● {army} flees"))
+                .on_hover_text("Its morale failed: every model runs for the table's edge");
+            ui.separator();
+        }
     }
     // Space twice only while models are still to act (a play-tester read it with none).
     let world = session.engine.world();
@@ -177,12 +183,15 @@ fn markers(
             None if m.cond.asleep => Some(health::ASLEEP),
             None if m.cond.held => Some(("held", egui::Color32::from_rgb(230, 200, 90))),
             None if m.cond.blinded => Some(health::BLIND),
-            // Its side failed its morale: it runs for the table's edge.
-            None if battle.side(m.side).morale.fled => Some(FLEEING),
             None => None,
         };
         if let Some(mark) = mark {
             marks.mark(c, r, mark);
+        } else if battle.side(m.side).morale.fled {
+            // Its side failed its morale and runs for the table's edge: said once in
+            // the top bar, a dot on each model (a play-tester saw thirty "fleeing"
+            // words piled over the kobolds).
+            marks.orb(c, r, FLEEING.1);
         }
     }
     marks.paint(&painter);

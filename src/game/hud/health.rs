@@ -154,13 +154,23 @@ impl Marks {
         self.queued.push((centre, radius, mark));
     }
 
+    /// A dot of `colour` on the shoulder of the model at `centre`, with no word: a state
+    /// a whole side shares (its word said once, elsewhere), which thirty words would bury
+    /// the table under.
+    pub fn orb(&mut self, centre: egui::Pos2, radius: f32, colour: egui::Color32) {
+        self.queued.push((centre, radius, ("", colour)));
+    }
+
     /// Every word asked for, each where it covers nothing drawn before it.
     pub fn paint(mut self, painter: &egui::Painter) {
         for (centre, radius, (text, colour)) in std::mem::take(&mut self.queued) {
             let font = egui::FontId::proportional(13.0);
             let galley = painter.layout_no_wrap(text.into(), font, colour);
             let size = galley.size() + egui::vec2(8.0, 2.0);
-            let Some(chip) = self.place(centre, radius, size) else {
+            let chip = (!text.is_empty())
+                .then(|| self.place(centre, radius, size))
+                .flatten();
+            let Some(chip) = chip else {
                 let orb = centre + egui::vec2(radius, -radius) * std::f32::consts::FRAC_1_SQRT_2;
                 painter.circle_filled(orb, 5.0, egui::Color32::from_black_alpha(200));
                 painter.circle_filled(orb, 3.5, colour);

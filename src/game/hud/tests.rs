@@ -32,6 +32,8 @@ fn chances_print_as_players_read_them() {
     assert_eq!(super::pct_to(1.0 / 6.0, 1), "16.7%");
     assert_eq!(super::capitalised("turn"), "Turn");
     assert_eq!(super::capitalised(""), "");
+    assert_eq!(super::possessive("Orc lair"), "Orc lair's");
+    assert_eq!(super::possessive("Keep adventurers"), "Keep adventurers'");
 }
 
 /// A play-tester read "army `PT warband` is 120 points" in the army builder: a file

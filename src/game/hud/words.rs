@@ -152,6 +152,15 @@ pub fn capitalised(words: &str) -> String {
         .map_or(String::new(), |c| c.to_uppercase().chain(chars).collect())
 }
 
+/// A name's possessive: "Orc lair's", "Keep adventurers'" (not "adventurers's").
+pub fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 /// A chance as a player reads it, to the whole per cent, never "-0%".
 pub fn pct(p: f64) -> String {
     pct_to(p, 0)

@@ -290,7 +290,8 @@ fn course_of<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, c: &Course) {
         // Whom the round favoured, not who won the battle (a play-tester read "for Orc
         // warband" under a garrison's victory as a contradiction).
         let who = s.favoured().map_or(format!("an even {}", R::ROUND), |w| {
-            format!("the {} went {}'s way", R::ROUND, names[w.index()])
+            let whose = crate::game::hud::possessive(&names[w.index()]);
+            format!("the {} went {whose} way", R::ROUND)
         });
         let lost = |i: usize| {
             let amount = format!("{} {}", s.lost[i], R::LOSSES);
