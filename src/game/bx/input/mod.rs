@@ -97,6 +97,7 @@ fn intent(
         }
         let to = cursor.into();
         if foes_in_contact(world, v).is_empty() {
+            let to = ghost::farthest_toward(world, v.side, v, cursor).map_or(to, Into::into);
             return Some(Command::Move { model, to });
         }
         // A plain click withdraws (half a move, away); only Shift retreats, which gives

@@ -353,18 +353,24 @@ fn space_with_models_still_to_act_asks_for_a_second_press() {
     assert!(space_ends(&mut asked, next, (true, true)));
 }
 
-/// A move the engine would refuse is drawn red with the engine's reason, which the panel
-/// shows before any click; one it allows has none.
+/// A click past the model's reach on open table moves it as far as it may that way (as
+/// in the other rulesets), shown before the click; the engine takes that move.
 #[test]
-fn a_refused_move_says_why_before_the_click() {
+fn a_move_past_the_reach_goes_as_far_as_it_may() {
     let (session, ready) = battle();
     let side = session.human_turn().unwrap();
     let world = session.engine.world();
     let v = warband_borderlands::battle::find(world, ready[0]).unwrap();
     let far = v.base.center + Vec2::new(0.0, v.stats.move_inches * 3.0);
-    let (_, colour, why) = move_shown(world, side, &v, far, None);
-    assert_eq!(colour, palette::ILLEGAL);
-    assert!(why.is_some_and(|w| !w.is_empty()));
+    assert!(
+        check_move_to(world, side, v.id, far).is_err(),
+        "too far for one move"
+    );
+    let (end, colour, why) = move_shown(world, side, &v, far, None);
+    assert_eq!((colour, why), (palette::LEGAL, None));
+    let gone = end.distance(v.base.center);
+    assert!(gone > 0.5 && gone <= v.stats.move_inches + 0.01, "{gone}");
+    assert!(check_move_to(world, side, v.id, end).is_ok());
     let (_, _, none) = move_shown(world, side, &v, v.base.center, None);
     assert!(
         none.is_none(),
