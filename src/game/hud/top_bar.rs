@@ -212,6 +212,8 @@ fn leave<R: Contest>(
             next.set(Screen::MainMenu);
         } else if in_progress {
             ask = true;
+            // Asked afresh: the first question, whatever was answered last time.
+            ui.data_mut(|d| d.insert_temp(egui::Id::new(CONCEDING), false));
             // Nothing moves on behind the question (a watched battle included).
             let held = egui::Id::new("leave: paused by asking");
             let was = session.pace.paused;
@@ -225,6 +227,9 @@ fn leave<R: Contest>(
     session.asking = ask;
     ask
 }
+
+/// Where the leave question keeps that Concede was chosen and is asked again.
+const CONCEDING: &str = "leave: conceding";
 
 /// The question over a battle in progress: save and leave, leave without saving, stay,
 /// or concede to the computer. Whether it is still asked.
@@ -248,7 +253,7 @@ fn leave_choices<R: Contest>(
     session: &mut GameSession<R>,
     next: &mut NextState<Screen>,
 ) -> bool {
-    let conceding = egui::Id::new("leave: conceding");
+    let conceding = egui::Id::new(CONCEDING);
     let sure = ui.data(|d| d.get_temp::<bool>(conceding).unwrap_or(false));
     if let Some(side) = session.concedable().filter(|_| sure) {
         return concede_choices(ui, session, side, conceding);
@@ -383,7 +388,7 @@ mod tests {
         let winner = s.setup.armies().get(side.other()).name.clone();
         let mut next = NextState::<Screen>::default();
         let words = crate::game::test_app::egui_words(|ui| {
-            ui.data_mut(|d| d.insert_temp(egui::Id::new("leave: conceding"), true));
+            ui.data_mut(|d| d.insert_temp(egui::Id::new(CONCEDING), true));
             leave_choices(ui, &mut s, &mut next);
         });
         assert!(
