@@ -6,20 +6,43 @@ use super::{card_corner, egui};
 fn a_hover_card_opens_away_from_the_model_being_moved() {
     let p = egui::pos2(100.0, 100.0);
     assert_eq!(
-        card_corner(p, None),
+        card_corner(p, None, &[]),
         (egui::Align2::LEFT_TOP, egui::pos2(118.0, 112.0))
     );
     assert_eq!(
-        card_corner(p, Some(egui::pos2(150.0, 160.0))),
+        card_corner(p, Some(egui::pos2(150.0, 160.0)), &[]),
         (egui::Align2::RIGHT_BOTTOM, egui::pos2(82.0, 88.0))
     );
     assert_eq!(
-        card_corner(p, Some(egui::pos2(50.0, 160.0))).0,
+        card_corner(p, Some(egui::pos2(50.0, 160.0)), &[]).0,
         egui::Align2::LEFT_BOTTOM
     );
     assert_eq!(
-        card_corner(p, Some(egui::pos2(150.0, 40.0))).0,
+        card_corner(p, Some(egui::pos2(150.0, 40.0)), &[]).0,
         egui::Align2::RIGHT_TOP
+    );
+}
+
+/// With no model being moved, a card opens on the side of the pointer that covers the
+/// fewest models: models below and right of it send it up and right, or left.
+#[test]
+fn a_hover_card_opens_where_it_covers_the_fewest_models() {
+    let p = egui::pos2(400.0, 300.0);
+    let below_right = [egui::pos2(500.0, 350.0), egui::pos2(600.0, 380.0)];
+    let (align, _) = card_corner(p, None, &below_right);
+    assert_ne!(align, egui::Align2::LEFT_TOP, "not over the two models");
+    let everywhere = [
+        egui::pos2(500.0, 350.0),
+        egui::pos2(300.0, 350.0),
+        egui::pos2(500.0, 250.0),
+        egui::pos2(300.0, 250.0),
+    ];
+    assert_eq!(card_corner(p, None, &everywhere).0, egui::Align2::LEFT_TOP);
+    // The model being moved still decides, crowd or not.
+    let away = Some(egui::pos2(450.0, 350.0));
+    assert_eq!(
+        card_corner(p, away, &below_right).0,
+        egui::Align2::RIGHT_BOTTOM
     );
 }
 
