@@ -242,7 +242,8 @@ fn heading(ui: &mut egui::Ui, army: &mut ArmyList, party: bool) -> Option<Rulese
     .inner
 }
 
-/// The army's cost against its limit, red when over; a party's levels have no limit.
+/// The army's cost against its limit: red when over, green when the army may be fielded;
+/// a party's levels have no limit.
 /// Costs of another unit (monsters in a party) follow after a "+".
 fn total(ui: &mut egui::Ui, b: &Builder) {
     let (army, unit) = (&b.army, b.catalogue.unit_of(&b.army));
@@ -260,8 +261,12 @@ fn total(ui: &mut egui::Ui, b: &Builder) {
         Some(l) => (format!("{main} / {l} {unit}{others}"), main > l),
         None => (format!("{main} {unit}{others}"), false),
     };
+    // Green only for an army that may be fielded (a play-tester saw a green total
+    // beside the warning that heroes and monsters may not be mixed).
     let colour = if over {
         egui::Color32::from_rgb(240, 110, 90)
+    } else if !b.catalogue.problems(army).is_empty() {
+        ui.visuals().text_color()
     } else {
         egui::Color32::from_rgb(140, 220, 140)
     };
