@@ -48,7 +48,7 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
         ui.separator();
         for side in Side::BOTH.into_iter().filter(|s| b.side(*s).morale.fled) {
             let army = &session.setup.armies.get(side).name;
-            ui.colored_label(FLEEING.1, format!("● {army} flees"))
+            ui.colored_label(FLEEING, format!("● {army} flees"))
                 .on_hover_text("Its morale failed: every model runs for the table's edge");
             ui.separator();
         }
@@ -93,8 +93,9 @@ fn initiative(ui: &mut egui::Ui, session: &BxSession, b: &Battle) {
     }
 }
 
-/// The mark of a model whose side failed its morale and flees.
-const FLEEING: health::Mark = ("fleeing", egui::Color32::from_rgb(240, 160, 60));
+/// The colour of a side that failed its morale and flees: its word in the top bar, a
+/// dot on each of its models.
+const FLEEING: egui::Color32 = egui::Color32::from_rgb(240, 160, 60);
 
 /// What a model's card says of a model whose blows taken already kill it when this
 /// step's blows land (they land together when it ends: RULINGS), if they do.
@@ -191,7 +192,7 @@ fn markers(
             // Its side failed its morale and runs for the table's edge: said once in
             // the top bar, a dot on each model (a play-tester saw thirty "fleeing"
             // words piled over the kobolds).
-            marks.orb(c, r, FLEEING.1);
+            marks.orb(c, r, FLEEING);
         }
     }
     marks.paint(&painter);

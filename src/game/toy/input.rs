@@ -241,19 +241,23 @@ fn click(
     }
 }
 
-/// The pivot that turns `v` to face `cursor`: the turn from its facing, at most 90°
-/// (one AP's worth) either way; None where it faces the pointer already (within 1°).
-pub fn facing_pivot(v: &View, cursor: Vec2) -> Option<Command> {
+/// The turns that face `v` to `cursor`, reckoned from where it faces now: at most 90°
+/// (one AP) each, the first as far as that goes, then the rest of the way (a pivot
+/// turns about the unit's centre). None within 1° of it, or with the pointer on its
+/// centre.
+pub fn facing_turns(v: &View, cursor: Vec2) -> Vec<Command> {
     let ahead = warband_table::geometry::facing::to_world(v.base.facing, Vec2::Y);
     let to = cursor - v.base.center;
     if to.length() < 0.1 {
-        return None;
+        return Vec::new();
     }
-    let degrees = ahead
-        .angle_to(to)
-        .to_degrees()
-        .clamp(-MOST_PIVOT, MOST_PIVOT);
-    (degrees.abs() >= 1.0).then_some(Command::Pivot { degrees })
+    let all = ahead.angle_to(to).to_degrees();
+    let first = all.clamp(-MOST_PIVOT, MOST_PIVOT);
+    [first, all - first]
+        .into_iter()
+        .take_while(|degrees| degrees.abs() >= 1.0)
+        .map(|degrees| Command::Pivot { degrees })
+        .collect()
 }
 
 /// A right click turns the active unit to face the pointer (the engine judges it, as
@@ -284,46 +288,23 @@ fn face_pointer(
     face(&mut session, side, cursor);
 }
 
-/// Turns `side`'s active unit to face `cursor`: a second turn where one of 90° is not
-/// enough, as the card's "2 turns, 2 AP" promises (a play-tester needed two clicks).
-/// Both turns are reckoned from where it faces now (a network game plays them only
-/// when the host commits them); it stops where a turn is refused or took the unit's
-/// last AP. The turns it sent.
-fn face(session: &mut ToySession, side: Side, cursor: Vec2) -> u32 {
+/// Turns `side`'s active unit to face `cursor`: all of [`facing_turns`], as the card's
+/// "2 turns, 2 AP" promises (a play-tester needed two clicks). Both are reckoned from
+/// where it faces now (a network game plays them only when the host commits them); it
+/// stops where a turn is refused or took the unit's last AP.
+fn face(session: &mut ToySession, side: Side, cursor: Vec2) {
     let Ok((v, _)) = active(session.engine.world(), side) else {
-        return 0;
+        return;
     };
-    let mut turns = 0;
     for c in facing_turns(&v, cursor) {
         if session.submit(side, c).is_err() {
             break;
         }
-        turns += 1;
         let still = active(session.engine.world(), side).is_ok_and(|(now, _)| now.id == v.id);
         if !still {
             break;
         }
     }
-    turns
-}
-
-/// The turns that face `v` to `cursor`: [`facing_pivot`]'s, then the rest of the way
-/// where that was not all of it (a pivot turns about the unit's centre).
-pub fn facing_turns(v: &View, cursor: Vec2) -> Vec<Command> {
-    let Some(first) = facing_pivot(v, cursor) else {
-        return Vec::new();
-    };
-    let ahead = warband_table::geometry::facing::to_world(v.base.facing, Vec2::Y);
-    let all = ahead.angle_to(cursor - v.base.center).to_degrees();
-    let Command::Pivot { degrees } = first else {
-        return vec![first];
-    };
-    let rest = all - degrees;
-    let mut turns = vec![first];
-    if rest.abs() >= 1.0 {
-        turns.push(Command::Pivot { degrees: rest });
-    }
-    turns
 }
 
 fn keys(

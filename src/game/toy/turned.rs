@@ -5,26 +5,24 @@
 //! before the AP are spent.
 
 use super::describe;
-use super::input::{charge_at, facing_pivot};
+use super::input::{charge_at, facing_turns};
 use warband_toy_soldier::Engine;
 use warband_toy_soldier::actions::{active, check_shot};
 use warband_toy_soldier::battle::{Activation, View, find};
 
 /// The battle as it would stand once the active unit had turned to face `t` (one turn
-/// of up to 90°, a second where it must turn further), played on a fork, with the AP
-/// the turns took; Err with the reason where the engine refuses a turn it needs.
+/// of up to 90°, a second where it must turn further: the turns a right click on it
+/// sends), played on a fork, with the AP the turns took; Err with the reason where the
+/// engine refuses a turn it needs.
 fn turned_to(engine: &Engine, v: &View, t: &View) -> Result<(Engine, u32), String> {
     // A turn rolls no die, but one that spends the last AP ends the activation, which
     // may (danger to damage, morale): the fork's own dice, never the battle's.
     let mut fork = engine.fork(0);
     let mut turns = 0;
-    for _ in 0..2 {
-        let Ok((now, _)) = active(fork.world(), v.side) else {
+    for pivot in facing_turns(v, t.base.center) {
+        if active(fork.world(), v.side).is_err() {
             break;
-        };
-        let Some(pivot) = facing_pivot(&now, t.base.center) else {
-            break;
-        };
+        }
         fork.submit(v.side, pivot)
             .map_err(|r| describe::readable(engine.world(), &r.0))?;
         turns += 1;

@@ -279,9 +279,10 @@ pub fn check_shot(
 /// Where terrain that blocks sight stops a shot from `v` at `t`, if any does (models
 /// on the line only give cover): drawn for a player pointing at an enemy it cannot see.
 pub fn sight_stopped_at(world: &World, v: &View, t: &View) -> Option<bevy_math::Vec2> {
-    let bases: Vec<_> = in_play(world).iter().map(|o| (o.id, o.base)).collect();
+    let all = in_play(world);
+    let bases = all.iter().map(|o| (o.id, &o.base));
     let terrain = &world.resource::<TerrainMap>().0;
-    let line = line_of_fire((v.id, &v.base), (t.id, &t.base), &bases, terrain);
+    let line = line_of_fire_among((v.id, &v.base), (t.id, &t.base), bases, terrain);
     line.blocked_at(v.base.center, t.base.center, terrain)
 }
 

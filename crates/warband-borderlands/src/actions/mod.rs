@@ -19,6 +19,7 @@ use warband_rules::borderlands::{DamageExpr, Swing, judge, needed};
 use warband_rules::{Clause, Die, Side};
 use warband_table::geometry::{
     CONTACT_GAP, Crossed, MoveCheck, Mover, Other, check_move, gap, in_contact, line_of_fire,
+    line_of_fire_among,
 };
 use warband_table::{Refusal, RefusalKind, refuse, refuse_as};
 

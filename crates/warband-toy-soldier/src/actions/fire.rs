@@ -8,7 +8,7 @@ use bevy_ecs::prelude::*;
 use bevy_math::Vec2;
 use warband_rules::Side;
 use warband_table::components::ModelId;
-use warband_table::geometry::{Crossed, LineOfFire, Placed, TerrainShape, line_of_fire};
+use warband_table::geometry::{Crossed, LineOfFire, Placed, TerrainShape, line_of_fire_among};
 
 /// The line of fire from `v` to `t` among every unit in play (`all`) and the terrain.
 pub(super) fn line(
@@ -17,8 +17,8 @@ pub(super) fn line(
     t: &View,
     terrain: &[TerrainShape],
 ) -> LineOfFire {
-    let bases: Vec<(ModelId, Placed)> = all.iter().map(|(id, _, base)| (*id, *base)).collect();
-    line_of_fire((v.id, &v.base), (t.id, &t.base), &bases, terrain)
+    let bases = all.iter().map(|(id, _, base)| (*id, base));
+    line_of_fire_among((v.id, &v.base), (t.id, &t.base), bases, terrain)
 }
 
 /// What stops a volley along `line`: terrain that blocks sight, else the first unit in

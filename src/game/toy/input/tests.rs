@@ -327,18 +327,19 @@ fn a_right_click_faces_the_pointer() {
         Some(Command::Pivot { degrees }) => Some(degrees.round()),
         _ => None,
     };
+    assert_eq!(degrees(first_turn(&v, at(30.0))), Some(30.0), "to its left");
+    assert_eq!(degrees(first_turn(&v, at(-60.0))), Some(-60.0));
     assert_eq!(
-        degrees(facing_pivot(&v, at(30.0))),
-        Some(30.0),
-        "to its left"
-    );
-    assert_eq!(degrees(facing_pivot(&v, at(-60.0))), Some(-60.0));
-    assert_eq!(
-        degrees(facing_pivot(&v, at(150.0))),
+        degrees(first_turn(&v, at(150.0))),
         Some(90.0),
         "one AP's worth"
     );
-    assert_eq!(degrees(facing_pivot(&v, at(0.3))), None, "faces it already");
+    assert_eq!(degrees(first_turn(&v, at(0.3))), None, "faces it already");
+}
+
+/// The first of the turns a right click at `cursor` sends.
+fn first_turn(v: &View, cursor: Vec2) -> Option<Command> {
+    facing_turns(v, cursor).into_iter().next()
 }
 
 /// A right click turns the active unit; a right-drag, which moves the view, does not:
