@@ -322,6 +322,7 @@ fn say(notice: Notice) {
         }
         Notice::DrawOffered(by) => eprintln!("peer: {by} offers a draw"),
         Notice::DrawDeclined(by) => eprintln!("peer: {by} declines the draw"),
+        Notice::Seated(side, name) => eprintln!("peer: {name} joined as {side}"),
     }
 }
 

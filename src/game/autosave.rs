@@ -3,6 +3,9 @@
 //! `autosave.ron` in the data folder (a save like any other, which names who played
 //! each side). After quitting or a crash the main menu offers to resume it. A battle that
 //! ends, or that the player leaves from the Leave window, leaves no autosave behind.
+//! A network battle is kept by the window that hosts it, with who sat where beside it,
+//! and resuming it hosts it again for the others to join (a play-tester's host crashed
+//! and the battle lived on only in the save its friend had made by hand).
 
 use crate::game::desk::{Desk, on_table};
 use crate::game::saves::{SavedBattle, data_dir, read_save};
@@ -10,6 +13,7 @@ use crate::game::session::{Controller, GameSession};
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
+use warband_rules::Side;
 
 /// While computers play, the autosave is written at most this often.
 const EVERY: Duration = Duration::from_secs(3);
@@ -35,28 +39,59 @@ fn players_file(dir: &Path) -> PathBuf {
     dir.join("autosave-players.ron")
 }
 
-/// The battle to resume, if one was left in progress: the save and its players.
-pub fn left_in_progress(dir: &Path) -> Option<(Box<dyn SavedBattle>, [Controller; 2])> {
+/// The seats of a network battle this window hosted: you, a remote player, or the
+/// host's computer player, side by side.
+fn seats_file(dir: &Path) -> PathBuf {
+    dir.join("autosave-hosted.ron")
+}
+
+/// A battle left in progress.
+pub struct LeftInProgress {
+    pub save: Box<dyn SavedBattle>,
+    /// Who plays each side when it is resumed here.
+    pub players: [Controller; 2],
+    /// Where this window hosted it online: its seats, to host it again.
+    pub hosted: Option<[Controller; 2]>,
+}
+
+/// The battle to resume, if one was left in progress.
+pub fn left_in_progress(dir: &Path) -> Option<LeftInProgress> {
     let save = read_save(&battle_file(dir)).ok()?;
     let players = save.players().or_else(|| {
         let text = std::fs::read_to_string(players_file(dir)).ok()?;
         ron::from_str(&text).ok()
     })?;
-    Some((save, players))
+    let hosted = std::fs::read_to_string(seats_file(dir))
+        .ok()
+        .and_then(|text| ron::from_str(&text).ok());
+    Some(LeftInProgress {
+        save,
+        players,
+        hosted,
+    })
 }
 
 /// Forgets the battle in progress (it ended, or was left on purpose).
 pub fn forget(dir: &Path) {
-    let _ = std::fs::remove_file(battle_file(dir));
-    let _ = std::fs::remove_file(players_file(dir));
+    for file in [battle_file(dir), players_file(dir), seats_file(dir)] {
+        let _ = std::fs::remove_file(file);
+    }
 }
 
-/// Writes the battle, its players in it; an older autosave's players beside it go, so
-/// they are never read beside another battle.
-fn write<R: Desk>(dir: &Path, session: &mut GameSession<R>) -> Result<(), String> {
+/// Writes the battle, its players in it, and the seats of a network battle this
+/// window hosts; what an older autosave kept beside it goes, so it is never read beside
+/// another battle.
+pub(crate) fn write<R: Desk>(dir: &Path, session: &mut GameSession<R>) -> Result<(), String> {
     let save = session.save();
+    let _ = std::fs::remove_file(seats_file(dir));
     save.write(&battle_file(dir)).map_err(|e| e.to_string())?;
     let _ = std::fs::remove_file(players_file(dir));
+    if let Some(net) = &session.net {
+        let seats =
+            Side::BOTH.map(|s| session.controllers[s.index()].as_told(net.computer_at_host(s)));
+        let text = ron::to_string(&seats).map_err(|e| e.to_string())?;
+        warband_table::files::write_atomic(&seats_file(dir), &text).map_err(|e| e.to_string())?;
+    }
     Ok(())
 }
 
@@ -79,9 +114,10 @@ fn keep<R: Desk>(
     picture: Option<Res<crate::game::screens::smoke::PictureRun>>,
     mut written: Local<Written>,
 ) {
-    // A network battle is the host's to keep: resuming it alone would leave the
-    // remote side without a player. A run for a picture (`--screenshot`) keeps none.
-    if session.replay.is_some() || session.net.is_some() || picture.is_some() {
+    // A network battle is the host's to keep (a joined window's save of it would
+    // seat no one at the host's side). A run for a picture (`--screenshot`) keeps none.
+    let joined = session.net.as_ref().is_some_and(|n| n.hosting.is_none());
+    if session.replay.is_some() || joined || picture.is_some() {
         return;
     }
     if session.engine.outcome().is_some() {
@@ -161,8 +197,13 @@ mod tests {
                 .unwrap();
         }
         app.update();
-        let (save, players) = left_in_progress(dir.path()).expect("autosaved");
+        let LeftInProgress {
+            save,
+            players,
+            hosted,
+        } = left_in_progress(dir.path()).expect("autosaved");
         assert_eq!(players, [Controller::Human, Controller::NORMAL]);
+        assert_eq!(hosted, None, "played at this window: resumed here");
         assert!(
             save.progress().starts_with("round 1 of"),
             "{}",

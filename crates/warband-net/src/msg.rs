@@ -9,8 +9,9 @@ use warband_table::engine::Outcome;
 /// The game's version and the protocol's: two games talk only if it is the same. The
 /// protocol's number goes up whenever a message's shape changes, so two builds of one
 /// release that speak differently say so rather than fail on a message they cannot
-/// read (2: a resumed battle's seeding lost its `salted` flag).
-pub const GAME_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+protocol.2");
+/// read (2: a resumed battle's seeding lost its `salted` flag; 3: `Seated` names who took a
+/// seat).
+pub const GAME_VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "+protocol.3");
 
 /// How the host's refusal of a connection over its limit begins.
 pub const FULL: &str = "the host has all its connections";
@@ -217,6 +218,12 @@ pub enum ToPeer<S, C> {
     Present {
         side: Side,
         present: bool,
+    },
+    /// A side's seat taken for the first time, by the player of this name (a person's,
+    /// or a computer's that joined, "name (hard)"): each window names who plays it.
+    Seated {
+        side: Side,
+        name: String,
     },
     /// The host left the battle before its end: nothing more will come.
     Closed {

@@ -133,13 +133,36 @@ fn a_seat_is_retaken_only_with_its_token() {
     let Err(NetError::Refused(reason)) = connect(&addr, &thief) else {
         panic!("a wrong token took the seat");
     };
-    assert!(reason.contains("Side A is taken"), "{reason}");
+    assert_eq!(
+        reason,
+        "Side A is taken by another player: choose Side B, or Watch"
+    );
     let pb = play_out::<Marauders>(&addr, Some(Side::B), Some("charge"));
     pa.run().unwrap();
     let hosted = host.join().unwrap();
     let hash = pa.engine_mut().unwrap().state_hash();
     assert_eq!(hash, hosted.hash);
     assert_eq!(pb.join().unwrap().1, hash);
+}
+
+/// Each window names who plays each side: a seat taken is named after its player, in
+/// the welcome of whoever joins later and, through the news, in the windows already
+/// there (a play-tester's window said "Side A: remote" of a joined `hard`).
+#[test]
+fn every_window_names_the_players_who_took_their_seats() {
+    let remote = [SeatPlayer::Remote, SeatPlayer::Remote];
+    let (addr, host, _) = start_host::<Marauders>("open-field.ron", fixed(5), remote);
+    let joined = |side, name: &str| {
+        let handshake = connect(&addr, &Hello::new(Some(side), name)).unwrap();
+        Client::<Marauders>::new(handshake, Some(computer("charge")), report_dir()).unwrap()
+    };
+    let mut pa = joined(Side::A, "alice");
+    assert_eq!(pa.welcome.players, ["alice", "remote"]);
+    let mut pb = joined(Side::B, "bob (charge)");
+    assert_eq!(pb.welcome.players, ["alice", "bob (charge)"]);
+    run_all(&mut [&mut pa, &mut pb]);
+    assert_eq!(pa.welcome.players, ["alice", "bob (charge)"]);
+    host.join().unwrap();
 }
 
 /// A connection that takes a seat with its token (a second window sharing the data

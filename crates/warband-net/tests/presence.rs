@@ -15,6 +15,7 @@ use warband_net::client::{Client, NetError, Notice, connect};
 use warband_net::host::{ANOTHER_BATTLE, Host, SeatPlayer};
 use warband_net::msg::ToHost;
 use warband_rules::Side;
+use warband_table::player::next_command;
 use warband_table::sim::Contest;
 
 /// Steps `client` until it hears `wanted`, for at most ten seconds.
@@ -162,4 +163,58 @@ fn a_host_that_leaves_says_so_and_its_players_are_not_seated_elsewhere() {
     };
     assert_eq!(why, ANOTHER_BATTLE);
     assert!(listening.join().unwrap().is_some());
+}
+
+/// A dropped player's wait runs from when its side's move comes, not from the drop: the
+/// other side's moves meanwhile (here two seconds of them) take none of it.
+#[test]
+fn a_dropped_players_wait_runs_from_its_move() {
+    let remote = [SeatPlayer::Remote, SeatPlayer::Remote];
+    let mut cfg = fixed(6);
+    cfg.wait = Duration::from_secs(4);
+    let (addr, host, _) = start_host::<Marauders>("open-field.ron", cfg, remote);
+    // A is played here, command by command; B by its own computer player.
+    let (mut pa, heard) = listening(join::<Marauders>(&addr, Some(Side::A), None));
+    let mut pb = join::<Marauders>(&addr, Some(Side::B), Some("normal"));
+    let mut normal = Marauders::policy("normal".parse().unwrap(), 1);
+    let mut move_a = |pa: &mut Client<Marauders>| {
+        if let Some(engine) = pa.engine()
+            && engine.awaiting() == Some(Side::A)
+            && !pa.pending()
+        {
+            let c = next_command(normal.as_mut(), engine, Side::A);
+            pa.propose(c);
+        }
+        pa.step(Duration::from_millis(5)).unwrap();
+    };
+    // Until B has moved and it is A's move again: then B drops.
+    loop {
+        move_a(&mut pa);
+        pb.step(Duration::from_millis(5)).unwrap();
+        let moved = pb.entries().iter().any(|e| e.side == Side::B);
+        let engine = pb.engine().filter(|e| e.outcome().is_none());
+        if moved && engine.is_some_and(|e| e.awaiting() == Some(Side::A)) && !pa.pending() {
+            break;
+        }
+    }
+    drop(pb);
+    hear(&mut pa, &heard, &Notice::Present(Side::B, false));
+    // A thinks for two seconds before it moves on.
+    std::thread::sleep(Duration::from_secs(2));
+    let until = Instant::now() + Duration::from_secs(10);
+    let left = loop {
+        assert!(Instant::now() < until, "B's move never came");
+        move_a(&mut pa);
+        if let Some(s) = heard.try_iter().find_map(|n| match n {
+            Notice::Waiting(Side::B, s) => Some(s),
+            _ => None,
+        }) {
+            break s;
+        }
+    };
+    assert_eq!(left, 3, "the whole wait (4 s, less under one) is left");
+    let end = pa.run().unwrap();
+    assert_eq!(end.outcome.winner, Some(Side::A));
+    assert!(end.outcome.reason.contains("did not come back within 4 s"));
+    host.join().unwrap();
 }

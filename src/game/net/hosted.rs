@@ -15,6 +15,11 @@ impl<R: Contest> NetPlay<R> {
         )
     }
 
+    /// This hosted battle's own name, drawn by its host.
+    pub fn battle(&self) -> &str {
+        &self.client.welcome.battle
+    }
+
     /// The computer player the host plays `side` with, where the host says so.
     pub fn computer_at_host(&self, side: Side) -> Option<warband_table::player::PlayerKind> {
         self.client.welcome.played_by.and_then(|p| p[side.index()])

@@ -265,12 +265,19 @@ impl<R: Contest> NetPlay<R> {
                 Notice::DrawDeclined(by) => {
                     self.last_word = Some(format!("{by} declines the draw"))
                 }
+                Notice::Seated(side, name) => {
+                    self.last_word = Some(format!("{name} joined as {side}"));
+                }
             }
         }
     }
 
     /// A side's player dropped or came back: said, and the state shows who is still away.
     fn present(&mut self, side: Side, present: bool) {
+        // Gone from the host ourselves: who else left or came is no news here.
+        if self.offline() {
+            return;
+        }
         let was_away = std::mem::replace(&mut self.away[side.index()], !present);
         // A player already known to be away (told again on a catch-up) is no news.
         if was_away == present {

@@ -60,6 +60,7 @@ fn panel<R: Desk>(
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
+    let top = egui::pos2(ctx.content_rect().center().x, 46.0);
     egui::Window::new("Network")
         .id(egui::Id::new("network"))
         .title_bar(false)
@@ -67,13 +68,17 @@ fn panel<R: Desk>(
         // No wider than the table's middle: a long reason wraps rather than lying
         // over the panels on either side.
         .max_width(440.0)
-        .anchor(egui::Align2::CENTER_TOP, [0.0, 46.0])
+        // Over the top of the table at first; dragged aside, it stays where it is put
+        // (open, its table talk lay over the models deployed at the top).
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(top)
         .show(ctx, |ui| {
             status(ui, net);
             draw_offered(ui, net);
             let said = net.chat.len();
             egui::CollapsingHeader::new(format!("{}  Table talk ({said})", icon::CHAT_CIRCLE))
-                .id_salt("table-talk")
+                // Folded at the start of each battle, not as the last one was left.
+                .id_salt(("table-talk", net.battle().to_string()))
                 .default_open(false)
                 .show(ui, |ui| talk(ui, net, &mut draft));
         });
@@ -146,6 +151,8 @@ fn describe(state: &NetState) -> String {
         NetState::Closed(why) => {
             format!("{why}: save it to play on from Load battle, here or online")
         }
+        // Told to join afresh: the battle goes on at the host.
+        NetState::Lost(why) if why.ends_with(warband_net::host::ANOTHER_BATTLE) => why.clone(),
         NetState::Lost(why) => {
             format!("{why}: save the battle to play on from Load battle, here or online")
         }
@@ -268,21 +275,26 @@ fn talk<R: Desk>(ui: &mut egui::Ui, net: &mut super::NetPlay<R>, draft: &mut Str
     for line in net.chat.iter().rev().take(5).rev() {
         ui.small(line);
     }
-    ui.horizontal(|ui| {
-        let field = ui.add(
-            egui::TextEdit::singleline(draft)
-                .hint_text("Say something")
-                .desired_width(220.0),
-        );
-        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        if (enter || ui.small_button(icon::PAPER_PLANE_RIGHT).clicked()) && !draft.trim().is_empty()
-        {
-            net.say(draft.trim());
-            draft.clear();
-        }
+    // Nothing said or offered reaches a host this window is not connected to.
+    let reachable = !net.offline() && net.state != NetState::Reconnecting;
+    ui.add_enabled_ui(reachable, |ui| {
+        ui.horizontal(|ui| {
+            let field = ui.add(
+                egui::TextEdit::singleline(draft)
+                    .hint_text("Say something")
+                    .desired_width(220.0),
+            );
+            let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if (enter || ui.small_button(icon::PAPER_PLANE_RIGHT).clicked())
+                && !draft.trim().is_empty()
+            {
+                net.say(draft.trim());
+                draft.clear();
+            }
+        });
     });
     let Some(seat) = net.seat() else { return };
-    if net.state == NetState::Over {
+    if net.state == NetState::Over || !reachable {
         return;
     }
     ui.horizontal(|ui| {

@@ -57,8 +57,11 @@ fn who_is_away_is_kept_for_each_side_and_play_goes_on() {
     assert_eq!(net.state, NetState::Reconnecting);
     assert!(!net.in_play());
     net.state = NetState::Closed("the host left the battle".into());
+    net.last_word = None;
     net.present(Side::B, true);
+    net.present(Side::A, false);
     assert!(matches!(net.state, NetState::Closed(_)));
+    assert_eq!(net.last_word, None, "the host gone, who dropped is no news");
     quit.store(true, Ordering::Relaxed);
 }
 
@@ -232,4 +235,38 @@ fn a_joiner_is_told_who_plays_each_side() {
     assert_eq!(net.played_by(Side::A), Some(PlayerKind::Normal));
     assert_eq!(net.played_by(Side::B), None);
     quit.store(true, Ordering::Relaxed);
+}
+
+/// The window that hosts a network battle keeps its autosave, with who sat where: the
+/// menu's Resume hosts it again with the same seats (a play-tester's host crashed and
+/// left nothing to resume).
+#[test]
+fn a_hosted_battle_is_autosaved_with_its_seats() {
+    use crate::game::controller::Controller;
+    use crate::game::saves::SavedBattle;
+    use crate::game::session::GameSession;
+    let seats = [
+        launch::HostSeat::Here,
+        launch::HostSeat::Computer(PlayerKind::Normal),
+    ];
+    let (mut world, save) = hosted_save(seats);
+    let dir = std::env::temp_dir().join(format!("warband-hosted-autosave-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut session = world.non_send_mut::<GameSession<Marauders>>();
+    crate::game::autosave::write(&dir, &mut session).unwrap();
+    let left = crate::game::autosave::left_in_progress(&dir).expect("autosaved");
+    assert_eq!(
+        left.hosted,
+        Some([Controller::Human, Controller::Ai(PlayerKind::Normal)])
+    );
+    assert_eq!(left.save.summary(), save.summary(), "the battle hosted");
+    crate::game::autosave::forget(&dir);
+    assert!(crate::game::autosave::left_in_progress(&dir).is_none());
+    session
+        .net
+        .as_ref()
+        .and_then(|n| n.host_quit.as_ref())
+        .unwrap()
+        .store(true, Ordering::Relaxed);
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -2,7 +2,6 @@
 
 use super::Screen;
 use crate::game::hud::root_ui;
-use crate::game::saves::SavedBattle;
 use crate::game::session::{Controller, PendingBattle};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -52,7 +51,7 @@ fn guide(
 
 /// A battle left in progress (after quitting or a crash), read once as the menu opens.
 #[derive(Resource, Default)]
-struct Resumable(Option<(Box<dyn SavedBattle>, [Controller; 2])>);
+struct Resumable(Option<crate::game::autosave::LeftInProgress>);
 
 fn look_for_autosave(
     mut resumable: ResMut<Resumable>,
@@ -142,8 +141,8 @@ fn menu(
     match choice {
         None => {}
         Some(Choice::Resume) => {
-            if let Some((save, players)) = &resumable.0 {
-                pending.0 = Some(save.resume(*players, false));
+            if let Some(left) = &resumable.0 {
+                pending.0 = Some(resume(left));
                 next.set(Screen::Battle);
             }
         }
@@ -169,6 +168,18 @@ fn menu(
         }
     }
     Ok(())
+}
+
+/// A battle left in progress, on the table again: hosted again where this window hosted
+/// it (its friend joins as before), else played on here by its players.
+fn resume(left: &crate::game::autosave::LeftInProgress) -> Box<dyn crate::game::session::Starter> {
+    match left.hosted {
+        Some(seats) => {
+            let seats = seats.map(crate::game::net::launch::HostSeat::of);
+            left.save.host(seats, super::setup::LISTEN)
+        }
+        None => left.save.resume(left.players, false),
+    }
 }
 
 /// The menu's top: its place in the window, why a battle could not start, the title.
@@ -213,12 +224,20 @@ fn buttons(ui: &mut egui::Ui, resumable: &Resumable) -> Option<Choice> {
             .clicked()
     };
     let mut choice = None;
-    if let Some((save, _)) = &resumable.0 {
+    if let Some(left) = &resumable.0 {
         if button(ui, icon::PLAY, "Resume battle") {
             choice = Some(Choice::Resume);
         }
+        let (save, online) = (&left.save, left.hosted.is_some());
+        let joined = left.hosted.is_some_and(|h| h.contains(&Controller::Remote));
+        let how = match (online, joined) {
+            (true, true) => " · hosted again: the others join it afresh",
+            (true, false) => " · hosted again",
+            _ => "",
+        };
         ui.small(format!(
-            "Left in progress: {}, {}",
+            "Left in progress{}: {}, {}{how}",
+            if online { " online" } else { "" },
             save.summary(),
             save.progress()
         ));

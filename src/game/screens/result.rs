@@ -126,8 +126,14 @@ fn summary<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>) {
             // At this table a person is you; in a replay, whoever played then.
             let live = session.timeline.is_none();
             let who = |i: usize| {
+                use crate::game::session::Controller;
                 let words = match players[i] {
-                    crate::game::session::Controller::Human if live => "you".to_string(),
+                    Controller::Human if live => "you".to_string(),
+                    // A player who joined is named as the host named it.
+                    Controller::Remote => session.net.as_ref().map_or_else(
+                        || Controller::Remote.player_words(),
+                        |n| n.players()[i].clone(),
+                    ),
                     c => c.player_words(),
                 };
                 format!("{}: {words}", names[i])

@@ -12,7 +12,7 @@ use warband_rules::Ruleset;
 /// Why a peer stopped.
 #[derive(Debug, thiserror::Error)]
 pub enum NetError {
-    #[error("cannot reach {0}: {1}")]
+    #[error("cannot reach {0}: {why}", why = reach_words(.1))]
     Connect(String, std::io::Error),
     #[error("the host refused: {0}")]
     Refused(String),
@@ -55,8 +55,53 @@ pub struct Handshake {
     pub ruleset: Ruleset,
 }
 
-/// Connects to a host and says hello; the host's welcome names the ruleset.
+/// The port a host listens on unless told otherwise (`warband host --listen`).
+pub const PORT: u16 = 4740;
+
+/// `addr` with the port a host listens on by default where it names none: a player
+/// types the address the host's window shows, and often leaves the port off.
+pub fn with_port(addr: &str) -> String {
+    let addr = addr.trim();
+    if addr.parse::<std::net::SocketAddr>().is_ok() {
+        return addr.to_string();
+    }
+    if let Ok(ip) = addr.parse::<std::net::IpAddr>() {
+        return std::net::SocketAddr::new(ip, PORT).to_string();
+    }
+    match addr.rsplit_once(':') {
+        Some((_, port)) if port.parse::<u16>().is_ok() => addr.to_string(),
+        _ => format!("{addr}:{PORT}"),
+    }
+}
+
+/// Why an address could not be reached, in a player's words: what to check, not only
+/// what the system said.
+fn reach_words(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::ConnectionRefused => {
+            "nothing answers there: has the host started the battle? Check the address and the port".into()
+        }
+        K::TimedOut => {
+            "no answer within 5 s: check the address, and that the host's firewall lets the port through".into()
+        }
+        K::InvalidInput => {
+            "that is not an address: give the host's machine name or IP and its port, such as 192.168.1.5:4740".into()
+        }
+        K::HostUnreachable | K::NetworkUnreachable | K::AddrNotAvailable => {
+            "this machine has no way to it: is the host on the same network?".into()
+        }
+        _ if e.to_string().contains("lookup") => {
+            "no machine of that name is known: check the name, or give its IP address".into()
+        }
+        _ => e.to_string(),
+    }
+}
+
+/// Connects to a host and says hello; the host's welcome names the ruleset. An address
+/// without a port is taken to mean the host's default one ([`PORT`]).
 pub fn connect(addr: &str, hello: &Hello) -> Result<Handshake, NetError> {
+    let addr = &with_port(addr);
     let fail = |e| NetError::Connect(addr.to_string(), e);
     let target = addr
         .to_socket_addrs()
@@ -102,4 +147,47 @@ pub fn connect(addr: &str, hello: &Hello) -> Result<Handshake, NetError> {
         welcome,
         ruleset,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_address_without_a_port_takes_the_hosts_default() {
+        assert_eq!(with_port("127.0.0.1"), "127.0.0.1:4740");
+        assert_eq!(with_port(" 192.168.1.5 "), "192.168.1.5:4740");
+        assert_eq!(with_port("::1"), "[::1]:4740");
+        assert_eq!(with_port("tavern-pc"), "tavern-pc:4740");
+        assert_eq!(with_port("127.0.0.1:5000"), "127.0.0.1:5000");
+        assert_eq!(with_port("[::1]:5000"), "[::1]:5000");
+        assert_eq!(with_port("tavern-pc:5000"), "tavern-pc:5000");
+    }
+
+    /// A port nothing listens on, and a name no machine has, are told in words that say
+    /// what to check.
+    #[test]
+    fn an_address_that_cannot_be_reached_says_what_to_check() {
+        // A port just let go: nothing listens there.
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let hello = Hello::new(None, "test");
+        let Err(e) = connect(&format!("127.0.0.1:{port}"), &hello) else {
+            panic!("connected to nothing");
+        };
+        let said = e.to_string();
+        assert!(said.contains("has the host started the battle?"), "{said}");
+        let Err(e) = connect("no-such-machine.invalid", &hello) else {
+            panic!("connected to no machine");
+        };
+        let said = e.to_string();
+        assert!(
+            said.starts_with("cannot reach no-such-machine.invalid:4740: "),
+            "{said}"
+        );
+        assert!(said.contains("no machine of that name"), "{said}");
+    }
 }

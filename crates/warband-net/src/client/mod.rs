@@ -6,7 +6,7 @@ mod connect;
 mod mirror;
 mod oos;
 
-pub use connect::{Handshake, NetError, connect, worth_retrying};
+pub use connect::{Handshake, NetError, PORT, connect, with_port, worth_retrying};
 
 use crate::host::MakePolicy;
 use crate::msg::{Committed, Hello, Seat, Seeding, ToHost, ToPeer, Welcome, decode, encode};
@@ -41,6 +41,8 @@ pub enum Notice {
     Talk(Vec<(String, String)>),
     DrawOffered(Side),
     DrawDeclined(Side),
+    /// A side's seat was taken for the first time, by the player of this name.
+    Seated(Side, String),
 }
 
 /// Test hooks: a peer that misbehaves on purpose.
@@ -249,6 +251,10 @@ impl<R: Rules> Client<R> {
                 (self.notice)(Notice::Waiting(side, seconds_left));
             }
             ToPeer::Present { side, present } => (self.notice)(Notice::Present(side, present)),
+            ToPeer::Seated { side, name } => {
+                self.welcome.players[side.index()] = name.clone();
+                (self.notice)(Notice::Seated(side, name));
+            }
             ToPeer::Closed { reason } => return Err(NetError::Closed(reason)),
             ToPeer::Chat { from, text } => (self.notice)(Notice::Chat(from, text)),
             ToPeer::Talk { lines } => (self.notice)(Notice::Talk(lines)),

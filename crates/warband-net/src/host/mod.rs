@@ -141,6 +141,9 @@ pub struct Host<R: Rules> {
     agreed: Option<Outcome>,
     stuck: bool,
     waiting_said: Option<u64>,
+    /// Since when the battle has waited on a dropped player's move: its wait runs from
+    /// then (or from its drop, if later), not from a drop during another's moves.
+    awaited_since: Option<Instant>,
     started: Option<Instant>,
     stats: Stats,
     notice: Box<dyn FnMut(&str) + Send>,
@@ -219,6 +222,7 @@ impl<R: Rules> Host<R> {
             agreed: None,
             stuck: false,
             waiting_said: None,
+            awaited_since: None,
             started: None,
             stats: Stats::default(),
             notice: Box::new(|line| eprintln!("host: {line}")),

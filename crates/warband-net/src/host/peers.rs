@@ -43,8 +43,8 @@ impl Peer {
 }
 
 /// Why a player coming back to a battle this host no longer plays is refused.
-pub const ANOTHER_BATTLE: &str =
-    "this host now plays another battle: the one you were in has ended there";
+pub const ANOTHER_BATTLE: &str = "this host now plays another battle, or hosts yours again \
+    (after its window closed): join it afresh from Join a network battle";
 
 /// One of the host's places for connections, given back when dropped.
 pub(super) struct Slot(Arc<AtomicUsize>);
@@ -190,6 +190,9 @@ impl<R: Rules> Host<R> {
         if let Some(peer) = self.peers.get_mut(&id) {
             peer.name = clean(&hello.name, 40).unwrap_or_else(|| peer.link.peer.clone());
         }
+        let first = hello
+            .seat
+            .filter(|s| matches!(self.seats[s.index()], SeatState::Remote { token: None, .. }));
         let token = match hello.seat {
             None => None,
             Some(side) => match self.take_seat(id, side, hello.token.as_deref()) {
@@ -197,6 +200,12 @@ impl<R: Rules> Host<R> {
                 Err(reason) => return self.refuse(id, &reason),
             },
         };
+        // A seat taken for the first time is named after its player, for every window.
+        if let Some(side) = first {
+            let name = self.name_of(id);
+            self.welcome.players[side.index()] = name.clone();
+            self.broadcast(&ToPeer::Seated { side, name });
+        }
         let role = hello.seat.map_or(Role::Watch, Role::Seat);
         if let Some(peer) = self.peers.get_mut(&id) {
             peer.role = role;
@@ -224,22 +233,30 @@ impl<R: Rules> Host<R> {
 
     /// Gives `side`'s seat to the connection, or says why not; returns its token.
     fn take_seat(&mut self, id: PeerId, side: Side, token: Option<&str>) -> Result<String, String> {
+        let other_free = matches!(
+            self.seats[side.other().index()],
+            SeatState::Remote { token: None, .. }
+        );
+        let instead = if other_free {
+            format!("choose {}, or Watch", side.other())
+        } else {
+            "Watch instead".to_string()
+        };
         let SeatState::Remote {
             token: held,
             peer,
             gone,
         } = &mut self.seats[side.index()]
         else {
-            return Err(format!("{side} is played by the host's computer"));
+            return Err(format!(
+                "{side} is played by the host's computer: {instead}"
+            ));
         };
         let fresh = match held {
             None => crate::seed::token(),
             Some(t) if token == Some(t.as_str()) => t.clone(),
-            Some(_) => {
-                return Err(format!(
-                    "{side} is taken (only its own player retakes it, with the token it was given)"
-                ));
-            }
+            // Only the window it was given to comes back to it (with its token).
+            Some(_) => return Err(format!("{side} is taken by another player: {instead}")),
         };
         *held = Some(fresh.clone());
         let old = peer.replace(id);

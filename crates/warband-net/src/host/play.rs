@@ -6,6 +6,7 @@ use super::peers::{Role, clean};
 use super::{Host, SeatState};
 use crate::msg::{Committed, Seat, ToHost, ToPeer, hash_text};
 use crate::transport::PeerId;
+use std::time::Instant;
 use warband_rules::Side;
 use warband_table::Refusal;
 use warband_table::engine::{Outcome, Rules};
@@ -67,6 +68,7 @@ impl<R: Rules> Host<R> {
         self.entries.push(entry.clone());
         self.draw_offer = None;
         self.waiting_said = None;
+        self.awaited_since = None;
         Ok(entry)
     }
 
@@ -214,7 +216,9 @@ impl<R: Rules> Host<R> {
     }
 
     /// The awaited side's player has dropped: say how long the battle waits for it, and
-    /// when that runs out, the side loses by its absence.
+    /// when that runs out, the side loses by its absence. The wait is counted from when
+    /// its move came (or from the drop, if later): a play-tester's dropped player had
+    /// 102 s of the 120 left when its side's move came, the rest spent on the other's.
     fn wait_for(&mut self, side: Side) {
         let SeatState::Remote {
             gone: Some(since), ..
@@ -222,7 +226,8 @@ impl<R: Rules> Host<R> {
         else {
             return;
         };
-        let waited = since.elapsed();
+        let awaited = *self.awaited_since.get_or_insert_with(Instant::now);
+        let waited = since.elapsed().min(awaited.elapsed());
         if waited >= self.cfg.wait {
             let secs = self.cfg.wait.as_secs();
             return self.agree(Outcome {
