@@ -25,8 +25,13 @@ pub fn banner<R: Desk>(
     }
     let ctx = contexts.ctx_mut()?;
     let mut go = keys.just_pressed(KeyCode::Enter);
+    let top = egui::pos2(ctx.content_rect().center().x, 90.0);
+    // Dragged aside, it uncovers the models beneath (a play-tester read a conceding
+    // side's front rank, under the banner, as gone from the table).
     egui::Area::new("battle_over".into())
-        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 90.0))
+        .pivot(egui::Align2::CENTER_TOP)
+        .default_pos(top)
+        .movable(true)
         .order(egui::Order::Foreground)
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style())
@@ -36,6 +41,7 @@ pub fn banner<R: Desk>(
                         crate::game::screens::result::headline(ui, &session, 30.0);
                         ui.add_space(8.0);
                         go |= ui.button("See the result (Enter)").clicked();
+                        ui.weak("drag this aside to see the table beneath");
                     });
                 });
         });

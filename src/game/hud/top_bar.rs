@@ -41,12 +41,17 @@ pub fn show<R: Desk>(
             ui.strong("WARBAND");
             ui.separator();
         }
-        if session.net_waiting() && session.saved_battle_hosted() {
-            // The table shows only the setup until the host sends the saved battle.
+        if session.net_waiting() {
+            // The table shows only the setup until the host starts the battle (or sends
+            // the saved one): nothing rolled on it yet is the battle's (a play-tester
+            // read "Kobold warren has the initiative" there, then the other side had it).
             let name = &session.setup.scenario().name;
-            ui.label(format!(
-                "{name} · a saved battle, played on once every seat is taken"
-            ));
+            let saved = if session.saved_battle_hosted() {
+                "a saved battle, played on"
+            } else {
+                "the battle starts"
+            };
+            ui.label(format!("{name} · {saved} once every seat is taken"));
         } else {
             R::top_line(ui, session);
         }

@@ -270,3 +270,46 @@ fn a_hosted_battle_is_autosaved_with_its_seats() {
         .store(true, Ordering::Relaxed);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// While a hosted battle waits for its players the top bar says so, not who has the
+/// initiative on a table no one has rolled for yet.
+#[test]
+fn a_battle_waiting_for_its_players_says_so_in_the_top_bar() {
+    use crate::game::session::GameSession;
+    use crate::game::session::Starter;
+    let seats = [launch::HostSeat::Here, launch::HostSeat::Remote];
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let fresh = launch::HostLaunch::<Marauders> {
+        setup: Marauders::load(&root.join("assets/scenarios/open-field.ron")).unwrap(),
+        seats,
+        listen: "127.0.0.1:0".into(),
+        seed: None,
+        resume: None,
+    };
+    let mut new_one = bevy::prelude::World::new();
+    Box::new(fresh).start(&mut new_one).unwrap();
+    for (mut world, said) in [
+        (
+            new_one,
+            "Open field · the battle starts once every seat is taken",
+        ),
+        (
+            hosted_save(seats).0,
+            "Open field · a saved battle, played on once every seat is taken",
+        ),
+    ] {
+        let mut session = world.non_send_mut::<GameSession<Marauders>>();
+        assert!(session.net_waiting());
+        let mut next = bevy::prelude::NextState::<crate::game::screens::Screen>::default();
+        let mut help = crate::game::hud::help::Help::default();
+        let words = crate::game::test_app::egui_words(|ui| {
+            crate::game::hud::top_bar::show(ui, &mut session, &mut next, &mut help);
+        })
+        .join(" ");
+        assert!(words.contains(said), "{words}");
+        assert!(!words.contains("initiative"), "{words}");
+        if let Some(quit) = session.net.as_ref().and_then(|n| n.host_quit.as_ref()) {
+            quit.store(true, Ordering::Relaxed);
+        }
+    }
+}
