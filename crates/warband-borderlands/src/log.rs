@@ -75,6 +75,10 @@ pub enum LogEvent {
     Stabilised {
         model: ModelId,
     },
+    /// A first aid's d20 came up over the aider's WIS: the friend is still dying.
+    FirstAidFailed {
+        model: ModelId,
+    },
     Cast {
         model: ModelId,
         spell: Spell,

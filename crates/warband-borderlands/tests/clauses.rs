@@ -295,6 +295,10 @@ fn a_fallen_hero_saves_vs_death_then_bleeds_until_aided() {
         .iter()
         .any(|ev| matches!(ev, LogEvent::Stabilised { model: ModelId(1) }));
     assert_eq!(down == Some(Down::Stable), stabilised);
+    let failed = events(&e)
+        .iter()
+        .any(|ev| matches!(ev, LogEvent::FirstAidFailed { model: ModelId(1) }));
+    assert_eq!(failed, !stabilised, "a failure is logged as such");
 }
 
 /// A model moved `beside` a dying ally stands in contact with it, where first aid is

@@ -44,27 +44,6 @@ fn command(world: &World, c: &Command) -> String {
     }
 }
 
-/// A first aid's line, `said`, with how it went: a success is logged as the friend
-/// stabilised, a failure is not logged at all (a play-tester read the die and never
-/// learnt). Any other line as it is.
-pub fn first_aid_outcome(world: &World, said: String, events: &[Entry], i: usize) -> String {
-    let Entry::Accepted {
-        command: Command::FirstAid { target, .. },
-        ..
-    } = &events[i]
-    else {
-        return said;
-    };
-    let steadied = warband_table::log::logged_after(events, i)
-        .iter()
-        .any(|e| matches!(e, Entry::Rules(LogEvent::Stabilised { model }) if model == target));
-    if steadied {
-        said
-    } else {
-        format!("{said}: it fails, {} is still dying", name(world, *target))
-    }
-}
-
 /// A log entry in words; `None` where the line before already says it. An attack is
 /// told with the die rolled just before it, if there is one.
 pub fn line(world: &World, e: &Entry, die_before: Option<&DieRoll>) -> Option<String> {
@@ -225,6 +204,9 @@ fn event_line(world: &World, e: &LogEvent) -> Option<String> {
         }
         LogEvent::Bled { model, hp } => format!("{} bleeds ({hp} HP)", n(model)),
         LogEvent::Stabilised { model } => format!("{} is stabilised", n(model)),
+        LogEvent::FirstAidFailed { model } => {
+            format!("the first aid fails: {} is still dying", n(model))
+        }
         LogEvent::Cast { .. } => return None,
         LogEvent::SpellLost { model, spell } => format!("{} loses {}", n(model), spell.name()),
         LogEvent::Resisted { model, spell } => format!("{} resists {}", n(model), spell.name()),
@@ -277,6 +259,8 @@ mod tests {
 
     /// A first aid that fails says so (the engine logs only a success, as the friend
     /// stabilised); one that works reads as the stabilising line after it tells.
+    /// A failed first aid is told from the engine's own entry (a play-tester read the
+    /// die and never learnt), and a success as the friend stabilised.
     #[test]
     fn a_first_aid_says_whether_it_worked() {
         let engine = crate::game::test_app::new_battle::<warband_borderlands::Borderlands>(
@@ -284,31 +268,19 @@ mod tests {
             7,
         );
         let world = engine.world();
-        let (model, target) = (ModelId(1), ModelId(2));
-        let tends = Entry::Accepted {
-            side: warband_rules::Side::A,
-            command: Command::FirstAid { model, target },
-        };
-        let die = Entry::Die(attack_die(11, 10));
-        let said = || "Fighter tends Cleric".to_string();
-        let failed = vec![tends.clone(), die.clone()];
+        let target = ModelId(2);
+        let failed = Entry::Rules(LogEvent::FirstAidFailed { model: target });
         assert_eq!(
-            first_aid_outcome(world, said(), &failed, 0),
-            format!(
-                "Fighter tends Cleric: it fails, {} is still dying",
+            line(world, &failed, None),
+            Some(format!(
+                "the first aid fails: {} is still dying",
                 name(world, target)
-            )
+            ))
         );
-        let worked = vec![
-            tends,
-            die,
-            Entry::Rules(LogEvent::Stabilised { model: target }),
-        ];
-        assert_eq!(first_aid_outcome(world, said(), &worked, 0), said());
+        let worked = Entry::Rules(LogEvent::Stabilised { model: target });
         assert_eq!(
-            first_aid_outcome(world, said(), &worked, 1),
-            said(),
-            "not a first aid"
+            line(world, &worked, None),
+            Some(format!("{} is stabilised", name(world, target)))
         );
     }
 

@@ -246,7 +246,6 @@ impl Desk for Borderlands {
         let events = &session.engine.log().events;
         worded_lines(world, events, from, filter, |i, e| {
             describe::line(world, e, i.checked_sub(1).and_then(|p| events[p].die()))
-                .map(|l| describe::first_aid_outcome(world, l, events, i))
                 .map(|l| Self::readable(world, &l))
         })
     }

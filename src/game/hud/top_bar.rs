@@ -88,7 +88,12 @@ fn players<R: Contest>(ui: &mut egui::Ui, session: &GameSession<R>, compact: boo
         session.controllers[side.index()].as_told(there)
     });
     let versus = Controller::versus([a, b]);
-    let hover = format!("{versus}\nSide A: {}\nSide B: {}", a.about(), b.about());
+    let mut hover = format!("{versus}\nSide A: {}\nSide B: {}", a.about(), b.about());
+    // Over the network, who took each seat, as the host names them ("bob (hard)").
+    if let Some(net) = &session.net {
+        let [na, nb] = net.players();
+        hover.push_str(&format!("\nAt the table: A {na} · B {nb}"));
+    }
     let text = if compact {
         icon::ROBOT.to_string()
     } else {

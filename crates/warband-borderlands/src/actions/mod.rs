@@ -309,6 +309,8 @@ pub fn do_first_aid(
             ..t.cond
         });
         log(world, LogEvent::Stabilised { model: t.id });
+    } else {
+        log(world, LogEvent::FirstAidFailed { model: t.id });
     }
     Ok(())
 }
