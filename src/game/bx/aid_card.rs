@@ -4,7 +4,9 @@
 
 use bevy::ecs::world::World;
 use bevy_egui::egui;
-use warband_borderlands::actions::{check_first_aid, check_first_aid_but_contact};
+use warband_borderlands::actions::{
+    beside, check_first_aid, check_first_aid_but_contact, check_move_to,
+};
 use warband_borderlands::battle::View;
 use warband_rules::borderlands::rules::first_aid_works;
 
@@ -30,10 +32,25 @@ pub fn words(world: &World, v: &View, t: &View) -> String {
         check_first_aid_but_contact(world, v.side, v.id, t.id),
     ) {
         (Ok(_), _) => format!("A click tends it (its action this round): {odds}."),
-        (Err(_), Ok(_)) => {
-            format!("A click moves beside it; first aid (its action) the round after: {odds}.")
-        }
+        (Err(_), Ok(_)) => going_to(world, v, t, &odds),
         (Err(why), Err(_)) => format!("No first aid: {}.", why.0),
+    }
+}
+
+/// Where a click takes `v` to tend `t` later, as the click sends it: beside it, or as
+/// far as it may toward it this round, or nowhere and why (a play-tester was promised a
+/// move beside the friend and then refused it: in melee, or past the move's reach).
+fn going_to(world: &World, v: &View, t: &View, odds: &str) -> String {
+    let to = beside(v, t);
+    let Err(why) = check_move_to(world, v.side, v.id, to) else {
+        return format!("A click moves beside it; first aid (its action) the round after: {odds}.");
+    };
+    match super::input::ghost::farthest_toward(world, v.side, v, to) {
+        Some(_) => format!(
+            "Not beside it this round ({}): a click moves as far as it may toward it; first aid once beside it: {odds}.",
+            why.0
+        ),
+        None => format!("No first aid this round: {}.", why.0),
     }
 }
 

@@ -4,7 +4,7 @@
 //! card before committing; and the hero designer of the army builder. It reads the
 //! engine through its checks and sends only `Command`s.
 
-mod aid_card;
+pub(crate) mod aid_card;
 mod describe;
 mod designer;
 mod desk;

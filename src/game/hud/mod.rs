@@ -36,15 +36,10 @@ pub fn frame_plugin<R: Desk>(app: &mut App) {
         .init_resource::<log::LineCache>()
         .init_resource::<help::Help>()
         .init_resource::<tumble::Tumble>()
-        // A new battle's log is worded afresh, whatever its length, and its dice in the
-        // tray are not new.
-        .add_systems(
-            OnEnter(Screen::Battle),
-            |mut c: ResMut<log::LineCache>, mut t: ResMut<tumble::Tumble>| {
-                *c = log::LineCache::default();
-                t.reset();
-            },
-        )
+        // A new battle's log is worded afresh, whatever its length, and shows both
+        // sides and the dice (a play-tester's replay had hidden side A, and its own moves
+        // went unseen in the next battle); its dice in the tray are not new.
+        .add_systems(OnEnter(Screen::Battle), fresh_log)
         .add_systems(
             EguiPrimaryContextPass,
             (frame::<R>, refusal::card::<R>, over::banner::<R>)
@@ -55,6 +50,17 @@ pub fn frame_plugin<R: Desk>(app: &mut App) {
             EguiPrimaryContextPass,
             note_carried::<R>.after(PanelFrame).run_if(on_table::<R>()),
         );
+}
+
+/// A new battle's log and tray: worded afresh, both sides and the dice shown, no die new.
+fn fresh_log(
+    mut c: ResMut<log::LineCache>,
+    mut f: ResMut<log::LogFilter>,
+    mut t: ResMut<tumble::Tumble>,
+) {
+    *c = log::LineCache::default();
+    *f = log::LogFilter::default();
+    t.reset();
 }
 
 /// The card of a casualty under the pointer: who it was (a play-tester found no card on

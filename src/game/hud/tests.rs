@@ -1,4 +1,4 @@
-use super::{card_corner, egui};
+use super::{card_corner, egui, fresh_log, log, tumble};
 
 /// A hover card opens below and right of the pointer, or on the side of it away
 /// from the model being moved (off its ghost and the way there).
@@ -68,4 +68,24 @@ fn a_checks_backticks_read_as_quotation_marks() {
         "army “PT warband”: unknown profile “Troll”"
     );
     assert_eq!(super::quoted("no quotes"), "no quotes");
+}
+
+/// A new battle's log shows both sides and the dice, whatever the last one hid (a
+/// play-tester's replay had hidden side A, and its own moves went unseen next battle).
+#[test]
+fn a_new_battle_shows_the_whole_log() {
+    use bevy::prelude::*;
+    let mut app = App::new();
+    app.insert_resource(log::LogFilter {
+        show: [false, true],
+        dice: false,
+    })
+    .init_resource::<log::LineCache>()
+    .init_resource::<tumble::Tumble>()
+    .add_systems(Update, fresh_log);
+    app.update();
+    assert_eq!(
+        *app.world().resource::<log::LogFilter>(),
+        log::LogFilter::default()
+    );
 }

@@ -161,7 +161,7 @@ pub(super) fn move_shown(
 /// or something in the way), found by halving the way and asking the engine each time,
 /// as Toy Soldier's and Marauders' moves stop short (a play-tester found Borderlands
 /// alone refused a click past the reach). None where not a tenth of an inch is allowed.
-pub(super) fn farthest_toward(world: &World, side: Side, v: &View, aim: Vec2) -> Option<Vec2> {
+pub(crate) fn farthest_toward(world: &World, side: Side, v: &View, aim: Vec2) -> Option<Vec2> {
     if check_move_to(world, side, v.id, aim).is_ok() {
         return Some(aim);
     }

@@ -6,7 +6,7 @@
 //! aid (one out of contact, to move beside it); with a spell chosen in the panel, a click casts it. H holds, Space ends your
 //! side's step (twice while models are still to act), Esc clears.
 
-mod ghost;
+pub(super) mod ghost;
 
 use super::BxSession;
 use crate::game::pointer::Pointer;
@@ -133,10 +133,10 @@ fn intent(
             model,
             target: t.id,
         },
-        // A dying ally not yet touched: move beside it, to give first aid next round.
+        // A dying ally not yet touched: move beside it, to give first aid next round;
+        // beyond this round's move, as far as it may toward it (as the ghost shows).
         (false, false) if check_first_aid_but_contact(world, v.side, model, t.id).is_ok() => {
-            let to = beside(v, &t);
-            check_move_to(world, v.side, model, to).ok()?;
+            let to = ghost::farthest_toward(world, v.side, v, beside(v, &t))?;
             Command::Move {
                 model,
                 to: to.into(),

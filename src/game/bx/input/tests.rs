@@ -71,6 +71,39 @@ fn a_click_on_a_dying_ally_out_of_contact_moves_beside_it() {
     );
 }
 
+/// A dying ally beyond this round's move: the card says the click goes as far as it may
+/// toward it, and the click does so, refusing nothing (a play-tester was promised a move
+/// beside the friend, then refused it: "the move costs 4.29" but the allowance is 4.00"").
+#[test]
+fn a_click_on_a_dying_ally_beyond_the_move_goes_as_far_as_it_may() {
+    let (mut session, ready) = battle();
+    let (giver, ally) = (ready[0], ready[1]);
+    let world = session.engine.world_mut();
+    let [g, a] = [giver, ally].map(|id| warband_borderlands::battle::find(world, id).unwrap());
+    let far = a.base.at(g.base.center + Vec2::new(0.0, 7.0));
+    warband_table::components::set_base(world, a.entity, far);
+    let mut dying = a.cond;
+    dying.down = Some(warband_borderlands::components::Down::Bleeding);
+    world.entity_mut(a.entity).insert(dying);
+    let a = warband_borderlands::battle::find(world, ally).unwrap();
+    let card = crate::game::bx::aid_card::words(world, &g, &a);
+    assert!(card.starts_with("Not beside it this round ("), "{card}");
+    let (said, app) = click_on_ally(session, (giver, ally), |_| {});
+    assert_eq!(said, "", "nothing refused");
+    let world = app.world().non_send::<BxSession>().engine.world();
+    let moved = warband_borderlands::battle::find(world, giver)
+        .unwrap()
+        .base
+        .center;
+    let went = moved.distance(g.base.center);
+    let reach = g.stats.move_inches;
+    assert!(
+        went > reach - 0.5 && went <= reach + 0.01,
+        "{went} of {reach}"
+    );
+    assert!(moved.distance(a.base.center) < far.center.distance(g.base.center));
+}
+
 /// A play-tester's Cure Light Wounds on a slain ally did nothing and said nothing: a
 /// spell at a casualty is asked of the engine, which says why not.
 #[test]
