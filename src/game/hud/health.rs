@@ -172,8 +172,7 @@ impl Marks {
                 .flatten();
             let Some(chip) = chip else {
                 let orb = centre + egui::vec2(radius, -radius) * std::f32::consts::FRAC_1_SQRT_2;
-                painter.circle_filled(orb, 5.0, egui::Color32::from_black_alpha(200));
-                painter.circle_filled(orb, 3.5, colour);
+                orb_of(painter, orb, text, colour);
                 continue;
             };
             painter.rect_filled(chip, 4.0, egui::Color32::from_black_alpha(200));
@@ -207,9 +206,45 @@ impl Marks {
     }
 }
 
+/// A state's orb at `at`: a dot of its colour, or where the state has a word, its first
+/// sign in that colour on a dark disc ("✚" for dying, "Z" asleep), readable where the
+/// word has no room (a play-tester took a dying hero's plain red dot for nothing).
+fn orb_of(painter: &egui::Painter, at: egui::Pos2, word: &str, colour: egui::Color32) {
+    let Some(sign) = word.chars().next() else {
+        painter.circle_filled(at, 5.0, egui::Color32::from_black_alpha(200));
+        painter.circle_filled(at, 3.5, colour);
+        return;
+    };
+    painter.circle_filled(at, 7.5, egui::Color32::from_black_alpha(220));
+    painter.circle_stroke(at, 7.5, egui::Stroke::new(1.0, colour.gamma_multiply(0.7)));
+    let font = egui::FontId::proportional(11.0);
+    painter.text(at, egui::Align2::CENTER_CENTER, sign, font, colour);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A word with no room anywhere (neighbours above and beside, the word wider than
+    /// its base) shrinks to its first sign on an orb, not a bare dot.
+    #[test]
+    fn a_word_with_no_room_keeps_its_sign() {
+        let dying: Mark = ("✚ dying", egui::Color32::RED);
+        let words = crate::game::test_app::egui_words(|ui| {
+            let mut marks = Marks::default();
+            let (below, above) = (egui::pos2(100.0, 100.0), egui::pos2(100.0, 80.0));
+            marks.health(ui.painter(), below, 10.0, (-2, 6));
+            marks.health(ui.painter(), above, 10.0, (6, 6));
+            // A packed rank: neighbours on either side too.
+            for x in [80.0, 120.0] {
+                marks.health(ui.painter(), egui::pos2(x, 100.0), 10.0, (6, 6));
+            }
+            marks.mark(below, 10.0, dying);
+            marks.paint(ui.painter());
+        });
+        assert!(words.iter().any(|w| w == "✚"), "{words:?}");
+        assert!(!words.iter().any(|w| w.contains("dying")), "{words:?}");
+    }
 
     #[test]
     fn health_goes_from_green_to_red() {
