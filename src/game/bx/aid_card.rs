@@ -24,7 +24,8 @@ pub fn words(world: &World, v: &View, t: &View) -> String {
     let wis = v.stats.wis;
     let chance = (1..=20u8).filter(|r| first_aid_works(wis, *r)).count() as f64 / 20.0;
     let odds = format!(
-        "a d20 at or under its WIS of {wis}: {} to stabilise it",
+        "a d20 at or under {}'s WIS of {wis}: {} to stabilise it",
+        super::describe::name(world, v.id),
         crate::game::hud::pct(chance)
     );
     match (

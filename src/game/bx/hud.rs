@@ -60,8 +60,9 @@ pub(super) fn top_line(ui: &mut egui::Ui, session: &BxSession) {
         .awaiting()
         .map_or(0, |side| super::panel::still_to_act(world, side));
     let yours = if left > 0 {
-        // Short: the top bar cut the longer words off at 1600 × 900.
-        "your step (models still to act: Space twice ends it)"
+        // Short: the top bar cut the longer words off at 1600 × 900 (a play-tester read
+        // "…Space twice end…" there); the panel says which models are still to act.
+        "your step (Space twice ends it)"
     } else {
         "your step (Space ends it)"
     };
@@ -108,7 +109,7 @@ pub(super) fn doomed(m: &View) -> Option<String> {
             m.hp.now
         )),
         (true, true) => Some(format!(
-            "At {} HP, past −{con} (−CON): dead when this step's blows land",
+            "At {} HP, past −{con} (minus its CON): dead when this step's blows land",
             m.hp.now
         )),
     }
@@ -127,7 +128,9 @@ fn states(world: &World, m: &View, fled: bool) -> Vec<String> {
     if let Some(words) = doomed(m) {
         lines.push(words);
     } else if m.cond.down.is_some() {
-        lines.push(format!("Down: dead at −{con} HP (−CON)"));
+        lines.push(format!(
+            "Down, dying: dead at −{con} HP (minus its CON); first aid or a cure saves it"
+        ));
     }
     if m.cond.asleep {
         lines.push("Asleep: cannot act; hit without a roll, killed by an edged blow".into());
@@ -268,7 +271,7 @@ mod tests {
         assert!(said.contains("dead when this step's blows land"), "{said}");
         dying.hp.now = -1;
         let said = states(world, &dying, false).join(" | ");
-        assert!(said.starts_with("Down: dead at −"), "{said}");
+        assert!(said.starts_with("Down, dying: dead at −"), "{said}");
         // An enemy touching it is named, acted or not.
         let foe = models.iter().find(|m| m.side != hero.side).unwrap();
         let mut touching = hero.clone();

@@ -345,7 +345,7 @@ fn attack_card(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View) {
 }
 
 /// A melee against a model in contact: what the d20 needs and the routine's odds.
-fn melee_lines(ui: &mut egui::Ui, world: &World, v: &View, t: &View, need: i32) {
+pub(super) fn melee_lines(ui: &mut egui::Ui, world: &World, v: &View, t: &View, need: i32) {
     if let Err(r) = check_melee(world, v.side, v.id, t.id) {
         ui.label(format!("No melee: {}", r.0));
         return;
@@ -361,11 +361,16 @@ fn melee_lines(ui: &mut egui::Ui, world: &World, v: &View, t: &View, need: i32) 
         ui.label("Melee: the target is helpless, so every swing hits without a roll");
     } else {
         let parts = warband_borderlands::actions::melee_bonus_parts(v);
+        // Each swing's chance, as the shot's card gives its own (a play-tester found
+        // the melee card alone without one).
+        let hit =
+            warband_rules::borderlands::swing_odds(v.stats.thac0, t.stats.ac, bonus, false).hit;
         ui.label(format!(
-            "Melee: {} ({}): a {}+ on the die hits",
+            "Melee: {} ({}): a {}+ on the die hits, {} a swing",
             super::describe::versus(bonus, need),
             super::describe::worked(v.stats.thac0, t.stats.ac, &parts),
-            (need - bonus).clamp(2, 20)
+            (need - bonus).clamp(2, 20),
+            pct(hit)
         ));
     }
     ui.label(format!(

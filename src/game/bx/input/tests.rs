@@ -565,3 +565,32 @@ fn a_space_after_the_ask_has_gone_asks_again() {
         "the press that answers the ask shown"
     );
 }
+
+/// The melee card gives each swing's chance, as the engine rolls it (the shot's card
+/// gave one and the melee card none).
+#[test]
+fn the_melee_card_gives_the_chance_of_a_swing() {
+    let (mut session, ready) = battle();
+    let world = session.engine.world_mut();
+    let me = warband_borderlands::battle::find(world, ready[0]).unwrap();
+    let foe = in_play(world)
+        .into_iter()
+        .find(|m| m.side != me.side)
+        .unwrap();
+    let touch = me.base.shape.reach() + foe.base.shape.reach();
+    let beside = foe.base.at(me.base.center + Vec2::new(touch, 0.0));
+    warband_table::components::set_base(world, foe.entity, beside);
+    let world = session.engine.world();
+    let foe = warband_borderlands::battle::find(world, foe.id).unwrap();
+    assert!(in_contact(&me.base, &foe.base));
+    let need = me.stats.thac0 - foe.stats.ac;
+    let words = crate::game::test_app::egui_words(|ui| {
+        crate::game::bx::panel::melee_lines(ui, world, &me, &foe, i32::from(need));
+    })
+    .join(" ");
+    let bonus = warband_borderlands::actions::melee_bonus(&me);
+    let hit =
+        warband_rules::borderlands::swing_odds(me.stats.thac0, foe.stats.ac, bonus, false).hit;
+    let said = format!("{} a swing", crate::game::hud::pct(hit));
+    assert!(words.contains(&said), "{words}");
+}
