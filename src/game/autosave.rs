@@ -39,8 +39,8 @@ fn players_file(dir: &Path) -> PathBuf {
     dir.join("autosave-players.ron")
 }
 
-/// The seats of a network battle this window hosted: you, a remote player, or the
-/// host's computer player, side by side.
+/// The seats of a network battle this window hosted (you, a remote player, or the
+/// host's computer player, side by side), with the seed of the battle they are for.
 fn seats_file(dir: &Path) -> PathBuf {
     dir.join("autosave-hosted.ron")
 }
@@ -61,9 +61,13 @@ pub fn left_in_progress(dir: &Path) -> Option<LeftInProgress> {
         let text = std::fs::read_to_string(players_file(dir)).ok()?;
         ron::from_str(&text).ok()
     })?;
+    // The seats of this battle only: a file beside another battle's save (its write
+    // cut short) names another seed, and is not read.
     let hosted = std::fs::read_to_string(seats_file(dir))
         .ok()
-        .and_then(|text| ron::from_str(&text).ok());
+        .and_then(|text| ron::from_str::<([Controller; 2], u64)>(&text).ok())
+        .filter(|(_, seed)| *seed == save.seed())
+        .map(|(seats, _)| seats);
     Some(LeftInProgress {
         save,
         players,
@@ -89,7 +93,7 @@ pub(crate) fn write<R: Desk>(dir: &Path, session: &mut GameSession<R>) -> Result
     if let Some(net) = &session.net {
         let seats =
             Side::BOTH.map(|s| session.controllers[s.index()].as_told(net.computer_at_host(s)));
-        let text = ron::to_string(&seats).map_err(|e| e.to_string())?;
+        let text = ron::to_string(&(seats, session.seed)).map_err(|e| e.to_string())?;
         warband_table::files::write_atomic(&seats_file(dir), &text).map_err(|e| e.to_string())?;
     }
     Ok(())

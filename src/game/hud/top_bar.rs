@@ -218,7 +218,7 @@ fn leave<R: Contest>(
         let concedable = session.concedable().is_some();
         if in_progress && !session.unsaved_progress() && !warned && !concedable {
             // Saved a moment ago: nothing to ask, and nothing left to resume from.
-            crate::game::autosave::forget(&crate::game::saves::data_dir());
+            session.forget_autosave();
             next.set(Screen::MainMenu);
         } else if in_progress {
             ask = true;
@@ -289,7 +289,7 @@ fn leave_choices<R: Contest>(
         if !saved && ui.button("Save and leave").clicked() {
             match write_save(&session.save()) {
                 Ok(_) => {
-                    crate::game::autosave::forget(&crate::game::saves::data_dir());
+                    session.forget_autosave();
                     next.set(Screen::MainMenu);
                 }
                 Err(e) => session.refuse(format!("Could not save: {e}")),
@@ -302,7 +302,7 @@ fn leave_choices<R: Contest>(
             "Leave without saving"
         };
         if ui.button(leave).clicked() {
-            crate::game::autosave::forget(&crate::game::saves::data_dir());
+            session.forget_autosave();
             next.set(Screen::MainMenu);
             ask = false;
         }

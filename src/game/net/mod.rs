@@ -274,8 +274,9 @@ impl<R: Contest> NetPlay<R> {
 
     /// A side's player dropped or came back: said, and the state shows who is still away.
     fn present(&mut self, side: Side, present: bool) {
-        // Gone from the host ourselves: who else left or came is no news here.
-        if self.offline() {
+        // The host gone: who else left or came is no news here. (Out of step, the
+        // news still counts: a resync sends no word of a player already back.)
+        if matches!(self.state, NetState::Closed(_) | NetState::Lost(_)) {
             return;
         }
         let was_away = std::mem::replace(&mut self.away[side.index()], !present);

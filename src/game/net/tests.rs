@@ -260,6 +260,12 @@ fn a_hosted_battle_is_autosaved_with_its_seats() {
         Some([Controller::Human, Controller::Ai(PlayerKind::Normal)])
     );
     assert_eq!(left.save.summary(), save.summary(), "the battle hosted");
+    // Seats written for another battle (a write cut short between the two files) are
+    // not read beside this one.
+    let other = format!("((Human, Remote), {})", left.save.seed() + 1);
+    std::fs::write(dir.join("autosave-hosted.ron"), other).unwrap();
+    let left = crate::game::autosave::left_in_progress(&dir).expect("autosaved");
+    assert_eq!(left.hosted, None);
     crate::game::autosave::forget(&dir);
     assert!(crate::game::autosave::left_in_progress(&dir).is_none());
     session
@@ -300,6 +306,9 @@ fn a_battle_waiting_for_its_players_says_so_in_the_top_bar() {
     ] {
         let mut session = world.non_send_mut::<GameSession<Marauders>>();
         assert!(session.net_waiting());
+        // Nothing played here yet: Leave neither asks to save nor throws the autosave
+        // away (a saved battle hosted again is still only there).
+        assert!(!session.unsaved_progress());
         let mut next = bevy::prelude::NextState::<crate::game::screens::Screen>::default();
         let mut help = crate::game::hud::help::Help::default();
         let words = crate::game::test_app::egui_words(|ui| {

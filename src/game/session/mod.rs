@@ -229,9 +229,21 @@ impl<R: Contest> GameSession<R> {
     /// Whether leaving would lose play: the battle is in progress (not a replay, not
     /// over) and has not been saved since its last command.
     pub fn unsaved_progress(&self) -> bool {
+        // A network battle not yet started here has nothing of its own to save (a saved
+        // one hosted again is still in its file, and in the autosave).
         self.replay.is_none()
             && self.engine.outcome().is_none()
+            && !self.net_waiting()
             && self.saved_at != Some(self.commands.len())
+    }
+
+    /// Leaving the table: the autosave goes with the battle, unless the battle has not
+    /// started here (a battle resumed from it and hosted again, waiting for its players,
+    /// is still only in the autosave: a reviewer found Leave threw it away).
+    pub fn forget_autosave(&self) {
+        if !self.net_waiting() {
+            crate::game::autosave::forget(&crate::game::saves::data_dir());
+        }
     }
 
     pub fn submit(&mut self, side: Side, command: R::Command) -> Result<(), Refusal> {

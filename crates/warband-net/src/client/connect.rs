@@ -61,7 +61,7 @@ pub const PORT: u16 = 4740;
 /// `addr` with the port a host listens on by default where it names none: a player
 /// types the address the host's window shows, and often leaves the port off.
 pub fn with_port(addr: &str) -> String {
-    let addr = addr.trim();
+    let addr = addr.trim().trim_end_matches(':');
     if addr.parse::<std::net::SocketAddr>().is_ok() {
         return addr.to_string();
     }
@@ -90,6 +90,9 @@ fn reach_words(e: &std::io::Error) -> String {
         }
         K::HostUnreachable | K::NetworkUnreachable | K::AddrNotAvailable => {
             "this machine has no way to it: is the host on the same network?".into()
+        }
+        _ if e.to_string().contains("emporary failure") => {
+            "its name could not be looked up just now: check this machine's network, or give the host's IP address".into()
         }
         _ if e.to_string().contains("lookup") => {
             "no machine of that name is known: check the name, or give its IP address".into()
@@ -159,6 +162,7 @@ mod tests {
         assert_eq!(with_port(" 192.168.1.5 "), "192.168.1.5:4740");
         assert_eq!(with_port("::1"), "[::1]:4740");
         assert_eq!(with_port("tavern-pc"), "tavern-pc:4740");
+        assert_eq!(with_port("tavern-pc:"), "tavern-pc:4740");
         assert_eq!(with_port("127.0.0.1:5000"), "127.0.0.1:5000");
         assert_eq!(with_port("[::1]:5000"), "[::1]:5000");
         assert_eq!(with_port("tavern-pc:5000"), "tavern-pc:5000");
