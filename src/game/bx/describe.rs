@@ -257,8 +257,6 @@ mod tests {
         }
     }
 
-    /// A first aid that fails says so (the engine logs only a success, as the friend
-    /// stabilised); one that works reads as the stabilising line after it tells.
     /// A failed first aid is told from the engine's own entry (a play-tester read the
     /// die and never learnt), and a success as the friend stabilised.
     #[test]

@@ -103,6 +103,13 @@ enum SeatState<R: Rules> {
     },
 }
 
+impl<R: Rules> SeatState<R> {
+    /// A remote seat no player has taken yet (none holds its token).
+    fn free(&self) -> bool {
+        matches!(self, SeatState::Remote { token: None, .. })
+    }
+}
+
 /// The commit-reveal of the battle seed, under way.
 #[derive(Default)]
 struct SeedDraw {

@@ -190,9 +190,7 @@ impl<R: Rules> Host<R> {
         if let Some(peer) = self.peers.get_mut(&id) {
             peer.name = clean(&hello.name, 40).unwrap_or_else(|| peer.link.peer.clone());
         }
-        let first = hello
-            .seat
-            .filter(|s| matches!(self.seats[s.index()], SeatState::Remote { token: None, .. }));
+        let first = hello.seat.filter(|s| self.seats[s.index()].free());
         let token = match hello.seat {
             None => None,
             Some(side) => match self.take_seat(id, side, hello.token.as_deref()) {
@@ -233,11 +231,7 @@ impl<R: Rules> Host<R> {
 
     /// Gives `side`'s seat to the connection, or says why not; returns its token.
     fn take_seat(&mut self, id: PeerId, side: Side, token: Option<&str>) -> Result<String, String> {
-        let other_free = matches!(
-            self.seats[side.other().index()],
-            SeatState::Remote { token: None, .. }
-        );
-        let instead = if other_free {
+        let instead = if self.seats[side.other().index()].free() {
             format!("choose {}, or Watch", side.other())
         } else {
             "Watch instead".to_string()
