@@ -137,13 +137,13 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
         selection: &mut Self::Selection,
         cursor: Option<Vec2>,
     );
-    /// The newest lines the filter keeps of the battle log's entries from `from` on, in
-    /// words, oldest first (most rulesets: [`super::hud::log::newest_lines`] with their
-    /// own words).
+    /// The newest lines the filter keeps of the battle log's `entries`, in words, oldest
+    /// first (most rulesets: [`super::hud::log::newest_lines`] with their own words, on
+    /// the log up to the range's end).
     fn log_lines(
         session: &GameSession<Self>,
         filter: &super::hud::log::LogFilter,
-        from: usize,
+        entries: std::ops::Range<usize>,
     ) -> Vec<LogLine>;
     /// The ruleset's own systems on the battle screen: its models, markers and input.
     fn screen_plugin(app: &mut App);

@@ -11,6 +11,7 @@ use crate::game::desk::{Cue, Desk, LogLine, ProfileDesigner, lost_marked};
 use crate::game::hud::log::{LogFilter, worded_lines};
 use bevy::prelude::*;
 use bevy_egui::egui;
+use std::ops::Range;
 use warband_borderlands::Borderlands;
 use warband_borderlands::battle::Battle;
 use warband_borderlands::log::LogEvent;
@@ -241,10 +242,11 @@ impl Desk for Borderlands {
         super::panel::show(ui, session, sel);
     }
 
-    fn log_lines(session: &BxSession, filter: &LogFilter, from: usize) -> Vec<LogLine> {
+    fn log_lines(session: &BxSession, filter: &LogFilter, entries: Range<usize>) -> Vec<LogLine> {
         let world = session.engine.world();
         let events = &session.engine.log().events;
-        worded_lines(world, events, from, filter, |i, e| {
+        let upto = &events[..entries.end];
+        worded_lines(world, upto, entries.start, filter, |i, e| {
             describe::line(world, e, i.checked_sub(1).and_then(|p| events[p].die()))
                 .map(|l| Self::readable(world, &l))
         })

@@ -56,11 +56,18 @@ pub struct LineCache {
 }
 
 impl LineCache {
-    /// Brings the lines up to the log of `session` under `filter`.
-    pub fn update<R: Desk>(&mut self, session: &GameSession<R>, filter: &LogFilter) {
-        let len = session.engine.log().events.len();
+    /// Brings the lines up to the log of `session` under `filter`, as far as its first
+    /// `settled` entries: those after them wait, as their dice still tumble in the tray
+    /// (a watcher read a die's result before it landed).
+    pub fn update<R: Desk>(
+        &mut self,
+        session: &GameSession<R>,
+        filter: &LogFilter,
+        settled: usize,
+    ) {
+        let len = session.engine.log().events.len().min(settled);
         self.update_with(session.remade, len, filter, |from| {
-            panel_lines(session, filter, from)
+            panel_lines(session, filter, from..len)
         });
     }
 
@@ -95,12 +102,12 @@ impl LineCache {
     }
 }
 
-/// The lines the panel shows of `session`'s log entries from `from` on: the ruleset's
-/// words, the sides named by their armies.
+/// The lines the panel shows of `session`'s log `entries`: the ruleset's words, the
+/// sides named by their armies.
 pub fn panel_lines<R: Desk>(
     session: &GameSession<R>,
     filter: &LogFilter,
-    from: usize,
+    entries: std::ops::Range<usize>,
 ) -> Vec<LogLine> {
     // Before a network battle starts, nothing on the table is yet the battle's.
     if session.net_waiting() {
@@ -108,7 +115,7 @@ pub fn panel_lines<R: Desk>(
     }
     let armies = session.setup.armies();
     let names = [armies.a.name.as_str(), armies.b.name.as_str()];
-    let mut lines = R::log_lines(session, filter, from);
+    let mut lines = R::log_lines(session, filter, entries);
     for l in &mut lines {
         l.text = sides_named(&l.text, names);
     }

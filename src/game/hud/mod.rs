@@ -277,7 +277,8 @@ fn panels<R: Desk>(
                 });
             });
         });
-    parts.lines.update(session, parts.filter);
+    let settled = parts.tumble.settled(session.engine.log().events.len());
+    parts.lines.update(session, parts.filter, settled);
     let lines = parts.lines.lines();
     egui::Panel::right("rules_log")
         .exact_size(right_w)

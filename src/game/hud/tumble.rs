@@ -2,7 +2,7 @@
 //! about 0.4 s (shorter at a faster watch speed; at once with animation off, at 16× or
 //! when skipping), then the faces the battle rolled. Only the picture: the random faces
 //! come from a stream of the tray's own, never the battle's dice, and the face a die
-//! settles on is the one its log entry records.
+//! settles on is the one its log entry records. The log tells a roll once its dice land.
 
 use crate::game::awake::Busy;
 use crate::game::motion::Motion;
@@ -52,6 +52,16 @@ impl Tumble {
     /// Whether the die at log entry `at` is still tumbling.
     pub fn tumbling(&self, at: usize) -> bool {
         at >= self.from && self.age < self.length
+    }
+
+    /// How many of a log of `len` entries have landed: those before the dice still
+    /// tumbling (the log tells a result once its die shows it).
+    pub fn settled(&self, len: usize) -> usize {
+        if self.age < self.length {
+            self.from.min(len)
+        } else {
+            len
+        }
     }
 
     /// The face to show of the die at log entry `at` with `sides` sides that rolled
@@ -122,12 +132,14 @@ mod tests {
     fn new_dice_tumble_then_show_the_real_face() {
         let mut t = Tumble::default();
         assert!(!t.look(10, 0.0, TUMBLE), "the first look: nothing new");
+        assert_eq!(t.settled(10), 10, "the log shows what was there");
         assert_eq!(t.face(9, 6, 4), 4);
         assert!(
             t.look(14, 0.016, TUMBLE),
             "four entries logged: they tumble"
         );
         assert_eq!(t.face(9, 6, 4), 4, "an older die stays put");
+        assert_eq!(t.settled(14), 10, "the log waits for the new dice");
         let mut faces = std::collections::BTreeSet::new();
         for _ in 0..7 {
             assert!(t.tumbling(12));
@@ -141,6 +153,7 @@ mod tests {
             t.look(14, 0.1, TUMBLE);
         }
         assert!(!t.tumbling(12), "settled after {TUMBLE} s");
+        assert_eq!(t.settled(14), 14, "landed: the log tells them");
         assert_eq!(t.bob(12), 0, "at rest");
         assert_eq!(t.face(12, 6, 3), 3, "the real face");
         assert_eq!(t.face(13, 20, 17), 17);
@@ -154,9 +167,11 @@ mod tests {
         t.look(3, 0.0, 0.0);
         assert!(!t.look(8, 0.016, 0.0));
         assert_eq!(t.face(5, 6, 2), 2);
+        assert_eq!(t.settled(8), 8, "the log waits for nothing");
         t.look(9, 0.0, TUMBLE);
         assert!(t.tumbling(8));
         assert!(!t.look(4, 0.0, TUMBLE), "stepped back");
+        assert_eq!(t.settled(4), 4);
         assert_eq!(t.face(8, 6, 5), 5);
         t.reset();
         assert!(

@@ -11,6 +11,7 @@ use crate::game::hud::log::{LogFilter, SHOWN, newest_lines};
 use crate::game::session::GameSession;
 use bevy::prelude::*;
 use bevy_egui::egui;
+use std::ops::Range;
 use warband_marauders::engine::Marauders;
 use warband_rules::army::ArmyList;
 use warband_rules::marauders::clauses;
@@ -188,12 +189,17 @@ impl Desk for Marauders {
         hud::odds::show(ui, session, sel);
     }
 
-    fn log_lines(session: &GameSession<Self>, filter: &LogFilter, from: usize) -> Vec<LogLine> {
+    fn log_lines(
+        session: &GameSession<Self>,
+        filter: &LogFilter,
+        entries: Range<usize>,
+    ) -> Vec<LogLine> {
         let world = session.engine.world();
         let model = |id| warband_marauders::battle::model(world, id);
         let terrain = |i: usize| warband_table::components::terrain_name(world, i);
         let events = &session.engine.log().events;
-        newest_lines(events, from, SHOWN, filter, |i, _| {
+        let upto = &events[..entries.end];
+        newest_lines(upto, entries.start, SHOWN, filter, |i, _| {
             hud::log::line(events, i, &model, &terrain)
         })
     }

@@ -164,14 +164,14 @@ fn log_text<R: Desk>(dir: &str, seen: &mut Seen) -> usize {
             "{dir}/{file}: {} entries at once",
             len - before
         );
-        for l in log::panel_lines(s, &EVERYTHING, before) {
+        for l in log::panel_lines(s, &EVERYTHING, before..len) {
             seen.add(&l.text, || at(&l.text));
             seen.add(l.clause.as_deref().unwrap_or_default(), || at(&l.text));
             count += 1;
         }
         // The line a wave's moves are folded into: the newest while the wave goes on,
         // so every one is met there as it stands after each command.
-        folded.update(s, &EVERYTHING);
+        folded.update(s, &EVERYTHING, len);
         if let Some(l) = folded.lines().last() {
             seen.add(&l.text, || at(&l.text));
         }
@@ -205,12 +205,12 @@ fn worded_as_logged<R: Desk>(dir: &str) -> usize {
             // The next battle.
             (cache, checked) = (log::LineCache::default(), 0);
         }
-        cache.update(s, &EVERYTHING);
+        cache.update(s, &EVERYTHING, len);
         if len - checked < log::SHOWN / 2 && s.engine.outcome().is_none() {
             return;
         }
         let mut whole = log::LineCache::default();
-        whole.update(s, &EVERYTHING);
+        whole.update(s, &EVERYTHING, len);
         assert!(
             cache.lines().eq(whole.lines()),
             "{dir}/{file}, {len} entries: worded as logged, the lines differ from the \

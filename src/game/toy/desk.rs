@@ -10,6 +10,7 @@ use crate::game::desk::{Cue, Desk, LogLine, ProfileDesigner, lost_marked};
 use crate::game::hud::log::{LogFilter, worded_lines};
 use bevy::prelude::*;
 use bevy_egui::egui;
+use std::ops::Range;
 use std::path::PathBuf;
 use warband_rules::army::ArmyList;
 use warband_rules::toy_soldier::UnitProfile;
@@ -174,10 +175,11 @@ impl Desk for ToySoldier {
         super::panel::show(ui, session, sel, cursor);
     }
 
-    fn log_lines(session: &ToySession, filter: &LogFilter, from: usize) -> Vec<LogLine> {
+    fn log_lines(session: &ToySession, filter: &LogFilter, entries: Range<usize>) -> Vec<LogLine> {
         let world = session.engine.world();
         let events = &session.engine.log().events;
-        worded_lines(world, events, from, filter, |i, _| {
+        let upto = &events[..entries.end];
+        worded_lines(world, upto, entries.start, filter, |i, _| {
             describe::line(world, events, i)
         })
     }

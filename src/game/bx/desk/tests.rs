@@ -16,7 +16,8 @@ fn rule_event_lines_take_their_models_side() {
     }
     .session()
     .unwrap();
-    let lines = Borderlands::log_lines(&session, &LogFilter::default(), 0);
+    let len = session.engine.log().events.len();
+    let lines = Borderlands::log_lines(&session, &LogFilter::default(), 0..len);
     // The rules' own lines (a die's line, shown beside them, is the roll's).
     let attacks: Vec<_> = lines
         .iter()
