@@ -107,6 +107,14 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
         d.passed()
     }
 
+    /// What a group of dice of one clause and purpose came to together, said after
+    /// them in the tray once they land ("= 9" for a Sleep's HD, "+1 = 5" for a
+    /// damage of 1d6+1), where the rules add them up; None where each die counts alone
+    /// (a contest's highest die, one model's hit points beside the next one's).
+    fn dice_total(_dice: &[&DieRoll]) -> Option<String> {
+        None
+    }
+
     /// What a settled die came to when its face alone does not say, read from the log's
     /// entries after it (a Borderlands shot whose near miss struck the cover): the tray
     /// marks it apart and says this under the pointer.
@@ -386,3 +394,15 @@ pub use lost::{lost_marked, read_log};
 
 #[cfg(test)]
 mod tests;
+
+/// The words after dice that add up: their sum, with the bonus added where there is
+/// one ("= 9", "+1 = 5"), and at least 1, as no total the rules add up is less (a
+/// damage of 1d4−1 that rolls a 1 still deals 1).
+pub fn summed(dice: &[&DieRoll], bonus: i32) -> String {
+    let sum: i32 = dice.iter().map(|d| i32::from(d.value)).sum();
+    let total = (sum + bonus).max(1);
+    match bonus {
+        0 => format!("= {total}"),
+        b => format!("{b:+} = {total}"),
+    }
+}

@@ -7,7 +7,7 @@ use super::roster::{armoury_file, catalogue, hero_combatants, usable_heroes};
 use super::{BxSession, describe};
 use crate::game::catalogue::Catalogue;
 use crate::game::cues::each_entry;
-use crate::game::desk::{Cue, Desk, LogLine, ProfileDesigner, lost_marked};
+use crate::game::desk::{Cue, Desk, LogLine, ProfileDesigner, lost_marked, summed};
 use crate::game::hud::log::{LogFilter, worded_lines};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -15,8 +15,9 @@ use std::ops::Range;
 use warband_borderlands::Borderlands;
 use warband_borderlands::battle::Battle;
 use warband_borderlands::log::LogEvent;
-use warband_rules::Side;
 use warband_rules::army::ArmyList;
+use warband_rules::borderlands::{DamageExpr, clauses};
+use warband_rules::{DieRoll, Side};
 use warband_table::log::Entry as LogEntry;
 
 /// The model a Borderlands event took off the table, if it ran off it: for the result
@@ -29,6 +30,22 @@ pub(super) fn fled_table(e: &LogEvent) -> Option<warband_table::components::Mode
 }
 
 impl Desk for Borderlands {
+    /// A morale check's 2d6, a Sleep's HD and a damage's dice add up (with the
+    /// damage's bonus); an attack's d20 and each model's hit points stand alone.
+    fn dice_total(dice: &[&DieRoll]) -> Option<String> {
+        let d = dice.first()?;
+        let adds = (d.clause == clauses::MORALE || d.clause == clauses::SPELL_EFFECT)
+            && (d.purpose.ends_with("morale") || d.purpose == "Sleep HD");
+        if adds && dice.len() > 1 {
+            return Some(summed(dice, 0));
+        }
+        // "Orc chief damage (2d4)": its own dice, not the next blow's as well.
+        let (_, expr) = d.purpose.strip_suffix(')')?.rsplit_once(" (")?;
+        let expr: DamageExpr = expr.parse().ok()?;
+        let own = usize::from(expr.count) == dice.len() && (expr.count > 1 || expr.bonus != 0);
+        own.then(|| summed(dice, expr.bonus.into()))
+    }
+
     /// A shot's d20 that would have hit but for the cover struck the cover: the die
     /// needs what hits the target, so the tray marks it short, and this says why.
     fn die_note(after: &[warband_borderlands::log::Entry]) -> Option<&'static str> {

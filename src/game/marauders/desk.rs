@@ -161,6 +161,14 @@ impl Desk for Marauders {
         Some(passed != (d.clause == clauses::SHOOT_OBSTACLE))
     }
 
+    /// A morale check's 2d6 and a Sleep's HD add up; a contest's dice do not.
+    fn dice_total(dice: &[&DieRoll]) -> Option<String> {
+        let d = dice.first()?;
+        let adds = [clauses::MORALE_CHECK, clauses::MORALE_RALLY].contains(&d.clause)
+            || (d.clause == clauses::SPELLCASTING && d.purpose.starts_with("Sleep"));
+        (adds && dice.len() > 1).then(|| crate::game::desk::summed(dice, 0))
+    }
+
     fn aiming(session: &GameSession<Self>, selection: &Selection) -> bool {
         session.human_turn().is_some() && selection.model.is_some()
     }
@@ -322,6 +330,39 @@ mod tests {
             clause,
             need,
         }
+    }
+
+    /// A morale check's 2d6 and a Sleep's HD are added up in the tray; a contest's
+    /// dice, each counted alone (the highest wins), are not.
+    #[test]
+    fn the_tray_adds_up_morale_and_sleep_dice_only() {
+        let mut sleep = [
+            die(4, None, clauses::SPELLCASTING),
+            die(5, None, clauses::SPELLCASTING),
+        ];
+        sleep.iter_mut().for_each(|d| {
+            d.die = Die::D8;
+            d.purpose = "Sleep cast by model 8".into();
+        });
+        let total = |dice: &[DieRoll]| Marauders::dice_total(&dice.iter().collect::<Vec<_>>());
+        assert_eq!(total(&sleep).as_deref(), Some("= 9"));
+        let morale = [
+            die(6, None, clauses::MORALE_CHECK),
+            die(3, None, clauses::MORALE_CHECK),
+        ];
+        assert_eq!(total(&morale).as_deref(), Some("= 9"));
+        let rally = [
+            die(1, None, clauses::MORALE_RALLY),
+            die(2, None, clauses::MORALE_RALLY),
+        ];
+        assert_eq!(total(&rally).as_deref(), Some("= 3"));
+        let contest = [
+            die(6, None, clauses::MELEE_CONTEST),
+            die(2, None, clauses::MELEE_CONTEST),
+        ];
+        assert_eq!(total(&contest), None, "the highest die wins a contest");
+        assert_eq!(total(&morale[..1]), None, "one die is its own total");
+        assert_eq!(total(&[]), None);
     }
 
     /// A side whose HD were healed is told that an HD healed and lost again counts

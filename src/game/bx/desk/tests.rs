@@ -207,3 +207,35 @@ fn the_round_limits_rule_is_said_only_where_it_decided() {
     b.round = b.round_limit;
     assert!(!said(&wiped));
 }
+
+/// The tray adds up a morale check's 2d6, a Sleep's HD and one damage's dice with its
+/// bonus (at least 1, as the damage dealt); an attack's d20, a run of blows' dice and
+/// models' hit points stand alone.
+#[test]
+fn the_tray_adds_up_what_the_rules_add() {
+    let die = |value, sides, purpose: &str, clause| DieRoll {
+        die: warband_rules::Die(sides),
+        value,
+        purpose: purpose.into(),
+        clause,
+        need: None,
+    };
+    let total = |dice: &[DieRoll]| Borderlands::dice_total(&dice.iter().collect::<Vec<_>>());
+    let bite = [3, 4].map(|v| die(v, 4, "Orc chief damage (2d4)", clauses::DAMAGE));
+    assert_eq!(total(&bite).as_deref(), Some("= 7"));
+    let two_bites = [3, 4, 1, 2].map(|v| die(v, 4, "Orc chief damage (2d4)", clauses::DAMAGE));
+    assert_eq!(total(&two_bites), None, "two blows' dice, not one's");
+    let missile = [die(4, 6, "Magic Missile damage (1d6+1)", clauses::DAMAGE)];
+    assert_eq!(total(&missile).as_deref(), Some("+1 = 5"));
+    let weak = [die(1, 4, "Kobold damage (1d4-1)", clauses::DAMAGE)];
+    assert_eq!(total(&weak).as_deref(), Some("-1 = 1"), "at least 1");
+    let kobolds = [2, 3].map(|v| die(v, 4, "Kobold damage (1d4)", clauses::DAMAGE));
+    assert_eq!(total(&kobolds), None, "two kobolds' blows");
+    assert_eq!(total(&kobolds[..1]), None, "one die is its own total");
+    let sleep = [5, 2].map(|v| die(v, 8, "Sleep HD", clauses::SPELL_EFFECT));
+    assert_eq!(total(&sleep).as_deref(), Some("= 7"));
+    let morale = [6, 6].map(|v| die(v, 6, "Side B morale", clauses::MORALE));
+    assert_eq!(total(&morale).as_deref(), Some("= 12"));
+    let orcs = [5, 7, 2].map(|v| die(v, 8, "Orc hit points", clauses::HIT_POINTS));
+    assert_eq!(total(&orcs), None, "each orc's own hit points");
+}

@@ -169,8 +169,17 @@ impl Group {
                 text(egui::RichText::new(settled::<R>(d).2).strong().size(18.0)) + 14.0 + gap
             })
             .sum();
+        let total = self.total::<R>(dice).map_or(0.0, |t| {
+            text(egui::RichText::new(t).strong().size(18.0)) + gap
+        });
         // The separator before it, and the gap after the words.
-        words + faces + 2.0 * gap + 8.0
+        words + faces + total + 2.0 * gap + 8.0
+    }
+
+    /// What its dice came to together, where its ruleset adds them up ("= 9").
+    fn total<R: Desk>(&self, dice: &[Rolled<'_>]) -> Option<String> {
+        let own: Vec<_> = dice[self.at.clone()].iter().map(|(_, d)| *d).collect();
+        R::dice_total(&own)
     }
 
     /// Draws it: a separator, its clause (a link to its rules: the clause clicked, if
@@ -206,6 +215,12 @@ impl Group {
                     None => format!("{}: {purpose} ({})", d.die, d.clause),
                 };
                 die_face::<R>(ui, d, note.is_some(), (at, tumble), hover);
+            }
+            let landed = dice[self.at.clone()]
+                .iter()
+                .all(|(at, _)| !tumble.tumbling(*at));
+            if let Some(total) = self.total::<R>(dice).filter(|_| landed) {
+                ui.label(egui::RichText::new(total).strong().size(18.0));
             }
         });
         asked
