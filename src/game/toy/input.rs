@@ -8,6 +8,7 @@
 
 use super::ToySession;
 use crate::game::pointer::Pointer;
+use crate::game::session::part::{Asked, space_ends};
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use warband_rules::Side;
@@ -311,6 +312,7 @@ fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut session: NonSendMut<ToySession>,
     mut toy: ResMut<ToySelection>,
+    mut asked: Local<Asked<PassOf>>,
 ) {
     let Some(side) = session.keys_turn() else {
         return;
@@ -348,11 +350,60 @@ fn keys(
     }
     // Pass and Done end the part: not in its first moment (a press repeated while the
     // computer played). A greyed key above spends none of that.
-    if matches!(c, Command::Pass | Command::Done) && !session.heed_end_key() {
-        return;
+    let heeded = match c {
+        Command::Pass => pass_heeded(&mut session, side, &mut asked),
+        Command::Done => session.heed_end_key(),
+        _ => true,
+    };
+    if heeded {
+        let _ = session.submit(side, c);
     }
-    let _ = session.submit(side, c);
 }
+
+/// The activation a first Space asked about: the side, its unit and the AP it had left.
+type PassOf = (Side, ModelId, u32);
+
+/// Space's pass: on a unit that carries danger, the first press says what passing
+/// costs and only a second passes (a play-tester's Space turned 21 danger into damage,
+/// and the unit broke, without a word).
+fn pass_heeded(session: &mut ToySession, side: Side, asked: &mut Asked<PassOf>) -> bool {
+    let heeded = session.heed_end_key();
+    let world = session.engine.world();
+    let Ok((v, a)) = active(world, side) else {
+        return heeded;
+    };
+    let cost = pass_cost(world, &v, a.ap);
+    if !session.ask_shown(SPACE_AGAIN_PASSES) {
+        *asked = None;
+    }
+    if space_ends(asked, (side, v.id, a.ap), (cost.is_some(), heeded)) {
+        return true;
+    }
+    if let Some(cost) = cost.filter(|_| heeded) {
+        session.ask(
+            format!("{cost}: {SPACE_AGAIN_PASSES}"),
+            std::time::Instant::now(),
+        );
+    }
+    false
+}
+
+/// What passing costs the active unit `v` with `ap` AP left, where it carries danger:
+/// "Longbowmen #4 carries 21 danger: a pass makes it 21 damage (R defends 1 for 1 AP)".
+pub(super) fn pass_cost(world: &World, v: &View, ap: u32) -> Option<String> {
+    let danger = v.marks.danger;
+    let name = super::describe::name(world, v.id);
+    let defend = match ap {
+        0 => String::new(),
+        _ => format!(" (R defends 1 for 1 AP; {ap} AP left)"),
+    };
+    (danger > 0)
+        .then(|| format!("{name} carries {danger} danger: a pass makes it {danger} damage{defend}"))
+}
+
+/// The end of the ask of a first Space on a unit in danger: the panel shows the ask
+/// under its Pass button while it stands.
+pub const SPACE_AGAIN_PASSES: &str = "Space again passes";
 
 /// Why `c`'s button and key are greyed now, if they are: no unit active, no danger to
 /// defend, no move to take back, the turn not yet the side's to end. The engine's own

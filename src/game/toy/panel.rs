@@ -331,6 +331,23 @@ fn greyable(ui: &mut egui::Ui, world: &World, side: Side, c: &Command, label: &s
         .clicked()
 }
 
+/// The Pass button, saying what a pass costs a unit in danger; true when clicked. The
+/// ask of a first Space stands under it.
+fn pass_button(ui: &mut egui::Ui, world: &World, v: &View) -> bool {
+    let ap = warband_toy_soldier::actions::active(world, v.side).map_or(0, |(_, a)| a.ap);
+    let cost = super::input::pass_cost(world, v, ap);
+    let label = match v.marks.danger {
+        0 => "Pass (Space)".to_string(),
+        d => format!("Pass (Space): takes {d} damage"),
+    };
+    let name = super::describe::name(world, v.id);
+    let hover = match &cost {
+        Some(cost) => format!("Ends {name}'s activation, its AP unspent. {cost}"),
+        None => format!("Ends {name}'s activation, its {ap} AP unspent"),
+    };
+    ui.button(label).on_hover_text(hover).clicked()
+}
+
 /// The active unit's buttons: defend, pivot, pass, take back its move, end the turn.
 fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command> {
     let world = session.engine.world();
@@ -345,7 +362,7 @@ fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command>
         if ui.button("⟳ 45° (E)").clicked() {
             command = Some(Command::Pivot { degrees: -45.0 });
         }
-        if ui.button("Pass (Space)").clicked() {
+        if pass_button(ui, world, v) {
             command = Some(Command::Pass);
         }
         if greyable(ui, world, v.side, &Command::UndoMove, "Take back (Z)") {
@@ -355,6 +372,12 @@ fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command>
             command = Some(Command::Done);
         }
     });
+    if let Some((ask, _)) = session
+        .notice_left()
+        .filter(|(w, _)| w.ends_with(super::input::SPACE_AGAIN_PASSES))
+    {
+        ui.colored_label(ui.visuals().warn_fg_color, ask);
+    }
     command
 }
 

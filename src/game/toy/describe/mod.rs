@@ -146,9 +146,11 @@ fn active_at(events: &[Entry], i: usize) -> Option<ModelId> {
         .flatten()
 }
 
-/// A unit's profile in a line: "Veteran d8 · morale d8 · Infantry · shields", and its
-/// points where `points` asks (the hover card; the panel has them elsewhere).
+/// A unit's profile in a line: "Veteran d8 · morale d8 · Infantry · shields · shoots
+/// 8\"", with its points where `points` asks (the hover card; the panel has them
+/// elsewhere).
 pub fn profile_line(u: &warband_rules::toy_soldier::UnitProfile, points: bool) -> String {
+    use warband_rules::toy_soldier::combat;
     let mut line = format!(
         "{:?} {} · morale d{} · {:?}",
         u.quality,
@@ -158,6 +160,14 @@ pub fn profile_line(u: &warband_rules::toy_soldier::UnitProfile, points: bool) -
     );
     if u.shields {
         line.push_str(" · shields");
+    }
+    // Its reach, which a newcomer met only in a refusal ("beyond the reach of
+    // Longbowmen (6")").
+    if u.shoots() {
+        line.push_str(&format!(" · shoots {}\"", combat::shot_range(u)));
+    }
+    if u.magical {
+        line.push_str(&format!(" · magic {}\"", combat::magic_range(u)));
     }
     if points {
         line.push_str(&format!(" · {} pts", u.points()));
@@ -205,6 +215,16 @@ mod tests {
         assert_eq!(
             super::profile_line(&u, false),
             "Veteran d8 · morale d8 · Infantry"
+        );
+        (u.ranged, u.magical) = (true, true);
+        assert_eq!(
+            super::profile_line(&u, false),
+            "Veteran d8 · morale d8 · Infantry · shoots 8\" · magic 8\""
+        );
+        u.kind = Kind::Artillery;
+        assert!(
+            super::profile_line(&u, false).contains("shoots 16\""),
+            "artillery doubles"
         );
     }
 

@@ -524,3 +524,45 @@ fn a_move_is_put_on_whole_ap() {
     }
     assert!((snapped(one + 0.11, true) - (one + 0.11)).abs() < 1e-3);
 }
+
+/// Space on a unit that carries danger first says what a pass costs, and only a
+/// second press passes; on a unit with none it passes at once (above: a play-tester's
+/// Space turned 21 danger into damage, and the unit broke, without a word).
+#[test]
+fn space_on_a_unit_in_danger_asks_before_it_passes() {
+    let in_danger = || {
+        let (session, unit, _) = fighter_and_enemy();
+        let mut session = click_at(session, unit.base.center, Some(unit.id));
+        session.note_part(std::time::Instant::now() - std::time::Duration::from_secs(2));
+        let world = session.engine.world_mut();
+        let e = world
+            .resource::<warband_table::engine::ModelIndex>()
+            .entity(unit.id)
+            .unwrap();
+        let mut marks = world
+            .get_mut::<warband_toy_soldier::components::Marks>(e)
+            .unwrap();
+        marks.danger = 3;
+        (session, unit.side)
+    };
+    let (session, _) = in_danger();
+    let sent = session.commands.len();
+    assert_eq!(
+        press_space(session).commands.len(),
+        sent,
+        "the first Space only asks"
+    );
+    let (mut session, side) = in_danger();
+    let mut asked = None;
+    assert!(!pass_heeded(&mut session, side, &mut asked), "asked");
+    let (ask, _) = session.notice_left().expect("the ask stands");
+    assert!(
+        ask.contains("carries 3 danger: a pass makes it 3 damage")
+            && ask.ends_with(SPACE_AGAIN_PASSES),
+        "{ask}"
+    );
+    assert!(
+        pass_heeded(&mut session, side, &mut asked),
+        "a second press passes"
+    );
+}
