@@ -136,10 +136,10 @@ pub fn newest_lines<C, E>(
     filter: &LogFilter,
     line: impl Fn(usize, &Entry<C, E>) -> Option<LogLine>,
 ) -> Vec<LogLine> {
-    // A run of one side's plain moves will be told as one line (`Folded`), and so will
-    // a line said again at once: each counts as one of the `max`.
+    // A run of one side's plain moves (or holds) will be told as one line (`Folded`),
+    // and so will a line said again at once: each counts as one of the `max`.
     let mut lines = 0;
-    let mut run_of: Option<Option<Side>> = None;
+    let mut run_of: Option<(Option<Side>, &str)> = None;
     let mut newer: Option<(Option<Side>, String)> = None;
     let mut out: Vec<LogLine> = events
         .iter()
@@ -157,16 +157,16 @@ pub fn newest_lines<C, E>(
         })
         .filter(|l| filter.keeps(l))
         .take_while(|l| {
-            let plain = plain_move(l);
-            let said = !plain && !l.die;
+            let plain = plain_act(l).map(|verb| (l.side, verb));
+            let said = plain.is_none() && !l.die;
             let again = said
                 && newer
                     .as_ref()
                     .is_some_and(|(s, t)| *s == l.side && *t == l.text);
-            if !again && (!plain || run_of != Some(l.side)) {
+            if !again && (plain.is_none() || run_of != plain) {
                 lines += 1;
             }
-            run_of = plain.then_some(l.side);
+            run_of = plain;
             newer = said.then(|| (l.side, l.text.clone()));
             lines <= max
         })
@@ -224,9 +224,18 @@ pub fn worded_lines<C, E: serde::Serialize>(
     })
 }
 
-/// A line that tells only that a model moved.
-fn plain_move(l: &LogLine) -> bool {
-    !l.die && l.text.ends_with(" moves")
+/// A line that tells only that a model moved or held ("Orc #3 moves", "Kobold #25
+/// holds"): its verb as a run of them is told ("move", "hold"). A side's "…, holds" at
+/// morale is no model's.
+fn plain_act(l: &LogLine) -> Option<&'static str> {
+    if l.die {
+        return None;
+    }
+    if l.text.ends_with(" moves") {
+        return Some("move");
+    }
+    let (_, number) = l.text.strip_suffix(" holds")?.rsplit_once(" #")?;
+    (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some("hold")
 }
 
 /// The log panel: its heading with the filters, then the lines; a die's line links to

@@ -1,17 +1,17 @@
-//! A run of one side's plain moves told as one line, and a line said again at once
-//! counted on itself: how the log panel keeps a horde's wave to a line.
+//! A run of one side's plain moves (or holds) told as one line, and a line said again
+//! at once counted on itself: how the log panel keeps a horde's wave to a line.
 
-use super::plain_move;
+use super::plain_act;
 use crate::game::desk::LogLine;
 
-/// Lines with each run of one side's plain moves told as one line once it is
-/// [`FOLDED`] long: "Goblin #12 … Goblin #511 move (500 models)" — a horde's wave
+/// Lines with each run of one side's plain moves (or holds) told as one line once it
+/// is [`FOLDED`] long: "Goblin #12 … Goblin #511 move (500 models)" — a horde's wave
 /// reads as one. Lines are added one at a time, newest last.
 #[derive(Default)]
 pub(super) struct Folded {
     /// The lines before the run, oldest first.
     pub(super) done: Vec<LogLine>,
-    /// The run of plain moves at the end, and the one line it is told as.
+    /// The run of plain moves (or holds) at the end, and the one line it is told as.
     run: Vec<LogLine>,
     run_line: Option<LogLine>,
     /// The newest line's own words and how many times in a row they were said: a
@@ -37,23 +37,24 @@ pub(super) fn named_few(names: impl ExactSizeIterator<Item = String>) -> String 
 
 impl Folded {
     pub(super) fn push(&mut self, l: LogLine) {
-        let a_move = plain_move(&l);
-        if !(a_move && self.run.last().is_none_or(|r| r.side == l.side)) {
+        let act = plain_act(&l);
+        let same = |r: &LogLine| r.side == l.side && plain_act(r) == act;
+        if !(act.is_some() && self.run.last().is_none_or(same)) {
             self.flush();
         }
-        if !a_move {
+        let Some(verb) = act else {
             self.said(l);
             return;
-        }
+        };
         self.again = None;
         self.run.push(l);
         self.run_line = (self.run.len() >= FOLDED).then(|| {
-            let who = |l: &LogLine| l.text.trim_end_matches(" moves").to_string();
+            let who = |l: &LogLine| l.text.rsplit_once(' ').map_or("", |(w, _)| w).to_string();
             let (first, last) = (&self.run[0], &self.run[self.run.len() - 1]);
             LogLine {
                 side: first.side,
                 text: format!(
-                    "{} … {} move ({} models)",
+                    "{} … {} {verb} ({} models)",
                     who(first),
                     who(last),
                     self.run.len()

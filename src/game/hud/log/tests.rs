@@ -128,6 +128,32 @@ fn a_waves_moves_are_one_line() {
     );
 }
 
+/// A run of one side's holds is told as one line, as moves are, apart from its
+/// moves; a side's morale that "holds" is no model's and stands alone (Borderlands'
+/// kobolds each logged "Kobold #25 holds" a step, twenty lines a step).
+#[test]
+fn a_sides_holds_are_one_line_apart_from_its_moves() {
+    let line = line_of;
+    let mut lines: Vec<LogLine> = (20..=25)
+        .map(|i| line(Side::B, &format!("Kobold #{i} holds")))
+        .collect();
+    lines.extend((26..=29).map(|i| line(Side::B, &format!("Kobold #{i} moves"))));
+    lines.push(line(Side::B, "Kobold #30 holds"));
+    lines.extend((1..=4).map(|_| line(Side::A, "Keep party morale 9: 2d6 = 5, holds")));
+    let mut folded = Folded::default();
+    lines.into_iter().for_each(|l| folded.push(l));
+    let folded: Vec<&str> = folded.newest(SHOWN).map(|l| l.text.as_str()).collect();
+    assert_eq!(
+        folded,
+        [
+            "Kobold #20 … Kobold #25 hold (6 models)",
+            "Kobold #26 … Kobold #29 move (4 models)",
+            "Kobold #30 holds",
+            "Keep party morale 9: 2d6 = 5, holds (×4)",
+        ]
+    );
+}
+
 /// A line said again at once is counted on it; the same words after another line,
 /// or from the other side, or a die, stand on their own.
 #[test]
