@@ -56,6 +56,10 @@ pub struct GameSession<R: Contest> {
     pub refusals: u32,
     /// Where the latest roll starts in the log: the dice tray shows what follows.
     pub roll_start: usize,
+    /// The entries of the latest roll of the side a person plays here, and the engine
+    /// (its count of remakes) that logged them: the tray keeps them while another
+    /// side's roll follows.
+    own_roll: Option<(u32, std::ops::Range<usize>)>,
     pub pace: Pace,
     /// Replaying a finished battle: no one may act, the log plays back.
     pub replay: Option<Vec<(Side, R::Command)>>,
@@ -154,6 +158,7 @@ impl<R: Contest> GameSession<R> {
             last_refusal: None,
             refusals: 0,
             roll_start: 0,
+            own_roll: None,
             pace: Pace::default(),
             replay: None,
             timeline: None,
@@ -339,8 +344,19 @@ impl<R: Contest> GameSession<R> {
         };
         if self.rolled_since(before) {
             self.roll_start = before;
+            if self.own_side() == Some(side) {
+                let logged = before..self.engine.log().events.len();
+                self.own_roll = Some((self.remade, logged));
+            }
         }
         result
+    }
+
+    /// The entries of the latest roll of the side a person plays here, while the
+    /// engine that logged them stands (not across a seek or a resync).
+    pub fn own_roll(&self) -> Option<std::ops::Range<usize>> {
+        let (made, roll) = self.own_roll.as_ref()?;
+        (*made == self.remade).then(|| roll.clone())
     }
 
     /// Whether the battle moves on by itself: a replay still running, or a computer side

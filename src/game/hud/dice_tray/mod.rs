@@ -9,19 +9,18 @@ use warband_table::scenario::Setup;
 /// How long the tray shows a notice ("Saved as …").
 pub const NOTICE: std::time::Duration = std::time::Duration::from_secs(6);
 
-/// The tray of any ruleset's battle: the dice since the latest roll began. A clause's
-/// name is a link to its rules: the clause clicked, if one was.
+/// The tray of any ruleset's battle: the dice since the latest roll began, under the
+/// latest roll of the side a person plays here where another has rolled since (the
+/// computer's answer took a play-tester's own dice away before they were read). A
+/// clause's name is a link to its rules: the clause clicked, if one was.
 pub fn show<R: Desk>(
     ui: &mut egui::Ui,
     session: &GameSession<R>,
     tumble: &super::tumble::Tumble,
 ) -> Option<String> {
-    let mut asked = None;
     let events = &session.engine.log().events;
     let start = session.roll_start.min(events.len());
-    let dice: Vec<_> = (start..events.len())
-        .filter_map(|i| Some((i, events[i].die()?)))
-        .collect();
+    let dice = dice_in(events, start..events.len());
     let armies = session.setup.armies();
     let names = [armies.a.name.as_str(), armies.b.name.as_str()];
     header(ui, session, names);
@@ -33,37 +32,102 @@ pub fn show<R: Desk>(
         ui.weak("No dice rolled by the last action.");
         return None;
     }
-    let dice = &dice[..dice.len().min(60)];
-    let groups = groups::<R>(session, dice, names);
-    let widths: Vec<f32> = groups.iter().map(|g| g.width::<R>(ui, dice)).collect();
-    // Whole groups a row, so no group's words are cut at an edge; a roll taller than
-    // the tray keeps its latest row (the damage that followed the hit) in view.
+    let mine = session
+        .own_roll()
+        .filter(|r| r.end <= start)
+        .map_or_else(Vec::new, |r| dice_in(events, r));
+    let rolls: &[(&str, &[Rolled<'_>])] = if mine.is_empty() {
+        &[("", &dice)]
+    } else {
+        &[("Your roll:", &mine), ("Then:", &dice)]
+    };
+    let mut asked = None;
+    // A roll taller than the tray keeps its latest row (the damage that followed the
+    // hit) in view.
     let area = egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink([false, true]);
-    let shown = area.show(ui, |ui| {
-        let tray = ui.available_width();
-        for row in rows(&widths, tray) {
-            // A group wider than the tray (a warren's 41 hit dice) stands over a row of
-            // its own, its dice wrapped at the tray's edge: in a row's horizontal
-            // layout they ran off it.
-            let alone = row.len() == 1 && widths[row.start] > tray;
-            let draw = |ui: &mut egui::Ui| {
-                for g in &groups[row.clone()] {
-                    asked = g.show::<R>(ui, dice, (events, tumble)).or(asked.take());
-                }
-            };
-            if alone {
-                ui.vertical(draw);
-            } else {
-                ui.horizontal(draw);
-            }
-        }
-    });
+    let shown = area.show(ui, |ui| asked = rows_of::<R>(ui, session, rolls, tumble));
     if shown.state.offset.y > 0.5 {
         fade_top(ui, shown.inner_rect);
     }
     asked
+}
+
+/// The dice among the log's entries `at`, each with its place in the log (the first 60).
+fn dice_in<C, E>(
+    events: &[warband_table::log::Entry<C, E>],
+    at: std::ops::Range<usize>,
+) -> Vec<Rolled<'_>> {
+    let mut dice: Vec<_> = at
+        .filter_map(|i| Some((i, events.get(i)?.die()?)))
+        .collect();
+    dice.truncate(60);
+    dice
+}
+
+/// Rolls' dice, each roll after its label (where it has one), whole groups a row, so
+/// no group's words are cut at an edge; the clause clicked, if one was.
+fn rows_of<R: Desk>(
+    ui: &mut egui::Ui,
+    session: &GameSession<R>,
+    rolls: &[(&str, &[Rolled<'_>])],
+    tumble: &super::tumble::Tumble,
+) -> Option<String> {
+    let events = &session.engine.log().events;
+    let armies = session.setup.armies();
+    let names = [armies.a.name.as_str(), armies.b.name.as_str()];
+    // Each group with its roll's dice, and the roll's label before its first group.
+    let mut groups = Vec::new();
+    for (label, dice) in rolls {
+        let first = groups.len();
+        groups.extend(
+            groups_of::<R>(session, dice, names)
+                .into_iter()
+                .map(|g| (None, *dice, g)),
+        );
+        if let Some(g) = groups.get_mut(first).filter(|_| !label.is_empty()) {
+            g.0 = Some(*label);
+        }
+    }
+    let widths: Vec<f32> = groups
+        .iter()
+        .map(|(label, dice, g)| g.width::<R>(ui, dice) + label.map_or(0.0, |l| label_width(ui, l)))
+        .collect();
+    let tray = ui.available_width();
+    let mut asked = None;
+    for row in rows(&widths, tray) {
+        // A group wider than the tray (a warren's 41 hit dice) stands over a row of its
+        // own, its dice wrapped at the tray's edge: in a row's horizontal layout they
+        // ran off it.
+        let alone = row.len() == 1 && widths[row.start] > tray;
+        let draw = |ui: &mut egui::Ui| {
+            for (label, dice, g) in &groups[row.clone()] {
+                if let Some(label) = label {
+                    ui.label(egui::RichText::new(*label).small().weak());
+                }
+                asked = g.show::<R>(ui, dice, (events, tumble)).or(asked.take());
+            }
+        };
+        if alone {
+            ui.vertical(draw);
+        } else {
+            ui.horizontal(draw);
+        }
+    }
+    asked
+}
+
+/// How wide a roll's label stands before its first group.
+fn label_width(ui: &egui::Ui, label: &str) -> f32 {
+    let text = egui::WidgetText::from(egui::RichText::new(label).small());
+    let galley = text.into_galley(
+        ui,
+        Some(egui::TextWrapMode::Extend),
+        f32::INFINITY,
+        egui::TextStyle::Body,
+    );
+    galley.size().x + ui.spacing().item_spacing.x
 }
 
 /// Earlier rows scrolled up out of the tray fade out under its top edge, rather than
@@ -107,7 +171,11 @@ fn header<R: Desk>(ui: &mut egui::Ui, session: &GameSession<R>, names: [&str; 2]
 }
 
 /// The dice of each clause and purpose, with what they were rolled for and needed.
-fn groups<R: Desk>(session: &GameSession<R>, dice: &[Rolled<'_>], names: [&str; 2]) -> Vec<Group> {
+fn groups_of<R: Desk>(
+    session: &GameSession<R>,
+    dice: &[Rolled<'_>],
+    names: [&str; 2],
+) -> Vec<Group> {
     split(dice)
         .into_iter()
         .map(|at| {

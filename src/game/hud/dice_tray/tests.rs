@@ -62,3 +62,46 @@ fn a_die_says_what_it_needed() {
     assert_eq!(needs(&die(Some(1)), true), " · cannot succeed");
     assert_eq!(needs(&die(Some(7)), true), "");
 }
+
+/// Against the computer, a person's own roll stays in the tray, over the computer's
+/// answer, until the person rolls again (the computer's dice took a play-tester's
+/// before they were read); a computer's roll alone shows no such row.
+#[test]
+fn your_last_roll_stays_over_the_computers_answer() {
+    use crate::game::session::{Controller, GameSession};
+    use warband_rules::Side;
+    use warband_table::player::PlayerKind;
+    use warband_toy_soldier::{Command, ToySoldier};
+    let setup = crate::game::test_app::shipped::<ToySoldier>("river-crossing.ron");
+    let players = [Controller::Human, Controller::Ai(PlayerKind::Charge)];
+    let mut s = GameSession::<ToySoldier>::new(setup, 5, players).unwrap();
+    let tray = |s: &GameSession<ToySoldier>| {
+        let tumble = crate::game::hud::tumble::Tumble::default();
+        crate::game::test_app::egui_words(|ui| {
+            show(ui, s, &tumble);
+        })
+        .join(" ")
+    };
+    while s.human_turn().is_none() {
+        assert!(s.computer_step(), "the person's turn comes");
+    }
+    assert!(!tray(&s).contains("Your roll:"), "{}", tray(&s));
+    let world = s.engine.world();
+    let unit = warband_toy_soldier::battle::in_play(world)
+        .into_iter()
+        .find(|u| u.side == Side::A)
+        .unwrap();
+    s.submit(Side::A, Command::Activate { unit: unit.id })
+        .unwrap();
+    let mine = s.own_roll().expect("the person rolled");
+    assert_eq!(s.roll_start, mine.start);
+    s.submit(Side::A, Command::Pass).unwrap();
+    while s.roll_start < mine.end {
+        assert!(s.computer_step(), "the computer rolls");
+    }
+    let words = tray(&s);
+    assert!(
+        words.contains("Your roll:") && words.contains("Then:"),
+        "{words}"
+    );
+}
