@@ -93,23 +93,26 @@ pub fn ghost_within(v: &View, a: &Activation, cursor: Vec2) -> (Step, f32) {
     }
 }
 
-/// The move a click at `cursor` on open table sends: to the pointer, or, with the
-/// pointer past the unit's reach, the longest move that way the engine allows (short of
-/// a house, or as far as its AP go across rough ground), to a twentieth of an inch.
+/// The move a click at `cursor` on open table sends: to the pointer, or, where the way
+/// there is refused (past the unit's reach, or a house or a wall before the pointer),
+/// the longest move that way the engine allows, to a twentieth of an inch (a
+/// play-tester pointed just past the Inn and was refused, "Inn blocks movement"). Put
+/// on the end of a whole AP's move unless `exact`.
 pub fn move_to(world: &World, v: &View, a: &Activation, cursor: Vec2, exact: bool) -> (Step, f32) {
     const FINEST: f32 = 0.05;
     let (step, inches) = ghost_within(v, a, cursor);
     let legal = |d: f32| check_move(world, v, a, step, d).is_ok();
-    // Within reach, or a way no distance opens (danger to defend first): as pointed
-    // (to a whole AP's move unless Shift is held), and the engine says why not.
-    if ghost(v, cursor).1 <= inches || inches <= FINEST || legal(inches) || !legal(FINEST) {
-        return match exact {
-            true => (step, inches),
-            false => (step, snap::on_ap_marks(world, v, a, step, inches)),
-        };
+    // A way no distance opens (danger to defend first) stays as pointed: the engine
+    // says why.
+    let inches = if inches <= FINEST || legal(inches) || !legal(FINEST) {
+        inches
+    } else {
+        snap::last_true((FINEST, inches), FINEST, legal)
+    };
+    match exact {
+        true => (step, inches),
+        false => (step, snap::on_ap_marks(world, v, a, step, inches)),
     }
-    // Legal at the finest step, refused at `inches`: halved down to the finest step.
-    (step, snap::last_true((FINEST, inches), FINEST, legal))
 }
 
 /// The move towards `cursor` that charges enemy `t`, if the ghost move reaches it: its

@@ -122,6 +122,28 @@ fn a_move_past_the_reach_stops_short_of_what_blocks_it() {
     assert!(check_move(world, &v, &a, step, inches + 0.1).is_err());
 }
 
+/// With the pointer within reach but just past what blocks the way (a friend 3" ahead,
+/// the pointer 5" ahead with 4 AP, 8" of reach), the click's move stops short of it on
+/// a whole AP's mark, as past the reach, not refused (a play-tester's "Inn blocks
+/// movement").
+#[test]
+fn a_move_within_reach_stops_short_of_what_blocks_it() {
+    let (mut session, unit, _) = active_with_a_friend_ahead(3.0);
+    set_ap(&mut session, 4);
+    let world = session.engine.world();
+    let (v, a) = active(world, unit.side).unwrap();
+    let past = v.base.center + to_world(v.base.facing, Vec2::Y) * 5.0;
+    assert!(ghost(&v, past).1 < open_reach(&v, &a, Step::Forward), "within reach");
+    for exact in [true, false] {
+        let (step, inches) = move_to(world, &v, &a, past, exact);
+        assert_eq!(step, Step::Forward);
+        assert!(check_move(world, &v, &a, step, inches).is_ok(), "{inches}");
+        assert!(inches > 0.5 && inches < 3.0, "{inches}");
+    }
+    let on_marks = move_to(world, &v, &a, past, false).1;
+    assert!((on_marks / 2.0 - (on_marks / 2.0).round()).abs() < 1e-3, "{on_marks}");
+}
+
 /// The river crossing with one of the side to act's units that cannot shoot (free to
 /// activate) and the first enemy.
 fn fighter_and_enemy() -> (ToySession, View, View) {
