@@ -8,7 +8,7 @@ use bevy_math::Vec2;
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;
 use std::sync::Arc;
-use warband_rules::toy_soldier::{Fighter, Kind, UnitProfile};
+use warband_rules::toy_soldier::{Fighter, Kind, UnitProfile, activation_ap};
 use warband_rules::{DiceRoller, Side};
 pub use warband_table::engine::{Dice, ModelIndex, Outcome};
 use warband_table::geometry::{Placed, gap_at_most};
@@ -142,6 +142,14 @@ pub fn commander_near(units: &[View], v: &View) -> bool {
             .any(|c| c.command && c.side == v.side && gap_at_most(&c.base, &v.base, COMMAND_RANGE))
 }
 
+/// Whether `v` is pinned: it carries as much danger as its best roll gives AP (its
+/// die's most, +1 by its Command unit), so whatever it rolls when it next activates it
+/// can do no more than defend, and what it cannot defend becomes damage.
+pub fn pinned(units: &[View], v: &View) -> bool {
+    let most = activation_ap(v.unit.activation_die().sides(), commander_near(units, v));
+    v.marks.danger >= most
+}
+
 /// Rolls with the battle's dice and logs every die.
 pub fn roll<T>(world: &mut World, f: impl FnOnce(&mut DiceRoller) -> T) -> T {
     warband_table::log::roll_logged::<crate::command::Command, LogEvent, T>(world, f)
@@ -172,5 +180,38 @@ impl warband_table::engine::Progress for Battle {
 
     fn end(&mut self, outcome: Outcome) {
         self.outcome = Some(outcome);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::BattleSetup;
+    use crate::engine::Engine;
+
+    /// A unit is pinned once its danger reaches the AP of its best roll: a d6 unit far
+    /// from its Command unit at 6 danger, not at 5; the Command unit itself (+1) only
+    /// at 7.
+    #[test]
+    fn a_unit_is_pinned_at_its_best_rolls_ap() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../assets/scenarios/village-fight.ron");
+        let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
+        let engine = Engine::new(&setup, 1).expect("a valid setup");
+        let units = in_play(engine.world());
+        let with = |v: &View, danger| {
+            let mut v = v.clone();
+            v.marks.danger = danger;
+            pinned(&units, &v)
+        };
+        let far = units
+            .iter()
+            .find(|v| !commander_near(&units, v))
+            .expect("a unit away from its commander");
+        let most = u32::from(far.unit.activation_die().sides());
+        assert!(!with(far, most - 1) && with(far, most), "{}", far.unit.name);
+        let command = units.iter().find(|v| v.command).unwrap();
+        let most = u32::from(command.unit.activation_die().sides()) + 1;
+        assert!(!with(command, most - 1) && with(command, most));
     }
 }

@@ -76,7 +76,8 @@ fn markers(
                     j != i && o.is_some_and(|q| inside_convex(Vec2::new(p.x, p.y), &q))
                 })
             };
-            chips(&painter, &place, u, &others);
+            let pinned = warband_toy_soldier::battle::pinned(&units, u);
+            chips(&painter, &place, (u, pinned), &others);
             if u.command {
                 star(&painter, &place);
             }
@@ -133,6 +134,9 @@ impl BasePlace {
     }
 }
 
+/// The colour of a pinned unit's danger chip.
+pub const PINNED: egui::Color32 = egui::Color32::from_rgb(120, 60, 150);
+
 /// A base's outline on screen, its four corners in turn.
 fn outline(base: &Placed, screen: &dyn Fn(Vec2) -> Option<egui::Pos2>) -> Option<[Vec2; 4]> {
     let [a, b, c, d] = warband_table::geometry::facing::corners(base).map(screen);
@@ -143,15 +147,20 @@ fn outline(base: &Placed, screen: &dyn Fn(Vec2) -> Option<egui::Pos2>) -> Option
 /// the base by a sixth of their depth, so they never hide its figures and icon. Where
 /// that would put one on another unit's base (`on_other`: a packed column, whose chips
 /// stacked on the units behind), they sit on the unit's own base instead, if they fit
-/// there. Each is edged in the unit's side's colour.
+/// there. Each is edged in the unit's side's colour. A pinned unit's danger is a padlock
+/// on deep violet: it is out of the fight until its side must activate it.
 fn chips(
     painter: &egui::Painter,
     place: &BasePlace,
-    u: &warband_toy_soldier::battle::View,
+    (u, pinned): (&warband_toy_soldier::battle::View, bool),
     on_other: &dyn Fn(egui::Pos2) -> bool,
 ) {
+    let danger = match pinned {
+        true => (PINNED, egui_phosphor::regular::LOCK),
+        false => (egui::Color32::from_rgb(240, 150, 40), "⚠"),
+    };
     let all = [
-        (u.marks.danger, egui::Color32::from_rgb(240, 150, 40), "⚠"),
+        (u.marks.danger, danger.0, danger.1),
         (u.marks.damage, egui::Color32::from_rgb(200, 50, 45), "✚"),
     ];
     let radius = (place.depth_px * 0.4).clamp(5.0, 11.0);
@@ -274,8 +283,15 @@ fn pinned_words(world: &World, u: &warband_toy_soldier::battle::View) -> String 
         u.marks.danger,
         u.marks.damage,
     );
+    let pinned = match warband_toy_soldier::battle::pinned(&units, u) {
+        true => format!(
+            "{} Pinned: whatever it rolls, it can do no more than defend. ",
+            egui_phosphor::regular::LOCK
+        ),
+        false => String::new(),
+    };
     format!(
-        "Its danger hurts only when it activates: it defends one an AP, and what is left becomes damage. If it activated now and only defended, it would be removed {}.",
+        "{pinned}Its danger hurts only when it activates: it defends one an AP, and what is left becomes damage. If it activated now and only defended, it would be removed {}.",
         crate::game::hud::pct(removed)
     )
 }

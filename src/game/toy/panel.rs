@@ -124,8 +124,9 @@ fn move_lines(
     }
 }
 
-/// What a unit's marks mean, in the rules' terms.
-const MARKS: &str = "⚠ danger: from shots and melee. An active unit must defend each (1 AP apiece) before it moves, fights or shoots; any left when its AP are spent become damage.\n✚ damage: stays until healed. Danger and damage both lower the unit's melee roll, and damage counts against its morale.";
+/// What a unit's marks mean, in the rules' terms (`\u{E2FA}`: the padlock,
+/// `egui_phosphor::regular::LOCK`).
+const MARKS: &str = "⚠ danger: from shots and melee. An active unit must defend each (1 AP apiece) before it moves, fights or shoots; any left when its AP are spent become damage.\n✚ damage: stays until healed. Danger and damage both lower the unit's melee roll, and damage counts against its morale.\n\u{E2FA} pinned: as much danger as its best roll gives AP. Whatever it rolls, it can only defend: out of the fight until its side must activate it.";
 
 /// The side's units: next cost, marks, activations; a button to activate each.
 fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Option<Command> {
@@ -158,8 +159,9 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
         ""
     };
     ui.small(format!(
-        "{} left{pays} · ⚠ danger ✚ damage",
-        super::describe::tokens(left)
+        "{} left{pays} · ⚠ danger ✚ damage {} pinned",
+        super::describe::tokens(left),
+        egui_phosphor::regular::LOCK
     ))
     .on_hover_text(MARKS);
     let mut command = None;
@@ -167,9 +169,10 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
         .into_iter()
         .filter(|u| u.side == side)
         .collect();
-    let marks_width = column_width(ui, units.iter().map(marks_of));
-    for u in units {
-        if unit_row(ui, world, &u, mine, marks_width) {
+    let marks: Vec<String> = units.iter().map(|u| marks_of(&units, u)).collect();
+    let marks_width = column_width(ui, marks.iter().cloned());
+    for (u, marks) in units.iter().zip(&marks) {
+        if unit_row(ui, world, u, mine, (marks, marks_width)) {
             command = Some(Command::Activate { unit: u.id });
         }
     }
@@ -179,11 +182,17 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
     command
 }
 
-/// One unit's row of the roster: its button (its cost in tokens), its marks in a column
-/// of their own, then its name in what is left, cut short with an ellipsis (whole in its
+/// One unit's row of the roster: its button (its cost in tokens), its `marks` in a
+/// column of their own, then its name in what is left, cut short with an ellipsis (whole in its
 /// hover) so that two- and three-digit marks never run over it. True when clicked (the
 /// name activates too).
-fn unit_row(ui: &mut egui::Ui, world: &World, u: &View, mine: bool, marks_width: f32) -> bool {
+fn unit_row(
+    ui: &mut egui::Ui,
+    world: &World,
+    u: &View,
+    mine: bool,
+    (marks, marks_width): (&str, f32),
+) -> bool {
     let side = u.side;
     let cost = activation_cost(u.spent);
     let tick = if u.spent > 0 { "✔ " } else { "" };
@@ -205,7 +214,6 @@ fn unit_row(ui: &mut egui::Ui, world: &World, u: &View, mine: bool, marks_width:
         } else {
             ui.small(format!("costs {cost}")).on_hover_text(&cost_words)
         };
-        let marks = marks_of(u);
         let height = ui.spacing().interact_size.y;
         ui.add_sized(
             [marks_width, height],
@@ -225,9 +233,14 @@ fn unit_row(ui: &mut egui::Ui, world: &World, u: &View, mine: bool, marks_width:
     .inner
 }
 
-/// A unit's marks in the roster: "⚠3 ✚1".
-fn marks_of(u: &View) -> String {
-    format!("⚠{} ✚{}", u.marks.danger, u.marks.damage)
+/// A unit's marks in the roster: "⚠3 ✚1", a padlock for the danger of a pinned unit
+/// (as on the table).
+fn marks_of(units: &[View], u: &View) -> String {
+    let danger = match warband_toy_soldier::battle::pinned(units, u) {
+        true => egui_phosphor::regular::LOCK,
+        false => "⚠",
+    };
+    format!("{danger}{} ✚{}", u.marks.danger, u.marks.damage)
 }
 
 /// The width of a column of small texts: its widest, so that the names beside it keep
@@ -387,6 +400,23 @@ mod tests {
     use crate::game::session::{Controller, GameSession};
     use warband_table::player::PlayerKind;
     use warband_toy_soldier::ToySoldier;
+
+    /// A pinned unit's danger is a padlock in the roster, as on the table; danger it
+    /// can still defend keeps its ⚠.
+    #[test]
+    fn a_pinned_units_danger_is_a_padlock() {
+        let setup = crate::game::test_app::shipped::<ToySoldier>("village-fight.ron");
+        let s: ToySession = GameSession::new(setup, 3, [Controller::Human; 2]).unwrap();
+        let units = in_play(s.engine.world());
+        let mut u = units[0].clone();
+        u.marks.danger = 1;
+        assert_eq!(marks_of(&units, &u), "⚠1 ✚0");
+        u.marks.danger = 20;
+        assert_eq!(
+            marks_of(&units, &u),
+            format!("{}20 ✚0", egui_phosphor::regular::LOCK)
+        );
+    }
 
     /// A play-tester watched a battle end and read "Dwarf hold chooses a unit to
     /// activate" above "The battle is over": once it is over no one chooses.

@@ -133,7 +133,10 @@ fn a_move_within_reach_stops_short_of_what_blocks_it() {
     let world = session.engine.world();
     let (v, a) = active(world, unit.side).unwrap();
     let past = v.base.center + to_world(v.base.facing, Vec2::Y) * 5.0;
-    assert!(ghost(&v, past).1 < open_reach(&v, &a, Step::Forward), "within reach");
+    assert!(
+        ghost(&v, past).1 < open_reach(&v, &a, Step::Forward),
+        "within reach"
+    );
     for exact in [true, false] {
         let (step, inches) = move_to(world, &v, &a, past, exact);
         assert_eq!(step, Step::Forward);
@@ -141,7 +144,10 @@ fn a_move_within_reach_stops_short_of_what_blocks_it() {
         assert!(inches > 0.5 && inches < 3.0, "{inches}");
     }
     let on_marks = move_to(world, &v, &a, past, false).1;
-    assert!((on_marks / 2.0 - (on_marks / 2.0).round()).abs() < 1e-3, "{on_marks}");
+    assert!(
+        (on_marks / 2.0 - (on_marks / 2.0).round()).abs() < 1e-3,
+        "{on_marks}"
+    );
 }
 
 /// The river crossing with one of the side to act's units that cannot shoot (free to
