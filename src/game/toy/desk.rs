@@ -33,7 +33,7 @@ impl Desk for ToySoldier {
         &[
             "Tokens: each side has two tokens for every unit it began with. Sides take turns activating one unit each. A unit's first activation in a turn costs 1 token, its next 1, then 2, 4, 8 … (the roster shows each unit's price). When one side is out of tokens the other spends what it has left; then the turn ends and the tokens come back.",
             "Action points: an activated unit rolls its activation die (militia d4, regulars d6, veterans d8, elite d10; +1 for the Command unit and any unit within 6\" of it) for AP, and spends them: 1 AP moves 2\" ahead or 1\" sideways or back (cavalry double, artillery half, rough ground half), turns up to 90°, or removes one danger.",
-            "Danger (⚠): shots and lost fights put danger on a unit. It must remove its danger (R, 1 AP each) before it moves, shoots or fights, and any left when its activation ends becomes damage (✚), with a morale check that may remove it. A unit with more danger than it can remove is pinned: out of the fight until its side must activate it.",
+            "Danger (⚠): shots and lost fights put danger on a unit. It must remove its danger (R, 1 AP each) before it moves, shoots or fights, and any left when its activation ends becomes damage (✚), with a morale check that may remove it. A unit with as much danger as its best roll gives AP is pinned (a padlock on its danger): out of the fight until its side must activate it.",
             "Fighting: a volley puts 1 danger for each AP spent on it on an enemy in the front 90° and in range (cover or shields halve it). Touching an enemy fights at once: both roll their die, the attacker +1, each less its own danger and damage, the attacker's roll doubled into a flank or tripled into the rear (artillery halves its roll); the higher deals the difference as danger, and the attacker's activation ends.",
             "Winning: a side with no units left loses; after the last turn, the side that removed more points of enemy units wins. Point at an enemy for the exact odds of a shot, charge or fight.",
         ]
@@ -56,7 +56,10 @@ impl Desk for ToySoldier {
                 "turn to face the pointer (1 AP each 90°, two turns for one behind)",
             ),
             ("R", "defend: remove a danger marker (D pans the view)"),
-            ("Space", "pass: end the activation, giving up the AP left"),
+            (
+                "Space",
+                "pass: end the activation, giving up the AP left (its danger becomes damage: with danger on it, press twice)",
+            ),
             ("Enter", "end the turn once the other side is out of tokens"),
             ("Z", "take back the last plain move or turn"),
         ]
