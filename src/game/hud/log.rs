@@ -157,7 +157,7 @@ pub fn newest_lines<C, E>(
         })
         .filter(|l| filter.keeps(l))
         .take_while(|l| {
-            let plain = plain_act(l).map(|verb| (l.side, verb));
+            let plain = plain_act(l).map(|(verb, _)| (l.side, verb));
             let said = plain.is_none() && !l.die;
             let again = said
                 && newer
@@ -224,18 +224,28 @@ pub fn worded_lines<C, E: serde::Serialize>(
     })
 }
 
-/// A line that tells only that a model moved or held ("Orc #3 moves", "Kobold #25
-/// holds"): its verb as a run of them is told ("move", "hold"). A side's "…, holds" at
-/// morale is no model's.
-fn plain_act(l: &LogLine) -> Option<&'static str> {
+/// A line that tells only that a model moved (how far, where it says) or held ("Orc #3
+/// moves", "Orc #3 moves 3.5\"", "Kobold #25 holds"): the verb a run of them is told
+/// with ("move", "hold"), and who. A side's "…, holds" at morale is no model's.
+fn plain_act(l: &LogLine) -> Option<(&'static str, &str)> {
     if l.die {
         return None;
     }
-    if l.text.ends_with(" moves") {
-        return Some("move");
+    let inches = |s: &str| {
+        s.strip_suffix('"')
+            .is_some_and(|n| n.parse::<f32>().is_ok())
+    };
+    if let Some(who) = l.text.strip_suffix(" moves") {
+        return Some(("move", who));
     }
-    let (_, number) = l.text.strip_suffix(" holds")?.rsplit_once(" #")?;
-    (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some("hold")
+    if let Some((who, far)) = l.text.rsplit_once(" moves ")
+        && inches(far)
+    {
+        return Some(("move", who));
+    }
+    let who = l.text.strip_suffix(" holds")?;
+    let (_, number) = who.rsplit_once(" #")?;
+    (!number.is_empty() && number.bytes().all(|b| b.is_ascii_digit())).then_some(("hold", who))
 }
 
 /// The log panel: its heading with the filters, then the lines; a die's line links to

@@ -37,8 +37,8 @@ pub(super) fn named_few(names: impl ExactSizeIterator<Item = String>) -> String 
 
 impl Folded {
     pub(super) fn push(&mut self, l: LogLine) {
-        let act = plain_act(&l);
-        let same = |r: &LogLine| r.side == l.side && plain_act(r) == act;
+        let act = plain_act(&l).map(|(verb, _)| verb);
+        let same = |r: &LogLine| r.side == l.side && plain_act(r).map(|(verb, _)| verb) == act;
         if !(act.is_some() && self.run.last().is_none_or(same)) {
             self.flush();
         }
@@ -49,7 +49,7 @@ impl Folded {
         self.again = None;
         self.run.push(l);
         self.run_line = (self.run.len() >= FOLDED).then(|| {
-            let who = |l: &LogLine| l.text.rsplit_once(' ').map_or("", |(w, _)| w).to_string();
+            let who = |l: &LogLine| plain_act(l).map_or("", |(_, who)| who).to_string();
             let (first, last) = (&self.run[0], &self.run[self.run.len() - 1]);
             LogLine {
                 side: first.side,

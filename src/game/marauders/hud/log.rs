@@ -1,6 +1,7 @@
 //! The Marauders battle log in words, each line with the side it concerns.
 
 use crate::game::desk::LogLine;
+use bevy::math::Vec2;
 use warband_marauders::Side;
 use warband_marauders::battle::ModelView;
 use warband_marauders::command::Command;
@@ -329,7 +330,15 @@ fn event_line(
 /// An event of one model in words, and the model (whose side the line takes).
 fn model_line(e: &LogEvent, name: &dyn Fn(ModelId) -> String) -> Option<(ModelId, String)> {
     let (model, what) = match e {
-        LogEvent::Moved { model, charged, .. } if charged.is_empty() => (model, "moves".into()),
+        LogEvent::Moved {
+            model,
+            from,
+            to,
+            charged,
+        } if charged.is_empty() => {
+            let far = Vec2::from(*from).distance(Vec2::from(*to));
+            (model, format!("moves {far:.1}\""))
+        }
         LogEvent::Moved { model, charged, .. } => {
             let charged: Vec<String> = charged.iter().map(|c| name(*c)).collect();
             (model, format!("charges {}", charged.join(", ")))
