@@ -109,8 +109,9 @@ pub trait Desk: Contest + Calibrate + Rules<Setup: Send + Sync> {
 
     /// What a group of dice of one clause and purpose came to together, said after
     /// them in the tray once they land ("= 9" for a Sleep's HD, "+1 = 5" for a
-    /// damage of 1d6+1), where the rules add them up; None where each die counts alone
-    /// (a contest's highest die, one model's hit points beside the next one's).
+    /// damage of 1d6+1), where the rules add them up and the group is one roll's dice
+    /// (so many as the roll has); None where each die counts alone (a contest's highest
+    /// die, one model's hit points beside the next one's).
     fn dice_total(_dice: &[&DieRoll]) -> Option<String> {
         None
     }
@@ -395,14 +396,17 @@ pub use lost::{lost_marked, read_log};
 #[cfg(test)]
 mod tests;
 
-/// The words after dice that add up: their sum, with the bonus added where there is
-/// one ("= 9", "+1 = 5"), and at least 1, as no total the rules add up is less (a
-/// damage of 1d4−1 that rolls a 1 still deals 1).
-pub fn summed(dice: &[&DieRoll], bonus: i32) -> String {
+/// The words after dice that add up to `total` with `bonus` ("= 9", "+1 = 5"; "-1 = 1
+/// (at least 1)" where the rules raise the sum).
+pub fn summed(dice: &[&DieRoll], bonus: i32, total: i32) -> String {
     let sum: i32 = dice.iter().map(|d| i32::from(d.value)).sum();
-    let total = (sum + bonus).max(1);
+    let raised = if total > sum + bonus {
+        " (at least 1)"
+    } else {
+        ""
+    };
     match bonus {
-        0 => format!("= {total}"),
-        b => format!("{b:+} = {total}"),
+        0 => format!("= {total}{raised}"),
+        b => format!("{b:+} = {total}{raised}"),
     }
 }

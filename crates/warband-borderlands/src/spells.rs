@@ -212,7 +212,9 @@ pub fn cured(hp: Hp, amount: u16) -> i32 {
 /// 1d6+1 back (up to the maximum); a dying hero is stabilised, and up again above 0.
 fn cure(world: &mut World, t: &View) {
     let amount = roll(world, |d| {
-        ONE_D6_PLUS_1.roll(d, "Cure Light Wounds", &SPELL_EFFECT)
+        // The expression in the words, as a damage's: the tray adds the die up with it.
+        let purpose = format!("Cure Light Wounds healing ({ONE_D6_PLUS_1})");
+        ONE_D6_PLUS_1.roll(d, &purpose, &SPELL_EFFECT)
     });
     let now = cured(t.hp, amount);
     let down = match t.cond.down {

@@ -142,9 +142,12 @@ pub fn commander_near(units: &[View], v: &View) -> bool {
             .any(|c| c.command && c.side == v.side && gap_at_most(&c.base, &v.base, COMMAND_RANGE))
 }
 
-/// Whether `v` is pinned: it carries as much danger as its best roll gives AP (its
-/// die's most, +1 by its Command unit), so whatever it rolls when it next activates it
-/// can do no more than defend, and what it cannot defend becomes damage.
+/// Whether `v` is pinned: it carries at least as much danger as its best roll gives AP
+/// (its die's most, +1 by its Command unit), so whatever it rolls when it next
+/// activates it cannot defend all its danger and still move, shoot or fight (magic
+/// needs no defending: a pinned wizard may still cast, and its danger then becomes
+/// damage). The rule's certain form; `normal`'s own reckoning (`ai::pins`) counts a
+/// unit out already on a middling roll.
 pub fn pinned(units: &[View], v: &View) -> bool {
     let most = activation_ap(v.unit.activation_die().sides(), commander_near(units, v));
     v.marks.danger >= most

@@ -30,20 +30,23 @@ pub(super) fn fled_table(e: &LogEvent) -> Option<warband_table::components::Mode
 }
 
 impl Desk for Borderlands {
-    /// A morale check's 2d6, a Sleep's HD and a damage's dice add up (with the
-    /// damage's bonus); an attack's d20 and each model's hit points stand alone.
+    /// A morale check's 2d6, a Sleep's 2d8 HD and one damage's dice add up (with the
+    /// damage's bonus, at least 1: the rules' own `DamageExpr::total`); an attack's d20,
+    /// a run of blows' dice and models' hit points stand alone.
     fn dice_total(dice: &[&DieRoll]) -> Option<String> {
         let d = dice.first()?;
-        let adds = (d.clause == clauses::MORALE || d.clause == clauses::SPELL_EFFECT)
-            && (d.purpose.ends_with("morale") || d.purpose == "Sleep HD");
-        if adds && dice.len() > 1 {
-            return Some(summed(dice, 0));
+        let pair = (d.clause == clauses::MORALE && d.purpose.ends_with("morale"))
+            || (d.clause == clauses::SPELL_EFFECT && d.purpose == "Sleep HD");
+        if pair && dice.len() == 2 {
+            let sum = i32::from(d.value) + i32::from(dice[1].value);
+            return Some(summed(dice, 0, sum));
         }
         // "Orc chief damage (2d4)": its own dice, not the next blow's as well.
         let (_, expr) = d.purpose.strip_suffix(')')?.rsplit_once(" (")?;
         let expr: DamageExpr = expr.parse().ok()?;
         let own = usize::from(expr.count) == dice.len() && (expr.count > 1 || expr.bonus != 0);
-        own.then(|| summed(dice, expr.bonus.into()))
+        let total = expr.total(dice.iter().map(|d| d.value));
+        own.then(|| summed(dice, expr.bonus.into(), total.into()))
     }
 
     /// A shot's d20 that would have hit but for the cover struck the cover: the die

@@ -71,8 +71,9 @@ impl LineCache {
         });
     }
 
-    /// Brings the lines up to a log of `len` entries of the `remade`-th engine under
-    /// `filter`: `make(from)` words the newest lines of the entries from `from` on.
+    /// Brings the lines up to the first `len` entries of the `remade`-th engine's log
+    /// under `filter`: `make(from)` words the newest lines of the entries from `from` up
+    /// to `len`.
     fn update_with(
         &mut self,
         remade: u32,

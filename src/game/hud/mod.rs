@@ -196,7 +196,8 @@ fn frame<R: Desk>(
         ..
     } = &mut state;
     help::toggle(keys, help);
-    let tumble = tumble.look(session.engine.log().events.len());
+    let tumble = tumble.look(session.remade, session.engine.log().events.len());
+    let told = told(tumble, &session.engine.log().events);
     let was = crate::game::camera::folded(settings.as_deref());
     let mut folded = was;
     let parts = Parts {
@@ -209,6 +210,7 @@ fn frame<R: Desk>(
         pick,
         folded: &mut folded,
         tumble,
+        told,
     };
     panels::<R>(ctx, &mut session, parts);
     if let Some(s) = settings.as_mut().filter(|_| folded != was) {
@@ -231,6 +233,24 @@ struct Parts<'a, S> {
     folded: &'a mut crate::game::settings::Folded,
     /// The dice still tumbling in the tray.
     tumble: &'a tumble::Tumble,
+    /// How many of the log's entries the log tells this frame ([`told`]).
+    told: usize,
+}
+
+/// How many of the log's `events` the log panel tells: those it had at the frame's
+/// look, less a roll whose dice still tumble in the tray (a watcher read a die's result
+/// before it landed). Moves and words with no die are not held; what a panel's button
+/// adds this frame waits for the next frame's look.
+fn told<C, E>(tumble: &tumble::Tumble, events: &[warband_table::log::Entry<C, E>]) -> usize {
+    let (held, seen) = tumble.held();
+    let rolled = events
+        .get(held.clone())
+        .is_some_and(|e| e.iter().any(|e| e.die().is_some()));
+    if rolled {
+        held.start
+    } else {
+        seen.min(events.len())
+    }
 }
 
 /// The frame: the top bar (the ruleset's line, then Save and Leave), the dice tray, the
@@ -277,8 +297,7 @@ fn panels<R: Desk>(
                 });
             });
         });
-    let settled = parts.tumble.settled(session.engine.log().events.len());
-    parts.lines.update(session, parts.filter, settled);
+    parts.lines.update(session, parts.filter, parts.told);
     let lines = parts.lines.lines();
     egui::Panel::right("rules_log")
         .exact_size(right_w)

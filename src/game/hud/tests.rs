@@ -1,4 +1,4 @@
-use super::{card_corner, egui, fresh_log, log, tumble};
+use super::{card_corner, egui, fresh_log, log, told, tumble};
 
 /// A hover card opens below and right of the pointer, or on the side of it away
 /// from the model being moved (off its ghost and the way there).
@@ -88,4 +88,43 @@ fn a_new_battle_shows_the_whole_log() {
         *app.world().resource::<log::LogFilter>(),
         log::LogFilter::default()
     );
+}
+
+/// The log tells a roll once its dice land: entries logged since the last look wait
+/// while they hold a die still tumbling; a move (no die) is told at once, and what
+/// came after the frame's look waits for the next look.
+#[test]
+fn the_log_waits_for_tumbling_dice_only() {
+    use warband_table::log::Entry;
+    type E = Entry<(), ()>;
+    let die = || {
+        E::Die(warband_rules::DieRoll {
+            die: warband_rules::Die::D6,
+            value: 4,
+            purpose: "shot".into(),
+            clause: warband_rules::Clause::new("test"),
+            need: Some(4),
+        })
+    };
+    let moved = || E::Rules(());
+    let mut t = tumble::Tumble::default();
+    let mut events: Vec<E> = vec![moved(), moved()];
+    t.look(events.len(), 0.0, tumble::TUMBLE);
+    events.extend([moved(), moved()]);
+    t.look(events.len(), 0.016, tumble::TUMBLE);
+    assert_eq!(told(&t, &events), 4, "moves are told at once");
+    events.extend([moved(), die(), moved()]);
+    assert_eq!(
+        told(&t, &events),
+        4,
+        "logged after the look: the next look's"
+    );
+    t.look(events.len(), 0.016, tumble::TUMBLE);
+    assert_eq!(
+        told(&t, &events),
+        4,
+        "the shot's die tumbles: its lines wait"
+    );
+    t.look(events.len(), tumble::TUMBLE, tumble::TUMBLE);
+    assert_eq!(told(&t, &events), 7, "landed");
 }

@@ -2,7 +2,8 @@
 //! about 0.4 s (shorter at a faster watch speed; at once with animation off, at 16× or
 //! when skipping), then the faces the battle rolled. Only the picture: the random faces
 //! come from a stream of the tray's own, never the battle's dice, and the face a die
-//! settles on is the one its log entry records. The log tells a roll once its dice land.
+//! settles on is the one its log entry records. The log tells a roll once its dice land
+//! ([`Tumble::held`]).
 
 use crate::game::awake::Busy;
 use crate::game::motion::Motion;
@@ -25,12 +26,25 @@ pub struct Tumble {
     length: f32,
     /// This throw's seed, from the tray's own stream.
     seed: u64,
+    /// The session's count of engines made at the last look: a log made again (a seek,
+    /// a network resync) is looked at afresh, its dice not new.
+    made: u32,
 }
 
 impl Tumble {
     /// Looks at a log of `len` entries `dt` seconds after the last look: what was logged
     /// since starts to tumble for `length` seconds. Whether any die still tumbles.
     pub fn look(&mut self, len: usize, dt: f32, length: f32) -> bool {
+        self.look_at((0, len), dt, length)
+    }
+
+    /// [`Self::look`] at a log of `len` entries of the session's `made`-th engine: one
+    /// made since the last look is looked at afresh.
+    pub fn look_at(&mut self, (made, len): (u32, usize), dt: f32, length: f32) -> bool {
+        if self.made != made {
+            self.made = made;
+            self.seen = None;
+        }
         match self.seen {
             Some(seen) if len > seen => {
                 self.from = seen;
@@ -54,14 +68,16 @@ impl Tumble {
         at >= self.from && self.age < self.length
     }
 
-    /// How many of a log of `len` entries have landed: those before the dice still
-    /// tumbling (the log tells a result once its die shows it).
-    pub fn settled(&self, len: usize) -> usize {
-        if self.age < self.length {
-            self.from.min(len)
+    /// The entries logged since the look before the last that still tumble (none once
+    /// they have landed), and the log's length at the last look.
+    pub fn held(&self) -> (std::ops::Range<usize>, usize) {
+        let seen = self.seen.unwrap_or(0);
+        let from = if self.age < self.length {
+            self.from.min(seen)
         } else {
-            len
-        }
+            seen
+        };
+        (from..seen, seen)
     }
 
     /// The face to show of the die at log entry `at` with `sides` sides that rolled
@@ -112,10 +128,14 @@ pub struct TumbleClock<'w> {
 }
 
 impl TumbleClock<'_> {
-    /// Looks at a log of `len` entries; asks for frames while dice tumble.
-    pub fn look(&mut self, len: usize) -> &Tumble {
+    /// Looks at a log of `len` entries of the session's `made`-th engine; asks for
+    /// frames while dice tumble.
+    pub fn look(&mut self, made: u32, len: usize) -> &Tumble {
         let length = self.motion.scaled(TUMBLE);
-        if self.tumble.look(len, self.time.delta_secs(), length) {
+        if self
+            .tumble
+            .look_at((made, len), self.time.delta_secs(), length)
+        {
             self.busy.keep();
         }
         &self.tumble
@@ -132,14 +152,14 @@ mod tests {
     fn new_dice_tumble_then_show_the_real_face() {
         let mut t = Tumble::default();
         assert!(!t.look(10, 0.0, TUMBLE), "the first look: nothing new");
-        assert_eq!(t.settled(10), 10, "the log shows what was there");
+        assert_eq!(t.held(), (10..10, 10), "the log shows what was there");
         assert_eq!(t.face(9, 6, 4), 4);
         assert!(
             t.look(14, 0.016, TUMBLE),
             "four entries logged: they tumble"
         );
         assert_eq!(t.face(9, 6, 4), 4, "an older die stays put");
-        assert_eq!(t.settled(14), 10, "the log waits for the new dice");
+        assert_eq!(t.held(), (10..14, 14), "the log waits for the new dice");
         let mut faces = std::collections::BTreeSet::new();
         for _ in 0..7 {
             assert!(t.tumbling(12));
@@ -153,7 +173,7 @@ mod tests {
             t.look(14, 0.1, TUMBLE);
         }
         assert!(!t.tumbling(12), "settled after {TUMBLE} s");
-        assert_eq!(t.settled(14), 14, "landed: the log tells them");
+        assert_eq!(t.held(), (14..14, 14), "landed: the log tells them");
         assert_eq!(t.bob(12), 0, "at rest");
         assert_eq!(t.face(12, 6, 3), 3, "the real face");
         assert_eq!(t.face(13, 20, 17), 17);
@@ -167,17 +187,23 @@ mod tests {
         t.look(3, 0.0, 0.0);
         assert!(!t.look(8, 0.016, 0.0));
         assert_eq!(t.face(5, 6, 2), 2);
-        assert_eq!(t.settled(8), 8, "the log waits for nothing");
+        assert_eq!(t.held(), (8..8, 8), "the log waits for nothing");
         t.look(9, 0.0, TUMBLE);
         assert!(t.tumbling(8));
         assert!(!t.look(4, 0.0, TUMBLE), "stepped back");
-        assert_eq!(t.settled(4), 4);
+        assert_eq!(t.held(), (4..4, 4));
         assert_eq!(t.face(8, 6, 5), 5);
         t.reset();
         assert!(
             !t.look(40, 0.0, TUMBLE),
             "a new battle: its dice are not new"
         );
+        assert!(t.look(45, 0.016, TUMBLE));
+        assert!(
+            !t.look_at((1, 60), 0.016, TUMBLE),
+            "a log made again (a seek): its dice are not new"
+        );
+        assert_eq!(t.held(), (60..60, 60));
     }
 
     /// The scaled length: shorter at 4×, none at 16× or skipping.

@@ -161,12 +161,15 @@ impl Desk for Marauders {
         Some(passed != (d.clause == clauses::SHOOT_OBSTACLE))
     }
 
-    /// A morale check's 2d6 and a Sleep's HD add up; a contest's dice do not.
+    /// A morale check's 2d6 and a caster's Sleep HD (one caster's a round) add up; a
+    /// contest's dice do not.
     fn dice_total(dice: &[&DieRoll]) -> Option<String> {
         let d = dice.first()?;
-        let adds = [clauses::MORALE_CHECK, clauses::MORALE_RALLY].contains(&d.clause)
-            || (d.clause == clauses::SPELLCASTING && d.purpose.starts_with("Sleep"));
-        (adds && dice.len() > 1).then(|| crate::game::desk::summed(dice, 0))
+        let morale = [clauses::MORALE_CHECK, clauses::MORALE_RALLY].contains(&d.clause);
+        let sleep = d.clause == clauses::SPELLCASTING && d.purpose.starts_with("Sleep cast by");
+        let sum: i32 = dice.iter().map(|d| i32::from(d.value)).sum();
+        let adds = (morale && dice.len() == 2) || (sleep && dice.len() > 1);
+        adds.then(|| crate::game::desk::summed(dice, 0, sum))
     }
 
     fn aiming(session: &GameSession<Self>, selection: &Selection) -> bool {
@@ -362,6 +365,8 @@ mod tests {
         ];
         assert_eq!(total(&contest), None, "the highest die wins a contest");
         assert_eq!(total(&morale[..1]), None, "one die is its own total");
+        let two_checks = [morale.clone(), morale.clone()].concat();
+        assert_eq!(total(&two_checks), None, "two checks' dice, not one's");
         assert_eq!(total(&[]), None);
     }
 

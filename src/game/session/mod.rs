@@ -56,10 +56,10 @@ pub struct GameSession<R: Contest> {
     pub refusals: u32,
     /// Where the latest roll starts in the log: the dice tray shows what follows.
     pub roll_start: usize,
-    /// The entries of the latest roll of the side a person plays here, and the engine
-    /// (its count of remakes) that logged them: the tray keeps them while another
-    /// side's roll follows.
-    own_roll: Option<(u32, std::ops::Range<usize>)>,
+    /// The entries of the latest roll of the side a person plays here, the engine (its
+    /// count of remakes) that logged them and the round: the tray keeps them while
+    /// another side's roll follows, in that round.
+    own_roll: Option<(u32, u32, std::ops::Range<usize>)>,
     pub pace: Pace,
     /// Replaying a finished battle: no one may act, the log plays back.
     pub replay: Option<Vec<(Side, R::Command)>>,
@@ -346,17 +346,20 @@ impl<R: Contest> GameSession<R> {
             self.roll_start = before;
             if self.own_side() == Some(side) {
                 let logged = before..self.engine.log().events.len();
-                self.own_roll = Some((self.remade, logged));
+                let round = R::round(self.engine.world());
+                self.own_roll = Some((self.remade, round, logged));
             }
         }
         result
     }
 
     /// The entries of the latest roll of the side a person plays here, while the
-    /// engine that logged them stands (not across a seek or a resync).
+    /// engine that logged them stands (not across a seek or a resync), in the round it
+    /// was rolled (not a roll many turns old).
     pub fn own_roll(&self) -> Option<std::ops::Range<usize>> {
-        let (made, roll) = self.own_roll.as_ref()?;
-        (*made == self.remade).then(|| roll.clone())
+        let (made, round, roll) = self.own_roll.as_ref()?;
+        let now = R::round(self.engine.world());
+        (*made == self.remade && *round == now).then(|| roll.clone())
     }
 
     /// Whether the battle moves on by itself: a replay still running, or a computer side

@@ -134,8 +134,17 @@ impl BasePlace {
     }
 }
 
-/// The colour of a pinned unit's danger chip.
-pub const PINNED: egui::Color32 = egui::Color32::from_rgb(120, 60, 150);
+/// A danger chip's colour and sign: a pinned unit's, a padlock on deep violet (out of
+/// the fight until its side must activate it); any other's, ⚠ on orange.
+fn danger_chip(pinned: bool) -> (egui::Color32, &'static str) {
+    match pinned {
+        true => (
+            egui::Color32::from_rgb(120, 60, 150),
+            egui_phosphor::regular::LOCK,
+        ),
+        false => (egui::Color32::from_rgb(240, 150, 40), "⚠"),
+    }
+}
 
 /// A base's outline on screen, its four corners in turn.
 fn outline(base: &Placed, screen: &dyn Fn(Vec2) -> Option<egui::Pos2>) -> Option<[Vec2; 4]> {
@@ -148,17 +157,14 @@ fn outline(base: &Placed, screen: &dyn Fn(Vec2) -> Option<egui::Pos2>) -> Option
 /// that would put one on another unit's base (`on_other`: a packed column, whose chips
 /// stacked on the units behind), they sit on the unit's own base instead, if they fit
 /// there. Each is edged in the unit's side's colour. A pinned unit's danger is a padlock
-/// on deep violet: it is out of the fight until its side must activate it.
+/// on deep violet ([`danger_chip`]).
 fn chips(
     painter: &egui::Painter,
     place: &BasePlace,
     (u, pinned): (&warband_toy_soldier::battle::View, bool),
     on_other: &dyn Fn(egui::Pos2) -> bool,
 ) {
-    let danger = match pinned {
-        true => (PINNED, egui_phosphor::regular::LOCK),
-        false => (egui::Color32::from_rgb(240, 150, 40), "⚠"),
-    };
+    let danger = danger_chip(pinned);
     let all = [
         (u.marks.danger, danger.0, danger.1),
         (u.marks.damage, egui::Color32::from_rgb(200, 50, 45), "✚"),
@@ -285,7 +291,7 @@ fn pinned_words(world: &World, u: &warband_toy_soldier::battle::View) -> String 
     );
     let pinned = match warband_toy_soldier::battle::pinned(&units, u) {
         true => format!(
-            "{} Pinned: whatever it rolls, it can do no more than defend. ",
+            "{} Pinned: whatever it rolls, it cannot defend all its danger and still move, shoot or fight. ",
             egui_phosphor::regular::LOCK
         ),
         false => String::new(),

@@ -392,7 +392,8 @@ fn pass_heeded(session: &mut ToySession, side: Side, asked: &mut Asked<PassOf>) 
 }
 
 /// What passing costs the active unit `v` with `ap` AP left, where it carries danger:
-/// "Longbowmen #4 carries 21 danger: a pass makes it 21 damage (R defends 1 for 1 AP)".
+/// "Longbowmen #4 carries 21 danger: a pass makes it 21 damage (R defends 1 for 1 AP;
+/// 4 AP left)".
 pub(super) fn pass_cost(world: &World, v: &View, ap: u32) -> Option<String> {
     let danger = v.marks.danger;
     let name = super::describe::name(world, v.id);

@@ -126,7 +126,7 @@ fn move_lines(
 
 /// What a unit's marks mean, in the rules' terms (`\u{E2FA}`: the padlock,
 /// `egui_phosphor::regular::LOCK`).
-const MARKS: &str = "⚠ danger: from shots and melee. An active unit must defend each (1 AP apiece) before it moves, fights or shoots; any left when its AP are spent become damage.\n✚ damage: stays until healed. Danger and damage both lower the unit's melee roll, and damage counts against its morale.\n\u{E2FA} pinned: as much danger as its best roll gives AP. Whatever it rolls, it can only defend: out of the fight until its side must activate it.";
+const MARKS: &str = "⚠ danger: from shots and melee. An active unit must defend each (1 AP apiece) before it moves, fights or shoots; any left when its AP are spent become damage.\n✚ damage: stays until healed. Danger and damage both lower the unit's melee roll, and damage counts against its morale.\n\u{E2FA} pinned: at least as much danger as its best roll gives AP. Whatever it rolls, it cannot defend all its danger and still move, shoot or fight: out of the fight until its side must activate it.";
 
 /// The side's units: next cost, marks, activations; a button to activate each.
 fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Option<Command> {

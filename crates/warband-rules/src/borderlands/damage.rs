@@ -58,10 +58,17 @@ impl DamageExpr {
 
     /// Rolls it (each die recorded); at least 1.
     pub fn roll(self, dice: &mut DiceRoller, purpose: &str, clause: &Clause) -> u16 {
-        let faces: i32 = (0..self.count)
-            .map(|_| i32::from(dice.roll(Die(self.sides), purpose, clause)))
-            .sum();
-        (faces + i32::from(self.bonus)).max(1) as u16
+        let faces: Vec<u8> = (0..self.count)
+            .map(|_| dice.roll(Die(self.sides), purpose, clause))
+            .collect();
+        self.total(faces)
+    }
+
+    /// The damage its dice came to with these `faces`: their sum and its bonus, at
+    /// least 1.
+    pub fn total(self, faces: impl IntoIterator<Item = u8>) -> u16 {
+        let sum: i32 = faces.into_iter().map(i32::from).sum();
+        (sum + i32::from(self.bonus)).max(1) as u16
     }
 
     /// The largest value it can give.
@@ -179,6 +186,24 @@ mod tests {
         assert_eq!("2d6+127".parse(), Ok(DamageExpr::new(2, 6, 127)));
         assert_eq!("1d4-128".parse(), Ok(DamageExpr::new(1, 4, -128)));
         assert_eq!("+3".parse(), Ok(DamageExpr::new(0, 1, 3)));
+    }
+
+    /// A damage's total is its dice and its bonus, at least 1 (B/X: every hit deals
+    /// at least 1), and a roll deals what its recorded dice total.
+    #[test]
+    fn a_damage_totals_its_dice_and_bonus_at_least_1() {
+        assert_eq!(DamageExpr::new(2, 4, 0).total([3, 4]), 7);
+        assert_eq!(DamageExpr::new(1, 6, 1).total([4]), 5);
+        assert_eq!(DamageExpr::new(1, 4, -1).total([1]), 1);
+        assert_eq!(DamageExpr::new(1, 4, -1).total([3]), 2);
+        let expr = DamageExpr::new(2, 6, -3);
+        let mut dice = DiceRoller::from_seed(7);
+        for _ in 0..50 {
+            let dealt = expr.roll(&mut dice, "blow", &Clause::new("test"));
+            let faces: Vec<u8> = dice.take_records().iter().map(|d| d.value).collect();
+            assert_eq!(faces.len(), 2);
+            assert_eq!(dealt, expr.total(faces));
+        }
     }
 
     /// Numbers past any die are refused with the bound they break, however many digits

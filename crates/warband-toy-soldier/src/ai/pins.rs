@@ -60,7 +60,9 @@ impl Units {
         mean_ap_with(v, self.near(v))
     }
 
-    /// Pinned: on a middling roll it could do nothing but defend.
+    /// Pinned as `normal` reckons it: on a middling roll it could do nothing but defend
+    /// (the table's padlock, [`crate::battle::pinned`], is the certain form: on its best
+    /// roll).
     pub fn pinned(&self, v: &View) -> bool {
         match self.place_of(v) {
             Some(i) => self.pinned[i],

@@ -228,7 +228,9 @@ fn the_tray_adds_up_what_the_rules_add() {
     let missile = [die(4, 6, "Magic Missile damage (1d6+1)", clauses::DAMAGE)];
     assert_eq!(total(&missile).as_deref(), Some("+1 = 5"));
     let weak = [die(1, 4, "Kobold damage (1d4-1)", clauses::DAMAGE)];
-    assert_eq!(total(&weak).as_deref(), Some("-1 = 1"), "at least 1");
+    assert_eq!(total(&weak).as_deref(), Some("-1 = 1 (at least 1)"));
+    let sleeps = [5, 2, 1, 1].map(|v| die(v, 8, "Sleep HD", clauses::SPELL_EFFECT));
+    assert_eq!(total(&sleeps), None, "two Sleeps' HD, not one's");
     let kobolds = [2, 3].map(|v| die(v, 4, "Kobold damage (1d4)", clauses::DAMAGE));
     assert_eq!(total(&kobolds), None, "two kobolds' blows");
     assert_eq!(total(&kobolds[..1]), None, "one die is its own total");

@@ -554,8 +554,9 @@ fn a_move_is_put_on_whole_ap() {
 }
 
 /// Space on a unit that carries danger first says what a pass costs, and only a
-/// second press passes; on a unit with none it passes at once (above: a play-tester's
-/// Space turned 21 danger into damage, and the unit broke, without a word).
+/// second press passes (a play-tester's Space turned 21 danger into damage, and the
+/// unit broke, without a word); on a unit with none it passes at once
+/// (`space_with_no_unit_active_sends_nothing` above).
 #[test]
 fn space_on_a_unit_in_danger_asks_before_it_passes() {
     let in_danger = || {
