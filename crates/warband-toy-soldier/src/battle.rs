@@ -189,18 +189,13 @@ impl warband_table::engine::Progress for Battle {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::data::BattleSetup;
-    use crate::engine::Engine;
 
     /// A unit is pinned once its danger reaches the AP of its best roll: a d6 unit far
     /// from its Command unit at 6 danger, not at 5; the Command unit itself (+1) only
     /// at 7.
     #[test]
     fn a_unit_is_pinned_at_its_best_rolls_ap() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../assets/scenarios/village-fight.ron");
-        let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
-        let engine = Engine::new(&setup, 1).expect("a valid setup");
+        let engine = crate::shipped("village-fight.ron", 1);
         let units = in_play(engine.world());
         let with = |v: &View, danger| {
             let mut v = v.clone();

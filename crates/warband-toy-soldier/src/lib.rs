@@ -18,6 +18,16 @@ pub mod sim;
 pub mod turn;
 pub mod undo;
 
+/// A battle of a shipped scenario, for the crate's own tests.
+#[cfg(test)]
+pub(crate) fn shipped(file: &str, seed: u64) -> engine::Engine {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../assets/scenarios")
+        .join(file);
+    let setup = data::BattleSetup::load(&path).expect("the shipped scenario loads");
+    engine::Engine::new(&setup, seed).expect("a valid setup")
+}
+
 pub use command::Command;
 pub use engine::{Engine, ToySoldier};
 pub use warband_rules::Side;

@@ -348,7 +348,6 @@ fn open(world: &World, side: Side) -> Option<(View, Activation)> {
 mod tests {
     use super::*;
     use crate::battle::find;
-    use crate::data::BattleSetup;
     use crate::engine::Engine;
 
     /// A person turned a unit, took the turn back (Z) and left the rest of the
@@ -357,10 +356,7 @@ mod tests {
     /// turning back).
     #[test]
     fn a_turn_taken_back_is_read_as_never_made() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../assets/scenarios/village-fight.ron");
-        let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
-        let mut e = Engine::new(&setup, 1).expect("a valid setup");
+        let mut e = crate::shipped("village-fight.ron", 1);
         let v = in_play_shared(e.world())[0].clone();
         e.world_mut().resource_mut::<Battle>().acting = Some(v.side);
         e.submit(v.side, Command::Activate { unit: v.id }).unwrap();

@@ -170,18 +170,13 @@ pub fn tokens(world: &World, side: Side) -> u32 {
 mod tests {
     use super::*;
     use crate::battle::in_play_shared;
-    use crate::data::BattleSetup;
-    use crate::engine::Engine;
 
     /// The flags found once a decision serve only the reading they were found for: the
     /// same unit with more danger on it (a reading of what a shot would leave) is
     /// judged afresh, pinned, and the one in play still is not.
     #[test]
     fn another_reading_of_a_unit_is_judged_afresh() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../assets/scenarios/village-fight.ron");
-        let setup = BattleSetup::load(&path).expect("the shipped scenario loads");
-        let engine = Engine::new(&setup, 1).expect("a valid setup");
+        let engine = crate::shipped("village-fight.ron", 1);
         let units = Units::new(in_play_shared(engine.world()));
         let v = units.all()[0].clone();
         assert!(!units.pinned(&v), "no danger on anyone at the start");
