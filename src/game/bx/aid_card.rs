@@ -34,7 +34,7 @@ pub fn words(world: &World, v: &View, t: &View) -> String {
     ) {
         (Ok(_), _) => format!("A click tends it (its action this round): {odds}."),
         (Err(_), Ok(_)) => going_to(world, v, t, &odds),
-        (Err(why), Err(_)) => format!("No first aid: {}.", why.0),
+        (Err(why), Err(_)) => format!("No first aid: {}.", said(world, &why.0)),
     }
 }
 
@@ -49,10 +49,15 @@ fn going_to(world: &World, v: &View, t: &View, odds: &str) -> String {
     match super::input::ghost::farthest_toward(world, v.side, v, to) {
         Some(_) => format!(
             "Not beside it this round ({}): a click moves as far as it may toward it; first aid once beside it: {odds}.",
-            why.0
+            said(world, &why.0)
         ),
-        None => format!("No first aid this round: {}.", why.0),
+        None => format!("No first aid this round: {}.", said(world, &why.0)),
     }
+}
+
+/// The engine's words as a player reads them: "model 2" as "Cleric 2 #2".
+fn said(world: &World, why: &str) -> String {
+    <warband_borderlands::Borderlands as crate::game::desk::Desk>::readable(world, why)
 }
 
 #[cfg(test)]

@@ -123,7 +123,9 @@ pub fn worked(
 
 /// "d20 + 2 vs 12: 15 + 2, hit". The bonus is read from the face the die needed
 /// (`need − bonus`, and 4 more at a target in cover, unless clamped to 2–20); the
-/// cover's −4 is said apart from it. A helpless target is hit with no roll.
+/// cover's −4 is taken off in the sum ("d20 + 2 − 4 for the cover vs 12: 18 + 2 − 4 =
+/// 16, hit": a play-tester read the −4 nowhere in "18 + 2"). A helpless target is hit
+/// with no roll.
 fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
     let what = match swing {
         Swing::Hit => "hit",
@@ -145,24 +147,34 @@ fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
         .filter(|f| (3..20).contains(f))
         .map(|f| need - (f - cover));
     let value = i32::from(d.value);
-    // The cover's −4 is said beside the number, as the tray's "needs 16+" counts it.
-    let in_cover = if cover > 0 {
-        format!(", −{cover} for the cover")
-    } else {
-        String::new()
-    };
     match bonus {
-        Some(b) if b != 0 => {
-            let sum = if b > 0 {
-                format!("{value} + {b}")
-            } else {
-                format!("{value} − {}", -b)
-            };
-            format!("  {}{in_cover}: {sum}, {what}", versus(b, need))
-        }
-        Some(_) => format!("  {}{in_cover}: {value}, {what}", versus(0, need)),
-        // The face needed is what the die is judged by when the bonus cannot be told.
+        Some(b) => format!(
+            "  {}: {}, {what}",
+            covered(&versus(b, need), cover),
+            sum(value, b, cover)
+        ),
         None => format!("  a {}+ on the d20: {value}, {what}", face.unwrap_or(20)),
+    }
+}
+
+/// "d20 + 2 vs 12" with the cover's −`cover` before the number to reach.
+fn covered(versus: &str, cover: i32) -> String {
+    match cover {
+        0 => versus.to_string(),
+        c => versus.replacen(" vs ", &format!(" − {c} for the cover vs "), 1),
+    }
+}
+
+/// The die's `value` with its bonus and the cover taken off: "15 + 2", "18 + 2 − 4 = 16".
+fn sum(value: i32, bonus: i32, cover: i32) -> String {
+    let with_bonus = match bonus {
+        0 => value.to_string(),
+        b if b > 0 => format!("{value} + {b}"),
+        b => format!("{value} − {}", -b),
+    };
+    match cover {
+        0 => with_bonus,
+        c => format!("{with_bonus} − {c} = {}", value + bonus - c),
     }
 }
 
@@ -325,13 +337,13 @@ mod tests {
         d.purpose = "Orc archer attacks Magic-user 1 in cover (12–15 strike the cover)".into();
         assert_eq!(
             attack_line(12, Swing::HitCover, Some(&d)),
-            "  d20 vs 12, −4 for the cover: 14, a hit but for the cover: it strikes the cover"
+            "  d20 − 4 for the cover vs 12: 14 − 4 = 10, a hit but for the cover: it strikes the cover"
         );
         let mut d = attack_die(18, 14);
         d.purpose = "Thief 1 attacks Orc in cover (10–13 strike the cover)".into();
         assert_eq!(
             attack_line(12, Swing::Hit, Some(&d)),
-            "  d20 + 2 vs 12, −4 for the cover: 18 + 2, hit"
+            "  d20 + 2 − 4 for the cover vs 12: 18 + 2 − 4 = 16, hit"
         );
         assert!(attack_line(12, Swing::Hit, None).contains("helpless"));
         // A face clamped to 2 hides the bonus: the line says the face instead.

@@ -136,7 +136,19 @@ pub fn show(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View, spell: S
             ui.label(odds(session, v, t, spell));
         }
         Err(why) => {
-            ui.label(format!("✖ Cannot cast: {}", why.0));
+            let why = <warband_borderlands::Borderlands as crate::game::desk::Desk>::readable(
+                world, &why.0,
+            );
+            ui.label(format!("✖ Cannot cast: {why}"));
+            // A touch spell out of contact: the way there, which a plain click on a
+            // dying friend already offers (a play-tester met only the refusal).
+            let touch = spell.range().is_none() && spell != Spell::MirrorImage;
+            if touch && !warband_table::geometry::in_contact(&v.base, &t.base) {
+                ui.small(
+                    "Move beside it first (Esc puts the spell away; a click on it then moves \
+                     there), and cast it the round after.",
+                );
+            }
         }
     }
 }

@@ -392,8 +392,8 @@ fn pass_heeded(session: &mut ToySession, side: Side, asked: &mut Asked<PassOf>) 
 }
 
 /// What passing costs the active unit `v` with `ap` AP left, where it carries danger:
-/// "Longbowmen #4 carries 21 danger: a pass makes it 21 damage (R defends 1 for 1 AP;
-/// 4 AP left)".
+/// "Longbowmen #4 carries 21 danger: a pass makes it 21 damage and a morale check (R
+/// defends 1 for 1 AP; 4 AP left)".
 pub(super) fn pass_cost(world: &World, v: &View, ap: u32) -> Option<String> {
     let danger = v.marks.danger;
     let name = super::describe::name(world, v.id);
@@ -402,7 +402,7 @@ pub(super) fn pass_cost(world: &World, v: &View, ap: u32) -> Option<String> {
         _ => format!(" (R defends 1 for 1 AP; {ap} AP left)"),
     };
     (danger > 0)
-        .then(|| format!("{name} carries {danger} danger: a pass makes it {danger} damage{defend}"))
+        .then(|| format!("{name} carries {danger} danger: a pass makes it {danger} damage and a morale check{defend}"))
 }
 
 /// The end of the ask of a first Space on a unit in danger: the panel shows the ask

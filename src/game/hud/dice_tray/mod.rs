@@ -10,9 +10,11 @@ use warband_table::scenario::Setup;
 pub const NOTICE: std::time::Duration = std::time::Duration::from_secs(6);
 
 /// The tray of any ruleset's battle: the dice since the latest roll began, under the
-/// latest roll of the side a person plays here where another has rolled since (the
-/// computer's answer took a play-tester's own dice away before they were read). A
-/// clause's name is a link to its rules: the clause clicked, if one was.
+/// dice of the last action of the side a person plays here where another has rolled
+/// since (the computer's answer took a play-tester's own dice away before they were
+/// read). Those are all its action rolled, an end of round it brought included (both
+/// sides' initiative): "Your last action", not "your roll". A clause's name is a link
+/// to its rules: the clause clicked, if one was.
 pub fn show<R: Desk>(
     ui: &mut egui::Ui,
     session: &GameSession<R>,
@@ -39,7 +41,7 @@ pub fn show<R: Desk>(
     let rolls: &[(&str, &[Rolled<'_>])] = if mine.is_empty() {
         &[("", &dice)]
     } else {
-        &[("Your roll:", &mine), ("Then:", &dice)]
+        &[("Your last action:", &mine), ("Latest:", &dice)]
     };
     let mut asked = None;
     // A roll taller than the tray keeps its latest row (the damage that followed the

@@ -85,7 +85,7 @@ fn your_last_roll_stays_over_the_computers_answer() {
     while s.human_turn().is_none() {
         assert!(s.computer_step(), "the person's turn comes");
     }
-    assert!(!tray(&s).contains("Your roll:"), "{}", tray(&s));
+    assert!(!tray(&s).contains("Your last action:"), "{}", tray(&s));
     let world = s.engine.world();
     let unit = warband_toy_soldier::battle::in_play(world)
         .into_iter()
@@ -101,7 +101,7 @@ fn your_last_roll_stays_over_the_computers_answer() {
     }
     let words = tray(&s);
     assert!(
-        words.contains("Your roll:") && words.contains("Then:"),
+        words.contains("Your last action:") && words.contains("Latest:"),
         "{words}"
     );
 }

@@ -586,7 +586,7 @@ fn space_on_a_unit_in_danger_asks_before_it_passes() {
     assert!(!pass_heeded(&mut session, side, &mut asked), "asked");
     let (ask, _) = session.notice_left().expect("the ask stands");
     assert!(
-        ask.contains("carries 3 danger: a pass makes it 3 damage")
+        ask.contains("carries 3 danger: a pass makes it 3 damage and a morale check")
             && ask.ends_with(SPACE_AGAIN_PASSES),
         "{ask}"
     );
