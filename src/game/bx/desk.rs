@@ -30,6 +30,13 @@ pub(super) fn fled_table(e: &LogEvent) -> Option<warband_table::components::Mode
 }
 
 impl Desk for Borderlands {
+    /// First aid's d20 records the face from which it fails (WIS + 1): it did its job
+    /// when it did not reach it.
+    fn die_for_roller(d: &DieRoll) -> Option<bool> {
+        let passed = d.passed()?;
+        Some(passed != (d.clause == clauses::FIRST_AID))
+    }
+
     /// A morale check's 2d6, a Sleep's 2d8 HD and one damage's dice add up (with the
     /// damage's bonus, at least 1: the rules' own `DamageExpr::total`); an attack's d20,
     /// a run of blows' dice and models' hit points stand alone.

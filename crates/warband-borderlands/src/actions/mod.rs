@@ -12,8 +12,8 @@ use warband_rules::borderlands::clauses::{
 };
 use warband_rules::borderlands::profile::Attack;
 use warband_rules::borderlands::rules::{
-    first_aid_works, may_attack_this_round, melee_attackers_give_cover, room_to_attack,
-    slain_in_its_sleep,
+    first_aid_fails_from, first_aid_works, may_attack_this_round, melee_attackers_give_cover,
+    room_to_attack, slain_in_its_sleep,
 };
 use warband_rules::borderlands::{DamageExpr, Swing, judge, needed};
 use warband_rules::{Clause, Die, Side};
@@ -302,7 +302,10 @@ pub fn do_first_aid(
     mark_acted(world, v.entity);
     let wis = v.stats.wis;
     let purpose = format!("{} gives first aid", v.stats.name);
-    let r = roll(world, |d| d.roll(Die::D20, purpose, &FIRST_AID));
+    let fails = first_aid_fails_from(wis);
+    let r = roll(world, |d| {
+        d.roll_needing(Die::D20, Some(fails), purpose, &FIRST_AID)
+    });
     if first_aid_works(wis, r) {
         world.entity_mut(t.entity).insert(Condition {
             down: Some(Down::Stable),

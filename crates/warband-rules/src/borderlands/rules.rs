@@ -66,6 +66,13 @@ pub fn first_aid_works(wis: u8, roll: u8) -> bool {
     roll <= wis
 }
 
+/// The lowest face of first aid's d20 that fails (WIS + 1), recorded as its die's
+/// need: the die "passes" when it fails, as a Marauders obstacle die passes when it
+/// stops the shot, and the tray reads it the other way round ("needs 1–10").
+pub fn first_aid_fails_from(wis: u8) -> u8 {
+    wis.saturating_add(1)
+}
+
 /// Chance first aid works.
 pub fn first_aid_chance(wis: u8) -> f64 {
     f64::from(wis.min(20)) / 20.0

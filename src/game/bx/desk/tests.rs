@@ -241,3 +241,30 @@ fn the_tray_adds_up_what_the_rules_add() {
     let orcs = [5, 7, 2].map(|v| die(v, 8, "Orc hit points", clauses::HIT_POINTS));
     assert_eq!(total(&orcs), None, "each orc's own hit points");
 }
+
+/// First aid's d20 records the face it fails from (WIS + 1): the tray marks a roll at
+/// or under WIS as having done its job, one over it as not (a play-tester's 5 under
+/// WIS 10 stayed plain grey).
+#[test]
+fn first_aid_at_or_under_wis_did_its_job() {
+    use warband_rules::borderlands::rules::first_aid_fails_from;
+    let die = |value| DieRoll {
+        die: warband_rules::Die::D20,
+        value,
+        purpose: "Thief 1 gives first aid".into(),
+        clause: clauses::FIRST_AID,
+        need: Some(first_aid_fails_from(10)),
+    };
+    assert_eq!(Borderlands::die_for_roller(&die(10)), Some(true));
+    assert_eq!(Borderlands::die_for_roller(&die(5)), Some(true));
+    assert_eq!(Borderlands::die_for_roller(&die(11)), Some(false));
+    let attack = DieRoll {
+        clause: clauses::ATTACK,
+        ..die(15)
+    };
+    assert_eq!(
+        Borderlands::die_for_roller(&attack),
+        Some(true),
+        "others as they are"
+    );
+}
