@@ -265,14 +265,23 @@ fn star_at(place: &BasePlace, size: f32) -> egui::Pos2 {
 fn unit_card(ui: &mut egui::Ui, world: &World, u: &warband_toy_soldier::battle::View) {
     ui.colored_label(palette::side_egui(u.side), describe::name(world, u.id));
     ui.small(describe::profile_line(&u.unit, true));
+    let active = world
+        .resource::<warband_toy_soldier::battle::Battle>()
+        .activation
+        .as_ref()
+        .filter(|a| a.unit == u.id)
+        .map(|a| a.ap);
     let cost = warband_rules::toy_soldier::activation_cost(u.spent);
+    let now = match active {
+        Some(ap) => format!("active now, {ap} AP left"),
+        None => format!("next activation {}", super::describe::tokens(cost)),
+    };
     ui.small(format!(
-        "Danger {} · damage {} · next activation {}",
-        u.marks.danger,
-        u.marks.damage,
-        super::describe::tokens(cost)
+        "Danger {} · damage {} · {now}",
+        u.marks.danger, u.marks.damage
     ));
-    if u.marks.danger > 0 {
+    // The active unit's card says what its danger does in the panel, AP by AP.
+    if u.marks.danger > 0 && active.is_none() {
         ui.small(pinned_words(world, u));
     }
 }
@@ -358,5 +367,36 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// The hover card of the active unit says it is active and its AP left, not the
+    /// cost of a next activation nor what activating it now would do (a play-tester
+    /// read "If it activated now…" over the unit already active).
+    #[test]
+    fn the_active_units_card_says_it_is_active() {
+        use crate::game::session::{Controller, GameSession};
+        use warband_toy_soldier::{Command, ToySoldier};
+        let setup = crate::game::test_app::shipped::<ToySoldier>("village-fight.ron");
+        let mut s: super::super::ToySession =
+            GameSession::new(setup, 3, [Controller::Human; 2]).unwrap();
+        let side = s.human_turn().unwrap();
+        let world = s.engine.world();
+        let u = warband_toy_soldier::battle::in_play(world)
+            .into_iter()
+            .find(|u| u.side == side)
+            .unwrap();
+        let card = |s: &super::super::ToySession| {
+            let world = s.engine.world();
+            let u = warband_toy_soldier::battle::find(world, u.id).unwrap();
+            crate::game::test_app::egui_words(|ui| unit_card(ui, world, &u)).join(" ")
+        };
+        assert!(card(&s).contains("next activation 1 token"), "{}", card(&s));
+        s.submit(side, Command::Activate { unit: u.id }).unwrap();
+        let words = card(&s);
+        assert!(
+            words.contains("active now,") && words.contains("AP left"),
+            "{words}"
+        );
+        assert!(!words.contains("next activation"), "{words}");
     }
 }
