@@ -140,14 +140,20 @@ pub fn show(ui: &mut egui::Ui, session: &BxSession, v: &View, t: &View, spell: S
                 world, &why.0,
             );
             ui.label(format!("✖ Cannot cast: {why}"));
-            // A touch spell out of contact: the way there, which a plain click on a
-            // dying friend already offers (a play-tester met only the refusal).
+            // A touch spell out of contact: the way there (a play-tester met only the
+            // refusal). A plain click on a friend who is down moves beside it.
             let touch = spell.range().is_none() && spell != Spell::MirrorImage;
             if touch && !warband_table::geometry::in_contact(&v.base, &t.base) {
-                ui.small(
-                    "Move beside it first (Esc puts the spell away; a click on it then moves \
-                     there), and cast it the round after.",
-                );
+                ui.small(match t.cond.down {
+                    Some(_) => {
+                        "Move beside it first (Esc puts the spell away; a click on it then \
+                         moves there), and cast it the round after."
+                    }
+                    None => {
+                        "Move into contact with it first (Esc puts the spell away; click the \
+                         open table beside it), and cast it the round after."
+                    }
+                });
             }
         }
     }
