@@ -399,8 +399,7 @@ mod tests;
 /// The words after dice that add up to `total` with `bonus` ("= 9", "+1 = 5"; "-1 = 1
 /// (at least 1)" where the rules raise the sum).
 pub fn summed(dice: &[&DieRoll], bonus: i32, total: i32) -> String {
-    let sum: i32 = dice.iter().map(|d| i32::from(d.value)).sum();
-    let raised = if total > sum + bonus {
+    let raised = if total > faces(dice) + bonus {
         " (at least 1)"
     } else {
         ""
@@ -409,4 +408,14 @@ pub fn summed(dice: &[&DieRoll], bonus: i32, total: i32) -> String {
         0 => format!("= {total}{raised}"),
         b => format!("{b:+} = {total}{raised}"),
     }
+}
+
+/// The words after dice that add up to their faces alone ("= 9").
+pub fn added_up(dice: &[&DieRoll]) -> String {
+    summed(dice, 0, faces(dice))
+}
+
+/// The sum of the dice's faces.
+fn faces(dice: &[&DieRoll]) -> i32 {
+    dice.iter().map(|d| i32::from(d.value)).sum()
 }

@@ -7,7 +7,7 @@ use super::roster::{armoury_file, catalogue, hero_combatants, usable_heroes};
 use super::{BxSession, describe};
 use crate::game::catalogue::Catalogue;
 use crate::game::cues::each_entry;
-use crate::game::desk::{Cue, Desk, LogLine, ProfileDesigner, lost_marked, summed};
+use crate::game::desk::{Cue, Desk, LogLine, ProfileDesigner, added_up, lost_marked, summed};
 use crate::game::hud::log::{LogFilter, worded_lines};
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -45,8 +45,7 @@ impl Desk for Borderlands {
         let pair = (d.clause == clauses::MORALE && d.purpose.ends_with("morale"))
             || (d.clause == clauses::SPELL_EFFECT && d.purpose == "Sleep HD");
         if pair && dice.len() == 2 {
-            let sum = i32::from(d.value) + i32::from(dice[1].value);
-            return Some(summed(dice, 0, sum));
+            return Some(added_up(dice));
         }
         // "Orc chief damage (2d4)": its own dice, not the next blow's as well.
         let (_, expr) = d.purpose.strip_suffix(')')?.rsplit_once(" (")?;

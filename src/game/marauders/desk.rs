@@ -167,9 +167,8 @@ impl Desk for Marauders {
         let d = dice.first()?;
         let morale = [clauses::MORALE_CHECK, clauses::MORALE_RALLY].contains(&d.clause);
         let sleep = d.clause == clauses::SPELLCASTING && d.purpose.starts_with("Sleep cast by");
-        let sum: i32 = dice.iter().map(|d| i32::from(d.value)).sum();
         let adds = (morale && dice.len() == 2) || (sleep && dice.len() > 1);
-        adds.then(|| crate::game::desk::summed(dice, 0, sum))
+        adds.then(|| crate::game::desk::added_up(dice))
     }
 
     fn aiming(session: &GameSession<Self>, selection: &Selection) -> bool {

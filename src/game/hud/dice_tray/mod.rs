@@ -49,7 +49,9 @@ pub fn show<R: Desk>(
     let area = egui::ScrollArea::vertical()
         .stick_to_bottom(true)
         .auto_shrink([false, true]);
-    let shown = area.show(ui, |ui| asked = rows_of::<R>(ui, session, rolls, tumble));
+    let shown = area.show(ui, |ui| {
+        asked = rows_of::<R>(ui, session, (rolls, names), tumble);
+    });
     if shown.state.offset.y > 0.5 {
         fade_top(ui, shown.inner_rect);
     }
@@ -69,16 +71,15 @@ fn dice_in<C, E>(
 }
 
 /// Rolls' dice, each roll after its label (where it has one), whole groups a row, so
-/// no group's words are cut at an edge; the clause clicked, if one was.
+/// no group's words are cut at an edge, the sides named by their armies' `names`; the
+/// clause clicked, if one was.
 fn rows_of<R: Desk>(
     ui: &mut egui::Ui,
     session: &GameSession<R>,
-    rolls: &[(&str, &[Rolled<'_>])],
+    (rolls, names): (&[(&str, &[Rolled<'_>])], [&str; 2]),
     tumble: &super::tumble::Tumble,
 ) -> Option<String> {
     let events = &session.engine.log().events;
-    let armies = session.setup.armies();
-    let names = [armies.a.name.as_str(), armies.b.name.as_str()];
     // Each group with its roll's dice, and the roll's label before its first group.
     let mut groups = Vec::new();
     for (label, dice) in rolls {
@@ -188,7 +189,14 @@ fn groups_of<R: Desk>(
                 .zip(d.passed())
                 .is_some_and(|(r, p)| r != p);
             let said = format!("{purpose}{}", needs(d, low_wanted));
-            Group { at, purpose, said }
+            let own: Vec<_> = dice[at.clone()].iter().map(|(_, d)| *d).collect();
+            let total = R::dice_total(&own);
+            Group {
+                at,
+                purpose,
+                said,
+                total,
+            }
         })
         .collect()
 }
@@ -201,6 +209,8 @@ struct Group {
     purpose: String,
     /// Its purpose and what its dice needed, under its clause.
     said: String,
+    /// What its dice came to together, where its ruleset adds them up ("= 9").
+    total: Option<String>,
 }
 
 /// What a die's face is drawn with: the battle's events (what followed the die) and
@@ -239,17 +249,11 @@ impl Group {
                 text(egui::RichText::new(settled::<R>(d).2).strong().size(18.0)) + 14.0 + gap
             })
             .sum();
-        let total = self.total::<R>(dice).map_or(0.0, |t| {
+        let total = self.total.as_ref().map_or(0.0, |t| {
             text(egui::RichText::new(t).strong().size(18.0)) + gap
         });
         // The separator before it, and the gap after the words.
         words + faces + total + 2.0 * gap + 8.0
-    }
-
-    /// What its dice came to together, where its ruleset adds them up ("= 9").
-    fn total<R: Desk>(&self, dice: &[Rolled<'_>]) -> Option<String> {
-        let own: Vec<_> = dice[self.at.clone()].iter().map(|(_, d)| *d).collect();
-        R::dice_total(&own)
     }
 
     /// Draws it: a separator, its clause (a link to its rules: the clause clicked, if
@@ -289,7 +293,7 @@ impl Group {
             let landed = dice[self.at.clone()]
                 .iter()
                 .all(|(at, _)| !tumble.tumbling(*at));
-            if let Some(total) = self.total::<R>(dice).filter(|_| landed) {
+            if let Some(total) = self.total.as_ref().filter(|_| landed) {
                 ui.label(egui::RichText::new(total).strong().size(18.0));
             }
         });
