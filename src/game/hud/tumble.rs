@@ -33,7 +33,9 @@ pub struct Tumble {
 
 impl Tumble {
     /// Looks at a log of `len` entries `dt` seconds after the last look: what was logged
-    /// since starts to tumble for `length` seconds. Whether any die still tumbles.
+    /// since starts to tumble for `length` seconds. Whether any die still tumbles. (The
+    /// tests' own: the window looks with the engine's count, [`Self::look_at`].)
+    #[cfg(test)]
     pub fn look(&mut self, len: usize, dt: f32, length: f32) -> bool {
         self.look_at((0, len), dt, length)
     }
