@@ -41,12 +41,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut BxSession, bx: &mut BxSelection) {
     if ui.button("End step (Space)").clicked() {
         command = Some(Command::EndStep);
     }
-    if let Some((ask, _)) = session
-        .notice_left()
-        .filter(|(w, _)| w.ends_with(super::input::SPACE_AGAIN_ENDS))
-    {
-        ui.colored_label(ui.visuals().warn_fg_color, ask);
-    }
+    crate::game::hud::standing_ask(ui, session, super::input::SPACE_AGAIN_ENDS);
     // Under the button, so that it never moves as the line comes and goes. Nothing was
     // refused yet: it says what a click would meet, in plain words, not a warning's
     // colour (a play-tester took it for a refusal before touching anything).

@@ -52,6 +52,20 @@ pub fn frame_plugin<R: Desk>(app: &mut App) {
         );
 }
 
+/// The ask of a first Space that ends with `again`
+/// ([`GameSession::space_ends_part`]), in the warning's colour, while it stands: under
+/// the panel's button that ends the same part (a play-tester's presses seemed to do
+/// nothing while the ask flashed by in the dice tray's bar).
+pub fn standing_ask<R: warband_table::sim::Contest>(
+    ui: &mut egui::Ui,
+    session: &GameSession<R>,
+    again: &str,
+) {
+    if let Some(ask) = session.ask_standing(again) {
+        ui.colored_label(ui.visuals().warn_fg_color, ask);
+    }
+}
+
 /// A new battle's log and tray: worded afresh, both sides and the dice shown, no die new.
 fn fresh_log(
     mut c: ResMut<log::LineCache>,

@@ -5,7 +5,7 @@
 
 use crate::game::marauders::Session;
 use crate::game::pointer::InputDone;
-use crate::game::session::part::{Asked, space_ends};
+use crate::game::session::part::Asked;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use warband_marauders::battle::{ModelView, in_play, model};
@@ -289,15 +289,9 @@ fn end_movement(session: &mut Session, side: Side, asked: &mut Asked<(Side, u32)
     let world = session.engine.world();
     let left = mine().any(|m| may_still_charge(world, m)) && !mine().any(|m| m.conditions.moved);
     let part = (side, session.engine.battle().round);
-    // An ask no longer shown (another notice took its place, or something was played
-    // since) is asked again, never answered unseen by a later press.
-    if !session.ask_shown(NO_MODEL_MOVED) {
-        *asked = None;
-    }
-    if space_ends(asked, part, (left, heeded)) {
+    let ask = left.then(|| NO_MODEL_MOVED.to_string());
+    if session.space_ends_part((asked, part), (ask, NO_MODEL_MOVED), heeded) {
         let _ = session.submit(side, Command::EndPhase);
-    } else if heeded {
-        session.ask(NO_MODEL_MOVED, std::time::Instant::now());
     }
 }
 

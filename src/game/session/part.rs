@@ -164,7 +164,39 @@ impl<R: warband_table::sim::Contest> super::GameSession<R> {
 
     /// Whether the notice standing is the ask `ask` of a first Space (its words end so).
     pub fn ask_shown(&self, ask: &str) -> bool {
-        self.notice_left().is_some_and(|(w, _)| w.ends_with(ask))
+        self.ask_standing(ask).is_some()
+    }
+
+    /// The words of the ask of a first Space that end with `again`, while it stands: a
+    /// panel shows them under the button that ends the same part.
+    pub fn ask_standing(&self, again: &str) -> Option<&str> {
+        self.notice_left()
+            .map(|(words, _)| words)
+            .filter(|words| words.ends_with(again))
+    }
+
+    /// A Space that ends the person's `part` (a phase, a step, an activation), pressed
+    /// `heeded` or not ([`Self::heed_end_key`]): where something is still to do, `ask`
+    /// holds the words that say so, ending with `again`, and the first heeded press
+    /// only asks them; a second ends the part ([`space_ends`]). An ask no longer shown
+    /// (another notice took its place, or something was played since) is asked again,
+    /// never answered unseen by a later press. Whether this press ends the part.
+    pub fn space_ends_part<K: PartialEq>(
+        &mut self,
+        (asked, part): (&mut Asked<K>, K),
+        (ask, again): (Option<String>, &str),
+        heeded: bool,
+    ) -> bool {
+        if !self.ask_shown(again) {
+            *asked = None;
+        }
+        if space_ends(asked, part, (ask.is_some(), heeded)) {
+            return true;
+        }
+        if let Some(words) = ask.filter(|_| heeded) {
+            self.ask(words, Instant::now());
+        }
+        false
     }
 
     /// Whether a key that ends the person's part (Space) is heeded now: not in the

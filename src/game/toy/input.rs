@@ -8,7 +8,7 @@
 
 use super::ToySession;
 use crate::game::pointer::Pointer;
-use crate::game::session::part::{Asked, space_ends};
+use crate::game::session::part::Asked;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use warband_rules::Side;
@@ -375,20 +375,12 @@ fn pass_heeded(session: &mut ToySession, side: Side, asked: &mut Asked<PassOf>) 
     let Ok((v, a)) = active(world, side) else {
         return heeded;
     };
-    let cost = pass_cost(world, &v, a.ap);
-    if !session.ask_shown(SPACE_AGAIN_PASSES) {
-        *asked = None;
-    }
-    if space_ends(asked, (side, v.id, a.ap), (cost.is_some(), heeded)) {
-        return true;
-    }
-    if let Some(cost) = cost.filter(|_| heeded) {
-        session.ask(
-            format!("{cost}: {SPACE_AGAIN_PASSES}"),
-            std::time::Instant::now(),
-        );
-    }
-    false
+    let ask = pass_cost(world, &v, a.ap).map(|cost| format!("{cost}: {SPACE_AGAIN_PASSES}"));
+    session.space_ends_part(
+        (asked, (side, v.id, a.ap)),
+        (ask, SPACE_AGAIN_PASSES),
+        heeded,
+    )
 }
 
 /// What passing costs the active unit `v` with `ap` AP left, where it carries danger:

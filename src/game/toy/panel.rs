@@ -385,12 +385,7 @@ fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command>
             command = Some(Command::Done);
         }
     });
-    if let Some((ask, _)) = session
-        .notice_left()
-        .filter(|(w, _)| w.ends_with(super::input::SPACE_AGAIN_PASSES))
-    {
-        ui.colored_label(ui.visuals().warn_fg_color, ask);
-    }
+    crate::game::hud::standing_ask(ui, session, super::input::SPACE_AGAIN_PASSES);
     command
 }
 

@@ -10,7 +10,7 @@ pub(super) mod ghost;
 
 use super::BxSession;
 use crate::game::pointer::Pointer;
-use crate::game::session::part::{Asked, space_ends};
+use crate::game::session::part::Asked;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
 use warband_borderlands::Command;
@@ -329,20 +329,11 @@ fn end_step(session: &mut BxSession, side: Side, asked: &mut Asked<StepOf>) -> O
         .filter(|m| m.side == side && actor(world, side, m.id).is_ok())
         .count();
     let step = (side, session.engine.battle().round);
-    // An ask no longer shown (another notice took its place, or something was played
-    // since) is asked again, never answered unseen by a later press.
-    if !session.ask_shown(SPACE_AGAIN_ENDS) {
-        *asked = None;
-    }
-    if space_ends(asked, step, (waiting > 0, heeded)) {
-        return Some(Command::EndStep);
-    }
-    if heeded {
-        let models = if waiting == 1 { "model" } else { "models" };
-        let words = format!("{waiting} {models} still to act: {SPACE_AGAIN_ENDS}");
-        session.ask(words, std::time::Instant::now());
-    }
-    None
+    let models = if waiting == 1 { "model" } else { "models" };
+    let ask = (waiting > 0).then(|| format!("{waiting} {models} still to act: {SPACE_AGAIN_ENDS}"));
+    session
+        .space_ends_part((asked, step), (ask, SPACE_AGAIN_ENDS), heeded)
+        .then_some(Command::EndStep)
 }
 
 /// The end of the ask of a Space with models still to act: the panel shows the ask

@@ -3,6 +3,7 @@ use super::*;
 use crate::game::hud::how_far;
 use crate::game::palette;
 use crate::game::session::Controller;
+use crate::game::session::part::space_ends;
 
 /// The cave mouth with both sides in a person's hands, and the ready models of the
 /// side to act.

@@ -55,9 +55,7 @@ pub fn show(ui: &mut egui::Ui, session: &mut Session, sel: &mut Selection) {
     if ui.button("End my part of the phase (Space)").clicked() {
         let _ = session.submit(side, Command::EndPhase);
     }
-    if session.ask_shown(NO_MODEL_MOVED) {
-        ui.colored_label(ui.visuals().warn_fg_color, NO_MODEL_MOVED);
-    }
+    crate::game::hud::standing_ask(ui, session, NO_MODEL_MOVED);
 }
 
 /// What the phase asks of you, in one line: `strike` where a fight fought has your
