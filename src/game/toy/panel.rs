@@ -317,7 +317,7 @@ fn card(
     if !mine {
         return None;
     }
-    let command = actions(ui, session, v);
+    let command = actions(ui, session, (v, a.ap));
     if u.shoots() && a.ap > 0 {
         let mut ap = toy.volley.unwrap_or(a.ap).clamp(1, a.ap);
         // Under an id of its own: the lines above change as the figure is typed, and a
@@ -344,10 +344,10 @@ fn greyable(ui: &mut egui::Ui, world: &World, side: Side, c: &Command, label: &s
         .clicked()
 }
 
-/// The Pass button, saying what a pass costs a unit in danger; true when clicked. The
-/// ask of a first Space stands under it.
-fn pass_button(ui: &mut egui::Ui, world: &World, v: &View) -> bool {
-    let ap = warband_toy_soldier::actions::active(world, v.side).map_or(0, |(_, a)| a.ap);
+/// The Pass button of the active unit `v` with `ap` AP left, saying what a pass costs
+/// a unit in danger; true when clicked. The ask of a first Space stands under the
+/// buttons.
+fn pass_button(ui: &mut egui::Ui, world: &World, (v, ap): (&View, u32)) -> bool {
     let cost = super::input::pass_cost(world, v, ap);
     let label = match v.marks.danger {
         0 => "Pass (Space)".to_string(),
@@ -361,8 +361,9 @@ fn pass_button(ui: &mut egui::Ui, world: &World, v: &View) -> bool {
     ui.button(label).on_hover_text(hover).clicked()
 }
 
-/// The active unit's buttons: defend, pivot, pass, take back its move, end the turn.
-fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command> {
+/// The buttons of the active unit `v` with `ap` AP left: defend, pivot, pass, take back
+/// its move, end the turn.
+fn actions(ui: &mut egui::Ui, session: &ToySession, (v, ap): (&View, u32)) -> Option<Command> {
     let world = session.engine.world();
     let mut command = None;
     ui.horizontal_wrapped(|ui| {
@@ -375,7 +376,7 @@ fn actions(ui: &mut egui::Ui, session: &ToySession, v: &View) -> Option<Command>
         if ui.button("⟳ 45° (E)").clicked() {
             command = Some(Command::Pivot { degrees: -45.0 });
         }
-        if pass_button(ui, world, v) {
+        if pass_button(ui, world, (v, ap)) {
             command = Some(Command::Pass);
         }
         if greyable(ui, world, v.side, &Command::UndoMove, "Take back (Z)") {
