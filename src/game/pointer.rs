@@ -8,10 +8,12 @@ use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, egui};
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Pointer>().add_systems(
-        Update,
-        track.before(InputDone).run_if(in_state(Screen::Battle)),
-    );
+    app.init_resource::<Pointer>()
+        .init_resource::<JustFell>()
+        .add_systems(
+            Update,
+            track.before(InputDone).run_if(in_state(Screen::Battle)),
+        );
 }
 
 /// Input for the frame has been handled (overlays and the hud come after).
@@ -118,6 +120,35 @@ pub fn nearest_at<'a>(
         .filter(|(_, b)| b.center.distance(p) <= b.shape.reach())
         .min_by(|(_, a), (_, b)| a.center.distance(p).total_cmp(&b.center.distance(p)))
         .map(|(id, _)| id)
+}
+
+/// A click on open table where an enemy fell a moment ago was meant for that enemy: the
+/// pointer was on its way when the model left play. Such a click is not sent as a move;
+/// a second click on the same casualty is.
+#[derive(Resource, Default)]
+pub struct JustFell {
+    warned: Option<warband_table::components::ModelId>,
+}
+
+impl JustFell {
+    /// The enemy of `side` that fell a moment ago under `p`, when a click there must stop
+    /// short of a move: the first click on it (a second one goes through).
+    pub fn stops(
+        &mut self,
+        drawn: &super::minis::DrawnAt,
+        p: Vec2,
+        side: warband_rules::Side,
+    ) -> Option<warband_table::components::ModelId> {
+        let id = drawn.just_fallen_under(p, side);
+        let stop = id.filter(|id| self.warned != Some(*id));
+        self.warned = stop;
+        stop
+    }
+
+    /// What the table says of the click stopped on `name`.
+    pub fn words(name: &str) -> String {
+        format!("{name} fell just now: no move sent (click there again to move)")
+    }
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub fn left_click<S: 'static>(session: S, system: ScheduleConfigs<ScheduleSystem
     let mut app = App::new();
     app.init_resource::<ButtonInput<MouseButton>>()
         .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<super::pointer::JustFell>()
         .add_systems(Update, system);
     app.world_mut().insert_non_send(session);
     app.world_mut()

@@ -65,6 +65,21 @@ impl DrawnAt<'_, '_> {
     }
 }
 
+/// How long after a model leaves play a click where it lies is taken as meant for it:
+/// the player aimed at it as it fell.
+pub const JUST_FELL: f32 = 2.0;
+
+impl DrawnAt<'_, '_> {
+    /// An enemy of `side` lying under `p` that left play under [`JUST_FELL`] seconds ago.
+    pub fn just_fallen_under(&self, p: Vec2, side: warband_rules::Side) -> Option<ModelId> {
+        let id = self.fallen_under(p)?;
+        self.minis
+            .iter()
+            .any(|(m, ..)| m.id == id && m.side != side && m.fell_ago < JUST_FELL)
+            .then_some(id)
+    }
+}
+
 /// The base of a miniature's body where it is drawn (none for its other parts).
 fn body_at(t: &Transform, part: &Part) -> Option<Placed> {
     let Part::Body(shape, ..) = part else {

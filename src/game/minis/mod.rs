@@ -50,8 +50,11 @@ pub const BUILD_SCALE: f32 = 100.0;
 pub struct Mini {
     pub id: ModelId,
     pub side: Side,
-    /// Seconds since the model left play.
+    /// Seconds since the model left play, up to [`FALL`](super::models::FALL).
     gone_for: f32,
+    /// Seconds since the model left play, uncapped (0 while in play; infinite for a
+    /// casualty drawn afresh, whose fall was not seen).
+    fell_ago: f32,
     glide: Glide,
     /// Its health as last drawn, and seconds since it was last hurt.
     health: Option<i32>,
@@ -70,6 +73,7 @@ impl Mini {
         self.health = None;
         self.since_hit = f32::INFINITY;
         self.gone_for = super::models::FALL;
+        self.fell_ago = f32::INFINITY;
     }
 }
 
@@ -97,10 +101,15 @@ impl Health {
 /// it adds nothing (no entity is spawned to hold it).
 pub const BARE: Option<fn(&mut ChildSpawnerCommands)> = None;
 
-/// A casualty's miniature lying where `base` stood, for tests of what a click on one
-/// does.
+/// A casualty's miniature lying where `base` stood, fallen `fell_ago` seconds ago, for
+/// tests of what a click on one does.
 #[cfg(test)]
-pub fn spawn_casualty(world: &mut World, (id, side): (ModelId, Side), base: &Placed) {
+pub fn spawn_casualty(
+    world: &mut World,
+    (id, side): (ModelId, Side),
+    base: &Placed,
+    fell_ago: f32,
+) {
     let mut commands = world.commands();
     spawn_mini(
         &mut commands,
@@ -114,6 +123,7 @@ pub fn spawn_casualty(world: &mut World, (id, side): (ModelId, Side), base: &Pla
     let mut minis = world.query::<&mut Mini>();
     for mut m in minis.iter_mut(world).filter(|m| m.id == id) {
         m.gone_for = super::models::FALL;
+        m.fell_ago = fell_ago;
     }
 }
 
@@ -137,6 +147,7 @@ pub fn spawn_mini(
                 id,
                 side,
                 gone_for: 0.0,
+                fell_ago: f32::INFINITY,
                 glide: Glide::default(),
                 health: None,
                 since_hit: f32::INFINITY,
@@ -311,6 +322,7 @@ impl MiniPainter<'_, '_> {
             gone,
         } = shown;
         let dt = self.time.delta_secs();
+        mini.fell_ago = if out { mini.fell_ago + dt } else { 0.0 };
         let colour = self.hurt(mini, base, colour, health, dt);
         let ((center, facing), moving, leg) =
             mini.glide

@@ -7,7 +7,7 @@
 //! Space passes, Enter is done for the turn.
 
 use super::ToySession;
-use crate::game::pointer::Pointer;
+use crate::game::pointer::{JustFell, Pointer};
 use crate::game::session::part::Asked;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
@@ -179,6 +179,7 @@ fn click(
     mut session: NonSendMut<ToySession>,
     sel: Res<Pointer>,
     mut toy: ResMut<ToySelection>,
+    (drawn, mut just_fell): (crate::game::minis::DrawnAt, ResMut<JustFell>),
 ) {
     if !buttons.just_pressed(MouseButton::Left) {
         return;
@@ -186,6 +187,15 @@ fn click(
     let (Some(side), Some(cursor)) = (session.human_turn(), sel.cursor) else {
         return;
     };
+    // Open table where an enemy fell a moment ago: the click was meant for it.
+    if toy.hover.is_none()
+        && active(session.engine.world(), side).is_ok()
+        && let Some(id) = just_fell.stops(&drawn, cursor, side)
+    {
+        let name = super::describe::name(session.engine.world(), id);
+        session.refuse(JustFell::words(&name));
+        return;
+    }
     let world = session.engine.world();
     let units = in_play(world);
     let target = toy.hover.and_then(|id| units.iter().find(|u| u.id == id));

@@ -9,7 +9,7 @@
 pub(super) mod ghost;
 
 use super::BxSession;
-use crate::game::pointer::Pointer;
+use crate::game::pointer::{JustFell, Pointer};
 use crate::game::session::part::Asked;
 use bevy::prelude::*;
 use bevy_egui::input::egui_wants_any_keyboard_input;
@@ -162,7 +162,7 @@ fn click(
     mut session: NonSendMut<BxSession>,
     sel: Res<Pointer>,
     mut bx: ResMut<BxSelection>,
-    drawn: crate::game::minis::DrawnAt,
+    (drawn, mut just_fell): (crate::game::minis::DrawnAt, ResMut<JustFell>),
 ) {
     if !buttons.just_pressed(MouseButton::Left) {
         return;
@@ -190,6 +190,15 @@ fn click(
         return;
     };
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // Open table where an enemy fell a moment ago: the click was meant for it.
+    if bx.hover.is_none()
+        && bx.spell.is_none()
+        && let Some(id) = just_fell.stops(&drawn, cursor, side)
+    {
+        let name = super::describe::name(session.engine.world(), id);
+        session.refuse(JustFell::words(&name));
+        return;
+    }
     // A spell at a casualty is sent too, and the engine says why not (a play-tester's
     // Cure Light Wounds on a slain ally did nothing, and said nothing).
     let at_casualty = |spell| {

@@ -122,7 +122,12 @@ fn a_spell_at_a_casualty_says_why_not() {
         .entity_mut(fallen.entity)
         .insert(warband_table::components::OutOfAction);
     let mut app = app(session, caster, Some(fallen.base.center));
-    crate::game::minis::spawn_casualty(app.world_mut(), (fallen.id, fallen.side), &fallen.base);
+    crate::game::minis::spawn_casualty(
+        app.world_mut(),
+        (fallen.id, fallen.side),
+        &fallen.base,
+        f32::INFINITY,
+    );
     app.update();
     let session = app.world().non_send::<BxSession>();
     let said = session.last_refusal.clone().unwrap_or_default();
@@ -594,4 +599,48 @@ fn the_melee_card_gives_the_chance_of_a_swing() {
         warband_rules::borderlands::swing_odds(me.stats.thac0, foe.stats.ac, bonus, false).hit;
     let said = format!("{} a swing", crate::game::hud::pct(hit));
     assert!(words.contains(&said), "{words}");
+}
+
+/// A play-tester's click on an orc slain a moment before walked the Halfling 4" toward
+/// the orc line: the marker had gone from under the pointer, and open table is a move.
+/// Where an enemy fell under two seconds ago the first click sends nothing and says
+/// why; a second click there moves. An enemy that fell long ago is open table.
+#[test]
+fn a_click_on_an_enemy_that_just_fell_is_no_move() {
+    let moved = |fell_ago: f32, clicks: usize| {
+        let (mut session, ready) = battle();
+        let world = session.engine.world_mut();
+        let chosen = warband_borderlands::battle::find(world, ready[0]).unwrap();
+        let foe = in_play(world)
+            .into_iter()
+            .filter(|m| m.side != chosen.side)
+            .min_by(|a, b| {
+                let d = |m: &View| m.base.center.distance(chosen.base.center);
+                d(a).total_cmp(&d(b))
+            })
+            .unwrap();
+        world
+            .entity_mut(foe.entity)
+            .insert(warband_table::components::OutOfAction);
+        let mut app = app(session, chosen.id, Some(foe.base.center));
+        app.world_mut().resource_mut::<BxSelection>().spell = None;
+        let casualty = (foe.id, foe.side);
+        crate::game::minis::spawn_casualty(app.world_mut(), casualty, &foe.base, fell_ago);
+        for _ in 0..clicks {
+            app.update();
+        }
+        let session = app.world().non_send::<BxSession>();
+        let world = session.engine.world();
+        let now = warband_borderlands::battle::find(world, chosen.id).unwrap();
+        let said = session.last_refusal.clone().unwrap_or_default();
+        (now.base.center != chosen.base.center, said)
+    };
+    let (went, said) = moved(0.5, 1);
+    assert!(!went, "the first click moved");
+    assert!(
+        said.ends_with(" fell just now: no move sent (click there again to move)"),
+        "{said}"
+    );
+    assert!(moved(0.5, 2).0, "a second click moves");
+    assert!(moved(f32::INFINITY, 1).0, "an old casualty is open table");
 }

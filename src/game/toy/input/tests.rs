@@ -595,3 +595,32 @@ fn space_on_a_unit_in_danger_asks_before_it_passes() {
         "a second press passes"
     );
 }
+
+/// Open table where an enemy unit fell a moment ago: the active unit's click there was
+/// meant for the enemy, and sends no move (the shared rule, in Borderlands' tests too).
+#[test]
+fn a_click_where_an_enemy_just_fell_sends_no_move() {
+    let session = battle();
+    let side = session.human_turn().unwrap();
+    let world = session.engine.world();
+    let units = in_play(world);
+    let unit = units
+        .iter()
+        .find(|u| u.side == side && check_activate(world, side, u.id).is_ok())
+        .unwrap()
+        .clone();
+    let foe = units.iter().find(|u| u.side != side).unwrap().clone();
+    let session = click_at(session, unit.base.center, Some(unit.id));
+    let ahead = unit.base.center + to_world(unit.base.facing, Vec2::Y) * 2.0;
+    let mut app = crate::game::test_app::left_click(session, click.into_configs());
+    app.insert_resource(Pointer::at(Some(ahead)))
+        .init_resource::<ToySelection>();
+    let lying = foe.base.at(ahead);
+    crate::game::minis::spawn_casualty(app.world_mut(), (foe.id, foe.side), &lying, 0.5);
+    app.update();
+    let session = app.world_mut().remove_non_send::<ToySession>().unwrap();
+    let (v, _) = active(session.engine.world(), side).unwrap();
+    assert_eq!(v.base.center, unit.base.center, "it moved");
+    let said = session.last_refusal.unwrap_or_default();
+    assert!(said.contains(" fell just now: no move sent"), "{said}");
+}
