@@ -139,10 +139,22 @@ impl JustFell {
         p: Vec2,
         side: warband_rules::Side,
     ) -> Option<warband_table::components::ModelId> {
-        let id = drawn.just_fallen_under(p, side);
-        let stop = id.filter(|id| self.warned != Some(*id));
+        let stop = self.holds(drawn, p, side);
         self.warned = stop;
         stop
+    }
+
+    /// The enemy of `side` that fell a moment ago under `p`, when a click there would
+    /// stop short of a move (no ghost of one is drawn then).
+    pub fn holds(
+        &self,
+        drawn: &super::minis::DrawnAt,
+        p: Vec2,
+        side: warband_rules::Side,
+    ) -> Option<warband_table::components::ModelId> {
+        drawn
+            .just_fallen_under(p, side)
+            .filter(|id| self.warned != Some(*id))
     }
 
     /// What the table says of the click stopped on `name`.

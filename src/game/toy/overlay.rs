@@ -31,6 +31,10 @@ fn draw(
     toy: Res<ToySelection>,
     layout: Res<crate::game::session::TableLayout>,
     mut g: Gizmos,
+    (drawn, just_fell): (
+        crate::game::minis::DrawnAt,
+        Res<crate::game::pointer::JustFell>,
+    ),
 ) {
     let world = session.engine.world();
     let units = in_play(world);
@@ -63,8 +67,10 @@ fn draw(
     if toy.hover.is_none()
         && session.human_turn() == Some(v.side)
         && let Some(cursor) = sel.cursor
-        // Off the table (in the margin about it) there is no move to show.
+        // Off the table (in the margin about it) there is no move to show, nor where an
+        // enemy fell a moment ago (a click there sends none).
         && crate::game::table::on_table(layout.size, cursor)
+        && just_fell.holds(&drawn, cursor, v.side).is_none()
         && let Some((step, inches, plan)) = ghost_plan(&session, v.side, cursor, toy.exact)
     {
         // A refused move is drawn where it was asked to go: along its axis, as far as

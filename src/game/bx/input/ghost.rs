@@ -21,9 +21,15 @@ pub(super) fn ghost(
     keys: Res<ButtonInput<KeyCode>>,
     mut bx: ResMut<BxSelection>,
     mut g: Gizmos,
+    (drawn, just_fell): (
+        crate::game::minis::DrawnAt,
+        Res<crate::game::pointer::JustFell>,
+    ),
 ) {
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    let why = draw_ghost(&session, (&sel, shift), &bx, &mut g);
+    // Where an enemy fell a moment ago a click sends no move: none is shown.
+    let held = |side, c| bx.hover.is_none() && just_fell.holds(&drawn, c, side).is_some();
+    let why = draw_ghost(&session, (&sel, shift, &held), &bx, &mut g);
     if bx.not_there != why {
         bx.not_there = why;
     }
@@ -32,7 +38,7 @@ pub(super) fn ghost(
 /// Draws the ghost; why the move it shows would be refused, if it would.
 fn draw_ghost(
     session: &BxSession,
-    (sel, shift): (&Pointer, bool),
+    (sel, shift, held): (&Pointer, bool, &dyn Fn(Side, Vec2) -> bool),
     bx: &BxSelection,
     g: &mut Gizmos,
 ) -> Option<String> {
@@ -61,7 +67,7 @@ fn draw_ghost(
     // Off the table (over the log, say) a click sends no move: none is shown.
     let cursor = sel
         .cursor
-        .filter(|c| crate::game::table::on_table(table, *c))?;
+        .filter(|c| crate::game::table::on_table(table, *c) && !held(side, *c))?;
     // Over a far enemy, a model with no missile weapon (or a shooter with Shift held)
     // would close with it: shown legal only when the move ends touching it, as a click
     // then sends it.
