@@ -114,9 +114,9 @@ fn each_ruleset_tells_its_charges_and_shots() {
     }
 }
 
-/// The battle's world, standing in for an engine's, and the moves it made before it
-/// was drawn.
-struct Battle(World, Vec<crate::game::session::Moved>);
+/// The battle's world, standing in for an engine's, the moves it made before it was
+/// drawn, and its session's number.
+struct Battle(World, Vec<crate::game::session::Moved>, u64);
 
 fn paint(
     mut painter: crate::game::minis::MiniPainter,
@@ -134,6 +134,7 @@ fn paint(
     painter.paint_all(
         crate::game::minis::Drawn {
             world: &battle.0,
+            serial: battle.2,
             remade: 0,
             round: 1,
             deploying: false,
@@ -180,7 +181,8 @@ fn painted(id: ModelId, start: Vec2) -> (App, Entity) {
     );
     app.world_mut().flush();
     battle.flush();
-    app.world_mut().insert_non_send(Battle(battle, Vec::new()));
+    app.world_mut()
+        .insert_non_send(Battle(battle, Vec::new(), 0));
     app.update();
     app.update();
     (app, e)
@@ -252,9 +254,37 @@ fn a_new_world_draws_the_arrows_of_its_rounds_moves() {
         leg: (start, end),
         round: 1,
     };
-    *app.world_mut().non_send_mut::<Battle>() = Battle(other, vec![moved]);
+    *app.world_mut().non_send_mut::<Battle>() = Battle(other, vec![moved], 0);
     app.update();
     assert_eq!(drawn(&mut app), end, "drawn where it stands");
+    let legs: Vec<_> = app
+        .world()
+        .resource::<crate::game::trails::Trails>()
+        .legs()
+        .collect();
+    assert_eq!(legs, vec![(warband_rules::Side::A, (start, end))]);
+}
+
+/// A battle loaded after another may be played on the very world the other left
+/// (engines recycle their worlds): it is still a new battle, drawn where it stands with
+/// the arrows of its round's moves (a play-tester saw every arrow gone after a load).
+#[test]
+fn a_battle_loaded_on_a_recycled_world_draws_its_arrows() {
+    let id = ModelId(1);
+    let (start, end) = (Vec2::new(2.0, 2.0), Vec2::new(8.0, 2.0));
+    let (mut app, e) = painted(id, start);
+    let moved = crate::game::session::Moved {
+        id,
+        side: warband_rules::Side::A,
+        leg: (start, end),
+        round: 1,
+    };
+    let mut battle = app.world_mut().non_send_mut::<Battle>();
+    let base = Base(warband_table::geometry::Placed::round(end, 1.0));
+    battle.0.entity_mut(e).insert(base);
+    (battle.1, battle.2) = (vec![moved], 1);
+    app.update();
+    assert_eq!(drawn(&mut app), end, "drawn where it stands, no glide");
     let legs: Vec<_> = app
         .world()
         .resource::<crate::game::trails::Trails>()

@@ -198,10 +198,11 @@ pub struct MiniPainter<'w, 's> {
     floaters: ResMut<'w, super::floaters::Floaters>,
     lunges: ResMut<'w, super::cues::Lunges>,
     gliding: ResMut<'w, Gliding>,
-    /// The battle world drawn last, and how many times its session had made its engine
-    /// again: another (a replay moved along its timeline, a network battle made again)
-    /// is drawn as it stands, with no glide from the old.
-    drawn: Local<'s, Option<(bevy::ecs::world::WorldId, u32)>>,
+    /// The battle world drawn last, its session, and how many times that session had
+    /// made its engine again: another (a battle loaded, a replay moved along its
+    /// timeline, a network battle made again) is drawn as it stands, with no glide from
+    /// the old.
+    drawn: Local<'s, Option<(bevy::ecs::world::WorldId, u64, u32)>>,
     /// Whether the battle drawn last was being deployed.
     deploying: Local<'s, Option<bool>>,
 }
@@ -240,10 +241,16 @@ pub fn table_models(world: &World) -> impl Iterator<Item = (Entity, ModelId, Sid
     })
 }
 
-/// The battle a frame draws: its world, how many times its session has made its engine
-/// again, the round it is in, and whether it is still being deployed.
+/// The battle a frame draws: its world, its session, how many times that session has
+/// made its engine again, the round it is in, and whether it is still being deployed.
 pub struct Drawn<'a> {
     pub world: &'a World,
+    /// The session's own number in this run ([`GameSession::serial`]): a battle loaded
+    /// after another may be played on the very world the other left (engines recycle
+    /// their worlds), which must still be drawn afresh, its arrows with it.
+    ///
+    /// [`GameSession::serial`]: super::session::GameSession
+    pub serial: u64,
     pub remade: u32,
     pub round: u32,
     pub deploying: bool,
@@ -266,7 +273,7 @@ impl MiniPainter<'_, '_> {
     ) {
         self.gliding.0 = false;
         let world = drawn.world;
-        let key = (world.id(), drawn.remade);
+        let key = (world.id(), drawn.serial, drawn.remade);
         let fresh = self.drawn.replace(key) != Some(key);
         if fresh {
             self.redraw_arrows(&drawn);

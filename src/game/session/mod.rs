@@ -129,6 +129,7 @@ impl<R: Contest> GameSession<R> {
     pub fn drawn(&self) -> crate::game::minis::Drawn<'_> {
         crate::game::minis::Drawn {
             world: self.engine.world(),
+            serial: self.serial,
             remade: self.remade,
             round: R::round(self.engine.world()),
             deploying: self.engine.deploying().is_some(),
