@@ -62,7 +62,7 @@ pub fn recorded<R: warband_table::engine::Rules>(file: &str) -> warband_table::s
 }
 
 /// The words one frame of egui draws, `draw` given a bare context in the game's style
-/// on a 600 × 800 point screen.
+/// on a 600 × 1200 point screen.
 pub fn egui_words(mut draw: impl FnMut(&mut bevy_egui::egui::Ui)) -> Vec<String> {
     use bevy_egui::egui;
     let ctx = egui::Context::default();
@@ -70,7 +70,7 @@ pub fn egui_words(mut draw: impl FnMut(&mut bevy_egui::egui::Ui)) -> Vec<String>
     let input = egui::RawInput {
         screen_rect: Some(egui::Rect::from_min_size(
             egui::Pos2::ZERO,
-            egui::vec2(600.0, 800.0),
+            egui::vec2(600.0, 1200.0),
         )),
         ..Default::default()
     };

@@ -1,7 +1,8 @@
-//! The last action stays drawn: an arrow from where each model of the side that last
-//! moved started to where it ended (Vassal players ask for it), until the other side
-//! moves; T hides them. A save played on, or a replay moved along its timeline, draws
-//! the arrows of its round's moves again (`GameSession::moved_before`).
+//! The last actions stay drawn: an arrow from where each model started to where it
+//! ended, for each side's last action (Vassal players ask for it), the side that moved
+//! last bright and the other fainter, until that side acts again; T hides them. A save
+//! played on, or a replay moved along its timeline, draws the arrows of its round's
+//! moves again (`GameSession::moved_before`).
 
 use super::palette;
 use super::screens::Screen;
@@ -23,12 +24,19 @@ pub(super) fn plugin(app: &mut App) {
 /// A glide's new leg: where the model set off from and where it is going.
 pub type Leg = (Vec2, Vec2);
 
-/// The moves of the side that moved last, drawn as arrows until the other side moves
-/// (T hides and shows them).
+/// Each side's moves in its last action, drawn as arrows: the side that moved last
+/// bright, the other's fainter, so the enemy's last moves still show while a player
+/// answers them (a play-tester lost them at the first move of their own). A side's
+/// arrows go when it acts again (T hides and shows them all).
 #[derive(Resource, Debug)]
 pub struct Trails {
-    side: Option<Side>,
-    moves: Vec<(ModelId, Leg)>,
+    /// Each side's arrows, by side.
+    moves: [Vec<(ModelId, Leg)>; 2],
+    /// The side that moved last.
+    last: Option<Side>,
+    /// Whether each side's next move begins a new action of it: a new round began
+    /// since its last move.
+    ended: [bool; 2],
     /// The round the arrows were drawn in.
     round: Option<u32>,
     pub shown: bool,
@@ -37,8 +45,9 @@ pub struct Trails {
 impl Default for Trails {
     fn default() -> Self {
         Trails {
-            side: None,
-            moves: Vec::new(),
+            moves: [Vec::new(), Vec::new()],
+            last: None,
+            ended: [false; 2],
             round: None,
             shown: true,
         }
@@ -49,46 +58,59 @@ impl Default for Trails {
 const SHORTEST_TRAIL: f32 = 0.3;
 
 impl Trails {
-    /// Model `id` of `side` set off on `leg` across a table of `size`: the other side's
-    /// arrows go, and this model's arrow runs from where it first set off in this action.
-    /// A model placed from off the table (deployment) leaves none.
+    /// Model `id` of `side` set off on `leg` across a table of `size`. A move that
+    /// begins a new action of `side` (the other side moved since, or a new round began)
+    /// takes its old arrows away; this model's arrow runs from where it first set off
+    /// in this action. A model placed from off the table (deployment) leaves none.
     pub fn moved(&mut self, id: ModelId, side: Side, leg: Leg, size: Vec2) {
         let on = |p: Vec2| super::table::on_table(size, p);
         if !on(leg.0) || !on(leg.1) {
             return;
         }
-        if self.side != Some(side) {
-            self.side = Some(side);
-            self.moves.clear();
+        let i = side.index();
+        if self.last != Some(side) || self.ended[i] {
+            self.moves[i].clear();
+            self.ended[i] = false;
         }
-        match self.moves.iter_mut().find(|(m, _)| *m == id) {
+        self.last = Some(side);
+        let moves = &mut self.moves[i];
+        match moves.iter_mut().find(|(m, _)| *m == id) {
             Some((_, l)) => l.1 = leg.1,
-            None => self.moves.push((id, leg)),
+            None => moves.push((id, leg)),
         }
-        self.moves
-            .retain(|(_, (a, b))| a.distance(*b) >= SHORTEST_TRAIL);
+        moves.retain(|(_, (a, b))| a.distance(*b) >= SHORTEST_TRAIL);
     }
 
-    /// The battle is in `round`: a new round clears the last one's arrows, so that a
+    /// The battle is in `round`: each side's next move begins a new action, so that a
     /// side that moves last in one round and first in the next never shows one arrow
-    /// across both of its moves.
+    /// across both of its moves (its arrows stay until then).
     pub fn in_round(&mut self, round: u32) {
         if self.round.replace(round).is_some_and(|r| r != round) {
-            self.clear();
+            self.ended = [true; 2];
         }
     }
 
     /// No arrows: the table was drawn afresh (a replay moved along its timeline).
     pub fn clear(&mut self) {
-        self.side = None;
-        self.moves.clear();
+        *self = Self {
+            round: self.round,
+            shown: self.shown,
+            ..Self::default()
+        };
     }
 
+    /// Every arrow, with the side that made it: the other side's first, then the side
+    /// that moved last.
     pub fn legs(&self) -> impl Iterator<Item = (Side, Leg)> + '_ {
-        let side = self.side;
-        self.moves
-            .iter()
-            .filter_map(move |(_, leg)| side.map(|s| (s, *leg)))
+        let order = self.last.map_or(Side::BOTH, |s| [s.other(), s]);
+        order
+            .into_iter()
+            .flat_map(move |s| self.moves[s.index()].iter().map(move |(_, leg)| (s, *leg)))
+    }
+
+    /// The side that moved last: its arrows are drawn bright.
+    pub fn latest(&self) -> Option<Side> {
+        self.last
     }
 }
 
@@ -108,7 +130,15 @@ fn draw_trails(trails: Res<Trails>, mut g: Gizmos) {
         return;
     }
     for (side, (from, to)) in trails.legs() {
-        let c = palette::side(side).mix(&Color::WHITE, 0.45).with_alpha(0.8);
+        // The side that moved last bright; the other side's last moves fainter.
+        let alpha = if trails.latest() == Some(side) {
+            0.8
+        } else {
+            0.4
+        };
+        let c = palette::side(side)
+            .mix(&Color::WHITE, 0.45)
+            .with_alpha(alpha);
         let length = from.distance(to);
         let end = from.lerp(to, ((length - SHORT_OF) / length).max(0.0));
         g.arrow_2d(from, end, c).with_tip_length(0.4);
@@ -120,31 +150,41 @@ fn draw_trails(trails: Res<Trails>, mut g: Gizmos) {
 mod tests {
     use super::*;
 
-    /// The arrows are the last side's moves; the other side moving clears them; a model
-    /// that moves twice keeps one arrow from where it first set off.
+    /// Each side keeps the arrows of its last action: the other side moving leaves them
+    /// (drawn fainter), and the side acting again takes them away; a model that moves
+    /// twice in one action keeps one arrow from where it first set off.
     #[test]
-    fn the_last_sides_moves_stay_drawn_until_the_other_side_moves() {
+    fn each_sides_last_moves_stay_drawn_until_it_acts_again() {
         let size = Vec2::splat(24.0);
         let mut t = Trails::default();
         let (a, b) = (ModelId(1), ModelId(2));
-        t.moved(a, Side::A, (Vec2::new(1.0, 1.0), Vec2::new(5.0, 1.0)), size);
-        t.moved(a, Side::A, (Vec2::new(5.0, 1.0), Vec2::new(5.0, 4.0)), size);
+        let first = (Vec2::new(1.0, 1.0), Vec2::new(5.0, 4.0));
+        t.moved(a, Side::A, (first.0, Vec2::new(5.0, 1.0)), size);
+        t.moved(a, Side::A, (Vec2::new(5.0, 1.0), first.1), size);
         t.moved(b, Side::A, (Vec2::new(2.0, 2.0), Vec2::new(2.1, 2.0)), size);
-        let legs: Vec<_> = t.legs().collect();
+        assert_eq!(t.legs().collect::<Vec<_>>(), vec![(Side::A, first)]);
+        let answer = (Vec2::new(9.0, 9.0), Vec2::new(9.0, 3.0));
+        t.moved(b, Side::B, answer, size);
         assert_eq!(
-            legs,
-            vec![(Side::A, (Vec2::new(1.0, 1.0), Vec2::new(5.0, 4.0)))]
+            t.legs().collect::<Vec<_>>(),
+            vec![(Side::A, first), (Side::B, answer)],
+            "A's moves stay while B answers"
         );
-        t.moved(b, Side::B, (Vec2::new(9.0, 9.0), Vec2::new(9.0, 3.0)), size);
-        assert_eq!(t.legs().count(), 1);
-        assert_eq!(t.legs().next().unwrap().0, Side::B);
+        assert_eq!(t.latest(), Some(Side::B));
+        let again = (Vec2::new(5.0, 4.0), Vec2::new(7.0, 4.0));
+        t.moved(a, Side::A, again, size);
+        assert_eq!(
+            t.legs().collect::<Vec<_>>(),
+            vec![(Side::B, answer), (Side::A, again)],
+            "A acting again takes its old arrow away"
+        );
         t.moved(
             a,
             Side::B,
             (Vec2::new(-1.0, 3.0), Vec2::new(2.0, 3.0)),
             size,
         );
-        assert_eq!(t.legs().count(), 1, "set down from off the table: no arrow");
+        assert_eq!(t.legs().count(), 2, "set down from off the table: no arrow");
     }
 
     /// A side that moved last in one round and moves first in the next shows only its
@@ -163,7 +203,7 @@ mod tests {
         t.in_round(2);
         assert_eq!(t.legs().count(), 1, "the same round keeps its arrows");
         t.in_round(3);
-        assert_eq!(t.legs().count(), 0);
+        assert_eq!(t.legs().count(), 1, "shown until the side moves again");
         t.moved(ModelId(1), Side::A, (mid, end), size);
         assert_eq!(t.legs().collect::<Vec<_>>(), vec![(Side::A, (mid, end))]);
     }

@@ -37,6 +37,7 @@ pub const SHARED: &[(&str, &str)] = &[
     ("F or Home", "fit the table in the window"),
     super::fold::KEYS,
     ("G", "show or hide the 6\" grid"),
+    ("T", "show or hide each side's last moves"),
     ("Hold M and drag", "measure with the tape"),
     ("C", "show or hide the casualties"),
     ("Esc", "put the spell away; again, drop the model"),
