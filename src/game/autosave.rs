@@ -85,7 +85,10 @@ pub fn forget(dir: &Path) {
 /// Writes the battle, its players in it, and the seats of a network battle this
 /// window hosts; what an older autosave kept beside it goes, so it is never read beside
 /// another battle.
-pub(crate) fn write<R: Desk>(dir: &Path, session: &mut GameSession<R>) -> Result<(), String> {
+pub(crate) fn write<R: warband_table::sim::Contest>(
+    dir: &Path,
+    session: &mut GameSession<R>,
+) -> Result<(), String> {
     let save = session.save();
     let _ = std::fs::remove_file(seats_file(dir));
     save.write(&battle_file(dir)).map_err(|e| e.to_string())?;
@@ -228,6 +231,33 @@ mod tests {
         assert!(
             left_in_progress(dir.path()).is_none(),
             "an ended battle is not resumed"
+        );
+    }
+
+    /// Left saved, the battle is kept to resume from the menu, as it stands; left
+    /// without saving, it is forgotten.
+    #[test]
+    fn a_battle_left_saved_is_offered_again() {
+        let dir = std::env::temp_dir().join(format!("warband-left-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let dir = Scratch(dir);
+        let mut app = app(dir.path());
+        let mut s = app.world_mut().non_send_mut::<GameSession<Marauders>>();
+        let side = s.human_turn().unwrap();
+        s.submit(side, warband_marauders::Command::EndPhase)
+            .unwrap();
+        s.leave_autosave(dir.path(), true);
+        let left = left_in_progress(dir.path()).expect("offered again");
+        assert!(
+            left.save.progress().starts_with("round 1 of"),
+            "{}",
+            left.save.progress()
+        );
+        assert_eq!(left.players, [Controller::Human, Controller::NORMAL]);
+        s.leave_autosave(dir.path(), false);
+        assert!(
+            left_in_progress(dir.path()).is_none(),
+            "left unsaved: forgotten"
         );
     }
 }

@@ -217,8 +217,8 @@ fn leave<R: Contest>(
         // A person playing the computer is asked even so: the question offers Concede.
         let concedable = session.concedable().is_some();
         if in_progress && !session.unsaved_progress() && !warned && !concedable {
-            // Saved a moment ago: nothing to ask, and nothing left to resume from.
-            session.forget_autosave();
+            // Saved a moment ago: nothing to ask; the menu offers to resume it.
+            session.leave_autosave(&crate::game::saves::data_dir(), true);
             next.set(Screen::MainMenu);
         } else if in_progress {
             ask = true;
@@ -289,7 +289,7 @@ fn leave_choices<R: Contest>(
         if !saved && ui.button("Save and leave").clicked() {
             match write_save(&session.save()) {
                 Ok(_) => {
-                    session.forget_autosave();
+                    session.leave_autosave(&crate::game::saves::data_dir(), true);
                     next.set(Screen::MainMenu);
                 }
                 Err(e) => session.refuse(format!("Could not save: {e}")),
@@ -302,7 +302,7 @@ fn leave_choices<R: Contest>(
             "Leave without saving"
         };
         if ui.button(leave).clicked() {
-            session.forget_autosave();
+            session.leave_autosave(&crate::game::saves::data_dir(), saved);
             next.set(Screen::MainMenu);
             ask = false;
         }
