@@ -10,21 +10,36 @@ use warband_table::files::load_ron;
 use warband_table::scenario::Scenario;
 
 /// Every scenario, shipped and the player's own, grouped by ruleset as lists show them,
-/// and within a ruleset from the smallest table to the largest (then by name): the first
-/// offered is a quick battle, not the 1,000-model field. A file that does not read is
-/// told in `problems`.
+/// and within a ruleset from the fewest models to the most, then the smallest table
+/// (then by name): the first offered is a quick battle, not the 1,000-model field nor
+/// the party against 36 kobolds (a play-tester's first Borderlands battle). A file that
+/// does not read is told in `problems`.
 pub(super) fn scenarios(problems: &mut Vec<String>) -> Vec<(PathBuf, Scenario)> {
     let mut scenarios: Vec<(PathBuf, Scenario)> = list(assets_dir().join("scenarios"), problems);
     scenarios.extend(list(crate::game::saves::scenarios_dir(), problems));
-    scenarios.sort_by(|(_, a), (_, b)| {
-        let rank = |s: &Scenario| Ruleset::ALL.iter().position(|r| *r == s.ruleset);
-        let area = |s: &Scenario| s.table.0 * s.table.1;
-        rank(a)
-            .cmp(&rank(b))
-            .then(area(a).total_cmp(&area(b)))
-            .then_with(|| a.name.cmp(&b.name))
+    let armies = armies(&mut Vec::new());
+    let models = |s: &Scenario| models(s, &armies);
+    scenarios.sort_by_cached_key(|(_, s)| {
+        let rank = Ruleset::ALL.iter().position(|r| *r == s.ruleset);
+        let area = (s.table.0 * s.table.1 * 100.0) as u64;
+        (rank, models(s), area, s.name.clone())
     });
     scenarios
+}
+
+/// How many models scenario `s` sets on the table, by its armies found in `armies` (by
+/// file name; an army not found counts none).
+fn models(s: &Scenario, armies: &[(PathBuf, ArmyList)]) -> u32 {
+    warband_rules::Side::BOTH
+        .iter()
+        .filter_map(|side| {
+            let name = s.armies.get(*side);
+            armies
+                .iter()
+                .find(|(p, _)| p.file_stem().is_some_and(|f| f == name.as_str()))
+        })
+        .flat_map(|(_, a)| a.entries.iter().map(|e| u32::from(e.count)))
+        .sum()
 }
 
 /// Every army, shipped and the player's own; a file that does not read is told in
@@ -118,28 +133,27 @@ mod tests {
     }
 
     /// The shipped scenarios all read, grouped by ruleset in the order of
-    /// `Ruleset::ALL`, each group from the smallest table up; so the first battle offered
-    /// is Marauders' smallest table, not its 1,000-model field.
+    /// `Ruleset::ALL`, each group from the fewest models up; so the first battle offered
+    /// is a small Marauders table, not its 1,000-model field, and Borderlands' first is
+    /// not the cave mouth's 36 kobolds.
     #[test]
-    fn scenarios_come_by_ruleset_smallest_table_first() {
+    fn scenarios_come_by_ruleset_fewest_models_first() {
         let mut problems = Vec::new();
         let list = scenarios(&mut problems);
         assert!(problems.is_empty(), "{problems:?}");
+        let armies = armies(&mut problems);
         let rank = |s: &Scenario| Ruleset::ALL.iter().position(|r| *r == s.ruleset);
         for pair in list.windows(2) {
             let (a, b) = (&pair[0].1, &pair[1].1);
             assert!(rank(a) <= rank(b), "{} before {}", a.name, b.name);
             if a.ruleset == b.ruleset {
-                assert!(
-                    a.table.0 * a.table.1 <= b.table.0 * b.table.1,
-                    "{} before {}",
-                    a.name,
-                    b.name
-                );
+                let (m, n) = (models(a, &armies), models(b, &armies));
+                assert!(m > 0 && m <= n, "{} ({m}) before {} ({n})", a.name, b.name);
             }
         }
-        let first = &list.first().expect("shipped scenarios").1;
-        assert_eq!(first.ruleset, Ruleset::ALL[0]);
-        assert_eq!(first.table, (24.0, 24.0), "{}", first.name);
+        let first = |r: Ruleset| list.iter().find(|(_, s)| s.ruleset == r).unwrap();
+        assert_eq!(list[0].1.ruleset, Ruleset::ALL[0]);
+        let bx = &first(Ruleset::Borderlands).1;
+        assert!(models(bx, &armies) < 20, "{}", bx.name);
     }
 }
