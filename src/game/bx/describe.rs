@@ -153,6 +153,12 @@ fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
             covered(&versus(b, need), cover),
             sum(value, b, cover)
         ),
+        // The cover named, or "a 20+: 17, a hit but for the cover" reads as a mistake
+        // (a play-tester's).
+        None if cover != 0 => format!(
+            "  a {}+ on the d20, with the cover's −{cover}: {value}, {what}",
+            face.unwrap_or(20)
+        ),
         None => format!("  a {}+ on the d20: {value}, {what}", face.unwrap_or(20)),
     }
 }
@@ -346,6 +352,13 @@ mod tests {
             "  d20 + 2 − 4 for the cover vs 12: 18 + 2 − 4 = 16, hit"
         );
         assert!(attack_line(12, Swing::Hit, None).contains("helpless"));
+        // A face clamped to 20 in cover names the cover beside it.
+        let mut d = attack_die(17, 20);
+        d.purpose = "Kobold attacks Thief 1 in cover (16–19 strike the cover)".into();
+        assert_eq!(
+            attack_line(22, Swing::HitCover, Some(&d)),
+            "  a 20+ on the d20, with the cover's −4: 17, a hit but for the cover: it strikes the cover"
+        );
         // A face clamped to 2 hides the bonus: the line says the face instead.
         let d = attack_die(3, 2);
         assert_eq!(

@@ -142,19 +142,28 @@ fn form(
 
 /// The battle the form starts (hosted, or on this machine), with its choices kept
 /// for the next time the form opens.
+/// Whether a person plays either side (here or on another machine): only then may the
+/// sides be set down by hand.
+fn by_a_person(controllers: &[Controller; 2]) -> bool {
+    controllers
+        .iter()
+        .any(|c| matches!(c, Controller::Human | Controller::Remote))
+}
+
 fn start(
     f: &SetupForm,
     built: &dyn crate::game::preview::Built,
     last: Option<&LastSetup>,
     commands: &mut Commands,
 ) -> Box<dyn crate::game::session::Starter> {
+    let by_hand = f.by_hand && by_a_person(&f.controllers);
     let launch = match &f.hosting {
         Some(h) => {
             let seed = h.fixed_seed.then_some(f.seed);
             let seats = f.controllers.map(HostSeat::of);
-            built.host(seats, h.listen.trim(), seed, f.by_hand)
+            built.host(seats, h.listen.trim(), seed, by_hand)
         }
-        None => built.launch(f.seed, f.controllers, f.speed, f.by_hand),
+        None => built.launch(f.seed, f.controllers, f.speed, by_hand),
     };
     let mut players = last.map_or([None; 2], |l| l.players);
     if f.hosting.is_none() {
@@ -252,17 +261,21 @@ fn choices(ui: &mut egui::Ui, f: &mut SetupForm) {
                 });
                 ui.end_row();
             }
-            ui.label("Deployment");
-            ui.checkbox(
-                &mut f.by_hand,
-                "by hand: the sides take turns setting models down",
-            )
-            .on_hover_text(
-                "Side A first, one model (a Toy Soldier unit) at a time, each wholly in \
-                     its zone; the computer sets its own, and can set the rest of yours. \
-                     Unticked, both armies stand in rows in their zones.",
-            );
-            ui.end_row();
+            // Offered only where a person sets models down: a play-tester found it on
+            // Watch AI vs AI.
+            if by_a_person(&f.controllers) {
+                ui.label("Deployment");
+                ui.checkbox(
+                    &mut f.by_hand,
+                    "by hand: the sides take turns setting models down",
+                )
+                .on_hover_text(
+                    "Side A first, one model (a Toy Soldier unit) at a time, each wholly in \
+                         its zone; the computer sets its own, and can set the rest of yours. \
+                         Unticked, both armies stand in rows in their zones.",
+                );
+                ui.end_row();
+            }
             if f.controllers.iter().all(|c| *c != Controller::Human) {
                 ui.label("Watch speed");
                 ui.add(

@@ -252,3 +252,13 @@ fn the_gallery_shows_every_scenario_with_its_armies() {
         .count();
     assert_eq!(names, shown);
 }
+
+/// Deployment by hand is a person's: a battle of two computer players is set in rows
+/// (a play-tester found "by hand" offered on Watch AI vs AI).
+#[test]
+fn only_a_person_sets_models_down_by_hand() {
+    use crate::game::session::Controller;
+    assert!(!super::by_a_person(&[Controller::NORMAL, Controller::NORMAL]));
+    assert!(super::by_a_person(&[Controller::Human, Controller::NORMAL]));
+    assert!(super::by_a_person(&[Controller::NORMAL, Controller::Remote]));
+}
