@@ -29,6 +29,28 @@ pub(super) fn fled_table(e: &LogEvent) -> Option<warband_table::components::Mode
     }
 }
 
+/// A die rolled for a model's hit points at deployment.
+fn hit_die(d: &DieRoll) -> bool {
+    d.clause == clauses::HIT_POINTS
+}
+
+/// The hit dice rolled just before a model's "has N HP" (the last entries of `before`),
+/// as its line ends: " (d8: 6 5)". The log's dice are indented under the line before
+/// them, and no line names the model before its hit dice: a play-tester read each
+/// model's dice under the model before it.
+fn hit_dice(before: &[LogEntry<warband_borderlands::Command, LogEvent>]) -> String {
+    let dice: Vec<&DieRoll> = before
+        .iter()
+        .rev()
+        .map_while(|e| e.die().filter(|d| hit_die(d)))
+        .collect();
+    let Some(kind) = dice.first().map(|d| d.die) else {
+        return String::new();
+    };
+    let faces: Vec<String> = dice.iter().rev().map(|d| d.value.to_string()).collect();
+    format!(" ({}{kind}: {})", dice.len(), faces.join(" "))
+}
+
 impl Desk for Borderlands {
     /// First aid's d20 records the face from which it fails (WIS + 1): it did its job
     /// when it did not reach it.
@@ -273,8 +295,15 @@ impl Desk for Borderlands {
         let events = &session.engine.log().events;
         let upto = &events[..entries.end];
         worded_lines(world, upto, entries.start, filter, |i, e| {
-            describe::line(world, e, i.checked_sub(1).and_then(|p| events[p].die()))
-                .map(|l| Self::readable(world, &l))
+            // A model's hit dice are told on its own line, after it.
+            if e.die().is_some_and(hit_die) {
+                return None;
+            }
+            let mut l = describe::line(world, e, i.checked_sub(1).and_then(|p| events[p].die()))?;
+            if matches!(e, LogEntry::Rules(LogEvent::HitPoints { .. })) {
+                l += &hit_dice(&events[..i]);
+            }
+            Some(Self::readable(world, &l))
         })
     }
 

@@ -268,3 +268,29 @@ fn first_aid_at_or_under_wis_did_its_job() {
         "others as they are"
     );
 }
+
+/// A model's hit dice are told at the end of its own "has N HP" line, not as lines of
+/// their own under the model before it (a play-tester's reading of the opening log).
+#[test]
+fn hit_dice_are_told_on_their_models_line() {
+    use crate::game::hud::log::LogFilter;
+    let setup = crate::game::test_app::shipped::<Borderlands>("lair-hall.ron");
+    let players = [crate::game::session::Controller::Human; 2];
+    let session = crate::game::session::GameSession::<Borderlands>::new(setup, 3, players).unwrap();
+    let len = session.engine.log().events.len();
+    let lines = Borderlands::log_lines(&session, &LogFilter::default(), 0..len);
+    let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        texts.contains(&"Fighter 2 #1 has 13 HP (2d8: 6 5)"),
+        "{texts:#?}"
+    );
+    assert!(
+        texts.contains(&"Magic-user 1 #3 has 1 HP (1d4: 1)"),
+        "{texts:#?}"
+    );
+    assert!(
+        !texts.iter().any(|t| t.contains("hit points")),
+        "{texts:#?}"
+    );
+    assert!(lines.iter().any(|l| l.die), "other dice keep their lines");
+}

@@ -258,7 +258,13 @@ fn the_gallery_shows_every_scenario_with_its_armies() {
 #[test]
 fn only_a_person_sets_models_down_by_hand() {
     use crate::game::session::Controller;
-    assert!(!super::by_a_person(&[Controller::NORMAL, Controller::NORMAL]));
+    assert!(!super::by_a_person(&[
+        Controller::NORMAL,
+        Controller::NORMAL
+    ]));
     assert!(super::by_a_person(&[Controller::Human, Controller::NORMAL]));
-    assert!(super::by_a_person(&[Controller::NORMAL, Controller::Remote]));
+    assert!(super::by_a_person(&[
+        Controller::NORMAL,
+        Controller::Remote
+    ]));
 }
