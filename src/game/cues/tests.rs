@@ -248,21 +248,31 @@ fn a_new_world_draws_the_arrows_of_its_rounds_moves() {
     let (start, end) = (Vec2::new(2.0, 2.0), Vec2::new(8.0, 2.0));
     let (mut app, _) = painted(id, start);
     let (other, _) = one_model(id, end);
-    let moved = crate::game::session::Moved {
+    *app.world_mut().non_send_mut::<Battle>() = Battle(other, vec![moved(id, start, end)], 0);
+    drawn_afresh_with_its_arrow(&mut app, (start, end));
+}
+
+/// Side A's model `id` moved from `start` to `end` in round 1.
+fn moved(id: ModelId, start: Vec2, end: Vec2) -> crate::game::session::Moved {
+    crate::game::session::Moved {
         id,
         side: warband_rules::Side::A,
         leg: (start, end),
         round: 1,
-    };
-    *app.world_mut().non_send_mut::<Battle>() = Battle(other, vec![moved], 0);
+    }
+}
+
+/// After a frame, the one model is drawn at once where it stands at `leg`'s end, with
+/// `leg`'s arrow.
+fn drawn_afresh_with_its_arrow(app: &mut App, leg: (Vec2, Vec2)) {
     app.update();
-    assert_eq!(drawn(&mut app), end, "drawn where it stands");
+    assert_eq!(drawn(app), leg.1, "drawn where it stands, no glide");
     let legs: Vec<_> = app
         .world()
         .resource::<crate::game::trails::Trails>()
         .legs()
         .collect();
-    assert_eq!(legs, vec![(warband_rules::Side::A, (start, end))]);
+    assert_eq!(legs, vec![(warband_rules::Side::A, leg)]);
 }
 
 /// A battle loaded after another may be played on the very world the other left
@@ -273,24 +283,11 @@ fn a_battle_loaded_on_a_recycled_world_draws_its_arrows() {
     let id = ModelId(1);
     let (start, end) = (Vec2::new(2.0, 2.0), Vec2::new(8.0, 2.0));
     let (mut app, e) = painted(id, start);
-    let moved = crate::game::session::Moved {
-        id,
-        side: warband_rules::Side::A,
-        leg: (start, end),
-        round: 1,
-    };
     let mut battle = app.world_mut().non_send_mut::<Battle>();
     let base = Base(warband_table::geometry::Placed::round(end, 1.0));
     battle.0.entity_mut(e).insert(base);
-    (battle.1, battle.2) = (vec![moved], 1);
-    app.update();
-    assert_eq!(drawn(&mut app), end, "drawn where it stands, no glide");
-    let legs: Vec<_> = app
-        .world()
-        .resource::<crate::game::trails::Trails>()
-        .legs()
-        .collect();
-    assert_eq!(legs, vec![(warband_rules::Side::A, (start, end))]);
+    (battle.1, battle.2) = (vec![moved(id, start, end)], 1);
+    drawn_afresh_with_its_arrow(&mut app, (start, end));
 }
 
 /// A model the log says charged lunges: its miniature runs a little past where the
