@@ -182,11 +182,15 @@ impl Marks {
         }
     }
 
-    /// Where a word of `size` for the model at `centre` goes: above its base, if that
-    /// covers no other model and no word; else on its own base, if that covers no word;
-    /// else nowhere (a dot). The place found is then taken.
+    /// Where a word of `size` for the model at `centre` goes: above its base, or else
+    /// below it, if that covers no other model and no word; else on its own base, if
+    /// that covers no word; else nowhere (a dot). The place found is then taken. Below
+    /// comes before the base itself: a word there hides what the model is (a
+    /// play-tester could not tell which of two heroes side by side was dying).
     fn place(&mut self, centre: egui::Pos2, radius: f32, size: egui::Vec2) -> Option<egui::Rect> {
-        let above = egui::Rect::from_center_size(centre - egui::vec2(0.0, radius + 9.0), size);
+        let off = egui::vec2(0.0, radius + 9.0);
+        let above = egui::Rect::from_center_size(centre - off, size);
+        let below = egui::Rect::from_center_size(centre + off, size);
         let on_base = egui::Rect::from_center_size(centre, size);
         let free_of_words = |r: &egui::Rect| !self.chips.iter().any(|c| c.intersects(*r));
         let free_of_others = |r: &egui::Rect| {
@@ -197,10 +201,10 @@ impl Marks {
         };
         // On its own base only where it stays within it or covers no neighbour.
         let within = size.x <= 2.0 * radius + 4.0;
-        let chip = [above, on_base]
+        let chip = [above, below, on_base]
             .into_iter()
             .enumerate()
-            .find(|(i, r)| free_of_words(r) && ((*i == 1 && within) || free_of_others(r)))?;
+            .find(|(i, r)| free_of_words(r) && ((*i == 2 && within) || free_of_others(r)))?;
         self.chips.push(chip.1);
         Some(chip.1)
     }
@@ -235,6 +239,7 @@ mod tests {
             let (below, above) = (egui::pos2(100.0, 100.0), egui::pos2(100.0, 80.0));
             marks.health(ui.painter(), below, 10.0, (-2, 6));
             marks.health(ui.painter(), above, 10.0, (6, 6));
+            marks.health(ui.painter(), egui::pos2(100.0, 120.0), 10.0, (6, 6));
             // A packed rank: neighbours on either side too.
             for x in [80.0, 120.0] {
                 marks.health(ui.painter(), egui::pos2(x, 100.0), 10.0, (6, 6));
@@ -244,6 +249,22 @@ mod tests {
         });
         assert!(words.iter().any(|w| w == "✚"), "{words:?}");
         assert!(!words.iter().any(|w| w.contains("dying")), "{words:?}");
+    }
+
+    /// Two dying heroes side by side: the first word goes above its base, the second,
+    /// with no room above, below its own (not over its icon, nor its neighbour's).
+    #[test]
+    fn a_second_word_in_a_row_goes_below_its_model() {
+        let mut marks = Marks::default();
+        let (left, right) = (egui::pos2(100.0, 100.0), egui::pos2(124.0, 100.0));
+        for c in [left, right, egui::pos2(148.0, 100.0)] {
+            marks.models.push((c, 10.0));
+        }
+        let size = egui::vec2(50.0, 16.0);
+        let first = marks.place(left, 10.0, size).unwrap();
+        let second = marks.place(right, 10.0, size).unwrap();
+        assert!(first.center().y < left.y - 10.0, "{first:?}");
+        assert!(second.center().y > right.y + 10.0, "{second:?}");
     }
 
     #[test]
@@ -285,9 +306,9 @@ mod tests {
         }
     }
 
-    /// A word goes above its base while that is clear, on its own base where the room
-    /// above is a neighbour's (a packed rank), and is a dot where both are taken; no
-    /// two words ever cover each other.
+    /// A word goes above its base while that is clear, below it where the room above
+    /// is a neighbour's, on its own base where both are, and is a dot where all three
+    /// are taken; no two words ever cover each other.
     #[test]
     fn marks_never_cover_a_neighbour_or_each_other() {
         let mut marks = Marks::default();
@@ -299,15 +320,18 @@ mod tests {
         let high = marks.place(behind, 10.0, size).unwrap();
         assert_eq!(high.center(), egui::pos2(100.0, 81.0), "above, clear");
         let low = marks.place(front, 10.0, size).unwrap();
-        assert_eq!(low.center(), front, "the room above is the model behind's");
-        assert_eq!(marks.place(front, 10.0, size), None, "both taken: a dot");
+        let under = egui::pos2(100.0, 149.0);
+        assert_eq!(low.center(), under, "the room above is the model behind's");
+        let on = marks.place(front, 10.0, size).map(|r| r.center());
+        assert_eq!(on, Some(front), "above and below taken: on its base");
+        assert_eq!(marks.place(front, 10.0, size), None, "all taken: a dot");
         assert!(!high.intersects(low));
-        // Side by side in a rank with one behind: a word wider than its base is not
-        // put on it, over its neighbours.
+        // Side by side in a rank with one behind and one in front: a word wider than
+        // its base is not put on it, over its neighbours.
         let mut marks = Marks::default();
         let (left, right) = (egui::pos2(100.0, 100.0), egui::pos2(121.0, 100.0));
-        let back = egui::pos2(100.0, 75.0);
-        for c in [left, right, back] {
+        let (back, ahead) = (egui::pos2(100.0, 75.0), egui::pos2(100.0, 125.0));
+        for c in [left, right, back, ahead] {
             marks.models.push((c, 10.0));
         }
         let wide = egui::vec2(50.0, 16.0);
