@@ -38,8 +38,10 @@ pub(super) fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
                 // what a builder reads first.
                 ui.strong("");
                 ui.strong("Name");
+                // Where two units mix (Borderlands: heroes in levels, monsters in XP),
+                // each cost names its own: "1" against a 200 XP limit read as 1 XP.
                 ui.strong(match c.party_unit {
-                    Some(party) => format!("{} / {party}", c.unit),
+                    Some(_) => "Cost".to_string(),
                     None => c.unit.to_string(),
                 });
                 for h in c.headers {
@@ -59,7 +61,11 @@ pub(super) fn catalogue_panel(ui: &mut egui::Ui, b: &mut Builder) {
                         added = Some(e.name.clone());
                     }
                     icon_and_name(ui, Some(e.icon), &e.name);
-                    ui.label(e.cost.to_string()).on_hover_text(&e.why);
+                    let cost = match c.party_unit {
+                        Some(_) => crate::game::catalogue::amount(e.cost, c.unit_of_entry(&e.name)),
+                        None => e.cost.to_string(),
+                    };
+                    ui.label(cost).on_hover_text(&e.why);
                     let last = e.cells.len().saturating_sub(1);
                     for (i, cell) in e.cells.iter().enumerate() {
                         if i == last {
