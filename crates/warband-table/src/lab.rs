@@ -2,7 +2,7 @@
 //! each shipped scenario, and recording a fixture corpus from the shipped scenarios.
 
 use crate::engine::Rules;
-use crate::sim::{Contest, SimConfig, run};
+use crate::sim::{AiSlot, Contest, GameResult, SimConfig, run_games};
 use std::path::Path;
 
 /// Plays `games` of each pairing on each scenario of `assets/scenarios/` (sides swapped
@@ -30,12 +30,28 @@ pub fn pairings<R: Contest>(
                 threads: None,
                 shard: None,
             };
-            let r = run::<R>(&setup, &config, &|_| {})?;
+            let (r, results) = run_games::<R>(&setup, &config, &|_| {})?;
             let (a, b) = (R::player_name(*a), R::player_name(*b));
             println!("{name:width$}  {a:>6} v {b:<6} {}", r.summary());
+            println!("{:width$}  {a:>6} {}", "", by_side(&results));
         }
     }
     Ok(())
+}
+
+/// The first player's wins and losses as each side: sides swap every other game, so
+/// even games put it on side A ("as A 302–177, as B 189–279").
+fn by_side(results: &[GameResult]) -> String {
+    let record = |parity: usize| {
+        let mine = results.iter().skip(parity).step_by(2);
+        let (won, lost) = mine.fold((0, 0), |(w, l), g| match g.winner {
+            Some(AiSlot::A) => (w + 1, l),
+            Some(AiSlot::B) => (w, l + 1),
+            None => (w, l),
+        });
+        format!("{won}–{lost}")
+    };
+    format!("as A {}, as B {}", record(0), record(1))
 }
 
 /// With `redigest` as the program's first argument (the log's events changed — words,
