@@ -1,8 +1,8 @@
 //! The last actions stay drawn: an arrow from where each model started to where it
 //! ended, for each side's last action (Vassal players ask for it), the side that moved
-//! last bright and the other fainter, until that side acts again; T hides them. A save
-//! played on, or a replay moved along its timeline, draws the arrows of its round's
-//! moves again (`GameSession::moved_before`).
+//! last bright and the other fainter, until that side moves again or the round ends;
+//! T hides them. A save played on, or a replay moved along its timeline, draws the
+//! arrows of its round's moves again (`GameSession::moved_before`).
 
 use super::palette;
 use super::screens::Screen;
@@ -27,16 +27,13 @@ pub type Leg = (Vec2, Vec2);
 /// Each side's moves in its last action, drawn as arrows: the side that moved last
 /// bright, the other's fainter, so the enemy's last moves still show while a player
 /// answers them (a play-tester lost them at the first move of their own). A side's
-/// arrows go when it acts again (T hides and shows them all).
+/// arrows go when it moves again, and all go with the round (T hides and shows them).
 #[derive(Resource, Debug)]
 pub struct Trails {
     /// Each side's arrows, by side.
     moves: [Vec<(ModelId, Leg)>; 2],
     /// The side that moved last.
     last: Option<Side>,
-    /// Whether each side's next move begins a new action of it: a new round began
-    /// since its last move.
-    ended: [bool; 2],
     /// The round the arrows were drawn in.
     round: Option<u32>,
     pub shown: bool,
@@ -47,7 +44,6 @@ impl Default for Trails {
         Trails {
             moves: [Vec::new(), Vec::new()],
             last: None,
-            ended: [false; 2],
             round: None,
             shown: true,
         }
@@ -59,18 +55,17 @@ const SHORTEST_TRAIL: f32 = 0.3;
 
 impl Trails {
     /// Model `id` of `side` set off on `leg` across a table of `size`. A move that
-    /// begins a new action of `side` (the other side moved since, or a new round began)
-    /// takes its old arrows away; this model's arrow runs from where it first set off
-    /// in this action. A model placed from off the table (deployment) leaves none.
+    /// begins a new action of `side` (the other side moved since) takes its old arrows
+    /// away; this model's arrow runs from where it first set off in this action. A
+    /// model placed from off the table (deployment) leaves none.
     pub fn moved(&mut self, id: ModelId, side: Side, leg: Leg, size: Vec2) {
         let on = |p: Vec2| super::table::on_table(size, p);
         if !on(leg.0) || !on(leg.1) {
             return;
         }
         let i = side.index();
-        if self.last != Some(side) || self.ended[i] {
+        if self.last != Some(side) {
             self.moves[i].clear();
-            self.ended[i] = false;
         }
         self.last = Some(side);
         let moves = &mut self.moves[i];
@@ -81,12 +76,13 @@ impl Trails {
         moves.retain(|(_, (a, b))| a.distance(*b) >= SHORTEST_TRAIL);
     }
 
-    /// The battle is in `round`: each side's next move begins a new action, so that a
+    /// The battle is in `round`: a new round clears the last one's arrows, so that a
     /// side that moves last in one round and first in the next never shows one arrow
-    /// across both of its moves (its arrows stay until then).
+    /// across both of its moves, and the table shows what a save played on draws again
+    /// (the moves of its round).
     pub fn in_round(&mut self, round: u32) {
         if self.round.replace(round).is_some_and(|r| r != round) {
-            self.ended = [true; 2];
+            self.clear();
         }
     }
 
@@ -203,7 +199,7 @@ mod tests {
         t.in_round(2);
         assert_eq!(t.legs().count(), 1, "the same round keeps its arrows");
         t.in_round(3);
-        assert_eq!(t.legs().count(), 1, "shown until the side moves again");
+        assert_eq!(t.legs().count(), 0);
         t.moved(ModelId(1), Side::A, (mid, end), size);
         assert_eq!(t.legs().collect::<Vec<_>>(), vec![(Side::A, (mid, end))]);
     }

@@ -182,6 +182,22 @@ mod tests {
         }
     }
 
+    /// No ruleset gives a key of its own that every table already answers to: a
+    /// play-tester's T in Marauders hid the last moves and showed the threat rings.
+    #[test]
+    fn no_rulesets_key_is_a_shared_one() {
+        for r in warband_rules::Ruleset::ALL {
+            for (key, what) in crate::game::desk::desk(r).shortcuts() {
+                let shared = SHARED.iter().find(|(k, _)| k == key);
+                assert!(
+                    shared.is_none(),
+                    "{}: {key} ({what}) and {shared:?}",
+                    r.title()
+                );
+            }
+        }
+    }
+
     /// F1 in battle gives what the menu's How to play gives of its ruleset: the
     /// ruleset in short, then its keys and every table's.
     #[test]

@@ -126,7 +126,7 @@ impl Desk for Marauders {
             ),
             ("Space", "end your part of the phase"),
             ("Z", "take back a plain move"),
-            ("T", "show or hide the enemies' threat rings"),
+            ("R", "show or hide the enemies' threat rings"),
         ]
     }
 

@@ -238,7 +238,9 @@ fn keys(
     if keys.just_pressed(KeyCode::Escape) && sel.spell.take().is_none() {
         sel.model = None;
     }
-    if keys.just_pressed(KeyCode::KeyT) {
+    // R: T shows and hides every ruleset's last-move arrows (a play-tester's one press
+    // of T hid the arrows and showed the rings).
+    if keys.just_pressed(KeyCode::KeyR) {
         sel.threat = !sel.threat;
     }
     let Some(side) = session.keys_turn() else {
