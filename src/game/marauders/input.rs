@@ -150,15 +150,19 @@ fn click(
                 aim,
             })
         }
-        (Phase::Movement, h, Some(m)) if m.side == side => move_to(&session, m, h.as_ref(), cursor)
-            .map(|g| {
+        // A model that has moved this round moves no more: a click on open table drops
+        // it, as a click does anywhere a command cannot go (a play-tester's click to
+        // let go of a moved Fighter was sent as a move, refused, and logged).
+        (Phase::Movement, h, Some(m)) if m.side == side && !m.conditions.moved => {
+            move_to(&session, m, h.as_ref(), cursor).map(|g| {
                 let to = (g.end.x, g.end.y);
                 if m.engaged_since.is_some() {
                     Command::Disengage { model: m.id, to }
                 } else {
                     Command::Move { model: m.id, to }
                 }
-            }),
+            })
+        }
         (Phase::Shooting, Some(t), Some(s)) if t.side != side && s.side == side => {
             Some(Command::Shoot {
                 model: s.id,

@@ -470,3 +470,18 @@ fn a_notice_of_the_moment_goes_with_the_next_die() {
     play_to_a_die(&mut s);
     assert_eq!(s.notice_left().map(|(w, _)| w), Some("Saved as open-field"));
 }
+
+/// A model that has moved this round, chosen, and a click on open table: it is let go,
+/// and nothing is sent (a play-tester's click was sent as a move, refused and logged).
+#[test]
+fn a_click_on_open_table_lets_a_moved_model_go() {
+    let mut s = movement();
+    move_one_inch(&mut s);
+    let mover = first_of(&s, Side::A);
+    let at = model(s.engine.world(), mover).unwrap().base.center + Vec2::new(0.0, 2.0);
+    let sent = s.engine.log().events.len();
+    let app = click_open_table(s, mover, at);
+    let s = app.world().non_send::<Session>();
+    assert_eq!(s.engine.log().events.len(), sent, "nothing sent");
+    assert_eq!(app.world().resource::<Selection>().model, None, "let go");
+}
