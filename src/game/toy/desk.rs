@@ -48,7 +48,7 @@ impl Desk for ToySoldier {
             ),
             (
                 "Click an enemy",
-                "fight it if touching, charge it, or shoot it",
+                "fight it if touching, charge it, or shoot it (Shift: a shooter charges)",
             ),
             ("Q / E", "pivot 45° left / right (with Shift 90°)"),
             (

@@ -227,12 +227,15 @@ fn click(
             None if warband_table::geometry::in_contact(&t.base, &v.base) => {
                 Command::Fight { target: t.id }
             }
-            None if v.unit.shoots() => Command::Shoot {
+            // Shift and a click charges instead (a play-tester's cavalry with bows could
+            // never be told to charge).
+            None if v.unit.shoots() && !toy.exact => Command::Shoot {
                 target: t.id,
                 ap: toy.volley.unwrap_or(a.ap).min(a.ap),
             },
-            // A unit that cannot shoot charges the enemy it clicks, when the move the
-            // ghost shows reaches it; anything else a click on a unit asks nothing.
+            // A unit that cannot shoot (or Shift held) charges the enemy it clicks, when
+            // the move the ghost shows reaches it; anything else a click on a unit asks
+            // nothing.
             None => match charge_at(world, &v, &a, t, cursor) {
                 Ok(plan) => Command::Move {
                     step: plan.0,

@@ -41,8 +41,8 @@ pub fn show(
                 ui.label(format!("✖ No fight: {}", readable(&r)));
             }
         }
-    } else if v.unit.shoots() {
-        ui.label("A click shoots; move into contact to fight.");
+    } else if v.unit.shoots() && !ui.input(|i| i.modifiers.shift) {
+        ui.label("A click shoots; hold Shift for the charge.");
     } else {
         // Why not, as the engine judges the move a click here would make.
         match cursor.map(|c| charge_at(world, v, a, t, c)) {

@@ -153,24 +153,30 @@ fn a_move_within_reach_stops_short_of_what_blocks_it() {
 /// The river crossing with one of the side to act's units that cannot shoot (free to
 /// activate) and the first enemy.
 fn fighter_and_enemy() -> (ToySession, View, View) {
+    unit_and_enemy(false)
+}
+
+/// Side to act's first unit that may activate and shoots (or cannot shoot), and an enemy.
+fn unit_and_enemy(shoots: bool) -> (ToySession, View, View) {
     let session = battle();
     let side = session.human_turn().unwrap();
     let world = session.engine.world();
     let units = in_play(world);
-    let free =
-        |u: &&View| u.side == side && !u.unit.shoots() && check_activate(world, side, u.id).is_ok();
+    let free = |u: &&View| {
+        u.side == side && u.unit.shoots() == shoots && check_activate(world, side, u.id).is_ok()
+    };
     let unit = units.iter().find(free).unwrap().clone();
     let enemy = units.iter().find(|u| u.side != side).unwrap().clone();
     (session, unit, enemy)
 }
 
-/// A unit that cannot shoot, clicking an enemy in reach, charges it: the move ends
-/// in contact, as the odds panel's "Charging" line says.
-#[test]
-fn a_click_on_an_enemy_in_reach_charges_it() {
-    let (session, unit, enemy) = fighter_and_enemy();
+/// `unit` activated, the enemy set 3" ahead of it, facing it, and clicked (Shift held
+/// where `shift`): the last command sent, and whether the two then touch.
+fn click_the_enemy_ahead(
+    (session, unit, enemy): (ToySession, View, View),
+    shift: bool,
+) -> (Command, bool) {
     let mut session = click_at(session, unit.base.center, Some(unit.id));
-    // The enemy stands 3" ahead of the active unit, facing it.
     let ahead = unit.base.center + to_world(unit.base.facing, Vec2::Y) * 3.0;
     let world = session.engine.world_mut();
     let e = world
@@ -185,18 +191,42 @@ fn a_click_on_an_enemy_in_reach_charges_it() {
     world
         .entity_mut(e)
         .insert(warband_table::components::Base(placed));
-    let session = click_at(session, ahead, Some(enemy.id));
+    let mut app = crate::game::test_app::left_click(session, click.into_configs());
+    app.insert_resource(Pointer::at(Some(ahead)))
+        .insert_resource(ToySelection {
+            hover: Some(enemy.id),
+            exact: shift,
+            ..ToySelection::default()
+        });
+    app.update();
+    let session = app.world_mut().remove_non_send::<ToySession>().unwrap();
     // The charge fights at once, which may end the activation: find both by id.
     let world = session.engine.world();
     let moved = warband_toy_soldier::battle::find(world, unit.id).unwrap();
     let them = warband_toy_soldier::battle::find(world, enemy.id).unwrap();
     let (_, last, _) = warband_table::log::last_accepted(&session.engine.log().events).unwrap();
+    let touching = warband_table::geometry::in_contact(&moved.base, &them.base);
+    (last.clone(), touching)
+}
+
+/// A unit that cannot shoot, clicking an enemy in reach, charges it: the move ends
+/// in contact, as the odds panel's "Charging" line says.
+#[test]
+fn a_click_on_an_enemy_in_reach_charges_it() {
+    let (last, touching) = click_the_enemy_ahead(unit_and_enemy(false), false);
     assert!(matches!(last, Command::Move { .. }), "{last:?}");
-    assert!(
-        warband_table::geometry::in_contact(&moved.base, &them.base),
-        "{:?}",
-        session.last_refusal
-    );
+    assert!(touching);
+}
+
+/// A unit that shoots shoots the enemy it clicks; with Shift held it charges it (a
+/// play-tester's cavalry with bows could never be told to charge).
+#[test]
+fn a_shooter_charges_with_shift_held() {
+    let (last, _) = click_the_enemy_ahead(unit_and_enemy(true), false);
+    assert!(matches!(last, Command::Shoot { .. }), "{last:?}");
+    let (last, touching) = click_the_enemy_ahead(unit_and_enemy(true), true);
+    assert!(matches!(last, Command::Move { .. }), "{last:?}");
+    assert!(touching);
 }
 
 /// Puts model `id` at `local` of `unit`'s own frame (front towards +y), facing as it does.
