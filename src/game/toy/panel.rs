@@ -345,20 +345,39 @@ fn greyable(ui: &mut egui::Ui, world: &World, side: Side, c: &Command, label: &s
 }
 
 /// The Pass button of the active unit `v` with `ap` AP left, saying what a pass costs
-/// a unit in danger; true when clicked. The ask of a first Space stands under the
-/// buttons.
+/// a unit in danger; true when it passes. With AP left a first click asks ("Pass: give
+/// up 4 AP?") and a second passes: the panel changes as a unit activates, and a
+/// play-tester's click meant for the roster's next unit fell on Pass and lost 4 AP.
+/// The ask of a first Space stands under the buttons.
 fn pass_button(ui: &mut egui::Ui, world: &World, (v, ap): (&View, u32)) -> bool {
     let cost = super::input::pass_cost(world, v, ap);
-    let label = match v.marks.danger {
-        0 => "Pass (Space)".to_string(),
-        d => format!("Pass (Space): takes {d} damage"),
+    let armed_id = egui::Id::new(("pass asked", v.id, ap));
+    let armed = ui.data(|d| d.get_temp::<bool>(armed_id).unwrap_or(false));
+    let label = match (armed, v.marks.danger) {
+        (true, _) => format!("Pass: give up {ap} AP?"),
+        (false, 0) => "Pass (Space)".to_string(),
+        (false, d) => format!("Pass (Space): takes {d} damage"),
     };
     let name = super::describe::name(world, v.id);
     let hover = match &cost {
         Some(cost) => format!("Ends {name}'s activation, its AP unspent. {cost}"),
         None => format!("Ends {name}'s activation, its {ap} AP unspent"),
     };
-    ui.button(label).on_hover_text(hover).clicked()
+    if !ui.button(label).on_hover_text(hover).clicked() {
+        return false;
+    }
+    let (passes, asks) = pass_click(armed, ap);
+    ui.data_mut(|d| d.insert_temp(armed_id, asks));
+    passes
+}
+
+/// A click on Pass with `ap` AP left, the button already asking (`armed`) or not:
+/// whether it passes, and whether the button asks after it.
+fn pass_click(armed: bool, ap: u32) -> (bool, bool) {
+    match (armed, ap) {
+        (false, 1..) => (false, true),
+        _ => (true, false),
+    }
 }
 
 /// The buttons of the active unit `v` with `ap` AP left: defend, pivot, pass, take back
@@ -393,6 +412,15 @@ fn actions(ui: &mut egui::Ui, session: &ToySession, (v, ap): (&View, u32)) -> Op
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// With AP left the first click on Pass asks and the second passes; with none, the
+    /// first passes.
+    #[test]
+    fn pass_asks_once_while_ap_are_left() {
+        assert_eq!(pass_click(false, 4), (false, true));
+        assert_eq!(pass_click(true, 4), (true, false));
+        assert_eq!(pass_click(false, 0), (true, false));
+    }
     use crate::game::session::{Controller, GameSession};
     use warband_table::player::PlayerKind;
     use warband_toy_soldier::ToySoldier;
