@@ -335,7 +335,8 @@ fn concede_choices<R: Contest>(
     ui.heading("Concede the battle?");
     let winner = session.setup.armies().get(side.other()).name.clone();
     ui.label(format!(
-        "{winner} wins, and the result is shown. A battle conceded cannot be played on."
+        "{winner} wins, and the result is shown: the battle ends here. A save made \
+         before stays in Load battle, to play again from where it stood."
     ));
     let mut ask = true;
     ui.horizontal(|ui| {
