@@ -34,11 +34,12 @@ fn hit_die(d: &DieRoll) -> bool {
     d.clause == clauses::HIT_POINTS
 }
 
-/// The hit dice rolled just before a model's "has N HP" (the last entries of `before`),
-/// as its line ends: " (d8: 6 5)". The log's dice are indented under the line before
-/// them, and no line names the model before its hit dice: a play-tester read each
-/// model's dice under the model before it.
-fn hit_dice(before: &[LogEntry<warband_borderlands::Command, LogEvent>]) -> String {
+/// The hit dice rolled just before a model's "has `hp` HP" (the last entries of
+/// `before`), as its line ends: " (2d8: 6 5)", with what was added to them (a hero's
+/// CON, a monster's +1): " (3d8: 5 7 6 +3)". The log's dice are indented under the line
+/// before them, and no line names the model before its hit dice: a play-tester read
+/// each model's dice under the model before it.
+fn hit_dice(before: &[LogEntry<warband_borderlands::Command, LogEvent>], hp: i32) -> String {
     let dice: Vec<&DieRoll> = before
         .iter()
         .rev()
@@ -48,7 +49,13 @@ fn hit_dice(before: &[LogEntry<warband_borderlands::Command, LogEvent>]) -> Stri
         return String::new();
     };
     let faces: Vec<String> = dice.iter().rev().map(|d| d.value.to_string()).collect();
-    format!(" ({}{kind}: {})", dice.len(), faces.join(" "))
+    let sum: i32 = dice.iter().map(|d| i32::from(d.value)).sum();
+    let added = match hp - sum {
+        0 => String::new(),
+        b if b > 0 => format!(" +{b}"),
+        b => format!(" −{}", -b),
+    };
+    format!(" ({}{kind}: {}{added})", dice.len(), faces.join(" "))
 }
 
 impl Desk for Borderlands {
@@ -300,8 +307,8 @@ impl Desk for Borderlands {
                 return None;
             }
             let mut l = describe::line(world, e, i.checked_sub(1).and_then(|p| events[p].die()))?;
-            if matches!(e, LogEntry::Rules(LogEvent::HitPoints { .. })) {
-                l += &hit_dice(&events[..i]);
+            if let LogEntry::Rules(LogEvent::HitPoints { hp, .. }) = e {
+                l += &hit_dice(&events[..i], *hp);
             }
             Some(Self::readable(world, &l))
         })

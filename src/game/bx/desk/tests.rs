@@ -281,7 +281,7 @@ fn hit_dice_are_told_on_their_models_line() {
     let lines = Borderlands::log_lines(&session, &LogFilter::default(), 0..len);
     let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
     assert!(
-        texts.contains(&"Fighter 2 #1 has 13 HP (2d8: 6 5)"),
+        texts.contains(&"Fighter 2 #1 has 13 HP (2d8: 6 5 +2)"),
         "{texts:#?}"
     );
     assert!(
