@@ -1,8 +1,9 @@
 //! Autosave and resume. A battle in progress is written as it goes — whenever it waits
 //! for a person, and at most every few seconds while computers play — atomically, to
 //! `autosave.ron` in the data folder (a save like any other, which names who played
-//! each side). After quitting or a crash the main menu offers to resume it. A battle that
-//! ends, or that the player leaves from the Leave window, leaves no autosave behind.
+//! each side). After quitting, a crash, or leaving it saved from the Leave window, the
+//! main menu offers to resume it. A battle that ends, or that the player leaves without
+//! saving, leaves no autosave behind.
 //! A network battle is kept by the window that hosts it, with who sat where beside it,
 //! and resuming it hosts it again for the others to join (a play-tester's host crashed
 //! and the battle lived on only in the save its friend had made by hand).

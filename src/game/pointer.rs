@@ -10,6 +10,10 @@ use bevy_egui::{EguiContexts, egui};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Pointer>()
         .init_resource::<JustFell>()
+        // Ids start again at 1 in every battle: no warning is carried into the next.
+        .add_systems(OnEnter(Screen::Battle), |mut j: ResMut<JustFell>| {
+            *j = JustFell::default();
+        })
         .add_systems(
             Update,
             track.before(InputDone).run_if(in_state(Screen::Battle)),

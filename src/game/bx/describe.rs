@@ -129,7 +129,7 @@ pub fn worked(
 fn attack_line(need: i32, swing: Swing, die: Option<&DieRoll>) -> String {
     let what = match swing {
         Swing::Hit => "hit",
-        Swing::HitCover => "a hit but for the cover: it strikes the cover",
+        Swing::HitCover => "it would have hit but for the cover, and strikes the cover",
         Swing::Miss => "miss",
     };
     let Some(d) = die.filter(|d| d.die == Die::D20 && d.purpose.contains(" attacks ")) else {
@@ -343,7 +343,7 @@ mod tests {
         d.purpose = "Orc archer attacks Magic-user 1 in cover (12–15 strike the cover)".into();
         assert_eq!(
             attack_line(12, Swing::HitCover, Some(&d)),
-            "  d20 − 4 for the cover vs 12: 14 − 4 = 10, a hit but for the cover: it strikes the cover"
+            "  d20 − 4 for the cover vs 12: 14 − 4 = 10, it would have hit but for the cover, and strikes the cover"
         );
         let mut d = attack_die(18, 14);
         d.purpose = "Thief 1 attacks Orc in cover (10–13 strike the cover)".into();
@@ -357,7 +357,7 @@ mod tests {
         d.purpose = "Kobold attacks Thief 1 in cover (16–19 strike the cover)".into();
         assert_eq!(
             attack_line(22, Swing::HitCover, Some(&d)),
-            "  a 20+ on the d20, with the cover's −4: 17, a hit but for the cover: it strikes the cover"
+            "  a 20+ on the d20, with the cover's −4: 17, it would have hit but for the cover, and strikes the cover"
         );
         // A face clamped to 2 hides the bonus: the line says the face instead.
         let d = attack_die(3, 2);

@@ -35,8 +35,8 @@ fn hit_die(d: &DieRoll) -> bool {
 }
 
 /// The hit dice rolled just before a model's "has `hp` HP" (the last entries of
-/// `before`), as its line ends: " (2d8: 6 5)", with what was added to them (a hero's
-/// CON, a monster's +1): " (3d8: 5 7 6 +3)". The log's dice are indented under the line
+/// `before`), as its line ends: " (2d8: 6 5)", with the HP beyond the dice (a hero's
+/// CON, a monster's +1, a die raised to 1): " (3d8: 5 7 6 +3)". The log's dice are indented under the line
 /// before them, and no line names the model before its hit dice: a play-tester read
 /// each model's dice under the model before it.
 fn hit_dice(before: &[LogEntry<warband_borderlands::Command, LogEvent>], hp: i32) -> String {

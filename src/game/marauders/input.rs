@@ -1,6 +1,6 @@
 //! Mouse and keyboard play. Everything a player does becomes a `Command` for the engine,
 //! which accepts it or says why not. Left click selects and acts, Space ends your part
-//! of the phase, Escape clears the selection, hold M and drag to measure, T shows where
+//! of the phase, Escape clears the selection, hold M and drag to measure, R shows where
 //! the enemy can charge.
 
 use crate::game::marauders::Session;
@@ -150,10 +150,14 @@ fn click(
                 aim,
             })
         }
-        // A model that has moved this round moves no more: a click on open table drops
-        // it, as a click does anywhere a command cannot go (a play-tester's click to
-        // let go of a moved Fighter was sent as a move, refused, and logged).
-        (Phase::Movement, h, Some(m)) if m.side == side && !m.conditions.moved => {
+        // A model that may not move (it has moved, sleeps, or declared a spell): a
+        // click on open table drops it, as a click does anywhere a command cannot go,
+        // and as its ghost shows none (a play-tester's click to let go of a moved
+        // Fighter was sent as a move, refused, and logged).
+        (Phase::Movement, h, Some(m))
+            if m.side == side
+                && warband_marauders::phases::check_may_move(world, side, m.id).is_ok() =>
+        {
             move_to(&session, m, h.as_ref(), cursor).map(|g| {
                 let to = (g.end.x, g.end.y);
                 if m.engaged_since.is_some() {

@@ -190,6 +190,10 @@ fn upright(center: Vec2, facing: f32) -> Transform {
 #[derive(SystemParam)]
 pub struct MiniPainter<'w, 's> {
     time: Res<'w, Time>,
+    /// The wall clock: how long ago a model fell, idle frames and all (the game's clock
+    /// counts at most a quarter of a second a frame, and the window sleeps between
+    /// inputs).
+    real: Res<'w, Time<bevy::time::Real>>,
     motion: Res<'w, Motion>,
     casualties: Res<'w, Casualties>,
     trails: ResMut<'w, Trails>,
@@ -329,7 +333,10 @@ impl MiniPainter<'_, '_> {
             gone,
         } = shown;
         let dt = self.time.delta_secs();
-        mini.fell_ago = if out { mini.fell_ago + dt } else { 0.0 };
+        mini.fell_ago = match out {
+            true => mini.fell_ago + self.real.delta_secs(),
+            false => 0.0,
+        };
         let colour = self.hurt(mini, base, colour, health, dt);
         let ((center, facing), moving, leg) =
             mini.glide

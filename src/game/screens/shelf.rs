@@ -29,7 +29,7 @@ pub(super) fn scenarios(problems: &mut Vec<String>) -> Vec<(PathBuf, Scenario)> 
 
 /// How many models scenario `s` sets on the table, by its armies found in `armies` (by
 /// file name; an army not found counts none).
-fn models(s: &Scenario, armies: &[(PathBuf, ArmyList)]) -> u32 {
+fn models(s: &Scenario, armies: &[(PathBuf, ArmyList)]) -> u64 {
     warband_rules::Side::BOTH
         .iter()
         .filter_map(|side| {
@@ -38,8 +38,8 @@ fn models(s: &Scenario, armies: &[(PathBuf, ArmyList)]) -> u32 {
                 .iter()
                 .find(|(p, _)| p.file_stem().is_some_and(|f| f == name.as_str()))
         })
-        .flat_map(|(_, a)| a.entries.iter().map(|e| u32::from(e.count)))
-        .sum()
+        .map(|(_, a)| a.size())
+        .fold(0, u64::saturating_add)
 }
 
 /// Every army, shipped and the player's own; a file that does not read is told in

@@ -46,7 +46,8 @@ pub struct ToySelection {
     pub spell: Option<(Spell, bool)>,
     /// AP to put into the next volley (None: all that are left).
     pub volley: Option<u32>,
-    /// Shift is held: a move goes as far as pointed, not to the end of a whole AP.
+    /// Shift is held: a move goes as far as pointed, not to the end of a whole AP, and
+    /// a click on an enemy charges it, a shooter's too.
     pub exact: bool,
 }
 

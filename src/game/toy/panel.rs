@@ -349,14 +349,21 @@ fn greyable(ui: &mut egui::Ui, world: &World, side: Side, c: &Command, label: &s
 /// up 4 AP?") and a second passes: the panel changes as a unit activates, and a
 /// play-tester's click meant for the roster's next unit fell on Pass and lost 4 AP.
 /// The ask of a first Space stands under the buttons.
-fn pass_button(ui: &mut egui::Ui, world: &World, (v, ap): (&View, u32)) -> bool {
+fn pass_button(ui: &mut egui::Ui, session: &ToySession, (v, ap): (&View, u32)) -> bool {
+    let world = session.engine.world();
     let cost = super::input::pass_cost(world, v, ap);
-    let armed_id = egui::Id::new(("pass asked", v.id, ap));
+    // Asked of this battle's unit as the battle stands: any command played since (a
+    // move, the next activation, another battle) leaves the ask behind.
+    let now = (session.serial, session.commands.len());
+    let armed_id = egui::Id::new(("pass asked", now, v.id));
     let armed = ui.data(|d| d.get_temp::<bool>(armed_id).unwrap_or(false));
-    let label = match (armed, v.marks.danger) {
-        (true, _) => format!("Pass: give up {ap} AP?"),
-        (false, 0) => "Pass (Space)".to_string(),
-        (false, d) => format!("Pass (Space): takes {d} damage"),
+    let damage = match v.marks.danger {
+        0 => String::new(),
+        d => format!(": takes {d} damage"),
+    };
+    let label = match armed {
+        true => format!("Pass{damage}: give up {ap} AP?"),
+        false => format!("Pass (Space){damage}"),
     };
     let name = super::describe::name(world, v.id);
     let hover = match &cost {
@@ -395,7 +402,7 @@ fn actions(ui: &mut egui::Ui, session: &ToySession, (v, ap): (&View, u32)) -> Op
         if ui.button("⟳ 45° (E)").clicked() {
             command = Some(Command::Pivot { degrees: -45.0 });
         }
-        if pass_button(ui, world, (v, ap)) {
+        if pass_button(ui, session, (v, ap)) {
             command = Some(Command::Pass);
         }
         if greyable(ui, world, v.side, &Command::UndoMove, "Take back (Z)") {

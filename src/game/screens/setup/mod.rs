@@ -140,8 +140,6 @@ fn form(
     Ok(())
 }
 
-/// The battle the form starts (hosted, or on this machine), with its choices kept
-/// for the next time the form opens.
 /// Whether a person plays either side (here or on another machine): only then may the
 /// sides be set down by hand.
 fn by_a_person(controllers: &[Controller; 2]) -> bool {
@@ -150,6 +148,8 @@ fn by_a_person(controllers: &[Controller; 2]) -> bool {
         .any(|c| matches!(c, Controller::Human | Controller::Remote))
 }
 
+/// The battle the form starts (hosted, or on this machine), with its choices kept
+/// for the next time the form opens.
 fn start(
     f: &SetupForm,
     built: &dyn crate::game::preview::Built,
