@@ -13,7 +13,7 @@ use warband_rules::Side;
 use warband_rules::toy_soldier::{Step, activation_cost};
 use warband_table::Refusal;
 use warband_toy_soldier::Command;
-use warband_toy_soldier::actions::{MovePlan, active, check_activate};
+use warband_toy_soldier::actions::{MovePlan, active, check_activate, check_move};
 use warband_toy_soldier::battle::{Activation, Battle, View, commander_near, in_play};
 use warband_toy_soldier::turn::check_done;
 
@@ -45,7 +45,7 @@ pub fn show(
                 && let Some(c) = cursor
                 && let Some((step, inches, plan)) = ghost_plan(session, v.side, c, toy.exact)
             {
-                move_lines(ui, session, &v, c, (step, inches, plan));
+                move_lines(ui, session, (&v, &a), c, (step, inches, plan));
             }
             // What a click would do, only to the person whose click it is: the computer's
             // unit told "A click shoots" to a play-tester hovering over it.
@@ -81,16 +81,26 @@ pub fn show(
 
 /// The ghost move's line: which way, how far and its AP, or why not. With the pointer
 /// well off the unit's four ways, that a unit moves only along them.
-fn move_lines(
+pub(super) fn move_lines(
     ui: &mut egui::Ui,
     session: &ToySession,
-    v: &View,
+    (v, a): (&View, &Activation),
     cursor: Vec2,
     (step, inches, plan): (Step, f32, Result<MovePlan, Refusal>),
 ) {
     let way = describe::way(step);
     // The pointer lies past the unit's reach: the move goes as far as its AP take it.
     let furthest = super::input::ghost(v, cursor).1 > inches + 0.005;
+    // Or something stands in the way within its reach: said (a play-tester's spearmen
+    // went 0.22" for 1 AP, a friend in the way, unwarned).
+    let world = session.engine.world();
+    let reach = super::input::ghost_within(v, a, cursor).1;
+    let blocked = (reach > inches + 0.005)
+        .then(|| check_move(world, v, a, step, reach).err())
+        .flatten()
+        .map_or(String::new(), |r| {
+            format!(" ({})", describe::readable(world, &r.0))
+        });
     ui.label(match plan {
         Ok(p) => format!(
             "Move {way} {}: {} AP{}{}{}",
@@ -104,7 +114,11 @@ fn move_lines(
             } else {
                 String::new()
             },
-            if furthest { ", as far as it goes" } else { "" },
+            if furthest {
+                format!(", as far as it goes{blocked}")
+            } else {
+                String::new()
+            },
             if p.charged.is_some() {
                 " — charge!"
             } else {
