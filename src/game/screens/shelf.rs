@@ -13,12 +13,15 @@ use warband_table::scenario::Scenario;
 /// and within a ruleset from the fewest models to the most, then the smallest table
 /// (then by name): the first offered is a quick battle, not the 1,000-model field nor
 /// the party against 36 kobolds (a play-tester's first Borderlands battle). A file that
-/// does not read is told in `problems`.
-pub(super) fn scenarios(problems: &mut Vec<String>) -> Vec<(PathBuf, Scenario)> {
+/// does not read is told in `problems`. Models are counted by `armies` ([`armies`]: a
+/// screen that lists them too reads them once).
+pub(super) fn scenarios(
+    armies: &[(PathBuf, ArmyList)],
+    problems: &mut Vec<String>,
+) -> Vec<(PathBuf, Scenario)> {
     let mut scenarios: Vec<(PathBuf, Scenario)> = list(assets_dir().join("scenarios"), problems);
     scenarios.extend(list(crate::game::saves::scenarios_dir(), problems));
-    let armies = armies(&mut Vec::new());
-    let models = |s: &Scenario| models(s, &armies);
+    let models = |s: &Scenario| models(s, armies);
     scenarios.sort_by_cached_key(|(_, s)| {
         let rank = Ruleset::ALL.iter().position(|r| *r == s.ruleset);
         let area = (s.table.0 * s.table.1 * 100.0) as u64;
@@ -139,9 +142,9 @@ mod tests {
     #[test]
     fn scenarios_come_by_ruleset_fewest_models_first() {
         let mut problems = Vec::new();
-        let list = scenarios(&mut problems);
-        assert!(problems.is_empty(), "{problems:?}");
         let armies = armies(&mut problems);
+        let list = scenarios(&armies, &mut problems);
+        assert!(problems.is_empty(), "{problems:?}");
         let rank = |s: &Scenario| Ruleset::ALL.iter().position(|r| *r == s.ruleset);
         for pair in list.windows(2) {
             let (a, b) = (&pair[0].1, &pair[1].1);

@@ -190,7 +190,7 @@ fn unclaimed_name(e: &mut Editor, dir: &std::path::Path) -> Option<String> {
 /// is read again and shows it, under its new name if it was renamed.
 fn relist(e: &mut Editor, path: &std::path::Path) {
     e.kept = e.doc.clone();
-    e.scenarios = scenarios(&mut Vec::new());
+    e.scenarios = scenarios(&armies(&mut Vec::new()), &mut Vec::new());
     if let Some(i) = e.scenarios.iter().position(|(p, _)| p == path) {
         e.open = i;
     }

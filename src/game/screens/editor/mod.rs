@@ -249,9 +249,13 @@ fn save_to(path: &std::path::Path, doc: &Scenario) -> Result<(), warband_table::
 
 fn open_editor(mut commands: Commands, preset: Option<Res<EditorPreset>>) {
     let mut problems = Vec::new();
-    let scenarios = scenarios(&mut problems);
+    // Scenarios' problems first, then the armies', as they are told.
+    let mut army_problems = Vec::new();
+    let all_armies = armies(&mut army_problems);
+    let scenarios = scenarios(&all_armies, &mut problems);
+    problems.append(&mut army_problems);
     // An army is named in a scenario by its file's stem.
-    let armies: Vec<(String, ArmyList)> = armies(&mut problems)
+    let armies: Vec<(String, ArmyList)> = all_armies
         .into_iter()
         .filter_map(|(p, a)| Some((p.file_stem()?.to_string_lossy().into_owned(), a)))
         .collect();

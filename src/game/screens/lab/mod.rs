@@ -6,7 +6,7 @@ mod calibration;
 pub(crate) mod plots;
 
 use super::Screen;
-use super::shelf::{scenario_picker, scenarios};
+use super::shelf::{armies, scenario_picker, scenarios};
 use crate::game::desk::desk;
 use crate::game::hud::root_ui;
 use crate::game::jobs::{CalibrationJob, SimAsk, SimJob};
@@ -108,7 +108,9 @@ impl Lab {
     /// started where another screen asked for one.
     fn open(preset: Option<&LabPreset>) -> Lab {
         let mut problems = Vec::new();
-        let scenarios = scenarios(&mut problems);
+        // Army files are this screen's only to count the scenarios' models by: a
+        // broken one is the army builder's to tell.
+        let scenarios = scenarios(&armies(&mut Vec::new()), &mut problems);
         let find = |p: &PathBuf| {
             scenarios
                 .iter()

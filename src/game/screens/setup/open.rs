@@ -29,8 +29,11 @@ pub(super) fn open_form(
         return;
     }
     let mut problems = Vec::new();
-    let scenarios = scenarios(&mut problems);
-    let armies = armies(&mut problems);
+    // Scenarios' problems first, then the armies', as they are told.
+    let mut army_problems = Vec::new();
+    let armies = armies(&mut army_problems);
+    let scenarios = scenarios(&armies, &mut problems);
+    problems.append(&mut army_problems);
     // A damaged units.ron or heroes.ron is told, not silently gone without.
     problems.extend(
         Ruleset::ALL
