@@ -135,17 +135,24 @@ pub struct JustFell {
 }
 
 impl JustFell {
-    /// The enemy of `side` that fell a moment ago under `p`, when a click there must stop
-    /// short of a move: the first click on it (a second one goes through).
-    pub fn stops(
+    /// Whether a click by `side` at `p` on open table stops short of a move: the first
+    /// click where an enemy fell a moment ago (a second one goes through). The table
+    /// then says so: "Orc #12 fell just now: no move sent (click there again to move)".
+    pub fn stops<R: super::desk::Desk>(
         &mut self,
-        drawn: &super::minis::DrawnAt,
-        p: Vec2,
+        (drawn, p): (&super::minis::DrawnAt, Vec2),
         side: warband_rules::Side,
-    ) -> Option<warband_table::components::ModelId> {
-        let stop = self.holds(drawn, p, side);
-        self.warned = stop;
-        stop
+        session: &mut super::session::GameSession<R>,
+    ) -> bool {
+        self.warned = self.holds(drawn, p, side);
+        let Some(id) = self.warned else {
+            return false;
+        };
+        let name = R::model_name(session.engine.world(), id);
+        session.refuse(format!(
+            "{name} fell just now: no move sent (click there again to move)"
+        ));
+        true
     }
 
     /// The enemy of `side` that fell a moment ago under `p`, when a click there would
@@ -159,11 +166,6 @@ impl JustFell {
         drawn
             .just_fallen_under(p, side)
             .filter(|id| self.warned != Some(*id))
-    }
-
-    /// What the table says of the click stopped on `name`.
-    pub fn words(name: &str) -> String {
-        format!("{name} fell just now: no move sent (click there again to move)")
     }
 }
 

@@ -191,10 +191,8 @@ fn click(
     // Open table where an enemy fell a moment ago: the click was meant for it.
     if toy.hover.is_none()
         && active(session.engine.world(), side).is_ok()
-        && let Some(id) = just_fell.stops(&drawn, cursor, side)
+        && just_fell.stops((&drawn, cursor), side, &mut session)
     {
-        let name = super::describe::name(session.engine.world(), id);
-        session.refuse(JustFell::words(&name));
         return;
     }
     let world = session.engine.world();

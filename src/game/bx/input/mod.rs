@@ -193,10 +193,8 @@ fn click(
     // Open table where an enemy fell a moment ago: the click was meant for it.
     if bx.hover.is_none()
         && bx.spell.is_none()
-        && let Some(id) = just_fell.stops(&drawn, cursor, side)
+        && just_fell.stops((&drawn, cursor), side, &mut session)
     {
-        let name = super::describe::name(session.engine.world(), id);
-        session.refuse(JustFell::words(&name));
         return;
     }
     // A spell at a casualty is sent too, and the engine says why not (a play-tester's
