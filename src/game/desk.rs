@@ -416,6 +416,6 @@ pub fn added_up(dice: &[&DieRoll]) -> String {
 }
 
 /// The sum of the dice's faces.
-fn faces(dice: &[&DieRoll]) -> i32 {
+pub fn faces(dice: &[&DieRoll]) -> i32 {
     dice.iter().map(|d| i32::from(d.value)).sum()
 }

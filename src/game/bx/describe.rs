@@ -62,6 +62,13 @@ pub fn line(world: &World, e: &Entry, die_before: Option<&DieRoll>) -> Option<St
     )
 }
 
+/// The damage a die was rolled for, named by the last bracket of its purpose: "Orc chief
+/// damage (2d4)", "Cure Light Wounds healing (1d6+1)".
+pub(super) fn damage_of(d: &DieRoll) -> Option<DamageExpr> {
+    let (_, expr) = d.purpose.strip_suffix(')')?.rsplit_once(" (")?;
+    expr.parse().ok()
+}
+
 /// Damage taken, with how the dice rolled just before made it where a bonus or more
 /// dice came in ("takes 4 + 2 = 6 damage": a play-tester read the die's 4 above
 /// "takes 6 damage" and could not tell why), and the HP left.
@@ -71,10 +78,8 @@ fn damage_line(model: &str, (amount, hp): (u16, i32), die_before: Option<&DieRol
     } else {
         format!("{hp} HP left")
     };
-    // The expression is the last bracket of the die's purpose: "… damage (1d8+2)".
     let rolled = die_before.and_then(|d| {
-        let (_, inner) = d.purpose.rsplit_once('(')?;
-        let expr: DamageExpr = inner.trim_end_matches(')').parse().ok()?;
+        let expr = damage_of(d)?;
         match (expr.count, expr.bonus) {
             (1, 0) | (0, _) => None,
             (1, b) => {

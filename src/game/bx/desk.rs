@@ -16,7 +16,7 @@ use warband_borderlands::Borderlands;
 use warband_borderlands::battle::Battle;
 use warband_borderlands::log::LogEvent;
 use warband_rules::army::ArmyList;
-use warband_rules::borderlands::{DamageExpr, clauses};
+use warband_rules::borderlands::clauses;
 use warband_rules::{DieRoll, Side};
 use warband_table::log::Entry as LogEntry;
 
@@ -36,9 +36,9 @@ fn hit_die(d: &DieRoll) -> bool {
 
 /// The hit dice rolled just before a model's "has `hp` HP" (the last entries of
 /// `before`), as its line ends: " (2d8: 6 5)", with the HP beyond the dice (a hero's
-/// CON, a monster's +1, a die raised to 1): " (3d8: 5 7 6 +3)". The log's dice are indented under the line
-/// before them, and no line names the model before its hit dice: a play-tester read
-/// each model's dice under the model before it.
+/// CON, a monster's +1, a die raised to 1): " (3d8: 5 7 6 +3)". The log's dice are
+/// indented under the line before them, and no line names the model before its hit
+/// dice: a play-tester read each model's dice under the model before it.
 fn hit_dice(before: &[LogEntry<warband_borderlands::Command, LogEvent>], hp: i32) -> String {
     let dice: Vec<&DieRoll> = before
         .iter()
@@ -49,8 +49,7 @@ fn hit_dice(before: &[LogEntry<warband_borderlands::Command, LogEvent>], hp: i32
         return String::new();
     };
     let faces: Vec<String> = dice.iter().rev().map(|d| d.value.to_string()).collect();
-    let sum: i32 = dice.iter().map(|d| i32::from(d.value)).sum();
-    let added = match hp - sum {
+    let added = match hp - crate::game::desk::faces(&dice) {
         0 => String::new(),
         b if b > 0 => format!(" +{b}"),
         b => format!(" −{}", -b),
@@ -77,8 +76,7 @@ impl Desk for Borderlands {
             return Some(added_up(dice));
         }
         // "Orc chief damage (2d4)": its own dice, not the next blow's as well.
-        let (_, expr) = d.purpose.strip_suffix(')')?.rsplit_once(" (")?;
-        let expr: DamageExpr = expr.parse().ok()?;
+        let expr = describe::damage_of(d)?;
         let own = usize::from(expr.count) == dice.len() && (expr.count > 1 || expr.bonus != 0);
         let total = expr.total(dice.iter().map(|d| d.value));
         own.then(|| summed(dice, expr.bonus.into(), total.into()))
