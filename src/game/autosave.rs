@@ -178,9 +178,23 @@ mod tests {
     /// A folder removed when the test is done, passed or not.
     struct Scratch(PathBuf);
     impl Scratch {
+        /// A new folder of the temporary folder's, named `name` and the process's id.
+        fn made(name: &str) -> Self {
+            let dir = std::env::temp_dir().join(format!("{name}-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            Scratch(dir)
+        }
+
         fn path(&self) -> &Path {
             &self.0
         }
+    }
+
+    /// The person's first command in `s`: the end of their part of the phase.
+    fn end_phase(s: &mut GameSession<Marauders>) {
+        let side = s.human_turn().unwrap();
+        s.submit(side, warband_marauders::Command::EndPhase)
+            .unwrap();
     }
     impl Drop for Scratch {
         fn drop(&mut self) {
@@ -192,18 +206,11 @@ mod tests {
     /// players; gone once the battle is over.
     #[test]
     fn a_battle_in_progress_is_kept_until_it_ends() {
-        let dir = std::env::temp_dir().join(format!("warband-autosave-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let dir = Scratch(dir);
+        let dir = Scratch::made("warband-autosave");
         let mut app = app(dir.path());
         app.update();
         assert!(left_in_progress(dir.path()).is_none(), "nothing played yet");
-        {
-            let mut s = app.world_mut().non_send_mut::<GameSession<Marauders>>();
-            let side = s.human_turn().unwrap();
-            s.submit(side, warband_marauders::Command::EndPhase)
-                .unwrap();
-        }
+        end_phase(&mut app.world_mut().non_send_mut::<GameSession<Marauders>>());
         app.update();
         let LeftInProgress {
             save,
@@ -239,14 +246,10 @@ mod tests {
     /// without saving, it is forgotten.
     #[test]
     fn a_battle_left_saved_is_offered_again() {
-        let dir = std::env::temp_dir().join(format!("warband-left-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let dir = Scratch(dir);
+        let dir = Scratch::made("warband-left");
         let mut app = app(dir.path());
         let mut s = app.world_mut().non_send_mut::<GameSession<Marauders>>();
-        let side = s.human_turn().unwrap();
-        s.submit(side, warband_marauders::Command::EndPhase)
-            .unwrap();
+        end_phase(&mut s);
         s.leave_autosave(dir.path(), true);
         let left = left_in_progress(dir.path()).expect("offered again");
         assert!(

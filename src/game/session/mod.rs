@@ -243,13 +243,13 @@ impl<R: Contest> GameSession<R> {
             && self.saved_at != Some(self.commands.len())
     }
 
-    /// Leaving the table, the battle `saved` or not (the autosave kept in `dir`). Saved, it is kept as the autosave
-    /// too, as it stands: the menu offers to resume it, and its buttons keep their
-    /// places (a play-tester's click on Load battle, the menu a line shorter after
-    /// Leave, opened the button below). Not saved, the autosave goes with the battle,
-    /// unless the battle has not started here (a battle resumed from it and hosted
-    /// again, waiting for its players, is still only in the autosave: a reviewer found
-    /// Leave threw it away). A network battle's autosave goes either way.
+    /// Leaving the table, the battle `saved` or not (the autosave kept in `dir`). Saved,
+    /// it is kept as the autosave too, as it stands: the menu offers to resume it, and
+    /// its buttons keep their places (a play-tester's click on Load battle, the menu a
+    /// line shorter after Leave, opened the button below). Not saved, the autosave goes
+    /// with the battle, unless the battle has not started here (a battle resumed from
+    /// it and hosted again, waiting for its players, is still only in the autosave: a
+    /// reviewer found Leave threw it away). A network battle's autosave goes either way.
     pub fn leave_autosave(&mut self, dir: &std::path::Path, saved: bool) {
         let kept = saved
             && self.net.is_none()

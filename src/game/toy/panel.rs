@@ -199,8 +199,8 @@ fn roster(ui: &mut egui::Ui, session: &ToySession, side: Side, mine: bool) -> Op
 }
 
 /// One unit's row of the roster: its button (its cost in tokens), its `marks` in a
-/// column of their own, then its name in what is left, cut short with an ellipsis (whole in its
-/// hover) so that two- and three-digit marks never run over it. True when clicked (the
+/// column of their own, then its name in what is left, cut short with an ellipsis
+/// (whole in its hover) so that two- and three-digit marks never run over it. True when clicked (the
 /// name activates too).
 fn unit_row(
     ui: &mut egui::Ui,
@@ -353,7 +353,6 @@ fn card(
 #[cfg(test)]
 mod tests {
     use super::*;
-
     use crate::game::session::{Controller, GameSession};
     use warband_table::player::PlayerKind;
     use warband_toy_soldier::ToySoldier;
