@@ -12,6 +12,7 @@ use crate::game::screens::{BattleStarted, Screen};
 use crate::icon_table::icon;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
+use warband_rules::Side;
 use warband_rules::toy_soldier::{Kind, UnitProfile};
 use warband_table::components::OutOfAction;
 use warband_table::geometry::BaseShape;
@@ -49,6 +50,7 @@ fn spawn_units(mut commands: Commands, session: NonSend<ToySession>) {
             Some(icon),
             Some(|parent: &mut ChildSpawnerCommands| {
                 front_edge(parent, width, depth);
+                nose(parent, side, depth);
                 figures(parent, &unit.0, width, depth);
             }),
         );
@@ -74,6 +76,27 @@ fn front_edge(parent: &mut ChildSpawnerCommands, width: f32, depth: f32) {
             .fill(Color::srgb(0.95, 0.93, 0.8))
             .build(),
         Transform::from_xyz((left + right) / 2.0, depth / 2.0 - 0.13, 0.03),
+    ));
+}
+
+/// A small point in the side's colour out from the middle of the front edge: which way
+/// a unit faces reads at a glance, even where its rank is hidden under markers.
+fn nose(parent: &mut ChildSpawnerCommands, side: Side, depth: f32) {
+    let edge = depth / 2.0 + 0.02;
+    let point = shapes::Polygon {
+        points: vec![
+            Vec2::new(-0.2, edge),
+            Vec2::new(0.2, edge),
+            Vec2::new(0.0, edge + 0.24),
+        ],
+        closed: true,
+    };
+    parent.spawn((
+        ShapeBuilder::with(&point)
+            .fill(palette::side(side))
+            .stroke((Color::srgb(0.08, 0.08, 0.08), 0.025))
+            .build(),
+        Transform::from_xyz(0.0, 0.0, 0.03),
     ));
 }
 
