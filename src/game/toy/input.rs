@@ -20,7 +20,11 @@ use warband_toy_soldier::Command;
 use warband_toy_soldier::actions::{MovePlan, active, check_move, open_reach};
 use warband_toy_soldier::battle::{Activation, View, in_play};
 
+mod pass;
 mod snap;
+pub use pass::SPACE_AGAIN_PASSES;
+pub(super) use pass::pass_cost;
+use pass::{PassOf, pass_heeded};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ToySelection>().add_systems(
@@ -374,44 +378,6 @@ fn keys(
         let _ = session.submit(side, c);
     }
 }
-
-/// The activation a first Space asked about: the side, its unit and the AP it had left.
-type PassOf = (Side, ModelId, u32);
-
-/// Space's pass: on a unit that carries danger, the first press says what passing
-/// costs and only a second passes (a play-tester's Space turned 21 danger into damage,
-/// and the unit broke, without a word).
-fn pass_heeded(session: &mut ToySession, side: Side, asked: &mut Asked<PassOf>) -> bool {
-    let heeded = session.heed_end_key();
-    let world = session.engine.world();
-    let Ok((v, a)) = active(world, side) else {
-        return heeded;
-    };
-    let ask = pass_cost(world, &v, a.ap).map(|cost| format!("{cost}: {SPACE_AGAIN_PASSES}"));
-    session.space_ends_part(
-        (asked, (side, v.id, a.ap)),
-        (ask, SPACE_AGAIN_PASSES),
-        heeded,
-    )
-}
-
-/// What passing costs the active unit `v` with `ap` AP left, where it carries danger:
-/// "Longbowmen #4 carries 21 danger: a pass makes it 21 damage and a morale check (R
-/// defends 1 for 1 AP; 4 AP left)".
-pub(super) fn pass_cost(world: &World, v: &View, ap: u32) -> Option<String> {
-    let danger = v.marks.danger;
-    let name = super::describe::name(world, v.id);
-    let defend = match ap {
-        0 => String::new(),
-        _ => format!(" (R defends 1 for 1 AP; {ap} AP left)"),
-    };
-    (danger > 0)
-        .then(|| format!("{name} carries {danger} danger: a pass makes it {danger} damage and a morale check{defend}"))
-}
-
-/// The end of the ask of a first Space on a unit in danger: the panel shows the ask
-/// under its Pass button while it stands.
-pub const SPACE_AGAIN_PASSES: &str = "Space again passes";
 
 /// Why `c`'s button and key are greyed now, if they are: no unit active, no danger to
 /// defend, no move to take back, the turn not yet the side's to end. The engine's own
