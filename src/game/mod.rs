@@ -31,6 +31,7 @@ pub mod saves;
 pub mod screens;
 pub mod session;
 pub mod settings;
+mod sound;
 mod table;
 #[cfg(test)]
 mod test_app;
@@ -104,7 +105,12 @@ pub fn run(start: Start) {
             theme::plugin,
             hud::fold::plugin,
         ))
-        .add_plugins((minis::plugin, tape::plugin, quick_clicks::plugin));
+        .add_plugins((
+            minis::plugin,
+            tape::plugin,
+            quick_clicks::plugin,
+            sound::plugin,
+        ));
     awake::plugin(&mut app, continuous);
     if let Some((path, after)) = start.screenshot {
         app.add_plugins(move |app: &mut App| {

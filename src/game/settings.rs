@@ -21,6 +21,10 @@ pub struct Settings {
     pub animation_speed: f32,
     /// The watch speed a new battle of computers starts at.
     pub watch_speed: f32,
+    /// Whether the table makes its sounds (dice, shots, blows, falls).
+    pub sound: bool,
+    /// How loud they are, 0 to 1.
+    pub volume: f32,
     /// The window's size when it was last resized, in logical pixels.
     pub window: Option<(u32, u32)>,
     /// Which of the battle screen's side panels are folded to a strip.
@@ -59,6 +63,8 @@ impl Default for Settings {
             animation: true,
             animation_speed: 1.0,
             watch_speed: 1.0,
+            sound: true,
+            volume: 0.6,
             window: None,
             folded: Folded::default(),
         }
@@ -70,6 +76,7 @@ impl Settings {
     pub const UI_SCALE: std::ops::RangeInclusive<f32> = 0.75..=2.5;
     pub const ANIMATION_SPEED: std::ops::RangeInclusive<f32> = 0.25..=4.0;
     pub const WATCH_SPEED: std::ops::RangeInclusive<f32> = 0.25..=16.0;
+    pub const VOLUME: std::ops::RangeInclusive<f32> = 0.0..=1.0;
 
     /// A watch speed brought within [`Self::WATCH_SPEED`], 1× for one that is not a
     /// number (a settings file, or `--speed nan` on the command line).
@@ -81,10 +88,16 @@ impl Settings {
         self.ui_scale = within(self.ui_scale, Self::UI_SCALE, 1.0);
         self.animation_speed = within(self.animation_speed, Self::ANIMATION_SPEED, 1.0);
         self.watch_speed = Self::watch_speed(self.watch_speed);
+        self.volume = within(self.volume, Self::VOLUME, 0.6);
         self.window = self
             .window
             .filter(|&(w, h)| (320..=16_384).contains(&w) && (240..=16_384).contains(&h));
         self
+    }
+
+    /// How loud the sounds are: the volume set, none when sound is off.
+    pub fn heard_volume(&self) -> f32 {
+        if self.sound { self.volume } else { 0.0 }
     }
 
     /// Seconds of animation `dt` seconds of play make: none when animation is off (all
@@ -207,6 +220,8 @@ mod tests {
             animation: false,
             animation_speed: 2.0,
             watch_speed: 4.0,
+            sound: false,
+            volume: 0.3,
             window: Some((1400, 800)),
             folded: Folded {
                 left: true,

@@ -10,6 +10,7 @@ use super::last_action::LastAction;
 use super::motion::Motion;
 use super::screens::Screen;
 use super::session::GameSession;
+use super::sound::{Sound, Speaker};
 use bevy::prelude::*;
 use warband_table::components::{Base, ModelId, Team};
 use warband_table::engine::ModelIndex;
@@ -90,7 +91,7 @@ impl Lunges {
 
 /// How much of the battle's log has been read for cues (None: none of this battle's).
 #[derive(Resource, Debug, Default)]
-struct LogRead(Option<usize>);
+pub(super) struct LogRead(Option<usize>);
 
 /// The part of a log of `len` entries not yet read, from `read`: none the first time (a
 /// battle resumed or loaded shows no cues of what it had done), nor after a replay went
@@ -104,12 +105,13 @@ fn unread(read: Option<usize>, len: usize) -> std::ops::Range<usize> {
 
 /// Reads ruleset `R`'s new log entries for cues: charges wait for their models' glides,
 /// shots draw tracers between the bases. Nothing when everything moves at once.
-fn read<R: Desk>(
+pub(super) fn read<R: Desk>(
     session: NonSend<GameSession<R>>,
     mut log_read: ResMut<LogRead>,
     mut lunges: ResMut<Lunges>,
     mut last: ResMut<LastAction>,
     motion: Res<Motion>,
+    mut speaker: ResMut<Speaker>,
     mut commands: Commands,
 ) {
     let events = &session.engine.log().events;
@@ -130,14 +132,21 @@ fn read<R: Desk>(
     if new.is_empty() {
         return;
     }
+    if !went_back && events[new.clone()].iter().any(|e| e.die().is_some()) {
+        speaker.play(Sound::Dice);
+    }
     for cue in R::cues(&events[new]) {
         last.saw(cue);
         if motion.instant() {
             continue;
         }
         match cue {
-            Cue::Charge { model, to } => lunges.charged(model, to),
+            Cue::Charge { model, to } => {
+                speaker.play(Sound::Clash);
+                lunges.charged(model, to);
+            }
             Cue::Shot { shooter, target } => {
+                speaker.play(Sound::Shot);
                 if let (Some(from), Some(to)) = (base_of(world, shooter), base_of(world, target)) {
                     super::tracers::spawn(&mut commands, from, to, &motion);
                 }

@@ -114,6 +114,41 @@ fn each_ruleset_tells_its_charges_and_shots() {
     }
 }
 
+/// A test model's HP, as its ruleset would tell them.
+#[derive(Component)]
+struct Hp(i32);
+
+/// A model hurt is heard as a blow, and as a thud when it falls, once each; a battle
+/// drawn afresh with its casualties already down is silent.
+#[test]
+fn a_blow_and_a_fall_are_heard_once_each() {
+    use crate::game::sound::{Sound, Speaker};
+    let (mut app, e) = painted(ModelId(1), Vec2::new(5.0, 5.0));
+    let mark = |app: &mut App, c: (Option<Hp>, bool)| {
+        let mut battle = app.world_mut().non_send_mut::<Battle>();
+        let mut model = battle.0.entity_mut(e);
+        if let Some(hp) = c.0 {
+            model.insert(hp);
+        }
+        if c.1 {
+            model.insert(warband_table::components::OutOfAction);
+        }
+    };
+    mark(&mut app, (Some(Hp(7)), false));
+    app.update();
+    mark(&mut app, (Some(Hp(3)), false));
+    app.update();
+    mark(&mut app, (None, true));
+    for _ in 0..5 {
+        app.update();
+    }
+    let heard = |app: &App| app.world().resource::<Speaker>().heard.clone();
+    assert_eq!(heard(&app), vec![Sound::Hit, Sound::Fall]);
+    app.world_mut().non_send_mut::<Battle>().2 += 1;
+    app.update();
+    assert_eq!(heard(&app).len(), 2, "drawn afresh: {:?}", heard(&app));
+}
+
 /// The battle's world, standing in for an engine's, the moves it made before it was
 /// drawn, and its session's number.
 struct Battle(World, Vec<crate::game::session::Moved>, u64);
@@ -123,12 +158,20 @@ fn paint(
     mut minis: crate::game::minis::Minis,
     battle: NonSend<Battle>,
 ) {
-    let shown = |_, _: &_| {
+    // A model out of action or hurt (HP in `Hp`) in the battle's world shows so.
+    let shown = |e, _: &_| {
         Some(crate::game::minis::Shown {
             ring: Color::WHITE,
-            out: false,
+            out: battle
+                .0
+                .get::<warband_table::components::OutOfAction>(e)
+                .is_some(),
             gone: false,
-            health: None,
+            health: battle.0.get::<Hp>(e).map(|hp| crate::game::minis::Health {
+                value: hp.0,
+                unit: "HP",
+                taken: false,
+            }),
         })
     };
     painter.paint_all(
@@ -161,6 +204,10 @@ fn painted(id: ModelId, start: Vec2) -> (App, Entity) {
         .init_resource::<crate::game::minis::Gliding>()
         .init_resource::<crate::game::awake::Busy>()
         .init_resource::<crate::game::floaters::Floaters>()
+        .insert_resource(crate::game::sound::Speaker::new(
+            Err("test".into()),
+            &crate::game::settings::Settings::default(),
+        ))
         .init_resource::<Lunges>()
         .insert_resource(crate::game::session::TableLayout {
             size: Vec2::new(24.0, 24.0),

@@ -125,6 +125,7 @@ pub struct MiniPainter<'w, 's> {
     floaters: ResMut<'w, super::floaters::Floaters>,
     lunges: ResMut<'w, super::cues::Lunges>,
     gliding: ResMut<'w, Gliding>,
+    speaker: ResMut<'w, super::sound::Speaker>,
     /// The battle world drawn last, its session, and how many times that session had
     /// made its engine again: another (a battle loaded, a replay moved along its
     /// timeline, a network battle made again) is drawn as it stands, with no glide from
@@ -273,6 +274,9 @@ impl MiniPainter<'_, '_> {
         if let (Some(leg), Some(layout)) = (leg, &self.layout) {
             self.trails.moved(mini.id, mini.side, leg, layout.size);
         }
+        if out && !mini.fallen() {
+            self.speaker.play(super::sound::Sound::Fall);
+        }
         let (c, at, falling) = fallen(
             colour,
             upright(center, facing),
@@ -303,6 +307,7 @@ impl MiniPainter<'_, '_> {
             if let Some(text) = mini.health.and_then(|was| h.hurt_since(was)) {
                 let top = base.center + Vec2::Y * base.shape.reach();
                 self.floaters.rise(top, text);
+                self.speaker.play(super::sound::Sound::Hit);
                 mini.since_hit = 0.0;
             }
             mini.health = Some(h.value);

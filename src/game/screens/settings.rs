@@ -1,5 +1,5 @@
-//! The Settings screen: the interface's size, animation and its speed, and the watch
-//! speed a new battle starts at; each change is kept at once in `settings.ron`.
+//! The Settings screen: the interface's size, animation and its speed, the watch speed
+//! a new battle starts at, sound and its volume; each change is kept at once in `settings.ron`.
 
 use super::Screen;
 use crate::game::hud::root_ui;
@@ -20,6 +20,7 @@ fn screen(
     mut settings: ResMut<Settings>,
     mut problem: ResMut<SettingsProblem>,
     mut next: ResMut<NextState<Screen>>,
+    speaker: Res<crate::game::sound::Speaker>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
@@ -59,9 +60,28 @@ fn screen(
                                 .suffix("×"),
                         );
                         ui.end_row();
+                        ui.label("Sound");
+                        ui.checkbox(&mut s.sound, "Dice, shots, blows and falls");
+                        ui.end_row();
+                        ui.label("Volume");
+                        ui.add_enabled(
+                            s.sound,
+                            egui::Slider::new(&mut s.volume, Settings::VOLUME)
+                                .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
+                                .custom_parser(|t| {
+                                    t.trim_end_matches('%')
+                                        .trim()
+                                        .parse::<f64>()
+                                        .ok()
+                                        .map(|v| v / 100.0)
+                                }),
+                        );
+                        ui.end_row();
                     });
                 ui.add_space(8.0);
-                ui.weak("There is no sound, so there is no volume to set.");
+                if let Some(why) = &speaker.silent {
+                    ui.weak(why);
+                }
                 if let Some(p) = &problem.0 {
                     ui.colored_label(egui::Color32::from_rgb(240, 150, 100), p);
                 }

@@ -1,0 +1,165 @@
+//! Sounds played through the desktop's own player program: PipeWire's `pw-play`,
+//! PulseAudio's `paplay` or ALSA's `aplay`, the first found on the `PATH`, each clip
+//! piped to a short-lived process of it as raw samples. The game links no sound
+//! library, so its build needs no system `-dev` package; where none of these programs
+//! is found, or one cannot play, the game is silent and says so once on stderr.
+
+use super::Sound;
+use super::synth::{RATE, pcm};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, Sender, channel};
+
+/// The most sounds playing at once; one more is dropped (a watched battle at speed).
+const MOST_AT_ONCE: usize = 4;
+
+/// Plays that fail before the player is given up for this run (no device, no server).
+const MOST_FAILURES: u32 = 3;
+
+/// A program that plays raw mono 16-bit samples read from its standard input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    pub program: PathBuf,
+    pub args: Vec<String>,
+}
+
+impl Player {
+    /// The first of the known players on `path` (the `PATH`'s folders), if any.
+    pub fn find(path: &std::ffi::OsStr) -> Option<Player> {
+        let rate = RATE.to_string();
+        let known: [(&str, Vec<String>); 3] = [
+            (
+                "pw-play",
+                vec![
+                    format!("--rate={rate}"),
+                    "--channels=1".into(),
+                    "--format=s16".into(),
+                    "-".into(),
+                ],
+            ),
+            (
+                "paplay",
+                vec![
+                    "--raw".into(),
+                    "--format=s16le".into(),
+                    format!("--rate={rate}"),
+                    "--channels=1".into(),
+                ],
+            ),
+            (
+                "aplay",
+                ["-q", "-t", "raw", "-f", "S16_LE", "-c", "1", "-r", &rate]
+                    .map(String::from)
+                    .to_vec(),
+            ),
+        ];
+        known.into_iter().find_map(|(name, args)| {
+            let program = std::env::split_paths(path)
+                .map(|dir| dir.join(name))
+                .find(|p| is_program(p))?;
+            Some(Player { program, args })
+        })
+    }
+
+    /// Starts playing `bytes`: a process of the player, fed them and left to finish.
+    fn start(&self, bytes: &[u8]) -> std::io::Result<Child> {
+        let mut child = Command::new(&self.program)
+            .args(&self.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()?;
+        // A clip is smaller than a pipe's buffer, so this never waits on the player.
+        if let Some(mut input) = child.stdin.take() {
+            input.write_all(bytes)?;
+        }
+        Ok(child)
+    }
+}
+
+/// Whether `p` is a file that may be run.
+fn is_program(p: &Path) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    p.metadata()
+        .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// The clips, made once: a few throws of dice, and one of each other sound.
+struct Bank {
+    dice: Vec<Vec<f32>>,
+    shot: Vec<f32>,
+    clash: Vec<f32>,
+    hit: Vec<f32>,
+    fall: Vec<f32>,
+    throws: usize,
+}
+
+impl Bank {
+    fn new() -> Bank {
+        use super::synth::*;
+        Bank {
+            dice: (0..6).map(dice).collect(),
+            shot: shot(),
+            clash: clash(),
+            hit: hit(),
+            fall: fall(),
+            throws: 0,
+        }
+    }
+
+    fn clip(&mut self, sound: Sound) -> &[f32] {
+        match sound {
+            Sound::Dice => {
+                self.throws += 1;
+                &self.dice[self.throws % self.dice.len()]
+            }
+            Sound::Shot => &self.shot,
+            Sound::Clash => &self.clash,
+            Sound::Hit => &self.hit,
+            Sound::Fall => &self.fall,
+        }
+    }
+}
+
+/// Starts the thread that plays what is sent it at the volume sent with it, through
+/// `player`. It ends when the sender is dropped, or when the player keeps failing.
+pub fn spawn(player: Player) -> Sender<(Sound, f32)> {
+    let (tx, rx) = channel();
+    let named = std::thread::Builder::new().name("sound".into());
+    if let Err(e) = named.spawn(move || play_all(&player, &rx)) {
+        eprintln!("warband: no sound: {e}");
+    }
+    tx
+}
+
+/// Plays each sound received, at most [`MOST_AT_ONCE`] at once.
+fn play_all(player: &Player, rx: &Receiver<(Sound, f32)>) {
+    let mut bank = Bank::new();
+    let mut playing: Vec<Child> = Vec::new();
+    let mut failures = 0;
+    for (sound, volume) in rx {
+        playing.retain_mut(|c| match c.try_wait() {
+            Ok(None) => true,
+            Ok(Some(status)) => {
+                failures = if status.success() { 0 } else { failures + 1 };
+                false
+            }
+            Err(_) => false,
+        });
+        if failures >= MOST_FAILURES {
+            eprintln!(
+                "warband: no sound: {} failed {failures} times",
+                player.program.display()
+            );
+            return;
+        }
+        if playing.len() >= MOST_AT_ONCE {
+            continue;
+        }
+        match player.start(&pcm(bank.clip(sound), volume)) {
+            Ok(child) => playing.push(child),
+            Err(_) => failures += 1,
+        }
+    }
+}
