@@ -60,6 +60,11 @@ pub struct GameSession<R: Contest> {
     /// count of remakes) that logged them and the round: the tray keeps them while
     /// another side's roll follows, in that round.
     own_roll: Option<(u32, u32, std::ops::Range<usize>)>,
+    /// Where the other side's answer to the person's last action began to roll (the
+    /// engine's count of remakes, and the log's entry): the tray shows all of it, not
+    /// only its last roll (a play-tester missed the shot that slew a caster, three
+    /// shots before the last).
+    answer_from: Option<(u32, usize)>,
     pub pace: Pace,
     /// Replaying a finished battle: no one may act, the log plays back.
     pub replay: Option<Vec<(Side, R::Command)>>,
@@ -160,6 +165,7 @@ impl<R: Contest> GameSession<R> {
             refusals: 0,
             roll_start: 0,
             own_roll: None,
+            answer_from: None,
             pace: Pace::default(),
             replay: None,
             timeline: None,
@@ -351,12 +357,23 @@ impl<R: Contest> GameSession<R> {
             }
             None => self.engine.submit(side, command),
         };
+        let own = self.own_side();
+        if own == Some(side) {
+            self.answer_from = None;
+        }
         if self.rolled_since(before) {
             self.roll_start = before;
-            if self.own_side() == Some(side) {
+            if own == Some(side) {
                 let logged = before..self.engine.log().events.len();
                 let round = R::round(self.engine.world());
                 self.own_roll = Some((self.remade, round, logged));
+            } else if own.is_some() {
+                let answer = self
+                    .answer_from
+                    .filter(|(made, _)| *made == self.remade)
+                    .map_or(before, |(_, at)| at);
+                self.answer_from = Some((self.remade, answer));
+                self.roll_start = answer;
             }
         }
         result

@@ -102,21 +102,25 @@ pub fn ghost_within(v: &View, a: &Activation, cursor: Vec2) -> (Step, f32) {
 /// there is refused (past the unit's reach, or a house or a wall before the pointer),
 /// the longest move that way the engine allows, to a twentieth of an inch (a
 /// play-tester pointed just past the Inn and was refused, "Inn blocks movement"). Put
-/// on the end of a whole AP's move unless `exact`.
+/// on the end of a whole AP's move unless `exact` (a move cut short drops a last AP
+/// that would carry it less than half its stride).
 pub fn move_to(world: &World, v: &View, a: &Activation, cursor: Vec2, exact: bool) -> (Step, f32) {
     const FINEST: f32 = 0.05;
     let (step, inches) = ghost_within(v, a, cursor);
     let legal = |d: f32| check_move(world, v, a, step, d).is_ok();
     // A way no distance opens (danger to defend first) stays as pointed: the engine
     // says why.
-    let inches = if inches <= FINEST || legal(inches) || !legal(FINEST) {
-        inches
+    let (inches, blocked) = if inches <= FINEST || legal(inches) || !legal(FINEST) {
+        (inches, false)
     } else {
-        snap::last_true((FINEST, inches), FINEST, legal)
+        (snap::last_true((FINEST, inches), FINEST, legal), true)
     };
     match exact {
         true => (step, inches),
-        false => (step, snap::on_ap_marks(world, v, a, step, inches)),
+        false => (
+            step,
+            snap::on_ap_marks(world, (v, a), step, (inches, blocked)),
+        ),
     }
 }
 

@@ -12,10 +12,11 @@ use face::{die_face, settled};
 
 pub const NOTICE: std::time::Duration = std::time::Duration::from_secs(6);
 
-/// The tray of any ruleset's battle: the dice since the latest roll began, under the
-/// dice of the last action of the side a person plays here where another has rolled
-/// since (the computer's answer took a play-tester's own dice away before they were
-/// read). Those are all its action rolled, an end of round it brought included (both
+/// The tray of any ruleset's battle: the dice since the latest roll began (against a
+/// person, all the other side's answer to the person's last action, not only its last
+/// roll), under the dice of the last action of the side a person plays here where
+/// another has rolled since (the computer's answer took a play-tester's own dice away
+/// before they were read). Those are all its action rolled, an end of round it brought included (both
 /// sides' initiative): "Your last action", not "your roll". A clause's name is a link
 /// to its rules: the clause clicked, if one was.
 pub fn show<R: Desk>(
@@ -61,7 +62,7 @@ pub fn show<R: Desk>(
     asked
 }
 
-/// The dice among the log's entries `at`, each with its place in the log (the first 60).
+/// The dice among the log's entries `at`, each with its place in the log (the last 60).
 fn dice_in<C, E>(
     events: &[warband_table::log::Entry<C, E>],
     at: std::ops::Range<usize>,
@@ -69,9 +70,12 @@ fn dice_in<C, E>(
     let mut dice: Vec<_> = at
         .filter_map(|i| Some((i, events.get(i)?.die()?)))
         .collect();
-    dice.truncate(60);
+    dice.drain(..dice.len().saturating_sub(MOST_DICE));
     dice
 }
+
+/// The most dice the tray shows: the latest.
+const MOST_DICE: usize = 60;
 
 /// Rolls' dice, each roll after its label (where it has one), whole groups a row, so
 /// no group's words are cut at an edge, the sides named by their armies' `names`; the

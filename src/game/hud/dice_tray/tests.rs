@@ -105,3 +105,59 @@ fn your_last_roll_stays_over_the_computers_answer() {
         "{words}"
     );
 }
+
+/// Against the computer, the tray shows the whole of its answer to the person's last
+/// action, every roll of it, not only the last (a play-tester missed the shot that slew
+/// a caster, three shots before the last).
+#[test]
+fn the_computers_whole_answer_stays_in_the_tray() {
+    use crate::game::session::{Controller, GameSession};
+    use warband_rules::Side;
+    use warband_table::player::PlayerKind;
+    use warband_toy_soldier::{Command, ToySoldier};
+    let setup = crate::game::test_app::shipped::<ToySoldier>("river-crossing.ron");
+    let players = [Controller::Human, Controller::Ai(PlayerKind::Normal)];
+    let mut s = GameSession::<ToySoldier>::new(setup, 11, players).unwrap();
+    let mut longest = 0;
+    for _ in 0..6 {
+        while s.human_turn().is_none() {
+            assert!(s.computer_step(), "the person's turn comes");
+        }
+        let unit = warband_toy_soldier::battle::in_play(s.engine.world())
+            .into_iter()
+            .find(|u| {
+                u.side == Side::A && s.submit(Side::A, Command::Activate { unit: u.id }).is_ok()
+            });
+        assert!(unit.is_some(), "a unit of A activates");
+        s.submit(Side::A, Command::Pass).unwrap();
+        let answer = s.engine.log().events.len();
+        let mut rolled = Vec::new();
+        while s.human_turn().is_none() && s.engine.awaiting().is_some() {
+            let before = s.engine.log().events.len();
+            assert!(s.computer_step());
+            let events = &s.engine.log().events;
+            if events[before..].iter().any(|e| e.die().is_some()) {
+                rolled.push(before);
+            }
+        }
+        if let Some(first) = rolled.first() {
+            assert_eq!(
+                s.roll_start, *first,
+                "the answer's first roll, from {answer}"
+            );
+            let all = dice_in(
+                &s.engine.log().events,
+                s.roll_start..s.engine.log().events.len(),
+            );
+            let since = s.engine.log().events[answer..]
+                .iter()
+                .filter(|e| e.die().is_some());
+            assert_eq!(all.len(), since.count().min(MOST_DICE));
+        }
+        longest = longest.max(rolled.len());
+    }
+    assert!(
+        longest >= 2,
+        "an answer of several rolls was seen: {longest}"
+    );
+}

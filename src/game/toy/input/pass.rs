@@ -1,4 +1,5 @@
-//! Space's pass, asked once where it would turn danger into damage.
+//! Space's pass, asked once while it would leave AP unspent or turn danger into
+//! damage, as the panel's Pass button asks.
 
 use crate::game::session::part::Asked;
 use crate::game::toy::ToySession;
@@ -11,16 +12,19 @@ use warband_toy_soldier::battle::View;
 /// The activation a first Space asked about: the side, its unit and the AP it had left.
 pub(super) type PassOf = (Side, ModelId, u32);
 
-/// Space's pass: on a unit that carries danger, the first press says what passing
-/// costs and only a second passes (a play-tester's Space turned 21 danger into damage,
-/// and the unit broke, without a word).
+/// Space's pass: on a unit with AP left or danger on it, the first press says what
+/// passing costs and only a second passes (a play-tester's Space turned 21 danger into
+/// damage, and the unit broke, without a word; another found Space passing at once
+/// where the Pass button asked).
 pub(super) fn pass_heeded(session: &mut ToySession, side: Side, asked: &mut Asked<PassOf>) -> bool {
     let heeded = session.heed_end_key();
     let world = session.engine.world();
     let Ok((v, a)) = active(world, side) else {
         return heeded;
     };
-    let ask = pass_cost(world, &v, a.ap).map(|cost| format!("{cost}: {SPACE_AGAIN_PASSES}"));
+    let cost =
+        pass_cost(world, &v, a.ap).or((a.ap > 0).then(|| format!("Pass: give up {} AP?", a.ap)));
+    let ask = cost.map(|cost| format!("{cost}: {SPACE_AGAIN_PASSES}"));
     session.space_ends_part(
         (asked, (side, v.id, a.ap)),
         (ask, SPACE_AGAIN_PASSES),
@@ -42,6 +46,6 @@ pub(in crate::game::toy) fn pass_cost(world: &World, v: &View, ap: u32) -> Optio
         .then(|| format!("{name} carries {danger} danger: a pass makes it {danger} damage and a morale check{defend}"))
 }
 
-/// The end of the ask of a first Space on a unit in danger: the panel shows the ask
+/// The end of the ask of a first Space: the panel shows the ask
 /// under its Pass button while it stands.
 pub const SPACE_AGAIN_PASSES: &str = "Space again passes";

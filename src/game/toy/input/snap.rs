@@ -14,8 +14,16 @@ use bevy::prelude::*;
 const FINEST: f32 = 0.05;
 
 /// `inches` the way `step`, moved to the nearer end of a whole AP's move, where the
-/// engine allows a move there that charges as the pointed one does (or not at all).
-pub fn on_ap_marks(world: &World, v: &View, a: &Activation, step: Step, inches: f32) -> f32 {
+/// engine allows a move there that charges as the pointed one does (or not at all). A
+/// move `blocked` short of the pointer (a house, a wall) pays for its last AP only where
+/// that AP carries it at least half its stride: a play-tester paid 3 AP for 4.65" where
+/// 4" cost 2.
+pub fn on_ap_marks(
+    world: &World,
+    (v, a): (&View, &Activation),
+    step: Step,
+    (inches, blocked): (f32, bool),
+) -> f32 {
     let Ok(pointed) = check_move(world, v, a, step, inches) else {
         return inches;
     };
@@ -43,6 +51,7 @@ pub fn on_ap_marks(world: &World, v: &View, a: &Activation, step: Step, inches: 
     let down = (pointed.ap > 1 && within(FINEST, pointed.ap - 1))
         .then(|| furthest(pointed.ap - 1, FINEST));
     match down {
+        Some(d) if blocked && up - d < per / 2.0 => d,
         Some(d) if inches - d < up - inches => d,
         _ => up,
     }
