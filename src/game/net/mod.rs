@@ -56,6 +56,11 @@ pub struct NetPlay<R: Contest> {
     applied: usize,
     /// The seed the battle started from, once, for the session to set up its engine.
     started: Option<u64>,
+    /// The seed the battle started from, kept.
+    seed: Option<u64>,
+    /// Joined afresh to a host that no longer knew the battle: the seed it must start
+    /// from to be this battle.
+    same_seed: Option<u64>,
     /// The client was replaced (a resync): the session plays everything again.
     pub rebuild: bool,
     notices: Receiver<Notice>,
@@ -101,6 +106,8 @@ impl<R: Contest> NetPlay<R> {
             state: NetState::Waiting,
             applied: 0,
             started: None,
+            seed: None,
+            same_seed: None,
             rebuild: false,
             notices,
             chat: Vec::new(),
@@ -236,14 +243,28 @@ impl<R: Contest> NetPlay<R> {
         }
     }
 
+    /// The battle started from `seed`: the session sets it up, unless it was joined
+    /// afresh and is not the battle this window played.
+    fn started_from(&mut self, seed: u64) {
+        if let Some(ours) = self.same_seed.take()
+            && ours != seed
+        {
+            let why = format!("the host refused: {}", warband_net::host::ANOTHER_BATTLE);
+            self.state = NetState::Lost(why);
+            // None of that battle's commands reach this one: offline, no more are read.
+            self.applied = self.client.entries().len();
+            return;
+        }
+        self.started = Some(seed);
+        self.seed = Some(seed);
+        self.state = NetState::Playing;
+    }
+
     /// What the host said besides commands.
     fn hear(&mut self) {
         while let Ok(notice) = self.notices.try_recv() {
             match notice {
-                Notice::Started(seed) => {
-                    self.started = Some(seed);
-                    self.state = NetState::Playing;
-                }
+                Notice::Started(seed) => self.started_from(seed),
                 Notice::Rejected(why) => self.refused = Some(why),
                 Notice::Waiting(side, left) => {
                     self.away[side.index()] = true;

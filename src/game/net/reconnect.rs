@@ -1,6 +1,8 @@
 //! Coming back after the connection to the host dropped: tries on a thread of its own,
 //! once a second for a minute, so the window never waits on the network; each failed try
-//! is told to the panel, and the player may stop trying.
+//! is told to the panel, and the player may stop trying. A host that hosts the battle
+//! again after its window closed (Resume battle on its menu) knows it by a new name: it
+//! is joined afresh, and kept only if it plays this battle (the same seed).
 
 use super::{NetPlay, NetState, client_of};
 use std::sync::Arc;
@@ -8,6 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 use warband_net::client::{Handshake, NetError, connect};
+use warband_net::host::ANOTHER_BATTLE;
 use warband_net::msg::Hello;
 use warband_table::sim::Contest;
 
@@ -18,7 +21,9 @@ pub const TRIES: u32 = 60;
 pub(super) enum Attempt {
     /// Try `n` failed, for this reason; another follows in a second.
     Failed(u32, String),
-    Done(Result<Handshake, NetError>),
+    /// The end: welcomed or not, and whether afresh (the host no longer knew the
+    /// battle's name).
+    Done(Result<Handshake, NetError>, bool),
 }
 
 /// The thread coming back, as the window holds it: what it says, whether it starts the
@@ -46,15 +51,23 @@ impl<R: Contest> NetPlay<R> {
         let stop = Arc::new(AtomicBool::new(false));
         let stopped = Arc::clone(&stop);
         std::thread::spawn(move || {
+            let (mut hello, mut afresh) = (hello, false);
             let mut last = None;
             for n in 1..=TRIES {
                 if stopped.load(Ordering::Relaxed) {
                     return;
                 }
                 match connect(&addr, &hello) {
-                    Ok(h) => return drop(tx.send(Attempt::Done(Ok(h)))),
+                    Ok(h) => return drop(tx.send(Attempt::Done(Ok(h), afresh))),
+                    Err(NetError::Refused(why))
+                        if why == ANOTHER_BATTLE && hello.battle.is_some() =>
+                    {
+                        (hello.battle, hello.token, hello.from_seq) = (None, None, 0);
+                        afresh = true;
+                        continue;
+                    }
                     Err(e) if !warband_net::client::worth_retrying(&e) => {
-                        return drop(tx.send(Attempt::Done(Err(e))));
+                        return drop(tx.send(Attempt::Done(Err(e), afresh)));
                     }
                     Err(e) => {
                         if tx.send(Attempt::Failed(n, e.to_string())).is_err() {
@@ -66,7 +79,7 @@ impl<R: Contest> NetPlay<R> {
                 std::thread::sleep(Duration::from_secs(1));
             }
             let last = last.unwrap_or(NetError::Protocol("no answer".into()));
-            let _ = tx.send(Attempt::Done(Err(last)));
+            let _ = tx.send(Attempt::Done(Err(last), afresh));
         });
         self.retry = None;
         self.coming_back = Some(Coming { rx, fresh, stop });
@@ -94,14 +107,18 @@ impl<R: Contest> NetPlay<R> {
         let Some(coming) = &self.coming_back else {
             return;
         };
-        let fresh = coming.fresh;
-        let result = loop {
+        let (result, afresh) = loop {
             match coming.rx.try_recv() {
                 Ok(Attempt::Failed(n, why)) => self.retry = Some((n, why)),
-                Ok(Attempt::Done(result)) => break result,
+                Ok(Attempt::Done(result, afresh)) => break (result, afresh),
                 Err(_) => return,
             }
         };
+        let fresh = coming.fresh || afresh;
+        if afresh {
+            // Kept only if the host plays this battle: told when it starts.
+            self.same_seed = self.seed;
+        }
         self.coming_back = None;
         self.retry = None;
         let outcome = result.map_err(|e| e.to_string()).and_then(|h| {

@@ -4,7 +4,7 @@ use super::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use warband_marauders::engine::Marauders;
-use warband_net::client::connect;
+use warband_net::client::{NetError, connect};
 use warband_net::host::{Host, HostConfig, SeatPlayer};
 use warband_net::msg::Hello;
 use warband_table::player::PlayerKind;
@@ -321,4 +321,100 @@ fn a_battle_waiting_for_its_players_says_so_in_the_top_bar() {
             quit.store(true, Ordering::Relaxed);
         }
     }
+}
+
+/// A host of open field listening on `addr`, side A its `charge` player and B a joined
+/// one, from `seed`: where it listens and its quit flag.
+fn hosting(addr: &str, seed: u64) -> (String, Arc<AtomicBool>) {
+    use warband_net::msg::Seeding;
+    let (tx, rx) = channel();
+    let addr = addr.to_string();
+    std::thread::spawn(move || {
+        let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+        let setup = Marauders::load(&root.join("assets/scenarios/open-field.ron")).unwrap();
+        let cfg = HostConfig {
+            seeding: Seeding::Fixed(seed),
+            ..HostConfig::default()
+        };
+        // The last host on the port lets it go a moment after it stops answering.
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
+        let host = loop {
+            let charge: warband_net::host::MakePolicy<Marauders> =
+                Box::new(|seed| Marauders::policy(warband_marauders::ai::AiKind::Charge, seed));
+            let players = [SeatPlayer::Computer(charge), SeatPlayer::Remote];
+            match Host::<Marauders>::bind(&addr, cfg.clone(), setup.clone(), players) {
+                Ok(host) => break host.with_notices(|_| {}),
+                Err(_) if std::time::Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                Err(e) => panic!("{addr}: {e}"),
+            }
+        };
+        tx.send((host.addr().to_string(), host.quitter())).unwrap();
+        let _ = host.run();
+    });
+    rx.recv().unwrap()
+}
+
+/// Polls `net` until `done`, for at most twenty seconds.
+fn poll_until(net: &mut NetPlay<Marauders>, mut done: impl FnMut(&mut NetPlay<Marauders>) -> bool) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    while !done(net) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "still {:?}",
+            net.state
+        );
+        net.poll();
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Stops the host at `addr` and waits until it no longer answers: `net` finds it gone
+/// as after a crash (a host that quits says so, and is not waited for).
+fn crash(net: &mut NetPlay<Marauders>, addr: &str, quit: &AtomicBool) {
+    stop(addr, quit);
+    net.failed(NetError::Dropped("the host's window closed".into(), 0));
+    assert_eq!(net.state, NetState::Reconnecting);
+}
+
+/// Stops the host at `addr` and waits until it no longer answers.
+fn stop(addr: &str, quit: &AtomicBool) {
+    quit.store(true, Ordering::Relaxed);
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while connect(addr, &Hello::new(None, "probe")).is_ok() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the host never stopped"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A joined player still coming back when its host hosts the battle again (Resume
+/// battle, after the host's window closed: a new name for the same battle) is taken
+/// back, joined afresh, and plays on from the same seed; a host that now plays another
+/// battle still turns it away, and none of that battle reaches this one.
+#[test]
+fn a_joiner_comes_back_to_its_battle_hosted_again() {
+    let (addr, quit) = hosting("127.0.0.1:0", 42);
+    let h = connect(&addr, &Hello::new(Some(warband_rules::Side::B), "test")).unwrap();
+    let mut net = NetPlay::<Marauders>::new(h, &addr, None).unwrap();
+    poll_until(&mut net, |n| n.take_start() == Some(42));
+    crash(&mut net, &addr, &quit);
+    let (_, quit) = hosting(&addr, 42);
+    poll_until(&mut net, |n| n.take_start() == Some(42));
+    assert!(!net.offline(), "{:?}", net.state);
+    crash(&mut net, &addr, &quit);
+    let _another = hosting(&addr, 43);
+    poll_until(&mut net, |n| n.offline());
+    let NetState::Lost(why) = &net.state else {
+        panic!("{:?}", net.state);
+    };
+    assert!(why.contains("another battle"), "{why}");
+    assert_eq!(net.take_start(), None);
+    assert!(
+        net.take_committed(usize::MAX).is_empty(),
+        "none of its commands"
+    );
 }
