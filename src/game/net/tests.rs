@@ -268,6 +268,14 @@ fn a_hosted_battle_is_autosaved_with_its_seats() {
     assert_eq!(left.hosted, None);
     crate::game::autosave::forget(&dir);
     assert!(crate::game::autosave::left_in_progress(&dir).is_none());
+    // Left saved, it is offered again, to host again (a play-tester's Save and leave
+    // left no Resume on the menu).
+    session.leave_autosave(&dir, true);
+    let left = crate::game::autosave::left_in_progress(&dir).expect("offered again");
+    assert_eq!(
+        left.hosted,
+        Some([Controller::Human, Controller::Ai(PlayerKind::Normal)])
+    );
     session
         .net
         .as_ref()

@@ -138,6 +138,20 @@ fn delete_row(
     gone
 }
 
+/// Who plays each side on a save's Play on row to begin with: as it was played; a
+/// network battle of two people, hosted again with you as A and a joined player as B
+/// (two people at this machine was a play-tester's hot-seat game by mistake); an older
+/// save that does not say, you against `normal`.
+fn play_on_as(players: Option<[Controller; 2]>, online: bool) -> [Controller; 2] {
+    match players {
+        Some([Controller::Human, Controller::Human]) if online => {
+            [Controller::Human, Controller::Remote]
+        }
+        Some(players) => players,
+        None => [Controller::Human, Controller::NORMAL],
+    }
+}
+
 /// What the screen has open under an entry: its Play on choices, its Delete question.
 struct Open<'a> {
     resuming: &'a mut Option<PlayOn>,
@@ -180,12 +194,9 @@ fn entry_row(
                     .on_hover_text("Carry on from where it was saved: choose who plays each side (as it was played, to begin with)")
                     .on_disabled_hover_text("The battle is over: Watch it again instead");
                 if play_on.clicked() {
-                    let default = save
-                        .players()
-                        .unwrap_or([Controller::Human, Controller::NORMAL]);
                     *resuming = Some(PlayOn {
                         entry: i,
-                        controllers: default,
+                        controllers: play_on_as(save.players(), save.online()),
                         listen: super::setup::LISTEN.into(),
                     });
                 }
@@ -255,6 +266,22 @@ fn play_on_row(
 
 #[cfg(test)]
 mod tests {
+    /// A network battle of two people is hosted again by default, not played by two at
+    /// this machine; any other as it was played.
+    #[test]
+    fn an_online_battle_of_two_plays_on_online() {
+        use super::{Controller, play_on_as};
+        let two = [Controller::Human; 2];
+        assert_eq!(
+            play_on_as(Some(two), true),
+            [Controller::Human, Controller::Remote]
+        );
+        assert_eq!(play_on_as(Some(two), false), two, "hot seat, as it was");
+        let computer = [Controller::Human, Controller::NORMAL];
+        assert_eq!(play_on_as(Some(computer), true), computer);
+        assert_eq!(play_on_as(None, false), computer);
+    }
+
     use super::*;
     use crate::game::session::OnTable;
     use bevy::state::app::StatesPlugin;

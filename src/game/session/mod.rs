@@ -255,10 +255,13 @@ impl<R: Contest> GameSession<R> {
     /// line shorter after Leave, opened the button below). Not saved, the autosave goes
     /// with the battle, unless the battle has not started here (a battle resumed from
     /// it and hosted again, waiting for its players, is still only in the autosave: a
-    /// reviewer found Leave threw it away). A network battle's autosave goes either way.
+    /// reviewer found Leave threw it away). A network battle is kept only by the window
+    /// that hosts it, to host it again.
     pub fn leave_autosave(&mut self, dir: &std::path::Path, saved: bool) {
+        // A network battle is its host's to keep, to host again.
+        let joined = self.net.as_ref().is_some_and(|n| n.hosting.is_none());
         let kept = saved
-            && self.net.is_none()
+            && !joined
             && self.replay.is_none()
             && crate::game::autosave::write(dir, self).is_ok();
         if !kept && !self.net_waiting() {
