@@ -94,14 +94,18 @@ impl Lunges {
 pub(super) struct LogRead(Option<usize>);
 
 /// The part of a log of `len` entries not yet read, from `read`: none the first time (a
-/// battle resumed or loaded shows no cues of what it had done), nor after a replay went
-/// back.
+/// battle resumed or loaded draws no cues of what it had done, only who acted last),
+/// nor after a replay went back.
 fn unread(read: Option<usize>, len: usize) -> std::ops::Range<usize> {
     match read {
         Some(r) if r <= len => r..len,
         _ => len..len,
     }
 }
+
+/// How many of the log's latest entries a battle drawn afresh is read back through for
+/// who acted last (a replay's slider drag reads them each frame).
+const LOOKED_BACK: usize = 20_000;
 
 /// Reads ruleset `R`'s new log entries for cues: charges wait for their models' glides,
 /// shots draw tracers between the bases. Nothing when everything moves at once.
@@ -116,28 +120,34 @@ pub(super) fn read<R: Desk>(
 ) {
     let events = &session.engine.log().events;
     let world = session.engine.world();
-    let went_back = log_read.0.is_some_and(|r| r > events.len());
+    // A battle first drawn (loaded, resumed, joined: a play-tester's window joined
+    // again showed none of what the other side had just done) or a replay gone back:
+    // who acted last is marked as the table watching it would have marked it, from the
+    // log's latest entries; nothing flies, lunges or sounds.
+    let afresh = log_read.0.is_none_or(|r| r > events.len());
     let mut new = unread(log_read.0, events.len());
     log_read.0 = Some(events.len());
-    if went_back || (motion.instant() && !new.is_empty()) {
-        // After a replay went back, or when everything moves at once, only the last
-        // command's entries say who acted last, and nothing else is drawn.
+    if afresh {
+        new = events.len().saturating_sub(LOOKED_BACK)..events.len();
+        *last = LastAction::default();
+    } else if motion.instant() && !new.is_empty() {
+        // When everything moves at once, only the last command's entries say who acted.
         let last_command = events[..new.end]
             .iter()
             .rposition(|e| matches!(e, Entry::Accepted { .. }))
             .unwrap_or(new.end);
-        new = last_command.max(if went_back { 0 } else { new.start })..new.end;
+        new = last_command.max(new.start)..new.end;
         *last = LastAction::default();
     }
     if new.is_empty() {
         return;
     }
-    if !went_back && events[new.clone()].iter().any(|e| e.die().is_some()) {
+    if !afresh && events[new.clone()].iter().any(|e| e.die().is_some()) {
         speaker.play(Sound::Dice);
     }
     for cue in R::cues(&events[new]) {
         last.saw(cue);
-        if motion.instant() {
+        if afresh || motion.instant() {
             continue;
         }
         match cue {

@@ -25,12 +25,23 @@ impl<R: Contest> GameSession<R> {
             .map(|f| f.outcome.clone());
         if let Some(seed) = start {
             self.begin_net_battle(seed);
+            // Begun with its commands so far (joined afresh, come back in step, a save
+            // hosted again): once they are all played, the table draws the arrows of
+            // their round's moves, as the table watching them did.
+            let mut rounds = crate::game::session::RoundKeeper::<R>::default();
+            rounds.note(&self.engine, 0);
+            self.catching_up = Some((rounds, Vec::new()));
         }
         for entry in committed {
             self.engine.salt_dice(self.seed, entry.seq, entry.salt);
             self.commands.push((entry.side, entry.command.clone()));
             let _ = self.send(entry.side, entry.command);
+            if let Some((rounds, salts)) = &mut self.catching_up {
+                rounds.note(&self.engine, self.commands.len());
+                salts.push((entry.seq, entry.salt));
+            }
         }
+        self.caught_up();
         if let Some(why) = refused {
             self.refuse(why);
         }
@@ -72,6 +83,28 @@ impl<R: Contest> GameSession<R> {
         self.pace.paused = false;
         self.begin_net_battle(self.seed);
         self.advance_net(usize::MAX);
+    }
+
+    /// Once the commands a battle began with are all played (a save's, or the battle so
+    /// far), their round's moves are drawn as arrows: the table is drawn afresh.
+    fn caught_up(&mut self) {
+        let Some(net) = &self.net else { return };
+        if self.catching_up.is_none() || !net.caught_up() || net.saved_unshown() > 0 {
+            return;
+        }
+        let Some((rounds, salts)) = self.catching_up.take() else {
+            return;
+        };
+        if salts.is_empty() {
+            return;
+        }
+        let seed = self.seed;
+        self.moved_before = rounds.moves(&self.commands, |e, i| {
+            if let Some(&(seq, salt)) = salts.get(i) {
+                e.salt_dice(seed, seq, salt);
+            }
+        });
+        self.remade += 1;
     }
 
     /// The battle as the host started it, from its seed (again, after a resync).

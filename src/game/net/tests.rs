@@ -98,16 +98,95 @@ fn a_stalled_connection_is_said_as_such() {
 fn hosted_save(
     seats: [launch::HostSeat; 2],
 ) -> (bevy::prelude::World, warband_table::save::Save<Marauders>) {
-    use crate::game::saves::SavedBattle;
+    let save = recorded_part(|n| n / 2);
+    (host_save(&save, seats), save)
+}
+
+/// A recorded Marauders battle cut to its first `keep(n)` of `n` commands, saved.
+fn recorded_part(keep: impl Fn(usize) -> usize) -> warband_table::save::Save<Marauders> {
     let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let fixture = root.join("tests/fixtures/marauders/open-field-normal-v-normal.ron");
     let mut save = warband_table::save::Save::<Marauders>::read(&fixture).unwrap();
-    save.commands.truncate(save.commands.len() / 2);
+    save.commands.truncate(keep(save.commands.len()));
     save.stood = None;
     save.final_hash = save.replay().unwrap().state_hash();
+    save
+}
+
+/// `save` hosted again from Load battle's Play on with these seats: the window's world.
+fn host_save(
+    save: &warband_table::save::Save<Marauders>,
+    seats: [launch::HostSeat; 2],
+) -> bevy::prelude::World {
+    use crate::game::saves::SavedBattle;
     let mut world = bevy::prelude::World::new();
     save.host(seats, "127.0.0.1:0").start(&mut world).unwrap();
-    (world, save)
+    world
+}
+
+/// A battle joined with its commands so far draws the arrows of its round's moves, as
+/// the table that watched them did, and as the save played on at one machine draws
+/// them (a play-tester's window joined again showed none).
+#[test]
+fn a_battle_joined_with_its_commands_draws_its_rounds_moves() {
+    use crate::game::session::{Controller, GameSession, Launch, Starter};
+    // The moves a save played on here draws, and the battle cut where its round has some.
+    let played_on = |save: &warband_table::save::Save<Marauders>| {
+        let mut here = bevy::prelude::World::new();
+        let resumed = Launch::<Marauders>::Resume {
+            save: Box::new(save.clone()),
+            controllers: [Controller::Human; 2],
+            listed: false,
+        };
+        Box::new(resumed).start(&mut here).unwrap();
+        here.non_send::<GameSession<Marauders>>()
+            .moved_before
+            .clone()
+    };
+    let (save, expected) = (0..40)
+        .map(|k| recorded_part(|n| n / 2 + k))
+        .map(|save| {
+            let moves = played_on(&save);
+            (save, moves)
+        })
+        .find(|(_, moves)| !moves.is_empty())
+        .expect("a round with moves");
+    let seats = [
+        launch::HostSeat::Here,
+        launch::HostSeat::Computer(PlayerKind::Normal),
+    ];
+    let mut world = host_save(&save, seats);
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        let mut session = world.non_send_mut::<GameSession<Marauders>>();
+        session.advance_net(usize::MAX);
+        if session.commands.len() >= save.commands.len() {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the saved commands come"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // The host's computer may have moved on in the same round: its moves follow.
+    let session = world.non_send::<GameSession<Marauders>>();
+    assert!(
+        session.moved_before.starts_with(&expected),
+        "{:?} against {expected:?}",
+        session.moved_before
+    );
+    stop_hosting(session);
+}
+
+/// Tells the host of a window's own hosted battle to stop.
+fn stop_hosting(session: &crate::game::session::GameSession<Marauders>) {
+    session
+        .net
+        .as_ref()
+        .and_then(|n| n.host_quit.as_ref())
+        .unwrap()
+        .store(true, Ordering::Relaxed);
 }
 
 /// A save hosted from Load battle (a Play on row with a remote side): the window that

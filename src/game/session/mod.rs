@@ -21,6 +21,7 @@ mod computer;
 mod launch;
 mod layout;
 mod moves;
+pub use moves::RoundKeeper;
 mod pace;
 pub mod part;
 mod saving;
@@ -41,6 +42,10 @@ pub const WAVE: f32 = 25.0;
 /// What a computer's command that rolled dice costs of the pace, in steps, where a
 /// person plays the other side: a second at 1×, where a spectator's is half that.
 pub const LOOK: f32 = 2.0;
+
+/// A network battle's commands so far as it catches up on them: where its rounds began,
+/// and each command's place in the battle and dice salt.
+pub type CatchingUp<R> = (RoundKeeper<R>, Vec<(u64, Option<u64>)>);
 
 /// The battle on screen, of ruleset `R`.
 pub struct GameSession<R: Contest> {
@@ -102,6 +107,9 @@ pub struct GameSession<R: Contest> {
     /// The moves of this round made before the table was first drawn (a save played
     /// on, a replay moved along its timeline): drawn as arrows as if watched.
     pub moved_before: Vec<Moved>,
+    /// A network battle begun with its commands so far, until they are all played: its
+    /// rounds kept, and each command's place and salt.
+    pub catching_up: Option<CatchingUp<R>>,
     /// The dice salts of a network battle saved, then played on here: its saved
     /// commands' and each command's played here, so its saves keep them.
     pub salts: Salts,
@@ -181,6 +189,7 @@ impl<R: Contest> GameSession<R> {
             asking: false,
             part: part::Part::default(),
             moved_before: Vec::new(),
+            catching_up: None,
             salts: Salts::default(),
             serial: SESSIONS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             agreed: None,

@@ -172,7 +172,8 @@ fn nothing_is_heard_with_sound_off_or_everything_at_once() {
 }
 
 /// A Marauders battle on the table read for its cues as the window reads it: what it
-/// rolled and shot so far is not heard when it is first drawn; then dice rattle and
+/// rolled and shot so far is not heard when it is first drawn (who acted last is
+/// marked); then dice rattle and
 /// bows sound as it goes on, and nothing is heard while it is skipped through.
 #[test]
 fn the_table_is_heard_as_it_plays_and_not_when_drawn_afresh() {
@@ -204,6 +205,11 @@ fn the_table_is_heard_as_it_plays_and_not_when_drawn_afresh() {
     app.update();
     let heard = |app: &App| app.world().resource::<Speaker>().heard.clone();
     assert!(heard(&app).is_empty(), "a battle drawn afresh is silent");
+    // It shows who acted last, as the table watching it would have.
+    let last = app
+        .world()
+        .resource::<crate::game::last_action::LastAction>();
+    assert!(last.model.is_some(), "no one marked");
     let step = |app: &mut App| {
         let mut s = app.world_mut().non_send_mut::<GameSession<Marauders>>();
         assert!(s.computer_step(), "the battle goes on");
