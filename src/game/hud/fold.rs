@@ -122,27 +122,28 @@ fn keys(keys: Res<ButtonInput<KeyCode>>, settings: Option<ResMut<Settings>>) {
     }
 }
 
-/// Whether the panels folded now are written to the settings file: when they changed
-/// since it was read or last written, and the file read cleanly (a damaged one is only
-/// written over from the Settings screen, where the player sees why).
-fn worth_keeping(kept: Option<Folded>, now: Folded, damaged: bool) -> bool {
+/// Whether what the battle screen changes of the settings (the panels folded, sound on
+/// or off) is written to the settings file: when it changed since it was read or last
+/// written, and the file read cleanly (a damaged one is only written over from the
+/// Settings screen, where the player sees why).
+fn worth_keeping<T: PartialEq>(kept: Option<T>, now: T, damaged: bool) -> bool {
     kept.is_some_and(|k| k != now) && !damaged
 }
 
-/// Writes the settings when a panel has been folded or opened.
+/// Writes the settings when a panel has been folded or opened, or the sound muted.
 fn keep(
     settings: Option<Res<Settings>>,
     problem: Option<Res<SettingsProblem>>,
-    mut kept: Local<Option<Folded>>,
+    mut kept: Local<Option<(Folded, bool)>>,
 ) {
     let Some(s) = settings else { return };
     let damaged = problem.is_some_and(|p| p.0.is_some());
-    if worth_keeping(*kept, s.folded, damaged)
+    if worth_keeping(*kept, (s.folded, s.sound), damaged)
         && let Err(e) = crate::game::settings::write(&crate::game::saves::data_dir(), &s)
     {
-        warn!("the folded panels were not kept: {e}");
+        warn!("the battle screen's settings were not kept: {e}");
     }
-    *kept = Some(s.folded);
+    *kept = Some((s.folded, s.sound));
 }
 
 fn shared_id() -> egui::Id {
@@ -253,8 +254,8 @@ mod tests {
         );
     }
 
-    /// The panels are written when they change, not on the first look nor over a
-    /// damaged file.
+    /// The panels (and the sound) are written when they change, not on the first look
+    /// nor over a damaged file.
     #[test]
     fn a_fold_is_kept_once_it_changes() {
         let open = Folded::default();
@@ -268,6 +269,10 @@ mod tests {
         assert!(
             !worth_keeping(Some(open), left, true),
             "a damaged file stays"
+        );
+        assert!(
+            worth_keeping(Some((open, true)), (open, false), false),
+            "muted from the top bar"
         );
     }
 

@@ -146,6 +146,8 @@ fn frame<R: Desk>(
     let told = told(tumble, &session.engine.log().events);
     let was = crate::game::camera::folded(settings.as_deref());
     let mut folded = was;
+    let heard = settings.as_deref().is_none_or(|s| s.sound);
+    let mut sound = heard;
     let parts = Parts {
         selection: &mut *selection,
         cursor: pointer.cursor,
@@ -155,12 +157,16 @@ fn frame<R: Desk>(
         help,
         pick,
         folded: &mut folded,
+        sound: &mut sound,
         tumble,
         told,
     };
     panels::<R>(ctx, &mut session, parts);
     if let Some(s) = settings.as_mut().filter(|_| folded != was) {
         s.folded = folded;
+    }
+    if let Some(s) = settings.as_mut().filter(|_| sound != heard) {
+        s.sound = sound;
     }
     Ok(())
 }
@@ -177,6 +183,8 @@ struct Parts<'a, S> {
     pick: &'a mut crate::game::deploy::DeployPick,
     /// The panels folded to a strip; a panel's button folds or opens it.
     folded: &'a mut crate::game::settings::Folded,
+    /// Whether the table is heard; the top bar mutes it.
+    sound: &'a mut bool,
     /// The dice still tumbling in the tray.
     tumble: &'a tumble::Tumble,
     /// How many of the log's entries the log tells this frame ([`told`]).
@@ -214,7 +222,7 @@ fn panels<R: Desk>(
     egui::Panel::top("rules_top")
         .exact_size(top_h)
         .show(&mut root, |ui| {
-            top_bar::show(ui, session, parts.next, parts.help);
+            top_bar::show(ui, session, parts.next, (parts.help, parts.sound));
         });
     egui::Panel::bottom("rules_dice")
         .exact_size(bottom_h)

@@ -25,7 +25,7 @@ pub fn show<R: Desk>(
     ui: &mut egui::Ui,
     session: &mut GameSession<R>,
     next: &mut NextState<Screen>,
-    help: &mut super::help::Help,
+    (help, sound): (&mut super::help::Help, &mut bool),
 ) {
     let bar = ui.max_rect();
     let compact = bar.width() < WIDE;
@@ -60,6 +60,7 @@ pub fn show<R: Desk>(
     let used = ui
         .scope_builder(egui::UiBuilder::new().max_rect(bar).layout(layout), |ui| {
             leave_and_save(ui, session, next, help, compact);
+            sound_button(ui, sound, compact);
             ui.separator();
             links::<R>(ui, session, help, compact);
             if session.replay.is_none() {
@@ -100,6 +101,26 @@ fn players<R: Contest>(ui: &mut egui::Ui, session: &GameSession<R>, compact: boo
         format!("{} {versus}", icon::ROBOT)
     };
     ui.label(text).on_hover_text(hover);
+}
+
+/// Sound on or off, kept in the settings (a play-tester left the battle to mute it).
+fn sound_button(ui: &mut egui::Ui, sound: &mut bool, compact: bool) {
+    let (glyph, word, hover) = if *sound {
+        (
+            icon::SPEAKER_HIGH,
+            "Sound",
+            "Sound is on: click to mute (Settings sets the volume)",
+        )
+    } else {
+        (
+            icon::SPEAKER_SLASH,
+            "Muted",
+            "Sound is off: click to hear the table again",
+        )
+    };
+    if bar_button(ui, glyph, word, hover, compact) {
+        *sound = !*sound;
+    }
 }
 
 /// A button of the bar: its icon and word, or in a compact bar the icon alone (the word

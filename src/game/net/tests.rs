@@ -399,7 +399,7 @@ fn a_battle_waiting_for_its_players_says_so_in_the_top_bar() {
         let mut next = bevy::prelude::NextState::<crate::game::screens::Screen>::default();
         let mut help = crate::game::hud::help::Help::default();
         let words = crate::game::test_app::egui_words(|ui| {
-            crate::game::hud::top_bar::show(ui, &mut session, &mut next, &mut help);
+            crate::game::hud::top_bar::show(ui, &mut session, &mut next, (&mut help, &mut true));
         })
         .join(" ");
         assert!(words.contains(said), "{words}");

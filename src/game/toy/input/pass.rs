@@ -23,7 +23,7 @@ pub(super) fn pass_heeded(session: &mut ToySession, side: Side, asked: &mut Aske
         return heeded;
     };
     let cost =
-        pass_cost(world, &v, a.ap).or((a.ap > 0).then(|| format!("Pass: give up {} AP?", a.ap)));
+        pass_cost(world, &v, a.ap).or((a.ap > 0).then(|| format!("A pass gives up {} AP", a.ap)));
     let ask = cost.map(|cost| format!("{cost}: {SPACE_AGAIN_PASSES}"));
     session.space_ends_part(
         (asked, (side, v.id, a.ap)),

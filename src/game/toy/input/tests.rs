@@ -346,7 +346,7 @@ fn space_with_no_unit_active_sends_nothing() {
     let asked = press_space(session);
     assert_eq!(asked.commands.len(), sent, "the first Space asks");
     let (ask, _) = asked.notice_left().expect("the ask stands");
-    assert!(ask.starts_with("Pass: give up"), "{ask}");
+    assert!(ask.starts_with("A pass gives up"), "{ask}");
     let (session, unit, _) = fighter_and_enemy();
     let session = click_at(session, unit.base.center, Some(unit.id));
     let session = press_spaces(session, 2);
