@@ -203,10 +203,16 @@ fn markers(
         let world = session.engine.world();
         crate::game::hud::hover_card(ctx, "bx hover", |ui| {
             ui.colored_label(palette::side_egui(m.side), describe::name(world, m.id));
+            let s = &m.stats;
             ui.small(format!(
-                "HP {}/{} · AC {} · THAC0 {}",
-                m.hp.now, m.hp.max, m.stats.ac, m.stats.thac0
+                "HP {}/{} · AC {} · THAC0 {} · move {:.0}\" · morale {}",
+                m.hp.now, m.hp.max, s.ac, s.thac0, s.move_inches, s.morale
             ));
+            // What it fights with, so an enemy is known before it strikes (a
+            // play-tester learnt the owlbear's three attacks from their wounds).
+            for line in super::panel::arms(s) {
+                ui.small(line);
+            }
             for line in states(world, m, battle.side(m.side).morale.fled) {
                 ui.small(line);
             }
@@ -238,6 +244,31 @@ mod tests {
         assert_eq!(
             doomed(&monster).as_deref(),
             Some("At -5 HP: slain when this step's blows land")
+        );
+    }
+
+    /// A model's card says what it fights with: its melee routine, blow by blow, and
+    /// its missile weapon's range, for an enemy as for a hero.
+    #[test]
+    fn a_card_says_what_a_model_fights_with() {
+        let engine = crate::game::test_app::new_battle::<warband_borderlands::Borderlands>(
+            "cave-mouth.ron",
+            7,
+        );
+        let models = in_play(engine.world());
+        let slinger = models
+            .iter()
+            .find(|m| !m.stats.hero && m.stats.missile.is_some())
+            .expect("a monster that shoots");
+        let lines = super::super::panel::arms(&slinger.stats);
+        let blows = slinger.stats.melee.len();
+        assert_eq!(lines[0].matches(", ").count() + 1, blows, "{lines:?}");
+        assert!(lines[0].starts_with("Melee: "), "{lines:?}");
+        let missile = slinger.stats.missile.as_ref().unwrap();
+        assert!(
+            lines[1].starts_with(&format!("Missile: {} {}", missile.name, missile.damage))
+                && lines[1].ends_with("\")"),
+            "{lines:?}"
         );
     }
 

@@ -133,6 +133,25 @@ fn target_card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &BxSelectio
     }
 }
 
+/// What a model fights with: its melee routine, and its missile weapon with its range.
+pub(super) fn arms(s: &warband_rules::borderlands::profile::Combatant) -> Vec<String> {
+    let melee: Vec<String> = s
+        .melee
+        .iter()
+        .map(|a| format!("{} {}", a.name, a.damage))
+        .collect();
+    let mut lines = vec![format!("Melee: {}", melee.join(", "))];
+    if let Some(m) = &s.missile {
+        lines.push(format!(
+            "Missile: {} {} ({:.0}\")",
+            m.name,
+            m.damage,
+            m.range_inches()
+        ));
+    }
+    lines
+}
+
 /// The chosen model: what it is, what it has left, and what it may do.
 fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) -> Option<Command> {
     let world = session.engine.world();
@@ -142,19 +161,8 @@ fn card(ui: &mut egui::Ui, session: &BxSession, v: &View, bx: &mut BxSelection) 
         "HP {}/{} · AC {} · THAC0 {} · move {:.0}\"",
         v.hp.now, v.hp.max, s.ac, s.thac0, s.move_inches
     ));
-    let melee: Vec<String> = s
-        .melee
-        .iter()
-        .map(|a| format!("{} {}", a.name, a.damage))
-        .collect();
-    ui.small(format!("Melee: {}", melee.join(", ")));
-    if let Some(m) = &s.missile {
-        ui.small(format!(
-            "Missile: {} {} ({:.0}\")",
-            m.name,
-            m.damage,
-            m.range_inches()
-        ));
+    for line in arms(s) {
+        ui.small(line);
     }
     let mut command = None;
     if !s.spells.is_empty() {
