@@ -128,3 +128,22 @@ fn the_log_waits_for_tumbling_dice_only() {
     t.look(events.len(), tumble::TUMBLE, tumble::TUMBLE);
     assert_eq!(told(&t, &events), 7, "landed");
 }
+
+/// A damage die's line gives its face after a colon: "= 3" after "(1d8+1)" read as the
+/// whole damage.
+#[test]
+fn a_die_line_gives_its_face_not_a_total() {
+    let d = warband_rules::DieRoll {
+        die: warband_rules::Die::D8,
+        value: 3,
+        purpose: "Fighter 3 damage (1d8+1)".into(),
+        clause: warband_rules::Clause::new("B/X Damage"),
+        need: None,
+    };
+    let line = super::die_line(&d);
+    assert!(
+        line.contains("d8 Fighter 3 damage (1d8+1): 3 (B/X Damage)"),
+        "{line}"
+    );
+    assert!(!line.contains('='), "{line}");
+}

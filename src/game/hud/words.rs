@@ -90,9 +90,10 @@ pub fn turn_status<R: warband_table::sim::Contest>(
     };
 }
 
-/// A die as a log line shows it.
+/// A die as a log line shows it: its face after a colon, not an equals sign, which
+/// read as the total of its purpose's "(1d8+1)" (a play-tester).
 pub fn die_line(d: &warband_rules::DieRoll) -> String {
-    format!("  🎲 {} {} = {} ({})", d.die, d.purpose, d.value, d.clause)
+    format!("  🎲 {} {}: {} ({})", d.die, d.purpose, d.value, d.clause)
 }
 
 /// A log entry in words: the table's own entries written here, a command as the ruleset
