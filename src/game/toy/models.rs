@@ -79,15 +79,19 @@ fn front_edge(parent: &mut ChildSpawnerCommands, width: f32, depth: f32) {
     ));
 }
 
+/// The point before a unit's front edge, in inches: its gap from the edge, half its
+/// width and its length.
+pub(super) const NOSE: (f32, f32, f32) = (0.02, 0.2, 0.24);
+
 /// A small point in the side's colour out from the middle of the front edge: which way
 /// a unit faces reads at a glance, even where its rank is hidden under markers.
 fn nose(parent: &mut ChildSpawnerCommands, side: Side, depth: f32) {
-    let edge = depth / 2.0 + 0.02;
+    let edge = depth / 2.0 + NOSE.0;
     let point = shapes::Polygon {
         points: vec![
-            Vec2::new(-0.2, edge),
-            Vec2::new(0.2, edge),
-            Vec2::new(0.0, edge + 0.24),
+            Vec2::new(-NOSE.1, edge),
+            Vec2::new(NOSE.1, edge),
+            Vec2::new(0.0, edge + NOSE.2),
         ],
         closed: true,
     };

@@ -54,7 +54,7 @@ fn draw(
         }
     }
     let Some((v, _)) = active else { return };
-    outline(&mut g, &v.base, 0.2, palette::SELECT);
+    active_outline(&mut g, &v.base, palette::SELECT);
     if let Some(c) = units.iter().find(|c| c.command && c.side == v.side) {
         // 6" from the commander's base edge, as the engine measures it.
         let colour = Color::srgba(0.95, 0.85, 0.4, 0.25);
@@ -90,6 +90,27 @@ fn draw(
         g.line_2d(v.base.center, end, colour);
         outline(&mut g, &v.base.at(end), 0.0, colour);
     }
+}
+
+/// The active unit's outline, a little out from its base, peaked over the point at
+/// its front so the point shows (a play-tester found it under the outline).
+fn active_outline(g: &mut Gizmos, b: &Placed, c: Color) {
+    let BaseShape::Rect { width, depth } = b.shape else {
+        return outline(g, b, 0.2, c);
+    };
+    let (gap, half, long) = super::models::NOSE;
+    let (x, y, grow) = (width / 2.0 + 0.2, depth / 2.0 + 0.2, 0.2);
+    let local = [
+        Vec2::new(-x, -y),
+        Vec2::new(x, -y),
+        Vec2::new(x, y),
+        Vec2::new(half + grow, y),
+        Vec2::new(0.0, depth / 2.0 + gap + long + grow),
+        Vec2::new(-half - grow, y),
+        Vec2::new(-x, y),
+        Vec2::new(-x, -y),
+    ];
+    g.linestrip_2d(local.map(|p| b.center + to_world(b.facing, p)), c);
 }
 
 /// The front 90° out to the shooter's range, as much of it as lies on the table. The
