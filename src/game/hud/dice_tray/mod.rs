@@ -141,7 +141,8 @@ fn label_width(ui: &egui::Ui, label: &str) -> f32 {
 }
 
 /// Earlier rows scrolled up out of the tray fade out under its top edge, rather than
-/// stopping in a hard line through their words (read as a fault by two play-testers).
+/// stopping in a hard line through their words (read as a fault by two play-testers),
+/// and the tray says there are more above.
 fn fade_top(ui: &egui::Ui, rect: egui::Rect) {
     let fill = ui.visuals().panel_fill;
     let top = egui::Rect::from_min_size(rect.min, egui::vec2(rect.width(), 22.0));
@@ -154,6 +155,18 @@ fn fade_top(ui: &egui::Ui, rect: egui::Rect) {
     mesh.add_triangle(0, 1, 2);
     mesh.add_triangle(1, 3, 2);
     ui.painter().add(egui::Shape::mesh(mesh));
+    // Said, not only faded: a play-tester missed the top row of the computer's answer.
+    let hint = format!(
+        "{} earlier dice above: scroll",
+        egui_phosphor::regular::ARROW_UP
+    );
+    ui.painter().text(
+        top.right_top() + egui::vec2(-6.0, 2.0),
+        egui::Align2::RIGHT_TOP,
+        hint,
+        egui::FontId::proportional(11.0),
+        ui.visuals().weak_text_color(),
+    );
 }
 
 /// The tray's header: its title, the notice standing, and the last refusal.
