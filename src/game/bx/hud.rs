@@ -181,7 +181,11 @@ fn markers(
         }
         let mark = match m.cond.down {
             Some(Down::Fallen | Down::Bleeding) => {
-                Some(("✚ dying", egui::Color32::from_rgb(230, 60, 50)))
+                // A ring as well as the word: in a crowded melee a play-tester's dying
+                // magic-user showed only a small "✚" among four bases.
+                let red = egui::Color32::from_rgb(230, 60, 50);
+                painter.circle_stroke(c, r + 4.0, egui::Stroke::new(3.0, red));
+                Some(("✚ dying", red))
             }
             Some(Down::Stable) => Some(("stable", egui::Color32::from_rgb(120, 170, 240))),
             None if m.cond.asleep => Some(health::ASLEEP),
