@@ -9,18 +9,19 @@ use crate::game::art::icons::icon_and_name;
 use crate::game::catalogue::{Catalogue, amount, random_army};
 use crate::game::desk::{ProfileDesigner, desk};
 use crate::game::hud::root_ui;
-use crate::game::saves::{ArmyFile, armies_dir, army_file_for, list_armies};
+use crate::game::saves::{ArmyFile, armies_dir, list_armies};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use warband_rules::army::ArmyList;
 use warband_rules::{DiceRoller, Ruleset};
-use warband_table::files::save_ron_named;
 
 #[path = "builder_ask.rs"]
 mod builder_ask;
 use builder_ask::{Ask, ask};
 #[path = "builder_catalogue.rs"]
 mod builder_catalogue;
+#[path = "builder_save.rs"]
+mod builder_save;
 use builder_catalogue::catalogue_panel;
 
 pub(super) fn plugin(app: &mut App) {
@@ -54,6 +55,8 @@ struct Builder {
     /// Whether its leader was chosen (by the player's click, or with a loaded or
     /// random army): a model added then leaves the lead where it is.
     lead_chosen: bool,
+    /// Asked to play the army saved in this file: a new battle is set up with it.
+    play: Option<std::path::PathBuf>,
 }
 
 impl Builder {
@@ -131,6 +134,7 @@ fn open(
         rng: DiceRoller::from_seed(seed),
         asking: None,
         lead_chosen: false,
+        play: None,
     });
 }
 
@@ -138,6 +142,7 @@ fn builder(
     mut contexts: EguiContexts,
     b: Option<ResMut<Builder>>,
     mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
 ) -> Result {
     let Some(mut b) = b else { return Ok(()) };
     let b = &mut *b;
@@ -172,7 +177,7 @@ fn builder(
         ui.small(b.catalogue.leader_hint);
         if !b.lead_chosen && !b.army.entries.is_empty() {
             // A play-tester added a Troll and saw the lead move to it unasked.
-            ui.small("Until you choose one, the lead goes to the costliest model that may lead.");
+            ui.small("The lead is on the costliest model that may lead until you choose one.");
         }
         ui.separator();
         verdict_and_buttons(ui, b);
@@ -187,6 +192,13 @@ fn builder(
             next.set(Screen::MainMenu);
         }
     });
+    if let Some(army) = b.play.take() {
+        // Back from setup comes back here.
+        commands.insert_resource(super::menu::SetupPreset::NEW_BATTLE);
+        commands.insert_resource(super::menu::SetupArmy(Some(army)));
+        commands.insert_resource(super::menu::SetupBack(Screen::Builder));
+        next.set(Screen::Setup);
+    }
     Ok(())
 }
 
@@ -351,7 +363,19 @@ fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
             .add_enabled(problems.is_empty(), egui::Button::new("💾 Save"))
             .clicked()
         {
-            save(b);
+            builder_save::save(b);
+        }
+        // A play-tester saved an army, then looked for it at the end of New battle's list.
+        let saved = b
+            .file
+            .clone()
+            .filter(|_| !b.unsaved() && problems.is_empty());
+        let play = ui
+            .add_enabled(saved.is_some(), egui::Button::new("▶ Play with it"))
+            .on_hover_text("A new battle with this army as side A, on a table of its ruleset")
+            .on_disabled_hover_text("Save the army first");
+        if play.clicked() {
+            b.play = saved;
         }
         let limit = b.army.points_limit.unwrap_or(b.catalogue.default_limit);
         let unit = b.catalogue.unit;
@@ -369,31 +393,4 @@ fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
             b.message = None;
         }
     });
-}
-
-/// Saves the army over the file it came from, else under its name.
-fn save(b: &mut Builder) {
-    let dir = armies_dir();
-    b.message = Some(match army_file_for(&dir, b.file.as_deref(), &b.army.name) {
-        Ok(path) => match save_ron_named(&path, &b.army) {
-            Ok(()) => saved(b, path),
-            Err(e) => format!("Could not save: {e}"),
-        },
-        Err(e) => format!("Not saved: {e}"),
-    });
-    b.saved = list_armies(&dir);
-}
-
-/// The army now kept in `path`; a renamed army's old file goes, once the new one is
-/// written. What to tell the player.
-fn saved(b: &mut Builder, path: std::path::PathBuf) -> String {
-    let moved = b.file.replace(path.clone()).filter(|old| *old != path);
-    b.kept = b.army.clone();
-    let name = &b.army.name;
-    match moved.map(|old| (std::fs::remove_file(&old), old)) {
-        Some((Err(e), old)) => {
-            format!("Saved as {name}; its old file {} stays: {e}", old.display())
-        }
-        Some((Ok(()), _)) | None => format!("Saved as {name} (battle setup lists it)"),
-    }
 }

@@ -140,6 +140,7 @@ mod tests {
             rng: warband_rules::DiceRoller::from_seed(1),
             asking: None,
             lead_chosen: false,
+            play: None,
         }
     }
 

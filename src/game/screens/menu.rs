@@ -78,6 +78,11 @@ pub struct MenuMessage(pub Option<String>);
 #[derive(Resource, Default)]
 pub struct SetupScenario(pub Option<std::path::PathBuf>);
 
+/// The army the setup form opens with as side A, once (the army builder's Play), on
+/// the last table set up of its ruleset, else its ruleset's first.
+#[derive(Resource, Default)]
+pub struct SetupArmy(pub Option<std::path::PathBuf>);
+
 /// Where the setup screen's Back goes, when not to the main menu: the editor whose
 /// Play ▶ opened it (a play-tester's Back lost the editor). Taken when setup closes.
 #[derive(Resource, Clone, Copy)]

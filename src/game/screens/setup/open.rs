@@ -4,7 +4,7 @@
 use super::players::{keep_players, remembered_players};
 use super::{Hosting, LISTEN, SetupForm};
 use crate::game::screens::battle::StartFailed;
-use crate::game::screens::menu::{SetupPreset, SetupScenario};
+use crate::game::screens::menu::{SetupArmy, SetupPreset, SetupScenario};
 use crate::game::screens::shelf::{armies, scenarios};
 use crate::game::settings::LastSetup;
 use bevy::prelude::*;
@@ -19,7 +19,7 @@ pub(super) fn open_form(
     last: Option<Res<LastSetup>>,
     settings: Option<Res<crate::game::settings::Settings>>,
     (failed, kept): (Option<ResMut<StartFailed>>, Option<ResMut<SetupForm>>),
-    asked: Option<ResMut<SetupScenario>>,
+    (asked, army): (Option<ResMut<SetupScenario>>, Option<ResMut<SetupArmy>>),
 ) {
     // Back after the battle could not start: the form as it was, saying why.
     if let Some(mut kept) = kept
@@ -40,7 +40,7 @@ pub(super) fn open_form(
             .into_iter()
             .filter_map(|r| crate::game::desk::desk(r).own_data_problem()),
     );
-    let (scenario, army) = opening(&scenarios, &armies, last.as_deref(), asked);
+    let (scenario, army) = opening(&scenarios, &armies, last.as_deref(), (asked, army));
     // One watch speed: the settings' (Settings' slider and this form's are the same).
     let speed = settings.map_or(1.0, |s| s.watch_speed);
     let watching = preset.as_ref().is_some_and(|p| p.watching);
@@ -71,12 +71,14 @@ pub(super) fn open_form(
 }
 
 /// The scenario and armies the form opens on: the editor's just saved (with its own
-/// armies), else the last battle set up, else the first scenario with its own.
+/// armies), else the army builder's army as side A (on the last table of its ruleset,
+/// else its ruleset's first, against that table's own side B), else the last battle
+/// set up, else the first scenario with its own.
 fn opening(
     scenarios: &[(PathBuf, Scenario)],
     armies: &[(PathBuf, ArmyList)],
     last: Option<&LastSetup>,
-    asked: Option<ResMut<SetupScenario>>,
+    (asked, army): (Option<ResMut<SetupScenario>>, Option<ResMut<SetupArmy>>),
 ) -> (usize, [usize; 2]) {
     let find = |name: &str| {
         armies
@@ -98,6 +100,15 @@ fn opening(
         let i = path_of(&scenario_paths, &p)?;
         Some((i, own(&scenarios[i].1)))
     });
+    let played = army.and_then(|mut a| a.0.take()).and_then(|p| {
+        let a = path_of(&army_paths, &p)?;
+        let of_ruleset = |i: &usize| scenarios[*i].1.ruleset == armies[a].1.ruleset;
+        let table = remembered
+            .map(|(s, _)| s)
+            .filter(of_ruleset)
+            .or_else(|| (0..scenarios.len()).find(of_ruleset))?;
+        Some((table, [a, own(&scenarios[table].1)[1]]))
+    });
     let first = scenarios.first().map_or([0, 0], |(_, s)| own(s));
-    asked.or(remembered).unwrap_or((0, first))
+    asked.or(played).or(remembered).unwrap_or((0, first))
 }

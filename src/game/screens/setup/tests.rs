@@ -3,7 +3,7 @@
 use super::armies::label_among;
 use super::open::open_form;
 use super::*;
-use crate::game::screens::menu::{SetupPreset, SetupScenario};
+use crate::game::screens::menu::{SetupArmy, SetupPreset, SetupScenario};
 use warband_table::player::PlayerKind;
 
 /// Watch's preset (normal v hard) on a remembered Toy Soldier scenario, whose
@@ -211,6 +211,45 @@ fn the_editors_play_opens_on_its_scenario() {
         None,
         "asked once"
     );
+}
+
+/// The army builder's Play opens the form with its army as side A, on the last table
+/// set up where that is of the army's ruleset, else on its ruleset's first, against
+/// the table's own side B; once.
+#[test]
+fn the_builders_play_opens_with_its_army() {
+    let shipped = |f: &str| crate::game::saves::assets_dir().join(f);
+    let garrison = shipped("armies/keep-garrison.ron");
+    let opened = |last: &str| {
+        let mut app = App::new();
+        app.insert_resource(NEW);
+        app.insert_resource(LastSetup {
+            scenario: shipped(last),
+            armies: ["dwarf-hold", "goblin-horde"].map(|a| shipped(&format!("armies/{a}.ron"))),
+            by_hand: false,
+            players: [None; 2],
+        });
+        app.insert_resource(SetupArmy(Some(garrison.clone())));
+        app.add_systems(Update, open_form);
+        app.update();
+        assert_eq!(app.world().resource::<SetupArmy>().0, None, "asked once");
+        let f = app.world().resource::<SetupForm>();
+        let (path, scenario) = f.scenarios[f.scenario].clone();
+        let b = f.armies[f.army[1]].0.file_stem().unwrap().to_owned();
+        (f.armies[f.army[0]].0.clone(), path, scenario, b)
+    };
+    // Last set up on a Toy Soldier table: the first Marauders table instead.
+    let (a, path, scenario, b) = opened("scenarios/village-fight.ron");
+    assert_eq!(a, garrison);
+    assert_eq!(
+        scenario.ruleset,
+        warband_rules::Ruleset::Marauders,
+        "{path:?}"
+    );
+    assert_eq!(b, scenario.armies.b.as_str());
+    // Last set up on a Marauders table: that one.
+    let (a, path, _, _) = opened("scenarios/river-ford.ron");
+    assert_eq!((a, path), (garrison, shipped("scenarios/river-ford.ron")));
 }
 
 /// Where Back goes, set by the editor's Play ▶, lasts only while setup is open.
