@@ -25,8 +25,14 @@ pub(super) fn note_carried<R: Desk>(
     let carried = R::carrying(&session, &selection)
         .and_then(|id| session.base_of(id))
         .and_then(|base| screen_point(ctx, cam, at, base.center));
+    // Each model, and the marks over it ("Zz", a word of state: a play-tester's card
+    // hid one of three sleepers' marks).
     let crowd: Vec<egui::Pos2> = crate::game::minis::table_models(session.engine.world())
-        .filter_map(|(_, _, _, base)| screen_point(ctx, cam, at, base.center))
+        .flat_map(|(_, _, _, base)| {
+            let over = base.center + Vec2::Y * (base.shape.reach() + 0.4);
+            [base.center, over].map(|p| screen_point(ctx, cam, at, p))
+        })
+        .flatten()
         .collect();
     ctx.data_mut(|d| {
         d.insert_temp(egui::Id::new(CARD_AWAY), carried);
