@@ -124,7 +124,7 @@ fn keep<R: Desk>(
 ) {
     // A network battle is the host's to keep (a joined window's save of it would
     // seat no one at the host's side). A run for a picture (`--screenshot`) keeps none.
-    let joined = session.net.as_ref().is_some_and(|n| n.hosting.is_none());
+    let joined = session.joined();
     if session.replay.is_some() || joined || picture.is_some() {
         return;
     }

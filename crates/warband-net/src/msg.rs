@@ -122,6 +122,14 @@ pub enum Seeding {
 }
 
 impl Seeding {
+    /// The battle's seed where it is known before the battle starts: given, or a save's.
+    pub fn known_seed(self) -> Option<u64> {
+        match self {
+            Seeding::Fixed(seed) | Seeding::Resumed { seed, .. } => Some(seed),
+            Seeding::Drawn => None,
+        }
+    }
+
     /// How many commands come from a save played on (none for a new battle).
     pub fn saved(self) -> u64 {
         match self {

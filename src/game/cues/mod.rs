@@ -89,9 +89,12 @@ impl Lunges {
     }
 }
 
-/// How much of the battle's log has been read for cues (None: none of this battle's).
+/// How much of the battle's log has been read for cues, and of which engine: the
+/// session's number and its count of remakes (None: none of this battle's). An engine
+/// made again (a replay's seek, a network battle begun again) is read afresh: a
+/// reviewer found a seek forward sounding and shooting every command it passed.
 #[derive(Resource, Debug, Default)]
-pub(super) struct LogRead(Option<usize>);
+pub(super) struct LogRead(Option<((u64, u32), usize)>);
 
 /// The part of a log of `len` entries not yet read, from `read`: none the first time (a
 /// battle resumed or loaded draws no cues of what it had done, only who acted last),
@@ -124,9 +127,11 @@ pub(super) fn read<R: Desk>(
     // again showed none of what the other side had just done) or a replay gone back:
     // who acted last is marked as the table watching it would have marked it, from the
     // log's latest entries; nothing flies, lunges or sounds.
-    let afresh = log_read.0.is_none_or(|r| r > events.len());
-    let mut new = unread(log_read.0, events.len());
-    log_read.0 = Some(events.len());
+    let engine = (session.serial, session.remade);
+    let read = log_read.0.filter(|(e, _)| *e == engine).map(|(_, r)| r);
+    let afresh = read.is_none_or(|r| r > events.len());
+    let mut new = unread(read, events.len());
+    log_read.0 = Some((engine, events.len()));
     if afresh {
         new = events.len().saturating_sub(LOOKED_BACK)..events.len();
         *last = LastAction::default();
@@ -143,7 +148,7 @@ pub(super) fn read<R: Desk>(
         return;
     }
     if !afresh && events[new.clone()].iter().any(|e| e.die().is_some()) {
-        speaker.play(Sound::Dice);
+        speaker.play(Sound::Dice, &motion);
     }
     for cue in R::cues(&events[new]) {
         last.saw(cue);
@@ -152,11 +157,11 @@ pub(super) fn read<R: Desk>(
         }
         match cue {
             Cue::Charge { model, to } => {
-                speaker.play(Sound::Clash);
+                speaker.play(Sound::Clash, &motion);
                 lunges.charged(model, to);
             }
             Cue::Shot { shooter, target } => {
-                speaker.play(Sound::Shot);
+                speaker.play(Sound::Shot, &motion);
                 if let (Some(from), Some(to)) = (base_of(world, shooter), base_of(world, target)) {
                     super::tracers::spawn(&mut commands, from, to, &motion);
                 }

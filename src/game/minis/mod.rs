@@ -275,7 +275,7 @@ impl MiniPainter<'_, '_> {
             self.trails.moved(mini.id, mini.side, leg, layout.size);
         }
         if out && !mini.fallen() {
-            self.speaker.play(super::sound::Sound::Fall);
+            self.speaker.play(super::sound::Sound::Fall, &self.motion);
         }
         let (c, at, falling) = fallen(
             colour,
@@ -307,7 +307,7 @@ impl MiniPainter<'_, '_> {
             if let Some(text) = mini.health.and_then(|was| h.hurt_since(was)) {
                 let top = base.center + Vec2::Y * base.shape.reach();
                 self.floaters.rise(top, text);
-                self.speaker.play(super::sound::Sound::Hit);
+                self.speaker.play(super::sound::Sound::Hit, &self.motion);
                 mini.since_hit = 0.0;
             }
             mini.health = Some(h.value);

@@ -17,6 +17,13 @@ use warband_table::sim::Contest;
 /// How many times the window tries to reach the host again before it gives up.
 pub const TRIES: u32 = 60;
 
+/// Whether the host at `addr` plays the battle begun from `seed` (a save hosted again
+/// keeps its seed): it is asked as a spectator, who takes no seat.
+fn same_battle(addr: &str, name: &str, seed: Option<u64>) -> Result<bool, NetError> {
+    let look = connect(addr, &Hello::new(None, name))?;
+    Ok(seed.is_some() && look.seeding().and_then(|s| s.known_seed()) == seed)
+}
+
 /// What the thread that comes back tells the window.
 pub(super) enum Attempt {
     /// Try `n` failed, for this reason; another follows in a second.
@@ -46,6 +53,7 @@ impl<R: Contest> NetPlay<R> {
     /// Tries to reach the host again on a thread (for a minute), so the window never
     /// waits on the network.
     pub(super) fn come_back(&mut self, hello: Hello, fresh: bool) {
+        let seed = self.seed;
         let (tx, rx) = channel();
         let addr = self.addr.clone();
         let stop = Arc::new(AtomicBool::new(false));
@@ -62,9 +70,20 @@ impl<R: Contest> NetPlay<R> {
                     Err(NetError::Refused(why))
                         if why == ANOTHER_BATTLE && hello.battle.is_some() =>
                     {
-                        (hello.battle, hello.token, hello.from_seq) = (None, None, 0);
-                        afresh = true;
-                        continue;
+                        // Looked at as a spectator first: a seat is taken only in
+                        // this battle hosted again, never in a stranger's.
+                        match same_battle(&addr, &hello.name, seed) {
+                            Ok(true) => {
+                                (hello.battle, hello.token, hello.from_seq) = (None, None, 0);
+                                afresh = true;
+                                continue;
+                            }
+                            Ok(false) => {
+                                let refused = NetError::Refused(why);
+                                return drop(tx.send(Attempt::Done(Err(refused), afresh)));
+                            }
+                            Err(e) => last = Some(e),
+                        }
                     }
                     Err(e) if !warband_net::client::worth_retrying(&e) => {
                         return drop(tx.send(Attempt::Done(Err(e), afresh)));

@@ -115,6 +115,8 @@ impl<R: Contest> GameSession<R> {
                 self.remade += 1;
                 self.seed = seed;
                 self.commands.clear();
+                // A catch-up under way belongs to the engine before.
+                self.catching_up = None;
                 self.roll_start = 0;
                 // The host's commands are played on the table from here: their moves
                 // draw their own arrows, none of a point looked back at.

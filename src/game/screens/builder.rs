@@ -6,7 +6,7 @@
 use super::Screen;
 use super::builder_files::{self, FileAction};
 use crate::game::art::icons::icon_and_name;
-use crate::game::catalogue::{Catalogue, amount, random_army};
+use crate::game::catalogue::{Catalogue, amount};
 use crate::game::desk::{ProfileDesigner, desk};
 use crate::game::hud::root_ui;
 use crate::game::saves::{ArmyFile, armies_dir, list_armies};
@@ -18,10 +18,11 @@ use warband_rules::{DiceRoller, Ruleset};
 #[path = "builder_ask.rs"]
 mod builder_ask;
 use builder_ask::{Ask, ask};
+#[path = "builder_buttons.rs"]
+mod builder_buttons;
 #[path = "builder_catalogue.rs"]
 mod builder_catalogue;
-#[path = "builder_save.rs"]
-mod builder_save;
+use builder_buttons::verdict_and_buttons;
 use builder_catalogue::catalogue_panel;
 
 pub(super) fn plugin(app: &mut App) {
@@ -57,6 +58,8 @@ struct Builder {
     lead_chosen: bool,
     /// Asked to play the army saved in this file: a new battle is set up with it.
     play: Option<std::path::PathBuf>,
+    /// Gone to set up a battle with the army: coming back finds it as it was left.
+    playing: bool,
 }
 
 impl Builder {
@@ -101,7 +104,15 @@ fn open(
     mut commands: Commands,
     mut next: ResMut<NextState<Screen>>,
     mut menu: ResMut<super::menu::MenuMessage>,
+    kept: Option<ResMut<Builder>>,
 ) {
+    // Back from the battle set up with Play: the army as it was left.
+    if let Some(mut b) = kept
+        && b.playing
+    {
+        b.playing = false;
+        return;
+    }
     // The first ruleset whose catalogue reads; if none does, back to the menu with why.
     let mut problems = Vec::new();
     let Some(catalogue) = Ruleset::ALL
@@ -135,6 +146,7 @@ fn open(
         asking: None,
         lead_chosen: false,
         play: None,
+        playing: false,
     });
 }
 
@@ -193,7 +205,8 @@ fn builder(
         }
     });
     if let Some(army) = b.play.take() {
-        // Back from setup comes back here.
+        // Back from setup comes back here, to the army as it was left.
+        b.playing = true;
         commands.insert_resource(super::menu::SetupPreset::NEW_BATTLE);
         commands.insert_resource(super::menu::SetupArmy(Some(army)));
         commands.insert_resource(super::menu::SetupBack(Screen::Builder));
@@ -333,64 +346,4 @@ fn entries(ui: &mut egui::Ui, b: &mut Builder) {
                 .unwrap_or_default();
         }
     }
-}
-
-/// Every problem with the army (or that it is legal), then New, Save (only a legal
-/// army, over the file it came from) and a random legal army.
-fn verdict_and_buttons(ui: &mut egui::Ui, b: &mut Builder) {
-    let problems = b.catalogue.problems(&b.army);
-    if b.army.entries.is_empty() {
-        // A new army is not wrong yet: it is waiting for its first models.
-        ui.label("Add models from the list on the left; what the army still needs shows here.");
-    } else {
-        for p in &problems {
-            let p = crate::game::hud::capitalised(&crate::game::hud::quoted(p));
-            ui.colored_label(egui::Color32::from_rgb(240, 150, 100), format!("⚠ {p}"));
-        }
-    }
-    if problems.is_empty() {
-        ui.colored_label(egui::Color32::from_rgb(140, 220, 140), "✔ A legal army");
-    }
-    ui.horizontal_wrapped(|ui| {
-        if ui.button("New").clicked() {
-            if b.unsaved() {
-                b.asking = Some(Ask::New);
-            } else {
-                b.start_anew();
-            }
-        }
-        if ui
-            .add_enabled(problems.is_empty(), egui::Button::new("💾 Save"))
-            .clicked()
-        {
-            builder_save::save(b);
-        }
-        // A play-tester saved an army, then looked for it at the end of New battle's list.
-        let saved = b
-            .file
-            .clone()
-            .filter(|_| !b.unsaved() && problems.is_empty());
-        let play = ui
-            .add_enabled(saved.is_some(), egui::Button::new("▶ Play with it"))
-            .on_hover_text("A new battle with this army as side A, on a table of its ruleset")
-            .on_disabled_hover_text("Save the army first");
-        if play.clicked() {
-            b.play = saved;
-        }
-        let limit = b.army.points_limit.unwrap_or(b.catalogue.default_limit);
-        let unit = b.catalogue.unit;
-        // A party has no budget to name (the army drawn is the catalogue's own kind).
-        let label = match b.catalogue.is_party(&b.army) {
-            true => "🎲 Random legal army".to_string(),
-            false => format!("🎲 Random legal army ({limit} {unit})"),
-        };
-        if ui.button(label).clicked()
-            && let Some(random) = random_army(&b.catalogue, limit, &mut b.rng)
-        {
-            b.army = random;
-            b.lead_chosen = true;
-            b.file = None;
-            b.message = None;
-        }
-    });
 }

@@ -141,6 +141,7 @@ mod tests {
             asking: None,
             lead_chosen: false,
             play: None,
+            playing: false,
         }
     }
 

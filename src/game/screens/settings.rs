@@ -30,54 +30,7 @@ fn screen(
             centred(ui, |ui| {
                 ui.heading("Settings");
                 ui.add_space(8.0);
-                egui::Grid::new("settings")
-                    .num_columns(2)
-                    .spacing([24.0, 10.0])
-                    .show(ui, |ui| {
-                        ui.label("Interface size");
-                        ui.add(
-                            egui::Slider::new(&mut s.ui_scale, Settings::UI_SCALE)
-                                .step_by(0.25)
-                                .suffix("×"),
-                        )
-                        .on_hover_text("Larger for a high-DPI screen");
-                        ui.end_row();
-                        ui.label("Animation");
-                        ui.checkbox(&mut s.animation, "Models fall as casualties over a moment");
-                        ui.end_row();
-                        ui.label("Animation speed");
-                        ui.add_enabled(
-                            s.animation,
-                            egui::Slider::new(&mut s.animation_speed, Settings::ANIMATION_SPEED)
-                                .logarithmic(true)
-                                .suffix("×"),
-                        );
-                        ui.end_row();
-                        ui.label("Watch speed of a new battle");
-                        ui.add(
-                            egui::Slider::new(&mut s.watch_speed, Settings::WATCH_SPEED)
-                                .logarithmic(true)
-                                .suffix("×"),
-                        );
-                        ui.end_row();
-                        ui.label("Sound");
-                        ui.checkbox(&mut s.sound, "Dice, shots, blows and falls");
-                        ui.end_row();
-                        ui.label("Volume");
-                        ui.add_enabled(
-                            s.sound,
-                            egui::Slider::new(&mut s.volume, Settings::VOLUME)
-                                .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
-                                .custom_parser(|t| {
-                                    t.trim_end_matches('%')
-                                        .trim()
-                                        .parse::<f64>()
-                                        .ok()
-                                        .map(|v| v / 100.0)
-                                }),
-                        );
-                        ui.end_row();
-                    });
+                grid(ui, &mut s);
                 ui.add_space(8.0);
                 if let Some(why) = &speaker.silent {
                     ui.weak(why);
@@ -107,6 +60,58 @@ fn screen(
         *settings = s;
     }
     Ok(())
+}
+
+/// The settings' grid: each setting's name and its control.
+fn grid(ui: &mut egui::Ui, s: &mut Settings) {
+    egui::Grid::new("settings")
+        .num_columns(2)
+        .spacing([24.0, 10.0])
+        .show(ui, |ui| {
+            ui.label("Interface size");
+            ui.add(
+                egui::Slider::new(&mut s.ui_scale, Settings::UI_SCALE)
+                    .step_by(0.25)
+                    .suffix("×"),
+            )
+            .on_hover_text("Larger for a high-DPI screen");
+            ui.end_row();
+            ui.label("Animation");
+            ui.checkbox(&mut s.animation, "Models fall as casualties over a moment");
+            ui.end_row();
+            ui.label("Animation speed");
+            ui.add_enabled(
+                s.animation,
+                egui::Slider::new(&mut s.animation_speed, Settings::ANIMATION_SPEED)
+                    .logarithmic(true)
+                    .suffix("×"),
+            );
+            ui.end_row();
+            ui.label("Watch speed of a new battle");
+            ui.add(
+                egui::Slider::new(&mut s.watch_speed, Settings::WATCH_SPEED)
+                    .logarithmic(true)
+                    .suffix("×"),
+            );
+            ui.end_row();
+            ui.label("Sound");
+            ui.checkbox(&mut s.sound, "Dice, shots, blows and falls");
+            ui.end_row();
+            ui.label("Volume");
+            ui.add_enabled(
+                s.sound,
+                egui::Slider::new(&mut s.volume, Settings::VOLUME)
+                    .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
+                    .custom_parser(|t| {
+                        t.trim_end_matches('%')
+                            .trim()
+                            .parse::<f64>()
+                            .ok()
+                            .map(|v| v / 100.0)
+                    }),
+            );
+            ui.end_row();
+        });
 }
 
 /// The screen's contents as a column of at most 560 points in the middle of the window,

@@ -217,7 +217,7 @@ impl<R: Contest> GameSession<R> {
     /// that hosts it, to host it again.
     pub fn leave_autosave(&mut self, dir: &std::path::Path, saved: bool) {
         // A network battle is its host's to keep, to host again.
-        let joined = self.net.as_ref().is_some_and(|n| n.hosting.is_none());
+        let joined = self.joined();
         let kept = saved
             && !joined
             && self.replay.is_none()

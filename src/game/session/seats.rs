@@ -94,6 +94,11 @@ impl<R: Contest> GameSession<R> {
         }
     }
 
+    /// Whether this window joined a network battle another hosts (its host's to keep).
+    pub fn joined(&self) -> bool {
+        self.net.as_ref().is_some_and(|n| n.hosting.is_none())
+    }
+
     /// The one side a person at this machine plays (your seat in a network battle);
     /// None when watching, or when people play both sides at this machine.
     pub fn own_side(&self) -> Option<Side> {

@@ -30,8 +30,6 @@ pub struct Speaker {
     to: Option<Sender<(Sound, f32)>>,
     /// The volume set, 0 when sound is off.
     volume: f32,
-    /// Whether everything moves at once this frame: nothing is heard then.
-    hushed: bool,
     /// Why nothing can be heard on this desktop, if nothing can.
     pub silent: Option<String>,
     /// Each sound asked for, in order (the tests listen here).
@@ -40,9 +38,10 @@ pub struct Speaker {
 }
 
 impl Speaker {
-    /// Plays `sound`, unless sound is off or hushed.
-    pub fn play(&mut self, sound: Sound) {
-        if self.hushed || self.volume <= 0.0 {
+    /// Plays `sound`, unless sound is off or everything moves at once (`motion`: read
+    /// where the sound is asked for, as it stands this frame).
+    pub fn play(&mut self, sound: Sound, motion: &Motion) {
+        if motion.instant() || self.volume <= 0.0 {
             return;
         }
         #[cfg(test)]
@@ -55,10 +54,10 @@ impl Speaker {
         }
     }
 
-    /// A speaker that plays through `player` at `settings`' volume, or one silent for
-    /// the reason given.
-    pub fn new(player: Result<Player, String>, settings: &Settings) -> Speaker {
-        let (to, silent) = match player {
+    /// A speaker that plays through the first of `players` that plays, at `settings`'
+    /// volume, or one silent for the reason given.
+    pub fn new(players: Result<Vec<Player>, String>, settings: &Settings) -> Speaker {
+        let (to, silent) = match players {
             Ok(p) => (Some(player::spawn(p)), None),
             Err(why) => (None, Some(why)),
         };
@@ -80,12 +79,14 @@ pub(super) fn plugin(app: &mut App) {
     let player = if std::env::var_os("WARBAND_SOUND").is_some_and(|v| v == "off") {
         Err("WARBAND_SOUND=off: the game is silent.".to_string())
     } else {
-        std::env::var_os("PATH")
-            .and_then(|p| Player::find(&p))
-            .ok_or_else(|| {
+        let found = std::env::var_os("PATH").map_or_else(Vec::new, |p| Player::all(&p));
+        match found.is_empty() {
+            true => Err(
                 "No sound player was found (pw-play, paplay or aplay): the game is silent."
-                    .to_string()
-            })
+                    .to_string(),
+            ),
+            false => Ok(found),
+        }
     };
     if let Err(why) = &player {
         eprintln!("warband: {why}");
@@ -94,14 +95,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(First, follow_settings);
 }
 
-/// Keeps the speaker's volume to the settings and hushed while everything moves at
-/// once.
-fn follow_settings(settings: Res<Settings>, motion: Res<Motion>, mut speaker: ResMut<Speaker>) {
+/// Keeps the speaker's volume to the settings.
+fn follow_settings(settings: Res<Settings>, mut speaker: ResMut<Speaker>) {
     let volume = settings.heard_volume();
-    let hushed = motion.instant();
-    if speaker.volume != volume || speaker.hushed != hushed {
+    if speaker.volume != volume {
         speaker.volume = volume;
-        speaker.hushed = hushed;
     }
 }
 

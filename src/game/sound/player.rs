@@ -10,12 +10,16 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::{Duration, Instant};
 
 /// The most sounds playing at once; one more is dropped (a watched battle at speed).
 const MOST_AT_ONCE: usize = 4;
 
-/// Plays that fail before the player is given up for this run (no device, no server).
+/// Plays that fail before a player is given up for this run (no device, no server).
 const MOST_FAILURES: u32 = 3;
+
+/// The longest a clip's player may take: a clip lasts half a second.
+const LONGEST: Duration = Duration::from_secs(3);
 
 /// A program that plays raw mono 16-bit samples read from its standard input.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,8 +29,10 @@ pub struct Player {
 }
 
 impl Player {
-    /// The first of the known players on `path` (the `PATH`'s folders), if any.
-    pub fn find(path: &std::ffi::OsStr) -> Option<Player> {
+    /// The known players on `path` (the `PATH`'s folders), the likeliest first: a
+    /// player that cannot play is given up for the next (an older `pw-play` reads no
+    /// raw samples from its input).
+    pub fn all(path: &std::ffi::OsStr) -> Vec<Player> {
         let rate = RATE.to_string();
         let known: [(&str, Vec<String>); 3] = [
             (
@@ -54,12 +60,15 @@ impl Player {
                     .to_vec(),
             ),
         ];
-        known.into_iter().find_map(|(name, args)| {
-            let program = std::env::split_paths(path)
-                .map(|dir| dir.join(name))
-                .find(|p| is_program(p))?;
-            Some(Player { program, args })
-        })
+        known
+            .into_iter()
+            .filter_map(|(name, args)| {
+                let program = std::env::split_paths(path)
+                    .map(|dir| dir.join(name))
+                    .find(|p| is_program(p))?;
+                Some(Player { program, args })
+            })
+            .collect()
     }
 
     /// Starts playing `bytes`: a process of the player, fed them and left to finish.
@@ -124,43 +133,66 @@ impl Bank {
 }
 
 /// Starts the thread that plays what is sent it at the volume sent with it, through
-/// `player`. It ends when the sender is dropped, or when the player keeps failing.
-pub fn spawn(player: Player) -> Sender<(Sound, f32)> {
+/// the first of `players` that plays. It ends when the sender is dropped, or when every
+/// player has failed.
+pub fn spawn(players: Vec<Player>) -> Sender<(Sound, f32)> {
     let (tx, rx) = channel();
     let named = std::thread::Builder::new().name("sound".into());
-    if let Err(e) = named.spawn(move || play_all(&player, &rx)) {
+    if let Err(e) = named.spawn(move || play_all(&players, &rx)) {
         eprintln!("warband: no sound: {e}");
     }
     tx
 }
 
-/// Plays each sound received, at most [`MOST_AT_ONCE`] at once.
-fn play_all(player: &Player, rx: &Receiver<(Sound, f32)>) {
+/// Plays each sound received, at most [`MOST_AT_ONCE`] at once, through the first of
+/// `players` that has not failed [`MOST_FAILURES`] times.
+fn play_all(players: &[Player], rx: &Receiver<(Sound, f32)>) {
     let mut bank = Bank::new();
-    let mut playing: Vec<Child> = Vec::new();
-    let mut failures = 0;
+    let mut playing: Vec<(Child, Instant)> = Vec::new();
+    let (mut at, mut failures) = (0, 0);
     for (sound, volume) in rx {
-        playing.retain_mut(|c| match c.try_wait() {
-            Ok(None) => true,
-            Ok(Some(status)) => {
-                failures = if status.success() { 0 } else { failures + 1 };
-                false
-            }
-            Err(_) => false,
-        });
+        failures += reap(&mut playing);
         if failures >= MOST_FAILURES {
+            let Some(player) = players.get(at) else {
+                return;
+            };
             eprintln!(
-                "warband: no sound: {} failed {failures} times",
+                "warband: {} failed {failures} times",
                 player.program.display()
             );
-            return;
+            (at, failures) = (at + 1, 0);
         }
+        let Some(player) = players.get(at) else {
+            eprintln!("warband: no sound: no player plays");
+            return;
+        };
         if playing.len() >= MOST_AT_ONCE {
             continue;
         }
         match player.start(&pcm(bank.clip(sound), volume)) {
-            Ok(child) => playing.push(child),
+            Ok(child) => playing.push((child, Instant::now())),
             Err(_) => failures += 1,
         }
     }
+}
+
+/// Takes the players that have finished out of `playing`, and stops any that plays on
+/// past [`LONGEST`] (a player hung on a server that never answers): how many failed.
+fn reap(playing: &mut Vec<(Child, Instant)>) -> u32 {
+    let mut failed = 0;
+    playing.retain_mut(|(child, started)| match child.try_wait() {
+        Ok(None) if started.elapsed() < LONGEST => true,
+        Ok(None) => {
+            let _ = child.kill();
+            let _ = child.wait();
+            failed += 1;
+            false
+        }
+        Ok(Some(status)) => {
+            failed += u32::from(!status.success());
+            false
+        }
+        Err(_) => false,
+    });
+    failed
 }

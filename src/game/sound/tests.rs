@@ -66,33 +66,37 @@ fn program(dir: &Path, name: &str, script: &str) -> std::path::PathBuf {
     p
 }
 
-/// PipeWire's player is taken before PulseAudio's, and that before ALSA's; a file that
-/// may not be run is no player.
+/// Every known player on the PATH, PipeWire's first, then PulseAudio's, then ALSA's;
+/// a file that may not be run is no player.
 #[test]
-fn the_desktops_own_player_is_found_on_the_path() {
+fn the_desktops_own_players_are_found_on_the_path() {
     let (one, two) = (scratch("find-1"), scratch("find-2"));
     let (one, two) = (one.as_path(), two.as_path());
     let path = |dirs: &[&Path]| std::env::join_paths(dirs).unwrap();
-    assert_eq!(Player::find(&path(&[one])), None);
+    let names = |dirs: &[&Path]| -> Vec<String> {
+        Player::all(&path(dirs))
+            .into_iter()
+            .map(|p| {
+                p.program
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect()
+    };
+    assert!(names(&[one]).is_empty());
     std::fs::write(one.join("paplay"), "not a program").unwrap();
-    assert_eq!(Player::find(&path(&[one])), None, "not executable");
-    let aplay = program(two, "aplay", "exit 0");
-    let found = Player::find(&path(&[one, two])).unwrap();
-    assert_eq!(found.program, aplay);
-    assert!(
-        found.args.contains(&"S16_LE".to_string()),
-        "{:?}",
-        found.args
-    );
-    let paplay = program(two, "paplay", "exit 0");
-    let found = Player::find(&path(&[one, two])).unwrap();
-    assert_eq!((found.program, found.args[0].as_str()), (paplay, "--raw"));
-    let pw = program(one, "pw-play", "exit 0");
-    let found = Player::find(&path(&[two, one])).unwrap();
-    assert_eq!(
-        (found.program, found.args.last().unwrap().as_str()),
-        (pw, "-")
-    );
+    assert!(names(&[one]).is_empty(), "not executable");
+    program(two, "aplay", "exit 0");
+    let found = Player::all(&path(&[one, two]));
+    assert!(found[0].args.contains(&"S16_LE".to_string()), "{found:?}");
+    program(two, "paplay", "exit 0");
+    assert_eq!(names(&[one, two]), ["paplay", "aplay"]);
+    program(one, "pw-play", "exit 0");
+    assert_eq!(names(&[two, one]), ["pw-play", "paplay", "aplay"]);
+    let pw = &Player::all(&path(&[two, one]))[0];
+    assert_eq!(pw.args.last().map(String::as_str), Some("-"));
 }
 
 /// Waits up to five seconds for `done`.
@@ -107,23 +111,33 @@ fn within_seconds(mut done: impl FnMut() -> bool) -> bool {
     false
 }
 
-/// A sound played reaches the player as the clip's samples at the volume set: a
-/// stand-in player that keeps what it reads.
+/// A stand-in player: the shell running `script` (a script file written and run at
+/// once can be "busy" while another test starts a process).
+fn shell(script: &str) -> Player {
+    Player {
+        program: "/bin/sh".into(),
+        args: vec!["-c".into(), script.into()],
+    }
+}
+
+/// A stand-in that keeps what it reads in `out`, whole once it has read it all.
+fn keeper(out: &Path) -> Player {
+    shell(&format!(
+        "cat > '{}.part' && mv '{0}.part' '{0}'",
+        out.display()
+    ))
+}
+
+/// A sound played reaches the player as the clip's samples at the volume set.
 #[test]
 fn a_sound_reaches_the_player_whole() {
-    let dir = scratch("whole");
-    let out = dir.join("heard.raw");
-    let script = format!("cat > '{}.part' && mv '{0}.part' '{0}'", out.display());
-    let player = Player {
-        program: program(&dir, "stand-in", &script),
-        args: Vec::new(),
-    };
+    let out = scratch("whole").join("heard.raw");
     let settings = Settings {
         volume: 0.5,
         ..Settings::default()
     };
-    let mut speaker = Speaker::new(Ok(player), &settings);
-    speaker.play(Sound::Shot);
+    let mut speaker = Speaker::new(Ok(vec![keeper(&out)]), &settings);
+    speaker.play(Sound::Shot, &Motion::default());
     assert!(
         within_seconds(|| out.exists()),
         "the player was fed nothing"
@@ -133,21 +147,24 @@ fn a_sound_reaches_the_player_whole() {
     assert_eq!(speaker.heard, vec![Sound::Shot]);
 }
 
-/// A player that cannot play (no device, no server) is given up after a few tries, and
-/// the game goes on silent.
+/// A player that cannot play (no device, no server, an older `pw-play`) is given up
+/// after a few tries for the next; with none left the game goes on silent.
 #[test]
 fn a_player_that_keeps_failing_is_given_up() {
-    let dir = scratch("broken");
-    let player = Player {
-        program: program(&dir, "broken", "cat > /dev/null; exit 1"),
-        args: Vec::new(),
-    };
-    let mut speaker = Speaker::new(Ok(player), &Settings::default());
+    let broken = || shell("cat > /dev/null; exit 1");
+    let mut speaker = Speaker::new(Ok(vec![broken()]), &Settings::default());
     let gave_up = within_seconds(|| {
-        speaker.play(Sound::Hit);
+        speaker.play(Sound::Hit, &Motion::default());
         speaker.to.is_none()
     });
     assert!(gave_up, "still sending to a player that fails");
+    let out = scratch("next").join("heard.raw");
+    let mut speaker = Speaker::new(Ok(vec![broken(), keeper(&out)]), &Settings::default());
+    let heard = within_seconds(|| {
+        speaker.play(Sound::Hit, &Motion::default());
+        out.exists()
+    });
+    assert!(heard, "the next player was never tried");
 }
 
 /// Sound off, or everything moving at once, is silence; the reason there is no player
@@ -158,16 +175,19 @@ fn nothing_is_heard_with_sound_off_or_everything_at_once() {
         sound: false,
         ..Settings::default()
     };
+    let moving = Motion::default();
     let mut speaker = Speaker::new(Err("no player".into()), &off);
-    speaker.play(Sound::Dice);
+    speaker.play(Sound::Dice, &moving);
     assert!(speaker.heard.is_empty());
     assert_eq!(speaker.silent.as_deref(), Some("no player"));
     let mut speaker = Speaker::new(Err("no player".into()), &Settings::default());
-    speaker.hushed = true;
-    speaker.play(Sound::Dice);
+    let skipping = Motion {
+        skip: true,
+        ..moving
+    };
+    speaker.play(Sound::Dice, &skipping);
     assert!(speaker.heard.is_empty());
-    speaker.hushed = false;
-    speaker.play(Sound::Dice);
+    speaker.play(Sound::Dice, &moving);
     assert_eq!(speaker.heard, vec![Sound::Dice]);
 }
 
@@ -226,6 +246,15 @@ fn the_table_is_heard_as_it_plays_and_not_when_drawn_afresh() {
         sounds.contains(&Sound::Dice) && sounds.contains(&Sound::Shot),
         "{sounds:?}"
     );
+    // An engine made again (a replay's seek, a network battle begun again) is read
+    // afresh: what it played meanwhile is not heard.
+    for _ in 0..20 {
+        app.world_mut()
+            .non_send_mut::<GameSession<Marauders>>()
+            .remade += 1;
+        step(&mut app);
+    }
+    assert_eq!(heard(&app), sounds, "made again in silence");
     app.world_mut().resource_mut::<Motion>().skip = true;
     for _ in 0..40 {
         step(&mut app);

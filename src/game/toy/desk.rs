@@ -58,7 +58,7 @@ impl Desk for ToySoldier {
             ("R", "defend: remove a danger marker (D pans the view)"),
             (
                 "Space",
-                "pass: end the activation, giving up the AP left (its danger becomes damage: with danger on it, press twice)",
+                "pass: end the activation, giving up the AP left (its danger becomes damage): with AP or danger left, press twice",
             ),
             ("Enter", "end the turn once the other side is out of tokens"),
             ("Z", "take back the last plain move or turn"),

@@ -55,6 +55,13 @@ pub struct Handshake {
     pub ruleset: Ruleset,
 }
 
+impl Handshake {
+    /// How the welcoming host seeds its battle, if its welcome says.
+    pub fn seeding(&self) -> Option<crate::msg::Seeding> {
+        serde_json::from_value(self.welcome.get("seeding")?.clone()).ok()
+    }
+}
+
 /// The port a host listens on unless told otherwise (`warband host --listen`).
 pub const PORT: u16 = 4740;
 

@@ -6,19 +6,19 @@ use crate::game::session::GameSession;
 use bevy_egui::egui;
 use warband_table::scenario::Setup;
 
-/// How long the tray shows a notice ("Saved as …").
 mod face;
 use face::{die_face, settled};
 
+/// How long the tray shows a notice ("Saved as …").
 pub const NOTICE: std::time::Duration = std::time::Duration::from_secs(6);
 
 /// The tray of any ruleset's battle: the dice since the latest roll began (against a
 /// person, all the other side's answer to the person's last action, not only its last
 /// roll), under the dice of the last action of the side a person plays here where
 /// another has rolled since (the computer's answer took a play-tester's own dice away
-/// before they were read). Those are all its action rolled, an end of round it brought included (both
-/// sides' initiative): "Your last action", not "your roll". A clause's name is a link
-/// to its rules: the clause clicked, if one was.
+/// before they were read). Those are all its action rolled, an end of round it brought
+/// included (both sides' initiative): "Your last action", not "your roll". A clause's
+/// name is a link to its rules: the clause clicked, if one was.
 pub fn show<R: Desk>(
     ui: &mut egui::Ui,
     session: &GameSession<R>,

@@ -50,8 +50,14 @@ pub fn on_ap_marks(
     let up = furthest(pointed.ap, inches);
     let down = (pointed.ap > 1 && within(FINEST, pointed.ap - 1))
         .then(|| furthest(pointed.ap - 1, FINEST));
+    // A blocked move's last AP is weighed against the stride the AP before it carried
+    // (half an open one on rough ground), the way it would have gone on.
+    let stride = |d: f32| match pointed.ap {
+        0..=2 => d,
+        ap => d - furthest(ap - 2, FINEST),
+    };
     match down {
-        Some(d) if blocked && up - d < per / 2.0 => d,
+        Some(d) if blocked && up - d < stride(d) / 2.0 => d,
         Some(d) if inches - d < up - inches => d,
         _ => up,
     }

@@ -163,18 +163,31 @@ fn a_blocked_move_drops_a_last_ap_that_carries_it_little() {
         set_ap(&mut session, 4);
         let world = session.engine.world();
         let (v, a) = active(world, unit.side).unwrap();
-        let per = warband_rules::toy_soldier::move_step(v.unit.kind, Step::Forward);
+        // The engine's price of a move, and how far so many AP carry (rough ground
+        // halves a stride).
+        let ap_of = |d: f32| check_move(world, &v, &a, Step::Forward, d).map_or(u32::MAX, |p| p.ap);
+        let reach = |ap: u32| match ap {
+            0 => 0.0,
+            _ => snap::last_true((0.05, 40.0), 0.01, |d| ap_of(d) <= ap),
+        };
+        // How far the last AP of a move of `d` carries it, against the AP before's.
+        let last_ap = |d: f32| {
+            let spent = ap_of(d);
+            let before = reach(spent - 1);
+            (d - before, before - reach(spent.saturating_sub(2)), spent)
+        };
         let past = v.base.center + to_world(v.base.facing, Vec2::Y) * (ahead + 2.0);
         let exact = move_to(world, &v, &a, past, true).1;
         let snapped = move_to(world, &v, &a, past, false).1;
-        let part = |d: f32| d / per - (d / per + 1e-3).floor();
         // The marks are searched finer than the way: a hair past it at most.
         assert!(snapped <= exact + 0.05, "{ahead}: {snapped} past {exact}");
+        let (carried, stride, spent) = last_ap(snapped);
         assert!(
-            snapped < per || part(snapped) < 2e-3 || part(snapped) >= 0.5 - 2e-3,
-            "{ahead}: {snapped}\" of {per}\" strides"
+            spent < 2 || carried < 0.06 || carried >= stride / 2.0 - 0.06,
+            "{ahead}: {snapped}\" for {spent} AP, the last carrying {carried} of {stride}"
         );
-        dropped += usize::from(exact > per && part(exact) > 2e-3 && part(exact) < 0.5);
+        let (carried, stride, spent) = last_ap(exact);
+        dropped += usize::from(spent >= 2 && carried > 0.06 && carried < stride / 2.0);
     }
     assert!(dropped > 0, "no way ended a little past a stride");
 }

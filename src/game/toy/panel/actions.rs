@@ -35,9 +35,10 @@ fn pass_button(ui: &mut egui::Ui, session: &ToySession, (v, ap): (&View, u32)) -
         0 => String::new(),
         d => format!(": takes {d} damage"),
     };
-    let label = match armed {
-        true => format!("Pass{damage}: give up {ap} AP?"),
-        false => format!("Pass (Space){damage}"),
+    let label = match (armed, ap) {
+        (true, 0) => format!("Pass{damage}? Click again"),
+        (true, _) => format!("Pass{damage}: give up {ap} AP?"),
+        (false, _) => format!("Pass (Space){damage}"),
     };
     let name = super::super::describe::name(world, v.id);
     let hover = match &cost {
@@ -47,16 +48,17 @@ fn pass_button(ui: &mut egui::Ui, session: &ToySession, (v, ap): (&View, u32)) -
     if !ui.button(label).on_hover_text(hover).clicked() {
         return false;
     }
-    let (passes, asks) = pass_click(armed, ap);
+    let (passes, asks) = pass_click(armed, ap > 0 || v.marks.danger > 0);
     ui.data_mut(|d| d.insert_temp(armed_id, asks));
     passes
 }
 
-/// A click on Pass with `ap` AP left, the button already asking (`armed`) or not:
-/// whether it passes, and whether the button asks after it.
-fn pass_click(armed: bool, ap: u32) -> (bool, bool) {
-    match (armed, ap) {
-        (false, 1..) => (false, true),
+/// A click on Pass, the button already asking (`armed`) or not, with something a pass
+/// gives up (`costly`: AP left, or danger that becomes damage, as Space asks): whether
+/// it passes, and whether the button asks after it.
+fn pass_click(armed: bool, costly: bool) -> (bool, bool) {
+    match (armed, costly) {
+        (false, true) => (false, true),
         _ => (true, false),
     }
 }
@@ -98,12 +100,12 @@ pub(super) fn actions(
 mod tests {
     use super::*;
 
-    /// With AP left the first click on Pass asks and the second passes; with none, the
-    /// first passes.
+    /// With AP left or danger on the unit the first click on Pass asks and the second
+    /// passes; with neither, the first passes.
     #[test]
     fn pass_asks_once_while_ap_are_left() {
-        assert_eq!(pass_click(false, 4), (false, true));
-        assert_eq!(pass_click(true, 4), (true, false));
-        assert_eq!(pass_click(false, 0), (true, false));
+        assert_eq!(pass_click(false, true), (false, true));
+        assert_eq!(pass_click(true, true), (true, false));
+        assert_eq!(pass_click(false, false), (true, false));
     }
 }
