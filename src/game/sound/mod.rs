@@ -65,7 +65,8 @@ impl Speaker {
             to,
             silent,
             volume: settings.heard_volume(),
-            ..Speaker::default()
+            #[cfg(test)]
+            heard: Vec::new(),
         }
     }
 }
