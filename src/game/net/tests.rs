@@ -355,12 +355,7 @@ fn a_hosted_battle_is_autosaved_with_its_seats() {
         left.hosted,
         Some([Controller::Human, Controller::Ai(PlayerKind::Normal)])
     );
-    session
-        .net
-        .as_ref()
-        .and_then(|n| n.host_quit.as_ref())
-        .unwrap()
-        .store(true, Ordering::Relaxed);
+    stop_hosting(&session);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

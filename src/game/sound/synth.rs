@@ -27,36 +27,39 @@ fn silence(seconds: f32) -> Vec<f32> {
     vec![0.0; (seconds * RATE as f32) as usize]
 }
 
-/// Adds a sine of `hz` from `start` seconds, at `level`, dying away by `e` every
-/// `decay` seconds; its pitch falls by `fall` of itself over each `decay`.
-fn ring(out: &mut [f32], start: f32, (hz, level): (f32, f32), decay: f32, fall: f32) {
+/// Adds to `out`, from `start` seconds, what `sound(t, gone)` gives at each sample: `t`
+/// seconds in, `gone` its envelope dying away by `e` every `decay` seconds (stopped once
+/// it is inaudible).
+fn decaying(out: &mut [f32], start: f32, decay: f32, mut sound: impl FnMut(f32, f32) -> f32) {
     let first = (start * RATE as f32) as usize;
-    let mut phase = 0.0f32;
     for (i, s) in out.iter_mut().skip(first).enumerate() {
         let t = i as f32 / RATE as f32;
         let gone = (-t / decay).exp();
         if gone < 1e-4 {
             break;
         }
-        phase += TAU * hz * (1.0 - fall * (1.0 - gone)) / RATE as f32;
-        *s += level * gone * phase.sin();
+        *s += sound(t, gone);
     }
+}
+
+/// Adds a sine of `hz` from `start` seconds, at `level`, dying away by `e` every
+/// `decay` seconds; its pitch falls by `fall` of itself over each `decay`.
+fn ring(out: &mut [f32], start: f32, (hz, level): (f32, f32), decay: f32, fall: f32) {
+    let mut phase = 0.0f32;
+    decaying(out, start, decay, |_, gone| {
+        phase += TAU * hz * (1.0 - fall * (1.0 - gone)) / RATE as f32;
+        level * gone * phase.sin()
+    });
 }
 
 /// Adds a burst of noise from `start` seconds at `level`, dying away over `decay`
 /// seconds, smoothed by `smooth` (0: as rough as it comes; near 1: a dull rumble).
 fn burst(out: &mut [f32], start: f32, (level, decay): (f32, f32), smooth: f32, noise: &mut Noise) {
-    let first = (start * RATE as f32) as usize;
     let mut held = 0.0f32;
-    for (i, s) in out.iter_mut().skip(first).enumerate() {
-        let t = i as f32 / RATE as f32;
-        let gone = (-t / decay).exp();
-        if gone < 1e-4 {
-            break;
-        }
+    decaying(out, start, decay, |_, gone| {
         held = smooth * held + (1.0 - smooth) * noise.next();
-        *s += level * gone * held;
-    }
+        level * gone * held
+    });
 }
 
 /// A clip brought to [`PEAK`], softly limited, its last few milliseconds faded so it
