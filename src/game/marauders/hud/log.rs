@@ -120,7 +120,7 @@ fn words(
     Some(match e {
         Entry::Die(d) => (
             None,
-            format!("  🎲 {} = {} ({})", d.die, d.value, text(&d.purpose)),
+            format!("  🎲 {}: {} ({})", d.die, d.value, text(&d.purpose)),
         ),
         // A shot is told as it is made, with its outcome (see `shot_outcome`), so one
         // that misses is in the log too; the HD it takes follow on their own line.

@@ -98,7 +98,7 @@ fn every_shot_is_in_the_log_with_its_outcome() {
         lines(&events),
         [
             "#1 shoots at #2: no damage",
-            "  🎲 d6 = 2 (shot)",
+            "  🎲 d6: 2 (shot)",
             "#1 shoots at #3: stopped by Low wall",
             "#1 shoots at #4: hits",
             "#4 loses 1 HD (0 left)",
