@@ -105,18 +105,17 @@ fn players<R: Contest>(ui: &mut egui::Ui, session: &GameSession<R>, compact: boo
 
 /// Sound on or off, kept in the settings (a play-tester left the battle to mute it).
 fn sound_button(ui: &mut egui::Ui, sound: &mut bool, compact: bool) {
-    let (glyph, word, hover) = if *sound {
-        (
+    let (glyph, word, hover) = match *sound {
+        true => (
             icon::SPEAKER_HIGH,
             "Sound",
-            "Sound is on: click to mute (Settings sets the volume)",
-        )
-    } else {
-        (
+            "On: click to mute the table (Settings sets the volume)",
+        ),
+        false => (
             icon::SPEAKER_SLASH,
             "Muted",
-            "Sound is off: click to hear the table again",
-        )
+            "Click to hear the table again",
+        ),
     };
     if bar_button(ui, glyph, word, hover, compact) {
         *sound = !*sound;
