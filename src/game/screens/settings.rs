@@ -20,7 +20,7 @@ fn screen(
     mut settings: ResMut<Settings>,
     mut problem: ResMut<SettingsProblem>,
     mut next: ResMut<NextState<Screen>>,
-    speaker: Res<crate::game::sound::Speaker>,
+    mut speaker: ResMut<crate::game::sound::Speaker>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
@@ -30,7 +30,10 @@ fn screen(
             centred(ui, |ui| {
                 ui.heading("Settings");
                 ui.add_space(8.0);
-                grid(ui, &mut s);
+                if grid(ui, &mut s) {
+                    // A throw of dice at the volume just set, to hear it.
+                    speaker.preview(s.volume);
+                }
                 ui.add_space(8.0);
                 if let Some(why) = &speaker.silent {
                     ui.weak(why);
@@ -62,8 +65,10 @@ fn screen(
     Ok(())
 }
 
-/// The settings' grid: each setting's name and its control.
-fn grid(ui: &mut egui::Ui, s: &mut Settings) {
+/// The settings' grid: each setting's name and its control. Whether the volume was
+/// just set (let go of, or typed), to be heard.
+fn grid(ui: &mut egui::Ui, s: &mut Settings) -> bool {
+    let mut set = false;
     egui::Grid::new("settings")
         .num_columns(2)
         .spacing([24.0, 10.0])
@@ -98,7 +103,7 @@ fn grid(ui: &mut egui::Ui, s: &mut Settings) {
             ui.checkbox(&mut s.sound, "Dice, shots, blows and falls");
             ui.end_row();
             ui.label("Volume");
-            ui.add_enabled(
+            let volume = ui.add_enabled(
                 s.sound,
                 egui::Slider::new(&mut s.volume, Settings::VOLUME)
                     .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
@@ -110,8 +115,10 @@ fn grid(ui: &mut egui::Ui, s: &mut Settings) {
                             .map(|v| v / 100.0)
                     }),
             );
+            set = volume.drag_stopped() || (volume.changed() && !volume.dragged());
             ui.end_row();
         });
+    set
 }
 
 /// The screen's contents as a column of at most 560 points in the middle of the window,

@@ -54,6 +54,12 @@ impl Speaker {
         }
     }
 
+    /// A throw of dice at `volume`, whatever the volume set (Settings' slider let go).
+    pub fn preview(&mut self, volume: f32) {
+        self.volume = volume;
+        self.play(Sound::Dice, &Motion::default());
+    }
+
     /// A speaker that plays through the first of `players` that plays, at `settings`'
     /// volume, or one silent for the reason given.
     pub fn new(players: Result<Vec<Player>, String>, settings: &Settings) -> Speaker {

@@ -261,3 +261,17 @@ fn the_table_is_heard_as_it_plays_and_not_when_drawn_afresh() {
     }
     assert_eq!(heard(&app), sounds, "skipped through in silence");
 }
+
+/// The volume just set in Settings is heard at once, as a throw of dice; at nothing,
+/// nothing is heard.
+#[test]
+fn a_volume_set_is_heard_at_once() {
+    let mut speaker = Speaker::new(Err("test".into()), &Settings::default());
+    speaker.preview(0.3);
+    assert_eq!(
+        (speaker.heard.clone(), speaker.volume),
+        (vec![Sound::Dice], 0.3)
+    );
+    speaker.preview(0.0);
+    assert_eq!(speaker.heard.len(), 1);
+}
