@@ -129,12 +129,30 @@ fn menu(
     let ctx = contexts.ctx_mut()?;
     let mut root = root_ui(ctx);
     let mut choice = None;
-    egui::CentralPanel::default().show(&mut root, |ui| {
+    // Clear, over the table's cloth (`backdrop`); the column of words and buttons on a
+    // dark band of its own.
+    let clear = egui::Frame::new().inner_margin(8);
+    let panel = egui::CentralPanel::default().frame(clear);
+    panel.show(&mut root, |ui| {
         // Scrolls when a large interface size leaves the window too short for it.
         egui::ScrollArea::vertical().show(ui, |ui| {
             ui.vertical_centered(|ui| {
+                let card = ui.painter().add(egui::Shape::Noop);
                 header(ui, &mut message, resumable.0.is_some());
                 choice = buttons(ui, &resumable);
+                // A band from the window's top to its foot, as wide as the words.
+                let column = ui.min_rect();
+                let high = ui.ctx().viewport_rect().y_range();
+                let half = column.width().min(640.0) / 2.0 + 24.0;
+                let across = egui::Rangef::new(column.center().x - half, column.center().x + half);
+                let band = egui::Rect::from_x_y_ranges(across, high);
+                let fill = ui.visuals().panel_fill.gamma_multiply(0.9);
+                let edge = egui::Stroke::new(1.5, egui::Color32::from_rgb(150, 120, 60));
+                let [left, right] = [band.left(), band.right()]
+                    .map(|x| egui::Shape::vline(x, band.y_range(), edge));
+                let filled = egui::Shape::rect_filled(band, 0.0, fill);
+                ui.painter()
+                    .set(card, egui::Shape::Vec(vec![filled, left, right]));
             });
         });
     });

@@ -1,6 +1,7 @@
 //! The screens, as Bevy states: main menu → battle setup → battle → result, and the list
 //! of saved battles. Entities of a screen are despawned when it is left.
 
+mod backdrop;
 pub(crate) mod battle;
 mod builder;
 mod builder_files;
@@ -37,6 +38,7 @@ pub enum Screen {
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
         menu::plugin,
+        backdrop::plugin,
         setup::plugin,
         battle::plugin,
         result::plugin,
