@@ -30,15 +30,14 @@ impl<R: Contest> GameSession<R> {
             // their round's moves, as the table watching them did.
             let mut rounds = crate::game::session::RoundKeeper::<R>::default();
             rounds.note(&self.engine, 0);
-            self.catching_up = Some((rounds, Vec::new()));
+            self.catching_up = Some(rounds);
         }
         for entry in committed {
             self.engine.salt_dice(self.seed, entry.seq, entry.salt);
             self.commands.push((entry.side, entry.command.clone()));
             let _ = self.send(entry.side, entry.command);
-            if let Some((rounds, salts)) = &mut self.catching_up {
+            if let Some(rounds) = &mut self.catching_up {
                 rounds.note(&self.engine, self.commands.len());
-                salts.push((entry.seq, entry.salt));
             }
         }
         self.caught_up();
@@ -92,17 +91,17 @@ impl<R: Contest> GameSession<R> {
         if self.catching_up.is_none() || !net.caught_up() || net.saved_unshown() > 0 {
             return;
         }
-        let Some((rounds, salts)) = self.catching_up.take() else {
+        let Some(rounds) = self.catching_up.take() else {
             return;
         };
-        if salts.is_empty() {
+        // The commands since the battle began again: none, nothing to draw afresh.
+        if self.commands.is_empty() {
             return;
         }
-        let seed = self.seed;
+        // Each with the salt the host drew for it, as Look back plays them.
+        let (seed, salts) = (self.seed, net.salts(self.commands.len()));
         self.moved_before = rounds.moves(&self.commands, |e, i| {
-            if let Some(&(seq, salt)) = salts.get(i) {
-                e.salt_dice(seed, seq, salt);
-            }
+            e.salt_dice(seed, i as u64, salts.get(i));
         });
         self.remade += 1;
     }

@@ -43,10 +43,6 @@ pub const WAVE: f32 = 25.0;
 /// person plays the other side: a second at 1×, where a spectator's is half that.
 pub const LOOK: f32 = 2.0;
 
-/// A network battle's commands so far as it catches up on them: where its rounds began,
-/// and each command's place in the battle and dice salt.
-pub type CatchingUp<R> = (RoundKeeper<R>, Vec<(u64, Option<u64>)>);
-
 /// The battle on screen, of ruleset `R`.
 pub struct GameSession<R: Contest> {
     pub engine: Engine<R>,
@@ -107,9 +103,9 @@ pub struct GameSession<R: Contest> {
     /// The moves of this round made before the table was first drawn (a save played
     /// on, a replay moved along its timeline): drawn as arrows as if watched.
     pub moved_before: Vec<Moved>,
-    /// A network battle begun with its commands so far, until they are all played: its
-    /// rounds kept, and each command's place and salt.
-    pub catching_up: Option<CatchingUp<R>>,
+    /// A network battle begun with its commands so far, until they are all played: where
+    /// its rounds began.
+    pub catching_up: Option<RoundKeeper<R>>,
     /// The dice salts of a network battle saved, then played on here: its saved
     /// commands' and each command's played here, so its saves keep them.
     pub salts: Salts,
