@@ -65,9 +65,14 @@ fn cover(
         return;
     };
     let (mut place, mut sprite) = cloth.into_inner();
-    let size = Vec2::new(window.width(), window.height()) * o.scale;
-    sprite.custom_size = Some(size);
-    place.translation = at.translation.truncate().extend(0.0);
+    let size = Some(Vec2::new(window.width(), window.height()) * o.scale);
+    // Written only when it changes, so a still menu asks nothing of the renderer.
+    if sprite.custom_size != size {
+        sprite.custom_size = size;
+    }
+    place.set_if_neq(Transform::from_translation(
+        at.translation.truncate().extend(0.0),
+    ));
 }
 
 #[cfg(test)]
