@@ -58,9 +58,9 @@ pub struct NetPlay<R: Contest> {
     started: Option<u64>,
     /// The seed the battle started from, kept.
     seed: Option<u64>,
-    /// Joined afresh to a host that no longer knew the battle: the seed it must start
-    /// from to be this battle.
-    same_seed: Option<u64>,
+    /// Joined afresh to a host that no longer knew the battle: it must start from
+    /// [`Self::seed`] to be this battle.
+    afresh: bool,
     /// The client was replaced (a resync): the session plays everything again.
     pub rebuild: bool,
     notices: Receiver<Notice>,
@@ -107,7 +107,7 @@ impl<R: Contest> NetPlay<R> {
             applied: 0,
             started: None,
             seed: None,
-            same_seed: None,
+            afresh: false,
             rebuild: false,
             notices,
             chat: Vec::new(),
@@ -246,9 +246,7 @@ impl<R: Contest> NetPlay<R> {
     /// The battle started from `seed`: the session sets it up, unless it was joined
     /// afresh and is not the battle this window played.
     fn started_from(&mut self, seed: u64) {
-        if let Some(ours) = self.same_seed.take()
-            && ours != seed
-        {
+        if std::mem::take(&mut self.afresh) && self.seed != Some(seed) {
             let why = format!("the host refused: {}", warband_net::host::ANOTHER_BATTLE);
             self.state = NetState::Lost(why);
             // None of that battle's commands reach this one: offline, no more are read.

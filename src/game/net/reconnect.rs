@@ -134,10 +134,8 @@ impl<R: Contest> NetPlay<R> {
             }
         };
         let fresh = coming.fresh || afresh;
-        if afresh {
-            // Kept only if the host plays this battle: told when it starts.
-            self.same_seed = self.seed;
-        }
+        // Kept only if the host plays this battle: told when it starts.
+        self.afresh = afresh;
         self.coming_back = None;
         self.retry = None;
         let outcome = result.map_err(|e| e.to_string()).and_then(|h| {
