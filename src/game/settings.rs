@@ -238,11 +238,15 @@ mod tests {
             Folded::default(),
             "an older file: every panel open"
         );
-        std::fs::write(settings_file(&dir), "(ui_scale: 99.0, watch_speed: -3.0)").unwrap();
+        std::fs::write(
+            settings_file(&dir),
+            "(ui_scale: 99.0, watch_speed: -3.0, volume: 7.5)",
+        )
+        .unwrap();
         let (s, problem) = read(&dir);
         assert_eq!(
-            (s.ui_scale, s.watch_speed, problem),
-            (2.5, *Settings::WATCH_SPEED.start(), None),
+            (s.ui_scale, s.watch_speed, s.volume, problem),
+            (2.5, *Settings::WATCH_SPEED.start(), 1.0, None),
             "brought within"
         );
         std::fs::write(settings_file(&dir), "(ui_scale: \"big\")").unwrap();
