@@ -5,8 +5,9 @@
 //!
 //! `cargo run --release -p warband-marauders --example tune -- GAMES SEED [name=value …]`
 //!
-//! Names are the fields of `ai::Weights` (`caution=0.8 followers=3 …`), `scenarios=a,b`
-//! plays only those scenarios, `side=A` or `side=B` plays only that side, and
+//! Names are the fields of `ai::Weights` (`caution=0.8 followers=3 crowd=inf …`),
+//! `scenarios=a,b` plays only those scenarios (`open:N`: the `scale` example's open
+//! table of N orcs a side), `side=A` or `side=B` plays only that side, and
 //! `hard` makes the challenger `hard` (its look-ahead) with the weights given, starting
 //! from `Weights::HARD`. Tune on seeds kept apart from the measuring seeds of
 //! `docs/ai.md` (2026 and 7); `Weights::HARD` was found on seeds 1001–1004.
@@ -56,8 +57,18 @@ fn main() -> Result<(), String> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../assets/scenarios");
     let mut all = Vec::new();
     for name in scenarios {
-        let setup =
-            BattleSetup::load(&root.join(format!("{name}.ron"))).map_err(|e| e.to_string())?;
+        // `open:N`: the `scale` example's open table of N orcs a side.
+        let setup = match name.strip_prefix("open:") {
+            Some(n) => {
+                let base =
+                    BattleSetup::load(&root.join("open-field.ron")).map_err(|e| e.to_string())?;
+                let n = n.parse().map_err(|e| format!("{name}: {e}"))?;
+                warband_marauders::scale::open_table(&base, n, false)
+            }
+            None => {
+                BattleSetup::load(&root.join(format!("{name}.ron"))).map_err(|e| e.to_string())?
+            }
+        };
         let results: Vec<(f64, f64)> = (0..games)
             .into_par_iter()
             .map(|i| {
@@ -135,6 +146,15 @@ fn set(w: &mut Weights, change: &str) -> Result<(), String> {
         "step_arc" => &mut w.step_arc,
         "followers" => {
             w.followers = v as usize;
+            return Ok(());
+        }
+        // `crowd=inf`: never a crowd, as before crowds were thinned.
+        "crowd" => {
+            w.crowd = if v.is_finite() {
+                v as usize
+            } else {
+                usize::MAX
+            };
             return Ok(());
         }
         _ => return Err(format!("`{name}` is not one of the weights")),

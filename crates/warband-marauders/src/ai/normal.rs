@@ -1,7 +1,7 @@
 //! The `normal` and `easy` players: score every candidate action with the exact odds and
 //! take the best. `easy` adds a beginner's noise and ignores danger.
 
-use super::candidates::{Kind, candidates};
+use super::candidates::{Kind, Steps, candidates};
 use super::eval::{hd_worth, melee_value, shot_value_along};
 use super::position::{Around, Place, place, position_score};
 use super::snapshot::{Kept, Snapshot};
@@ -53,6 +53,9 @@ pub struct Weights {
     /// the eight it tries (180: all eight; it may always advance on that enemy or retreat
     /// straight away from it).
     pub step_arc: f64,
+    /// More bases than this within a move make a crowd, where fewer moves are tried
+    /// ([`Steps::crowd`]).
+    pub crowd: usize,
 }
 
 impl Weights {
@@ -67,19 +70,30 @@ impl Weights {
         followers: 2,
         disengage: 0.25,
         step_arc: 90.0,
+        crowd: 11,
     };
 
     /// Tuned by self-play against `NORMAL` (`examples/tune.rs`, `docs/ai.md`): warier, no
-    /// bonus for cover, and pressing on only when behind; it tries all eight steps, as
-    /// when it was tuned (`normal` leaves out those leading away, to think faster).
+    /// bonus for cover, and pressing on only when behind; it tries all eight steps and
+    /// the retreat, in a crowd too, as when it was tuned (`normal` leaves out those
+    /// leading away, and more in a crowd, to think faster).
     pub const HARD: Weights = Weights {
         caution: 2.5,
         extra_push: -0.1,
         cover: 0.0,
         melee_danger: 1.0,
         step_arc: 180.0,
+        crowd: usize::MAX,
         ..Weights::NORMAL
     };
+
+    /// Which steps these weights try.
+    pub fn steps(&self) -> Steps {
+        Steps {
+            arc: self.step_arc,
+            crowd: self.crowd,
+        }
+    }
 }
 
 pub struct Normal {
@@ -255,7 +269,7 @@ impl Normal {
     fn best_move(&mut self, snap: &Snapshot, m: &ModelView) -> Option<Command> {
         let w = self.scoring.weights;
         let nearest = snap.nearest_enemy(m);
-        let cands = candidates(snap, m, nearest, w.step_arc);
+        let cands = candidates(snap, m, nearest, w.steps());
         // Each candidate's noise is drawn in turn, as when every one was judged in full.
         let noise: Vec<f64> = cands.iter().map(|_| self.noise()).collect();
         if let [only] = &cands[..]

@@ -223,7 +223,7 @@ mod tests {
     use super::*;
     use crate::ai::AiKind;
     use crate::ai::battles::each_movement;
-    use crate::ai::candidates::candidates;
+    use crate::ai::candidates::{Steps, candidates};
     use std::cell::Cell;
 
     /// Every candidate of every model at every movement decision of whole battles: the
@@ -255,7 +255,7 @@ mod tests {
             {
                 let nearest = snap.nearest_enemy(m);
                 let around = Around::of(snap, m, nearest);
-                for c in candidates(snap, m, nearest, 180.0) {
+                for c in candidates(snap, m, nearest, Steps::ALL) {
                     let p = place(snap, m, &around, &c, &w);
                     let exact = position_score(snap, m, &around, &c, &p, &w, |_| false)
                         .expect("never hopeless");

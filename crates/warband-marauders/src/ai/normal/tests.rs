@@ -10,7 +10,7 @@ fn best_move_in_full(p: &mut Normal, snap: &Snapshot, m: &ModelView) -> Option<C
     let around = Around::of(snap, m, nearest);
     let w = p.scoring.weights;
     let mut best: Option<(f64, Candidate)> = None;
-    for c in candidates(snap, m, nearest, p.scoring.weights.step_arc) {
+    for c in candidates(snap, m, nearest, p.scoring.weights.steps()) {
         let judged = place(snap, m, &around, &c, &w);
         let s = position_score(snap, m, &around, &c, &judged, &w, |_| false).expect("judged")
             + p.noise();
@@ -93,7 +93,7 @@ fn a_hemmed_in_model_chooses_as_in_full() {
         for (i, m) in movable(snap).enumerate() {
             // With every step tried, one candidate is staying put, for any arc.
             let nearest = snap.nearest_enemy(m);
-            hemmed += usize::from(candidates(snap, m, nearest, 180.0).len() == 1);
+            hemmed += usize::from(candidates(snap, m, nearest, Steps::ALL).len() == 1);
             same_choice(decisions * 1000 + i as u64, snap, m, "a crowd");
         }
     });
