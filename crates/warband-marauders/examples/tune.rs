@@ -143,14 +143,14 @@ fn set(w: &mut Weights, change: &str) -> Result<(), String> {
         "denial" => &mut w.denial,
         "charge" => &mut w.charge,
         "disengage" => &mut w.disengage,
-        "step_arc" => &mut w.step_arc,
+        "step_arc" => &mut w.steps.arc,
         "followers" => {
             w.followers = v as usize;
             return Ok(());
         }
         // `crowd=inf`: never a crowd, as before crowds were thinned.
         "crowd" => {
-            w.crowd = if v.is_finite() {
+            w.steps.crowd = if v.is_finite() {
                 v as usize
             } else {
                 usize::MAX

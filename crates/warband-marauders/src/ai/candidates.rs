@@ -169,7 +169,7 @@ mod tests {
                 };
                 let ahead = n.base.center - m.base.center;
                 let all = candidates(snap, m, Some(n), Steps::ALL);
-                let within = candidates(snap, m, Some(n), Weights::NORMAL.steps());
+                let within = candidates(snap, m, Some(n), Weights::NORMAL.steps);
                 for c in within.iter().filter(|c| c.kind == Kind::Step) {
                     let way = c.check.end - m.base.center;
                     let cos = way.dot(ahead) / (way.length() * ahead.length());
@@ -193,7 +193,7 @@ mod tests {
     #[test]
     fn a_crowd_tries_fewer_steps_and_no_retreat() {
         let setup = crate::scale::open_table(&crate::ai::battles::scenario("open-field"), 60, true);
-        let normal = Weights::NORMAL.steps();
+        let normal = Weights::NORMAL.steps;
         let before = Steps {
             crowd: usize::MAX,
             ..normal

@@ -49,13 +49,10 @@ pub struct Weights {
     pub followers: usize,
     /// How much worse than the parting blows a fight must look before leaving it.
     pub disengage: f64,
-    /// The widest angle, in degrees, between the way to the nearest enemy and a step of
-    /// the eight it tries (180: all eight; it may always advance on that enemy or retreat
-    /// straight away from it).
-    pub step_arc: f64,
-    /// More bases than this within a move make a crowd, where fewer moves are tried
-    /// ([`Steps::crowd`]).
-    pub crowd: usize,
+    /// Which of the eight steps it tries, and how a crowd thins them ([`Steps`]: normal
+    /// leaves out the steps more than 90° off the way to its nearest enemy; it may always
+    /// advance on that enemy, and retreat straight away from it but in a crowd).
+    pub steps: Steps,
 }
 
 impl Weights {
@@ -69,8 +66,10 @@ impl Weights {
         charge: 1.0,
         followers: 2,
         disengage: 0.25,
-        step_arc: 90.0,
-        crowd: 11,
+        steps: Steps {
+            arc: 90.0,
+            crowd: 11,
+        },
     };
 
     /// Tuned by self-play against `NORMAL` (`examples/tune.rs`, `docs/ai.md`): warier, no
@@ -82,18 +81,9 @@ impl Weights {
         extra_push: -0.1,
         cover: 0.0,
         melee_danger: 1.0,
-        step_arc: 180.0,
-        crowd: usize::MAX,
+        steps: Steps::ALL,
         ..Weights::NORMAL
     };
-
-    /// Which steps these weights try.
-    pub fn steps(&self) -> Steps {
-        Steps {
-            arc: self.step_arc,
-            crowd: self.crowd,
-        }
-    }
 }
 
 pub struct Normal {
@@ -269,7 +259,7 @@ impl Normal {
     fn best_move(&mut self, snap: &Snapshot, m: &ModelView) -> Option<Command> {
         let w = self.scoring.weights;
         let nearest = snap.nearest_enemy(m);
-        let cands = candidates(snap, m, nearest, w.steps());
+        let cands = candidates(snap, m, nearest, w.steps);
         // Each candidate's noise is drawn in turn, as when every one was judged in full.
         let noise: Vec<f64> = cands.iter().map(|_| self.noise()).collect();
         if let [only] = &cands[..]

@@ -10,7 +10,7 @@ fn best_move_in_full(p: &mut Normal, snap: &Snapshot, m: &ModelView) -> Option<C
     let around = Around::of(snap, m, nearest);
     let w = p.scoring.weights;
     let mut best: Option<(f64, Candidate)> = None;
-    for c in candidates(snap, m, nearest, p.scoring.weights.steps()) {
+    for c in candidates(snap, m, nearest, p.scoring.weights.steps) {
         let judged = place(snap, m, &around, &c, &w);
         let s = position_score(snap, m, &around, &c, &judged, &w, |_| false).expect("judged")
             + p.noise();
